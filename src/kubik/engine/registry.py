@@ -1,0 +1,144 @@
+"""The procedure registry: public names ``<ruleset>.<procedure>`` → procedures.
+
+Rulesets register their public procedures with :func:`procedure`; the registry
+finds rulesets by name (:data:`kubik.rulesets.RULESETS` and the ``kubik.rulesets``
+entry-point group) and imports them on first use, so nothing above the engine
+imports a ruleset directly.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import Any, Protocol, TypeVar
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict
+
+from kubik.engine.requests import Procedure
+from kubik.errors import UnknownProcedureError
+
+
+class ProcedureInput(BaseModel):
+    """Base of every procedure's input model: frozen (hashable), no unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+InputT = TypeVar("InputT", bound=ProcedureInput)
+
+
+class BatchForm(Protocol):
+    """A vectorised form of a procedure: ``n`` outcomes for one input, drawn from ``rng``.
+
+    It must agree in distribution with the generator form (tests check this).
+    """
+
+    def __call__(self, inp: Any, rng: np.random.Generator, n: int) -> Sequence[Hashable]: ...
+
+
+@dataclass(frozen=True)
+class ProcedureSpec:
+    """A registered procedure and what the outside world knows of it."""
+
+    name: str
+    function: Callable[[Any], Procedure[Any]]
+    input_model: type[ProcedureInput]
+    rules: tuple[str, ...]
+    summary: str
+    batch: BatchForm | None = None
+    examples: tuple[Mapping[str, Any], ...] = ()
+
+    @property
+    def ruleset(self) -> str:
+        """The ruleset id: the part of the name before the dot."""
+        return self.name.split(".", 1)[0]
+
+    def input_schema(self) -> dict[str, Any]:
+        """The JSON schema of the input (from the pydantic model)."""
+        return self.input_model.model_json_schema()
+
+
+_REGISTRY: dict[str, ProcedureSpec] = {}
+_LOADED: set[str] = set()
+
+
+def procedure(
+    name: str,
+    *,
+    input: type[InputT],  # noqa: A002 - the public word for it
+    rules: Sequence[str],
+    batch: BatchForm | None = None,
+    examples: Sequence[Mapping[str, Any]] = (),
+) -> Callable[[Callable[[InputT], Procedure[Any]]], Callable[[InputT], Procedure[Any]]]:
+    """Register a generator function as the public procedure ``name``.
+
+    The summary is the first line of the function's docstring. ``examples`` are
+    typical inputs (JSON-ready dicts): they are validated at registration, shown by
+    ``kubik procedures`` and used by the generic tests (odds vs brute force,
+    simulate vs odds), so give a few that cover the procedure's branches.
+    """
+    if "." not in name:
+        raise ValueError(f"procedure names are <ruleset>.<procedure>, not {name!r}")
+
+    def register(fn: Callable[[InputT], Procedure[Any]]) -> Callable[[InputT], Procedure[Any]]:
+        summary = (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else name
+        if name in _REGISTRY and _REGISTRY[name].function is not fn:
+            raise ValueError(f"procedure {name!r} is registered twice")
+        for example in examples:
+            input.model_validate(example)
+        _REGISTRY[name] = ProcedureSpec(
+            name, fn, input, tuple(rules), summary, batch, tuple(examples)
+        )
+        return fn
+
+    return register
+
+
+def _ruleset_modules() -> dict[str, str]:
+    from kubik.rulesets import RULESETS
+
+    modules = {name: f"kubik.rulesets.{name}" for name in RULESETS}
+    for ep in entry_points(group="kubik.rulesets"):
+        modules.setdefault(ep.name, ep.value)
+    return modules
+
+
+def load_ruleset(ruleset: str) -> None:
+    """Import a ruleset's procedures (once)."""
+    if ruleset in _LOADED:
+        return
+    modules = _ruleset_modules()
+    if ruleset not in modules:
+        known = ", ".join(sorted(modules))
+        raise UnknownProcedureError(f"unknown ruleset '{ruleset}'; rulesets: {known}")
+    importlib.import_module(modules[ruleset])
+    _LOADED.add(ruleset)
+
+
+def load_all() -> None:
+    """Import every known ruleset."""
+    for ruleset in _ruleset_modules():
+        load_ruleset(ruleset)
+
+
+def get(name: str) -> ProcedureSpec:
+    """The procedure called ``name``; an unknown name raises with close matches."""
+    ruleset = name.split(".", 1)[0] if "." in name else ""
+    if ruleset in _ruleset_modules():
+        load_ruleset(ruleset)
+    if name in _REGISTRY:
+        return _REGISTRY[name]
+    load_all()
+    close = difflib.get_close_matches(name, list(_REGISTRY), n=3)
+    hint = f"; did you mean {', '.join(close)}?" if close else "; see `kubik procedures`"
+    raise UnknownProcedureError(f"unknown procedure '{name}'{hint}")
+
+
+def all_specs() -> list[ProcedureSpec]:
+    """Every registered procedure, sorted by name."""
+    load_all()
+    return [_REGISTRY[n] for n in sorted(_REGISTRY)]

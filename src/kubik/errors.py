@@ -1,0 +1,31 @@
+"""Exceptions that say what kind of wrong happened.
+
+Every error a user can cause derives from :class:`KubikError`; the CLI and the web
+layer print its message as one line and never show a traceback.
+"""
+
+from __future__ import annotations
+
+
+class KubikError(Exception):
+    """Base class of every error caused by input from a user."""
+
+
+class DiceError(KubikError, ValueError):
+    """A die that does not exist, a malformed dice expression, or a bad die step."""
+
+
+class UnknownProcedureError(KubikError, LookupError):
+    """A procedure name that is not registered."""
+
+
+class InputError(KubikError, ValueError):
+    """Input to a procedure that does not match its schema (names the field)."""
+
+
+class DiceAnswerError(KubikError, ValueError):
+    """Typed-in dice that are missing, extra, non-numeric or impossible."""
+
+
+class ProcedureError(Exception):
+    """A procedure broke the engine's protocol (a bug in a rule, not user input)."""

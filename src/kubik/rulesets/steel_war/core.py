@@ -1,0 +1,82 @@
+"""Steel War's core: quality levels, die steps from data, and the basic test.
+
+Every Steel War test has one form (SW-CORE-03): roll the squad's quality die and
+beat leadership + threat. Rules differ only in the threat and in what a failure
+costs, so they all call :func:`leadership_test`.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from functools import cache
+
+from kubik.data import load_ruleset_data
+from kubik.dice import Die, StepOverflow, parse_die, step
+from kubik.engine import Message, Procedure, Roll
+
+
+class Quality(Enum):
+    """Troop quality (SW-CORE-02); the die comes from data."""
+
+    UNTRAINED = "untrained"
+    RECRUITS = "recruits"
+    REGULARS = "regulars"
+    VETERANS = "veterans"
+    ELITE = "elite"
+
+    @property
+    def die(self) -> Die:
+        """The quality die of this level (d4 .. d12)."""
+        return parse_die(_data()["quality"][self.value])
+
+    @property
+    def msgid(self) -> str:
+        """Message id of its name, for rendering."""
+        return f"steel_war.quality.{self.value}"
+
+
+@cache
+def _data() -> dict[str, dict[str, str]]:
+    return load_ruleset_data("steel_war")
+
+
+def step_die(die: Die, steps: int) -> Die:
+    """``die`` moved ``steps`` along the chain with the data's overflow behaviour (SW-CORE-01).
+
+    >>> from kubik.dice import D10, D12
+    >>> step_die(D10, +2) == D12
+    True
+    """
+    steps_data = _data()["die_steps"]
+    setting = steps_data["above_d12"] if steps > 0 else steps_data["below_d4"]
+    return step(die, steps, StepOverflow(setting))
+
+
+def clamp_leadership(leadership: int) -> int:
+    """Leadership is never better than 1 nor worse than 3 (SW-DMG-06, SW-CORE-03)."""
+    bounds = _data()["leadership"]
+    return min(max(leadership, int(bounds["best"])), int(bounds["worst"]))
+
+
+def test_passed(roll: int, leadership: int, threat: int = 0) -> bool:
+    """The basic test: success iff roll > leadership + threat (SW-CORE-03).
+
+    >>> test_passed(2, 1), test_passed(1, 1)
+    (True, False)
+    """
+    return roll > leadership + threat
+
+
+def leadership_test(
+    quality: Die, leadership: int, threat: int, reason: Message, roller: str = ""
+) -> Procedure[tuple[bool, int]]:
+    """Roll ``quality`` against leadership + threat; returns (passed, roll).
+
+    Rolled even when it cannot succeed (the roll may matter, SW-MOR-05).
+    """
+    (roll,) = yield Roll(quality, reason, roller=roller)
+    return test_passed(roll, leadership, threat), roll
+
+
+# pytest must not collect the rule function above as a test.
+test_passed.__test__ = False  # type: ignore[attr-defined]
