@@ -71,7 +71,7 @@ class _Formatter(string.Formatter):
                 return forms["zero"]
             form = self.locale.plural_form(number)
             return forms.get(form, forms.get("other", ""))
-        return super().format_field(self.convert_value(value), format_spec)
+        return str(super().format_field(self.convert_value(value), format_spec))
 
     def convert_value(self, value: Any) -> Any:
         if isinstance(value, Message):

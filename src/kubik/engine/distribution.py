@@ -17,35 +17,35 @@ from typing import Any, Generic, TypeVar
 
 from kubik.engine.tally import Tally
 
-O = TypeVar("O", bound=Hashable)
+OutcomeT = TypeVar("OutcomeT", bound=Hashable)
 K = TypeVar("K", bound=Hashable)
 
 
-class Distribution(Mapping[O, Fraction], Generic[O]):
+class Distribution(Mapping[OutcomeT, Fraction], Generic[OutcomeT]):
     """Outcome → exact probability; the probabilities sum to exactly 1."""
 
     __slots__ = ("_p",)
 
-    def __init__(self, probabilities: Mapping[O, Fraction], *, check: bool = True) -> None:
-        self._p: dict[O, Fraction] = {o: Fraction(p) for o, p in probabilities.items() if p}
+    def __init__(self, probabilities: Mapping[OutcomeT, Fraction], *, check: bool = True) -> None:
+        self._p: dict[OutcomeT, Fraction] = {o: Fraction(p) for o, p in probabilities.items() if p}
         if check and sum(self._p.values()) != 1:
             raise ValueError(f"probabilities sum to {sum(self._p.values())}, not 1")
 
     @classmethod
-    def from_weights(cls, weights: Mapping[O, int | Fraction]) -> Distribution[O]:
+    def from_weights(cls, weights: Mapping[OutcomeT, int | Fraction]) -> Distribution[OutcomeT]:
         """Normalise non-negative weights (integer counts or fractions)."""
         total = sum(weights.values())
         return cls({o: Fraction(w) / total for o, w in weights.items()})
 
     @classmethod
-    def certain(cls, outcome: O) -> Distribution[O]:
+    def certain(cls, outcome: OutcomeT) -> Distribution[OutcomeT]:
         """The distribution of an outcome that always happens."""
         return cls({outcome: Fraction(1)})
 
-    def __getitem__(self, outcome: O) -> Fraction:
+    def __getitem__(self, outcome: OutcomeT) -> Fraction:
         return self._p.get(outcome, Fraction(0))
 
-    def __iter__(self) -> Iterator[O]:
+    def __iter__(self) -> Iterator[OutcomeT]:
         return iter(self._p)
 
     def __len__(self) -> int:
@@ -54,7 +54,7 @@ class Distribution(Mapping[O, Fraction], Generic[O]):
     def __repr__(self) -> str:
         return f"Distribution({self._p!r})"
 
-    def map(self, f: Callable[[O], K]) -> Distribution[K]:
+    def map(self, f: Callable[[OutcomeT], K]) -> Distribution[K]:
         """The distribution of ``f(outcome)``."""
         out: dict[K, Fraction] = {}
         for o, p in self._p.items():
@@ -62,18 +62,18 @@ class Distribution(Mapping[O, Fraction], Generic[O]):
             out[k] = out.get(k, Fraction(0)) + p
         return Distribution(out, check=False)
 
-    def probability(self, predicate: Callable[[O], bool]) -> Fraction:
+    def probability(self, predicate: Callable[[OutcomeT], bool]) -> Fraction:
         """P(predicate(outcome))."""
         return sum((p for o, p in self._p.items() if predicate(o)), Fraction(0))
 
-    def expected(self, value: Callable[[O], int | Fraction | bool]) -> Fraction:
+    def expected(self, value: Callable[[OutcomeT], int | Fraction | bool]) -> Fraction:
         """E[value(outcome)]."""
         return sum((p * Fraction(value(o)) for o, p in self._p.items()), Fraction(0))
 
 
 def multiset_weights(
-    probabilities: Mapping[O, Fraction], n: int
-) -> Iterable[tuple[Tally[O], Fraction]]:
+    probabilities: Mapping[OutcomeT, Fraction], n: int
+) -> Iterable[tuple[Tally[OutcomeT], Fraction]]:
     """Every multiset of ``n`` independent draws and its exact probability.
 
     Walks sorted multisets with multinomial weights: C(n+k-1, k-1) of them
@@ -98,7 +98,9 @@ def multiset_weights(
         yield Tally.from_counts({items[i][0]: c for i, c in counts.items()}), weight
 
 
-def tally_distribution(distribution: Mapping[O, Fraction], n: int) -> dict[Tally[O], Fraction]:
+def tally_distribution(
+    distribution: Mapping[OutcomeT, Fraction], n: int
+) -> dict[Tally[OutcomeT], Fraction]:
     """Distribution of the tally of ``n`` independent outcomes."""
     return dict(multiset_weights(distribution, n))
 

@@ -97,18 +97,18 @@ def roll_branches(request: Roll) -> Branches:
     batch = getattr(reduce, "batch", None)
     if batch is not None:
         grids = np.meshgrid(*(np.arange(1, d.faces + 1) for d in dice), indexing="ij")
-        faces = np.stack([g.ravel() for g in grids], axis=1)
-        codes = np.asarray(batch(faces))
+        grid = np.stack([g.ravel() for g in grids], axis=1)
+        codes = np.asarray(batch(grid))
         decode = getattr(reduce, "decode", None)
         if codes.ndim == 1:
-            keys, counts = np.unique(codes, return_counts=True)
+            keys, key_counts = np.unique(codes, return_counts=True)
             rows: list[Any] = keys.tolist()
         else:
-            keys, counts = np.unique(codes, axis=0, return_counts=True)
+            keys, key_counts = np.unique(codes, axis=0, return_counts=True)
             rows = [tuple(r) for r in keys.tolist()]
         return _aggregate(
             (decode(r) if decode else r, Fraction(int(c), total))
-            for r, c in zip(rows, counts, strict=True)
+            for r, c in zip(rows, key_counts.tolist(), strict=True)
         )
     p = Fraction(1, total)
     values_iter = product(*(d.values for d in dice))
@@ -153,11 +153,9 @@ class OddsDriver:
         branches = self.cache.answers.get(key)
         if branches is None:
             base = self.distribution(request.procedure, request.args)
-            pairs: Any
-            if request.times is None:
-                pairs = base.items()
-            else:
-                pairs = multiset_weights(base, request.times)
+            pairs: Any = (
+                base.items() if request.times is None else multiset_weights(base, request.times)
+            )
             reduce = request.reduce
             branches = _aggregate((reduce(a) if reduce else a, p) for a, p in pairs)
             self.cache.answers[key] = branches

@@ -69,7 +69,7 @@ _LOADED: set[str] = set()
 def procedure(
     name: str,
     *,
-    input: type[InputT],  # noqa: A002 - the public word for it
+    input: type[InputT],
     rules: Sequence[str],
     batch: BatchForm | None = None,
     examples: Sequence[Mapping[str, Any]] = (),

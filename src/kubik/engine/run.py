@@ -80,9 +80,11 @@ class NeedDice(Exception):
         self.request = request
 
 
-def describe_roll(request: Roll) -> str:
-    """``"d6, d8 (shooter's pool)"`` — names the dice and the reason, for errors."""
-    return f"{', '.join(d.name for d in request.dice)} ({request.reason.id})"
+def describe_roll(request: Roll, lang: str = "en") -> str:
+    """``"d6, d8 for <reason>"`` — names the dice and the reason, for errors."""
+    from kubik.i18n import render  # late: i18n renders engine messages, not the reverse
+
+    return f"{', '.join(d.name for d in request.dice)} for {render(request.reason, lang)}"
 
 
 class TypedDice:
@@ -105,18 +107,23 @@ class TypedDice:
         return len(self._queue)
 
     def roll(self, request: Roll) -> tuple[int, ...]:
-        if len(self._queue) < len(request.dice):
-            raise NeedDice(request)
         values: list[int] = []
-        for position, die in enumerate(request.dice):
+        for position, die in enumerate(request.dice[: len(self._queue)]):
             raw = self._queue[position]
             number = _as_int(raw)
-            what = f"die {self.used + position + 1} ({die.name} for {request.reason.id})"
+            roll = describe_roll(request)
+            what = f"die {self.used + position + 1} (a {die.name}; the roll is {roll})"
             if number is None:
-                raise DiceAnswerError(f"{what}: '{raw}' is not a number; a {die.name} shows 1..{die.faces}")
+                raise DiceAnswerError(
+                    f"{what}: '{raw}' is not a number; a {die.name} shows 1..{die.faces}"
+                )
             if not 1 <= number <= die.faces:
-                raise DiceAnswerError(f"{what}: a {die.name} cannot show {number}; it shows 1..{die.faces}")
+                raise DiceAnswerError(
+                    f"{what}: a {die.name} cannot show {number}; it shows 1..{die.faces}"
+                )
             values.append(number)
+        if len(values) < len(request.dice):
+            raise NeedDice(request)
         for _ in request.dice:
             self._queue.popleft()
         self.used += len(values)

@@ -70,8 +70,7 @@ class Simulation:
     def estimates(self) -> list[Estimate]:
         """Every observed outcome with its interval, most frequent first."""
         return [
-            Estimate(o, c, self.runs)
-            for o, c in sorted(self.counts.items(), key=lambda kv: -kv[1])
+            Estimate(o, c, self.runs) for o, c in sorted(self.counts.items(), key=lambda kv: -kv[1])
         ]
 
     def frequency(self, outcome: Hashable) -> Fraction:

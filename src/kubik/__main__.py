@@ -1,0 +1,3 @@
+from kubik.cli import main
+
+main()

@@ -1,0 +1,257 @@
+"""kubik's Python API: the same calls as the CLI, returning the same JSON-ready dicts.
+
+>>> import kubik.api as api
+>>> out = api.resolve("steel_war.morale_test",
+...                   {"quality": "d8", "leadership": 2, "threat": 6}, dice=[6])
+>>> out["outcome"], out["rolls"][0]["values"]
+({'drop': 1}, [6])
+>>> [o["probability"] for o in api.odds("old_west.wound",
+...                                      {"strength": 3, "toughness": 8})["outcomes"]]
+['11/12', '1/12']
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from pydantic import ValidationError
+
+from kubik.engine import registry
+from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order, to_json
+from kubik.engine.log import ChoiceEntry, EventEntry, LogEntry, RollEntry
+from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
+from kubik.engine.registry import ProcedureInput, ProcedureSpec
+from kubik.engine.run import RunResult, TableSession, describe_roll, play
+from kubik.engine.simulate import simulate as simulate_runs
+from kubik.errors import DiceAnswerError, InputError
+from kubik.i18n import render
+
+#: Memoised sub-distributions shared by every odds question in this process.
+_CACHE = OddsCache()
+
+InputLike = Mapping[str, Any] | str | ProcedureInput
+
+
+def clear_cache() -> None:
+    """Forget memoised sub-distributions."""
+    _CACHE.clear()
+
+
+def _format_location(loc: Sequence[int | str]) -> str:
+    text = "input"
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return text
+
+
+def validation_message(error: ValidationError) -> str:
+    """One line naming each bad field and what is allowed."""
+    parts = []
+    for item in error.errors():
+        where = _format_location(item["loc"])
+        got = item.get("input")
+        problem = item["msg"]
+        if item["type"] == "missing":
+            parts.append(f"{where}: required field is missing")
+        elif item["type"] == "extra_forbidden":
+            parts.append(f"{where}: unknown field")
+        else:
+            parts.append(f"{where}: {problem} (got {json.dumps(to_json(got), ensure_ascii=False)})")
+    return "; ".join(parts)
+
+
+def parse_input(spec: ProcedureSpec, data: InputLike) -> ProcedureInput:
+    """Validate ``data`` against the procedure's input model."""
+    if isinstance(data, ProcedureInput):
+        return data
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise InputError(f"input: not valid JSON ({error})") from None
+    if not isinstance(data, Mapping):
+        raise InputError(f"input: must be a JSON object with the fields of {spec.name}")
+    try:
+        return spec.input_model.model_validate(dict(data))
+    except ValidationError as error:
+        raise InputError(validation_message(error)) from None
+
+
+def procedures() -> list[dict[str, Any]]:
+    """Every procedure: name, ruleset, rule ids, summary, input JSON schema, examples."""
+    return [
+        {
+            "name": spec.name,
+            "ruleset": spec.ruleset,
+            "rules": list(spec.rules),
+            "summary": spec.summary,
+            "input_schema": spec.input_schema(),
+            "examples": [dict(e) for e in spec.examples],
+        }
+        for spec in registry.all_specs()
+    ]
+
+
+def _roll_json(entry: RollEntry, lang: str) -> dict[str, Any]:
+    return {
+        "dice": [d.name for d in entry.dice],
+        "values": list(entry.values),
+        "reason": render(entry.reason, lang),
+        "reason_id": entry.reason.id,
+        "origin": entry.origin.value,
+    }
+
+
+def log_entry_json(entry: LogEntry, lang: str) -> dict[str, Any]:
+    """A log entry as JSON: its structure and its text in ``lang``."""
+    if isinstance(entry, RollEntry):
+        return {"type": "roll", "depth": entry.depth, **_roll_json(entry, lang)}
+    if isinstance(entry, ChoiceEntry):
+        return {
+            "type": "choice",
+            "depth": entry.depth,
+            "side": entry.side,
+            "reason": render(entry.reason, lang),
+            "reason_id": entry.reason.id,
+            "options": [to_json(o) for o in entry.options],
+            "answer": to_json(entry.answer),
+            "origin": entry.origin.value,
+        }
+    assert isinstance(entry, EventEntry)
+    return {
+        "type": "event",
+        "depth": entry.depth,
+        "id": entry.event.id,
+        "params": {k: to_json(v) for k, v in entry.event.params},
+        "text": render(entry.event, lang),
+    }
+
+
+def _resolution_json(
+    spec: ProcedureSpec, result: RunResult, lang: str, seed: int | None
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "procedure": spec.name,
+        "outcome": outcome_json(result.outcome),
+        "rolls": [_roll_json(e, lang) for e in result.rolls],
+        "log": [log_entry_json(e, lang) for e in result.log],
+    }
+    if seed is not None:
+        out["seed"] = seed
+    return out
+
+
+def resolve(
+    name: str,
+    input: InputLike,
+    dice: Sequence[int | str] | None = None,
+    seed: int | None = None,
+    lang: str = "en",
+) -> dict[str, Any]:
+    """Resolve one procedure: with typed-in ``dice`` (table) or virtual dice from ``seed``.
+
+    Without dice or seed a fresh seed is drawn and reported, so any resolution
+    can be replayed.
+    """
+    spec = registry.get(name)
+    inp = parse_input(spec, input)
+    if dice is not None:
+        session = TableSession(spec.function, (inp,))
+        session.supply(dice)
+        if session.pending is not None:
+            raise DiceAnswerError(
+                f"too few dice: {session.dice_used} given, the next roll needs "
+                f"{describe_roll(session.pending)}"
+            )
+        assert session.result is not None
+        return _resolution_json(spec, session.result, lang, None)
+    if seed is None:
+        seed = secrets.randbits(32)
+    result = play(spec.function, (inp,), random.Random(seed))
+    return _resolution_json(spec, result, lang, seed)
+
+
+def _marginals(distribution: Mapping[Any, Fraction]) -> dict[str, Any]:
+    """Per numeric field: P(= v), P(≥ v) and the expected value."""
+    fields: dict[str, dict[Any, Fraction]] = {}
+    for outcome, p in distribution.items():
+        for field, value in numeric_fields(outcome).items():
+            bucket = fields.setdefault(field, {})
+            bucket[int(value)] = bucket.get(int(value), Fraction(0)) + p
+    result: dict[str, Any] = {}
+    for field, values in fields.items():
+        rows = []
+        at_least = Fraction(1)
+        for value in sorted(values):
+            rows.append(
+                {
+                    "value": value,
+                    "probability": str(values[value]),
+                    "p": round(float(values[value]), 6),
+                    "at_least": str(at_least),
+                    "p_at_least": round(float(at_least), 6),
+                }
+            )
+            at_least -= values[value]
+        expected = sum((v * p for v, p in values.items()), Fraction(0))
+        result[field] = {"values": rows, "expected": str(expected), "e": float(expected)}
+    return result
+
+
+def exact_distribution(
+    name: str,
+    input: InputLike,
+    policy: Policy = default_policy,
+) -> dict[Any, Fraction]:
+    """The exact outcome distribution as a dict (outcome objects → Fraction)."""
+    spec = registry.get(name)
+    inp = parse_input(spec, input)
+    return dict(OddsDriver(policy, _CACHE).distribution(spec.function, (inp,)))
+
+
+def odds(
+    name: str,
+    input: InputLike,
+    simulate: int | None = None,
+    seed: int = 0,
+    policy: Policy = default_policy,
+) -> dict[str, Any]:
+    """Exact odds (or, with ``simulate=N``, a Monte Carlo estimate with 95% intervals)."""
+    spec = registry.get(name)
+    inp = parse_input(spec, input)
+    if simulate is not None:
+        if simulate < 1:
+            raise InputError("simulate: the number of runs must be at least 1")
+        sim = simulate_runs(spec.function, (inp,), simulate, seed, policy, spec.batch)
+        estimates = sorted(sim.estimates(), key=lambda e: outcome_order(e.outcome))
+        return {
+            "procedure": spec.name,
+            "exact": False,
+            "runs": simulate,
+            "seed": seed,
+            "outcomes": [
+                {
+                    "outcome": outcome_json(e.outcome),
+                    "count": e.count,
+                    "p": round(e.p, 6),
+                    "interval": [round(e.interval[0], 6), round(e.interval[1], 6)],
+                }
+                for e in estimates
+            ],
+        }
+    distribution = OddsDriver(policy, _CACHE).distribution(spec.function, (inp,))
+    ordered = sorted(distribution.items(), key=lambda kv: outcome_order(kv[0]))
+    return {
+        "procedure": spec.name,
+        "exact": True,
+        "outcomes": [
+            {"outcome": outcome_json(o), "probability": str(p), "p": round(float(p), 4)}
+            for o, p in ordered
+        ],
+        "fields": _marginals(distribution),
+    }

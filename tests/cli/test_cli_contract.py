@@ -1,0 +1,160 @@
+"""The `kubik` command as a user runs it: subprocesses, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+MORALE = '{"quality": "d8", "leadership": 2, "threat": 6}'
+
+
+def kubik(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "kubik", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_procedures_json_lists_every_procedure() -> None:
+    done = kubik("procedures", "--json")
+    assert done.returncode == 0, done.stderr
+    names = {p["name"] for p in json.loads(done.stdout)}
+    assert {"steel_war.morale_test", "old_west.wound"} <= names
+
+
+def test_procedures_table_for_people() -> None:
+    done = kubik("procedures")
+    assert done.returncode == 0 and "steel_war.morale_test" in done.stdout
+
+
+def test_SW_MOR_05_resolve_reproduces_the_seed_example_from_its_dice() -> None:
+    """Seed 001: d8, L=2, threat 6 (4 + 2): a 6 drops one level, a 4 drops two."""
+    done = kubik("resolve", "steel_war.morale_test", "--input", MORALE, "--dice", "6", "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["outcome"] == {"drop": 1}
+    assert out["rolls"] == [
+        {**out["rolls"][0], "dice": ["d8"], "values": [6]},
+    ]
+    four = json.loads(
+        kubik("resolve", "steel_war.morale_test", "-i", MORALE, "--dice", "4", "--json").stdout
+    )
+    assert four["outcome"] == {"drop": 2}
+
+
+def test_resolve_narrates_in_english_and_russian() -> None:
+    en = kubik("resolve", "steel_war.morale_test", "-i", MORALE, "--dice", "6")
+    ru = kubik("resolve", "steel_war.morale_test", "-i", MORALE, "--dice", "6", "--lang", "ru")
+    assert en.returncode == 0 and ru.returncode == 0
+    assert "Morale test" in en.stdout and "drop = 1" in en.stdout
+    assert "боевой дух" in ru.stdout and "к8" in ru.stdout
+
+
+def test_resolve_from_an_input_file(tmp_path: Path) -> None:
+    path = tmp_path / "in.json"
+    path.write_text('{"strength": 3, "toughness": 8}', encoding="utf-8")
+    done = kubik("resolve", "old_west.wound", "--input", f"@{path}", "--dice", "6,4", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["outcome"] == {"wounded": True}
+
+
+def test_resolve_with_a_seed_is_byte_for_byte_reproducible() -> None:
+    args = ("resolve", "old_west.wound", "-i", '{"strength": 3, "toughness": 8}', "--seed", "9")
+    assert kubik(*args, "--json").stdout == kubik(*args, "--json").stdout
+
+
+def test_odds_json_contract() -> None:
+    done = kubik("odds", "steel_war.morale_test", "--input", MORALE, "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["procedure"] == "steel_war.morale_test" and out["exact"] is True
+    assert sum(Fraction(o["probability"]) for o in out["outcomes"]) == 1
+    assert {json.dumps(o["outcome"]) for o in out["outcomes"]} == {'{"drop": 1}', '{"drop": 2}'}
+
+
+def test_odds_table_shows_probabilities_at_least_and_expectation() -> None:
+    done = kubik("odds", "old_west.wound", "-i", '{"strength": 3, "toughness": 8}')
+    assert done.returncode == 0
+    assert "1/12" in done.stdout and "At least" in done.stdout and "Expected" in done.stdout
+
+
+def test_odds_simulate_json() -> None:
+    done = kubik(
+        "odds",
+        "old_west.wound",
+        "-i",
+        '{"strength": 4, "toughness": 4}',
+        "--simulate",
+        "500",
+        "--json",
+    )
+    out = json.loads(done.stdout)
+    assert out["exact"] is False and sum(o["count"] for o in out["outcomes"]) == 500
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("resolve", "nope.x", "-i", "{}"), "unknown procedure 'nope.x'"),
+        (("resolve", "steel_war.morale_tst", "-i", "{}"), "did you mean steel_war.morale_test"),
+        (("resolve", "steel_war.morale_test", "-i", "{bad"), "--input: not valid JSON"),
+        (("resolve", "steel_war.morale_test", "-i", "[1]"), "--input: must be a JSON object"),
+        (("resolve", "steel_war.morale_test", "-i", "@/no/such/file.json"), "does not exist"),
+        (("resolve", "steel_war.morale_test"), "Missing option '--input'"),
+        (
+            ("resolve", "steel_war.morale_test", "-i", '{"leadership": 2, "threat": 1}'),
+            "input.quality: required field is missing",
+        ),
+        (
+            ("resolve", "steel_war.morale_test", "-i", MORALE[:-1] + ', "mood": 1}'),
+            "input.mood: unknown field",
+        ),
+        (
+            (
+                "resolve",
+                "steel_war.morale_test",
+                "-i",
+                '{"quality": "d8", "leadership": 4, "threat": 1}',
+            ),
+            "input.leadership",
+        ),
+        (
+            (
+                "resolve",
+                "steel_war.morale_test",
+                "-i",
+                '{"quality": "d9", "leadership": 2, "threat": 1}',
+            ),
+            "input.quality",
+        ),
+        (("resolve", "steel_war.morale_test", "-i", MORALE, "--dice", "9"), "a d8 cannot show 9"),
+        (
+            ("resolve", "steel_war.morale_test", "-i", MORALE, "--dice", "six"),
+            "'six' is not a number",
+        ),
+        (("resolve", "steel_war.morale_test", "-i", MORALE, "--dice", "3,3"), "too many dice"),
+        (
+            ("resolve", "old_west.wound", "-i", '{"strength": 3, "toughness": 8}', "--dice", "6"),
+            "too few dice: 1 given, the next roll needs d6",
+        ),
+        (("resolve", "steel_war.morale_test", "-i", MORALE, "--lang", "fr"), "--lang"),
+        (("odds", "steel_war.morale_test", "-i", MORALE, "--simulate", "0"), "at least 1"),
+        (("odds", "steel_war.morale_test", "-i", MORALE, "--simulate", "many"), "--simulate"),
+        (("frobnicate",), "No such command"),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_a_nonzero_exit(args: tuple[str, ...], needle: str) -> None:
+    done = kubik(*args)
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert needle in lines[0]
