@@ -24,7 +24,9 @@ word («Стойкий», Steady), Russian text uses them as they are.
 from __future__ import annotations
 
 import string
+import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import cache
@@ -41,11 +43,57 @@ Lang = Literal["en", "ru"]
 LANGS: tuple[Lang, ...] = ("en", "ru")
 
 
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A game term of a ruleset's glossary: its Russian name and its English one."""
+
+    ruleset: str
+    id: str
+    ru: str
+    en: str
+
+    @property
+    def msgid(self) -> str:
+        """The message id that renders the term: ``<ruleset>.term.<id>``."""
+        return f"{self.ruleset}.term.{self.id}"
+
+
+@cache
+def glossary() -> tuple[Term, ...]:
+    """Every ruleset's glossary (``rulesets/<id>/glossary.toml`` and ``glossary/*.toml``)."""
+    terms: list[Term] = []
+    rulesets = resources.files("kubik") / "rulesets"
+    for folder in sorted(rulesets.iterdir(), key=lambda p: p.name):
+        if not folder.is_dir():
+            continue
+        files = [folder / "glossary.toml"]
+        extra = folder / "glossary"
+        if extra.is_dir():
+            files += sorted(extra.iterdir(), key=lambda p: p.name)
+        for item in files:
+            if not item.is_file() or not item.name.endswith(".toml"):
+                continue
+            with item.open("rb") as handle:
+                data = tomllib.load(handle)
+            for entry in data.get("term", []):
+                terms.append(Term(folder.name, entry["id"], entry["ru"], entry["en"]))
+    return tuple(terms)
+
+
 @cache
 def catalogue(lang: str) -> Mapping[str, str]:
-    """Every message of ``lang``: msgid → template (all domains merged)."""
-    root = resources.files("kubik") / "locale" / lang / "LC_MESSAGES"
+    """Every message of ``lang``: msgid → template (all domains merged).
+
+    Glossary terms are messages too: ``<ruleset>.term.<id>`` renders in English as
+    "English («Русский»)" — game terms keep their Russian names — and in Russian as
+    the Russian term; ``<ruleset>.term.<id>.short`` is the bare word.
+    """
     messages: dict[str, str] = {}
+    for term in glossary():
+        ru, en = _escape(term.ru), _escape(term.en)
+        messages[term.msgid] = f"{en} («{ru}»)" if lang == "en" else ru
+        messages[f"{term.msgid}.short"] = en if lang == "en" else ru
+    root = resources.files("kubik") / "locale" / lang / "LC_MESSAGES"
     if not root.is_dir():
         return messages
     for item in sorted(root.iterdir(), key=lambda p: p.name):
@@ -56,6 +104,10 @@ def catalogue(lang: str) -> Mapping[str, str]:
                 if message.id and isinstance(message.id, str) and message.string:
                     messages[message.id] = str(message.string)
     return messages
+
+
+def _escape(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 class _Formatter(string.Formatter):
@@ -110,4 +162,4 @@ def missing_messages(message_ids: set[str]) -> dict[str, set[str]]:
     return {lang: {m for m in message_ids if m not in catalogue(lang)} for lang in LANGS}
 
 
-__all__ = ["LANGS", "Lang", "catalogue", "missing_messages", "msg", "render"]
+__all__ = ["LANGS", "Lang", "Term", "catalogue", "glossary", "missing_messages", "msg", "render"]

@@ -1,0 +1,1 @@
+"""Benchmarks: `make bench` (or `python -m bench`) runs every bench_*.py module."""
