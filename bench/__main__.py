@@ -25,7 +25,9 @@ def main() -> None:
         if module.name.startswith("bench_"):
             bench = importlib.import_module(f"bench.{module.name}")
             rows.extend(bench.run())
-    table = Table(title=f"kubik benchmarks — Python {platform.python_version()}, {platform.machine()}")
+    table = Table(
+        title=f"kubik benchmarks — Python {platform.python_version()}, {platform.machine()}"
+    )
     for column in ("case", "kubik (s)", "icepool (s)", "ratio"):
         table.add_column(column, justify="left" if column == "case" else "right")
     for row in rows:

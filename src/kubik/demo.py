@@ -38,7 +38,7 @@ SHOWCASES: tuple[Showcase, ...] = (
         (6,),
     ),
     Showcase(
-        "Стальная война — recruits (d6) fire an LMG at partisans 10\" away in a flimsy house, "
+        'Стальная война — recruits (d6) fire an LMG at partisans 10" away in a flimsy house, '
         "gone to ground",
         "steel_war.fire",
         {
@@ -78,8 +78,10 @@ def main(lang: str = "en") -> None:
         if show.procedure not in registered:
             continue
         console.print(Rule(show.title))
-        console.print(f"[bold]kubik resolve {show.procedure}[/bold] (dice typed in: "
-                      f"{', '.join(map(str, show.dice))})")
+        console.print(
+            f"[bold]kubik resolve {show.procedure}[/bold] (dice typed in: "
+            f"{', '.join(map(str, show.dice))})"
+        )
         _print_log(api.resolve(show.procedure, show.input, dice=list(show.dice), lang=lang), lang)
         console.print()
         _print_odds(api.odds(show.procedure, show.input), lang)

@@ -28,7 +28,12 @@ def markdown() -> str:
         "",
     ]
     for ruleset, terms in groupby(glossary(), key=lambda t: t.ruleset):
-        lines += [f"## {TITLES.get(ruleset, ruleset)}", "", "| Русский | English | id |", "|---|---|---|"]
+        lines += [
+            f"## {TITLES.get(ruleset, ruleset)}",
+            "",
+            "| Русский | English | id |",
+            "|---|---|---|",
+        ]
         for term in sorted(terms, key=lambda t: t.ru.lower()):
             lines.append(f"| {term.ru} | {term.en} | `{term.id}` |")
         lines.append("")

@@ -15,13 +15,18 @@ def test_plural_forms_follow_the_language() -> None:
     assert render(msg("kubik.test.plural", n=1), "en") == "1 hit"
     assert render(msg("kubik.test.plural", n=3), "en") == "3 hits"
     assert [render(msg("kubik.test.plural", n=n), "ru") for n in (1, 3, 5, 21, 11)] == [
-        "1 попадание", "3 попадания", "5 попаданий", "21 попадание", "11 попаданий",
+        "1 попадание",
+        "3 попадания",
+        "5 попаданий",
+        "21 попадание",
+        "11 попаданий",
     ]
 
 
 def test_dice_render_as_d_in_english_and_k_in_russian() -> None:
-    message = msg("steel_war.morale_test.result", die=D8, roll=6, leadership=2, threat=6,
-                  target=8, drop=1)
+    message = msg(
+        "steel_war.morale_test.result", die=D8, roll=6, leadership=2, threat=6, target=8, drop=1
+    )
     assert "d8" in render(message, "en")
     assert "к8" in render(message, "ru")
 
@@ -39,9 +44,9 @@ def test_enum_parameters_with_a_msgid_are_translated() -> None:
             return "kubik.bool.true"
 
     assert render(msg("kubik.test.enum", a=Answer.YES), "ru") == "kubik.test.enum(a=Answer.YES)"
-    assert render(msg("kubik.log.choice", side="a", answer=Answer.YES, reason="r"), "ru").startswith(
-        "a выбирает да"
-    )
+    assert render(
+        msg("kubik.log.choice", side="a", answer=Answer.YES, reason="r"), "ru"
+    ).startswith("a выбирает да")
 
 
 def test_every_catalogue_message_exists_in_both_languages() -> None:
