@@ -36,9 +36,7 @@ def morale_drop(roll: int, target: int) -> int:
 def morale_test(quality: Die, leadership: int, threat: int) -> Procedure[MoraleTestOutcome]:
     """Roll the quality die against leadership + threat; rolled even when hopeless."""
     target = leadership + threat
-    (roll,) = yield Roll(
-        quality, msg("steel_war.morale_test.roll", target=target), roller="target"
-    )
+    (roll,) = yield Roll(quality, msg("steel_war.morale_test.roll", target=target), roller="target")
     drop = morale_drop(roll, target)
     yield emit(
         "steel_war.morale_test.result",
