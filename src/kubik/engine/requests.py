@@ -42,7 +42,7 @@ class Message:
 
 
 def msg(message_id: str, /, **params: Any) -> Message:
-    """Build a :class:`Message`: ``msg("sw.morale.drop", levels=2)``."""
+    """Build a :class:`Message`: ``msg("kubik.test.plural", n=2)``."""
     return Message(message_id, tuple(params.items()))
 
 

@@ -13,7 +13,7 @@ recorded, so a run can be replayed exactly, resumed after missing dice, or undon
 >>> run(two_dice, (), dice=TypedDice([3, 4])).outcome
 7
 >>> run(two_dice, (), dice=RandomDice(random.Random(1))).outcome
-6
+7
 """
 
 from __future__ import annotations
