@@ -1,0 +1,320 @@
+"""Moving over terrain: what a path costs and how far along it a model gets.
+
+Terrain cost per inch travelled (SW-MOVE-02): OPEN 1, DIFFICULT 2 (half speed),
+VERY_DIFFICULT 3 (third speed), IMPASSABLE cannot be entered. Where features
+overlap, the most restrictive kind for the mover type counts. A model's terrain
+is where its base **centre** is; ``clearance`` (usually the base radius) keeps
+the whole base out of impassable areas. Running exactly along the edge of a
+feature is not being in it.
+
+Linear features (fences, walls) have no area: crossing one costs nothing here,
+unless its kind is IMPASSABLE for the mover, in which case it cannot be crossed
+(it is widened by :data:`LINE_MARGIN`, or by ``clearance`` if that is larger).
+Rules that charge for crossing obstacles use :func:`obstacles_crossed`.
+
+Everything returns exact inches. Game rounding (Steel War halves and thirds
+*rounding down*, SW-MOVE-02) and policies such as "the whole move uses the worst
+terrain entered" (see :func:`worst_kind_along`) belong to the rulesets.
+
+>>> from kubik.table.table import Table
+>>> from kubik.table.terrain import TerrainFeature, TerrainKind
+>>> wood = TerrainFeature.from_points("wood", [(4, 0), (8, 0), (8, 10), (4, 10)],
+...                                   kind=TerrainKind.DIFFICULT)
+>>> table = Table(24, 12, (wood,))
+>>> path_cost(table, "infantry", [(0, 5), (10, 5)])     # 4 open + 4 wood x2 + 2 open
+14.0
+>>> max_move_along(table, [(0, 5), (10, 5)], 6, "infantry").end   # 4 open, then 1 in wood
+(5.0, 5.0)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+import shapely
+from shapely.geometry import LineString, box
+from shapely.geometry import Point as ShapelyPoint
+
+from kubik.table.errors import TableError
+from kubik.table.geometry import EPS, Point, as_point, core, point_distance
+from kubik.table.table import Table
+from kubik.table.terrain import TerrainFeature, TerrainKind, worst_kind
+
+#: Half-width given to impassable lines so that a path cannot slip through them.
+LINE_MARGIN = 1e-3
+#: Segments per quarter circle when rounding the corners of impassable areas by
+#: ``clearance``: a base may clip a corner by at most 0.5% of the clearance
+#: (0.0024 inch for a 25 mm base). Straight sides are exact.
+CLEARANCE_QUAD_SEGS = 8
+
+
+@dataclass(frozen=True)
+class Regions:
+    """Where a mover is slowed or stopped (built once per mover type and clearance).
+
+    ``slow`` is everything DIFFICULT or worse, ``slower`` everything VERY_DIFFICULT
+    (so cost per inch = 1 + [in slow] + [in slower]); ``barrier`` is everything it
+    cannot enter, grown by the clearance, and everything off the table. The ``*_core``
+    versions are shrunk by :data:`~kubik.table.geometry.CORE_EPS` so that grazing an
+    edge does not count.
+    """
+
+    slow: Any
+    slower: Any
+    barrier: Any
+    slow_core: Any
+    slower_core: Any
+    barrier_core: Any
+
+
+def regions(table: Table, mover_type: str | None, clearance: float = 0.0) -> Regions:
+    """The movement regions for a mover type and clearance (memoised on the table)."""
+    _check_clearance(clearance)
+    return table.cached(
+        ("regions", mover_type, clearance), lambda: _build_regions(table, mover_type, clearance)
+    )
+
+
+def _build_regions(table: Table, mover_type: str | None, clearance: float) -> Regions:
+    slow, slower, walls = [], [], []
+    for f in table.features:
+        kind = f.kind_for(mover_type)
+        if kind is TerrainKind.IMPASSABLE:
+            margin = clearance if f.is_area else max(clearance, LINE_MARGIN)
+            walls.append(_grow(f.shape, margin))
+        elif f.is_area and kind is not TerrainKind.OPEN:
+            slow.append(f.shape)
+            if kind is TerrainKind.VERY_DIFFICULT:
+                slower.append(f.shape)
+    # the table's edge is a wall too (so a path cannot squeeze along it past terrain
+    # that touches the edge); with a clearance, the base must stay wholly on the table
+    inner = box(clearance, clearance, table.width - clearance, table.height - clearance)
+    walls.append(box(-1.0, -1.0, table.width + 1, table.height + 1).difference(inner))
+    geoms = [shapely.union_all(g) for g in (slow, slower, walls)]
+    cores = [core(g) for g in geoms]
+    for g in (*geoms, *cores):
+        shapely.prepare(g)
+    return Regions(*geoms, *cores)
+
+
+def _grow(shape: Any, margin: float) -> Any:
+    """``shape`` grown by ``margin`` (rounded corners, see :data:`CLEARANCE_QUAD_SEGS`)."""
+    if margin <= 0:
+        return shape
+    return shape.buffer(margin, quad_segs=CLEARANCE_QUAD_SEGS)
+
+
+def _check_clearance(clearance: float) -> None:
+    if not (math.isfinite(clearance) and clearance >= 0):
+        raise TableError("clearance", f"must be a non-negative number of inches, got {clearance}")
+
+
+@dataclass(frozen=True)
+class Leg:
+    """A straight piece of a path through one kind of terrain."""
+
+    start: Point
+    end: Point
+    kind: TerrainKind
+
+    @property
+    def length(self) -> float:
+        """Inches travelled."""
+        return point_distance(self.start, self.end)
+
+    @property
+    def cost(self) -> float:
+        """Movement allowance it uses (∞ if impassable)."""
+        if self.kind is TerrainKind.IMPASSABLE:
+            return math.inf
+        return self.length * self.kind.cost
+
+
+def check_path(
+    table: Table, path: Sequence[Sequence[float]], clearance: float = 0.0
+) -> list[Point]:
+    """The path's points, each on the table with room for ``clearance`` around it."""
+    if len(path) < 1:
+        raise TableError("path", "needs at least one point")
+    _check_clearance(clearance)
+    points = []
+    for i, p in enumerate(path):
+        x, y = table.check_point(p, f"path[{i}]")
+        c = clearance - EPS
+        if not (c <= x <= table.width - c and c <= y <= table.height - c):
+            raise TableError(
+                f"path[{i}]",
+                f"({x:g}, {y:g}) is closer than {clearance:g} inches "
+                f"to the edge of the {table.size_text} table",
+            )
+        points.append((x, y))
+    return points
+
+
+def legs(
+    table: Table,
+    path: Sequence[Sequence[float]],
+    mover_type: str | None = None,
+    *,
+    clearance: float = 0.0,
+) -> tuple[Leg, ...]:
+    """Cut a path into legs of one terrain kind each (consecutive equal kinds merged)."""
+    points = check_path(table, path, clearance)
+    reg = regions(table, mover_type, clearance)
+    out: list[Leg] = []
+    for p, q in itertools.pairwise(points):
+        out += _segment_legs(reg, p, q)
+    return tuple(out)
+
+
+def _segment_legs(reg: Regions, p: Point, q: Point) -> list[Leg]:
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return []
+    seg = LineString([p, q])
+    ts = {0.0, 1.0}
+    for region in (reg.slow, reg.slower, reg.barrier):
+        if region.is_empty or not region.intersects(seg):
+            continue
+        for x, y in shapely.get_coordinates(seg.intersection(region.boundary)):
+            t = float(((x - p[0]) * dx + (y - p[1]) * dy) / length2)
+            ts.add(min(1.0, max(0.0, t)))
+    cuts = sorted(ts)
+    result: list[Leg] = []
+    for t0, t1 in itertools.pairwise(cuts):
+        if (t1 - t0) * math.sqrt(length2) < 1e-12:
+            continue
+        a = (p[0] + t0 * dx, p[1] + t0 * dy)
+        b = (p[0] + t1 * dx, p[1] + t1 * dy) if t1 < 1.0 else q
+        if t0 == 0.0:
+            a = p
+        kind = _kind_at(reg, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+        if result and result[-1].kind is kind:  # same terrain on both sides of a cut
+            result[-1] = Leg(result[-1].start, b, kind)
+        else:
+            result.append(Leg(a, b, kind))
+    return result
+
+
+def _kind_at(reg: Regions, point: Point) -> TerrainKind:
+    pt = ShapelyPoint(point)
+    if reg.barrier_core.contains(pt):
+        return TerrainKind.IMPASSABLE
+    if reg.slower_core.contains(pt):
+        return TerrainKind.VERY_DIFFICULT
+    if reg.slow_core.contains(pt):
+        return TerrainKind.DIFFICULT
+    return TerrainKind.OPEN
+
+
+def kind_at(
+    table: Table, point: Sequence[float], mover_type: str | None = None, *, clearance: float = 0.0
+) -> TerrainKind:
+    """The terrain kind a mover's centre is in at ``point`` (edges count as outside)."""
+    return _kind_at(regions(table, mover_type, clearance), table.check_point(point))
+
+
+def path_length(path: Sequence[Sequence[float]]) -> float:
+    """Length of a polyline in inches, ignoring terrain.
+
+    >>> path_length([(0, 0), (3, 4), (3, 10)])
+    11.0
+    """
+    pts = [as_point(p, f"path[{i}]") for i, p in enumerate(path)]
+    return sum(point_distance(p, q) for p, q in itertools.pairwise(pts))
+
+
+def path_cost(
+    table: Table,
+    mover_type: str | None,
+    path: Sequence[Sequence[float]],
+    *,
+    clearance: float = 0.0,
+) -> float:
+    """Movement allowance the path uses: Σ length × terrain cost; ``math.inf`` if it
+    enters impassable terrain."""
+    return sum((leg.cost for leg in legs(table, path, mover_type, clearance=clearance)), 0.0)
+
+
+def worst_kind_along(
+    table: Table,
+    mover_type: str | None,
+    path: Sequence[Sequence[float]],
+    *,
+    clearance: float = 0.0,
+) -> TerrainKind:
+    """The most restrictive terrain the path enters (for "the whole move uses the worst
+    terrain" rules, SW-MOVE-02 default, and for march moves that need open terrain)."""
+    return worst_kind(leg.kind for leg in legs(table, path, mover_type, clearance=clearance))
+
+
+class Stop(Enum):
+    """Why a move ended."""
+
+    END = "end"  # reached the end of the path
+    ALLOWANCE = "allowance"  # ran out of movement
+    IMPASSABLE = "impassable"  # the next step would enter impassable terrain
+
+
+@dataclass(frozen=True)
+class Move:
+    """Where a model following a path ends: the point, inches travelled along the
+    path, allowance used, and why it stopped."""
+
+    end: Point
+    distance: float
+    cost: float
+    stop: Stop
+
+    @property
+    def complete(self) -> bool:
+        """Whether the model reached the end of the path."""
+        return self.stop is Stop.END
+
+
+def max_move_along(
+    table: Table,
+    path: Sequence[Sequence[float]],
+    allowance: float,
+    mover_type: str | None = None,
+    *,
+    clearance: float = 0.0,
+) -> Move:
+    """How far along ``path`` a model with ``allowance`` inches of movement gets."""
+    if not (math.isfinite(allowance) and allowance >= 0):
+        raise TableError("allowance", f"must be a non-negative number of inches, got {allowance}")
+    pieces = legs(table, path, mover_type, clearance=clearance)
+    points = check_path(table, path, clearance)
+    here, travelled, left = points[0], 0.0, allowance
+    for leg in pieces:
+        if left <= EPS:
+            return Move(here, travelled, allowance - max(left, 0.0), Stop.ALLOWANCE)
+        if leg.kind is TerrainKind.IMPASSABLE:
+            return Move(here, travelled, allowance - left, Stop.IMPASSABLE)
+        if leg.cost <= left + EPS:
+            here, travelled, left = leg.end, travelled + leg.length, left - leg.cost
+            continue
+        step = left / leg.kind.cost
+        t = step / leg.length
+        here = (
+            leg.start[0] + t * (leg.end[0] - leg.start[0]),
+            leg.start[1] + t * (leg.end[1] - leg.start[1]),
+        )
+        return Move(here, travelled + step, allowance, Stop.ALLOWANCE)
+    return Move(points[-1], travelled, allowance - max(left, 0.0), Stop.END)
+
+
+def obstacles_crossed(table: Table, path: Sequence[Sequence[float]]) -> tuple[TerrainFeature, ...]:
+    """The obstacle features (fences, walls, ditches) the path passes through, in table
+    order; touching the end of a fence is not crossing it."""
+    points = check_path(table, path)
+    if len(points) < 2:
+        return ()
+    line = LineString(points)
+    return tuple(f for f in table.candidates(line) if f.obstacle and f.core.intersects(line))
