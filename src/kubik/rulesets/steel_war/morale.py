@@ -1,4 +1,4 @@
-"""Steel War morale (боевой дух): the morale test.
+"""Steel War morale (боевой дух): the morale test and what it does to the level.
 
 The test is the game's basic form — roll the squad's quality die and beat
 leadership + threat — with a second threshold: rolling half of what was needed
@@ -8,9 +8,12 @@ or less drops two levels instead of one (SW-MOR-05).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
+from kubik.data import load_ruleset_data
 from kubik.dice import Die
-from kubik.engine import Procedure, Roll, emit, msg
+from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, apply_drop
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +33,12 @@ def morale_drop(roll: int, target: int) -> int:
     """
     if roll > target:
         return 0
-    return 2 if 2 * roll <= target else 1
+    return 2 if _two_levels_divisor() * roll <= target else 1
+
+
+@cache
+def _two_levels_divisor() -> int:
+    return int(load_ruleset_data("steel_war")["morale_test_drop"]["two_levels_divisor"])
 
 
 def morale_test(quality: Die, leadership: int, threat: int) -> Procedure[MoraleTestOutcome]:
@@ -48,3 +56,28 @@ def morale_test(quality: Die, leadership: int, threat: int) -> Procedure[MoraleT
         drop=drop,
     )
     return MoraleTestOutcome(drop)
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleEventOutcome:
+    """The squad's morale level after an event, and how many levels it lost."""
+
+    drop: int
+    level: MoraleLevel
+
+
+def morale_event(
+    quality: Die, leadership: int, level: MoraleLevel, threat: int | None
+) -> Procedure[MoraleEventOutcome]:
+    """A morale-test event applied to the squad's level (SW-MOR-05, SW-MOR-01).
+
+    ``threat`` is :func:`~kubik.rulesets.steel_war.threat.threat_level`'s result:
+    ``None`` means the event starts no test, so nothing is rolled.
+    """
+    if threat is None:
+        yield emit("steel_war.morale_event.no_test", level=level)
+        return MoraleEventOutcome(0, level)
+    outcome: MoraleTestOutcome = yield Call(morale_test, (quality, leadership, threat))
+    after = apply_drop(level, outcome.drop)
+    yield emit("steel_war.morale_event.level", before=level, after=after, drop=outcome.drop)
+    return MoraleEventOutcome(outcome.drop, after)

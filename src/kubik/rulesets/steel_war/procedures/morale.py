@@ -6,11 +6,21 @@ JSON input to them.
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Annotated, Literal
+
+from pydantic import BeforeValidator, Field
 
 from kubik.engine import Procedure, ProcedureInput, procedure
+from kubik.errors import InputError
 from kubik.rulesets.steel_war.dice import ChainDie, as_chain_die
-from kubik.rulesets.steel_war.morale import MoraleTestOutcome, morale_test
+from kubik.rulesets.steel_war.morale import (
+    MoraleEventOutcome,
+    MoraleTestOutcome,
+    morale_event,
+    morale_test,
+)
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Motivation
+from kubik.rulesets.steel_war.threat import PlusFactor, Trigger, threat_level
 
 
 class MoraleTestInput(ProcedureInput):
@@ -34,3 +44,91 @@ class MoraleTestInput(ProcedureInput):
 def morale_test_procedure(inp: MoraleTestInput) -> Procedure[MoraleTestOutcome]:
     """Morale test: beat leadership + threat on the quality die, or drop one or two levels."""
     return (yield from morale_test(as_chain_die(inp.quality), inp.leadership, inp.threat))
+
+
+def _normalise_level(value: object) -> object:
+    """Accept "Ст"/"steady"/"STEADY" and store the id "steady"."""
+    if isinstance(value, str):
+        try:
+            return MoraleLevel.parse(value).value
+        except InputError:
+            return value
+    return value
+
+
+MoraleLevelName = Literal["confident", "steady", "shaken", "broken", "fleeing"]
+#: A morale level as procedure input: an id or the Russian abbreviation (Ув, Ст, По, Ра, Бе).
+MoraleLevelInput = Annotated[MoraleLevelName, BeforeValidator(_normalise_level)]
+
+TriggerName = Literal["first_suppressed", "casualties", "more_lost_than_remain", "commander_lost"]
+
+
+class MoraleEventInput(ProcedureInput):
+    """An event from the threat table hitting a squad: threat, test and new level."""
+
+    quality: ChainDie = Field(description="the squad's quality die, d4 (untrained) .. d12 (elite)")
+    leadership: int = Field(ge=1, le=3, description="commander's leadership, 1 (best) .. 3")
+    motivation: Literal["low", "medium", "high"] = Field(
+        description="the side's motivation (уровень мотивации): the threat table's column"
+    )
+    triggers: tuple[TriggerName, ...] = Field(
+        description="what happened: first_suppressed, casualties, more_lost_than_remain, "
+        "commander_lost (only the largest counts)"
+    )
+    artillery: bool = Field(default=False, description="the fire was artillery or an air attack")
+    unverified: int = Field(
+        default=0, ge=0, le=30, description="unverified casualties (wounded, fate unknown)"
+    )
+    wounded_left_behind: bool = Field(
+        default=False, description="had to leave wounded closer to the enemy than to friends"
+    )
+    extra_threat: int = Field(
+        default=0, ge=0, le=30, description="threat added by another rule (charge, melee, psi)"
+    )
+    level: MoraleLevelInput = Field(
+        default="steady", description="morale before the event: Ув, Ст, По, Ра, Бе"
+    )
+
+
+@procedure(
+    "steel_war.morale_event",
+    input=MoraleEventInput,
+    rules=("SW-MOR-01", "SW-MOR-05", "SW-MOR-06", "SW-MOR-07", "SW-CORE-03"),
+    examples=(
+        {
+            "quality": "d8",
+            "leadership": 2,
+            "motivation": "low",
+            "triggers": ["casualties", "more_lost_than_remain"],
+            "unverified": 2,
+            "level": "Ст",
+        },
+        {
+            "quality": "d6",
+            "leadership": 2,
+            "motivation": "medium",
+            "triggers": ["first_suppressed", "casualties", "commander_lost"],
+            "artillery": True,
+            "level": "Ра",
+        },
+        {"quality": "d10", "leadership": 1, "motivation": "high", "triggers": ["casualties"]},
+    ),
+)
+def morale_event_procedure(inp: MoraleEventInput) -> Procedure[MoraleEventOutcome]:
+    """Threat table, morale test and the resulting level (no roll when the event starts no test)."""
+    motivation = Motivation(inp.motivation)
+    threat = threat_level(
+        motivation,
+        {Trigger(t) for t in inp.triggers},
+        {
+            PlusFactor.ARTILLERY: int(inp.artillery),
+            PlusFactor.UNVERIFIED_CASUALTY: inp.unverified,
+            PlusFactor.WOUNDED_LEFT_BEHIND: int(inp.wounded_left_behind),
+        },
+        extra=inp.extra_threat,
+    )
+    return (
+        yield from morale_event(
+            as_chain_die(inp.quality), inp.leadership, MoraleLevel(inp.level), threat
+        )
+    )

@@ -1,0 +1,178 @@
+"""Activations and actions (SW-CORE-04) and the default turn structure (SW-ABSENT-01).
+
+A unit acts in its activation, which holds two actions; some actions may be taken
+only so often per activation (unsuppress twice, reorganise once, inspire twice),
+some take the whole activation (ending a panic, unloading a gun, a charge). The
+turn structure is absent from the seed: by default the sides alternate one unit
+at a time, the roll-off winner first.
+
+>>> can_take((ActionType.UNSUPPRESS,), ActionType.UNSUPPRESS)
+True
+>>> can_take((ActionType.REORGANISE,), ActionType.REORGANISE)
+False
+>>> alternating_order("a", {"a": 2, "b": 3})
+('a', 'b', 'a', 'b', 'b')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from typing import Any
+
+from kubik.data import load_ruleset_data
+from kubik.dice import Die, parse_die
+from kubik.errors import InputError
+
+
+class ActionType(StrEnum):
+    """Every kind of action the seed names."""
+
+    MOVE = "move"
+    COMBAT_MOVE = "combat_move"  # боевое движение
+    MARCH = "march"  # походный порядок
+    SHOOT = "shoot"
+    GO_TO_GROUND = "go_to_ground"  # залечь
+    GET_UP = "get_up"  # выйти из залегания
+    UNSUPPRESS = "unsuppress"  # расподавление
+    REORGANISE = "reorganise"  # реорганизация
+    OBSERVE = "observe"  # наблюдение
+    COMMUNICATE = "communicate"  # выход на связь
+    EMBARK = "embark"
+    DISEMBARK = "disembark"
+    INSPIRE = "inspire"  # воодушевление (the commander's action)
+    PSI = "psi"  # пси-атака / пси-поддержка
+    PASS_ACTION = "pass_action"  # «передать действие» (SW-ABSENT-01)
+    CHARGE = "charge"  # «атакую!»
+    UNLOAD = "unload"  # отцепить пушку, разгрузить машину
+    END_PANIC = "end_panic"  # попытка прекратить панику
+
+    @property
+    def msgid(self) -> str:
+        """Message id of its name, for rendering."""
+        return f"steel_war.action.{self.value}"
+
+
+class Cost(StrEnum):
+    """What an action uses up."""
+
+    ACTION = "action"  # one of the activation's actions
+    ACTIVATION = "activation"  # the whole activation
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRule:
+    """An action type's cost and per-activation limit (``None`` = no limit)."""
+
+    cost: Cost
+    limit: int | None
+
+
+@cache
+def _data() -> dict[str, Any]:
+    return dict(load_ruleset_data("steel_war")["activation"])
+
+
+def actions_per_activation() -> int:
+    """Two (SW-CORE-04)."""
+    return int(_data()["actions_per_activation"])
+
+
+def action_rule(action: ActionType) -> ActionRule:
+    """The cost and limit of ``action``.
+
+    >>> action_rule(ActionType.END_PANIC)
+    ActionRule(cost=<Cost.ACTIVATION: 'activation'>, limit=1)
+    """
+    row = _data()["actions"][action.value]
+    limit = int(row["limit"])
+    return ActionRule(Cost(row["cost"]), limit if limit > 0 else None)
+
+
+def actions_used(done: Sequence[ActionType]) -> int:
+    """Actions spent so far; a whole-activation action spends them all."""
+    if any(action_rule(a).cost is Cost.ACTIVATION for a in done):
+        return actions_per_activation()
+    return len(done)
+
+
+def can_take(done: Sequence[ActionType], action: ActionType, *, panicked: bool = False) -> bool:
+    """Whether ``action`` may follow ``done`` in the same activation.
+
+    A whole-activation action needs an untouched activation; a panicked squad
+    may do nothing but try to end the panic (SW-PANIC-01).
+
+    >>> can_take((), ActionType.END_PANIC, panicked=True)
+    True
+    >>> can_take((), ActionType.SHOOT, panicked=True)
+    False
+    >>> can_take((ActionType.MOVE,), ActionType.CHARGE)
+    False
+    """
+    if panicked and action is not ActionType.END_PANIC:
+        return False
+    rule = action_rule(action)
+    if rule.cost is Cost.ACTIVATION:
+        return not done
+    if actions_used(done) >= actions_per_activation():
+        return False
+    return rule.limit is None or sum(1 for a in done if a is action) < rule.limit
+
+
+def check_activation(actions: Sequence[ActionType], *, panicked: bool = False) -> None:
+    """Raise :class:`InputError` naming the first action that breaks SW-CORE-04."""
+    for index, action in enumerate(actions):
+        if not can_take(actions[:index], action, panicked=panicked):
+            raise InputError(
+                f"actions[{index}]: {action.value} is not allowed after "
+                f"{', '.join(a.value for a in actions[:index]) or 'nothing'}"
+                f"{' (panicked: only end_panic)' if panicked else ''}"
+            )
+
+
+@cache
+def _turn() -> dict[str, Any]:
+    return dict(load_ruleset_data("steel_war")["turn_structure"])
+
+
+def roll_off_die() -> Die:
+    """The die of the first-player roll-off (SW-ABSENT-01 default: d6, ties re-rolled)."""
+    return parse_die(str(_turn()["roll_off_die"]))
+
+
+def roll_off_winner(rolls: Mapping[str, int]) -> str | None:
+    """The side with the highest roll-off; ``None`` on a tie (re-roll, by default).
+
+    >>> roll_off_winner({"a": 3, "b": 5}), roll_off_winner({"a": 4, "b": 4})
+    ('b', None)
+    """
+    best = max(rolls.values())
+    winners = [side for side, value in rolls.items() if value == best]
+    if len(winners) == 1:
+        return winners[0]
+    return None if _turn()["reroll_ties"] else sorted(winners)[0]
+
+
+def alternating_order(first: str, units: Mapping[str, int]) -> tuple[str, ...]:
+    """Whose unit activates next, for a whole turn (SW-ABSENT-01 default).
+
+    Sides alternate one unit at a time starting with ``first``; a side that has
+    no unit left leaves the rest to the others. Every unit activates
+    ``activations_per_unit`` times (once).
+    """
+    if first not in units:
+        raise InputError(f"first: side '{first}' has no units; sides are {', '.join(units)}")
+    per_unit = int(_turn()["activations_per_unit"])
+    sides = list(units)
+    start = sides.index(first)
+    rotation = sides[start:] + sides[:start]
+    left = {side: units[side] * per_unit for side in sides}
+    order: list[str] = []
+    while any(left.values()):
+        for side in rotation:
+            if left[side] > 0:
+                order.append(side)
+                left[side] -= 1
+    return tuple(order)

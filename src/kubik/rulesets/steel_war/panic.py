@@ -1,0 +1,134 @@
+"""Panic (паника): which events cause it, and the test that ends it.
+
+A panic-causing event (by troop quality, SW-PANIC-02) makes the squad take a
+reaction test at once — quality die beats leadership + 0. Passing ends the panic,
+and it never arises again in this battle; failing means the squad does nothing in
+this activation and loses one morale level. While panicked, every activation is
+one more attempt (the whole activation), each failure another level (SW-PANIC-01).
+Psionics force the test on anyone (SW-PSI-14/16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from typing import Any
+
+from kubik.data import load_ruleset_data
+from kubik.dice import Die
+from kubik.engine import Procedure, emit, msg
+from kubik.errors import DiceError
+from kubik.rulesets.steel_war.core import Quality, leadership_test
+from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_threat
+
+
+class PanicEvent(StrEnum):
+    """What happened to the squad; ``ONGOING`` = an attempt to end a current panic."""
+
+    FIRST_ENEMY_IN_SIGHT = "first_enemy_in_sight"  # впервые в прямой видимости противник
+    FIRST_ARMOUR_SEEN = "first_armour_seen"  # впервые увидели бронетехнику или бронескафы
+    FIRST_SHOT_AT = "first_shot_at"  # в первый раз за бой обстреляны
+    FRIGHTENING_CHARGE = "frightening_charge"  # врукопашную идут «страшные» солдаты
+    PSIONIC = "psionic"  # пси-атака «Паника» или «Пси-взрыв»
+    ONGOING = "ongoing"  # попытка прекратить панику
+
+    @property
+    def msgid(self) -> str:
+        """Message id of its name, for rendering."""
+        return f"steel_war.panic.{self.value}"
+
+
+@cache
+def _data() -> dict[str, Any]:
+    return load_ruleset_data("steel_war")
+
+
+def quality_of(die: Die) -> Quality:
+    """The troop quality whose die this is (d4 untrained .. d12 elite).
+
+    >>> from kubik.dice import D8
+    >>> quality_of(D8)
+    <Quality.REGULARS: 'regulars'>
+    """
+    for quality in Quality:
+        if quality.die == die:
+            return quality
+    raise DiceError(f"{die} is not a quality die; they are d4, d6, d8, d10, d12")
+
+
+def panic_triggers(quality: Quality) -> frozenset[PanicEvent]:
+    """The events that cause panic in troops of ``quality`` (psionics: always).
+
+    >>> sorted(str(event) for event in panic_triggers(Quality.RECRUITS))
+    ['first_armour_seen', 'first_shot_at', 'psionic']
+    >>> panic_triggers(Quality.VETERANS)
+    frozenset({<PanicEvent.PSIONIC: 'psionic'>})
+    """
+    table = _data()["panic_triggers"]
+    return frozenset(PanicEvent(e) for e in [*table[quality.value], *table["always"]])
+
+
+def causes_panic(quality: Quality, event: PanicEvent, panic_over: bool = False) -> bool:
+    """Whether ``event`` makes a squad of ``quality`` take the panic test.
+
+    ``panic_over``: the squad already ended a panic in this battle; then only
+    psionics can panic it again. An ongoing panic always gets its attempt.
+
+    >>> causes_panic(Quality.REGULARS, PanicEvent.FRIGHTENING_CHARGE)
+    True
+    >>> causes_panic(Quality.ELITE, PanicEvent.FIRST_SHOT_AT)
+    False
+    >>> causes_panic(Quality.UNTRAINED, PanicEvent.FIRST_ENEMY_IN_SIGHT, panic_over=True)
+    False
+    """
+    if event is PanicEvent.ONGOING:
+        return True
+    if event is not PanicEvent.PSIONIC and panic_over:
+        return False
+    return event in panic_triggers(quality)
+
+
+@dataclass(frozen=True, slots=True)
+class PanicOutcome:
+    """Whether the squad is panicked after this test, and the morale levels lost."""
+
+    panicked: bool
+    drop: int
+
+
+def panic_test(
+    quality: Die,
+    leadership: int,
+    event: PanicEvent = PanicEvent.ONGOING,
+    panic_over: bool = False,
+    no_step_back: bool = False,
+) -> Procedure[PanicOutcome]:
+    """Reaction test at threat 0: pass ends the panic for good, fail costs a level.
+
+    Nothing is rolled when the event cannot panic these troops, or when the squad
+    is in «Ни шагу назад!» (its reaction tests pass automatically, SW-NSN-03).
+    """
+    if no_step_back:
+        yield emit("steel_war.panic_test.no_step_back")
+        return PanicOutcome(panicked=False, drop=0)
+    if not causes_panic(quality_of(quality), event, panic_over):
+        yield emit("steel_war.panic_test.no_panic", event=event, die=quality)
+        return PanicOutcome(panicked=False, drop=0)
+    panic = _data()["panic"]
+    threat = reaction_threat(ReactionAction.PANIC_EVENT)
+    target = leadership + threat
+    passed, roll = yield from leadership_test(
+        quality, leadership, threat, msg("steel_war.panic_test.roll", target=target), "squad"
+    )
+    drop = 0 if passed else int(panic["levels_lost_per_failure"])
+    yield emit(
+        "steel_war.panic_test.result",
+        event=event,
+        die=quality,
+        roll=roll,
+        target=target,
+        passed=passed,
+        drop=drop,
+    )
+    return PanicOutcome(panicked=not passed, drop=drop)
