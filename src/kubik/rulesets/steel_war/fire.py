@@ -1,0 +1,438 @@
+"""Steel War shooting: the fire group's dice, the range die and the opposed roll.
+
+The shooter rolls its pool (quality die, the small arms' rate-of-fire die, one die
+per support weapon); the target rolls one range die. Count the shooter dice
+strictly above it: none — no effect; one — suppressed; two or more — suppressed
+and hit, with potential casualties from the dice sizes alone (SW-FIRE-01,
+SW-DMG-01). Everything before the roll (which dice, which power) is arithmetic on
+plain values: a :class:`FireGroup` against a :class:`FireTarget`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from kubik.data import load_ruleset_data
+from kubik.dice import Die, parse_die
+from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.errors import InputError
+from kubik.rulesets.steel_war.core import step_die
+from kubik.rulesets.steel_war.damage import armour_tests, hit_armour, potential_casualties
+from kubik.rulesets.steel_war.fire_weapons import RangeLimit, Special, Weapon
+
+
+@cache
+def _data() -> dict[str, Any]:
+    return load_ruleset_data("steel_war")
+
+
+class Cover(Enum):
+    """The target's cover (SW-FIRE-08): light +1 step, hard (капитальное) +2."""
+
+    NONE = "none"
+    LIGHT = "light"
+    HARD = "hard"
+
+    @property
+    def msgid(self) -> str:
+        """Message id of its name, for rendering."""
+        return f"steel_war.cover.{self.value}"
+
+
+class Effect(Enum):
+    """What a fire action did (SW-FIRE-01)."""
+
+    NONE = "none"
+    SUPPRESSED = "suppressed"
+    HITS = "hits"
+
+    @property
+    def msgid(self) -> str:
+        """Message id of its name, for rendering."""
+        return f"steel_war.effect.{self.value}"
+
+
+def rate_die(total_rate: Fraction | int) -> Die:
+    """The small-arms rate-of-fire die from the summed rate (SW-FIRE-03).
+
+    Round down to the largest die not above the sum; a sum below 4 rounds up to d4;
+    above 12 stays d12. 9 gives d8 (the seed's own example prints d6: a typo).
+
+    >>> rate_die(9), rate_die(12), rate_die(10), rate_die(1), rate_die(Fraction(7, 2))
+    (Die(faces=8), Die(faces=12), Die(faces=10), Die(faces=4), Die(faces=4))
+    """
+    table = _data()["rate_die"]
+    dice = [parse_die(d) for d in table["dice"]]
+    if total_rate > dice[-1].faces:
+        return parse_die(table["above_largest"])
+    fitting = [d for d in dice if d.faces <= total_rate]
+    return fitting[-1] if fitting else dice[0]
+
+
+def _zone_dice() -> list[Die]:
+    return [parse_die(d) for d in _data()["range_zones"]["dice"]]
+
+
+def max_zone() -> int:
+    """The last zone in which infantry may be fired at (SW-FIRE-06: five)."""
+    return len(_zone_dice())
+
+
+def range_zone(quality: Die, distance: float | Fraction) -> int:
+    """The range zone of ``distance`` inches from a shooter of this quality (SW-FIRE-06).
+
+    Zone width = the quality die's faces; an upper bound belongs to its zone
+    (exactly 6" from recruits is zone 1). May exceed 5: out of range.
+
+    >>> from kubik.dice import D6, D8
+    >>> [range_zone(D6, d) for d in (10, 13, 6, 0)], range_zone(D8, 12)
+    ([2, 3, 1, 1], 2)
+    """
+    if distance < 0:
+        raise InputError("distance: must be 0 or more inches")
+    ratio = Fraction(distance) / quality.faces
+    if _data()["range_zones"]["upper_bound_inclusive"]:
+        return max(1, math.ceil(ratio))
+    return math.floor(ratio) + 1
+
+
+def base_range_die(zone: int) -> Die:
+    """The target's range die for a zone: d4 in zone 1 … d12 in zone 5 (SW-FIRE-06).
+
+    >>> base_range_die(1), base_range_die(5)
+    (Die(faces=4), Die(faces=12))
+    """
+    dice = _zone_dice()
+    if not 1 <= zone <= len(dice):
+        raise InputError(
+            f"distance: zone {zone} is beyond zone {len(dice)}; infantry cannot be fired at"
+        )
+    return dice[zone - 1]
+
+
+def range_die(quality: Die, distance: float | Fraction, prone: bool, cover: Cover) -> Die:
+    """The target's range die: zone die + 1 step if gone to ground + cover steps (SW-FIRE-09).
+
+    Steps past d12 are lost (clamped).
+
+    >>> from kubik.dice import D6, D8
+    >>> range_die(D6, 10, True, Cover.LIGHT), range_die(D8, 12, True, Cover.NONE)
+    (Die(faces=10), Die(faces=8))
+    """
+    steps_table = _data()["range_die_steps"]
+    steps = int(steps_table[cover.value]) + (int(steps_table["prone"]) if prone else 0)
+    return step_die(base_range_die(range_zone(quality, distance)), steps)
+
+
+def squad_cover(in_light: int, in_hard: int, models: int) -> Cover:
+    """The cover a partly covered squad gets (SW-FIRE-08 default): the best cover that
+    at least half its models share (hard cover also counts as light); cover never stacks.
+
+    >>> squad_cover(0, 5, 10), squad_cover(3, 2, 10), squad_cover(2, 2, 10)
+    (<Cover.HARD: 'hard'>, <Cover.LIGHT: 'light'>, <Cover.NONE: 'none'>)
+    """
+    if models <= 0 or in_light < 0 or in_hard < 0 or in_light + in_hard > models:
+        raise InputError("models: the models in cover must be between 0 and the squad's size")
+    share = Fraction(_data()["squad_cover"]["min_share"])
+    if in_hard >= share * models:
+        return Cover.HARD
+    if in_light + in_hard >= share * models:
+        return Cover.LIGHT
+    return Cover.NONE
+
+
+def may_go_to_ground(is_infantry: bool, in_water: bool) -> bool:
+    """Only infantry may go to ground, and never in water (SW-FIRE-07).
+
+    >>> may_go_to_ground(True, False), may_go_to_ground(True, True), may_go_to_ground(False, False)
+    (True, False, False)
+    """
+    rule = _data()["going_to_ground"]
+    if rule["infantry_only"] and not is_infantry:
+        return False
+    return bool(rule["allowed_in_water"]) or not in_water
+
+
+def prone_may_move(prone: bool) -> bool:
+    """A squad gone to ground cannot move until it gets up (SW-FIRE-07)."""
+    return not prone
+
+
+def in_range(w: Weapon, quality: Die, distance: float | Fraction) -> bool:
+    """Whether ``w`` may join a fire action at this distance (SW-FIRE-11).
+
+    Zone-1-only weapons need the shooter's first zone, flamethrowers their inches,
+    and nothing fires beyond zone 5.
+
+    >>> from kubik.dice import D6
+    >>> from kubik.rulesets.steel_war.fire_weapons import weapon
+    >>> [in_range(weapon("smg"), D6, d) for d in (13, 5)], in_range(weapon("lmg"), D6, 30)
+    ([False, True], True)
+    """
+    zone = range_zone(quality, distance)
+    if zone > max_zone():
+        return False
+    if w.range_limit is RangeLimit.ZONE1:
+        return zone == 1
+    if w.range_limit is RangeLimit.INCHES:
+        return w.range_inches is not None and Fraction(distance) <= w.range_inches
+    return True
+
+
+def reach_inches(w: Weapon, quality: Die) -> float:
+    """The farthest a weapon fires for a shooter of this quality (SW-FIRE-06, SW-FIRE-11).
+
+    >>> from kubik.dice import D6
+    >>> from kubik.rulesets.steel_war.fire_weapons import weapon
+    >>> [reach_inches(weapon(w), D6) for w in ("smg", "flamethrower_keno", "lmg")]
+    [6, 4, 30]
+    """
+    if w.range_limit is RangeLimit.ZONE1:
+        return quality.faces
+    if w.range_limit is RangeLimit.INCHES and w.range_inches is not None:
+        return min(w.range_inches, max_zone() * quality.faces)
+    return max_zone() * quality.faces
+
+
+@dataclass(frozen=True, slots=True)
+class FireGroup:
+    """The shooter's side of one fire action, after composing its weapons (SW-FIRE-02..05, 13, 14).
+
+    ``pool``: quality die, then the rate die (if small arms fire), then support dice.
+    ``alone``: one weapon type fired on its own, so its special rules apply.
+    """
+
+    pool: tuple[Die, ...]
+    power: Die
+    flame: bool = False
+    fragmentation: bool = False
+    sniper: bool = False
+    alone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FireTarget:
+    """The target's side: its range die, armour and size."""
+
+    range_die: Die
+    armour: Die
+    models: int
+    flak_vest: bool = False
+
+
+def group_power(weapons: Sequence[tuple[Weapon, int]]) -> Die:
+    """The power of the whole fire (SW-FIRE-13).
+
+    With small arms, the small arms' power (support weapons take it); of mixed small
+    arms the most numerous type's, the lower on a tie (default). Support weapons
+    alone: the same rule over them.
+
+    >>> from kubik.rulesets.steel_war.fire_weapons import weapon
+    >>> group_power([(weapon("sniper_rifle"), 1), (weapon("assault_rifle"), 3)])
+    Die(faces=8)
+    >>> group_power([(weapon("lmg"), 1), (weapon("smg"), 4)]), group_power([(weapon("lmg"), 1)])
+    (Die(faces=8), Die(faces=10))
+    """
+    small = [(w, n) for w, n in weapons if w.is_small_arms]
+    chosen = small or list(weapons)
+    counts: dict[str, tuple[int, Die]] = {}
+    for w, n in chosen:
+        had, _ = counts.get(w.id, (0, w.power))
+        counts[w.id] = (had + n, w.power)
+    return max(counts.values(), key=lambda item: (item[0], -item[1].faces))[1]
+
+
+def compose_group(quality: Die, weapons: Sequence[tuple[Weapon, int]]) -> FireGroup:
+    """The pool and power of weapons firing together (all already in range).
+
+    >>> from kubik.dice import D6
+    >>> from kubik.rulesets.steel_war.fire_weapons import weapon
+    >>> compose_group(D6, [(weapon("smg"), 4), (weapon("lmg"), 1)]).pool
+    (Die(faces=6), Die(faces=12), Die(faces=8))
+    """
+    small = [(w, n) for w, n in weapons if w.is_small_arms and n > 0]
+    support = [(w, n) for w, n in weapons if not w.is_small_arms and n > 0]
+    if not small and not support:
+        raise InputError("weapons: a fire action needs at least one weapon")
+    pool: list[Die] = [quality]
+    if small:
+        pool.append(rate_die(sum((w.rate or Fraction(0)) * n for w, n in small)))
+    for w, n in support:
+        if w.rate_die is not None:
+            pool.extend([w.rate_die] * n)
+    kinds = {w.id for w, _ in (*small, *support)}
+    alone = len(kinds) == 1
+    lone = (small or support)[0][0]
+    return FireGroup(
+        pool=tuple(pool),
+        power=group_power([*small, *support]),
+        flame=alone and lone.has(Special.FLAME),
+        fragmentation=alone and lone.has(Special.FRAGMENTATION),
+        sniper=alone and lone.has(Special.SNIPER),
+        alone=alone,
+    )
+
+
+def firing_weapons(
+    quality: Die, weapons: Sequence[tuple[Weapon, int]], distance: float | Fraction
+) -> tuple[tuple[Weapon, int], ...]:
+    """The weapons that can take part at this distance; none is an InputError (SW-FIRE-11)."""
+    firing = tuple((w, n) for w, n in weapons if n > 0 and in_range(w, quality, distance))
+    if not firing:
+        zone = range_zone(quality, distance)
+        reach = ", ".join(f'{w.id} ≤ {reach_inches(w, quality):g}"' for w, _ in weapons) or "none"
+        raise InputError(
+            f"distance: at {float(distance):g} inches (zone {zone} for a {quality.name} shooter) "
+            f"none of the weapons can fire ({reach}); weapons: choose ones that reach"
+        )
+    return firing
+
+
+def effect_of(beaten: int) -> Effect:
+    """The effect of ``beaten`` shooter dice strictly above the range die (SW-FIRE-01).
+
+    >>> effect_of(0), effect_of(1), effect_of(3)
+    (<Effect.NONE: 'none'>, <Effect.SUPPRESSED: 'suppressed'>, <Effect.HITS: 'hits'>)
+    """
+    table = _data()["fire_effect"]
+    if beaten >= int(table["hits_at"]):
+        return Effect.HITS
+    if beaten >= int(table["suppressed_at"]):
+        return Effect.SUPPRESSED
+    return Effect.NONE
+
+
+_EFFECTS = (Effect.NONE, Effect.SUPPRESSED, Effect.HITS)
+_CODE_BASE = 16  # above the largest capped value (d12 + 1): one hex digit per kept die
+
+
+def dice_that_matter() -> int:
+    """How many of the shooter's best dice decide the effect (two: beyond that all is hits)."""
+    return int(_data()["fire_effect"]["hits_at"])
+
+
+@dataclass(frozen=True, slots=True)
+class TopValues:
+    """Reduces the shooter's pool to its ``keep`` best values (ascending), capped at ``cap``.
+
+    The effect needs only how many dice beat the range die, up to ``keep``; with
+    ``cap`` = range-die faces + 1 every value from the cap up beats every face alike,
+    so capping loses nothing and keeps few branches for the odds driver.
+    """
+
+    keep: int
+    cap: int
+
+    def __call__(self, values: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(min(v, self.cap) for v in sorted(values)[-self.keep :])
+
+    def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """One integer code per row of pool values: the kept values as base-16 digits."""
+        kept = np.minimum(np.sort(faces, axis=1)[:, -self.keep :], self.cap)
+        codes = np.zeros(len(faces), dtype=np.int64)
+        for column in range(kept.shape[1]):
+            codes = codes * _CODE_BASE + kept[:, column]
+        return codes
+
+    def decode(self, code: int) -> tuple[int, ...]:
+        """The kept values of a batch code."""
+        digits = []
+        for _ in range(self.keep):
+            code, digit = divmod(code, _CODE_BASE)
+            digits.append(digit)
+        return tuple(reversed(digits))
+
+
+@dataclass(frozen=True, slots=True)
+class BeatRange:
+    """Reduces the range die's value to the effect against the shooter's best dice."""
+
+    best: tuple[int, ...]
+
+    def __call__(self, values: tuple[int, ...]) -> Effect:
+        (target,) = values
+        return effect_of(sum(1 for v in self.best if v > target))
+
+    def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """Effect codes for each range-die value."""
+        target = faces[:, 0]
+        beaten = np.zeros(len(faces), dtype=np.int64)
+        for value in self.best:
+            beaten += value > target
+        lookup = np.array([_EFFECTS.index(effect_of(b)) for b in range(len(self.best) + 1)])
+        codes: npt.NDArray[np.int64] = lookup[beaten]
+        return codes
+
+    def decode(self, code: int) -> Effect:
+        """The effect of a batch code."""
+        return _EFFECTS[code]
+
+
+@dataclass(frozen=True, slots=True)
+class FireOutcome:
+    """What one fire action did: the effect and, with hits, the casualties."""
+
+    effect: Effect
+    hits: int
+    wounded: int
+    killed: int
+
+
+def opposed_roll(pool: tuple[Die, ...], range_die: Die) -> Procedure[Effect]:
+    """The shooter rolls the pool, the target the range die; count the dice above it (SW-FIRE-01).
+
+    A sub-procedure of its own so the odds driver computes its three outcomes once
+    and the fire action branches over the effect, not over the pool's values.
+    """
+    best = yield Roll(
+        pool,
+        msg("steel_war.fire.pool", dice=pool),
+        reduce=TopValues(dice_that_matter(), range_die.faces + 1),
+        roller="shooter",
+    )
+    effect: Effect = yield Roll(
+        range_die,
+        msg("steel_war.fire.range_roll", die=range_die),
+        reduce=BeatRange(best),
+        roller="target",
+    )
+    yield emit("steel_war.fire.effect", effect=effect, die=range_die)
+    return effect
+
+
+def fire_action(group: FireGroup, target: FireTarget) -> Procedure[FireOutcome]:
+    """Resolve one fire action (SW-FIRE-01, SW-DMG-01, SW-DMG-03, SW-DMG-08).
+
+    The shooter rolls the pool, the target its range die; with hits, each potential
+    casualty (at most the target's models) is one power-then-armour roll.
+    """
+    rdie = target.range_die
+    effect: Effect = yield Call(opposed_roll, (group.pool, rdie))
+    if effect is not Effect.HITS:
+        return FireOutcome(effect, 0, 0, 0)
+    potential = potential_casualties(group.pool, rdie)
+    hits = min(potential, target.models)
+    yield emit(
+        "steel_war.fire.hits",
+        shooter=sum(d.faces for d in group.pool),
+        target=rdie.faces,
+        potential=potential,
+        hits=hits,
+    )
+    if group.sniper:
+        yield emit("steel_war.fire.sniper_chooses")
+    if group.flame:
+        yield emit("steel_war.fire.flame")
+    armour = hit_armour(target.armour, target.flak_vest, group.fragmentation)
+    wounded, killed = yield from armour_tests(armour, group.power, hits, group.flame)
+    yield emit("steel_war.fire.casualties", hits=hits, wounded=wounded, killed=killed)
+    return FireOutcome(Effect.HITS, hits, wounded, killed)
