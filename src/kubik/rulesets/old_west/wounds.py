@@ -1,42 +1,89 @@
-"""Woundin' (OW-CC-05): one strike against the wound chart."""
+"""Woundin' (OW-CC-05): one strike against the wound chart, with the striker's Fame.
+
+A 6/X cell needs a 6 and then X+ on a second d6 (OW-CC-07). A Hero may spend Fame
+on each roll (OW-HERO-05): points spent lifting the first roll to 6 also apply to
+the second roll automatically, and more may be spent on the second.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from kubik.dice import D6
-from kubik.engine import Procedure, Roll, emit, msg
+from kubik.engine import Procedure, Roll, Tally, emit, msg
 from kubik.rulesets.old_west.chart import cell
+from kubik.rulesets.old_west.fame import apply_fame, offer_fame
 
 
 @dataclass(frozen=True, slots=True)
 class WoundOutcome:
-    """Whether the strike wounded."""
+    """Whether the strike wounded (the public outcome of ``old_west.wound``)."""
 
     wounded: bool
 
 
-def wound(strength: int, toughness: int) -> Procedure[WoundOutcome]:
-    """Roll to wound: one d6 against the chart; a 6/X cell needs a 6, then X+ on a second d6.
+@dataclass(frozen=True, slots=True)
+class FameWound:
+    """Whether the strike wounded, and the Fame the striker spent on it."""
 
-    A "-" cell cannot wound, so nothing is rolled.
+    wounded: bool
+    fame_spent: int = 0
+
+
+def wound_with_fame(
+    strength: int, toughness: int, fame: int = 0, side: str = "striker"
+) -> Procedure[FameWound]:
+    """Roll to wound; ``side`` may spend up to ``fame`` points (OW-CC-05/06/07, OW-HERO-05).
+
+    A "-" cell cannot wound, so nothing is rolled. The second d6 of a 6/X cell is
+    rolled only when the first roll (after Fame) is a 6.
     """
     needed = cell(strength, toughness)
     if needed.first is None:
         yield emit("old_west.wound.impossible", strength=strength, toughness=toughness)
-        return WoundOutcome(False)
+        return FameWound(False)
     (first,) = yield Roll(D6, msg("old_west.wound.roll", needed=needed.first), roller="striker")
-    wounded = first >= needed.first
+    spent = yield from offer_fame(
+        side, "old_west.fame.spend_wound", first, needed.first, fame, stage=1
+    )
+    wounded = apply_fame(first, spent) >= needed.first
     if wounded and needed.second is not None:
         (second,) = yield Roll(
             D6, msg("old_west.wound.second_roll", needed=needed.second), roller="striker"
         )
-        wounded = second >= needed.second
+        carried = apply_fame(second, spent)
+        if spent:
+            yield emit("old_west.fame.carried", points=spent, rolled=second, result=carried)
+        more = yield from offer_fame(
+            side, "old_west.fame.spend_wound", carried, needed.second, fame - spent, stage=2
+        )
+        spent += more
+        wounded = apply_fame(carried, more) >= needed.second
     yield emit(
         "old_west.wound.result",
         strength=strength,
         toughness=toughness,
         cell=str(needed),
         wounded=wounded,
+        fame=spent,
     )
-    return WoundOutcome(wounded)
+    return FameWound(wounded, spent)
+
+
+def wound(
+    strength: int, toughness: int, fame: int = 0, side: str = "striker"
+) -> Procedure[WoundOutcome]:
+    """Roll to wound: one d6 against the chart; a 6/X cell needs a 6, then X+ on a second d6.
+
+    A "-" cell cannot wound, so nothing is rolled. Fame as in :func:`wound_with_fame`.
+    """
+    result = yield from wound_with_fame(strength, toughness, fame, side)
+    return WoundOutcome(result.wounded)
+
+
+@dataclass(frozen=True, slots=True)
+class CountWounded:
+    """Reducer of a tally of strikes (``Call(wound, ..., times=n)``): how many wounded."""
+
+    def __call__(self, tally: Tally[WoundOutcome]) -> int:
+        return tally[WoundOutcome(True)]

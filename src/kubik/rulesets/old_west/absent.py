@@ -1,0 +1,321 @@
+"""Rules the seed refers to but does not contain (OW-ABSENT-01..10).
+
+NOT FROM THE SEED: every rule here is a documented default (catalogue §3.4, mostly
+the public rules of the same game family); its numbers are in ``data.toml`` with
+``default`` provenance, so a user can replace them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from kubik.dice import D6
+from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.rulesets.old_west.core import Side, number, roll_off_low_wins
+from kubik.rulesets.old_west.fame import apply_fame, offer_fame
+from kubik.rulesets.old_west.wounds import CountWounded, wound
+
+
+@dataclass(frozen=True, slots=True)
+class AdvantageOutcome:
+    """The side with advantage (преимущество) this turn."""
+
+    advantage: Side
+
+
+def advantage_roll(last: Side | None = None) -> Procedure[AdvantageOutcome]:
+    """OW-ABSENT-01 default: each side rolls a d6 (a, then b), the higher wins advantage.
+
+    A tie goes to the side that did not have advantage last turn; on the first turn
+    (``last`` None) a d6 roll-off decides (1–3 side a), so the odds stay finite.
+    """
+    (roll_a,) = yield Roll(D6, msg("old_west.advantage.roll", side=Side.A), roller="a")
+    (roll_b,) = yield Roll(D6, msg("old_west.advantage.roll", side=Side.B), roller="b")
+    if roll_a != roll_b:
+        side = Side.A if roll_a > roll_b else Side.B
+    elif last is not None:
+        side = last.other
+    else:
+        low_max = number("advantage", "roll_off_low_max")
+        (roll,) = yield Roll(D6, msg("old_west.advantage.roll_off", low_max=low_max))
+        side = Side.A if roll_off_low_wins(roll, low_max) else Side.B
+    yield emit("old_west.advantage.result", side=side, a=roll_a, b=roll_b)
+    return AdvantageOutcome(side)
+
+
+def move_allowance(mounted: bool) -> int:
+    """OW-ABSENT-02 default: a model's Move in inches (6" on foot, 10" mounted).
+
+    >>> move_allowance(False), move_allowance(True)
+    (6, 10)
+    """
+    return number("movement", "move_mounted_inches" if mounted else "move_foot_inches")
+
+
+def in_control_zone(distance_inches: float) -> bool:
+    """OW-ABSENT-02 default: within 1" of an enemy is its control zone.
+
+    >>> in_control_zone(0.5), in_control_zone(1.5)
+    (True, False)
+    """
+    return distance_inches <= number("movement", "control_zone_inches")
+
+
+class JumpResult(StrEnum):
+    """Result of a jump or climb test (OW-ABSENT-02 default)."""
+
+    FAIL = "fail"
+    STOP = "stop"  # succeeds, but the rest of the move is lost
+    SUCCESS = "success"
+
+    @property
+    def msgid(self) -> str:
+        """Message id of its description."""
+        return f"old_west.jump.{self.value}"
+
+
+def jump_result(roll: int) -> JumpResult:
+    """The jump/climb table: 1 fails, 2–5 succeed ending the move, 6 succeeds.
+
+    >>> [jump_result(r).value for r in (1, 2, 5, 6)]
+    ['fail', 'stop', 'stop', 'success']
+    """
+    if roll <= number("movement", "jump_fail_max"):
+        return JumpResult.FAIL
+    return JumpResult.STOP if roll <= number("movement", "jump_stop_max") else JumpResult.SUCCESS
+
+
+@dataclass(frozen=True, slots=True)
+class JumpOutcome:
+    """How a jump or climb went."""
+
+    result: JumpResult
+
+
+def jump_test(fame: int = 0, side: str = "model") -> Procedure[JumpOutcome]:
+    """A jump or climb test on a d6; a Hero may spend Fame to avoid failing (OW-HERO-04)."""
+    (roll,) = yield Roll(D6, msg("old_west.jump.roll"), roller=side)
+    spent = yield from offer_fame(
+        side, "old_west.fame.spend_jump", roll, number("movement", "jump_fail_max") + 1, fame
+    )
+    result = jump_result(apply_fame(roll, spent))
+    yield emit("old_west.jump.result", rolled=roll, fame=spent, result=result)
+    return JumpOutcome(result)
+
+
+def stand_up_cost(move_inches: int, charged_while_prone: bool) -> Fraction | None:
+    """OW-ABSENT-10 default: standing up costs half the move; a charged prone model
+    cannot stand in the Movement phase (OW-CC-10) — then None.
+
+    >>> stand_up_cost(6, False), stand_up_cost(6, True)
+    (Fraction(3, 1), None)
+    """
+    if charged_while_prone:
+        return None
+    return Fraction(
+        move_inches * number("movement", "stand_up_numerator"),
+        number("movement", "stand_up_denominator"),
+    )
+
+
+class ShotResult(StrEnum):
+    """Where a shot went (OW-ABSENT-04 default)."""
+
+    MISS = "miss"
+    IN_THE_WAY = "in_the_way"  # hit an obstacle or model in the way
+    MOUNT = "mount"
+    TARGET = "target"
+
+    @property
+    def msgid(self) -> str:
+        """Message id of its description."""
+        return f"old_west.shot.{self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class ShotOutcome:
+    """Where the shot went and whether it wounded what it hit."""
+
+    result: ShotResult
+    wounded: bool
+
+
+def shoot(
+    shoot_value: int,
+    strength: int,
+    toughness: int,
+    in_the_way: int = 0,
+    mount_toughness: int = 0,
+    fame: int = 0,
+) -> Procedure[ShotOutcome]:
+    """OW-ABSENT-04 default: hit on d6 ≥ Shoot value (a natural 1 always misses; Fame may
+    lift the roll, OW-HERO-05); each thing in the way is hit instead on 1–3; a shot at a
+    rider hits the mount on 1–3; then roll to wound (OW-CC-06).
+    """
+    (roll,) = yield Roll(D6, msg("old_west.shoot.roll", needed=shoot_value), roller="shooter")
+    spent = 0
+    if roll > number("shooting", "always_miss"):
+        spent = yield from offer_fame("shooter", "old_west.fame.spend_hit", roll, shoot_value, fame)
+    if roll <= number("shooting", "always_miss") or apply_fame(roll, spent) < shoot_value:
+        yield emit("old_west.shoot.result", result=ShotResult.MISS, wounded=False)
+        return ShotOutcome(ShotResult.MISS, False)
+    for obstacle in range(in_the_way):
+        (roll,) = yield Roll(D6, msg("old_west.shoot.in_the_way", obstacle=obstacle + 1))
+        if roll <= number("shooting", "in_the_way_max"):
+            yield emit("old_west.shoot.result", result=ShotResult.IN_THE_WAY, wounded=False)
+            return ShotOutcome(ShotResult.IN_THE_WAY, False)
+    result, against = ShotResult.TARGET, toughness
+    if mount_toughness:
+        (roll,) = yield Roll(D6, msg("old_west.shoot.horse_or_rider"))
+        if roll <= number("shooting", "mount_hit_max"):
+            result, against = ShotResult.MOUNT, mount_toughness
+    hurt = yield Call(wound, (strength, against, fame - spent, "shooter"))
+    yield emit("old_west.shoot.result", result=result, wounded=hurt.wounded)
+    return ShotOutcome(result, hurt.wounded)
+
+
+@dataclass(frozen=True, slots=True)
+class WoundsOutcome:
+    """How many wounds a model suffered."""
+
+    wounds: int
+
+
+def falling_hits(height_inches: int) -> int:
+    """OW-ABSENT-05 default: Strength 3 hits from a fall (one per full 2", over 2" only).
+
+    >>> falling_hits(2), falling_hits(3), falling_hits(5)
+    (0, 1, 2)
+    """
+    if height_inches <= number("falling", "safe_inches"):
+        return 0
+    return height_inches // number("falling", "inches_per_hit")
+
+
+def falling(height_inches: int, toughness: int) -> Procedure[WoundsOutcome]:
+    """A fall (OW-CC-09 cliff edge; OW-ABSENT-05 default): Strength 3 hits by height."""
+    hits = falling_hits(height_inches)
+    yield emit("old_west.falling.hits", height=height_inches, hits=hits)
+    if not hits:
+        return WoundsOutcome(0)
+    wounds = yield Call(
+        wound, (number("falling", "strength"), toughness), times=hits, reduce=CountWounded()
+    )
+    return WoundsOutcome(wounds)
+
+
+@dataclass(frozen=True, slots=True)
+class FallOutcome:
+    """A rider thrown from a killed mount: wounded? prone?"""
+
+    wounded: bool
+    prone: bool
+
+
+def fall_from_horse(toughness: int) -> Procedure[FallOutcome]:
+    """OW-ABSENT-06 default: d6 — 1 a Strength 3 hit and prone, 2–5 prone, 6 on his feet."""
+    (roll,) = yield Roll(D6, msg("old_west.fall_from_horse.roll"), roller="rider")
+    if roll <= number("fall_from_horse", "hit_max"):
+        hurt = yield Call(wound, (number("fall_from_horse", "strength"), toughness))
+        outcome = FallOutcome(hurt.wounded, True)
+    else:
+        outcome = FallOutcome(False, roll <= number("fall_from_horse", "prone_max"))
+    yield emit("old_west.fall_from_horse.result", wounded=outcome.wounded, prone=outcome.prone)
+    return outcome
+
+
+@dataclass(frozen=True, slots=True)
+class FortuneOutcome:
+    """Wounds left after Fortune saves, and the Fortune spent."""
+
+    wounds: int
+    fortune_spent: int
+
+
+def fortune(wounds: int, points: int) -> Procedure[FortuneOutcome]:
+    """OW-ABSENT-07 default: for each wound, spend 1 Fortune per d6; 4+ ignores the wound;
+    try again while Fortune remains.
+    """
+    save = number("fortune", "save")
+    left, spent = wounds, 0
+    for index in range(wounds):
+        while spent < points:
+            spent += 1
+            (roll,) = yield Roll(
+                D6, msg("old_west.fortune.roll", wound=index + 1, needed=save), roller="hero"
+            )
+            if roll >= save:
+                left -= 1
+                yield emit("old_west.fortune.saved", wound=index + 1)
+                break
+    return FortuneOutcome(left, spent)
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """OW-ABSENT-09 default: a model's profile (the seed names the characteristics only).
+
+    ``fearsome`` is the Fearsome Reputation flag (OW-ABSENT-08 default: a plain flag).
+    Fame and Fortune are points spent during the game (OW-HERO-01).
+    """
+
+    shoot: int
+    fight: int
+    strength: int
+    toughness: int
+    attacks: int = 1
+    wounds: int = 1
+    pluck: int = 0
+    fame: int = 0
+    fortune: int = 0
+    hero: bool = False
+    mounted: bool = False
+    fearsome: bool = False
+
+    @property
+    def move(self) -> int:
+        """Move in inches (OW-ABSENT-02 default)."""
+        return move_allowance(self.mounted)
+
+
+@dataclass(frozen=True, slots=True)
+class FightGroup:
+    """One fight (схватка): the models of each side in it."""
+
+    a: frozenset[str]
+    b: frozenset[str]
+
+    @property
+    def needs_split(self) -> bool:
+        """Several models on both sides: the player with advantage must split it so that
+        one side of every fight is a single model (OW-ABSENT-03 default)."""
+        return len(self.a) > 1 and len(self.b) > 1
+
+
+def divide_into_fights(contacts: frozenset[tuple[str, str]]) -> tuple[FightGroup, ...]:
+    """OW-ABSENT-03 default: models joined by base contact (side-a id, side-b id) form
+    one fight; fights are listed by their first side-a model.
+
+    >>> groups = divide_into_fights(frozenset({("a1", "b1"), ("a2", "b1"), ("a3", "b2")}))
+    >>> [(sorted(g.a), sorted(g.b)) for g in groups]
+    [(['a1', 'a2'], ['b1']), (['a3'], ['b2'])]
+    """
+    parent: dict[str, str] = {}
+
+    def root(node: str) -> str:
+        while parent.setdefault(node, node) != node:
+            node = parent[node]
+        return node
+
+    for a, b in contacts:
+        parent[root(str(("a", a)))] = root(str(("b", b)))
+    groups: dict[str, tuple[set[str], set[str]]] = {}
+    for a, b in contacts:
+        key = root(str(("a", a)))
+        side_a, side_b = groups.setdefault(key, (set(), set()))
+        side_a.add(a)
+        side_b.add(b)
+    fights = [FightGroup(frozenset(a), frozenset(b)) for a, b in groups.values()]
+    return tuple(sorted(fights, key=lambda g: min(g.a)))

@@ -1,0 +1,261 @@
+"""Dukin' it out (Борьба): who wins a fight (OW-CC-03, OW-CC-11, OW-CC-13, OW-HERO-03/05).
+
+Each side rolls one d6 per Attack of every model and keeps its best die. The higher
+best die wins; a tie goes to the side with the best Fight value, and equal Fight
+values go to a d6 roll-off: 1–3 the side with advantage (our default, the seed does
+not say which side), 4–6 the other.
+
+Heroes may spend Fame on their own die after seeing both sides' dice (OW-HERO-02/05).
+When Heroes on both sides can spend, each side writes its bid in secret (OW-HERO-03):
+both bids are asked before either is applied, and neither request shows the other's.
+Rank-and-file dice of a side are one roll; a Hero with Fame rolls his own dice, so the
+die his Fame changes is known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from kubik.dice import D6
+from kubik.engine import Choose, Procedure, Roll, emit, msg
+from kubik.rulesets.old_west.core import Highest, Side, number, roll_off_low_wins
+from kubik.rulesets.old_west.fame import apply_fame
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """What Dukin' it out needs of a model: Fight value, Attacks and Fame to spend."""
+
+    fight: int
+    attacks: int
+    fame: int = 0
+
+
+class Decided(StrEnum):
+    """What decided the fight."""
+
+    DICE = "dice"
+    FIGHT = "fight"
+    ROLL_OFF = "roll_off"
+
+    @property
+    def msgid(self) -> str:
+        """Message id of its description."""
+        return f"old_west.fight.decided.{self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class FightOutcome:
+    """The public outcome of ``old_west.fight``: the winning side."""
+
+    winner: Side
+
+
+@dataclass(frozen=True, slots=True)
+class FightResult:
+    """The winner and the Fame each model spent (input order), for the rest of the round."""
+
+    winner: Side
+    spent_a: tuple[int, ...]
+    spent_b: tuple[int, ...]
+
+    def spent(self, side: Side) -> tuple[int, ...]:
+        """Fame spent by each model of ``side``."""
+        return self.spent_a if side is Side.A else self.spent_b
+
+
+@dataclass(frozen=True, slots=True)
+class SideDice:
+    """A side's rolled dice: the best rank-and-file die and each Hero's best die."""
+
+    plain: int  # 0 when the side has no model without Fame
+    heroes: tuple[tuple[int, int], ...]  # (model index, best die)
+
+    def boosted(self, fighters: Sequence[Fighter], points: int) -> tuple[int, int | None]:
+        """The side's best die when ``points`` Fame go on the Hero who gains most.
+
+        Returns (value, index of the paying Hero or None when nothing is spent).
+
+        >>> SideDice(4, ((1, 3),)).boosted((Fighter(3, 1), Fighter(4, 1, 2)), 2)
+        (5, 1)
+        """
+        best, payer = self.best, None
+        if points <= 0:
+            return best, None
+        for index, die in self.heroes:
+            if fighters[index].fame >= points and apply_fame(die, points) > best:
+                best, payer = apply_fame(die, points), index
+        return best, payer
+
+    @property
+    def best(self) -> int:
+        """The best die before Fame."""
+        return max([self.plain, *(die for _, die in self.heroes)])
+
+
+def best_fight(fighters: Sequence[Fighter]) -> int:
+    """The best Fight value of a side, for ties (OW-CC-13).
+
+    >>> best_fight((Fighter(3, 1), Fighter(5, 1)))
+    5
+    """
+    return max(f.fight for f in fighters)
+
+
+def beats(own: int, opponent: int, own_fight: int, opponent_fight: int) -> bool | None:
+    """Whether a best die wins outright: True, False, or None when a roll-off decides.
+
+    >>> beats(5, 4, 3, 3), beats(4, 4, 5, 3), beats(4, 4, 3, 3), beats(2, 6, 9, 1)
+    (True, True, None, False)
+    """
+    if own != opponent:
+        return own > opponent
+    if own_fight != opponent_fight:
+        return own_fight > opponent_fight
+    return None
+
+
+def fame_pool(fighters: Sequence[Fighter]) -> int:
+    """The most Fame one Hero of the side can put on his die."""
+    return max((f.fame for f in fighters), default=0)
+
+
+def roll_side(side: Side, fighters: Sequence[Fighter]) -> Procedure[SideDice]:
+    """Roll a side's dice: one roll for its rank and file, one per Hero with Fame."""
+    plain_dice = sum(f.attacks for f in fighters if f.fame == 0)
+    plain = 0
+    if plain_dice:
+        plain = yield Roll(
+            (D6,) * plain_dice,
+            msg("old_west.fight.roll", side=side, dice=plain_dice),
+            unordered=True,
+            reduce=Highest(),
+            roller=side.value,
+        )
+    heroes: list[tuple[int, int]] = []
+    for index, fighter in enumerate(fighters):
+        if fighter.fame > 0:
+            die = yield Roll(
+                (D6,) * fighter.attacks,
+                msg("old_west.fight.hero_roll", side=side, hero=index + 1, dice=fighter.attacks),
+                unordered=True,
+                reduce=Highest(),
+                roller=side.value,
+            )
+            heroes.append((index, die))
+    return SideDice(plain, tuple(heroes))
+
+
+def points_to_win(
+    dice: SideDice, fighters: Sequence[Fighter], opponent: int, opponent_fight: int
+) -> int:
+    """Fewest Fame points that make the side win outright against ``opponent``; -1 if none.
+
+    >>> points_to_win(SideDice(0, ((0, 4),)), (Fighter(3, 1, 2),), 5, 3)
+    2
+    """
+    own_fight = best_fight(fighters)
+    for points in range(fame_pool(fighters) + 1):
+        value, _ = dice.boosted(fighters, points)
+        if beats(value, opponent, own_fight, opponent_fight):
+            return points
+    return -1
+
+
+def bid(
+    side: Side,
+    dice: SideDice,
+    fighters: Sequence[Fighter],
+    opponent: int,
+    opponent_fight: int,
+    secret: bool,
+) -> Procedure[int]:
+    """Ask ``side`` how much Fame to put on its Hero's die (default: none).
+
+    An open bid (only this side can spend) offers 0 up to the points that win; a
+    secret bid (OW-HERO-03) offers 0 up to the whole pool, as the other side may
+    raise too. ``to_succeed`` is the fewest points that win against the visible dice.
+    """
+    pool = fame_pool(fighters)
+    to_win = points_to_win(dice, fighters, opponent, opponent_fight)
+    if pool == 0 or (to_win == 0 and not secret):
+        return 0
+    top = pool if secret or to_win < 0 else to_win
+    points = yield Choose(
+        tuple(range(top + 1)),
+        side.value,
+        msg(
+            "old_west.fame.spend_fight",
+            side=side,
+            rolled=dice.best,
+            opponent=opponent,
+            fame=pool,
+            to_succeed=to_win,
+            secret=secret,
+        ),
+        default=0,
+    )
+    assert isinstance(points, int)
+    return points
+
+
+def _spent(fighters: Sequence[Fighter], payer: int | None, points: int) -> tuple[int, ...]:
+    return tuple(points if i == payer else 0 for i in range(len(fighters)))
+
+
+def dukin_it_out(
+    a: Sequence[Fighter], b: Sequence[Fighter], advantage: Side = Side.A
+) -> Procedure[FightResult]:
+    """Decide a fight: best die, then best Fight value, then a d6 roll-off.
+
+    Order of rolls: a's dice, then b's dice, then the roll-off die only if needed.
+    """
+    dice_a = yield from roll_side(Side.A, a)
+    dice_b = yield from roll_side(Side.B, b)
+    fight_a, fight_b = best_fight(a), best_fight(b)
+    secret = fame_pool(a) > 0 and fame_pool(b) > 0
+    points_a = points_b = 0
+    if secret:
+        # Sealed bids: both asked against the dice as rolled, then revealed together.
+        points_a = yield from bid(Side.A, dice_a, a, dice_b.best, fight_b, True)
+        points_b = yield from bid(Side.B, dice_b, b, dice_a.best, fight_a, True)
+        if points_a or points_b:
+            yield emit("old_west.fame.bids_revealed", a=points_a, b=points_b)
+    elif fame_pool(a) > 0:
+        points_a = yield from bid(Side.A, dice_a, a, dice_b.best, fight_b, False)
+    elif fame_pool(b) > 0:
+        points_b = yield from bid(Side.B, dice_b, b, dice_a.best, fight_a, False)
+    best_a, payer_a = dice_a.boosted(a, points_a)
+    best_b, payer_b = dice_b.boosted(b, points_b)
+    spent_a, spent_b = _spent(a, payer_a, points_a), _spent(b, payer_b, points_b)
+    outright = beats(best_a, best_b, fight_a, fight_b)
+    if outright is not None:
+        winner = Side.A if outright else Side.B
+        decided = Decided.DICE if best_a != best_b else Decided.FIGHT
+    else:
+        low_max = number("close_combat", "roll_off_low_max")
+        (roll,) = yield Roll(
+            D6, msg("old_west.fight.roll_off", advantage=advantage, low_max=low_max)
+        )
+        winner = advantage if roll_off_low_wins(roll, low_max) else advantage.other
+        decided = Decided.ROLL_OFF
+    yield emit(
+        "old_west.fight.result",
+        winner=winner,
+        best_a=best_a,
+        best_b=best_b,
+        fight_a=fight_a,
+        fight_b=fight_b,
+        decided=decided,
+    )
+    return FightResult(winner, spent_a, spent_b)
+
+
+def fight(
+    a: Sequence[Fighter], b: Sequence[Fighter], advantage: Side = Side.A
+) -> Procedure[FightOutcome]:
+    """Dukin' it out, reduced to the public outcome: the winning side."""
+    result = yield from dukin_it_out(a, b, advantage)
+    return FightOutcome(result.winner)

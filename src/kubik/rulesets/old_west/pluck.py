@@ -1,0 +1,197 @@
+"""Pluck (Смелость): the Pluck test and the rules that use it (OW-PLK-01..07).
+
+A Pluck test is 2D6 + Pluck, passed on 10 or more (OW-PLK-01); a Hero may add Fame,
++1 to the total per point (OW-HERO-04; "per point on the total" is the catalogue's
+guess for a two-dice roll).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from kubik.dice import D6
+from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.errors import InputError
+from kubik.rulesets.old_west.core import Total, number
+from kubik.rulesets.old_west.fame import apply_fame, offer_fame
+
+
+@dataclass(frozen=True, slots=True)
+class PluckOutcome:
+    """Whether the Pluck test was passed."""
+
+    passed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PluckResult:
+    """A Pluck test and the Fame spent on it."""
+
+    passed: bool
+    fame_spent: int = 0
+
+
+def pluck_passed(total: int) -> bool:
+    """2D6 + Pluck passes on 10 or more (OW-PLK-01).
+
+    >>> pluck_passed(10), pluck_passed(9)
+    (True, False)
+    """
+    return total >= number("pluck", "pass_total")
+
+
+def pluck_test_with_fame(pluck: int, fame: int = 0, side: str = "model") -> Procedure[PluckResult]:
+    """Roll 2D6 + Pluck against 10; ``side`` may spend up to ``fame`` points on the total."""
+    needed = number("pluck", "pass_total")
+    dice = yield Roll(
+        (D6,) * number("pluck", "dice"),
+        msg("old_west.pluck.roll", pluck=pluck, needed=needed),
+        unordered=True,
+        reduce=Total(),
+        roller=side,
+    )
+    total = dice + pluck
+    spent = yield from offer_fame(side, "old_west.fame.spend_pluck", total, needed, fame)
+    passed = pluck_passed(apply_fame(total, spent))
+    yield emit("old_west.pluck.result", rolled=dice, pluck=pluck, fame=spent, passed=passed)
+    return PluckResult(passed, spent)
+
+
+def pluck_test(pluck: int, fame: int = 0, side: str = "model") -> Procedure[PluckOutcome]:
+    """The Pluck test reduced to passed / failed."""
+    result = yield from pluck_test_with_fame(pluck, fame, side)
+    return PluckOutcome(result.passed)
+
+
+def must_test_head_for_the_hills(models: int, out_of_action: int) -> bool:
+    """Half or more of the posse out of action (OW-PLK-02).
+
+    Models that left the table for scenario objectives are not out of action
+    (OW-PLK-03): do not count them in ``out_of_action``.
+
+    >>> must_test_head_for_the_hills(7, 3), must_test_head_for_the_hills(7, 4)
+    (False, True)
+    >>> must_test_head_for_the_hills(6, 3)
+    True
+    """
+    num, den = number("pluck", "rout_numerator"), number("pluck", "rout_denominator")
+    return out_of_action * den >= models * num
+
+
+def tester_pluck(leader_pluck: int | None, others: tuple[int, ...]) -> int:
+    """The leader tests; if he is out of action, the highest Pluck in the posse (OW-PLK-02).
+
+    >>> tester_pluck(4, (5, 6)), tester_pluck(None, (3, 5))
+    (4, 5)
+    """
+    if leader_pluck is not None:
+        return leader_pluck
+    if not others:
+        raise InputError("pluck: no model in action is left to take the test")
+    return max(others)
+
+
+@dataclass(frozen=True, slots=True)
+class HeadForTheHillsOutcome:
+    """Whether a test was due, and whether the posse flees the table."""
+
+    tested: bool
+    flees: bool
+
+
+def head_for_the_hills(
+    models: int,
+    out_of_action: int,
+    leader_pluck: int | None,
+    others: tuple[int, ...] = (),
+    voluntary: bool = False,
+    fame: int = 0,
+) -> Procedure[HeadForTheHillsOutcome]:
+    """Head for the Hills (Бегство) at the start of a turn (OW-PLK-02/03/04).
+
+    Once half or more are out of action the leader (else the highest Pluck) takes a
+    Pluck test; failure sends the whole posse off the table. After that point the
+    player may choose to fail it (voluntary flight, OW-PLK-04).
+    """
+    if not must_test_head_for_the_hills(models, out_of_action):
+        if voluntary:
+            raise InputError(
+                "voluntary: allowed only once half or more of the posse is out of action"
+            )
+        yield emit("old_west.head_for_the_hills.no_test", models=models, lost=out_of_action)
+        return HeadForTheHillsOutcome(False, False)
+    if voluntary:
+        yield emit("old_west.head_for_the_hills.voluntary")
+        return HeadForTheHillsOutcome(True, True)
+    pluck = tester_pluck(leader_pluck, others)
+    result = yield Call(pluck_test, (pluck, fame, "leader"))
+    yield emit("old_west.head_for_the_hills.result", flees=not result.passed)
+    return HeadForTheHillsOutcome(True, not result.passed)
+
+
+@dataclass(frozen=True, slots=True)
+class FearsomeOutcome:
+    """Whether the model may charge or shoot the feared enemy (if not: nothing else this phase)."""
+
+    may_act: bool
+
+
+def fearsome_reputation(pluck: int, fame: int = 0) -> Procedure[FearsomeOutcome]:
+    """Charging or shooting at a Fearsome Reputation model needs a Pluck test (OW-PLK-05).
+
+    Failed: the model is scared and does nothing else this phase. (Tested once per
+    model per phase: catalogue guess, kept by the caller.)
+    """
+    result = yield Call(pluck_test, (pluck, fame, "model"))
+    yield emit("old_west.fearsome.result", passed=result.passed)
+    return FearsomeOutcome(result.passed)
+
+
+class CoverReaction(StrEnum):
+    """What a model does after being hit and not removed (OW-PLK-06/07)."""
+
+    NONE = "none"  # passed: nothing happens
+    RUN_TO_COVER = "run_to_cover"  # move (up to its Move) behind the nearest cover
+    LIE_DOWN = "lie_down"  # already behind cover: lies down, starts next turn prone
+    DISMOUNT = "dismount"  # a rider behind cover: dismounts, mount between him and the shooter
+
+    @property
+    def msgid(self) -> str:
+        """Message id of its description."""
+        return f"old_west.diving.{self.value}"
+
+    @property
+    def can_shoot_back(self) -> bool:
+        """A model that failed cannot shoot back (for the rest of the turn: catalogue guess)."""
+        return self is CoverReaction.NONE
+
+
+def cover_reaction(passed: bool, behind_cover: bool, mounted: bool) -> CoverReaction:
+    """The Diving-for-Cover table (OW-PLK-06; riders OW-PLK-07).
+
+    >>> cover_reaction(False, True, True).value, cover_reaction(False, True, False).value
+    ('dismount', 'lie_down')
+    """
+    if passed:
+        return CoverReaction.NONE
+    if not behind_cover:
+        return CoverReaction.RUN_TO_COVER
+    return CoverReaction.DISMOUNT if mounted else CoverReaction.LIE_DOWN
+
+
+@dataclass(frozen=True, slots=True)
+class DivingOutcome:
+    """The model's reaction to being hit."""
+
+    reaction: CoverReaction
+
+
+def diving_for_cover(
+    pluck: int, behind_cover: bool, mounted: bool = False, fame: int = 0
+) -> Procedure[DivingOutcome]:
+    """Hit but not removed: a Pluck test (the rider's Pluck even if the horse was hit)."""
+    result = yield Call(pluck_test, (pluck, fame, "model"))
+    reaction = cover_reaction(result.passed, behind_cover, mounted)
+    yield emit("old_west.diving.result", reaction=reaction)
+    return DivingOutcome(reaction)

@@ -1,0 +1,443 @@
+"""Steel War close combat (рукопашный бой): the melee die, the round, morale after it, casualties.
+
+Fighters stand in groups: one fighter facing one or more enemies, each of whom
+faces only him (SW-CC-06). Every fighter rolls his melee die once; in each
+facing pair the lower roll is a casualty at once, equal rolls nothing (SW-CC-08).
+Identical groups are independent, so a round Calls one group's procedure
+``times=n`` and the odds driver convolves them instead of nesting every die.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from typing import Any
+
+from kubik.data import DataError, load_ruleset_data
+from kubik.dice import Die, parse_die
+from kubik.engine import Call, Procedure, Roll, Tally, emit, msg
+from kubik.errors import InputError
+from kubik.rulesets.steel_war.core import step_die
+from kubik.rulesets.steel_war.morale import morale_test
+from kubik.rulesets.steel_war.movement import MoverType, Terrain, TerrainClass, terrain_class
+
+
+class Side(Enum):
+    """The two sides of a close combat."""
+
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+
+    @property
+    def msgid(self) -> str:
+        """Message id of its name."""
+        return f"steel_war.term.melee.side.{self.value}"
+
+    @property
+    def other(self) -> Side:
+        """The opposing side."""
+        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
+
+
+class FighterKind(Enum):
+    """Kinds of model as far as close combat cares (SW-CC-01)."""
+
+    INFANTRY = "infantry"
+    CAVALRY = "cavalry"
+    ARMOURED_SUIT = "armoured_suit"  # бронескафы
+    ROBOT = "robot"
+
+
+@cache
+def _data() -> dict[str, Any]:
+    return load_ruleset_data("steel_war")
+
+
+def can_fight_in_melee(kind: FighterKind) -> bool:
+    """Only infantry and cavalry fight in close combat; robots and armoured suits cannot (SW-CC-01).
+
+    >>> can_fight_in_melee(FighterKind.CAVALRY), can_fight_in_melee(FighterKind.ROBOT)
+    (True, False)
+    """
+    return kind.value in _data()["melee_eligibility"]["can_fight"]
+
+
+def weapon_melee_bonus(weapon: str) -> int:
+    """Steps the weapon adds in close combat: the weapon table's «Бл. бой» column (SW-FIRE-10).
+
+    >>> [weapon_melee_bonus(w) for w in ("smg", "flamethrower_keno", "rifle")]
+    [1, 2, 0]
+    """
+    weapons: dict[str, Any] = _data()["weapons"]
+    row = weapons.get(weapon)
+    if not isinstance(row, dict) or weapon in ("provenance", "provenance_cells"):
+        known = ", ".join(k for k in weapons if k not in ("provenance", "provenance_cells"))
+        raise InputError(f"weapon: unknown weapon '{weapon}'; weapons are {known}")
+    return int(row.get("melee", 0))
+
+
+def cavalry_bonus_applies(terrain: Terrain, mounted: bool = True) -> bool:
+    """The +2 steps of a cavalryman: mounted, on terrain easy for cavalry (SW-CC-07, SW-MOVE-03).
+
+    A cavalryman who lost his horse fights as infantry (SW-ABSENT-07).
+
+    >>> cavalry_bonus_applies(Terrain.PLOUGHLAND), cavalry_bonus_applies(Terrain.LIGHT_WOOD)
+    (True, False)
+    """
+    return mounted and terrain_class(MoverType.CAVALRY, terrain) is TerrainClass.EASY
+
+
+def fall_back_inches(after_charge: bool) -> int:
+    """How far a side gives way: 6" in front of the attackers after a charge (SW-CC-05),
+    6" back after a lost round (SW-CC-09).
+
+    >>> fall_back_inches(True), fall_back_inches(False)
+    (6, 6)
+    """
+    return int(_data()["fall_back"]["after_charge" if after_charge else "after_round"])
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """A fighter's melee profile: his squad's quality die and what he carries (SW-CC-07)."""
+
+    quality: Die
+    weapon: str = "assault_rifle"
+    cold_weapon: bool = False  # fixed bayonet, sword, axe ...
+    cavalry_on_easy_terrain: bool = False  # a mounted cavalryman on terrain easy for him
+
+    def steps(self) -> int:
+        """Steps added to the quality die."""
+        table = _data()["melee_die"]
+        steps = weapon_melee_bonus(self.weapon)
+        if self.cold_weapon:
+            steps += int(table["cold_weapon"])
+        if self.cavalry_on_easy_terrain:
+            steps += int(table["cavalry_easy_terrain"])
+        return steps
+
+    def die(self) -> Die:
+        """The die he rolls in close combat (SW-CC-07).
+
+        >>> from kubik.dice import D8
+        >>> Fighter(D8, "smg", cold_weapon=True).die()
+        Die(faces=12)
+        """
+        return step_die(self.quality, self.steps())
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """``count`` groups: one fighter of ``centre`` facing ``opponents`` enemies (SW-CC-06)."""
+
+    centre: Side
+    opponents: int
+    count: int = 1
+
+    def fighters(self, side: Side) -> int:
+        """How many fighters of ``side`` stand in these groups."""
+        return self.count * (1 if side is self.centre else self.opponents)
+
+
+def default_pairing(attackers: int, defenders: int) -> tuple[Group, ...]:
+    """Every fighter of the smaller side faces the larger side's fighters spread evenly (SW-CC-06).
+
+    >>> [(g.centre.value, g.opponents, g.count) for g in default_pairing(3, 5)]
+    [('attacker', 2, 2), ('attacker', 1, 1)]
+    """
+    if attackers < 1 or defenders < 1:
+        raise InputError("attackers, defenders: each side needs at least one fighter")
+    centre = Side.ATTACKER if attackers <= defenders else Side.DEFENDER
+    small, large = sorted((attackers, defenders))
+    per, extra = divmod(large, small)
+    groups = [Group(centre, per + 1, extra)] if extra else []
+    groups.append(Group(centre, per, small - extra))
+    return tuple(g for g in groups if g.count)
+
+
+def check_pairing(groups: tuple[Group, ...], attackers: int, defenders: int) -> None:
+    """Everybody fights and nobody twice: the groups must hold exactly the fighters (SW-CC-06)."""
+    for side, total in ((Side.ATTACKER, attackers), (Side.DEFENDER, defenders)):
+        placed = sum(g.fighters(side) for g in groups)
+        if placed != total:
+            raise InputError(
+                f"groups: place every {side.value} exactly once ({placed} placed, {total} fight)"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class GroupOutcome:
+    """Casualties of one group: whether its centre fell, how many of his opponents fell."""
+
+    centre_lost: bool
+    opponents_lost: int
+
+
+class Comparison(Enum):
+    """One opponent's roll against the lone fighter's (SW-CC-08)."""
+
+    HIGHER = "higher"  # the lone fighter falls
+    EQUAL = "equal"  # nobody falls, the fight goes on
+    LOWER = "lower"  # the opponent falls
+
+
+@dataclass(frozen=True, slots=True)
+class _Against:
+    """Reduce an opponent's roll against the lone fighter's roll ``centre``."""
+
+    centre: int
+
+    def __call__(self, values: tuple[int, ...]) -> Comparison:
+        if values[0] > self.centre:
+            return Comparison.HIGHER
+        return Comparison.EQUAL if values[0] == self.centre else Comparison.LOWER
+
+
+def opponent_roll(die: Die, centre: int, side: Side) -> Procedure[Comparison]:
+    """One opponent rolls his melee die against the lone fighter's ``centre`` (SW-CC-08)."""
+    comparison: Comparison = yield Roll(
+        die,
+        msg("steel_war.close_combat.roll_against", side=side, die=die, centre=centre),
+        reduce=_Against(centre),
+        roller=side.value,
+    )
+    return comparison
+
+
+def _group_outcome(comparisons: Tally[Comparison]) -> GroupOutcome:
+    """He falls if anyone rolled higher; each opponent who rolled lower falls."""
+    return GroupOutcome(comparisons[Comparison.HIGHER] > 0, comparisons[Comparison.LOWER])
+
+
+def group_fight(
+    centre: Die, opponent: Die, opponents: int, centre_side: Side
+) -> Procedure[GroupOutcome]:
+    """One fighter against ``opponents`` enemies: each lower roll falls, ties stand (SW-CC-08).
+
+    The lone fighter rolls first, then each of his opponents: the opponents are
+    independent given his roll, so they are one Call with ``times``, however many.
+    """
+    (roll,) = yield Roll(
+        centre,
+        msg("steel_war.close_combat.roll", side=centre_side, die=centre),
+        roller=centre_side.value,
+    )
+    outcome: GroupOutcome = yield Call(
+        opponent_roll,
+        (opponent, roll, centre_side.other),
+        times=opponents,
+        reduce=_group_outcome,
+    )
+    yield emit(
+        "steel_war.close_combat.group",
+        side=centre_side,
+        opponents=opponents,
+        centre_lost=outcome.centre_lost,
+        lost=outcome.opponents_lost,
+    )
+    return outcome
+
+
+def _sum_losses(tally: Tally[GroupOutcome]) -> tuple[int, int]:
+    """(centres lost, opponents lost) over repeated groups."""
+    centres = sum(n for o, n in tally.items() if o.centre_lost)
+    opponents = sum(o.opponents_lost * n for o, n in tally.items())
+    return centres, opponents
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLosses:
+    """Casualties of one round of close combat (SW-CC-08)."""
+
+    attacker: int
+    defender: int
+
+    def of(self, side: Side) -> int:
+        """Casualties of ``side``."""
+        return self.attacker if side is Side.ATTACKER else self.defender
+
+
+def melee_round(
+    attacker: Fighter, defender: Fighter, groups: tuple[Group, ...]
+) -> Procedure[RoundLosses]:
+    """Every group fights; returns the casualties of each side (SW-CC-07, SW-CC-08)."""
+    dice = {Side.ATTACKER: attacker.die(), Side.DEFENDER: defender.die()}
+    yield emit(
+        "steel_war.close_combat.dice",
+        attacker_die=dice[Side.ATTACKER],
+        defender_die=dice[Side.DEFENDER],
+    )
+    lost = {Side.ATTACKER: 0, Side.DEFENDER: 0}
+    for group in groups:
+        centre, other = group.centre, group.centre.other
+        centres, opponents = yield Call(
+            group_fight,
+            (dice[centre], dice[other], group.opponents, centre),
+            times=group.count,
+            reduce=_sum_losses,
+        )
+        lost[centre] += centres
+        lost[other] += opponents
+    return RoundLosses(lost[Side.ATTACKER], lost[Side.DEFENDER])
+
+
+@dataclass(frozen=True, slots=True)
+class SideMorale:
+    """What a side's morale test after the round needs: quality die and leadership."""
+
+    quality: Die
+    leadership: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundMorale:
+    """Who fell back after the round (None: the melee goes on next turn) and its morale drop."""
+
+    fell_back: Side | None
+    drop: int
+
+
+def morale_order(losses: RoundLosses) -> tuple[Side, ...]:
+    """Who tests after the round, in order (SW-CC-09): more casualties first, then the other.
+
+    >>> [s.value for s in morale_order(RoundLosses(1, 2))]
+    ['defender', 'attacker']
+    >>> morale_order(RoundLosses(0, 0))
+    ()
+    """
+    table = _data()["round_morale"]
+    if losses.attacker == losses.defender:
+        if losses.attacker == 0 and not table["test_without_casualties"]:
+            return ()
+        first = Side(table["tie_first"])
+    else:
+        first = Side.ATTACKER if losses.attacker > losses.defender else Side.DEFENDER
+    return first, first.other
+
+
+def round_threat(casualties: int) -> int:
+    """Threat of the morale test after a round: +1 per own casualty (SW-CC-09).
+
+    >>> round_threat(3)
+    3
+    """
+    return casualties * int(_data()["round_morale"]["threat_per_casualty"])
+
+
+def round_morale(
+    losses: RoundLosses, attacker: SideMorale, defender: SideMorale
+) -> Procedure[RoundMorale]:
+    """The side with more casualties tests; if it holds, the other tests the same way (SW-CC-09)."""
+    sides = {Side.ATTACKER: attacker, Side.DEFENDER: defender}
+    for side in morale_order(losses):
+        threat = round_threat(losses.of(side))
+        yield emit("steel_war.close_combat.morale", side=side, threat=threat)
+        result = yield Call(morale_test, (sides[side].quality, sides[side].leadership, threat))
+        if result.drop:
+            inches = fall_back_inches(after_charge=False)
+            yield emit("steel_war.close_combat.falls_back", side=side, inches=inches)
+            return RoundMorale(side, result.drop)
+    yield emit("steel_war.close_combat.continues")
+    return RoundMorale(None, 0)
+
+
+class CasualtyFate(Enum):
+    """What became of a man lost in close combat (SW-CC-10)."""
+
+    KILLED = "killed"
+    WOUNDED = "wounded"
+    UNHURT = "unhurt"
+
+
+def fate_table(table: dict[str, Any]) -> dict[int, CasualtyFate]:
+    """Face → fate; every face of the die must have exactly one fate (SW-CC-10).
+
+    >>> fate_table({"die": "d6", "killed": [1, 2], "wounded": [3, 4], "unhurt": [5, 6]})[5].value
+    'unhurt'
+    """
+    die = parse_die(str(table["die"]))
+    faces: dict[int, CasualtyFate] = {}
+    for fate in CasualtyFate:
+        for face in table[fate.value]:
+            if face in faces:
+                raise DataError(
+                    f"melee_casualty_fate.{fate.value}: face {face} already means "
+                    f"{faces[face].value}"
+                )
+            faces[int(face)] = fate
+    missing = [v for v in die.values if v not in faces]
+    if missing:
+        raise DataError(f"melee_casualty_fate: faces {missing} of the {die.name} have no fate")
+    return faces
+
+
+@cache
+def _fates() -> dict[int, CasualtyFate]:
+    return fate_table(_data()["melee_casualty_fate"])
+
+
+def casualty_fate_of(roll: int) -> CasualtyFate:
+    """The fate of a melee casualty for this d6 roll (SW-CC-10).
+
+    >>> [casualty_fate_of(r).value for r in (2, 3, 6)]
+    ['killed', 'wounded', 'unhurt']
+    """
+    return _fates()[roll]
+
+
+def casualty_fate() -> Procedure[CasualtyFate]:
+    """Roll the d6 for one man lost in close combat (SW-CC-10)."""
+    die = parse_die(str(_data()["melee_casualty_fate"]["die"]))
+    fate: CasualtyFate = yield Roll(
+        die, msg("steel_war.melee_casualties.roll"), reduce=_fate_of_values, roller="owner"
+    )
+    return fate
+
+
+def _fate_of_values(values: tuple[int, ...]) -> CasualtyFate:
+    return casualty_fate_of(values[0])
+
+
+@dataclass(frozen=True, slots=True)
+class CasualtiesOutcome:
+    """What became of one side's melee casualties (SW-CC-10)."""
+
+    killed: int
+    returned: int  # unhurt men back in the ranks (winner only)
+    unverified: int  # wounded men of the winner: unverified casualties (SW-DMG-11)
+    prisoners: int  # the loser's unhurt and wounded
+
+
+def settle_casualties(fates: Tally[CasualtyFate], won: bool) -> CasualtiesOutcome:
+    """Sort the fates by who won: the loser's unhurt and wounded are taken prisoner (SW-CC-10).
+
+    >>> f = Tally([CasualtyFate.KILLED, CasualtyFate.WOUNDED, CasualtyFate.UNHURT])
+    >>> settle_casualties(f, won=False)
+    CasualtiesOutcome(killed=1, returned=0, unverified=0, prisoners=2)
+    """
+    table = _data()["prisoners"]
+
+    def count(names: list[str]) -> int:
+        return sum(fates[CasualtyFate(n)] for n in names)
+
+    killed = fates[CasualtyFate.KILLED]
+    if won:
+        return CasualtiesOutcome(
+            killed, count(table["winner_returns"]), count(table["winner_unverified"]), 0
+        )
+    return CasualtiesOutcome(killed, 0, 0, count(table["loser"]))
+
+
+def melee_casualties(casualties: int, won: bool) -> Procedure[CasualtiesOutcome]:
+    """Roll a d6 for every man a side lost once the melee is over (SW-CC-10)."""
+    fates: Tally[CasualtyFate] = yield Call(casualty_fate, (), times=casualties)
+    outcome = settle_casualties(fates, won)
+    yield emit(
+        "steel_war.melee_casualties.result",
+        killed=outcome.killed,
+        returned=outcome.returned,
+        unverified=outcome.unverified,
+        prisoners=outcome.prisoners,
+    )
+    return outcome
