@@ -546,9 +546,9 @@ def test_SW_FIRE_01_partisans_odds_in_numbers() -> None:
 
 
 def test_fire_pool_limit_is_a_clear_error() -> None:
-    data = {"quality": "d12", "weapons": [{"weapon": "lmg", "count": 6}], "distance": 5}
+    data = {"quality": "d12", "weapons": [{"weapon": "lmg", "count": 24}], "distance": 5}
     with pytest.raises(
-        InputError, match=r"^weapons: the shooter's pool would have 7 dice; at most 6"
+        InputError, match=r"^weapons: the shooter's pool would have 25 dice; at most 24"
     ):
         next(FIRE.function(FIRE.input_model.model_validate(data)))
 
@@ -593,3 +593,35 @@ def test_SW_FIRE_08_partly_covered_squads_and_cover_that_does_not_stack() -> Non
     assert squad_cover(in_light=10, in_hard=0, models=10) is Cover.LIGHT
     with pytest.raises(InputError, match=r"^models:"):
         squad_cover(in_light=8, in_hard=5, models=10)
+
+
+def test_SW_FIRE_04_a_large_pool_is_exact_and_folded_die_by_die() -> None:
+    """Ten support weapons: the pool of 11 dice is never expanded face by face."""
+    import kubik.api as api
+    from kubik.engine import Roll, roll_branches
+    from kubik.rulesets.steel_war.fire import TopValues
+
+    pool = (D12,) * 11
+    reducer = TopValues(2, 13)
+    folded = dict(roll_branches(Roll(pool, "pool", reduce=reducer)))
+    assert sum(folded.values()) == 1
+    assert (
+        folded[(12, 12)]
+        == 1 - Fraction(11, 12) ** 11 - 11 * Fraction(1, 12) * Fraction(11, 12) ** 10
+    )
+    data = {"quality": "d12", "weapons": [{"weapon": "lmg", "count": 10}], "distance": 5}
+    odds = api.odds("steel_war.fire", data)
+    assert sum(Fraction(o["probability"]) for o in odds["outcomes"]) == 1
+
+
+def test_SW_FIRE_01_fold_form_agrees_with_the_plain_reducer() -> None:
+    from itertools import product as every
+
+    from kubik.rulesets.steel_war.fire import TopValues
+
+    reducer = TopValues(2, 9)
+    for values in every(range(1, 13), range(1, 9), range(1, 7)):
+        state = reducer.start()
+        for value in values:
+            state = reducer.step(state, value)
+        assert reducer.finish(state) == reducer(values)

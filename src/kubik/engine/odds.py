@@ -5,8 +5,10 @@ prefixes*: at each request it enumerates the possible answers, continues the liv
 generator with one of them and restarts the procedure, replaying the prefix, for
 the others. It keeps the tree small by branching over *outcomes*, not dice:
 
-* a ``Roll`` with ``reduce`` branches over the reducer's few values (computed in
-  one vectorised pass when the reducer has a ``batch`` method);
+* a ``Roll`` with ``reduce`` branches over the reducer's few values: computed die
+  by die when the reducer has a fold form (``start``/``step``/``finish``), in one
+  vectorised pass when it has a ``batch`` method, else face combination by
+  combination;
 * an ``unordered`` Roll walks sorted multisets with multinomial weights;
 * a ``Call`` is computed once per (policy, procedure, arguments) and memoised; the
   caller branches over its distinct outcomes; ``Call(times=n)`` combines n
@@ -33,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from kubik.dice import Die
 from kubik.engine.distribution import Distribution, multiset_weights
 from kubik.engine.requests import Call, Choose, Emit, Procedure, Roll
 from kubik.errors import ProcedureError
@@ -77,6 +80,28 @@ def _aggregate(pairs: Any) -> Branches:
     return tuple(out.items())
 
 
+def _fold_branches(dice: tuple[Die, ...], reducer: Any, total: int) -> Branches:
+    """Dynamic programming over the dice for a reducer with a fold form.
+
+    A reducer that can be computed one die at a time (``start() -> state``,
+    ``step(state, value) -> state``, ``finish(state) -> answer``, the same answer as
+    ``reducer(values)``) never needs the grid of every face combination: the driver
+    carries the distinct states with their counts from die to die, so a pool of n
+    dice costs n × states × faces instead of faces**n.
+    """
+    states: dict[Any, int] = {reducer.start(): 1}
+    for die in dice:
+        following: dict[Any, int] = {}
+        for state, count in states.items():
+            for value in die.values:
+                key = reducer.step(state, value)
+                following[key] = following.get(key, 0) + count
+        states = following
+    return _aggregate(
+        (reducer.finish(state), Fraction(count, total)) for state, count in states.items()
+    )
+
+
 def roll_branches(request: Roll) -> Branches:
     """Every answer the procedure can receive for this roll, with its probability."""
     dice = request.dice
@@ -94,6 +119,8 @@ def roll_branches(request: Roll) -> Branches:
             pairs.append((reduce(combo) if reduce else combo, ways * scale))
         return _aggregate(pairs)
     total = math.prod(d.faces for d in dice)
+    if reduce is not None and hasattr(reduce, "step"):
+        return _fold_branches(dice, reduce, total)
     batch = getattr(reduce, "batch", None)
     if batch is not None:
         grids = np.meshgrid(*(np.arange(1, d.faces + 1) for d in dice), indexing="ij")

@@ -62,8 +62,10 @@ class Roll:
     then answers with the values sorted ascending, and the odds driver walks
     multisets. ``reduce``: a pure function of the values; every driver answers
     with ``reduce(values)``, so the odds driver can branch over its few results
-    instead of every face. A reducer with a ``batch(faces: ndarray) -> ndarray``
-    method is evaluated by the odds driver in one vectorised pass.
+    instead of every face. A reducer with a fold form (``start()``,
+    ``step(state, value)``, ``finish(state)``, applied to the dice in order) is
+    evaluated die by die; one with a ``batch(faces: ndarray) -> ndarray`` method in
+    one vectorised pass.
     ``roller`` names who rolls (a side or a role), for the table.
     """
 

@@ -335,6 +335,18 @@ class TopValues:
     def __call__(self, values: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(min(v, self.cap) for v in sorted(values)[-self.keep :])
 
+    def start(self) -> tuple[int, ...]:
+        """Fold form: no die seen yet."""
+        return ()
+
+    def step(self, kept: tuple[int, ...], value: int) -> tuple[int, ...]:
+        """Fold form: keep the best ``keep`` capped values seen so far."""
+        return tuple(sorted((*kept, min(value, self.cap))))[-self.keep :]
+
+    def finish(self, kept: tuple[int, ...]) -> tuple[int, ...]:
+        """Fold form: the kept values are the answer."""
+        return kept
+
     def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """One integer code per row of pool values: the kept values as base-16 digits."""
         kept = np.minimum(np.sort(faces, axis=1)[:, -self.keep :], self.cap)

@@ -1,0 +1,244 @@
+"""The save format: a game as its scenario, its seed and the ordered answers.
+
+A :class:`GameRecord` is self-contained (the scenario's TOML text is embedded) and
+versioned. Older versions are migrated forward step by step; a newer or unknown
+version is an error, never silently misread.
+
+Version history:
+
+* 1 — answers without origins: a roll was a bare list of ints, a decision a bare
+  JSON value (so a decision whose value is a list of ints cannot be told from a
+  roll: version 1 never had such decisions).
+* 2 — each answer is ``{"roll": [..], "origin": "virtual"|"typed"}`` or
+  ``{"choice": value, "origin": "bot"|"human"|"default"|"policy"}``. Migrating
+  from 1 marks rolls ``virtual`` and decisions ``default``.
+
+>>> old = {"format_version": 1, "scenario": "x.demo", "scenario_toml": "", "seed": 3,
+...        "answers": [[4, 2], "aim"]}
+>>> record = GameRecord.from_json(old)
+>>> record.format_version, record.answers[0]
+(2, RollAnswer(values=(4, 2), origin=<DiceOrigin.VIRTUAL: 'virtual'>))
+>>> record.answers[1].origin.value, record.answers[1].value.value
+('default', 'aim')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kubik.engine.jsonify import to_json
+from kubik.engine.log import Answer, ChoiceAnswer, ChoiceOrigin, DiceOrigin, RollAnswer
+from kubik.game.errors import RecordError
+from kubik.game.scenario import field_path
+
+FORMAT_VERSION = 2
+
+DiceMode = Literal["virtual", "typed"]
+ControllerName = Literal["bot", "human"]
+
+
+def canonical_json(value: Any) -> str:
+    """One text per value, for comparing a saved decision with a request's options.
+
+    >>> canonical_json({"b": 1, "a": (2, 3)})
+    '{"a":[2,3],"b":1}'
+    """
+    return json.dumps(to_json(value), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True, slots=True)
+class JsonChoice:
+    """A decision read from a save: its canonical JSON text, until the game matches
+    it with one of the options it offers (which restores the real value)."""
+
+    text: str
+
+    @property
+    def value(self) -> Any:
+        """The decoded JSON value."""
+        return json.loads(self.text)
+
+
+def answer_to_json(answer: Answer) -> dict[str, Any]:
+    """One answer in the version-2 form."""
+    if isinstance(answer, RollAnswer):
+        return {"roll": list(answer.values), "origin": answer.origin.value}
+    value = answer.value.value if isinstance(answer.value, JsonChoice) else to_json(answer.value)
+    return {"choice": value, "origin": answer.origin.value}
+
+
+class _AnswerModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    roll: tuple[int, ...] | None = Field(default=None, min_length=1)
+    choice: Any = None
+    origin: str
+
+
+class _RecordModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format_version: int
+    scenario: str
+    scenario_toml: str
+    seed: int
+    lang: Literal["en", "ru"] = "en"
+    dice: DiceMode = "virtual"
+    controllers: dict[str, ControllerName] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(default_factory=dict)
+    answers: tuple[_AnswerModel, ...] = ()
+
+
+def _answer_from_model(index: int, item: _AnswerModel, raw: Mapping[str, Any]) -> Answer:
+    where = f"answers[{index}]"
+    if ("roll" in raw) == ("choice" in raw):
+        raise RecordError(f"{where}: give exactly one of 'roll' and 'choice'")
+    if item.roll is not None:
+        try:
+            dice_origin = DiceOrigin(item.origin)
+        except ValueError:
+            allowed = ", ".join(o.value for o in DiceOrigin)
+            raise RecordError(f"{where}.origin: '{item.origin}'; allowed: {allowed}") from None
+        if any(v < 1 for v in item.roll):
+            raise RecordError(f"{where}.roll: die values are 1 or more")
+        return RollAnswer(item.roll, dice_origin)
+    try:
+        choice_origin = ChoiceOrigin(item.origin)
+    except ValueError:
+        allowed = ", ".join(o.value for o in ChoiceOrigin)
+        raise RecordError(f"{where}.origin: '{item.origin}'; allowed: {allowed}") from None
+    return ChoiceAnswer(JsonChoice(canonical_json(item.choice)), choice_origin)
+
+
+def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    answers = data.get("answers", [])
+    if not isinstance(answers, list):
+        raise RecordError("answers: a list in a version-1 save")
+    migrated: list[dict[str, Any]] = []
+    for item in answers:
+        is_roll = (
+            isinstance(item, list)
+            and bool(item)
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in item)
+        )
+        if is_roll:
+            migrated.append({"roll": item, "origin": DiceOrigin.VIRTUAL.value})
+        else:
+            migrated.append({"choice": item, "origin": ChoiceOrigin.DEFAULT.value})
+    return {**data, "format_version": 2, "answers": migrated}
+
+
+#: version → the step that brings a record of that version to the next one.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_1_to_2}
+
+
+def migrate(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Bring a saved record (any known version) to :data:`FORMAT_VERSION`."""
+    version = data.get("format_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError("format_version: missing or not a number; this is not a kubik save")
+    if version > FORMAT_VERSION:
+        raise RecordError(
+            f"format_version: {version} is newer than this kubik reads "
+            f"(1..{FORMAT_VERSION}); update kubik to load this save"
+        )
+    if version < 1:
+        raise RecordError(f"format_version: {version} is not a kubik save format (1..)")
+    current = dict(data)
+    while current["format_version"] < FORMAT_VERSION:
+        current = MIGRATIONS[current["format_version"]](current)
+    return current
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A whole game, self-contained: replaying ``answers`` on the scenario rebuilds it."""
+
+    scenario: str
+    scenario_toml: str
+    seed: int
+    answers: tuple[Answer, ...] = ()
+    lang: str = "en"
+    dice: DiceMode = "virtual"
+    controllers: tuple[tuple[str, ControllerName], ...] = ()
+    options: tuple[tuple[str, Any], ...] = ()
+    format_version: int = field(default=FORMAT_VERSION)
+
+    def header_json(self) -> dict[str, Any]:
+        """Everything but the answers (the store keeps answers in their own rows)."""
+        return {
+            "format_version": self.format_version,
+            "scenario": self.scenario,
+            "scenario_toml": self.scenario_toml,
+            "seed": self.seed,
+            "lang": self.lang,
+            "dice": self.dice,
+            "controllers": dict(self.controllers),
+            "options": to_json(dict(self.options)),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON-ready data (the current format)."""
+        return {**self.header_json(), "answers": [answer_to_json(a) for a in self.answers]}
+
+    def dumps(self) -> str:
+        """The record as JSON text: same record, same bytes."""
+        return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True, indent=1)
+
+    def with_answers(self, answers: tuple[Answer, ...]) -> GameRecord:
+        """The same game with other answers."""
+        return replace(self, answers=answers)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
+        """Read a record of any known version (migrating it); errors name the field."""
+        if not isinstance(data, Mapping):
+            raise RecordError("a save is a JSON object")
+        current = migrate(data)
+        try:
+            model = _RecordModel.model_validate(current)
+        except ValidationError as error:
+            first = error.errors()[0]
+            raise RecordError(f"{field_path(first['loc'])}: {first['msg']}") from None
+        raw_answers = current.get("answers", [])
+        answers = tuple(
+            _answer_from_model(i, item, raw_answers[i]) for i, item in enumerate(model.answers)
+        )
+        return cls(
+            scenario=model.scenario,
+            scenario_toml=model.scenario_toml,
+            seed=model.seed,
+            answers=answers,
+            lang=model.lang,
+            dice=model.dice,
+            controllers=tuple(model.controllers.items()),
+            options=tuple(model.options.items()),
+            format_version=model.format_version,
+        )
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        """Read a record from JSON text."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"line {error.lineno}: not valid JSON ({error.msg})") from None
+        return cls.from_json(data)
+
+
+__all__ = [
+    "FORMAT_VERSION",
+    "MIGRATIONS",
+    "ControllerName",
+    "DiceMode",
+    "GameRecord",
+    "JsonChoice",
+    "answer_to_json",
+    "canonical_json",
+    "migrate",
+]

@@ -1,0 +1,107 @@
+"""Rulesets' game adapters, found by name: the game layer never imports a ruleset.
+
+A ruleset plugs in by exporting ``GAME`` (a :class:`GameRuleset`) from its module
+``kubik.rulesets.<id>.turns`` (third-party rulesets: ``<entry point>.turns`` of the
+``kubik.rulesets`` entry-point group). :func:`register_ruleset` adds one from code
+(tests, notebooks).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from kubik.game.core import Game
+from kubik.game.errors import UnknownRulesetError
+
+if TYPE_CHECKING:
+    from kubik.game.scenario import Scenario
+
+
+@runtime_checkable
+class GameRuleset(Protocol):
+    """What a ruleset gives the game layer: check a scenario, start a game from it."""
+
+    @property
+    def id(self) -> str:
+        """The ruleset id (``steel_war``), as scenarios name it."""
+        ...
+
+    def validate(self, scenario: Scenario) -> None:
+        """Raise :class:`~kubik.game.errors.ScenarioError` naming the field
+        (``units[2].weapons[0]: no weapon 'x'; weapons: ...``) if the ruleset
+        cannot play ``scenario``."""
+        ...
+
+    def new_game(self, scenario: Scenario, options: Mapping[str, Any]) -> Game:
+        """A fresh game of ``scenario``; ``options`` = the scenario's options with
+        the caller's overrides applied."""
+        ...
+
+
+_REGISTERED: dict[str, GameRuleset] = {}
+
+
+def register_ruleset(ruleset: GameRuleset, *, replace: bool = False) -> GameRuleset:
+    """Make ``ruleset`` playable under ``ruleset.id`` (returns it, so it can decorate)."""
+    known = _REGISTERED.get(ruleset.id)
+    if known is not None and known is not ruleset and not replace:
+        raise ValueError(f"a game ruleset {ruleset.id!r} is registered already")
+    _REGISTERED[ruleset.id] = ruleset
+    return ruleset
+
+
+def unregister_ruleset(ruleset_id: str) -> None:
+    """Forget a ruleset registered from code (tests clean up with this)."""
+    _REGISTERED.pop(ruleset_id, None)
+
+
+def _adapter_modules() -> dict[str, str]:
+    from kubik.rulesets import RULESETS
+
+    modules = {name: f"kubik.rulesets.{name}.turns" for name in RULESETS}
+    for ep in entry_points(group="kubik.rulesets"):
+        modules.setdefault(ep.name, f"{ep.value}.turns")
+    return modules
+
+
+def known_rulesets() -> tuple[str, ...]:
+    """Every ruleset id the game layer could look for (registered or shipped)."""
+    return tuple(sorted(set(_REGISTERED) | set(_adapter_modules())))
+
+
+def get_ruleset(ruleset_id: str) -> GameRuleset:
+    """The game adapter of ``ruleset_id``, importing ``<ruleset>.turns`` on first use."""
+    if ruleset_id in _REGISTERED:
+        return _REGISTERED[ruleset_id]
+    modules = _adapter_modules()
+    if ruleset_id not in modules:
+        known = ", ".join(known_rulesets()) or "none"
+        raise UnknownRulesetError(f"unknown ruleset '{ruleset_id}'; rulesets: {known}")
+    name = modules[ruleset_id]
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name is None or not name.startswith(error.name):
+            raise  # a real bug inside the adapter, not a missing adapter
+        raise UnknownRulesetError(
+            f"ruleset '{ruleset_id}' cannot be played yet: it has no game adapter ({name})"
+        ) from None
+    adapter = getattr(module, "GAME", None)
+    if adapter is None or not isinstance(adapter, GameRuleset):
+        raise UnknownRulesetError(f"{name} does not export GAME (a GameRuleset)")
+    if adapter.id != ruleset_id:
+        raise UnknownRulesetError(f"{name}.GAME has id '{adapter.id}', not '{ruleset_id}'")
+    _REGISTERED[ruleset_id] = adapter
+    return adapter
+
+
+__all__ = [
+    "GameRuleset",
+    "get_ruleset",
+    "known_rulesets",
+    "register_ruleset",
+    "unregister_ruleset",
+]

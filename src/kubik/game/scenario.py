@@ -1,0 +1,406 @@
+"""Scenarios: TOML files naming the ruleset, the table, the sides, the forces and the end.
+
+The game layer checks the generic header (``[scenario]``, ``[[sides]]``, unit ids
+and sides); ``[table]``, ``[[terrain]]``, ``[options]``, the rest of each unit and
+``[end]`` are passed through as plain data for the table layer and the ruleset,
+which checks them with :meth:`GameRuleset.validate`. Every error is one line naming
+the file and the field::
+
+    demo.toml: units[2].side: no side 'keno'; sides: steel, lianra
+
+Built-in scenarios ship in ``kubik/rulesets/<id>/scenarios/*.toml``; a user's own
+live in ``<data dir>/scenarios`` (see :mod:`kubik.game.paths`).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kubik.game.errors import ScenarioError, UnknownRulesetError
+from kubik.game.paths import user_scenarios_dir
+
+_ID = r"^[a-z0-9_]+(\.[a-z0-9_]+)*$"
+_SIDE_ID = r"^[a-z0-9_]+$"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ScenarioHeader(_Strict):
+    """``[scenario]``: what the scenario is called and which ruleset plays it."""
+
+    id: str = Field(pattern=_ID, description="'<ruleset>.<name>' for built-in scenarios")
+    name: str = Field(min_length=1)
+    name_ru: str = ""
+    ruleset: str = Field(min_length=1)
+    description: str = ""
+
+
+class SideSpec(_Strict):
+    """``[[sides]]``: a side of the battle and who plays it by default."""
+
+    id: str = Field(pattern=_SIDE_ID)
+    name: str = Field(min_length=1)
+    name_ru: str = ""
+    controller: Literal["bot", "human"] = "bot"
+
+
+class UnitSpec(BaseModel):
+    """``[[units]]``: a unit's id and side; everything else is the ruleset's to check."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    id: str = Field(min_length=1)
+    side: str = Field(min_length=1)
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """Every field of the unit as written in the file (id and side included)."""
+        return {"id": self.id, "side": self.side, **(self.model_extra or {})}
+
+
+class ScenarioModel(_Strict):
+    """The whole file, as the game layer sees it."""
+
+    scenario: ScenarioHeader
+    table: dict[str, Any] = Field(default_factory=dict)
+    terrain: tuple[dict[str, Any], ...] = ()
+    sides: tuple[SideSpec, ...] = Field(min_length=2)
+    options: dict[str, Any] = Field(default_factory=dict)
+    units: tuple[UnitSpec, ...] = ()
+    end: dict[str, Any] = Field(default_factory=dict)
+
+
+class ScenarioSource(Enum):
+    """Where a scenario came from."""
+
+    BUILT_IN = "built-in"
+    USER = "user"
+    FILE = "file"  # a path given on the command line
+    RECORD = "record"  # the copy embedded in a saved game
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A checked scenario: the parsed model, the TOML text it came from, its source."""
+
+    model: ScenarioModel
+    text: str
+    source: ScenarioSource
+    origin: str  # the file name used in error messages
+
+    @property
+    def id(self) -> str:
+        """The scenario id (``steel_war.demo``)."""
+        return self.model.scenario.id
+
+    @property
+    def name(self) -> str:
+        """The English name."""
+        return self.model.scenario.name
+
+    @property
+    def name_ru(self) -> str:
+        """The Russian name (the English one when none is given)."""
+        return self.model.scenario.name_ru or self.model.scenario.name
+
+    @property
+    def ruleset(self) -> str:
+        """The ruleset that plays it."""
+        return self.model.scenario.ruleset
+
+    @property
+    def description(self) -> str:
+        """Free text about the scenario."""
+        return self.model.scenario.description
+
+    @property
+    def table(self) -> dict[str, Any]:
+        """``[table]`` as written (for the table layer)."""
+        return self.model.table
+
+    @property
+    def terrain(self) -> tuple[dict[str, Any], ...]:
+        """``[[terrain]]`` as written (for the table layer)."""
+        return self.model.terrain
+
+    @property
+    def sides(self) -> tuple[SideSpec, ...]:
+        """The sides, in file order (the order turns alternate in, unless the ruleset says)."""
+        return self.model.sides
+
+    @property
+    def side_ids(self) -> tuple[str, ...]:
+        """The side ids, in file order."""
+        return tuple(s.id for s in self.model.sides)
+
+    def side(self, side_id: str) -> SideSpec:
+        """The side called ``side_id``."""
+        for side in self.model.sides:
+            if side.id == side_id:
+                return side
+        raise KeyError(side_id)
+
+    @property
+    def units(self) -> tuple[UnitSpec, ...]:
+        """The units, in file order."""
+        return self.model.units
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """``[options]`` as written (the ruleset checks them)."""
+        return self.model.options
+
+    @property
+    def end(self) -> dict[str, Any]:
+        """``[end]`` as written (``turn_limit`` ...)."""
+        return self.model.end
+
+    @property
+    def turn_limit(self) -> int | None:
+        """``end.turn_limit`` when the scenario sets one."""
+        limit = self.model.end.get("turn_limit")
+        return limit if isinstance(limit, int) and not isinstance(limit, bool) else None
+
+
+def field_path(loc: Sequence[int | str]) -> str:
+    """``("units", 2, "side")`` → ``"units[2].side"``.
+
+    >>> field_path(("units", 2, "side")), field_path(("scenario", "id"))
+    ('units[2].side', 'scenario.id')
+    """
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column \d+\)$|\s*\(at end of document\)$")
+
+
+def _toml_error(origin: str, text: str, error: tomllib.TOMLDecodeError) -> ScenarioError:
+    message = str(error)
+    match = _TOML_WHERE.search(message)
+    reason = message[: match.start()] if match else message
+    line = match.group(1) if match and match.group(1) else str(text.count("\n") + 1)
+    return ScenarioError(f"{origin}: line {line}: not valid TOML ({reason})")
+
+
+def field_error(error: ValidationError, prefix: str = "") -> ScenarioError:
+    """A ruleset's pydantic error as one line naming the field, under ``prefix``.
+
+    For a ruleset's ``validate`` that checks ``units[2]`` with its own model:
+    ``raise field_error(error, "units[2]")`` → ``units[2].weapons[0]: ...``.
+    """
+    first = error.errors()[0]
+    loc = field_path(first["loc"])
+    where = f"{prefix}.{loc}" if prefix and loc and not loc.startswith("[") else prefix + loc
+    return ScenarioError(f"{where or 'file'}: {_problem(first)}")
+
+
+def _problem(first: Any) -> str:
+    problem = str(first["msg"])
+    if first["type"] == "missing":
+        problem = "missing (required)"
+    elif first["type"] == "extra_forbidden":
+        problem = "unknown field"
+    elif first["type"] == "string_pattern_mismatch":
+        problem = f"{first['input']!r} is not a valid id (lower-case letters, digits, '_')"
+    elif first["type"] == "too_short":
+        problem = f"needs at least {first['ctx']['min_length']}"
+    return problem
+
+
+def _pydantic_error(origin: str, error: ValidationError) -> ScenarioError:
+    return ScenarioError(f"{origin}: {field_error(error)}")
+
+
+def _check_references(model: ScenarioModel) -> str | None:
+    side_ids = [s.id for s in model.sides]
+    for index, side in enumerate(model.sides):
+        if side_ids.index(side.id) != index:
+            return f"sides[{index}].id: side '{side.id}' is given twice"
+    names = ", ".join(side_ids)
+    seen: dict[str, int] = {}
+    for index, unit in enumerate(model.units):
+        if unit.side not in side_ids:
+            return f"units[{index}].side: no side '{unit.side}'; sides: {names}"
+        if unit.id in seen:
+            first = seen[unit.id]
+            return f"units[{index}].id: unit '{unit.id}' is given twice (also units[{first}])"
+        seen[unit.id] = index
+    return None
+
+
+def parse_scenario(
+    text: str,
+    origin: str = "<scenario>",
+    source: ScenarioSource = ScenarioSource.FILE,
+    *,
+    check_ruleset: bool = True,
+) -> Scenario:
+    """Read and check a scenario from TOML ``text``; ``origin`` names it in errors.
+
+    With ``check_ruleset`` the ruleset's adapter is found and checks the scenario
+    too (an unknown ruleset is then an error naming ``scenario.ruleset``).
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise _toml_error(origin, text, error) from None
+    try:
+        model = ScenarioModel.model_validate(data)
+    except ValidationError as error:
+        raise _pydantic_error(origin, error) from None
+    problem = _check_references(model)
+    if problem is not None:
+        raise ScenarioError(f"{origin}: {problem}")
+    scenario = Scenario(model, text, source, origin)
+    if check_ruleset:
+        from kubik.game.registry import get_ruleset
+
+        try:
+            ruleset = get_ruleset(model.scenario.ruleset)
+        except UnknownRulesetError as error:
+            raise ScenarioError(f"{origin}: scenario.ruleset: {error}") from None
+        try:
+            ruleset.validate(scenario)
+        except ScenarioError as error:
+            raise ScenarioError(f"{origin}: {error}") from None
+    return scenario
+
+
+def load_scenario_file(path: Path | str, source: ScenarioSource = ScenarioSource.FILE) -> Scenario:
+    """Read and check the scenario file at ``path``."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ScenarioError(f"{path.name}: cannot be read ({error.strerror})") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{path.name}: not UTF-8 text") from None
+    return parse_scenario(text, path.name, source)
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioInfo:
+    """One line of ``kubik scenarios``; ``error`` says why a file cannot be played."""
+
+    id: str
+    name: str
+    name_ru: str
+    ruleset: str
+    source: ScenarioSource
+    path: str
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready, for ``kubik scenarios --json``."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "name_ru": self.name_ru,
+            "ruleset": self.ruleset,
+            "source": self.source.value,
+            "path": self.path,
+            "error": self.error,
+        }
+
+
+def _built_in_files() -> Iterator[tuple[str, str]]:
+    """(file name, text) of every built-in scenario, rulesets and files in name order."""
+    rulesets = resources.files("kubik") / "rulesets"
+    for folder in sorted(rulesets.iterdir(), key=lambda p: p.name):
+        scenarios = folder / "scenarios"
+        if not folder.is_dir() or not scenarios.is_dir():
+            continue
+        for item in sorted(scenarios.iterdir(), key=lambda p: p.name):
+            if item.is_file() and item.name.endswith(".toml"):
+                yield item.name, item.read_text(encoding="utf-8")
+
+
+def _user_files() -> Iterator[tuple[str, str]]:
+    folder = user_scenarios_dir()
+    if not folder.is_dir():
+        return
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            yield str(path), path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ScenarioError(f"{path.name}: cannot be read ({error})") from None
+
+
+def _all_files() -> Iterator[tuple[str, str, ScenarioSource]]:
+    for name, text in _built_in_files():
+        yield name, text, ScenarioSource.BUILT_IN
+    for name, text in _user_files():
+        yield name, text, ScenarioSource.USER
+
+
+def list_scenarios() -> list[ScenarioInfo]:
+    """Every built-in and user scenario (built-in first), for ``kubik scenarios``.
+
+    A user file that cannot be played is listed with its ``error`` rather than
+    hiding the others.
+    """
+    found: list[ScenarioInfo] = []
+    for path, text, source in _all_files():
+        label = Path(path).name
+        try:
+            scenario = parse_scenario(text, label, source, check_ruleset=False)
+        except ScenarioError as error:
+            stem = Path(path).stem
+            found.append(ScenarioInfo(stem, stem, stem, "", source, path, str(error)))
+            continue
+        found.append(
+            ScenarioInfo(
+                scenario.id, scenario.name, scenario.name_ru, scenario.ruleset, source, path
+            )
+        )
+    return found
+
+
+def load_scenario(name: str) -> Scenario:
+    """A scenario by id (built-in first, then the user's) or by the path of a ``.toml`` file."""
+    path = Path(name)
+    if name.endswith(".toml") or path.is_file():
+        return load_scenario_file(path)
+    ids: list[str] = []
+    for file, text, source in _all_files():
+        label = Path(file).name
+        try:
+            scenario = parse_scenario(text, label, source, check_ruleset=False)
+        except ScenarioError:
+            continue
+        if scenario.id == name:
+            return parse_scenario(text, label, source)
+        ids.append(scenario.id)
+    known = ", ".join(ids) or "none"
+    raise ScenarioError(f"unknown scenario '{name}'; scenarios: {known}")
+
+
+__all__ = [
+    "Scenario",
+    "ScenarioHeader",
+    "ScenarioInfo",
+    "ScenarioModel",
+    "ScenarioSource",
+    "SideSpec",
+    "UnitSpec",
+    "field_error",
+    "field_path",
+    "list_scenarios",
+    "load_scenario",
+    "load_scenario_file",
+    "parse_scenario",
+]

@@ -1,0 +1,486 @@
+"""Playing a game: one loop that replays recorded answers, then asks live sources.
+
+A :class:`GameSession` drives a ruleset's :class:`~kubik.game.core.Game` procedure.
+Recorded answers are replayed first (a loaded save, or what is left after an
+undo); after them each roll is answered by the counter-based virtual dice or
+typed in by a person, and each decision by the side's controller: a bot (any
+callable ``Choose -> option``) or a human. When a person must answer, the session
+stops with :attr:`GameSession.pending` set; :meth:`~GameSession.roll` and
+:meth:`~GameSession.answer` give the answer and play on.
+
+The generator stack is kept alive between answers, so playing on costs nothing;
+only :meth:`~GameSession.undo` and loading rebuild the game from its answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Literal, Protocol, TypeAlias
+
+from kubik.engine.log import (
+    Answer,
+    ChoiceAnswer,
+    ChoiceEntry,
+    ChoiceOrigin,
+    DiceOrigin,
+    EventEntry,
+    LogEntry,
+    RollAnswer,
+    RollEntry,
+)
+from kubik.engine.requests import Call, Choose, Emit, Message, Procedure, Roll
+from kubik.engine.run import NeedDice, TypedDice, describe_roll
+from kubik.engine.tally import Tally
+from kubik.errors import DiceAnswerError, ProcedureError
+from kubik.game.core import Game, GameResult
+from kubik.game.dice import CounterDice
+from kubik.game.errors import GameInputError, RecordError
+from kubik.game.narrate import entry_json, narrate
+from kubik.game.record import GameRecord, JsonChoice, canonical_json
+from kubik.game.registry import get_ruleset
+from kubik.game.scenario import Scenario, ScenarioSource, parse_scenario
+from kubik.game.turns import side_name
+from kubik.i18n import render
+
+#: A bot: given a decision, returns one of its options.
+Bot: TypeAlias = Callable[[Choose], Hashable]
+HUMAN: Literal["human"] = "human"
+#: Who answers a side's decisions: a bot function, ``"bot"`` (:func:`default_bot`) or
+#: ``"human"`` (the session stops and asks).
+Controller: TypeAlias = Bot | Literal["human", "bot"]
+
+
+def default_bot(request: Choose) -> Hashable:
+    """The bot a scenario's ``controller = "bot"`` gets unless one is given: the default."""
+    return request.default
+
+
+class DiceMode(Enum):
+    """Who rolls: the program (counter-based virtual dice) or people at the table."""
+
+    VIRTUAL = "virtual"
+    TYPED = "typed"
+
+
+class SessionListener(Protocol):
+    """Told of every confirmed answer and every undo (the store keeps saves current)."""
+
+    def answered(self, index: int, answer: Answer) -> None: ...
+
+    def truncated(self, length: int) -> None: ...
+
+
+@dataclass(slots=True)
+class _Frame:
+    """A running procedure; ``call`` is the request that started it (None for the game)."""
+
+    gen: Procedure[Any]
+    call: Call | None = None
+    done: list[Any] = field(default_factory=list)  # outcomes of earlier repeats
+
+
+_WAIT = object()  # an answer only a person can give
+
+
+class GameSession:
+    """A game being played: state, log, answers, and what it waits for."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        seed: int,
+        *,
+        controllers: Mapping[str, Controller] | None = None,
+        dice: DiceMode | str = DiceMode.VIRTUAL,
+        lang: str = "en",
+        options: Mapping[str, Any] | None = None,
+        answers: Sequence[Answer] = (),
+    ) -> None:
+        self.scenario = scenario
+        self.seed = seed
+        self.lang = lang
+        self.dice_mode = DiceMode(dice)
+        self.options: dict[str, Any] = dict(options or {})
+        self.controllers = self._controllers(controllers or {})
+        self._dice = CounterDice(seed)
+        self._listeners: list[SessionListener] = []
+        self._start(list(answers))
+
+    # -- construction ---------------------------------------------------------
+
+    def _controllers(self, given: Mapping[str, Controller]) -> dict[str, Bot | Literal["human"]]:
+        sides = self.scenario.side_ids
+        for side in given:
+            if side not in sides:
+                raise GameInputError(f"controllers: no side '{side}'; sides: {', '.join(sides)}")
+        out: dict[str, Bot | Literal["human"]] = {}
+        for spec in self.scenario.sides:
+            chosen = given.get(spec.id, spec.controller)
+            if chosen == "bot":
+                out[spec.id] = default_bot
+            elif chosen == HUMAN:
+                out[spec.id] = HUMAN
+            elif callable(chosen):
+                out[spec.id] = chosen
+            else:
+                raise GameInputError(
+                    f"controllers.{spec.id}: {chosen!r}; allowed: bot, human, or a bot function"
+                )
+        return out
+
+    @classmethod
+    def from_record(cls, record: GameRecord, bots: Mapping[str, Bot] | None = None) -> GameSession:
+        """Rebuild a saved game (replaying its answers); ``bots`` play its bot sides on."""
+        scenario = parse_scenario(
+            record.scenario_toml, f"save of {record.scenario}", ScenarioSource.RECORD
+        )
+        controllers: dict[str, Controller] = {}
+        for side, kind in record.controllers:
+            if kind == HUMAN:
+                controllers[side] = HUMAN
+            else:
+                controllers[side] = (bots or {}).get(side, default_bot)
+        return cls(
+            scenario,
+            record.seed,
+            controllers=controllers,
+            dice=record.dice,
+            lang=record.lang,
+            options=dict(record.options),
+            answers=record.answers,
+        )
+
+    def _start(self, replay: list[Answer]) -> None:
+        ruleset = get_ruleset(self.scenario.ruleset)
+        options = {**self.scenario.options, **self.options}
+        self.state: Game = ruleset.new_game(self.scenario, options)
+        self.answers: list[Answer] = []
+        self.log: list[LogEntry] = []
+        self.result: GameResult | None = None
+        self.pending: Roll | Choose | None = None
+        self._replay = replay
+        self._rolls = 0
+        self._stack = [_Frame(self.state.play())]
+        self._loop(None, live=False)
+        if len(self.answers) < len(replay):
+            raise RecordError(
+                f"answers[{len(self.answers)}]: the game ended before its recorded answers did "
+                f"({len(replay) - len(self.answers)} left over)"
+            )
+
+    # -- the public face ------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game has ended (then :attr:`result` is set)."""
+        return self.result is not None
+
+    @property
+    def waiting_for_person(self) -> bool:
+        """Whether :attr:`pending` needs a person: typed dice or a human side's decision."""
+        return self.pending is not None and self._needs_person(self.pending)
+
+    def subscribe(self, listener: SessionListener) -> None:
+        """Tell ``listener`` of every answer confirmed from now on, and of every undo."""
+        self._listeners.append(listener)
+
+    def advance(self) -> Roll | Choose | None:
+        """Play on until a person must answer or the game ends; returns :attr:`pending`."""
+        while self.pending is not None:
+            send = self._auto(self.pending)
+            if send is _WAIT:
+                break
+            self._loop(send, live=True)
+        return self.pending
+
+    def roll(self, values: Iterable[int | str]) -> Roll | Choose | None:
+        """Answer the pending roll with dice rolled at the table, then play on.
+
+        A value a die cannot show, a non-number, or too few or too many values is a
+        :class:`~kubik.errors.DiceAnswerError` naming the die; nothing is lost.
+        """
+        request = self.pending
+        if not isinstance(request, Roll):
+            raise GameInputError(f"no roll is pending; the game waits for {self._waiting()}")
+        typed = TypedDice(values)
+        try:
+            rolled = typed.roll(request)
+        except NeedDice:
+            raise DiceAnswerError(
+                f"too few dice: {describe_roll(request, self.lang)} needs "
+                f"{len(request.dice)} value(s)"
+            ) from None
+        if typed.remaining:
+            raise DiceAnswerError(
+                f"too many dice: {describe_roll(request, self.lang)} needs "
+                f"{len(request.dice)} value(s), got {len(request.dice) + typed.remaining}"
+            )
+        send = self._record_roll(request, rolled, DiceOrigin.TYPED)
+        self._loop(send, live=True)
+        return self.pending
+
+    def answer(self, value: Any) -> Roll | Choose | None:
+        """Answer the pending decision (an option, or its JSON form), then play on."""
+        request = self.pending
+        if not isinstance(request, Choose):
+            raise GameInputError(f"no decision is pending; the game waits for {self._waiting()}")
+        option = _match_option(request, value)
+        if option is _WAIT:
+            options = ", ".join(canonical_json(o) for o in request.options)
+            raise GameInputError(
+                f"answer: {canonical_json(value)} is not an option of "
+                f"'{render(request.reason, self.lang)}'; options: {options}"
+            )
+        send = self._record_choice(request, option, ChoiceOrigin.HUMAN)
+        self._loop(send, live=True)
+        return self.pending
+
+    def undo(self) -> int:
+        """Go back to before the most recent roll: drop it and every answer after it.
+
+        Returns how many answers were dropped. With no roll yet, every decision is
+        dropped. Virtual dice give the same values again (they are counter-based),
+        so undo corrects mistyped dice and re-takes decisions.
+        """
+        if not self.answers:
+            raise GameInputError("nothing to undo: no answer has been given yet")
+        cut = 0
+        for index in range(len(self.answers) - 1, -1, -1):
+            if isinstance(self.answers[index], RollAnswer):
+                cut = index
+                break
+        dropped = len(self.answers) - cut
+        self._start(self.answers[:cut])
+        for listener in self._listeners:
+            listener.truncated(cut)
+        return dropped
+
+    @property
+    def record(self) -> GameRecord:
+        """The game so far as a self-contained save."""
+        return GameRecord(
+            scenario=self.scenario.id,
+            scenario_toml=self.scenario.text,
+            seed=self.seed,
+            answers=tuple(self.answers),
+            lang=self.lang,
+            dice=self.dice_mode.value,
+            controllers=tuple(
+                (side, HUMAN if c == HUMAN else "bot") for side, c in self.controllers.items()
+            ),
+            options=tuple(sorted(self.options.items())),
+        )
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        """The ``play --json`` summary: scenario, seed, winner, turns, result and log."""
+        language = lang or self.lang
+        return {
+            "scenario": self.scenario.id,
+            "seed": self.seed,
+            "winner": self.result.winner if self.result else None,
+            "turns": self.result.turns if self.result else None,
+            "finished": self.finished,
+            "result": self.result.to_json() if self.result else None,
+            "log": [entry_json(e, language, self.side_names) for e in self.log],
+        }
+
+    @property
+    def side_names(self) -> dict[str, Message]:
+        """Side id → its name as a message in both languages (for narration)."""
+        return {side: side_name(self.scenario, side) for side in self.scenario.side_ids}
+
+    def narrate(self, lang: str | None = None) -> list[str]:
+        """The log so far as narrated lines, indented by depth."""
+        return [narrate(e, lang or self.lang, self.side_names) for e in self.log]
+
+    # -- the loop -------------------------------------------------------------
+
+    def _waiting(self) -> str:
+        if self.pending is None:
+            return "nothing (the game is over)" if self.finished else "nothing"
+        if isinstance(self.pending, Roll):
+            return f"a roll: {describe_roll(self.pending, self.lang)}"
+        return f"a decision of side '{self.pending.side}'"
+
+    def _needs_person(self, request: Roll | Choose) -> bool:
+        if isinstance(request, Roll):
+            return self.dice_mode is DiceMode.TYPED
+        return self.controllers.get(request.side, default_bot) == HUMAN
+
+    def _auto(self, request: Roll | Choose) -> Any:
+        """Answer ``request`` from the live sources (recording it) and return what the
+        game receives; ``_WAIT`` if a person must answer."""
+        if self._needs_person(request):
+            return _WAIT
+        if isinstance(request, Roll):
+            values = self._dice.values_for(self._rolls, request)
+            return self._record_roll(request, values, DiceOrigin.VIRTUAL)
+        controller = self.controllers.get(request.side, default_bot)
+        if isinstance(controller, str):
+            return _WAIT
+        option = controller(request)
+        if option not in request.options:
+            raise ProcedureError(f"bot answered {option!r}, not an option of {request!r}")
+        origin = ChoiceOrigin.DEFAULT if controller is default_bot else ChoiceOrigin.BOT
+        return self._record_choice(request, option, origin)
+
+    def _record_roll(self, request: Roll, values: tuple[int, ...], origin: DiceOrigin) -> Any:
+        self._append(RollAnswer(values, origin))
+        self.log.append(
+            RollEntry(request.dice, values, request.reason, origin, request.roller, self._depth)
+        )
+        self._rolls += 1
+        return request.answer(values)
+
+    def _record_choice(self, request: Choose, option: Hashable, origin: ChoiceOrigin) -> Any:
+        self._append(ChoiceAnswer(option, origin))
+        self.log.append(
+            ChoiceEntry(request.side, request.reason, request.options, option, origin, self._depth)
+        )
+        return option
+
+    def _append(self, answer: Answer) -> None:
+        index = len(self.answers)
+        self.answers.append(answer)
+        self.pending = None
+        if index >= len(self._replay):
+            for listener in self._listeners:
+                listener.answered(index, answer)
+
+    @property
+    def _depth(self) -> int:
+        return len(self._stack) - 1
+
+    def _replayed(self, request: Roll | Choose) -> Any:
+        """The recorded answer to ``request`` sent to the game, or ``_WAIT`` past the record."""
+        index = len(self.answers)
+        if index >= len(self._replay):
+            return _WAIT
+        recorded = self._replay[index]
+        if isinstance(request, Roll):
+            if not isinstance(recorded, RollAnswer) or len(recorded.values) != len(request.dice):
+                raise RecordError(
+                    f"answers[{index}]: {_show(recorded)} does not fit the game's roll "
+                    f"({describe_roll(request, self.lang)})"
+                )
+            for die, value in zip(request.dice, recorded.values, strict=True):
+                if not 1 <= value <= die.faces:
+                    raise RecordError(f"answers[{index}]: a {die.name} cannot show {value}")
+            return self._record_roll(request, recorded.values, recorded.origin)
+        if not isinstance(recorded, ChoiceAnswer):
+            raise RecordError(
+                f"answers[{index}]: {_show(recorded)} does not fit the game's decision "
+                f"for side '{request.side}'"
+            )
+        option = _match_option(request, recorded.value)
+        if option is _WAIT:
+            raise RecordError(
+                f"answers[{index}]: {_show(recorded)} is not an option of the game's decision "
+                f"for side '{request.side}'"
+            )
+        return self._record_choice(request, option, recorded.origin)
+
+    def _loop(self, send: Any, *, live: bool) -> None:
+        """Run the game from its current point until a request must wait, or it ends."""
+        while True:
+            frame = self._stack[-1]
+            try:
+                request = frame.gen.send(send)
+            except StopIteration as stop:
+                self._stack.pop()
+                if frame.call is None:
+                    if not isinstance(stop.value, GameResult):
+                        raise ProcedureError(
+                            f"a game returned {stop.value!r}, not a GameResult"
+                        ) from None
+                    self.result = stop.value
+                    return
+                send = self._finish_call(frame, stop.value)
+                continue
+            if isinstance(request, Emit):
+                self.log.append(EventEntry(request.event, self._depth))
+                send = None
+            elif isinstance(request, Call):
+                send = self._start_call(request)
+            elif isinstance(request, Roll | Choose):
+                send = self._replayed(request)
+                if send is _WAIT and live:
+                    send = self._auto(request)
+                if send is _WAIT:
+                    self.pending = request
+                    return
+            else:
+                raise ProcedureError(f"a game yielded {request!r}, which is not a request")
+
+    def _start_call(self, request: Call) -> Any:
+        if request.times == 0:
+            return _reduce(request, Tally(()))
+        self._stack.append(_Frame(request.procedure(*request.args), request))
+        return None
+
+    def _finish_call(self, frame: _Frame, outcome: Any) -> Any:
+        call = frame.call
+        assert call is not None
+        if call.times is None:
+            return _reduce(call, outcome)
+        done = [*frame.done, outcome]
+        if len(done) < call.times:
+            self._stack.append(_Frame(call.procedure(*call.args), call, done))
+            return None
+        return _reduce(call, Tally(done))
+
+
+def play_game(
+    scenario: Scenario,
+    seed: int,
+    *,
+    controllers: Mapping[str, Controller] | None = None,
+    lang: str = "en",
+    options: Mapping[str, Any] | None = None,
+) -> GameSession:
+    """A whole game with virtual dice, played until it ends or a human side must decide."""
+    session = GameSession(scenario, seed, controllers=controllers, lang=lang, options=options)
+    session.advance()
+    return session
+
+
+def _reduce(call: Call, answer: Any) -> Any:
+    return call.reduce(answer) if call.reduce is not None else answer
+
+
+def _match_option(request: Choose, value: Any) -> Any:
+    """The option ``value`` stands for (the option itself or its JSON form), or ``_WAIT``."""
+    if isinstance(value, JsonChoice):
+        text = value.text
+    else:
+        try:
+            if value in request.options:
+                return next(o for o in request.options if o == value)
+        except TypeError:
+            pass  # an unhashable JSON form: compare texts below
+        text = canonical_json(value)
+    for option in request.options:
+        if canonical_json(option) == text:
+            return option
+    return _WAIT
+
+
+def _show(answer: Answer) -> str:
+    if isinstance(answer, RollAnswer):
+        return f"a roll of {list(answer.values)}"
+    value = answer.value.text if isinstance(answer.value, JsonChoice) else repr(answer.value)
+    return f"the decision {value}"
+
+
+__all__ = [
+    "HUMAN",
+    "Bot",
+    "Controller",
+    "DiceMode",
+    "GameSession",
+    "SessionListener",
+    "default_bot",
+    "play_game",
+]
