@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from kubik.engine import registry
 from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order, to_json
 from kubik.engine.log import ChoiceEntry, EventEntry, LogEntry, RollEntry
-from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
+from kubik.engine.odds import OddsCache, OddsDriver, Policy
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
 from kubik.engine.run import RunResult, TableSession, describe_roll, play
 from kubik.engine.simulate import simulate as simulate_runs
@@ -203,15 +203,30 @@ def _marginals(distribution: Mapping[Any, Fraction]) -> dict[str, Any]:
     return result
 
 
+def policies(name: str) -> dict[str, Policy]:
+    """The decision policies a procedure's ruleset offers (always ``"default"``)."""
+    return registry.ruleset_policies(registry.get(name).ruleset)
+
+
+def _policy(name: str, policy: str | Policy) -> tuple[str, Policy]:
+    if not isinstance(policy, str):
+        return getattr(policy, "__name__", type(policy).__name__), policy
+    offered = policies(name)
+    if policy not in offered:
+        raise InputError(f"policy: no policy '{policy}'; policies: {', '.join(offered)}")
+    return policy, offered[policy]
+
+
 def exact_distribution(
     name: str,
     input: InputLike,
-    policy: Policy = default_policy,
+    policy: str | Policy = "default",
 ) -> dict[Any, Fraction]:
     """The exact outcome distribution as a dict (outcome objects → Fraction)."""
     spec = registry.get(name)
     inp = parse_input(spec, input)
-    return dict(OddsDriver(policy, _CACHE).distribution(spec.function, (inp,)))
+    _, chosen = _policy(name, policy)
+    return dict(OddsDriver(chosen, _CACHE).distribution(spec.function, (inp,)))
 
 
 def odds(
@@ -219,19 +234,25 @@ def odds(
     input: InputLike,
     simulate: int | None = None,
     seed: int = 0,
-    policy: Policy = default_policy,
+    policy: str | Policy = "default",
 ) -> dict[str, Any]:
-    """Exact odds (or, with ``simulate=N``, a Monte Carlo estimate with 95% intervals)."""
+    """Exact odds (or, with ``simulate=N``, a Monte Carlo estimate with 95% intervals).
+
+    ``policy`` answers the procedure's decisions: ``"default"`` or a name from
+    :func:`policies` (Old West: ``"best_response"`` spends just enough Fame).
+    """
     spec = registry.get(name)
     inp = parse_input(spec, input)
+    policy_name, chosen = _policy(name, policy)
     if simulate is not None:
         if simulate < 1:
             raise InputError("simulate: the number of runs must be at least 1")
-        sim = simulate_runs(spec.function, (inp,), simulate, seed, policy, spec.batch)
+        sim = simulate_runs(spec.function, (inp,), simulate, seed, chosen, spec.batch)
         estimates = sorted(sim.estimates(), key=lambda e: outcome_order(e.outcome))
         return {
             "procedure": spec.name,
             "exact": False,
+            "policy": policy_name,
             "runs": simulate,
             "seed": seed,
             "outcomes": [
@@ -244,14 +265,43 @@ def odds(
                 for e in estimates
             ],
         }
-    distribution = OddsDriver(policy, _CACHE).distribution(spec.function, (inp,))
+    distribution = OddsDriver(chosen, _CACHE).distribution(spec.function, (inp,))
     ordered = sorted(distribution.items(), key=lambda kv: outcome_order(kv[0]))
     return {
         "procedure": spec.name,
         "exact": True,
+        "policy": policy_name,
         "outcomes": [
             {"outcome": outcome_json(o), "probability": str(p), "p": round(float(p), 4)}
             for o, p in ordered
         ],
         "fields": _marginals(distribution),
+    }
+
+
+def compare_policies(name: str, input: InputLike) -> dict[str, Any]:
+    """Exact odds under every policy of the ruleset, side by side.
+
+    ``{"procedure", "exact": true, "policies": [names], "outcomes": [{"outcome",
+    "probabilities": {policy: "p/q"}, "p": {policy: float}}]}``
+    """
+    spec = registry.get(name)
+    inp = parse_input(spec, input)
+    by_policy = {
+        policy_name: OddsDriver(policy, _CACHE).distribution(spec.function, (inp,))
+        for policy_name, policy in policies(name).items()
+    }
+    outcomes = sorted({o for d in by_policy.values() for o in d}, key=outcome_order)
+    return {
+        "procedure": spec.name,
+        "exact": True,
+        "policies": list(by_policy),
+        "outcomes": [
+            {
+                "outcome": outcome_json(o),
+                "probabilities": {n: str(d[o]) for n, d in by_policy.items()},
+                "p": {n: round(float(d[o]), 4) for n, d in by_policy.items()},
+            }
+            for o in outcomes
+        ],
     }

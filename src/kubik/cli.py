@@ -184,15 +184,50 @@ def odds_command(
         int | None, typer.Option("--simulate", help="Estimate from N seeded runs instead.")
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed for --simulate.")] = 0,
+    policy: Annotated[
+        str | None,
+        typer.Option("--policy", help="How decisions are taken: default, or e.g. best_response."),
+    ] = None,
+    compare: Annotated[
+        bool, typer.Option("--compare", help="Odds under every policy, side by side.")
+    ] = False,
     as_json: JsonFlag = False,
     lang: LangOption = Lang.en,
 ) -> None:
-    """Exact odds of every outcome (or a Monte Carlo estimate with --simulate N)."""
-    result = api.odds(procedure, read_input(input_text), simulate=simulate, seed=seed)
+    """Exact odds of every outcome (or a Monte Carlo estimate with --simulate N).
+
+    Where a ruleset offers decision policies (Old West: Fame), the table for people
+    shows the odds under each policy side by side whenever they differ.
+    """
+    data = read_input(input_text)
+    if compare:
+        comparison = api.compare_policies(procedure, data)
+        if as_json:
+            _emit_json(comparison)
+        else:
+            _print_comparison(comparison, lang.value)
+        return
+    result = api.odds(procedure, data, simulate=simulate, seed=seed, policy=policy or "default")
     if as_json:
         _emit_json(result)
-    else:
-        _print_odds(result, lang.value)
+        return
+    if policy is None and simulate is None and len(api.policies(procedure)) > 1:
+        comparison = api.compare_policies(procedure, data)
+        if any(len(set(row["p"].values())) > 1 for row in comparison["outcomes"]):
+            _print_comparison(comparison, lang.value)
+            return
+    _print_odds(result, lang.value)
+
+
+def _print_comparison(comparison: dict[str, Any], lang: str) -> None:
+    table = Table(title=f"{comparison['procedure']} — {render(msg('kubik.exact'), lang)}")
+    table.add_column(render(msg("kubik.outcome"), lang))
+    for name in comparison["policies"]:
+        table.add_column(render(msg("kubik.policy", name=name), lang), justify="right")
+    for row in comparison["outcomes"]:
+        cells = [f"{row['probabilities'][n]} ({row['p'][n]:.2%})" for n in comparison["policies"]]
+        table.add_row(_outcome_text(row["outcome"]), *cells)
+    _console().print(table)
 
 
 def _fail(message: str, code: int = 2) -> None:

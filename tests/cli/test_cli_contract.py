@@ -158,3 +158,35 @@ def test_bad_input_is_one_clear_line_and_a_nonzero_exit(args: tuple[str, ...], n
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1, done.stderr
     assert needle in lines[0]
+
+
+FAME_STRIKE = '{"strength": 3, "toughness": 8, "fame": 3}'
+
+
+def test_OW_HERO_05_odds_under_fame_policies_side_by_side() -> None:
+    """No Fame spent: a 6 then a 4 (1/12); best response lifts rolls with Fame (2/3)."""
+    done = kubik("odds", "old_west.wound", "-i", FAME_STRIKE)
+    assert done.returncode == 0, done.stderr
+    assert "default" in done.stdout and "best_response" in done.stdout
+    assert "1/12" in done.stdout and "2/3" in done.stdout
+    compared = json.loads(
+        kubik("odds", "old_west.wound", "-i", FAME_STRIKE, "--compare", "--json").stdout
+    )
+    assert compared["policies"] == ["default", "best_response"]
+    wounded = next(o for o in compared["outcomes"] if o["outcome"] == {"wounded": True})
+    assert wounded["probabilities"] == {"default": "1/12", "best_response": "2/3"}
+
+
+def test_odds_json_names_the_policy_and_rejects_unknown_ones() -> None:
+    out = json.loads(
+        kubik(
+            "odds", "old_west.wound", "-i", FAME_STRIKE, "--policy", "best_response", "--json"
+        ).stdout
+    )
+    assert out["policy"] == "best_response"
+    assert sum(Fraction(o["probability"]) for o in out["outcomes"]) == 1
+    bad = kubik("odds", "old_west.wound", "-i", FAME_STRIKE, "--policy", "greedy")
+    assert bad.returncode != 0
+    assert (
+        bad.stderr.strip() == "error: policy: no policy 'greedy'; policies: default, best_response"
+    )

@@ -12,6 +12,7 @@ import difflib
 import importlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib.metadata import entry_points
 from typing import Any, Protocol, TypeVar
 
@@ -98,6 +99,7 @@ def procedure(
     return register
 
 
+@cache
 def _ruleset_modules() -> dict[str, str]:
     from kubik.rulesets import RULESETS
 
@@ -117,6 +119,23 @@ def load_ruleset(ruleset: str) -> None:
         raise UnknownProcedureError(f"unknown ruleset '{ruleset}'; rulesets: {known}")
     importlib.import_module(modules[ruleset])
     _LOADED.add(ruleset)
+
+
+def ruleset_policies(ruleset: str) -> dict[str, Any]:
+    """The decision policies a ruleset offers for exact odds, by name.
+
+    Always has ``"default"`` (every decision takes its default); a ruleset adds more
+    by exposing ``policies() -> dict[str, Policy]`` in its package (Old West: Fame).
+    """
+    from kubik.engine.odds import default_policy
+
+    load_ruleset(ruleset)
+    module = importlib.import_module(_ruleset_modules()[ruleset])
+    offered = getattr(module, "policies", None)
+    found: dict[str, Any] = {"default": default_policy}
+    if callable(offered):
+        found.update(offered())
+    return found
 
 
 def load_all() -> None:
