@@ -625,3 +625,13 @@ def test_SW_FIRE_01_fold_form_agrees_with_the_plain_reducer() -> None:
         for value in values:
             state = reducer.step(state, value)
         assert reducer.finish(state) == reducer(values)
+
+
+def test_SW_FIRE_10_contract_weapon_ids_are_exactly_the_weapon_table() -> None:
+    from kubik.data import load_ruleset_data
+    from kubik.rulesets.steel_war.fire_weapons import WEAPON_IDS
+
+    assert set(WEAPON_IDS) == set(load_ruleset_data("steel_war")["weapons"]) - {
+        "provenance",
+        "provenance_cells",
+    }

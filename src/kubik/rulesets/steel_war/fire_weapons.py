@@ -14,11 +14,32 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, Literal, get_args
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
 from kubik.errors import InputError
+
+#: The weapon ids of the public contract (design.md), one per row of the weapon table.
+WeaponId = Literal[
+    "primitive",
+    "pistol",
+    "smg",
+    "shotgun",
+    "rifle",
+    "sniper_rifle",
+    "assault_rifle",
+    "improved_assault_rifle",
+    "best_assault_rifle",
+    "lmg",
+    "hmg",
+    "uragan",
+    "slon",
+    "grenade_launcher",
+    "flamethrower_keno",
+    "flamethrower_lianra",
+]
+WEAPON_IDS: tuple[str, ...] = get_args(WeaponId)
 
 
 class WeaponKind(Enum):

@@ -26,27 +26,8 @@ from kubik.rulesets.steel_war.fire import (
     firing_weapons,
     range_die,
 )
-from kubik.rulesets.steel_war.fire_weapons import weapon
+from kubik.rulesets.steel_war.fire_weapons import WeaponId, weapon
 from kubik.rulesets.steel_war.suppression import UnsuppressOutcome, unsuppress
-
-WeaponId = Literal[
-    "primitive",
-    "pistol",
-    "smg",
-    "shotgun",
-    "rifle",
-    "sniper_rifle",
-    "assault_rifle",
-    "improved_assault_rifle",
-    "best_assault_rifle",
-    "lmg",
-    "hmg",
-    "uragan",
-    "slon",
-    "grenade_launcher",
-    "flamethrower_keno",
-    "flamethrower_lianra",
-]
 
 
 class WeaponEntry(ProcedureInput):

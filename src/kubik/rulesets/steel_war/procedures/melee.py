@@ -24,6 +24,7 @@ from kubik.rulesets.steel_war.charge import (
     defender_threat,
 )
 from kubik.rulesets.steel_war.dice import ChainDie, as_chain_die
+from kubik.rulesets.steel_war.fire_weapons import WeaponId
 from kubik.rulesets.steel_war.melee import (
     CasualtiesOutcome,
     Fighter,
@@ -37,25 +38,6 @@ from kubik.rulesets.steel_war.melee import (
     round_morale,
 )
 from kubik.rulesets.steel_war.movement import TerrainClass
-
-WeaponId = Literal[
-    "primitive",
-    "pistol",
-    "smg",
-    "shotgun",
-    "rifle",
-    "sniper_rifle",
-    "assault_rifle",
-    "improved_assault_rifle",
-    "best_assault_rifle",
-    "lmg",
-    "hmg",
-    "uragan",
-    "slon",
-    "grenade_launcher",
-    "flamethrower_keno",
-    "flamethrower_lianra",
-]
 
 
 class ChargeInput(ProcedureInput):
