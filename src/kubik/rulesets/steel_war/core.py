@@ -7,7 +7,9 @@ costs, so they all call :func:`leadership_test`.
 
 from __future__ import annotations
 
+import math
 from enum import Enum
+from fractions import Fraction
 from functools import cache
 
 from kubik.data import load_ruleset_data
@@ -50,6 +52,22 @@ def step_die(die: Die, steps: int) -> Die:
     steps_data = _data()["die_steps"]
     setting = steps_data["above_d12"] if steps > 0 else steps_data["below_d4"]
     return step(die, steps, StepOverflow(setting))
+
+
+def zone_number(distance: float | Fraction, width: int, upper_bound_inclusive: bool = True) -> int:
+    """Which zone of ``width`` inches ``distance`` falls in, counting from 1 (0" is zone 1).
+
+    Range zones (SW-FIRE-06, width = the quality die's faces) and psi zones
+    (SW-PSI-06, 12") are the same arithmetic. With ``upper_bound_inclusive`` a
+    zone's far edge belongs to it (exactly 6" from recruits is zone 1).
+
+    >>> zone_number(6, 6), zone_number(6.5, 6), zone_number(0, 12), zone_number(6, 6, False)
+    (1, 2, 1, 2)
+    """
+    ratio = Fraction(distance) / width
+    if upper_bound_inclusive:
+        return max(1, math.ceil(ratio))
+    return math.floor(ratio) + 1
 
 
 def clamp_leadership(leadership: int) -> int:

@@ -10,7 +10,6 @@ plain values: a :class:`FireGroup` against a :class:`FireTarget`.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -25,7 +24,7 @@ from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
 from kubik.engine import Call, Procedure, Roll, emit, msg
 from kubik.errors import InputError
-from kubik.rulesets.steel_war.core import step_die
+from kubik.rulesets.steel_war.core import step_die, zone_number
 from kubik.rulesets.steel_war.damage import armour_tests, hit_armour, potential_casualties
 from kubik.rulesets.steel_war.fire_weapons import RangeLimit, Special, Weapon
 
@@ -99,10 +98,8 @@ def range_zone(quality: Die, distance: float | Fraction) -> int:
     """
     if distance < 0:
         raise InputError("distance: must be 0 or more inches")
-    ratio = Fraction(distance) / quality.faces
-    if _data()["range_zones"]["upper_bound_inclusive"]:
-        return max(1, math.ceil(ratio))
-    return math.floor(ratio) + 1
+    inclusive = bool(_data()["range_zones"]["upper_bound_inclusive"])
+    return zone_number(distance, quality.faces, inclusive)
 
 
 def base_range_die(zone: int) -> Die:

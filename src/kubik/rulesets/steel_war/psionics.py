@@ -13,7 +13,6 @@ Die(faces=4)
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -24,6 +23,7 @@ import numpy.typing as npt
 
 from kubik.data import DataError, load_ruleset_data
 from kubik.dice import STEP_CHAIN, Die, StepOverflow, parse_die, step, try_step
+from kubik.rulesets.steel_war.core import zone_number
 
 
 @cache
@@ -124,8 +124,7 @@ def psi_zone(distance: float) -> int:
     >>> psi_zone(0), psi_zone(12), psi_zone(12.5), psi_zone(36)
     (1, 1, 2, 3)
     """
-    width = int(psi_data()["psi_range"]["zone_inches"])
-    return max(1, math.ceil(distance / width))
+    return zone_number(distance, int(psi_data()["psi_range"]["zone_inches"]))
 
 
 def psi_die_at(psi: Die, distance: float) -> Die | None:
