@@ -6,6 +6,7 @@ A rule is a generator that yields :class:`Roll`, :class:`Choose`, :class:`Call` 
 """
 
 from kubik.engine.distribution import Distribution, multiset_weights
+from kubik.engine.forecast import expected_value, forecast_distribution
 from kubik.engine.log import (
     Answer,
     ChoiceAnswer,
@@ -19,7 +20,19 @@ from kubik.engine.log import (
 )
 from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy, roll_branches
 from kubik.engine.registry import ProcedureInput, ProcedureSpec, procedure
-from kubik.engine.requests import Call, Choose, Emit, Message, Procedure, Request, Roll, emit, msg
+from kubik.engine.requests import (
+    Call,
+    Choose,
+    Emit,
+    Forecast,
+    Message,
+    Procedure,
+    Request,
+    Roll,
+    emit,
+    msg,
+    option_label,
+)
 from kubik.engine.run import (
     DefaultChooser,
     PolicyChooser,
@@ -46,6 +59,7 @@ __all__ = [
     "Emit",
     "Estimate",
     "EventEntry",
+    "Forecast",
     "LogEntry",
     "Message",
     "OddsCache",
@@ -67,8 +81,11 @@ __all__ = [
     "TypedDice",
     "default_policy",
     "emit",
+    "expected_value",
+    "forecast_distribution",
     "msg",
     "multiset_weights",
+    "option_label",
     "play",
     "procedure",
     "roll_branches",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, TypeAlias, TypeVar
 
 from kubik.dice import Die
@@ -105,18 +106,49 @@ class Roll:
         return self.reduce(canonical) if self.reduce is not None else canonical
 
 
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """What choosing an option sets in motion, so it can be judged before it is taken.
+
+    ``procedure(*args)`` is the rule the option leads to (a fire, a charge, a wound
+    roll) on the situation it would meet, and ``value`` says how much each of its
+    outcomes is worth to the side choosing (higher is better). The heuristic bot and
+    the odds shown to players compute the procedure's exact distribution with the
+    odds driver, so an option is judged by the rule itself, never by a copy of it.
+    ``score`` is added to the expected value: a plain positional judgement for what
+    no dice decide (closing in, reaching cover); a forecast with no procedure is
+    that score alone.
+
+    >>> Forecast(score=2.5).procedure is None
+    True
+    """
+
+    procedure: Callable[..., Generator[Any, Any, Any]] | None = None
+    args: tuple[Hashable, ...] = ()
+    value: Callable[[Any], int | float | Fraction] | None = None
+    score: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.procedure is not None and self.value is None:
+            raise ProcedureError("a Forecast with a procedure needs a value for its outcomes")
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Choose:
     """A decision for ``side``; the answer is one of ``options``.
 
     ``default`` (the first option unless given) is what a bot, the odds driver's
-    default policy, or an impatient player takes.
+    default policy, or an impatient player takes. ``forecasts`` (empty, or one per
+    option, ``None`` where nothing can be foreseen) let bots and players weigh the
+    options by the rules' exact odds. An option with a ``label`` property (a
+    :class:`Message`) is shown to people by that label.
     """
 
     options: tuple[Hashable, ...]
     side: str
     reason: Message
     default: Hashable
+    forecasts: tuple[Forecast | None, ...]
 
     def __init__(
         self,
@@ -124,6 +156,7 @@ class Choose:
         side: str,
         reason: Message | str,
         default: Hashable = None,
+        forecasts: tuple[Forecast | None, ...] | list[Forecast | None] = (),
     ) -> None:
         opts = tuple(options)
         if not opts:
@@ -131,10 +164,28 @@ class Choose:
         chosen_default = opts[0] if default is None else default
         if chosen_default not in opts:
             raise ProcedureError(f"default {chosen_default!r} is not one of the options")
+        given = tuple(forecasts)
+        if given and len(given) != len(opts):
+            raise ProcedureError(
+                f"a Choose has {len(opts)} options but {len(given)} forecasts; give one per option"
+            )
         object.__setattr__(self, "options", opts)
         object.__setattr__(self, "side", side)
         object.__setattr__(self, "reason", _as_message(reason))
         object.__setattr__(self, "default", chosen_default)
+        object.__setattr__(self, "forecasts", given)
+
+    def forecast(self, option: Hashable) -> Forecast | None:
+        """The forecast given for ``option`` (``None`` if none was given)."""
+        if not self.forecasts:
+            return None
+        return self.forecasts[self.options.index(option)]
+
+
+def option_label(option: Any) -> Message | None:
+    """How an option is shown to people: its ``label`` message, if it has one."""
+    label = getattr(option, "label", None)
+    return label if isinstance(label, Message) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +229,7 @@ __all__ = [
     "Call",
     "Choose",
     "Emit",
+    "Forecast",
     "Message",
     "Procedure",
     "Reducer",
@@ -186,4 +238,5 @@ __all__ = [
     "Tally",
     "emit",
     "msg",
+    "option_label",
 ]

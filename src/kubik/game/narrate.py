@@ -13,7 +13,7 @@ from typing import Any
 from kubik.dice import Die
 from kubik.engine.jsonify import to_json
 from kubik.engine.log import ChoiceEntry, DiceOrigin, EventEntry, LogEntry, RollEntry
-from kubik.engine.requests import Message, msg
+from kubik.engine.requests import Message, msg, option_label
 from kubik.i18n import render
 
 _RENDERED = (Enum, Message, Die, str, int, tuple)
@@ -75,7 +75,14 @@ def entry_text(entry: LogEntry, lang: str = "en", side_names: SideNames | None =
         )
     if isinstance(entry, ChoiceEntry):
         # enums with a msgid, messages and dice are translated by render; other values as JSON
-        answer = entry.answer if isinstance(entry.answer, _RENDERED) else to_json(entry.answer)
+        label = option_label(entry.answer)
+        answer: Any
+        if label is not None:
+            answer = label
+        elif isinstance(entry.answer, _RENDERED):
+            answer = entry.answer
+        else:
+            answer = to_json(entry.answer)
         side: Message | str = (side_names or {}).get(entry.side, entry.side)
         return render(msg("game.log.choice", side=side, answer=answer, reason=entry.reason), lang)
     assert isinstance(entry, EventEntry)
