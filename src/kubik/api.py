@@ -23,13 +23,13 @@ from pydantic import ValidationError
 
 from kubik.engine import registry
 from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order, to_json
-from kubik.engine.log import ChoiceEntry, EventEntry, LogEntry, RollEntry
+from kubik.engine.log import LogEntry, RollEntry
+from kubik.engine.narration import entry_json
 from kubik.engine.odds import OddsCache, OddsDriver, Policy
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
 from kubik.engine.run import RunResult, TableSession, describe_roll, play
 from kubik.engine.simulate import simulate as simulate_runs
 from kubik.errors import DiceAnswerError, InputError
-from kubik.i18n import render
 
 #: Memoised sub-distributions shared by every odds question in this process.
 _CACHE = OddsCache()
@@ -97,39 +97,18 @@ def procedures() -> list[dict[str, Any]]:
     ]
 
 
+_ROLL_FIELDS = ("dice", "values", "reason", "reason_id", "origin")
+
+
 def _roll_json(entry: RollEntry, lang: str) -> dict[str, Any]:
-    return {
-        "dice": [d.name for d in entry.dice],
-        "values": list(entry.values),
-        "reason": render(entry.reason, lang),
-        "reason_id": entry.reason.id,
-        "origin": entry.origin.value,
-    }
+    """A roll as the contract's ``rolls`` list shows it."""
+    full = entry_json(entry, lang)
+    return {key: full[key] for key in _ROLL_FIELDS}
 
 
 def log_entry_json(entry: LogEntry, lang: str) -> dict[str, Any]:
     """A log entry as JSON: its structure and its text in ``lang``."""
-    if isinstance(entry, RollEntry):
-        return {"type": "roll", "depth": entry.depth, **_roll_json(entry, lang)}
-    if isinstance(entry, ChoiceEntry):
-        return {
-            "type": "choice",
-            "depth": entry.depth,
-            "side": entry.side,
-            "reason": render(entry.reason, lang),
-            "reason_id": entry.reason.id,
-            "options": [to_json(o) for o in entry.options],
-            "answer": to_json(entry.answer),
-            "origin": entry.origin.value,
-        }
-    assert isinstance(entry, EventEntry)
-    return {
-        "type": "event",
-        "depth": entry.depth,
-        "id": entry.event.id,
-        "params": {k: to_json(v) for k, v in entry.event.params},
-        "text": render(entry.event, lang),
-    }
+    return entry_json(entry, lang)
 
 
 def _resolution_json(

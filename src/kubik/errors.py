@@ -27,5 +27,25 @@ class DiceAnswerError(KubikError, ValueError):
     """Typed-in dice that are missing, extra, non-numeric or impossible."""
 
 
+class ScenarioError(KubikError, ValueError):
+    """A scenario that cannot be read or played: names the file and the field."""
+
+
+class UnknownRulesetError(KubikError, LookupError):
+    """A ruleset with no game adapter (no ``kubik.rulesets.<id>.turns``)."""
+
+
+class RecordError(KubikError, ValueError):
+    """A save that cannot be read: malformed, or of a format this kubik does not know."""
+
+
+class GameInputError(KubikError, ValueError):
+    """An answer that does not fit what the game is waiting for (names what is allowed)."""
+
+
+class StoreError(KubikError, LookupError):
+    """A saved-game name that is malformed or not in the store."""
+
+
 class ProcedureError(Exception):
     """A procedure broke the engine's protocol (a bug in a rule, not user input)."""

@@ -32,13 +32,12 @@ from kubik.engine.log import (
     ChoiceEntry,
     ChoiceOrigin,
     DiceOrigin,
-    EventEntry,
     LogEntry,
     RollAnswer,
     RollEntry,
 )
-from kubik.engine.requests import Call, Choose, Emit, Procedure, Roll
-from kubik.engine.tally import Tally
+from kubik.engine.requests import Choose, Procedure, Roll
+from kubik.engine.stepper import Stepper
 from kubik.errors import DiceAnswerError, ProcedureError
 
 
@@ -218,34 +217,16 @@ class _Runner:
         )
         return value
 
-    def _call(self, request: Call, depth: int) -> Any:
-        if request.times is None:
-            answer: Any = self.execute(request.procedure(*request.args), depth + 1)
-        else:
-            answer = Tally(
-                self.execute(request.procedure(*request.args), depth + 1)
-                for _ in range(request.times)
-            )
-        return request.reduce(answer) if request.reduce is not None else answer
-
-    def execute(self, gen: Procedure[Any], depth: int = 0) -> Any:
-        send: Any = None
-        while True:
-            try:
-                request = gen.send(send)
-            except StopIteration as stop:
-                return stop.value
+    def execute(self, gen: Procedure[Any]) -> Any:
+        stepper = Stepper(gen, self.result.log)
+        request = stepper.advance()
+        while request is not None:
             if isinstance(request, Roll):
-                send = self._roll(request, depth)
-            elif isinstance(request, Emit):
-                self.result.log.append(EventEntry(request.event, depth))
-                send = None
-            elif isinstance(request, Choose):
-                send = self._choose(request, depth)
-            elif isinstance(request, Call):
-                send = self._call(request, depth)
+                answer: Any = self._roll(request, stepper.depth)
             else:
-                raise ProcedureError(f"a procedure yielded {request!r}, which is not a request")
+                answer = self._choose(request, stepper.depth)
+            request = stepper.advance(answer)
+        return stepper.outcome
 
 
 def run(

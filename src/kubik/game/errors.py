@@ -1,32 +1,16 @@
-"""The errors of the game layer: every one is a user's mistake, told in one line.
+"""The errors of the game layer, re-exported from :mod:`kubik.errors`.
 
-They derive from :class:`kubik.errors.KubikError`, so the CLI and the web layer
-print them as one line and never a traceback.
+Every one is a user's mistake told in one line; they live with the other
+:class:`~kubik.errors.KubikError` kinds so the CLI and the web layer catch them
+in one place and print them without a traceback.
 """
 
-from __future__ import annotations
-
-from kubik.errors import KubikError
-
-
-class ScenarioError(KubikError, ValueError):
-    """A scenario that cannot be read or played: names the file and the field."""
-
-
-class UnknownRulesetError(KubikError, LookupError):
-    """A ruleset with no game adapter (no ``kubik.rulesets.<id>.turns``)."""
-
-
-class RecordError(KubikError, ValueError):
-    """A save that cannot be read: malformed, or of a format this kubik does not know."""
-
-
-class GameInputError(KubikError, ValueError):
-    """An answer that does not fit what the game is waiting for (names what is allowed)."""
-
-
-class StoreError(KubikError, LookupError):
-    """A saved-game name that is malformed or not in the store."""
-
+from kubik.errors import (
+    GameInputError,
+    RecordError,
+    ScenarioError,
+    StoreError,
+    UnknownRulesetError,
+)
 
 __all__ = ["GameInputError", "RecordError", "ScenarioError", "StoreError", "UnknownRulesetError"]

@@ -15,7 +15,6 @@ only :meth:`~GameSession.undo` and loading rebuild the game from its answers.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal, Protocol, TypeAlias
 
@@ -25,14 +24,13 @@ from kubik.engine.log import (
     ChoiceEntry,
     ChoiceOrigin,
     DiceOrigin,
-    EventEntry,
     LogEntry,
     RollAnswer,
     RollEntry,
 )
-from kubik.engine.requests import Call, Choose, Emit, Message, Procedure, Roll
+from kubik.engine.requests import Choose, Message, Roll
 from kubik.engine.run import NeedDice, TypedDice, describe_roll
-from kubik.engine.tally import Tally
+from kubik.engine.stepper import Stepper
 from kubik.errors import DiceAnswerError, ProcedureError
 from kubik.game.core import Game, GameResult
 from kubik.game.dice import CounterDice
@@ -70,15 +68,6 @@ class SessionListener(Protocol):
     def answered(self, index: int, answer: Answer) -> None: ...
 
     def truncated(self, length: int) -> None: ...
-
-
-@dataclass(slots=True)
-class _Frame:
-    """A running procedure; ``call`` is the request that started it (None for the game)."""
-
-    gen: Procedure[Any]
-    call: Call | None = None
-    done: list[Any] = field(default_factory=list)  # outcomes of earlier repeats
 
 
 _WAIT = object()  # an answer only a person can give
@@ -162,7 +151,7 @@ class GameSession:
         self.pending: Roll | Choose | None = None
         self._replay = replay
         self._rolls = 0
-        self._stack = [_Frame(self.state.play())]
+        self._stepper = Stepper(self.state.play(), self.log)
         self._loop(None, live=False)
         if len(self.answers) < len(replay):
             raise RecordError(
@@ -351,7 +340,7 @@ class GameSession:
 
     @property
     def _depth(self) -> int:
-        return len(self._stack) - 1
+        return self._stepper.depth
 
     def _replayed(self, request: Roll | Choose) -> Any:
         """The recorded answer to ``request`` sent to the game, or ``_WAIT`` past the record."""
@@ -384,52 +373,19 @@ class GameSession:
 
     def _loop(self, send: Any, *, live: bool) -> None:
         """Run the game from its current point until a request must wait, or it ends."""
-        while True:
-            frame = self._stack[-1]
-            try:
-                request = frame.gen.send(send)
-            except StopIteration as stop:
-                self._stack.pop()
-                if frame.call is None:
-                    if not isinstance(stop.value, GameResult):
-                        raise ProcedureError(
-                            f"a game returned {stop.value!r}, not a GameResult"
-                        ) from None
-                    self.result = stop.value
-                    return
-                send = self._finish_call(frame, stop.value)
-                continue
-            if isinstance(request, Emit):
-                self.log.append(EventEntry(request.event, self._depth))
-                send = None
-            elif isinstance(request, Call):
-                send = self._start_call(request)
-            elif isinstance(request, Roll | Choose):
-                send = self._replayed(request)
-                if send is _WAIT and live:
-                    send = self._auto(request)
-                if send is _WAIT:
-                    self.pending = request
-                    return
-            else:
-                raise ProcedureError(f"a game yielded {request!r}, which is not a request")
-
-    def _start_call(self, request: Call) -> Any:
-        if request.times == 0:
-            return _reduce(request, Tally(()))
-        self._stack.append(_Frame(request.procedure(*request.args), request))
-        return None
-
-    def _finish_call(self, frame: _Frame, outcome: Any) -> Any:
-        call = frame.call
-        assert call is not None
-        if call.times is None:
-            return _reduce(call, outcome)
-        done = [*frame.done, outcome]
-        if len(done) < call.times:
-            self._stack.append(_Frame(call.procedure(*call.args), call, done))
-            return None
-        return _reduce(call, Tally(done))
+        request = self._stepper.advance(send)
+        while request is not None:
+            answer = self._replayed(request)
+            if answer is _WAIT and live:
+                answer = self._auto(request)
+            if answer is _WAIT:
+                self.pending = request
+                return
+            request = self._stepper.advance(answer)
+        outcome = self._stepper.outcome
+        if not isinstance(outcome, GameResult):
+            raise ProcedureError(f"a game returned {outcome!r}, not a GameResult")
+        self.result = outcome
 
 
 def play_game(
@@ -444,10 +400,6 @@ def play_game(
     session = GameSession(scenario, seed, controllers=controllers, lang=lang, options=options)
     session.advance()
     return session
-
-
-def _reduce(call: Call, answer: Any) -> Any:
-    return call.reduce(answer) if call.reduce is not None else answer
 
 
 def _match_option(request: Choose, value: Any) -> Any:

@@ -1,0 +1,114 @@
+"""One resumable loop that runs a procedure up to each request an answer must come from.
+
+Every driver that plays a procedure forward — the play and table drivers, a game
+session — needs the same walk: send answers in, run sub-procedures (``Call``,
+repeated ``times`` into a :class:`Tally`, then ``reduce``), log ``Emit`` events at
+their depth, and stop at each ``Roll`` or ``Choose``. :class:`Stepper` is that walk
+written once, with an explicit stack, so it can stop and resume between answers
+(a person typing dice, a game waiting for a human side) without re-running anything.
+
+>>> from kubik.dice import D6
+>>> from kubik.engine.requests import Call, Roll, emit
+>>> def hit():
+...     (v,) = yield Roll(D6, "to hit")
+...     return v >= 4
+>>> def volley():
+...     yield emit("fire!")
+...     return (yield Call(hit, times=2))
+>>> log = []
+>>> stepper = Stepper(volley(), log)
+>>> stepper.advance(), stepper.depth
+(Roll(dice=(Die(faces=6),), reason=Message(id='to hit', params=()), ...), 1)
+>>> stepper.advance((5,)) is not None, stepper.advance((2,)), stepper.finished
+(True, None, True)
+>>> sorted(stepper.outcome.items()), [e.event.id for e in log]
+([(False, 1), (True, 1)], ['fire!'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kubik.engine.log import EventEntry, LogEntry
+from kubik.engine.requests import Call, Choose, Emit, Procedure, Roll
+from kubik.engine.tally import Tally
+from kubik.errors import ProcedureError
+
+
+@dataclass(slots=True)
+class _Frame:
+    """A running procedure; ``call`` is the request that started it (None at the root)."""
+
+    gen: Procedure[Any]
+    call: Call | None = None
+    done: list[Any] = field(default_factory=list)  # outcomes of earlier repeats
+
+
+class Stepper:
+    """Runs a procedure from request to request; :meth:`advance` sends each answer."""
+
+    def __init__(self, procedure: Procedure[Any], log: list[LogEntry] | None = None) -> None:
+        self._stack = [_Frame(procedure)]
+        self.log: list[LogEntry] = [] if log is None else log
+        self.outcome: Any = None
+        self.finished = False
+        self._started = False
+
+    @property
+    def depth(self) -> int:
+        """How deep in sub-procedures the current request was made (0: the root)."""
+        return max(len(self._stack) - 1, 0)
+
+    def advance(self, answer: Any = None) -> Roll | Choose | None:
+        """Send ``answer`` (to the pending request; nothing on the first call) and run
+        on to the next Roll or Choose, which is returned; ``None`` once finished."""
+        if self.finished:
+            raise ProcedureError("the procedure has finished; there is nothing to answer")
+        send = answer if self._started else None
+        self._started = True
+        while True:
+            frame = self._stack[-1]
+            try:
+                request = frame.gen.send(send)
+            except StopIteration as stop:
+                self._stack.pop()
+                if frame.call is None:
+                    self.outcome = stop.value
+                    self.finished = True
+                    return None
+                send = self._finish_call(frame, stop.value)
+                continue
+            if isinstance(request, Roll | Choose):
+                return request
+            if isinstance(request, Emit):
+                self.log.append(EventEntry(request.event, self.depth))
+                send = None
+            elif isinstance(request, Call):
+                send = self._start_call(request)
+            else:
+                raise ProcedureError(f"a procedure yielded {request!r}, which is not a request")
+
+    def _start_call(self, request: Call) -> Any:
+        if request.times == 0:
+            return _reduce(request, Tally(()))
+        self._stack.append(_Frame(request.procedure(*request.args), request))
+        return None
+
+    def _finish_call(self, frame: _Frame, outcome: Any) -> Any:
+        call = frame.call
+        assert call is not None
+        if call.times is None:
+            return _reduce(call, outcome)
+        done = [*frame.done, outcome]
+        if len(done) < call.times:
+            self._stack.append(_Frame(call.procedure(*call.args), call, done))
+            return None
+        return _reduce(call, Tally(done))
+
+
+def _reduce(call: Call, answer: Any) -> Any:
+    return call.reduce(answer) if call.reduce is not None else answer
+
+
+__all__ = ["Stepper"]
