@@ -1,5 +1,8 @@
 """The ``kubik`` command: the public contract of design.md on top of :mod:`kubik.api`.
 
+Rules: ``procedures``, ``resolve``, ``odds`` (here); games: ``scenarios``, ``play``,
+``load``, ``replay``, ``saves`` (:mod:`kubik.cli_play`).
+
 Human-readable by default (Rich), JSON with ``--json``. Any bad input ends with one
 line on stderr naming the field and what is allowed, and a non-zero exit; never a
 traceback (set ``KUBIK_DEBUG=1`` to see one for a bug).
@@ -9,9 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,6 +22,8 @@ from rich.table import Table
 from typer.exceptions import Abort, Exit, TyperException
 
 from kubik import api
+from kubik.cli_play import register_play_commands
+from kubik.console.parse import Lang, split_values
 from kubik.engine.requests import msg
 from kubik.errors import InputError, KubikError
 from kubik.i18n import render
@@ -31,13 +34,6 @@ app = typer.Typer(
     no_args_is_help=True,
     help="kubik — rules engine and virtual referee for tabletop wargames.",
 )
-
-
-class Lang(StrEnum):
-    """Languages of text for people."""
-
-    en = "en"
-    ru = "ru"
 
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
@@ -78,7 +74,7 @@ def read_input(text: str) -> dict[str, Any]:
 
 def parse_dice_option(text: str) -> list[str]:
     """``"3,6,2"`` or ``"3 6 2"`` → the values, as typed (checked against each die later)."""
-    return [part for part in re.split(r"[,\s;]+", text.strip()) if part]
+    return split_values(text)
 
 
 @app.command("procedures")
@@ -230,6 +226,9 @@ def _print_comparison(comparison: dict[str, Any], lang: str) -> None:
     _console().print(table)
 
 
+register_play_commands(app)
+
+
 def _fail(message: str, code: int = 2) -> None:
     sys.stderr.write(f"error: {message}\n")
     sys.exit(code)
@@ -238,7 +237,9 @@ def _fail(message: str, code: int = 2) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``kubik`` console script."""
     try:
-        app(args=argv, standalone_mode=False, prog_name="kubik")
+        code = app(args=argv, standalone_mode=False, prog_name="kubik")
+        if isinstance(code, int) and code:  # a command's typer.Exit(n), returned by click
+            sys.exit(code)
     except Exit as done:
         sys.exit(done.exit_code)
     except Abort:

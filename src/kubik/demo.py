@@ -1,8 +1,10 @@
-"""``make demo``: the seed's worked examples refereed from their dice, then their exact odds.
+"""``make demo``: a whole battle of bots, then rulebook situations refereed and weighed.
 
-Until the game layer plays whole battles, the demo shows what a player at the
-table gets from kubik today: a narrated, refereed resolution of real rulebook
-situations (the dice are the seed's own) and the exact odds of the same situation.
+First ``steel_war.demo`` is played to its end by two heuristic bots (the narrated
+log grouped by turn, each side in its colour, then the summary), exactly as
+``kubik play`` would with the same seed. If that scenario cannot be played yet,
+the demo says so in one line and goes on: no battle is faked. Then the seed's
+worked examples are refereed from the seed's own dice, each with its exact odds.
 """
 
 from __future__ import annotations
@@ -16,7 +18,15 @@ from rich.rule import Rule
 
 from kubik import api
 from kubik.cli import _print_log, _print_odds
+from kubik.cli_play import controllers_for, run_session
+from kubik.console.text import say
 from kubik.engine.registry import all_specs
+from kubik.errors import KubikError
+from kubik.game import GameSession, load_scenario
+
+#: The battle the demo plays, and the seed it plays it with.
+DEMO_SCENARIO = "steel_war.demo"
+DEMO_SEED = 1
 
 
 @dataclass(frozen=True)
@@ -70,9 +80,29 @@ SHOWCASES: tuple[Showcase, ...] = (
 )
 
 
+def play_battle(console: Console, lang: str, scenario_id: str = DEMO_SCENARIO) -> bool:
+    """Play ``scenario_id`` with heuristic bots on both sides; False if it cannot be played."""
+    console.print(Rule(say("console.demo.battle", lang, id=scenario_id, seed=DEMO_SEED)))
+    try:
+        scenario = load_scenario(scenario_id)
+        kinds = {side: "heuristic" for side in scenario.side_ids}
+        session = GameSession(
+            scenario, DEMO_SEED, controllers=controllers_for(kinds, DEMO_SEED), lang=lang
+        )
+    except KubikError as error:
+        console.print(say("console.demo.missing", lang, id=scenario_id, error=str(error)))
+        return False
+    run_session(session, kinds, as_json=False, quiet=False, save_name=None)
+    console.print(say("console.demo.again", lang, id=scenario_id, seed=DEMO_SEED), style="dim")
+    return True
+
+
 def main(lang: str = "en") -> None:
-    """Referee each showcase from the seed's dice, then show its exact odds."""
+    """Play the demo battle, then referee each showcase from the seed's dice, with its odds."""
     console = Console(highlight=False, soft_wrap=True)
+    play_battle(console, lang)
+    console.print()
+    console.print(Rule(say("console.demo.showcases", lang), style="bold"))
     registered = {spec.name for spec in all_specs()}
     for show in SHOWCASES:
         if show.procedure not in registered:

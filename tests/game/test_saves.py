@@ -208,3 +208,27 @@ def test_a_stored_typed_game_keeps_its_origins(tmp_path: Path, duel: Scenario) -
     assert record.dice == "typed"
     loaded = GameSession.from_record(record)
     assert loaded.dice_mode.value == "typed" and loaded.controllers["lianra"] == HUMAN
+
+
+class NamedVolleyBot:
+    """A bot with a name: saves record which bot played the side."""
+
+    name = "volley"
+
+    def __call__(self, request: Choose) -> Hashable:
+        return "volley"
+
+
+def test_a_save_names_the_bot_that_played_each_side(duel: Scenario) -> None:
+    session = GameSession(duel, 5, controllers={"steel": NamedVolleyBot(), "lianra": HUMAN})
+    session.advance()
+    record = session.record
+    assert dict(record.controllers) == {"steel": "bot:volley", "lianra": HUMAN}
+    assert record.bot_name("steel") == "volley" and record.bot_name("lianra") is None
+    again = GameRecord.from_json(record.to_json())
+    assert again.bot_name("steel") == "volley"
+    unnamed = GameSession(duel, 5, controllers={"steel": volley_bot}).record
+    assert dict(unnamed.controllers)["steel"] == "bot" and unnamed.bot_name("steel") is None
+    broken = {**record.to_json(), "controllers": {"steel": "robot"}}
+    with pytest.raises(RecordError, match="controllers"):
+        GameRecord.from_json(broken)

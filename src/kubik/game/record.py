@@ -27,9 +27,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from kubik.engine.jsonify import to_json
 from kubik.engine.log import Answer, ChoiceAnswer, ChoiceOrigin, DiceOrigin, RollAnswer
@@ -39,7 +39,9 @@ from kubik.game.scenario import field_path
 FORMAT_VERSION = 2
 
 DiceMode = Literal["virtual", "typed"]
-ControllerName = Literal["bot", "human"]
+#: Who played a side: ``human``, ``bot``, or ``bot:<name>`` naming the bot (``bot:random``),
+#: so a loaded game goes on with the same kind of bot.
+ControllerName = Annotated[str, StringConstraints(pattern=r"^(human|bot|bot:[a-z_]+)$")]
 
 
 def canonical_json(value: Any) -> str:
@@ -168,6 +170,11 @@ class GameRecord:
     controllers: tuple[tuple[str, ControllerName], ...] = ()
     options: tuple[tuple[str, Any], ...] = ()
     format_version: int = field(default=FORMAT_VERSION)
+
+    def bot_name(self, side: str) -> str | None:
+        """The name of the bot that played ``side`` (``None``: a human, or unnamed)."""
+        kind = dict(self.controllers).get(side, "")
+        return kind.partition(":")[2] or None if kind.startswith("bot:") else None
 
     def header_json(self) -> dict[str, Any]:
         """Everything but the answers (the store keeps answers in their own rows)."""

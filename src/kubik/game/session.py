@@ -14,6 +14,7 @@ only :meth:`~GameSession.undo` and loading rebuild the game from its answers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from enum import Enum
 from typing import Any, Literal, Protocol, TypeAlias
@@ -256,9 +257,7 @@ class GameSession:
             answers=tuple(self.answers),
             lang=self.lang,
             dice=self.dice_mode.value,
-            controllers=tuple(
-                (side, HUMAN if c == HUMAN else "bot") for side, c in self.controllers.items()
-            ),
+            controllers=tuple((side, _controller_name(c)) for side, c in self.controllers.items()),
             options=tuple(sorted(self.options.items())),
         )
 
@@ -400,6 +399,16 @@ def play_game(
     session = GameSession(scenario, seed, controllers=controllers, lang=lang, options=options)
     session.advance()
     return session
+
+
+def _controller_name(controller: Bot | Literal["human"]) -> str:
+    """How a save records a side's controller: ``human``, ``bot`` or ``bot:<its name>``."""
+    if controller == HUMAN:
+        return HUMAN
+    name = getattr(controller, "name", None)
+    if isinstance(name, str) and re.fullmatch(r"[a-z_]+", name):
+        return f"bot:{name}"
+    return "bot"
 
 
 def _match_option(request: Choose, value: Any) -> Any:

@@ -1,0 +1,73 @@
+"""Benchmark: whole bot-vs-bot games of each built-in demo (the issue's "well under 1 s").
+
+For ``steel_war.demo`` and ``old_west.demo`` a game is played to its end with
+virtual dice by default bots (every decision its default: the cost of the rules
+and the game layer alone) and by heuristic bots (every decision weighed by the
+exact odds of its options' rules; a fresh odds cache per game, so each game pays
+for its own odds). Each row is the median time over several seeds. A demo that
+does not exist yet is skipped with a note on stderr, never faked.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from kubik.cli_play import controllers_for
+from kubik.engine.odds import OddsCache
+from kubik.errors import KubikError
+from kubik.game import GameSession, Scenario, load_scenario
+
+DEMOS: tuple[str, ...] = ("steel_war.demo", "old_west.demo")
+SEEDS: tuple[int, ...] = (1, 2, 3, 4, 5)
+BOTS: tuple[str, ...] = ("default", "heuristic")
+
+
+def play_once(scenario: Scenario, bot: str, seed: int) -> GameSession:
+    """One whole game, both sides played by ``bot``."""
+    kinds = {side: bot for side in scenario.side_ids}
+    controllers = controllers_for(kinds, seed, OddsCache())
+    session = GameSession(scenario, seed, controllers=controllers)
+    session.advance()
+    if not session.finished:
+        raise RuntimeError(f"{scenario.id} with {bot} bots, seed {seed}: the game did not end")
+    return session
+
+
+def timed_games(scenario: Scenario, bot: str) -> tuple[float, float]:
+    """(median seconds per game, median turns per game) over :data:`SEEDS`."""
+    times: list[float] = []
+    turns: list[int] = []
+    for seed in SEEDS:
+        begin = time.perf_counter()
+        session = play_once(scenario, bot, seed)
+        times.append(time.perf_counter() - begin)
+        turns.append(session.result.turns if session.result else 0)
+    return statistics.median(times), statistics.median(turns)
+
+
+def run() -> list[dict[str, object]]:
+    """Rows ``{"case", "kubik_s"}`` for bench/__main__.py (and the README table)."""
+    rows: list[dict[str, object]] = []
+    for demo in DEMOS:
+        try:
+            scenario = load_scenario(demo)
+        except KubikError as error:
+            sys.stderr.write(f"bench_game: {demo} skipped: {error}\n")
+            continue
+        for bot in BOTS:
+            seconds, turns = timed_games(scenario, bot)
+            rows.append(
+                {
+                    "case": f"{demo}: a whole game, {bot} bot vs {bot} bot "
+                    f"(median of {len(SEEDS)} seeds, {turns:g} turns)",
+                    "kubik_s": seconds,
+                }
+            )
+    return rows
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(f"{row['case']}: {row['kubik_s']:.4f} s")

@@ -1,0 +1,154 @@
+"""Pluck in battle: Head for the Hills (OW-PLK-02..04), Fearsome Reputation (OW-PLK-05)
+and Diving for cover (OW-PLK-06), applied to the posses.
+
+The tests are the rule procedures of :mod:`kubik.rulesets.old_west.pluck`; here the
+game picks who tests, offers the choices and moves or lays down the models.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kubik.engine import Choose, Forecast, Procedure, emit, msg
+from kubik.game import side_name
+from kubik.rulesets.old_west.battle import places
+from kubik.rulesets.old_west.battle.options import Flight
+from kubik.rulesets.old_west.battle.state import Figure
+from kubik.rulesets.old_west.core import data
+from kubik.rulesets.old_west.pluck import (
+    CoverReaction,
+    HeadForTheHillsOutcome,
+    diving_for_cover,
+    fearsome_reputation,
+    head_for_the_hills,
+    must_test_head_for_the_hills,
+)
+from kubik.table import Point, centre_distance
+
+if TYPE_CHECKING:
+    from kubik.rulesets.old_west.battle.game import OldWestGame
+
+#: How bad fleeing is for the posse (a bot's heuristic: it loses the game).
+FLEEING = -10.0
+
+
+def flees_value(outcome: HeadForTheHillsOutcome) -> float:
+    """Worth of a Head for the Hills outcome to the posse testing."""
+    return FLEEING if outcome.flees else 0.0
+
+
+def head_for_the_hills_tests(game: OldWestGame) -> Procedure[None]:
+    """At the start of a turn every posse with half or more out of action tests (OW-PLK-02);
+    its player may instead choose to flee (OW-PLK-04). Failing, the posse leaves the table."""
+    if not game.options.head_for_the_hills:
+        return
+    battle = game.battle
+    for side in game.sides:
+        posse = battle.posse(side)
+        lost = battle.out_of_action(side)
+        if not battle.active(side) or not must_test_head_for_the_hills(len(posse), lost):
+            continue
+        leader = battle.figure(battle.leaders[side])
+        leader_pluck = leader.profile.pluck if leader.in_action else None
+        others = tuple(f.profile.pluck for f in battle.active(side) if f.id != leader.id)
+        fame = leader.fame if leader.in_action else 0
+        args = (len(posse), lost, leader_pluck, others, False, fame)
+        stand, flee = Flight(False), Flight(True)
+        choice = yield Choose(
+            (stand, flee),
+            side,
+            msg("old_west.game.flight.ask", side=side_name(game.scenario, side), lost=lost),
+            default=stand,
+            forecasts=(
+                Forecast(head_for_the_hills, args, value=flees_value),
+                Forecast(score=FLEEING),
+            ),
+        )
+        if choice == flee:
+            args = (len(posse), lost, leader_pluck, others, True, 0)
+        outcome = yield game.call(head_for_the_hills, args, leader=side)
+        yield from game.pay_fame(side, (leader,))
+        if outcome.flees:
+            game.fled[side] = True
+            for figure in battle.active(side):
+                figure.fled = True
+            yield emit("old_west.game.posse_flees", side=side_name(game.scenario, side))
+
+
+def fearsome_allows(game: OldWestGame, figure: Figure, target: Figure) -> Procedure[bool]:
+    """Before charging or shooting a model of Fearsome Reputation, a Pluck test (OW-PLK-05;
+    once per model and enemy per phase): failed, the model does nothing else this phase."""
+    if figure.scared:
+        return False
+    if not target.profile.fearsome or target.id in figure.tested_fearsome:
+        return True
+    figure.tested_fearsome = figure.tested_fearsome | {target.id}
+    yield emit("old_west.game.fearsome", model=figure.name, target=target.name)
+    outcome = yield game.call(
+        fearsome_reputation, (figure.profile.pluck, figure.fame), model=figure.side
+    )
+    yield from game.pay_fame(figure.side, (figure,))
+    if not outcome.may_act:
+        figure.scared = True
+        yield emit("old_west.game.scared", model=figure.name)
+    return bool(outcome.may_act)
+
+
+def dive_for_cover(game: OldWestGame, target: Figure, shooter: Figure) -> Procedure[None]:
+    """Hit and not removed: a Pluck test; failed, the model runs to the nearest cover from
+    the shooter (within its Move) or, already behind cover, lies down; either way it
+    cannot shoot back this turn (OW-PLK-06)."""
+    if not game.options.diving_for_cover or not target.in_action:
+        return
+    battle = game.battle
+    behind = places.has_cover(battle.table, target.base, shooter.base)
+    outcome = yield game.call(
+        diving_for_cover, (target.profile.pluck, behind, False, target.fame), model=target.side
+    )
+    yield from game.pay_fame(target.side, (target,))
+    reaction = outcome.reaction
+    if reaction is CoverReaction.NONE:
+        return
+    target.pinned = True
+    if reaction is CoverReaction.LIE_DOWN:
+        target.prone = True
+        yield emit("old_west.game.lies_down", model=target.name)
+        return
+    spot = _nearest_cover(game, target, shooter)
+    if spot is None:
+        yield emit("old_west.game.no_cover", model=target.name)
+        return
+    target.base = target.base.moved_to(spot)
+    yield emit("old_west.game.runs_to_cover", model=target.name, x=spot[0], y=spot[1])
+
+
+def _nearest_cover(game: OldWestGame, target: Figure, shooter: Figure) -> Point | None:
+    """The nearest reachable free spot with cover from the shooter (even toward him)."""
+    battle = game.battle
+    gap = float(data()["battle"]["cover_gap_inches"])
+    move = float(target.profile.move)
+    here = target.base.centre
+    spots = sorted(
+        places.cover_spots(battle.table, target.base.radius, gap),
+        key=lambda s: ((s[0] - here[0]) ** 2 + (s[1] - here[1]) ** 2, s),
+    )
+    for spot in spots[:12]:
+        if ((spot[0] - here[0]) ** 2 + (spot[1] - here[1]) ** 2) ** 0.5 > move:
+            break
+        base = target.base.moved_to(spot)
+        if not places.has_cover(battle.table, base, shooter.base):
+            continue
+        if not places.free_spot(battle, target, spot):
+            continue
+        if any(
+            centre_distance(base, e.base) <= base.radius + e.base.radius + 0.05
+            for e in battle.enemies(target)
+        ):
+            continue
+        path = places.route(battle.table, here, spot, target.base.radius)
+        if path is not None and path.cost <= move + 0.05:
+            return spot
+    return None
+
+
+__all__ = ["dive_for_cover", "fearsome_allows", "flees_value", "head_for_the_hills_tests"]

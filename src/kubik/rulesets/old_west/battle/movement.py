@@ -1,0 +1,300 @@
+"""The Movement phase: Yee Haw! first, then the posse with advantage, then the other.
+
+Each model not in a fight chooses a destination among a few computed on the table
+(OW-ABSENT-02 default): stay, advance toward the nearest enemy (stopping outside
+his 1" control zone), take the nearest cover from him, back away, or charge an
+enemy it can reach (moving into base contact is a charge). A prone model stands
+up first at the cost of half its move (OW-ABSENT-10). Jumping a fence or a trough
+takes a jump test (OW-ABSENT-02; Fame may help, OW-HERO-04); charging a model of
+Fearsome Reputation takes a Pluck test first (OW-PLK-05).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kubik.engine import Choose, Emit, Forecast, Procedure, emit, msg
+from kubik.rulesets.old_west.absent import (
+    JumpResult,
+    in_control_zone,
+    jump_test,
+    stand_up_cost,
+)
+from kubik.rulesets.old_west.battle import places
+from kubik.rulesets.old_west.battle.heroes import declare, hero_followers
+from kubik.rulesets.old_west.battle.judge import (
+    CombatValue,
+    combat_model,
+    per_wound,
+    position_score,
+)
+from kubik.rulesets.old_west.battle.morale import fearsome_allows
+from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo
+from kubik.rulesets.old_west.battle.state import Figure
+from kubik.rulesets.old_west.combat import combat
+from kubik.rulesets.old_west.core import Side, data
+from kubik.rulesets.old_west.heroics import HeroicAction, Phase, PhaseLedger, yee_haw_end_ok
+from kubik.table import Point, centre_distance, edge_distance, path_length
+
+if TYPE_CHECKING:
+    from kubik.rulesets.old_west.battle.game import OldWestGame
+
+CHARGE_BONUS = 0.05  # a charge also takes the model out of the enemy's line of fire
+
+
+def movement_phase(game: OldWestGame) -> Procedure[None]:
+    """The whole Movement phase."""
+    yield msg_phase("movement")
+    for figure in game.battle.figures:
+        figure.scared = False
+        figure.tested_fearsome = frozenset()
+    ledger = PhaseLedger(Phase.MOVEMENT)
+    heroes, ledger = yield from declare(game, HeroicAction.YEE_HAW, ledger)
+    for hero in heroes:
+        if not hero.in_action or hero.id in ledger.acted:
+            continue
+        followers = hero_followers(game, hero)
+        ledger, allowed = ledger.benefit(hero.id, followers)
+        yield emit("old_west.game.yee_haw", model=hero.name, followers=len(allowed) - 1)
+        yield from move_model(game, hero)
+        for figure in game.battle.active(hero.side):
+            if figure.id in allowed and figure.id != hero.id:
+                yield from move_model(game, figure, near=hero)
+    for side in game.side_order:
+        for figure in game.battle.active(side):
+            if figure.id in ledger.acted or not figure.in_action:
+                continue
+            ledger = ledger.act(figure.id)
+            yield from move_model(game, figure)
+
+
+def msg_phase(phase: str) -> Emit:
+    """The phase heading of the log."""
+    return emit("old_west.game.phase", phase=Phase(phase))
+
+
+def allowance_after_standing(figure: Figure) -> Procedure[float]:
+    """The move left to a model: a prone one stands up first for half its move."""
+    move = float(figure.profile.move)
+    if not figure.prone:
+        return move
+    cost = stand_up_cost(figure.profile.move, charged_while_prone=False)
+    figure.prone = False
+    left = move - float(cost or 0)
+    yield emit("old_west.game.stands_up", model=figure.name, left=left)
+    return left
+
+
+def move_model(game: OldWestGame, figure: Figure, near: Figure | None = None) -> Procedure[None]:
+    """One model's move: its options, the decision, then jump tests and the move itself.
+
+    ``near``: a Yee Haw! Hero the model follows; it must end within 6" of him.
+    """
+    battle = game.battle
+    if not figure.in_action or battle.engaged(figure):
+        return
+    allowance = yield from allowance_after_standing(figure)
+    options = destinations(game, figure, allowance)
+    if near is not None:
+        options = [
+            o
+            for o in options
+            if o.kind is MoveKind.STAY
+            or yee_haw_end_ok(edge_distance(figure.base.moved_to((o.x, o.y)), near.base))
+        ]
+    forecasts = [forecast(game, figure, option) for option in options]
+    default = max(
+        (o for o in options if o.kind is not MoveKind.CHARGE),
+        key=lambda o: forecasts[options.index(o)].score,
+    )
+    chosen = yield Choose(
+        tuple(options),
+        figure.side,
+        msg("old_west.game.move.ask", model=figure.name, move=allowance),
+        default=default,
+        forecasts=tuple(forecasts),
+    )
+    assert isinstance(chosen, MoveTo)
+    if chosen.kind is MoveKind.STAY:
+        yield emit("old_west.game.holds", model=figure.name)
+        return
+    if chosen.kind is MoveKind.CHARGE:
+        target = battle.figure(chosen.target)
+        allowed = yield from fearsome_allows(game, figure, target)
+        if not allowed:
+            return
+    yield from walk_to(game, figure, (chosen.x, chosen.y), chosen)
+
+
+def walk_to(game: OldWestGame, figure: Figure, goal: Point, chosen: MoveTo) -> Procedure[None]:
+    """Move the model to ``goal``, jumping obstacles on the way (a test each): a failed
+    test stops it short of the obstacle, a "stop" result just over it (OW-ABSENT-02)."""
+    table = game.battle.table
+    path = places.route(table, figure.base.centre, goal, figure.base.radius)
+    end = goal
+    for obstacle in places.crossings(table, path) if path is not None else ():
+        assert path is not None
+        result = yield game.call(jump_test, (figure.fame, "model"), model=figure.side)
+        yield from game.pay_fame(figure.side, (figure,))
+        feature = table.feature(obstacle)
+        yield emit(
+            "old_west.game.jump",
+            model=figure.name,
+            obstacle=msg("game.name", en=feature.name, ru=feature.name),
+            result=result.result,
+        )
+        if result.result is JumpResult.FAIL:
+            end = places.before_obstacle(table, path, figure.base.radius)
+            break
+        if result.result is JumpResult.STOP:
+            end = places.over_obstacle(table, path, figure.base.radius)
+            break
+    if not places.free_spot(game.battle, figure, end):
+        end = figure.base.centre
+    moved = centre_distance(figure.base, figure.base.moved_to(end))
+    figure.base = figure.base.moved_to(end)
+    charged = chosen.kind is MoveKind.CHARGE and game.battle.engaged(figure)
+    target = game.battle.figure(chosen.target).name if chosen.target else figure.name
+    yield emit(
+        "old_west.game.charges" if charged else "old_west.game.moves",
+        model=figure.name,
+        target=target,
+        distance=round(moved, 1),
+        x=round(end[0], 1),
+        y=round(end[1], 1),
+    )
+
+
+def destinations(game: OldWestGame, figure: Figure, allowance: float) -> list[MoveTo]:
+    """A few sensible places to go (stay first), each checked against the table."""
+    battle = game.battle
+    here = figure.base.centre
+    options = [_option(figure, MoveKind.STAY, here, 0.0)]
+    nearest = battle.nearest_enemy(figure)
+    if nearest is None or allowance <= 0:
+        return options
+    seen = {places.rounded(here)}
+
+    def add(kind: MoveKind, path: places.Route | None, target: Figure | None = None) -> None:
+        if path is None:
+            return
+        spot = path.end if kind is MoveKind.CHARGE else places.rounded(path.end)
+        key = places.rounded(spot)
+        if key in seen or not places.free_spot(battle, figure, spot):
+            return
+        if kind is not MoveKind.CHARGE and _in_enemy_zone(game, figure, spot):
+            return
+        seen.add(key)
+        distance = round(path_length(path.points), 1)
+        options.append(_option(figure, kind, spot, distance, target))
+
+    add(MoveKind.ADVANCE, _advance(game, figure, nearest, allowance))
+    add(MoveKind.COVER, _to_cover(game, figure, nearest, allowance))
+    add(MoveKind.BACK, _back(game, figure, nearest, allowance))
+    for enemy in battle.enemies(figure):
+        if edge_distance(figure.base, enemy.base) <= allowance:
+            path = places.charge_route(battle, figure, enemy, allowance)
+            add(MoveKind.CHARGE, path, enemy)
+    return options
+
+
+def _option(
+    figure: Figure, kind: MoveKind, spot: Point, distance: float, target: Figure | None = None
+) -> MoveTo:
+    return MoveTo(
+        figure.id,
+        kind,
+        round(spot[0], 1),
+        round(spot[1], 1),
+        distance,
+        figure.name_en,
+        figure.name_ru,
+        target.id if target else "",
+        target.name_en if target else "",
+        target.name_ru if target else "",
+    )
+
+
+def _in_enemy_zone(game: OldWestGame, figure: Figure, spot: Point) -> bool:
+    """Whether a spot lies in an enemy's control zone (only a charge may enter it)."""
+    base = figure.base.moved_to(spot)
+    return any(in_control_zone(edge_distance(base, e.base)) for e in game.battle.enemies(figure))
+
+
+def _advance(
+    game: OldWestGame, figure: Figure, enemy: Figure, allowance: float
+) -> places.Route | None:
+    table = game.battle.table
+    path = places.route(table, figure.base.centre, enemy.base.centre, figure.base.radius)
+    if path is None:
+        return None
+    zone = float(data()["movement"]["control_zone_inches"])
+    line_length = path_length(path.points)
+    short = line_length - (figure.base.radius + enemy.base.radius + zone + 0.2)
+    if short <= 0.05:
+        return None
+    walked = places.walk(table, places.cut(path, short), allowance, figure.base.radius)
+    return walked if len(walked.points) > 1 else None
+
+
+def _to_cover(
+    game: OldWestGame, figure: Figure, enemy: Figure, allowance: float
+) -> places.Route | None:
+    """The reachable spot with cover from the nearest enemy, nearest to the model."""
+    battle = game.battle
+    gap = float(data()["battle"]["cover_gap_inches"])
+    spots = places.cover_spots(battle.table, figure.base.radius, gap)
+    here = figure.base.centre
+    near = sorted(
+        (
+            s
+            for s in spots
+            if 0.05 < ((s[0] - here[0]) ** 2 + (s[1] - here[1]) ** 2) ** 0.5 <= allowance
+        ),
+        key=lambda s: ((s[0] - here[0]) ** 2 + (s[1] - here[1]) ** 2, s),
+    )
+    for spot in near[:8]:
+        base = figure.base.moved_to(spot)
+        if not places.has_cover(battle.table, base, enemy.base):
+            continue
+        if not places.free_spot(battle, figure, spot) or _in_enemy_zone(game, figure, spot):
+            continue
+        path = places.route(battle.table, here, spot, figure.base.radius)
+        if path is not None and path.cost <= allowance + 0.05:
+            return path
+    return None
+
+
+def _back(
+    game: OldWestGame, figure: Figure, enemy: Figure, allowance: float
+) -> places.Route | None:
+    table = game.battle.table
+    goal = places.away_from(figure.base.centre, [enemy.base.centre], allowance)
+    r = figure.base.radius
+    goal = (
+        min(max(goal[0], r + 0.05), table.width - r - 0.05),
+        min(max(goal[1], r + 0.05), table.height - r - 0.05),
+    )
+    path = places.route(table, figure.base.centre, goal, r)
+    if path is None:
+        return None
+    walked = places.walk(table, path, allowance, r)
+    return walked if len(walked.points) > 1 else None
+
+
+def forecast(game: OldWestGame, figure: Figure, option: MoveTo) -> Forecast:
+    """A move's worth: its positional score; a charge adds the fight the rule would give."""
+    battle = game.battle
+    spot = figure.base.moved_to((option.x, option.y))
+    score = position_score(battle, figure, spot)
+    if option.kind is not MoveKind.CHARGE:
+        return Forecast(score=score)
+    target = battle.figure(option.target)
+    mine, theirs = combat_model(figure, fame=False), combat_model(target, fame=False)
+    side = game.rule_side(figure.side)
+    a, b = ((mine,), (theirs,)) if side is Side.A else ((theirs,), (mine,))
+    value = CombatValue(side, (per_wound(figure),), (per_wound(target),))
+    return Forecast(combat, (a, b, game.advantage), value=value, score=score + CHARGE_BONUS)
+
+
+__all__ = ["destinations", "forecast", "move_model", "movement_phase", "walk_to"]

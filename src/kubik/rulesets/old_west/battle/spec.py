@@ -1,0 +1,338 @@
+"""What an Old West scenario may say, checked with one-line errors naming the field.
+
+A scenario unit is **one model** (Legends of the Old West moves, shoots and fights
+model by model); a side of the scenario is a **posse** (Команда). Unit fields
+(``[[units]]``)::
+
+    id = "wyatt"                 # unique; side = the posse's side id
+    name = "Wyatt"               # shown in the log (name_ru for Russian)
+    profile = "marshal"          # a profile of data/game.toml (OW-ABSENT-09 default)
+    weapons = ["pistol"]         # weapons of data/game.toml (none: cannot shoot)
+    position = [6, 30]           # base centre, inches from the table's corner
+    base_mm = 25                 # base diameter (default from data)
+    leader = true                # the posse's leader (OW-PLK-02); at most one per side
+    # any profile field may be overridden: shoot, fight, strength, toughness, attacks,
+    # wounds, pluck, fame, fortune, hero, fearsome
+
+Options (``[options]``), all optional::
+
+    leaders = { law = "wyatt" }  # side -> unit id; default: the unit with leader = true,
+                                 # else the hero with the best Pluck, else the best Pluck
+    fame = { wyatt = 4 }         # unit id -> starting Fame (heroes only)
+    fortune = { wyatt = 2 }      # unit id -> starting Fortune (heroes only)
+    heroic_actions = true        # offer Yee Haw!, Quickdraw, Time for Whuppin' (OW-HERO-06)
+    diving_for_cover = true      # Pluck test when hit and not removed (OW-PLK-06)
+    head_for_the_hills = true    # Pluck test at half strength (OW-PLK-02)
+
+``[end]``: ``turn_limit`` (1..50). The game also ends when a posse flees (Head for the
+Hills) or is wiped out; at the turn limit the posse with more models in action wins,
+then the one with more Fame left, else a draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kubik.engine import Message, msg
+from kubik.game.errors import ScenarioError
+from kubik.game.scenario import Scenario, field_error
+from kubik.rulesets.old_west.absent import Profile
+from kubik.rulesets.old_west.core import data
+from kubik.table import (
+    Base,
+    Table,
+    TableError,
+    TerrainKind,
+    centre_distance,
+    kind_at,
+    table_from_dict,
+)
+from kubik.table.units import mm_to_inches
+
+PROFILE_FIELDS = (
+    "shoot",
+    "fight",
+    "strength",
+    "toughness",
+    "attacks",
+    "wounds",
+    "pluck",
+    "fame",
+    "fortune",
+)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class UnitData(_Strict):
+    """One ``[[units]]`` entry: a model of a posse."""
+
+    id: str = Field(min_length=1)
+    side: str = Field(min_length=1)
+    name: str = ""
+    name_ru: str = ""
+    profile: str = Field(min_length=1)
+    weapons: tuple[str, ...] = ()
+    position: tuple[float, float]
+    base_mm: float | None = Field(default=None, ge=10, le=80)
+    leader: bool = False
+    shoot: int | None = Field(default=None, ge=2, le=6)
+    fight: int | None = Field(default=None, ge=1, le=10)
+    strength: int | None = Field(default=None, ge=1, le=10)
+    toughness: int | None = Field(default=None, ge=1, le=10)
+    attacks: int | None = Field(default=None, ge=1, le=5)
+    wounds: int | None = Field(default=None, ge=1, le=5)
+    pluck: int | None = Field(default=None, ge=0, le=10)
+    fame: int | None = Field(default=None, ge=0, le=10)
+    fortune: int | None = Field(default=None, ge=0, le=5)
+    hero: bool | None = None
+    fearsome: bool | None = None
+
+
+class OptionsData(_Strict):
+    """``[options]`` of an Old West scenario (see the module docstring)."""
+
+    leaders: dict[str, str] = Field(default_factory=dict)
+    fame: dict[str, int] = Field(default_factory=dict)
+    fortune: dict[str, int] = Field(default_factory=dict)
+    heroic_actions: bool = True
+    diving_for_cover: bool = True
+    head_for_the_hills: bool = True
+
+
+class EndData(_Strict):
+    """``[end]``: the turn limit."""
+
+    turn_limit: int | None = Field(default=None, ge=1, le=50)
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A shooting weapon: range in inches (edge to edge) and Strength."""
+
+    id: str
+    range: int
+    strength: int
+    name_en: str
+    name_ru: str
+
+    @property
+    def name(self) -> Message:
+        """The weapon's name in both languages."""
+        return msg("game.name", en=self.name_en, ru=self.name_ru)
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSpec:
+    """A checked model: who it is, its profile, weapons, base and posse."""
+
+    id: str
+    side: str
+    name: str
+    name_ru: str
+    profile: Profile
+    weapons: tuple[Weapon, ...]
+    base: Base
+    leader: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BattleSpec:
+    """A checked scenario: the table, the models (file order) and the options."""
+
+    table: Table
+    models: tuple[ModelSpec, ...]
+    options: OptionsData
+
+
+def weapons() -> dict[str, Weapon]:
+    """The weapon table of data/game.toml."""
+    table = data()["weapons"]
+    return {
+        key: Weapon(
+            key,
+            int(value["range"]),
+            int(value["strength"]),
+            str(value.get("name", key)),
+            str(value.get("name_ru", value.get("name", key))),
+        )
+        for key, value in table.items()
+        if isinstance(value, dict) and key not in {"provenance", "provenance_cells"}
+    }
+
+
+def profiles() -> dict[str, dict[str, Any]]:
+    """The profile table of data/game.toml (profile id -> fields)."""
+    table = data()["profiles"]
+    return {
+        key: dict(value)
+        for key, value in table.items()
+        if isinstance(value, dict) and key not in {"provenance", "provenance_cells"}
+    }
+
+
+def _profile(unit: UnitData, where: str, fame: int | None, fortune: int | None) -> Profile:
+    known = profiles()
+    if unit.profile not in known:
+        raise ScenarioError(
+            f"{where}.profile: no profile '{unit.profile}'; profiles: {', '.join(sorted(known))}"
+        )
+    fields = known[unit.profile]
+    values = {name: getattr(unit, name) for name in PROFILE_FIELDS}
+    merged = {name: int(fields[name]) if v is None else v for name, v in values.items()}
+    hero = bool(fields["hero"]) if unit.hero is None else unit.hero
+    fearsome = bool(fields["fearsome"]) if unit.fearsome is None else unit.fearsome
+    if fame is not None:
+        merged["fame"] = fame
+    if fortune is not None:
+        merged["fortune"] = fortune
+    if not hero and (merged["fame"] or merged["fortune"]):
+        raise ScenarioError(f"{where}.fame: only a Hero (hero = true) has Fame or Fortune")
+    return Profile(
+        shoot=merged["shoot"],
+        fight=merged["fight"],
+        strength=merged["strength"],
+        toughness=merged["toughness"],
+        attacks=merged["attacks"],
+        wounds=merged["wounds"],
+        pluck=merged["pluck"],
+        fame=merged["fame"],
+        fortune=merged["fortune"],
+        hero=hero,
+        fearsome=fearsome,
+    )
+
+
+def _weapons(unit: UnitData, where: str) -> tuple[Weapon, ...]:
+    known = weapons()
+    for index, name in enumerate(unit.weapons):
+        if name not in known:
+            raise ScenarioError(
+                f"{where}.weapons[{index}]: no weapon '{name}'; weapons: {', '.join(known)}"
+            )
+    return tuple(known[name] for name in unit.weapons)
+
+
+def _base(table: Table, unit: UnitData, where: str) -> Base:
+    diameter_mm = unit.base_mm or float(data()["battle"]["base_mm"])
+    base = Base(unit.position[0], unit.position[1], mm_to_inches(diameter_mm), unit.id)
+    try:
+        table.check_base(base)
+    except TableError as error:
+        raise ScenarioError(f"{where}.position: {error.problem}") from None
+    if kind_at(table, base.centre, clearance=base.radius) is TerrainKind.IMPASSABLE:
+        x, y = unit.position
+        raise ScenarioError(f"{where}.position: ({x:g}, {y:g}) is inside impassable terrain")
+    return base
+
+
+def _check_options(
+    options: OptionsData, units: Mapping[str, UnitData], sides: tuple[str, ...]
+) -> None:
+    for side, unit_id in options.leaders.items():
+        if side not in sides:
+            raise ScenarioError(
+                f"options.leaders.{side}: no side '{side}'; sides: {', '.join(sides)}"
+            )
+        if unit_id not in units or units[unit_id].side != side:
+            raise ScenarioError(
+                f"options.leaders.{side}: '{unit_id}' is not a model of side '{side}'"
+            )
+    for key in ("fame", "fortune"):
+        top = 10 if key == "fame" else 5
+        for unit_id, points in getattr(options, key).items():
+            if unit_id not in units:
+                raise ScenarioError(f"options.{key}.{unit_id}: no unit '{unit_id}'")
+            if not 0 <= points <= top:
+                raise ScenarioError(f"options.{key}.{unit_id}: {points}; allowed: 0..{top}")
+
+
+def build_spec(scenario: Scenario, given_options: Mapping[str, Any] | None = None) -> BattleSpec:
+    """Check the scenario (one line per error, naming the field) and build its spec."""
+    if len(scenario.sides) != 2:
+        raise ScenarioError(f"sides: an Old West battle has 2 posses, got {len(scenario.sides)}")
+    try:
+        table = table_from_dict({"table": scenario.table, "terrain": list(scenario.terrain)})
+    except TableError as error:
+        raise ScenarioError(str(error)) from None
+    try:
+        options = OptionsData.model_validate(dict(given_options or scenario.options))
+    except ValidationError as error:
+        raise field_error(error, "options") from None
+    try:
+        EndData.model_validate(scenario.end)
+    except ValidationError as error:
+        raise field_error(error, "end") from None
+    units: dict[str, UnitData] = {}
+    checked: list[tuple[str, UnitData]] = []
+    for index, spec in enumerate(scenario.units):
+        where = f"units[{index}]"
+        try:
+            unit = UnitData.model_validate(spec.data)
+        except ValidationError as error:
+            raise field_error(error, where) from None
+        units[unit.id] = unit
+        checked.append((where, unit))
+    _check_options(options, units, scenario.side_ids)
+    models: list[ModelSpec] = []
+    for where, unit in checked:
+        profile = _profile(unit, where, options.fame.get(unit.id), options.fortune.get(unit.id))
+        base = _base(table, unit, where)
+        for other in models:
+            if base.radius + other.base.radius - centre_distance(base, other.base) > 1e-6:
+                raise ScenarioError(f"{where}.position: the base overlaps '{other.id}'")
+        models.append(
+            ModelSpec(
+                unit.id,
+                unit.side,
+                unit.name or unit.id,
+                unit.name_ru or unit.name or unit.id,
+                profile,
+                _weapons(unit, where),
+                base,
+                unit.leader,
+            )
+        )
+    for side in scenario.side_ids:
+        own = [m for m in models if m.side == side]
+        if not own:
+            raise ScenarioError(f"units: side '{side}' has no models")
+        leaders = [m.id for m in own if m.leader]
+        if len(leaders) > 1:
+            raise ScenarioError(
+                f"units: side '{side}' has {len(leaders)} leaders ({', '.join(leaders)}); at most 1"
+            )
+    return BattleSpec(table, tuple(models), options)
+
+
+def leader_of(spec: BattleSpec, side: str) -> str:
+    """The posse's leader: ``options.leaders``, else ``leader = true``, else the Hero with
+    the best Pluck, else the model with the best Pluck (file order breaks ties)."""
+    if side in spec.options.leaders:
+        return spec.options.leaders[side]
+    own = [m for m in spec.models if m.side == side]
+    for model in own:
+        if model.leader:
+            return model.id
+    best = max(own, key=lambda m: (m.profile.hero, m.profile.pluck))
+    return best.id
+
+
+__all__ = [
+    "BattleSpec",
+    "EndData",
+    "ModelSpec",
+    "OptionsData",
+    "UnitData",
+    "Weapon",
+    "build_spec",
+    "leader_of",
+    "profiles",
+    "weapons",
+]

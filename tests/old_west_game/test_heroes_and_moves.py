@@ -1,0 +1,95 @@
+"""Moving over the town and Heroes' actions in the game (OW-ABSENT-02/07/10, OW-HERO-09/10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kubik.engine import Emit
+from kubik.rulesets.old_west.battle.game import OldWestGame
+from kubik.rulesets.old_west.battle.movement import allowance_after_standing
+from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo, ShootAt
+from kubik.rulesets.old_west.turns import GAME
+
+from .helpers import FENCE, Script, battle, event_ids, play, unit
+
+
+def test_OW_ABSENT_02_a_failed_jump_stops_the_model_short_of_the_fence() -> None:
+    scenario = battle(
+        unit("sam", "law", "deputy", 8, 12), unit("joe", "gang", "outlaw", 20, 12), terrain=FENCE
+    )
+    session = play(scenario, [6, 1, 1], Script(moves={"sam": MoveKind.ADVANCE}))
+    state = session.state
+    assert isinstance(state, OldWestGame)
+    sam = state.battle.figure("sam")
+    assert 11.5 < sam.base.x < 12.5 - sam.base.radius  # stopped before the fence at x = 12.5
+    assert "old_west.game.jump" in event_ids(session)
+
+
+def test_OW_ABSENT_10_a_prone_model_stands_up_for_half_its_move() -> None:
+    scenario = battle(unit("sam", "law", "deputy", 8, 12), unit("joe", "gang", "outlaw", 20, 12))
+    game = GAME.new_game(scenario, scenario.options)
+    assert isinstance(game, OldWestGame)
+    sam = game.battle.figure("sam")
+    sam.prone = True
+    steps = allowance_after_standing(sam)
+    assert isinstance(next(steps), Emit)
+    with pytest.raises(StopIteration) as stop:
+        steps.send(None)
+    assert stop.value.value == 3.0  # half of the 6" move is left
+    assert not sam.prone
+
+
+def test_OW_ABSENT_07_fortune_saves_a_hero_from_a_wound() -> None:
+    """Ike (Fearsome, T4, 2 Fortune): Sam passes the fear test 6+6, hits 4, wounds 5; the
+    Fortune die 4 saves it; hit but unhurt, Ike passes Diving for cover 6+6."""
+    scenario = battle(
+        unit("sam", "law", "deputy", 2, 12, 'weapons = ["rifle"]'),
+        unit("ike", "gang", "outlaw_boss", 16, 12, 'weapons = ["pistol"]'),
+    )
+    session = play(scenario, [6, 1, 6, 6, 4, 5, 4, 6, 6], Script(shots={"sam": "ike"}))
+    state = session.state
+    assert isinstance(state, OldWestGame)
+    ike = state.battle.figure("ike")
+    assert (ike.fortune, ike.wounds_taken, ike.in_action) == (1, 0, True)
+    assert "old_west.game.fortune_saved" in event_ids(session)
+
+
+def test_OW_HERO_09_quickdraw_lets_the_hero_and_his_friends_shoot_first() -> None:
+    """The gang has advantage, but Wyatt's Quickdraw (1 Fame) lets him and Sam (within 6")
+    shoot before Joe; every shot rolls a 1 and misses."""
+    scenario = battle(
+        unit("wyatt", "law", "marshal", 2, 12, 'weapons = ["rifle"]'),
+        unit("sam", "law", "deputy", 2, 15, 'weapons = ["rifle"]'),
+        unit("joe", "gang", "outlaw", 12, 12, 'weapons = ["pistol"]'),
+        options="heroic_actions = true",
+    )
+    script = Script(
+        heroics={"wyatt:quickdraw"}, shots={"wyatt": "joe", "sam": "joe", "joe": "wyatt"}
+    )
+    session = play(scenario, [1, 6, 1, 1, 1], script)
+    shooters = [r.options[0].model for r in script.asked if isinstance(r.options[0], ShootAt)]
+    assert shooters == ["wyatt", "sam", "joe"]
+    state = session.state
+    assert isinstance(state, OldWestGame) and state.battle.figure("wyatt").fame == 2
+    assert "old_west.game.quickdraw" in event_ids(session)
+
+
+def test_OW_HERO_10_time_for_whuppin_fights_first_and_the_winner_moves_again() -> None:
+    """Wyatt (2 Attacks, Fame) starts in contact with Joe and calls Time for Whuppin':
+    his dice 6,5 beat Joe's 2, his first strike (5) takes Joe out; with no opponent left he
+    may move again, and the gang, wiped out, loses."""
+    inch = "base_mm = 25.4"
+    scenario = battle(
+        unit("wyatt", "law", "marshal", 10, 12, inch),
+        unit("joe", "gang", "outlaw", 11, 12, inch),
+        options="heroic_actions = true",
+    )
+    script = Script(heroics={"wyatt:whuppin"})
+    session = play(scenario, [6, 1, 6, 5, 2, 5, 1], script)
+    assert session.result is not None and session.result.winner == "law"
+    ids = event_ids(session)
+    assert ids.index("old_west.game.whuppin") < ids.index("old_west.game.fight")
+    state = session.state
+    assert isinstance(state, OldWestGame) and state.battle.figure("wyatt").fame == 2
+    moves = [r.options[0].model for r in script.asked if isinstance(r.options[0], MoveTo)]
+    assert moves == ["wyatt"]  # only the move Whuppin' gave him: in contact he could not move
