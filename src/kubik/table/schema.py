@@ -64,6 +64,7 @@ class TerrainSection(BaseModel):
 
     id: str = Field(min_length=1)
     name: str = ""
+    name_ru: str = ""
     kind: TerrainKind = TerrainKind.OPEN
     kinds: dict[str, TerrainKind] = Field(default_factory=dict)
     cover: Cover = Cover.NONE
@@ -118,6 +119,7 @@ class TableScenario(BaseModel):
                         [(x * k, y * k) for x, y in t.points],
                         line=t.shape == "line",
                         name=t.name,
+                        name_ru=t.name_ru,
                         kind=t.kind,
                         kinds=t.kinds,
                         cover=t.cover,

@@ -184,13 +184,15 @@ class TerrainFeature:
     ``kind`` is how hard it is to cross for any mover type not named in ``kinds``.
     ``obstacle`` marks walls, fences, hedges and ditches (rules about crossing or
     fighting across an obstacle); only obstacles may be lines. ``elevation`` is
-    the height of its top in inches (negative for trenches and pits).
+    the height of its top in inches (negative for trenches and pits). ``name``
+    and ``name_ru`` are what people read (the id, then the English name, by default).
     Build one from points with :meth:`from_points`.
     """
 
     id: str
     shape: Any
     name: str = ""
+    name_ru: str = ""
     kind: TerrainKind = TerrainKind.OPEN
     kinds: Mapping[str, TerrainKind] = field(default_factory=MoverKinds)
     cover: Cover = Cover.NONE
@@ -205,6 +207,8 @@ class TerrainFeature:
             raise TableError("id", "must be a non-empty string", owner)
         if not self.name:
             object.__setattr__(self, "name", self.id)
+        if not self.name_ru:
+            object.__setattr__(self, "name_ru", self.name)
         if not isinstance(self.kinds, MoverKinds):
             object.__setattr__(self, "kinds", MoverKinds(self.kinds))
         for mover, kind in self.kinds.items():

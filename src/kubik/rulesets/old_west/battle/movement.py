@@ -140,7 +140,7 @@ def walk_to(game: OldWestGame, figure: Figure, goal: Point, chosen: MoveTo) -> P
         yield emit(
             "old_west.game.jump",
             model=figure.name,
-            obstacle=msg("game.name", en=feature.name, ru=feature.name),
+            obstacle=msg("game.name", en=feature.name, ru=feature.name_ru),
             result=result.result,
         )
         if result.result is JumpResult.FAIL:

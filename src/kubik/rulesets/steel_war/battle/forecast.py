@@ -1,0 +1,162 @@
+"""How good an option looks before it is taken: the rules' own procedures on the measured
+situation, valued for the side choosing; and plain positional scores for moves.
+
+A heuristic bot takes the option with the highest expected value (the exact odds of
+the forecast's procedure, memoised on its hashable arguments). Weights live in
+``data/game.toml`` (``[game_forecast]``): they are a bot's taste, not a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from kubik.dice import Die
+from kubik.engine import Call, Forecast, Procedure
+from kubik.rulesets.steel_war.charge import (
+    ChargeOutcome,
+    DefenderMoraleOutcome,
+    DefensiveFire,
+    SquadMorale,
+    charge,
+    defender_morale,
+)
+from kubik.rulesets.steel_war.fire import Effect, FireGroup, FireOutcome, FireTarget, fire_action
+from kubik.rulesets.steel_war.inspiration import Inspiration, InspirationOutcome, inspire
+from kubik.rulesets.steel_war.melee import Fighter, Group, RoundLosses, melee_round
+from kubik.rulesets.steel_war.movement import TerrainClass
+from kubik.rulesets.steel_war.reaction import ReactionOutcome, reaction_test
+from kubik.rulesets.steel_war.reorganisation import Care, ReorganiseOutcome, reorganise
+from kubik.rulesets.steel_war.suppression import UnsuppressOutcome, unsuppress
+
+from .field import game_data
+
+
+@cache
+def weight(name: str) -> float:
+    """A forecast weight from ``[game_forecast]``."""
+    return float(game_data()["game_forecast"][name])
+
+
+def fire_value(outcome: FireOutcome) -> float:
+    """Enemy casualties, and a little for the suppression marker."""
+    marker = weight("suppressed") if outcome.effect is not Effect.NONE else 0.0
+    return outcome.killed * weight("killed") + outcome.wounded * weight("wounded") + marker
+
+
+def fire_forecast(group: FireGroup, target: FireTarget) -> Forecast:
+    """Fire at a target: the fire rule itself on the measured situation."""
+    return Forecast(fire_action, (group, target), value=fire_value)
+
+
+@dataclass(frozen=True, slots=True)
+class AssaultOutcome:
+    """A charge as a bot sees it: did it reach, did the defender give way, melee losses."""
+
+    reached: bool
+    routed: bool
+    attacker_lost: int
+    defender_lost: int
+
+
+def free_fire_casualties(outcome: FireOutcome) -> int:
+    """Attackers hit by the defender's free fire (SW-CC-04)."""
+    return outcome.wounded + outcome.killed
+
+
+def assault_forecast(
+    attacker: tuple[Die, int, SquadMorale, Fighter],
+    defender: tuple[Die, int, int, Fighter],
+    distance: float,
+    terrain: TerrainClass,
+    free_fire: tuple[FireGroup, FireTarget] | None,
+    groups: tuple[Group, ...],
+) -> Procedure[AssaultOutcome]:
+    """The charge, the defender's morale test and the first melee round, in order, by the
+    rules' procedures (nothing else): what a charge is likely to achieve."""
+    quality, leadership, morale, a_fighter = attacker
+    d_quality, d_leadership, threat, d_fighter = defender
+    fire: DefensiveFire | int = 0
+    if free_fire is not None:
+        fire = DefensiveFire(fire_action, free_fire, free_fire_casualties)
+    went: ChargeOutcome = yield Call(charge, (quality, leadership, morale, distance, terrain, fire))
+    if not went.reached:
+        return AssaultOutcome(False, False, 0, 0)
+    stand: DefenderMoraleOutcome = yield Call(defender_morale, (d_quality, d_leadership, threat))
+    if not stand.melee:
+        return AssaultOutcome(True, True, 0, 0)
+    losses: RoundLosses = yield Call(melee_round, (a_fighter, d_fighter, groups))
+    return AssaultOutcome(True, False, losses.attacker, losses.defender)
+
+
+def assault_value(outcome: AssaultOutcome) -> float:
+    """Enemy men lost and enemies routed, less own men lost."""
+    value = weight("reached") if outcome.reached else 0.0
+    if outcome.routed:
+        value += weight("level_raised")
+    return value + weight("killed") * (outcome.defender_lost - outcome.attacker_lost)
+
+
+def unsuppress_value(outcome: UnsuppressOutcome) -> float:
+    """Markers removed."""
+    return outcome.removed * weight("marker_removed")
+
+
+def unsuppress_forecast(quality: Die, leadership: int, markers: int) -> Forecast:
+    """One unsuppress action (SW-SUP-03)."""
+    return Forecast(unsuppress, (quality, leadership, markers, 1), value=unsuppress_value)
+
+
+def reorganise_value(outcome: ReorganiseOutcome) -> float:
+    """Men back in the ranks, and the threat of unverified casualties gone."""
+    settled = outcome.died + outcome.stabilised + outcome.returned
+    return outcome.returned * weight("returned") + settled * weight("unverified_settled")
+
+
+def reorganise_forecast(casualties: int, care: Care) -> Forecast:
+    """Reorganisation's fates of the unverified casualties (SW-REORG-02)."""
+    return Forecast(reorganise, (casualties, care), value=reorganise_value)
+
+
+def inspire_value(outcome: InspirationOutcome) -> float:
+    """A morale level regained."""
+    return weight("level_raised") if outcome.raised else 0.0
+
+
+def inspire_forecast(attempt: Inspiration) -> Forecast:
+    """The officer's inspiration attempt (SW-MOR-08..10)."""
+    return Forecast(inspire, (attempt,), value=inspire_value)
+
+
+@dataclass(frozen=True, slots=True)
+class GroundValue:
+    """What going to ground is worth: more the more enemies can shoot at the squad."""
+
+    threatened: int
+
+    def __call__(self, outcome: ReactionOutcome) -> float:
+        return weight("go_to_ground") * self.threatened if outcome.passed else 0.0
+
+
+def ground_forecast(
+    quality: Die, leadership: int, threat: int, berserk: bool, threatened: int
+) -> Forecast:
+    """The reaction test of going to ground (SW-FIRE-07, SW-REACT-02)."""
+    return Forecast(
+        reaction_test, (quality, leadership, threat, berserk), value=GroundValue(threatened)
+    )
+
+
+__all__ = [
+    "AssaultOutcome",
+    "GroundValue",
+    "assault_forecast",
+    "assault_value",
+    "fire_forecast",
+    "fire_value",
+    "ground_forecast",
+    "inspire_forecast",
+    "reorganise_forecast",
+    "unsuppress_forecast",
+    "weight",
+]

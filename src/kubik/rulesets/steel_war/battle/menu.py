@@ -1,0 +1,390 @@
+"""The options a squad has for its next action, each with a forecast, and a sensible default.
+
+What is legal follows the rules' own checks: the activation's limits (SW-CORE-04,
+:func:`~kubik.rulesets.steel_war.activation.can_take`), suppression (SW-SUP-01),
+the morale level (SW-MOR-01, :func:`~kubik.rulesets.steel_war.morale_levels.order_permission`),
+going to ground (SW-FIRE-07), reaction tests failed this turn (SW-REACT-01).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+from shapely.geometry import Point as ShapelyPoint
+from shapely.ops import nearest_points
+
+from kubik.engine import Forecast
+from kubik.rulesets.steel_war.activation import ActionType, can_take
+from kubik.rulesets.steel_war.charge import SquadMorale, charge_threat, defender_threat
+from kubik.rulesets.steel_war.fire import reach_inches
+from kubik.rulesets.steel_war.fire_weapons import weapon
+from kubik.rulesets.steel_war.melee import default_pairing
+from kubik.rulesets.steel_war.morale_levels import (
+    MoraleLevel,
+    Order,
+    Permission,
+    level_orders,
+    order_permission,
+)
+from kubik.rulesets.steel_war.movement import (
+    MoverType,
+    TerrainClass,
+    base_speed,
+    march_allowed,
+    march_distance,
+    move_distance,
+)
+from kubik.rulesets.steel_war.no_step_back import preconditions_failing
+from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_threat
+from kubik.rulesets.steel_war.reorganisation import Care, may_reorganise
+from kubik.rulesets.steel_war.suppression import Action, infantry_may
+from kubik.rulesets.steel_war.threat import PlusFactor, plus_threat
+from kubik.table import Base, Cover, line_of_sight
+from kubik.table.geometry import Point
+
+from . import field
+from .actions import inspiration, stand
+from .assault import charge_terrain, fighter, frightening
+from .forecast import (
+    assault_forecast,
+    assault_value,
+    fire_forecast,
+    ground_forecast,
+    inspire_forecast,
+    reorganise_forecast,
+    unsuppress_forecast,
+    weight,
+)
+from .options import Act, Charge, Fire, Inspire, Kind, Move, MoveKind, Option
+from .shooting import may_shoot, plan_fire
+from .state import Squad, Status
+from .world import World
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """The options, one forecast per option, and the default."""
+
+    options: tuple[Option, ...]
+    forecasts: tuple[Forecast | None, ...]
+    default: Option
+
+
+def _allowed(squad: Squad, done: tuple[ActionType, ...], action: ActionType) -> bool:
+    return can_take(done, action) and level_orders(squad.level).allows_action(action.value)
+
+
+def _cover_score(cover: Cover) -> float:
+    if cover is Cover.HARD:
+        return weight("hard_cover")
+    return weight("light_cover") if cover is Cover.LIGHT else 0.0
+
+
+def _reach(squad: Squad) -> float:
+    return max(reach_inches(weapon(m.weapon), squad.die) for m in squad.active())
+
+
+def _dist_to_enemies(world: World, squad: Squad, point: Point) -> float | None:
+    """Centre-to-closest-enemy-model distance from a point (for comparing moves)."""
+    enemies = [m for e in world.enemies(squad) for m in e.active()]
+    if not enemies:
+        return None
+    return min(math.dist(point, m.point) for m in enemies)
+
+
+def _move_score(world: World, squad: Squad, end: Point, kind: MoveKind) -> float:
+    """Positional value of ending a move at ``end``: cover gained, closing in, in range."""
+    table = world.table
+    score = _cover_score(field.standing_cover(table, end)) - _cover_score(
+        field.standing_cover(table, squad.centre)
+    )
+    now = _dist_to_enemies(world, squad, squad.centre)
+    after = _dist_to_enemies(world, squad, end)
+    if now is not None and after is not None:
+        if squad.level.at_least(MoraleLevel.SHAKEN) and not squad.suppressed:
+            score += weight("closing_per_inch") * (now - after)
+            reach = _reach(squad)
+            viewer = Base(end[0], end[1], field.base_diameter())
+            in_range = any(
+                math.dist(end, e.centre) <= reach and line_of_sight(table, viewer, e.anchor())
+                for e in world.enemies(squad)
+            )
+            if in_range:
+                score += weight("in_range")
+        else:
+            score += weight("closing_per_inch") * (after - now)
+    if kind is MoveKind.OBJECTIVE and world.objectives:
+        score += weight("objective")
+    if kind is MoveKind.RETREAT and not squad.level.at_least(MoraleLevel.SHAKEN):
+        score += weight("objective")
+    return score
+
+
+def _cover_goal(world: World, squad: Squad) -> Point | None:
+    """The nearest point inside a feature giving cover that the squad is not already in."""
+    best: tuple[float, Point] | None = None
+    here = tuple(f.id for f in world.table.features_at(squad.centre))
+    depth = float(field.game_data()["game_moves"]["cover_depth_inches"])
+    for feature in world.table.features:
+        if not feature.is_area or feature.cover is Cover.NONE or feature.id in here:
+            continue
+        if feature.kind_for(field.INFANTRY).value == "impassable":
+            continue
+        inside = feature.shape.buffer(-depth)
+        target = inside if not inside.is_empty else feature.shape
+        point = nearest_points(target, ShapelyPoint(squad.centre))[0]
+        goal = (float(point.x), float(point.y))
+        d = math.dist(goal, squad.centre)
+        if best is None or d < best[0]:
+            best = (d, goal)
+    return None if best is None else best[1]
+
+
+def _goals(world: World, squad: Squad) -> list[tuple[MoveKind, Point]]:
+    goals: list[tuple[MoveKind, Point]] = []
+    near = world.nearest_enemy(squad)
+    if near is not None:
+        goals.append((MoveKind.ADVANCE, near[0].centre))
+    cover = _cover_goal(world, squad)
+    if cover is not None:
+        goals.append((MoveKind.COVER, cover))
+    for objective in world.objectives:
+        if world.controller(objective) != squad.side:
+            goals.append((MoveKind.OBJECTIVE, (objective.x, objective.y)))
+            break
+    goals.append((MoveKind.RETREAT, field.edge_point(world.table, squad.edge, squad.centre)))
+    return goals
+
+
+def _movement(
+    world: World, squad: Squad, goal: Point, kind: MoveKind, march: bool
+) -> tuple[Point, float, tuple[Point, ...]] | None:
+    """Where a move (or march) toward ``goal`` ends, how far it goes, and its path."""
+    table = world.table
+    clearance = field.formation_radius(len(squad.active()))
+    goal = field.clamp_inside(table, goal, clearance)
+    way = field.route(table, squad.centre, goal, clearance)
+    if way is None:
+        return None
+    speed = base_speed(MoverType.INFANTRY)
+    length = sum(math.dist(p, q) for p, q in itertools.pairwise(way))
+    if kind is MoveKind.ADVANCE:
+        near = world.nearest_enemy(squad)
+        stop = clearance + (field.formation_radius(len(near[0].active())) if near else 0) + 1.0
+        length = max(length - stop, 0.0)
+    first = field.truncate(way, min(length, 2 * speed if march else speed))
+    cls = field.worst_class(table, first, clearance)
+    if march:
+        if not march_allowed([cls]):
+            return None
+        allowance = float(march_distance(speed, [cls]))
+    else:
+        if cls is TerrainClass.IMPASSABLE:
+            return None
+        allowance = float(move_distance(speed, [cls]))
+    path = field.truncate(way, min(length, allowance))
+    end = (field.inches(path[-1][0]), field.inches(path[-1][1]))
+    moved = field.inches(sum(math.dist(p, q) for p, q in itertools.pairwise(path)))
+    if moved < float(field.game_data()["game_moves"]["min_inches"]):
+        return None
+    return end, moved, path
+
+
+def _move_options(
+    world: World, squad: Squad, done: tuple[ActionType, ...]
+) -> list[tuple[Move, Forecast]]:
+    out: list[tuple[Move, Forecast]] = []
+    in_cover = world.in_cover(squad)
+    now = _dist_to_enemies(world, squad, squad.centre)
+    for kind, goal in _goals(world, squad):
+        for march in (False, True):
+            action = ActionType.MARCH if march else ActionType.MOVE
+            if not _allowed(squad, done, action):
+                continue
+            if march and kind is MoveKind.COVER:
+                continue
+            moved = _movement(world, squad, goal, kind, march)
+            if moved is None:
+                continue
+            end, length, _ = moved
+            after = _dist_to_enemies(world, squad, end)
+            closer = now is not None and after is not None and after < now
+            end_cover = field.standing_cover(world.table, end) is not Cover.NONE
+            order = Order(
+                action.value,
+                approaches_enemy=closer,
+                toward_own_edge=kind is MoveKind.RETREAT,
+                toward_cover=kind is MoveKind.COVER,
+                leaves_cover=in_cover and not end_cover,
+            )
+            permission = order_permission(squad.level, order)
+            if permission is Permission.FORBIDDEN:
+                continue
+            if squad.suppressed and not infantry_may(
+                Action.MOVE_AWAY if not closer else Action.MOVE, squad.markers, in_cover
+            ):
+                continue
+            test = ""
+            if permission is Permission.REACTION_TEST:
+                test = ReactionAction.LEAVE_COVER_SHAKEN.value
+            if squad.prone:
+                if test:
+                    continue
+                test = ReactionAction.MOVE_WHILE_DOWN.value
+            if test and not squad.failed.may_attempt(ReactionAction(test)):
+                continue
+            option = Move(kind, end[0], end[1], length, march, test)
+            out.append((option, Forecast(score=_move_score(world, squad, end, kind))))
+    return out
+
+
+def _charge_option(
+    world: World, squad: Squad, target: Squad, distance: float
+) -> tuple[Charge, Forecast] | None:
+    threat = charge_threat(SquadMorale(squad.level.value))
+    limit = float(field.game_data()["game_charge"]["max_declare_inches"])
+    if threat is None or distance > limit or squad.prone or squad.suppressed:
+        return None
+    terrain = charge_terrain(world, squad, target)
+    if terrain is TerrainClass.IMPASSABLE:
+        return None
+    back = world.sight(target, squad)
+    plan = plan_fire(target, squad, back) if may_shoot(target, squad) else None
+    d_threat = defender_threat(
+        len(squad.active()),
+        len(target.active()),
+        other_threat=plus_threat(
+            target.motivation,
+            {
+                PlusFactor.UNVERIFIED_CASUALTY: len(target.with_status(Status.UNVERIFIED)),
+                PlusFactor.WOUNDED_LEFT_BEHIND: int(target.wounded_left_behind),
+            },
+        ),
+        frightening=frightening(squad),
+    )
+    forecast_args = (
+        (squad.die, squad.leadership, SquadMorale(squad.level.value), fighter(squad)),
+        (target.die, target.leadership, d_threat, fighter(target)),
+        distance,
+        terrain,
+        None if plan is None else (plan.group, plan.target),
+        default_pairing(len(squad.active()), len(target.active())),
+    )
+    en, ru = target.spec.display_name
+    return (
+        Charge(target.id, en, ru, distance),
+        Forecast(assault_forecast, forecast_args, value=assault_value),
+    )
+
+
+def menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
+    """Every legal next action of ``squad`` with its forecast; the default last resort is
+    to end the activation."""
+    items: list[tuple[Option, Forecast | None]] = []
+    in_cover = world.in_cover(squad)
+    fires: list[tuple[Fire, Forecast]] = []
+    charges: list[tuple[Charge, Forecast]] = []
+    for enemy in world.enemies(squad):
+        sight = world.sight(squad, enemy)
+        if not sight.visible:
+            continue
+        en, ru = enemy.spec.display_name
+        if _allowed(squad, done, ActionType.SHOOT) and may_shoot(squad, enemy):
+            plan = plan_fire(squad, enemy, sight)
+            if plan is not None:
+                option = Fire(enemy.id, en, ru, sight.distance, sight.cover)
+                fires.append((option, fire_forecast(plan.group, plan.target)))
+        if not done and _allowed(squad, done, ActionType.CHARGE):
+            found = _charge_option(world, squad, enemy, sight.distance)
+            if found is not None:
+                charges.append(found)
+    fires.sort(key=lambda item: item[0].distance)
+    items += fires
+    if squad.markers and _allowed(squad, done, ActionType.UNSUPPRESS):
+        items.append(
+            (Act(Kind.UNSUPPRESS), unsuppress_forecast(squad.die, squad.leadership, squad.markers))
+        )
+    wounded = len(squad.with_status(Status.UNVERIFIED))
+    reorganised = ActionType.REORGANISE in done
+    if (
+        wounded
+        and _allowed(squad, done, ActionType.REORGANISE)
+        and may_reorganise(2 - len(done), reorganised, squad.suppressed, in_cover)
+    ):
+        care = Care.MEDIC if squad.spec.medic else Care.NONE
+        items.append((Act(Kind.REORGANISE), reorganise_forecast(wounded, care)))
+    if squad.spec.officer and _allowed(squad, done, ActionType.INSPIRE) and not squad.suppressed:
+        for target_id in squad.spec.commands:
+            target = world.squad(target_id)
+            if not target.present or target.level.rank <= target.start_level.rank:
+                continue
+            attempt = inspiration(world, squad, target)
+            if attempt.contact.possible():
+                en, ru = target.spec.display_name
+                items.append((Inspire(target.id, en, ru), inspire_forecast(attempt)))
+    items += charges
+    moves = _move_options(world, squad, done)
+    items += moves
+    if squad.prone and _allowed(squad, done, ActionType.GET_UP):
+        items.append((Act(Kind.GET_UP), Forecast(score=0.0)))
+    if (
+        not squad.prone
+        and not squad.suppressed
+        and _allowed(squad, done, ActionType.GO_TO_GROUND)
+        and not world.in_water(squad)
+    ):
+        action = ReactionAction.GO_TO_GROUND_OTHER if in_cover else ReactionAction.GO_TO_GROUND_OPEN
+        if squad.failed.may_attempt(action):
+            seen_by = sum(1 for e in world.enemies(squad) if world.sees(e, squad))
+            items.append(
+                (
+                    Act(Kind.GO_TO_GROUND),
+                    ground_forecast(
+                        squad.die, squad.leadership, reaction_threat(action), squad.berserk, seen_by
+                    ),
+                )
+            )
+    if not done and not squad.berserk and _may_stand_fast(world, squad):
+        items.append((Act(Kind.NO_STEP_BACK), Forecast(score=0.0)))
+    must_move = level_orders(squad.level).must_move and bool(moves)
+    if not must_move:
+        items.append((Act(Kind.END), Forecast(score=0.0)))
+    options = tuple(o for o, _ in items)
+    forecasts = tuple(f for _, f in items)
+    return Menu(options, forecasts, _default(squad, items, fires, moves))
+
+
+def _may_stand_fast(world: World, squad: Squad) -> bool:
+    """«Ни шагу назад!» is offered only when its preconditions hold (SW-NSN-01)."""
+    if len(world.enemies(squad)) < 3:
+        return False
+    friend = world.nearest_friend(squad)
+    if friend is not None and friend <= 12:
+        return False
+    return not preconditions_failing(stand(world, squad))
+
+
+def _default(
+    squad: Squad,
+    items: list[tuple[Option, Forecast | None]],
+    fires: list[tuple[Fire, Forecast]],
+    moves: list[tuple[Move, Forecast]],
+) -> Option:
+    """What a player who does not think long does: fire at the nearest target; rally a
+    suppressed squad; settle many wounded; else take the best-placed move; else stop."""
+    if fires:
+        return fires[0][0]
+    options = [o for o, _ in items]
+    for kind in (Kind.UNSUPPRESS, Kind.REORGANISE):
+        if Act(kind) in options:
+            return Act(kind)
+    if moves:
+        best = max(moves, key=lambda item: item[1].score)
+        if best[1].score > 0 or Act(Kind.END) not in options:
+            return best[0]
+    return Act(Kind.END) if Act(Kind.END) in options else options[0]
+
+
+__all__ = ["Menu", "menu"]

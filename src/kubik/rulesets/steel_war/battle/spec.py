@@ -1,0 +1,221 @@
+"""Steel War scenario fields: what a ``[[units]]`` entry, ``[options]`` and ``[end]`` hold.
+
+A unit is a squad (отделение) standing in a block around its commander::
+
+    [[units]]
+    id = "steel_1"                 # unique id
+    side = "steel"                 # a [[sides]] id
+    name = "Steel, 1st squad"      # English name (default: the id)
+    name_ru = "Стальные, 1-е отделение"
+    quality = "regulars"           # untrained d4 | recruits d6 | regulars d8 | veterans d10
+                                   # | elite d12
+    leadership = 2                 # the commander's leadership, 1 (best) .. 3
+    position = [12, 4]             # where the commander stands (inches)
+    weapons = [{ weapon = "assault_rifle", count = 7 }, { weapon = "lmg", count = 1 }]
+    armour = "d4"                  # armour die of its men (d4 man, d6 full infantry armour)
+    flak_vest = false              # бронежилеты: d6 against fragmentation
+    frightening = false            # «страшные» (Keno Guard ...): SW-CC-11
+    bayonets = false               # fixed bayonets / cold weapons: +1 step in close combat
+    medic = false                  # a medic in the squad: +1 on reorganisation
+    radio = false                  # has radio (communication with an officer at any distance)
+    officer = false                # a platoon officer: may inspire the squads in `commands`
+    commands = []                  # ids of the squads this officer leads directly
+
+Each model carries one weapon, in the order listed (the first is the commander's).
+
+``[options]`` (every key optional)::
+
+    motivation = "medium"          # low | medium | high  (SW-MOR-03), for every side
+    fatigue = "tired"              # fresh (Ув) | tired (Ст) | exhausted (По)  (SW-MOR-02)
+    [options.sides.steel]          # per side: overrides, and the side's own table edge
+    motivation = "high"
+    fatigue = "fresh"
+    edge = "south"                 # north | south | east | west (default: first side south)
+    start_level = "broken"         # a scenario exception (long-encircled troops)
+
+``[end]``: ``turn_limit`` and optional ``objectives = [{ id, name, name_ru, x, y }]``.
+Every error is one line naming the field: ``units[2].weapons[0].weapon: no weapon 'x';
+weapons: primitive, pistol, ...``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from kubik.dice import parse_die
+from kubik.errors import DiceError
+from kubik.game.errors import ScenarioError
+from kubik.game.scenario import field_path
+from kubik.rulesets.steel_war.fire_weapons import weapon_ids
+from kubik.rulesets.steel_war.morale_levels import Fatigue, MoraleLevel, Motivation
+
+QualityName = Literal["untrained", "recruits", "regulars", "veterans", "elite"]
+EdgeName = Literal["north", "south", "east", "west"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class WeaponSpec(_Strict):
+    """``{ weapon = "lmg", count = 1 }``: models carrying this weapon."""
+
+    weapon: str
+    count: int = Field(default=1, ge=1, le=20)
+
+    @field_validator("weapon")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        if value not in weapon_ids():
+            raise ValueError(f"no weapon {value!r}; weapons: {', '.join(weapon_ids())}")
+        return value
+
+
+class SquadSpec(_Strict):
+    """One ``[[units]]`` entry: a squad and where its commander stands."""
+
+    id: str
+    side: str
+    name: str = ""
+    name_ru: str = ""
+    quality: QualityName
+    leadership: int = Field(ge=1, le=3)
+    position: tuple[float, float]
+    weapons: tuple[WeaponSpec, ...] = Field(min_length=1)
+    armour: str = "d4"
+    flak_vest: bool = False
+    frightening: bool = False
+    bayonets: bool = False
+    medic: bool = False
+    radio: bool = False
+    officer: bool = False
+    commands: tuple[str, ...] = ()
+
+    @field_validator("armour")
+    @classmethod
+    def _armour_die(cls, value: str) -> str:
+        try:
+            die = parse_die(value)
+        except DiceError:
+            die = None
+        if die is None or die.faces not in (4, 6, 8, 10, 12):
+            raise ValueError(f"{value!r} is not an armour die; allowed: d4, d6, d8, d10, d12")
+        return die.name
+
+    @property
+    def models(self) -> int:
+        """How many models the squad has (one per weapon carried)."""
+        return sum(w.count for w in self.weapons)
+
+    @property
+    def display_name(self) -> tuple[str, str]:
+        """(English, Russian) name; the id when none is given."""
+        en = self.name or self.id
+        return en, self.name_ru or en
+
+
+class SideOptions(_Strict):
+    """``[options.sides.<id>]``: one side's motivation, fatigue and table edge."""
+
+    motivation: Motivation | None = None
+    fatigue: Fatigue | None = None
+    edge: EdgeName | None = None
+    start_level: MoraleLevel | None = None
+
+
+class OptionsSpec(_Strict):
+    """``[options]``: defaults for every side, and per-side settings."""
+
+    motivation: Motivation | None = None
+    fatigue: Fatigue | None = None
+    sides: dict[str, SideOptions] = Field(default_factory=dict)
+
+
+class ObjectiveSpec(_Strict):
+    """An objective marker: a point on the table to hold at the end."""
+
+    id: str = Field(min_length=1)
+    name: str = ""
+    name_ru: str = ""
+    x: float
+    y: float
+
+
+class EndSpec(_Strict):
+    """``[end]``: the turn limit and the objectives."""
+
+    turn_limit: int | None = Field(default=None, ge=1, le=100)
+    objectives: tuple[ObjectiveSpec, ...] = ()
+
+
+def _problem(first: Any) -> str:
+    text = str(first["msg"])
+    for prefix in ("Value error, ", "Assertion failed, "):
+        if text.startswith(prefix):
+            text = text[len(prefix) :]
+    kind = first["type"]
+    if kind == "missing":
+        return "missing (required)"
+    if kind == "extra_forbidden":
+        return "unknown field"
+    if not kind.startswith("value_error") and "input" in first:
+        given = first["input"]
+        if isinstance(given, str | int | float | bool):
+            text = f"{given!r}: {text}"
+    return text
+
+
+def one_line(error: ValidationError, prefix: str) -> ScenarioError:
+    """The first pydantic problem as one line under ``prefix`` (``units[2]``)."""
+    first = error.errors()[0]
+    loc = field_path(first["loc"])
+    where = prefix if not loc else (f"{prefix}.{loc}" if not loc.startswith("[") else prefix + loc)
+    return ScenarioError(f"{where}: {_problem(first)}")
+
+
+def parse_squad(index: int, data: dict[str, Any]) -> SquadSpec:
+    """``units[index]`` as a :class:`SquadSpec`, or a one-line :class:`ScenarioError`."""
+    try:
+        return SquadSpec.model_validate(data)
+    except ValidationError as error:
+        raise one_line(error, f"units[{index}]") from None
+
+
+def parse_options(data: dict[str, Any], side_ids: tuple[str, ...]) -> OptionsSpec:
+    """``[options]`` checked, side ids included."""
+    try:
+        options = OptionsSpec.model_validate(data)
+    except ValidationError as error:
+        raise one_line(error, "options") from None
+    for side in options.sides:
+        if side not in side_ids:
+            raise ScenarioError(
+                f"options.sides.{side}: no side '{side}'; sides: {', '.join(side_ids)}"
+            )
+    return options
+
+
+def parse_end(data: dict[str, Any]) -> EndSpec:
+    """``[end]`` checked."""
+    try:
+        return EndSpec.model_validate(data)
+    except ValidationError as error:
+        raise one_line(error, "end") from None
+
+
+__all__ = [
+    "EdgeName",
+    "EndSpec",
+    "ObjectiveSpec",
+    "OptionsSpec",
+    "QualityName",
+    "SideOptions",
+    "SquadSpec",
+    "WeaponSpec",
+    "one_line",
+    "parse_end",
+    "parse_options",
+    "parse_squad",
+]
