@@ -105,15 +105,13 @@ def print_summary(
         names += [name for name, _ in item.counts if name not in names]
     if not names:
         return
+    # one row per count and one column per side: long count names never squeeze the table
     table = Table(show_edge=False)
-    table.add_column(say("console.summary.side", lang), no_wrap=True)
-    for name in names:
-        table.add_column(count_label(name, lang), justify="right")
+    table.add_column("")
     for side in sides:
-        counts = result.side(side)
-        table.add_row(
-            side_label(side, side_names, lang), *(str(counts.count(name)) for name in names)
-        )
+        table.add_column(side_label(side, side_names, lang), justify="right")
+    for name in names:
+        table.add_row(count_label(name, lang), *(str(result.side(s).count(name)) for s in sides))
     console.print(table)
 
 
