@@ -36,7 +36,7 @@ from kubik.engine.log import (
     RollAnswer,
     RollEntry,
 )
-from kubik.engine.requests import Choose, Procedure, Roll
+from kubik.engine.requests import Choose, Message, Procedure, Roll, msg
 from kubik.engine.stepper import Stepper
 from kubik.errors import DiceAnswerError, ProcedureError
 
@@ -80,10 +80,14 @@ class NeedDice(Exception):
 
 
 def describe_roll(request: Roll, lang: str = "en") -> str:
-    """``"d6, d8 for <reason>"`` — names the dice and the reason, for errors."""
+    """``"d6, d8 for <reason>"`` — names the dice and the reason, for errors and prompts."""
+    return _render(msg("kubik.roll.describe", dice=request.dice, reason=request.reason), lang)
+
+
+def _render(message: Message, lang: str) -> str:
     from kubik.i18n import render  # late: i18n renders engine messages, not the reverse
 
-    return f"{', '.join(d.name for d in request.dice)} for {render(request.reason, lang)}"
+    return render(message, lang)
 
 
 class TypedDice:
@@ -96,9 +100,10 @@ class TypedDice:
 
     origin = DiceOrigin.TYPED
 
-    def __init__(self, values: Iterable[int | str]) -> None:
+    def __init__(self, values: Iterable[int | str], lang: str = "en") -> None:
         self._queue: deque[int | str] = deque(values)
         self.used = 0
+        self.lang = lang
 
     @property
     def remaining(self) -> int:
@@ -110,16 +115,18 @@ class TypedDice:
         for position, die in enumerate(request.dice[: len(self._queue)]):
             raw = self._queue[position]
             number = _as_int(raw)
-            roll = describe_roll(request)
-            what = f"die {self.used + position + 1} (a {die.name}; the roll is {roll})"
+            where = {
+                "n": self.used + position + 1,
+                "die": die,
+                "faces": die.faces,
+                "roll": msg("kubik.roll.describe", dice=request.dice, reason=request.reason),
+            }
             if number is None:
-                raise DiceAnswerError(
-                    f"{what}: '{raw}' is not a number; a {die.name} shows 1..{die.faces}"
-                )
+                text = _render(msg("kubik.dice.not_a_number", raw=str(raw), **where), self.lang)
+                raise DiceAnswerError(text)
             if not 1 <= number <= die.faces:
-                raise DiceAnswerError(
-                    f"{what}: a {die.name} cannot show {number}; it shows 1..{die.faces}"
-                )
+                text = _render(msg("kubik.dice.impossible", value=number, **where), self.lang)
+                raise DiceAnswerError(text)
             values.append(number)
         if len(values) < len(request.dice):
             raise NeedDice(request)

@@ -29,7 +29,7 @@ from kubik.engine.log import (
     RollAnswer,
     RollEntry,
 )
-from kubik.engine.requests import Choose, Message, Roll
+from kubik.engine.requests import Choose, Message, Roll, msg
 from kubik.engine.run import NeedDice, TypedDice, describe_roll
 from kubik.engine.stepper import Stepper
 from kubik.errors import DiceAnswerError, ProcedureError
@@ -194,19 +194,17 @@ class GameSession:
         request = self.pending
         if not isinstance(request, Roll):
             raise GameInputError(f"no roll is pending; the game waits for {self._waiting()}")
-        typed = TypedDice(values)
+        typed = TypedDice(values, self.lang)
+        roll = msg("kubik.roll.describe", dice=request.dice, reason=request.reason)
         try:
             rolled = typed.roll(request)
         except NeedDice:
-            raise DiceAnswerError(
-                f"too few dice: {describe_roll(request, self.lang)} needs "
-                f"{len(request.dice)} value(s)"
-            ) from None
+            text = msg("kubik.dice.too_few", roll=roll, n=len(request.dice))
+            raise DiceAnswerError(render(text, self.lang)) from None
         if typed.remaining:
-            raise DiceAnswerError(
-                f"too many dice: {describe_roll(request, self.lang)} needs "
-                f"{len(request.dice)} value(s), got {len(request.dice) + typed.remaining}"
-            )
+            got = len(request.dice) + typed.remaining
+            text = msg("kubik.dice.too_many", roll=roll, n=len(request.dice), got=got)
+            raise DiceAnswerError(render(text, self.lang))
         send = self._record_roll(request, rolled, DiceOrigin.TYPED)
         self._loop(send, live=True)
         return self.pending
