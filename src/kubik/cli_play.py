@@ -350,14 +350,12 @@ def saves_command(as_json: JsonFlag = False) -> None:
 def scenario_json(info: ScenarioInfo) -> dict[str, Any]:
     """A line of ``kubik scenarios --json``: the listing plus description and playability."""
     data = info.to_json()
-    data["description"] = ""
     if info.error is None:
-        try:
+        try:  # a full load also asks the ruleset whether it can play the scenario
             if info.source is ScenarioSource.USER:
-                scenario = load_scenario_file(info.path, ScenarioSource.USER)
+                load_scenario_file(info.path, ScenarioSource.USER)
             else:
-                scenario = load_scenario(info.id)
-            data["description"] = scenario.description
+                load_scenario(info.id)
         except KubikError as error:
             data["error"] = str(error)
     data["playable"] = data["error"] is None
@@ -374,14 +372,19 @@ def scenarios_command(
         _emit_json(rows)
         return
     title = say("console.scenarios.title", lang.value)
-    table = Table(title=title)
-    for column in ("id", "name", "ruleset", "source", "description"):
-        wrap = column == "description"
-        table.add_column(say(f"console.scenarios.{column}", lang.value), no_wrap=not wrap)
+    table = Table(title=title, show_lines=True)
+    table.add_column(say("console.scenarios.id", lang.value), no_wrap=True, style="bold")
+    table.add_column(say("console.scenarios.name", lang.value), ratio=1)
     for row in rows:
         name = row["name_ru"] if lang is Lang.ru else row["name"]
-        note = row["description"] if row["playable"] else f"⚠ {row['error']}"
-        table.add_row(row["id"], name, row["ruleset"], row["source"], note)
+        description = row.get("description_ru") if lang is Lang.ru else None
+        note = (description or row["description"]) if row["playable"] else f"⚠ {row['error']}"
+        where = f"{row['ruleset']}, {say('console.scenarios.' + row['source'], lang.value)}"
+        cell = Text(name, style="bold")
+        cell.append(f"  ({where})", style="dim")
+        if note:
+            cell.append(f"\n{note}")
+        table.add_row(row["id"], cell)
     _console().print(table)
 
 

@@ -44,6 +44,7 @@ class ScenarioHeader(_Strict):
     name_ru: str = ""
     ruleset: str = Field(min_length=1)
     description: str = ""
+    description_ru: str = ""
 
 
 class SideSpec(_Strict):
@@ -123,6 +124,11 @@ class Scenario:
     def description(self) -> str:
         """Free text about the scenario."""
         return self.model.scenario.description
+
+    @property
+    def description_ru(self) -> str:
+        """The same in Russian (the English text when none is given)."""
+        return self.model.scenario.description_ru or self.model.scenario.description
 
     @property
     def table(self) -> dict[str, Any]:
@@ -303,6 +309,8 @@ class ScenarioInfo:
     source: ScenarioSource
     path: str
     error: str | None = None
+    description: str = ""
+    description_ru: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready, for ``kubik scenarios --json``."""
@@ -314,6 +322,8 @@ class ScenarioInfo:
             "source": self.source.value,
             "path": self.path,
             "error": self.error,
+            "description": self.description,
+            "description_ru": self.description_ru,
         }
 
 
@@ -364,7 +374,14 @@ def list_scenarios() -> list[ScenarioInfo]:
             continue
         found.append(
             ScenarioInfo(
-                scenario.id, scenario.name, scenario.name_ru, scenario.ruleset, source, path
+                scenario.id,
+                scenario.name,
+                scenario.name_ru,
+                scenario.ruleset,
+                source,
+                path,
+                description=scenario.description,
+                description_ru=scenario.description_ru,
             )
         )
     return found
