@@ -284,10 +284,15 @@ def melee_round(
 
 @dataclass(frozen=True, slots=True)
 class SideMorale:
-    """What a side's morale test after the round needs: quality die and leadership."""
+    """What a side's morale test after the round needs: quality die and leadership.
+
+    ``no_step_back``: the side stands in «Ни шагу назад!» and takes no morale test
+    (SW-NSN-03): it never falls back, the other side still tests.
+    """
 
     quality: Die
     leadership: int
+    no_step_back: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +336,9 @@ def round_morale(
     """The side with more casualties tests; if it holds, the other tests the same way (SW-CC-09)."""
     sides = {Side.ATTACKER: attacker, Side.DEFENDER: defender}
     for side in morale_order(losses):
+        if sides[side].no_step_back:
+            yield emit("steel_war.close_combat.no_step_back", side=side)
+            continue
         threat = round_threat(losses.of(side))
         yield emit("steel_war.close_combat.morale", side=side, threat=threat)
         result = yield Call(morale_test, (sides[side].quality, sides[side].leadership, threat))

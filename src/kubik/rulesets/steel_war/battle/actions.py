@@ -27,7 +27,7 @@ from kubik.rulesets.steel_war.reorganisation import Care, ReorganiseOutcome, reo
 from kubik.rulesets.steel_war.suppression import UnsuppressOutcome, unsuppress
 from kubik.rulesets.steel_war.threat import persistent_threat
 
-from . import effects, field
+from . import carry, effects, field
 from .options import Move
 from .state import Gone, Squad, Status
 from .world import World
@@ -53,6 +53,7 @@ def move(world: World, squad: Squad, option: Move) -> Procedure[None]:
             squad.prone = False
     squad.move_to((option.x, option.y))
     squad.marched = squad.marched or option.march
+    carry.ride_along(world, squad)
     yield emit(
         "steel_war.game.moved",
         squad=squad.name,

@@ -50,10 +50,10 @@ from .world import World
 def charge_terrain(world: World, attacker: Squad, defender: Squad) -> TerrainClass:
     """The class of the ground the charge crosses (the worst on the way, SW-MOVE-02)."""
     clearance = field.formation_radius(len(attacker.active()))
-    way = field.route(world.table, attacker.centre, defender.centre, clearance)
+    way = world.measure.route(attacker.centre, defender.centre, clearance)
     if way is None:
         return TerrainClass.IMPASSABLE
-    return field.worst_class(world.table, way, clearance)
+    return world.measure.worst_class(way, clearance)
 
 
 def fighter(squad: Squad) -> Fighter:
@@ -147,7 +147,7 @@ def contact(world: World, attacker: Squad, defender: Squad) -> None:
         len(defender.active())
     )
     clearance = field.formation_radius(len(attacker.active()))
-    way = field.route(world.table, attacker.centre, defender.centre, clearance)
+    way = world.measure.route(attacker.centre, defender.centre, clearance)
     if way is None:
         return
     length = sum(math.dist(p, q) for p, q in itertools.pairwise(way))
@@ -168,7 +168,7 @@ def fall_back(
         (squad.centre[0] + dx / norm * distance, squad.centre[1] + dy / norm * distance),
         clearance,
     )
-    way = field.route(world.table, squad.centre, goal, clearance)
+    way = world.measure.route(squad.centre, goal, clearance)
     if way is not None:
         squad.move_to(field.truncate(way, distance)[-1])
     yield emit("steel_war.game.fell_back", squad=squad.name, inches=distance)
@@ -205,8 +205,8 @@ def melee(world: World, attacker: Squad, defender: Squad) -> Procedure[None]:
         round_morale,
         (
             losses,
-            SideMorale(attacker.die, attacker.leadership),
-            SideMorale(defender.die, defender.leadership),
+            SideMorale(attacker.die, attacker.leadership, no_step_back=attacker.berserk),
+            SideMorale(defender.die, defender.leadership, no_step_back=defender.berserk),
         ),
     )
     if morale.fell_back is None:

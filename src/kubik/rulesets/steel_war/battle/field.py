@@ -125,16 +125,18 @@ def terrain_class(kind: TerrainKind) -> TerrainClass:
     }[kind]
 
 
-def route(table: Table, start: Point, end: Point, clearance: float) -> tuple[Point, ...] | None:
+def route(
+    table: Table, start: Point, end: Point, clearance: float, mover: str = INFANTRY
+) -> tuple[Point, ...] | None:
     """A way from ``start`` to ``end`` that keeps the block out of impassable terrain:
     the straight line when it is clear, else the shortest path; ``None`` if there is none."""
     try:
-        straight = worst_kind_along(table, INFANTRY, [start, end], clearance=clearance)
+        straight = worst_kind_along(table, mover, [start, end], clearance=clearance)
     except TableError:  # an end too close to the table edge for the block
         return None
     if straight is not TerrainKind.IMPASSABLE:
         return (start, end)
-    found = shortest_path(table, start, end, INFANTRY, clearance=clearance, edge_step=0)
+    found = shortest_path(table, start, end, mover, clearance=clearance, edge_step=0)
     return None if found is None else found.points
 
 
@@ -149,11 +151,13 @@ def truncate(path: Sequence[Point], length: float) -> tuple[Point, ...]:
     return tuple((float(x), float(y)) for x, y in cut.coords)
 
 
-def worst_class(table: Table, path: Sequence[Point], clearance: float) -> TerrainClass:
+def worst_class(
+    table: Table, path: Sequence[Point], clearance: float, mover: str = INFANTRY
+) -> TerrainClass:
     """The most restrictive terrain class a path enters (the whole move uses it, SW-MOVE-02)."""
     if len(path) < 2 or path[0] == path[-1]:
-        return terrain_class(kind_at(table, path[0], INFANTRY))
-    return terrain_class(worst_kind_along(table, INFANTRY, list(path), clearance=clearance))
+        return terrain_class(kind_at(table, path[0], mover))
+    return terrain_class(worst_kind_along(table, mover, list(path), clearance=clearance))
 
 
 def edge_point(table: Table, edge: str, at: Point) -> Point:

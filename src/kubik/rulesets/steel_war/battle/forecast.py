@@ -8,7 +8,8 @@ the forecast's procedure, memoised on its hashable arguments). Weights live in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from functools import cache
 
 from kubik.dice import Die
@@ -21,6 +22,7 @@ from kubik.rulesets.steel_war.charge import (
     charge,
     defender_morale,
 )
+from kubik.rulesets.steel_war.damage import potential_casualties
 from kubik.rulesets.steel_war.fire import Effect, FireGroup, FireOutcome, FireTarget, fire_action
 from kubik.rulesets.steel_war.inspiration import Inspiration, InspirationOutcome, inspire
 from kubik.rulesets.steel_war.melee import Fighter, Group, RoundLosses, melee_round
@@ -44,9 +46,35 @@ def fire_value(outcome: FireOutcome) -> float:
     return outcome.killed * weight("killed") + outcome.wounded * weight("wounded") + marker
 
 
+def odds_target(group: FireGroup, target: FireTarget) -> FireTarget:
+    """The same target for the odds: a fire hits at most its potential casualties
+    (SW-DMG-01), so models beyond them change nothing, and targets of every larger
+    size share one memoised distribution.
+
+    >>> from kubik.dice import D4, D6, D8
+    >>> odds_target(FireGroup((D8, D8), D8), FireTarget(D6, D4, 9)).models
+    3
+    """
+    cap = potential_casualties(group.pool, target.range_die)
+    return replace(target, models=min(target.models, cap))
+
+
 def fire_forecast(group: FireGroup, target: FireTarget) -> Forecast:
     """Fire at a target: the fire rule itself on the measured situation."""
-    return Forecast(fire_action, (group, target), value=fire_value)
+    return Forecast(fire_action, (group, odds_target(group, target)), value=fire_value)
+
+
+def odds_distance(distance: float) -> float:
+    """The same charge distance for the odds: combat moves are whole inches and a
+    charge reaches within a fixed distance (SW-CC-03), so every distance with the same
+    whole number of inches still to cover has the same outcomes; one memoised
+    distribution serves them all.
+
+    >>> odds_distance(7.3), odds_distance(8.0), odds_distance(0.4)
+    (8.0, 8.0, 1.0)
+    """
+    reach = float(game_data()["charge_reach"]["inches"])
+    return float(max(math.ceil(distance - reach) + reach, 0.0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +184,8 @@ __all__ = [
     "fire_value",
     "ground_forecast",
     "inspire_forecast",
+    "odds_distance",
+    "odds_target",
     "reorganise_forecast",
     "unsuppress_forecast",
     "weight",

@@ -30,9 +30,20 @@ from kubik.rulesets.steel_war.no_step_back import ending as stand_ending
 from kubik.rulesets.steel_war.no_step_back import level_after_ending
 from kubik.rulesets.steel_war.panic import PanicEvent
 
-from . import actions, assault, effects, shooting
+from . import actions, assault, carry, effects, shooting
 from .menu import menu
-from .options import Act, Activate, Charge, Fire, Inspire, Kind, Move, Option
+from .options import (
+    Act,
+    Activate,
+    Charge,
+    Disembark,
+    Embark,
+    Fire,
+    Inspire,
+    Kind,
+    Move,
+    Option,
+)
 from .setup import build
 from .state import Squad, Status
 
@@ -163,6 +174,10 @@ class SteelWarGame(TurnLoop):
             yield from assault.assault(world, squad, world.squad(option.target))
         elif isinstance(option, Inspire):
             yield from actions.encourage(world, squad, world.squad(option.target))
+        elif isinstance(option, Embark):
+            yield from carry.embark(world, squad, option)
+        elif isinstance(option, Disembark):
+            yield from carry.disembark(world, world.squad(option.squad), option)
         elif option.kind is Kind.GO_TO_GROUND:
             yield from actions.go_to_ground(world, squad)
         elif option.kind is Kind.GET_UP:

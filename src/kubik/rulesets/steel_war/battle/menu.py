@@ -11,10 +11,12 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
+from functools import cache
 
 from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import nearest_points
 
+from kubik.dice import Die
 from kubik.engine import Forecast
 from kubik.rulesets.steel_war.activation import ActionType, can_take
 from kubik.rulesets.steel_war.charge import SquadMorale, charge_threat, defender_threat
@@ -41,10 +43,10 @@ from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_threat
 from kubik.rulesets.steel_war.reorganisation import Care, may_reorganise
 from kubik.rulesets.steel_war.suppression import Action, infantry_may
 from kubik.rulesets.steel_war.threat import PlusFactor, plus_threat
-from kubik.table import Base, Cover, line_of_sight
+from kubik.table import Cover
 from kubik.table.geometry import Point
 
-from . import field
+from . import carry, field
 from .actions import inspiration, stand
 from .assault import charge_terrain, fighter, frightening
 from .forecast import (
@@ -53,11 +55,14 @@ from .forecast import (
     fire_forecast,
     ground_forecast,
     inspire_forecast,
+    odds_distance,
+    odds_target,
     reorganise_forecast,
     unsuppress_forecast,
     weight,
 )
-from .options import Act, Charge, Fire, Inspire, Kind, Move, MoveKind, Option
+from .options import Act, Charge, Disembark, Fire, Inspire, Kind, Move, MoveKind, Option
+from .profiles import vehicle_profile
 from .shooting import may_shoot, plan_fire
 from .state import Squad, Status
 from .world import World
@@ -82,8 +87,13 @@ def _cover_score(cover: Cover) -> float:
     return weight("light_cover") if cover is Cover.LIGHT else 0.0
 
 
+@cache
+def _weapon_reach(weapon_id: str, quality: Die) -> float:
+    return float(reach_inches(weapon(weapon_id), quality))
+
+
 def _reach(squad: Squad) -> float:
-    return max(reach_inches(weapon(m.weapon), squad.die) for m in squad.active())
+    return max(_weapon_reach(m.weapon, squad.die) for m in squad.active())
 
 
 def _dist_to_enemies(world: World, squad: Squad, point: Point) -> float | None:
@@ -96,19 +106,16 @@ def _dist_to_enemies(world: World, squad: Squad, point: Point) -> float | None:
 
 def _move_score(world: World, squad: Squad, end: Point, kind: MoveKind) -> float:
     """Positional value of ending a move at ``end``: cover gained, closing in, in range."""
-    table = world.table
-    score = _cover_score(field.standing_cover(table, end)) - _cover_score(
-        field.standing_cover(table, squad.centre)
-    )
+    measure = world.measure
+    score = _cover_score(measure.standing(end)) - _cover_score(measure.standing(squad.centre))
     now = _dist_to_enemies(world, squad, squad.centre)
     after = _dist_to_enemies(world, squad, end)
     if now is not None and after is not None:
         if squad.level.at_least(MoraleLevel.SHAKEN) and not squad.suppressed:
             score += weight("closing_per_inch") * (now - after)
             reach = _reach(squad)
-            viewer = Base(end[0], end[1], field.base_diameter())
             in_range = any(
-                math.dist(end, e.centre) <= reach and line_of_sight(table, viewer, e.anchor())
+                math.dist(end, e.centre) <= reach and measure.los(end, e.anchor().centre)
                 for e in world.enemies(squad)
             )
             if in_range:
@@ -124,8 +131,12 @@ def _move_score(world: World, squad: Squad, end: Point, kind: MoveKind) -> float
 
 def _cover_goal(world: World, squad: Squad) -> Point | None:
     """The nearest point inside a feature giving cover that the squad is not already in."""
+    return world.measure.cover_goal(squad.centre, lambda at: _nearest_cover(world, at))
+
+
+def _nearest_cover(world: World, centre: Point) -> Point | None:
     best: tuple[float, Point] | None = None
-    here = tuple(f.id for f in world.table.features_at(squad.centre))
+    here = tuple(f.id for f in world.table.features_at(centre))
     depth = float(field.game_data()["game_moves"]["cover_depth_inches"])
     for feature in world.table.features:
         if not feature.is_area or feature.cover is Cover.NONE or feature.id in here:
@@ -134,9 +145,9 @@ def _cover_goal(world: World, squad: Squad) -> Point | None:
             continue
         inside = feature.shape.buffer(-depth)
         target = inside if not inside.is_empty else feature.shape
-        point = nearest_points(target, ShapelyPoint(squad.centre))[0]
+        point = nearest_points(target, ShapelyPoint(centre))[0]
         goal = (float(point.x), float(point.y))
-        d = math.dist(goal, squad.centre)
+        d = math.dist(goal, centre)
         if best is None or d < best[0]:
             best = (d, goal)
     return None if best is None else best[1]
@@ -165,17 +176,17 @@ def _movement(
     table = world.table
     clearance = field.formation_radius(len(squad.active()))
     goal = field.clamp_inside(table, goal, clearance)
-    way = field.route(table, squad.centre, goal, clearance)
+    mover, speed = _mover(squad)
+    way = world.measure.route(squad.centre, goal, clearance, mover)
     if way is None:
         return None
-    speed = base_speed(MoverType.INFANTRY)
     length = sum(math.dist(p, q) for p, q in itertools.pairwise(way))
     if kind is MoveKind.ADVANCE:
         near = world.nearest_enemy(squad)
         stop = clearance + (field.formation_radius(len(near[0].active())) if near else 0) + 1.0
         length = max(length - stop, 0.0)
-    first = field.truncate(way, min(length, 2 * speed if march else speed))
-    cls = field.worst_class(table, first, clearance)
+    first = world.measure.truncate(way, min(length, 2 * speed if march else speed))
+    cls = world.measure.worst_class(first, clearance, mover)
     if march:
         if not march_allowed([cls]):
             return None
@@ -184,7 +195,7 @@ def _movement(
         if cls is TerrainClass.IMPASSABLE:
             return None
         allowance = float(move_distance(speed, [cls]))
-    path = field.truncate(way, min(length, allowance))
+    path = world.measure.truncate(way, min(length, allowance))
     end = (field.inches(path[-1][0]), field.inches(path[-1][1]))
     moved = field.inches(sum(math.dist(p, q) for p, q in itertools.pairwise(path)))
     if moved < float(field.game_data()["game_moves"]["min_inches"]):
@@ -192,10 +203,20 @@ def _movement(
     return end, moved, path
 
 
+def _mover(squad: Squad) -> tuple[str, int]:
+    """The table's mover type and the speed: infantry 6", a vehicle its profile's."""
+    if squad.is_vehicle:
+        profile = vehicle_profile(squad.spec.vehicle)
+        return profile.mover.value, profile.speed
+    return field.INFANTRY, base_speed(MoverType.INFANTRY)
+
+
 def _move_options(
     world: World, squad: Squad, done: tuple[ActionType, ...]
 ) -> list[tuple[Move, Forecast]]:
     out: list[tuple[Move, Forecast]] = []
+    if squad.immobilised:
+        return out
     in_cover = world.in_cover(squad)
     now = _dist_to_enemies(world, squad, squad.centre)
     for kind, goal in _goals(world, squad):
@@ -211,7 +232,7 @@ def _move_options(
             end, length, _ = moved
             after = _dist_to_enemies(world, squad, end)
             closer = now is not None and after is not None and after < now
-            end_cover = field.standing_cover(world.table, end) is not Cover.NONE
+            end_cover = world.measure.standing(end) is not Cover.NONE
             order = Order(
                 action.value,
                 approaches_enemy=closer,
@@ -222,8 +243,12 @@ def _move_options(
             permission = order_permission(squad.level, order)
             if permission is Permission.FORBIDDEN:
                 continue
-            if squad.suppressed and not infantry_may(
-                Action.MOVE_AWAY if not closer else Action.MOVE, squad.markers, in_cover
+            if (
+                squad.suppressed
+                and not squad.is_vehicle
+                and not infantry_may(
+                    Action.MOVE_AWAY if not closer else Action.MOVE, squad.markers, in_cover
+                )
             ):
                 continue
             test = ""
@@ -243,6 +268,8 @@ def _move_options(
 def _charge_option(
     world: World, squad: Squad, target: Squad, distance: float
 ) -> tuple[Charge, Forecast] | None:
+    if squad.is_vehicle or target.is_vehicle:
+        return None  # close combat is between men (SW-CC-01; vehicles: SW-ABSENT-05 default)
     threat = charge_threat(SquadMorale(squad.level.value))
     limit = float(field.game_data()["game_charge"]["max_declare_inches"])
     if threat is None or distance > limit or squad.prone or squad.suppressed:
@@ -267,9 +294,9 @@ def _charge_option(
     forecast_args = (
         (squad.die, squad.leadership, SquadMorale(squad.level.value), fighter(squad)),
         (target.die, target.leadership, d_threat, fighter(target)),
-        distance,
+        odds_distance(distance),
         terrain,
-        None if plan is None else (plan.group, plan.target),
+        None if plan is None else (plan.group, odds_target(plan.group, plan.target)),
         default_pairing(len(squad.active()), len(target.active())),
     )
     en, ru = target.spec.display_name
@@ -282,6 +309,8 @@ def _charge_option(
 def menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
     """Every legal next action of ``squad`` with its forecast; the default last resort is
     to end the activation."""
+    if squad.aboard is not None:
+        return _rider_menu(world, squad, done)
     items: list[tuple[Option, Forecast | None]] = []
     in_cover = world.in_cover(squad)
     fires: list[tuple[Fire, Forecast]] = []
@@ -325,8 +354,21 @@ def menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
                 en, ru = target.spec.display_name
                 items.append((Inspire(target.id, en, ru), inspire_forecast(attempt)))
     items += charges
+    unloads: list[tuple[Disembark, Forecast]] = []
+    if squad.is_vehicle and _allowed(squad, done, ActionType.DISEMBARK):
+        unloads = carry.disembark_options(world, squad, world.passengers(squad))
+    items += unloads
+    if not squad.suppressed and _allowed(squad, done, ActionType.EMBARK):
+        items += carry.embark_options(world, squad)
     moves = _move_options(world, squad, done)
     items += moves
+    if squad.is_vehicle:
+        items.append((Act(Kind.END), Forecast(score=0.0)))
+        options = tuple(o for o, _ in items)
+        default = _default(squad, items, fires, moves)
+        if unloads and (_enemy_within_unload(world, squad) or not moves):
+            default = unloads[0][0]
+        return Menu(options, tuple(f for _, f in items), default)
     if squad.prone and _allowed(squad, done, ActionType.GET_UP):
         items.append((Act(Kind.GET_UP), Forecast(score=0.0)))
     if (
@@ -354,6 +396,27 @@ def menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
     options = tuple(o for o, _ in items)
     forecasts = tuple(f for _, f in items)
     return Menu(options, forecasts, _default(squad, items, fires, moves))
+
+
+def _enemy_within_unload(world: World, squad: Squad) -> bool:
+    """An enemy is close enough for a bot to get its men out (a taste, game.toml)."""
+    near = world.nearest_enemy(squad)
+    limit = float(field.game_data()["game_transport"]["default_disembark_within_inches"])
+    return near is not None and near[1] <= limit
+
+
+def _rider_menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
+    """A squad inside a vehicle may only get off (one action, SW-MOVE-04) or wait."""
+    vehicle = world.squad(squad.aboard) if squad.aboard else squad
+    items: list[tuple[Option, Forecast | None]] = []
+    if _allowed(squad, done, ActionType.DISEMBARK):
+        items += carry.disembark_options(world, vehicle, [squad])
+    items.append((Act(Kind.END), Forecast(score=0.0)))
+    options = tuple(o for o, _ in items)
+    default = options[-1]
+    if len(options) > 1 and (_enemy_within_unload(world, vehicle) or vehicle.immobilised):
+        default = options[0]
+    return Menu(options, tuple(f for _, f in items), default)
 
 
 def _may_stand_fast(world: World, squad: Squad) -> bool:

@@ -183,6 +183,69 @@ class Act:
         return msg(self.kind.msgid)
 
 
-Option = Fire | Move | Charge | Inspire | Act
+@dataclass(frozen=True, slots=True)
+class Embark:
+    """The squad climbs into a friendly vehicle (one action, SW-MOVE-04)."""
 
-__all__ = ["Act", "Activate", "Charge", "Fire", "Inspire", "Kind", "Move", "MoveKind", "Option"]
+    vehicle: str
+    name: str
+    name_ru: str
+    farthest: float  # inches from the vehicle to the farthest man
+
+    @property
+    def action(self) -> ActionType:
+        """The action type it spends."""
+        return ActionType.EMBARK
+
+    @property
+    def label(self) -> Message:
+        """How people see it."""
+        return msg(
+            "steel_war.game.option.embark",
+            vehicle=_name(self.name, self.name_ru),
+            inches=self.farthest,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Disembark:
+    """A squad gets off its vehicle, its block standing around (x, y) (one action of the
+    squad or of the vehicle, SW-MOVE-04)."""
+
+    squad: str
+    name: str
+    name_ru: str
+    x: float
+    y: float
+
+    @property
+    def action(self) -> ActionType:
+        """The action type it spends."""
+        return ActionType.DISEMBARK
+
+    @property
+    def label(self) -> Message:
+        """How people see it."""
+        return msg(
+            "steel_war.game.option.disembark",
+            squad=_name(self.name, self.name_ru),
+            x=self.x,
+            y=self.y,
+        )
+
+
+Option = Fire | Move | Charge | Inspire | Act | Embark | Disembark
+
+__all__ = [
+    "Act",
+    "Activate",
+    "Charge",
+    "Disembark",
+    "Embark",
+    "Fire",
+    "Inspire",
+    "Kind",
+    "Move",
+    "MoveKind",
+    "Option",
+]

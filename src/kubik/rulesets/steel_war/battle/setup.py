@@ -18,6 +18,7 @@ from kubik.table import Base, Table, TableError, TerrainKind, table_from_dict
 from kubik.table.movement import kind_at
 
 from . import field
+from .profiles import vehicle_profile
 from .spec import EndSpec, OptionsSpec, SquadSpec, parse_end, parse_options, parse_squad
 from .state import Squad, build_squad
 from .world import World
@@ -95,6 +96,14 @@ def check(scenario: Scenario, overrides: Mapping[str, Any] | None = None) -> Che
             raise ScenarioError(
                 f"units[{index}].commands: only an officer (officer = true) commands squads"
             )
+        if spec.is_vehicle and spec.models != 1:
+            raise ScenarioError(
+                f"units[{index}].weapons: a vehicle has one mounted weapon (count = 1), "
+                f"not {spec.models}"
+            )
+        if spec.aboard:
+            _check_aboard(squads, index, spec, ids)
+            continue
         bases = _place(table, index, spec)
         for other, other_bases in placed:
             if any(
@@ -119,6 +128,28 @@ def check(scenario: Scenario, overrides: Mapping[str, Any] | None = None) -> Che
             f"options.sides: two sides have the same table edge ({', '.join(edges)})"
         )
     return Checked(table, squads, options, end)
+
+
+def _check_aboard(
+    squads: tuple[SquadSpec, ...], index: int, spec: SquadSpec, ids: list[str]
+) -> None:
+    """A squad starting aboard names a friendly vehicle with room for it (SW-MOVE-04)."""
+    where = f"units[{index}].aboard"
+    if spec.aboard not in ids:
+        raise ScenarioError(f"{where}: no unit '{spec.aboard}'; units: {', '.join(ids)}")
+    carrier = squads[ids.index(spec.aboard)]
+    if not carrier.is_vehicle:
+        raise ScenarioError(f"{where}: '{spec.aboard}' is not a vehicle (vehicle = ...)")
+    if spec.is_vehicle:
+        raise ScenarioError(f"{where}: a vehicle cannot ride in another vehicle")
+    if carrier.side != spec.side:
+        raise ScenarioError(f"{where}: '{spec.aboard}' fights for another side")
+    riders = sum(s.models for s in squads if s.aboard == spec.aboard)
+    capacity = vehicle_profile(carrier.vehicle).capacity
+    if riders > capacity:
+        raise ScenarioError(
+            f"{where}: '{spec.aboard}' carries {capacity} men, its riders number {riders}"
+        )
 
 
 def _edge(options: OptionsSpec, side: str, index: int) -> str:
@@ -152,6 +183,11 @@ def build(scenario: Scenario, overrides: Mapping[str, Any] | None = None) -> Wor
         motivation, level = side_settings(checked.options, spec.side)
         edge = _edge(checked.options, spec.side, scenario.side_ids.index(spec.side))
         squads.append(build_squad(spec, level, motivation, edge))
+    for squad in squads:
+        if squad.spec.aboard:
+            carrier = next(s for s in squads if s.id == squad.spec.aboard)
+            squad.aboard = carrier.id
+            squad.move_to(carrier.centre)
     return World(checked.table, squads, scenario.side_ids, checked.end.objectives)
 
 

@@ -29,7 +29,7 @@ from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 from kubik.rulesets.steel_war.panic import PanicEvent
 from kubik.rulesets.steel_war.threat import Trigger
 
-from . import effects
+from . import carry, effects
 from .state import Squad
 from .world import Sight, World
 
@@ -73,7 +73,10 @@ def plan_fire(shooter: Squad, target: Squad, sight: Sight) -> FirePlan | None:
         shooters.append(model.id)
     if not counts:
         return None
-    group = compose_group(shooter.die, [(weapon(w), n) for w, n in counts.items()])
+    if shooter.is_vehicle:
+        group = carry.vehicle_group(shooter)
+    else:
+        group = compose_group(shooter.die, [(weapon(w), n) for w, n in counts.items()])
     fire_target = FireTarget(
         range_die(shooter.die, sight.distance, target.prone, sight.cover),
         target.armour,
@@ -137,7 +140,12 @@ def aftermath(
             yield emit("steel_war.game.marker", squad=target.name, markers=target.markers)
         if first:
             triggers.append(Trigger.FIRST_SUPPRESSED)
-    if outcome.effect is Effect.HITS:
+    if outcome.effect is Effect.HITS and target.is_vehicle:
+        if (yield from carry.hit_vehicle(world, target, outcome.wounded, outcome.killed)):
+            return
+        if outcome.wounded or outcome.killed:
+            triggers.append(Trigger.CASUALTIES)
+    elif outcome.effect is Effect.HITS:
         before = len(target.active())
         lost, commander_lost = yield from effects.wound_or_kill(
             target,

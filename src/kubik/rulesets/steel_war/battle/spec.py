@@ -20,8 +20,24 @@ A unit is a squad (отделение) standing in a block around its commander:
     radio = false                  # has radio (communication with an officer at any distance)
     officer = false                # a platoon officer: may inspire the squads in `commands`
     commands = []                  # ids of the squads this officer leads directly
+    aboard = ""                    # the id of a friendly vehicle it starts in (SW-MOVE-04);
+                                   # its position is then the vehicle's
 
 Each model carries one weapon, in the order listed (the first is the commander's).
+
+A vehicle is a unit with ``vehicle`` set to a profile of ``data/vehicles.toml``
+(``apc`` БТР, ``truck``, ``tank``: mover type, speed, capacity, armour, guidance die);
+its quality and leadership are its crew's, its one weapon entry (count 1) its
+mounted weapon, which fires as a heavy weapon (quality + guidance die, SW-FIRE-02)::
+
+    [[units]]
+    id = "apc_1"
+    side = "steel"
+    vehicle = "apc"
+    quality = "regulars"
+    leadership = 2
+    position = [24, 6]
+    weapons = [{ weapon = "hmg", count = 1 }]
 
 ``[options]`` (every key optional)::
 
@@ -50,6 +66,8 @@ from kubik.game.errors import ScenarioError
 from kubik.game.scenario import field_path
 from kubik.rulesets.steel_war.fire_weapons import weapon_ids
 from kubik.rulesets.steel_war.morale_levels import Fatigue, MoraleLevel, Motivation
+
+from .profiles import vehicle_ids
 
 QualityName = Literal["untrained", "recruits", "regulars", "veterans", "elite"]
 EdgeName = Literal["north", "south", "east", "west"]
@@ -92,6 +110,15 @@ class SquadSpec(_Strict):
     radio: bool = False
     officer: bool = False
     commands: tuple[str, ...] = ()
+    vehicle: str = ""
+    aboard: str = ""
+
+    @field_validator("vehicle")
+    @classmethod
+    def _profile(cls, value: str) -> str:
+        if value and value not in vehicle_ids():
+            raise ValueError(f"no vehicle profile {value!r}; profiles: {', '.join(vehicle_ids())}")
+        return value
 
     @field_validator("armour")
     @classmethod
@@ -108,6 +135,11 @@ class SquadSpec(_Strict):
     def models(self) -> int:
         """How many models the squad has (one per weapon carried)."""
         return sum(w.count for w in self.weapons)
+
+    @property
+    def is_vehicle(self) -> bool:
+        """A vehicle rather than a squad of men."""
+        return bool(self.vehicle)
 
     @property
     def display_name(self) -> tuple[str, str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 
 from kubik.dice import Die, parse_die
 from kubik.engine import Message, msg
@@ -21,7 +22,13 @@ from kubik.table import Base
 from kubik.table.geometry import Point
 
 from .field import base_diameter, place
+from .profiles import vehicle_profile
 from .spec import SquadSpec
+
+
+@cache
+def _die(name: str) -> Die:
+    return parse_die(name)
 
 
 class Status(StrEnum):
@@ -100,6 +107,8 @@ class Squad:
     failed: FailedReactions = field(default_factory=FailedReactions)
     fired: FiredThisActivation = field(default_factory=FiredThisActivation)
     marched: bool = False
+    aboard: str | None = None  # the vehicle it rides in (SW-MOVE-04)
+    vehicle_hits: int = 0  # wounding hits a vehicle has taken (immobilised at the first)
 
     @property
     def id(self) -> str:
@@ -129,8 +138,25 @@ class Squad:
 
     @property
     def armour(self) -> Die:
-        """The armour die of its men."""
-        return parse_die(self.spec.armour)
+        """The armour die of its men, or of the vehicle (its profile)."""
+        if self.spec.is_vehicle:
+            return vehicle_profile(self.spec.vehicle).armour
+        return _die(self.spec.armour)
+
+    @property
+    def is_vehicle(self) -> bool:
+        """A vehicle (one model: the machine), not a squad of men."""
+        return self.spec.is_vehicle
+
+    @property
+    def immobilised(self) -> bool:
+        """A vehicle that took a wounding hit cannot move (SW-ABSENT-05 default)."""
+        return self.vehicle_hits > 0
+
+    @property
+    def on_table(self) -> bool:
+        """Present and not riding inside a vehicle: it can be seen, shot and charged."""
+        return self.aboard is None and self.present
 
     def active(self) -> list[Model]:
         """Models still fighting."""

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kubik.rulesets.steel_war.fire import Cover
+from kubik.rulesets.steel_war.fire import Cover, max_zone, range_zone
 from kubik.table import Cover as TableCover
 from kubik.table import Table
 
 from . import field
+from .measure import Measure
 from .spec import ObjectiveSpec
 from .state import Squad, Status
 
@@ -42,6 +43,7 @@ class World:
         self.squads = squads
         self.sides = sides
         self.objectives = objectives
+        self.measure = Measure(table)
         # memoised measurements, keyed by where the models stand (positions change)
         self._memo: dict[tuple[object, ...], object] = {}
 
@@ -54,12 +56,16 @@ class World:
         return [s for s in self.squads if s.side == side and s.present]
 
     def enemies(self, squad: Squad) -> list[Squad]:
-        """Enemy squads on the table."""
-        return [s for s in self.squads if s.side != squad.side and s.present]
+        """Enemy units on the table (not riding inside a vehicle)."""
+        return [s for s in self.squads if s.side != squad.side and s.on_table]
 
     def friends(self, squad: Squad) -> list[Squad]:
-        """Other friendly squads on the table."""
-        return [s for s in self.squads if s.side == squad.side and s.present and s is not squad]
+        """Other friendly units on the table (not riding inside a vehicle)."""
+        return [s for s in self.squads if s.side == squad.side and s.on_table and s is not squad]
+
+    def passengers(self, vehicle: Squad) -> list[Squad]:
+        """The squads riding in ``vehicle``."""
+        return [s for s in self.squads if s.aboard == vehicle.id and s.present]
 
     @staticmethod
     def _where(squad: Squad) -> tuple[tuple[float, float], ...]:
@@ -69,7 +75,7 @@ class World:
         """Edge distance between the squads' closest fighting models, to 0.1 inch."""
         key = ("distance", self._where(a), self._where(b))
         if key not in self._memo:
-            self._memo[key] = field.inches(field.closest(a.bases(), b.bases()))
+            self._memo[key] = field.inches(self.measure.closest(key[1], key[2]))
         found = self._memo[key]
         assert isinstance(found, float)
         return found
@@ -78,18 +84,26 @@ class World:
         """Whether the viewer's commander sees any fighting model of the target."""
         key = ("sees", viewer.anchor().centre, self._where(target))
         if key not in self._memo:
-            self._memo[key] = field.sees(self.table, viewer.anchor(), target.bases())
+            self._memo[key] = self.measure.sees(viewer.anchor().centre, self._where(target))
         return bool(self._memo[key])
 
     def sight(self, shooter: Squad, target: Squad) -> Sight:
-        """Distance, line of sight and cover of ``target`` as ``shooter`` measures it."""
+        """Distance, line of sight and cover of ``target`` as ``shooter`` measures it.
+
+        Cover is measured only for a target the shooter sees within zone 5 (nothing
+        else can be fired at, SW-FIRE-06); otherwise it reads as none.
+        """
         key = ("sight", shooter.anchor().centre, self._where(shooter), self._where(target))
         if key not in self._memo:
-            bases = target.bases()
-            cover, in_cover = field.target_cover(self.table, shooter.anchor(), bases)
-            self._memo[key] = Sight(
-                self.distance(shooter, target), self.sees(shooter, target), cover, in_cover
-            )
+            distance = self.distance(shooter, target)
+            visible = self.sees(shooter, target)
+            if visible and range_zone(shooter.die, distance) <= max_zone():
+                cover, in_cover = self.measure.target_cover(
+                    shooter.anchor().centre, self._where(target)
+                )
+            else:
+                cover, in_cover = Cover.NONE, (False,) * len(target.active())
+            self._memo[key] = Sight(distance, visible, cover, in_cover)
         found = self._memo[key]
         assert isinstance(found, Sight)
         return found
@@ -112,14 +126,12 @@ class World:
         models = squad.active()
         if not models:
             return False
-        covered = sum(
-            1 for m in models if field.standing_cover(self.table, m.point) is not TableCover.NONE
-        )
+        covered = sum(1 for m in models if self.measure.standing(m.point) is not TableCover.NONE)
         return 2 * covered >= len(models)
 
     def in_water(self, squad: Squad) -> bool:
         """Whether its commander stands in water (no going to ground, SW-FIRE-07)."""
-        return self.table.in_water(squad.anchor())
+        return self.measure.in_water(squad.anchor().centre)
 
     def update_left_behind(self, squad: Squad) -> None:
         """Wounded left behind: an unverified casualty closer to an enemy than to his squad
@@ -139,7 +151,7 @@ class World:
         reach = float(field.game_data()["game_objectives"]["control_inches"])
         holders: list[str] = []
         for squad in self.squads:
-            if not squad.effective:
+            if not squad.effective or not squad.on_table:
                 continue
             near = any(
                 ((m.x - objective.x) ** 2 + (m.y - objective.y) ** 2) ** 0.5
