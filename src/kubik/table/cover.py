@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from shapely.geometry import LineString
+from shapely.geometry import Point as ShapelyPoint
 
 from kubik.table.errors import TableError
 from kubik.table.geometry import Base, Point
@@ -76,9 +77,10 @@ def cover_sources(
         raise TableError("near", f"must be a non-negative number of inches, got {near}")
     table.check_base(shooter)
     table.check_base(target)
-    near_part = _near_target(shooter.centre, target.centre, target.radius + near)
+    near_part = near_target(shooter.centre, target.centre, target.radius + near)
     found: list[CoverSource] = []
-    for f in table.features:
+    near_box = ShapelyPoint(target.centre) if near_part is None else near_part
+    for f in table.candidates(near_box):  # features the line's last stretch or the target meets
         if f.cover is Cover.NONE:
             continue
         if table.stands_in(target, f):
@@ -92,7 +94,7 @@ def cover_sources(
     return tuple(found)
 
 
-def _near_target(shooter: Point, target: Point, reach: float) -> LineString | None:
+def near_target(shooter: Point, target: Point, reach: float) -> LineString | None:
     """The last ``reach`` inches of the line of fire before the target's centre."""
     length = math.dist(shooter, target)
     if length == 0:
@@ -100,3 +102,6 @@ def _near_target(shooter: Point, target: Point, reach: float) -> LineString | No
     t = max(0.0, 1.0 - reach / length)
     start = (shooter[0] + (target[0] - shooter[0]) * t, shooter[1] + (target[1] - shooter[1]) * t)
     return LineString([start, target])
+
+
+_near_target = near_target  # the former private name, still imported by callers

@@ -52,7 +52,7 @@ from typing import Any
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, MultiPoint
+from shapely.geometry import LineString, box
 
 from kubik.table.geometry import CORE_EPS, Base, Point, point_segment_distance
 from kubik.table.table import Table
@@ -152,8 +152,10 @@ def sight(
 def _blocking_features(
     table: Table, a: Base, b: Base, own: OwnFeatures, ignore: Collection[str]
 ) -> list[TerrainFeature]:
-    hull = MultiPoint([a.centre, b.centre]).buffer(max(a.radius, b.radius) + CORE_EPS)
-    feats = [f for f in table.candidates(hull.envelope) if f.blocks_los and f.id not in ignore]
+    reach = max(a.radius, b.radius) + CORE_EPS
+    (ax, ay), (bx, by) = a.centre, b.centre
+    area = box(min(ax, bx) - reach, min(ay, by) - reach, max(ax, bx) + reach, max(ay, by) + reach)
+    feats = [f for f in table.candidates(area) if f.blocks_los and f.id not in ignore]
     if own is OwnFeatures.SEE_IN_AND_OUT:
         feats = [f for f in feats if not (table.stands_in(a, f) or table.stands_in(b, f))]
     return feats

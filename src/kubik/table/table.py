@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar, cast
 
+import shapely
 from shapely import STRtree
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import box
@@ -159,8 +160,12 @@ class Table:
 
     def features_at(self, point: Sequence[float]) -> tuple[TerrainFeature, ...]:
         """Area features covering the point (edges included), in table order."""
-        p = ShapelyPoint(point[0], point[1])
-        return tuple(f for f in self.candidates(p) if f.is_area and f.shape.covers(p))
+        x, y = point[0], point[1]
+        return tuple(
+            f
+            for f in self.candidates(ShapelyPoint(x, y))
+            if f.is_area and shapely.intersects_xy(f.shape, x, y)
+        )
 
     def features_under(self, base: Base) -> tuple[tuple[TerrainFeature, Placement], ...]:
         """Every feature the base overlaps, with how (INSIDE or PARTLY)."""
@@ -177,7 +182,9 @@ class Table:
         The one definition used for "in cover", "in water" and seeing out of a
         feature; rulesets wanting "any part" or "whole base" use :func:`placement`.
         """
-        return feature.is_area and bool(feature.shape.covers(ShapelyPoint(base.centre)))
+        # for a point, "covers" (inside or on the edge) is "intersects": the fast xy form
+        x, y = base.centre
+        return feature.is_area and bool(shapely.intersects_xy(feature.shape, x, y))
 
     def standing_in(self, base: Base) -> tuple[TerrainFeature, ...]:
         """The area features a model stands in (see :meth:`stands_in`)."""

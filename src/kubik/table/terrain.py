@@ -25,6 +25,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Any
 
+import shapely
 from shapely.geometry import LineString, Polygon
 from shapely.validation import explain_validity
 
@@ -225,6 +226,7 @@ class TerrainFeature:
             problem = "only obstacles may be lines (set obstacle = true)"
         if problem:
             raise TableError("points", problem, owner)
+        shapely.prepare(self.shape)  # every game asks the same shapes again and again
 
     @classmethod
     def from_points(
@@ -272,4 +274,6 @@ class TerrainFeature:
     @cached_property
     def core(self) -> Any:
         """The shape a line must touch to pass through this feature (see ``geometry.core``)."""
-        return core(self.shape)
+        shape = core(self.shape)
+        shapely.prepare(shape)
+        return shape
