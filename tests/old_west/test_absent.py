@@ -76,7 +76,7 @@ def test_OW_ABSENT_02_movement_defaults_and_jump_test() -> None:
     fell = table(jump_procedure, (JumpInput(fame=1),), [1])  # default: no Fame spent
     assert fell.result is not None and fell.result.outcome == JumpOutcome(JumpResult.FAIL)
     saved = table(jump_procedure, (JumpInput(fame=1),), [1], ByPolicy(JustEnough()))
-    assert saved.result is not None and saved.result.outcome == JumpOutcome(JumpResult.STOP)
+    assert saved.result is not None and saved.result.outcome == JumpOutcome(JumpResult.STOP, 1)
 
 
 def test_OW_ABSENT_03_models_in_base_contact_form_fights() -> None:
@@ -102,7 +102,7 @@ def test_OW_ABSENT_04_shooting_default() -> None:
     inp = ShootInput(shoot=2, strength=3, toughness=3, in_the_way=1, mount_toughness=3)
     blocked = table(shoot_procedure, (inp,), [5, 2])
     assert blocked.result is not None
-    assert blocked.result.outcome == ShotOutcome(ShotResult.IN_THE_WAY, False)
+    assert blocked.result.outcome == ShotOutcome(ShotResult.IN_THE_WAY, False, blocker=1)
     horse = table(shoot_procedure, (inp,), [5, 4, 3, 6])
     assert horse.result is not None and horse.result.outcome == ShotOutcome(ShotResult.MOUNT, True)
     natural_one = table(

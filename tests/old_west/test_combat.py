@@ -81,7 +81,7 @@ def independent_combat(
         for state, ps in states.items():
             capped = tuple(min(w, m.get("wounds", 1)) for w, m in zip(state, losers, strict=True))
             lost = sum(1 for w, m in zip(capped, losers, strict=True) if w >= m.get("wounds", 1))
-            outcome = CombatOutcome(Side(winner), capped, 0, lost)
+            outcome = CombatOutcome(Side(winner), capped, lost)
             result[outcome] = result.get(outcome, Fraction(0)) + pw * ps
     return result
 
@@ -141,7 +141,7 @@ def test_OW_CC_11_marshal_with_two_attacks_rolls_two_wound_dice_and_may_inflict_
     outlaw = {**LAWMAN, "wounds": 2}
     session = table(combat_procedure, (_inp([marshal], [outlaw]),), [2, 6, 3, 5, 4])
     assert _wound_rolls(session) == [(5,), (4,)]
-    assert session.result.outcome == CombatOutcome(Side.A, (2,), 0, 1)  # type: ignore[union-attr]
+    assert session.result.outcome == CombatOutcome(Side.A, (2,), 1)  # type: ignore[union-attr]
 
 
 def test_OW_CC_01_a_fight_has_three_stages_in_order() -> None:
@@ -149,13 +149,13 @@ def test_OW_CC_01_a_fight_has_three_stages_in_order() -> None:
     ids = [e.event.id for e in session.result.log if isinstance(e, EventEntry)]  # type: ignore[union-attr]
     assert ids.index("old_west.fight.result") < ids.index("old_west.combat.back_off")
     assert ids.index("old_west.combat.back_off") < ids.index("old_west.wound.result")
-    assert session.result.outcome == CombatOutcome(Side.A, (1,), 0, 1)  # type: ignore[union-attr]
+    assert session.result.outcome == CombatOutcome(Side.A, (1,), 1)  # type: ignore[union-attr]
 
 
 def test_OW_CC_04_loser_backs_off_and_takes_normal_strikes() -> None:
     session = table(combat_procedure, (_inp([LAWMAN], [LAWMAN]),), [5, 2, 3])
     assert len(_wound_rolls(session)) == 1
-    assert session.result.outcome == CombatOutcome(Side.A, (0,), 0, 0)  # type: ignore[union-attr]
+    assert session.result.outcome == CombatOutcome(Side.A, (0,), 0)  # type: ignore[union-attr]
 
 
 def test_OW_CC_09_trapped_one_attack_two_strikes_two_attacks_four_strikes() -> None:
@@ -163,11 +163,11 @@ def test_OW_CC_09_trapped_one_attack_two_strikes_two_attacks_four_strikes() -> N
     trapped = {**LAWMAN, "trapped": True, "wounds": 5}
     one = table(combat_procedure, (_inp([LAWMAN], [trapped]),), [6, 1, 4, 4])
     assert len(_wound_rolls(one)) == 2
-    assert one.result.outcome == CombatOutcome(Side.A, (2,), 0, 0)  # type: ignore[union-attr]
+    assert one.result.outcome == CombatOutcome(Side.A, (2,), 0)  # type: ignore[union-attr]
     two = {**LAWMAN, "attacks": 2}
     session = table(combat_procedure, (_inp([two], [trapped]),), [6, 1, 1, 4, 4, 1, 2])
     assert len(_wound_rolls(session)) == 4
-    assert session.result.outcome == CombatOutcome(Side.A, (2,), 0, 0)  # type: ignore[union-attr]
+    assert session.result.outcome == CombatOutcome(Side.A, (2,), 0)  # type: ignore[union-attr]
 
 
 def test_OW_CC_09_cliff_edge_normal_strikes_then_falls() -> None:
@@ -175,13 +175,14 @@ def test_OW_CC_09_cliff_edge_normal_strikes_then_falls() -> None:
     # one strike only (not doubled), then a fall of 4": two Strength 3 hits
     session = table(combat_procedure, (_inp([LAWMAN], [at_edge]),), [6, 1, 5, 4, 1])
     assert len(_wound_rolls(session)) == 3
-    assert session.result.outcome == CombatOutcome(Side.A, (2,), 0, 0)  # type: ignore[union-attr]
+    # a fall of more than 2" leaves him on the ground (OW-ABSENT-05 default)
+    assert session.result.outcome == CombatOutcome(Side.A, (2,), 0, fell=(1,))  # type: ignore[union-attr]
 
 
 def test_OW_CC_10_prone_winner_stands_up_and_cannot_strike() -> None:
     session = table(combat_procedure, (_inp([{**LAWMAN, "prone": True}], [LAWMAN]),), [6, 1])
     assert _wound_rolls(session) == []
-    assert session.result.outcome == CombatOutcome(Side.A, (0,), 0, 0)  # type: ignore[union-attr]
+    assert session.result.outcome == CombatOutcome(Side.A, (0,), 0)  # type: ignore[union-attr]
 
 
 def test_OW_CC_10_prone_loser_stays_down_and_counts_as_trapped() -> None:
@@ -189,14 +190,14 @@ def test_OW_CC_10_prone_loser_stays_down_and_counts_as_trapped() -> None:
         combat_procedure, (_inp([LAWMAN], [{**LAWMAN, "prone": True, "wounds": 2}]),), [6, 1, 4, 5]
     )
     assert len(_wound_rolls(session)) == 2
-    assert session.result.outcome == CombatOutcome(Side.A, (2,), 0, 1)  # type: ignore[union-attr]
+    assert session.result.outcome == CombatOutcome(Side.A, (2,), 1)  # type: ignore[union-attr]
 
 
 def test_OW_CC_12_a_model_with_several_wounds_stays_until_the_last() -> None:
     tough = {**LAWMAN, "wounds": 3}
     marshal = {**LAWMAN, "attacks": 2, "fight": 5}
     session = table(combat_procedure, (_inp([marshal], [tough]),), [6, 1, 1, 4, 4])
-    assert session.result.outcome == CombatOutcome(Side.A, (2,), 0, 0)  # type: ignore[union-attr]
+    assert session.result.outcome == CombatOutcome(Side.A, (2,), 0)  # type: ignore[union-attr]
 
 
 def test_OW_CC_13_several_winners_each_strike_whatever_their_own_die() -> None:
@@ -204,7 +205,7 @@ def test_OW_CC_13_several_winners_each_strike_whatever_their_own_die() -> None:
         combat_procedure, (_inp([LAWMAN, LAWMAN], [{**LAWMAN, "wounds": 2}]),), [1, 6, 2, 4, 4]
     )
     assert len(_wound_rolls(session)) == 2
-    assert session.result.outcome == CombatOutcome(Side.A, (2,), 0, 1)  # type: ignore[union-attr]
+    assert session.result.outcome == CombatOutcome(Side.A, (2,), 1)  # type: ignore[union-attr]
 
 
 def test_OW_CC_13_single_winner_splits_attacks_one_target_at_a_time() -> None:
@@ -214,14 +215,14 @@ def test_OW_CC_13_single_winner_splits_attacks_one_target_at_a_time() -> None:
         combat_procedure, (_inp([marshal], [LAWMAN, LAWMAN]),), [6, 1, 1, 1, 2, 4], chooser
     )
     assert [r.options for r in chooser.requests] == [(1, 2), (1, 2)]
-    assert session.result.outcome == CombatOutcome(Side.A, (1, 0), 0, 1)  # type: ignore[union-attr]
+    assert session.result.outcome == CombatOutcome(Side.A, (1, 0), 1)  # type: ignore[union-attr]
     # once a target is out of action only the others are offered
     chooser = Scripted([1])
     session = table(
         combat_procedure, (_inp([marshal], [LAWMAN, LAWMAN]),), [6, 1, 1, 1, 5, 5], chooser
     )
     assert [r.options for r in chooser.requests] == [(1, 2), (2,)]
-    assert session.result.outcome == CombatOutcome(Side.A, (1, 1), 0, 2)  # type: ignore[union-attr]
+    assert session.result.outcome == CombatOutcome(Side.A, (1, 1), 2)  # type: ignore[union-attr]
 
 
 def test_OW_CC_13_losers_back_off_each_trapped_or_not() -> None:
@@ -238,9 +239,9 @@ def test_OW_CC_14_obstacle_each_strike_needs_four_plus_to_reach() -> None:
     across = {**LAWMAN, "across_obstacle": True}
     missed = table(combat_procedure, (_inp([LAWMAN], [across]),), [6, 1, 3])
     assert _wound_rolls(missed) == []
-    assert missed.result.outcome == CombatOutcome(Side.A, (0,), 0, 0)  # type: ignore[union-attr]
+    assert missed.result.outcome == CombatOutcome(Side.A, (0,), 0)  # type: ignore[union-attr]
     reached = table(combat_procedure, (_inp([LAWMAN], [across]),), [6, 1, 4, 4])
-    assert reached.result.outcome == CombatOutcome(Side.A, (1,), 0, 1)  # type: ignore[union-attr]
+    assert reached.result.outcome == CombatOutcome(Side.A, (1,), 1)  # type: ignore[union-attr]
 
 
 def test_OW_CC_15_enemies_on_both_sides_only_the_strike_across_needs_the_reach_roll() -> None:
@@ -256,14 +257,14 @@ def test_OW_CC_15_enemies_on_both_sides_only_the_strike_across_needs_the_reach_r
     assert session.result is not None
     reasons = [e.reason.id for e in session.result.log if isinstance(e, RollEntry)]
     assert reasons[2:] == ["old_west.wound.roll", "old_west.combat.reach", "old_west.wound.roll"]
-    assert session.result.outcome == CombatOutcome(Side.A, (1, 0), 0, 1)
+    assert session.result.outcome == CombatOutcome(Side.A, (1, 0), 1)
     # the single model loses: trapped behind the obstacle, each enemy strikes it
     lone = table(
         combat_procedure,
         (_inp([{**LAWMAN, "trapped": True, "wounds": 9}], [contact, across]),),
         [1, 6, 1, 3, 3, 1, 1],
     )
-    assert lone.result.outcome == CombatOutcome(Side.B, (0,), 0, 0)  # type: ignore[union-attr]
+    assert lone.result.outcome == CombatOutcome(Side.B, (0,), 0)  # type: ignore[union-attr]
 
 
 def test_OW_CC_16_striker_chooses_rider_or_mount_and_a_killed_mount_throws_the_rider() -> None:
@@ -274,10 +275,12 @@ def test_OW_CC_16_striker_chooses_rider_or_mount_and_a_killed_mount_throws_the_r
     # fall from horse d6 = 1: a Strength 3 hit on the rider, 4 wounds him
     session = table(combat_procedure, (_inp([marshal], [rider]),), [6, 1, 1, 2, 5, 1, 4], chooser)
     assert chooser.requests[0].options == (0, 1, 2)
-    assert session.result.outcome == CombatOutcome(Side.A, (1,), 1, 0)  # type: ignore[union-attr]
+    outcome = session.result.outcome  # type: ignore[union-attr]
+    assert outcome == CombatOutcome(Side.A, (1,), 0, mounts=(1,), fell=(1,))
+    assert outcome.mount_killed(0) and outcome.on_the_ground(0)
     # default: every strike at the rider; the mount is no obstacle in melee
     session = table(combat_procedure, (_inp([marshal], [rider]),), [6, 1, 1, 4, 4])
-    assert session.result.outcome == CombatOutcome(Side.A, (2,), 0, 1)  # type: ignore[union-attr]
+    assert session.result.outcome == CombatOutcome(Side.A, (2,), 1)  # type: ignore[union-attr]
 
 
 def test_OW_HERO_05_hero_spends_fame_on_strikes_from_one_pool() -> None:
@@ -288,14 +291,16 @@ def test_OW_HERO_05_hero_spends_fame_on_strikes_from_one_pool() -> None:
         [6, 1, 1, 3, 3],
         Scripted([1, 1]),  # second offer never comes: the pool is spent
     )
-    assert session.result.outcome == CombatOutcome(Side.A, (1,), 0, 0)  # type: ignore[union-attr]
+    outcome = session.result.outcome  # type: ignore[union-attr]
+    assert outcome == CombatOutcome(Side.A, (1,), 0, fame_a=(1,))
+    assert outcome.fame(Side.A, 0) == 1 and outcome.fame(Side.B, 0) == 0
     best = table(
         combat_procedure,
         (_inp([hero], [{**LAWMAN, "wounds": 2}]),),
         [6, 1, 1, 3, 4],
         ByPolicy(JustEnough()),
     )
-    assert best.result.outcome == CombatOutcome(Side.A, (2,), 0, 1)  # type: ignore[union-attr]
+    assert best.result.outcome == CombatOutcome(Side.A, (2,), 1, fame_a=(1,))  # type: ignore[union-attr]
 
 
 def test_OW_CC_13_one_side_must_be_a_single_model() -> None:
@@ -311,13 +316,13 @@ def test_OW_CC_12_fortune_may_save_a_hero_from_wounds_default() -> None:
     hero = {**LAWMAN, "fortune": 1}
     saved = table(combat_procedure, (_inp([LAWMAN], [hero]),), [6, 1, 5, 4])
     assert saved.result is not None
-    assert saved.result.outcome == CombatOutcome(Side.A, (0,), 0, 0)
+    assert saved.result.outcome == CombatOutcome(Side.A, (0,), 0, fortune=(1,))
+    assert saved.result.outcome.fortune_spent(0) == 1
     unlucky = table(combat_procedure, (_inp([LAWMAN], [hero]),), [6, 1, 5, 3])
     assert unlucky.result is not None
-    assert unlucky.result.outcome == CombatOutcome(Side.A, (1,), 0, 1)
+    assert unlucky.result.outcome == CombatOutcome(Side.A, (1,), 1, fortune=(1,))
     inp = _inp([LAWMAN], [hero])
     exact = OddsDriver().distribution(combat_procedure, (inp,))
     assert dict(exact) == replay_oracle(combat_procedure, (inp,), policies()["default"])
-    assert exact[CombatOutcome(Side.A, (1,), 0, 1)] == Fraction(1, 2) * Fraction(1, 2) * Fraction(
-        1, 2
-    )
+    unsaved = CombatOutcome(Side.A, (1,), 1, fortune=(1,))
+    assert exact[unsaved] == Fraction(1, 2) * Fraction(1, 2) * Fraction(1, 2)

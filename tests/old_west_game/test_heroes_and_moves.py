@@ -51,7 +51,8 @@ def test_OW_ABSENT_07_fortune_saves_a_hero_from_a_wound() -> None:
     assert isinstance(state, OldWestGame)
     ike = state.battle.figure("ike")
     assert (ike.fortune, ike.wounds_taken, ike.in_action) == (1, 0, True)
-    assert "old_west.game.fortune_saved" in event_ids(session)
+    assert "old_west.game.fortune_spent" in event_ids(session)
+    assert "old_west.fortune.saved" in event_ids(session)
 
 
 def test_OW_HERO_09_quickdraw_lets_the_hero_and_his_friends_shoot_first() -> None:
@@ -93,3 +94,25 @@ def test_OW_HERO_10_time_for_whuppin_fights_first_and_the_winner_moves_again() -
     assert isinstance(state, OldWestGame) and state.battle.figure("wyatt").fame == 2
     moves = [r.options[0].model for r in script.asked if isinstance(r.options[0], MoveTo)]
     assert moves == ["wyatt"]  # only the move Whuppin' gave him: in contact he could not move
+
+
+def test_OW_HERO_11_a_model_near_two_yee_haw_heroes_moves_only_once() -> None:
+    """Wyatt and Doc both shout Yee Haw! (1 Fame each); Sam stands within 6" of both, so
+    both could take him along, but he moves once in the phase (OW-HERO-11)."""
+    from kubik.rulesets.old_west.battle.options import MoveTo
+
+    scenario = battle(
+        unit("wyatt", "law", "marshal", 4, 4),
+        unit("sam", "law", "deputy", 9, 4),
+        unit("doc", "law", "gunfighter", 14, 4),
+        unit("joe", "gang", "outlaw", 20, 20),
+        options="heroic_actions = true",
+    )
+    script = Script(heroics={"wyatt:yee_haw", "doc:yee_haw"})
+    session = play(scenario, [6, 1], script)
+    moves = [r.options[0].model for r in script.asked if isinstance(r.options[0], MoveTo)]
+    assert sorted(moves) == ["doc", "joe", "sam", "wyatt"]
+    state = session.state
+    assert isinstance(state, OldWestGame)
+    assert state.battle.figure("wyatt").fame == 2 and state.battle.figure("doc").fame == 1
+    assert event_ids(session).count("old_west.game.yee_haw") == 2

@@ -8,7 +8,7 @@ from fractions import Fraction
 from kubik.engine.forecast import expected_value
 from kubik.rulesets.old_west.battle.game import OldWestGame
 from kubik.rulesets.old_west.battle.options import ShootAt
-from kubik.rulesets.old_west.battle.shooting import in_the_way, targets
+from kubik.rulesets.old_west.battle.shooting import Blocker, in_the_way, targets
 from kubik.rulesets.old_west.turns import GAME
 
 from .helpers import FENCE, Script, battle, event_ids, play, unit
@@ -38,10 +38,14 @@ def test_OW_ABSENT_04_shot_situation_is_measured_on_the_table() -> None:
         10.3,
         1,
     )
-    assert in_the_way(game.battle, sam, joe) == ("fence",)
+    assert in_the_way(game.battle, sam, joe) == (Blocker("fence", False),)
     crowded = game_of(*BEHIND_FENCE, unit("pete", "gang", "outlaw", 7, 12.2))
     sam, joe = crowded.battle.figure("sam"), crowded.battle.figure("joe")
-    assert in_the_way(crowded.battle, sam, joe) == ("fence", "pete")
+    # nearest the shooter first: Pete (7") before the fence (12.5")
+    assert [(b.id, b.model) for b in in_the_way(crowded.battle, sam, joe)] == [
+        ("pete", True),
+        ("fence", False),
+    ]
     # out of the pistol's 12" the outlaw has no target; in the open nothing is in the way
     far = game_of(
         unit("sam", "law", "deputy", 2, 12, 'weapons = ["rifle"]'),

@@ -19,7 +19,7 @@ points = [[10, 10], [14, 10], [14, 14], [10, 14]]
 
 def problem(text_units: list[str], **kwargs: object) -> str:
     with pytest.raises(ScenarioError) as caught:
-        scenario(text_units, **kwargs)  # type: ignore[arg-type]
+        scenario(text_units, **kwargs)
     message = str(caught.value)
     assert "\n" not in message
     return message

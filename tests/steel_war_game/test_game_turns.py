@@ -31,7 +31,7 @@ points = [[0, 14], [24, 14], [24, 20], [0, 20]]
 def duel(**kwargs: object):  # type: ignore[no-untyped-def]
     return scenario(
         [unit("s", "steel", (6, 4)), unit("l", "lianra", (6, 16))],
-        **kwargs,  # type: ignore[arg-type]
+        **kwargs,
     )
 
 

@@ -15,7 +15,7 @@ from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, emit, msg
 from kubik.rulesets.old_west.core import Side, number, roll_off_low_wins
 from kubik.rulesets.old_west.fame import apply_fame, offer_fame
-from kubik.rulesets.old_west.wounds import CountWounded, wound
+from kubik.rulesets.old_west.wounds import CountWounded, wound, wound_with_fame
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +89,10 @@ def jump_result(roll: int) -> JumpResult:
 
 @dataclass(frozen=True, slots=True)
 class JumpOutcome:
-    """How a jump or climb went."""
+    """How a jump or climb went, and the Fame the model spent on it."""
 
     result: JumpResult
+    fame: int = 0
 
 
 def jump_test(fame: int = 0, side: str = "model") -> Procedure[JumpOutcome]:
@@ -102,7 +103,7 @@ def jump_test(fame: int = 0, side: str = "model") -> Procedure[JumpOutcome]:
     )
     result = jump_result(apply_fame(roll, spent))
     yield emit("old_west.jump.result", rolled=roll, fame=spent, result=result)
-    return JumpOutcome(result)
+    return JumpOutcome(result, spent)
 
 
 def stand_up_cost(move_inches: int, charged_while_prone: bool) -> Fraction | None:
@@ -136,44 +137,61 @@ class ShotResult(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class ShotOutcome:
-    """Where the shot went and whether it wounded what it hit."""
+    """Where the shot went, whether it wounded what it hit, and the shooter's Fame spent.
+
+    ``blocker``: which thing in the way the shot hit (1 = the first the shot meets; 0
+    when it hit nothing in the way); ``wounded`` then tells whether that thing, if a
+    model, was wounded. ``fame``: Fame points the shooter spent on this shot.
+    """
 
     result: ShotResult
     wounded: bool
+    blocker: int = 0
+    fame: int = 0
 
 
 def shoot(
     shoot_value: int,
     strength: int,
     toughness: int,
-    in_the_way: int = 0,
+    in_the_way: tuple[int, ...] = (),
     mount_toughness: int = 0,
     fame: int = 0,
+    side: str = "shooter",
 ) -> Procedure[ShotOutcome]:
     """OW-ABSENT-04 default: hit on d6 ≥ Shoot value (a natural 1 always misses; Fame may
     lift the roll, OW-HERO-05); each thing in the way is hit instead on 1–3; a shot at a
     rider hits the mount on 1–3; then roll to wound (OW-CC-06).
+
+    ``in_the_way``: what stands between shooter and target, in the order the shot meets
+    it: the Toughness of a model, 0 for terrain (which takes no wound). A model in the
+    way that is hit is rolled against (no Fame: nobody spends Fame to hit the wrong
+    man). ``side`` is the shooting player: he rolls every die and decides on Fame.
     """
-    (roll,) = yield Roll(D6, msg("old_west.shoot.roll", needed=shoot_value), roller="shooter")
+    (roll,) = yield Roll(D6, msg("old_west.shoot.roll", needed=shoot_value), roller=side)
     spent = 0
     if roll > number("shooting", "always_miss"):
-        spent = yield from offer_fame("shooter", "old_west.fame.spend_hit", roll, shoot_value, fame)
+        spent = yield from offer_fame(side, "old_west.fame.spend_hit", roll, shoot_value, fame)
     if roll <= number("shooting", "always_miss") or apply_fame(roll, spent) < shoot_value:
         yield emit("old_west.shoot.result", result=ShotResult.MISS, wounded=False)
-        return ShotOutcome(ShotResult.MISS, False)
-    for obstacle in range(in_the_way):
-        (roll,) = yield Roll(D6, msg("old_west.shoot.in_the_way", obstacle=obstacle + 1))
+        return ShotOutcome(ShotResult.MISS, False, 0, spent)
+    for index, thing in enumerate(in_the_way):
+        (roll,) = yield Roll(D6, msg("old_west.shoot.in_the_way", obstacle=index + 1), roller=side)
         if roll <= number("shooting", "in_the_way_max"):
-            yield emit("old_west.shoot.result", result=ShotResult.IN_THE_WAY, wounded=False)
-            return ShotOutcome(ShotResult.IN_THE_WAY, False)
+            hurt = False
+            if thing > 0:
+                struck = yield Call(wound, (strength, thing, 0, side))
+                hurt = struck.wounded
+            yield emit("old_west.shoot.result", result=ShotResult.IN_THE_WAY, wounded=hurt)
+            return ShotOutcome(ShotResult.IN_THE_WAY, hurt, index + 1, spent)
     result, against = ShotResult.TARGET, toughness
     if mount_toughness:
-        (roll,) = yield Roll(D6, msg("old_west.shoot.horse_or_rider"))
+        (roll,) = yield Roll(D6, msg("old_west.shoot.horse_or_rider"), roller=side)
         if roll <= number("shooting", "mount_hit_max"):
             result, against = ShotResult.MOUNT, mount_toughness
-    hurt = yield Call(wound, (strength, against, fame - spent, "shooter"))
+    hurt = yield Call(wound_with_fame, (strength, against, fame - spent, side))
     yield emit("old_west.shoot.result", result=result, wounded=hurt.wounded)
-    return ShotOutcome(result, hurt.wounded)
+    return ShotOutcome(result, hurt.wounded, 0, spent + hurt.fame_spent)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,14 +212,28 @@ def falling_hits(height_inches: int) -> int:
     return height_inches // number("falling", "inches_per_hit")
 
 
-def falling(height_inches: int, toughness: int) -> Procedure[WoundsOutcome]:
-    """A fall (OW-CC-09 cliff edge; OW-ABSENT-05 default): Strength 3 hits by height."""
+def lands_prone(height_inches: int) -> bool:
+    """OW-ABSENT-05 default: a fall of more than 2" also leaves the model lying down.
+
+    >>> lands_prone(2), lands_prone(3)
+    (False, True)
+    """
+    return height_inches > number("falling", "safe_inches")
+
+
+def falling(height_inches: int, toughness: int, side: str = "model") -> Procedure[WoundsOutcome]:
+    """A fall (OW-CC-09 cliff edge; OW-ABSENT-05 default): Strength 3 hits by height.
+
+    ``side``: the falling model's player, who rolls the wounds."""
     hits = falling_hits(height_inches)
     yield emit("old_west.falling.hits", height=height_inches, hits=hits)
     if not hits:
         return WoundsOutcome(0)
     wounds = yield Call(
-        wound, (number("falling", "strength"), toughness), times=hits, reduce=CountWounded()
+        wound,
+        (number("falling", "strength"), toughness, 0, side),
+        times=hits,
+        reduce=CountWounded(),
     )
     return WoundsOutcome(wounds)
 
@@ -214,11 +246,13 @@ class FallOutcome:
     prone: bool
 
 
-def fall_from_horse(toughness: int) -> Procedure[FallOutcome]:
-    """OW-ABSENT-06 default: d6 — 1 a Strength 3 hit and prone, 2–5 prone, 6 on his feet."""
-    (roll,) = yield Roll(D6, msg("old_west.fall_from_horse.roll"), roller="rider")
+def fall_from_horse(toughness: int, side: str = "rider") -> Procedure[FallOutcome]:
+    """OW-ABSENT-06 default: d6 — 1 a Strength 3 hit and prone, 2–5 prone, 6 on his feet.
+
+    ``side``: the rider's player, who rolls."""
+    (roll,) = yield Roll(D6, msg("old_west.fall_from_horse.roll"), roller=side)
     if roll <= number("fall_from_horse", "hit_max"):
-        hurt = yield Call(wound, (number("fall_from_horse", "strength"), toughness))
+        hurt = yield Call(wound, (number("fall_from_horse", "strength"), toughness, 0, side))
         outcome = FallOutcome(hurt.wounded, True)
     else:
         outcome = FallOutcome(False, roll <= number("fall_from_horse", "prone_max"))
@@ -234,9 +268,9 @@ class FortuneOutcome:
     fortune_spent: int
 
 
-def fortune(wounds: int, points: int) -> Procedure[FortuneOutcome]:
+def fortune(wounds: int, points: int, side: str = "hero") -> Procedure[FortuneOutcome]:
     """OW-ABSENT-07 default: for each wound, spend 1 Fortune per d6; 4+ ignores the wound;
-    try again while Fortune remains.
+    try again while Fortune remains. ``side``: the Hero's player, who rolls.
     """
     save = number("fortune", "save")
     left, spent = wounds, 0
@@ -244,7 +278,7 @@ def fortune(wounds: int, points: int) -> Procedure[FortuneOutcome]:
         while spent < points:
             spent += 1
             (roll,) = yield Roll(
-                D6, msg("old_west.fortune.roll", wound=index + 1, needed=save), roller="hero"
+                D6, msg("old_west.fortune.roll", wound=index + 1, needed=save), roller=side
             )
             if roll >= save:
                 left -= 1

@@ -24,9 +24,9 @@ from enum import StrEnum
 from kubik.dice import D6
 from kubik.engine import Call, Choose, Procedure, Roll, emit, msg
 from kubik.errors import InputError
-from kubik.rulesets.old_west.absent import fall_from_horse, falling, fortune
+from kubik.rulesets.old_west.absent import fall_from_horse, falling, fortune, lands_prone
 from kubik.rulesets.old_west.core import Side, number
-from kubik.rulesets.old_west.fight import Fighter, dukin_it_out
+from kubik.rulesets.old_west.fight import Fighter, FightResult, dukin_it_out
 from kubik.rulesets.old_west.wounds import CountWounded, WoundOutcome, wound, wound_with_fame
 
 
@@ -59,14 +59,50 @@ class Model:
         return self.mount_toughness > 0
 
 
+def _flags(values: Sequence[int] | Sequence[bool]) -> tuple[int, ...]:
+    """A per-model record, or () when nothing happened to anyone (fewer distinct outcomes)."""
+    return tuple(int(v) for v in values) if any(values) else ()
+
+
 @dataclass(frozen=True, slots=True)
 class CombatOutcome:
-    """Winner, wounds suffered by each model of the losing side, mounts killed, models lost."""
+    """What a round did, per model, for the game to apply exactly.
+
+    ``wounds``: wounds each model of the losing side suffered (input order, after its
+    Fortune); ``out_of_action``: how many of them lost their last Wound. The rest is
+    () when nothing of the kind happened, else one entry per model (input order):
+    ``mounts``, 1 where a loser's mount was killed (OW-CC-16); ``fell``, 1 where a loser
+    ends the round on the ground after a fall (thrown by its killed mount, OW-ABSENT-06;
+    over a cliff edge, OW-ABSENT-05); ``fame_a`` / ``fame_b``, Fame each model of side a
+    / b spent (deciding the fight and wounding, OW-HERO-02/05); ``fortune``, Fortune each
+    loser spent against its wounds (OW-ABSENT-07).
+    """
 
     winner: Side
     wounds: tuple[int, ...]
-    mounts_killed: int
     out_of_action: int
+    mounts: tuple[int, ...] = ()
+    fell: tuple[int, ...] = ()
+    fame_a: tuple[int, ...] = ()
+    fame_b: tuple[int, ...] = ()
+    fortune: tuple[int, ...] = ()
+
+    def fame(self, side: Side, index: int) -> int:
+        """Fame spent by model ``index`` (0-based) of ``side``."""
+        spent = self.fame_a if side is Side.A else self.fame_b
+        return spent[index] if spent else 0
+
+    def fortune_spent(self, index: int) -> int:
+        """Fortune spent by loser ``index`` (0-based)."""
+        return self.fortune[index] if self.fortune else 0
+
+    def mount_killed(self, index: int) -> bool:
+        """Whether loser ``index``'s mount was killed this round."""
+        return bool(self.mounts[index]) if self.mounts else False
+
+    def on_the_ground(self, index: int) -> bool:
+        """Whether loser ``index`` fell and lies prone (from a horse or a height)."""
+        return bool(self.fell[index]) if self.fell else False
 
 
 def strikes_on(attacks: int, trapped: bool) -> int:
@@ -115,14 +151,16 @@ def check_fight_sizes(a: Sequence[Model], b: Sequence[Model]) -> None:
         raise InputError("a, b: one side of a fight must be a single model (split the fight)")
 
 
-def reach_and_wound(strength: int, toughness: int) -> Procedure[WoundOutcome]:
+def reach_and_wound(
+    strength: int, toughness: int, fame: int = 0, side: str = "striker"
+) -> Procedure[WoundOutcome]:
     """A strike across an obstacle: 4+ on a d6 reaches the enemy, then roll to wound."""
     reach = number("close_combat", "obstacle_reach")
-    (roll,) = yield Roll(D6, msg("old_west.combat.reach", needed=reach), roller="striker")
+    (roll,) = yield Roll(D6, msg("old_west.combat.reach", needed=reach), roller=side)
     if roll < reach:
         yield emit("old_west.combat.hit_obstacle", rolled=roll)
         return WoundOutcome(False)
-    return (yield from wound(strength, toughness))
+    return (yield from wound(strength, toughness, fame, side))
 
 
 def strike_group(
@@ -134,7 +172,7 @@ def strike_group(
     if fame <= 0:
         proc = reach_and_wound if reach else wound
         wounds = yield Call(
-            proc, (striker.strength, toughness), times=strikes, reduce=CountWounded()
+            proc, (striker.strength, toughness, 0, side.value), times=strikes, reduce=CountWounded()
         )
         assert isinstance(wounds, int)
         return wounds, fame
@@ -143,7 +181,7 @@ def strike_group(
     for _ in range(strikes):
         if reach:
             (roll,) = yield Roll(
-                D6, msg("old_west.combat.reach", needed=reach_needed), roller="striker"
+                D6, msg("old_west.combat.reach", needed=reach_needed), roller=side.value
             )
             if roll < reach_needed:
                 yield emit("old_west.combat.hit_obstacle", rolled=roll)
@@ -160,6 +198,12 @@ class _Target:
     trapped: bool
     wounds: int = 0
     mount_wounds: int = 0
+    fell: bool = False
+    fortune_spent: int = 0
+
+    @property
+    def mount_dead(self) -> bool:
+        return self.model.mounted and self.mount_wounds >= self.model.mount_wounds
 
     @property
     def out(self) -> bool:
@@ -194,8 +238,9 @@ def strike_target(
         target.mount_wounds += hits
         if had_mount and target.mount_wounds >= target.model.mount_wounds and not target.out:
             yield emit("old_west.combat.mount_killed")
-            fall = yield Call(fall_from_horse, (target.model.toughness,))
+            fall = yield Call(fall_from_horse, (target.model.toughness, side.other.value))
             target.wounds += int(fall.wounded)
+            target.fell = fall.prone
     return fame
 
 
@@ -205,9 +250,10 @@ def combat(
     """One close-combat round of one fight: winner, back off, strikes and wounds."""
     check_fight_sizes(a, b)
     sides = {Side.A: tuple(a), Side.B: tuple(b)}
-    result = yield from dukin_it_out(
-        tuple(m.fighter for m in a), tuple(m.fighter for m in b), advantage
+    result = yield Call(
+        dukin_it_out, (tuple(m.fighter for m in a), tuple(m.fighter for m in b), advantage)
     )
+    assert isinstance(result, FightResult)
     winner = result.winner
     winners, losers = sides[winner], sides[winner.other]
     fame_left = [m.fame - s for m, s in zip(winners, result.spent(winner), strict=True)]
@@ -249,14 +295,30 @@ def combat(
             )
     for target in targets:
         if target.model.cliff_drop > 0 and not target.out:
-            fall = yield Call(falling, (target.model.cliff_drop, target.model.toughness))
+            fall = yield Call(
+                falling, (target.model.cliff_drop, target.model.toughness, winner.other.value)
+            )
             target.wounds += fall.wounds
+            target.fell = lands_prone(target.model.cliff_drop)
     for target in targets:
         if target.model.fortune > 0 and target.wounds > 0:
-            saved = yield Call(fortune, (target.wounds, target.model.fortune))
+            saved = yield Call(fortune, (target.wounds, target.model.fortune, winner.other.value))
             target.wounds = saved.wounds
+            target.fortune_spent = saved.fortune_spent
     wounds = tuple(min(t.wounds, t.model.wounds) for t in targets)
-    mounts = sum(1 for t in targets if t.model.mounted and t.mount_wounds >= t.model.mount_wounds)
     lost = sum(1 for t in targets if t.out)
+    spent = {
+        winner: [m.fame - left for m, left in zip(winners, fame_left, strict=True)],
+        winner.other: list(result.spent(winner.other)),
+    }
     yield emit("old_west.combat.result", winner=winner, wounds=sum(wounds), out_of_action=lost)
-    return CombatOutcome(winner, wounds, mounts, lost)
+    return CombatOutcome(
+        winner,
+        wounds,
+        lost,
+        mounts=_flags([t.mount_dead for t in targets]),
+        fell=_flags([t.fell and not t.out for t in targets]),
+        fame_a=_flags(spent[Side.A]),
+        fame_b=_flags(spent[Side.B]),
+        fortune=_flags([t.fortune_spent for t in targets]),
+    )

@@ -8,7 +8,7 @@ once per phase, nobody moves or shoots twice) are kept by :class:`PhaseLedger`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -183,29 +183,32 @@ class PhaseLedger:
 class FightOrder:
     """The order in which the fights of the close-combat phase are resolved."""
 
-    order: tuple[str, ...]
+    order: tuple[Hashable, ...]
 
 
 def fight_order(
-    fights: tuple[str, ...], advantage: Side, whuppin: tuple[str, ...] = ()
+    fights: tuple[Hashable, ...], advantage: Side, whuppin: tuple[Hashable, ...] = ()
 ) -> Procedure[FightOrder]:
     """Order of fights (OW-CC-02, OW-CC-08): Time for Whuppin' fights first, in the order
     their Heroes act (OW-HERO-10); then the side with advantage picks each next fight
-    after the previous one is fully resolved (default: the order given).
+    after the previous one is fully resolved (default: the order given; the last fight
+    left needs no decision). ``fights`` are anything hashable that names a fight (an id,
+    or an option a person can read).
     """
     unknown = [f for f in whuppin if f not in fights]
     if unknown:
         raise InputError(f"whuppin: {unknown[0]} is not one of the fights {list(fights)}")
-    order: list[str] = []
+    order: list[Hashable] = []
     for fight in whuppin:
         yield emit("old_west.order.whuppin", fight=fight)
         order.append(fight)
     left = [f for f in fights if f not in order]
     while left:
-        chosen = yield Choose(
-            tuple(left), advantage.value, msg("old_west.order.choose", side=advantage)
-        )
-        assert isinstance(chosen, str)
+        chosen = left[0]
+        if len(left) > 1:
+            chosen = yield Choose(
+                tuple(left), advantage.value, msg("old_west.order.choose", side=advantage)
+            )
         order.append(chosen)
         left.remove(chosen)
     return FightOrder(tuple(order))

@@ -94,10 +94,12 @@ def tester_pluck(leader_pluck: int | None, others: tuple[int, ...]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class HeadForTheHillsOutcome:
-    """Whether a test was due, and whether the posse flees the table."""
+    """Whether a test was due, whether the posse flees the table, and the Fame the
+    tester spent on it."""
 
     tested: bool
     flees: bool
+    fame: int = 0
 
 
 def head_for_the_hills(
@@ -107,12 +109,14 @@ def head_for_the_hills(
     others: tuple[int, ...] = (),
     voluntary: bool = False,
     fame: int = 0,
+    side: str = "leader",
 ) -> Procedure[HeadForTheHillsOutcome]:
     """Head for the Hills (Бегство) at the start of a turn (OW-PLK-02/03/04).
 
     Once half or more are out of action the leader (else the highest Pluck) takes a
     Pluck test; failure sends the whole posse off the table. After that point the
-    player may choose to fail it (voluntary flight, OW-PLK-04).
+    player may choose to fail it (voluntary flight, OW-PLK-04). ``fame``: what the
+    tester may spend (the leader's; a stand-in tester's own); ``side`` rolls.
     """
     if not must_test_head_for_the_hills(models, out_of_action):
         if voluntary:
@@ -125,27 +129,31 @@ def head_for_the_hills(
         yield emit("old_west.head_for_the_hills.voluntary")
         return HeadForTheHillsOutcome(True, True)
     pluck = tester_pluck(leader_pluck, others)
-    result = yield Call(pluck_test, (pluck, fame, "leader"))
+    result = yield Call(pluck_test_with_fame, (pluck, fame, side))
     yield emit("old_west.head_for_the_hills.result", flees=not result.passed)
-    return HeadForTheHillsOutcome(True, not result.passed)
+    return HeadForTheHillsOutcome(True, not result.passed, result.fame_spent)
 
 
 @dataclass(frozen=True, slots=True)
 class FearsomeOutcome:
-    """Whether the model may charge or shoot the feared enemy (if not: nothing else this phase)."""
+    """Whether the model may charge or shoot the feared enemy (if not: nothing else this
+    phase), and the Fame it spent on the test."""
 
     may_act: bool
+    fame: int = 0
 
 
-def fearsome_reputation(pluck: int, fame: int = 0) -> Procedure[FearsomeOutcome]:
+def fearsome_reputation(
+    pluck: int, fame: int = 0, side: str = "model"
+) -> Procedure[FearsomeOutcome]:
     """Charging or shooting at a Fearsome Reputation model needs a Pluck test (OW-PLK-05).
 
     Failed: the model is scared and does nothing else this phase. (Tested once per
     model per phase: catalogue guess, kept by the caller.)
     """
-    result = yield Call(pluck_test, (pluck, fame, "model"))
+    result = yield Call(pluck_test_with_fame, (pluck, fame, side))
     yield emit("old_west.fearsome.result", passed=result.passed)
-    return FearsomeOutcome(result.passed)
+    return FearsomeOutcome(result.passed, result.fame_spent)
 
 
 class CoverReaction(StrEnum):
@@ -182,16 +190,17 @@ def cover_reaction(passed: bool, behind_cover: bool, mounted: bool) -> CoverReac
 
 @dataclass(frozen=True, slots=True)
 class DivingOutcome:
-    """The model's reaction to being hit."""
+    """The model's reaction to being hit, and the Fame it spent on the test."""
 
     reaction: CoverReaction
+    fame: int = 0
 
 
 def diving_for_cover(
-    pluck: int, behind_cover: bool, mounted: bool = False, fame: int = 0
+    pluck: int, behind_cover: bool, mounted: bool = False, fame: int = 0, side: str = "model"
 ) -> Procedure[DivingOutcome]:
     """Hit but not removed: a Pluck test (the rider's Pluck even if the horse was hit)."""
-    result = yield Call(pluck_test, (pluck, fame, "model"))
+    result = yield Call(pluck_test_with_fame, (pluck, fame, side))
     reaction = cover_reaction(result.passed, behind_cover, mounted)
     yield emit("old_west.diving.result", reaction=reaction)
-    return DivingOutcome(reaction)
+    return DivingOutcome(reaction, result.fame_spent)

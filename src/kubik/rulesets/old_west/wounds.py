@@ -33,7 +33,8 @@ class FameWound:
 def wound_with_fame(
     strength: int, toughness: int, fame: int = 0, side: str = "striker"
 ) -> Procedure[FameWound]:
-    """Roll to wound; ``side`` may spend up to ``fame`` points (OW-CC-05/06/07, OW-HERO-05).
+    """Roll to wound; ``side`` rolls and may spend up to ``fame`` points (OW-CC-05/06/07,
+    OW-HERO-05).
 
     A "-" cell cannot wound, so nothing is rolled. The second d6 of a 6/X cell is
     rolled only when the first roll (after Fame) is a 6.
@@ -42,14 +43,14 @@ def wound_with_fame(
     if needed.first is None:
         yield emit("old_west.wound.impossible", strength=strength, toughness=toughness)
         return FameWound(False)
-    (first,) = yield Roll(D6, msg("old_west.wound.roll", needed=needed.first), roller="striker")
+    (first,) = yield Roll(D6, msg("old_west.wound.roll", needed=needed.first), roller=side)
     spent = yield from offer_fame(
         side, "old_west.fame.spend_wound", first, needed.first, fame, stage=1
     )
     wounded = apply_fame(first, spent) >= needed.first
     if wounded and needed.second is not None:
         (second,) = yield Roll(
-            D6, msg("old_west.wound.second_roll", needed=needed.second), roller="striker"
+            D6, msg("old_west.wound.second_roll", needed=needed.second), roller=side
         )
         carried = apply_fame(second, spent)
         if spent:

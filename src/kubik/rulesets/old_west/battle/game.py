@@ -14,8 +14,9 @@ from typing import Any
 
 from kubik.engine import Call, Procedure, emit, msg
 from kubik.game import Ending, Scenario, SideSummary, TurnLoop, side_name
-from kubik.rulesets.old_west.absent import advantage_roll, fortune
-from kubik.rulesets.old_west.battle.sides import FameLedger, Labels, as_sides
+from kubik.rulesets.old_west.absent import advantage_roll, fall_from_horse, fortune
+from kubik.rulesets.old_west.battle.objective import achieved, drop_loot
+from kubik.rulesets.old_west.battle.sides import Labels, as_sides
 from kubik.rulesets.old_west.battle.spec import BattleSpec, OptionsData, build_spec
 from kubik.rulesets.old_west.battle.state import Battle, Figure
 from kubik.rulesets.old_west.core import Side
@@ -32,15 +33,16 @@ class OldWestGame(TurnLoop):
         self.sides: tuple[str, str] = (a, b)
         self.battle = Battle.from_spec(self.spec, self.sides)
         self.options: OptionsData = self.spec.options
-        self.ledger = FameLedger()
         self.labels = Labels(
             (("a", a), ("b", b)),
             ((Side.A, side_name(scenario, a)), (Side.B, side_name(scenario, b))),
-            self.ledger,
         )
         self.advantage: Side = Side.A
         self.had_advantage: Side | None = None
         self.fled: dict[str, bool] = {a: False, b: False}
+        objective = self.spec.objective
+        self.loot_left: int = objective.loot if objective else 0
+        self.loot_escaped: int = 0
 
     # -- sides ------------------------------------------------------------------
 
@@ -64,55 +66,74 @@ class OldWestGame(TurnLoop):
         return (first, self.battle.enemy_of(first))
 
     def call(
-        self,
-        procedure: Callable[..., Generator[Any, Any, Any]],
-        args: tuple[Hashable, ...],
-        **roles: str,
+        self, procedure: Callable[..., Generator[Any, Any, Any]], args: tuple[Hashable, ...]
     ) -> Call:
-        """A Call of a rule procedure whose roles (``shooter="law"``) and sides are posses."""
-        return Call(as_sides, (self.labels.with_roles(**roles), procedure, args))
+        """A Call of a rule procedure that names its two sides "a" / "b" (a fight, the
+        advantage roll, the order of heroic actions or fights): they become the posses."""
+        return Call(as_sides, (self.labels, procedure, args))
 
     # -- shared steps -----------------------------------------------------------
 
-    def pay_fame(self, side: str, figures: tuple[Figure, ...]) -> Procedure[None]:
-        """Mark off the Fame a posse spent through a rule's decisions (OW-HERO-02): from its
-        Heroes among ``figures``, the one with most Fame first."""
-        points = self.ledger.take(side)
-        heroes = sorted(
-            (f for f in figures if f.side == side and f.fame > 0), key=lambda f: -f.fame
+    def pay_fame(self, figure: Figure, points: int) -> Procedure[None]:
+        """Mark off the Fame a rule reports ``figure`` spent (OW-HERO-02)."""
+        if points <= 0:
+            return
+        figure.fame = spend(figure.fame, points)
+        yield emit("old_west.game.fame_spent", model=figure.name, points=points, left=figure.fame)
+
+    def pay_fortune(self, figure: Figure, points: int) -> Procedure[None]:
+        """Mark off the Fortune a rule reports ``figure`` spent (the rule narrates the
+        wounds it saved)."""
+        if points <= 0:
+            return
+        figure.fortune = max(figure.fortune - points, 0)
+        yield emit(
+            "old_west.game.fortune_spent", model=figure.name, points=points, left=figure.fortune
         )
-        for hero in heroes:
-            if points <= 0:
-                break
-            paid = min(points, hero.fame)
-            hero.fame = spend(hero.fame, paid)
-            points -= paid
-            yield emit("old_west.game.fame_spent", model=hero.name, points=paid, left=hero.fame)
 
     def wound(self, figure: Figure, wounds: int) -> Procedure[None]:
-        """``figure`` suffers ``wounds`` wounds: a Hero's Fortune may save some first
-        (OW-ABSENT-07 default); out of action once every Wound is lost (OW-CC-12)."""
+        """``figure`` suffers ``wounds`` wounds (outside a fight): a Hero's Fortune may save
+        some first (OW-ABSENT-07 default), then :meth:`take_wounds`."""
         if wounds <= 0 or not figure.in_action:
             return
         wounds = min(wounds, figure.wounds_left)
         if figure.fortune > 0:
-            saved = yield self.call(fortune, (wounds, figure.fortune), hero=figure.side)
-            figure.fortune -= saved.fortune_spent
-            if saved.wounds < wounds:
-                yield emit(
-                    "old_west.game.fortune_saved",
-                    model=figure.name,
-                    saved=wounds - saved.wounds,
-                    left=figure.fortune,
-                )
+            saved = yield Call(fortune, (wounds, figure.fortune, figure.side))
+            yield from self.pay_fortune(figure, saved.fortune_spent)
             wounds = saved.wounds
-        if wounds <= 0:
+        yield from self.take_wounds(figure, wounds)
+
+    def wound_mount(self, figure: Figure, wounds: int) -> Procedure[None]:
+        """``figure``'s mount suffers ``wounds`` wounds (a shot at a rider that hit the
+        horse, OW-ABSENT-04); once killed the rider falls (OW-ABSENT-06 default)."""
+        mount = figure.mount
+        if mount is None or wounds <= 0:
+            return
+        figure.mount_wounds += wounds
+        if figure.mount_wounds < mount.wounds:
+            yield emit("old_west.game.mount_wounded", model=figure.name, mount=mount.name)
+            return
+        figure.dismount()
+        yield emit("old_west.game.mount_killed", model=figure.name, mount=mount.name)
+        fall = yield Call(fall_from_horse, (figure.profile.toughness, figure.side))
+        if fall.prone:
+            figure.prone = True
+            yield emit("old_west.game.thrown", model=figure.name)
+        if fall.wounded:
+            yield from self.wound(figure, 1)
+
+    def take_wounds(self, figure: Figure, wounds: int) -> Procedure[None]:
+        """``figure`` loses ``wounds`` Wounds (Fortune already spent); out of action once
+        every Wound is lost (OW-CC-12)."""
+        wounds = min(wounds, figure.wounds_left)
+        if wounds <= 0 or not figure.in_action:
             return
         figure.wounds_taken += wounds
         if figure.wounds_left == 0:
             figure.out = True
             figure.prone = False
             yield emit("old_west.game.out_of_action", model=figure.name)
+            yield from drop_loot(self, figure)
         else:
             yield emit(
                 "old_west.game.wounded", model=figure.name, wounds=wounds, left=figure.wounds_left
@@ -147,8 +168,13 @@ class OldWestGame(TurnLoop):
         return not self.battle.active(side)
 
     def ending(self) -> Ending | None:
-        """A posse that fled or was wiped out loses (both: a draw)."""
+        """The objective achieved wins; a posse that fled or was wiped out loses (both: a
+        draw); a posse whose last models left the table without the objective loses."""
         a, b = self.sides
+        objective = self.spec.objective
+        if objective is not None and achieved(self):
+            name = side_name(self.scenario, objective.side)
+            return Ending(objective.side, msg("old_west.game.end.objective", side=name))
         gone_a, gone_b = self.gone(a), self.gone(b)
         if not gone_a and not gone_b:
             return None
@@ -157,13 +183,19 @@ class OldWestGame(TurnLoop):
         loser = a if gone_a else b
         winner = b if gone_a else a
         name = side_name(self.scenario, loser)
+        if any(f.left_table for f in self.battle.posse(loser)):
+            return Ending(winner, msg("old_west.game.end.left", side=name))
         if self.fled[loser]:
             return Ending(winner, msg("old_west.game.end.fled", side=name))
         return Ending(winner, msg("old_west.game.end.wiped_out", side=name))
 
     def winner_at_limit(self) -> str | None:
-        """More models in action wins; then more Fame left; else a draw."""
+        """An objective not achieved by the turn limit loses its posse the game; otherwise
+        more models in action wins, then more Fame left, else a draw."""
         a, b = self.sides
+        objective = self.spec.objective
+        if objective is not None:
+            return self.battle.enemy_of(objective.side)
         key_a = (len(self.battle.active(a)), self.battle.fame_left(a))
         key_b = (len(self.battle.active(b)), self.battle.fame_left(b))
         if key_a == key_b:
@@ -181,6 +213,7 @@ class OldWestGame(TurnLoop):
                 ("models_left", left),
                 ("models_lost", sum(1 for f in posse if f.out)),
                 ("models_fled", sum(1 for f in posse if f.fled)),
+                ("models_left_table", sum(1 for f in posse if f.left_table)),
                 ("wounds_taken", sum(f.wounds_taken for f in posse)),
                 ("fame_left", self.battle.fame_left(side)),
                 ("fortune_left", sum(f.fortune for f in posse if f.in_action)),

@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kubik.rulesets.old_west.absent import ShotOutcome, ShotResult
+from kubik.rulesets.old_west.battle import measure
 from kubik.rulesets.old_west.battle.state import Battle, Figure
 from kubik.rulesets.old_west.combat import CombatOutcome, Model
 from kubik.rulesets.old_west.core import Side
-from kubik.table import Base, Cover, cover_between, edge_distance, line_of_sight
+from kubik.table import Base, edge_distance
 
 HERO_WORTH = 1.5  # a Hero counts half as much again as a rank-and-file model
 CAN_SHOOT = 0.3  # a place from which the model has a target
@@ -58,7 +59,9 @@ class CombatValue:
 
 
 def combat_model(figure: Figure, *, fame: bool = True) -> Model:
-    """The close-combat situation of a model as the rule takes it (no trap, no obstacle)."""
+    """The close-combat situation of a model as the rule takes it (no trap, no obstacle,
+    no Fortune): its profile, Wounds left, prone, its mount's Toughness and Wounds left."""
+    mount = figure.mount
     return Model(
         figure.profile.fight,
         figure.profile.attacks,
@@ -67,6 +70,8 @@ def combat_model(figure: Figure, *, fame: bool = True) -> Model:
         max(figure.wounds_left, 1),
         fame=figure.fame if fame else 0,
         prone=figure.prone,
+        mount_toughness=mount.toughness if mount else 0,
+        mount_wounds=max(mount.wounds - figure.mount_wounds, 1) if mount else 0,
     )
 
 
@@ -75,7 +80,7 @@ def threatens(battle: Battle, enemy: Figure, spot: Base) -> bool:
     reach = max((w.range for w in enemy.weapons), default=0)
     if reach <= 0 or edge_distance(enemy.base, spot) > reach:
         return False
-    return line_of_sight(battle.table, enemy.base, spot)
+    return measure.sees(battle.table, enemy.base, spot)
 
 
 def position_score(battle: Battle, figure: Figure, spot: Base) -> float:
@@ -89,13 +94,13 @@ def position_score(battle: Battle, figure: Figure, spot: Base) -> float:
     if reach and any(
         edge_distance(spot, e.base) <= reach
         and not battle.engaged(e)
-        and line_of_sight(battle.table, spot, e.base)
+        and measure.sees(battle.table, spot, e.base)
         for e in enemies
     ):
         score += CAN_SHOOT
     for enemy in enemies:
         if threatens(battle, enemy, spot):
-            covered = cover_between(battle.table, enemy.base, spot) is not Cover.NONE
+            covered = measure.covered(battle.table, spot, enemy.base)
             score -= EXPOSED_IN_COVER if covered else EXPOSED
     nearest = min(edge_distance(spot, e.base) for e in enemies)
     brawler = reach == 0 or figure.profile.fight >= 4

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kubik.engine import Choose, Forecast, Procedure, emit, msg
+from kubik.engine import Call, Choose, Forecast, Procedure, emit, msg
 from kubik.game import side_name
 from kubik.rulesets.old_west.battle import places
 from kubik.rulesets.old_west.battle.options import Flight
@@ -51,8 +51,8 @@ def head_for_the_hills_tests(game: OldWestGame) -> Procedure[None]:
         leader = battle.figure(battle.leaders[side])
         leader_pluck = leader.profile.pluck if leader.in_action else None
         others = tuple(f.profile.pluck for f in battle.active(side) if f.id != leader.id)
-        fame = leader.fame if leader.in_action else 0
-        args = (len(posse), lost, leader_pluck, others, False, fame)
+        tester = leader if leader.in_action else stand_in(game, side)
+        args = (len(posse), lost, leader_pluck, others, False, tester.fame, side)
         stand, flee = Flight(False), Flight(True)
         choice = yield Choose(
             (stand, flee),
@@ -65,14 +65,22 @@ def head_for_the_hills_tests(game: OldWestGame) -> Procedure[None]:
             ),
         )
         if choice == flee:
-            args = (len(posse), lost, leader_pluck, others, True, 0)
-        outcome = yield game.call(head_for_the_hills, args, leader=side)
-        yield from game.pay_fame(side, (leader,))
+            args = (len(posse), lost, leader_pluck, others, True, 0, side)
+        outcome = yield Call(head_for_the_hills, args)
+        yield from game.pay_fame(tester, outcome.fame)
         if outcome.flees:
             game.fled[side] = True
             for figure in battle.active(side):
                 figure.fled = True
             yield emit("old_west.game.posse_flees", side=side_name(game.scenario, side))
+
+
+def stand_in(game: OldWestGame, side: str) -> Figure:
+    """Who tests for a posse whose leader is out of action: the model in action with the
+    highest Pluck, the first in file order on a tie (OW-PLK-02)."""
+    active = game.battle.active(side)
+    best = max(f.profile.pluck for f in active)
+    return next(f for f in active if f.profile.pluck == best)
 
 
 def fearsome_allows(game: OldWestGame, figure: Figure, target: Figure) -> Procedure[bool]:
@@ -84,10 +92,8 @@ def fearsome_allows(game: OldWestGame, figure: Figure, target: Figure) -> Proced
         return True
     figure.tested_fearsome = figure.tested_fearsome | {target.id}
     yield emit("old_west.game.fearsome", model=figure.name, target=target.name)
-    outcome = yield game.call(
-        fearsome_reputation, (figure.profile.pluck, figure.fame), model=figure.side
-    )
-    yield from game.pay_fame(figure.side, (figure,))
+    outcome = yield Call(fearsome_reputation, (figure.profile.pluck, figure.fame, figure.side))
+    yield from game.pay_fame(figure, outcome.fame)
     if not outcome.may_act:
         figure.scared = True
         yield emit("old_west.game.scared", model=figure.name)
@@ -97,19 +103,27 @@ def fearsome_allows(game: OldWestGame, figure: Figure, target: Figure) -> Proced
 def dive_for_cover(game: OldWestGame, target: Figure, shooter: Figure) -> Procedure[None]:
     """Hit and not removed: a Pluck test; failed, the model runs to the nearest cover from
     the shooter (within its Move) or, already behind cover, lies down; either way it
-    cannot shoot back this turn (OW-PLK-06)."""
+    cannot shoot back this turn (OW-PLK-06). A rider tests with his own Pluck, runs to
+    cover as usual, but behind cover dismounts with his mount between him and the
+    shooter instead of lying down (OW-PLK-07)."""
     if not game.options.diving_for_cover or not target.in_action:
         return
     battle = game.battle
     behind = places.has_cover(battle.table, target.base, shooter.base)
-    outcome = yield game.call(
-        diving_for_cover, (target.profile.pluck, behind, False, target.fame), model=target.side
+    outcome = yield Call(
+        diving_for_cover,
+        (target.profile.pluck, behind, target.mounted, target.fame, target.side),
     )
-    yield from game.pay_fame(target.side, (target,))
+    yield from game.pay_fame(target, outcome.fame)
     reaction = outcome.reaction
     if reaction is CoverReaction.NONE:
         return
     target.pinned = True
+    if reaction is CoverReaction.DISMOUNT:
+        mount = target.dismount()
+        assert mount is not None
+        yield emit("old_west.game.dismounts", model=target.name, mount=mount.name)
+        return
     if reaction is CoverReaction.LIE_DOWN:
         target.prone = True
         yield emit("old_west.game.lies_down", model=target.name)
@@ -126,10 +140,10 @@ def _nearest_cover(game: OldWestGame, target: Figure, shooter: Figure) -> Point 
     """The nearest reachable free spot with cover from the shooter (even toward him)."""
     battle = game.battle
     gap = float(data()["battle"]["cover_gap_inches"])
-    move = float(target.profile.move)
+    move = float(target.move)
     here = target.base.centre
     spots = sorted(
-        places.cover_spots(battle.table, target.base.radius, gap),
+        places.cover_spots(battle.table, target.base.radius, gap, target.mover),
         key=lambda s: ((s[0] - here[0]) ** 2 + (s[1] - here[1]) ** 2, s),
     )
     for spot in spots[:12]:
@@ -145,7 +159,7 @@ def _nearest_cover(game: OldWestGame, target: Figure, shooter: Figure) -> Point 
             for e in battle.enemies(target)
         ):
             continue
-        path = places.route(battle.table, here, spot, target.base.radius)
+        path = places.route(battle.table, here, spot, target.base.radius, target.mover)
         if path is not None and path.cost <= move + 0.05:
             return spot
     return None

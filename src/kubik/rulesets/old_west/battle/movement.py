@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kubik.engine import Choose, Emit, Forecast, Procedure, emit, msg
+from kubik.engine import Call, Choose, Emit, Forecast, Procedure, emit, msg
 from kubik.rulesets.old_west.absent import (
     JumpResult,
     in_control_zone,
@@ -29,6 +29,12 @@ from kubik.rulesets.old_west.battle.judge import (
     position_score,
 )
 from kubik.rulesets.old_west.battle.morale import fearsome_allows
+from kubik.rulesets.old_west.battle.objective import (
+    ESCAPE_BONUS,
+    LOOT_BONUS,
+    after_move,
+    objective_routes,
+)
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo
 from kubik.rulesets.old_west.battle.state import Figure
 from kubik.rulesets.old_west.combat import combat
@@ -75,10 +81,10 @@ def msg_phase(phase: str) -> Emit:
 
 def allowance_after_standing(figure: Figure) -> Procedure[float]:
     """The move left to a model: a prone one stands up first for half its move."""
-    move = float(figure.profile.move)
+    move = float(figure.move)
     if not figure.prone:
         return move
-    cost = stand_up_cost(figure.profile.move, charged_while_prone=False)
+    cost = stand_up_cost(figure.move, charged_while_prone=False)
     figure.prone = False
     left = move - float(cost or 0)
     yield emit("old_west.game.stands_up", model=figure.name, left=left)
@@ -117,6 +123,7 @@ def move_model(game: OldWestGame, figure: Figure, near: Figure | None = None) ->
     assert isinstance(chosen, MoveTo)
     if chosen.kind is MoveKind.STAY:
         yield emit("old_west.game.holds", model=figure.name)
+        yield from after_move(game, figure)
         return
     if chosen.kind is MoveKind.CHARGE:
         target = battle.figure(chosen.target)
@@ -124,18 +131,19 @@ def move_model(game: OldWestGame, figure: Figure, near: Figure | None = None) ->
         if not allowed:
             return
     yield from walk_to(game, figure, (chosen.x, chosen.y), chosen)
+    yield from after_move(game, figure)
 
 
 def walk_to(game: OldWestGame, figure: Figure, goal: Point, chosen: MoveTo) -> Procedure[None]:
     """Move the model to ``goal``, jumping obstacles on the way (a test each): a failed
     test stops it short of the obstacle, a "stop" result just over it (OW-ABSENT-02)."""
     table = game.battle.table
-    path = places.route(table, figure.base.centre, goal, figure.base.radius)
+    path = places.route(table, figure.base.centre, goal, figure.base.radius, figure.mover)
     end = goal
     for obstacle in places.crossings(table, path) if path is not None else ():
         assert path is not None
-        result = yield game.call(jump_test, (figure.fame, "model"), model=figure.side)
-        yield from game.pay_fame(figure.side, (figure,))
+        result = yield Call(jump_test, (figure.fame, figure.side))
+        yield from game.pay_fame(figure, result.fame)
         feature = table.feature(obstacle)
         yield emit(
             "old_west.game.jump",
@@ -188,6 +196,8 @@ def destinations(game: OldWestGame, figure: Figure, allowance: float) -> list[Mo
         distance = round(path_length(path.points), 1)
         options.append(_option(figure, kind, spot, distance, target))
 
+    for kind, walked, _ in objective_routes(game, figure, allowance):
+        add(kind, walked)
     add(MoveKind.ADVANCE, _advance(game, figure, nearest, allowance))
     add(MoveKind.COVER, _to_cover(game, figure, nearest, allowance))
     add(MoveKind.BACK, _back(game, figure, nearest, allowance))
@@ -225,7 +235,9 @@ def _advance(
     game: OldWestGame, figure: Figure, enemy: Figure, allowance: float
 ) -> places.Route | None:
     table = game.battle.table
-    path = places.route(table, figure.base.centre, enemy.base.centre, figure.base.radius)
+    path = places.route(
+        table, figure.base.centre, enemy.base.centre, figure.base.radius, figure.mover
+    )
     if path is None:
         return None
     zone = float(data()["movement"]["control_zone_inches"])
@@ -233,7 +245,9 @@ def _advance(
     short = line_length - (figure.base.radius + enemy.base.radius + zone + 0.2)
     if short <= 0.05:
         return None
-    walked = places.walk(table, places.cut(path, short), allowance, figure.base.radius)
+    walked = places.walk(
+        table, places.cut(path, short), allowance, figure.base.radius, figure.mover
+    )
     return walked if len(walked.points) > 1 else None
 
 
@@ -243,7 +257,7 @@ def _to_cover(
     """The reachable spot with cover from the nearest enemy, nearest to the model."""
     battle = game.battle
     gap = float(data()["battle"]["cover_gap_inches"])
-    spots = places.cover_spots(battle.table, figure.base.radius, gap)
+    spots = places.cover_spots(battle.table, figure.base.radius, gap, figure.mover)
     here = figure.base.centre
     near = sorted(
         (
@@ -259,7 +273,7 @@ def _to_cover(
             continue
         if not places.free_spot(battle, figure, spot) or _in_enemy_zone(game, figure, spot):
             continue
-        path = places.route(battle.table, here, spot, figure.base.radius)
+        path = places.route(battle.table, here, spot, figure.base.radius, figure.mover)
         if path is not None and path.cost <= allowance + 0.05:
             return path
     return None
@@ -275,10 +289,10 @@ def _back(
         min(max(goal[0], r + 0.05), table.width - r - 0.05),
         min(max(goal[1], r + 0.05), table.height - r - 0.05),
     )
-    path = places.route(table, figure.base.centre, goal, r)
+    path = places.route(table, figure.base.centre, goal, r, figure.mover)
     if path is None:
         return None
-    walked = places.walk(table, path, allowance, r)
+    walked = places.walk(table, path, allowance, r, figure.mover)
     return walked if len(walked.points) > 1 else None
 
 
@@ -287,8 +301,12 @@ def forecast(game: OldWestGame, figure: Figure, option: MoveTo) -> Forecast:
     battle = game.battle
     spot = figure.base.moved_to((option.x, option.y))
     score = position_score(battle, figure, spot)
+    if option.kind is MoveKind.LOOT:
+        score += LOOT_BONUS
+    if option.kind is MoveKind.ESCAPE:
+        score += ESCAPE_BONUS
     if option.kind is not MoveKind.CHARGE:
-        return Forecast(score=score)
+        return Forecast(score=round(score, 4))
     target = battle.figure(option.target)
     mine, theirs = combat_model(figure, fame=False), combat_model(target, fame=False)
     side = game.rule_side(figure.side)

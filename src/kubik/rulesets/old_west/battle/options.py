@@ -27,6 +27,8 @@ class MoveKind(StrEnum):
     COVER = "cover"
     BACK = "back"
     CHARGE = "charge"
+    LOOT = "loot"  # make for the objective (the bank) to pick up loot
+    ESCAPE = "escape"  # carry the loot toward the exit edge
 
     @property
     def msgid(self) -> str:
@@ -40,6 +42,8 @@ _MOVE_LABELS = {
     MoveKind.COVER: "old_west.game.option.cover",
     MoveKind.BACK: "old_west.game.option.back",
     MoveKind.CHARGE: "old_west.game.option.charge",
+    MoveKind.LOOT: "old_west.game.option.loot",
+    MoveKind.ESCAPE: "old_west.game.option.escape",
 }
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from shapely.geometry import LineString
 
+from kubik.rulesets.old_west.battle import measure
 from kubik.rulesets.old_west.battle.state import Battle, Figure
 from kubik.table import (
     Base,
@@ -23,7 +24,6 @@ from kubik.table import (
     TableError,
     TerrainKind,
     centre_distance,
-    cover_between,
     kind_at,
     max_move_along,
     obstacles_crossed,
@@ -61,32 +61,52 @@ class Route:
 def free_spot(battle: Battle, figure: Figure, point: Point, ignore: Sequence[str] = ()) -> bool:
     """Whether the model's base fits at ``point``: on the table, out of impassable terrain,
     not overlapping another model in action (``ignore``: models that will make way)."""
-    base = figure.base.moved_to(point)
-    try:
-        battle.table.check_base(base)
-    except TableError:
+    radius = figure.base.radius
+    table = battle.table
+    x, y = point[0], point[1]
+    if not (radius <= x <= table.width - radius and radius <= y <= table.height - radius):
+        try:
+            table.check_base(figure.base.moved_to(point))
+        except TableError:
+            return False
+    if measure.impassable(table, (x, y), radius - 1e-3, figure.mover):
         return False
-    if kind_at(battle.table, point, clearance=base.radius - 1e-3) is TerrainKind.IMPASSABLE:
-        return False
+    base = figure.base.moved_to((x, y))
     for other in battle.others(figure):
         if other.id in ignore:
             continue
-        if centre_distance(base, other.base) < base.radius + other.base.radius - 1e-6:
+        if centre_distance(base, other.base) < radius + other.base.radius - 1e-6:
             return False
     return True
 
 
-def route(table: Table, start: Point, end: Point, radius: float) -> Route | None:
-    """The straight line if terrain allows it, else the cheapest way round; None if cut off."""
+def route(
+    table: Table, start: Point, end: Point, radius: float, mover: str | None = None
+) -> Route | None:
+    """The straight line if terrain allows it, else the cheapest way round; None if cut off.
+
+    ``mover``: the mover type (None on foot; riders may find more terrain impassable).
+    Depends on the terrain only, so it is memoised on the table."""
+    routes = measure.store(table, "routes")
+    key = ((start[0], start[1]), (end[0], end[1]), radius, mover)
+    if key not in routes:
+        routes[key] = _route(table, start, end, radius, mover)
+    found: Route | None = routes[key]
+    return found
+
+
+def _route(
+    table: Table, start: Point, end: Point, radius: float, mover: str | None
+) -> Route | None:
     clearance = radius - 1e-3
     try:
-        cost = path_cost(table, None, [start, end], clearance=clearance)
+        cost = path_cost(table, mover, [start, end], clearance=clearance)
     except TableError:
         return None
     if math.isfinite(cost):
         return Route((start, end), cost)
     try:
-        found = shortest_path(table, start, end, clearance=clearance, edge_step=2.0)
+        found = shortest_path(table, start, end, mover, clearance=clearance, edge_step=2.0)
     except TableError:
         return None
     if found is None:
@@ -94,9 +114,11 @@ def route(table: Table, start: Point, end: Point, radius: float) -> Route | None
     return Route(found.points, found.cost)
 
 
-def walk(table: Table, path: Route, allowance: float, radius: float) -> Route:
+def walk(
+    table: Table, path: Route, allowance: float, radius: float, mover: str | None = None
+) -> Route:
     """How far along ``path`` a model gets with ``allowance`` inches of move."""
-    moved = max_move_along(table, path.points, allowance, clearance=radius - 1e-3)
+    moved = max_move_along(table, path.points, allowance, mover, clearance=radius - 1e-3)
     line = LineString(path.points)
     done = line.project(_shapely_point(moved.end))
     points = [p for p in path.points if line.project(_shapely_point(p)) < done - 1e-9]
@@ -123,7 +145,7 @@ def crossings(table: Table, path: Route) -> tuple[str, ...]:
     """Obstacles (fences, troughs) the path jumps (a jump test each, OW-ABSENT-02)."""
     if len(path.points) < 2:
         return ()
-    return tuple(f.id for f in obstacles_crossed(table, path.points))
+    return measure.crossed(table, path.points)
 
 
 def before_obstacle(table: Table, path: Route, radius: float) -> Point:
@@ -174,7 +196,7 @@ def charge_route(battle: Battle, figure: Figure, target: Figure, allowance: floa
             spot = point
         if not free_spot(battle, figure, spot):
             continue
-        path = route(battle.table, figure.base.centre, spot, figure.base.radius)
+        path = route(battle.table, figure.base.centre, spot, figure.base.radius, figure.mover)
         if path is not None and path.cost <= allowance + _SLACK:
             return path
     return None
@@ -204,12 +226,14 @@ def back_off_spot(battle: Battle, figure: Figure, opponents: Sequence[Figure]) -
     for enemy in battle.enemies(figure):
         if centre_distance(base, enemy.base) <= base.radius + enemy.base.radius + 1e-6:
             return None
-    if obstacles_crossed(battle.table, [figure.base.centre, spot]):
+    if measure.crossed(battle.table, (figure.base.centre, spot)):
         return None
     return spot
 
 
-def cover_spots(table: Table, radius: float, gap: float) -> tuple[Point, ...]:
+def cover_spots(
+    table: Table, radius: float, gap: float, mover: str | None = None
+) -> tuple[Point, ...]:
     """Places that give cover: inside enterable cover (a barrel pile, a porch) and just
     beside buildings and fences, every 2 inches round them (computed once per table)."""
 
@@ -233,16 +257,41 @@ def cover_spots(table: Table, radius: float, gap: float) -> tuple[Point, ...]:
                 table.check_base(Base(spot[0], spot[1], 2 * radius))
             except TableError:
                 continue
-            if kind_at(table, spot, clearance=radius) is not TerrainKind.IMPASSABLE:
+            if kind_at(table, spot, mover, clearance=radius) is not TerrainKind.IMPASSABLE:
                 ok.append(spot)
         return tuple(dict.fromkeys(ok))
 
-    return table.cached(("old_west.cover_spots", round(radius, 4), gap), build)
+    return table.cached(("old_west.cover_spots", round(radius, 4), gap, mover), build)
+
+
+def spots_around(
+    table: Table, feature_id: str, radius: float, gap: float, mover: str | None = None
+) -> tuple[Point, ...]:
+    """Free-standing places just outside a feature, every 2 inches round it (where a
+    model stands to reach it; computed once per table)."""
+
+    def build() -> tuple[Point, ...]:
+        ring = table.feature(feature_id).shape.buffer(radius + gap).exterior
+        count = max(4, int(ring.length // 2.0))
+        ok: list[Point] = []
+        for i in range(count):
+            p = ring.interpolate(i * ring.length / count)
+            spot = rounded((float(p.x), float(p.y)))
+            try:
+                table.check_base(Base(spot[0], spot[1], 2 * radius))
+            except TableError:
+                continue
+            if kind_at(table, spot, mover, clearance=radius) is not TerrainKind.IMPASSABLE:
+                ok.append(spot)
+        return tuple(dict.fromkeys(ok))
+
+    key = ("old_west.spots_around", feature_id, round(radius, 4), gap, mover)
+    return table.cached(key, build)
 
 
 def has_cover(table: Table, spot: Base, against: Base) -> bool:
     """Whether a model at ``spot`` has cover against a shooter at ``against``."""
-    return cover_between(table, against, spot) is not Cover.NONE
+    return measure.covered(table, spot, against)
 
 
 __all__ = [
@@ -261,5 +310,6 @@ __all__ = [
     "over_obstacle",
     "rounded",
     "route",
+    "spots_around",
     "walk",
 ]

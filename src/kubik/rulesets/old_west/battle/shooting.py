@@ -12,10 +12,12 @@ model hit and not removed dives for cover (OW-PLK-06).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kubik.engine import Choose, Forecast, Procedure, emit, msg
-from kubik.rulesets.old_west.absent import ShotResult, shoot
+from kubik.engine import Call, Choose, Forecast, Procedure, emit, msg
+from kubik.rulesets.old_west.absent import ShotOutcome, ShotResult, shoot
+from kubik.rulesets.old_west.battle import measure
 from kubik.rulesets.old_west.battle.heroes import declare, hero_followers
 from kubik.rulesets.old_west.battle.judge import ShotValue, per_wound
 from kubik.rulesets.old_west.battle.morale import dive_for_cover, fearsome_allows
@@ -25,32 +27,64 @@ from kubik.rulesets.old_west.battle.spec import Weapon
 from kubik.rulesets.old_west.battle.state import Battle, Figure
 from kubik.rulesets.old_west.core import data
 from kubik.rulesets.old_west.heroics import HeroicAction, Phase, PhaseLedger, quickdraw_counts
-from kubik.table import Cover, distance_to, edge_distance, obstacles_crossed, sight
-from kubik.table.cover import cover_sources
+from kubik.table import Base, Cover, Table, distance_to, edge_distance
 from kubik.table.geometry import point_segment_distance
 
 if TYPE_CHECKING:
     from kubik.rulesets.old_west.battle.game import OldWestGame
 
 
-def in_the_way(battle: Battle, shooter: Figure, target: Figure) -> tuple[str, ...]:
-    """What stands in the way of a shot (ids): cover features on the line of fire (near the
-    target, or obstacles anywhere but at the shooter's own base) and models it cuts."""
-    table = battle.table
-    reach = float(data()["battle"]["cover_reach_inches"])
-    found = [s.feature_id for s in cover_sources(table, shooter.base, target.base, near=reach)]
-    line = [shooter.base.centre, target.base.centre]
-    for feature in obstacles_crossed(table, line):
-        leaning = distance_to(shooter.base, feature) <= reach
-        if feature.cover is not Cover.NONE and not leaning and feature.id not in found:
-            found.append(feature.id)
+@dataclass(frozen=True, slots=True)
+class Blocker:
+    """Something in the way of a shot: a terrain feature or a model (by id)."""
+
+    id: str
+    model: bool
+
+
+def in_the_way(battle: Battle, shooter: Figure, target: Figure) -> tuple[Blocker, ...]:
+    """What stands in the way of a shot, nearest the shooter first: cover features on the
+    line of fire (near the target, or obstacles anywhere but at the shooter's own base)
+    and the models it cuts."""
+    found = list(terrain_in_the_way(battle.table, shooter.base, target.base))
+    line = (shooter.base.centre, target.base.centre)
     for other in battle.others(shooter):
         if other.id == target.id:
             continue
         gap = point_segment_distance(other.base.centre, *line)
         if gap < other.base.radius:
-            found.append(other.id)
-    return tuple(found)
+            found.append((edge_distance(shooter.base, other.base), Blocker(other.id, True)))
+    return tuple(b for _, b in sorted(found, key=lambda t: t[0]))
+
+
+def terrain_in_the_way(
+    table: Table, shooter: Base, target: Base
+) -> tuple[tuple[float, Blocker], ...]:
+    """The terrain part of :func:`in_the_way` with each feature's distance from the
+    shooter (memoised on the table: it depends on the terrain and the two bases only)."""
+
+    def build() -> tuple[tuple[float, Blocker], ...]:
+        reach = float(data()["battle"]["cover_reach_inches"])
+        ids = list(measure.cover_ids(table, shooter, target, reach))
+        line = (shooter.centre, target.centre)
+        for feature in map(table.feature, measure.crossed(table, line)):
+            leaning = distance_to(shooter, feature) <= reach
+            if feature.cover is not Cover.NONE and not leaning and feature.id not in ids:
+                ids.append(feature.id)
+        return tuple((distance_to(shooter, table.feature(i)), Blocker(i, False)) for i in ids)
+
+    memo = measure.store(table, "terrain_in_the_way")
+    key = (measure.shape(shooter), measure.shape(target))
+    if key not in memo:
+        memo[key] = build()
+    found: tuple[tuple[float, Blocker], ...] = memo[key]
+    return found
+
+
+def blockers(battle: Battle, shooter: Figure, target: Figure) -> tuple[Blocker, ...]:
+    """The things in the way the shot rolls for (at most ``max_in_the_way``, nearest first)."""
+    cap = int(data()["battle"]["max_in_the_way"])
+    return in_the_way(battle, shooter, target)[:cap]
 
 
 def best_weapon(figure: Figure, distance: float) -> Weapon | None:
@@ -64,16 +98,15 @@ def best_weapon(figure: Figure, distance: float) -> Weapon | None:
 def targets(game: OldWestGame, figure: Figure) -> list[ShootAt]:
     """Every enemy the model could shoot, nearest first."""
     battle = game.battle
-    cap = int(data()["battle"]["max_in_the_way"])
     found: list[tuple[float, str, ShootAt]] = []
     for enemy in battle.enemies(figure):
         if battle.engaged(enemy):
             continue
         distance = edge_distance(figure.base, enemy.base)
         weapon = best_weapon(figure, distance)
-        if weapon is None or not sight(battle.table, figure.base, enemy.base).clear:
+        if weapon is None or not measure.sees(battle.table, figure.base, enemy.base):
             continue
-        blocking = min(len(in_the_way(battle, figure, enemy)), cap)
+        blocking = len(blockers(battle, figure, enemy))
         option = ShootAt(
             figure.id,
             enemy.id,
@@ -91,17 +124,28 @@ def targets(game: OldWestGame, figure: Figure) -> list[ShootAt]:
     return [o for _, _, o in sorted(found, key=lambda t: (t[0], t[1]))]
 
 
-def shot_args(game: OldWestGame, figure: Figure, option: ShootAt, fame: int) -> tuple[int, ...]:
-    """The situation the shoot rule takes for this option."""
-    target = game.battle.figure(option.target)
+def shot_args(
+    game: OldWestGame, figure: Figure, option: ShootAt, fame: int
+) -> tuple[int, int, int, tuple[int, ...], int, int, str]:
+    """The situation the shoot rule takes for this option: the shooter's Shoot value, the
+    weapon's Strength, the target's Toughness, what is in the way (a model's Toughness,
+    0 for terrain), the target's mount's Toughness, Fame, and the shooting posse."""
+    battle = game.battle
+    target = battle.figure(option.target)
     weapon = next(w for w in figure.weapons if w.id == option.weapon)
+    things = tuple(
+        battle.figure(b.id).profile.toughness if b.model else 0
+        for b in blockers(battle, figure, target)
+    )
+    mount = target.mount.toughness if target.mount else 0
     return (
         figure.profile.shoot,
         weapon.strength,
         target.profile.toughness,
-        option.in_the_way,
-        0,
+        things,
+        mount,
         fame,
+        figure.side,
     )
 
 
@@ -153,13 +197,47 @@ def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
         distance=chosen.distance,
         in_the_way=chosen.in_the_way,
     )
-    shot = yield game.call(shoot, shot_args(game, figure, chosen, figure.fame), shooter=figure.side)
-    yield from game.pay_fame(figure.side, (figure,))
-    if shot.result is ShotResult.TARGET:
-        if shot.wounded:
-            yield from game.wound(target, 1)
-        yield from dive_for_cover(game, target, figure)
+    hit_in_the_way = blockers(game.battle, figure, target)
+    shot = yield Call(shoot, shot_args(game, figure, chosen, figure.fame))
+    yield from game.pay_fame(figure, shot.fame)
+    yield from apply_shot(game, figure, target, shot, hit_in_the_way)
     return True
+
+
+def apply_shot(
+    game: OldWestGame,
+    shooter: Figure,
+    target: Figure,
+    shot: ShotOutcome,
+    in_the_way: tuple[Blocker, ...],
+) -> Procedure[None]:
+    """Apply a shot's outcome: a wound on the target, on its mount (a killed mount throws
+    its rider, OW-ABSENT-06) or on a model in the way; an enemy model hit and not removed
+    dives for cover (OW-PLK-06; a rider tests even when his horse was hit, OW-PLK-07)."""
+    battle = game.battle
+    if shot.result is ShotResult.IN_THE_WAY:
+        blocker = in_the_way[shot.blocker - 1]
+        if not blocker.model:
+            feature = battle.table.feature(blocker.id)
+            yield emit(
+                "old_west.game.shot_stopped",
+                model=shooter.name,
+                obstacle=msg("game.name", en=feature.name, ru=feature.name_ru),
+            )
+            return
+        struck = battle.figure(blocker.id)
+        yield emit("old_west.game.hit_in_the_way", model=shooter.name, hit=struck.name)
+        if shot.wounded:
+            yield from game.wound(struck, 1)
+        if struck.side != shooter.side:
+            yield from dive_for_cover(game, struck, shooter)
+        return
+    if shot.result is ShotResult.TARGET and shot.wounded:
+        yield from game.wound(target, 1)
+    if shot.result is ShotResult.MOUNT:
+        yield from game.wound_mount(target, int(shot.wounded))
+    if shot.result is not ShotResult.MISS:
+        yield from dive_for_cover(game, target, shooter)
 
 
 def shooting_phase(game: OldWestGame) -> Procedure[None]:

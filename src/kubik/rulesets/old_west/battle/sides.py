@@ -1,61 +1,34 @@
-"""Running a rule procedure for the posses: its side labels become the scenario's sides.
+"""Running a rule procedure that names its two sides "a" and "b" for the posses.
 
-The rule procedures name who decides and who rolls by role: "a"/"b" (the two sides
-of a fight or of the advantage roll), "shooter", "striker", "leader", "model",
-"hero". A game must ask the posse that plays the role, so :func:`as_sides` runs the
-procedure and rewrites every request it yields (and, recursively, every
-sub-procedure it calls): a ``Choose`` goes to the scenario side, a ``Roll`` names it
-as the roller, and a :class:`~kubik.rulesets.old_west.core.Side` in a message
-renders as the posse's name. It also counts the Fame each posse spends through the
-procedure's Fame decisions (the rule outcomes do not all report it).
+Most rule procedures take the side id of the player who rolls and decides as a
+parameter, so the game calls them directly. A few name the two sides of a contest by
+role, because the rule is about both: a fight (:mod:`kubik.rulesets.old_west.combat`,
+:mod:`~kubik.rulesets.old_west.fight`), the advantage roll, the order of heroic actions
+and of fights. :func:`as_sides` runs such a procedure and rewrites every request it
+yields (and, recursively, every sub-procedure it calls): a ``Choose`` goes to the
+scenario side, a ``Roll`` names it as the roller, and a
+:class:`~kubik.rulesets.old_west.core.Side` in a message renders as the posse's name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from kubik.engine import Call, Choose, Emit, Message, Procedure, Roll
 from kubik.rulesets.old_west.core import Side
 
-#: Fame decisions of the rule modules: the answer is the number of points spent.
-FAME_REASONS = frozenset(
-    {
-        "old_west.fame.spend_wound",
-        "old_west.fame.spend_fight",
-        "old_west.fame.spend_hit",
-        "old_west.fame.spend_jump",
-        "old_west.fame.spend_pluck",
-    }
-)
-
-
-@dataclass(slots=True)
-class FameLedger:
-    """Fame points spent per scenario side since the last :meth:`take`."""
-
-    spent: dict[str, int] = field(default_factory=dict)
-
-    def add(self, side: str, points: int) -> None:
-        """Record ``points`` spent by ``side``."""
-        self.spent[side] = self.spent.get(side, 0) + points
-
-    def take(self, side: str) -> int:
-        """Points ``side`` spent since the last take (then forgotten)."""
-        return self.spent.pop(side, 0)
-
 
 @dataclass(frozen=True, slots=True)
 class Labels:
-    """Role or rule side -> scenario side id, and the posses' names for messages."""
+    """Rule side ("a" / "b") -> scenario side id, and the posses' names for messages."""
 
     roles: tuple[tuple[str, str], ...]
     names: tuple[tuple[Side, Message], ...]
-    ledger: FameLedger = field(compare=False, hash=False)
 
     def side(self, role: str) -> str:
-        """The scenario side playing ``role`` (unknown roles are kept)."""
+        """The scenario side playing ``role`` (a side id is kept as it is)."""
         return dict(self.roles).get(role, role)
 
     def message(self, message: Message) -> Message:
@@ -92,10 +65,6 @@ class Labels:
             return Emit(self.message(request.event))
         return request
 
-    def with_roles(self, **roles: str) -> Labels:
-        """The same labels with more roles mapped (``shooter="law"``)."""
-        return Labels((*self.roles, *roles.items()), self.names, self.ledger)
-
 
 def as_sides(
     labels: Labels, procedure: Callable[..., Generator[Any, Any, Any]], args: tuple[Hashable, ...]
@@ -108,15 +77,7 @@ def as_sides(
             request = inner.send(answer)
         except StopIteration as stop:
             return stop.value
-        asked = labels.request(request)
-        answer = yield asked
-        if (
-            isinstance(asked, Choose)
-            and asked.reason.id in FAME_REASONS
-            and isinstance(answer, int)
-            and answer > 0
-        ):
-            labels.ledger.add(asked.side, answer)
+        answer = yield labels.request(request)
 
 
-__all__ = ["FAME_REASONS", "FameLedger", "Labels", "as_sides"]
+__all__ = ["Labels", "as_sides"]

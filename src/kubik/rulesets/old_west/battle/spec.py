@@ -11,6 +11,10 @@ model by model); a side of the scenario is a **posse** (Команда). Unit fi
     position = [6, 30]           # base centre, inches from the table's corner
     base_mm = 25                 # base diameter (default from data)
     leader = true                # the posse's leader (OW-PLK-02); at most one per side
+    mounted = "horse"            # rides a mount of data/game.toml (horse, mule; true = horse):
+                                 # Move 10", shots and strikes may hit the mount (OW-CC-16,
+                                 # OW-ABSENT-04/06), Pluck as a rider (OW-PLK-07); a mounted
+                                 # unit's base defaults to 40 mm
     # any profile field may be overridden: shoot, fight, strength, toughness, attacks,
     # wounds, pluck, fame, fortune, hero, fearsome
 
@@ -26,14 +30,30 @@ Options (``[options]``), all optional::
 
 ``[end]``: ``turn_limit`` (1..50). The game also ends when a posse flees (Head for the
 Hills) or is wiped out; at the turn limit the posse with more models in action wins,
-then the one with more Fame left, else a draw.
+then the one with more Fame left, else a draw. An optional objective (OW-PLK-03)::
+
+    [end.objective]
+    side = "gang"                # the posse with the objective
+    feature = "bank"             # terrain to reach: a model that ends its move within 1"
+                                 # of it picks up one loot (while any is left)
+    edge = "north"               # a carrier whose base touches this table edge leaves the
+                                 # table with the loot (north: y = height, south: y = 0,
+                                 # east: x = width, west: x = 0)
+    loot = 2                     # loot there is to carry (default 1)
+    needed = 2                   # loot carried off that wins the game (default 1)
+
+A carrier put out of action drops his loot, and it is lost. Models that left the table
+with loot are not casualties (OW-PLK-03). When the objective is achieved its posse
+wins; at the turn limit without it, the other posse wins.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -82,6 +102,7 @@ class UnitData(_Strict):
     position: tuple[float, float]
     base_mm: float | None = Field(default=None, ge=10, le=80)
     leader: bool = False
+    mounted: bool | str = False
     shoot: int | None = Field(default=None, ge=2, le=6)
     fight: int | None = Field(default=None, ge=1, le=10)
     strength: int | None = Field(default=None, ge=1, le=10)
@@ -106,10 +127,22 @@ class OptionsData(_Strict):
     head_for_the_hills: bool = True
 
 
+class ObjectiveData(_Strict):
+    """``[end.objective]``: a posse must fetch loot from a terrain feature and carry it
+    off a table edge (models that leave so are not casualties, OW-PLK-03)."""
+
+    side: str = Field(min_length=1)
+    feature: str = Field(min_length=1)
+    edge: Literal["north", "south", "east", "west"]
+    loot: int = Field(default=1, ge=1, le=10)
+    needed: int = Field(default=1, ge=1, le=10)
+
+
 class EndData(_Strict):
-    """``[end]``: the turn limit."""
+    """``[end]``: the turn limit, and an optional objective."""
 
     turn_limit: int | None = Field(default=None, ge=1, le=50)
+    objective: ObjectiveData | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +162,26 @@ class Weapon:
 
 
 @dataclass(frozen=True, slots=True)
+class Mount:
+    """A horse or mule a model rides (OW-ABSENT-06/09 default profile)."""
+
+    id: str
+    toughness: int
+    wounds: int
+    name_en: str
+    name_ru: str
+
+    @property
+    def name(self) -> Message:
+        """The mount's name in both languages."""
+        return msg("game.name", en=self.name_en, ru=self.name_ru)
+
+
+#: Mover type of mounted models for terrain (``kinds = { mounted = "impassable" }``).
+MOUNTED = "mounted"
+
+
+@dataclass(frozen=True, slots=True)
 class ModelSpec:
     """A checked model: who it is, its profile, weapons, base and posse."""
 
@@ -140,15 +193,18 @@ class ModelSpec:
     weapons: tuple[Weapon, ...]
     base: Base
     leader: bool
+    mount: Mount | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class BattleSpec:
-    """A checked scenario: the table, the models (file order) and the options."""
+    """A checked scenario: the table, the models (file order), the options and the
+    objective (None: the battle is fought to the end)."""
 
     table: Table
     models: tuple[ModelSpec, ...]
     options: OptionsData
+    objective: ObjectiveData | None = None
 
 
 def weapons() -> dict[str, Weapon]:
@@ -165,6 +221,34 @@ def weapons() -> dict[str, Weapon]:
         for key, value in table.items()
         if isinstance(value, dict) and key not in {"provenance", "provenance_cells"}
     }
+
+
+def mounts() -> dict[str, Mount]:
+    """The mount table of data/game.toml."""
+    table = data()["mounts"]
+    return {
+        key: Mount(
+            key,
+            int(value["toughness"]),
+            int(value["wounds"]),
+            str(value.get("name", key)),
+            str(value.get("name_ru", value.get("name", key))),
+        )
+        for key, value in table.items()
+        if isinstance(value, dict) and key not in {"provenance", "provenance_cells"}
+    }
+
+
+def _mount(unit: UnitData, where: str) -> Mount | None:
+    if unit.mounted is False:
+        return None
+    known = mounts()
+    name = "horse" if unit.mounted is True else unit.mounted
+    if name not in known:
+        raise ScenarioError(
+            f"{where}.mounted: no mount '{name}'; mounts: {', '.join(known)} (or true, false)"
+        )
+    return known[name]
 
 
 def profiles() -> dict[str, dict[str, Any]]:
@@ -219,14 +303,21 @@ def _weapons(unit: UnitData, where: str) -> tuple[Weapon, ...]:
     return tuple(known[name] for name in unit.weapons)
 
 
-def _base(table: Table, unit: UnitData, where: str) -> Base:
-    diameter_mm = unit.base_mm or float(data()["battle"]["base_mm"])
+def foot_base_inches() -> float:
+    """The default base diameter of a model on foot, in inches (a dismounted rider's)."""
+    return mm_to_inches(float(data()["battle"]["base_mm"]))
+
+
+def _base(table: Table, unit: UnitData, where: str, mounted: bool) -> Base:
+    default = data()["battle"]["mounted_base_mm" if mounted else "base_mm"]
+    diameter_mm = unit.base_mm or float(default)
     base = Base(unit.position[0], unit.position[1], mm_to_inches(diameter_mm), unit.id)
     try:
         table.check_base(base)
     except TableError as error:
         raise ScenarioError(f"{where}.position: {error.problem}") from None
-    if kind_at(table, base.centre, clearance=base.radius) is TerrainKind.IMPASSABLE:
+    mover = MOUNTED if mounted else None
+    if kind_at(table, base.centre, mover, clearance=base.radius) is TerrainKind.IMPASSABLE:
         x, y = unit.position
         raise ScenarioError(f"{where}.position: ({x:g}, {y:g}) is inside impassable terrain")
     return base
@@ -253,12 +344,43 @@ def _check_options(
                 raise ScenarioError(f"options.{key}.{unit_id}: {points}; allowed: 0..{top}")
 
 
+@lru_cache(maxsize=8)
+def shared_table(text: str) -> Table:
+    """The table of a scenario's ``[table]`` and ``[[terrain]]`` (as canonical JSON).
+
+    Tables are immutable, so games of the same scenario share one, and with it the
+    measurements memoised on it (:mod:`.measure`): a simulation of many games, or a
+    replay, measures each place once.
+    """
+    return table_from_dict(json.loads(text))
+
+
+def _check_objective(objective: ObjectiveData | None, table: Table, sides: tuple[str, ...]) -> None:
+    if objective is None:
+        return
+    if objective.side not in sides:
+        raise ScenarioError(
+            f"end.objective.side: no side '{objective.side}'; sides: {', '.join(sides)}"
+        )
+    ids = [f.id for f in table.features]
+    if objective.feature not in ids:
+        raise ScenarioError(
+            f"end.objective.feature: no terrain '{objective.feature}'; terrain: {', '.join(ids)}"
+        )
+    if objective.needed > objective.loot:
+        raise ScenarioError(
+            f"end.objective.needed: {objective.needed} but only {objective.loot} loot to carry"
+        )
+
+
 def build_spec(scenario: Scenario, given_options: Mapping[str, Any] | None = None) -> BattleSpec:
     """Check the scenario (one line per error, naming the field) and build its spec."""
     if len(scenario.sides) != 2:
         raise ScenarioError(f"sides: an Old West battle has 2 posses, got {len(scenario.sides)}")
     try:
-        table = table_from_dict({"table": scenario.table, "terrain": list(scenario.terrain)})
+        table = shared_table(
+            json.dumps({"table": scenario.table, "terrain": list(scenario.terrain)}, sort_keys=True)
+        )
     except TableError as error:
         raise ScenarioError(str(error)) from None
     try:
@@ -266,9 +388,10 @@ def build_spec(scenario: Scenario, given_options: Mapping[str, Any] | None = Non
     except ValidationError as error:
         raise field_error(error, "options") from None
     try:
-        EndData.model_validate(scenario.end)
+        end = EndData.model_validate(scenario.end)
     except ValidationError as error:
         raise field_error(error, "end") from None
+    _check_objective(end.objective, table, scenario.side_ids)
     units: dict[str, UnitData] = {}
     checked: list[tuple[str, UnitData]] = []
     for index, spec in enumerate(scenario.units):
@@ -283,7 +406,8 @@ def build_spec(scenario: Scenario, given_options: Mapping[str, Any] | None = Non
     models: list[ModelSpec] = []
     for where, unit in checked:
         profile = _profile(unit, where, options.fame.get(unit.id), options.fortune.get(unit.id))
-        base = _base(table, unit, where)
+        mount = _mount(unit, where)
+        base = _base(table, unit, where, mount is not None)
         for other in models:
             if base.radius + other.base.radius - centre_distance(base, other.base) > 1e-6:
                 raise ScenarioError(f"{where}.position: the base overlaps '{other.id}'")
@@ -297,6 +421,7 @@ def build_spec(scenario: Scenario, given_options: Mapping[str, Any] | None = Non
                 _weapons(unit, where),
                 base,
                 unit.leader,
+                mount,
             )
         )
     for side in scenario.side_ids:
@@ -308,7 +433,7 @@ def build_spec(scenario: Scenario, given_options: Mapping[str, Any] | None = Non
             raise ScenarioError(
                 f"units: side '{side}' has {len(leaders)} leaders ({', '.join(leaders)}); at most 1"
             )
-    return BattleSpec(table, tuple(models), options)
+    return BattleSpec(table, tuple(models), options, end.objective)
 
 
 def leader_of(spec: BattleSpec, side: str) -> str:
@@ -325,14 +450,19 @@ def leader_of(spec: BattleSpec, side: str) -> str:
 
 
 __all__ = [
+    "MOUNTED",
     "BattleSpec",
     "EndData",
     "ModelSpec",
+    "Mount",
+    "ObjectiveData",
     "OptionsData",
     "UnitData",
     "Weapon",
     "build_spec",
+    "foot_base_inches",
     "leader_of",
+    "mounts",
     "profiles",
     "weapons",
 ]

@@ -10,8 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kubik.engine import Message, msg
-from kubik.rulesets.old_west.absent import Profile
-from kubik.rulesets.old_west.battle.spec import BattleSpec, Weapon, leader_of
+from kubik.rulesets.old_west.absent import Profile, move_allowance
+from kubik.rulesets.old_west.battle.spec import (
+    MOUNTED,
+    BattleSpec,
+    Mount,
+    Weapon,
+    foot_base_inches,
+    leader_of,
+)
 from kubik.table import Base, Table, edge_distance, in_base_contact
 
 
@@ -35,6 +42,11 @@ class Figure:
     pinned: bool = False  # failed Diving for cover this turn: cannot shoot back (OW-PLK-06)
     scared: bool = False  # failed a Fearsome Reputation test: nothing else this phase
     tested_fearsome: frozenset[str] = frozenset()  # enemies tested against this phase
+    mount: Mount | None = None  # the horse or mule it rides (None: on foot)
+    foot_diameter: float = 1.0  # its base diameter on foot (inches), after dismounting
+    mount_wounds: int = 0  # wounds its mount has suffered
+    left_table: bool = False  # carried off the table for a scenario objective (OW-PLK-03)
+    carrying: bool = False  # carries loot of the scenario objective
 
     @property
     def name(self) -> Message:
@@ -44,7 +56,30 @@ class Figure:
     @property
     def in_action(self) -> bool:
         """Still on the table and fighting."""
-        return not self.out and not self.fled
+        return not self.out and not self.fled and not self.left_table
+
+    @property
+    def mounted(self) -> bool:
+        """Riding a live mount (OW-CC-16)."""
+        return self.mount is not None
+
+    @property
+    def mover(self) -> str | None:
+        """Its mover type for terrain: mounted models may find some terrain impassable."""
+        return MOUNTED if self.mounted else None
+
+    @property
+    def move(self) -> int:
+        """Its Move in inches: the mounted Move while it rides (OW-ABSENT-02 default)."""
+        return move_allowance(self.mounted)
+
+    def dismount(self) -> Mount | None:
+        """Leave (or lose) the mount, standing on a foot base where the rider was; returns
+        the mount (the horse is no longer part of the model)."""
+        mount, self.mount, self.mount_wounds = self.mount, None, 0
+        if mount is not None and self.foot_diameter < self.base.diameter:
+            self.base = Base(self.base.x, self.base.y, self.foot_diameter, self.base.id)
+        return mount
 
     @property
     def wounds_left(self) -> int:
@@ -80,6 +115,8 @@ class Battle:
                 m.base,
                 m.profile.fame,
                 m.profile.fortune,
+                mount=m.mount,
+                foot_diameter=min(m.base.diameter, foot_base_inches()),
             )
             for m in spec.models
         )
@@ -129,7 +166,8 @@ class Battle:
         return min(enemies, key=lambda e: edge_distance(figure.base, e.base))
 
     def out_of_action(self, side: str) -> int:
-        """Models of the posse out of action (fled models are not casualties, OW-PLK-03)."""
+        """Models of the posse out of action (models that fled or left the table for a
+        scenario objective are not casualties, OW-PLK-03)."""
         return sum(1 for f in self.posse(side) if f.out)
 
     def fame_left(self, side: str) -> int:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Self
+
+from pydantic import Field, model_validator
 
 from kubik.engine import Procedure, ProcedureInput, procedure
 from kubik.rulesets.old_west.absent import (
@@ -85,11 +87,27 @@ class ShootInput(ProcedureInput):
     shoot: int = Field(ge=2, le=6, description="Shoot value: d6 roll needed to hit, 2..6")
     strength: int = Field(ge=1, le=10, description="the weapon's Strength, 1..10")
     toughness: int = TOUGHNESS
-    in_the_way: int = Field(default=0, ge=0, le=3, description="obstacles or models in the way")
+    in_the_way: int = Field(
+        default=0, ge=0, le=3, description="terrain in the way (each stops the shot on 1–3)"
+    )
+    models_in_the_way: tuple[int, ...] = Field(
+        default=(),
+        max_length=3,
+        description="Toughness of each model in the way, met after the terrain; a model "
+        "hit instead of the target is rolled against",
+    )
     mount_toughness: int = Field(
         default=0, ge=0, le=10, description="target's mount Toughness; 0 if on foot"
     )
     fame: int = FAME
+
+    @model_validator(mode="after")
+    def _in_the_way(self) -> Self:
+        if any(not 1 <= t <= 10 for t in self.models_in_the_way):
+            raise ValueError("models_in_the_way: every Toughness must be 1..10")
+        if self.in_the_way + len(self.models_in_the_way) > 3:
+            raise ValueError("in_the_way, models_in_the_way: at most 3 things in the way")
+        return self
 
 
 @procedure(
@@ -99,14 +117,16 @@ class ShootInput(ProcedureInput):
     examples=(
         {"shoot": 4, "strength": 3, "toughness": 3},
         {"shoot": 4, "strength": 3, "toughness": 3, "in_the_way": 1, "mount_toughness": 3},
+        {"shoot": 3, "strength": 4, "toughness": 3, "models_in_the_way": [3]},
         {"shoot": 5, "strength": 3, "toughness": 8, "fame": 2},
     ),
 )
 def shoot_procedure(inp: ShootInput) -> Procedure[ShotOutcome]:
     """A shot (NOT FROM THE SEED): to hit, things in the way, horse or rider, then to wound."""
+    in_the_way = (0,) * inp.in_the_way + inp.models_in_the_way
     return (
         yield from shoot(
-            inp.shoot, inp.strength, inp.toughness, inp.in_the_way, inp.mount_toughness, inp.fame
+            inp.shoot, inp.strength, inp.toughness, in_the_way, inp.mount_toughness, inp.fame
         )
     )
 

@@ -30,7 +30,7 @@ from kubik.rulesets.steel_war.no_step_back import ending as stand_ending
 from kubik.rulesets.steel_war.no_step_back import level_after_ending
 from kubik.rulesets.steel_war.panic import PanicEvent
 
-from . import actions, assault, carry, effects, shooting
+from . import actions, assault, carry, effects, psionics, shooting
 from .menu import menu
 from .options import (
     Act,
@@ -43,6 +43,7 @@ from .options import (
     Kind,
     Move,
     Option,
+    Psi,
 )
 from .setup import build
 from .state import Squad, Status
@@ -174,6 +175,8 @@ class SteelWarGame(TurnLoop):
             yield from assault.assault(world, squad, world.squad(option.target))
         elif isinstance(option, Inspire):
             yield from actions.encourage(world, squad, world.squad(option.target))
+        elif isinstance(option, Psi):
+            yield from psionics.use_psi(world, squad, option)
         elif isinstance(option, Embark):
             yield from carry.embark(world, squad, option)
         elif isinstance(option, Disembark):

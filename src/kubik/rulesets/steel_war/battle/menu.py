@@ -39,6 +39,7 @@ from kubik.rulesets.steel_war.movement import (
     move_distance,
 )
 from kubik.rulesets.steel_war.no_step_back import preconditions_failing
+from kubik.rulesets.steel_war.psionics_actions import PsiAction
 from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_threat
 from kubik.rulesets.steel_war.reorganisation import Care, may_reorganise
 from kubik.rulesets.steel_war.suppression import Action, infantry_may
@@ -61,8 +62,9 @@ from .forecast import (
     unsuppress_forecast,
     weight,
 )
-from .options import Act, Charge, Disembark, Fire, Inspire, Kind, Move, MoveKind, Option
+from .options import Act, Charge, Disembark, Fire, Inspire, Kind, Move, MoveKind, Option, Psi
 from .profiles import vehicle_profile
+from .psionics import psi_options
 from .shooting import may_shoot, plan_fire
 from .state import Squad, Status
 from .world import World
@@ -353,6 +355,10 @@ def menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
             if attempt.contact.possible():
                 en, ru = target.spec.display_name
                 items.append((Inspire(target.id, en, ru), inspire_forecast(attempt)))
+    psis: list[tuple[Psi, Forecast]] = []
+    if _allowed(squad, done, ActionType.PSI):
+        psis = psi_options(world, squad)
+    items += psis
     items += charges
     unloads: list[tuple[Disembark, Forecast]] = []
     if squad.is_vehicle and _allowed(squad, done, ActionType.DISEMBARK):
@@ -395,7 +401,16 @@ def menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
         items.append((Act(Kind.END), Forecast(score=0.0)))
     options = tuple(o for o, _ in items)
     forecasts = tuple(f for _, f in items)
-    return Menu(options, forecasts, _default(squad, items, fires, moves))
+    default = _default(squad, items, fires, moves)
+    if psis and not fires and default not in (Act(Kind.UNSUPPRESS), Act(Kind.REORGANISE)):
+        default = _psi_default(psis, default)
+    return Menu(options, forecasts, default)
+
+
+def _psi_default(psis: list[tuple[Psi, Forecast]], default: Option) -> Option:
+    """A psionic with nothing to fire at strikes the nearest enemy he can (SW-PSI-13)."""
+    strikes = [o for o, _ in psis if o.act is PsiAction.STRIKE]
+    return strikes[0] if strikes else default
 
 
 def _enemy_within_unload(world: World, squad: Squad) -> bool:

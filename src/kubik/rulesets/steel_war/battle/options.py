@@ -14,6 +14,7 @@ from enum import StrEnum
 from kubik.engine import Message, msg
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.fire import Cover
+from kubik.rulesets.steel_war.psionics_actions import BlastChoice, PsiAction
 
 
 def _name(en: str, ru: str) -> Message:
@@ -141,6 +142,38 @@ class Inspire:
         return msg("steel_war.game.option.inspire", target=_name(self.name, self.name_ru))
 
 
+@dataclass(frozen=True, slots=True)
+class Psi:
+    """The squad's psionic uses a psi action on a squad (one action, SW-PSI-05);
+    ``choice`` is the psionic's pick for a psi blast (SW-PSI-16)."""
+
+    act: PsiAction
+    target: str
+    name: str
+    name_ru: str
+    distance: float
+    choice: BlastChoice | None = None
+
+    @property
+    def action(self) -> ActionType:
+        """The action type it spends."""
+        return ActionType.PSI
+
+    @property
+    def label(self) -> Message:
+        """How people see it."""
+        target = _name(self.name, self.name_ru)
+        if self.choice is not None:
+            return msg(
+                "steel_war.game.option.psi_blast",
+                act=self.act,
+                target=target,
+                distance=self.distance,
+                choice=self.choice,
+            )
+        return msg("steel_war.game.option.psi", act=self.act, target=target, distance=self.distance)
+
+
 class Kind(StrEnum):
     """Actions that need no target."""
 
@@ -234,7 +267,7 @@ class Disembark:
         )
 
 
-Option = Fire | Move | Charge | Inspire | Act | Embark | Disembark
+Option = Fire | Move | Charge | Inspire | Psi | Act | Embark | Disembark
 
 __all__ = [
     "Act",
@@ -248,4 +281,5 @@ __all__ = [
     "Move",
     "MoveKind",
     "Option",
+    "Psi",
 ]

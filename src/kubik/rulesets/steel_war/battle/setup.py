@@ -101,6 +101,10 @@ def check(scenario: Scenario, overrides: Mapping[str, Any] | None = None) -> Che
                 f"units[{index}].weapons: a vehicle has one mounted weapon (count = 1), "
                 f"not {spec.models}"
             )
+        if spec.is_vehicle and spec.psionic is not None:
+            raise ScenarioError(
+                f"units[{index}].psionic: a vehicle cannot be a psionic; give it to a squad of men"
+            )
         if spec.aboard:
             _check_aboard(squads, index, spec, ids)
             continue

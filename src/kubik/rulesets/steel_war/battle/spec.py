@@ -22,6 +22,11 @@ A unit is a squad (отделение) standing in a block around its commander:
     commands = []                  # ids of the squads this officer leads directly
     aboard = ""                    # the id of a friendly vehicle it starts in (SW-MOVE-04);
                                    # its position is then the vehicle's
+    psionic = { psi = "master", faction = "barf_jat" }
+                                   # its commander (first model) is a psionic (SW-PSI-02):
+                                   # psi = d4..d12 or a level (deprived d4, student d6,
+                                   # master d8, famous d10, legend d12); faction = barf_jat
+                                   # | keno | otlok, whose best known die bounds psi
 
 Each model carries one weapon, in the order listed (the first is the commander's).
 
@@ -58,7 +63,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from kubik.dice import parse_die
 from kubik.errors import DiceError
@@ -66,6 +78,7 @@ from kubik.game.errors import ScenarioError
 from kubik.game.scenario import field_path
 from kubik.rulesets.steel_war.fire_weapons import weapon_ids
 from kubik.rulesets.steel_war.morale_levels import Fatigue, MoraleLevel, Motivation
+from kubik.rulesets.steel_war.psionics import PsiFaction, PsiQuality
 
 from .profiles import vehicle_ids
 
@@ -91,6 +104,47 @@ class WeaponSpec(_Strict):
         return value
 
 
+def _psi_die_name(value: str) -> str:
+    """A psi die ("d8", "к8") or level ("master") as the die's name, or a ValueError."""
+    levels = ", ".join(q.value for q in PsiQuality)
+    try:
+        return PsiQuality(value.strip().lower()).die.name
+    except ValueError:
+        pass
+    try:
+        die = parse_die(value)
+    except DiceError:
+        die = None
+    if die is None or die.faces not in (4, 6, 8, 10, 12):
+        raise ValueError(
+            f"{value!r} is not a psi die; allowed: d4, d6, d8, d10, d12 or a level ({levels})"
+        )
+    return die.name
+
+
+class PsionicSpec(_Strict):
+    """``psionic = { psi = "master", faction = "barf_jat" }``: the squad's psionic (SW-PSI-02)."""
+
+    psi: str
+    faction: Literal["barf_jat", "keno", "otlok"]
+
+    @field_validator("psi")
+    @classmethod
+    def _psi(cls, value: str) -> str:
+        return _psi_die_name(value)
+
+    @model_validator(mode="after")
+    def _known_in_faction(self) -> PsionicSpec:
+        faction = PsiFaction(self.faction)
+        die = parse_die(self.psi)
+        if not faction.allows(die):
+            raise ValueError(
+                f"psi {self.psi} is above the best {self.faction} psionic "
+                f"({faction.highest.name}); allowed: d4 .. {faction.highest.name}"
+            )
+        return self
+
+
 class SquadSpec(_Strict):
     """One ``[[units]]`` entry: a squad and where its commander stands."""
 
@@ -112,6 +166,7 @@ class SquadSpec(_Strict):
     commands: tuple[str, ...] = ()
     vehicle: str = ""
     aboard: str = ""
+    psionic: PsionicSpec | None = None
 
     @field_validator("vehicle")
     @classmethod
@@ -242,6 +297,7 @@ __all__ = [
     "EndSpec",
     "ObjectiveSpec",
     "OptionsSpec",
+    "PsionicSpec",
     "QualityName",
     "SideOptions",
     "SquadSpec",

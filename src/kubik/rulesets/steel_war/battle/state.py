@@ -109,6 +109,7 @@ class Squad:
     marched: bool = False
     aboard: str | None = None  # the vehicle it rides in (SW-MOVE-04)
     vehicle_hits: int = 0  # wounding hits a vehicle has taken (immobilised at the first)
+    confused: bool = False  # psi confusion after it activated: loses the next (SW-PSI-15)
 
     @property
     def id(self) -> str:
@@ -157,6 +158,20 @@ class Squad:
     def on_table(self) -> bool:
         """Present and not riding inside a vehicle: it can be seen, shot and charged."""
         return self.aboard is None and self.present
+
+    @property
+    def psi(self) -> Die | None:
+        """The psi die of its psionic (SW-PSI-02), None without one or once he is down."""
+        if self.spec.psionic is None or self.psionic() is None:
+            return None
+        return _die(self.spec.psionic.psi)
+
+    def psionic(self) -> Model | None:
+        """The psionic: the squad's first model, while he is still fighting."""
+        if self.spec.psionic is None:
+            return None
+        first = self.models[0]
+        return first if first.status is Status.ACTIVE else None
 
     def active(self) -> list[Model]:
         """Models still fighting."""
@@ -214,8 +229,10 @@ class Squad:
         self.marched = False
 
     def new_turn(self) -> None:
-        """Turn-long bars end: failed reactions, who shot at it, activation."""
-        self.activated = False
+        """Turn-long bars end: failed reactions, who shot at it, activation (lost again
+        after a psi confusion suffered once it had activated, SW-PSI-15)."""
+        self.activated = self.confused
+        self.confused = False
         self.failed = FailedReactions.new_turn()
         self.shot_by = []
 

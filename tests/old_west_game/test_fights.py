@@ -1,0 +1,90 @@
+"""The player with advantage splits a brawl into fights (OW-ABSENT-03) and orders the
+fights (OW-CC-02, OW-CC-08); the default split is the deterministic one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+from kubik.engine import Choose
+from kubik.engine.log import EventEntry
+from kubik.game import GameSession
+from kubik.rulesets.old_west.battle.fights import NextFight, Split, form_fights
+from kubik.rulesets.old_west.battle.game import OldWestGame
+
+from .helpers import Script, battle, play, unit
+
+#: A chain of base contacts: Wyatt - Joe - Doc - Pete (two of each posse in one brawl).
+CHAIN = (
+    unit("wyatt", "law", "marshal", 8, 12),
+    unit("joe", "gang", "outlaw", 9, 12),
+    unit("doc", "law", "gunfighter", 10, 12),
+    unit("pete", "gang", "outlaw", 11, 12),
+)
+
+
+def chooser(pick: Callable[[Choose], Hashable | None]) -> Script:
+    """A Script that lets ``pick`` answer first (None: the Script answers)."""
+
+    class Picking(Script):
+        def __call__(self, request: Choose) -> Hashable:
+            answer = pick(request)
+            if answer is None:
+                return super().__call__(request)
+            self.asked.append(request)
+            return answer
+
+    return Picking()
+
+
+def fights_fought(session: GameSession) -> list[tuple[str, ...]]:
+    """The English names of side a of every fight, in the order fought."""
+    out = []
+    for entry in session.log:
+        if isinstance(entry, EventEntry) and entry.event.id == "old_west.game.fight":
+            names = dict(entry.event.params)["a"]
+            out.append(tuple(dict(n.params)["en"] for n in names))
+    return out
+
+
+def test_OW_ABSENT_03_the_advantage_posse_splits_the_brawl_and_the_default_pairs_off() -> None:
+    scenario = battle(*CHAIN)
+    game = OldWestGame(scenario, scenario.options)
+    default = form_fights(game.battle)
+    assert [(f.a, f.b) for f in default] == [(("wyatt",), ("joe",)), (("doc",), ("pete",))]
+    asked: list[Choose] = []
+
+    def joe_alone(request: Choose) -> Hashable | None:
+        if not isinstance(request.options[0], Split):
+            return None
+        asked.append(request)
+        return next(o for o in request.options if len(o.fights) == 1 and o.fights[0].b == ("joe",))
+
+    # advantage 6-1 to the law; then the fight's dice stop the script
+    session = play(scenario, [6, 1], chooser(joe_alone))
+    (request,) = asked
+    assert request.side == "law" and request.default == request.options[0]
+    assert [[(f.a, f.b) for f in o.fights] for o in request.options] == [
+        [(("wyatt",), ("joe",)), (("doc",), ("pete",))],
+        [(("wyatt", "doc"), ("joe",))],
+        [(("doc",), ("joe", "pete"))],
+    ]
+    assert request.options[1].names == "Wyatt + Doc vs Joe"
+    # one fight, no order to choose: Wyatt and Doc against Joe (Pete sits this round out)
+    assert fights_fought(session) == [("Wyatt", "Doc")]
+
+
+def test_OW_CC_02_the_advantage_posse_picks_which_fight_comes_first() -> None:
+    asked: list[Choose] = []
+
+    def doc_first(request: Choose) -> Hashable | None:
+        if not isinstance(request.options[0], NextFight):
+            return None
+        asked.append(request)
+        return next(o for o in request.options if o.fight.a == ("doc",))
+
+    # advantage to the law; Doc's fight first: Doc 5, Pete 2 (then the dice run out)
+    session = play(battle(*CHAIN), [6, 1, 5, 2], chooser(doc_first))
+    (request,) = asked
+    assert request.side == "law"
+    assert [o.fight.a for o in request.options] == [("wyatt",), ("doc",)]
+    assert fights_fought(session) == [("Doc",)]
