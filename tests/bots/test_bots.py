@@ -59,8 +59,8 @@ def test_heuristic_bot_picks_the_best_exact_expected_value() -> None:
         "what to do",
         forecasts=(
             Forecast(two_dice_beat, (3,), value=squared),
-            Forecast(best_of_three_d4, value=int),
-            Forecast(sum_of_d6_d4, value=int, score=-4.5),
+            Forecast(best_of_three_d4, (), value=int),
+            Forecast(sum_of_d6_d4, (), value=int, score=-4.5),
         ),
     )
     expected = (
@@ -89,7 +89,7 @@ def test_heuristic_bot_breaks_ties_by_option_order_and_values_none_at_zero() -> 
         ("lose", "wait"),
         "a",
         "mixed",
-        forecasts=(Forecast(sum_of_d6_d4, value=lambda s: -s), None),
+        forecasts=(Forecast(sum_of_d6_d4, (), value=lambda s: -s), None),
     )
     assert HeuristicBot().values(mixed) == (-brute_expected((6, 4), sum, int), None)
     assert HeuristicBot()(mixed) == "wait"
@@ -104,7 +104,7 @@ def test_heuristic_bot_falls_back_to_the_default_without_forecasts() -> None:
 
 def test_heuristic_bot_memoises_in_the_cache_it_is_given() -> None:
     cache = OddsCache()
-    request = Choose(("x",), "a", "r", forecasts=(Forecast(best_of_three_d4, value=int),))
+    request = Choose(("x",), "a", "r", forecasts=(Forecast(best_of_three_d4, (), value=int),))
     bot = HeuristicBot(cache)
     bot(request)
     filled = len(cache)

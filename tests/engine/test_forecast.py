@@ -44,7 +44,7 @@ def test_a_choose_gives_one_forecast_per_option() -> None:
     with pytest.raises(ProcedureError, match="2 options but 1 forecasts"):
         Choose(("x", "y"), "a", "r", forecasts=(near,))
     with pytest.raises(ProcedureError, match="needs a value"):
-        Forecast(best_of_two, (3,))
+        Forecast(best_of_two, (3,))  # type: ignore[call-overload]
 
 
 def test_option_labels_are_messages_only() -> None:

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from kubik.console.parse import split_values
 from kubik.console.render import LogPrinter, print_choice_request, print_roll_request
-from kubik.console.text import say, value_text
+from kubik.console.text import option_text, say
 from kubik.engine.odds import OddsCache
 from kubik.engine.requests import Choose, Roll
 from kubik.errors import KubikError
@@ -178,7 +178,7 @@ class PromptLoop:
             number = int(text)
             return (request.options[number - 1],) if 1 <= number <= len(request.options) else None
         for option in request.options:
-            if value_text(option, self.lang).casefold() == text.casefold():
+            if option_text(request, option, self.lang).casefold() == text.casefold():
                 return (option,)
         return None
 

@@ -18,11 +18,11 @@ from rich.text import Text
 
 from kubik.console.text import (
     count_label,
+    option_text,
     outcome_text,
     roller_label,
     say,
     side_label,
-    value_text,
 )
 from kubik.engine.forecast import expected_value, forecast_distribution
 from kubik.engine.log import ChoiceEntry, DiceOrigin, EventEntry, LogEntry, RollEntry
@@ -145,7 +145,7 @@ def print_choice_request(
     console.print(Text(say("console.choose.ask", lang, side=side, reason=request.reason), "bold"))
     for number, option in enumerate(request.options, start=1):
         marker = say("console.choose.default_mark", lang) if option == request.default else ""
-        console.print(Text(f"  {number}. {value_text(option, lang)}{marker}"))
+        console.print(Text(f"  {number}. {option_text(request, option, lang)}{marker}"))
         forecast = request.forecast(option)
         if forecast is None:
             continue

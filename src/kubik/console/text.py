@@ -21,7 +21,7 @@ from typing import Any
 
 from kubik.dice import Die
 from kubik.engine.jsonify import to_json
-from kubik.engine.requests import Message, msg, option_label
+from kubik.engine.requests import Choose, Message, msg, option_label
 from kubik.i18n import catalogue, render
 
 
@@ -71,6 +71,12 @@ def value_text(value: Any, lang: str) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
+def option_text(request: Choose, option: Any, lang: str) -> str:
+    """An option of a decision for people: the label the decision gives it, else its own."""
+    label = request.label(option)
+    return render(label, lang) if label is not None else value_text(option, lang)
+
+
 def outcome_text(outcome: Any, lang: str) -> str:
     """A rule's outcome as ``field value, field value`` (a bare value as itself)."""
     label = option_label(outcome)
@@ -105,6 +111,7 @@ def _plain(data: Any) -> str:
 
 __all__ = [
     "count_label",
+    "option_text",
     "outcome_text",
     "roller_label",
     "say",

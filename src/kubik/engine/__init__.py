@@ -21,6 +21,8 @@ from kubik.engine.log import (
 from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy, roll_branches
 from kubik.engine.registry import ProcedureInput, ProcedureSpec, procedure
 from kubik.engine.requests import (
+    AnyCall,
+    AnyForecast,
     Call,
     Choose,
     Emit,
@@ -48,6 +50,8 @@ from kubik.engine.tally import Tally
 
 __all__ = [
     "Answer",
+    "AnyCall",
+    "AnyForecast",
     "Call",
     "ChoiceAnswer",
     "ChoiceEntry",

@@ -5,11 +5,11 @@ its outcomes; here the odds driver computes that procedure's exact distribution,
 so bots and the odds shown to players use the rule itself.
 
 >>> from kubik.dice import D6
->>> from kubik.engine.requests import Roll
+>>> from kubik.engine.requests import Forecast, Roll
 >>> def shot():
 ...     (v,) = yield Roll(D6, "to hit")
 ...     return v >= 4
->>> expected_value(Forecast(shot, value=int, score=0.25))
+>>> expected_value(Forecast(shot, (), value=int, score=0.25))
 Fraction(3, 4)
 """
 
@@ -20,11 +20,11 @@ from typing import Any
 
 from kubik.engine.distribution import Distribution
 from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
-from kubik.engine.requests import Forecast
+from kubik.engine.requests import AnyForecast, Forecast
 
 
 def forecast_distribution(
-    forecast: Forecast, cache: OddsCache | None = None, policy: Policy = default_policy
+    forecast: AnyForecast, cache: OddsCache | None = None, policy: Policy = default_policy
 ) -> Distribution[Any] | None:
     """The exact distribution of the forecast's procedure (``None`` for a plain score)."""
     if forecast.procedure is None:
@@ -33,7 +33,7 @@ def forecast_distribution(
 
 
 def expected_value(
-    forecast: Forecast, cache: OddsCache | None = None, policy: Policy = default_policy
+    forecast: AnyForecast, cache: OddsCache | None = None, policy: Policy = default_policy
 ) -> Fraction:
     """The option's worth: the expected value of its outcomes plus its plain score.
 

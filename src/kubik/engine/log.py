@@ -42,6 +42,7 @@ class RollEntry:
     origin: DiceOrigin
     roller: str = ""
     depth: int = 0
+    rules: tuple[str, ...] = ()  # catalogue rule IDs the roll applies
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,8 @@ class ChoiceEntry:
     answer: Hashable
     origin: ChoiceOrigin
     depth: int = 0
+    rules: tuple[str, ...] = ()  # catalogue rule IDs the decision applies
+    label: Message | None = None  # how the chosen option is shown to people
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,7 @@ class EventEntry:
 
     event: Message
     depth: int = 0
+    rules: tuple[str, ...] = ()  # catalogue rule IDs whose consequence this is
 
 
 LogEntry: TypeAlias = RollEntry | ChoiceEntry | EventEntry

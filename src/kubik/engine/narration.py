@@ -38,6 +38,7 @@ def entry_json(
             "reason": render(entry.reason, lang),
             "roller": entry.roller,
             "origin": entry.origin.value,
+            "rules": list(entry.rules),
             "text": entry_text(entry, lang, side_names),
         }
     if isinstance(entry, ChoiceEntry):
@@ -50,6 +51,7 @@ def entry_json(
             "options": [to_json(o) for o in entry.options],
             "answer": to_json(entry.answer),
             "origin": entry.origin.value,
+            "rules": list(entry.rules),
             "text": entry_text(entry, lang, side_names),
         }
     return {
@@ -57,6 +59,7 @@ def entry_json(
         "depth": entry.depth,
         "id": entry.event.id,
         "params": {k: to_json(v) for k, v in entry.event.params},
+        "rules": list(entry.rules),
         "text": entry_text(entry, lang, side_names),
     }
 
@@ -77,7 +80,7 @@ def entry_text(entry: LogEntry, lang: str = "en", side_names: SideNames | None =
         )
     if isinstance(entry, ChoiceEntry):
         # enums with a msgid, messages and dice are translated by render; other values as JSON
-        label = option_label(entry.answer)
+        label = entry.label if entry.label is not None else option_label(entry.answer)
         answer: Any
         if label is not None:
             answer = label

@@ -37,7 +37,7 @@ import numpy as np
 
 from kubik.dice import Die
 from kubik.engine.distribution import Distribution, multiset_weights
-from kubik.engine.requests import Call, Choose, Emit, Procedure, Roll
+from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll
 from kubik.errors import ProcedureError
 
 Policy = Callable[[Choose], Hashable]
@@ -175,7 +175,7 @@ class OddsDriver:
             self.cache.rolls[request] = branches
         return branches
 
-    def _call(self, request: Call) -> Branches:
+    def _call(self, request: AnyCall) -> Branches:
         key = (self.policy, request)
         branches = self.cache.answers.get(key)
         if branches is None:

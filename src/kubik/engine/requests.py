@@ -17,13 +17,25 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, TypeAlias, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
 
 from kubik.dice import Die
 from kubik.engine.tally import Tally
 from kubik.errors import ProcedureError
 
 T = TypeVar("T")
+#: The positional arguments of a sub-procedure: a Call's ``args`` must fit its signature.
+Ts = TypeVarTuple("Ts")
+#: Rule IDs of the catalogue (``SW-FIRE-01``) that a request applies, for the log.
+RuleIds: TypeAlias = tuple[str, ...]
+
+
+def _rule_ids(rules: RuleIds | list[str] | str) -> RuleIds:
+    ids = (rules,) if isinstance(rules, str) else tuple(rules)
+    for rule in ids:
+        if not isinstance(rule, str) or rule.count("-") < 2:
+            raise ProcedureError(f"{rule!r} is not a rule ID (like 'SW-FIRE-01')")
+    return ids
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,12 +63,24 @@ def _as_message(reason: Message | str) -> Message:
     return reason if isinstance(reason, Message) else Message(reason)
 
 
+class Request:
+    """What a procedure may yield: a :class:`Roll`, :class:`Choose`, :class:`Call` or
+    :class:`Emit` (a closed set; drivers answer each kind).
+
+    A plain base class, not a union: a ``yield Call(...)`` is then type-checked
+    against the called procedure's own signature instead of taking the generator's
+    yield type as its context.
+    """
+
+    __slots__ = ()
+
+
 #: Reduces the faces of a roll to the only thing the rule needs from them.
 Reducer: TypeAlias = Callable[[tuple[int, ...]], Hashable]
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class Roll:
+class Roll(Request):
     """Roll ``dice`` now; the answer is the tuple of values (in the order of ``dice``).
 
     ``unordered``: the dice are identical and order does not matter; every driver
@@ -67,7 +91,9 @@ class Roll:
     ``step(state, value)``, ``finish(state)``, applied to the dice in order) is
     evaluated die by die; one with a ``batch(faces: ndarray) -> ndarray`` method in
     one vectorised pass.
-    ``roller`` names who rolls (a side or a role), for the table.
+    ``roller`` names who rolls (a side or a role), for the table. ``rules`` names
+    the catalogue's rule IDs the roll applies (the log carries them; ``kubik
+    coverage`` counts them).
     """
 
     dice: tuple[Die, ...]
@@ -75,6 +101,7 @@ class Roll:
     unordered: bool
     reduce: Reducer | None
     roller: str
+    rules: RuleIds
 
     def __init__(
         self,
@@ -84,6 +111,7 @@ class Roll:
         unordered: bool = False,
         reduce: Reducer | None = None,
         roller: str = "",
+        rules: RuleIds | list[str] | str = (),
     ) -> None:
         dice_tuple = (dice,) if isinstance(dice, Die) else tuple(dice)
         if not dice_tuple:
@@ -95,6 +123,7 @@ class Roll:
         object.__setattr__(self, "unordered", unordered)
         object.__setattr__(self, "reduce", reduce)
         object.__setattr__(self, "roller", roller)
+        object.__setattr__(self, "rules", _rule_ids(rules))
 
     def canonical(self, values: tuple[int, ...]) -> tuple[int, ...]:
         """The values as the procedure sees them (sorted when unordered)."""
@@ -106,8 +135,42 @@ class Roll:
         return self.reduce(canonical) if self.reduce is not None else canonical
 
 
-@dataclass(frozen=True, slots=True)
-class Forecast:
+#: What an outcome is worth to the side choosing (higher is better).
+Worth: TypeAlias = int | float | Fraction
+
+
+class AnyForecast:
+    """A :class:`Forecast` of any procedure, as containers of forecasts hold them.
+
+    A plain base class, so that building a ``Forecast(procedure, args, ...)`` where
+    an ``AnyForecast`` is expected still checks ``args`` against the procedure.
+    """
+
+    __slots__ = ()
+
+    @property
+    def procedure(self) -> Callable[..., Generator[Any, Any, Any]] | None:
+        """The rule the option leads to (``None``: a plain score)."""
+        raise NotImplementedError
+
+    @property
+    def args(self) -> tuple[Any, ...]:
+        """The situation it would meet: the procedure's arguments."""
+        raise NotImplementedError
+
+    @property
+    def value(self) -> Callable[[Any], Worth] | None:
+        """What each outcome is worth to the side choosing."""
+        raise NotImplementedError
+
+    @property
+    def score(self) -> float:
+        """A plain positional judgement added to the expected value."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Forecast(AnyForecast, Generic[T, *Ts]):
     """What choosing an option sets in motion, so it can be judged before it is taken.
 
     ``procedure(*args)`` is the rule the option leads to (a fire, a charge, a wound
@@ -117,38 +180,67 @@ class Forecast:
     odds driver, so an option is judged by the rule itself, never by a copy of it.
     ``score`` is added to the expected value: a plain positional judgement for what
     no dice decide (closing in, reaching cover); a forecast with no procedure is
-    that score alone.
+    that score alone. ``args`` are type-checked against the procedure's signature.
 
     >>> Forecast(score=2.5).procedure is None
     True
     """
 
-    procedure: Callable[..., Generator[Any, Any, Any]] | None = None
-    args: tuple[Hashable, ...] = ()
-    value: Callable[[Any], int | float | Fraction] | None = None
-    score: float = 0.0
+    procedure: Callable[[Unpack[Ts]], Generator[Any, Any, T]] | None
+    args: tuple[*Ts]
+    value: Callable[[T], Worth] | None
+    score: float
 
-    def __post_init__(self) -> None:
-        if self.procedure is not None and self.value is None:
+    @overload
+    def __init__(self: Forecast[Any, *tuple[Any, ...]], *, score: float) -> None: ...
+
+    @overload
+    def __init__(
+        self,
+        procedure: Callable[[Unpack[Ts]], Generator[Any, Any, T]],
+        args: tuple[*Ts],
+        *,
+        value: Callable[[T], Worth],
+        score: float = 0.0,
+    ) -> None: ...
+
+    def __init__(
+        self,
+        procedure: Callable[[Unpack[Ts]], Generator[Any, Any, T]] | None = None,
+        args: tuple[*Ts] | tuple[()] = (),
+        *,
+        value: Callable[[T], Worth] | None = None,
+        score: float = 0.0,
+    ) -> None:
+        if procedure is not None and value is None:
             raise ProcedureError("a Forecast with a procedure needs a value for its outcomes")
+        object.__setattr__(self, "procedure", procedure)
+        object.__setattr__(self, "args", tuple(args))
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "score", score)
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class Choose:
+class Choose(Request):
     """A decision for ``side``; the answer is one of ``options``.
 
     ``default`` (the first option unless given) is what a bot, the odds driver's
     default policy, or an impatient player takes. ``forecasts`` (empty, or one per
     option, ``None`` where nothing can be foreseen) let bots and players weigh the
-    options by the rules' exact odds. An option with a ``label`` property (a
-    :class:`Message`) is shown to people by that label.
+    options by the rules' exact odds. ``labels`` (empty, or one message per
+    option) show the options to people; without them an option with a ``label``
+    property (a :class:`Message`) is shown by that label. Options themselves stay
+    plain values (ids, numbers, enums), which is what a save records. ``rules``
+    names the catalogue's rule IDs the decision applies.
     """
 
     options: tuple[Hashable, ...]
     side: str
     reason: Message
     default: Hashable
-    forecasts: tuple[Forecast | None, ...]
+    forecasts: tuple[AnyForecast | None, ...]
+    labels: tuple[Message, ...]
+    rules: RuleIds
 
     def __init__(
         self,
@@ -156,7 +248,10 @@ class Choose:
         side: str,
         reason: Message | str,
         default: Hashable = None,
-        forecasts: tuple[Forecast | None, ...] | list[Forecast | None] = (),
+        forecasts: tuple[AnyForecast | None, ...] | list[AnyForecast | None] = (),
+        *,
+        labels: tuple[Message, ...] | list[Message] = (),
+        rules: RuleIds | list[str] | str = (),
     ) -> None:
         opts = tuple(options)
         if not opts:
@@ -173,13 +268,26 @@ class Choose:
         object.__setattr__(self, "side", side)
         object.__setattr__(self, "reason", _as_message(reason))
         object.__setattr__(self, "default", chosen_default)
+        names = tuple(labels)
+        if names and len(names) != len(opts):
+            raise ProcedureError(
+                f"a Choose has {len(opts)} options but {len(names)} labels; give one per option"
+            )
         object.__setattr__(self, "forecasts", given)
+        object.__setattr__(self, "labels", names)
+        object.__setattr__(self, "rules", _rule_ids(rules))
 
-    def forecast(self, option: Hashable) -> Forecast | None:
+    def forecast(self, option: Hashable) -> AnyForecast | None:
         """The forecast given for ``option`` (``None`` if none was given)."""
         if not self.forecasts:
             return None
         return self.forecasts[self.options.index(option)]
+
+    def label(self, option: Hashable) -> Message | None:
+        """How ``option`` is shown to people: its label in ``labels``, else its own."""
+        if self.labels:
+            return self.labels[self.options.index(option)]
+        return option_label(option)
 
 
 def option_label(option: Any) -> Message | None:
@@ -189,17 +297,19 @@ def option_label(option: Any) -> Message | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Call:
+class Call(Request, Generic[T, *Ts]):
     """Run a sub-procedure ``procedure(*args)`` and answer with its outcome.
 
-    ``times`` > 1 runs it that many times independently and answers with a
-    :class:`Tally` of the outcomes (a multiset: order never matters, so the odds
-    driver combines the runs by multinomial convolution instead of nesting them).
-    ``reduce`` maps the answer (outcome or tally) to what the caller needs.
+    ``args`` are type-checked against the procedure's signature (mypy), so a rule
+    whose signature changes fails the type check, not a battle. ``times`` > 1 runs
+    it that many times independently and answers with a :class:`Tally` of the
+    outcomes (a multiset: order never matters, so the odds driver combines the runs
+    by multinomial convolution instead of nesting them). ``reduce`` maps the answer
+    (outcome or tally) to what the caller needs.
     """
 
-    procedure: Callable[..., Generator[Any, Any, Any]]
-    args: tuple[Hashable, ...] = ()
+    procedure: Callable[[Unpack[Ts]], Generator[Any, Any, T]]
+    args: tuple[*Ts]
     times: int | None = None
     reduce: Callable[[Any], Hashable] | None = None
 
@@ -208,24 +318,36 @@ class Call:
             raise ProcedureError("Call.times cannot be negative")
 
 
+#: A call of any procedure (what drivers handle).
+AnyCall: TypeAlias = Call[Any, *tuple[Any, ...]]
+
+
 @dataclass(frozen=True, slots=True)
-class Emit:
-    """Something happened, for the narrated log; the answer is ``None``."""
+class Emit(Request):
+    """Something happened, for the narrated log; the answer is ``None``.
+
+    ``rules`` names the catalogue's rule IDs whose consequence this is.
+    """
 
     event: Message
+    rules: RuleIds = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rules", _rule_ids(self.rules))
 
 
-Request: TypeAlias = Roll | Choose | Call | Emit
 #: A rule procedure: yields requests, returns an outcome of type T.
 Procedure: TypeAlias = Generator[Request, Any, T]
 
 
-def emit(message_id: str, /, **params: Any) -> Emit:
-    """Shorthand for ``Emit(msg(message_id, **params))``."""
-    return Emit(msg(message_id, **params))
+def emit(message_id: str, /, *, rules: RuleIds | str = (), **params: Any) -> Emit:
+    """Shorthand for ``Emit(msg(message_id, **params), rules)``."""
+    return Emit(msg(message_id, **params), _rule_ids(rules))
 
 
 __all__ = [
+    "AnyCall",
+    "AnyForecast",
     "Call",
     "Choose",
     "Emit",
@@ -235,7 +357,9 @@ __all__ = [
     "Reducer",
     "Request",
     "Roll",
+    "RuleIds",
     "Tally",
+    "Worth",
     "emit",
     "msg",
     "option_label",

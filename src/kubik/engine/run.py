@@ -204,7 +204,9 @@ class _Runner:
             values, origin = self.dice.roll(request), self.dice.origin
         self.result.answers.append(RollAnswer(values, origin))
         self.result.log.append(
-            RollEntry(request.dice, values, request.reason, origin, request.roller, depth)
+            RollEntry(
+                request.dice, values, request.reason, origin, request.roller, depth, request.rules
+            )
         )
         return request.answer(values)
 
@@ -220,7 +222,16 @@ class _Runner:
                 raise ProcedureError(f"{value!r} is not an option of {request!r}")
         self.result.answers.append(ChoiceAnswer(value, origin))
         self.result.log.append(
-            ChoiceEntry(request.side, request.reason, request.options, value, origin, depth)
+            ChoiceEntry(
+                request.side,
+                request.reason,
+                request.options,
+                value,
+                origin,
+                depth,
+                request.rules,
+                request.label(value),
+            )
         )
         return value
 

@@ -14,7 +14,7 @@ written once, with an explicit stack, so it can stop and resume between answers
 ...     return v >= 4
 >>> def volley():
 ...     yield emit("fire!")
-...     return (yield Call(hit, times=2))
+...     return (yield Call(hit, (), times=2))
 >>> log = []
 >>> stepper = Stepper(volley(), log)
 >>> stepper.advance(), stepper.depth
@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kubik.engine.log import EventEntry, LogEntry
-from kubik.engine.requests import Call, Choose, Emit, Procedure, Roll
+from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll
 from kubik.engine.tally import Tally
 from kubik.errors import ProcedureError
 
@@ -41,7 +41,7 @@ class _Frame:
     """A running procedure; ``call`` is the request that started it (None at the root)."""
 
     gen: Procedure[Any]
-    call: Call | None = None
+    call: AnyCall | None = None
     done: list[Any] = field(default_factory=list)  # outcomes of earlier repeats
 
 
@@ -82,14 +82,14 @@ class Stepper:
             if isinstance(request, Roll | Choose):
                 return request
             if isinstance(request, Emit):
-                self.log.append(EventEntry(request.event, self.depth))
+                self.log.append(EventEntry(request.event, self.depth, request.rules))
                 send = None
             elif isinstance(request, Call):
                 send = self._start_call(request)
             else:
                 raise ProcedureError(f"a procedure yielded {request!r}, which is not a request")
 
-    def _start_call(self, request: Call) -> Any:
+    def _start_call(self, request: AnyCall) -> Any:
         if request.times == 0:
             return _reduce(request, Tally(()))
         self._stack.append(_Frame(request.procedure(*request.args), request))
@@ -107,7 +107,7 @@ class Stepper:
         return _reduce(call, Tally(done))
 
 
-def _reduce(call: Call, answer: Any) -> Any:
+def _reduce(call: AnyCall, answer: Any) -> Any:
     return call.reduce(answer) if call.reduce is not None else answer
 
 

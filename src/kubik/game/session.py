@@ -315,7 +315,15 @@ class GameSession:
     def _record_roll(self, request: Roll, values: tuple[int, ...], origin: DiceOrigin) -> Any:
         self._append(RollAnswer(values, origin))
         self.log.append(
-            RollEntry(request.dice, values, request.reason, origin, request.roller, self._depth)
+            RollEntry(
+                request.dice,
+                values,
+                request.reason,
+                origin,
+                request.roller,
+                self._depth,
+                request.rules,
+            )
         )
         self._rolls += 1
         return request.answer(values)
@@ -323,7 +331,16 @@ class GameSession:
     def _record_choice(self, request: Choose, option: Hashable, origin: ChoiceOrigin) -> Any:
         self._append(ChoiceAnswer(option, origin))
         self.log.append(
-            ChoiceEntry(request.side, request.reason, request.options, option, origin, self._depth)
+            ChoiceEntry(
+                request.side,
+                request.reason,
+                request.options,
+                option,
+                origin,
+                self._depth,
+                request.rules,
+                request.label(option),
+            )
         )
         return option
 

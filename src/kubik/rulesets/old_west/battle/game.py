@@ -9,10 +9,10 @@ rule for the posses, wounds with Fortune, Fame bookkeeping) and the ending.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Hashable, Mapping
-from typing import Any
+from collections.abc import Callable, Generator, Mapping
+from typing import Any, TypeVar, TypeVarTuple
 
-from kubik.engine import Call, Procedure, emit, msg
+from kubik.engine import AnyCall, Call, Procedure, emit, msg
 from kubik.game import Ending, Scenario, SideSummary, TurnLoop, side_name
 from kubik.rulesets.old_west.absent import advantage_roll, fall_from_horse, fortune
 from kubik.rulesets.old_west.battle.objective import achieved, drop_loot
@@ -21,6 +21,9 @@ from kubik.rulesets.old_west.battle.spec import BattleSpec, OptionsData, build_s
 from kubik.rulesets.old_west.battle.state import Battle, Figure
 from kubik.rulesets.old_west.core import Side
 from kubik.rulesets.old_west.fame import spend
+
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
 class OldWestGame(TurnLoop):
@@ -65,9 +68,7 @@ class OldWestGame(TurnLoop):
         first = self.advantage_side
         return (first, self.battle.enemy_of(first))
 
-    def call(
-        self, procedure: Callable[..., Generator[Any, Any, Any]], args: tuple[Hashable, ...]
-    ) -> Call:
+    def call(self, procedure: Callable[[*Ts], Generator[Any, Any, T]], args: tuple[*Ts]) -> AnyCall:
         """A Call of a rule procedure that names its two sides "a" / "b" (a fight, the
         advantage roll, the order of heroic actions or fights): they become the posses."""
         return Call(as_sides, (self.labels, procedure, args))

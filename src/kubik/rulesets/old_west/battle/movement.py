@@ -13,7 +13,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kubik.engine import Call, Choose, Emit, Forecast, Procedure, emit, msg
+from kubik.engine import (
+    AnyForecast,
+    Call,
+    Choose,
+    Emit,
+    Forecast,
+    Procedure,
+    emit,
+    msg,
+)
 from kubik.rulesets.old_west.absent import (
     JumpResult,
     in_control_zone,
@@ -296,7 +305,7 @@ def _back(
     return walked if len(walked.points) > 1 else None
 
 
-def forecast(game: OldWestGame, figure: Figure, option: MoveTo) -> Forecast:
+def forecast(game: OldWestGame, figure: Figure, option: MoveTo) -> AnyForecast:
     """A move's worth: its positional score; a charge adds the fight the rule would give."""
     battle = game.battle
     spot = figure.base.moved_to((option.x, option.y))

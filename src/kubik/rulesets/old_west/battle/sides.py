@@ -13,7 +13,7 @@ scenario side, a ``Roll`` names it as the roller, and a
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kubik.engine import Call, Choose, Emit, Message, Procedure, Roll
@@ -40,29 +40,21 @@ class Labels:
         return Message(message.id, params)
 
     def request(self, request: Any) -> Any:
-        """The request as the game should ask it."""
+        """The request as the game should ask it (its rule IDs, labels and forecasts kept)."""
         if isinstance(request, Choose):
-            return Choose(
-                request.options,
-                self.side(request.side),
-                self.message(request.reason),
-                default=request.default,
-                forecasts=request.forecasts,
+            return replace(
+                request, side=self.side(request.side), reason=self.message(request.reason)
             )
         if isinstance(request, Roll):
-            return Roll(
-                request.dice,
-                self.message(request.reason),
-                unordered=request.unordered,
-                reduce=request.reduce,
-                roller=self.side(request.roller),
+            return replace(
+                request, reason=self.message(request.reason), roller=self.side(request.roller)
             )
         if isinstance(request, Call):
             return Call(
                 as_sides, (self, request.procedure, request.args), request.times, request.reduce
             )
         if isinstance(request, Emit):
-            return Emit(self.message(request.event))
+            return replace(request, event=self.message(request.event))
         return request
 
 

@@ -12,7 +12,12 @@ from __future__ import annotations
 
 import math
 
-from kubik.engine import Forecast, Procedure, emit
+from kubik.engine import (
+    AnyForecast,
+    Forecast,
+    Procedure,
+    emit,
+)
 from kubik.rulesets.steel_war.fire import FireGroup
 from kubik.rulesets.steel_war.fire_absent import heavy_weapon_group
 from kubik.rulesets.steel_war.fire_weapons import weapon
@@ -50,9 +55,9 @@ def farthest(world: World, squad: Squad, vehicle: Squad) -> float:
     return field.inches(max(world.measure.closest([spot], [m.point]) for m in squad.active()))
 
 
-def embark_options(world: World, squad: Squad) -> list[tuple[Embark, Forecast]]:
+def embark_options(world: World, squad: Squad) -> list[tuple[Embark, AnyForecast]]:
     """Every friendly vehicle the squad may climb into now (SW-MOVE-04)."""
-    out: list[tuple[Embark, Forecast]] = []
+    out: list[tuple[Embark, AnyForecast]] = []
     if squad.is_vehicle or squad.aboard is not None or squad.prone:
         return out
     for vehicle in world.friends(squad):
@@ -119,12 +124,12 @@ def _toward_centre(world: World, at: Point) -> tuple[float, float]:
 
 def disembark_options(
     world: World, vehicle: Squad, riders: list[Squad]
-) -> list[tuple[Disembark, Forecast]]:
+) -> list[tuple[Disembark, AnyForecast]]:
     """A Disembark option for each rider that has somewhere to stand; none while the
     vehicle is suppressed (its men may not get out, SW-SUP-01)."""
     if not vehicle_may(True, vehicle.markers):
         return []
-    out: list[tuple[Disembark, Forecast]] = []
+    out: list[tuple[Disembark, AnyForecast]] = []
     for squad in riders:
         point = disembark_point(world, squad, vehicle)
         if point is None:

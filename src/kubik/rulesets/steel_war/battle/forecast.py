@@ -13,7 +13,12 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from kubik.dice import Die
-from kubik.engine import Call, Forecast, Procedure
+from kubik.engine import (
+    AnyForecast,
+    Call,
+    Forecast,
+    Procedure,
+)
 from kubik.rulesets.steel_war.charge import (
     ChargeOutcome,
     DefenderMoraleOutcome,
@@ -59,7 +64,7 @@ def odds_target(group: FireGroup, target: FireTarget) -> FireTarget:
     return replace(target, models=min(target.models, cap))
 
 
-def fire_forecast(group: FireGroup, target: FireTarget) -> Forecast:
+def fire_forecast(group: FireGroup, target: FireTarget) -> AnyForecast:
     """Fire at a target: the fire rule itself on the measured situation."""
     return Forecast(fire_action, (group, odds_target(group, target)), value=fire_value)
 
@@ -130,7 +135,7 @@ def unsuppress_value(outcome: UnsuppressOutcome) -> float:
     return outcome.removed * weight("marker_removed")
 
 
-def unsuppress_forecast(quality: Die, leadership: int, markers: int) -> Forecast:
+def unsuppress_forecast(quality: Die, leadership: int, markers: int) -> AnyForecast:
     """One unsuppress action (SW-SUP-03)."""
     return Forecast(unsuppress, (quality, leadership, markers, 1), value=unsuppress_value)
 
@@ -141,7 +146,7 @@ def reorganise_value(outcome: ReorganiseOutcome) -> float:
     return outcome.returned * weight("returned") + settled * weight("unverified_settled")
 
 
-def reorganise_forecast(casualties: int, care: Care) -> Forecast:
+def reorganise_forecast(casualties: int, care: Care) -> AnyForecast:
     """Reorganisation's fates of the unverified casualties (SW-REORG-02)."""
     return Forecast(reorganise, (casualties, care), value=reorganise_value)
 
@@ -151,7 +156,7 @@ def inspire_value(outcome: InspirationOutcome) -> float:
     return weight("level_raised") if outcome.raised else 0.0
 
 
-def inspire_forecast(attempt: Inspiration) -> Forecast:
+def inspire_forecast(attempt: Inspiration) -> AnyForecast:
     """The officer's inspiration attempt (SW-MOR-08..10)."""
     return Forecast(inspire, (attempt,), value=inspire_value)
 
@@ -168,7 +173,7 @@ class GroundValue:
 
 def ground_forecast(
     quality: Die, leadership: int, threat: int, berserk: bool, threatened: int
-) -> Forecast:
+) -> AnyForecast:
     """The reaction test of going to ground (SW-FIRE-07, SW-REACT-02)."""
     return Forecast(
         reaction_test, (quality, leadership, threat, berserk), value=GroundValue(threatened)

@@ -17,7 +17,10 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import nearest_points
 
 from kubik.dice import Die
-from kubik.engine import Forecast
+from kubik.engine import (
+    AnyForecast,
+    Forecast,
+)
 from kubik.rulesets.steel_war.activation import ActionType, can_take
 from kubik.rulesets.steel_war.charge import SquadMorale, charge_threat, defender_threat
 from kubik.rulesets.steel_war.fire import reach_inches
@@ -75,7 +78,7 @@ class Menu:
     """The options, one forecast per option, and the default."""
 
     options: tuple[Option, ...]
-    forecasts: tuple[Forecast | None, ...]
+    forecasts: tuple[AnyForecast | None, ...]
     default: Option
 
 
@@ -215,8 +218,8 @@ def _mover(squad: Squad) -> tuple[str, int]:
 
 def _move_options(
     world: World, squad: Squad, done: tuple[ActionType, ...]
-) -> list[tuple[Move, Forecast]]:
-    out: list[tuple[Move, Forecast]] = []
+) -> list[tuple[Move, AnyForecast]]:
+    out: list[tuple[Move, AnyForecast]] = []
     if squad.immobilised:
         return out
     in_cover = world.in_cover(squad)
@@ -269,7 +272,7 @@ def _move_options(
 
 def _charge_option(
     world: World, squad: Squad, target: Squad, distance: float
-) -> tuple[Charge, Forecast] | None:
+) -> tuple[Charge, AnyForecast] | None:
     if squad.is_vehicle or target.is_vehicle:
         return None  # close combat is between men (SW-CC-01; vehicles: SW-ABSENT-05 default)
     threat = charge_threat(SquadMorale(squad.level.value))
@@ -313,10 +316,10 @@ def menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
     to end the activation."""
     if squad.aboard is not None:
         return _rider_menu(world, squad, done)
-    items: list[tuple[Option, Forecast | None]] = []
+    items: list[tuple[Option, AnyForecast | None]] = []
     in_cover = world.in_cover(squad)
-    fires: list[tuple[Fire, Forecast]] = []
-    charges: list[tuple[Charge, Forecast]] = []
+    fires: list[tuple[Fire, AnyForecast]] = []
+    charges: list[tuple[Charge, AnyForecast]] = []
     for enemy in world.enemies(squad):
         sight = world.sight(squad, enemy)
         if not sight.visible:
@@ -355,12 +358,12 @@ def menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
             if attempt.contact.possible():
                 en, ru = target.spec.display_name
                 items.append((Inspire(target.id, en, ru), inspire_forecast(attempt)))
-    psis: list[tuple[Psi, Forecast]] = []
+    psis: list[tuple[Psi, AnyForecast]] = []
     if _allowed(squad, done, ActionType.PSI):
         psis = psi_options(world, squad)
     items += psis
     items += charges
-    unloads: list[tuple[Disembark, Forecast]] = []
+    unloads: list[tuple[Disembark, AnyForecast]] = []
     if squad.is_vehicle and _allowed(squad, done, ActionType.DISEMBARK):
         unloads = carry.disembark_options(world, squad, world.passengers(squad))
     items += unloads
@@ -407,7 +410,7 @@ def menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
     return Menu(options, forecasts, default)
 
 
-def _psi_default(psis: list[tuple[Psi, Forecast]], default: Option) -> Option:
+def _psi_default(psis: list[tuple[Psi, AnyForecast]], default: Option) -> Option:
     """A psionic with nothing to fire at strikes the nearest enemy he can (SW-PSI-13)."""
     strikes = [o for o, _ in psis if o.act is PsiAction.STRIKE]
     return strikes[0] if strikes else default
@@ -423,7 +426,7 @@ def _enemy_within_unload(world: World, squad: Squad) -> bool:
 def _rider_menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
     """A squad inside a vehicle may only get off (one action, SW-MOVE-04) or wait."""
     vehicle = world.squad(squad.aboard) if squad.aboard else squad
-    items: list[tuple[Option, Forecast | None]] = []
+    items: list[tuple[Option, AnyForecast | None]] = []
     if _allowed(squad, done, ActionType.DISEMBARK):
         items += carry.disembark_options(world, vehicle, [squad])
     items.append((Act(Kind.END), Forecast(score=0.0)))
@@ -446,9 +449,9 @@ def _may_stand_fast(world: World, squad: Squad) -> bool:
 
 def _default(
     squad: Squad,
-    items: list[tuple[Option, Forecast | None]],
-    fires: list[tuple[Fire, Forecast]],
-    moves: list[tuple[Move, Forecast]],
+    items: list[tuple[Option, AnyForecast | None]],
+    fires: list[tuple[Fire, AnyForecast]],
+    moves: list[tuple[Move, AnyForecast]],
 ) -> Option:
     """What a player who does not think long does: fire at the nearest target; rally a
     suppressed squad; settle many wounded; else take the best-placed move; else stop."""

@@ -26,7 +26,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from kubik.dice import Die
-from kubik.engine import Call, Forecast, Procedure, emit
+from kubik.engine import (
+    AnyCall,
+    AnyForecast,
+    Call,
+    Forecast,
+    Procedure,
+    emit,
+)
 from kubik.rulesets.steel_war.damage import Injury, armour_test, hit_armour
 from kubik.rulesets.steel_war.fire_weapons import Special, weapon
 from kubik.rulesets.steel_war.inspiration import Contact, Inspiration, InspirationOutcome, inspire
@@ -177,7 +184,7 @@ def situation(
     return sit
 
 
-def rule_call(sit: PsiSituation) -> Call:
+def rule_call(sit: PsiSituation) -> AnyCall:
     """The psi action's rule procedure on the situation."""
     attempt = sit.attempt
     if sit.action is PsiAction.STRIKE:
@@ -286,7 +293,7 @@ def odds_situation(sit: PsiSituation) -> PsiSituation:
     return replace(sit, attempt=replace(sit.attempt, distance=far))
 
 
-def psi_forecast_of(sit: PsiSituation, markers: int) -> Forecast:
+def psi_forecast_of(sit: PsiSituation, markers: int) -> AnyForecast:
     """The option's forecast: the psi rule and its follow-up on the measured situation."""
     return Forecast(psi_forecast, (odds_situation(sit),), value=PsiValue(sit.action, markers))
 
@@ -322,11 +329,11 @@ def _wanted(action: PsiAction, target: Squad) -> bool:
     return True
 
 
-def psi_options(world: World, squad: Squad) -> list[tuple[Psi, Forecast]]:
+def psi_options(world: World, squad: Squad) -> list[tuple[Psi, AnyForecast]]:
     """Every psi action the squad's psionic may take now, nearest targets first."""
     if not may_use_psi(world, squad):
         return []
-    found: list[tuple[float, int, Psi, Forecast]] = []
+    found: list[tuple[float, int, Psi, AnyForecast]] = []
     friends = [squad, *world.friends(squad)]
     groups = ((SUPPORT, friends), (ATTACKS, world.enemies(squad)))
     for actions, targets in groups:
