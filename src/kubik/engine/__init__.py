@@ -19,6 +19,7 @@ from kubik.engine.log import (
     RollEntry,
 )
 from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy, roll_branches
+from kubik.engine.permission import Permission, Verdict
 from kubik.engine.registry import ProcedureInput, ProcedureSpec, procedure
 from kubik.engine.requests import (
     AnyCall,
@@ -68,6 +69,7 @@ __all__ = [
     "Message",
     "OddsCache",
     "OddsDriver",
+    "Permission",
     "Policy",
     "PolicyChooser",
     "Procedure",
@@ -83,6 +85,7 @@ __all__ = [
     "TableSession",
     "Tally",
     "TypedDice",
+    "Verdict",
     "default_policy",
     "emit",
     "expected_value",
