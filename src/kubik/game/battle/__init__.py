@@ -1,0 +1,52 @@
+"""The battle layer every ruleset stands on (see :mod:`.battle` for the hooks).
+
+One concept per module: :mod:`.pieces` (models as the layer sees them: presence and
+posture as enums), :mod:`.contact` (the contact rule and the fights charges start),
+:mod:`.menu` (decisions built only from the rules' verdicts), :mod:`.interrupts`
+(out-of-turn reactions), :mod:`.battle` (the base class with its hooks, and the
+ruleset adapter), :mod:`.tastes` (what bots weigh besides the odds, from data).
+The measuring tape is :class:`kubik.table.tape.Tape`.
+"""
+
+from kubik.game.battle.battle import BattleGame, BattleRuleset, battle_table
+from kubik.game.battle.contact import (
+    GAP,
+    Engagement,
+    Engagements,
+    Violation,
+    clear_of,
+    overlapping,
+    settle,
+    touching,
+    violations,
+)
+from kubik.game.battle.interrupts import Handler, Interrupts, Moment, Trigger
+from kubik.game.battle.menu import Menu, Offer
+from kubik.game.battle.pieces import Piece, Posture, Presence
+from kubik.game.battle.tastes import taste, tastes
+
+__all__ = [
+    "GAP",
+    "BattleGame",
+    "BattleRuleset",
+    "Engagement",
+    "Engagements",
+    "Handler",
+    "Interrupts",
+    "Menu",
+    "Moment",
+    "Offer",
+    "Piece",
+    "Posture",
+    "Presence",
+    "Trigger",
+    "Violation",
+    "battle_table",
+    "clear_of",
+    "overlapping",
+    "settle",
+    "taste",
+    "tastes",
+    "touching",
+    "violations",
+]

@@ -1,0 +1,160 @@
+"""The battle every ruleset plays: a shared base with a small set of documented hooks.
+
+A ruleset's battle subclasses :class:`BattleGame` (as a python-chess variant
+subclasses ``Board``) and fills the hooks; everything else is shared:
+
+Hooks a ruleset fills
+    :meth:`BattleGame.turn`        one turn, in the ruleset's own turn structure
+    :meth:`BattleGame.pieces`      every model, as :class:`~.pieces.Piece` snapshots
+    :meth:`BattleGame.ending`      has someone won (checked after every turn)?
+    :meth:`BattleGame.winner_at_limit`, :meth:`BattleGame.summary`   optional
+    :meth:`BattleGame.view`        optional: what one side may know (hidden warriors,
+                                   secret bids); default: everything
+
+What the base gives every battle
+    :attr:`table` and :attr:`tape`  the battlefield and its one memoised measuring tape
+    :attr:`contacts`               the fights charges started (:mod:`.contact`): the
+                                   only bases allowed to touch
+    :attr:`interrupts`             out-of-turn reactions (:mod:`.interrupts`)
+    :meth:`name`                   a unit's or model's name, for labels and the log
+    :meth:`contact_violations`     the contact rule checked over :meth:`pieces`
+    :meth:`choose`                 a decision from a :class:`~.menu.Menu`
+
+A ruleset plugs into the game layer with :class:`BattleRuleset` (its ``turns.py``
+exports ``GAME = BattleRuleset(...)``). See ``docs/adding-a-ruleset.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import abstractmethod
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, TypeVar
+
+from kubik.engine import Choose, Message, Procedure, msg
+from kubik.game.battle.contact import Engagements, Violation, violations
+from kubik.game.battle.interrupts import Interrupts
+from kubik.game.battle.menu import Menu
+from kubik.game.battle.pieces import Piece
+from kubik.game.errors import ScenarioError
+from kubik.game.scenario import Scenario
+from kubik.game.turns import TurnLoop
+from kubik.table import Table, TableError, table_from_dict
+from kubik.table.tape import Tape
+
+OptionT = TypeVar("OptionT", bound=Hashable)
+
+
+@lru_cache(maxsize=16)
+def _shared_table(text: str) -> Table:
+    return table_from_dict(json.loads(text))
+
+
+def battle_table(scenario: Scenario) -> Table:
+    """The table of a scenario's ``[table]`` and ``[[terrain]]``, one error line naming the
+    field when it is wrong. Tables are immutable, so every game of one scenario shares
+    one, and with it the measurements its :class:`~kubik.table.tape.Tape` keeps."""
+    if not scenario.table:
+        raise ScenarioError("table: missing (required): a [table] with width and height")
+    text = json.dumps({"table": scenario.table, "terrain": list(scenario.terrain)}, sort_keys=True)
+    try:
+        return _shared_table(text)
+    except TableError as error:
+        raise ScenarioError(str(error)) from None
+
+
+class BattleGame(TurnLoop):
+    """A battle of one ruleset on the shared layer (see the module docstring for the hooks).
+
+    All mutable state lives on the object and is rebuilt by replaying the answers, so
+    a subclass keeps only plain values in insertion order (lists and dicts, never
+    sets of strings, whose order differs between processes).
+    """
+
+    def __init__(self, scenario: Scenario, options: Mapping[str, Any]) -> None:
+        super().__init__(scenario)
+        self.options: dict[str, Any] = dict(options)
+        self.table: Table = battle_table(scenario)
+        self.tape: Tape = Tape.of(self.table)
+        self.contacts = Engagements()
+        self.interrupts = Interrupts()
+        self._names: dict[str, Message] = {}
+
+    # -- hooks a ruleset fills --------------------------------------------------
+
+    @abstractmethod
+    def pieces(self) -> Sequence[Piece]:
+        """Every model of the battle (in play or not), in a fixed order."""
+
+    def view(self, side: str | None) -> dict[str, Any]:
+        """What ``side`` may know of the battle (``None``: a spectator), JSON-ready.
+
+        The default shows every model on the table; a ruleset with hidden information
+        (hidden warriors, secret bids) removes what that side may not see."""
+        return {
+            "turn": self.turn_number,
+            "pieces": [p.to_json() for p in self.pieces() if p.presence.on_table],
+            "engagements": [[e.a, e.b] for e in self.contacts.pairs()],
+        }
+
+    # -- shared services --------------------------------------------------------
+
+    def set_name(self, key: str, en: str, ru: str = "") -> Message:
+        """Register the name of a unit, model or weapon (``ru`` defaults to ``en``)."""
+        name = msg("game.name", en=en, ru=ru or en)
+        self._names[key] = name
+        return name
+
+    def name(self, key: str) -> Message:
+        """The registered name of ``key`` (its id as written when it has none)."""
+        return self._names.get(key) or msg("game.name", en=key, ru=key)
+
+    def contact_violations(self) -> tuple[Violation, ...]:
+        """Every breach of the contact rule on the table now (none, in a correct battle)."""
+        return violations(self.pieces(), self.contacts)
+
+    def bodies(self, *, besides: Sequence[str] = ()) -> tuple[Piece, ...]:
+        """The models taking up room on the table, except the units in ``besides``."""
+        return tuple(p for p in self.pieces() if p.body and p.unit not in besides)
+
+    def choose(
+        self,
+        menu: Menu[OptionT],
+        side: str,
+        reason: Message,
+        default: OptionT | None = None,
+        rules: tuple[str, ...] = (),
+    ) -> Procedure[OptionT]:
+        """Ask ``side`` to pick from ``menu`` (a single option is taken without asking)."""
+        if len(menu) == 1:
+            return menu.options[0]
+        request: Choose = menu.choose(side, reason, default, rules)
+        picked: OptionT = yield request
+        return picked
+
+
+@dataclass(frozen=True, slots=True)
+class BattleRuleset:
+    """A ruleset's adapter to the game layer: checks scenarios and starts battles.
+
+    ``check(scenario)`` raises :class:`~kubik.game.errors.ScenarioError` (one line,
+    naming the field) when the ruleset cannot play it; ``start(scenario, options)``
+    makes the battle.
+    """
+
+    id: str
+    check: Callable[[Scenario], None]
+    start: Callable[[Scenario, Mapping[str, Any]], BattleGame]
+
+    def validate(self, scenario: Scenario) -> None:
+        """Raise :class:`~kubik.game.errors.ScenarioError` if ``scenario`` cannot be played."""
+        self.check(scenario)
+
+    def new_game(self, scenario: Scenario, options: Mapping[str, Any]) -> BattleGame:
+        """A fresh battle of ``scenario`` with ``options`` (the scenario's, overridden)."""
+        return self.start(scenario, options)
+
+
+__all__ = ["BattleGame", "BattleRuleset", "battle_table"]

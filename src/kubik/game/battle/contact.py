@@ -1,0 +1,230 @@
+"""The contact rule: no ordinary move ends in base contact with, or overlapping, another
+model; contact with an enemy comes only through the ruleset's charge.
+
+Every ruleset moves its models through :func:`settle` (where along a path a move may
+end) and records each fight a charge starts in :class:`Engagements`; the only bases
+that may touch are those of units engaged with each other. :func:`violations` lists
+every breach, so the conformance suite (and a referee who doubts the program) can
+check a battle after every answer.
+
+>>> from kubik.table import Base
+>>> others = [Base(5.0, 0.0, 1.0)]
+>>> settle([(0.0, 0.0), (9.0, 0.0)], lambda p: [Base(p[0], p[1], 1.0)], others)
+(3.9, 0.0)
+>>> clear_of([Base(4.0, 0.0, 1.0)], others)
+False
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from shapely.geometry import LineString
+from shapely.geometry import Point as ShapelyPoint
+
+from kubik.engine import Message, msg
+from kubik.game.battle.pieces import Piece
+from kubik.table import CONTACT_TOLERANCE, Base, Point
+from kubik.table.tape import along
+
+#: Two bases whose edges are closer than this are in contact (a table tolerance: the
+#: width of a measuring tape's edge, not a rule of any game).
+GAP = CONTACT_TOLERANCE
+#: Overlap smaller than this is rounding, not two models in one place.
+_OVERLAP_EPS = 1e-6
+#: How far back along a path :func:`settle` looks for a clear spot, in steps of 0.1".
+STEP = 0.1
+
+
+def overlapping(a: Base, b: Base) -> bool:
+    """Whether two bases overlap (one model standing partly on another)."""
+    return math.dist(a.centre, b.centre) < a.radius + b.radius - _OVERLAP_EPS
+
+
+def touching(a: Base, b: Base, gap: float = GAP) -> bool:
+    """Whether two bases are in base contact (edges within ``gap``) or overlap."""
+    return math.dist(a.centre, b.centre) - a.radius - b.radius <= gap
+
+
+def clear_of(
+    bases: Sequence[Base], others: Iterable[Base], gap: float = GAP, may_touch: Iterable[Base] = ()
+) -> bool:
+    """Whether none of ``bases`` touches or overlaps any of ``others``; bases in
+    ``may_touch`` (the target of a charge) may be touched but never overlapped."""
+    others = tuple(others)
+    allowed = tuple(may_touch)
+    return not any(touching(a, b, gap) for a in bases for b in others) and not any(
+        overlapping(a, b) for a in bases for b in allowed
+    )
+
+
+def settle(
+    path: Sequence[Point],
+    bases_at: Callable[[Point], Sequence[Base]],
+    others: Iterable[Base],
+    gap: float = GAP,
+    may_touch: Iterable[Base] = (),
+) -> Point | None:
+    """Where a move along ``path`` may end: models never move through other models, and
+    an ordinary move never ends in contact with one.
+
+    The moving models (``bases_at(point)``, a unit standing at ``point``) walk the path
+    in steps of 0.1"; the move ends at its end, or at the last clear point (rounded to
+    0.1") before the first place where they would touch another model. A charge passes
+    its target's bases as ``may_touch`` (and not in ``others``): they may be touched,
+    never overlapped. A unit that starts touching a model (a fight it leaves) may walk
+    out of contact. ``None`` when no point of the path is clear."""
+    points = [(float(x), float(y)) for x, y in path]
+    if not points:
+        return None
+    allowed = tuple(may_touch)
+    near = _near_path(points, bases_at(points[0]), [*others, *allowed], gap)
+    others = tuple(b for b in near if b not in allowed)
+    allowed = tuple(b for b in near if b in allowed)
+    length = sum(math.dist(p, q) for p, q in itertools.pairwise(points))
+    steps = int(length / STEP + 1e-9)
+    samples = [along(points, i * STEP)[-1] for i in range(steps + 1)] + [points[-1]]
+    last: Point | None = None
+    for point in samples:
+        spot = (round(point[0], 1), round(point[1], 1))
+        if clear_of(bases_at(spot), others, gap, allowed):
+            last = spot
+        elif last is not None:
+            break  # blocked: the move ends at the last clear point
+    return last
+
+
+def _near_path(
+    points: Sequence[Point], group: Sequence[Base], others: Sequence[Base], gap: float
+) -> tuple[Base, ...]:
+    """The bases close enough to the path to matter (the rest cannot be touched)."""
+    if not group:
+        return ()
+    start = points[0]
+    reach = max(math.dist(b.centre, start) + b.radius for b in group) + gap + 0.1
+    line = LineString(points) if len(points) > 1 and points[0] != points[-1] else None
+    found = []
+    for other in others:
+        centre = ShapelyPoint(other.centre)
+        d = line.distance(centre) if line is not None else centre.distance(ShapelyPoint(start))
+        if d <= reach + other.radius:
+            found.append(other)
+    return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
+class Engagement:
+    """Two units a charge has brought into contact (ids in sorted order), and the rules
+    that did it."""
+
+    a: str
+    b: str
+    rules: tuple[str, ...] = ()
+
+    def involves(self, unit: str) -> bool:
+        """Whether ``unit`` is one of the two."""
+        return unit in (self.a, self.b)
+
+    def other(self, unit: str) -> str:
+        """The unit engaged with ``unit``."""
+        return self.b if unit == self.a else self.a
+
+
+class Engagements:
+    """The fights charges have started; mutable state of a battle, in the order made."""
+
+    def __init__(self) -> None:
+        self._pairs: list[Engagement] = []
+
+    def engage(self, a: str, b: str, rules: Sequence[str] = ()) -> Engagement:
+        """Units ``a`` and ``b`` are now in a fight (a charge reached, or a fight formed
+        by the ruleset's rule)."""
+        if a == b:
+            raise ValueError(f"a unit cannot engage itself ({a})")
+        first, second = sorted((a, b))
+        found = self.between(first, second)
+        if found is not None:
+            return found
+        made = Engagement(first, second, tuple(rules))
+        self._pairs.append(made)
+        return made
+
+    def between(self, a: str, b: str) -> Engagement | None:
+        """The engagement of ``a`` and ``b``, if they are engaged."""
+        first, second = sorted((a, b))
+        for pair in self._pairs:
+            if pair.a == first and pair.b == second:
+                return pair
+        return None
+
+    def engaged(self, a: str, b: str) -> bool:
+        """Whether the two units are in a fight together."""
+        return self.between(a, b) is not None
+
+    def of(self, unit: str) -> tuple[str, ...]:
+        """Every unit engaged with ``unit``, in the order the fights started."""
+        return tuple(p.other(unit) for p in self._pairs if p.involves(unit))
+
+    def release(self, unit: str, other: str | None = None) -> None:
+        """``unit`` leaves its fights (with ``other`` only, when given): it backed off,
+        broke away, fled or fell."""
+        self._pairs = [
+            p
+            for p in self._pairs
+            if not (p.involves(unit) and (other is None or p.involves(other)))
+        ]
+
+    def pairs(self) -> tuple[Engagement, ...]:
+        """Every engagement, in the order made."""
+        return tuple(self._pairs)
+
+    def __len__(self) -> int:
+        return len(self._pairs)
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """Two models that break the contact rule: overlapping, or touching without a fight."""
+
+    a: str
+    b: str
+    overlap: bool
+
+    @property
+    def message(self) -> Message:
+        """What is wrong, for people."""
+        key = "game.contact.overlap" if self.overlap else "game.contact.touch"
+        return msg(key, a=self.a, b=self.b)
+
+
+def violations(pieces: Iterable[Piece], engagements: Engagements) -> tuple[Violation, ...]:
+    """Every pair of models on the table that overlap, or touch though their units are
+    not engaged with each other (models of one unit never touch: formations keep a
+    gap). Only :attr:`Piece.body` models take up room."""
+    bodies = [p for p in pieces if p.body]
+    found: list[Violation] = []
+    for i, a in enumerate(bodies):
+        for b in bodies[i + 1 :]:
+            if overlapping(a.base, b.base):
+                found.append(Violation(a.id, b.id, True))
+            elif touching(a.base, b.base) and not (
+                a.unit != b.unit and engagements.engaged(a.unit, b.unit)
+            ):
+                found.append(Violation(a.id, b.id, False))
+    return tuple(found)
+
+
+__all__ = [
+    "GAP",
+    "Engagement",
+    "Engagements",
+    "Violation",
+    "clear_of",
+    "overlapping",
+    "settle",
+    "touching",
+    "violations",
+]

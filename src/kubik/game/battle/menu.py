@@ -1,0 +1,124 @@
+"""Action menus built only from the rules' own answers to "may this be done now?".
+
+A ruleset's battle lists what a unit could try and asks, for each, the permission
+function of the rule module that owns the question (a
+:class:`~kubik.engine.Verdict`). :class:`Menu` offers exactly what the verdicts
+allow — a forbidden act is never offered, only recorded with its reason (a
+referee asking "why can't they charge?" gets the rule) — and turns the offers
+into one :class:`~kubik.engine.Choose` with a label per option (from the message
+catalogues), a forecast per option and a default. The menu itself never decides
+legality: there is no way to offer an option without a verdict.
+
+>>> from kubik.engine import Verdict, msg
+>>> menu = Menu()
+>>> menu.offer("fire", msg("x.fire"), Verdict.allow("SW-FIRE-05"))
+True
+>>> menu.offer("charge", msg("x.charge"), Verdict.forbid(msg("x.suppressed"), "SW-SUP-01"))
+False
+>>> request = menu.choose("steel", msg("x.reason"))
+>>> request.options, request.label("fire"), [r.option for r in menu.refused]
+(('fire',), Message(id='x.fire', params=()), ['charge'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from kubik.engine import AnyForecast, Choose, Message, Verdict
+from kubik.errors import ProcedureError
+
+OptionT = TypeVar("OptionT", bound=Hashable)
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Generic[OptionT]):
+    """One option of a menu: what it is, how people see it, the rules' verdict on it and
+    what it would set in motion."""
+
+    option: OptionT
+    label: Message
+    verdict: Verdict
+    forecast: AnyForecast | None = None
+
+
+class Menu(Generic[OptionT]):
+    """The options of one decision, gathered offer by offer."""
+
+    def __init__(self) -> None:
+        self._offers: list[Offer[OptionT]] = []
+        self._refused: list[Offer[OptionT]] = []
+
+    def offer(
+        self,
+        option: OptionT,
+        label: Message,
+        verdict: Verdict,
+        forecast: AnyForecast | None = None,
+    ) -> bool:
+        """Offer ``option`` if ``verdict`` allows it (perhaps after a test); returns
+        whether it was offered. A refused option is kept with its reason."""
+        item = Offer(option, label, verdict, forecast)
+        if not verdict.allowed:
+            self._refused.append(item)
+            return False
+        if any(o.option == option for o in self._offers):
+            raise ProcedureError(f"option {option!r} offered twice")
+        self._offers.append(item)
+        return True
+
+    @property
+    def offers(self) -> tuple[Offer[OptionT], ...]:
+        """What may be chosen, in the order offered."""
+        return tuple(self._offers)
+
+    @property
+    def refused(self) -> tuple[Offer[OptionT], ...]:
+        """What the rules forbid now, each with its verdict (the reason and the rules)."""
+        return tuple(self._refused)
+
+    @property
+    def options(self) -> tuple[OptionT, ...]:
+        """The options that may be chosen."""
+        return tuple(o.option for o in self._offers)
+
+    def __len__(self) -> int:
+        return len(self._offers)
+
+    def __contains__(self, option: object) -> bool:
+        return any(o.option == option for o in self._offers)
+
+    def offer_of(self, option: OptionT) -> Offer[OptionT]:
+        """The offer of ``option`` (it must have been offered)."""
+        for item in self._offers:
+            if item.option == option:
+                return item
+        raise ProcedureError(f"option {option!r} was not offered")
+
+    def choose(
+        self,
+        side: str,
+        reason: Message,
+        default: OptionT | None = None,
+        rules: tuple[str, ...] = (),
+    ) -> Choose:
+        """The decision as a request for ``side``: one label and one forecast per option,
+        ``default`` (the first option unless given; it must be on offer)."""
+        if not self._offers:
+            raise ProcedureError("a menu with nothing on offer cannot be chosen from")
+        if default is not None and default not in self:
+            raise ProcedureError(f"default {default!r} is not on offer")
+        forecasts = tuple(o.forecast for o in self._offers)
+        return Choose(
+            self.options,
+            side,
+            reason,
+            default=self.options[0] if default is None else default,
+            forecasts=forecasts if any(f is not None for f in forecasts) else (),
+            labels=tuple(o.label for o in self._offers),
+            rules=rules,
+        )
+
+
+__all__ = ["Menu", "Offer"]

@@ -1,0 +1,301 @@
+"""The one measuring tape every battle uses: the table's answers, each computed once.
+
+A battle asks the table the same few questions again and again — can a model at
+*p* see one at *q*, what cover does *q* have against *p*, which way round the
+barn, what terrain does the move cross — while only one unit moves at a time, and
+every bot weighs every destination against every enemy. Each answer depends on
+the terrain and the bases' geometry alone, so a :class:`Tape` keeps it for the
+table (one tape per table, shared by every game of a scenario; each memo is
+emptied past :data:`LIMIT` answers, so memory stays bounded).
+
+The answers are exactly :mod:`kubik.table`'s under its default rules (tests check
+the tape against the table functions on many random lines and points); only the
+cost changes: shapes are prepared once and features are pre-filtered by their
+bounding boxes.
+
+>>> from shapely.geometry import box
+>>> from kubik.table import Table, TerrainFeature, Cover
+>>> wall = TerrainFeature("wall", box(4, 0, 6, 10), cover=Cover.HARD, blocks_los=True)
+>>> tape = Tape.of(Table(12, 12, (wall,)))
+>>> tape.sees(Base(1, 5, 1), Base(10, 5, 1)), tape.sees(Base(1, 11, 1), Base(10, 11, 1))
+(False, True)
+>>> tape.cover(Base(1, 11, 1), Base(5, 5, 1))
+<Cover.HARD: 'hard'>
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar, cast
+
+import shapely
+from shapely.geometry import LineString, box
+from shapely.geometry import Point as ShapelyPoint
+from shapely.ops import substring
+
+from kubik.table.cover import NEAR_TARGET, near_target
+from kubik.table.errors import TableError
+from kubik.table.geometry import CORE_EPS, Base, Point
+from kubik.table.movement import kind_at, obstacles_crossed, path_cost, worst_kind_along
+from kubik.table.pathfinding import shortest_path
+from kubik.table.table import Table
+from kubik.table.terrain import Cover, TerrainFeature, TerrainKind
+
+T = TypeVar("T")
+#: Most answers kept per kind of measurement and table (an engine limit, not a rule).
+LIMIT = 50_000
+#: Inches added to every pre-filter rectangle, so rounding never drops a feature.
+_MARGIN = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class Way:
+    """A way a base can travel: its points and the movement it costs (difficult terrain
+    counts extra, as :func:`kubik.table.path_cost` measures it)."""
+
+    points: tuple[Point, ...]
+    cost: float
+
+    @property
+    def end(self) -> Point:
+        """Where it ends."""
+        return self.points[-1]
+
+    @property
+    def length(self) -> float:
+        """Its length in inches."""
+        return sum(math.dist(p, q) for p, q in zip(self.points, self.points[1:], strict=False))
+
+
+def along(path: Sequence[Point], length: float) -> tuple[Point, ...]:
+    """The first ``length`` inches of ``path`` (the whole path if it is shorter).
+
+    >>> along([(0.0, 0.0), (10.0, 0.0)], 2.5)
+    ((0.0, 0.0), (2.5, 0.0))
+    """
+    points = tuple((float(x), float(y)) for x, y in path)
+    if len(points) < 2 or length <= 0:
+        return (points[0], points[0])
+    line = LineString(points)
+    if length >= line.length:
+        return points
+    cut = substring(line, 0, length)
+    return tuple((float(x), float(y)) for x, y in cut.coords)
+
+
+class Tape:
+    """One table's memoised measurements; get it with :meth:`Tape.of`."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._memos: dict[str, dict[Any, Any]] = {}
+        self._shapes: dict[tuple[str, bool], Any] = {}
+
+    @classmethod
+    def of(cls, table: Table) -> Tape:
+        """The tape of ``table`` (made once per table and kept with it)."""
+        return table.cached(("kubik.table.tape",), lambda: cls(table))
+
+    # -- memo plumbing ----------------------------------------------------------
+
+    def _memo(self, name: str, key: object, build: Callable[[], T]) -> T:
+        memo = self._memos.setdefault(name, {})
+        if key in memo:
+            return cast(T, memo[key])
+        if len(memo) >= LIMIT:
+            memo.clear()
+        found = build()
+        memo[key] = found
+        return found
+
+    def _prepared(self, feature: TerrainFeature, core: bool) -> Any:
+        """A prepared copy of the feature's shape or core (the table's stay untouched)."""
+        key = (feature.id, core)
+        found = self._shapes.get(key)
+        if found is None:
+            found = shapely.from_wkb(shapely.to_wkb(feature.core if core else feature.shape))
+            shapely.prepare(found)
+            self._shapes[key] = found
+        return found
+
+    def _near(self, a: Point, b: Point, reach: float) -> tuple[TerrainFeature, ...]:
+        area = box(
+            min(a[0], b[0]) - reach,
+            min(a[1], b[1]) - reach,
+            max(a[0], b[0]) + reach,
+            max(a[1], b[1]) + reach,
+        )
+        return self.table.candidates(area)
+
+    def stands_in(self, point: Point, feature: TerrainFeature) -> bool:
+        """:meth:`kubik.table.Table.stands_in` for a model whose centre is ``point``."""
+        return self._memo(
+            "stands_in",
+            (point, feature.id),
+            lambda: (
+                feature.is_area and bool(self._prepared(feature, False).covers(ShapelyPoint(point)))
+            ),
+        )
+
+    # -- sight and cover --------------------------------------------------------
+
+    def sees(self, a: Base | Point, b: Base | Point) -> bool:
+        """Whether models at ``a`` and ``b`` see each other: :func:`kubik.table.line_of_sight`
+        under its default rules (centre to centre, models see in and out of the feature
+        they stand in, models do not block), which depend on the centres alone."""
+        p = a.centre if isinstance(a, Base) else (float(a[0]), float(a[1]))
+        q = b.centre if isinstance(b, Base) else (float(b[0]), float(b[1]))
+        key = (p, q) if p <= q else (q, p)
+        return self._memo("sees", key, lambda: self._sees(*key))
+
+    def _sees(self, p: Point, q: Point) -> bool:
+        if p == q:
+            return True
+        line = LineString([p, q])
+        for feature in self._near(p, q, CORE_EPS + _MARGIN):
+            if not feature.blocks_los or self.stands_in(p, feature) or self.stands_in(q, feature):
+                continue
+            if self._prepared(feature, True).intersects(line):
+                return False
+        return True
+
+    def sees_any(self, viewer: Base | Point, targets: Sequence[Base | Point]) -> bool:
+        """Whether ``viewer`` sees at least one of ``targets``."""
+        return any(self.sees(viewer, t) for t in targets)
+
+    def cover(self, shooter: Base, target: Base, near: float = NEAR_TARGET) -> Cover:
+        """The best cover ``target`` has against ``shooter``: :func:`kubik.table.cover_between`."""
+        return Cover.best(
+            self.table.feature(f).cover for f in self.cover_ids(shooter, target, near)
+        )
+
+    def cover_ids(self, shooter: Base, target: Base, near: float = NEAR_TARGET) -> tuple[str, ...]:
+        """Ids of the features giving ``target`` cover against ``shooter`` (in table order):
+        :func:`kubik.table.cover_sources`, which depends on the centres and the target's
+        radius."""
+        key = (shooter.centre, target.centre, target.radius, near)
+        return self._memo("cover", key, lambda: self._cover_ids(shooter, target, near))
+
+    def _cover_ids(self, shooter: Base, target: Base, near: float) -> tuple[str, ...]:
+        self.table.check_base(shooter)
+        self.table.check_base(target)
+        part = near_target(shooter.centre, target.centre, target.radius + near)
+        probe = ShapelyPoint(target.centre) if part is None else part
+        found: list[str] = []
+        for feature in self.table.candidates(probe):
+            if feature.cover is Cover.NONE:
+                continue
+            if self.stands_in(target.centre, feature) or (
+                part is not None
+                and not self.stands_in(shooter.centre, feature)
+                and self._prepared(feature, True).intersects(part)
+            ):
+                found.append(feature.id)
+        return tuple(found)
+
+    def standing(self, point: Point) -> Cover:
+        """The best cover of the area features a model standing at ``point`` is in."""
+        return self._memo(
+            "standing",
+            point,
+            lambda: Cover.best(f.cover for f in self.table.features_at(point)),
+        )
+
+    def in_water(self, point: Point) -> bool:
+        """Whether a model standing at ``point`` is in water."""
+        return self._memo(
+            "water", point, lambda: any(f.water for f in self.table.features_at(point))
+        )
+
+    # -- terrain and movement -----------------------------------------------------
+
+    def kind_at(
+        self, point: Point, mover: str | None = None, clearance: float = 0.0
+    ) -> TerrainKind:
+        """:func:`kubik.table.kind_at`: the terrain kind for ``mover`` under a base of
+        radius ``clearance`` at ``point``."""
+        return self._memo(
+            "kind_at",
+            (point, mover, clearance),
+            lambda: kind_at(self.table, point, mover, clearance=clearance),
+        )
+
+    def worst_kind(
+        self, path: Sequence[Point], mover: str | None = None, clearance: float = 0.0
+    ) -> TerrainKind:
+        """:func:`kubik.table.worst_kind_along` (a single point: the kind there)."""
+        points = tuple(path)
+        if len(points) < 2 or points[0] == points[-1]:
+            return self.kind_at(points[0], mover, clearance)
+        return self._memo(
+            "worst",
+            (points, mover, clearance),
+            lambda: worst_kind_along(self.table, mover, list(points), clearance=clearance),
+        )
+
+    def cost(
+        self, path: Sequence[Point], mover: str | None = None, clearance: float = 0.0
+    ) -> float:
+        """:func:`kubik.table.path_cost` (infinite when the path meets impassable terrain)."""
+        points = tuple(path)
+        return self._memo(
+            "cost",
+            (points, mover, clearance),
+            lambda: path_cost(self.table, mover, list(points), clearance=clearance),
+        )
+
+    def way(
+        self,
+        start: Point,
+        end: Point,
+        mover: str | None = None,
+        clearance: float = 0.0,
+        *,
+        detour_step: float = 0.0,
+    ) -> Way | None:
+        """How a base gets from ``start`` to ``end``: the straight line when the terrain
+        lets it through, else the cheapest way round (:func:`kubik.table.shortest_path`,
+        ``detour_step`` its edge sampling); ``None`` when there is none or an end is off
+        the table for the base."""
+        key = (start, end, mover, clearance, detour_step)
+        return self._memo("way", key, lambda: self._way(start, end, mover, clearance, detour_step))
+
+    def _way(
+        self, start: Point, end: Point, mover: str | None, clearance: float, step: float
+    ) -> Way | None:
+        try:
+            cost = path_cost(self.table, mover, [start, end], clearance=clearance)
+        except TableError:
+            return None
+        if math.isfinite(cost):
+            return Way((start, end), cost)
+        try:
+            found = shortest_path(
+                self.table, start, end, mover, clearance=clearance, edge_step=step
+            )
+        except TableError:
+            return None
+        return None if found is None else Way(found.points, found.cost)
+
+    def crossed(self, path: Sequence[Point]) -> tuple[str, ...]:
+        """Ids of the obstacles (fences, walls) a path crosses, in table order."""
+        points = tuple(path)
+        return self._memo(
+            "crossed",
+            points,
+            lambda: tuple(f.id for f in obstacles_crossed(self.table, list(points))),
+        )
+
+    # -- distances ----------------------------------------------------------------
+
+    @staticmethod
+    def closest(a: Sequence[Base], b: Sequence[Base]) -> float:
+        """Edge distance between the closest bases of two groups (inches, unrounded)."""
+        return min(
+            max(0.0, math.dist(x.centre, y.centre) - x.radius - y.radius) for x in a for y in b
+        )
+
+
+__all__ = ["LIMIT", "Tape", "Way", "along"]

@@ -1,0 +1,174 @@
+"""Every ruleset passes the same conformance suite, by registering (no new test code).
+
+Over every registered ruleset with a game adapter and every built-in scenario of it
+(with a guard on their count, as OpenSpiel's games_sim_test has), over several
+seeds and bots: the battle plays to the end; a replay of its answers and a save
+then load give the identical game; undo then the same answers gives the identical
+game; after every answer no two models overlap or stand in contact without a fight
+a charge started (the contact rule, checked by the battle layer); every decision
+has a default and every option a label that exists in English and Russian.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kubik.bots.registry import bot_for
+from kubik.engine import Choose, Message
+from kubik.engine.log import Answer
+from kubik.engine.odds import OddsCache
+from kubik.game import (
+    GameSession,
+    GameStore,
+    ScenarioSource,
+    get_ruleset,
+    known_rulesets,
+    list_scenarios,
+    load_scenario,
+)
+from kubik.game.battle import BattleGame
+from kubik.i18n import missing_messages
+
+#: Rulesets that can be played today; a new one joins by registering its adapter.
+EXPECTED_RULESETS = {"old_west", "steel_war"}
+#: (seed, bot) pairs each scenario is played with: the bots users meet, and a random
+#: one that wanders into what a careful bot never tries.
+RUNS = ((1, "heuristic"), (2, "heuristic"), (3, "random"))
+
+
+def _playable() -> list[str]:
+    found = []
+    for ruleset in known_rulesets():
+        try:
+            get_ruleset(ruleset)
+        except LookupError:
+            continue  # a ruleset with rules but no battles yet
+        found.append(ruleset)
+    return sorted(found)
+
+
+RULESETS = _playable()
+SCENARIOS = sorted(
+    info.id
+    for info in list_scenarios()
+    if info.source is ScenarioSource.BUILT_IN and info.ruleset in RULESETS
+)
+
+
+def test_the_registry_is_what_we_expect() -> None:
+    """A guard: a ruleset that silently stops registering would skip the whole suite."""
+    assert set(RULESETS) >= EXPECTED_RULESETS
+    for ruleset in RULESETS:
+        assert f"{ruleset}.demo" in SCENARIOS, f"{ruleset} ships no built-in demo scenario"
+    assert len(SCENARIOS) >= 2 * len(RULESETS)
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("KUBIK_HOME", str(tmp_path / "home"))
+    yield
+
+
+def _message_ids(value: Any) -> set[str]:
+    """Every message id a value renders through (messages nested in parameters too)."""
+    if isinstance(value, Message):
+        ids = {value.id}
+        for _, param in value.params:
+            ids |= _message_ids(param)
+        return ids
+    if isinstance(value, Enum) and isinstance(getattr(value, "msgid", None), str):
+        return {value.msgid}  # type: ignore[attr-defined]
+    if isinstance(value, tuple | list):
+        return set().union(*(_message_ids(v) for v in value)) if value else set()
+    return set()
+
+
+class _Checked:
+    """The bots of one game, wrapped to check every decision they are asked."""
+
+    def __init__(self, scenario_id: str, seed: int, bot: str) -> None:
+        self.cache = OddsCache()
+        self.scenario_id = scenario_id
+        self.seed = seed
+        self.bot = bot
+        self.decisions = 0
+        self.ids: set[str] = set()
+
+    def controllers(self, sides: tuple[str, ...]) -> dict[str, Any]:
+        return {side: self._wrap(bot_for(self.bot, self.seed, side, self.cache)) for side in sides}
+
+    def _wrap(self, bot: Any) -> Any:
+        def ask(request: Choose) -> Hashable:
+            self.decisions += 1
+            assert request.default in request.options
+            self.ids |= _message_ids(request.reason)
+            for option in request.options:
+                label = request.label(option)
+                assert label is not None, f"{self.scenario_id}: option {option!r} has no label"
+                self.ids |= _message_ids(label)
+            return bot(request)
+
+        return ask
+
+
+def _play(
+    scenario_id: str, seed: int, bot: str, answers: tuple[Answer, ...] = ()
+) -> tuple[GameSession, _Checked]:
+    scenario = load_scenario(scenario_id)
+    checked = _Checked(scenario_id, seed, bot)
+    session = GameSession(
+        scenario, seed, controllers=checked.controllers(scenario.side_ids), answers=answers
+    )
+    game = session.state
+    assert isinstance(game, BattleGame), f"{scenario.ruleset}'s battle is not on the battle layer"
+
+    class ContactRule:
+        def answered(self, index: int, answer: Answer) -> None:
+            broken = game.contact_violations()
+            assert not broken, f"{scenario_id} seed {seed}, answer {index}: {broken}"
+
+        def truncated(self, length: int) -> None:
+            pass
+
+    session.subscribe(ContactRule())
+    session.advance()
+    return session, checked
+
+
+@pytest.mark.parametrize("seed,bot", RUNS)
+@pytest.mark.parametrize("scenario_id", SCENARIOS)
+def test_a_battle_plays_to_the_end_by_the_rules(scenario_id: str, seed: int, bot: str) -> None:
+    session, checked = _play(scenario_id, seed, bot)
+    assert session.finished and session.result is not None
+    limit = session.scenario.turn_limit
+    assert limit is None or session.result.turns <= limit
+    assert checked.decisions > 0
+    missing = missing_messages(checked.ids)
+    assert missing == {"en": set(), "ru": set()}, f"labels without a translation: {missing}"
+
+    # replaying the answers gives the identical game
+    again, _ = _play(scenario_id, seed, bot, tuple(session.answers))
+    assert again.to_json() == session.to_json()
+
+    # a save, loaded, is the identical game
+    with GameStore() as store:
+        store.save("conformance", session.record)
+        loaded = GameSession.from_record(store.load("conformance"))
+    assert loaded.finished and loaded.to_json() == session.to_json()
+
+    # undo, then the same answers again (the same bots, the same counter dice)
+    replay = GameSession(
+        session.scenario,
+        seed,
+        controllers=_Checked(scenario_id, seed, bot).controllers(session.scenario.side_ids),
+        answers=tuple(session.answers),
+    )
+    dropped = replay.undo()
+    assert dropped >= 1 and not replay.finished
+    replay.advance()
+    assert replay.to_json() == session.to_json()
