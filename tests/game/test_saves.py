@@ -47,7 +47,7 @@ def as_v1(record: GameRecord) -> dict[str, Any]:
 def test_a_record_round_trips_through_json(duel: Scenario) -> None:
     session = played(duel)
     record = session.record
-    assert record.format_version == FORMAT_VERSION == 2
+    assert record.format_version == FORMAT_VERSION == 3
     text = record.dumps()
     again = GameRecord.loads(text)
     assert again.dumps() == text
@@ -92,7 +92,7 @@ def test_migration_from_version_1(duel: Scenario) -> None:
     old = as_v1(session.record)
     assert old["answers"][0] == "volley" and isinstance(old["answers"][1], list)
     record = GameRecord.from_json(old)
-    assert record.format_version == 2
+    assert record.format_version == 3
     assert all(
         a.origin is (DiceOrigin.VIRTUAL if isinstance(a, RollAnswer) else ChoiceOrigin.DEFAULT)
         for a in record.answers
@@ -107,8 +107,8 @@ def test_migration_from_version_1(duel: Scenario) -> None:
 
 def test_a_newer_or_unknown_format_is_an_error_never_misread(duel: Scenario) -> None:
     data = played(duel).record.to_json()
-    with pytest.raises(RecordError, match=r"format_version: 3 is newer than this kubik reads"):
-        GameRecord.from_json({**data, "format_version": 3})
+    with pytest.raises(RecordError, match=r"format_version: 4 is newer than this kubik reads"):
+        GameRecord.from_json({**data, "format_version": 4})
     with pytest.raises(RecordError, match="format_version: missing"):
         GameRecord.from_json({k: v for k, v in data.items() if k != "format_version"})
     with pytest.raises(RecordError, match="format_version: 0 is not"):

@@ -57,6 +57,7 @@ class ChoiceEntry:
     depth: int = 0
     rules: tuple[str, ...] = ()  # catalogue rule IDs the decision applies
     label: Message | None = None  # how the chosen option is shown to people
+    typed: str | None = None  # what a person typed instead of picking an option
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,14 @@ class RollAnswer:
 
     values: tuple[int, ...]
     origin: DiceOrigin = DiceOrigin.VIRTUAL
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """A decision a person answered by typing (a position, a measured distance): the
+    text as typed, which the game reads again on replay."""
+
+    text: str
 
 
 @dataclass(frozen=True, slots=True)

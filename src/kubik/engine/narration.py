@@ -52,6 +52,7 @@ def entry_json(
             "answer": to_json(entry.answer),
             "origin": entry.origin.value,
             "rules": list(entry.rules),
+            **({"typed": entry.typed} if entry.typed is not None else {}),
             "text": entry_text(entry, lang, side_names),
         }
     return {
@@ -89,6 +90,15 @@ def entry_text(entry: LogEntry, lang: str = "en", side_names: SideNames | None =
         else:
             answer = to_json(entry.answer)
         side: Message | str = (side_names or {}).get(entry.side, entry.side)
+        if entry.typed is not None:
+            typed = msg(
+                "game.log.choice_typed",
+                side=side,
+                answer=answer,
+                typed=entry.typed,
+                reason=entry.reason,
+            )
+            return render(typed, lang)
         return render(msg("game.log.choice", side=side, answer=answer, reason=entry.reason), lang)
     assert isinstance(entry, EventEntry)
     return render(entry.event, lang)

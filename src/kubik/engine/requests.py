@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack, overl
 
 from kubik.dice import Die
 from kubik.engine.tally import Tally
-from kubik.errors import ProcedureError
+from kubik.errors import KubikError, ProcedureError
 
 T = TypeVar("T")
 #: The positional arguments of a sub-procedure: a Call's ``args`` must fit its signature.
@@ -220,6 +220,28 @@ class Forecast(AnyForecast, Generic[T, *Ts]):
         object.__setattr__(self, "score", score)
 
 
+class EntryError(KubikError, ValueError):
+    """A typed answer the rules do not accept; ``message`` says why, in either language."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message.id)
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """How a person at a real table may answer a decision by typing what happened
+    instead of picking an option: where a model was moved to, what the players
+    measured. ``read`` turns the text into the value the game receives (it checks it
+    with the rules and raises :class:`EntryError` saying why when they do not allow
+    it); ``hint`` tells people what to type. Bots and the odds driver never type: they
+    pick among the options. A save keeps the text, so a replay reads it again.
+    """
+
+    hint: Message
+    read: Callable[[str], Hashable]
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Choose(Request):
     """A decision for ``side``; the answer is one of ``options``.
@@ -231,7 +253,8 @@ class Choose(Request):
     option) show the options to people; without them an option with a ``label``
     property (a :class:`Message`) is shown by that label. Options themselves stay
     plain values (ids, numbers, enums), which is what a save records. ``rules``
-    names the catalogue's rule IDs the decision applies.
+    names the catalogue's rule IDs the decision applies. ``entry``: a person may
+    type the answer instead (see :class:`Entry`).
     """
 
     options: tuple[Hashable, ...]
@@ -241,6 +264,7 @@ class Choose(Request):
     forecasts: tuple[AnyForecast | None, ...]
     labels: tuple[Message, ...]
     rules: RuleIds
+    entry: Entry | None
 
     def __init__(
         self,
@@ -252,6 +276,7 @@ class Choose(Request):
         *,
         labels: tuple[Message, ...] | list[Message] = (),
         rules: RuleIds | list[str] | str = (),
+        entry: Entry | None = None,
     ) -> None:
         opts = tuple(options)
         if not opts:
@@ -276,6 +301,7 @@ class Choose(Request):
         object.__setattr__(self, "forecasts", given)
         object.__setattr__(self, "labels", names)
         object.__setattr__(self, "rules", _rule_ids(rules))
+        object.__setattr__(self, "entry", entry)
 
     def forecast(self, option: Hashable) -> AnyForecast | None:
         """The forecast given for ``option`` (``None`` if none was given)."""
@@ -351,6 +377,8 @@ __all__ = [
     "Call",
     "Choose",
     "Emit",
+    "Entry",
+    "EntryError",
     "Forecast",
     "Message",
     "Procedure",

@@ -12,12 +12,15 @@ Version history:
 * 2 — each answer is ``{"roll": [..], "origin": "virtual"|"typed"}`` or
   ``{"choice": value, "origin": "bot"|"human"|"default"|"policy"}``. Migrating
   from 1 marks rolls ``virtual`` and decisions ``default``.
+* 3 — a decision a person answered by typing at the table is ``{"typed": text,
+  "origin": "human"}`` (read again by the game on replay). Version-2 saves are
+  version 3 as they are.
 
 >>> old = {"format_version": 1, "scenario": "x.demo", "scenario_toml": "", "seed": 3,
 ...        "answers": [[4, 2], "aim"]}
 >>> record = GameRecord.from_json(old)
 >>> record.format_version, record.answers[0]
-(2, RollAnswer(values=(4, 2), origin=<DiceOrigin.VIRTUAL: 'virtual'>))
+(3, RollAnswer(values=(4, 2), origin=<DiceOrigin.VIRTUAL: 'virtual'>))
 >>> record.answers[1].origin.value, record.answers[1].value.value
 ('default', 'aim')
 """
@@ -32,11 +35,11 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from kubik.engine.jsonify import to_json
-from kubik.engine.log import Answer, ChoiceAnswer, ChoiceOrigin, DiceOrigin, RollAnswer
+from kubik.engine.log import Answer, ChoiceAnswer, ChoiceOrigin, DiceOrigin, RollAnswer, Typed
 from kubik.game.errors import RecordError
 from kubik.game.scenario import field_path
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 DiceMode = Literal["virtual", "typed"]
 #: Who played a side: ``human``, ``bot``, or ``bot:<name>`` naming the bot (``bot:random``),
@@ -67,9 +70,11 @@ class JsonChoice:
 
 
 def answer_to_json(answer: Answer) -> dict[str, Any]:
-    """One answer in the version-2 form."""
+    """One answer in the current form."""
     if isinstance(answer, RollAnswer):
         return {"roll": list(answer.values), "origin": answer.origin.value}
+    if isinstance(answer.value, Typed):
+        return {"typed": answer.value.text, "origin": answer.origin.value}
     value = answer.value.value if isinstance(answer.value, JsonChoice) else to_json(answer.value)
     return {"choice": value, "origin": answer.origin.value}
 
@@ -79,6 +84,7 @@ class _AnswerModel(BaseModel):
 
     roll: tuple[int, ...] | None = Field(default=None, min_length=1)
     choice: Any = None
+    typed: str | None = None
     origin: str
 
 
@@ -98,8 +104,8 @@ class _RecordModel(BaseModel):
 
 def _answer_from_model(index: int, item: _AnswerModel, raw: Mapping[str, Any]) -> Answer:
     where = f"answers[{index}]"
-    if ("roll" in raw) == ("choice" in raw):
-        raise RecordError(f"{where}: give exactly one of 'roll' and 'choice'")
+    if sum(key in raw for key in ("roll", "choice", "typed")) != 1:
+        raise RecordError(f"{where}: give exactly one of 'roll', 'choice' and 'typed'")
     if item.roll is not None:
         try:
             dice_origin = DiceOrigin(item.origin)
@@ -114,6 +120,8 @@ def _answer_from_model(index: int, item: _AnswerModel, raw: Mapping[str, Any]) -
     except ValueError:
         allowed = ", ".join(o.value for o in ChoiceOrigin)
         raise RecordError(f"{where}.origin: '{item.origin}'; allowed: {allowed}") from None
+    if item.typed is not None:
+        return ChoiceAnswer(Typed(item.typed), choice_origin)
     return ChoiceAnswer(JsonChoice(canonical_json(item.choice)), choice_origin)
 
 
@@ -136,7 +144,14 @@ def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
 
 
 #: version → the step that brings a record of that version to the next one.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_1_to_2}
+def _migrate_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    return {**data, "format_version": 3}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _migrate_1_to_2,
+    2: _migrate_2_to_3,
+}
 
 
 def migrate(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -28,8 +28,9 @@ from kubik.engine.log import (
     LogEntry,
     RollAnswer,
     RollEntry,
+    Typed,
 )
-from kubik.engine.requests import Choose, Message, Roll, msg
+from kubik.engine.requests import Choose, EntryError, Message, Roll, msg, option_label
 from kubik.engine.run import NeedDice, TypedDice, describe_roll
 from kubik.engine.stepper import Stepper
 from kubik.errors import DiceAnswerError, ProcedureError
@@ -225,6 +226,28 @@ class GameSession:
         self._loop(send, live=True)
         return self.pending
 
+    def type_answer(self, text: str) -> Roll | Choose | None:
+        """Answer the pending decision by typing what happened at the table (where a model
+        now stands, what the players measured); the rules read and check it. A text
+        they do not accept is a :class:`~kubik.game.errors.GameInputError` saying why;
+        nothing is lost."""
+        request = self.pending
+        if not isinstance(request, Choose):
+            raise GameInputError(f"no decision is pending; the game waits for {self._waiting()}")
+        if request.entry is None:
+            raise GameInputError(
+                f"'{render(request.reason, self.lang)}' is answered by picking an option, "
+                "not by typing"
+            )
+        text = text.strip()
+        try:
+            value = request.entry.read(text)
+        except EntryError as error:
+            raise GameInputError(render(error.message, self.lang)) from None
+        send = self._record_typed(request, text, value)
+        self._loop(send, live=True)
+        return self.pending
+
     def undo(self) -> int:
         """Go back to before the most recent roll: drop it and every answer after it.
 
@@ -344,6 +367,23 @@ class GameSession:
         )
         return option
 
+    def _record_typed(self, request: Choose, text: str, value: Hashable) -> Any:
+        self._append(ChoiceAnswer(Typed(text), ChoiceOrigin.HUMAN))
+        self.log.append(
+            ChoiceEntry(
+                request.side,
+                request.reason,
+                request.options,
+                value,
+                ChoiceOrigin.HUMAN,
+                self._depth,
+                request.rules,
+                option_label(value),
+                text,
+            )
+        )
+        return value
+
     def _append(self, answer: Answer) -> None:
         index = len(self.answers)
         self.answers.append(answer)
@@ -377,6 +417,19 @@ class GameSession:
                 f"answers[{index}]: {_show(recorded)} does not fit the game's decision "
                 f"for side '{request.side}'"
             )
+        if isinstance(recorded.value, Typed):
+            if request.entry is None:
+                raise RecordError(
+                    f"answers[{index}]: typed '{recorded.value.text}', but the game's decision "
+                    f"for side '{request.side}' is not answered by typing"
+                )
+            try:
+                read: Hashable = request.entry.read(recorded.value.text)
+            except EntryError as error:
+                raise RecordError(
+                    f"answers[{index}]: '{recorded.value.text}': {render(error.message, 'en')}"
+                ) from None
+            return self._record_typed(request, recorded.value.text, read)
         option = _match_option(request, recorded.value)
         if option is _WAIT:
             raise RecordError(
