@@ -17,9 +17,10 @@ from rich.console import Console
 from rich.rule import Rule
 
 from kubik import api
-from kubik.cli import _print_log, _print_odds
 from kubik.cli_play import controllers_for, run_session
+from kubik.console.results import console_for_people, print_exact_odds, print_resolution
 from kubik.console.text import say
+from kubik.engine.jsonify import outcome_order
 from kubik.engine.registry import all_specs
 from kubik.errors import KubikError
 from kubik.game import GameSession, load_scenario
@@ -99,7 +100,7 @@ def play_battle(console: Console, lang: str, scenario_id: str = DEMO_SCENARIO) -
 
 def main(lang: str = "en") -> None:
     """Play the demo battle, then referee each showcase from the seed's dice, with its odds."""
-    console = Console(highlight=False, soft_wrap=True)
+    console = console_for_people()
     play_battle(console, lang)
     console.print()
     console.print(Rule(say("console.demo.showcases", lang), style="bold"))
@@ -112,9 +113,12 @@ def main(lang: str = "en") -> None:
             f"[bold]kubik resolve {show.procedure}[/bold] (dice typed in: "
             f"{', '.join(map(str, show.dice))})"
         )
-        _print_log(api.resolve(show.procedure, show.input, dice=list(show.dice), lang=lang), lang)
+        resolved = api.resolve(show.procedure, show.input, dice=list(show.dice), lang=lang)
+        print_resolution(console, resolved, lang)
         console.print()
-        _print_odds(api.odds(show.procedure, show.input), lang)
+        distribution = api.exact_distribution(show.procedure, show.input)
+        order = sorted(distribution, key=outcome_order)
+        print_exact_odds(console, show.procedure, distribution, order, lang)
         console.print()
     console.print(f"{len(registered)} procedures registered; `kubik procedures` lists them.")
 
