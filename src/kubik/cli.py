@@ -257,6 +257,8 @@ def _odds_compared(procedure: str, data: Any, as_json: bool, lang: str) -> None:
 register_play_commands(app)
 
 
+#: The exit code of a command stopped with Ctrl-C.
+INTERRUPTED = 130
 #: Commands that read rulebook data: a bad KUBIK_DATA_DIR file stops them up front.
 _DATA_COMMANDS = frozenset({"resolve", "odds", "play", "load", "replay", "scenarios", "coverage"})
 
@@ -287,13 +289,14 @@ def main(argv: list[str] | None = None) -> None:
         if args[0] in _DATA_COMMANDS:
             check_overrides()
         code = app(args=args, standalone_mode=False, prog_name="kubik")
+        if code == INTERRUPTED:  # Typer turns Ctrl-C into exit code 130
+            raise KeyboardInterrupt
         if isinstance(code, int) and code:  # a command's typer.Exit(n), returned by click
             sys.exit(code)
     except Exit as done:
         sys.exit(done.exit_code)
     except (Abort, KeyboardInterrupt):
-        sys.stderr.write("\n")
-        _fail(render(msg("cli.interrupted"), lang), lang, 130)
+        _fail(render(msg("cli.interrupted"), lang), lang, INTERRUPTED)
     except TyperException as error:
         text = " ".join(error.format_message().split())
         _fail(usage_error_text(text, lang), lang)

@@ -163,7 +163,9 @@ def _shown(value: Any) -> str:
 
 @cache
 def _packaged_data(ruleset: str) -> dict[str, Any]:
-    root = resources.files(f"kubik.rulesets.{ruleset}")
+    # the folder, not the package: reading data must not import the ruleset (whose
+    # procedures read data as they register)
+    root = resources.files("kubik") / "rulesets" / ruleset
     data: dict[str, Any] = {}
     main = root / "data.toml"
     if main.is_file():

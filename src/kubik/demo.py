@@ -9,8 +9,11 @@ worked examples are refereed from the seed's own dice, each with its exact odds.
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -120,7 +123,34 @@ def main(lang: str = "en") -> None:
         order = sorted(distribution, key=outcome_order)
         print_exact_odds(console, show.procedure, distribution, order, lang)
         console.print()
-    console.print(f"{len(registered)} procedures registered; `kubik procedures` lists them.")
+    console.print(say("console.demo.procedures", lang, n=len(registered)))
+    console.print(how_to_reach_kubik(lang), style="bold", soft_wrap=True)
+
+
+def how_to_reach_kubik(lang: str) -> str:
+    """The demo's last line: how to type ``kubik`` in a shell from here.
+
+    ``make demo`` installs the command into ``.venv/bin``, which a fresh shell does not
+    search; activating the environment puts it on the ``PATH`` (or run it by its path).
+    """
+    bin_dir = Path(sys.executable).parent
+    script = bin_dir / ("kubik.exe" if os.name == "nt" else "kubik")
+    on_path = shutil.which("kubik")
+    if on_path is not None and Path(on_path).resolve() == script.resolve():
+        return say("console.demo.reach_path", lang)
+    try:
+        shown = bin_dir.relative_to(Path.cwd())
+    except ValueError:
+        shown = bin_dir
+    activate = bin_dir / "activate"
+    if activate.is_file():
+        return say(
+            "console.demo.reach_activate",
+            lang,
+            activate=f"source {shown / 'activate'}",
+            script=str(shown / script.name),
+        )
+    return say("console.demo.reach_script", lang, script=str(shown / script.name))
 
 
 if __name__ == "__main__":

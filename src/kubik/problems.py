@@ -55,6 +55,12 @@ _BY_TYPE: dict[str, str] = {
 }
 
 
+#: Errors of a number's bounds: met by ``true``/``false`` only where a number belongs.
+_NUMBER_BOUNDS = frozenset(
+    {"less_than_equal", "less_than", "greater_than_equal", "greater_than", "multiple_of"}
+)
+
+
 def shown(value: Any, limit: int = 40) -> str:
     """A value as JSON, cut to ``limit`` characters (errors stay one short line).
 
@@ -88,7 +94,10 @@ def problem(item: Mapping[str, Any], root: str = "") -> Message:
     where = location(item.get("loc", ()), root) or root or "input"
     kind = str(item.get("type", ""))
     ctx = dict(item.get("ctx") or {})
-    got = shown(item.get("input"))
+    given = item.get("input")
+    got = shown(given)
+    if isinstance(given, bool) and kind in _NUMBER_BOUNDS:  # pydantic read true as 1
+        return msg("kubik.problem.not_number", where=where, got=got)
     message_id = _BY_TYPE.get(kind)
     if message_id is None:
         text = str(item.get("msg", kind))

@@ -96,6 +96,7 @@ _CLICK_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(r"^Invalid value for '(?P<a>[^']*)': '(?P<b>.*)' is not a valid integer\.?$"),
         "int",
     ),
+    (re.compile(r"^Invalid value for '(?P<a>[^']*)': Input should be a valid integer.*$"), "whole"),
     (
         re.compile(r"^Invalid value for '(?P<a>[^']*)': '(?P<b>.*)' is not one of (?P<c>.*)\.$"),
         "one_of",

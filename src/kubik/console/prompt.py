@@ -282,6 +282,7 @@ class PromptLoop:
                     "console.save.lost", "red", name=keeper.name, n=keeper.unsaved, error=error
                 )
             else:
+                self.report_saving()
                 with suppress(KubikError):  # the list of saves works it out again
                     self.store.note_progress(keeper.name, self.session)
         self.keeper = None
