@@ -368,7 +368,7 @@ def print_saves(console: Console, games: Sequence[SavedGame], lang: str) -> None
     table.add_column(say("cli.saves.updated", lang))
     for game in games:
         updated = game.updated.replace("T", " ").removesuffix("Z")[:16]
-        mode = say(f"cli.saves.mode.{game.mode}", lang)
+        mode = say(f"cli.saves.mode.{game.mode}", lang) if game.mode else "?"
         table.add_row(game.name, game.scenario, _state(game, lang), mode, updated)
     console.print(table)
     console.print(say("cli.saves.hint", lang), style="dim")

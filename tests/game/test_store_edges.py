@@ -85,7 +85,7 @@ def test_a_corrupt_answer_row_is_named_with_its_index(store: GameStore, duel: Sc
 def test_a_damaged_store_file_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     path.write_bytes(b"this is not a database, just some bytes" * 100)
-    with pytest.raises(StoreError, match="save store .*not a database"):
+    with pytest.raises(StoreError, match=r"save store .*not a database"):
         GameStore(path)
 
 
@@ -130,7 +130,7 @@ def test_a_write_to_a_locked_store_waits_then_says_so(store: GameStore, duel: Sc
     holder = sqlite3.connect(store.path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
-        with pytest.raises(StoreLockedError, match="locked by another program .waited 0.1 s."):
+        with pytest.raises(StoreLockedError, match=r"locked by another program .waited 0.1 s."):
             store.truncate("g", 1)
     finally:
         holder.execute("ROLLBACK")

@@ -23,6 +23,7 @@ from rich.text import Text
 from kubik.console.parse import split_values
 from kubik.console.render import LogPrinter, print_choice_request, print_roll_request
 from kubik.console.text import option_text, say
+from kubik.engine.log import Answer
 from kubik.engine.odds import OddsCache
 from kubik.engine.requests import Choose, Roll
 from kubik.errors import KubikError
@@ -79,6 +80,20 @@ class _Again(Enum):
     ADVANCE = "advance"  # the game moved (an answer, an undo): find the next question
 
 
+class _LiveLog:
+    """Prints the log as answers are confirmed and reports a save falling behind."""
+
+    def __init__(self, loop: PromptLoop) -> None:
+        self.loop = loop
+
+    def answered(self, index: int, answer: Answer) -> None:
+        self.loop.printer.catch_up(self.loop.session.log)
+        self.loop.report_saving()
+
+    def truncated(self, length: int) -> None:
+        """An undo: the prompt loop reprints what it needs."""
+
+
 class PromptLoop:
     """Plays a session on, asking people whenever the session waits for one."""
 
@@ -103,9 +118,17 @@ class PromptLoop:
         self.keeper: SaveKeeper | None = None
         self.cache = cache if cache is not None else OddsCache()
         self._behind = False
+        self._live = False
 
     def run(self) -> Flow:
-        """Play until the game ends, or a person quits, or the input ends."""
+        """Play until the game ends, or a person quits, or the input ends.
+
+        The log is printed as the game goes (a long battle of bots narrates while it
+        plays, and Ctrl-C stops it where it is), not only when a person is asked.
+        """
+        if not self._live:
+            self.session.subscribe(_LiveLog(self))
+            self._live = True
         while True:
             pending = self.session.advance()
             self.printer.catch_up(self.session.log)
@@ -226,7 +249,7 @@ class PromptLoop:
         """
         check_name(name)
         store = self._store()
-        if not replace and any(game.name == name for game in store.list()):
+        if not replace and store.exists(name):
             raise StoreError(
                 f"--save: a saved game '{name}' exists already; continue it with "
                 f"`kubik load {name}`, or choose another name"

@@ -309,7 +309,9 @@ class GameStore:
                 )
             except (RecordError, TypeError, ValueError) as error:
                 text = error.text() if isinstance(error, KubikError) else str(error)
-                out.append(SavedGame(str(name), "?", 0, int(count), str(updated), error=text))
+                out.append(
+                    SavedGame(str(name), "?", 0, int(count), str(updated), mode="", error=text)
+                )
                 continue
             if progress:
                 game = self._with_progress(game, done, turn, finished)
@@ -317,10 +319,11 @@ class GameStore:
         return out
 
     def _with_progress(self, game: SavedGame, done: Any, turn: Any, finished: Any) -> SavedGame:
-        if done == game.answers:
-            return replace(game, turn=turn, finished=bool(finished))
         try:
-            session = GameSession.from_record(self.load(game.name))
+            record = self.load(game.name)  # every row is read: a corrupt one is named
+            if done == game.answers:
+                return replace(game, turn=turn, finished=bool(finished))
+            session = GameSession.from_record(record)
         except KubikError as error:
             return replace(game, error=error.text())
         with suppress(StoreError):  # locked or read-only: the list is right, just not kept
