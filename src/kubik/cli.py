@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from typer.exceptions import Abort, Exit, TyperException
 
@@ -87,7 +88,7 @@ ProcedureArgument = Annotated[
 __all__ = ["app", "main", "parse_dice_option", "read_input"]
 
 
-def _console() -> Any:
+def _console() -> Console:
     return console_for_people()
 
 
@@ -259,8 +260,6 @@ register_play_commands(app)
 
 #: The exit code of a command stopped with Ctrl-C.
 INTERRUPTED = 130
-#: Commands that read rulebook data: a bad KUBIK_DATA_DIR file stops them up front.
-_DATA_COMMANDS = frozenset({"resolve", "odds", "play", "load", "replay", "scenarios", "coverage"})
 
 
 def _lang_of(args: Sequence[str]) -> str:
@@ -286,7 +285,7 @@ def main(argv: list[str] | None = None) -> None:
     if not args:  # a bare `kubik` shows its help, and that is not an error
         args = ["--help"]
     try:
-        if args[0] in _DATA_COMMANDS:
+        if not args[0].startswith("-"):  # a command: a bad KUBIK_DATA_DIR file stops it now
             check_overrides()
         code = app(args=args, standalone_mode=False, prog_name="kubik")
         if code == INTERRUPTED:  # Typer turns Ctrl-C into exit code 130

@@ -26,7 +26,8 @@ import difflib
 import json
 import sqlite3
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -51,6 +52,7 @@ from kubik.game import (
     GameRecord,
     GameSession,
     GameStore,
+    RecordError,
     Scenario,
     ScenarioError,
     ScenarioInfo,
@@ -282,6 +284,16 @@ def _loaded(
     return session, kinds
 
 
+@contextmanager
+def _naming_the_save(name: str) -> Iterator[None]:
+    """A save whose answers or scenario do not replay: the error names the save."""
+    try:
+        yield
+    except (RecordError, ScenarioError) as error:
+        inner: Any = error.message if error.message is not None else str(error)
+        raise RecordError(msg("game.store.in_save", name=name, error=inner)) from None
+
+
 def load_command(
     name: NameArgument,
     table: Annotated[
@@ -295,7 +307,8 @@ def load_command(
     """Continue a saved game (a finished one prints its summary)."""
     with open_store() as store:
         record = store.load(check_name(name))
-    session, kinds = _loaded(record, table, lang.value if lang else None, side or ())
+    with _naming_the_save(name):
+        session, kinds = _loaded(record, table, lang.value if lang else None, side or ())
     if session.finished:
         if as_json:
             _emit_json(session.to_json())
@@ -325,7 +338,8 @@ def replay_command(
     with open_store() as store:
         record = store.load(check_name(name))
     language = lang.value if lang else record.lang
-    session = GameSession.from_record(record)
+    with _naming_the_save(name):
+        session = GameSession.from_record(record)
     if as_json:
         _emit_json(session.to_json(language))
         return

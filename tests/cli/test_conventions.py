@@ -127,18 +127,24 @@ def _words_whole(text: str, out: str) -> None:
         assert word in words, (word, text)
 
 
-def test_a_battle_fits_80_columns_wrapped_at_word_boundaries() -> None:
-    done = run("play", "old_west.demo", "--seed", "3")
-    assert done.returncode == 0, done.stderr
-    _lines_fit(done.stdout)
-    data = json.loads(run("play", "old_west.demo", "--seed", "3", "--json").stdout)
+def test_a_battle_fits_80_columns_wrapped_at_word_boundaries(
+    kubik: Kubik, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    done = kubik("play", "old_west.demo", "--seed", "3")
+    assert done.code == 0, done.err
+    _lines_fit(done.out)
+    data = json.loads(kubik("play", "old_west.demo", "--seed", "3", "--json").out)
     long = [e["text"] for e in data["log"] if len(e["text"]) > 80]
     assert long, "the demo has lines longer than a terminal"
     for text in data["log"]:
-        _words_whole(text["text"], done.stdout)
+        _words_whole(text["text"], done.out)
 
 
-def test_odds_procedures_and_resolve_fit_80_columns() -> None:
+def test_odds_procedures_and_resolve_fit_80_columns(
+    kubik: Kubik, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
     fire = '{"quality": "d6", "weapons": [{"weapon": "lmg", "count": 1}], "distance": 10}'
     for args in (
         ("odds", "steel_war.fire", "-i", fire),
@@ -147,11 +153,12 @@ def test_odds_procedures_and_resolve_fit_80_columns() -> None:
         ("procedures", "steel_war.fire"),
         ("resolve", "steel_war.fire", "-i", fire, "--seed", "4"),
         ("scenarios",),
+        ("saves",),
     ):
-        done = run(*args)
-        assert done.returncode == 0, (args, done.stderr)
-        _lines_fit(done.stdout)
-    text = run("odds", "steel_war.fire", "-i", fire).stdout
+        done = kubik(*args)
+        assert done.code == 0, (args, done.err)
+        _lines_fit(done.out)
+    text = kubik("odds", "steel_war.fire", "-i", fire).out
     assert "effect: suppressed (подавлено)" in " ".join(text.split())
 
 

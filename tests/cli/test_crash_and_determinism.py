@@ -97,7 +97,6 @@ def test_the_same_commands_print_the_same_bytes_across_processes_and_hash_seeds(
             "3",
             "--json",
         ),
-        ("odds", "old_west.fight", "-i", "@examples/fight.json", "--json"),
     ]
     root = Path(__file__).resolve().parents[2]
     for args in commands:

@@ -118,3 +118,17 @@ def test_undo_decision_at_the_prompt(kubik: Kubik) -> None:
     assert "Steel chooses hold" in after
     ru = kubik(*TABLE, "--lang", "ru", stdin="undo decision\nquit\n")
     assert "ещё нет решения человека" in flat(ru.out)
+
+
+def test_a_save_whose_answers_do_not_replay_names_the_save_and_the_answer(
+    kubik: Kubik, toy_home: Path
+) -> None:
+    kubik("play", "toy_duel.demo", "--save", "odd", "--quiet")
+    with sqlite3.connect(toy_home / "games.sqlite3") as db:
+        db.execute(
+            """UPDATE answers SET answer = '{"roll": [9], "origin": "virtual"}'"""
+            " WHERE game = 'odd' AND idx = 1"
+        )
+    for command in ("load", "replay"):
+        line = one_line_error(kubik(command, "odd"))
+        assert "save 'odd': answers[1]: a d6 cannot show 9" in line, line
