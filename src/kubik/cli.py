@@ -3,9 +3,12 @@
 Rules: ``procedures``, ``resolve``, ``odds`` (here); games: ``scenarios``, ``play``,
 ``load``, ``replay``, ``saves`` (:mod:`kubik.cli_play`).
 
-Human-readable by default (Rich), JSON with ``--json``. Any bad input ends with one
-line on stderr naming the field and what is allowed, and a non-zero exit; never a
-traceback (set ``KUBIK_DEBUG=1`` to see one for a bug).
+Human-readable by default (Rich, wrapped to the terminal), JSON with ``--json``. The
+usual conventions hold: a bare ``kubik`` prints its help, ``-h``/``--help``,
+``--version``, ``--install-completion``. Any bad input ends with one line on stderr
+naming the field and what is allowed (in Russian under ``--lang ru``), and a non-zero
+exit; never a traceback (set ``KUBIK_DEBUG=1`` to see one for a bug). Ctrl-C is one
+line too (exit 130). A ``KUBIK_DATA_DIR`` override file is checked before any command.
 """
 
 from __future__ import annotations
@@ -48,7 +51,6 @@ app = typer.Typer(
     add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
-    help="kubik — rules engine and virtual referee for tabletop wargames.",
 )
 
 
@@ -66,8 +68,7 @@ def kubik_options(
 ) -> None:
     """kubik — rules engine and virtual referee for tabletop wargames.
 
-    Start with `kubik play` (a whole battle of bots), `kubik procedures` (every rule
-    kubik can resolve) or `kubik odds PROCEDURE --input JSON`.
+    Start with `kubik play`, `kubik procedures` or `kubik odds PROCEDURE --input JSON`.
     """
 
 
@@ -204,8 +205,7 @@ def odds_command(
 ) -> None:
     """Exact odds of every outcome (or a Monte Carlo estimate with --simulate N).
 
-    Where a ruleset offers decision policies (Old West: Fame), the odds for people
-    show each policy side by side whenever they differ.
+    With decision policies (Old West: Fame) each policy is shown when they differ.
     """
     _check_odds_options(simulate, compare)
     data = read_input(input_text)
