@@ -33,6 +33,7 @@ from kubik.engine.run import RunResult, TableSession, describe_roll, play
 from kubik.engine.simulate import Estimate
 from kubik.engine.simulate import simulate as simulate_runs
 from kubik.errors import DiceAnswerError, InputError
+from kubik.i18n import render
 from kubik.limits import INPUT_BYTES, INPUT_DEPTH, SIMULATE_RUNS, too_deep
 from kubik.problems import join, problems, shown
 
@@ -47,9 +48,14 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
-def validation_message(error: ValidationError) -> Message:
-    """One line naming each bad field and what is allowed (English or Russian)."""
+def validation_problem(error: ValidationError) -> Message:
+    """One line naming each bad field and what is allowed, as a message (en or ru)."""
     return problems(error.errors(), "input")
+
+
+def validation_message(error: ValidationError) -> str:
+    """One line naming each bad field and what is allowed (English)."""
+    return render(validation_problem(error), "en")
 
 
 def _refuse_constant(name: str) -> Any:
@@ -134,7 +140,7 @@ def parse_input(spec: ProcedureSpec, data: InputLike) -> ProcedureInput:
     try:
         parsed = spec.input_model.model_validate(dict(data))
     except ValidationError as error:
-        raise InputError(validation_message(error)) from None
+        raise InputError(validation_problem(error)) from None
     except RecursionError:
         raise InputError(msg("kubik.input.too_deep", source="input", limit=INPUT_DEPTH)) from None
     wrong = _number_problems(data, parsed, "input")

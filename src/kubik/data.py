@@ -122,21 +122,20 @@ def _is_engine_limit(table: Mapping[str, Any], key: str) -> bool:
     return isinstance(cell, Mapping) and ProvenanceKind.ENGINE.value in cell
 
 
+#: The kinds of data values, as errors name them (bool before int: True is an int too).
+_KINDS: tuple[tuple[type | tuple[type, ...], str], ...] = (
+    (bool, "bool"),
+    (int, "int"),
+    (float, "float"),
+    (str, "str"),
+    (list, "list"),
+    (Mapping, "table"),
+)
+
+
 def _kind(value: Any) -> str:
     """The kind of a data value, as errors name it."""
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int):
-        return "int"
-    if isinstance(value, float):
-        return "float"
-    if isinstance(value, str):
-        return "str"
-    if isinstance(value, list):
-        return "list"
-    if isinstance(value, Mapping):
-        return "table"
-    return "other"
+    return next((name for kind, name in _KINDS if isinstance(value, kind)), "other")
 
 
 def _same_kind(base: Any, value: Any) -> bool:

@@ -4,23 +4,18 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from tests.cli.processes import kubik_process
+
 MORALE = '{"quality": "d8", "leadership": 2, "threat": 6}'
 
 
 def kubik(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "kubik", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return kubik_process(*args)
 
 
 def test_procedures_json_lists_every_procedure() -> None:

@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -25,22 +22,12 @@ from kubik.console.text import say
 from kubik.engine.odds import OddsCache
 from kubik.engine.requests import Choose, msg
 from tests.bots.cli_harness import Kubik, kubik, toy_home
+from tests.cli.processes import kubik_process as run
 
 __all__ = ["kubik", "toy_home"]  # fixtures, used by name below
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = ("procedures", "resolve", "odds", "scenarios", "play", "load", "replay", "saves")
-
-
-def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "kubik", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        env={**os.environ, "COLUMNS": "80", **(env or {})},
-    )
 
 
 def test_bare_kubik_prints_help_and_exits_0(kubik: Kubik) -> None:

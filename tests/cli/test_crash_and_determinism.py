@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.processes import kubik_process
+
 SCENARIO, SEED = "steel_war.demo", "5"
 
 
@@ -27,14 +29,7 @@ def env_for(home: Path, **extra: str) -> dict[str, str]:
 
 
 def kubik(home: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "kubik", *args],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-        env=env_for(home, **extra),
-    )
+    return kubik_process(*args, env=env_for(home, **extra))
 
 
 def stored_answers(home: Path, name: str) -> int:
@@ -102,15 +97,8 @@ def test_the_same_commands_print_the_same_bytes_across_processes_and_hash_seeds(
     for args in commands:
         outputs = set()
         for hash_seed in ("0", "4242"):
-            done = subprocess.run(
-                [sys.executable, "-m", "kubik", *args],
-                capture_output=True,
-                text=True,
-                timeout=180,
-                check=False,
-                cwd=root,
-                env=env_for(tmp_path / hash_seed, PYTHONHASHSEED=hash_seed, COLUMNS="80"),
-            )
+            env = env_for(tmp_path / hash_seed, PYTHONHASHSEED=hash_seed)
+            done = kubik_process(*args, env=env, cwd=root)
             assert done.returncode == 0, (args, done.stderr)
             outputs.add(done.stdout)
         assert len(outputs) == 1, args
