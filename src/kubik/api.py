@@ -15,25 +15,32 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from kubik.bots.registry import BOT_NAMES, bot_for
 from kubik.engine import registry
-from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order, to_json
+from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order
 from kubik.engine.log import LogEntry, RollEntry
 from kubik.engine.narration import entry_json
 from kubik.engine.odds import OddsCache, OddsDriver, Policy
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
+from kubik.engine.requests import Message, msg
 from kubik.engine.run import RunResult, TableSession, describe_roll, play
+from kubik.engine.simulate import Estimate
 from kubik.engine.simulate import simulate as simulate_runs
 from kubik.errors import DiceAnswerError, InputError
-from kubik.game.coverage import DEFAULT_SEED, ProgressCallback, check_runs, check_seed, run_coverage
+from kubik.game.coverage import DEFAULT_SEED, ProgressCallback, check_seed, run_coverage
+from kubik.game.coverage import check_runs as check_coverage_runs
 from kubik.game.scenario import Scenario, load_scenario
 from kubik.game.session import Controller
+from kubik.i18n import render
+from kubik.limits import INPUT_BYTES, INPUT_DEPTH, SIMULATE_RUNS, too_deep
+from kubik.problems import join, problems, shown
 
 #: Memoised sub-distributions shared by every odds question in this process.
 _CACHE = OddsCache()
@@ -46,44 +53,105 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
-def _format_location(loc: Sequence[int | str]) -> str:
-    text = "input"
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return text
+def validation_problem(error: ValidationError) -> Message:
+    """One line naming each bad field and what is allowed, as a message (en or ru)."""
+    return problems(error.errors(), "input")
 
 
 def validation_message(error: ValidationError) -> str:
-    """One line naming each bad field and what is allowed."""
-    parts = []
-    for item in error.errors():
-        where = _format_location(item["loc"])
-        got = item.get("input")
-        problem = item["msg"]
-        if item["type"] == "missing":
-            parts.append(f"{where}: required field is missing")
-        elif item["type"] == "extra_forbidden":
-            parts.append(f"{where}: unknown field")
-        else:
-            parts.append(f"{where}: {problem} (got {json.dumps(to_json(got), ensure_ascii=False)})")
-    return "; ".join(parts)
+    """One line naming each bad field and what is allowed (English)."""
+    return render(validation_problem(error), "en")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def parse_json(text: str, source: str = "input") -> Any:
+    """JSON text → its value, within the limits: :data:`~kubik.limits.INPUT_BYTES`
+    bytes, :data:`~kubik.limits.INPUT_DEPTH` levels of nesting, finite numbers only.
+
+    Every problem is an :class:`InputError` naming ``source``.
+    """
+    size = len(text.encode("utf-8", errors="replace"))
+    if size > INPUT_BYTES:
+        raise InputError(msg("kubik.input.too_big", source=source, size=size, limit=INPUT_BYTES))
+    if not text.strip():
+        raise InputError(msg("kubik.input.empty", source=source))
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as error:
+        raise InputError(msg("kubik.input.bad_json", source=source, error=str(error))) from None
+    except RecursionError:
+        raise InputError(msg("kubik.input.too_deep", source=source, limit=INPUT_DEPTH)) from None
+    except ValueError as error:  # NaN / Infinity, or an integer of thousands of digits
+        raise InputError(msg("kubik.input.bad_number", source=source, error=str(error))) from None
+    check_depth(data, source)
+    return data
+
+
+def check_depth(data: Any, source: str = "input") -> None:
+    """Refuse JSON-like data nested deeper than :data:`~kubik.limits.INPUT_DEPTH`."""
+    plain = dict(data) if isinstance(data, Mapping) else data
+    if too_deep(plain, INPUT_DEPTH):
+        raise InputError(msg("kubik.input.too_deep", source=source, limit=INPUT_DEPTH))
+
+
+def _number_problems(raw: Any, value: Any, where: str) -> list[Message]:
+    """Fields whose value became a number from ``true``/``false`` or from text.
+
+    pydantic's lax mode reads ``true`` as 1 and ``"3"`` as 3; kubik's inputs are JSON,
+    where a number is written as a number, so those are refused, naming the field.
+    """
+    if isinstance(value, BaseModel) and isinstance(raw, Mapping):
+        found: list[Message] = []
+        for name, field in type(value).model_fields.items():
+            key = field.alias or name
+            if key in raw:
+                found += _number_problems(raw[key], getattr(value, name), f"{where}.{key}")
+        return found
+    if isinstance(value, tuple | list) and isinstance(raw, list | tuple):
+        if len(value) != len(raw):
+            return []
+        found = []
+        for index, (item_raw, item) in enumerate(zip(raw, value, strict=True)):
+            found += _number_problems(item_raw, item, f"{where}[{index}]")
+        return found
+    if isinstance(value, Mapping) and isinstance(raw, Mapping):
+        found = []
+        for key, item_raw in raw.items():
+            if key in value:
+                found += _number_problems(item_raw, value[key], f"{where}.{key}")
+        return found
+    is_number = isinstance(value, int | float) and not isinstance(value, bool | Enum)
+    if is_number and isinstance(raw, bool | str):
+        kind = "kubik.problem.not_whole" if isinstance(value, int) else "kubik.problem.not_number"
+        return [msg(kind, where=where, got=shown(raw))]
+    return []
 
 
 def parse_input(spec: ProcedureSpec, data: InputLike) -> ProcedureInput:
-    """Validate ``data`` against the procedure's input model."""
+    """Validate ``data`` against the procedure's input model (errors name the field)."""
     if isinstance(data, ProcedureInput):
         return data
     if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise InputError(f"input: not valid JSON ({error})") from None
+        data = parse_json(data)
     if not isinstance(data, Mapping):
-        raise InputError(f"input: must be a JSON object with the fields of {spec.name}")
+        example = json.dumps(dict(spec.examples[0]), ensure_ascii=False) if spec.examples else "{}"
+        raise InputError(
+            msg("kubik.input.not_object", source="input", procedure=spec.name, example=example)
+        )
+    check_depth(data)
     try:
-        return spec.input_model.model_validate(dict(data))
+        parsed = spec.input_model.model_validate(dict(data))
     except ValidationError as error:
-        raise InputError(validation_message(error)) from None
+        raise InputError(validation_problem(error)) from None
+    except RecursionError:
+        raise InputError(msg("kubik.input.too_deep", source="input", limit=INPUT_DEPTH)) from None
+    wrong = _number_problems(data, parsed, "input")
+    if wrong:
+        raise InputError(join(wrong))
+    return parsed
 
 
 def procedures() -> list[dict[str, Any]]:
@@ -196,8 +264,16 @@ def _policy(name: str, policy: str | Policy) -> tuple[str, Policy]:
         return getattr(policy, "__name__", type(policy).__name__), policy
     offered = policies(name)
     if policy not in offered:
-        raise InputError(f"policy: no policy '{policy}'; policies: {', '.join(offered)}")
+        raise InputError(msg("kubik.input.policy", policy=policy, known=", ".join(offered)))
     return policy, offered[policy]
+
+
+def check_runs(runs: int) -> None:
+    """``simulate=N`` within 1..:data:`~kubik.limits.SIMULATE_RUNS`."""
+    if runs < 1:
+        raise InputError(msg("kubik.input.runs_min"))
+    if runs > SIMULATE_RUNS:
+        raise InputError(msg("kubik.input.runs_max", n=runs, limit=SIMULATE_RUNS))
 
 
 def exact_distribution(
@@ -212,26 +288,43 @@ def exact_distribution(
     return dict(OddsDriver(chosen, _CACHE).distribution(spec.function, (inp,)))
 
 
+def estimates(
+    name: str,
+    input: InputLike,
+    runs: int,
+    seed: int = 0,
+    policy: str | Policy = "default",
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Estimate]:
+    """A Monte Carlo estimate: every observed outcome (as an object) with its interval,
+    in the natural order of outcomes."""
+    check_runs(runs)
+    spec = registry.get(name)
+    inp = parse_input(spec, input)
+    _, chosen = _policy(name, policy)
+    sim = simulate_runs(spec.function, (inp,), runs, seed, chosen, spec.batch, progress=progress)
+    return sorted(sim.estimates(), key=lambda e: outcome_order(e.outcome))
+
+
 def odds(
     name: str,
     input: InputLike,
     simulate: int | None = None,
     seed: int = 0,
     policy: str | Policy = "default",
+    progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Exact odds (or, with ``simulate=N``, a Monte Carlo estimate with 95% intervals).
 
     ``policy`` answers the procedure's decisions: ``"default"`` or a name from
     :func:`policies` (Old West: ``"best_response"`` spends just enough Fame).
+    ``progress(done, runs)`` is told how a simulation advances (a progress bar).
+    Runs are limited to :data:`~kubik.limits.SIMULATE_RUNS`.
     """
     spec = registry.get(name)
-    inp = parse_input(spec, input)
     policy_name, chosen = _policy(name, policy)
     if simulate is not None:
-        if simulate < 1:
-            raise InputError("simulate: the number of runs must be at least 1")
-        sim = simulate_runs(spec.function, (inp,), simulate, seed, chosen, spec.batch)
-        estimates = sorted(sim.estimates(), key=lambda e: outcome_order(e.outcome))
+        found = estimates(name, input, simulate, seed, chosen, progress)
         return {
             "procedure": spec.name,
             "exact": False,
@@ -245,9 +338,10 @@ def odds(
                     "p": round(e.p, 6),
                     "interval": [round(e.interval[0], 6), round(e.interval[1], 6)],
                 }
-                for e in estimates
+                for e in found
             ],
         }
+    inp = parse_input(spec, input)
     distribution = OddsDriver(chosen, _CACHE).distribution(spec.function, (inp,))
     ordered = sorted(distribution.items(), key=lambda kv: outcome_order(kv[0]))
     return {
@@ -313,7 +407,7 @@ def coverage(
     every input is checked, then after each game. Runs, seed and bots are checked
     before any scenario is read.
     """
-    check_runs(runs)
+    check_coverage_runs(runs)
     check_seed(seed)
     _bot_kind(bot, "bot")
     chosen = {side: _bot_kind(kind, f"sides.{side}") for side, kind in (sides or {}).items()}
