@@ -74,7 +74,7 @@ def test_a_replay_narrates_in_russian(duel: Scenario) -> None:
     texts = [s.text for s in replay(session.record, lang="ru")]
     assert texts[0] == "Партия начинается: Дуэль."
     assert texts[1] == "Ход 1"
-    assert texts[2].strip().startswith("Сталь выбирает volley")
+    assert texts[2].strip().startswith("Сталь выбирает: volley")
     assert texts[-1].startswith("Партия окончена после ")
 
 

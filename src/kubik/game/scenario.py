@@ -47,22 +47,34 @@ class ScenarioHeader(_Strict):
     description_ru: str = ""
 
 
+#: How a Russian name declines where the analyser would guess wrong (see :mod:`kubik.russian`):
+#: ``name_ru_cases = { gen = "…", dat = "…", acc = "…", ins = "…", loc = "…" }`` (any of
+#: them) and ``gender_ru`` — the gender or number its verbs agree with.
+RU_CASES = ("gen", "dat", "acc", "ins", "loc")
+RuGender = Literal["m", "f", "n", "pl"]
+
+
 class SideSpec(_Strict):
     """``[[sides]]``: a side of the battle and who plays it by default."""
 
     id: str = Field(pattern=_SIDE_ID)
     name: str = Field(min_length=1)
     name_ru: str = ""
+    name_ru_cases: dict[str, str] = Field(default_factory=dict)
+    gender_ru: RuGender | None = None
     controller: Literal["bot", "human"] = "bot"
 
 
 class UnitSpec(BaseModel):
-    """``[[units]]``: a unit's id and side; everything else is the ruleset's to check."""
+    """``[[units]]``: a unit's id and side; everything else is the ruleset's to check
+    (the Russian case forms and gender of its name are the game layer's)."""
 
     model_config = ConfigDict(extra="allow", frozen=True)
 
     id: str = Field(min_length=1)
     side: str = Field(min_length=1)
+    name_ru_cases: dict[str, str] = Field(default_factory=dict)
+    gender_ru: RuGender | None = None
 
     @property
     def data(self) -> dict[str, Any]:
@@ -248,6 +260,20 @@ def _check_references(model: ScenarioModel) -> str | None:
     return None
 
 
+def _check_name_grammar(model: ScenarioModel) -> str | None:
+    """The first ``name_ru_cases`` with a case that does not exist or an empty form."""
+    named = [("sides", i, s.name_ru_cases) for i, s in enumerate(model.sides)]
+    named += [("units", i, u.name_ru_cases) for i, u in enumerate(model.units)]
+    for table, index, cases in named:
+        for case, form in cases.items():
+            where = f"{table}[{index}].name_ru_cases.{case}"
+            if case not in RU_CASES:
+                return f"{where}: no such case; cases: {', '.join(RU_CASES)} (nom is name_ru)"
+            if not form.strip():
+                return f"{where}: empty; give the name in that case or leave it out"
+    return None
+
+
 def parse_scenario(
     text: str,
     origin: str = "<scenario>",
@@ -268,7 +294,7 @@ def parse_scenario(
         model = ScenarioModel.model_validate(data)
     except ValidationError as error:
         raise _pydantic_error(origin, error) from None
-    problem = _check_references(model)
+    problem = _check_references(model) or _check_name_grammar(model)
     if problem is not None:
         raise ScenarioError(f"{origin}: {problem}")
     scenario = Scenario(model, text, source, origin)
