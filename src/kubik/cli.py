@@ -26,7 +26,7 @@ from kubik.cli_play import register_play_commands
 from kubik.console.parse import Lang, split_values
 from kubik.engine.requests import msg
 from kubik.errors import InputError, KubikError
-from kubik.i18n import render
+from kubik.i18n import LANGS, render
 
 app = typer.Typer(
     add_completion=False,
@@ -229,9 +229,19 @@ def _print_comparison(comparison: dict[str, Any], lang: str) -> None:
 register_play_commands(app)
 
 
-def _fail(message: str, code: int = 2) -> None:
-    sys.stderr.write(f"error: {message}\n")
+def _fail(message: str, code: int = 2, lang: str = "en") -> None:
+    sys.stderr.write(render(msg("console.error", text=message), lang) + "\n")
     sys.exit(code)
+
+
+def _lang_of(argv: list[str]) -> str:
+    """The ``--lang`` of the command line (errors are told in it), English by default."""
+    for index, arg in enumerate(argv):
+        given = argv[index + 1] if arg == "--lang" and index + 1 < len(argv) else ""
+        given = arg.partition("=")[2] if arg.startswith("--lang=") else given
+        if given in LANGS:
+            return given
+    return "en"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -247,7 +257,8 @@ def main(argv: list[str] | None = None) -> None:
     except TyperException as error:
         _fail(error.format_message().replace("\n", " "))
     except KubikError as error:
-        _fail(str(error).replace("\n", " "))
+        lang = _lang_of(sys.argv[1:] if argv is None else argv)
+        _fail(error.text(lang).replace("\n", " "), lang=lang)
     except Exception as error:  # a bug: still one line, unless debugging
         if os.environ.get("KUBIK_DEBUG"):
             raise

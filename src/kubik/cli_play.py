@@ -41,6 +41,7 @@ from kubik.console.prompt import Flow, PromptLoop, stdin_reader
 from kubik.console.render import LogPrinter, print_summary
 from kubik.console.text import say, side_label
 from kubik.engine.odds import OddsCache
+from kubik.engine.requests import msg
 from kubik.errors import InputError, KubikError
 from kubik.game import (
     HUMAN,
@@ -101,9 +102,11 @@ def find_scenario(name: str) -> Scenario:
             if info.error is not None and info.id == name:
                 raise ScenarioError(info.error)
         near = difflib.get_close_matches(name, ids, n=3, cutoff=0.5)
-        hint = f" (did you mean {' or '.join(near)}?)" if near else ""
-        known = ", ".join(ids) or "none"
-        raise InputError(f"SCENARIO: unknown scenario '{name}'{hint}; scenarios: {known}")
+        known = ", ".join(ids)
+        if near:
+            hint = msg("console.error.scenario_near", name=name, near=near[0], known=known)
+            raise InputError(hint)
+        raise InputError(msg("console.error.scenario", name=name, known=known))
     return load_scenario(name)
 
 

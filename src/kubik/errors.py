@@ -6,9 +6,39 @@ layer print its message as one line and never show a traceback.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kubik.engine.requests import Message
+
 
 class KubikError(Exception):
-    """Base class of every error caused by input from a user."""
+    """Base class of every error caused by input from a user.
+
+    Raised with a :class:`~kubik.engine.requests.Message` (``StoreError(msg(...))``)
+    it says itself in either language: :meth:`text`; ``str(error)`` is the English.
+    """
+
+    message: Message | None = None
+
+    def __init__(self, *args: Any) -> None:
+        from kubik.engine.requests import Message
+
+        if len(args) == 1 and isinstance(args[0], Message):
+            from kubik.i18n import render
+
+            self.message = args[0]
+            super().__init__(render(args[0], "en"))
+        else:
+            super().__init__(*args)
+
+    def text(self, lang: str = "en") -> str:
+        """What went wrong, in ``lang`` (English when the error carries no message)."""
+        if self.message is None:
+            return str(self)
+        from kubik.i18n import render
+
+        return render(self.message, lang)
 
 
 class DiceError(KubikError, ValueError):

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from enum import StrEnum
 
+from kubik.engine.requests import msg
 from kubik.errors import InputError
 
 
@@ -39,11 +40,13 @@ def parse_side_options(given: Sequence[str], sides: Sequence[str]) -> dict[str, 
         side, sep, kind = item.partition("=")
         side, kind = side.strip(), kind.strip().lower()
         if not sep or not side or not kind:
-            raise InputError(f"--side: '{item}' must be SIDE=KIND; KIND: {kinds}")
+            raise InputError(msg("console.error.side_form", item=item, kinds=kinds))
         if side not in sides:
-            raise InputError(f"--side {item}: no side '{side}'; sides: {', '.join(sides)}")
+            raise InputError(
+                msg("console.error.side_unknown", item=item, side=side, sides=", ".join(sides))
+            )
         if kind not in CONTROLLER_KINDS:
-            raise InputError(f"--side {item}: unknown controller '{kind}'; allowed: {kinds}")
+            raise InputError(msg("console.error.side_kind", item=item, kind=kind, kinds=kinds))
         out[side] = kind
     return out
 

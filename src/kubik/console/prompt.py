@@ -22,7 +22,7 @@ from kubik.console.parse import split_values
 from kubik.console.render import LogPrinter, print_choice_request, print_roll_request
 from kubik.console.text import option_text, say
 from kubik.engine.odds import OddsCache
-from kubik.engine.requests import Choose, Roll
+from kubik.engine.requests import Choose, Roll, msg
 from kubik.errors import KubikError
 from kubik.game.errors import StoreError
 from kubik.game.session import GameSession
@@ -215,10 +215,7 @@ class PromptLoop:
         check_name(name)
         store = self._store()
         if not replace and any(game.name == name for game in store.list()):
-            raise StoreError(
-                f"--save: a saved game '{name}' exists already; continue it with "
-                f"`kubik load {name}`, or choose another name"
-            )
+            raise StoreError(msg("console.error.save_exists", name=name))
         store.attach(name, self.session)
         self.save_name = name
 

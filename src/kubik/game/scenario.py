@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from kubik.engine.requests import msg
 from kubik.game.errors import ScenarioError, UnknownRulesetError
 from kubik.game.paths import user_scenarios_dir
 
@@ -428,8 +429,7 @@ def load_scenario(name: str) -> Scenario:
         if scenario.id == name:
             return parse_scenario(text, label, source)
         ids.append(scenario.id)
-    known = ", ".join(ids) or "none"
-    raise ScenarioError(f"unknown scenario '{name}'; scenarios: {known}")
+    raise ScenarioError(msg("game.error.unknown_scenario", name=name, known=", ".join(ids)))
 
 
 __all__ = [

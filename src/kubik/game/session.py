@@ -243,7 +243,7 @@ class GameSession:
         try:
             value = request.entry.read(text)
         except EntryError as error:
-            raise GameInputError(render(error.message, self.lang)) from None
+            raise GameInputError(error.text(self.lang)) from None
         send = self._record_typed(request, text, value)
         self._loop(send, live=True)
         return self.pending
@@ -256,7 +256,7 @@ class GameSession:
         so undo corrects mistyped dice and re-takes decisions.
         """
         if not self.answers:
-            raise GameInputError("nothing to undo: no answer has been given yet")
+            raise GameInputError(msg("game.error.nothing_to_undo"))
         cut = 0
         for index in range(len(self.answers) - 1, -1, -1):
             if isinstance(self.answers[index], RollAnswer):
@@ -427,7 +427,7 @@ class GameSession:
                 read: Hashable = request.entry.read(recorded.value.text)
             except EntryError as error:
                 raise RecordError(
-                    f"answers[{index}]: '{recorded.value.text}': {render(error.message, 'en')}"
+                    f"answers[{index}]: '{recorded.value.text}': {error.text()}"
                 ) from None
             return self._record_typed(request, recorded.value.text, read)
         option = _match_option(request, recorded.value)

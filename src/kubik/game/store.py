@@ -18,6 +18,7 @@ from types import TracebackType
 from typing import Any
 
 from kubik.engine.log import Answer
+from kubik.engine.requests import msg
 from kubik.game.errors import RecordError, StoreError
 from kubik.game.paths import store_path
 from kubik.game.record import GameRecord, answer_to_json
@@ -48,10 +49,7 @@ def check_name(name: str) -> str:
     'duel-1'
     """
     if not isinstance(name, str) or not _NAME.match(name):
-        raise StoreError(
-            f"game name {name!r}: use 1-64 letters, digits, '_', '-' or '.', "
-            "starting with a letter or digit"
-        )
+        raise StoreError(msg("game.error.save_name", name=str(name)))
     return name
 
 
@@ -127,8 +125,9 @@ class GameStore:
         check_name(name)
         row = self._db.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone()
         if row is None:
-            names = ", ".join(g.name for g in self.list()) or "none"
-            raise StoreError(f"no saved game '{name}'; saved games: {names}")
+            names = [g.name for g in self.list()]
+            saved = ", ".join(names)
+            raise StoreError(msg("game.error.no_save", name=name, saved=saved, n=len(names)))
 
     def save(self, name: str, record: GameRecord) -> None:
         """Save ``record`` as ``name``, replacing a game of that name."""
