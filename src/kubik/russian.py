@@ -185,8 +185,8 @@ def _feminine(word: str, case: Case) -> str | None:
 
 def _foreign_rule(text: str, gender: Gender | None) -> Literal["masc", "fem"] | None:
     """Which declension an unknown capitalised name takes, if one does without doubt."""
-    if not text[:1].isupper() or not text.isalpha() or text.isupper():
-        return None
+    if not text[:1].isupper() or not text.isalpha() or sum(c.isupper() for c in text) > 1:
+        return None  # lower case, hyphenated, digits, abbreviations (ОПКа)
     last = text[-1].lower()
     if last in _HARD_CONSONANTS and gender in (None, "m"):
         return "masc"
@@ -196,15 +196,19 @@ def _foreign_rule(text: str, gender: Gender | None) -> Literal["masc", "fem"] | 
 
 
 def _nominatives(text: str) -> list[Any]:
-    """The word's nominative parses as a noun or adjective, proper names first when it
-    is capitalised, then by pymorphy's score."""
-    found = [
-        p
-        for p in _parses(text.lower())
-        if p.tag.case == "nomn" and p.tag.POS in ("NOUN", "ADJF", "PRTF")
-    ]
-    capital = text[:1].isupper()
-    return sorted(found, key=lambda p: (not (capital and _PROPER & p.tag.grammemes), -p.score))
+    """The word's nominative parses as a noun or adjective, by pymorphy's score; when the
+    best is a noun and the word is capitalised, a proper name first (Том, not «том»)."""
+    found = sorted(
+        (
+            p
+            for p in _parses(text.lower())
+            if p.tag.case == "nomn" and p.tag.POS in ("NOUN", "ADJF", "PRTF")
+        ),
+        key=lambda p: -p.score,
+    )
+    if found and found[0].tag.POS == "NOUN" and text[:1].isupper():
+        found.sort(key=lambda p: not (p.tag.POS == "NOUN" and _PROPER & p.tag.grammemes))
+    return found
 
 
 def _gender(tag: Any) -> Gender | None:
