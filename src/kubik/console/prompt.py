@@ -154,7 +154,7 @@ class PromptLoop:
         try:
             self.session.roll(values)
         except KubikError as error:
-            self.say("console.rejected", "red", error=str(error))
+            self.say("console.rejected", "red", error=error.text(self.lang))
             return _Again.ASK
         return _Again.ADVANCE
 
@@ -166,7 +166,7 @@ class PromptLoop:
         try:
             self.session.answer(option[0])
         except KubikError as error:
-            self.say("console.rejected", "red", error=str(error))
+            self.say("console.rejected", "red", error=error.text(self.lang))
             return _Again.ASK
         return _Again.ADVANCE
 
@@ -189,7 +189,7 @@ class PromptLoop:
             try:
                 dropped = self.session.undo()
             except KubikError as error:
-                self.say("console.rejected", "red", error=str(error))
+                self.say("console.rejected", "red", error=error.text(self.lang))
                 return _Again.ASK
             self.printer.printed = len(self.session.log)
             self.say("console.undo.done", "yellow", n=dropped)
@@ -229,7 +229,7 @@ class PromptLoop:
         try:
             self.attach(name)
         except KubikError as error:
-            self.say("console.rejected", "red", error=str(error))
+            self.say("console.rejected", "red", error=error.text(self.lang))
             return
         self.say("console.save.done", "green", name=name)
 
