@@ -27,9 +27,11 @@ from kubik.engine.log import LogEntry, RollEntry
 from kubik.engine.narration import entry_json
 from kubik.engine.odds import OddsCache, OddsDriver, Policy
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
+from kubik.engine.requests import Message, msg
 from kubik.engine.run import RunResult, TableSession, describe_roll, play
 from kubik.engine.simulate import simulate as simulate_runs
 from kubik.errors import DiceAnswerError, InputError
+from kubik.input_problems import field_problem
 
 #: Memoised sub-distributions shared by every odds question in this process.
 _CACHE = OddsCache()
@@ -49,20 +51,25 @@ def _format_location(loc: Sequence[int | str]) -> str:
     return text
 
 
-def validation_message(error: ValidationError) -> str:
-    """One line naming each bad field and what is allowed."""
+def validation_message(error: ValidationError) -> Message:
+    """One line naming each bad field and what is allowed (in either language)."""
     parts = []
     for item in error.errors():
         where = _format_location(item["loc"])
-        got = item.get("input")
-        problem = item["msg"]
         if item["type"] == "missing":
-            parts.append(f"{where}: required field is missing")
+            problem = msg("kubik.field.missing")
         elif item["type"] == "extra_forbidden":
-            parts.append(f"{where}: unknown field")
+            problem = msg("kubik.field.unknown")
         else:
-            parts.append(f"{where}: {problem} (got {json.dumps(to_json(got), ensure_ascii=False)})")
-    return "; ".join(parts)
+            got = json.dumps(to_json(item.get("input")), ensure_ascii=False)
+            problem = msg("kubik.field.got", problem=field_problem(item), got=got)
+        parts.append(msg("kubik.field.at", where=where, problem=problem))
+    return msg("kubik.field.problems", items=tuple(parts))
+
+
+def json_error(source: str, error: json.JSONDecodeError) -> Message:
+    """Text that is not JSON, and where it stops being JSON (line and column)."""
+    return msg("kubik.error.json", source=source, line=error.lineno, column=error.colno)
 
 
 def parse_input(spec: ProcedureSpec, data: InputLike) -> ProcedureInput:
@@ -73,9 +80,9 @@ def parse_input(spec: ProcedureSpec, data: InputLike) -> ProcedureInput:
         try:
             data = json.loads(data)
         except json.JSONDecodeError as error:
-            raise InputError(f"input: not valid JSON ({error})") from None
+            raise InputError(json_error("input", error)) from None
     if not isinstance(data, Mapping):
-        raise InputError(f"input: must be a JSON object with the fields of {spec.name}")
+        raise InputError(msg("kubik.error.input_object", name=spec.name))
     try:
         return spec.input_model.model_validate(dict(data))
     except ValidationError as error:
@@ -192,7 +199,7 @@ def _policy(name: str, policy: str | Policy) -> tuple[str, Policy]:
         return getattr(policy, "__name__", type(policy).__name__), policy
     offered = policies(name)
     if policy not in offered:
-        raise InputError(f"policy: no policy '{policy}'; policies: {', '.join(offered)}")
+        raise InputError(msg("kubik.error.policy", name=policy, offered=", ".join(offered)))
     return policy, offered[policy]
 
 
@@ -225,7 +232,7 @@ def odds(
     policy_name, chosen = _policy(name, policy)
     if simulate is not None:
         if simulate < 1:
-            raise InputError("simulate: the number of runs must be at least 1")
+            raise InputError(msg("kubik.error.runs"))
         sim = simulate_runs(spec.function, (inp,), simulate, seed, chosen, spec.batch)
         estimates = sorted(sim.estimates(), key=lambda e: outcome_order(e.outcome))
         return {

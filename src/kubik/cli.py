@@ -56,19 +56,19 @@ def read_input(text: str) -> dict[str, Any]:
     source = "--input"
     if text.startswith("@"):
         path = Path(text[1:])
-        source = f"--input file '{path}'"
+        source = f"--input @{path}"
         if not path.is_file():
-            raise InputError(f"--input: file '{path}' does not exist")
+            raise InputError(msg("kubik.error.no_file", source="--input", path=str(path)))
         try:
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise InputError(f"{source}: cannot be read ({error})") from None
+        except (OSError, UnicodeDecodeError):
+            raise InputError(msg("kubik.error.unreadable", source=source)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError(f"{source}: not valid JSON ({error})") from None
+        raise InputError(api.json_error(source, error)) from None
     if not isinstance(data, dict):
-        raise InputError(f'{source}: must be a JSON object, e.g. \'{{"quality": "d8"}}\'')
+        raise InputError(msg("kubik.error.not_object", source=source))
     return data
 
 

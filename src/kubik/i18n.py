@@ -21,6 +21,8 @@ the message's named parameters. Extensions of the format spec:
   a missing form falls back to ``sg``, then to the first one. English templates use
   ``sg``/``pl`` (``{side:agree:sg=wins|pl=win}``): a name is plural there only when
   its data says ``gender_ru = "pl"``;
+* ``{problems:join:; }`` renders each item of a list and joins them with what
+  follows ``join:`` (a plain list is joined with ", ");
 * a parameter that is a :class:`~kubik.dice.Die`, an ``Enum`` with a ``msgid``,
   a bool or a nested :class:`~kubik.engine.Message` is itself translated.
 
@@ -189,6 +191,9 @@ class _Formatter(string.Formatter):
                 return forms["zero"]
             form = self.locale.plural_form(number)
             return forms.get(form, forms.get("other", ""))
+        if format_spec.startswith("join:"):
+            items = value if isinstance(value, tuple | list) else (value,)
+            return format_spec[5:].join(str(self.convert_value(v)) for v in items)
         if format_spec.startswith("agree:"):
             return agree(_spec_forms(format_spec[6:]), self.gender(value))
         if format_spec and _NAME_SPECS.issuperset(parts := format_spec.split(":")):

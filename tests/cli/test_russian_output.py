@@ -3,10 +3,12 @@
 What may stay in Latin letters, and nothing else:
 
 * in the summary: nothing at all (side names, count names, numbers);
-* in an error line: the ids a person types back (scenario ids such as
-  ``steel_war.demo``, side ids, controller kinds such as ``human``), option names
-  (``--side``), a command to type (```kubik load friday```) and the person's own
-  input, quoted back in «».
+* in an error line: the ids a person types back (scenario and procedure ids such as
+  ``steel_war.demo``, side ids, controller kinds such as ``human``, policy names),
+  option and parameter names (``--side``, ``policy``) and field paths
+  (``input.strength``), a command to type (```kubik load friday```), the JSON words
+  ``JSON``, ``true``, ``false``, and what the person typed or may type, quoted back
+  («x», 'd4', "d9").
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import re
 
 import pytest
 
+from kubik import api
 from kubik.console.parse import CONTROLLER_KINDS
 from kubik.game import GameSession, list_scenarios, load_scenario
 from kubik.game.errors import GameInputError
@@ -28,7 +31,8 @@ LATIN = re.compile(r"[A-Za-z]")
 
 def _without_allowed(line: str, ids: set[str]) -> str:
     """``line`` without what may stay in Latin letters (see the module docstring)."""
-    line = re.sub(r"«[^»]*»|`[^`]*`|--[a-z-]+", " ", line)
+    line = re.sub(r"«[^»]*»|`[^`]*`|'[^']*'|\"[^\"]*\"|--[a-z-]+|input[\w.\[\]]*", " ", line)
+    line = re.sub(r"\b(JSON|true|false|policy|simulate)\b", " ", line)
     for word in sorted(ids, key=len, reverse=True):
         line = re.sub(rf"(?<![\w.]){re.escape(word)}(?![\w])", " ", line)
     return line
@@ -36,6 +40,7 @@ def _without_allowed(line: str, ids: set[str]) -> str:
 
 def _ids() -> set[str]:
     ids = {info.id for info in list_scenarios()} | set(CONTROLLER_KINDS)
+    ids |= {p["name"] for p in api.procedures()} | {"default", "best_response"}
     for scenario_id in BUILT_IN:
         ids |= set(load_scenario(scenario_id).side_ids)
     return ids
@@ -65,6 +70,16 @@ def test_the_end_and_the_summary_of_a_game_are_all_russian(kubik: Kubik, scenari
         ("load", "nosave"),
         ("load", "bad name!"),
         ("replay", "nosave"),
+        ("resolve", "steel_war.morale_tst", "--input", "{}"),
+        ("resolve", "steel_war.morale_test", "--input", "{x"),
+        ("resolve", "steel_war.morale_test", "--input", "[1]"),
+        ("resolve", "steel_war.morale_test", "--input", "@nofile.json"),
+        ("resolve", "old_west.fight", "--input", "{}"),
+        ("resolve", "old_west.wound", "--input", '{"strength": 0, "toughness": "x", "zzz": 1}'),
+        ("resolve", "steel_war.morale_test", "--input", '{"quality": "d9", "leadership": 2}'),
+        ("odds", "steel_war.fire", "--input", '{"quality": "d6", "weapons": [], "prone": 2}'),
+        ("odds", "old_west.wound", "--input", '{"strength": 3, "toughness": 8}', "--policy", "zz"),
+        ("odds", "old_west.wound", "--input", '{"strength": 3, "toughness": 8}', "--simulate", "0"),
     ],
 )
 def test_errors_are_told_in_russian(kubik: Kubik, args: tuple[str, ...]) -> None:

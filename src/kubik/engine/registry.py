@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from kubik.engine.requests import Procedure
+from kubik.engine.requests import Procedure, msg
 from kubik.errors import UnknownProcedureError
 
 
@@ -153,8 +153,9 @@ def get(name: str) -> ProcedureSpec:
         return _REGISTRY[name]
     load_all()
     close = difflib.get_close_matches(name, list(_REGISTRY), n=3)
-    hint = f"; did you mean {', '.join(close)}?" if close else "; see `kubik procedures`"
-    raise UnknownProcedureError(f"unknown procedure '{name}'{hint}")
+    if close:
+        raise UnknownProcedureError(msg("kubik.error.procedure_near", name=name, near=close))
+    raise UnknownProcedureError(msg("kubik.error.procedure", name=name))
 
 
 def all_specs() -> list[ProcedureSpec]:
