@@ -11,6 +11,8 @@ import sys
 
 import pytest
 
+from kubik.engine.log import ChoiceEntry, ChoiceOrigin
+from kubik.engine.narration import entry_text
 from kubik.engine.requests import msg
 from kubik.i18n import name_msg, render
 from kubik.russian import agree, inflect, name_forms
@@ -365,3 +367,12 @@ def test_the_analyser_loads_only_when_russian_text_asks_for_a_case() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_rule_role_that_decides_is_named_in_words() -> None:
+    """A rule's own chooser (the psionic, the target) is no side of the scenario."""
+    entry = ChoiceEntry("psionic", msg("kubik.bool.true"), (1, 2), 1, ChoiceOrigin.BOT)
+    assert entry_text(entry, "ru") == "Псионик выбирает: 1 — да"
+    assert entry_text(entry, "en") == "The psionic chooses 1 — yes"
+    odd = ChoiceEntry("nobody_known", msg("kubik.bool.true"), (1, 2), 1, ChoiceOrigin.BOT)
+    assert entry_text(odd, "ru") == "nobody_known выбирает: 1 — да"
