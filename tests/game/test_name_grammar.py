@@ -105,6 +105,9 @@ def test_a_battle_knows_every_unit_name_and_keeps_the_data_forms(skirmish_home: 
     game = SkirmishGame(scenario, {})  # registers its names again, without forms
     anna = game.name("r1")
     assert anna.kwargs["ru_acc"] == "Аннушку" and anna.kwargs["ru_gender"] == "f"
+    again = game.set_name("r1", "Ann", "Анна", cases={"ins": "Анною"}, gender="m")
+    assert again.kwargs["ru_acc"] == "Аннушку" and again.kwargs["ru_ins"] == "Анною"
+    assert again.kwargs["ru_gender"] == "f"  # the scenario's word wins
     renamed = game.set_name("r1", "Betty", "Бетти")  # another name: the old forms go
     assert "ru_acc" not in renamed.kwargs
     assert game.name("r2").kwargs == {"en": "r2", "ru": "r2"}

@@ -115,14 +115,15 @@ class BattleGame(TurnLoop):
         its Russian case forms and gender when known (:func:`kubik.i18n.name_msg`).
 
         Every ``[[units]]`` entry of the scenario is registered already, with the case
-        forms and gender the scenario gives; those win over a later call that gives none.
+        forms and gender the scenario gives; registering the same name again keeps them
+        (the scenario's word wins) and adds what the call gives besides.
         """
         known = self._names.get(key)
-        if known is not None and cases is None and gender is None:
+        if known is not None and known.kwargs["ru"] == (ru or en):  # the same name: keep its data
             given = known.kwargs
-            if given["ru"] == (ru or en):
-                cases = {k[3:]: v for k, v in given.items() if k[3:] in RU_CASES}
-                gender = given.get("ru_gender")
+            kept = {c: given[f"ru_{c}"] for c in RU_CASES if f"ru_{c}" in given}
+            cases = {**(cases or {}), **kept}
+            gender = given.get("ru_gender") or gender
         name = name_msg(en, ru, cases=cases, gender=gender)
         self._names[key] = name
         return name
