@@ -49,6 +49,7 @@ word («Стойкий», Steady), Russian text uses them as they are.
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from collections.abc import Mapping
@@ -174,6 +175,14 @@ def _spec_forms(spec: str) -> dict[str, str]:
     return dict(part.split("=", 1) for part in spec.split("|"))
 
 
+_BARE_ID = re.compile(r"[a-z0-9_.-]+")
+
+
+def _is_name(value: Any) -> bool:
+    """A name (a message, or text that is not a bare id such as ``steel`` or ``lianra_3.5``)."""
+    return isinstance(value, Message) or (isinstance(value, str) and not _BARE_ID.fullmatch(value))
+
+
 def _capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -199,7 +208,7 @@ class _Formatter(string.Formatter):
         if format_spec and _NAME_SPECS.issuperset(parts := format_spec.split(":")):
             cases = [p for p in parts if p != "cap"]
             text = self.in_case(value, cast(Case, cases[-1]) if cases else "nom")
-            return _capitalised(text) if "cap" in parts and isinstance(value, Message) else text
+            return _capitalised(text) if "cap" in parts and _is_name(value) else text
         return str(super().format_field(self.convert_value(value), format_spec))
 
     def in_case(self, value: Any, case: Case) -> str:
