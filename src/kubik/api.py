@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from fractions import Fraction
@@ -63,8 +64,12 @@ def validation_message(error: ValidationError) -> str:
     return render(validation_problem(error), "en")
 
 
+class _NotFinite(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in JSON text (Python reads them; JSON has none)."""
+
+
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(name)
+    raise _NotFinite(name)
 
 
 def parse_json(text: str, source: str = "input") -> Any:
@@ -81,11 +86,17 @@ def parse_json(text: str, source: str = "input") -> Any:
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
-        raise InputError(msg("kubik.input.bad_json", source=source, error=str(error))) from None
+        where = {"line": error.lineno, "column": error.colno}
+        raise InputError(
+            msg("kubik.input.bad_json", source=source, error=str(error), **where)
+        ) from None
     except RecursionError:
         raise InputError(msg("kubik.input.too_deep", source=source, limit=INPUT_DEPTH)) from None
-    except ValueError as error:  # NaN / Infinity, or an integer of thousands of digits
-        raise InputError(msg("kubik.input.bad_number", source=source, error=str(error))) from None
+    except _NotFinite as error:
+        raise InputError(msg("kubik.input.bad_number", source=source, number=str(error))) from None
+    except ValueError:  # an integer of thousands of digits
+        digits = sys.get_int_max_str_digits()
+        raise InputError(msg("kubik.input.long_number", source=source, limit=digits)) from None
     check_depth(data, source)
     return data
 
@@ -386,7 +397,9 @@ def compare_policies(name: str, input: InputLike) -> dict[str, Any]:
 
 def _bot_kind(kind: str, field: str) -> str:
     if kind not in BOT_NAMES:
-        raise InputError(f"{field}: unknown bot '{kind}'; bots: {', '.join(BOT_NAMES)}")
+        raise InputError(
+            msg("coverage.error.bot", field=field, bot=kind, bots=", ".join(BOT_NAMES))
+        )
     return kind
 
 
@@ -415,8 +428,8 @@ def coverage(
     every_side = [side for scenario in found for side in scenario.side_ids]
     for side in chosen:
         if side not in every_side:
-            known = ", ".join(dict.fromkeys(every_side)) or "none"
-            raise InputError(f"sides.{side}: no scenario has side '{side}'; sides: {known}")
+            known = ", ".join(dict.fromkeys(every_side))
+            raise InputError(msg("coverage.error.side", side=side, sides=known))
 
     cache = OddsCache()  # memoised odds are pure: sharing them across games only saves time
 

@@ -28,6 +28,7 @@ from kubik.bots.registry import BOT_NAMES
 from kubik.cli_play import find_scenario
 from kubik.console.parse import Lang, parse_side_options
 from kubik.console.text import say
+from kubik.engine.requests import msg
 from kubik.errors import InputError
 from kubik.game.coverage import (
     DEFAULT_SEED,
@@ -45,7 +46,7 @@ def _side_kinds(given: Sequence[str], sides: Sequence[str]) -> dict[str, str]:
     bots = ", ".join(BOT_NAMES)
     for side, kind in kinds.items():
         if kind not in BOT_NAMES:
-            raise InputError(f"--side {side}={kind}: coverage plays bots only; bots: {bots}")
+            raise InputError(msg("coverage.error.bots_only", side=side, kind=kind, bots=bots))
     return kinds
 
 
@@ -74,7 +75,8 @@ def _progress_bar(enabled: bool, lang: str) -> Iterator[ProgressCallback | None]
     try:
         yield advance
     finally:
-        bar.stop()
+        if bar.live.is_started:  # a bar never shown leaves nothing behind, not even a newline
+            bar.stop()
 
 
 def _ruleset_table(
@@ -166,7 +168,9 @@ def coverage_command(
     check_runs(runs, "--runs")
     check_seed(seed, "--seed")
     if bot not in BOT_NAMES:
-        raise InputError(f"--bot: unknown bot '{bot}'; bots: {', '.join(BOT_NAMES)}")
+        raise InputError(
+            msg("coverage.error.bot", field="--bot", bot=bot, bots=", ".join(BOT_NAMES))
+        )
     found = [find_scenario(name) for name in scenarios]
     every_side = list(dict.fromkeys(s for scenario in found for s in scenario.side_ids))
     sides = _side_kinds(side or (), every_side)

@@ -114,10 +114,10 @@ def find_scenario(name: str) -> Scenario:
     ids = [info.id for info in infos if info.error is None]
     if name not in ids:
         for info in infos:
-            if info.error is not None and info.id == name:
-                raise ScenarioError(info.error)
+            if info.problem is not None and info.id == name:
+                raise ScenarioError(info.problem)
         near = difflib.get_close_matches(name, ids, n=3, cutoff=0.5)
-        hint: Any = msg("cli.scenario.near", near=" or ".join(near)) if near else ""
+        hint: Any = msg("cli.scenario.near", near=tuple(near)) if near else ""
         known = ", ".join(ids)
         raise InputError(msg("cli.scenario.unknown", name=name, hint=hint, known=known))
     return load_scenario(name)
@@ -261,9 +261,7 @@ def play_command(
 def _loaded(
     record: GameRecord, table: bool, lang: str | None, sides: Sequence[str]
 ) -> tuple[GameSession, dict[str, str]]:
-    scenario = parse_scenario(
-        record.scenario_toml, f"save of {record.scenario}", ScenarioSource.RECORD
-    )
+    scenario = parse_scenario(record.scenario_toml, record.scenario, ScenarioSource.RECORD)
     saved = dict(record.controllers)
     kinds = {
         spec.id: HUMAN
@@ -290,7 +288,7 @@ def _naming_the_save(name: str) -> Iterator[None]:
     try:
         yield
     except (RecordError, ScenarioError) as error:
-        inner: Any = error.message if error.message is not None else str(error)
+        inner = error.said()
         raise RecordError(msg("game.store.in_save", name=name, error=inner)) from None
 
 
@@ -361,7 +359,7 @@ def replay_command(
 
 def _state(game: SavedGame, lang: str) -> Text:
     if game.error is not None:
-        return Text(say("cli.saves.bad", lang, error=game.error), style="red")
+        return Text(say("cli.saves.bad", lang, error=game.problem or game.error), style="red")
     if game.finished:
         return Text(say("cli.saves.finished", lang, n=game.turn or 0))
     if game.turn is None:
@@ -420,18 +418,27 @@ def saves_command(
 # -- scenarios ------------------------------------------------------------------
 
 
-def scenario_json(info: ScenarioInfo) -> dict[str, Any]:
-    """A line of ``kubik scenarios --json``: the listing plus description and playability."""
+def unplayable(info: ScenarioInfo) -> KubikError | None:
+    """Why a listed scenario cannot be played, if it cannot: a full load also asks the
+    ruleset whether it can play the scenario."""
+    if info.problem is not None:
+        return ScenarioError(info.problem)
+    try:
+        if info.source is ScenarioSource.USER:
+            load_scenario_file(info.path, ScenarioSource.USER)
+        else:
+            load_scenario(info.id)
+    except KubikError as error:
+        return error
+    return None
+
+
+def scenario_json(info: ScenarioInfo, error: KubikError | None = None) -> dict[str, Any]:
+    """A line of ``kubik scenarios --json``: the listing plus description and playability
+    (``error``: what :func:`unplayable` found)."""
     data = info.to_json()
-    if info.error is None:
-        try:  # a full load also asks the ruleset whether it can play the scenario
-            if info.source is ScenarioSource.USER:
-                load_scenario_file(info.path, ScenarioSource.USER)
-            else:
-                load_scenario(info.id)
-        except KubikError as error:
-            data["error"] = str(error)
-    data["playable"] = data["error"] is None
+    data["error"] = None if error is None else str(error)
+    data["playable"] = error is None
     return data
 
 
@@ -440,18 +447,21 @@ def scenarios_command(
     lang: LangOption = Lang.en,
 ) -> None:
     """List the built-in and user scenarios, with the side ids `--side` takes."""
-    rows = [scenario_json(info) for info in list_scenarios()]
+    checked = [(info, unplayable(info)) for info in list_scenarios()]
     if as_json:
-        _emit_json(rows)
+        _emit_json([scenario_json(info, error) for info, error in checked])
         return
     title = say("console.scenarios.title", lang.value)
     table = Table(title=title, show_lines=True)
     table.add_column(say("console.scenarios.id", lang.value), no_wrap=True, style="bold")
     table.add_column(say("console.scenarios.name", lang.value), ratio=1)
-    for row in rows:
+    for info, error in checked:
+        row = scenario_json(info, error)
         name = row["name_ru"] if lang is Lang.ru else row["name"]
         description = row.get("description_ru") if lang is Lang.ru else None
-        note = (description or row["description"]) if row["playable"] else f"⚠ {row['error']}"
+        note = (
+            (description or row["description"]) if error is None else f"⚠ {error.text(lang.value)}"
+        )
         where = f"{row['ruleset']}, {say('console.scenarios.' + row['source'], lang.value)}"
         cell = Text(name, style="bold")
         cell.append(f"  ({where})", style="dim")
@@ -487,4 +497,5 @@ __all__ = [
     "register_play_commands",
     "run_session",
     "scenario_json",
+    "unplayable",
 ]

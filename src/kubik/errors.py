@@ -6,20 +6,26 @@ layer print its message as one line and never show a traceback.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kubik.engine.requests import Message
 
 
 class KubikError(Exception):
     """Base class of every error caused by input from a user.
 
     Raised with plain text (English) or with a catalogue message
-    (:class:`~kubik.engine.requests.Message`), which :meth:`text` renders in the
-    user's language; ``str(error)`` is always the English text.
+    (``StoreError(msg(...))``), which :meth:`text` renders in the user's language;
+    ``str(error)`` is always the English text.
     """
 
+    message: Message | None = None
+
     def __init__(self, *args: Any) -> None:
-        self.message: Any = None
-        if len(args) == 1 and _is_message(args[0]):
+        from kubik.engine.requests import Message
+
+        if len(args) == 1 and isinstance(args[0], Message):
             from kubik.i18n import render
 
             self.message = args[0]
@@ -27,18 +33,17 @@ class KubikError(Exception):
         super().__init__(*args)
 
     def text(self, lang: str = "en") -> str:
-        """The error for people, in ``lang`` when it was raised as a catalogue message."""
+        """What went wrong, in ``lang`` (English when the error carries no message)."""
         if self.message is None or lang == "en":
             return str(self)
         from kubik.i18n import render
 
         return render(self.message, lang)
 
-
-def _is_message(value: object) -> bool:
-    from kubik.engine.requests import Message
-
-    return isinstance(value, Message)
+    def said(self) -> Message | str:
+        """What the error says, to put inside another message: its catalogue message
+        (so it still translates), else its English text."""
+        return self.message if self.message is not None else str(self)
 
 
 class DiceError(KubikError, ValueError):

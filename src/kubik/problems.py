@@ -11,12 +11,20 @@ model's validators (rulesets write them in English) are passed through as given.
 >>> render(problem(item, "input"), "en")
 'input.leadership: 4 is too large; at most 3'
 >>> render(problem(item, "input"), "ru")
-'input.leadership: 4 — слишком много; не больше 3'
+'input.leadership: 4 — слишком большое значение; можно не больше 3'
+
+A choice among values (pydantic's ``'a', 'b' or 'c'``) is joined in the language:
+
+>>> item = {"type": "literal_error", "loc": ("quality",), "input": "d9",
+...         "ctx": {"expected": "'d6', 'd8' or 'd10'"}}
+>>> render(problem(item, "input"), "ru")
+'input.quality: "d9" — недопустимое значение; можно: "d6", "d8" или "d10"'
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -99,6 +107,8 @@ def problem(item: Mapping[str, Any], root: str = "") -> Message:
     if isinstance(given, bool) and kind in _NUMBER_BOUNDS:  # pydantic read true as 1
         return msg("kubik.problem.not_number", where=where, got=got)
     message_id = _BY_TYPE.get(kind)
+    if kind == "string_pattern_mismatch" and "\\." in str(ctx.get("pattern", "")):
+        message_id = "kubik.problem.dotted_pattern"  # an id of parts: 'old_west.demo'
     if message_id is None:
         text = str(item.get("msg", kind))
         error = ctx.get("error")
@@ -110,8 +120,24 @@ def problem(item: Mapping[str, Any], root: str = "") -> Message:
         if key in ctx:
             params[key] = _plain(ctx[key])
     if "expected" in ctx:
-        params["expected"] = str(ctx["expected"]).replace("'", "")
+        params["expected"] = either(str(ctx["expected"]))
     return msg(message_id, **params)
+
+
+_LAST_OR = re.compile(r" or (?=[^,]*$)")
+
+
+def either(expected: str) -> tuple[str, ...]:
+    """pydantic's ``'a', 'b' or 'c'`` as the values, each as JSON writes it (the
+    catalogue joins them with the language's "or": ``{expected:join:, | или }``).
+
+    >>> either("'d6', 'd8' or 'd10'")
+    ('"d6"', '"d8"', '"d10"')
+    >>> either("1 or 2")
+    ('1', '2')
+    """
+    parts = [v.strip() for part in _LAST_OR.split(expected) for v in part.split(",")]
+    return tuple(f'"{v[1:-1]}"' if len(v) > 1 and v[0] == v[-1] == "'" else v for v in parts if v)
 
 
 def _plain(value: Any) -> Any:
@@ -122,12 +148,7 @@ def _plain(value: Any) -> Any:
 
 def join(parts: Sequence[Message]) -> Message:
     """Several problems on one line, ``; `` between them."""
-    if not parts:
-        return msg("kubik.problem.none")
-    joined = parts[0]
-    for part in parts[1:]:
-        joined = msg("kubik.problem.and", first=joined, second=part)
-    return joined
+    return msg("kubik.problem.list", items=tuple(parts))
 
 
 def problems(errors: Sequence[Mapping[str, Any]], root: str = "") -> Message:
@@ -135,4 +156,4 @@ def problems(errors: Sequence[Mapping[str, Any]], root: str = "") -> Message:
     return join([problem(item, root) for item in errors])
 
 
-__all__ = ["join", "location", "problem", "problems", "shown"]
+__all__ = ["either", "join", "location", "problem", "problems", "shown"]

@@ -169,7 +169,7 @@ def test_a_decision_with_one_option_asks_for_enter_not_1_to_1() -> None:
     assert "1–1" not in text and "Only one option: press Enter" in text
     ru = io.StringIO()
     print_choice_request(Console(file=ru, width=80), request, "ru", {}, OddsCache())
-    assert "Вариант один" in ru.getvalue()
+    assert "Вариант только один" in ru.getvalue()
     assert "1–1" not in say("console.choose.bad_one", "en", text="x")
 
 

@@ -132,3 +132,6 @@ def test_a_save_whose_answers_do_not_replay_names_the_save_and_the_answer(
     for command in ("load", "replay"):
         line = one_line_error(kubik(command, "odd"))
         assert "save 'odd': answers[1]: a d6 cannot show 9" in line, line
+        russian = kubik(command, "odd", "--lang", "ru")
+        assert russian.code == 2
+        assert russian.err == "ошибка: сохранение «odd»: answers[1]: на к6 не выпадает 9\n"

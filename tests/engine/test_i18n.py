@@ -46,7 +46,7 @@ def test_enum_parameters_with_a_msgid_are_translated() -> None:
     assert render(msg("kubik.test.enum", a=Answer.YES), "ru") == "kubik.test.enum(a=Answer.YES)"
     assert render(
         msg("kubik.log.choice", side="a", answer=Answer.YES, reason="r"), "ru"
-    ).startswith("a выбирает да")
+    ).startswith("a выбирает: да")
 
 
 def test_every_catalogue_message_exists_in_both_languages() -> None:

@@ -106,7 +106,7 @@ def test_rich_options_survive_a_save(corners: Scenario) -> None:
     assert isinstance(game, Corners)
     assert game.seen[:3] == [Order.HOLD, (3, 4), Tally(())]
     assert session.narrate()[:2] == ["A chooses hold — order", "B chooses 3, 4 — where"]
-    assert session.narrate("ru")[0] == "A выбирает hold — order"
+    assert session.narrate("ru")[0] == "A выбирает: hold — order"
     loaded = GameSession.from_record(GameRecord.loads(session.record.dumps()))
     assert isinstance(loaded.state, Corners)
     assert loaded.state.seen == game.seen
@@ -136,7 +136,7 @@ def test_the_end_of_a_game_reads_well_in_both_languages() -> None:
         "The game is over after 5 turns: Steel wins (the turn limit (5 turns) is reached)."
     )
     assert render(end, "ru") == (
-        "Партия окончена после 5 ходов: побеждает Сталь (достигнут предел ходов (5 ходов))."
+        "Партия окончена после 5 ходов: побеждает Сталь (истёк лимит в 5 ходов)."
     )
     assert render(msg("game.turn", n=2), "ru") == "Ход 2"
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +74,7 @@ def test_a_replay_narrates_in_russian(duel: Scenario) -> None:
     texts = [s.text for s in replay(session.record, lang="ru")]
     assert texts[0] == "Партия начинается: Дуэль."
     assert texts[1] == "Ход 1"
-    assert texts[2].strip().startswith("Сталь выбирает volley")
+    assert texts[2].strip().startswith("Сталь выбирает: volley")
     assert texts[-1].startswith("Партия окончена после ")
 
 
@@ -132,6 +132,31 @@ def test_answers_that_do_not_fit_the_game_are_an_error(duel: Scenario) -> None:
     too_many = record.with_answers((*record.answers, RollAnswer((1,))))
     with pytest.raises(RecordError, match="the game ended before its recorded answers"):
         rebuild(too_many)
+
+
+def test_a_save_that_does_not_read_is_told_in_russian_too(duel: Scenario) -> None:
+    data = played(duel).record.to_json()
+    record = played(duel).record
+    cases: list[tuple[Callable[[], object], str]] = [
+        (
+            lambda: GameRecord.from_json({**data, "format_version": 4}),
+            "format_version: 4 — новее, чем умеет читать эта версия kubik",
+        ),
+        (lambda: GameRecord.from_json({**data, "seed": "abc"}), 'seed: "abc" — не целое число'),
+        (lambda: GameRecord.loads("{"), "строка 1, столбец 2: это не JSON"),
+        (
+            lambda: rebuild(record.with_answers((RollAnswer((3,)), *record.answers[1:]))),
+            "answers[0]: бросок [3] не подходит к решению стороны «steel»",
+        ),
+        (
+            lambda: rebuild(record.with_answers((*record.answers, RollAnswer((1,))))),
+            "партия окончилась раньше, чем записанные ответы (лишних ответов: 1)",
+        ),
+    ]
+    for load, russian in cases:
+        with pytest.raises(RecordError) as error:
+            load()
+        assert russian in error.value.text("ru"), error.value.text("ru")
 
 
 def test_the_store_saves_lists_loads_and_deletes(tmp_path: Path, duel: Scenario) -> None:

@@ -52,7 +52,7 @@ def test_bad_toml_names_the_line() -> None:
 
 def test_a_missing_field_is_named() -> None:
     text = SCENARIO.replace('name = "Duel"\n', "", 1)
-    assert error_of(text) == "demo.toml: scenario.name: missing (required)"
+    assert error_of(text) == "demo.toml: scenario.name: required field is missing"
 
 
 def test_an_unknown_header_field_is_named() -> None:
@@ -84,7 +84,7 @@ def test_a_duplicate_side_id_is_named() -> None:
 
 def test_a_unit_without_a_side_is_named() -> None:
     text = SCENARIO.replace('id = "s2"\nside = "steel"\n', 'id = "s2"\n')
-    assert error_of(text) == "demo.toml: units[1].side: missing (required)"
+    assert error_of(text) == "demo.toml: units[1].side: required field is missing"
 
 
 def test_the_ruleset_checks_the_rest_and_the_file_is_named() -> None:
@@ -98,7 +98,7 @@ def test_a_bad_controller_and_a_bad_id_are_named() -> None:
     text = SCENARIO.replace('name_ru = "Лианра"', 'name_ru = "Лианра"\ncontroller = "cat"')
     assert error_of(text).startswith("demo.toml: sides[1].controller: ")
     text = SCENARIO.replace('id = "toy_duel.demo"', 'id = "Toy Duel"')
-    assert error_of(text).startswith("demo.toml: scenario.id: 'Toy Duel' is not a valid id")
+    assert error_of(text).startswith('demo.toml: scenario.id: "Toy Duel" is not a valid id')
 
 
 def test_a_ruleset_without_a_game_adapter_is_a_clear_error() -> None:
@@ -153,7 +153,50 @@ def test_a_scenario_needs_two_sides() -> None:
     end = SCENARIO.index("[options]")
     text = SCENARIO[:start] + SCENARIO[end:]
     text = text.replace('side = "lianra"', 'side = "steel"')
-    assert error_of(text) == "demo.toml: sides: needs at least 2"
+    assert error_of(text) == "demo.toml: sides: needs at least 2 items"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "russian"),
+    [
+        ('name = "Duel"\n', "", "demo.toml: scenario.name: обязательное поле не задано"),
+        (
+            'name = "Duel"\n',
+            'name = "Duel"\nauthor = "me"\n',
+            "demo.toml: scenario.author: такого поля нет",
+        ),
+        (
+            'id = "l1"\nside = "lianra"',
+            'id = "l1"\nside = "keno"',
+            "demo.toml: units[2].side: нет стороны «keno»; стороны: steel, lianra",
+        ),
+        (
+            'id = "s2"',
+            'id = "s1"',
+            "demo.toml: units[1].id: отряд «s1» указан дважды (он уже есть в units[0])",
+        ),
+        (
+            'ruleset = "toy_duel"',
+            'ruleset = "chess"',
+            "demo.toml: scenario.ruleset: нет свода правил «chess»; своды правил: ",
+        ),
+        (
+            'name = "Duel"',
+            'name = "Duel',
+            "demo.toml: строка 3: это не TOML (",
+        ),
+        (
+            'id = "toy_duel.demo"',
+            'id = "Toy Duel"',
+            'demo.toml: scenario.id: "Toy Duel" — недопустимый идентификатор '
+            "(строчные латинские буквы, цифры и «_», части через «.»)",
+        ),
+    ],
+)
+def test_a_scenario_error_is_told_in_russian_too(old: str, new: str, russian: str) -> None:
+    with pytest.raises(ScenarioError) as error:
+        parse_scenario(SCENARIO.replace(old, new, 1), "demo.toml")
+    assert error.value.text("ru").startswith(russian), error.value.text("ru")
 
 
 def test_field_error_names_a_rulesets_own_fields() -> None:

@@ -46,7 +46,7 @@ def read_input(text: str) -> dict[str, Any]:
     source = "--input"
     if text.startswith("@"):
         path = Path(text[1:])
-        source = f"--input file '{path}'"
+        source = f"--input @{path}"
         text = read_file_text(path)
     data = parse_json(text, source)
     if not isinstance(data, dict):

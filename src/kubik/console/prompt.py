@@ -25,7 +25,7 @@ from kubik.console.render import LogPrinter, print_choice_request, print_roll_re
 from kubik.console.text import option_text, say
 from kubik.engine.log import Answer
 from kubik.engine.odds import OddsCache
-from kubik.engine.requests import Choose, Roll
+from kubik.engine.requests import Choose, Roll, msg
 from kubik.errors import KubikError
 from kubik.game.errors import StoreError
 from kubik.game.session import GameSession
@@ -250,10 +250,7 @@ class PromptLoop:
         check_name(name)
         store = self._store()
         if not replace and store.exists(name):
-            raise StoreError(
-                f"--save: a saved game '{name}' exists already; continue it with "
-                f"`kubik load {name}`, or choose another name"
-            )
+            raise StoreError(msg("console.save.exists", name=name))
         self.keeper = store.attach(name, self.session)
         self.save_name = name
 

@@ -16,7 +16,7 @@ from kubik.dice import Die
 from kubik.engine.jsonify import to_json
 from kubik.engine.log import ChoiceEntry, DiceOrigin, EventEntry, LogEntry, RollEntry
 from kubik.engine.requests import Message, msg, option_label
-from kubik.i18n import render
+from kubik.i18n import catalogue, render
 
 _RENDERED = (Enum, Message, Die, str, int, tuple)
 
@@ -89,7 +89,7 @@ def entry_text(entry: LogEntry, lang: str = "en", side_names: SideNames | None =
             answer = entry.answer
         else:
             answer = to_json(entry.answer)
-        side: Message | str = (side_names or {}).get(entry.side, entry.side)
+        side = _chooser(entry.side, side_names or {})
         if entry.typed is not None:
             typed = msg(
                 "game.log.choice_typed",
@@ -102,6 +102,15 @@ def entry_text(entry: LogEntry, lang: str = "en", side_names: SideNames | None =
         return render(msg("game.log.choice", side=side, answer=answer, reason=entry.reason), lang)
     assert isinstance(entry, EventEntry)
     return render(entry.event, lang)
+
+
+def _chooser(side: str, side_names: SideNames) -> Message | str:
+    """Who decides: a side's name, a rule's role (the psionic, the target ...) in words,
+    else the id as given."""
+    if side in side_names:
+        return side_names[side]
+    role = f"console.roller.{side}"
+    return Message(role) if side and role in catalogue("en") else side
 
 
 def narrate(entry: LogEntry, lang: str = "en", side_names: SideNames | None = None) -> str:

@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from kubik.engine.requests import Procedure
+from kubik.engine.requests import Procedure, msg
 from kubik.errors import UnknownProcedureError
 
 
@@ -116,7 +116,7 @@ def load_ruleset(ruleset: str) -> None:
     modules = _ruleset_modules()
     if ruleset not in modules:
         known = ", ".join(sorted(modules))
-        raise UnknownProcedureError(f"unknown ruleset '{ruleset}'; rulesets: {known}")
+        raise UnknownProcedureError(msg("kubik.ruleset.unknown", ruleset=ruleset, known=known))
     importlib.import_module(modules[ruleset])
     _LOADED.add(ruleset)
 
@@ -153,8 +153,9 @@ def get(name: str) -> ProcedureSpec:
         return _REGISTRY[name]
     load_all()
     close = difflib.get_close_matches(name, list(_REGISTRY), n=3)
-    hint = f"; did you mean {', '.join(close)}?" if close else "; see `kubik procedures`"
-    raise UnknownProcedureError(f"unknown procedure '{name}'{hint}")
+    if close:
+        raise UnknownProcedureError(msg("kubik.procedure.near", name=name, near=tuple(close)))
+    raise UnknownProcedureError(msg("kubik.procedure.unknown", name=name))
 
 
 def all_specs() -> list[ProcedureSpec]:

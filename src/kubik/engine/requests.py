@@ -224,8 +224,7 @@ class EntryError(KubikError, ValueError):
     """A typed answer the rules do not accept; ``message`` says why, in either language."""
 
     def __init__(self, message: Message) -> None:
-        super().__init__(message.id)
-        self.message = message
+        super().__init__(message)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from kubik.engine.log import LogEntry
+from kubik.engine.requests import msg
 from kubik.game.errors import GameInputError
 from kubik.game.rule_catalogue import RuleCatalogue, load_rule_catalogue
 from kubik.game.scenario import Scenario
@@ -46,16 +47,14 @@ ProgressCallback = Callable[[int, int], None]
 def check_runs(runs: object, name: str = "runs") -> int:
     """``runs`` if it is a whole number 1..:data:`MAX_RUNS`; else one clear line."""
     if isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= MAX_RUNS:
-        raise GameInputError(
-            f"{name}: {runs!r}; allowed: 1 to {MAX_RUNS} games per scenario (the coverage limit)"
-        )
+        raise GameInputError(msg("coverage.error.runs", name=name, runs=repr(runs), limit=MAX_RUNS))
     return runs
 
 
 def check_seed(seed: object, name: str = "seed") -> int:
     """``seed`` if it is a whole number 0 or more (a ``SeedSequence`` root); else one line."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise GameInputError(f"{name}: {seed!r}; allowed: a whole number 0 or more")
+        raise GameInputError(msg("coverage.error.seed", name=name, seed=repr(seed)))
     return seed
 
 
@@ -180,11 +179,11 @@ def run_coverage(
     check_runs(runs)
     check_seed(seed)
     if not scenarios:
-        raise GameInputError("SCENARIO: name at least one scenario")
+        raise GameInputError(msg("coverage.error.no_scenario"))
     ids = [scenario.id for scenario in scenarios]
     for scenario_id in ids:
         if ids.count(scenario_id) > 1:
-            raise GameInputError(f"SCENARIO: '{scenario_id}' is named twice; name each once")
+            raise GameInputError(msg("coverage.error.twice", scenario=scenario_id))
     catalogues: dict[str, RuleCatalogue] = {}
     for scenario in scenarios:
         if scenario.ruleset not in catalogues:
@@ -201,8 +200,7 @@ def run_coverage(
             )
             if not session.finished:
                 raise GameInputError(
-                    f"{scenario.id}: the game of seed {game_seed} waits for a person; "
-                    "coverage plays bots on every side"
+                    msg("coverage.error.person", scenario=scenario.id, seed=game_seed)
                 )
             games.append(
                 GameRules(scenario.id, scenario.ruleset, game_seed, rules_applied(session.log))

@@ -36,8 +36,9 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from kubik.engine.jsonify import to_json
 from kubik.engine.log import Answer, ChoiceAnswer, ChoiceOrigin, DiceOrigin, RollAnswer, Typed
+from kubik.engine.requests import msg
 from kubik.game.errors import RecordError
-from kubik.game.scenario import field_path
+from kubik.problems import problem
 
 FORMAT_VERSION = 3
 
@@ -105,30 +106,33 @@ class _RecordModel(BaseModel):
 def _answer_from_model(index: int, item: _AnswerModel, raw: Mapping[str, Any]) -> Answer:
     where = f"answers[{index}]"
     if sum(key in raw for key in ("roll", "choice", "typed")) != 1:
-        raise RecordError(f"{where}: give exactly one of 'roll', 'choice' and 'typed'")
+        raise RecordError(msg("game.record.one_kind", where=where))
     if item.roll is not None:
         try:
             dice_origin = DiceOrigin(item.origin)
         except ValueError:
-            allowed = ", ".join(o.value for o in DiceOrigin)
-            raise RecordError(f"{where}.origin: '{item.origin}'; allowed: {allowed}") from None
+            raise _bad_origin(where, item.origin, DiceOrigin) from None
         if any(v < 1 for v in item.roll):
-            raise RecordError(f"{where}.roll: die values are 1 or more")
+            raise RecordError(msg("game.record.die_value", where=where))
         return RollAnswer(item.roll, dice_origin)
     try:
         choice_origin = ChoiceOrigin(item.origin)
     except ValueError:
-        allowed = ", ".join(o.value for o in ChoiceOrigin)
-        raise RecordError(f"{where}.origin: '{item.origin}'; allowed: {allowed}") from None
+        raise _bad_origin(where, item.origin, ChoiceOrigin) from None
     if item.typed is not None:
         return ChoiceAnswer(Typed(item.typed), choice_origin)
     return ChoiceAnswer(JsonChoice(canonical_json(item.choice)), choice_origin)
 
 
+def _bad_origin(where: str, origin: str, kinds: type[DiceOrigin | ChoiceOrigin]) -> RecordError:
+    allowed = ", ".join(o.value for o in kinds)
+    return RecordError(msg("game.record.origin", where=where, origin=origin, allowed=allowed))
+
+
 def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     answers = data.get("answers", [])
     if not isinstance(answers, list):
-        raise RecordError("answers: a list in a version-1 save")
+        raise RecordError(msg("game.record.v1_answers"))
     migrated: list[dict[str, Any]] = []
     for item in answers:
         is_roll = (
@@ -158,14 +162,11 @@ def migrate(data: Mapping[str, Any]) -> dict[str, Any]:
     """Bring a saved record (any known version) to :data:`FORMAT_VERSION`."""
     version = data.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError("format_version: missing or not a number; this is not a kubik save")
+        raise RecordError(msg("game.record.no_version"))
     if version > FORMAT_VERSION:
-        raise RecordError(
-            f"format_version: {version} is newer than this kubik reads "
-            f"(1..{FORMAT_VERSION}); update kubik to load this save"
-        )
+        raise RecordError(msg("game.record.newer", version=version, latest=FORMAT_VERSION))
     if version < 1:
-        raise RecordError(f"format_version: {version} is not a kubik save format (1..)")
+        raise RecordError(msg("game.record.bad_version", version=version))
     current = dict(data)
     while current["format_version"] < FORMAT_VERSION:
         current = MIGRATIONS[current["format_version"]](current)
@@ -220,13 +221,12 @@ class GameRecord:
     def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
         """Read a record of any known version (migrating it); errors name the field."""
         if not isinstance(data, Mapping):
-            raise RecordError("a save is a JSON object")
+            raise RecordError(msg("game.record.not_object"))
         current = migrate(data)
         try:
             model = _RecordModel.model_validate(current)
         except ValidationError as error:
-            first = error.errors()[0]
-            raise RecordError(f"{field_path(first['loc'])}: {first['msg']}") from None
+            raise RecordError(problem(error.errors()[0])) from None
         raw_answers = current.get("answers", [])
         answers = tuple(
             _answer_from_model(i, item, raw_answers[i]) for i, item in enumerate(model.answers)
@@ -249,7 +249,8 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise RecordError(f"line {error.lineno}: not valid JSON ({error.msg})") from None
+            where = {"line": error.lineno, "column": error.colno, "reason": error.msg}
+            raise RecordError(msg("game.record.bad_json", **where)) from None
         return cls.from_json(data)
 
 

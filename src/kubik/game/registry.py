@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from kubik.engine.requests import msg
 from kubik.game.core import Game
 from kubik.game.errors import UnknownRulesetError
 
@@ -89,8 +90,8 @@ def get_ruleset(ruleset_id: str) -> GameRuleset:
         return _REGISTERED[ruleset_id]
     modules = _adapter_modules()
     if ruleset_id not in modules:
-        known = ", ".join(known_rulesets()) or "none"
-        raise UnknownRulesetError(f"unknown ruleset '{ruleset_id}'; rulesets: {known}")
+        known: Any = ", ".join(known_rulesets()) or msg("game.store.none")
+        raise UnknownRulesetError(msg("kubik.ruleset.unknown", ruleset=ruleset_id, known=known))
     name = modules[ruleset_id]
     try:
         module = importlib.import_module(name)
@@ -98,7 +99,7 @@ def get_ruleset(ruleset_id: str) -> GameRuleset:
         if error.name is None or not name.startswith(error.name):
             raise  # a real bug inside the adapter, not a missing adapter
         raise UnknownRulesetError(
-            f"ruleset '{ruleset_id}' cannot be played yet: it has no game adapter ({name})"
+            msg("kubik.ruleset.no_game", ruleset=ruleset_id, module=name)
         ) from None
     adapter = getattr(module, "GAME", None)
     if adapter is None or not isinstance(adapter, GameRuleset):

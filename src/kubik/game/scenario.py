@@ -50,22 +50,34 @@ class ScenarioHeader(_Strict):
     description_ru: str = ""
 
 
+#: How a Russian name declines where the analyser would guess wrong (see :mod:`kubik.russian`):
+#: ``name_ru_cases = { gen = "…", dat = "…", acc = "…", ins = "…", loc = "…" }`` (any of
+#: them) and ``gender_ru`` — the gender or number its verbs agree with.
+RU_CASES = ("gen", "dat", "acc", "ins", "loc")
+RuGender = Literal["m", "f", "n", "pl"]
+
+
 class SideSpec(_Strict):
     """``[[sides]]``: a side of the battle and who plays it by default."""
 
     id: str = Field(pattern=_SIDE_ID)
     name: str = Field(min_length=1)
     name_ru: str = ""
+    name_ru_cases: dict[str, str] = Field(default_factory=dict)
+    gender_ru: RuGender | None = None
     controller: Literal["bot", "human"] = "bot"
 
 
 class UnitSpec(BaseModel):
-    """``[[units]]``: a unit's id and side; everything else is the ruleset's to check."""
+    """``[[units]]``: a unit's id and side; everything else is the ruleset's to check
+    (the Russian case forms and gender of its name are the game layer's)."""
 
     model_config = ConfigDict(extra="allow", frozen=True)
 
     id: str = Field(min_length=1)
     side: str = Field(min_length=1)
+    name_ru_cases: dict[str, str] = Field(default_factory=dict)
+    gender_ru: RuGender | None = None
 
     @property
     def data(self) -> dict[str, Any]:
@@ -202,7 +214,7 @@ def _toml_error(origin: str, text: str, error: tomllib.TOMLDecodeError) -> Scena
     match = _TOML_WHERE.search(message)
     reason = message[: match.start()] if match else message
     line = match.group(1) if match and match.group(1) else str(text.count("\n") + 1)
-    return ScenarioError(f"{origin}: line {line}: not valid TOML ({reason})")
+    return ScenarioError(msg("game.scenario.bad_toml", origin=origin, line=line, reason=reason))
 
 
 def field_error(error: ValidationError, prefix: str = "") -> ScenarioError:
@@ -214,18 +226,7 @@ def field_error(error: ValidationError, prefix: str = "") -> ScenarioError:
     first = error.errors()[0]
     loc = field_path(first["loc"])
     where = f"{prefix}.{loc}" if prefix and loc and not loc.startswith("[") else prefix + loc
-    return ScenarioError(_problem(first, where or "file"))
-
-
-def _problem(first: Any, where: str) -> Message:
-    kind = first["type"]
-    if kind == "missing":
-        return msg("game.field.missing", where=where)
-    if kind == "string_pattern_mismatch":
-        return msg("game.field.bad_id", where=where, got=repr(first["input"]))
-    if kind == "too_short":
-        return msg("game.field.too_short", where=where, n=first["ctx"]["min_length"])
-    return problem({**first, "loc": ()}, where)
+    return ScenarioError(problem({**first, "loc": ()}, where or "file"))
 
 
 def _pydantic_error(origin: str, error: ValidationError) -> ScenarioError:
@@ -272,27 +273,41 @@ def _number(value: Any) -> TypeGuard[int | float]:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _check_references(model: ScenarioModel) -> str | None:
+def _check_references(model: ScenarioModel) -> Message | None:
     side_ids = [s.id for s in model.sides]
     for index, side in enumerate(model.sides):
         if side_ids.index(side.id) != index:
-            return f"sides[{index}].id: side '{side.id}' is given twice"
+            return msg("game.scenario.side_twice", where=f"sides[{index}].id", side=side.id)
     names = ", ".join(side_ids)
     seen: dict[str, int] = {}
     for index, unit in enumerate(model.units):
         if unit.side not in side_ids:
-            return f"units[{index}].side: no side '{unit.side}'; sides: {names}"
+            where = f"units[{index}].side"
+            return msg("game.scenario.no_side", where=where, side=unit.side, sides=names)
         if unit.id in seen:
-            first = seen[unit.id]
-            return f"units[{index}].id: unit '{unit.id}' is given twice (also units[{first}])"
+            where, first = f"units[{index}].id", f"units[{seen[unit.id]}]"
+            return msg("game.scenario.unit_twice", where=where, unit=unit.id, first=first)
         seen[unit.id] = index
     return None
 
 
 def in_file(origin: str, error: ScenarioError) -> ScenarioError:
     """``error`` under the file it is about (kept as a message, so it translates)."""
-    inner: Any = error.message if error.message is not None else str(error)
-    return ScenarioError(msg("game.scenario.in_file", origin=origin, error=inner))
+    return ScenarioError(msg("game.scenario.in_file", origin=origin, error=error.said()))
+
+
+def _check_name_grammar(model: ScenarioModel) -> Message | None:
+    """The first ``name_ru_cases`` with a case that does not exist or an empty form."""
+    named = [("sides", i, s.name_ru_cases) for i, s in enumerate(model.sides)]
+    named += [("units", i, u.name_ru_cases) for i, u in enumerate(model.units)]
+    for table, index, cases in named:
+        for case, form in cases.items():
+            where = f"{table}[{index}].name_ru_cases.{case}"
+            if case not in RU_CASES:
+                return msg("game.scenario.no_case", where=where, cases=", ".join(RU_CASES))
+            if not form.strip():
+                return msg("game.scenario.empty_case", where=where)
+    return None
 
 
 def parse_scenario(
@@ -327,9 +342,9 @@ def parse_scenario(
     except ValidationError as error:
         raise _pydantic_error(origin, error) from None
     check_limits(model, origin)
-    problem = _check_references(model)
-    if problem is not None:
-        raise ScenarioError(f"{origin}: {problem}")
+    wrong = _check_references(model) or _check_name_grammar(model)
+    if wrong is not None:
+        raise ScenarioError(msg("game.scenario.in_file", origin=origin, error=wrong))
     scenario = Scenario(model, text, source, origin)
     if check_ruleset:
         from kubik.game.registry import get_ruleset
@@ -337,7 +352,8 @@ def parse_scenario(
         try:
             ruleset = get_ruleset(model.scenario.ruleset)
         except UnknownRulesetError as error:
-            raise ScenarioError(f"{origin}: scenario.ruleset: {error}") from None
+            wrong = msg("kubik.problem.as_given", where="scenario.ruleset", text=error.said())
+            raise ScenarioError(msg("game.scenario.in_file", origin=origin, error=wrong)) from None
         try:
             ruleset.validate(scenario)
         except ScenarioError as error:
@@ -378,7 +394,8 @@ def _read_text(path: Path) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ScenarioInfo:
-    """One line of ``kubik scenarios``; ``error`` says why a file cannot be played."""
+    """One line of ``kubik scenarios``; ``error`` says why a file cannot be played
+    (``problem``: the same as a catalogue message, to say it in either language)."""
 
     id: str
     name: str
@@ -390,6 +407,7 @@ class ScenarioInfo:
     description: str = ""
     description_ru: str = ""
     sides: tuple[SideSpec, ...] = ()
+    problem: Message | str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready, for ``kubik scenarios --json`` (``sides``: the ids ``--side`` takes)."""
@@ -455,7 +473,9 @@ def list_scenarios() -> list[ScenarioInfo]:
             scenario = parse_scenario(text, label, source, check_ruleset=False)
         except ScenarioError as error:
             stem = Path(path).stem
-            found.append(ScenarioInfo(stem, stem, stem, "", source, path, str(error)))
+            found.append(
+                ScenarioInfo(stem, stem, stem, "", source, path, str(error), problem=error.said())
+            )
             continue
         found.append(
             ScenarioInfo(

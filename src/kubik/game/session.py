@@ -125,9 +125,7 @@ class GameSession:
     @classmethod
     def from_record(cls, record: GameRecord, bots: Mapping[str, Bot] | None = None) -> GameSession:
         """Rebuild a saved game (replaying its answers); ``bots`` play its bot sides on."""
-        scenario = parse_scenario(
-            record.scenario_toml, f"save of {record.scenario}", ScenarioSource.RECORD
-        )
+        scenario = parse_scenario(record.scenario_toml, record.scenario, ScenarioSource.RECORD)
         controllers: dict[str, Controller] = {}
         for side, kind in record.controllers:
             if kind == HUMAN:
@@ -157,10 +155,8 @@ class GameSession:
         self._stepper = Stepper(self.state.play(), self.log)
         self._loop(None, live=False)
         if len(self.answers) < len(replay):
-            raise RecordError(
-                f"answers[{len(self.answers)}]: the game ended before its recorded answers did "
-                f"({len(replay) - len(self.answers)} left over)"
-            )
+            left = len(replay) - len(self.answers)
+            raise RecordError(msg("game.record.left_over", index=len(self.answers), n=left))
 
     # -- the public face ------------------------------------------------------
 
@@ -244,7 +240,7 @@ class GameSession:
         try:
             value = request.entry.read(text)
         except EntryError as error:
-            raise GameInputError(render(error.message, self.lang)) from None
+            raise GameInputError(error.said()) from None
         send = self._record_typed(request, text, value)
         self._loop(send, live=True)
         return self.pending
@@ -430,37 +426,52 @@ class GameSession:
         recorded = self._replay[index]
         if isinstance(request, Roll):
             if not isinstance(recorded, RollAnswer) or len(recorded.values) != len(request.dice):
+                roll = msg("kubik.roll.describe", dice=request.dice, reason=request.reason)
                 raise RecordError(
-                    f"answers[{index}]: {_show(recorded)} does not fit the game's roll "
-                    f"({describe_roll(request, self.lang)})"
+                    msg("game.record.roll_misfit", index=index, answer=_show(recorded), roll=roll)
                 )
             for die, value in zip(request.dice, recorded.values, strict=True):
                 if not 1 <= value <= die.faces:
-                    raise RecordError(f"answers[{index}]: a {die.name} cannot show {value}")
+                    raise RecordError(
+                        msg("game.record.die_cannot", index=index, die=die, value=value)
+                    )
             return self._record_roll(request, recorded.values, recorded.origin)
         if not isinstance(recorded, ChoiceAnswer):
             raise RecordError(
-                f"answers[{index}]: {_show(recorded)} does not fit the game's decision "
-                f"for side '{request.side}'"
+                msg(
+                    "game.record.choice_misfit",
+                    index=index,
+                    answer=_show(recorded),
+                    side=request.side,
+                )
             )
         if isinstance(recorded.value, Typed):
             if request.entry is None:
                 raise RecordError(
-                    f"answers[{index}]: typed '{recorded.value.text}', but the game's decision "
-                    f"for side '{request.side}' is not answered by typing"
+                    msg(
+                        "game.record.typed_misfit",
+                        index=index,
+                        text=recorded.value.text,
+                        side=request.side,
+                    )
                 )
             try:
                 read: Hashable = request.entry.read(recorded.value.text)
             except EntryError as error:
-                raise RecordError(
-                    f"answers[{index}]: '{recorded.value.text}': {render(error.message, 'en')}"
-                ) from None
+                refused = msg(
+                    "game.record.typed_refused",
+                    index=index,
+                    text=recorded.value.text,
+                    error=error.said(),
+                )
+                raise RecordError(refused) from None
             return self._record_typed(request, recorded.value.text, read)
         option = _match_option(request, recorded.value)
         if option is _WAIT:
             raise RecordError(
-                f"answers[{index}]: {_show(recorded)} is not an option of the game's decision "
-                f"for side '{request.side}'"
+                msg(
+                    "game.record.not_option", index=index, answer=_show(recorded), side=request.side
+                )
             )
         return self._record_choice(request, option, recorded.origin)
 
@@ -522,11 +533,11 @@ def _match_option(request: Choose, value: Any) -> Any:
     return _WAIT
 
 
-def _show(answer: Answer) -> str:
+def _show(answer: Answer) -> Message:
     if isinstance(answer, RollAnswer):
-        return f"a roll of {list(answer.values)}"
+        return msg("game.record.a_roll", values=str(list(answer.values)))
     value = answer.value.text if isinstance(answer.value, JsonChoice) else repr(answer.value)
-    return f"the decision {value}"
+    return msg("game.record.a_decision", value=value)
 
 
 __all__ = [

@@ -29,7 +29,7 @@ from typing import Any
 
 from kubik import limits
 from kubik.engine.log import Answer
-from kubik.engine.requests import msg
+from kubik.engine.requests import Message, msg
 from kubik.errors import KubikError
 from kubik.game.errors import RecordError, StoreError
 from kubik.game.paths import store_path
@@ -80,7 +80,8 @@ def check_name(name: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:
-    """One line of the list of saved games; ``error`` says why a save cannot be loaded."""
+    """One line of the list of saved games; ``error`` says why a save cannot be loaded
+    (``problem``: the same as a catalogue message, to say it in either language)."""
 
     name: str
     scenario: str
@@ -91,6 +92,7 @@ class SavedGame:
     turn: int | None = None
     finished: bool | None = None
     error: str | None = None
+    problem: Message | str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -198,8 +200,10 @@ class GameStore:
     def _require(self, name: str) -> None:
         check_name(name)
         if not self.exists(name):
-            names: Any = ", ".join(self.names()) or msg("game.store.none")
-            raise StoreError(msg("game.store.no_game", name=name, names=names))
+            names = self.names()
+            raise StoreError(
+                msg("game.store.no_game", name=name, names=", ".join(names), n=len(names))
+            )
 
     def save(self, name: str, record: GameRecord) -> None:
         """Save ``record`` as ``name``, replacing a game of that name."""
@@ -279,7 +283,7 @@ class GameStore:
         try:
             return GameRecord.from_json(data)
         except RecordError as error:
-            inner: Any = error.message if error.message is not None else str(error)
+            inner = error.said()
             raise RecordError(msg("game.store.in_save", name=name, error=inner)) from None
 
     def list(self, *, progress: bool = False) -> builtins.list[SavedGame]:
@@ -308,10 +312,9 @@ class GameStore:
                     _mode(data),
                 )
             except (RecordError, TypeError, ValueError) as error:
-                text = error.text() if isinstance(error, KubikError) else str(error)
-                out.append(
-                    SavedGame(str(name), "?", 0, int(count), str(updated), mode="", error=text)
-                )
+                said = error.said() if isinstance(error, KubikError) else str(error)
+                broken = SavedGame(str(name), "?", 0, int(count), str(updated), mode="")
+                out.append(replace(broken, error=str(error), problem=said))
                 continue
             if progress:
                 game = self._with_progress(game, done, turn, finished)
@@ -325,7 +328,7 @@ class GameStore:
                 return replace(game, turn=turn, finished=bool(finished))
             session = GameSession.from_record(record)
         except KubikError as error:
-            return replace(game, error=error.text())
+            return replace(game, error=str(error), problem=error.said())
         with suppress(StoreError):  # locked or read-only: the list is right, just not kept
             self.note_progress(game.name, session)
         return replace(game, turn=session.turn, finished=session.finished)

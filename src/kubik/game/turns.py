@@ -17,12 +17,26 @@ from kubik import limits
 from kubik.engine.requests import Call, Message, Procedure, emit, msg
 from kubik.game.core import GameResult, SideSummary
 from kubik.game.scenario import Scenario
+from kubik.i18n import name_msg
 
 
 def side_name(scenario: Scenario, side_id: str) -> Message:
-    """A side's name as a message that renders in either language."""
+    """A side's name as a message that renders in either language (and in any Russian
+    case: the scenario's ``name_ru_cases`` and ``gender_ru`` go with it)."""
     side = scenario.side(side_id)
-    return msg("game.name", en=side.name, ru=side.name_ru or side.name)
+    return name_msg(side.name, side.name_ru, cases=side.name_ru_cases, gender=side.gender_ru)
+
+
+def unit_name(scenario: Scenario, unit_id: str) -> Message:
+    """A unit's (or an Old West model's) name from its ``[[units]]`` entry: ``name``
+    and ``name_ru`` (its id when it has none), with ``name_ru_cases`` and ``gender_ru``."""
+    unit = next((u for u in scenario.units if u.id == unit_id), None)
+    if unit is None:
+        return name_msg(unit_id)
+    data = unit.data
+    en = str(data.get("name") or unit.id)
+    ru = str(data.get("name_ru") or en)
+    return name_msg(en, ru, cases=unit.name_ru_cases, gender=unit.gender_ru)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +72,7 @@ class TurnLoop(ABC):
 
     def play(self) -> Procedure[GameResult]:
         """The whole game: turns until an ending or the turn limit."""
-        name = msg("game.name", en=self.scenario.name, ru=self.scenario.name_ru)
+        name = name_msg(self.scenario.name, self.scenario.name_ru)
         yield emit("game.started", scenario=name)
         limit = self.scenario.turn_limit or limits.TURNS
         ending: Ending | None = None
@@ -79,4 +93,4 @@ class TurnLoop(ABC):
         return GameResult(ending.winner, self.turn_number, self.summary())
 
 
-__all__ = ["Ending", "TurnLoop", "side_name"]
+__all__ = ["Ending", "TurnLoop", "side_name", "unit_name"]

@@ -33,14 +33,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from kubik.engine import Choose, Message, Procedure, msg
+from kubik.engine import Choose, Message, Procedure
 from kubik.game.battle.contact import Engagements, Violation, violations
 from kubik.game.battle.interrupts import Interrupts
 from kubik.game.battle.menu import Menu
 from kubik.game.battle.pieces import Piece
 from kubik.game.errors import ScenarioError
-from kubik.game.scenario import Scenario
-from kubik.game.turns import TurnLoop
+from kubik.game.scenario import RU_CASES, Scenario
+from kubik.game.turns import TurnLoop, unit_name
+from kubik.i18n import name_msg
 from kubik.table import Table, TableError, table_from_dict
 from kubik.table.tape import Tape
 
@@ -80,7 +81,7 @@ class BattleGame(TurnLoop):
         self.tape: Tape = Tape.of(self.table)
         self.contacts = Engagements()
         self.interrupts = Interrupts()
-        self._names: dict[str, Message] = {}
+        self._names: dict[str, Message] = {u.id: unit_name(scenario, u.id) for u in scenario.units}
 
     # -- hooks a ruleset fills --------------------------------------------------
 
@@ -101,15 +102,35 @@ class BattleGame(TurnLoop):
 
     # -- shared services --------------------------------------------------------
 
-    def set_name(self, key: str, en: str, ru: str = "") -> Message:
-        """Register the name of a unit, model or weapon (``ru`` defaults to ``en``)."""
-        name = msg("game.name", en=en, ru=ru or en)
+    def set_name(
+        self,
+        key: str,
+        en: str,
+        ru: str = "",
+        *,
+        cases: Mapping[str, str] | None = None,
+        gender: str | None = None,
+    ) -> Message:
+        """Register the name of a unit, model or weapon (``ru`` defaults to ``en``), with
+        its Russian case forms and gender when known (:func:`kubik.i18n.name_msg`).
+
+        Every ``[[units]]`` entry of the scenario is registered already, with the case
+        forms and gender the scenario gives; registering the same name again keeps them
+        (the scenario's word wins) and adds what the call gives besides.
+        """
+        known = self._names.get(key)
+        if known is not None and known.kwargs["ru"] == (ru or en):  # the same name: keep its data
+            given = known.kwargs
+            kept = {c: given[f"ru_{c}"] for c in RU_CASES if f"ru_{c}" in given}
+            cases = {**(cases or {}), **kept}
+            gender = given.get("ru_gender") or gender
+        name = name_msg(en, ru, cases=cases, gender=gender)
         self._names[key] = name
         return name
 
     def name(self, key: str) -> Message:
         """The registered name of ``key`` (its id as written when it has none)."""
-        return self._names.get(key) or msg("game.name", en=key, ru=key)
+        return self._names.get(key) or name_msg(key)
 
     def contact_violations(self) -> tuple[Violation, ...]:
         """Every breach of the contact rule on the table now (none, in a correct battle)."""
