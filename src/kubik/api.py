@@ -22,14 +22,18 @@ from typing import Any
 from pydantic import ValidationError
 
 from kubik.engine import registry
+from kubik.engine.explain import explain_rows
 from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order, to_json
 from kubik.engine.log import LogEntry, RollEntry
 from kubik.engine.narration import entry_json
+from kubik.engine.observed import place
 from kubik.engine.odds import OddsCache, OddsDriver, Policy
+from kubik.engine.optimal import Optimal
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
 from kubik.engine.run import RunResult, TableSession, describe_roll, play
 from kubik.engine.simulate import simulate as simulate_runs
 from kubik.errors import DiceAnswerError, InputError
+from kubik.i18n import render
 
 #: Memoised sub-distributions shared by every odds question in this process.
 _CACHE = OddsCache()
@@ -183,29 +187,67 @@ def _marginals(distribution: Mapping[Any, Fraction]) -> dict[str, Any]:
 
 
 def policies(name: str) -> dict[str, Policy]:
-    """The decision policies a procedure's ruleset offers (always ``"default"``)."""
+    """The decision policies for a procedure: ``default``, its ruleset's rules of thumb
+    (Old West: ``just_enough`` Fame) and ``optimal``."""
     return registry.ruleset_policies(registry.get(name).ruleset)
 
 
-def _policy(name: str, policy: str | Policy) -> tuple[str, Policy]:
+Objective = Mapping[str, str]
+
+
+def _policy(name: str, policy: str | Policy, objective: Objective | None) -> tuple[str, Policy]:
     if not isinstance(policy, str):
         return getattr(policy, "__name__", type(policy).__name__), policy
     offered = policies(name)
     if policy not in offered:
         raise InputError(f"policy: no policy '{policy}'; policies: {', '.join(offered)}")
+    if objective:
+        if policy != "optimal":
+            raise InputError("objective: only the optimal policy pursues objectives")
+        return policy, _optimal(objective)
     return policy, offered[policy]
+
+
+def _optimal(objective: Objective, seed: int = 0) -> Optimal:
+    for side, goal_text in objective.items():
+        if not isinstance(side, str) or not isinstance(goal_text, str):
+            raise InputError('objective: give SIDE=GOAL texts, e.g. {"a": "winner=a"}')
+    return Optimal(objective, seed)
 
 
 def exact_distribution(
     name: str,
     input: InputLike,
     policy: str | Policy = "default",
+    objective: Objective | None = None,
 ) -> dict[Any, Fraction]:
     """The exact outcome distribution as a dict (outcome objects → Fraction)."""
     spec = registry.get(name)
     inp = parse_input(spec, input)
-    _, chosen = _policy(name, policy)
+    _, chosen = _policy(name, policy, objective)
     return dict(OddsDriver(chosen, _CACHE).distribution(spec.function, (inp,)))
+
+
+def _goals_json(
+    spec: ProcedureSpec, inp: ProcedureInput, chosen: Optimal, lang: str, explain: bool
+) -> dict[str, Any]:
+    """The sides' goals with their expected worth and spending under optimal play."""
+    goals = chosen.objectives(spec.function, (inp,), root=True) or {}
+    sides, node = chosen.solution(spec.function, (inp,), _CACHE, explain=explain)
+    out: dict[str, Any] = {
+        "objectives": {
+            side: {
+                "goal": render(goals[side].text, lang),
+                "expected": str(node.value[i]),
+                "e": round(float(node.value[i]), 6),
+                "spent": str(node.value[len(sides) + i]),
+            }
+            for i, side in enumerate(sides)
+        }
+    }
+    if explain:
+        out["explain"] = explain_rows(node.notes, lang)
+    return out
 
 
 def odds(
@@ -214,18 +256,29 @@ def odds(
     simulate: int | None = None,
     seed: int = 0,
     policy: str | Policy = "default",
+    objective: Objective | None = None,
+    explain: bool = False,
+    observed: Mapping[str, Any] | None = None,
+    lang: str = "en",
 ) -> dict[str, Any]:
     """Exact odds (or, with ``simulate=N``, a Monte Carlo estimate with 95% intervals).
 
-    ``policy`` answers the procedure's decisions: ``"default"`` or a name from
-    :func:`policies` (Old West: ``"best_response"`` spends just enough Fame).
+    ``policy`` answers the procedure's decisions: ``"default"``, ``"optimal"`` (each
+    side maximises its goal exactly; ``objective`` replaces some sides' goals, e.g.
+    ``{"a": "winner=a"}``) or a ruleset's rule of thumb from :func:`policies`.
+    ``explain`` (optimal only) lists every decision the policy takes, in ``lang``;
+    ``observed`` places a real outcome (some of its fields) in the distribution.
     """
     spec = registry.get(name)
     inp = parse_input(spec, input)
-    policy_name, chosen = _policy(name, policy)
+    policy_name, chosen = _policy(name, policy, objective)
+    if explain and not isinstance(chosen, Optimal):
+        raise InputError("explain: shows the optimal policy; use it with --policy optimal")
     if simulate is not None:
         if simulate < 1:
             raise InputError("simulate: the number of runs must be at least 1")
+        if isinstance(chosen, Optimal):
+            chosen = Optimal(chosen.goals, seed)
         sim = simulate_runs(spec.function, (inp,), simulate, seed, chosen, spec.batch)
         estimates = sorted(sim.estimates(), key=lambda e: outcome_order(e.outcome))
         return {
@@ -246,7 +299,7 @@ def odds(
         }
     distribution = OddsDriver(chosen, _CACHE).distribution(spec.function, (inp,))
     ordered = sorted(distribution.items(), key=lambda kv: outcome_order(kv[0]))
-    return {
+    result: dict[str, Any] = {
         "procedure": spec.name,
         "exact": True,
         "policy": policy_name,
@@ -256,6 +309,17 @@ def odds(
         ],
         "fields": _marginals(distribution),
     }
+    if isinstance(chosen, Optimal) and OddsDriver(cache=_CACHE).has_decisions(
+        spec.function, (inp,)
+    ):
+        result.update(_goals_json(spec, inp, chosen, lang, explain))
+    elif explain:
+        result["explain"] = []
+    if observed is not None:
+        if not isinstance(observed, Mapping):
+            raise InputError("observed: must be a JSON object of outcome fields")
+        result["observed"] = place(distribution, observed)
+    return result
 
 
 def compare_policies(name: str, input: InputLike) -> dict[str, Any]:

@@ -182,7 +182,7 @@ def odds_command(
     seed: Annotated[int, typer.Option("--seed", help="Seed for --simulate.")] = 0,
     policy: Annotated[
         str | None,
-        typer.Option("--policy", help="How decisions are taken: default, or e.g. best_response."),
+        typer.Option("--policy", help="How decisions are taken: default, or e.g. just_enough."),
     ] = None,
     compare: Annotated[
         bool, typer.Option("--compare", help="Odds under every policy, side by side.")

@@ -122,12 +122,15 @@ def load_ruleset(ruleset: str) -> None:
 
 
 def ruleset_policies(ruleset: str) -> dict[str, Any]:
-    """The decision policies a ruleset offers for exact odds, by name.
+    """The decision policies for a ruleset's exact odds, by name.
 
-    Always has ``"default"`` (every decision takes its default); a ruleset adds more
-    by exposing ``policies() -> dict[str, Policy]`` in its package (Old West: Fame).
+    Always ``"default"`` (every decision takes its default) first and the engine's
+    ``"optimal"`` (every decision solved for its side's goal) last; a ruleset adds its
+    rules of thumb between by exposing ``policies() -> dict[str, Policy]`` in its
+    package (Old West: ``just_enough`` Fame).
     """
     from kubik.engine.odds import default_policy
+    from kubik.engine.optimal import Optimal
 
     load_ruleset(ruleset)
     module = importlib.import_module(_ruleset_modules()[ruleset])
@@ -135,6 +138,7 @@ def ruleset_policies(ruleset: str) -> dict[str, Any]:
     found: dict[str, Any] = {"default": default_policy}
     if callable(offered):
         found.update(offered())
+    found["optimal"] = Optimal()
     return found
 
 

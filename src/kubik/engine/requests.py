@@ -14,7 +14,9 @@ Message(id="shooter's pool", params=())
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Hashable
+from collections.abc import Callable, Generator, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
@@ -30,11 +32,21 @@ Ts = TypeVarTuple("Ts")
 RuleIds: TypeAlias = tuple[str, ...]
 
 
+#: Rule-ID annotations already checked (rules build the same requests over and over).
+_CHECKED_RULES: dict[RuleIds | str, RuleIds] = {(): ()}
+
+
 def _rule_ids(rules: RuleIds | list[str] | str) -> RuleIds:
+    if not isinstance(rules, list):
+        known = _CHECKED_RULES.get(rules)
+        if known is not None:
+            return known
     ids = (rules,) if isinstance(rules, str) else tuple(rules)
     for rule in ids:
         if not isinstance(rule, str) or rule.count("-") < 2:
             raise ProcedureError(f"{rule!r} is not a rule ID (like 'SW-FIRE-01')")
+    if not isinstance(rules, list) and len(_CHECKED_RULES) < 4096:
+        _CHECKED_RULES[rules] = ids
     return ids
 
 
@@ -232,6 +244,13 @@ class Choose(Request):
     property (a :class:`Message`) is shown by that label. Options themselves stay
     plain values (ids, numbers, enums), which is what a save records. ``rules``
     names the catalogue's rule IDs the decision applies.
+
+    ``costs`` (empty, or one number per option) are the resources each option
+    spends (Fame, Fortune points): between equally good options the optimal policy
+    takes the one that spends least over the rest of the procedure. ``sealed``
+    marks a secret bid: sealed decisions of different sides asked one right after
+    the other are made at once, none seeing the others (the optimal policy solves
+    them as a zero-sum game; play and table drivers simply ask them in turn).
     """
 
     options: tuple[Hashable, ...]
@@ -241,6 +260,8 @@ class Choose(Request):
     forecasts: tuple[AnyForecast | None, ...]
     labels: tuple[Message, ...]
     rules: RuleIds
+    costs: tuple[int, ...]
+    sealed: bool
 
     def __init__(
         self,
@@ -252,6 +273,8 @@ class Choose(Request):
         *,
         labels: tuple[Message, ...] | list[Message] = (),
         rules: RuleIds | list[str] | str = (),
+        costs: tuple[int, ...] | list[int] = (),
+        sealed: bool = False,
     ) -> None:
         opts = tuple(options)
         if not opts:
@@ -273,15 +296,28 @@ class Choose(Request):
             raise ProcedureError(
                 f"a Choose has {len(opts)} options but {len(names)} labels; give one per option"
             )
+        spent = tuple(costs)
+        if spent and len(spent) != len(opts):
+            raise ProcedureError(
+                f"a Choose has {len(opts)} options but {len(spent)} costs; give one per option"
+            )
         object.__setattr__(self, "forecasts", given)
         object.__setattr__(self, "labels", names)
         object.__setattr__(self, "rules", _rule_ids(rules))
+        object.__setattr__(self, "costs", spent)
+        object.__setattr__(self, "sealed", sealed)
 
     def forecast(self, option: Hashable) -> AnyForecast | None:
         """The forecast given for ``option`` (``None`` if none was given)."""
         if not self.forecasts:
             return None
         return self.forecasts[self.options.index(option)]
+
+    def cost(self, option: Hashable) -> int:
+        """The resources ``option`` spends (0 unless ``costs`` were given)."""
+        if not self.costs:
+            return 0
+        return self.costs[self.options.index(option)]
 
     def label(self, option: Hashable) -> Message | None:
         """How ``option`` is shown to people: its label in ``labels``, else its own."""
@@ -340,12 +376,35 @@ class Emit(Request):
 Procedure: TypeAlias = Generator[Request, Any, T]
 
 
+#: Whether events are being narrated: the odds driver replays procedures thousands of
+#: times and ignores their events, so it turns narration off while it enumerates.
+_NARRATING: ContextVar[bool] = ContextVar("kubik_narrating", default=True)
+#: The one event every :func:`emit` returns while narration is off.
+SILENT = Emit(Message("kubik.silent"))
+
+
+@contextmanager
+def silenced() -> Iterator[None]:
+    """Within the block, :func:`emit` builds no events (it returns :data:`SILENT`)."""
+    token = _NARRATING.set(False)
+    try:
+        yield
+    finally:
+        _NARRATING.reset(token)
+
+
 def emit(message_id: str, /, *, rules: RuleIds | str = (), **params: Any) -> Emit:
-    """Shorthand for ``Emit(msg(message_id, **params), rules)``."""
+    """Shorthand for ``Emit(msg(message_id, **params), rules)``.
+
+    While narration is :func:`silenced` (exact odds), the shared :data:`SILENT` event.
+    """
+    if not _NARRATING.get():
+        return SILENT
     return Emit(msg(message_id, **params), _rule_ids(rules))
 
 
 __all__ = [
+    "SILENT",
     "AnyCall",
     "AnyForecast",
     "Call",
@@ -363,4 +422,5 @@ __all__ = [
     "emit",
     "msg",
     "option_label",
+    "silenced",
 ]

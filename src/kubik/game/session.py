@@ -30,7 +30,7 @@ from kubik.engine.log import (
     RollEntry,
 )
 from kubik.engine.requests import Choose, Message, Roll, msg
-from kubik.engine.run import NeedDice, TypedDice, describe_roll
+from kubik.engine.run import NeedDice, TypedDice, choose_with, describe_roll
 from kubik.engine.stepper import Stepper
 from kubik.errors import DiceAnswerError, ProcedureError
 from kubik.game.core import Game, GameResult
@@ -306,7 +306,7 @@ class GameSession:
         controller = self.controllers.get(request.side, default_bot)
         if isinstance(controller, str):
             return _WAIT
-        option = controller(request)
+        option = choose_with(controller, request, lambda: self._stepper.position)
         if option not in request.options:
             raise ProcedureError(f"bot answered {option!r}, not an option of {request!r}")
         origin = ChoiceOrigin.DEFAULT if controller is default_bot else ChoiceOrigin.BOT

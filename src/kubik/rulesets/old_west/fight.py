@@ -21,7 +21,7 @@ from enum import StrEnum
 from kubik.dice import D6
 from kubik.engine import Choose, Procedure, Roll, emit, msg
 from kubik.rulesets.old_west.core import Highest, Side, number, roll_off_low_wins
-from kubik.rulesets.old_west.fame import apply_fame
+from kubik.rulesets.old_west.fame import apply_fame, fame_labels
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,8 +183,9 @@ def bid(
     if pool == 0 or (to_win == 0 and not secret):
         return 0
     top = pool if secret or to_win < 0 else to_win
+    options = tuple(range(top + 1))
     points = yield Choose(
-        tuple(range(top + 1)),
+        options,
         side.value,
         msg(
             "old_west.fame.spend_fight",
@@ -196,6 +197,9 @@ def bid(
             secret=secret,
         ),
         default=0,
+        labels=fame_labels(options),
+        costs=options,
+        sealed=secret,
     )
     assert isinstance(points, int)
     return points
