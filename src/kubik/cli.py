@@ -24,6 +24,7 @@ from typer.exceptions import Abort, Exit, TyperException
 from kubik import api
 from kubik.cli_play import register_play_commands
 from kubik.console.parse import Lang, split_values
+from kubik.engine.explain import choice_text
 from kubik.engine.requests import msg
 from kubik.errors import InputError, KubikError
 from kubik.i18n import render
@@ -182,7 +183,23 @@ def odds_command(
     seed: Annotated[int, typer.Option("--seed", help="Seed for --simulate.")] = 0,
     policy: Annotated[
         str | None,
-        typer.Option("--policy", help="How decisions are taken: default, or e.g. just_enough."),
+        typer.Option(
+            "--policy", help="How decisions are taken: default, optimal, or e.g. just_enough."
+        ),
+    ] = None,
+    objective: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--objective",
+            help="SIDE=GOAL for --policy optimal: a=winner=a, striker=wounded, a=-wounds.",
+        ),
+    ] = None,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="With --policy optimal: every decision it takes.")
+    ] = False,
+    observed: Annotated[
+        str | None,
+        typer.Option("--observed", help='An outcome that happened: {"killed": 3} (JSON).'),
     ] = None,
     compare: Annotated[
         bool, typer.Option("--compare", help="Odds under every policy, side by side.")
@@ -192,8 +209,8 @@ def odds_command(
 ) -> None:
     """Exact odds of every outcome (or a Monte Carlo estimate with --simulate N).
 
-    Where a ruleset offers decision policies (Old West: Fame), the table for people
-    shows the odds under each policy side by side whenever they differ.
+    The table for people shows the odds under each policy side by side whenever
+    they differ (default, a ruleset's rules of thumb, optimal).
     """
     data = read_input(input_text)
     if compare:
@@ -203,16 +220,100 @@ def odds_command(
         else:
             _print_comparison(comparison, lang.value)
         return
-    result = api.odds(procedure, data, simulate=simulate, seed=seed, policy=policy or "default")
+    result = api.odds(
+        procedure,
+        data,
+        simulate=simulate,
+        seed=seed,
+        policy=policy or ("optimal" if objective or explain else "default"),
+        objective=_objectives(objective),
+        explain=explain,
+        observed=_observed(observed),
+        lang=lang.value,
+    )
     if as_json:
         _emit_json(result)
         return
-    if policy is None and simulate is None and len(api.policies(procedure)) > 1:
+    plain = policy is None and not (objective or explain or observed) and simulate is None
+    if plain and len(api.policies(procedure)) > 1:
         comparison = api.compare_policies(procedure, data)
         if any(len(set(row["p"].values())) > 1 for row in comparison["outcomes"]):
             _print_comparison(comparison, lang.value)
             return
     _print_odds(result, lang.value)
+    _print_policy(result, lang.value)
+    _print_observed(result, lang.value)
+
+
+def _objectives(given: list[str] | None) -> dict[str, str] | None:
+    """``--objective a=winner=a`` (repeatable) → ``{"a": "winner=a"}``."""
+    if not given:
+        return None
+    out: dict[str, str] = {}
+    for item in given:
+        side, sep, goal = item.partition("=")
+        if not sep or not side.strip() or not goal.strip():
+            raise InputError(f"--objective: '{item}' is not SIDE=GOAL (e.g. a=winner=a)")
+        out[side.strip()] = goal.strip()
+    return out
+
+
+def _observed(text: str | None) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"--observed: not valid JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise InputError('--observed: must be a JSON object of outcome fields, e.g. {"killed": 3}')
+    return data
+
+
+def _print_policy(result: dict[str, Any], lang: str) -> None:
+    """The optimal policy's goals and, with --explain, the decisions it takes."""
+    console = _console()
+    for side, goal in result.get("objectives", {}).items():
+        text = msg("kubik.odds.goal", side=side, goal=goal["goal"], expected=goal["expected"])
+        console.print(render(text, lang) + f" ≈ {goal['e']:.4g}")
+    rows = result.get("explain")
+    if rows is None:
+        return
+    shown = [row for row in rows if not row["default"]]
+    table = Table(title=render(msg("kubik.odds.explain", policy=result["policy"]), lang))
+    table.add_column(render(msg("kubik.odds.reach"), lang), justify="right")
+    table.add_column(render(msg("kubik.odds.situation"), lang))
+    table.add_column(render(msg("kubik.odds.decision"), lang))
+    for row in shown:
+        table.add_row(f"{row['p']:.2%}", row["situation"], choice_text(row))
+    console.print(table)
+    rest = len(rows) - len(shown)
+    if rest:
+        console.print(render(msg("kubik.odds.defaults", n=rest), lang), style="dim")
+
+
+def _print_observed(result: dict[str, Any], lang: str) -> None:
+    """Where an observed outcome falls: its chance, at least / at most, percentile."""
+    placed = result.get("observed")
+    if placed is None:
+        return
+    outcome = _outcome_text(placed["outcome"])
+    table = Table(title=render(msg("kubik.odds.observed", outcome=outcome, p=placed["p"]), lang))
+    for column in ("field", "value", "=", "at_least", "at_most", "percentile"):
+        label = render(msg(f"kubik.odds.column.{column}"), lang)
+        table.add_column(label, justify="left" if column == "field" else "right")
+    for field, row in placed["fields"].items():
+        cells = [f"{row['p']:.2%}"]
+        if "percentile" in row:
+            cells += [
+                f"{row['p_at_least']:.2%}",
+                f"{row['p_at_most']:.2%}",
+                f"{row['percentile']:g}",
+            ]
+        else:
+            cells += ["—", "—", "—"]
+        table.add_row(field, str(row["value"]), *cells)
+    _console().print(table)
 
 
 def _print_comparison(comparison: dict[str, Any], lang: str) -> None:

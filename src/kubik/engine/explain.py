@@ -1,34 +1,63 @@
 """The optimal policy shown, not just its value: each decision it takes, in words.
 
 Every decision point the optimal policy meets becomes one row: the side, the
-situation (the decision's own question, rendered in English or Russian), what it
-does there (an option, or a mixed strategy for a sealed bid) and how likely the
-procedure is to get there. Rows that only take the decision's default can be
-left out of a summary for people.
+situation, what it does there (an option, or a mixed strategy for a sealed bid) and
+how likely the procedure is to get there. A ruleset may say what matters in a
+decision's situation (:func:`summarise`: "a behind by 1 with 2 Fame" instead of the
+dice themselves); situations that read the same and are decided the same are then
+one row. Rows that only take the decision's default can be left out for people.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
 from kubik.engine.jsonify import to_json
 from kubik.engine.optimal import Note
+from kubik.engine.requests import Message
 from kubik.i18n import render
+
+#: Message id of a decision's question → what matters in its situation.
+_SUMMARIES: dict[str, Callable[[Message], Message]] = {}
+
+
+def summarise(message_id: str, summary: Callable[[Message], Message]) -> None:
+    """Declare how the situation of decisions asked with ``message_id`` reads in short."""
+    _SUMMARIES[message_id] = summary
+
+
+def situation(reason: Message) -> Message:
+    """A decision's situation: its ruleset's summary, else the question itself."""
+    summary = _SUMMARIES.get(reason.id)
+    return summary(reason) if summary is not None else reason
 
 
 def explain_rows(notes: Mapping[Note, Fraction], lang: str = "en") -> list[dict[str, Any]]:
-    """The decisions as JSON-ready rows, most likely first."""
-    ordered = sorted(notes.items(), key=lambda kv: (-kv[1], kv[0].side, render(kv[0].reason, lang)))
+    """The decisions as JSON-ready rows, most likely first (same reading, same decision:
+    one row, ``cases`` counting the situations merged)."""
+    merged: dict[tuple[Any, ...], tuple[Note, Message, Fraction, int]] = {}
+    for note, reach in notes.items():
+        summary = situation(note.reason)
+        key = (note.side, summary, tuple((option, p) for option, p, _ in note.choice))
+        if key in merged:
+            first, _, total, cases = merged[key]
+            merged[key] = (first, summary, total + reach, cases + 1)
+        else:
+            merged[key] = (note, summary, reach, 1)
+    ordered = sorted(
+        merged.values(), key=lambda item: (-item[2], item[0].side, render(item[1], lang))
+    )
     rows = []
-    for note, reach in ordered:
+    for note, summary, reach, cases in ordered:
         rows.append(
             {
                 "side": note.side,
-                "situation": render(note.reason, lang),
-                "situation_id": note.reason.id,
-                "params": {k: to_json(v) for k, v in note.reason.params},
+                "situation": render(summary, lang),
+                "situation_id": summary.id,
+                "params": {k: to_json(v) for k, v in summary.params},
+                "cases": cases,
                 "choice": [
                     {
                         "option": to_json(option),
@@ -53,4 +82,4 @@ def choice_text(row: Mapping[str, Any]) -> str:
     return ", ".join(f"{c['label']} {c['probability']}" for c in choices)
 
 
-__all__ = ["choice_text", "explain_rows"]
+__all__ = ["choice_text", "explain_rows", "situation", "summarise"]

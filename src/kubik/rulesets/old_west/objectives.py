@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from kubik.engine.explain import summarise
 from kubik.engine.objectives import FieldIs, FieldValue, Objectives, declare, goal
+from kubik.engine.requests import Message, msg
 from kubik.rulesets.old_west import absent, combat, fight, pluck, wounds
 from kubik.rulesets.old_west.absent import JumpResult, ShotResult
 from kubik.rulesets.old_west.combat import CombatOutcome
@@ -144,6 +146,34 @@ def combat_goals(a: Sequence[Any], b: Sequence[Any], advantage: Side = Side.A) -
     }
 
 
+def fight_bid_situation(reason: Message) -> Message:
+    """What matters when a side may put Fame on its fight die: how far behind or ahead
+    its best die is, the Fame it has, and whether the bid is secret."""
+    p = reason.kwargs
+    gap = int(p["opponent"]) - int(p["rolled"])
+    return msg(
+        "old_west.explain.fight_bid", side=p["side"], gap=gap, fame=p["fame"], secret=p["secret"]
+    )
+
+
+def roll_situation(reason: Message) -> Message:
+    """What matters when Fame may lift a roll: how many points short it is, of what, and
+    the Fame there is."""
+    p = reason.kwargs
+    return msg(
+        "old_west.explain.short",
+        roll=Message(f"{reason.id}.roll"),
+        short=int(p["needed"]) - int(p["rolled"]),
+        needed=p["needed"],
+        fame=p["fame"],
+        stage=p.get("stage", 0),
+    )
+
+
+summarise("old_west.fame.spend_fight", fight_bid_situation)
+for _roll in ("wound", "hit", "jump", "pluck"):
+    summarise(f"old_west.fame.spend_{_roll}", roll_situation)
+
 declare(wounds.wound_with_fame, wound_goals)
 declare(wounds.wound, wound_goals)
 declare(pluck.pluck_test_with_fame, pluck_goals)
@@ -172,6 +202,8 @@ __all__ = [
     "RoundScore",
     "ShotWounds",
     "combat_goals",
+    "fight_bid_situation",
+    "roll_situation",
     "diving_goals",
     "fearsome_goals",
     "fight_goals",
