@@ -280,6 +280,9 @@ def _print_policy(result: dict[str, Any], lang: str) -> None:
     if rows is None:
         return
     shown = [row for row in rows if not row["default"]]
+    if not shown:
+        console.print(render(msg("kubik.odds.all_defaults", n=len(rows)), lang))
+        return
     table = Table(title=render(msg("kubik.odds.explain", policy=result["policy"]), lang))
     table.add_column(render(msg("kubik.odds.reach"), lang), justify="right")
     table.add_column(render(msg("kubik.odds.situation"), lang))

@@ -656,12 +656,29 @@ def _strategy_at(
     if goals is None:
         return None
     sides = tuple(sorted(goals))
+    key = (
+        "decision",
+        goal_key(goals),
+        tuple((f.procedure, f.args, f.answers, f.call, f.done) for f in position[top:]),
+        request.side,
+        request.options,
+    )
+    known = cache.solved.get(key)
+    if known is None:
+        known = _solve_position(cache, sides, goals, position[top:], request)
+        cache.solved[key] = known
+    return dict(known)
+
+
+def _solve_position(
+    cache: OddsCache, sides: tuple[str, ...], goals: Objectives, frames: Position, request: Choose
+) -> dict[Hashable, Fraction]:
     solver = Solver(cache, sides)
     utility: Utility = ByGoals(tuple(goals[s].worth for s in sides))
-    for index in range(top, len(position) - 1):
-        frame, inner = position[index], position[index + 1]
+    for index in range(len(frames) - 1):
+        frame, inner = frames[index], frames[index + 1]
         utility = _inner_utility(solver, frame, inner, utility)
-    frame = position[-1]
+    frame = frames[-1]
     assert frame.procedure is not None
     return _decide(solver, frame, request, utility)
 
