@@ -2,7 +2,8 @@
 
 Every question accepts the same commands (English or Russian words): ``undo``
 (back to before the last roll), ``log`` (recent narration), ``save [NAME]``,
-``help`` and ``quit``. A bad answer is one line saying what is allowed, and the
+``luck`` (how lucky the last resolved action was; ``luck on`` shows it after every
+one), ``help`` and ``quit``. A bad answer is one line saying what is allowed, and the
 same question is asked again: nothing is lost. Input is read line by line from a
 reader (plain ``sys.stdin`` by default), so a test can drive it through a pipe
 or a pseudo-terminal.
@@ -21,6 +22,7 @@ from rich.text import Text
 from kubik.console.parse import split_values
 from kubik.console.render import LogPrinter, print_choice_request, print_roll_request
 from kubik.console.text import option_text, say
+from kubik.engine.observed import luck
 from kubik.engine.odds import OddsCache
 from kubik.engine.requests import Choose, Roll
 from kubik.errors import KubikError
@@ -39,6 +41,8 @@ COMMANDS: dict[str, str] = {
     "журнал": "log",
     "save": "save",
     "сохранить": "save",
+    "luck": "luck",
+    "везение": "luck",
     "help": "help",
     "?": "help",
     "помощь": "help",
@@ -97,12 +101,17 @@ class PromptLoop:
         self._open_store = open_store
         self.store: GameStore | None = None
         self.cache = cache if cache is not None else OddsCache()
+        self.show_luck = False
+        self._actions_seen = 0
 
     def run(self) -> Flow:
         """Play until the game ends, or a person quits, or the input ends."""
         while True:
             pending = self.session.advance()
             self.printer.catch_up(self.session.log)
+            if self.show_luck and self.session.actions != self._actions_seen:
+                self._luck()
+            self._actions_seen = self.session.actions
             if pending is None:
                 return Flow.FINISHED
             flow = self._ask(pending)
@@ -202,10 +211,39 @@ class PromptLoop:
         if command == "save":
             self._save(argument)
             return _Again.ASK
+        if command == "luck":
+            if argument.lower() in ("on", "вкл"):
+                self.show_luck = True
+            elif argument.lower() in ("off", "выкл"):
+                self.show_luck = False
+            else:
+                self._luck()
+            return _Again.ASK
         if command == "help":
             self.say("console.help")
             return _Again.ASK
         return Flow.QUIT
+
+    def _luck(self) -> None:
+        """How lucky the last resolved action was: per field, its chance, the chance of
+        doing at least as well, and its percentile (exact odds of the rule itself)."""
+        action = self.session.last_action
+        placed = luck(*action, self.cache) if action is not None else None
+        if placed is None:
+            self.say("console.luck.none", "yellow")
+            return
+        self.say("console.luck.title", "bold", p=placed["p"])
+        for field, row in placed["fields"].items():
+            if "percentile" not in row:
+                continue
+            self.say(
+                "console.luck.field",
+                field=field,
+                value=row["value"],
+                p=row["p"],
+                at_least=row["p_at_least"],
+                percentile=row["percentile"],
+            )
 
     def attach(self, name: str, *, replace: bool = False) -> None:
         """Save the game as ``name`` now, and every answer from now on as it is confirmed.

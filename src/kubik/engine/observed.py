@@ -20,12 +20,15 @@ most it, and its percentile (the share of outcomes below it plus half of those e
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from kubik.engine.jsonify import outcome_json
-from kubik.errors import InputError
+from kubik.engine.jsonify import numeric_fields, outcome_json
+from kubik.engine.odds import OddsCache, OddsDriver
+from kubik.engine.optimal import Optimal
+from kubik.engine.requests import Procedure
+from kubik.errors import InputError, ProcedureError
 
 
 def _number(value: Any) -> Fraction | None:
@@ -85,8 +88,37 @@ def place(distribution: Mapping[Any, Fraction], observed: Mapping[str, Any]) -> 
     }
 
 
+def luck(
+    procedure: Callable[..., Procedure[Any]],
+    args: tuple[Any, ...],
+    outcome: Any,
+    cache: OddsCache | None = None,
+) -> dict[str, Any] | None:
+    """How lucky an outcome of ``procedure(*args)`` was, over its numeric fields.
+
+    The reference is the exact distribution with decisions as the optimal policy takes
+    them where the rule declares goals, else at their defaults. ``None`` when the
+    outcome has no numeric field to compare.
+    """
+    fields = {
+        k: int(v) if not isinstance(v, bool) else v for k, v in numeric_fields(outcome).items()
+    }
+    if not fields:
+        return None
+    odds = OddsDriver(cache=cache)
+    distribution = None
+    if odds.has_decisions(procedure, args):
+        try:
+            distribution = OddsDriver(Optimal(), odds.cache).distribution(procedure, args)
+        except ProcedureError:
+            distribution = None
+    if distribution is None:
+        distribution = odds.distribution(procedure, args)
+    return place(distribution, fields)
+
+
 def _round(p: Fraction) -> float:
     return round(float(p), 6)
 
 
-__all__ = ["place"]
+__all__ = ["luck", "place"]

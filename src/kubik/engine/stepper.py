@@ -88,6 +88,12 @@ class Stepper:
         self.outcome: Any = None
         self.finished = False
         self._started = False
+        #: The last rule called from the root or a method (a game's own code: its turns)
+        #: that has finished — (procedure, args, outcome), the game's last resolved action
+        #: (what "how lucky was that" asks about); calls made by rules are parts of it.
+        self.last_action: tuple[Callable[..., Procedure[Any]], tuple[Any, ...], Any] | None = None
+        #: How many such calls have finished.
+        self.actions = 0
 
     @property
     def depth(self) -> int:
@@ -152,6 +158,11 @@ class Stepper:
         call = frame.call
         assert call is not None
         if call.times is None:
+            caller = self._stack[-1].call
+            by_game = caller is None or hasattr(caller.procedure, "__self__")
+            if by_game and not hasattr(call.procedure, "__self__"):
+                self.last_action = (call.procedure, call.args, outcome)
+                self.actions += 1
             return _reduce(call, outcome)
         done = [*frame.done, outcome]
         if len(done) < call.times:

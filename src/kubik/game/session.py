@@ -353,6 +353,16 @@ class GameSession:
                 listener.answered(index, answer)
 
     @property
+    def last_action(self) -> tuple[Any, tuple[Any, ...], Any] | None:
+        """The last rule the game called that has finished: (procedure, args, outcome)."""
+        return self._stepper.last_action
+
+    @property
+    def actions(self) -> int:
+        """How many rules the game has called and seen finish (since the last rebuild)."""
+        return self._stepper.actions
+
+    @property
     def _depth(self) -> int:
         return self._stepper.depth
 
