@@ -76,4 +76,67 @@ class Total:
         return np.asarray(faces.sum(axis=1))
 
 
-__all__ = ["Highest", "Total"]
+def top_values_counts(
+    dice: tuple[Die, ...], keep: int, cap: int
+) -> dict[tuple[int, ...], int] | None:
+    """Closed form for the best ``keep`` values (ascending), each capped at ``cap``.
+
+    Face combinations per answer, for ``keep`` of 1 or 2 (``None`` otherwise: fold
+    instead). With m(x) the faces of a die at most x (all of them from the cap up) and
+    kᵍ dice of each kind g, the combinations whose best die is at most b and second
+    best at most a ≤ b are G(a, b) = Π m(a) + Σ_g kᵍ (mᵍ(b) − mᵍ(a)) mᵍ(a)^(kᵍ−1) Π_{h≠g} mʰ(a)^kʰ;
+    point counts are differences of G.
+
+    >>> from kubik.dice import D6
+    >>> top_values_counts((D6, D6), 2, 7)[(6, 6)], top_values_counts((D6, D6), 2, 4)[(4, 4)]
+    (1, 9)
+    """
+    if keep not in (1, 2) or not dice:
+        return None
+    kinds: dict[int, int] = {}
+    for die in dice:
+        kinds[die.faces] = kinds.get(die.faces, 0) + 1
+    groups = tuple(kinds.items())
+    top = min(cap, max(kinds))
+
+    def m(faces: int, x: int) -> int:
+        return faces if x >= cap else min(x, faces)
+
+    if keep == 1 or len(dice) == 1:
+        out: dict[tuple[int, ...], int] = {}
+        below = 0
+        for value in range(1, top + 1):
+            count = math.prod(m(f, value) ** k for f, k in groups)
+            if count != below:
+                out[(value,)] = count - below
+            below = count
+        return out
+
+    def joint(a: int, b: int) -> int:
+        """Combinations with the best die ≤ b and the second best ≤ a (a ≤ b)."""
+        low = [m(f, a) for f, _ in groups]
+        total = math.prod(lo**k for lo, (_, k) in zip(low, groups, strict=True))
+        for index, (faces, k) in enumerate(groups):
+            rest = math.prod(
+                lo**kk
+                for i, (lo, (_, kk)) in enumerate(zip(low, groups, strict=True))
+                if i != index
+            )
+            total += k * (m(faces, b) - low[index]) * int(low[index] ** (k - 1)) * rest
+        return int(total)
+
+    table = {(a, b): joint(a, b) for b in range(0, top + 1) for a in range(0, b + 1)}
+    out = {}
+    for b in range(1, top + 1):
+        for a in range(1, b + 1):
+            if a < b:
+                count = table[(a, b)] - table[(a - 1, b)] - table[(a, b - 1)]
+                count += table[(a - 1, b - 1)]
+            else:
+                count = table[(a, a)] - table[(a - 1, a)]
+            if count:
+                out[(a, b)] = count
+    return out
+
+
+__all__ = ["Highest", "Total", "top_values_counts"]

@@ -12,7 +12,7 @@ import difflib
 import importlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib.metadata import entry_points
 from typing import Any, Protocol, TypeVar
 
@@ -30,6 +30,32 @@ class ProcedureInput(BaseModel):
 
 
 InputT = TypeVar("InputT", bound=ProcedureInput)
+PlanT = TypeVar("PlanT")
+
+
+def per_input(fn: Callable[[InputT], PlanT]) -> Callable[[InputT], PlanT]:
+    """Memoise what a procedure derives from its input (its rule values), by identity first.
+
+    Exact odds replay a procedure thousands of times with the very same input object;
+    hashing a pydantic model costs microseconds each time, an identity check nothing.
+    Equal inputs built separately still share the value (an LRU cache by value).
+    """
+    by_value = lru_cache(maxsize=256)(fn)
+    recent: dict[int, tuple[InputT, PlanT]] = {}
+
+    def planned(inp: InputT) -> PlanT:
+        known = recent.get(id(inp))
+        if known is not None and known[0] is inp:
+            return known[1]
+        value = by_value(inp)
+        if len(recent) >= 256:
+            recent.clear()
+        recent[id(inp)] = (inp, value)  # the input is kept, so its id is not reused
+        return value
+
+    planned.__doc__ = fn.__doc__
+    planned.__name__ = fn.__name__
+    return planned
 
 
 class BatchForm(Protocol):

@@ -130,12 +130,12 @@ class Roll(Request):
             raise ProcedureError("a Roll needs at least one die")
         if unordered and len(set(dice_tuple)) != 1:
             raise ProcedureError("an unordered Roll must be of identical dice")
-        object.__setattr__(self, "dice", dice_tuple)
-        object.__setattr__(self, "reason", _as_message(reason))
-        object.__setattr__(self, "unordered", unordered)
-        object.__setattr__(self, "reduce", reduce)
-        object.__setattr__(self, "roller", roller)
-        object.__setattr__(self, "rules", _rule_ids(rules))
+        _set_roll_dice(self, dice_tuple)
+        _set_roll_reason(self, reason if isinstance(reason, Message) else Message(reason))
+        _set_roll_unordered(self, unordered)
+        _set_roll_reduce(self, reduce)
+        _set_roll_roller(self, roller)
+        _set_roll_rules(self, _rule_ids(rules))
 
     def canonical(self, values: tuple[int, ...]) -> tuple[int, ...]:
         """The values as the procedure sees them (sorted when unordered)."""
@@ -146,6 +146,14 @@ class Roll(Request):
         canonical = self.canonical(values)
         return self.reduce(canonical) if self.reduce is not None else canonical
 
+
+# Rolls are built thousands of times while odds are enumerated: set their slots directly.
+_set_roll_dice = Roll.__dict__["dice"].__set__
+_set_roll_reason = Roll.__dict__["reason"].__set__
+_set_roll_unordered = Roll.__dict__["unordered"].__set__
+_set_roll_reduce = Roll.__dict__["reduce"].__set__
+_set_roll_roller = Roll.__dict__["roller"].__set__
+_set_roll_rules = Roll.__dict__["rules"].__set__
 
 #: What an outcome is worth to the side choosing (higher is better).
 Worth: TypeAlias = int | float | Fraction

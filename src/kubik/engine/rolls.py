@@ -5,7 +5,8 @@ faces. This module counts, in integers over the roll's total (the product of the
 dice's faces), how many face combinations give each answer, trying the cheapest
 way first:
 
-1. a **closed form**: the reducer has ``counts(dice) -> {answer: count}``
+1. a **closed form**: the reducer has ``counts(dice) -> {answer: count}`` (or
+   ``None`` where it has none for these dice)
    (:class:`~kubik.engine.reducers.Highest`: ``#(max ≤ v) = Π min(v, faces)``);
    the built-ins ``max`` and ``sum`` are recognised as such reducers;
 2. a **fold**: the reducer has ``start()``, ``step(state, value)``, ``finish(state)``
@@ -133,13 +134,19 @@ def roll_counts(
     Answers are ``reduce(values)`` (values sorted first when ``unordered``), or the
     values themselves without a reducer. Counts are over ``total`` = Π faces.
     """
-    total = math.prod(d.faces for d in dice)
-    form = _BUILTIN_FORMS.get(reduce, reduce) if reduce is not None else None
-    counts_form: Callable[[tuple[Die, ...]], Mapping[Any, int]] | None = getattr(
+    total = 1
+    for die in dice:
+        total *= die.faces
+    form = reduce
+    if reduce is max or reduce is sum:
+        form = _BUILTIN_FORMS[reduce]
+    counts_form: Callable[[tuple[Die, ...]], Mapping[Any, int] | None] | None = getattr(
         form, "counts", None
     )
     if counts_form is not None:
-        return total, _collect(counts_form(dice).items())
+        counted = counts_form(dice)
+        if counted is not None:
+            return total, tuple((a, n) for a, n in counted.items() if n)
     if form is not None and hasattr(form, "step") and not unordered:
         return total, _fold(dice, form, moves if moves is not None else {})
     if unordered:

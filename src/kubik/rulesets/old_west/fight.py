@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 
 from kubik.dice import D6
 from kubik.engine import Choose, Procedure, Roll, emit, msg
@@ -122,29 +123,44 @@ def fame_pool(fighters: Sequence[Fighter]) -> int:
     return max((f.fame for f in fighters), default=0)
 
 
-def roll_side(side: Side, fighters: Sequence[Fighter]) -> Procedure[SideDice]:
-    """Roll a side's dice: one roll for its rank and file, one per Hero with Fame."""
+@cache
+def _side_rolls(side: Side, fighters: tuple[Fighter, ...]) -> tuple[Roll | None, tuple[Roll, ...]]:
+    """A side's roll requests (immutable values, built once: exact odds replay them often)."""
     plain_dice = sum(f.attacks for f in fighters if f.fame == 0)
-    plain = 0
+    plain = None
     if plain_dice:
-        plain = yield Roll(
+        plain = Roll(
             (D6,) * plain_dice,
             msg("old_west.fight.roll", side=side, dice=plain_dice),
             unordered=True,
             reduce=Highest(),
             roller=side.value,
         )
+    heroes = tuple(
+        Roll(
+            (D6,) * fighter.attacks,
+            msg("old_west.fight.hero_roll", side=side, hero=index + 1, dice=fighter.attacks),
+            unordered=True,
+            reduce=Highest(),
+            roller=side.value,
+        )
+        for index, fighter in enumerate(fighters)
+        if fighter.fame > 0
+    )
+    return plain, heroes
+
+
+def roll_side(side: Side, fighters: Sequence[Fighter]) -> Procedure[SideDice]:
+    """Roll a side's dice: one roll for its rank and file, one per Hero with Fame."""
+    plain_roll, hero_rolls = _side_rolls(side, tuple(fighters))
+    plain = 0
+    if plain_roll is not None:
+        plain = yield plain_roll
     heroes: list[tuple[int, int]] = []
-    for index, fighter in enumerate(fighters):
-        if fighter.fame > 0:
-            die = yield Roll(
-                (D6,) * fighter.attacks,
-                msg("old_west.fight.hero_roll", side=side, hero=index + 1, dice=fighter.attacks),
-                unordered=True,
-                reduce=Highest(),
-                roller=side.value,
-            )
-            heroes.append((index, die))
+    hero_indices = [index for index, fighter in enumerate(fighters) if fighter.fame > 0]
+    for index, request in zip(hero_indices, hero_rolls, strict=True):
+        die = yield request
+        heroes.append((index, die))
     return SideDice(plain, tuple(heroes))
 
 
@@ -205,6 +221,12 @@ def bid(
     return points
 
 
+@cache
+def _roll_off(advantage: Side, low_max: int) -> Roll:
+    """The roll-off request (built once)."""
+    return Roll(D6, msg("old_west.fight.roll_off", advantage=advantage, low_max=low_max))
+
+
 def _spent(fighters: Sequence[Fighter], payer: int | None, points: int) -> tuple[int, ...]:
     return tuple(points if i == payer else 0 for i in range(len(fighters)))
 
@@ -240,9 +262,7 @@ def dukin_it_out(
         decided = Decided.DICE if best_a != best_b else Decided.FIGHT
     else:
         low_max = number("close_combat", "roll_off_low_max")
-        (roll,) = yield Roll(
-            D6, msg("old_west.fight.roll_off", advantage=advantage, low_max=low_max)
-        )
+        (roll,) = yield _roll_off(advantage, low_max)
         winner = advantage if roll_off_low_wins(roll, low_max) else advantage.other
         decided = Decided.ROLL_OFF
     yield emit(

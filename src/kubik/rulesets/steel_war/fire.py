@@ -23,6 +23,7 @@ import numpy.typing as npt
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
 from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine.reducers import top_values_counts
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import step_die, zone_number
 from kubik.rulesets.steel_war.damage import armour_tests, hit_armour, potential_casualties
@@ -332,6 +333,10 @@ class TopValues:
     def __call__(self, values: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(min(v, self.cap) for v in sorted(values)[-self.keep :])
 
+    def counts(self, dice: tuple[Die, ...]) -> dict[tuple[int, ...], int] | None:
+        """Closed form (the engine's order statistics) for one or two kept dice."""
+        return top_values_counts(dice, self.keep, self.cap)
+
     def start(self) -> tuple[int, ...]:
         """Fold form: no die seen yet."""
         return ()
@@ -370,6 +375,20 @@ class BeatRange:
     def __call__(self, values: tuple[int, ...]) -> Effect:
         (target,) = values
         return effect_of(sum(1 for v in self.best if v > target))
+
+    def counts(self, dice: tuple[Die, ...]) -> dict[Effect, int]:
+        """Range-die faces giving each effect (the range die alone is rolled)."""
+        (die,) = dice
+        out: dict[Effect, int] = {}
+        beaten, first = len(self.best), 1  # targets from ``first`` up are beaten by ``beaten``
+        for value in (*sorted(self.best), die.faces + 1):
+            last = min(value - 1, die.faces)
+            if last >= first:
+                effect = effect_of(beaten)
+                out[effect] = out.get(effect, 0) + last - first + 1
+                first = last + 1
+            beaten -= 1
+        return out
 
     def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """Effect codes for each range-die value."""
@@ -418,6 +437,12 @@ def opposed_roll(pool: tuple[Die, ...], range_die: Die) -> Procedure[Effect]:
     return effect
 
 
+@cache
+def _pool_size(pool: tuple[Die, ...], range_die: Die) -> tuple[int, int]:
+    """The pool's summed faces and its potential casualties (SW-DMG-01), computed once."""
+    return sum(d.faces for d in pool), potential_casualties(pool, range_die)
+
+
 def fire_action(group: FireGroup, target: FireTarget) -> Procedure[FireOutcome]:
     """Resolve one fire action (SW-FIRE-01, SW-DMG-01, SW-DMG-03, SW-DMG-08).
 
@@ -428,11 +453,11 @@ def fire_action(group: FireGroup, target: FireTarget) -> Procedure[FireOutcome]:
     effect: Effect = yield Call(opposed_roll, (group.pool, rdie))
     if effect is not Effect.HITS:
         return FireOutcome(effect, 0, 0, 0)
-    potential = potential_casualties(group.pool, rdie)
+    shooter, potential = _pool_size(group.pool, rdie)
     hits = min(potential, target.models)
     yield emit(
         "steel_war.fire.hits",
-        shooter=sum(d.faces for d in group.pool),
+        shooter=shooter,
         target=rdie.faces,
         potential=potential,
         hits=hits,
