@@ -76,6 +76,24 @@ class Total:
         return np.asarray(faces.sum(axis=1))
 
 
+@dataclass(frozen=True, slots=True)
+class AtMost:
+    """Whether a single die shows ``limit`` or less (a 1–3 / 4–6 roll-off): the rule
+    needs only that, so exact odds branch twice, not once per face."""
+
+    limit: int
+
+    def __call__(self, values: tuple[int, ...]) -> bool:
+        (value,) = values
+        return value <= self.limit
+
+    def counts(self, dice: tuple[Die, ...]) -> dict[bool, int]:
+        """Faces at most the limit, and the others."""
+        (die,) = dice
+        low = max(0, min(self.limit, die.faces))
+        return {True: low, False: die.faces - low}
+
+
 def top_values_counts(
     dice: tuple[Die, ...], keep: int, cap: int
 ) -> dict[tuple[int, ...], int] | None:
@@ -139,4 +157,4 @@ def top_values_counts(
     return out
 
 
-__all__ = ["Highest", "Total", "top_values_counts"]
+__all__ = ["AtMost", "Highest", "Total", "top_values_counts"]

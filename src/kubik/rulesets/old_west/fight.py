@@ -21,7 +21,8 @@ from functools import cache
 
 from kubik.dice import D6
 from kubik.engine import Choose, Procedure, Roll, emit, msg
-from kubik.rulesets.old_west.core import Highest, Side, number, roll_off_low_wins
+from kubik.engine.reducers import AtMost
+from kubik.rulesets.old_west.core import Highest, Side, number
 from kubik.rulesets.old_west.fame import apply_fame, fame_labels
 
 
@@ -93,6 +94,8 @@ class SideDice:
     @property
     def best(self) -> int:
         """The best die before Fame."""
+        if not self.heroes:
+            return self.plain
         return max([self.plain, *(die for _, die in self.heroes)])
 
 
@@ -156,6 +159,8 @@ def roll_side(side: Side, fighters: Sequence[Fighter]) -> Procedure[SideDice]:
     plain = 0
     if plain_roll is not None:
         plain = yield plain_roll
+    if not hero_rolls:
+        return SideDice(plain, ())
     heroes: list[tuple[int, int]] = []
     hero_indices = [index for index, fighter in enumerate(fighters) if fighter.fame > 0]
     for index, request in zip(hero_indices, hero_rolls, strict=True):
@@ -223,12 +228,24 @@ def bid(
 
 @cache
 def _roll_off(advantage: Side, low_max: int) -> Roll:
-    """The roll-off request (built once)."""
-    return Roll(D6, msg("old_west.fight.roll_off", advantage=advantage, low_max=low_max))
+    """The roll-off request (built once): the fight needs only whether the die is low
+    (1–3: the side with advantage wins, :func:`roll_off_low_wins`)."""
+    return Roll(
+        D6,
+        msg("old_west.fight.roll_off", advantage=advantage, low_max=low_max),
+        reduce=AtMost(low_max),
+    )
 
 
-def _spent(fighters: Sequence[Fighter], payer: int | None, points: int) -> tuple[int, ...]:
-    return tuple(points if i == payer else 0 for i in range(len(fighters)))
+@cache
+def _sides(a: tuple[Fighter, ...], b: tuple[Fighter, ...]) -> tuple[int, int, int, int]:
+    """Each side's best Fight value and Fame pool (computed once per pair of sides)."""
+    return best_fight(a), best_fight(b), fame_pool(a), fame_pool(b)
+
+
+@cache
+def _spent(models: int, payer: int | None, points: int) -> tuple[int, ...]:
+    return tuple(points if i == payer else 0 for i in range(models))
 
 
 def dukin_it_out(
@@ -238,10 +255,10 @@ def dukin_it_out(
 
     Order of rolls: a's dice, then b's dice, then the roll-off die only if needed.
     """
+    fight_a, fight_b, pool_a, pool_b = _sides(tuple(a), tuple(b))
     dice_a = yield from roll_side(Side.A, a)
     dice_b = yield from roll_side(Side.B, b)
-    fight_a, fight_b = best_fight(a), best_fight(b)
-    secret = fame_pool(a) > 0 and fame_pool(b) > 0
+    secret = pool_a > 0 and pool_b > 0
     points_a = points_b = 0
     if secret:
         # Sealed bids: both asked against the dice as rolled, then revealed together.
@@ -249,21 +266,21 @@ def dukin_it_out(
         points_b = yield from bid(Side.B, dice_b, b, dice_a.best, fight_a, True)
         if points_a or points_b:
             yield emit("old_west.fame.bids_revealed", a=points_a, b=points_b)
-    elif fame_pool(a) > 0:
+    elif pool_a > 0:
         points_a = yield from bid(Side.A, dice_a, a, dice_b.best, fight_b, False)
-    elif fame_pool(b) > 0:
+    elif pool_b > 0:
         points_b = yield from bid(Side.B, dice_b, b, dice_a.best, fight_a, False)
     best_a, payer_a = dice_a.boosted(a, points_a)
     best_b, payer_b = dice_b.boosted(b, points_b)
-    spent_a, spent_b = _spent(a, payer_a, points_a), _spent(b, payer_b, points_b)
+    spent_a, spent_b = _spent(len(a), payer_a, points_a), _spent(len(b), payer_b, points_b)
     outright = beats(best_a, best_b, fight_a, fight_b)
     if outright is not None:
         winner = Side.A if outright else Side.B
         decided = Decided.DICE if best_a != best_b else Decided.FIGHT
     else:
         low_max = number("close_combat", "roll_off_low_max")
-        (roll,) = yield _roll_off(advantage, low_max)
-        winner = advantage if roll_off_low_wins(roll, low_max) else advantage.other
+        low = yield _roll_off(advantage, low_max)
+        winner = advantage if low else advantage.other
         decided = Decided.ROLL_OFF
     yield emit(
         "old_west.fight.result",
