@@ -25,15 +25,13 @@ from kubik.engine import registry
 from kubik.engine.explain import explain_rows
 from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order, to_json
 from kubik.engine.log import LogEntry, RollEntry
-from kubik.engine.narration import entry_json
 from kubik.engine.observed import place
-from kubik.engine.odds import OddsCache, OddsDriver, Policy
+from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
 from kubik.engine.optimal import Optimal
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
 from kubik.engine.run import RunResult, TableSession, describe_roll, play
 from kubik.engine.simulate import simulate as simulate_runs
 from kubik.errors import DiceAnswerError, InputError
-from kubik.i18n import render
 
 #: Memoised sub-distributions shared by every odds question in this process.
 _CACHE = OddsCache()
@@ -106,12 +104,16 @@ _ROLL_FIELDS = ("dice", "values", "reason", "reason_id", "origin")
 
 def _roll_json(entry: RollEntry, lang: str) -> dict[str, Any]:
     """A roll as the contract's ``rolls`` list shows it."""
+    from kubik.engine.narration import entry_json  # text for people: loaded when needed
+
     full = entry_json(entry, lang)
     return {key: full[key] for key in _ROLL_FIELDS}
 
 
 def log_entry_json(entry: LogEntry, lang: str) -> dict[str, Any]:
     """A log entry as JSON: its structure and its text in ``lang``."""
+    from kubik.engine.narration import entry_json  # text for people: loaded when needed
+
     return entry_json(entry, lang)
 
 
@@ -198,6 +200,8 @@ Objective = Mapping[str, str]
 def _policy(name: str, policy: str | Policy, objective: Objective | None) -> tuple[str, Policy]:
     if not isinstance(policy, str):
         return getattr(policy, "__name__", type(policy).__name__), policy
+    if policy == "default" and not objective:
+        return policy, default_policy
     offered = policies(name)
     if policy not in offered:
         raise InputError(f"policy: no policy '{policy}'; policies: {', '.join(offered)}")
@@ -232,6 +236,8 @@ def _goals_json(
     spec: ProcedureSpec, inp: ProcedureInput, chosen: Optimal, lang: str, explain: bool
 ) -> dict[str, Any]:
     """The sides' goals with their expected worth and spending under optimal play."""
+    from kubik.i18n import render  # text for people: loaded when needed
+
     goals = chosen.objectives(spec.function, (inp,), root=True) or {}
     sides, node = chosen.solution(spec.function, (inp,), _CACHE, explain=explain)
     out: dict[str, Any] = {

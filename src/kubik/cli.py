@@ -14,20 +14,20 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 from typer.exceptions import Abort, Exit, TyperException
 
 from kubik import api
-from kubik.cli_play import register_play_commands
 from kubik.console.parse import Lang, split_values
 from kubik.engine.explain import choice_text
-from kubik.engine.requests import msg
+from kubik.engine.requests import Message, msg
 from kubik.errors import InputError, KubikError
-from kubik.i18n import render
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 app = typer.Typer(
     add_completion=False,
@@ -45,7 +45,22 @@ InputOption = Annotated[
 
 
 def _console() -> Console:
+    from rich.console import Console  # tables for people: not needed for --json
+
     return Console(highlight=False, soft_wrap=True)
+
+
+def _table(title: str) -> Table:
+    from rich.table import Table
+
+    return Table(title=title)
+
+
+def render(message: Message, lang: str) -> str:
+    """Text for people (the message catalogues load only when something is shown)."""
+    from kubik.i18n import render as text
+
+    return text(message, lang)
 
 
 def _emit_json(data: Any) -> None:
@@ -85,7 +100,7 @@ def procedures_command(as_json: JsonFlag = False) -> None:
     if as_json:
         _emit_json(specs)
         return
-    table = Table(title="kubik procedures")
+    table = _table(title="kubik procedures")
     table.add_column("procedure", style="bold", no_wrap=True, min_width=28)
     table.add_column("rules")
     table.add_column("input")
@@ -148,7 +163,7 @@ def _print_odds(result: dict[str, Any], lang: str) -> None:
         if result["exact"]
         else f" — {render(msg('kubik.simulated', runs=result['runs']), lang)}"
     )
-    table = Table(title=title)
+    table = _table(title=title)
     table.add_column(render(msg("kubik.outcome"), lang))
     table.add_column(render(msg("kubik.probability"), lang), justify="right")
     table.add_column("%", justify="right")
@@ -164,7 +179,7 @@ def _print_odds(result: dict[str, Any], lang: str) -> None:
             )
     console.print(table)
     for field, marginal in result.get("fields", {}).items():
-        sub = Table(title=f"{field}: {render(msg('kubik.expected'), lang)} {marginal['e']:.3f}")
+        sub = _table(title=f"{field}: {render(msg('kubik.expected'), lang)} {marginal['e']:.3f}")
         sub.add_column(field, justify="right")
         sub.add_column("=", justify="right")
         sub.add_column(f"≥ ({render(msg('kubik.at_least'), lang)})", justify="right")
@@ -283,7 +298,7 @@ def _print_policy(result: dict[str, Any], lang: str) -> None:
     if not shown:
         console.print(render(msg("kubik.odds.all_defaults", n=len(rows)), lang))
         return
-    table = Table(title=render(msg("kubik.odds.explain", policy=result["policy"]), lang))
+    table = _table(title=render(msg("kubik.odds.explain", policy=result["policy"]), lang))
     table.add_column(render(msg("kubik.odds.reach"), lang), justify="right")
     table.add_column(render(msg("kubik.odds.situation"), lang))
     table.add_column(render(msg("kubik.odds.decision"), lang))
@@ -301,7 +316,7 @@ def _print_observed(result: dict[str, Any], lang: str) -> None:
     if placed is None:
         return
     outcome = _outcome_text(placed["outcome"])
-    table = Table(title=render(msg("kubik.odds.observed", outcome=outcome, p=placed["p"]), lang))
+    table = _table(title=render(msg("kubik.odds.observed", outcome=outcome, p=placed["p"]), lang))
     for column in ("field", "value", "=", "at_least", "at_most", "percentile"):
         label = render(msg(f"kubik.odds.column.{column}"), lang)
         table.add_column(label, justify="left" if column == "field" else "right")
@@ -320,7 +335,7 @@ def _print_observed(result: dict[str, Any], lang: str) -> None:
 
 
 def _print_comparison(comparison: dict[str, Any], lang: str) -> None:
-    table = Table(title=f"{comparison['procedure']} — {render(msg('kubik.exact'), lang)}")
+    table = _table(title=f"{comparison['procedure']} — {render(msg('kubik.exact'), lang)}")
     table.add_column(render(msg("kubik.outcome"), lang))
     for name in comparison["policies"]:
         table.add_column(render(msg("kubik.policy", name=name), lang), justify="right")
@@ -330,7 +345,20 @@ def _print_comparison(comparison: dict[str, Any], lang: str) -> None:
     _console().print(table)
 
 
-register_play_commands(app)
+#: The commands about rules, which need none of the game layer (slow to import).
+RULE_COMMANDS = ("procedures", "resolve", "odds")
+
+
+def _register_game_commands(argv: list[str] | None) -> None:
+    """Add the game commands (:mod:`kubik.cli_play`) unless the command line names a rule
+    command: those answer without importing games, bots and the terminal game."""
+    words = [arg for arg in (sys.argv[1:] if argv is None else argv) if not arg.startswith("-")]
+    if words[:1] and words[0] in RULE_COMMANDS:
+        return
+    from kubik.cli_play import register_play_commands
+
+    if not any(command.name == "play" for command in app.registered_commands):
+        register_play_commands(app)
 
 
 def _fail(message: str, code: int = 2) -> None:
@@ -341,6 +369,7 @@ def _fail(message: str, code: int = 2) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``kubik`` console script."""
     try:
+        _register_game_commands(argv)
         code = app(args=argv, standalone_mode=False, prog_name="kubik")
         if isinstance(code, int) and code:  # a command's typer.Exit(n), returned by click
             sys.exit(code)

@@ -10,33 +10,21 @@ one row. Rows that only take the decision's default can be left out for people.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from kubik.engine.jsonify import to_json
+from kubik.engine.objectives import situation, summarise
 from kubik.engine.optimal import Note
 from kubik.engine.requests import Message
-from kubik.i18n import render
-
-#: Message id of a decision's question → what matters in its situation.
-_SUMMARIES: dict[str, Callable[[Message], Message]] = {}
-
-
-def summarise(message_id: str, summary: Callable[[Message], Message]) -> None:
-    """Declare how the situation of decisions asked with ``message_id`` reads in short."""
-    _SUMMARIES[message_id] = summary
-
-
-def situation(reason: Message) -> Message:
-    """A decision's situation: its ruleset's summary, else the question itself."""
-    summary = _SUMMARIES.get(reason.id)
-    return summary(reason) if summary is not None else reason
 
 
 def explain_rows(notes: Mapping[Note, Fraction], lang: str = "en") -> list[dict[str, Any]]:
     """The decisions as JSON-ready rows, most likely first (same reading, same decision:
     one row, ``cases`` counting the situations merged)."""
+    from kubik.i18n import render  # text for people: loaded only when asked for
+
     merged: dict[tuple[Any, ...], tuple[Note, Message, Fraction, int]] = {}
     for note, reach in notes.items():
         summary = situation(note.reason)

@@ -182,6 +182,22 @@ def override(declared: Objectives | None, given: Mapping[str, str | Goal]) -> di
     return out
 
 
+#: Message id of a decision's question → what matters in its situation (for explain).
+_SUMMARIES: dict[str, Callable[[Message], Message]] = {}
+
+
+def summarise(message_id: str, summary: Callable[[Message], Message]) -> None:
+    """Declare how the situation of decisions asked with ``message_id`` reads in short
+    (:mod:`kubik.engine.explain` shows the optimal policy by these situations)."""
+    _SUMMARIES[message_id] = summary
+
+
+def situation(reason: Message) -> Message:
+    """A decision's situation: its ruleset's summary, else the question itself."""
+    summary = _SUMMARIES.get(reason.id)
+    return summary(reason) if summary is not None else reason
+
+
 def goal_key(objectives: Objectives) -> Hashable:
     """A hashable identity of a set of goals (sides and worths; texts do not matter)."""
     return tuple(sorted((side, g.worth) for side, g in objectives.items()))
@@ -203,4 +219,6 @@ __all__ = [
     "objectives_for",
     "override",
     "parse_goal",
+    "situation",
+    "summarise",
 ]

@@ -22,9 +22,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kubik.engine.log import (
     Answer,
@@ -39,6 +37,9 @@ from kubik.engine.log import (
 from kubik.engine.requests import Choose, Message, Procedure, Roll, msg
 from kubik.engine.stepper import Position, Stepper
 from kubik.errors import DiceAnswerError, ProcedureError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class DiceSource(Protocol):
@@ -83,7 +84,7 @@ class RandomDice:
     def roll(self, request: Roll) -> tuple[int, ...]:
         if isinstance(self._rng, random.Random):
             return tuple(self._rng.randint(1, d.faces) for d in request.dice)
-        return tuple(int(self._rng.integers(1, d.faces + 1)) for d in request.dice)
+        return tuple(int(self._rng.integers(1, d.faces + 1)) for d in request.dice)  # numpy
 
 
 class NeedDice(Exception):

@@ -13,13 +13,14 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from kubik.engine.odds import Policy, default_policy
 from kubik.engine.requests import Procedure
 from kubik.engine.run import PolicyChooser, RandomDice, run
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -94,6 +95,8 @@ def simulate(
     if runs < 1:
         raise ValueError("runs must be at least 1")
     if batch is not None:
+        import numpy as np  # only batch forms are vectorised
+
         (inp,) = args
         outcomes = batch(inp, np.random.default_rng(seed), runs)
         return Simulation(dict(Counter(outcomes)), runs)

@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from kubik.engine.explain import summarise
-from kubik.engine.objectives import FieldIs, FieldValue, Objectives, declare, goal
+from kubik.engine.objectives import FieldIs, FieldValue, Objectives, declare, goal, summarise
 from kubik.engine.requests import Message, msg
 from kubik.rulesets.old_west import absent, combat, fight, pluck, wounds
 from kubik.rulesets.old_west.absent import JumpResult, ShotResult

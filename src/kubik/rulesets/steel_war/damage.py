@@ -13,10 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
@@ -24,6 +21,10 @@ from kubik.engine import Call, Procedure, Roll, Tally, emit, msg
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import clamp_leadership
 from kubik.rulesets.steel_war.fire_weapons import weapon
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 
 @cache
@@ -92,6 +93,8 @@ class InjuryReducer:
 
     def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """Injury codes (0 unharmed, 1 wounded, 2 killed) for rows of (power, armour)."""
+        import numpy as np  # only large grids are vectorised
+
         power, armour = faces[:, 0], faces[:, 1]
         rule = _data()["armour_test"]
         threshold = int(rule["kill_multiple"]) * armour

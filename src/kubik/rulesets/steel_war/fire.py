@@ -15,10 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
@@ -28,6 +25,10 @@ from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import step_die, zone_number
 from kubik.rulesets.steel_war.damage import armour_tests, hit_armour, potential_casualties
 from kubik.rulesets.steel_war.fire_weapons import RangeLimit, Special, Weapon
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 
 @cache
@@ -351,6 +352,8 @@ class TopValues:
 
     def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """One integer code per row of pool values: the kept values as base-16 digits."""
+        import numpy as np  # only large grids are vectorised
+
         kept = np.minimum(np.sort(faces, axis=1)[:, -self.keep :], self.cap)
         codes = np.zeros(len(faces), dtype=np.int64)
         for column in range(kept.shape[1]):
@@ -392,6 +395,8 @@ class BeatRange:
 
     def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """Effect codes for each range-die value."""
+        import numpy as np  # only large grids are vectorised
+
         target = faces[:, 0]
         beaten = np.zeros(len(faces), dtype=np.int64)
         for value in self.best:
