@@ -58,7 +58,9 @@ def combat_case(dice: int) -> dict[str, Any]:
 def fight_case(dice: int) -> dict[str, Any]:
     """The same sides in a plain fight (Fight values and Attacks only)."""
     data = combat_case(dice)
-    return {side: [{"fight": m["fight"], "attacks": m["attacks"]} for m in data[side]] for side in data}
+    return {
+        side: [{"fight": m["fight"], "attacks": m["attacks"]} for m in data[side]] for side in data
+    }
 
 
 def _best(dice: int) -> icepool.Die:
@@ -150,7 +152,9 @@ def run() -> list[dict[str, object]]:
         kubik, reference = kubik_question("old_west.combat", data), icepool_combat(data)
         got = kubik()
         assert all(not (o.mounts or o.fell or o.fame_a or o.fame_b or o.fortune) for o in got)
-        assert {(o.winner.value, o.wounds, o.out_of_action): p for o, p in got.items()} == reference()
+        assert {
+            (o.winner.value, o.wounds, o.out_of_action): p for o, p in got.items()
+        } == reference()
         rows.append(
             row(
                 f"old_west.combat: {dice} dice against {min(dice, 10)}, strikes and wounds",
