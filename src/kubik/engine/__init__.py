@@ -29,6 +29,20 @@ from kubik.engine.requests import (
     msg,
     option_label,
 )
+
+# Loaded now: these names are also the names of their modules (``kubik.engine.run``,
+# ``kubik.engine.simulate``), which would otherwise shadow the functions once imported.
+from kubik.engine.run import (
+    DefaultChooser,
+    PolicyChooser,
+    RandomDice,
+    RunResult,
+    TableSession,
+    TypedDice,
+    play,
+    run,
+)
+from kubik.engine.simulate import Estimate, Simulation, simulate, wilson_interval
 from kubik.engine.tally import Tally
 
 if TYPE_CHECKING:
@@ -47,17 +61,6 @@ if TYPE_CHECKING:
     )
     from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy, roll_branches
     from kubik.engine.registry import ProcedureInput, ProcedureSpec, procedure
-    from kubik.engine.run import (
-        DefaultChooser,
-        PolicyChooser,
-        RandomDice,
-        RunResult,
-        TableSession,
-        TypedDice,
-        play,
-        run,
-    )
-    from kubik.engine.simulate import Estimate, Simulation, simulate, wilson_interval
 
 #: Names loaded on first use, by the module that defines them.
 _LAZY: dict[str, str] = {
@@ -82,22 +85,6 @@ _LAZY: dict[str, str] = {
         "kubik.engine.odds",
     ),
     **dict.fromkeys(("ProcedureInput", "ProcedureSpec", "procedure"), "kubik.engine.registry"),
-    **dict.fromkeys(
-        (
-            "DefaultChooser",
-            "PolicyChooser",
-            "RandomDice",
-            "RunResult",
-            "TableSession",
-            "TypedDice",
-            "play",
-            "run",
-        ),
-        "kubik.engine.run",
-    ),
-    **dict.fromkeys(
-        ("Estimate", "Simulation", "simulate", "wilson_interval"), "kubik.engine.simulate"
-    ),
 }
 
 
