@@ -262,3 +262,29 @@ def test_goals_from_text() -> None:
         parse_goal("killed").worth({"wounds": 1})
     with pytest.raises(InputError, match="FIELD=VALUE"):
         parse_goal("=")
+
+
+def test_reducers_count_like_every_face() -> None:
+    """The engine's closed forms give the same counts as reducing every face combination."""
+    from itertools import product
+
+    from kubik.dice import D4, D8, D12
+    from kubik.engine.reducers import AtLeast, AtMost, Highest, Total, top_values_counts
+    from kubik.rulesets.steel_war.fire import TopValues
+
+    def brute(dice: tuple[Any, ...], reduce: Any) -> dict[Any, int]:
+        out: dict[Any, int] = {}
+        for values in product(*(d.values for d in dice)):
+            key = reduce(tuple(sorted(values)))
+            out[key] = out.get(key, 0) + 1
+        return out
+
+    for dice in ((D6,), (D6, D6, D6), (D4, D8, D12), (D12, D12, D8, D4)):
+        assert Highest().counts(dice) == brute(dice, Highest())
+        assert Total().counts(dice) == brute(dice, Total())
+        for keep in (1, 2):
+            for cap in (2, 5, 9, 13):
+                assert top_values_counts(dice, keep, cap) == brute(dice, TopValues(keep, cap))
+    for limit in range(0, 8):
+        assert AtMost(limit).counts((D6,)) == brute((D6,), AtMost(limit))
+        assert AtLeast(limit).counts((D6,)) == brute((D6,), AtLeast(limit))

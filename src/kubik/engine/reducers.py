@@ -91,7 +91,25 @@ class AtMost:
         """Faces at most the limit, and the others."""
         (die,) = dice
         low = max(0, min(self.limit, die.faces))
-        return {True: low, False: die.faces - low}
+        return {answer: n for answer, n in ((True, low), (False, die.faces - low)) if n}
+
+
+@dataclass(frozen=True, slots=True)
+class AtLeast:
+    """Whether a single die shows ``needed`` or more (a to-hit roll nothing can lift):
+    exact odds branch on hit or miss, not on every face."""
+
+    needed: int
+
+    def __call__(self, values: tuple[int, ...]) -> bool:
+        (value,) = values
+        return value >= self.needed
+
+    def counts(self, dice: tuple[Die, ...]) -> dict[bool, int]:
+        """Faces from ``needed`` up, and the others."""
+        (die,) = dice
+        hits = max(0, die.faces - max(self.needed, 1) + 1)
+        return {answer: n for answer, n in ((True, hits), (False, die.faces - hits)) if n}
 
 
 def top_values_counts(
@@ -157,4 +175,4 @@ def top_values_counts(
     return out
 
 
-__all__ = ["AtMost", "Highest", "Total", "top_values_counts"]
+__all__ = ["AtLeast", "AtMost", "Highest", "Total", "top_values_counts"]
