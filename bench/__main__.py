@@ -53,7 +53,7 @@ def main() -> None:
             f"≤ {target:g}" if isinstance(target, float) else "—",
             met,
         )
-    Console().print(table)
+    Console(width=max(Console().width, 150)).print(table)
     if missed:
         Console().print(f"{missed} ratio(s) above their target", style="yellow")
     sys.exit(0)

@@ -27,7 +27,9 @@ class Distribution(Mapping[OutcomeT, Fraction], Generic[OutcomeT]):
     __slots__ = ("_p",)
 
     def __init__(self, probabilities: Mapping[OutcomeT, Fraction], *, check: bool = True) -> None:
-        self._p: dict[OutcomeT, Fraction] = {o: Fraction(p) for o, p in probabilities.items() if p}
+        self._p: dict[OutcomeT, Fraction] = {
+            o: p if type(p) is Fraction else Fraction(p) for o, p in probabilities.items() if p
+        }
         if check and sum(self._p.values()) != 1:
             raise ValueError(f"probabilities sum to {sum(self._p.values())}, not 1")
 

@@ -12,11 +12,12 @@ import difflib
 import importlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from kubik.engine.memo import by_identity
 from kubik.engine.requests import Procedure
 from kubik.errors import UnknownProcedureError
 
@@ -45,22 +46,7 @@ def per_input(fn: Callable[[InputT], PlanT]) -> Callable[[InputT], PlanT]:
     hashing a pydantic model costs microseconds each time, an identity check nothing.
     Equal inputs built separately still share the value (an LRU cache by value).
     """
-    by_value = lru_cache(maxsize=256)(fn)
-    recent: dict[int, tuple[InputT, PlanT]] = {}
-
-    def planned(inp: InputT) -> PlanT:
-        known = recent.get(id(inp))
-        if known is not None and known[0] is inp:
-            return known[1]
-        value = by_value(inp)
-        if len(recent) >= 256:
-            recent.clear()
-        recent[id(inp)] = (inp, value)  # the input is kept, so its id is not reused
-        return value
-
-    planned.__doc__ = fn.__doc__
-    planned.__name__ = fn.__name__
-    return planned
+    return by_identity(fn)
 
 
 class BatchForm(Protocol):

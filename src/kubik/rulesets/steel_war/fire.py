@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
-from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine import AnyCall, Call, Procedure, Roll, emit, msg
+from kubik.engine.memo import by_identity
 from kubik.engine.reducers import top_values_counts
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import step_die, zone_number
@@ -442,7 +443,13 @@ def opposed_roll(pool: tuple[Die, ...], range_die: Die) -> Procedure[Effect]:
     return effect
 
 
-@cache
+@by_identity
+def _opposed(pool: tuple[Die, ...], range_die: Die) -> AnyCall:
+    """The opposed roll's call (built once: exact odds replay a fire action often)."""
+    return Call(opposed_roll, (pool, range_die))
+
+
+@by_identity
 def _pool_size(pool: tuple[Die, ...], range_die: Die) -> tuple[int, int]:
     """The pool's summed faces and its potential casualties (SW-DMG-01), computed once."""
     return sum(d.faces for d in pool), potential_casualties(pool, range_die)
@@ -455,7 +462,7 @@ def fire_action(group: FireGroup, target: FireTarget) -> Procedure[FireOutcome]:
     casualty (at most the target's models) is one power-then-armour roll.
     """
     rdie = target.range_die
-    effect: Effect = yield Call(opposed_roll, (group.pool, rdie))
+    effect: Effect = yield _opposed(group.pool, rdie)
     if effect is not Effect.HITS:
         return FireOutcome(effect, 0, 0, 0)
     shooter, potential = _pool_size(group.pool, rdie)
