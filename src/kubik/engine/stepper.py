@@ -44,7 +44,8 @@ class Frame:
     ``procedure(*args)`` receiving ``answers`` in order (rolls as reduced, decisions,
     the answers of finished calls; events take none) is exactly where it stands.
     ``call`` started it (``None`` at the root); ``done`` holds the outcomes of the
-    earlier runs of a ``Call(times=n)``. The root of a game has no ``procedure``.
+    earlier runs of a ``Call(times=n)``. The root of a game has no ``procedure`` (and
+    its answers are not listed).
     """
 
     procedure: Callable[..., Procedure[Any]] | None
@@ -109,7 +110,9 @@ class Stepper:
                 procedure, args = self._origin if self._origin else (None, ())
             else:
                 procedure, args = frame.call.procedure, frame.call.args
-            answers = tuple(frame.answers)
+            # a root without its procedure cannot be replayed: its answers (a whole
+            # game's) are not copied
+            answers = tuple(frame.answers) if procedure is not None else ()
             done = tuple(frame.done)
             frames.append(Frame(procedure, args, answers, frame.call if index else None, done))
         return tuple(frames)
