@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import icepool
 
-REPEATS = 9
+REPEATS = 15
 
 
 def cold_icepool() -> None:
