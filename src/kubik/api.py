@@ -15,23 +15,35 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
+from kubik.bots.registry import BOT_NAMES, bot_for
 from kubik.engine import registry
 from kubik.engine.explain import explain_rows
-from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order, to_json
+from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order
 from kubik.engine.log import LogEntry, RollEntry
+from kubik.engine.narration import entry_json
 from kubik.engine.observed import place
 from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
 from kubik.engine.optimal import Optimal
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
+from kubik.engine.requests import Message, msg
 from kubik.engine.run import RunResult, TableSession, describe_roll, play
+from kubik.engine.simulate import Estimate
 from kubik.engine.simulate import simulate as simulate_runs
 from kubik.errors import DiceAnswerError, InputError
+from kubik.game.coverage import DEFAULT_SEED, ProgressCallback, check_seed, run_coverage
+from kubik.game.coverage import check_runs as check_coverage_runs
+from kubik.game.scenario import Scenario, load_scenario
+from kubik.game.session import Controller
+from kubik.i18n import render
+from kubik.limits import INPUT_BYTES, INPUT_DEPTH, SIMULATE_RUNS, too_deep
+from kubik.problems import join, problems, shown
 
 #: Memoised sub-distributions shared by every odds question in this process.
 _CACHE = OddsCache()
@@ -44,44 +56,105 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
-def _format_location(loc: Sequence[int | str]) -> str:
-    text = "input"
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return text
+def validation_problem(error: ValidationError) -> Message:
+    """One line naming each bad field and what is allowed, as a message (en or ru)."""
+    return problems(error.errors(), "input")
 
 
 def validation_message(error: ValidationError) -> str:
-    """One line naming each bad field and what is allowed."""
-    parts = []
-    for item in error.errors():
-        where = _format_location(item["loc"])
-        got = item.get("input")
-        problem = item["msg"]
-        if item["type"] == "missing":
-            parts.append(f"{where}: required field is missing")
-        elif item["type"] == "extra_forbidden":
-            parts.append(f"{where}: unknown field")
-        else:
-            parts.append(f"{where}: {problem} (got {json.dumps(to_json(got), ensure_ascii=False)})")
-    return "; ".join(parts)
+    """One line naming each bad field and what is allowed (English)."""
+    return render(validation_problem(error), "en")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def parse_json(text: str, source: str = "input") -> Any:
+    """JSON text → its value, within the limits: :data:`~kubik.limits.INPUT_BYTES`
+    bytes, :data:`~kubik.limits.INPUT_DEPTH` levels of nesting, finite numbers only.
+
+    Every problem is an :class:`InputError` naming ``source``.
+    """
+    size = len(text.encode("utf-8", errors="replace"))
+    if size > INPUT_BYTES:
+        raise InputError(msg("kubik.input.too_big", source=source, size=size, limit=INPUT_BYTES))
+    if not text.strip():
+        raise InputError(msg("kubik.input.empty", source=source))
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as error:
+        raise InputError(msg("kubik.input.bad_json", source=source, error=str(error))) from None
+    except RecursionError:
+        raise InputError(msg("kubik.input.too_deep", source=source, limit=INPUT_DEPTH)) from None
+    except ValueError as error:  # NaN / Infinity, or an integer of thousands of digits
+        raise InputError(msg("kubik.input.bad_number", source=source, error=str(error))) from None
+    check_depth(data, source)
+    return data
+
+
+def check_depth(data: Any, source: str = "input") -> None:
+    """Refuse JSON-like data nested deeper than :data:`~kubik.limits.INPUT_DEPTH`."""
+    plain = dict(data) if isinstance(data, Mapping) else data
+    if too_deep(plain, INPUT_DEPTH):
+        raise InputError(msg("kubik.input.too_deep", source=source, limit=INPUT_DEPTH))
+
+
+def _number_problems(raw: Any, value: Any, where: str) -> list[Message]:
+    """Fields whose value became a number from ``true``/``false`` or from text.
+
+    pydantic's lax mode reads ``true`` as 1 and ``"3"`` as 3; kubik's inputs are JSON,
+    where a number is written as a number, so those are refused, naming the field.
+    """
+    if isinstance(value, BaseModel) and isinstance(raw, Mapping):
+        found: list[Message] = []
+        for name, field in type(value).model_fields.items():
+            key = field.alias or name
+            if key in raw:
+                found += _number_problems(raw[key], getattr(value, name), f"{where}.{key}")
+        return found
+    if isinstance(value, tuple | list) and isinstance(raw, list | tuple):
+        if len(value) != len(raw):
+            return []
+        found = []
+        for index, (item_raw, item) in enumerate(zip(raw, value, strict=True)):
+            found += _number_problems(item_raw, item, f"{where}[{index}]")
+        return found
+    if isinstance(value, Mapping) and isinstance(raw, Mapping):
+        found = []
+        for key, item_raw in raw.items():
+            if key in value:
+                found += _number_problems(item_raw, value[key], f"{where}.{key}")
+        return found
+    is_number = isinstance(value, int | float) and not isinstance(value, bool | Enum)
+    if is_number and isinstance(raw, bool | str):
+        kind = "kubik.problem.not_whole" if isinstance(value, int) else "kubik.problem.not_number"
+        return [msg(kind, where=where, got=shown(raw))]
+    return []
 
 
 def parse_input(spec: ProcedureSpec, data: InputLike) -> ProcedureInput:
-    """Validate ``data`` against the procedure's input model."""
+    """Validate ``data`` against the procedure's input model (errors name the field)."""
     if isinstance(data, ProcedureInput):
         return data
     if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise InputError(f"input: not valid JSON ({error})") from None
+        data = parse_json(data)
     if not isinstance(data, Mapping):
-        raise InputError(f"input: must be a JSON object with the fields of {spec.name}")
+        example = json.dumps(dict(spec.examples[0]), ensure_ascii=False) if spec.examples else "{}"
+        raise InputError(
+            msg("kubik.input.not_object", source="input", procedure=spec.name, example=example)
+        )
+    check_depth(data)
     try:
-        return spec.input_model.model_validate(dict(data))
+        parsed = spec.input_model.model_validate(dict(data))
     except ValidationError as error:
-        raise InputError(validation_message(error)) from None
+        raise InputError(validation_problem(error)) from None
+    except RecursionError:
+        raise InputError(msg("kubik.input.too_deep", source="input", limit=INPUT_DEPTH)) from None
+    wrong = _number_problems(data, parsed, "input")
+    if wrong:
+        raise InputError(join(wrong))
+    return parsed
 
 
 def procedures() -> list[dict[str, Any]]:
@@ -104,16 +177,12 @@ _ROLL_FIELDS = ("dice", "values", "reason", "reason_id", "origin")
 
 def _roll_json(entry: RollEntry, lang: str) -> dict[str, Any]:
     """A roll as the contract's ``rolls`` list shows it."""
-    from kubik.engine.narration import entry_json  # text for people: loaded when needed
-
     full = entry_json(entry, lang)
     return {key: full[key] for key in _ROLL_FIELDS}
 
 
 def log_entry_json(entry: LogEntry, lang: str) -> dict[str, Any]:
     """A log entry as JSON: its structure and its text in ``lang``."""
-    from kubik.engine.narration import entry_json  # text for people: loaded when needed
-
     return entry_json(entry, lang)
 
 
@@ -197,14 +266,16 @@ def policies(name: str) -> dict[str, Policy]:
 Objective = Mapping[str, str]
 
 
-def _policy(name: str, policy: str | Policy, objective: Objective | None) -> tuple[str, Policy]:
+def _policy(
+    name: str, policy: str | Policy, objective: Objective | None = None
+) -> tuple[str, Policy]:
     if not isinstance(policy, str):
         return getattr(policy, "__name__", type(policy).__name__), policy
     if policy == "default" and not objective:
         return policy, default_policy
     offered = policies(name)
     if policy not in offered:
-        raise InputError(f"policy: no policy '{policy}'; policies: {', '.join(offered)}")
+        raise InputError(msg("kubik.input.policy", policy=policy, known=", ".join(offered)))
     if objective:
         if policy != "optimal":
             raise InputError("objective: only the optimal policy pursues objectives")
@@ -217,6 +288,14 @@ def _optimal(objective: Objective, seed: int = 0) -> Optimal:
         if not isinstance(side, str) or not isinstance(goal_text, str):
             raise InputError('objective: give SIDE=GOAL texts, e.g. {"a": "winner=a"}')
     return Optimal(objective, seed)
+
+
+def check_runs(runs: int) -> None:
+    """``simulate=N`` within 1..:data:`~kubik.limits.SIMULATE_RUNS`."""
+    if runs < 1:
+        raise InputError(msg("kubik.input.runs_min"))
+    if runs > SIMULATE_RUNS:
+        raise InputError(msg("kubik.input.runs_max", n=runs, limit=SIMULATE_RUNS))
 
 
 def exact_distribution(
@@ -232,12 +311,30 @@ def exact_distribution(
     return dict(OddsDriver(chosen, _CACHE).distribution(spec.function, (inp,)))
 
 
+def estimates(
+    name: str,
+    input: InputLike,
+    runs: int,
+    seed: int = 0,
+    policy: str | Policy = "default",
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Estimate]:
+    """A Monte Carlo estimate: every observed outcome (as an object) with its interval,
+    in the natural order of outcomes."""
+    check_runs(runs)
+    spec = registry.get(name)
+    inp = parse_input(spec, input)
+    _, chosen = _policy(name, policy)
+    if isinstance(chosen, Optimal):  # mixed strategies are drawn from the seed
+        chosen = Optimal(chosen.goals, seed)
+    sim = simulate_runs(spec.function, (inp,), runs, seed, chosen, spec.batch, progress=progress)
+    return sorted(sim.estimates(), key=lambda e: outcome_order(e.outcome))
+
+
 def _goals_json(
     spec: ProcedureSpec, inp: ProcedureInput, chosen: Optimal, lang: str, explain: bool
 ) -> dict[str, Any]:
     """The sides' goals with their expected worth and spending under optimal play."""
-    from kubik.i18n import render  # text for people: loaded when needed
-
     goals = chosen.objectives(spec.function, (inp,), root=True) or {}
     sides, node = chosen.solution(spec.function, (inp,), _CACHE, explain=explain)
     out: dict[str, Any] = {
@@ -262,6 +359,8 @@ def odds(
     simulate: int | None = None,
     seed: int = 0,
     policy: str | Policy = "default",
+    progress: Callable[[int, int], None] | None = None,
+    *,
     objective: Objective | None = None,
     explain: bool = False,
     observed: Mapping[str, Any] | None = None,
@@ -271,22 +370,18 @@ def odds(
 
     ``policy`` answers the procedure's decisions: ``"default"``, ``"optimal"`` (each
     side maximises its goal exactly; ``objective`` replaces some sides' goals, e.g.
-    ``{"a": "winner=a"}``) or a ruleset's rule of thumb from :func:`policies`.
-    ``explain`` (optimal only) lists every decision the policy takes, in ``lang``;
-    ``observed`` places a real outcome (some of its fields) in the distribution.
+    ``{"a": "winner=a"}``) or a ruleset's rule of thumb from :func:`policies` (Old
+    West: ``"just_enough"`` Fame). ``explain`` (optimal only) lists every decision the
+    policy takes, in ``lang``; ``observed`` places a real outcome (some of its fields)
+    in the distribution. ``progress(done, runs)`` is told how a simulation advances
+    (a progress bar). Runs are limited to :data:`~kubik.limits.SIMULATE_RUNS`.
     """
     spec = registry.get(name)
-    inp = parse_input(spec, input)
     policy_name, chosen = _policy(name, policy, objective)
     if explain and not isinstance(chosen, Optimal):
         raise InputError("explain: shows the optimal policy; use it with --policy optimal")
     if simulate is not None:
-        if simulate < 1:
-            raise InputError("simulate: the number of runs must be at least 1")
-        if isinstance(chosen, Optimal):
-            chosen = Optimal(chosen.goals, seed)
-        sim = simulate_runs(spec.function, (inp,), simulate, seed, chosen, spec.batch)
-        estimates = sorted(sim.estimates(), key=lambda e: outcome_order(e.outcome))
+        found = estimates(name, input, simulate, seed, chosen, progress)
         return {
             "procedure": spec.name,
             "exact": False,
@@ -300,9 +395,10 @@ def odds(
                     "p": round(e.p, 6),
                     "interval": [round(e.interval[0], 6), round(e.interval[1], 6)],
                 }
-                for e in estimates
+                for e in found
             ],
         }
+    inp = parse_input(spec, input)
     distribution = OddsDriver(chosen, _CACHE).distribution(spec.function, (inp,))
     ordered = sorted(distribution.items(), key=lambda kv: outcome_order(kv[0]))
     result: dict[str, Any] = {
@@ -354,3 +450,50 @@ def compare_policies(name: str, input: InputLike) -> dict[str, Any]:
             for o in outcomes
         ],
     }
+
+
+def _bot_kind(kind: str, field: str) -> str:
+    if kind not in BOT_NAMES:
+        raise InputError(f"{field}: unknown bot '{kind}'; bots: {', '.join(BOT_NAMES)}")
+    return kind
+
+
+def coverage(
+    scenarios: Sequence[str | Scenario],
+    runs: int,
+    seed: int = DEFAULT_SEED,
+    *,
+    bot: str = "heuristic",
+    sides: Mapping[str, str] | None = None,
+    progress: ProgressCallback | None = None,
+) -> dict[str, Any]:
+    """As ``kubik coverage --json``: ``runs`` bot games of each scenario (ids, paths or
+    :class:`~kubik.game.Scenario`), and per catalogued rule ID the games that applied it.
+
+    ``bot`` plays every side (``heuristic``, ``random`` or ``default``); ``sides``
+    gives some sides another (side id → bot). ``progress(done, total)`` is told once
+    every input is checked, then after each game. Runs, seed and bots are checked
+    before any scenario is read.
+    """
+    check_coverage_runs(runs)
+    check_seed(seed)
+    _bot_kind(bot, "bot")
+    chosen = {side: _bot_kind(kind, f"sides.{side}") for side, kind in (sides or {}).items()}
+    found = [s if isinstance(s, Scenario) else load_scenario(s) for s in scenarios]
+    every_side = [side for scenario in found for side in scenario.side_ids]
+    for side in chosen:
+        if side not in every_side:
+            known = ", ".join(dict.fromkeys(every_side)) or "none"
+            raise InputError(f"sides.{side}: no scenario has side '{side}'; sides: {known}")
+
+    cache = OddsCache()  # memoised odds are pure: sharing them across games only saves time
+
+    def controllers(scenario: Scenario, game_seed: int) -> dict[str, Controller]:
+        return {
+            side: bot_for(chosen.get(side, bot), game_seed, side, cache)
+            for side in scenario.side_ids
+        }
+
+    result = run_coverage(found, runs, seed, controllers, progress).to_json()
+    result["bots"] = {side: chosen.get(side, bot) for side in dict.fromkeys(every_side)}
+    return result

@@ -1,11 +1,15 @@
 """The ``kubik`` command: the public contract of design.md on top of :mod:`kubik.api`.
 
 Rules: ``procedures``, ``resolve``, ``odds`` (here); games: ``scenarios``, ``play``,
-``load``, ``replay``, ``saves`` (:mod:`kubik.cli_play`).
+``load``, ``replay``, ``saves`` (:mod:`kubik.cli_play`); ``coverage``
+(:mod:`kubik.cli_coverage`).
 
-Human-readable by default (Rich), JSON with ``--json``. Any bad input ends with one
-line on stderr naming the field and what is allowed, and a non-zero exit; never a
-traceback (set ``KUBIK_DEBUG=1`` to see one for a bug).
+Human-readable by default (Rich, wrapped to the terminal), JSON with ``--json``. The
+usual conventions hold: a bare ``kubik`` prints its help, ``-h``/``--help``,
+``--version``, ``--install-completion``. Any bad input ends with one line on stderr
+naming the field and what is allowed (in Russian under ``--lang ru``), and a non-zero
+exit; never a traceback (set ``KUBIK_DEBUG=1`` to see one for a bug). Ctrl-C is one
+line too (exit 130). A ``KUBIK_DATA_DIR`` override file is checked before any command.
 """
 
 from __future__ import annotations
@@ -13,79 +17,87 @@ from __future__ import annotations
 import json
 import os
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Annotated, Any
 
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from typer.exceptions import Abort, Exit, TyperException
 
 from kubik import api
+from kubik.cli_coverage import register_coverage_command
+from kubik.cli_play import register_play_commands
+from kubik.console.help import HelpGroup, usage_error_text, version_callback
+from kubik.console.inputs import read_input
 from kubik.console.parse import Lang, split_values
+from kubik.console.results import (
+    console_for_people,
+    print_comparison,
+    print_estimates,
+    print_exact_odds,
+    print_procedure,
+    print_procedures,
+    print_resolution,
+)
+from kubik.data import check_overrides
 from kubik.engine.explain import choice_text
-from kubik.engine.requests import Message, msg
+from kubik.engine.jsonify import outcome_order
+from kubik.engine.registry import get as get_procedure
+from kubik.engine.requests import msg
 from kubik.errors import InputError, KubikError
-
-if TYPE_CHECKING:
-    from rich.console import Console
-    from rich.table import Table
+from kubik.i18n import render
 
 app = typer.Typer(
-    add_completion=False,
+    cls=HelpGroup,
+    add_completion=True,
     pretty_exceptions_enable=False,
-    no_args_is_help=True,
-    help="kubik — rules engine and virtual referee for tabletop wargames.",
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
+@app.callback()
+def kubik_options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=version_callback,
+            is_eager=True,
+            help="Print kubik's version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """kubik — rules engine and virtual referee for tabletop wargames.
+
+    Start with `kubik play`, `kubik procedures` or `kubik odds PROCEDURE --input JSON`.
+    """
+
+
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
-LangOption = Annotated[Lang, typer.Option("--lang", help="Language of text: en or ru.")]
-InputOption = Annotated[
-    str, typer.Option("--input", "-i", help="Input as JSON, or @FILE holding JSON.")
+LangOption = Annotated[
+    Lang, typer.Option("--lang", metavar="en|ru", help="Language of text: en or ru.")
 ]
+InputOption = Annotated[
+    str,
+    typer.Option(
+        "--input", "-i", metavar="JSON|@FILE", help="Input as JSON, or @FILE holding JSON."
+    ),
+]
+ProcedureArgument = Annotated[
+    str, typer.Argument(metavar="PROCEDURE", help="<ruleset>.<procedure>, e.g. old_west.wound")
+]
+
+__all__ = ["app", "main", "parse_dice_option", "read_input"]
 
 
 def _console() -> Console:
-    from rich.console import Console  # tables for people: not needed for --json
-
-    return Console(highlight=False, soft_wrap=True)
-
-
-def _table(title: str) -> Table:
-    from rich.table import Table
-
-    return Table(title=title)
-
-
-def render(message: Message, lang: str) -> str:
-    """Text for people (the message catalogues load only when something is shown)."""
-    from kubik.i18n import render as text
-
-    return text(message, lang)
+    return console_for_people()
 
 
 def _emit_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-
-
-def read_input(text: str) -> dict[str, Any]:
-    """Parse ``--input``: inline JSON, or ``@path`` to a JSON file."""
-    source = "--input"
-    if text.startswith("@"):
-        path = Path(text[1:])
-        source = f"--input file '{path}'"
-        if not path.is_file():
-            raise InputError(f"--input: file '{path}' does not exist")
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise InputError(f"{source}: cannot be read ({error})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"{source}: not valid JSON ({error})") from None
-    if not isinstance(data, dict):
-        raise InputError(f'{source}: must be a JSON object, e.g. \'{{"quality": "d8"}}\'')
-    return data
 
 
 def parse_dice_option(text: str) -> list[str]:
@@ -94,52 +106,41 @@ def parse_dice_option(text: str) -> list[str]:
 
 
 @app.command("procedures")
-def procedures_command(as_json: JsonFlag = False) -> None:
-    """List every procedure: name, rule ids and input fields."""
+def procedures_command(
+    name: Annotated[
+        str | None,
+        typer.Argument(metavar="[NAME]", help="One procedure: its fields, ranges and defaults."),
+    ] = None,
+    as_json: JsonFlag = False,
+    lang: LangOption = Lang.en,
+) -> None:
+    """List every procedure (name, rule ids, summary), or one procedure's input fields."""
+    if name is not None:
+        spec = get_procedure(name)
+        one = next(p for p in api.procedures() if p["name"] == spec.name)
+        if as_json:
+            _emit_json(one)
+        else:
+            print_procedure(_console(), one, lang.value)
+        return
     specs = api.procedures()
     if as_json:
         _emit_json(specs)
         return
-    table = _table(title="kubik procedures")
-    table.add_column("procedure", style="bold", no_wrap=True, min_width=28)
-    table.add_column("rules")
-    table.add_column("input")
-    table.add_column("summary")
-    for spec in specs:
-        fields = ", ".join(spec["input_schema"].get("properties", {}))
-        table.add_row(spec["name"], " ".join(spec["rules"]), fields, spec["summary"])
-    _console().print(table)
-
-
-def _print_log(result: dict[str, Any], lang: str) -> None:
-    console = _console()
-    for entry in result["log"]:
-        indent = "  " * (entry["depth"] + 1)
-        if entry["type"] == "roll":
-            values = ", ".join(str(v) for v in entry["values"])
-            dice = ", ".join(entry["dice"])
-            if lang == "ru":
-                dice = dice.replace("d", "к")
-            mark = "✍" if entry["origin"] == "typed" else "🎲"
-            console.print(f"{indent}{mark} {dice} → [bold]{values}[/bold]  ({entry['reason']})")
-        elif entry["type"] == "choice":
-            console.print(f"{indent}? {entry['side']}: {entry['answer']}  ({entry['reason']})")
-        else:
-            console.print(f"{indent}{entry['text']}")
-    outcome = ", ".join(f"{k} = {v}" for k, v in result["outcome"].items())
-    console.print(f"[bold]{render(msg('kubik.outcome'), lang)}:[/bold] {outcome}")
-    if "seed" in result:
-        console.print(f"(seed {result['seed']})", style="dim")
+    print_procedures(_console(), specs, lang.value)
 
 
 @app.command("resolve")
 def resolve_command(
-    procedure: Annotated[str, typer.Argument(help="<ruleset>.<procedure>")],
+    procedure: ProcedureArgument,
     input_text: InputOption,
     dice: Annotated[
-        str | None, typer.Option("--dice", help="Dice rolled at the table, in order: 3,6,2")
+        str | None,
+        typer.Option("--dice", metavar="3,6,2", help="Dice rolled at the table, in order."),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for virtual dice.")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", metavar="N", help="Seed for virtual dice.")
+    ] = None,
     as_json: JsonFlag = False,
     lang: LangOption = Lang.en,
 ) -> None:
@@ -149,64 +150,62 @@ def resolve_command(
     if as_json:
         _emit_json(result)
     else:
-        _print_log(result, lang.value)
+        print_resolution(_console(), result, lang.value)
 
 
-def _outcome_text(outcome: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in outcome.items())
-
-
-def _print_odds(result: dict[str, Any], lang: str) -> None:
-    console = _console()
-    title = result["procedure"] + (
-        f" — {render(msg('kubik.exact'), lang)}"
-        if result["exact"]
-        else f" — {render(msg('kubik.simulated', runs=result['runs']), lang)}"
+@contextmanager
+def _progress(runs: int, lang: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on the terminal's stderr for a long simulation (none in a pipe)."""
+    if not sys.stderr.isatty() or runs < 20_000:
+        yield None
+        return
+    bar = Progress(
+        TextColumn(render(msg("cli.odds.progress"), lang)),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeRemainingColumn(),
+        console=console_for_people(stderr=True),
+        transient=True,
     )
-    table = _table(title=title)
-    table.add_column(render(msg("kubik.outcome"), lang))
-    table.add_column(render(msg("kubik.probability"), lang), justify="right")
-    table.add_column("%", justify="right")
-    for row in result["outcomes"]:
-        if result["exact"]:
-            table.add_row(_outcome_text(row["outcome"]), row["probability"], f"{row['p']:.2%}")
-        else:
-            low, high = row["interval"]
-            table.add_row(
-                _outcome_text(row["outcome"]),
-                f"{row['count']}",
-                f"{row['p']:.2%} [{low:.2%}, {high:.2%}]",
-            )
-    console.print(table)
-    for field, marginal in result.get("fields", {}).items():
-        sub = _table(title=f"{field}: {render(msg('kubik.expected'), lang)} {marginal['e']:.3f}")
-        sub.add_column(field, justify="right")
-        sub.add_column("=", justify="right")
-        sub.add_column(f"≥ ({render(msg('kubik.at_least'), lang)})", justify="right")
-        for row in marginal["values"]:
-            sub.add_row(str(row["value"]), f"{row['p']:.2%}", f"{row['p_at_least']:.2%}")
-        console.print(sub)
+    task = bar.add_task("simulate", total=runs)
+
+    def advance(done: int, total: int) -> None:
+        bar.update(task, completed=done)
+
+    with bar:
+        yield advance
+
+
+def _check_odds_options(simulate: int | None, compare: bool) -> None:
+    if simulate is not None and compare:
+        raise InputError(msg("cli.odds.simulate_compare"))
+    if simulate is not None:
+        api.check_runs(simulate)
 
 
 @app.command("odds")
 def odds_command(
-    procedure: Annotated[str, typer.Argument(help="<ruleset>.<procedure>")],
+    procedure: ProcedureArgument,
     input_text: InputOption,
     simulate: Annotated[
-        int | None, typer.Option("--simulate", help="Estimate from N seeded runs instead.")
+        int | None,
+        typer.Option("--simulate", metavar="N", help="Estimate from N seeded runs instead."),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed for --simulate.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed for --simulate.")] = 0,
     policy: Annotated[
         str | None,
         typer.Option(
-            "--policy", help="How decisions are taken: default, optimal, or e.g. just_enough."
+            "--policy",
+            metavar="NAME",
+            help="How decisions are taken: default, optimal, or e.g. just_enough.",
         ),
     ] = None,
     objective: Annotated[
         list[str] | None,
         typer.Option(
             "--objective",
-            help="SIDE=GOAL for --policy optimal: a=winner=a, striker=wounded, a=-wounds.",
+            metavar="SIDE=GOAL",
+            help="A side's goal for --policy optimal: a=winner=a, striker=wounded, a=-wounds.",
         ),
     ] = None,
     explain: Annotated[
@@ -214,7 +213,7 @@ def odds_command(
     ] = False,
     observed: Annotated[
         str | None,
-        typer.Option("--observed", help='An outcome that happened: {"killed": 3} (JSON).'),
+        typer.Option("--observed", metavar="JSON", help='An outcome that happened: {"killed": 3}.'),
     ] = None,
     compare: Annotated[
         bool, typer.Option("--compare", help="Odds under every policy, side by side.")
@@ -224,24 +223,31 @@ def odds_command(
 ) -> None:
     """Exact odds of every outcome (or a Monte Carlo estimate with --simulate N).
 
-    The table for people shows the odds under each policy side by side whenever
-    they differ (default, a ruleset's rules of thumb, optimal).
+    With decision policies (Old West: Fame) each policy is shown when they differ.
     """
+    _check_odds_options(simulate, compare)
     data = read_input(input_text)
+    goals = _objectives(objective)
+    chosen = policy if policy is not None else ("optimal" if goals or explain else "default")
     if compare:
-        comparison = api.compare_policies(procedure, data)
-        if as_json:
-            _emit_json(comparison)
-        else:
-            _print_comparison(comparison, lang.value)
+        _odds_compared(procedure, data, as_json, lang.value)
+        return
+    if simulate is not None:
+        with _progress(simulate, lang.value) as progress:
+            if as_json:
+                _emit_json(
+                    api.odds(procedure, data, simulate, seed, policy=chosen, progress=progress)
+                )
+                return
+            found = api.estimates(procedure, data, simulate, seed, chosen, progress)
+        name = get_procedure(procedure).name
+        print_estimates(_console(), name, found, simulate, lang.value)
         return
     result = api.odds(
         procedure,
         data,
-        simulate=simulate,
-        seed=seed,
-        policy=policy or ("optimal" if objective or explain else "default"),
-        objective=_objectives(objective),
+        policy=chosen,
+        objective=goals,
         explain=explain,
         observed=_observed(observed),
         lang=lang.value,
@@ -249,13 +255,15 @@ def odds_command(
     if as_json:
         _emit_json(result)
         return
-    plain = policy is None and not (objective or explain or observed) and simulate is None
+    plain = policy is None and not (goals or explain or observed)
     if plain and len(api.policies(procedure)) > 1:
-        comparison = api.compare_policies(procedure, data)
-        if any(len(set(row["p"].values())) > 1 for row in comparison["outcomes"]):
-            _print_comparison(comparison, lang.value)
+        by_policy = _by_policy(procedure, data)
+        if len({tuple(sorted(d.items(), key=repr)) for d in by_policy.values()}) > 1:
+            _print_compared(result["procedure"], by_policy, lang.value)
             return
-    _print_odds(result, lang.value)
+    distribution = api.exact_distribution(procedure, data, chosen, goals)
+    order = sorted(distribution, key=outcome_order)
+    print_exact_odds(_console(), result["procedure"], distribution, order, lang.value)
     _print_policy(result, lang.value)
     _print_observed(result, lang.value)
 
@@ -287,6 +295,8 @@ def _observed(text: str | None) -> dict[str, Any] | None:
 
 def _print_policy(result: dict[str, Any], lang: str) -> None:
     """The optimal policy's goals and, with --explain, the decisions it takes."""
+    from rich.table import Table
+
     console = _console()
     for side, goal in result.get("objectives", {}).items():
         text = msg("kubik.odds.goal", side=side, goal=goal["goal"], expected=goal["expected"])
@@ -298,7 +308,7 @@ def _print_policy(result: dict[str, Any], lang: str) -> None:
     if not shown:
         console.print(render(msg("kubik.odds.all_defaults", n=len(rows)), lang))
         return
-    table = _table(title=render(msg("kubik.odds.explain", policy=result["policy"]), lang))
+    table = Table(title=render(msg("kubik.odds.explain", policy=result["policy"]), lang))
     table.add_column(render(msg("kubik.odds.reach"), lang), justify="right")
     table.add_column(render(msg("kubik.odds.situation"), lang))
     table.add_column(render(msg("kubik.odds.decision"), lang))
@@ -312,11 +322,13 @@ def _print_policy(result: dict[str, Any], lang: str) -> None:
 
 def _print_observed(result: dict[str, Any], lang: str) -> None:
     """Where an observed outcome falls: its chance, at least / at most, percentile."""
+    from rich.table import Table
+
     placed = result.get("observed")
     if placed is None:
         return
-    outcome = _outcome_text(placed["outcome"])
-    table = _table(title=render(msg("kubik.odds.observed", outcome=outcome, p=placed["p"]), lang))
+    outcome = ", ".join(f"{k}={v}" for k, v in placed["outcome"].items())
+    table = Table(title=render(msg("kubik.odds.observed", outcome=outcome, p=placed["p"]), lang))
     for column in ("field", "value", "=", "at_least", "at_most", "percentile"):
         label = render(msg(f"kubik.odds.column.{column}"), lang)
         table.add_column(label, justify="left" if column == "field" else "right")
@@ -334,57 +346,75 @@ def _print_observed(result: dict[str, Any], lang: str) -> None:
     _console().print(table)
 
 
-def _print_comparison(comparison: dict[str, Any], lang: str) -> None:
-    table = _table(title=f"{comparison['procedure']} — {render(msg('kubik.exact'), lang)}")
-    table.add_column(render(msg("kubik.outcome"), lang))
-    for name in comparison["policies"]:
-        table.add_column(render(msg("kubik.policy", name=name), lang), justify="right")
-    for row in comparison["outcomes"]:
-        cells = [f"{row['probabilities'][n]} ({row['p'][n]:.2%})" for n in comparison["policies"]]
-        table.add_row(_outcome_text(row["outcome"]), *cells)
-    _console().print(table)
+def _by_policy(procedure: str, data: Any) -> dict[str, Any]:
+    return {name: api.exact_distribution(procedure, data, name) for name in api.policies(procedure)}
 
 
-#: The commands about rules, which need none of the game layer (slow to import).
-RULE_COMMANDS = ("procedures", "resolve", "odds")
+def _print_compared(name: str, by_policy: dict[str, Any], lang: str) -> None:
+    order = sorted({o for d in by_policy.values() for o in d}, key=outcome_order)
+    print_comparison(_console(), name, by_policy, order, lang)
 
 
-def _register_game_commands(argv: list[str] | None) -> None:
-    """Add the game commands (:mod:`kubik.cli_play`) unless the command line names a rule
-    command: those answer without importing games, bots and the terminal game."""
-    words = [arg for arg in (sys.argv[1:] if argv is None else argv) if not arg.startswith("-")]
-    if words[:1] and words[0] in RULE_COMMANDS:
+def _odds_compared(procedure: str, data: Any, as_json: bool, lang: str) -> None:
+    comparison = api.compare_policies(procedure, data)
+    if as_json:
+        _emit_json(comparison)
         return
-    from kubik.cli_play import register_play_commands
-
-    if not any(command.name == "play" for command in app.registered_commands):
-        register_play_commands(app)
+    _print_compared(comparison["procedure"], _by_policy(procedure, data), lang)
 
 
-def _fail(message: str, code: int = 2) -> None:
-    sys.stderr.write(f"error: {message}\n")
+register_play_commands(app)
+register_coverage_command(app)
+
+
+#: The exit code of a command stopped with Ctrl-C.
+INTERRUPTED = 130
+
+
+def _lang_of(args: Sequence[str]) -> str:
+    """The ``--lang`` of a command line (errors are said in it), ``en`` by default."""
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            return "ru" if args[index + 1] == "ru" else "en"
+        if arg.startswith("--lang="):
+            return "ru" if arg.split("=", 1)[1] == "ru" else "en"
+    return "en"
+
+
+def _fail(text: str, lang: str, code: int = 2) -> None:
+    line = " ".join(text.split())
+    sys.stderr.write(render(msg("cli.error", text=line), lang) + "\n")
     sys.exit(code)
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``kubik`` console script."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    lang = _lang_of(args)
+    if not args:  # a bare `kubik` shows its help, and that is not an error
+        args = ["--help"]
     try:
-        _register_game_commands(argv)
-        code = app(args=argv, standalone_mode=False, prog_name="kubik")
+        if not args[0].startswith("-"):  # a command: a bad KUBIK_DATA_DIR file stops it now
+            check_overrides()
+        code = app(args=args, standalone_mode=False, prog_name="kubik")
+        if code == INTERRUPTED:  # Typer turns Ctrl-C into exit code 130
+            raise KeyboardInterrupt
         if isinstance(code, int) and code:  # a command's typer.Exit(n), returned by click
             sys.exit(code)
     except Exit as done:
         sys.exit(done.exit_code)
-    except Abort:
-        _fail("aborted", 130)
+    except (Abort, KeyboardInterrupt):
+        _fail(render(msg("cli.interrupted"), lang), lang, INTERRUPTED)
     except TyperException as error:
-        _fail(error.format_message().replace("\n", " "))
+        text = " ".join(error.format_message().split())
+        _fail(usage_error_text(text, lang), lang)
     except KubikError as error:
-        _fail(str(error).replace("\n", " "))
+        _fail(error.text(lang), lang)
     except Exception as error:  # a bug: still one line, unless debugging
         if os.environ.get("KUBIK_DEBUG"):
             raise
-        _fail(f"internal error ({type(error).__name__}: {error}); set KUBIK_DEBUG=1 for details", 3)
+        text = render(msg("cli.internal", kind=type(error).__name__, text=str(error)), lang)
+        _fail(text, lang, 3)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,8 @@ import difflib
 import json
 import sqlite3
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -39,8 +40,10 @@ from kubik.bots import bot_for
 from kubik.console.parse import Lang, parse_side_options
 from kubik.console.prompt import Flow, PromptLoop, stdin_reader
 from kubik.console.render import LogPrinter, print_summary
+from kubik.console.results import console_for_people
 from kubik.console.text import say, side_label
 from kubik.engine.odds import OddsCache
+from kubik.engine.requests import msg
 from kubik.errors import InputError, KubikError
 from kubik.game import (
     HUMAN,
@@ -49,6 +52,7 @@ from kubik.game import (
     GameRecord,
     GameSession,
     GameStore,
+    RecordError,
     Scenario,
     ScenarioError,
     ScenarioInfo,
@@ -59,7 +63,7 @@ from kubik.game import (
     load_scenario_file,
     parse_scenario,
 )
-from kubik.game.store import check_name
+from kubik.game.store import SavedGame, check_name
 
 #: What ``kubik play`` plays when no scenario is named.
 DEFAULT_SCENARIO = "steel_war.demo"
@@ -73,14 +77,26 @@ SideOption = Annotated[
     list[str] | None,
     typer.Option(
         "--side",
-        help="Who plays a side: SIDE=human|heuristic|random|default (repeatable).",
+        metavar="SIDE=KIND",
+        help="Who plays a side: KIND is human, heuristic, random or default (repeatable; "
+        "`kubik scenarios` lists the sides).",
     ),
+]
+LangOption = Annotated[
+    Lang, typer.Option("--lang", metavar="en|ru", help="Language of text: en or ru.")
+]
+SavedLangOption = Annotated[
+    Lang | None,
+    typer.Option("--lang", metavar="en|ru", help="Language of text (default: the save's)."),
+]
+NameArgument = Annotated[
+    str, typer.Argument(metavar="NAME", help="The saved game's name (see `kubik saves`).")
 ]
 QuietFlag = Annotated[bool, typer.Option("--quiet", "-q", help="Only the summary, no log.")]
 
 
 def _console(stderr: bool = False) -> Console:
-    return Console(highlight=False, soft_wrap=True, stderr=stderr)
+    return console_for_people(stderr=stderr)
 
 
 def _emit_json(data: Any) -> None:
@@ -101,9 +117,9 @@ def find_scenario(name: str) -> Scenario:
             if info.error is not None and info.id == name:
                 raise ScenarioError(info.error)
         near = difflib.get_close_matches(name, ids, n=3, cutoff=0.5)
-        hint = f" (did you mean {' or '.join(near)}?)" if near else ""
-        known = ", ".join(ids) or "none"
-        raise InputError(f"SCENARIO: unknown scenario '{name}'{hint}; scenarios: {known}")
+        hint: Any = msg("cli.scenario.near", near=" or ".join(near)) if near else ""
+        known = ", ".join(ids)
+        raise InputError(msg("cli.scenario.unknown", name=name, hint=hint, known=known))
     return load_scenario(name)
 
 
@@ -112,7 +128,7 @@ def open_store() -> GameStore:
     try:
         return GameStore()
     except (OSError, sqlite3.Error) as error:
-        raise StoreError(f"save store: cannot be opened ({error})") from None
+        raise StoreError(msg("cli.store.cannot_open", error=str(error))) from None
 
 
 def controllers_for(
@@ -204,15 +220,21 @@ def run_session(
 def play_command(
     scenario: Annotated[
         str | None,
-        typer.Argument(help=f"Scenario id or .toml path (default {DEFAULT_SCENARIO})."),
+        typer.Argument(
+            metavar="[SCENARIO]",
+            help=f"Scenario id or .toml path (default {DEFAULT_SCENARIO}; see `kubik scenarios`).",
+        ),
     ] = None,
     seed: Annotated[
-        int, typer.Option("--seed", help=f"Seed of the virtual dice (default {DEFAULT_SEED}).")
+        int, typer.Option("--seed", metavar="N", help="Seed of the virtual dice.")
     ] = DEFAULT_SEED,
-    lang: Annotated[Lang, typer.Option("--lang", help="Language of text: en or ru.")] = Lang.en,
+    lang: LangOption = Lang.en,
     as_json: JsonFlag = False,
     save: Annotated[
-        str | None, typer.Option("--save", help="Save as NAME, each answer as it is confirmed.")
+        str | None,
+        typer.Option(
+            "--save", metavar="NAME", help="Save as NAME, each answer as it is confirmed."
+        ),
     ] = None,
     table: Annotated[
         bool,
@@ -262,22 +284,31 @@ def _loaded(
     return session, kinds
 
 
+@contextmanager
+def _naming_the_save(name: str) -> Iterator[None]:
+    """A save whose answers or scenario do not replay: the error names the save."""
+    try:
+        yield
+    except (RecordError, ScenarioError) as error:
+        inner: Any = error.message if error.message is not None else str(error)
+        raise RecordError(msg("game.store.in_save", name=name, error=inner)) from None
+
+
 def load_command(
-    name: Annotated[str, typer.Argument(help="The saved game's name (see `kubik saves`).")],
+    name: NameArgument,
     table: Annotated[
         bool, typer.Option("--table", help="Go on with dice typed in at the table.")
     ] = False,
     as_json: JsonFlag = False,
-    lang: Annotated[
-        Lang | None, typer.Option("--lang", help="Language of text (default: the save's).")
-    ] = None,
+    lang: SavedLangOption = None,
     side: SideOption = None,
     quiet: QuietFlag = False,
 ) -> None:
     """Continue a saved game (a finished one prints its summary)."""
     with open_store() as store:
         record = store.load(check_name(name))
-    session, kinds = _loaded(record, table, lang.value if lang else None, side or ())
+    with _naming_the_save(name):
+        session, kinds = _loaded(record, table, lang.value if lang else None, side or ())
     if session.finished:
         if as_json:
             _emit_json(session.to_json())
@@ -298,10 +329,8 @@ def load_command(
 
 
 def replay_command(
-    name: Annotated[str, typer.Argument(help="The saved game's name (see `kubik saves`).")],
-    lang: Annotated[
-        Lang | None, typer.Option("--lang", help="Language of text (default: the save's).")
-    ] = None,
+    name: NameArgument,
+    lang: SavedLangOption = None,
     step: Annotated[bool, typer.Option("--step", help="One entry per Enter (q stops).")] = False,
     as_json: JsonFlag = False,
 ) -> None:
@@ -309,7 +338,8 @@ def replay_command(
     with open_store() as store:
         record = store.load(check_name(name))
     language = lang.value if lang else record.lang
-    session = GameSession.from_record(record)
+    with _naming_the_save(name):
+        session = GameSession.from_record(record)
     if as_json:
         _emit_json(session.to_json(language))
         return
@@ -329,19 +359,62 @@ def replay_command(
     print_summary(console, session.result, language, side_names, session.scenario.side_ids)
 
 
-def saves_command(as_json: JsonFlag = False) -> None:
-    """List the saved games."""
+def _state(game: SavedGame, lang: str) -> Text:
+    if game.error is not None:
+        return Text(say("cli.saves.bad", lang, error=game.error), style="red")
+    if game.finished:
+        return Text(say("cli.saves.finished", lang, n=game.turn or 0))
+    if game.turn is None:
+        return Text(say("cli.saves.not_started", lang))
+    return Text(say("cli.saves.turn", lang, n=game.turn))
+
+
+def print_saves(console: Console, games: Sequence[SavedGame], lang: str) -> None:
+    """The saved games for people: scenario, how far each got, how it is played."""
+    if not games:
+        console.print(say("cli.saves.empty", lang))
+        return
+    table = Table(title=say("cli.saves.title", lang))
+    table.add_column(say("cli.saves.name", lang), style="bold", no_wrap=True)
+    table.add_column(say("cli.saves.scenario", lang))
+    table.add_column(say("cli.saves.state", lang), ratio=1)
+    table.add_column(say("cli.saves.mode", lang))
+    table.add_column(say("cli.saves.updated", lang))
+    for game in games:
+        updated = game.updated.replace("T", " ").removesuffix("Z")[:16]
+        mode = say(f"cli.saves.mode.{game.mode}", lang) if game.mode else "?"
+        table.add_row(game.name, game.scenario, _state(game, lang), mode, updated)
+    console.print(table)
+    console.print(say("cli.saves.hint", lang), style="dim")
+
+
+def saves_command(
+    delete: Annotated[
+        str | None, typer.Option("--delete", metavar="NAME", help="Delete the saved game NAME.")
+    ] = None,
+    rename: Annotated[
+        tuple[str, str] | None,
+        typer.Option("--rename", metavar="OLD NEW", help="Give the saved game OLD the name NEW."),
+    ] = None,
+    as_json: JsonFlag = False,
+    lang: LangOption = Lang.en,
+) -> None:
+    """List the saved games (scenario, turn, finished or not, mode); delete or rename one."""
     with open_store() as store:
-        games = store.list()
+        if delete is not None:
+            store.delete(check_name(delete))
+            _console().print(say("cli.saves.deleted", lang.value, name=delete))
+            return
+        if rename is not None:
+            old, new = rename
+            store.rename(check_name(old), check_name(new))
+            _console().print(say("cli.saves.renamed", lang.value, old=old, new=new))
+            return
+        games = store.list(progress=True)
     if as_json:
         _emit_json([game.to_json() for game in games])
         return
-    table = Table(title="kubik saves")
-    for column in ("name", "scenario", "seed", "answers", "updated"):
-        table.add_column(column, justify="right" if column in {"seed", "answers"} else "left")
-    for game in games:
-        table.add_row(game.name, game.scenario, str(game.seed), str(game.answers), game.updated)
-    _console().print(table)
+    print_saves(_console(), games, lang.value)
 
 
 # -- scenarios ------------------------------------------------------------------
@@ -364,9 +437,9 @@ def scenario_json(info: ScenarioInfo) -> dict[str, Any]:
 
 def scenarios_command(
     as_json: JsonFlag = False,
-    lang: Annotated[Lang, typer.Option("--lang", help="Language of text: en or ru.")] = Lang.en,
+    lang: LangOption = Lang.en,
 ) -> None:
-    """List the built-in and user scenarios."""
+    """List the built-in and user scenarios, with the side ids `--side` takes."""
     rows = [scenario_json(info) for info in list_scenarios()]
     if as_json:
         _emit_json(rows)
@@ -384,8 +457,15 @@ def scenarios_command(
         cell.append(f"  ({where})", style="dim")
         if note:
             cell.append(f"\n{note}")
+        if row["sides"]:
+            sides = ", ".join(
+                f"{side['id']} ({side['name_ru'] if lang is Lang.ru else side['name']})"
+                for side in row["sides"]
+            )
+            cell.append("\n" + say("cli.scenarios.sides", lang.value, sides=sides), style="cyan")
         table.add_row(row["id"], cell)
     _console().print(table)
+    _console().print(say("cli.scenarios.hint", lang.value), style="dim")
 
 
 def register_play_commands(app: typer.Typer) -> None:

@@ -10,7 +10,11 @@ concept, ``rulesets/<id>/data/*.toml``). Each top-level table carries a
 A user overrides any value with a TOML file of the same shape: pass it to
 :func:`load_ruleset_data`, or put ``<ruleset>.toml`` in the directory named by the
 environment variable ``KUBIK_DATA_DIR``. An override may only replace keys that
-exist, so a typo is an error, not a silently ignored setting.
+exist, with a value of the same kind (a whole number for a whole number, text for
+text ...), so a typo is an error, not a silently ignored setting. A table or cell
+whose provenance is ``engine`` is an engine limit (a bound on kubik's work, not a
+rulebook number): it cannot be overridden. :func:`check_overrides` checks every
+file of ``KUBIK_DATA_DIR`` up front, so a bad one is one line before any work.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from kubik.engine.requests import msg
 from kubik.errors import KubikError
 
 OVERRIDE_DIR_ENV = "KUBIK_DATA_DIR"
@@ -39,6 +44,8 @@ class ProvenanceKind(Enum):
     SOURCE = "source"
     RECONSTRUCTED = "reconstructed"
     DEFAULT = "default"
+    #: Not a rulebook number: a bound on kubik's work (never overridable).
+    ENGINE = "engine"
 
 
 def provenance_kind(table: Mapping[str, Any], where: str) -> ProvenanceKind:
@@ -58,13 +65,20 @@ def _read_toml(path: Path | Any, where: str) -> dict[str, Any]:
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{where}: not valid TOML ({error})") from None
+        raise DataError(msg("kubik.data.bad_toml", where=where, error=str(error))) from None
+    except UnicodeDecodeError:
+        raise DataError(msg("kubik.data.not_utf8", where=where)) from None
     except OSError as error:
-        raise DataError(f"{where}: cannot be read ({error.strerror})") from None
+        raise DataError(
+            msg("kubik.data.unreadable", where=where, error=error.strerror or str(error))
+        ) from None
 
 
 def merge_override(base: dict[str, Any], override: Mapping[str, Any], where: str) -> dict[str, Any]:
     """``base`` with ``override``'s values replacing existing keys (recursively).
+
+    A key that does not exist, a value of another kind, or an engine limit is a
+    :class:`DataError` naming ``where`` and the key.
 
     >>> merge_override({"a": {"b": 1, "c": 2}}, {"a": {"b": 5}}, "x")
     {'a': {'b': 5, 'c': 2}}
@@ -74,17 +88,83 @@ def merge_override(base: dict[str, Any], override: Mapping[str, Any], where: str
         path = f"{where}.{key}"
         if key not in base:
             known = ", ".join(sorted(base)) or "none"
-            raise DataError(f"{path}: no such setting (known here: {known})")
+            raise DataError(msg("kubik.data.unknown_key", where=path, known=known))
+        if _is_engine_limit(base, key):
+            raise DataError(msg("kubik.data.engine_limit", where=path))
         if isinstance(base[key], dict) and isinstance(value, Mapping):
             merged[key] = merge_override(base[key], value, path)
+        elif not _same_kind(base[key], value):
+            raise DataError(
+                msg(
+                    "kubik.data.wrong_kind",
+                    where=path,
+                    got=_shown(value),
+                    kind=msg(f"kubik.data.kind.{_kind(base[key])}"),
+                )
+            )
         else:
             merged[key] = value
     return merged
 
 
+def _is_engine_limit(table: Mapping[str, Any], key: str) -> bool:
+    """Whether ``table[key]`` is an engine limit: the table's or the cell's provenance."""
+    prov = table.get("provenance")
+    if isinstance(prov, Mapping) and ProvenanceKind.ENGINE.value in prov:
+        return True
+    value = table.get(key)
+    if isinstance(value, Mapping):
+        inner = value.get("provenance")
+        if isinstance(inner, Mapping) and ProvenanceKind.ENGINE.value in inner:
+            return True
+    cells = table.get("provenance_cells")
+    cell = cells.get(key) if isinstance(cells, Mapping) else None
+    return isinstance(cell, Mapping) and ProvenanceKind.ENGINE.value in cell
+
+
+#: The kinds of data values, as errors name them (bool before int: True is an int too).
+_KINDS: tuple[tuple[type | tuple[type, ...], str], ...] = (
+    (bool, "bool"),
+    (int, "int"),
+    (float, "float"),
+    (str, "str"),
+    (list, "list"),
+    (Mapping, "table"),
+)
+
+
+def _kind(value: Any) -> str:
+    """The kind of a data value, as errors name it."""
+    return next((name for kind, name in _KINDS if isinstance(value, kind)), "other")
+
+
+def _same_kind(base: Any, value: Any) -> bool:
+    """Whether ``value`` may replace ``base``: the same kind (a whole number may replace
+    a number with a fraction), lists item by item against the kinds ``base`` holds."""
+    kind = _kind(base)
+    if kind == "float":
+        return _kind(value) in {"int", "float"}
+    if kind == "list":
+        if not isinstance(value, list):
+            return False
+        if not base:
+            return True
+        return all(any(_same_kind(b, v) for b in base) for v in value)
+    if kind == "other":
+        return type(value) is type(base)
+    return _kind(value) == kind
+
+
+def _shown(value: Any) -> str:
+    text = repr(value) if not isinstance(value, bool) else str(value).lower()
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 @cache
 def _packaged_data(ruleset: str) -> dict[str, Any]:
-    root = resources.files(f"kubik.rulesets.{ruleset}")
+    # the folder, not the package: reading data must not import the ruleset (whose
+    # procedures read data as they register)
+    root = resources.files("kubik") / "rulesets" / ruleset
     data: dict[str, Any] = {}
     main = root / "data.toml"
     if main.is_file():
@@ -104,6 +184,17 @@ def _packaged_data(ruleset: str) -> dict[str, Any]:
     return data
 
 
+def _override_dir() -> Path | None:
+    """``$KUBIK_DATA_DIR`` when set (an error if it is not a directory)."""
+    env_dir = os.environ.get(OVERRIDE_DIR_ENV)
+    if not env_dir:
+        return None
+    folder = Path(env_dir)
+    if not folder.is_dir():
+        raise DataError(msg("kubik.data.not_a_dir", env=OVERRIDE_DIR_ENV, path=env_dir))
+    return folder
+
+
 def load_ruleset_data(
     ruleset: str,
     override: Mapping[str, Any] | Path | None = None,
@@ -114,13 +205,49 @@ def load_ruleset_data(
     from ``override`` (a mapping, or a path to a TOML file).
     """
     data = _packaged_data(ruleset)
-    env_dir = os.environ.get(OVERRIDE_DIR_ENV)
-    if env_dir:
-        env_file = Path(env_dir) / f"{ruleset}.toml"
+    folder = _override_dir()
+    if folder is not None:
+        env_file = folder / f"{ruleset}.toml"
         if env_file.is_file():
-            data = merge_override(data, _read_toml(env_file, str(env_file)), ruleset)
+            data = _env_override(ruleset, env_file, _mtime(env_file))
     if isinstance(override, Path):
-        override = _read_toml(override, str(override))
-    if override:
+        data = merge_override(data, _read_toml(override, str(override)), override.name)
+    elif override:
         data = merge_override(data, override, ruleset)
     return data
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+@cache
+def _env_override(ruleset: str, path: Path, mtime: float) -> dict[str, Any]:
+    """The packaged data with ``path``'s overrides (read once per file version)."""
+    return merge_override(_packaged_data(ruleset), _read_toml(path, path.name), path.name)
+
+
+def check_overrides() -> None:
+    """Check every override file of ``$KUBIK_DATA_DIR`` now: one line naming the file and
+    the key for a file that is not TOML, names a ruleset or key that does not exist,
+    gives a value of the wrong kind, or overrides an engine limit."""
+    folder = _override_dir()
+    if folder is None:
+        return
+    from kubik.rulesets import RULESETS
+
+    for path in sorted(folder.glob("*.toml")):
+        if path.stem not in RULESETS:
+            raise DataError(
+                msg(
+                    "kubik.data.unknown_ruleset",
+                    file=path.name,
+                    ruleset=path.stem,
+                    known=", ".join(sorted(RULESETS)),
+                )
+            )
+        if path.is_file():
+            _env_override(path.stem, path, _mtime(path))

@@ -9,17 +9,21 @@ worked examples are refereed from the seed's own dice, each with its exact odds.
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
 
 from kubik import api
-from kubik.cli import _print_log, _print_odds
 from kubik.cli_play import controllers_for, run_session
+from kubik.console.results import console_for_people, print_exact_odds, print_resolution
 from kubik.console.text import say
+from kubik.engine.jsonify import outcome_order
 from kubik.engine.registry import all_specs
 from kubik.errors import KubikError
 from kubik.game import GameSession, load_scenario
@@ -99,7 +103,7 @@ def play_battle(console: Console, lang: str, scenario_id: str = DEMO_SCENARIO) -
 
 def main(lang: str = "en") -> None:
     """Play the demo battle, then referee each showcase from the seed's dice, with its odds."""
-    console = Console(highlight=False, soft_wrap=True)
+    console = console_for_people()
     play_battle(console, lang)
     console.print()
     console.print(Rule(say("console.demo.showcases", lang), style="bold"))
@@ -112,11 +116,41 @@ def main(lang: str = "en") -> None:
             f"[bold]kubik resolve {show.procedure}[/bold] (dice typed in: "
             f"{', '.join(map(str, show.dice))})"
         )
-        _print_log(api.resolve(show.procedure, show.input, dice=list(show.dice), lang=lang), lang)
+        resolved = api.resolve(show.procedure, show.input, dice=list(show.dice), lang=lang)
+        print_resolution(console, resolved, lang)
         console.print()
-        _print_odds(api.odds(show.procedure, show.input), lang)
+        distribution = api.exact_distribution(show.procedure, show.input)
+        order = sorted(distribution, key=outcome_order)
+        print_exact_odds(console, show.procedure, distribution, order, lang)
         console.print()
-    console.print(f"{len(registered)} procedures registered; `kubik procedures` lists them.")
+    console.print(say("console.demo.procedures", lang, n=len(registered)))
+    console.print(how_to_reach_kubik(lang), style="bold", soft_wrap=True)
+
+
+def how_to_reach_kubik(lang: str) -> str:
+    """The demo's last line: how to type ``kubik`` in a shell from here.
+
+    ``make demo`` installs the command into ``.venv/bin``, which a fresh shell does not
+    search; activating the environment puts it on the ``PATH`` (or run it by its path).
+    """
+    bin_dir = Path(sys.executable).parent
+    script = bin_dir / ("kubik.exe" if os.name == "nt" else "kubik")
+    on_path = shutil.which("kubik")
+    if on_path is not None and Path(on_path).resolve() == script.resolve():
+        return say("console.demo.reach_path", lang)
+    try:
+        shown = bin_dir.relative_to(Path.cwd())
+    except ValueError:
+        shown = bin_dir
+    activate = bin_dir / "activate"
+    if activate.is_file():
+        return say(
+            "console.demo.reach_activate",
+            lang,
+            activate=f"source {shown / 'activate'}",
+            script=str(shown / script.name),
+        )
+    return say("console.demo.reach_script", lang, script=str(shown / script.name))
 
 
 if __name__ == "__main__":

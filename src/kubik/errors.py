@@ -6,9 +6,39 @@ layer print its message as one line and never show a traceback.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class KubikError(Exception):
-    """Base class of every error caused by input from a user."""
+    """Base class of every error caused by input from a user.
+
+    Raised with plain text (English) or with a catalogue message
+    (:class:`~kubik.engine.requests.Message`), which :meth:`text` renders in the
+    user's language; ``str(error)`` is always the English text.
+    """
+
+    def __init__(self, *args: Any) -> None:
+        self.message: Any = None
+        if len(args) == 1 and _is_message(args[0]):
+            from kubik.i18n import render
+
+            self.message = args[0]
+            args = (render(args[0], "en"),)
+        super().__init__(*args)
+
+    def text(self, lang: str = "en") -> str:
+        """The error for people, in ``lang`` when it was raised as a catalogue message."""
+        if self.message is None or lang == "en":
+            return str(self)
+        from kubik.i18n import render
+
+        return render(self.message, lang)
+
+
+def _is_message(value: object) -> bool:
+    from kubik.engine.requests import Message
+
+    return isinstance(value, Message)
 
 
 class DiceError(KubikError, ValueError):

@@ -4,23 +4,18 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from tests.cli.processes import kubik_process
+
 MORALE = '{"quality": "d8", "leadership": 2, "threat": 6}'
 
 
 def kubik(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "kubik", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return kubik_process(*args)
 
 
 def test_procedures_json_lists_every_procedure() -> None:
@@ -54,8 +49,9 @@ def test_resolve_narrates_in_english_and_russian() -> None:
     en = kubik("resolve", "steel_war.morale_test", "-i", MORALE, "--dice", "6")
     ru = kubik("resolve", "steel_war.morale_test", "-i", MORALE, "--dice", "6", "--lang", "ru")
     assert en.returncode == 0 and ru.returncode == 0
-    assert "Morale test" in en.stdout and "drop = 1" in en.stdout
+    assert "Morale test" in en.stdout and "Outcome: morale drop (levels): 1" in en.stdout
     assert "боевой дух" in ru.stdout and "к8" in ru.stdout
+    assert "Исход: падение боевого духа (уровней): 1" in ru.stdout
 
 
 def test_resolve_from_an_input_file(tmp_path: Path) -> None:
@@ -80,10 +76,20 @@ def test_odds_json_contract() -> None:
     assert {json.dumps(o["outcome"]) for o in out["outcomes"]} == {'{"drop": 1}', '{"drop": 2}'}
 
 
-def test_odds_table_shows_probabilities_at_least_and_expectation() -> None:
+def test_odds_for_people_are_sentences_above_the_exact_table() -> None:
     done = kubik("odds", "old_west.wound", "-i", '{"strength": 3, "toughness": 8}')
     assert done.returncode == 0
-    assert "1/12" in done.stdout and "At least" in done.stdout and "Expected" in done.stdout
+    assert "wounded: yes 8.3%, no 91.7%" in done.stdout  # a sentence per field
+    assert "1/12" in done.stdout and "wounded: yes" in done.stdout  # the exact table
+    fire = kubik(
+        "odds",
+        "steel_war.fire",
+        "-i",
+        '{"quality": "d6", "weapons": [{"weapon": "lmg", "count": 1}], "distance": 10,'
+        ' "cover": "light", "prone": true}',
+    )
+    assert "hits: none 82.3% — at least 1: 17.7%; on average 0.18" in fire.stdout
+    assert "effect: no effect" in fire.stdout and "=" not in fire.stdout
 
 
 def test_odds_simulate_json() -> None:

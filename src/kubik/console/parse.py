@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from enum import StrEnum
 
+from kubik.engine.requests import msg
 from kubik.errors import InputError
 
 
@@ -32,18 +33,23 @@ def split_values(text: str) -> list[str]:
 
 
 def parse_side_options(given: Sequence[str], sides: Sequence[str]) -> dict[str, str]:
-    """``["steel=human", ...]`` → side → controller kind; one-line errors naming ``--side``."""
+    """``["steel=human", ...]`` → side → controller kind; one-line errors naming ``--side``.
+
+    A side given twice is an error (which of the two was meant cannot be guessed).
+    """
     kinds = ", ".join(CONTROLLER_KINDS)
     out: dict[str, str] = {}
     for item in given:
         side, sep, kind = item.partition("=")
         side, kind = side.strip(), kind.strip().lower()
         if not sep or not side or not kind:
-            raise InputError(f"--side: '{item}' must be SIDE=KIND; KIND: {kinds}")
+            raise InputError(msg("cli.side.form", item=item, kinds=kinds))
         if side not in sides:
-            raise InputError(f"--side {item}: no side '{side}'; sides: {', '.join(sides)}")
+            raise InputError(msg("cli.side.unknown", item=item, side=side, sides=", ".join(sides)))
         if kind not in CONTROLLER_KINDS:
-            raise InputError(f"--side {item}: unknown controller '{kind}'; allowed: {kinds}")
+            raise InputError(msg("cli.side.kind", item=item, kind=kind, kinds=kinds))
+        if side in out:
+            raise InputError(msg("cli.side.twice", side=side, first=out[side], second=kind))
         out[side] = kind
     return out
 

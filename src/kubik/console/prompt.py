@@ -1,9 +1,10 @@
 """The prompt loop: asks people for dice and decisions until the game ends or they quit.
 
 Every question accepts the same commands (English or Russian words): ``undo``
-(back to before the last roll), ``log`` (recent narration), ``save [NAME]``,
-``luck`` (how lucky the last resolved action was; ``luck on`` shows it after every
-one), ``help`` and ``quit``. A bad answer is one line saying what is allowed, and the
+(back to before the last roll), ``undo decision`` (back to before the last
+decision a person took), ``log`` (recent narration), ``save [NAME]``, ``luck`` (how
+lucky the last resolved action was; ``luck on`` shows it after every one), ``help``
+and ``quit``. A bad answer is one line saying what is allowed, and the
 same question is asked again: nothing is lost. Input is read line by line from a
 reader (plain ``sys.stdin`` by default), so a test can drive it through a pipe
 or a pseudo-terminal.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from contextlib import suppress
 from enum import Enum
 
 from rich.console import Console
@@ -22,13 +24,14 @@ from rich.text import Text
 from kubik.console.parse import split_values
 from kubik.console.render import LogPrinter, print_choice_request, print_roll_request
 from kubik.console.text import option_text, say
+from kubik.engine.log import Answer
 from kubik.engine.observed import luck
 from kubik.engine.odds import OddsCache
 from kubik.engine.requests import Choose, Roll
 from kubik.errors import KubikError
 from kubik.game.errors import StoreError
 from kubik.game.session import GameSession
-from kubik.game.store import GameStore, check_name
+from kubik.game.store import GameStore, SaveKeeper, check_name
 
 #: Reads one line after showing a prompt; ``None`` at the end of input.
 Reader = Callable[[str], str | None]
@@ -50,6 +53,8 @@ COMMANDS: dict[str, str] = {
     "exit": "quit",
     "выход": "quit",
 }
+#: Words after ``undo`` that step back one decision instead of to the last roll.
+UNDO_DECISION = frozenset({"decision", "choice", "решение", "выбор"})
 #: How many entries the ``log`` command shows.
 RECENT = 15
 
@@ -79,6 +84,20 @@ class _Again(Enum):
     ADVANCE = "advance"  # the game moved (an answer, an undo): find the next question
 
 
+class _LiveLog:
+    """Prints the log as answers are confirmed and reports a save falling behind."""
+
+    def __init__(self, loop: PromptLoop) -> None:
+        self.loop = loop
+
+    def answered(self, index: int, answer: Answer) -> None:
+        self.loop.printer.catch_up(self.loop.session.log)
+        self.loop.report_saving()
+
+    def truncated(self, length: int) -> None:
+        """An undo: the prompt loop reprints what it needs."""
+
+
 class PromptLoop:
     """Plays a session on, asking people whenever the session waits for one."""
 
@@ -100,18 +119,29 @@ class PromptLoop:
         self.save_name = save_name
         self._open_store = open_store
         self.store: GameStore | None = None
+        self.keeper: SaveKeeper | None = None
         self.cache = cache if cache is not None else OddsCache()
+        self._behind = False
+        self._live = False
         self.show_luck = False
         self._actions_seen = 0
 
     def run(self) -> Flow:
-        """Play until the game ends, or a person quits, or the input ends."""
+        """Play until the game ends, or a person quits, or the input ends.
+
+        The log is printed as the game goes (a long battle of bots narrates while it
+        plays, and Ctrl-C stops it where it is), not only when a person is asked.
+        """
+        if not self._live:
+            self.session.subscribe(_LiveLog(self))
+            self._live = True
         while True:
             pending = self.session.advance()
             self.printer.catch_up(self.session.log)
             if self.show_luck and self.session.actions != self._actions_seen:
                 self._luck()
             self._actions_seen = self.session.actions
+            self.report_saving()
             if pending is None:
                 return Flow.FINISHED
             flow = self._ask(pending)
@@ -163,19 +193,22 @@ class PromptLoop:
         try:
             self.session.roll(values)
         except KubikError as error:
-            self.say("console.rejected", "red", error=str(error))
+            self.say("console.rejected", "red", error=error.text(self.lang))
             return _Again.ASK
         return _Again.ADVANCE
 
     def _choose(self, request: Choose, text: str) -> _Again:
         option = self._option(request, text)
         if option is None:
-            self.say("console.choose.bad", "red", text=text, n=len(request.options))
+            if len(request.options) == 1:
+                self.say("console.choose.bad_one", "red", text=text)
+            else:
+                self.say("console.choose.bad", "red", text=text, n=len(request.options))
             return _Again.ASK
         try:
             self.session.answer(option[0])
         except KubikError as error:
-            self.say("console.rejected", "red", error=str(error))
+            self.say("console.rejected", "red", error=error.text(self.lang))
             return _Again.ASK
         return _Again.ADVANCE
 
@@ -195,13 +228,15 @@ class PromptLoop:
 
     def _command(self, command: str, argument: str) -> Flow | _Again:
         if command == "undo":
+            decision = argument.lower() in UNDO_DECISION
             try:
-                dropped = self.session.undo()
+                dropped = self.session.undo_decision() if decision else self.session.undo()
             except KubikError as error:
-                self.say("console.rejected", "red", error=str(error))
+                self.say("console.rejected", "red", error=error.text(self.lang))
                 return _Again.ASK
             self.printer.printed = len(self.session.log)
-            self.say("console.undo.done", "yellow", n=dropped)
+            done = "console.undo.decision_done" if decision else "console.undo.done"
+            self.say(done, "yellow", n=dropped)
             return _Again.ADVANCE
         if command == "log":
             self.console.print(Rule(say("console.log.title", self.lang)))
@@ -252,25 +287,43 @@ class PromptLoop:
         """
         check_name(name)
         store = self._store()
-        if not replace and any(game.name == name for game in store.list()):
+        if not replace and store.exists(name):
             raise StoreError(
                 f"--save: a saved game '{name}' exists already; continue it with "
                 f"`kubik load {name}`, or choose another name"
             )
-        store.attach(name, self.session)
+        self.keeper = store.attach(name, self.session)
         self.save_name = name
+
+    def report_saving(self) -> None:
+        """One line when the save falls behind (a store locked by another program),
+        and one when it has caught up; the answers are kept either way."""
+        keeper = self.keeper
+        if keeper is None:
+            return
+        if keeper.problem is not None and not self._behind:
+            self._behind = True
+            error = keeper.problem.text(self.lang)
+            self.say("console.save.behind", "yellow", name=keeper.name, error=error)
+        elif keeper.problem is None and self._behind:
+            self._behind = False
+            self.say("console.save.caught_up", "green", name=keeper.name)
 
     def _save(self, name: str) -> None:
         if not name or name == self.save_name:
             if self.save_name is None:
                 self.say("console.save.need_name", "yellow")
+            elif self.keeper is not None and not self.keeper.flush():
+                self.report_saving()
+                self.say("console.save.still_behind", "yellow", n=self.keeper.unsaved)
             else:
+                self.report_saving()
                 self.say("console.save.done", "green", name=self.save_name)
             return
         try:
             self.attach(name)
         except KubikError as error:
-            self.say("console.rejected", "red", error=str(error))
+            self.say("console.rejected", "red", error=error.text(self.lang))
             return
         self.say("console.save.done", "green", name=name)
 
@@ -281,10 +334,22 @@ class PromptLoop:
         return self.store
 
     def close(self) -> None:
-        """Close the store this loop opened (everything confirmed is already saved)."""
+        """Write what is still waiting, remember how far the game came, close the store."""
+        keeper = self.keeper
+        if keeper is not None and self.store is not None:
+            if not keeper.flush():
+                error = keeper.problem.text(self.lang) if keeper.problem else ""
+                self.say(
+                    "console.save.lost", "red", name=keeper.name, n=keeper.unsaved, error=error
+                )
+            else:
+                self.report_saving()
+                with suppress(KubikError):  # the list of saves works it out again
+                    self.store.note_progress(keeper.name, self.session)
+        self.keeper = None
         if self.store is not None:
             self.store.close()
             self.store = None
 
 
-__all__ = ["COMMANDS", "RECENT", "Flow", "PromptLoop", "Reader", "stdin_reader"]
+__all__ = ["COMMANDS", "RECENT", "UNDO_DECISION", "Flow", "PromptLoop", "Reader", "stdin_reader"]

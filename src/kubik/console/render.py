@@ -9,21 +9,21 @@ table), and each side's decisions and rolls in that side's colour.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from kubik.console.odds import field_sentences
 from kubik.console.text import (
     count_label,
     option_text,
-    outcome_text,
     roller_label,
     say,
     side_label,
 )
+from kubik.console.wrap import print_wrapped
 from kubik.engine.forecast import expected_value, forecast_distribution
 from kubik.engine.log import ChoiceEntry, DiceOrigin, EventEntry, LogEntry, RollEntry
 from kubik.engine.odds import OddsCache
@@ -33,8 +33,6 @@ from kubik.game.narrate import entry_text
 
 #: Colours of the sides, in scenario order.
 SIDE_STYLES: tuple[str, ...] = ("cyan", "magenta", "green", "yellow", "blue", "red")
-#: How many of a forecast's most likely outcomes are shown before a decision.
-TOP_OUTCOMES = 3
 
 
 class LogPrinter:
@@ -54,26 +52,32 @@ class LogPrinter:
         self.printed = 0
         self.quiet = False  # catch_up only keeps count (the summary still prints)
 
-    def line(self, entry: LogEntry) -> Text:
-        """One entry as a styled line (indented by its depth)."""
+    def body(self, entry: LogEntry) -> tuple[int, Text]:
+        """One entry as its indent (by depth) and its styled text."""
         text = entry_text(entry, self.lang, self.side_names)
-        indent = "  " * entry.depth
+        indent = 2 * entry.depth
         if isinstance(entry, RollEntry):
             mark = "✍ " if entry.origin is DiceOrigin.TYPED else "🎲 "
-            return Text(indent + mark + text, style=self.styles.get(entry.roller, ""))
+            return indent, Text(mark + text, style=self.styles.get(entry.roller, ""))
         if isinstance(entry, ChoiceEntry):
-            return Text(indent + "▸ " + text, style=self.styles.get(entry.side, "bold"))
+            return indent, Text("▸ " + text, style=self.styles.get(entry.side, "bold"))
         if entry.event.id.startswith(("game.started", "game.ended")):
-            return Text(indent + text, style="bold")
-        return Text(indent + text)
+            return indent, Text(text, style="bold")
+        return indent, Text(text)
+
+    def line(self, entry: LogEntry) -> Text:
+        """One entry as a styled line (indented by its depth)."""
+        indent, text = self.body(entry)
+        return Text(" " * indent) + text
 
     def print_entries(self, entries: Sequence[LogEntry]) -> None:
-        """Print ``entries``; a new turn starts with a rule across the screen."""
+        """Print ``entries``, wrapped at the terminal's width; a new turn starts with a rule."""
         for entry in entries:
             if isinstance(entry, EventEntry) and entry.event.id == "game.turn":
                 self.console.print(Rule(entry_text(entry, self.lang, self.side_names)))
             else:
-                self.console.print(self.line(entry))
+                indent, text = self.body(entry)
+                print_wrapped(self.console, text, indent, 2)
 
     def catch_up(self, log: Sequence[LogEntry]) -> None:
         """Print what the log gained since the last call (after an undo: nothing)."""
@@ -129,10 +133,6 @@ def print_roll_request(
     console.print(say("console.roll.enter", lang, n=len(request.dice)), style="dim")
 
 
-def _percent(p: Fraction) -> str:
-    return f"{float(p):.1%}"
-
-
 def print_choice_request(
     console: Console,
     request: Choose,
@@ -140,45 +140,32 @@ def print_choice_request(
     side_names: Mapping[str, Message],
     cache: OddsCache,
 ) -> None:
-    """A decision: numbered options, and the exact odds of each option's forecast."""
+    """A decision: numbered options, each with the odds of its forecast said in sentences."""
     side = side_label(request.side, side_names, lang)
     console.print(Text(say("console.choose.ask", lang, side=side, reason=request.reason), "bold"))
     for number, option in enumerate(request.options, start=1):
         marker = say("console.choose.default_mark", lang) if option == request.default else ""
-        console.print(Text(f"  {number}. {option_text(request, option, lang)}{marker}"))
+        print_wrapped(console, f"{number}. {option_text(request, option, lang)}{marker}", 2, 3)
         forecast = request.forecast(option)
         if forecast is None:
             continue
         distribution = forecast_distribution(forecast, cache)
         if distribution is not None:
-            ranked = sorted(distribution.items(), key=lambda item: -item[1])
-            for outcome, p in ranked[:TOP_OUTCOMES]:
-                text = say("console.odds.outcome", lang, p=_percent(p))
-                console.print(Text(f"       {text} {outcome_text(outcome, lang)}", "dim"))
-            if len(ranked) > TOP_OUTCOMES:
-                rest = sum((p for _, p in ranked[TOP_OUTCOMES:]), Fraction(0))
-                more = len(ranked) - TOP_OUTCOMES
-                console.print(
-                    Text(
-                        "       " + say("console.odds.more", lang, n=more, p=_percent(rest)), "dim"
-                    )
-                )
+            rows = [(outcome, float(p)) for outcome, p in distribution.items()]
+            for sentence in field_sentences(rows, lang):
+                print_wrapped(console, Text(sentence, "dim"), 7, 2)
         worth = float(expected_value(forecast, cache))
-        console.print(Text("       " + say("console.odds.expected", lang, value=f"{worth:.2f}")))
-    console.print(
-        say(
-            "console.choose.enter",
-            lang,
-            n=len(request.options),
-            default=request.options.index(request.default) + 1,
-        ),
-        style="dim",
-    )
+        print_wrapped(console, say("console.odds.expected", lang, value=f"{worth:.2f}"), 7, 2)
+    if len(request.options) == 1:
+        enter = say("console.choose.enter_one", lang)
+    else:
+        default = request.options.index(request.default) + 1
+        enter = say("console.choose.enter", lang, n=len(request.options), default=default)
+    print_wrapped(console, Text(enter, "dim"))
 
 
 __all__ = [
     "SIDE_STYLES",
-    "TOP_OUTCOMES",
     "LogPrinter",
     "print_choice_request",
     "print_roll_request",

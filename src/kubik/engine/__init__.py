@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from kubik.engine.permission import Permission, Verdict
 from kubik.engine.requests import (
     AnyCall,
     AnyForecast,
@@ -117,6 +118,7 @@ __all__ = [
     "Message",
     "OddsCache",
     "OddsDriver",
+    "Permission",
     "Policy",
     "PolicyChooser",
     "Procedure",
@@ -132,6 +134,7 @@ __all__ = [
     "TableSession",
     "Tally",
     "TypedDice",
+    "Verdict",
     "default_policy",
     "emit",
     "expected_value",

@@ -22,6 +22,9 @@ from kubik.engine.run import PolicyChooser, RandomDice, run
 if TYPE_CHECKING:
     import numpy as np
 
+#: How many runs pass between two calls of a simulation's ``progress``.
+PROGRESS_EVERY = 2_000
+
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
 
@@ -86,11 +89,15 @@ def simulate(
     seed: int,
     policy: Policy = default_policy,
     batch: Callable[[Any, np.random.Generator, int], Sequence[Hashable]] | None = None,
+    *,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Simulation:
     """Run ``procedure(*args)`` ``runs`` times from ``seed``.
 
     With ``batch`` (a vectorised form taking the single argument, a numpy
     generator and a count), sample that instead of stepping the generator.
+    ``progress(done, runs)`` is called every :data:`PROGRESS_EVERY` runs (a
+    progress bar); it does not change the draws.
     """
     if runs < 1:
         raise ValueError("runs must be at least 1")
@@ -99,11 +106,17 @@ def simulate(
 
         (inp,) = args
         outcomes = batch(inp, np.random.default_rng(seed), runs)
+        if progress is not None:
+            progress(runs, runs)
         return Simulation(dict(Counter(outcomes)), runs)
     rng = random.Random(seed)
     dice = RandomDice(rng)
     chooser = PolicyChooser(policy)
     counts: Counter[Hashable] = Counter()
-    for _ in range(runs):
+    for done in range(runs):
         counts[run(procedure, args, dice=dice, chooser=chooser).outcome] += 1
+        if progress is not None and (done + 1) % PROGRESS_EVERY == 0:
+            progress(done + 1, runs)
+    if progress is not None:
+        progress(runs, runs)
     return Simulation(dict(counts), runs)

@@ -21,12 +21,15 @@ from dataclasses import dataclass
 from enum import Enum
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from kubik import limits
+from kubik.engine.requests import Message, msg
 from kubik.game.errors import ScenarioError, UnknownRulesetError
 from kubik.game.paths import user_scenarios_dir
+from kubik.problems import problem
 
 _ID = r"^[a-z0-9_]+(\.[a-z0-9_]+)*$"
 _SIDE_ID = r"^[a-z0-9_]+$"
@@ -211,24 +214,62 @@ def field_error(error: ValidationError, prefix: str = "") -> ScenarioError:
     first = error.errors()[0]
     loc = field_path(first["loc"])
     where = f"{prefix}.{loc}" if prefix and loc and not loc.startswith("[") else prefix + loc
-    return ScenarioError(f"{where or 'file'}: {_problem(first)}")
+    return ScenarioError(_problem(first, where or "file"))
 
 
-def _problem(first: Any) -> str:
-    problem = str(first["msg"])
-    if first["type"] == "missing":
-        problem = "missing (required)"
-    elif first["type"] == "extra_forbidden":
-        problem = "unknown field"
-    elif first["type"] == "string_pattern_mismatch":
-        problem = f"{first['input']!r} is not a valid id (lower-case letters, digits, '_')"
-    elif first["type"] == "too_short":
-        problem = f"needs at least {first['ctx']['min_length']}"
-    return problem
+def _problem(first: Any, where: str) -> Message:
+    kind = first["type"]
+    if kind == "missing":
+        return msg("game.field.missing", where=where)
+    if kind == "string_pattern_mismatch":
+        return msg("game.field.bad_id", where=where, got=repr(first["input"]))
+    if kind == "too_short":
+        return msg("game.field.too_short", where=where, n=first["ctx"]["min_length"])
+    return problem({**first, "loc": ()}, where)
 
 
 def _pydantic_error(origin: str, error: ValidationError) -> ScenarioError:
-    return ScenarioError(f"{origin}: {field_error(error)}")
+    return in_file(origin, field_error(error))
+
+
+def _count_points(feature: dict[str, Any]) -> int:
+    points = feature.get("points")
+    return len(points) if isinstance(points, list) else 0
+
+
+def check_limits(model: ScenarioModel, origin: str) -> None:
+    """The engine limits of :mod:`kubik.limits` on a scenario's size: units, terrain,
+    corner points, table size and turns, each refused with the field and the limit."""
+
+    def refuse(where: str, n: object, limit: int, what: str) -> None:
+        kind = msg(f"game.limit.what.{what}")
+        raise ScenarioError(
+            msg("game.limit.exceeded", origin=origin, where=where, n=n, limit=limit, what=kind)
+        )
+
+    if len(model.units) > limits.UNITS:
+        refuse("units", len(model.units), limits.UNITS, "units")
+    if len(model.terrain) > limits.TERRAIN_FEATURES:
+        refuse("terrain", len(model.terrain), limits.TERRAIN_FEATURES, "features")
+    total = 0
+    for index, feature in enumerate(model.terrain):
+        points = _count_points(feature)
+        if points > limits.TERRAIN_POINTS:
+            refuse(f"terrain[{index}].points", points, limits.TERRAIN_POINTS, "points")
+        total += points
+    if total > limits.TERRAIN_POINTS_TOTAL:
+        refuse("terrain", total, limits.TERRAIN_POINTS_TOTAL, "all_points")
+    for key in ("width", "height", "depth"):
+        size = model.table.get(key)
+        if _number(size) and size > limits.TABLE_INCHES:
+            refuse(f"table.{key}", size, limits.TABLE_INCHES, "inches")
+    turn_limit = model.end.get("turn_limit")
+    if _number(turn_limit) and turn_limit > limits.TURNS:
+        refuse("end.turn_limit", turn_limit, limits.TURNS, "turns")
+
+
+def _number(value: Any) -> TypeGuard[int | float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _check_references(model: ScenarioModel) -> str | None:
@@ -248,6 +289,12 @@ def _check_references(model: ScenarioModel) -> str | None:
     return None
 
 
+def in_file(origin: str, error: ScenarioError) -> ScenarioError:
+    """``error`` under the file it is about (kept as a message, so it translates)."""
+    inner: Any = error.message if error.message is not None else str(error)
+    return ScenarioError(msg("game.scenario.in_file", origin=origin, error=inner))
+
+
 def parse_scenario(
     text: str,
     origin: str = "<scenario>",
@@ -258,16 +305,28 @@ def parse_scenario(
     """Read and check a scenario from TOML ``text``; ``origin`` names it in errors.
 
     With ``check_ruleset`` the ruleset's adapter is found and checks the scenario
-    too (an unknown ruleset is then an error naming ``scenario.ruleset``).
+    too (an unknown ruleset is then an error naming ``scenario.ruleset``). A scenario
+    past an engine limit (:mod:`kubik.limits`: its size, units, terrain, table, turns)
+    is refused before any work is done on it.
     """
+    size = len(text.encode("utf-8", errors="replace"))
+    if size > limits.SCENARIO_BYTES:
+        raise ScenarioError(
+            msg("game.limit.file", origin=origin, n=size, limit=limits.SCENARIO_BYTES)
+        )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise _toml_error(origin, text, error) from None
+    except RecursionError:
+        data = None
+    if data is None or limits.too_deep(data, limits.INPUT_DEPTH):
+        raise ScenarioError(msg("game.limit.deep", origin=origin, limit=limits.INPUT_DEPTH))
     try:
         model = ScenarioModel.model_validate(data)
     except ValidationError as error:
         raise _pydantic_error(origin, error) from None
+    check_limits(model, origin)
     problem = _check_references(model)
     if problem is not None:
         raise ScenarioError(f"{origin}: {problem}")
@@ -282,20 +341,39 @@ def parse_scenario(
         try:
             ruleset.validate(scenario)
         except ScenarioError as error:
-            raise ScenarioError(f"{origin}: {error}") from None
+            raise in_file(origin, error) from None
     return scenario
 
 
 def load_scenario_file(path: Path | str, source: ScenarioSource = ScenarioSource.FILE) -> Scenario:
     """Read and check the scenario file at ``path``."""
     path = Path(path)
+    return parse_scenario(_read_text(path), path.name, source)
+
+
+def _read_text(path: Path) -> str:
+    """A scenario file's text: at most :data:`~kubik.limits.SCENARIO_BYTES`, UTF-8."""
+    if path.is_dir():
+        raise ScenarioError(msg("game.scenario.directory", name=path.name))
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            raw = handle.read(limits.SCENARIO_BYTES + 1)
     except OSError as error:
-        raise ScenarioError(f"{path.name}: cannot be read ({error.strerror})") from None
+        reason = error.strerror or str(error)
+        raise ScenarioError(msg("game.scenario.unreadable", name=path.name, error=reason)) from None
+    if len(raw) > limits.SCENARIO_BYTES:
+        raise ScenarioError(
+            msg(
+                "game.limit.file",
+                origin=path.name,
+                n=f"> {limits.SCENARIO_BYTES}",
+                limit=limits.SCENARIO_BYTES,
+            )
+        )
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ScenarioError(f"{path.name}: not UTF-8 text") from None
-    return parse_scenario(text, path.name, source)
+        raise ScenarioError(msg("game.scenario.not_utf8", name=path.name)) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,9 +389,10 @@ class ScenarioInfo:
     error: str | None = None
     description: str = ""
     description_ru: str = ""
+    sides: tuple[SideSpec, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-ready, for ``kubik scenarios --json``."""
+        """JSON-ready, for ``kubik scenarios --json`` (``sides``: the ids ``--side`` takes)."""
         return {
             "id": self.id,
             "name": self.name,
@@ -324,6 +403,10 @@ class ScenarioInfo:
             "error": self.error,
             "description": self.description,
             "description_ru": self.description_ru,
+            "sides": [
+                {"id": side.id, "name": side.name, "name_ru": side.name_ru or side.name}
+                for side in self.sides
+            ],
         }
 
 
@@ -339,22 +422,22 @@ def _built_in_files() -> Iterator[tuple[str, str]]:
                 yield item.name, item.read_text(encoding="utf-8")
 
 
-def _user_files() -> Iterator[tuple[str, str]]:
+def _user_files() -> Iterator[tuple[str, str | ScenarioError]]:
     folder = user_scenarios_dir()
     if not folder.is_dir():
         return
     for path in sorted(folder.glob("*.toml")):
         try:
-            yield str(path), path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ScenarioError(f"{path.name}: cannot be read ({error})") from None
+            yield str(path), _read_text(path)
+        except ScenarioError as error:
+            yield str(path), error
 
 
-def _all_files() -> Iterator[tuple[str, str, ScenarioSource]]:
+def _all_files() -> Iterator[tuple[str, str | ScenarioError, ScenarioSource]]:
     for name, text in _built_in_files():
         yield name, text, ScenarioSource.BUILT_IN
-    for name, text in _user_files():
-        yield name, text, ScenarioSource.USER
+    for name, found in _user_files():
+        yield name, found, ScenarioSource.USER
 
 
 def list_scenarios() -> list[ScenarioInfo]:
@@ -367,6 +450,8 @@ def list_scenarios() -> list[ScenarioInfo]:
     for path, text, source in _all_files():
         label = Path(path).name
         try:
+            if isinstance(text, ScenarioError):
+                raise text
             scenario = parse_scenario(text, label, source, check_ruleset=False)
         except ScenarioError as error:
             stem = Path(path).stem
@@ -382,6 +467,7 @@ def list_scenarios() -> list[ScenarioInfo]:
                 path,
                 description=scenario.description,
                 description_ru=scenario.description_ru,
+                sides=scenario.sides,
             )
         )
     return found
@@ -395,6 +481,8 @@ def load_scenario(name: str) -> Scenario:
     ids: list[str] = []
     for file, text, source in _all_files():
         label = Path(file).name
+        if isinstance(text, ScenarioError):
+            continue
         try:
             scenario = parse_scenario(text, label, source, check_ruleset=False)
         except ScenarioError:
@@ -402,8 +490,8 @@ def load_scenario(name: str) -> Scenario:
         if scenario.id == name:
             return parse_scenario(text, label, source)
         ids.append(scenario.id)
-    known = ", ".join(ids) or "none"
-    raise ScenarioError(f"unknown scenario '{name}'; scenarios: {known}")
+    known: Any = ", ".join(ids) or msg("game.store.none")
+    raise ScenarioError(msg("game.scenario.unknown", name=name, known=known))
 
 
 __all__ = [

@@ -25,6 +25,7 @@ from kubik.engine.log import (
     ChoiceEntry,
     ChoiceOrigin,
     DiceOrigin,
+    EventEntry,
     LogEntry,
     RollAnswer,
     RollEntry,
@@ -233,17 +234,42 @@ class GameSession:
         so undo corrects mistyped dice and re-takes decisions.
         """
         if not self.answers:
-            raise GameInputError("nothing to undo: no answer has been given yet")
+            raise GameInputError(msg("game.undo.nothing"))
         cut = 0
         for index in range(len(self.answers) - 1, -1, -1):
             if isinstance(self.answers[index], RollAnswer):
                 cut = index
                 break
+        return self._cut(cut)
+
+    def undo_decision(self) -> int:
+        """Go back to before the most recent decision a person took: drop it and every
+        answer after it (bots' decisions and dice rolled since then are given again).
+
+        Returns how many answers were dropped.
+        """
+        for index in range(len(self.answers) - 1, -1, -1):
+            answer = self.answers[index]
+            if isinstance(answer, ChoiceAnswer) and answer.origin is ChoiceOrigin.HUMAN:
+                return self._cut(index)
+        raise GameInputError(msg("game.undo.no_decision"))
+
+    def _cut(self, cut: int) -> int:
+        """Keep the first ``cut`` answers (the game is rebuilt from them)."""
         dropped = len(self.answers) - cut
         self._start(self.answers[:cut])
         for listener in self._listeners:
             listener.truncated(cut)
         return dropped
+
+    @property
+    def turn(self) -> int | None:
+        """The turn being played (from the log's ``game.turn`` events); None before turn 1."""
+        for entry in reversed(self.log):
+            if isinstance(entry, EventEntry) and entry.event.id == "game.turn":
+                number = entry.event.kwargs.get("n")
+                return number if isinstance(number, int) else None
+        return None
 
     @property
     def record(self) -> GameRecord:

@@ -4,7 +4,8 @@ A ruleset's game subclasses :class:`TurnLoop` and writes :meth:`TurnLoop.turn`
 (one turn as a procedure), :meth:`TurnLoop.ending` (has someone won?) and
 :meth:`TurnLoop.summary`. The loop narrates the start, each turn and the end
 (messages ``game.*``), stops at the scenario's ``end.turn_limit`` and then asks
-:meth:`TurnLoop.winner_at_limit`.
+:meth:`TurnLoop.winner_at_limit`. A scenario without a turn limit still stops, at
+the engine limit :data:`kubik.limits.TURNS`, as at a turn limit: no game runs forever.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
+from kubik import limits
 from kubik.engine.requests import Call, Message, Procedure, emit, msg
 from kubik.game.core import GameResult, SideSummary
 from kubik.game.scenario import Scenario
@@ -58,14 +60,14 @@ class TurnLoop(ABC):
         """The whole game: turns until an ending or the turn limit."""
         name = msg("game.name", en=self.scenario.name, ru=self.scenario.name_ru)
         yield emit("game.started", scenario=name)
-        limit = self.scenario.turn_limit
+        limit = self.scenario.turn_limit or limits.TURNS
         ending: Ending | None = None
         while ending is None:
             self.turn_number += 1
             yield emit("game.turn", n=self.turn_number)
             yield Call(self.turn, (self.turn_number,))
             ending = self.ending()
-            if ending is None and limit is not None and self.turn_number >= limit:
+            if ending is None and self.turn_number >= limit:
                 ending = Ending(self.winner_at_limit(), msg("game.turn_limit", n=limit))
         if ending.winner is None:
             yield emit("game.ended.draw", turns=self.turn_number, reason=ending.reason)

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from kubik import limits
+from kubik.engine.requests import msg
 from kubik.game.errors import ScenarioError
 from kubik.game.scenario import Scenario
 from kubik.rulesets.steel_war.morale_levels import Fatigue, MoraleLevel, Motivation, starting_level
@@ -80,6 +82,9 @@ def check(scenario: Scenario, overrides: Mapping[str, Any] | None = None) -> Che
     )
     end = parse_end(scenario.end)
     squads = tuple(parse_squad(i, unit.data) for i, unit in enumerate(scenario.units))
+    models = sum(spec.models for spec in squads)
+    if models > limits.MODELS:  # an engine limit (kubik.limits), not a rule
+        raise ScenarioError(msg("game.limit.models", n=models, limit=limits.MODELS))
     ids = [s.id for s in squads]
     placed: list[tuple[int, list[Base]]] = []
     for index, spec in enumerate(squads):

@@ -1,0 +1,23 @@
+"""Running the real ``kubik`` command in a child process (exit code, stdout, stderr)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def kubik_process(
+    *args: str, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python -m kubik ARGS`` with ``env`` added to this process's environment."""
+    return subprocess.run(
+        [sys.executable, "-m", "kubik", *args],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+        cwd=cwd,
+        env={**os.environ, "COLUMNS": "80", **(env or {})},
+    )
