@@ -1,8 +1,10 @@
 """Run every benchmark module (bench/bench_*.py) and print one table.
 
 Each module exposes ``run() -> list[dict]`` with rows ``{"case", "kubik_s",
-"icepool_s", "ratio"}`` (ratio = kubik time / icepool time; ≤ 1.0 means kubik is
-at least as fast) or, for benches without a reference, ``{"case", "kubik_s"}``.
+"icepool_s", "ratio", "target"}`` (ratio = kubik time / icepool time, both measured
+in the same run; ``target``: the largest ratio the project aims for) or, for benches
+without a reference, ``{"case", "kubik_s"}``. ``python -m bench fire`` runs only the
+modules whose name contains ``fire``.
 """
 
 from __future__ import annotations
@@ -20,26 +22,40 @@ from rich.table import Table
 def main() -> None:
     """Discover, run and report."""
     here = Path(__file__).parent
+    wanted = sys.argv[1:]
     rows = []
     for module in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
-        if module.name.startswith("bench_"):
-            bench = importlib.import_module(f"bench.{module.name}")
-            rows.extend(bench.run())
+        if not module.name.startswith("bench_"):
+            continue
+        if wanted and not any(word in module.name for word in wanted):
+            continue
+        bench = importlib.import_module(f"bench.{module.name}")
+        rows.extend(bench.run())
     table = Table(
         title=f"kubik benchmarks — Python {platform.python_version()}, {platform.machine()}"
     )
-    for column in ("case", "kubik (s)", "icepool (s)", "ratio"):
+    for column in ("case", "kubik (ms)", "icepool (ms)", "ratio", "target", ""):
         table.add_column(column, justify="left" if column == "case" else "right")
+    missed = 0
     for row in rows:
         icepool = row.get("icepool_s")
         ratio = row.get("ratio")
+        target = row.get("target")
+        met = ""
+        if isinstance(ratio, float) and isinstance(target, float):
+            met = "ok" if ratio <= target else "MISSED"
+            missed += met == "MISSED"
         table.add_row(
             str(row["case"]),
-            f"{row['kubik_s']:.4f}",
-            f"{icepool:.4f}" if isinstance(icepool, float) else "—",
+            f"{1000 * row['kubik_s']:.2f}",
+            f"{1000 * icepool:.2f}" if isinstance(icepool, float) else "—",
             f"{ratio:.2f}" if isinstance(ratio, float) else "—",
+            f"≤ {target:g}" if isinstance(target, float) else "—",
+            met,
         )
-    Console().print(table)
+    Console(width=max(Console().width, 150)).print(table)
+    if missed:
+        Console().print(f"{missed} ratio(s) above their target", style="yellow")
     sys.exit(0)
 
 

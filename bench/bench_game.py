@@ -3,9 +3,10 @@
 For ``steel_war.demo`` and ``old_west.demo`` a game is played to its end with
 virtual dice by default bots (every decision its default: the cost of the rules
 and the game layer alone) and by heuristic bots (every decision weighed by the
-exact odds of its options' rules; a fresh odds cache per game, so each game pays
-for its own odds). Each row is the median time over several seeds. A demo that
-does not exist yet is skipped with a note on stderr, never faked.
+exact odds of its options' rules, and optimal decisions inside rules; a fresh odds
+cache per game, so each game pays for its own odds). Each row is the median CPU time
+of the process over several seeds. A demo that does not exist yet is skipped with a
+note on stderr, never faked.
 """
 
 from __future__ import annotations
@@ -40,9 +41,9 @@ def timed_games(scenario: Scenario, bot: str) -> tuple[float, float]:
     times: list[float] = []
     turns: list[int] = []
     for seed in SEEDS:
-        begin = time.perf_counter()
+        begin = time.process_time()
         session = play_once(scenario, bot, seed)
-        times.append(time.perf_counter() - begin)
+        times.append(time.process_time() - begin)
         turns.append(session.result.turns if session.result else 0)
     return statistics.median(times), statistics.median(turns)
 

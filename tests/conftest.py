@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import product
@@ -10,6 +11,10 @@ from typing import Any
 import pytest
 
 from kubik.engine import TableSession
+
+# The test suite never reads or writes the user's cache of answers (kubik.answers);
+# tests/cli/test_answer_cache.py turns it on in a temporary KUBIK_HOME.
+os.environ["KUBIK_ANSWER_CACHE"] = "off"
 
 
 def brute_force(

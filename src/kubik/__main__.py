@@ -1,3 +1,3 @@
-from kubik.cli import main
+from kubik.launch import main
 
 main()

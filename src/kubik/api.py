@@ -25,10 +25,13 @@ from pydantic import BaseModel, ValidationError
 
 from kubik.bots.registry import BOT_NAMES, bot_for
 from kubik.engine import registry
+from kubik.engine.explain import explain_rows
 from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order
 from kubik.engine.log import LogEntry, RollEntry
 from kubik.engine.narration import entry_json
-from kubik.engine.odds import OddsCache, OddsDriver, Policy
+from kubik.engine.observed import place
+from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
+from kubik.engine.optimal import Optimal
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
 from kubik.engine.requests import Message, msg
 from kubik.engine.run import RunResult, TableSession, describe_roll, play
@@ -266,17 +269,36 @@ def _marginals(distribution: Mapping[Any, Fraction]) -> dict[str, Any]:
 
 
 def policies(name: str) -> dict[str, Policy]:
-    """The decision policies a procedure's ruleset offers (always ``"default"``)."""
+    """The decision policies for a procedure: ``default``, its ruleset's rules of thumb
+    (Old West: ``just_enough`` Fame) and ``optimal``."""
     return registry.ruleset_policies(registry.get(name).ruleset)
 
 
-def _policy(name: str, policy: str | Policy) -> tuple[str, Policy]:
+Objective = Mapping[str, str]
+
+
+def _policy(
+    name: str, policy: str | Policy, objective: Objective | None = None
+) -> tuple[str, Policy]:
     if not isinstance(policy, str):
         return getattr(policy, "__name__", type(policy).__name__), policy
+    if policy == "default" and not objective:
+        return policy, default_policy
     offered = policies(name)
     if policy not in offered:
         raise InputError(msg("kubik.input.policy", policy=policy, known=", ".join(offered)))
+    if objective:
+        if policy != "optimal":
+            raise InputError("objective: only the optimal policy pursues objectives")
+        return policy, _optimal(objective)
     return policy, offered[policy]
+
+
+def _optimal(objective: Objective, seed: int = 0) -> Optimal:
+    for side, goal_text in objective.items():
+        if not isinstance(side, str) or not isinstance(goal_text, str):
+            raise InputError('objective: give SIDE=GOAL texts, e.g. {"a": "winner=a"}')
+    return Optimal(objective, seed)
 
 
 def check_runs(runs: int) -> None:
@@ -291,11 +313,12 @@ def exact_distribution(
     name: str,
     input: InputLike,
     policy: str | Policy = "default",
+    objective: Objective | None = None,
 ) -> dict[Any, Fraction]:
     """The exact outcome distribution as a dict (outcome objects → Fraction)."""
     spec = registry.get(name)
     inp = parse_input(spec, input)
-    _, chosen = _policy(name, policy)
+    _, chosen = _policy(name, policy, objective)
     return dict(OddsDriver(chosen, _CACHE).distribution(spec.function, (inp,)))
 
 
@@ -313,8 +336,32 @@ def estimates(
     spec = registry.get(name)
     inp = parse_input(spec, input)
     _, chosen = _policy(name, policy)
+    if isinstance(chosen, Optimal):  # mixed strategies are drawn from the seed
+        chosen = Optimal(chosen.goals, seed)
     sim = simulate_runs(spec.function, (inp,), runs, seed, chosen, spec.batch, progress=progress)
     return sorted(sim.estimates(), key=lambda e: outcome_order(e.outcome))
+
+
+def _goals_json(
+    spec: ProcedureSpec, inp: ProcedureInput, chosen: Optimal, lang: str, explain: bool
+) -> dict[str, Any]:
+    """The sides' goals with their expected worth and spending under optimal play."""
+    goals = chosen.objectives(spec.function, (inp,), root=True) or {}
+    sides, node = chosen.solution(spec.function, (inp,), _CACHE, explain=explain)
+    out: dict[str, Any] = {
+        "objectives": {
+            side: {
+                "goal": render(goals[side].text, lang),
+                "expected": str(node.value[i]),
+                "e": round(float(node.value[i]), 6),
+                "spent": str(node.value[len(sides) + i]),
+            }
+            for i, side in enumerate(sides)
+        }
+    }
+    if explain:
+        out["explain"] = explain_rows(node.notes, lang)
+    return out
 
 
 def odds(
@@ -324,16 +371,26 @@ def odds(
     seed: int = 0,
     policy: str | Policy = "default",
     progress: Callable[[int, int], None] | None = None,
+    *,
+    objective: Objective | None = None,
+    explain: bool = False,
+    observed: Mapping[str, Any] | None = None,
+    lang: str = "en",
 ) -> dict[str, Any]:
     """Exact odds (or, with ``simulate=N``, a Monte Carlo estimate with 95% intervals).
 
-    ``policy`` answers the procedure's decisions: ``"default"`` or a name from
-    :func:`policies` (Old West: ``"best_response"`` spends just enough Fame).
-    ``progress(done, runs)`` is told how a simulation advances (a progress bar).
-    Runs are limited to :data:`~kubik.limits.SIMULATE_RUNS`.
+    ``policy`` answers the procedure's decisions: ``"default"``, ``"optimal"`` (each
+    side maximises its goal exactly; ``objective`` replaces some sides' goals, e.g.
+    ``{"a": "winner=a"}``) or a ruleset's rule of thumb from :func:`policies` (Old
+    West: ``"just_enough"`` Fame). ``explain`` (optimal only) lists every decision the
+    policy takes, in ``lang``; ``observed`` places a real outcome (some of its fields)
+    in the distribution. ``progress(done, runs)`` is told how a simulation advances
+    (a progress bar). Runs are limited to :data:`~kubik.limits.SIMULATE_RUNS`.
     """
     spec = registry.get(name)
-    policy_name, chosen = _policy(name, policy)
+    policy_name, chosen = _policy(name, policy, objective)
+    if explain and not isinstance(chosen, Optimal):
+        raise InputError("explain: shows the optimal policy; use it with --policy optimal")
     if simulate is not None:
         found = estimates(name, input, simulate, seed, chosen, progress)
         return {
@@ -355,7 +412,7 @@ def odds(
     inp = parse_input(spec, input)
     distribution = OddsDriver(chosen, _CACHE).distribution(spec.function, (inp,))
     ordered = sorted(distribution.items(), key=lambda kv: outcome_order(kv[0]))
-    return {
+    result: dict[str, Any] = {
         "procedure": spec.name,
         "exact": True,
         "policy": policy_name,
@@ -365,6 +422,17 @@ def odds(
         ],
         "fields": _marginals(distribution),
     }
+    if isinstance(chosen, Optimal) and OddsDriver(cache=_CACHE).has_decisions(
+        spec.function, (inp,)
+    ):
+        result.update(_goals_json(spec, inp, chosen, lang, explain))
+    elif explain:
+        result["explain"] = []
+    if observed is not None:
+        if not isinstance(observed, Mapping):
+            raise InputError("observed: must be a JSON object of outcome fields")
+        result["observed"] = place(distribution, observed)
+    return result
 
 
 def compare_policies(name: str, input: InputLike) -> dict[str, Any]:

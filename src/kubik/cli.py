@@ -42,6 +42,7 @@ from kubik.console.results import (
     print_resolution,
 )
 from kubik.data import check_overrides
+from kubik.engine.explain import choice_text
 from kubik.engine.jsonify import outcome_order
 from kubik.engine.registry import get as get_procedure
 from kubik.engine.requests import msg
@@ -196,8 +197,23 @@ def odds_command(
         typer.Option(
             "--policy",
             metavar="NAME",
-            help="How decisions are taken: default, or e.g. best_response.",
+            help="How decisions are taken: default, optimal, or e.g. just_enough.",
         ),
+    ] = None,
+    objective: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--objective",
+            metavar="SIDE=GOAL",
+            help="A side's goal for --policy optimal: a=winner=a, striker=wounded, a=-wounds.",
+        ),
+    ] = None,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="With --policy optimal: every decision it takes.")
+    ] = False,
+    observed: Annotated[
+        str | None,
+        typer.Option("--observed", metavar="JSON", help='An outcome that happened: {"killed": 3}.'),
     ] = None,
     compare: Annotated[
         bool, typer.Option("--compare", help="Odds under every policy, side by side.")
@@ -211,7 +227,8 @@ def odds_command(
     """
     _check_odds_options(simulate, compare)
     data = read_input(input_text)
-    chosen = policy if policy is not None else "default"
+    goals = _objectives(objective)
+    chosen = policy if policy is not None else ("optimal" if goals or explain else "default")
     if compare:
         _odds_compared(procedure, data, as_json, lang.value)
         return
@@ -226,18 +243,107 @@ def odds_command(
         name = get_procedure(procedure).name
         print_estimates(_console(), name, found, simulate, lang.value)
         return
-    result = api.odds(procedure, data, policy=chosen)
+    result = api.odds(
+        procedure,
+        data,
+        policy=chosen,
+        objective=goals,
+        explain=explain,
+        observed=_observed(observed),
+        lang=lang.value,
+    )
     if as_json:
         _emit_json(result)
         return
-    if policy is None and len(api.policies(procedure)) > 1:
+    plain = policy is None and not (goals or explain or observed)
+    if plain and len(api.policies(procedure)) > 1:
         by_policy = _by_policy(procedure, data)
         if len({tuple(sorted(d.items(), key=repr)) for d in by_policy.values()}) > 1:
             _print_compared(result["procedure"], by_policy, lang.value)
             return
-    distribution = api.exact_distribution(procedure, data, chosen)
+    distribution = api.exact_distribution(procedure, data, chosen, goals)
     order = sorted(distribution, key=outcome_order)
     print_exact_odds(_console(), result["procedure"], distribution, order, lang.value)
+    _print_policy(result, lang.value)
+    _print_observed(result, lang.value)
+
+
+def _objectives(given: list[str] | None) -> dict[str, str] | None:
+    """``--objective a=winner=a`` (repeatable) → ``{"a": "winner=a"}``."""
+    if not given:
+        return None
+    out: dict[str, str] = {}
+    for item in given:
+        side, sep, goal = item.partition("=")
+        if not sep or not side.strip() or not goal.strip():
+            raise InputError(f"--objective: '{item}' is not SIDE=GOAL (e.g. a=winner=a)")
+        out[side.strip()] = goal.strip()
+    return out
+
+
+def _observed(text: str | None) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"--observed: not valid JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise InputError('--observed: must be a JSON object of outcome fields, e.g. {"killed": 3}')
+    return data
+
+
+def _print_policy(result: dict[str, Any], lang: str) -> None:
+    """The optimal policy's goals and, with --explain, the decisions it takes."""
+    from rich.table import Table
+
+    console = _console()
+    for side, goal in result.get("objectives", {}).items():
+        text = msg("kubik.odds.goal", side=side, goal=goal["goal"], expected=goal["expected"])
+        console.print(render(text, lang) + f" ≈ {goal['e']:.4g}")
+    rows = result.get("explain")
+    if rows is None:
+        return
+    shown = [row for row in rows if not row["default"]]
+    if not shown:
+        console.print(render(msg("kubik.odds.all_defaults", n=len(rows)), lang))
+        return
+    table = Table(title=render(msg("kubik.odds.explain", policy=result["policy"]), lang))
+    table.add_column(render(msg("kubik.odds.reach"), lang), justify="right")
+    table.add_column(render(msg("kubik.odds.situation"), lang))
+    table.add_column(render(msg("kubik.odds.decision"), lang))
+    for row in shown:
+        table.add_row(f"{row['p']:.2%}", row["situation"], choice_text(row))
+    console.print(table)
+    rest = len(rows) - len(shown)
+    if rest:
+        console.print(render(msg("kubik.odds.defaults", n=rest), lang), style="dim")
+
+
+def _print_observed(result: dict[str, Any], lang: str) -> None:
+    """Where an observed outcome falls: its chance, at least / at most, percentile."""
+    from rich.table import Table
+
+    placed = result.get("observed")
+    if placed is None:
+        return
+    outcome = ", ".join(f"{k}={v}" for k, v in placed["outcome"].items())
+    table = Table(title=render(msg("kubik.odds.observed", outcome=outcome, p=placed["p"]), lang))
+    for column in ("field", "value", "=", "at_least", "at_most", "percentile"):
+        label = render(msg(f"kubik.odds.column.{column}"), lang)
+        table.add_column(label, justify="left" if column == "field" else "right")
+    for field, row in placed["fields"].items():
+        cells = [f"{row['p']:.2%}"]
+        if "percentile" in row:
+            cells += [
+                f"{row['p_at_least']:.2%}",
+                f"{row['p_at_most']:.2%}",
+                f"{row['percentile']:g}",
+            ]
+        else:
+            cells += ["—", "—", "—"]
+        table.add_row(field, str(row["value"]), *cells)
+    _console().print(table)
 
 
 def _by_policy(procedure: str, data: Any) -> dict[str, Any]:

@@ -107,8 +107,15 @@ def try_step(die: Die, steps: int) -> Die | None:
 _DICE_PATTERN = re.compile(r"^\s*(\d*)\s*[dDкК]\s*(\d+)\s*$")
 
 
+#: Texts already parsed (rules and battles read the same few dice names all the time).
+_PARSED: dict[str, tuple[Die, ...]] = {}
+
+
 def parse_dice(text: str) -> tuple[Die, ...]:
     """Parse ``"d8"``, ``"к8"``, ``"2D6"``, ``"3к6"`` into a tuple of dice."""
+    known = _PARSED.get(text) if isinstance(text, str) else None
+    if known is not None:
+        return known
     match = _DICE_PATTERN.match(text) if isinstance(text, str) else None
     if match is None:
         raise DiceError(
@@ -118,8 +125,10 @@ def parse_dice(text: str) -> tuple[Die, ...]:
     count = int(match.group(1)) if match.group(1) else 1
     if not 1 <= count <= 100:
         raise DiceError(f"'{text}': the number of dice must be 1..100")
-    die = Die(int(match.group(2)))
-    return (die,) * count
+    dice = (Die(int(match.group(2))),) * count
+    if len(_PARSED) < 1024:
+        _PARSED[text] = dice
+    return dice
 
 
 def parse_die(text: str) -> Die:

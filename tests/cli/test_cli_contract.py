@@ -170,29 +170,31 @@ FAME_STRIKE = '{"strength": 3, "toughness": 8, "fame": 3}'
 
 
 def test_OW_HERO_05_odds_under_fame_policies_side_by_side() -> None:
-    """No Fame spent: a 6 then a 4 (1/12); best response lifts rolls with Fame (2/3)."""
+    """No Fame spent: a 6 then a 4 (1/12); just enough Fame to lift each roll (2/3); here
+    the optimal policy does no better than just enough."""
     done = kubik("odds", "old_west.wound", "-i", FAME_STRIKE)
     assert done.returncode == 0, done.stderr
-    assert "default" in done.stdout and "best_response" in done.stdout
+    assert "default" in done.stdout and "just_enough" in done.stdout
     assert "1/12" in done.stdout and "2/3" in done.stdout
     compared = json.loads(
         kubik("odds", "old_west.wound", "-i", FAME_STRIKE, "--compare", "--json").stdout
     )
-    assert compared["policies"] == ["default", "best_response"]
+    assert compared["policies"] == ["default", "just_enough", "optimal"]
     wounded = next(o for o in compared["outcomes"] if o["outcome"] == {"wounded": True})
-    assert wounded["probabilities"] == {"default": "1/12", "best_response": "2/3"}
+    assert wounded["probabilities"] == {"default": "1/12", "just_enough": "2/3", "optimal": "2/3"}
 
 
 def test_odds_json_names_the_policy_and_rejects_unknown_ones() -> None:
     out = json.loads(
         kubik(
-            "odds", "old_west.wound", "-i", FAME_STRIKE, "--policy", "best_response", "--json"
+            "odds", "old_west.wound", "-i", FAME_STRIKE, "--policy", "just_enough", "--json"
         ).stdout
     )
-    assert out["policy"] == "best_response"
+    assert out["policy"] == "just_enough"
     assert sum(Fraction(o["probability"]) for o in out["outcomes"]) == 1
     bad = kubik("odds", "old_west.wound", "-i", FAME_STRIKE, "--policy", "greedy")
     assert bad.returncode != 0
     assert (
-        bad.stderr.strip() == "error: policy: no policy 'greedy'; policies: default, best_response"
+        bad.stderr.strip()
+        == "error: policy: no policy 'greedy'; policies: default, just_enough, optimal"
     )

@@ -157,7 +157,7 @@ def test_odds_for_people_are_sentences_in_both_languages(kubik: Kubik) -> None:
     simulated = kubik("odds", "old_west.wound", "-i", strike, "--simulate", "600").out
     assert "wounded: yes" in simulated and "estimated from 600 runs" in simulated
     compared = kubik("odds", "old_west.wound", "-i", strike[:-1] + ', "fame": 3}', "--compare")
-    assert "policy: best_response" in compared.out and "wounded: yes 66.7%" in compared.out
+    assert "policy: just_enough" in compared.out and "wounded: yes 66.7%" in compared.out
 
 
 def test_a_decision_with_one_option_asks_for_enter_not_1_to_1() -> None:

@@ -143,7 +143,7 @@ TOKENS = [
     "six",
     "--policy",
     "",
-    "best_response",
+    "just_enough",
     "--compare",
     "--side",
     "steel=human",

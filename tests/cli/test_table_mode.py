@@ -193,3 +193,15 @@ def test_a_human_game_saved_midway_is_finished_by_a_bot_on_load(kubik: Kubik) ->
 
     assert strip(finished["log"]) == strip(bots_only["log"])
     assert (finished["winner"], finished["turns"]) == (bots_only["winner"], bots_only["turns"])
+
+
+def test_referee_mode_shows_how_lucky_the_last_action_was(kubik: Kubik) -> None:
+    """Steel volleys: 2 and 6, one hit of two at 4+. Exactly one hit has 1/2, at least
+    one 3/4, and its percentile is P(0 hits) + P(1 hit)/2 = 1/4 + 1/4 = 50. With
+    ``luck on`` it is shown after every resolved action (Lianra's volley: 0 hits)."""
+    done = kubik(*TABLE, stdin="3\n2\n6\nluck\nluck on\n1\n1\nquit\n")
+    assert done.code == 0, done.err
+    out = done.out
+    assert "How lucky was the last action (exactly this outcome: 50.0%):" in out
+    assert "hits = 1: 50.0% to get it, 75.0% to do at least as well; percentile 50" in out
+    assert "hits = 0: 25.0% to get it, 100.0% to do at least as well; percentile 12" in out

@@ -81,7 +81,7 @@ def test_OW_HERO_05_fame_odds_match_brute_force_under_both_policies(fame: int) -
         for s, t in product(range(1, 11), repeat=2):
             inp = WoundInput(strength=s, toughness=t, fame=fame)
             got = driver.distribution(wound_procedure, (inp,))[WoundOutcome(True)]
-            assert got == brute_wound(s, t, fame, name == "best_response"), (name, s, t)
+            assert got == brute_wound(s, t, fame, name == "just_enough"), (name, s, t)
 
 
 def test_OW_CC_07_second_die_only_after_a_six_and_dash_rolls_nothing() -> None:
@@ -156,8 +156,8 @@ def test_OW_HERO_05_default_policy_spends_nothing() -> None:
 
 
 def test_OW_HERO_05_policies_are_hashable_and_named() -> None:
-    assert set(policies()) == {"default", "best_response"}
-    default, best = policies()["default"], policies()["best_response"]
+    assert set(policies()) == {"default", "just_enough"}
+    default, best = policies()["default"], policies()["just_enough"]
     assert hash(default) == hash(SpendNothing()) and default != best
     odds = {
         name: OddsDriver(p).distribution(
@@ -165,4 +165,4 @@ def test_OW_HERO_05_policies_are_hashable_and_named() -> None:
         )[WoundOutcome(True)]
         for name, p in policies().items()
     }
-    assert odds == {"default": Fraction(1, 12), "best_response": Fraction(2, 3)}
+    assert odds == {"default": Fraction(1, 12), "just_enough": Fraction(2, 3)}

@@ -94,7 +94,7 @@ def test_OW_CC_13_fight_odds_match_brute_force_under_both_policies(
 ) -> None:
     for name, policy in policies().items():
         dist = OddsDriver(policy).distribution(fight_procedure, (_input(a, b, advantage),))
-        expected = brute_fight(a, b, advantage, name == "best_response")
+        expected = brute_fight(a, b, advantage, name == "just_enough")
         assert {str(o.winner): p for o, p in dist.items()} == {
             k: v for k, v in expected.items() if v
         }, name
@@ -184,7 +184,7 @@ def test_OW_HERO_03_secret_bids_neither_request_shows_the_other() -> None:
     assert session.result is not None and session.result.outcome == FightOutcome(Side.A)
 
 
-def test_OW_HERO_05_best_response_spends_just_enough_to_win() -> None:
+def test_OW_HERO_05_just_enough_spends_just_enough_to_win() -> None:
     inp = _input([(5, 1, 3)], [(3, 1, 0)])
     session = table(fight_procedure, (inp,), [3, 4], ByPolicy(JustEnough()))
     assert session.result is not None and session.result.outcome == FightOutcome(Side.A)

@@ -51,7 +51,7 @@ def test_OW_PLK_01_pluck_test_odds_match_brute_force(fame: int) -> None:
         driver = OddsDriver(policy)
         for pluck in range(11):
             dist = driver.distribution(pluck_test_procedure, (PluckInput(pluck=pluck, fame=fame),))
-            assert dist[PluckOutcome(True)] == brute_pluck(pluck, fame, name == "best_response")
+            assert dist[PluckOutcome(True)] == brute_pluck(pluck, fame, name == "just_enough")
 
 
 def test_OW_PLK_01_two_dice_plus_pluck_ten_or_more_passes() -> None:

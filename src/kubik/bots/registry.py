@@ -32,7 +32,7 @@ def bot_for(name: str, seed: int, side: str, cache: OddsCache | None = None) -> 
     draws from ``seed`` and ``side`` only.
     """
     if name == "heuristic":
-        return HeuristicBot(cache)
+        return HeuristicBot(cache, seed, side)
     if name == "random":
         return RandomBot(seed, side)
     if name == "default":

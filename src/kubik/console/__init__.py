@@ -5,11 +5,37 @@ side), the summary and the questions a person must answer;
 :mod:`kubik.console.prompt` asks them (typed dice, decisions with their odds,
 ``undo`` / ``log`` / ``save`` / ``help`` / ``quit``). Every text shown to people
 comes from the ``console`` message catalogue, in English and Russian.
+
+The prompt and the renderer (rich, the game layer) load on first use: the ``kubik``
+command's rule commands only need :mod:`kubik.console.parse`.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from kubik.console.parse import parse_side_options, split_values
-from kubik.console.prompt import Flow, PromptLoop, stdin_reader
-from kubik.console.render import LogPrinter, print_summary
+
+if TYPE_CHECKING:
+    from kubik.console.prompt import Flow, PromptLoop, stdin_reader
+    from kubik.console.render import LogPrinter, print_summary
+
+_LAZY = {
+    "Flow": "kubik.console.prompt",
+    "PromptLoop": "kubik.console.prompt",
+    "stdin_reader": "kubik.console.prompt",
+    "LogPrinter": "kubik.console.render",
+    "print_summary": "kubik.console.render",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'kubik.console' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
 
 __all__ = [
     "Flow",

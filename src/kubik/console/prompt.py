@@ -2,7 +2,8 @@
 
 Every question accepts the same commands (English or Russian words): ``undo``
 (back to before the last roll), ``undo decision`` (back to before the last
-decision a person took), ``log`` (recent narration), ``save [NAME]``, ``help``
+decision a person took), ``log`` (recent narration), ``save [NAME]``, ``luck`` (how
+lucky the last resolved action was; ``luck on`` shows it after every one), ``help``
 and ``quit``. A bad answer is one line saying what is allowed, and the
 same question is asked again: nothing is lost. Input is read line by line from a
 reader (plain ``sys.stdin`` by default), so a test can drive it through a pipe
@@ -24,6 +25,7 @@ from kubik.console.parse import split_values
 from kubik.console.render import LogPrinter, print_choice_request, print_roll_request
 from kubik.console.text import option_text, say
 from kubik.engine.log import Answer
+from kubik.engine.observed import luck
 from kubik.engine.odds import OddsCache
 from kubik.engine.requests import Choose, Roll, msg
 from kubik.errors import KubikError
@@ -42,6 +44,8 @@ COMMANDS: dict[str, str] = {
     "журнал": "log",
     "save": "save",
     "сохранить": "save",
+    "luck": "luck",
+    "везение": "luck",
     "help": "help",
     "?": "help",
     "помощь": "help",
@@ -119,6 +123,8 @@ class PromptLoop:
         self.cache = cache if cache is not None else OddsCache()
         self._behind = False
         self._live = False
+        self.show_luck = False
+        self._actions_seen = 0
 
     def run(self) -> Flow:
         """Play until the game ends, or a person quits, or the input ends.
@@ -132,6 +138,9 @@ class PromptLoop:
         while True:
             pending = self.session.advance()
             self.printer.catch_up(self.session.log)
+            if self.show_luck and self.session.actions != self._actions_seen:
+                self._luck()
+            self._actions_seen = self.session.actions
             self.report_saving()
             if pending is None:
                 return Flow.FINISHED
@@ -237,10 +246,39 @@ class PromptLoop:
         if command == "save":
             self._save(argument)
             return _Again.ASK
+        if command == "luck":
+            if argument.lower() in ("on", "вкл"):
+                self.show_luck = True
+            elif argument.lower() in ("off", "выкл"):
+                self.show_luck = False
+            else:
+                self._luck()
+            return _Again.ASK
         if command == "help":
             self.say("console.help")
             return _Again.ASK
         return Flow.QUIT
+
+    def _luck(self) -> None:
+        """How lucky the last resolved action was: per field, its chance, the chance of
+        doing at least as well, and its percentile (exact odds of the rule itself)."""
+        action = self.session.last_action
+        placed = luck(*action, self.cache) if action is not None else None
+        if placed is None:
+            self.say("console.luck.none", "yellow")
+            return
+        self.say("console.luck.title", "bold", p=placed["p"])
+        for field, row in placed["fields"].items():
+            if "percentile" not in row:
+                continue
+            self.say(
+                "console.luck.field",
+                field=field,
+                value=row["value"],
+                p=row["p"],
+                at_least=row["p_at_least"],
+                percentile=row["percentile"],
+            )
 
     def attach(self, name: str, *, replace: bool = False) -> None:
         """Save the game as ``name`` now, and every answer from now on as it is confirmed.

@@ -3,24 +3,18 @@
 A rule is a generator that yields :class:`Roll`, :class:`Choose`, :class:`Call` and
 :class:`Emit` and returns a frozen outcome; :func:`play`, :class:`TableSession`,
 :class:`OddsDriver` and :func:`simulate` answer them.
+
+Importing the package loads only the requests (what every rule module needs); the
+drivers and the registry are loaded the first time one of their names is used, so a
+command that needs one driver does not pay for all of them.
 """
 
-from kubik.engine.distribution import Distribution, multiset_weights
-from kubik.engine.forecast import expected_value, forecast_distribution
-from kubik.engine.log import (
-    Answer,
-    ChoiceAnswer,
-    ChoiceEntry,
-    ChoiceOrigin,
-    DiceOrigin,
-    EventEntry,
-    LogEntry,
-    RollAnswer,
-    RollEntry,
-)
-from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy, roll_branches
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from kubik.engine.permission import Permission, Verdict
-from kubik.engine.registry import ProcedureInput, ProcedureSpec, procedure
 from kubik.engine.requests import (
     AnyCall,
     AnyForecast,
@@ -38,6 +32,9 @@ from kubik.engine.requests import (
     msg,
     option_label,
 )
+
+# Loaded now: these names are also the names of their modules (``kubik.engine.run``,
+# ``kubik.engine.simulate``), which would otherwise shadow the functions once imported.
 from kubik.engine.run import (
     DefaultChooser,
     PolicyChooser,
@@ -50,6 +47,58 @@ from kubik.engine.run import (
 )
 from kubik.engine.simulate import Estimate, Simulation, simulate, wilson_interval
 from kubik.engine.tally import Tally
+
+if TYPE_CHECKING:
+    from kubik.engine.distribution import Distribution, multiset_weights
+    from kubik.engine.forecast import expected_value, forecast_distribution
+    from kubik.engine.log import (
+        Answer,
+        ChoiceAnswer,
+        ChoiceEntry,
+        ChoiceOrigin,
+        DiceOrigin,
+        EventEntry,
+        LogEntry,
+        RollAnswer,
+        RollEntry,
+    )
+    from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy, roll_branches
+    from kubik.engine.registry import ProcedureInput, ProcedureSpec, procedure
+
+#: Names loaded on first use, by the module that defines them.
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(("Distribution", "multiset_weights"), "kubik.engine.distribution"),
+    **dict.fromkeys(("expected_value", "forecast_distribution"), "kubik.engine.forecast"),
+    **dict.fromkeys(
+        (
+            "Answer",
+            "ChoiceAnswer",
+            "ChoiceEntry",
+            "ChoiceOrigin",
+            "DiceOrigin",
+            "EventEntry",
+            "LogEntry",
+            "RollAnswer",
+            "RollEntry",
+        ),
+        "kubik.engine.log",
+    ),
+    **dict.fromkeys(
+        ("OddsCache", "OddsDriver", "Policy", "default_policy", "roll_branches"),
+        "kubik.engine.odds",
+    ),
+    **dict.fromkeys(("ProcedureInput", "ProcedureSpec", "procedure"), "kubik.engine.registry"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'kubik.engine' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Answer",

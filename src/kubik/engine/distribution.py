@@ -27,7 +27,9 @@ class Distribution(Mapping[OutcomeT, Fraction], Generic[OutcomeT]):
     __slots__ = ("_p",)
 
     def __init__(self, probabilities: Mapping[OutcomeT, Fraction], *, check: bool = True) -> None:
-        self._p: dict[OutcomeT, Fraction] = {o: Fraction(p) for o, p in probabilities.items() if p}
+        self._p: dict[OutcomeT, Fraction] = {
+            o: p if type(p) is Fraction else Fraction(p) for o, p in probabilities.items() if p
+        }
         if check and sum(self._p.values()) != 1:
             raise ValueError(f"probabilities sum to {sum(self._p.values())}, not 1")
 
@@ -96,6 +98,47 @@ def multiset_weights(
         for index, c in counts.items():
             weight = weight / math.factorial(c) * items[index][1] ** c
         yield Tally.from_counts({items[i][0]: c for i, c in counts.items()}), weight
+
+
+def tally_counts(
+    weights: tuple[tuple[OutcomeT, int], ...], n: int
+) -> Iterator[tuple[Tally[OutcomeT], int]]:
+    """Every multiset of ``n`` independent draws with its integer count.
+
+    ``weights`` are each outcome's count over a common total t; a multiset's count
+    (n! / Π kᵢ!) · Π cᵢ^kᵢ is over tⁿ. Integers only, built outcome by outcome as
+    Π C(left, kᵢ) · cᵢ^kᵢ.
+
+    >>> sorted((t["hit"], c) for t, c in tally_counts((("hit", 1), ("miss", 2)), 2))
+    [(0, 4), (1, 4), (2, 1)]
+    """
+    items = [(o, c) for o, c in weights if c]
+    if n == 0 or not items:
+        if n == 0:
+            yield Tally(), 1
+        return
+    last = len(items) - 1
+    powers = [[1] * (n + 1) for _ in items]
+    for index, (_, c) in enumerate(items):
+        row = powers[index]
+        for k in range(1, n + 1):
+            row[k] = row[k - 1] * c
+    taken = [0] * len(items)
+
+    def walk(index: int, left: int, weight: int) -> Iterator[tuple[Tally[OutcomeT], int]]:
+        if index == last:
+            taken[index] = left
+            yield (
+                Tally.from_counts({items[i][0]: k for i, k in enumerate(taken) if k}),
+                weight * powers[index][left],
+            )
+            return
+        row = powers[index]
+        for k in range(left + 1):
+            taken[index] = k
+            yield from walk(index + 1, left - k, weight * math.comb(left, k) * row[k])
+
+    yield from walk(0, n, 1)
 
 
 def tally_distribution(

@@ -5,16 +5,18 @@ prefixes*: at each request it enumerates the possible answers, continues the liv
 generator with one of them and restarts the procedure, replaying the prefix, for
 the others. It keeps the tree small by branching over *outcomes*, not dice:
 
-* a ``Roll`` with ``reduce`` branches over the reducer's few values: computed die
-  by die when the reducer has a fold form (``start``/``step``/``finish``), in one
-  vectorised pass when it has a ``batch`` method, else face combination by
-  combination;
-* an ``unordered`` Roll walks sorted multisets with multinomial weights;
+* a ``Roll`` branches over the answers the procedure receives, counted by
+  :func:`kubik.engine.rolls.roll_counts` (closed forms, folds, multisets);
 * a ``Call`` is computed once per (policy, procedure, arguments) and memoised; the
   caller branches over its distinct outcomes; ``Call(times=n)`` combines n
-  independent runs by multinomial convolution.
+  independent runs by multinomial convolution;
+* weights are integers over a common total all the way down (one ``Fraction`` per
+  outcome at the end), and events are not built while enumerating
+  (:func:`~kubik.engine.requests.silenced`).
 
-``Choose`` is answered by a policy (default: the request's default).
+``Choose`` is answered by a policy (default: the request's default); the
+:class:`~kubik.engine.optimal.Optimal` policy instead solves every decision by
+expectimax over the procedure (:mod:`kubik.engine.optimal`).
 
 >>> from kubik.dice import D6
 >>> from kubik.engine.requests import Roll
@@ -30,14 +32,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from itertools import combinations_with_replacement, product
 from typing import Any
 
-import numpy as np
-
-from kubik.dice import Die
-from kubik.engine.distribution import Distribution, multiset_weights
-from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll
+from kubik.engine.distribution import Distribution, tally_counts
+from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll, silenced
+from kubik.engine.rolls import Counted, FoldMoves, roll_counts
 from kubik.errors import ProcedureError
 
 Policy = Callable[[Choose], Hashable]
@@ -52,100 +51,96 @@ Branches = tuple[tuple[Any, Fraction], ...]
 
 
 class OddsCache:
-    """Memoised distributions of calls and branches of rolls.
+    """Memoised distributions of calls and counted branches of rolls.
 
     Shared by drivers so repeated questions are answered from memory;
-    :func:`kubik.api.clear_cache` empties the process-wide one.
+    :func:`kubik.api.clear_cache` empties the process-wide one. ``solved`` and
+    ``support`` belong to the optimal policy (:mod:`kubik.engine.optimal`).
     """
 
     def __init__(self) -> None:
-        self.calls: dict[Hashable, Distribution[Any]] = {}
-        self.answers: dict[Hashable, Branches] = {}
-        self.rolls: dict[Roll, Branches] = {}
+        self.calls: dict[Hashable, Counted] = {}
+        self.answers: dict[Hashable, Counted] = {}
+        self.rolls: dict[Hashable, Counted] = {}
+        self.moves: FoldMoves = {}
+        self.distributions: dict[Hashable, Distribution[Any]] = {}
+        self.decides: dict[Hashable, bool] = {}
+        self.solved: dict[Hashable, Any] = {}
+        self.support: dict[Hashable, Any] = {}
 
     def clear(self) -> None:
         """Forget everything."""
-        self.calls.clear()
-        self.answers.clear()
-        self.rolls.clear()
+        for table in self._tables():
+            table.clear()
+
+    def _tables(self) -> tuple[dict[Any, Any], ...]:
+        return (
+            self.calls,
+            self.answers,
+            self.rolls,
+            self.moves,
+            self.decides,
+            self.distributions,
+            self.solved,
+            self.support,
+        )
 
     def __len__(self) -> int:
-        return len(self.calls) + len(self.answers) + len(self.rolls)
+        return sum(len(table) for table in self._tables())
 
 
-def _aggregate(pairs: Any) -> Branches:
-    out: dict[Any, Fraction] = {}
-    for answer, weight in pairs:
-        out[answer] = out.get(answer, Fraction(0)) + weight
-    return tuple(out.items())
+def as_distribution(counted: Counted) -> Distribution[Any]:
+    """The exact distribution of integer weights over their total."""
+    total, pairs = counted
+    return Distribution({o: Fraction(n, total) for o, n in pairs}, check=False)
 
 
-def _fold_branches(dice: tuple[Die, ...], reducer: Any, total: int) -> Branches:
-    """Dynamic programming over the dice for a reducer with a fold form.
+def normalised(total: int, weights: dict[Any, int]) -> Counted:
+    """Weights over ``total`` with their common factor divided out."""
+    common = total
+    for count in weights.values():
+        common = math.gcd(common, count)
+        if common == 1:
+            break
+    if common > 1:
+        return total // common, tuple((o, n // common) for o, n in weights.items())
+    return total, tuple(weights.items())
 
-    A reducer that can be computed one die at a time (``start() -> state``,
-    ``step(state, value) -> state``, ``finish(state) -> answer``, the same answer as
-    ``reducer(values)``) never needs the grid of every face combination: the driver
-    carries the distinct states with their counts from die to die, so a pool of n
-    dice costs n × states × faces instead of faces**n.
-    """
-    states: dict[Any, int] = {reducer.start(): 1}
-    for die in dice:
-        following: dict[Any, int] = {}
-        for state, count in states.items():
-            for value in die.values:
-                key = reducer.step(state, value)
-                following[key] = following.get(key, 0) + count
-        states = following
-    return _aggregate(
-        (reducer.finish(state), Fraction(count, total)) for state, count in states.items()
-    )
+
+def merge_by_total(by_total: dict[int, dict[Any, int]]) -> Counted:
+    """Outcome weights collected over several totals, put over their least common multiple."""
+    common = math.lcm(*by_total) if by_total else 1
+    result: dict[Any, int] = {}
+    for total, weights in by_total.items():
+        scale = common // total
+        for outcome, count in weights.items():
+            result[outcome] = result.get(outcome, 0) + count * scale
+    return normalised(common, result)
 
 
 def roll_branches(request: Roll) -> Branches:
     """Every answer the procedure can receive for this roll, with its probability."""
-    dice = request.dice
+    total, pairs = roll_counts(request.dice, request.unordered, request.reduce)
+    return tuple((answer, Fraction(count, total)) for answer, count in pairs)
+
+
+def convolve_call(base: Counted, request: AnyCall) -> Counted:
+    """A call's answers from its procedure's distribution: ``times`` runs, then ``reduce``."""
+    total, pairs = base
     reduce = request.reduce
-    if request.unordered:
-        faces = dice[0].faces
-        n = len(dice)
-        scale = Fraction(1, faces**n)
-        n_factorial = math.factorial(n)
-        pairs = []
-        for combo in combinations_with_replacement(dice[0].values, n):
-            ways = n_factorial
-            for value in set(combo):
-                ways //= math.factorial(combo.count(value))
-            pairs.append((reduce(combo) if reduce else combo, ways * scale))
-        return _aggregate(pairs)
-    total = math.prod(d.faces for d in dice)
-    if reduce is not None and hasattr(reduce, "step"):
-        return _fold_branches(dice, reduce, total)
-    batch = getattr(reduce, "batch", None)
-    if batch is not None:
-        grids = np.meshgrid(*(np.arange(1, d.faces + 1) for d in dice), indexing="ij")
-        grid = np.stack([g.ravel() for g in grids], axis=1)
-        codes = np.asarray(batch(grid))
-        decode = getattr(reduce, "decode", None)
-        if codes.ndim == 1:
-            keys, key_counts = np.unique(codes, return_counts=True)
-            rows: list[Any] = keys.tolist()
-        else:
-            keys, key_counts = np.unique(codes, axis=0, return_counts=True)
-            rows = [tuple(r) for r in keys.tolist()]
-        return _aggregate(
-            (decode(r) if decode else r, Fraction(int(c), total))
-            for r, c in zip(rows, key_counts.tolist(), strict=True)
-        )
-    p = Fraction(1, total)
-    values_iter = product(*(d.values for d in dice))
-    if reduce is None:
-        return tuple((values, p) for values in values_iter)
-    counts_by_answer: dict[Any, int] = {}
-    for values in values_iter:
-        key = reduce(values)
-        counts_by_answer[key] = counts_by_answer.get(key, 0) + 1
-    return tuple((k, Fraction(c, total)) for k, c in counts_by_answer.items())
+    if request.times is None:
+        if reduce is None:
+            return base
+        answers: dict[Any, int] = {}
+        for outcome, count in pairs:
+            key = reduce(outcome)
+            answers[key] = answers.get(key, 0) + count
+        return total, tuple(answers.items())
+    answers = {}
+    for tally, count in tally_counts(pairs, request.times):
+        key = reduce(tally) if reduce is not None else tally
+        answers[key] = answers.get(key, 0) + count
+    return normalised(total**request.times, answers)
 
 
 class OddsDriver:
@@ -154,60 +149,100 @@ class OddsDriver:
     def __init__(self, policy: Policy = default_policy, cache: OddsCache | None = None) -> None:
         self.policy = policy
         self.cache = cache if cache is not None else OddsCache()
+        self._decisions = 0  # decisions answered so far (to tell which procedures have any)
 
     def distribution(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...] = ()
     ) -> Distribution[Any]:
         """The exact distribution of ``procedure(*args)``'s outcome."""
         key = (self.policy, procedure, args)
-        cached = self.cache.calls.get(key)
+        cached = self.cache.distributions.get(key)
         if cached is None:
-            cached = Distribution(self._enumerate(procedure, args), check=False)
-            if sum(cached.values()) != 1:
-                raise ProcedureError(f"{procedure.__name__}: probabilities do not sum to 1")
-            self.cache.calls[key] = cached
+            cached = as_distribution(self.counted(procedure, args))
+            self.cache.distributions[key] = cached
         return cached
 
-    def _roll(self, request: Roll) -> Branches:
-        branches = self.cache.rolls.get(request)
-        if branches is None:
-            branches = roll_branches(request)
-            self.cache.rolls[request] = branches
-        return branches
+    def counted(self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]) -> Counted:
+        """The distribution as integer weights over a common total (memoised).
 
-    def _call(self, request: AnyCall) -> Branches:
-        key = (self.policy, request)
-        branches = self.cache.answers.get(key)
-        if branches is None:
-            base = self.distribution(request.procedure, request.args)
-            pairs: Any = (
-                base.items() if request.times is None else multiset_weights(base, request.times)
-            )
-            reduce = request.reduce
-            branches = _aggregate((reduce(a) if reduce else a, p) for a, p in pairs)
-            self.cache.answers[key] = branches
-        return branches
+        A procedure without decisions has the same distribution under every policy,
+        so it is memoised once for all of them.
+        """
+        plain = self.cache.calls.get((None, procedure, args))
+        if plain is not None:
+            return plain
+        key: Hashable = (self.policy, procedure, args)
+        cached = self.cache.calls.get(key)
+        if cached is not None:
+            self._decisions += 1  # only procedures with decisions are kept per policy
+            return cached
+        solve = getattr(self.policy, "solve_counts", None)
+        if solve is not None:
+            cached = solve(procedure, args, self.cache)
+            self._decisions += 1
+        else:
+            before = self._decisions
+            with silenced():
+                cached = self._enumerate(procedure, args)
+            if self._decisions == before:
+                key = (None, procedure, args)
+        if sum(n for _, n in cached[1]) != cached[0]:
+            raise ProcedureError(f"{procedure.__name__}: probabilities do not sum to 1")
+        self.cache.calls[key] = cached
+        return cached
 
-    def _branches(self, request: Any) -> Branches:
+    def has_decisions(
+        self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]
+    ) -> bool:
+        """Whether ``procedure(*args)`` asks any decision (on the way to any outcome)."""
+        if (None, procedure, args) in self.cache.calls:
+            return False
+        before = self._decisions
+        self.counted(procedure, args)
+        return self._decisions != before
+
+    def _roll(self, request: Roll) -> Counted:
+        key = (request.dice, request.unordered, request.reduce)
+        counted = self.cache.rolls.get(key)
+        if counted is None:
+            counted = roll_counts(request.dice, request.unordered, request.reduce, self.cache.moves)
+            self.cache.rolls[key] = counted
+        return counted
+
+    def _call(self, request: AnyCall) -> Counted:
+        base = self.counted(request.procedure, request.args)
+        if request.times is None and request.reduce is None:
+            return base
+        plain = (None, request.procedure, request.args) in self.cache.calls
+        key = (None if plain else self.policy, request)
+        counted = self.cache.answers.get(key)
+        if counted is None:
+            counted = convolve_call(base, request)
+            self.cache.answers[key] = counted
+        return counted
+
+    def _branches(self, request: Any) -> Counted:
         if isinstance(request, Roll):
             return self._roll(request)
         if isinstance(request, Call):
             return self._call(request)
         if isinstance(request, Choose):
+            self._decisions += 1
             answer = self.policy(request)
             if answer not in request.options:
                 raise ProcedureError(f"policy answered {answer!r}, not an option of {request!r}")
-            return ((answer, Fraction(1)),)
+            return 1, ((answer, 1),)
         raise ProcedureError(f"a procedure yielded {request!r}, which is not a request")
 
     def _enumerate(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]
-    ) -> dict[Any, Fraction]:
-        result: dict[Any, Fraction] = {}
-        # Each pending branch: the answers to replay, and its probability.
-        stack: list[tuple[tuple[Any, ...], Fraction]] = [((), Fraction(1))]
+    ) -> Counted:
+        by_total: dict[int, dict[Any, int]] = {}
+        # Each pending branch: the answers to replay, and its weight over its total.
+        stack: list[tuple[tuple[Any, ...], int, int]] = [((), 1, 1)]
         while stack:
-            answers, weight = stack.pop()
+            answers, weight, total = stack.pop()
+            known = len(answers)
             gen = procedure(*args)
             replayed = 0
             send: Any = None
@@ -215,21 +250,40 @@ class OddsDriver:
                 try:
                     request = gen.send(send)
                 except StopIteration as stop:
+                    bucket = by_total.get(total)
+                    if bucket is None:
+                        bucket = by_total[total] = {}
                     outcome = stop.value
-                    result[outcome] = result.get(outcome, Fraction(0)) + weight
+                    bucket[outcome] = bucket.get(outcome, 0) + weight
                     break
                 if type(request) is Emit:
                     send = None
                     continue
-                if replayed < len(answers):
+                if replayed < known:
                     send = answers[replayed]
                     replayed += 1
                     continue
-                branches = self._branches(request)
-                for answer, p in branches[:-1]:
-                    stack.append(((*answers, answer), weight * p))
-                send, p = branches[-1]
+                branch_total, pairs = self._branches(request)
+                total *= branch_total
+                for answer, count in pairs[:-1]:
+                    stack.append(((*answers, answer), weight * count, total))
+                send, count = pairs[-1]
                 answers = (*answers, send)
+                known += 1
                 replayed += 1
-                weight = weight * p
-        return result
+                weight *= count
+        return merge_by_total(by_total)
+
+
+__all__ = [
+    "Branches",
+    "OddsCache",
+    "OddsDriver",
+    "Policy",
+    "as_distribution",
+    "convolve_call",
+    "default_policy",
+    "merge_by_total",
+    "normalised",
+    "roll_branches",
+]

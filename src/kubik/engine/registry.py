@@ -13,23 +13,40 @@ import importlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import entry_points
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-import numpy as np
 from pydantic import BaseModel, ConfigDict
 
+from kubik.engine.memo import by_identity
 from kubik.engine.requests import Procedure, msg
 from kubik.errors import UnknownProcedureError
 
+if TYPE_CHECKING:
+    import numpy as np
+
 
 class ProcedureInput(BaseModel):
-    """Base of every procedure's input model: frozen (hashable), no unknown fields."""
+    """Base of every procedure's input model: frozen (hashable), no unknown fields.
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    Built on first use (``defer_build``): a command about one procedure does not pay
+    for building the validators of every input model of its ruleset.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 InputT = TypeVar("InputT", bound=ProcedureInput)
+PlanT = TypeVar("PlanT")
+
+
+def per_input(fn: Callable[[InputT], PlanT]) -> Callable[[InputT], PlanT]:
+    """Memoise what a procedure derives from its input (its rule values), by identity first.
+
+    Exact odds replay a procedure thousands of times with the very same input object;
+    hashing a pydantic model costs microseconds each time, an identity check nothing.
+    Equal inputs built separately still share the value (an LRU cache by value).
+    """
+    return by_identity(fn)
 
 
 class BatchForm(Protocol):
@@ -78,9 +95,10 @@ def procedure(
     """Register a generator function as the public procedure ``name``.
 
     The summary is the first line of the function's docstring. ``examples`` are
-    typical inputs (JSON-ready dicts): they are validated at registration, shown by
-    ``kubik procedures`` and used by the generic tests (odds vs brute force,
-    simulate vs odds), so give a few that cover the procedure's branches.
+    typical inputs (JSON-ready dicts): shown by ``kubik procedures`` and used by the
+    generic tests (which validate them first; odds vs brute force, simulate vs odds),
+    so give a few that cover the procedure's branches. They are not validated here:
+    input models are built on first use, and importing a ruleset stays cheap.
     """
     if "." not in name:
         raise ValueError(f"procedure names are <ruleset>.<procedure>, not {name!r}")
@@ -89,8 +107,6 @@ def procedure(
         summary = (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else name
         if name in _REGISTRY and _REGISTRY[name].function is not fn:
             raise ValueError(f"procedure {name!r} is registered twice")
-        for example in examples:
-            input.model_validate(example)
         _REGISTRY[name] = ProcedureSpec(
             name, fn, input, tuple(rules), summary, batch, tuple(examples)
         )
@@ -99,8 +115,18 @@ def procedure(
     return register
 
 
+def _built_in_module(ruleset: str) -> str | None:
+    from kubik.rulesets import RULESETS
+
+    return f"kubik.rulesets.{ruleset}" if ruleset in RULESETS else None
+
+
 @cache
 def _ruleset_modules() -> dict[str, str]:
+    """Every ruleset: the built-in ones and those installed (``kubik.rulesets`` entry
+    points, looked up only when a name is not built in: scanning is slow)."""
+    from importlib.metadata import entry_points
+
     from kubik.rulesets import RULESETS
 
     modules = {name: f"kubik.rulesets.{name}" for name in RULESETS}
@@ -109,32 +135,42 @@ def _ruleset_modules() -> dict[str, str]:
     return modules
 
 
+def _module_of(ruleset: str) -> str | None:
+    return _built_in_module(ruleset) or _ruleset_modules().get(ruleset)
+
+
 def load_ruleset(ruleset: str) -> None:
     """Import a ruleset's procedures (once)."""
     if ruleset in _LOADED:
         return
-    modules = _ruleset_modules()
-    if ruleset not in modules:
-        known = ", ".join(sorted(modules))
+    module = _module_of(ruleset)
+    if module is None:
+        known = ", ".join(sorted(_ruleset_modules()))
         raise UnknownProcedureError(msg("kubik.ruleset.unknown", ruleset=ruleset, known=known))
-    importlib.import_module(modules[ruleset])
+    importlib.import_module(module)
     _LOADED.add(ruleset)
 
 
 def ruleset_policies(ruleset: str) -> dict[str, Any]:
-    """The decision policies a ruleset offers for exact odds, by name.
+    """The decision policies for a ruleset's exact odds, by name.
 
-    Always has ``"default"`` (every decision takes its default); a ruleset adds more
-    by exposing ``policies() -> dict[str, Policy]`` in its package (Old West: Fame).
+    Always ``"default"`` (every decision takes its default) first and the engine's
+    ``"optimal"`` (every decision solved for its side's goal) last; a ruleset adds its
+    rules of thumb between by exposing ``policies() -> dict[str, Policy]`` in its
+    package (Old West: ``just_enough`` Fame).
     """
     from kubik.engine.odds import default_policy
+    from kubik.engine.optimal import Optimal
 
     load_ruleset(ruleset)
-    module = importlib.import_module(_ruleset_modules()[ruleset])
+    name = _module_of(ruleset)
+    assert name is not None
+    module = importlib.import_module(name)
     offered = getattr(module, "policies", None)
     found: dict[str, Any] = {"default": default_policy}
     if callable(offered):
         found.update(offered())
+    found["optimal"] = Optimal()
     return found
 
 
@@ -147,7 +183,7 @@ def load_all() -> None:
 def get(name: str) -> ProcedureSpec:
     """The procedure called ``name``; an unknown name raises with close matches."""
     ruleset = name.split(".", 1)[0] if "." in name else ""
-    if ruleset in _ruleset_modules():
+    if ruleset and _module_of(ruleset) is not None:
         load_ruleset(ruleset)
     if name in _REGISTRY:
         return _REGISTRY[name]

@@ -14,7 +14,9 @@ Message(id="shooter's pool", params=())
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Hashable
+from collections.abc import Callable, Generator, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
@@ -30,11 +32,21 @@ Ts = TypeVarTuple("Ts")
 RuleIds: TypeAlias = tuple[str, ...]
 
 
+#: Rule-ID annotations already checked (rules build the same requests over and over).
+_CHECKED_RULES: dict[RuleIds | str, RuleIds] = {(): ()}
+
+
 def _rule_ids(rules: RuleIds | list[str] | str) -> RuleIds:
+    if not isinstance(rules, list):
+        known = _CHECKED_RULES.get(rules)
+        if known is not None:
+            return known
     ids = (rules,) if isinstance(rules, str) else tuple(rules)
     for rule in ids:
         if not isinstance(rule, str) or rule.count("-") < 2:
             raise ProcedureError(f"{rule!r} is not a rule ID (like 'SW-FIRE-01')")
+    if not isinstance(rules, list) and len(_CHECKED_RULES) < 4096:
+        _CHECKED_RULES[rules] = ids
     return ids
 
 
@@ -118,12 +130,12 @@ class Roll(Request):
             raise ProcedureError("a Roll needs at least one die")
         if unordered and len(set(dice_tuple)) != 1:
             raise ProcedureError("an unordered Roll must be of identical dice")
-        object.__setattr__(self, "dice", dice_tuple)
-        object.__setattr__(self, "reason", _as_message(reason))
-        object.__setattr__(self, "unordered", unordered)
-        object.__setattr__(self, "reduce", reduce)
-        object.__setattr__(self, "roller", roller)
-        object.__setattr__(self, "rules", _rule_ids(rules))
+        _set_roll_dice(self, dice_tuple)
+        _set_roll_reason(self, reason if isinstance(reason, Message) else Message(reason))
+        _set_roll_unordered(self, unordered)
+        _set_roll_reduce(self, reduce)
+        _set_roll_roller(self, roller)
+        _set_roll_rules(self, _rule_ids(rules))
 
     def canonical(self, values: tuple[int, ...]) -> tuple[int, ...]:
         """The values as the procedure sees them (sorted when unordered)."""
@@ -134,6 +146,14 @@ class Roll(Request):
         canonical = self.canonical(values)
         return self.reduce(canonical) if self.reduce is not None else canonical
 
+
+# Rolls are built thousands of times while odds are enumerated: set their slots directly.
+_set_roll_dice = Roll.__dict__["dice"].__set__
+_set_roll_reason = Roll.__dict__["reason"].__set__
+_set_roll_unordered = Roll.__dict__["unordered"].__set__
+_set_roll_reduce = Roll.__dict__["reduce"].__set__
+_set_roll_roller = Roll.__dict__["roller"].__set__
+_set_roll_rules = Roll.__dict__["rules"].__set__
 
 #: What an outcome is worth to the side choosing (higher is better).
 Worth: TypeAlias = int | float | Fraction
@@ -254,6 +274,13 @@ class Choose(Request):
     plain values (ids, numbers, enums), which is what a save records. ``rules``
     names the catalogue's rule IDs the decision applies. ``entry``: a person may
     type the answer instead (see :class:`Entry`).
+
+    ``costs`` (empty, or one number per option) are the resources each option
+    spends (Fame, Fortune points): between equally good options the optimal policy
+    takes the one that spends least over the rest of the procedure. ``sealed``
+    marks a secret bid: sealed decisions of different sides asked one right after
+    the other are made at once, none seeing the others (the optimal policy solves
+    them as a zero-sum game; play and table drivers simply ask them in turn).
     """
 
     options: tuple[Hashable, ...]
@@ -264,6 +291,8 @@ class Choose(Request):
     labels: tuple[Message, ...]
     rules: RuleIds
     entry: Entry | None
+    costs: tuple[int, ...]
+    sealed: bool
 
     def __init__(
         self,
@@ -276,6 +305,8 @@ class Choose(Request):
         labels: tuple[Message, ...] | list[Message] = (),
         rules: RuleIds | list[str] | str = (),
         entry: Entry | None = None,
+        costs: tuple[int, ...] | list[int] = (),
+        sealed: bool = False,
     ) -> None:
         opts = tuple(options)
         if not opts:
@@ -297,16 +328,29 @@ class Choose(Request):
             raise ProcedureError(
                 f"a Choose has {len(opts)} options but {len(names)} labels; give one per option"
             )
+        spent = tuple(costs)
+        if spent and len(spent) != len(opts):
+            raise ProcedureError(
+                f"a Choose has {len(opts)} options but {len(spent)} costs; give one per option"
+            )
         object.__setattr__(self, "forecasts", given)
         object.__setattr__(self, "labels", names)
         object.__setattr__(self, "rules", _rule_ids(rules))
         object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "costs", spent)
+        object.__setattr__(self, "sealed", sealed)
 
     def forecast(self, option: Hashable) -> AnyForecast | None:
         """The forecast given for ``option`` (``None`` if none was given)."""
         if not self.forecasts:
             return None
         return self.forecasts[self.options.index(option)]
+
+    def cost(self, option: Hashable) -> int:
+        """The resources ``option`` spends (0 unless ``costs`` were given)."""
+        if not self.costs:
+            return 0
+        return self.costs[self.options.index(option)]
 
     def label(self, option: Hashable) -> Message | None:
         """How ``option`` is shown to people: its label in ``labels``, else its own."""
@@ -365,12 +409,35 @@ class Emit(Request):
 Procedure: TypeAlias = Generator[Request, Any, T]
 
 
+#: Whether events are being narrated: the odds driver replays procedures thousands of
+#: times and ignores their events, so it turns narration off while it enumerates.
+_NARRATING: ContextVar[bool] = ContextVar("kubik_narrating", default=True)
+#: The one event every :func:`emit` returns while narration is off.
+SILENT = Emit(Message("kubik.silent"))
+
+
+@contextmanager
+def silenced() -> Iterator[None]:
+    """Within the block, :func:`emit` builds no events (it returns :data:`SILENT`)."""
+    token = _NARRATING.set(False)
+    try:
+        yield
+    finally:
+        _NARRATING.reset(token)
+
+
 def emit(message_id: str, /, *, rules: RuleIds | str = (), **params: Any) -> Emit:
-    """Shorthand for ``Emit(msg(message_id, **params), rules)``."""
+    """Shorthand for ``Emit(msg(message_id, **params), rules)``.
+
+    While narration is :func:`silenced` (exact odds), the shared :data:`SILENT` event.
+    """
+    if not _NARRATING.get():
+        return SILENT
     return Emit(msg(message_id, **params), _rule_ids(rules))
 
 
 __all__ = [
+    "SILENT",
     "AnyCall",
     "AnyForecast",
     "Call",
@@ -390,4 +457,5 @@ __all__ = [
     "emit",
     "msg",
     "option_label",
+    "silenced",
 ]

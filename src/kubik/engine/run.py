@@ -22,9 +22,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kubik.engine.log import (
     Answer,
@@ -37,8 +35,11 @@ from kubik.engine.log import (
     RollEntry,
 )
 from kubik.engine.requests import Choose, Message, Procedure, Roll, msg
-from kubik.engine.stepper import Stepper
+from kubik.engine.stepper import Position, Stepper
 from kubik.errors import DiceAnswerError, ProcedureError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class DiceSource(Protocol):
@@ -50,11 +51,26 @@ class DiceSource(Protocol):
 
 
 class Chooser(Protocol):
-    """Answers decisions: a bot, a person, or a policy."""
+    """Answers decisions: a bot, a person, or a policy.
+
+    A chooser that also has ``choose_at(request, position)`` is given the
+    :data:`~kubik.engine.stepper.Position` too: the procedures the decision is part
+    of, with the answers so far (what the optimal policy solves from).
+    """
 
     origin: ChoiceOrigin
 
     def choose(self, request: Choose) -> Hashable: ...
+
+
+def choose_with(chooser: Any, request: Choose, position: Callable[[], Position]) -> Hashable:
+    """Ask ``chooser`` (a chooser or a bot), giving it the position if it takes one."""
+    at = getattr(chooser, "choose_at", None)
+    if at is not None:
+        return at(request, position())  # type: ignore[no-any-return]
+    if hasattr(chooser, "choose"):
+        return chooser.choose(request)  # type: ignore[no-any-return]
+    return chooser(request)  # type: ignore[no-any-return]
 
 
 class RandomDice:
@@ -68,7 +84,7 @@ class RandomDice:
     def roll(self, request: Roll) -> tuple[int, ...]:
         if isinstance(self._rng, random.Random):
             return tuple(self._rng.randint(1, d.faces) for d in request.dice)
-        return tuple(int(self._rng.integers(1, d.faces + 1)) for d in request.dice)
+        return tuple(int(self._rng.integers(1, d.faces + 1)) for d in request.dice)  # numpy
 
 
 class NeedDice(Exception):
@@ -155,18 +171,34 @@ class DefaultChooser:
 
 
 class PolicyChooser:
-    """Answers with a policy function (a bot, or a policy of the odds driver)."""
+    """Answers with a policy function (a bot, or a policy of the odds driver).
+
+    A policy that decides from the position (the optimal policy: ``choose_at(request,
+    position, cache)``) is given it, with an odds cache shared by its decisions.
+    """
 
     def __init__(
         self,
         policy: Callable[[Choose], Hashable],
         origin: ChoiceOrigin = ChoiceOrigin.POLICY,
+        cache: Any = None,
     ) -> None:
         self._policy = policy
         self.origin = origin
+        self._cache = cache
 
     def choose(self, request: Choose) -> Hashable:
         return self._policy(request)
+
+    def choose_at(self, request: Choose, position: Position) -> Hashable:
+        at = getattr(self._policy, "choose_at", None)
+        if at is None:
+            return self._policy(request)
+        if self._cache is None:
+            from kubik.engine.odds import OddsCache  # late: odds imports this module's users
+
+            self._cache = OddsCache()
+        return at(request, position, self._cache)  # type: ignore[no-any-return]
 
 
 @dataclass
@@ -210,14 +242,16 @@ class _Runner:
         )
         return request.answer(values)
 
-    def _choose(self, request: Choose, depth: int) -> Hashable:
+    def _choose(self, request: Choose, stepper: Stepper) -> Hashable:
+        depth = stepper.depth
         recorded = self._next_recorded()
         if recorded is not None:
             if not isinstance(recorded, ChoiceAnswer) or recorded.value not in request.options:
                 raise ProcedureError(f"recorded answer {recorded!r} does not fit {request!r}")
             value, origin = recorded.value, recorded.origin
         else:
-            value, origin = self.chooser.choose(request), self.chooser.origin
+            value = choose_with(self.chooser, request, lambda: stepper.position)
+            origin = self.chooser.origin
             if value not in request.options:
                 raise ProcedureError(f"{value!r} is not an option of {request!r}")
         self.result.answers.append(ChoiceAnswer(value, origin))
@@ -235,14 +269,14 @@ class _Runner:
         )
         return value
 
-    def execute(self, gen: Procedure[Any]) -> Any:
-        stepper = Stepper(gen, self.result.log)
+    def execute(self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]) -> Any:
+        stepper = Stepper(procedure(*args), self.result.log, (procedure, args))
         request = stepper.advance()
         while request is not None:
             if isinstance(request, Roll):
                 answer: Any = self._roll(request, stepper.depth)
             else:
-                answer = self._choose(request, stepper.depth)
+                answer = self._choose(request, stepper)
             request = stepper.advance(answer)
         return stepper.outcome
 
@@ -261,7 +295,7 @@ def run(
     resolution already confirmed); ``dice`` and ``chooser`` answer the rest.
     """
     runner = _Runner(dice, chooser or DefaultChooser(), replay)
-    runner.result.outcome = runner.execute(procedure(*args))
+    runner.result.outcome = runner.execute(procedure, args)
     return runner.result
 
 
@@ -309,7 +343,7 @@ class TableSession:
         typed = TypedDice(values)
         runner = _Runner(typed, self._chooser, self.answers)
         try:
-            outcome = runner.execute(self._procedure(*self._args))
+            outcome = runner.execute(self._procedure, self._args)
         except NeedDice as need:
             self.pending = need.request
             return

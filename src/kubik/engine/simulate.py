@@ -13,13 +13,14 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from kubik.engine.odds import Policy, default_policy
 from kubik.engine.requests import Procedure
 from kubik.engine.run import PolicyChooser, RandomDice, run
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: How many runs pass between two calls of a simulation's ``progress``.
 PROGRESS_EVERY = 2_000
@@ -101,6 +102,8 @@ def simulate(
     if runs < 1:
         raise ValueError("runs must be at least 1")
     if batch is not None:
+        import numpy as np  # only batch forms are vectorised
+
         (inp,) = args
         outcomes = batch(inp, np.random.default_rng(seed), runs)
         if progress is not None:

@@ -27,13 +27,36 @@ written once, with an explicit stack, so it can stop and resume between answers
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 from kubik.engine.log import EventEntry, LogEntry
 from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll
 from kubik.engine.tally import Tally
 from kubik.errors import ProcedureError
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One procedure on the stack, as far as it has got: enough to replay it.
+
+    ``procedure(*args)`` receiving ``answers`` in order (rolls as reduced, decisions,
+    the answers of finished calls; events take none) is exactly where it stands.
+    ``call`` started it (``None`` at the root); ``done`` holds the outcomes of the
+    earlier runs of a ``Call(times=n)``. The root of a game has no ``procedure`` (and
+    its answers are not listed).
+    """
+
+    procedure: Callable[..., Procedure[Any]] | None
+    args: tuple[Any, ...]
+    answers: tuple[Any, ...]
+    call: AnyCall | None = None
+    done: tuple[Any, ...] = ()
+
+
+#: The stack of running procedures, outermost first: what a decision is part of.
+Position: TypeAlias = tuple[Frame, ...]
 
 
 @dataclass(slots=True)
@@ -43,22 +66,56 @@ class _Frame:
     gen: Procedure[Any]
     call: AnyCall | None = None
     done: list[Any] = field(default_factory=list)  # outcomes of earlier repeats
+    answers: list[Any] = field(default_factory=list)  # every answer it has received
+    waiting: bool = False  # its last request takes an answer (not an event)
 
 
 class Stepper:
-    """Runs a procedure from request to request; :meth:`advance` sends each answer."""
+    """Runs a procedure from request to request; :meth:`advance` sends each answer.
 
-    def __init__(self, procedure: Procedure[Any], log: list[LogEntry] | None = None) -> None:
+    ``origin`` (the procedure and its arguments, when the caller has them) lets
+    :attr:`position` name the root frame, so a policy can replay it.
+    """
+
+    def __init__(
+        self,
+        procedure: Procedure[Any],
+        log: list[LogEntry] | None = None,
+        origin: tuple[Callable[..., Procedure[Any]], tuple[Any, ...]] | None = None,
+    ) -> None:
         self._stack = [_Frame(procedure)]
+        self._origin = origin
         self.log: list[LogEntry] = [] if log is None else log
         self.outcome: Any = None
         self.finished = False
         self._started = False
+        #: The last rule called from the root or a method (a game's own code: its turns)
+        #: that has finished — (procedure, args, outcome), the game's last resolved action
+        #: (what "how lucky was that" asks about); calls made by rules are parts of it.
+        self.last_action: tuple[Callable[..., Procedure[Any]], tuple[Any, ...], Any] | None = None
+        #: How many such calls have finished.
+        self.actions = 0
 
     @property
     def depth(self) -> int:
         """How deep in sub-procedures the current request was made (0: the root)."""
         return max(len(self._stack) - 1, 0)
+
+    @property
+    def position(self) -> Position:
+        """Every running procedure with the answers it has received, outermost first."""
+        frames = []
+        for index, frame in enumerate(self._stack):
+            if frame.call is None:
+                procedure, args = self._origin if self._origin else (None, ())
+            else:
+                procedure, args = frame.call.procedure, frame.call.args
+            # a root without its procedure cannot be replayed: its answers (a whole
+            # game's) are not copied
+            answers = tuple(frame.answers) if procedure is not None else ()
+            done = tuple(frame.done)
+            frames.append(Frame(procedure, args, answers, frame.call if index else None, done))
+        return tuple(frames)
 
     def advance(self, answer: Any = None) -> Roll | Choose | None:
         """Send ``answer`` (to the pending request; nothing on the first call) and run
@@ -69,6 +126,9 @@ class Stepper:
         self._started = True
         while True:
             frame = self._stack[-1]
+            if frame.waiting:
+                frame.answers.append(send)
+                frame.waiting = False
             try:
                 request = frame.gen.send(send)
             except StopIteration as stop:
@@ -80,11 +140,13 @@ class Stepper:
                 send = self._finish_call(frame, stop.value)
                 continue
             if isinstance(request, Roll | Choose):
+                frame.waiting = True
                 return request
             if isinstance(request, Emit):
                 self.log.append(EventEntry(request.event, self.depth, request.rules))
                 send = None
             elif isinstance(request, Call):
+                frame.waiting = True
                 send = self._start_call(request)
             else:
                 raise ProcedureError(f"a procedure yielded {request!r}, which is not a request")
@@ -99,6 +161,11 @@ class Stepper:
         call = frame.call
         assert call is not None
         if call.times is None:
+            caller = self._stack[-1].call
+            by_game = caller is None or hasattr(caller.procedure, "__self__")
+            if by_game and not hasattr(call.procedure, "__self__"):
+                self.last_action = (call.procedure, call.args, outcome)
+                self.actions += 1
             return _reduce(call, outcome)
         done = [*frame.done, outcome]
         if len(done) < call.times:
@@ -111,4 +178,4 @@ def _reduce(call: AnyCall, answer: Any) -> Any:
     return call.reduce(answer) if call.reduce is not None else answer
 
 
-__all__ = ["Stepper"]
+__all__ = ["Frame", "Position", "Stepper"]

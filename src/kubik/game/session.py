@@ -32,7 +32,7 @@ from kubik.engine.log import (
     Typed,
 )
 from kubik.engine.requests import Choose, EntryError, Message, Roll, msg, option_label
-from kubik.engine.run import NeedDice, TypedDice, describe_roll
+from kubik.engine.run import NeedDice, TypedDice, choose_with, describe_roll
 from kubik.engine.stepper import Stepper
 from kubik.errors import DiceAnswerError, ProcedureError
 from kubik.game.core import Game, GameResult
@@ -351,7 +351,7 @@ class GameSession:
         controller = self.controllers.get(request.side, default_bot)
         if isinstance(controller, str):
             return _WAIT
-        option = controller(request)
+        option = choose_with(controller, request, lambda: self._stepper.position)
         if option not in request.options:
             raise ProcedureError(f"bot answered {option!r}, not an option of {request!r}")
         origin = ChoiceOrigin.DEFAULT if controller is default_bot else ChoiceOrigin.BOT
@@ -413,6 +413,16 @@ class GameSession:
         if index >= len(self._replay):
             for listener in self._listeners:
                 listener.answered(index, answer)
+
+    @property
+    def last_action(self) -> tuple[Any, tuple[Any, ...], Any] | None:
+        """The last rule the game called that has finished: (procedure, args, outcome)."""
+        return self._stepper.last_action
+
+    @property
+    def actions(self) -> int:
+        """How many rules the game has called and seen finish (since the last rebuild)."""
+        return self._stepper.actions
 
     @property
     def _depth(self) -> int:

@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from functools import cache
 
 from kubik.dice import D6
-from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine import Call, Message, Procedure, Roll, emit, msg
+from kubik.engine.reducers import AtLeast, AtMost
 from kubik.rulesets.old_west.core import Side, number, roll_off_low_wins
 from kubik.rulesets.old_west.fame import apply_fame, offer_fame
 from kubik.rulesets.old_west.wounds import CountWounded, wound, wound_with_fame
@@ -150,6 +152,19 @@ class ShotOutcome:
     fame: int = 0
 
 
+@cache
+def _to_hit(shoot_value: int, side: str, needed: int | None) -> Roll:
+    """The to-hit roll (built once): reduced to hit or miss when ``needed`` is given."""
+    reason = msg("old_west.shoot.roll", needed=shoot_value)
+    return Roll(D6, reason, roller=side, reduce=AtLeast(needed) if needed is not None else None)
+
+
+@cache
+def _low_roll(reason: Message, side: str, low_max: int) -> Roll:
+    """A d6 that only has to be low (in the way on 1–3, the horse on 1–3), built once."""
+    return Roll(D6, reason, roller=side, reduce=AtMost(low_max))
+
+
 def shoot(
     shoot_value: int,
     strength: int,
@@ -168,16 +183,24 @@ def shoot(
     way that is hit is rolled against (no Fame: nobody spends Fame to hit the wrong
     man). ``side`` is the shooting player: he rolls every die and decides on Fame.
     """
-    (roll,) = yield Roll(D6, msg("old_west.shoot.roll", needed=shoot_value), roller=side)
+    always_miss = number("shooting", "always_miss")
     spent = 0
-    if roll > number("shooting", "always_miss"):
-        spent = yield from offer_fame(side, "old_west.fame.spend_hit", roll, shoot_value, fame)
-    if roll <= number("shooting", "always_miss") or apply_fame(roll, spent) < shoot_value:
+    if fame > 0:
+        (roll,) = yield _to_hit(shoot_value, side, None)
+        if roll > always_miss:
+            spent = yield from offer_fame(side, "old_west.fame.spend_hit", roll, shoot_value, fame)
+        hit = roll > always_miss and apply_fame(roll, spent) >= shoot_value
+    else:  # no Fame to lift the roll: only whether it hits matters
+        hit = yield _to_hit(shoot_value, side, max(shoot_value, always_miss + 1))
+    if not hit:
         yield emit("old_west.shoot.result", result=ShotResult.MISS, wounded=False)
         return ShotOutcome(ShotResult.MISS, False, 0, spent)
+    in_the_way_max = number("shooting", "in_the_way_max")
     for index, thing in enumerate(in_the_way):
-        (roll,) = yield Roll(D6, msg("old_west.shoot.in_the_way", obstacle=index + 1), roller=side)
-        if roll <= number("shooting", "in_the_way_max"):
+        caught = yield _low_roll(
+            msg("old_west.shoot.in_the_way", obstacle=index + 1), side, in_the_way_max
+        )
+        if caught:
             hurt = False
             if thing > 0:
                 struck = yield Call(wound, (strength, thing, 0, side))
@@ -186,8 +209,8 @@ def shoot(
             return ShotOutcome(ShotResult.IN_THE_WAY, hurt, index + 1, spent)
     result, against = ShotResult.TARGET, toughness
     if mount_toughness:
-        (roll,) = yield Roll(D6, msg("old_west.shoot.horse_or_rider"), roller=side)
-        if roll <= number("shooting", "mount_hit_max"):
+        low = number("shooting", "mount_hit_max")
+        if (yield _low_roll(msg("old_west.shoot.horse_or_rider"), side, low)):
             result, against = ShotResult.MOUNT, mount_toughness
     hurt = yield Call(wound_with_fame, (strength, against, fame - spent, side))
     yield emit("old_west.shoot.result", result=result, wounded=hurt.wounded)

@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 
 from kubik.dice import D6
-from kubik.engine import Call, Choose, Procedure, Roll, emit, msg
+from kubik.engine import AnyCall, Call, Choose, Procedure, Roll, emit, msg
 from kubik.errors import InputError
 from kubik.rulesets.old_west.absent import fall_from_horse, falling, fortune, lands_prone
 from kubik.rulesets.old_west.core import Side, number
@@ -163,6 +164,24 @@ def reach_and_wound(
     return (yield from wound(strength, toughness, fame, side))
 
 
+@cache
+def _strikes(strength: int, toughness: int, strikes: int, reach: bool, side: Side) -> AnyCall:
+    """The call of ``strikes`` strikes without Fame (built once per situation)."""
+    proc = reach_and_wound if reach else wound
+    return Call(proc, (strength, toughness, 0, side.value), times=strikes, reduce=CountWounded())
+
+
+@cache
+def _target_choice(standing: tuple[int, ...], side: Side, attack: int) -> Choose:
+    """A single winner's choice of target for one Attack (built once per situation)."""
+    return Choose(
+        tuple(i + 1 for i in standing),
+        side.value,
+        msg("old_west.combat.choose_target", attack=attack),
+        default=standing[0] + 1,
+    )
+
+
 def strike_group(
     striker: Model, toughness: int, strikes: int, reach: bool, fame: int, side: Side
 ) -> Procedure[tuple[int, int]]:
@@ -170,10 +189,7 @@ def strike_group(
     if strikes <= 0:
         return 0, fame
     if fame <= 0:
-        proc = reach_and_wound if reach else wound
-        wounds = yield Call(
-            proc, (striker.strength, toughness, 0, side.value), times=strikes, reduce=CountWounded()
-        )
+        wounds = yield _strikes(striker.strength, toughness, strikes, reach, side)
         assert isinstance(wounds, int)
         return wounds, fame
     wounds = 0
@@ -244,6 +260,46 @@ def strike_target(
     return fame
 
 
+def strike_one(
+    winners: Sequence[Model], target: _Target, fame_left: list[int], side: Side
+) -> Procedure[None]:
+    """Every winner strikes the one loser, in order (``fame_left`` is updated).
+
+    Winners in a row with no Fame left, of one Strength and reach, at a loser without a
+    mount, strike as one repeated call: the same dice in the same order as one call
+    each, and exact odds branch once over their total wounds instead of per winner.
+    """
+    index = 0
+    while index < len(winners):
+        striker = winners[index]
+        mergeable = fame_left[index] <= 0 and not target.model.mounted
+        if striker.prone or not mergeable:
+            if not striker.prone:
+                fame_left[index] = yield from strike_target(
+                    striker, striker.attacks, target, fame_left[index], side
+                )
+            index += 1
+            continue
+        strikes, end = 0, index
+        while end < len(winners):
+            other = winners[end]
+            if other.prone or fame_left[end] > 0:
+                break
+            if (other.strength, other.across_obstacle) != (
+                striker.strength,
+                striker.across_obstacle,
+            ):
+                break
+            strikes += strikes_on(other.attacks, target.trapped)
+            end += 1
+        reach = striker.across_obstacle or target.model.across_obstacle
+        wounds, _ = yield from strike_group(
+            striker, target.model.toughness, strikes, reach, 0, side
+        )
+        target.wounds += wounds
+        index = end
+
+
 def combat(
     a: Sequence[Model], b: Sequence[Model], advantage: Side = Side.A
 ) -> Procedure[CombatOutcome]:
@@ -271,24 +327,16 @@ def combat(
     for index, model in enumerate(winners):
         if model.prone:
             yield emit("old_west.combat.stands_up", side=winner, model=index + 1)
+    if len(targets) == 1:
+        yield from strike_one(winners, targets[0], fame_left, winner)
     for index, striker in enumerate(winners):
-        if striker.prone:
-            continue
-        if len(targets) == 1:
-            fame_left[index] = yield from strike_target(
-                striker, striker.attacks, targets[0], fame_left[index], winner
-            )
+        if striker.prone or len(targets) == 1:
             continue
         for attack in range(striker.attacks):
             standing = tuple(i for i, t in enumerate(targets) if not t.out)
             if not standing:
                 break
-            chosen = yield Choose(
-                tuple(i + 1 for i in standing),
-                winner.value,
-                msg("old_west.combat.choose_target", attack=attack + 1),
-                default=standing[0] + 1,
-            )
+            chosen = yield _target_choice(standing, winner, attack + 1)
             assert isinstance(chosen, int)
             fame_left[index] = yield from strike_target(
                 striker, 1, targets[chosen - 1], fame_left[index], winner

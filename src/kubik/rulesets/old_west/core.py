@@ -1,4 +1,5 @@
-"""Old West's shared vocabulary: sides, the rulebook data, and dice reducers.
+"""Old West's shared vocabulary: sides, the rulebook data, and dice reducers
+(the engine's :class:`Highest` and :class:`Total`, with closed forms for exact odds).
 
 Every rule module reads its numbers through :func:`data` (the ruleset's TOML with
 the user's overrides), so no rulebook number is written in Python.
@@ -11,15 +12,12 @@ the user's overrides), so no rulebook number is written in Python.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
 from kubik.data import load_ruleset_data
+from kubik.engine.reducers import Highest, Total
 
 
 class Side(StrEnum):
@@ -59,25 +57,4 @@ def roll_off_low_wins(roll: int, low_max: int) -> bool:
     return roll <= low_max
 
 
-@dataclass(frozen=True, slots=True)
-class Highest:
-    """Reducer: the best die of a roll (Dukin' it out compares only the best die)."""
-
-    def __call__(self, values: tuple[int, ...]) -> int:
-        return max(values)
-
-    def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        """Vectorised form over an [m, ndice] array of faces."""
-        return np.asarray(faces.max(axis=1))
-
-
-@dataclass(frozen=True, slots=True)
-class Total:
-    """Reducer: the sum of a roll (2D6 Pluck tests use only the total)."""
-
-    def __call__(self, values: tuple[int, ...]) -> int:
-        return sum(values)
-
-    def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        """Vectorised form over an [m, ndice] array of faces."""
-        return np.asarray(faces.sum(axis=1))
+__all__ = ["Highest", "Side", "Total", "data", "number", "roll_off_low_wins"]

@@ -4,13 +4,16 @@ Each Fame point moves one die roll of the Hero by ±1 (OW-HERO-02), after the ro
 is seen. Spending is a player decision, so rules ask for it with a ``Choose`` whose
 reason carries a structured context: ``to_succeed`` is the number of points that
 makes the roll succeed (already an option of the request), or -1 when Fame cannot
-save it. Two policies answer such requests:
+save it; each option carries its cost in Fame. Two rules of thumb answer such
+requests:
 
 * :class:`SpendNothing` — the request's default (no Fame spent);
-* :class:`JustEnough` — the best response: spend exactly the points that make the
-  roll succeed (win the fight, wound, pass the test) whenever the Hero has them.
+* :class:`JustEnough` — spend exactly the points that make the roll succeed outright
+  (win the fight, wound, pass the test) whenever the Hero has them. Not optimal: a
+  Hero one pip behind an equal Fight value does better forcing the roll-off.
 
-:func:`policies` lists them by name for the CLI (``kubik odds`` shows them side by side).
+:func:`policies` lists them by name for the CLI (``kubik odds`` shows them side by side
+with the engine's ``optimal`` policy, which solves every decision exactly).
 
 >>> apply_fame(3, 2)
 5
@@ -23,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from kubik.engine import Choose, Policy, Procedure, msg
+from kubik.engine import Choose, Message, Policy, Procedure, msg
 from kubik.errors import InputError
 from kubik.rulesets.old_west.core import number
 
@@ -50,6 +53,11 @@ def points_to_reach(roll: int, needed: int) -> int:
     return max(0, -(-gap // step))
 
 
+def fame_labels(points: tuple[int, ...]) -> tuple[Message, ...]:
+    """How Fame options read: "no Fame", "spend 2 Fame" (a Choose's ``labels``)."""
+    return tuple(msg("old_west.fame.option", points=n) for n in points)
+
+
 def offer_fame(
     side: str, reason_id: str, rolled: int, needed: int, pool: int, **context: int | str
 ) -> Procedure[int]:
@@ -67,6 +75,8 @@ def offer_fame(
         side,
         msg(reason_id, rolled=rolled, needed=needed, fame=pool, to_succeed=gap, **context),
         default=0,
+        labels=fame_labels((0, gap)),
+        costs=(0, gap),
     )
     assert isinstance(spent, int)
     return spent
@@ -82,7 +92,7 @@ class SpendNothing:
 
 @dataclass(frozen=True, slots=True)
 class JustEnough:
-    """Policy (best response): spend exactly the Fame that makes the roll succeed.
+    """Policy (a rule of thumb): spend exactly the Fame that makes the roll succeed outright.
 
     Reads ``to_succeed`` from the request's reason; any request without it (a
     target, rider or mount, ...) takes its default.
@@ -96,12 +106,12 @@ class JustEnough:
 
 
 def policies() -> dict[str, Policy]:
-    """The Fame policies by name, for showing odds side by side.
+    """The Fame rules of thumb by name, for showing odds side by side.
 
     >>> sorted(policies())
-    ['best_response', 'default']
+    ['default', 'just_enough']
     """
-    return {"default": SpendNothing(), "best_response": JustEnough()}
+    return {"default": SpendNothing(), "just_enough": JustEnough()}
 
 
 def spend(left: int, points: int) -> int:

@@ -17,11 +17,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 
 from kubik.dice import D6
 from kubik.engine import Choose, Procedure, Roll, emit, msg
-from kubik.rulesets.old_west.core import Highest, Side, number, roll_off_low_wins
-from kubik.rulesets.old_west.fame import apply_fame
+from kubik.engine.reducers import AtMost
+from kubik.rulesets.old_west.core import Highest, Side, number
+from kubik.rulesets.old_west.fame import apply_fame, fame_labels
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +94,8 @@ class SideDice:
     @property
     def best(self) -> int:
         """The best die before Fame."""
+        if not self.heroes:
+            return self.plain
         return max([self.plain, *(die for _, die in self.heroes)])
 
 
@@ -122,29 +126,46 @@ def fame_pool(fighters: Sequence[Fighter]) -> int:
     return max((f.fame for f in fighters), default=0)
 
 
-def roll_side(side: Side, fighters: Sequence[Fighter]) -> Procedure[SideDice]:
-    """Roll a side's dice: one roll for its rank and file, one per Hero with Fame."""
+@cache
+def _side_rolls(side: Side, fighters: tuple[Fighter, ...]) -> tuple[Roll | None, tuple[Roll, ...]]:
+    """A side's roll requests (immutable values, built once: exact odds replay them often)."""
     plain_dice = sum(f.attacks for f in fighters if f.fame == 0)
-    plain = 0
+    plain = None
     if plain_dice:
-        plain = yield Roll(
+        plain = Roll(
             (D6,) * plain_dice,
             msg("old_west.fight.roll", side=side, dice=plain_dice),
             unordered=True,
             reduce=Highest(),
             roller=side.value,
         )
+    heroes = tuple(
+        Roll(
+            (D6,) * fighter.attacks,
+            msg("old_west.fight.hero_roll", side=side, hero=index + 1, dice=fighter.attacks),
+            unordered=True,
+            reduce=Highest(),
+            roller=side.value,
+        )
+        for index, fighter in enumerate(fighters)
+        if fighter.fame > 0
+    )
+    return plain, heroes
+
+
+def roll_side(side: Side, fighters: Sequence[Fighter]) -> Procedure[SideDice]:
+    """Roll a side's dice: one roll for its rank and file, one per Hero with Fame."""
+    plain_roll, hero_rolls = _side_rolls(side, tuple(fighters))
+    plain = 0
+    if plain_roll is not None:
+        plain = yield plain_roll
+    if not hero_rolls:
+        return SideDice(plain, ())
     heroes: list[tuple[int, int]] = []
-    for index, fighter in enumerate(fighters):
-        if fighter.fame > 0:
-            die = yield Roll(
-                (D6,) * fighter.attacks,
-                msg("old_west.fight.hero_roll", side=side, hero=index + 1, dice=fighter.attacks),
-                unordered=True,
-                reduce=Highest(),
-                roller=side.value,
-            )
-            heroes.append((index, die))
+    hero_indices = [index for index, fighter in enumerate(fighters) if fighter.fame > 0]
+    for index, request in zip(hero_indices, hero_rolls, strict=True):
+        die = yield request
+        heroes.append((index, die))
     return SideDice(plain, tuple(heroes))
 
 
@@ -183,8 +204,9 @@ def bid(
     if pool == 0 or (to_win == 0 and not secret):
         return 0
     top = pool if secret or to_win < 0 else to_win
+    options = tuple(range(top + 1))
     points = yield Choose(
-        tuple(range(top + 1)),
+        options,
         side.value,
         msg(
             "old_west.fame.spend_fight",
@@ -196,13 +218,34 @@ def bid(
             secret=secret,
         ),
         default=0,
+        labels=fame_labels(options),
+        costs=options,
+        sealed=secret,
     )
     assert isinstance(points, int)
     return points
 
 
-def _spent(fighters: Sequence[Fighter], payer: int | None, points: int) -> tuple[int, ...]:
-    return tuple(points if i == payer else 0 for i in range(len(fighters)))
+@cache
+def _roll_off(advantage: Side, low_max: int) -> Roll:
+    """The roll-off request (built once): the fight needs only whether the die is low
+    (1–3: the side with advantage wins, :func:`roll_off_low_wins`)."""
+    return Roll(
+        D6,
+        msg("old_west.fight.roll_off", advantage=advantage, low_max=low_max),
+        reduce=AtMost(low_max),
+    )
+
+
+@cache
+def _sides(a: tuple[Fighter, ...], b: tuple[Fighter, ...]) -> tuple[int, int, int, int]:
+    """Each side's best Fight value and Fame pool (computed once per pair of sides)."""
+    return best_fight(a), best_fight(b), fame_pool(a), fame_pool(b)
+
+
+@cache
+def _spent(models: int, payer: int | None, points: int) -> tuple[int, ...]:
+    return tuple(points if i == payer else 0 for i in range(models))
 
 
 def dukin_it_out(
@@ -212,10 +255,10 @@ def dukin_it_out(
 
     Order of rolls: a's dice, then b's dice, then the roll-off die only if needed.
     """
+    fight_a, fight_b, pool_a, pool_b = _sides(tuple(a), tuple(b))
     dice_a = yield from roll_side(Side.A, a)
     dice_b = yield from roll_side(Side.B, b)
-    fight_a, fight_b = best_fight(a), best_fight(b)
-    secret = fame_pool(a) > 0 and fame_pool(b) > 0
+    secret = pool_a > 0 and pool_b > 0
     points_a = points_b = 0
     if secret:
         # Sealed bids: both asked against the dice as rolled, then revealed together.
@@ -223,23 +266,21 @@ def dukin_it_out(
         points_b = yield from bid(Side.B, dice_b, b, dice_a.best, fight_a, True)
         if points_a or points_b:
             yield emit("old_west.fame.bids_revealed", a=points_a, b=points_b)
-    elif fame_pool(a) > 0:
+    elif pool_a > 0:
         points_a = yield from bid(Side.A, dice_a, a, dice_b.best, fight_b, False)
-    elif fame_pool(b) > 0:
+    elif pool_b > 0:
         points_b = yield from bid(Side.B, dice_b, b, dice_a.best, fight_a, False)
     best_a, payer_a = dice_a.boosted(a, points_a)
     best_b, payer_b = dice_b.boosted(b, points_b)
-    spent_a, spent_b = _spent(a, payer_a, points_a), _spent(b, payer_b, points_b)
+    spent_a, spent_b = _spent(len(a), payer_a, points_a), _spent(len(b), payer_b, points_b)
     outright = beats(best_a, best_b, fight_a, fight_b)
     if outright is not None:
         winner = Side.A if outright else Side.B
         decided = Decided.DICE if best_a != best_b else Decided.FIGHT
     else:
         low_max = number("close_combat", "roll_off_low_max")
-        (roll,) = yield Roll(
-            D6, msg("old_west.fight.roll_off", advantage=advantage, low_max=low_max)
-        )
-        winner = advantage if roll_off_low_wins(roll, low_max) else advantage.other
+        low = yield _roll_off(advantage, low_max)
+        winner = advantage if low else advantage.other
         decided = Decided.ROLL_OFF
     yield emit(
         "old_west.fight.result",

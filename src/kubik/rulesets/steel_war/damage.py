@@ -13,17 +13,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
-from kubik.engine import Call, Procedure, Roll, Tally, emit, msg
+from kubik.engine import AnyCall, Call, Procedure, Roll, Tally, emit, msg
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import clamp_leadership
 from kubik.rulesets.steel_war.fire_weapons import weapon
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 
 @cache
@@ -92,6 +93,8 @@ class InjuryReducer:
 
     def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """Injury codes (0 unharmed, 1 wounded, 2 killed) for rows of (power, armour)."""
+        import numpy as np  # only large grids are vectorised
+
         power, armour = faces[:, 0], faces[:, 1]
         rule = _data()["armour_test"]
         threshold = int(rule["kill_multiple"]) * armour
@@ -133,10 +136,14 @@ def armour_tests(
     armour: Die, power: Die, hits: int, flame: bool = False
 ) -> Procedure[tuple[int, int]]:
     """``hits`` independent armour tests; returns (wounded, killed), combined by convolution."""
-    counts: tuple[int, int] = yield Call(
-        armour_test, (armour, power, flame), times=hits, reduce=injury_counts
-    )
+    counts: tuple[int, int] = yield _tests(armour, power, hits, flame)
     return counts
+
+
+@cache
+def _tests(armour: Die, power: Die, hits: int, flame: bool) -> AnyCall:
+    """The call of ``hits`` armour tests (built once per situation)."""
+    return Call(armour_test, (armour, power, flame), times=hits, reduce=injury_counts)
 
 
 def hit_armour(armour: Die, flak_vest: bool, fragmentation: bool) -> Die:

@@ -15,18 +15,21 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
-from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine import AnyCall, Call, Procedure, Roll, emit, msg
+from kubik.engine.memo import by_identity
+from kubik.engine.reducers import top_values_counts
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import step_die, zone_number
 from kubik.rulesets.steel_war.damage import armour_tests, hit_armour, potential_casualties
 from kubik.rulesets.steel_war.fire_weapons import RangeLimit, Special, Weapon
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 
 @cache
@@ -332,6 +335,10 @@ class TopValues:
     def __call__(self, values: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(min(v, self.cap) for v in sorted(values)[-self.keep :])
 
+    def counts(self, dice: tuple[Die, ...]) -> dict[tuple[int, ...], int] | None:
+        """Closed form (the engine's order statistics) for one or two kept dice."""
+        return top_values_counts(dice, self.keep, self.cap)
+
     def start(self) -> tuple[int, ...]:
         """Fold form: no die seen yet."""
         return ()
@@ -346,6 +353,8 @@ class TopValues:
 
     def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """One integer code per row of pool values: the kept values as base-16 digits."""
+        import numpy as np  # only large grids are vectorised
+
         kept = np.minimum(np.sort(faces, axis=1)[:, -self.keep :], self.cap)
         codes = np.zeros(len(faces), dtype=np.int64)
         for column in range(kept.shape[1]):
@@ -371,8 +380,24 @@ class BeatRange:
         (target,) = values
         return effect_of(sum(1 for v in self.best if v > target))
 
+    def counts(self, dice: tuple[Die, ...]) -> dict[Effect, int]:
+        """Range-die faces giving each effect (the range die alone is rolled)."""
+        (die,) = dice
+        out: dict[Effect, int] = {}
+        beaten, first = len(self.best), 1  # targets from ``first`` up are beaten by ``beaten``
+        for value in (*sorted(self.best), die.faces + 1):
+            last = min(value - 1, die.faces)
+            if last >= first:
+                effect = effect_of(beaten)
+                out[effect] = out.get(effect, 0) + last - first + 1
+                first = last + 1
+            beaten -= 1
+        return out
+
     def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """Effect codes for each range-die value."""
+        import numpy as np  # only large grids are vectorised
+
         target = faces[:, 0]
         beaten = np.zeros(len(faces), dtype=np.int64)
         for value in self.best:
@@ -418,6 +443,18 @@ def opposed_roll(pool: tuple[Die, ...], range_die: Die) -> Procedure[Effect]:
     return effect
 
 
+@by_identity
+def _opposed(pool: tuple[Die, ...], range_die: Die) -> AnyCall:
+    """The opposed roll's call (built once: exact odds replay a fire action often)."""
+    return Call(opposed_roll, (pool, range_die))
+
+
+@by_identity
+def _pool_size(pool: tuple[Die, ...], range_die: Die) -> tuple[int, int]:
+    """The pool's summed faces and its potential casualties (SW-DMG-01), computed once."""
+    return sum(d.faces for d in pool), potential_casualties(pool, range_die)
+
+
 def fire_action(group: FireGroup, target: FireTarget) -> Procedure[FireOutcome]:
     """Resolve one fire action (SW-FIRE-01, SW-DMG-01, SW-DMG-03, SW-DMG-08).
 
@@ -425,14 +462,14 @@ def fire_action(group: FireGroup, target: FireTarget) -> Procedure[FireOutcome]:
     casualty (at most the target's models) is one power-then-armour roll.
     """
     rdie = target.range_die
-    effect: Effect = yield Call(opposed_roll, (group.pool, rdie))
+    effect: Effect = yield _opposed(group.pool, rdie)
     if effect is not Effect.HITS:
         return FireOutcome(effect, 0, 0, 0)
-    potential = potential_casualties(group.pool, rdie)
+    shooter, potential = _pool_size(group.pool, rdie)
     hits = min(potential, target.models)
     yield emit(
         "steel_war.fire.hits",
-        shooter=sum(d.faces for d in group.pool),
+        shooter=shooter,
         target=rdie.faces,
         potential=potential,
         hits=hits,

@@ -16,14 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from kubik.data import DataError, load_ruleset_data
 from kubik.dice import STEP_CHAIN, Die, StepOverflow, parse_die, step, try_step
 from kubik.rulesets.steel_war.core import zone_number
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 
 @cache
@@ -196,6 +197,8 @@ class PsiSuccess:
 
     def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
         """The same test on every row of ``faces`` at once."""
+        import numpy as np  # only large grids are vectorised
+
         rolls = faces[:, 0]
         if self.reading is PsiReading.AT_LEAST:
             return np.asarray(rolls >= self.threshold)

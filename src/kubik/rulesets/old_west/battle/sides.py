@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kubik.engine import Call, Choose, Emit, Message, Procedure, Roll
+from kubik.engine.objectives import declare_wrapper
 from kubik.rulesets.old_west.core import Side
 
 
@@ -71,5 +72,14 @@ def as_sides(
             return stop.value
         answer = yield labels.request(request)
 
+
+def _unwrap(
+    labels: Labels, procedure: Callable[..., Generator[Any, Any, Any]], args: tuple[Hashable, ...]
+) -> tuple[Callable[..., Generator[Any, Any, Any]], tuple[Hashable, ...], dict[str, str]]:
+    return procedure, args, dict(labels.roles)
+
+
+# The optimal policy sees the rule inside, with its sides named as the posses.
+declare_wrapper(as_sides, _unwrap)
 
 __all__ = ["Labels", "as_sides"]

@@ -7,6 +7,7 @@ from typing import Self
 from pydantic import Field, model_validator
 
 from kubik.engine import Procedure, ProcedureInput, procedure
+from kubik.engine.registry import per_input
 from kubik.rulesets.old_west.combat import CombatOutcome, Model, combat
 from kubik.rulesets.old_west.core import Side, number
 from kubik.rulesets.old_west.procedures.fight import check_dice_per_side
@@ -120,6 +121,11 @@ LAWMAN = {"fight": 3, "attacks": 1, "strength": 3, "toughness": 3}
 )
 def combat_procedure(inp: CombatInput) -> Procedure[CombatOutcome]:
     """A close-combat round: Dukin' it out, Back off!, then Woundin' (wounds on the losers)."""
-    a = tuple(m.model() for m in inp.a)
-    b = tuple(m.model() for m in inp.b)
+    a, b = _models(inp)
     return (yield from combat(a, b, inp.advantage))
+
+
+@per_input
+def _models(inp: CombatInput) -> tuple[tuple[Model, ...], tuple[Model, ...]]:
+    """The rule's values of an input (built once: exact odds replay the procedure often)."""
+    return tuple(m.model() for m in inp.a), tuple(m.model() for m in inp.b)

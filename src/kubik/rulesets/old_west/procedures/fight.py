@@ -7,6 +7,7 @@ from typing import Self
 from pydantic import Field, model_validator
 
 from kubik.engine import Procedure, ProcedureInput, procedure
+from kubik.engine.registry import per_input
 from kubik.rulesets.old_west.core import Side, number
 from kubik.rulesets.old_west.fight import Fighter, FightOutcome, fight
 
@@ -71,6 +72,11 @@ class FightInput(ProcedureInput):
 )
 def fight_procedure(inp: FightInput) -> Procedure[FightOutcome]:
     """Dukin' it out: best die wins; ties go to the best Fight value, then a d6 roll-off."""
-    a = tuple(f.fighter() for f in inp.a)
-    b = tuple(f.fighter() for f in inp.b)
+    a, b = _fighters(inp)
     return (yield from fight(a, b, inp.advantage))
+
+
+@per_input
+def _fighters(inp: FightInput) -> tuple[tuple[Fighter, ...], tuple[Fighter, ...]]:
+    """The rule's values of an input (built once: exact odds replay the procedure often)."""
+    return tuple(f.fighter() for f in inp.a), tuple(f.fighter() for f in inp.b)

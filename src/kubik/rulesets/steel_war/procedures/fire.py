@@ -6,13 +6,13 @@ Only adapts the public JSON input to the rule modules (fire, damage, suppression
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 from pydantic import Field
 
 from kubik.data import load_ruleset_data
 from kubik.engine import Procedure, ProcedureInput, procedure
+from kubik.engine.registry import per_input
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.damage import Injury, armour_test
 from kubik.rulesets.steel_war.dice import ChainDie, as_chain_die
@@ -58,7 +58,7 @@ class FireInput(ProcedureInput):
     )
 
 
-@lru_cache(maxsize=256)
+@per_input
 def _plan(inp: FireInput) -> tuple[FireGroup, FireTarget]:
     """The fire group and target of an input (computed once: the odds driver replays often)."""
     quality = as_chain_die(inp.quality)

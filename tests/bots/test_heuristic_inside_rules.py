@@ -1,0 +1,103 @@
+"""The heuristic bot decides inside rules with the optimal policy (Fame, OW-HERO-02/03/05).
+
+In a battle a Fame decision reaches the bot from inside a rule procedure the game
+called (through the posses' relabelling wrapper): the bot is given the position, and
+solves from the outermost procedure with a goal for the deciding side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from kubik.bots import HeuristicBot, bot_for
+from kubik.engine import Call, ChoiceOrigin, Choose, OddsCache, Procedure
+from kubik.engine.log import ChoiceEntry
+from kubik.engine.optimal import Optimal
+from kubik.engine.requests import msg
+from kubik.engine.run import TypedDice, run
+from kubik.engine.stepper import Position
+from kubik.rulesets.old_west.battle.sides import Labels, as_sides
+from kubik.rulesets.old_west.core import Side
+from kubik.rulesets.old_west.fight import Fighter, dukin_it_out
+from kubik.rulesets.old_west.wounds import wound_with_fame
+
+LABELS = Labels(
+    (("a", "law"), ("b", "outlaws")),
+    ((Side.A, msg("old_west.side.a")), (Side.B, msg("old_west.side.b"))),
+)
+
+
+class AsChooser:
+    """A bot as the play driver's chooser (it is given the position)."""
+
+    origin = ChoiceOrigin.BOT
+
+    def __init__(self, bot: HeuristicBot) -> None:
+        self.bot = bot
+
+    def choose(self, request: Choose) -> Hashable:
+        return self.bot(request)
+
+    def choose_at(self, request: Choose, position: Position) -> Hashable:
+        return self.bot.choose_at(request, position)
+
+
+def game_turn(procedure: Any, args: tuple[Any, ...]) -> Procedure[Any]:
+    """A stand-in for a battle: no goals of its own; it calls a rule for the posses."""
+    return (yield Call(as_sides, (LABELS, procedure, args)))
+
+
+def test_OW_HERO_05_the_bot_spends_fame_on_a_wound_as_the_optimal_policy_does() -> None:
+    """S3 v T8 (6/4), 3 Fame, a 4 rolled: spending 2 reaches the 6 (and carries to the
+    second roll: 1 + 2 = 3), leaving 1 to reach its 4. Without forecasts the bot would
+    take the default (no Fame)."""
+    result = run(
+        game_turn,
+        (wound_with_fame, (3, 8, 3, "a")),
+        dice=TypedDice([4, 1]),
+        chooser=AsChooser(HeuristicBot()),
+    )
+    choices = [e for e in result.log if isinstance(e, ChoiceEntry)]
+    assert [c.side for c in choices] == ["law", "law"]
+    assert [c.answer for c in choices] == [2, 1]
+    assert result.outcome.wounded and result.outcome.fame_spent == 3
+
+
+def test_OW_HERO_03_secret_bids_are_drawn_from_the_equilibrium() -> None:
+    """Both Heroes bid in secret; each bot draws its bid from its side's mixed strategy,
+    from its own seed; the second bidder's strategy does not depend on the first bid."""
+    a = (Fighter(4, 1, 2),)
+    b = (Fighter(4, 1, 1),)
+    law = bot_for("heuristic", seed=9, side="law", cache=OddsCache())
+    outlaws = bot_for("heuristic", seed=9, side="outlaws", cache=OddsCache())
+    assert isinstance(law, HeuristicBot) and isinstance(outlaws, HeuristicBot)
+
+    class BySide:
+        origin = ChoiceOrigin.BOT
+
+        def choose(self, request: Choose) -> Hashable:
+            raise AssertionError("the position is given")
+
+        def choose_at(self, request: Choose, position: Position) -> Hashable:
+            bot = law if request.side == "law" else outlaws
+            return bot.choose_at(request, position)
+
+    _, node = Optimal().solution(dukin_it_out, (a, b, Side.A), OddsCache(), explain=True)
+    mixes = {
+        (note.side, note.reason.kwargs["rolled"], note.reason.kwargs["opponent"]): {
+            option for option, p, _ in note.choice if p
+        }
+        for note in node.notes
+    }
+    for dice in ([3, 3], [5, 4], [2, 6], [4, 4]):
+        result = run(
+            game_turn,
+            (dukin_it_out, (a, b, Side.A)),
+            dice=TypedDice([*dice, 1]),
+            chooser=BySide(),
+        )
+        bids = [e for e in result.log if isinstance(e, ChoiceEntry)]
+        assert [e.side for e in bids] == ["law", "outlaws"]
+        assert bids[0].answer in mixes[("a", dice[0], dice[1])]
+        assert bids[1].answer in mixes[("b", dice[1], dice[0])]
