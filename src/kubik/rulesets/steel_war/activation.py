@@ -82,6 +82,7 @@ def actions_per_activation() -> int:
     return int(_data()["actions_per_activation"])
 
 
+@cache
 def action_rule(action: ActionType) -> ActionRule:
     """The cost and limit of ``action``.
 

@@ -30,7 +30,7 @@ class Quality(Enum):
     @property
     def die(self) -> Die:
         """The quality die of this level (d4 .. d12)."""
-        return parse_die(_data()["quality"][self.value])
+        return _quality_die(self.value)
 
     @property
     def msgid(self) -> str:
@@ -41,6 +41,11 @@ class Quality(Enum):
 @cache
 def _data() -> dict[str, dict[str, str]]:
     return load_ruleset_data("steel_war")
+
+
+@cache
+def _quality_die(level: str) -> Die:
+    return parse_die(_data()["quality"][level])
 
 
 def step_die(die: Die, steps: int) -> Die:
@@ -104,6 +109,7 @@ def leadership_test(
     return test_passed(roll, leadership, threat), roll
 
 
+@cache
 def test_form_rules(rules: RuleIds = ()) -> RuleIds:
     """A quality-die test's rules: the quality die (SW-CORE-02), the basic form
     (SW-CORE-03), then the rule that called for it.

@@ -127,6 +127,7 @@ def armour_test(
     return result
 
 
+@cache
 def armour_rules(flame: bool, rules: RuleIds = ()) -> RuleIds:
     """An armour test's rules: power against armour (SW-DMG-03), a lone flamethrower's
     hits (SW-DMG-08), then what chose the dice.

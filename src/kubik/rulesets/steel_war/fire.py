@@ -85,8 +85,9 @@ def rate_die(total_rate: Fraction | int) -> Die:
     return fitting[-1] if fitting else dice[0]
 
 
-def _zone_dice() -> list[Die]:
-    return [parse_die(d) for d in _data()["range_zones"]["dice"]]
+@cache
+def _zone_dice() -> tuple[Die, ...]:
+    return tuple(parse_die(d) for d in _data()["range_zones"]["dice"])
 
 
 def max_zone() -> int:
@@ -138,6 +139,7 @@ def range_die(quality: Die, distance: float | Fraction, prone: bool, cover: Cove
     return step_die(base_range_die(range_zone(quality, distance)), steps)
 
 
+@cache
 def range_rules(prone: bool, cover: Cover) -> RuleIds:
     """The rules that made a target's range die: the zone (SW-FIRE-06) and the combined
     die (SW-FIRE-09), going to ground (SW-FIRE-07) and cover (SW-FIRE-08) only when they
@@ -491,7 +493,9 @@ def fire_action(group: FireGroup, target: FireTarget) -> Procedure[FireOutcome]:
     The shooter rolls the pool, the target its range die; with hits, each potential
     casualty (at most the target's models) is one power-then-armour roll.
     """
-    effect = yield from shoot(group, target)
+    effect: Effect = yield Call(
+        opposed_roll, (group.pool, target.range_die, group.rules, target.range_rules)
+    )
     if effect is not Effect.HITS:
         return FireOutcome(effect, 0, 0, 0)
     hits = yield from hits_scored(group, target.range_die, target.models)

@@ -188,6 +188,7 @@ class LevelOrders:
         return "*" in self.actions or action.value in self.actions
 
 
+@cache
 def level_orders(level: MoraleLevel) -> LevelOrders:
     """The orders allowed at ``level``.
 

@@ -16,6 +16,7 @@ from kubik.data import load_ruleset_data
 from kubik.dice import Die
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
 from kubik.errors import InputError
+from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_verdict
 
 if TYPE_CHECKING:
     from kubik.rulesets.steel_war.morale_levels import Order
@@ -259,7 +260,7 @@ def may_move(
     >>> may_move(UnitSituation(prone=True), Order(ActionType.MOVE)).test
     (<ReactionAction.MOVE_WHILE_DOWN: 'move_while_down'>,)
     """
-    from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_verdict
+    # imported here: the situation module needs this one (MoverType) first
     from kubik.rulesets.steel_war.situation import all_of, basic_verdict
 
     if order.action.value not in MOVE_KINDS:

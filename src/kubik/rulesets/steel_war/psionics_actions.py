@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 from kubik.dice import Die
 from kubik.engine import Call, Choose, Procedure, Roll, Verdict, emit, msg
@@ -241,6 +242,7 @@ def may_use_psi(
     return all_of(*verdicts)
 
 
+@cache
 def roll_rules(action: PsiAction, zone: int) -> RuleIds:
     """A psi roll's rules: using psi (SW-PSI-05), the roll and its zones (SW-PSI-06, die
     steps SW-CORE-01 beyond the first zone), the list (SW-PSI-07), the action's own rule.
@@ -252,6 +254,7 @@ def roll_rules(action: PsiAction, zone: int) -> RuleIds:
     return ("SW-PSI-05", "SW-PSI-06", "SW-PSI-07", ACTION_RULES[action], *stepped)
 
 
+@cache
 def _resisting_rules(rule: str, android: bool) -> RuleIds:
     """The action's rule, and the androids' d6 when the target is androids (SW-PSI-18)."""
     return (rule, "SW-PSI-18") if android else (rule,)

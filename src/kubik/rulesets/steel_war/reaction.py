@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import TYPE_CHECKING, TypeAlias
 
 from kubik.data import load_ruleset_data
@@ -83,6 +84,7 @@ _TEST_RULES: dict[ReactionAction, tuple[str, ...]] = {
 }
 
 
+@cache
 def reaction_rules(action: ReactionAction) -> RuleIds:
     """The catalogue rules a reaction test for ``action`` applies (for the log).
 

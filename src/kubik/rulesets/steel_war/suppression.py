@@ -164,6 +164,7 @@ def may_unsuppress(unit: UnitSituation) -> Verdict:
     It must carry a marker; one action, at most twice an activation; allowed while
     suppressed, of course (SW-SUP-01), and at any morale level that allows it (SW-MOR-01).
     """
+    # imported here: the situation module needs this one (suppression_verdict) first
     from kubik.rulesets.steel_war.situation import all_of, basic_verdict
 
     return all_of(

@@ -254,10 +254,9 @@ def _move_options(
 
 
 def _charge_option(
-    world: World, squad: Squad, target: Squad, distance: float, done: tuple[ActionType, ...]
+    world: World, squad: Squad, target: Squad, distance: float, unit: UnitSituation
 ) -> tuple[Charge, AnyForecast] | None:
-    target_kind = world.situation(target).kind
-    verdict = may_charge(world.situation(squad, done), target_kind)
+    verdict = may_charge(unit, world.kind(target))
     tests = needed_tests(verdict)
     if not verdict.allowed or ReactionAction.MOVE_WHILE_DOWN in tests:
         return None  # (the charge here does not take the getting-up test: get up first)
@@ -304,13 +303,13 @@ def menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
         if not sight.visible:
             continue
         en, ru = enemy.spec.display_name
-        if may_shoot(world, squad, enemy, done):
+        if may_shoot(world, squad, enemy, done, unit):
             plan = plan_fire(squad, enemy, sight)
             if plan is not None:
                 option = Fire(enemy.id, en, ru, sight.distance, sight.cover)
                 fires.append((option, fire_forecast(plan.group, plan.target)))
         if not done:
-            found = _charge_option(world, squad, enemy, sight.distance, done)
+            found = _charge_option(world, squad, enemy, sight.distance, unit)
             if found is not None:
                 charges.append(found)
     fires.sort(key=lambda item: item[0].distance)

@@ -28,6 +28,7 @@ from kubik.rulesets.steel_war.fire import fire_target as rule_fire_target
 from kubik.rulesets.steel_war.fire import may_shoot as rule_may_shoot
 from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.panic import PanicEvent
+from kubik.rulesets.steel_war.situation import UnitSituation
 from kubik.rulesets.steel_war.threat import Trigger
 
 from . import carry, effects
@@ -45,11 +46,16 @@ class FirePlan:
 
 
 def may_shoot(
-    world: World, shooter: Squad, target: Squad, done: tuple[ActionType, ...] = ()
+    world: World,
+    shooter: Squad,
+    target: Squad,
+    done: tuple[ActionType, ...] = (),
+    unit: UnitSituation | None = None,
 ) -> bool:
     """The fire rule's own answer (:func:`kubik.rulesets.steel_war.fire.may_shoot`):
-    suppression (SW-SUP-01), the morale level (SW-MOR-01), the activation, marching."""
-    unit = world.situation(shooter, done)
+    suppression (SW-SUP-01), the morale level (SW-MOR-01), the activation, marching.
+    ``unit``: the shooter's situation when the caller has it already."""
+    unit = unit if unit is not None else world.situation(shooter, done)
     return rule_may_shoot(unit, target_shot_at_us=target.id in shooter.shot_by).allowed
 
 

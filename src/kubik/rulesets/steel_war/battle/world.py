@@ -141,11 +141,8 @@ class World:
         self, squad: Squad, done: tuple[ActionType, ...] = (), *, passed: bool = False
     ) -> UnitSituation:
         """The plain facts the rules' questions of legality take about ``squad`` now."""
-        mover = (
-            vehicle_profile(squad.spec.vehicle).mover if squad.is_vehicle else MoverType.INFANTRY
-        )
         return UnitSituation(
-            kind=mover,
+            kind=self.kind(squad),
             level=squad.level,
             markers=squad.markers,
             prone=squad.prone,
@@ -163,6 +160,11 @@ class World:
             psi=squad.psi,
             passed=passed,
         )
+
+    @staticmethod
+    def kind(squad: Squad) -> MoverType:
+        """What the squad is for the rules: infantry, or its vehicle's row of the terrain table."""
+        return vehicle_profile(squad.spec.vehicle).mover if squad.is_vehicle else MoverType.INFANTRY
 
     def update_left_behind(self, squad: Squad) -> None:
         """Wounded left behind: an unverified casualty closer to an enemy than to his squad
