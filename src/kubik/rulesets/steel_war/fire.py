@@ -629,19 +629,27 @@ def may_fire_weapon(
     verdicts = [
         Verdict.of(
             fired < shots,
-            msg("steel_war.permission.weapon_fired", weapon=w, times=fired),
+            msg("steel_war.permission.weapon_fired", weapon=msg(w.msgid), times=fired),
             "SW-FIRE-05",
         ),
         Verdict.of(
             in_range(w, quality, distance),
-            msg("steel_war.permission.weapon_out_of_range", weapon=w, distance=float(distance)),
+            msg(
+                "steel_war.permission.weapon_out_of_range",
+                weapon=msg(w.msgid),
+                distance=float(distance),
+            ),
             "SW-FIRE-11",
             "SW-FIRE-06",
         ),
     ]
     if ammo is not None and ammo.shots_left is not None:
         verdicts.append(
-            Verdict.of(ammo.can_fire, msg("steel_war.permission.no_ammo", weapon=w), "SW-FIRE-15")
+            Verdict.of(
+                ammo.can_fire,
+                msg("steel_war.permission.no_ammo", weapon=msg(w.msgid)),
+                "SW-FIRE-15",
+            )
         )
     return Verdict.combine(*verdicts)
 
