@@ -327,14 +327,19 @@ def charged_squad_threat(
     )
 
 
-def defender_rules(frightening: bool, cavalry_with_blades: int = 0) -> RuleIds:
-    """The rules of the charged squad's morale test (for the log): the numbers and the
-    threat table, frightening attackers (SW-CC-11), cavalry «в клинки» (SW-ABSENT-07).
+def defender_rules(
+    frightening: bool, cavalry_with_blades: int = 0, *, threat_table: bool = True
+) -> RuleIds:
+    """The rules of the charged squad's morale test (for the log): the numbers, the
+    threat table's "+" rows by motivation (``threat_table``), frightening attackers
+    (SW-CC-11), cavalry «в клинки» (SW-ABSENT-07).
 
     >>> defender_rules(True)
-    ('SW-CC-05', 'SW-MOR-06', 'SW-MOR-07', 'SW-CC-11')
+    ('SW-CC-05', 'SW-MOR-06', 'SW-MOR-07', 'SW-MOR-03', 'SW-CC-11')
     """
-    rules = ["SW-CC-05", "SW-MOR-06", "SW-MOR-07"]
+    rules = ["SW-CC-05"]
+    if threat_table:
+        rules += ["SW-MOR-06", "SW-MOR-07", "SW-MOR-03"]
     if frightening:
         rules.append("SW-CC-11")
     if cavalry_with_blades:

@@ -243,7 +243,7 @@ def inspire(attempt: Inspiration) -> Procedure[InspirationOutcome]:
     target = inspiration_target(
         attempt.officer_leadership, attempt.squad_leadership, attempt.threat
     )
-    rules = ("SW-MOR-10", "SW-CORE-02", *(("SW-MOR-06",) if attempt.threat else ()))
+    rules = ("SW-MOR-10", "SW-CORE-02", *(("SW-MOR-06", "SW-MOR-03") if attempt.threat else ()))
     (roll,) = yield Roll(
         attempt.squad_quality,
         msg("steel_war.inspiration.roll", target=target),

@@ -72,9 +72,10 @@ def morale_test(
     return MoraleTestOutcome(drop)
 
 
-#: The threat table's rules (SW-MOR-06, combined by SW-MOR-07): what a morale event's
-#: threat comes from (:func:`~kubik.rulesets.steel_war.threat.threat_level`).
-THREAT_TABLE_RULES: RuleIds = ("SW-MOR-06", "SW-MOR-07")
+#: The threat table's rules (SW-MOR-06, combined by SW-MOR-07, its column the side's
+#: motivation, SW-MOR-03): what a morale event's threat comes from
+#: (:func:`~kubik.rulesets.steel_war.threat.threat_level`).
+THREAT_TABLE_RULES: RuleIds = ("SW-MOR-06", "SW-MOR-07", "SW-MOR-03")
 
 
 @dataclass(frozen=True, slots=True)

@@ -455,7 +455,12 @@ def psi_murder(
         return PsiOutcome(result)
     markers = PsiAction.MURDER.number("suppression_markers")
     die = target.resisting_die
-    rules = (*_resisting_rules("SW-PSI-17", target.android), "SW-MOR-06", "SW-SUP-01")
+    rules = (
+        *_resisting_rules("SW-PSI-17", target.android),
+        "SW-MOR-06",
+        "SW-MOR-03",
+        "SW-SUP-01",
+    )
     yield emit(
         "steel_war.psi.effect.murder",
         rules=rules,

@@ -110,6 +110,7 @@ class InspirationInput(ProcedureInput):
         "SW-MOR-01",
         "SW-MOR-06",
         "SW-PSI-04",
+        "SW-MOR-03",
     ),
     examples=(
         {

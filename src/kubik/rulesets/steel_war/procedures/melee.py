@@ -171,6 +171,7 @@ class DefenderMoraleInput(ProcedureInput):
         "SW-MOR-01",
         "SW-MOR-06",
         "SW-MOR-07",
+        "SW-MOR-03",
     ),
     examples=(
         {"quality": "d8", "leadership": 2, "attackers": 5, "defenders": 4},
@@ -204,7 +205,7 @@ def defender_morale_procedure(inp: DefenderMoraleInput) -> Procedure[DefenderMor
             as_chain_die(inp.quality),
             inp.leadership,
             threat,
-            defender_rules(frightening, inp.cavalry_with_blades),
+            defender_rules(frightening, inp.cavalry_with_blades, threat_table=inp.other_threat > 0),
         )
     )
 

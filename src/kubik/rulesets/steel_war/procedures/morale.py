@@ -90,7 +90,15 @@ class MoraleEventInput(ProcedureInput):
 @procedure(
     "steel_war.morale_event",
     input=MoraleEventInput,
-    rules=("SW-MOR-01", "SW-MOR-05", "SW-MOR-06", "SW-MOR-07", "SW-CORE-03", "SW-CORE-02"),
+    rules=(
+        "SW-MOR-01",
+        "SW-MOR-05",
+        "SW-MOR-06",
+        "SW-MOR-07",
+        "SW-CORE-03",
+        "SW-CORE-02",
+        "SW-MOR-03",
+    ),
     examples=(
         {
             "quality": "d8",

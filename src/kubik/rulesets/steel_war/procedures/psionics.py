@@ -308,6 +308,7 @@ def psi_blast_procedure(inp: PsiBlastInput) -> Procedure[PsiOutcome]:
         "SW-MOR-06",
         "SW-SUP-01",
         "SW-CORE-01",
+        "SW-MOR-03",
     ),
     examples=(
         {"psi": "d12", "distance": 6, "target_quality": "d8", "target_leadership": 2, "threat": 3},
