@@ -3,7 +3,8 @@
 Each Roll, Choose and Emit of a Steel War rule module carries ``rules=`` (the log and
 ``kubik coverage`` count them); every procedure's examples, played with many seeds, name
 at least one rule, only rules the procedure declares, and only IDs that exist in the
-catalogue (``rules.md``, looked for beside the repository; skipped when absent).
+catalogue (``rules.md`` beside the repository, else the ruleset's own ``rules.toml`` when it
+has one; skipped when neither is there).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import ast
 import os
 import random
 import re
+import tomllib
 from functools import cache
 from pathlib import Path
 
@@ -30,10 +32,11 @@ CATALOGUE_ENV = "KUBIK_RULES_CATALOGUE"
 
 @cache
 def catalogue_ids() -> frozenset[str] | None:
-    """The SW-… IDs of the rules catalogue, or None when it is not beside the repository.
+    """The SW-… IDs of the rules catalogue, or None when there is none to read.
 
-    ``$KUBIK_RULES_CATALOGUE`` names it; else ``shared/spec/rules.md`` is looked for in the
-    folders above the repository (``../shared`` for a checkout next to it).
+    ``$KUBIK_RULES_CATALOGUE`` names ``rules.md``; else ``shared/spec/rules.md`` is looked
+    for in the folders above the repository (``../shared`` for a checkout next to it);
+    else the ruleset's own catalogue ``rulesets/steel_war/rules.toml``, when present.
     """
     candidates = [Path(os.environ[CATALOGUE_ENV])] if CATALOGUE_ENV in os.environ else []
     candidates += [parent / "shared" / "spec" / "rules.md" for parent in ROOT.parents]
@@ -41,6 +44,10 @@ def catalogue_ids() -> frozenset[str] | None:
         if path.is_file():
             text = path.read_text("utf-8")
             return frozenset(re.findall(r"^### (SW-[A-Z]+-\d+) ·", text, re.MULTILINE))
+    own = ROOT / "src" / "kubik" / "rulesets" / "steel_war" / "rules.toml"
+    if own.is_file():
+        with own.open("rb") as handle:
+            return frozenset(str(rule["id"]) for rule in tomllib.load(handle).get("rule", []))
     return None
 
 
