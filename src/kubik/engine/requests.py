@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
 
 from kubik.dice import Die
@@ -31,7 +32,12 @@ RuleIds: TypeAlias = tuple[str, ...]
 
 
 def _rule_ids(rules: RuleIds | list[str] | str) -> RuleIds:
-    ids = (rules,) if isinstance(rules, str) else tuple(rules)
+    return _checked_rule_ids((rules,) if isinstance(rules, str) else tuple(rules))
+
+
+@lru_cache(maxsize=4096)
+def _checked_rule_ids(ids: RuleIds) -> RuleIds:
+    """Checked once per distinct tuple: requests are rebuilt on every replay of the odds."""
     for rule in ids:
         if not isinstance(rule, str) or rule.count("-") < 2:
             raise ProcedureError(f"{rule!r} is not a rule ID (like 'SW-FIRE-01')")

@@ -55,12 +55,15 @@ def random_model(models: Sequence[str]) -> Procedure[str]:
         return models[0]
     while True:
         (roll,) = yield Roll(
-            die, msg("steel_war.allocate.roll", models=len(models), die=die), roller="shooter"
+            die,
+            msg("steel_war.allocate.roll", models=len(models), die=die),
+            roller="shooter",
+            rules="SW-DMG-02",
         )
         position = model_position(roll, die, len(models))
         if position is not None:
             return models[position - 1]
-        yield emit("steel_war.allocate.reroll", roll=roll, models=len(models))
+        yield emit("steel_war.allocate.reroll", rules="SW-DMG-02", roll=roll, models=len(models))
 
 
 def allocate_hits(
@@ -87,7 +90,11 @@ def allocate_hits(
             if not options:
                 break
             pick = yield Choose(
-                options, side, msg("steel_war.allocate.choose", hit=number), default=options[0]
+                options,
+                side,
+                msg("steel_war.allocate.choose", hit=number),
+                default=options[0],
+                rules=("SW-FIRE-14", "SW-DMG-02"),
             )
             model = str(pick)
         else:
@@ -96,5 +103,6 @@ def allocate_hits(
                 break
             model = yield from random_model(pool)
         chosen.append(model)
-        yield emit("steel_war.allocate.hit", hit=number, model=model)
+        rules = ("SW-DMG-02", "SW-FIRE-14") if sniper else "SW-DMG-02"
+        yield emit("steel_war.allocate.hit", rules=rules, hit=number, model=model)
     return tuple(chosen)

@@ -81,7 +81,6 @@ class Weapon:
     rate_die: Die | None  # support weapons
     power: Die
     melee: int  # steps added to the quality die in close combat (SW-CC-07)
-    melee_bayonet: int
     shots: int | None  # shots per battle (SW-FIRE-15); None = unlimited
     special: frozenset[Special]
 
@@ -125,7 +124,6 @@ def _build(weapon_id: str, row: dict[str, Any]) -> Weapon:
         rate_die=rate_die,
         power=parse_die(row["power"]),
         melee=int(row["melee"]),
-        melee_bayonet=int(row.get("melee_bayonet", row["melee"])),
         shots=int(row["shots"]) if "shots" in row else None,
         special=frozenset(Special(s) for s in row["special"]),
     )
@@ -149,13 +147,3 @@ def weapon(weapon_id: str) -> Weapon:
             f"weapon: unknown weapon '{weapon_id}'; weapons: {', '.join(weapon_ids())}"
         )
     return _build(weapon_id, row)
-
-
-def melee_steps(weapon_id: str, bayonet: bool = False) -> int:
-    """Steps a weapon adds to the quality die in close combat (SW-FIRE-10 «Бл. бой»).
-
-    >>> melee_steps("smg"), melee_steps("smg", bayonet=True), melee_steps("rifle")
-    (1, 2, 0)
-    """
-    w = weapon(weapon_id)
-    return w.melee_bayonet if bayonet else w.melee

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
-from kubik.engine import Procedure, Roll, emit, msg
+from kubik.engine import Procedure, Roll, Verdict, emit, msg
+from kubik.rulesets.steel_war.activation import ActionType
+from kubik.rulesets.steel_war.situation import UnitSituation, all_of, basic_verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +42,16 @@ def spotting_lasts() -> str:
 
 def observe(observer: Die, target: Die) -> Procedure[ObservationOutcome]:
     """The observer's die, then the target's range die; higher observer spots."""
-    (seen,) = yield Roll(observer, msg("steel_war.observe.roll"), roller="observer")
-    (hidden,) = yield Roll(target, msg("steel_war.observe.range_roll"), roller="target")
+    (seen,) = yield Roll(
+        observer, msg("steel_war.observe.roll"), roller="observer", rules="SW-ABSENT-03"
+    )
+    (hidden,) = yield Roll(
+        target, msg("steel_war.observe.range_roll"), roller="target", rules="SW-ABSENT-03"
+    )
     spotted = spots(seen, hidden)
     yield emit(
         "steel_war.observe.result",
+        rules="SW-ABSENT-03",
         observer=observer,
         observer_roll=seen,
         target=target,
@@ -52,3 +59,9 @@ def observe(observer: Die, target: Die) -> Procedure[ObservationOutcome]:
         spotted=spotted,
     )
     return ObservationOutcome(spotted)
+
+
+def may_observe(unit: UnitSituation) -> Verdict:
+    """May ``unit`` spend an action on «наблюдение» (SW-ABSENT-03 default: one action)?
+    One of a suppressed squad's five actions (SW-SUP-01)."""
+    return all_of(basic_verdict(unit, ActionType.OBSERVE), Verdict.allow("SW-ABSENT-03"))

@@ -14,12 +14,14 @@ from kubik.rulesets.steel_war.no_step_back import (
     NoStepBackOutcome,
     NoStepBackResult,
     Stand,
+    enter_berserk,
     no_step_back_test,
 )
 from kubik.rulesets.steel_war.panic import PanicEvent, causes_panic
 from kubik.rulesets.steel_war.reaction import (
     ReactionAction,
     ReactionOutcome,
+    reaction_rules,
     reaction_test,
     reaction_threat,
 )
@@ -36,7 +38,14 @@ from .world import World
 def react(squad: Squad, action: ReactionAction) -> Procedure[bool]:
     """A reaction test (SW-REACT-01/02); a failure bars the action for the rest of the turn."""
     outcome: ReactionOutcome = yield Call(
-        reaction_test, (squad.die, squad.leadership, reaction_threat(action), squad.berserk)
+        reaction_test,
+        (
+            squad.die,
+            squad.leadership,
+            reaction_threat(action),
+            squad.berserk,
+            reaction_rules(action),
+        ),
     )
     if not outcome.passed:
         squad.failed = squad.failed.add(action)
@@ -90,7 +99,7 @@ def first_sight(world: World) -> Procedure[None]:
 
 def go_to_ground(world: World, squad: Squad) -> Procedure[None]:
     """Going to ground: a reaction test, threat 2 in the open (SW-FIRE-07, SW-REACT-02)."""
-    if not may_go_to_ground(True, world.in_water(squad)):
+    if not may_go_to_ground(world.situation(squad)).allowed:
         yield emit("steel_war.game.no_ground", squad=squad.name)
         return
     action = (
@@ -190,8 +199,8 @@ def no_step_back(world: World, squad: Squad) -> Procedure[None]:
     """The voluntary «Ни шагу назад!» test (SW-NSN-02/03); no action spent."""
     outcome: NoStepBackOutcome = yield Call(no_step_back_test, (stand(world, squad),))
     if outcome.result is NoStepBackResult.BERSERK:
-        squad.berserk = True
-        squad.markers = 0
+        state = enter_berserk(squad.markers, squad.panicked)
+        squad.berserk, squad.markers, squad.panicked = True, state.markers, state.panicked
         yield emit("steel_war.game.berserk", squad=squad.name)
     elif outcome.result is NoStepBackResult.SURRENDERED:
         yield from effects.remove(squad, Gone.SURRENDERED)

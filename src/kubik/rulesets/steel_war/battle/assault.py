@@ -12,35 +12,36 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections import Counter
 
+from kubik.dice import Die
 from kubik.engine import Call, Procedure, emit
 from kubik.rulesets.steel_war.charge import (
     ChargeOutcome,
     DefenderMoraleOutcome,
     DefensiveFire,
-    SquadMorale,
     charge,
+    charged_squad_threat,
     defender_morale,
-    defender_threat,
+    defender_rules,
+    is_frightening,
 )
 from kubik.rulesets.steel_war.fire import FireOutcome
 from kubik.rulesets.steel_war.melee import (
+    Bout,
     CasualtiesOutcome,
     Fighter,
     RoundLosses,
     RoundMorale,
     Side,
     SideMorale,
-    default_pairing,
     fall_back_inches,
     melee_casualties,
     melee_round,
+    pair_fighters,
     round_morale,
 )
 from kubik.rulesets.steel_war.movement import TerrainClass
 from kubik.rulesets.steel_war.panic import PanicEvent
-from kubik.rulesets.steel_war.threat import PlusFactor, plus_threat
 
 from . import effects, field, shooting
 from .state import Squad, Status
@@ -56,21 +57,35 @@ def charge_terrain(world: World, attacker: Squad, defender: Squad) -> TerrainCla
     return world.measure.worst_class(way, clearance)
 
 
-def fighter(squad: Squad) -> Fighter:
-    """The squad's melee profile: its quality die, its most common weapon, bayonets (SW-CC-07)."""
-    counts = Counter(m.weapon for m in squad.active())
-    weapon = max(counts.items(), key=lambda item: item[1])[0] if counts else "assault_rifle"
-    return Fighter(squad.die, weapon, cold_weapon=squad.spec.bayonets)
+def fighters(squad: Squad, named: bool = True) -> list[tuple[str, Die]]:
+    """Each fighting man and his own melee die: the squad's quality die stepped up for his
+    weapon and the squad's bayonets (SW-CC-07); unnamed for a forecast."""
+    return [
+        (m.id if named else "", Fighter(squad.die, m.weapon, cold_weapon=squad.spec.bayonets).die())
+        for m in squad.active()
+    ]
+
+
+def bouts(attacker: Squad, defender: Squad, named: bool = True) -> tuple[Bout, ...]:
+    """The default pairing of the two squads' men, each with his own die (SW-CC-06/07)."""
+    return pair_fighters(fighters(attacker, named), fighters(defender, named))
 
 
 def frightening(squad: Squad) -> bool:
-    """«Страшные»: flagged in the scenario, or berserk in «Ни шагу назад!» (SW-CC-11)."""
-    return squad.spec.frightening or squad.berserk
+    """«Страшные» by the rule (SW-CC-11): flagged in the scenario, or berserk."""
+    return is_frightening(squad.spec.frightening, berserk=squad.berserk)
 
 
-def casualties_of(outcome: FireOutcome) -> int:
-    """Men hit by the free fire: wounded and killed (SW-CC-04)."""
-    return outcome.wounded + outcome.killed
+def defender_threat(attacker: Squad, defender: Squad) -> int:
+    """The charged squad's threat by the rule (SW-CC-05), as the squads stand now."""
+    return charged_squad_threat(
+        len(attacker.active()),
+        len(defender.active()),
+        defender.motivation,
+        unverified=len(defender.with_status(Status.UNVERIFIED)),
+        wounded_left_behind=defender.wounded_left_behind,
+        frightening=frightening(attacker),
+    )
 
 
 def assault(world: World, attacker: Squad, defender: Squad) -> Procedure[None]:
@@ -93,10 +108,10 @@ def assault(world: World, attacker: Squad, defender: Squad) -> Procedure[None]:
         (
             attacker.die,
             attacker.leadership,
-            SquadMorale(attacker.level.value),
+            attacker.level,
             distance,
             terrain,
-            DefensiveFire(free_fire, (), casualties_of),
+            DefensiveFire(free_fire, ()),
         ),
     )
     if not outcome.declared:
@@ -117,20 +132,10 @@ def assault(world: World, attacker: Squad, defender: Squad) -> Procedure[None]:
     if not defender.present:
         return
     if not defender.berserk:
-        threat = defender_threat(
-            len(attacker.active()),
-            len(defender.active()),
-            other_threat=plus_threat(
-                defender.motivation,
-                {
-                    PlusFactor.UNVERIFIED_CASUALTY: len(defender.with_status(Status.UNVERIFIED)),
-                    PlusFactor.WOUNDED_LEFT_BEHIND: int(defender.wounded_left_behind),
-                },
-            ),
-            frightening=frightening(attacker),
-        )
+        threat = defender_threat(attacker, defender)
         stand: DefenderMoraleOutcome = yield Call(
-            defender_morale, (defender.die, defender.leadership, threat)
+            defender_morale,
+            (defender.die, defender.leadership, threat, defender_rules(frightening(attacker))),
         )
         if not stand.melee:
             yield from effects.drop_levels(world, defender, stand.drop)
@@ -175,13 +180,11 @@ def fall_back(
     world.update_left_behind(squad)
 
 
-def _lose(squad: Squad, count: int) -> None:
-    """Mark ``count`` fighters lost in the round: the rearmost men, the commander last."""
-    order = [m for m in squad.active() if m.id != squad.commander]
-    order.reverse()
-    boss = [m for m in squad.active() if m.id == squad.commander]
-    for model in (order + boss)[:count]:
-        model.status = Status.MELEE_LOST
+def _lose(squad: Squad, fallen: tuple[str, ...]) -> None:
+    """Mark the fighters who fell in the round (their bouts name them, SW-CC-08)."""
+    for model in squad.active():
+        if model.id in fallen:
+            model.status = Status.MELEE_LOST
 
 
 def melee(world: World, attacker: Squad, defender: Squad) -> Procedure[None]:
@@ -192,21 +195,26 @@ def melee(world: World, attacker: Squad, defender: Squad) -> Procedure[None]:
             world, attacker, defender, Side.ATTACKER if a == 0 else Side.DEFENDER, 0
         )
         return
-    groups = default_pairing(a, d)
     yield emit("steel_war.game.melee", attacker=attacker.name, defender=defender.name, a=a, d=d)
-    losses: RoundLosses = yield Call(melee_round, (fighter(attacker), fighter(defender), groups))
-    _lose(attacker, losses.attacker)
-    _lose(defender, losses.defender)
-    if not attacker.active() or not defender.active():
-        beaten = Side.ATTACKER if not attacker.active() else Side.DEFENDER
-        yield from end_melee(world, attacker, defender, beaten, 0)
-        return
+    losses: RoundLosses = yield Call(melee_round, (bouts(attacker, defender),))
+    _lose(attacker, losses.fallen)
+    _lose(defender, losses.fallen)
     morale: RoundMorale = yield Call(
         round_morale,
         (
             losses,
-            SideMorale(attacker.die, attacker.leadership, no_step_back=attacker.berserk),
-            SideMorale(defender.die, defender.leadership, no_step_back=defender.berserk),
+            SideMorale(
+                attacker.die,
+                attacker.leadership,
+                no_step_back=attacker.berserk,
+                standing=len(attacker.active()),
+            ),
+            SideMorale(
+                defender.die,
+                defender.leadership,
+                no_step_back=defender.berserk,
+                standing=len(defender.active()),
+            ),
         ),
     )
     if morale.fell_back is None:
@@ -247,4 +255,13 @@ def end_melee(
         yield from effects.check_destroyed(squad)
 
 
-__all__ = ["assault", "charge_terrain", "fall_back", "fighter", "frightening", "melee"]
+__all__ = [
+    "assault",
+    "bouts",
+    "charge_terrain",
+    "defender_threat",
+    "fall_back",
+    "fighters",
+    "frightening",
+    "melee",
+]

@@ -18,11 +18,12 @@ from kubik.engine import (
     Procedure,
     emit,
 )
+from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.fire import FireGroup
 from kubik.rulesets.steel_war.fire_absent import heavy_weapon_group
 from kubik.rulesets.steel_war.fire_weapons import weapon
-from kubik.rulesets.steel_war.suppression import vehicle_may
-from kubik.rulesets.steel_war.transport import can_disembark, can_embark, unloads_with_squad
+from kubik.rulesets.steel_war.suppression import suppression_verdict
+from kubik.rulesets.steel_war.transport import can_disembark, may_embark, unloads_with_squad
 from kubik.table import TableError, TerrainKind
 from kubik.table.geometry import Point
 from kubik.table.movement import kind_at
@@ -55,16 +56,20 @@ def farthest(world: World, squad: Squad, vehicle: Squad) -> float:
     return field.inches(max(world.measure.closest([spot], [m.point]) for m in squad.active()))
 
 
-def embark_options(world: World, squad: Squad) -> list[tuple[Embark, AnyForecast]]:
-    """Every friendly vehicle the squad may climb into now (SW-MOVE-04)."""
+def embark_options(
+    world: World, squad: Squad, done: tuple[ActionType, ...] = ()
+) -> list[tuple[Embark, AnyForecast]]:
+    """Every friendly vehicle the squad may climb into now (SW-MOVE-04: the rule's
+    :func:`~kubik.rulesets.steel_war.transport.may_embark`)."""
     out: list[tuple[Embark, AnyForecast]] = []
     if squad.is_vehicle or squad.aboard is not None or squad.prone:
         return out
+    unit = world.situation(squad, done)
     for vehicle in world.friends(squad):
-        if not vehicle.is_vehicle or room(world, vehicle) < len(squad.active()):
+        if not vehicle.is_vehicle:
             continue
         reach = farthest(world, squad, vehicle)
-        if not can_embark(reach):
+        if not may_embark(unit, reach, room(world, vehicle), len(squad.active())).allowed:
             continue
         en, ru = _name(vehicle)
         out.append((Embark(vehicle.id, en, ru, reach), Forecast(score=0.0)))
@@ -127,7 +132,7 @@ def disembark_options(
 ) -> list[tuple[Disembark, AnyForecast]]:
     """A Disembark option for each rider that has somewhere to stand; none while the
     vehicle is suppressed (its men may not get out, SW-SUP-01)."""
-    if not vehicle_may(True, vehicle.markers):
+    if not suppression_verdict(ActionType.DISEMBARK, vehicle.markers, machine=True).allowed:
         return []
     out: list[tuple[Disembark, AnyForecast]] = []
     for squad in riders:

@@ -8,7 +8,6 @@ the forecast's procedure, memoised on its hashable arguments). Weights live in
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -19,18 +18,20 @@ from kubik.engine import (
     Forecast,
     Procedure,
 )
+from kubik.engine.requests import RuleIds
 from kubik.rulesets.steel_war.charge import (
     ChargeOutcome,
     DefenderMoraleOutcome,
     DefensiveFire,
-    SquadMorale,
     charge,
     defender_morale,
+    same_charge_distance,
 )
 from kubik.rulesets.steel_war.damage import potential_casualties
 from kubik.rulesets.steel_war.fire import Effect, FireGroup, FireOutcome, FireTarget, fire_action
 from kubik.rulesets.steel_war.inspiration import Inspiration, InspirationOutcome, inspire
-from kubik.rulesets.steel_war.melee import Fighter, Group, RoundLosses, melee_round
+from kubik.rulesets.steel_war.melee import Bout, RoundLosses, melee_round
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 from kubik.rulesets.steel_war.movement import TerrainClass
 from kubik.rulesets.steel_war.reaction import ReactionOutcome, reaction_test
 from kubik.rulesets.steel_war.reorganisation import Care, ReorganiseOutcome, reorganise
@@ -70,16 +71,14 @@ def fire_forecast(group: FireGroup, target: FireTarget) -> AnyForecast:
 
 
 def odds_distance(distance: float) -> float:
-    """The same charge distance for the odds: combat moves are whole inches and a
-    charge reaches within a fixed distance (SW-CC-03), so every distance with the same
-    whole number of inches still to cover has the same outcomes; one memoised
-    distribution serves them all.
+    """The same charge distance for the odds: the charge rule's own equivalence
+    (:func:`~kubik.rulesets.steel_war.charge.same_charge_distance`), so one memoised
+    distribution serves every distance that goes the same way.
 
     >>> odds_distance(7.3), odds_distance(8.0), odds_distance(0.4)
     (8.0, 8.0, 1.0)
     """
-    reach = float(game_data()["charge_reach"]["inches"])
-    return float(max(math.ceil(distance - reach) + reach, 0.0))
+    return same_charge_distance(distance)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,33 +91,30 @@ class AssaultOutcome:
     defender_lost: int
 
 
-def free_fire_casualties(outcome: FireOutcome) -> int:
-    """Attackers hit by the defender's free fire (SW-CC-04)."""
-    return outcome.wounded + outcome.killed
-
-
 def assault_forecast(
-    attacker: tuple[Die, int, SquadMorale, Fighter],
-    defender: tuple[Die, int, int, Fighter],
+    attacker: tuple[Die, int, MoraleLevel],
+    defender: tuple[Die, int, int, RuleIds],
     distance: float,
     terrain: TerrainClass,
     free_fire: tuple[FireGroup, FireTarget] | None,
-    groups: tuple[Group, ...],
+    bouts: tuple[Bout, ...],
 ) -> Procedure[AssaultOutcome]:
     """The charge, the defender's morale test and the first melee round, in order, by the
     rules' procedures (nothing else): what a charge is likely to achieve."""
-    quality, leadership, morale, a_fighter = attacker
-    d_quality, d_leadership, threat, d_fighter = defender
+    quality, leadership, morale = attacker
+    d_quality, d_leadership, threat, threat_rules = defender
     fire: DefensiveFire | int = 0
     if free_fire is not None:
-        fire = DefensiveFire(fire_action, free_fire, free_fire_casualties)
+        fire = DefensiveFire(fire_action, free_fire)
     went: ChargeOutcome = yield Call(charge, (quality, leadership, morale, distance, terrain, fire))
     if not went.reached:
         return AssaultOutcome(False, False, 0, 0)
-    stand: DefenderMoraleOutcome = yield Call(defender_morale, (d_quality, d_leadership, threat))
+    stand: DefenderMoraleOutcome = yield Call(
+        defender_morale, (d_quality, d_leadership, threat, threat_rules)
+    )
     if not stand.melee:
         return AssaultOutcome(True, True, 0, 0)
-    losses: RoundLosses = yield Call(melee_round, (a_fighter, d_fighter, groups))
+    losses: RoundLosses = yield Call(melee_round, (bouts,))
     return AssaultOutcome(True, False, losses.attacker, losses.defender)
 
 

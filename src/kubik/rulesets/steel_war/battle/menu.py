@@ -1,9 +1,11 @@
 """The options a squad has for its next action, each with a forecast, and a sensible default.
 
-What is legal follows the rules' own checks: the activation's limits (SW-CORE-04,
-:func:`~kubik.rulesets.steel_war.activation.can_take`), suppression (SW-SUP-01),
-the morale level (SW-MOR-01, :func:`~kubik.rulesets.steel_war.morale_levels.order_permission`),
-going to ground (SW-FIRE-07), reaction tests failed this turn (SW-REACT-01).
+What is legal is the rules' own answer: each question of legality is one function of
+the rule module that owns it (``fire.may_shoot``, ``movement.may_move``,
+``charge.may_charge`` …), asked with the squad's plain situation
+(:meth:`~.world.World.situation`); they apply the activation's limits (SW-CORE-04),
+suppression (SW-SUP-01), the morale level (SW-MOR-01), going to ground (SW-FIRE-07)
+and reaction tests failed this turn (SW-REACT-01).
 """
 
 from __future__ import annotations
@@ -21,38 +23,33 @@ from kubik.engine import (
     AnyForecast,
     Forecast,
 )
-from kubik.rulesets.steel_war.activation import ActionType, can_take
-from kubik.rulesets.steel_war.charge import SquadMorale, charge_threat, defender_threat
-from kubik.rulesets.steel_war.fire import reach_inches
+from kubik.rulesets.steel_war.activation import ActionType
+from kubik.rulesets.steel_war.charge import defender_rules, may_charge
+from kubik.rulesets.steel_war.fire import may_get_up, may_go_to_ground, reach_inches
 from kubik.rulesets.steel_war.fire_weapons import weapon
-from kubik.rulesets.steel_war.melee import default_pairing
-from kubik.rulesets.steel_war.morale_levels import (
-    MoraleLevel,
-    Order,
-    Permission,
-    level_orders,
-    order_permission,
-)
+from kubik.rulesets.steel_war.inspiration import may_inspire
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order, level_orders
 from kubik.rulesets.steel_war.movement import (
     MoverType,
     TerrainClass,
     base_speed,
     march_allowed,
     march_distance,
+    may_move,
     move_distance,
 )
-from kubik.rulesets.steel_war.no_step_back import preconditions_failing
+from kubik.rulesets.steel_war.no_step_back import may_stand_fast
 from kubik.rulesets.steel_war.psionics_actions import PsiAction
 from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_threat
 from kubik.rulesets.steel_war.reorganisation import Care, may_reorganise
-from kubik.rulesets.steel_war.suppression import Action, infantry_may
-from kubik.rulesets.steel_war.threat import PlusFactor, plus_threat
+from kubik.rulesets.steel_war.situation import UnitSituation, basic_verdict, needed_tests
+from kubik.rulesets.steel_war.suppression import may_unsuppress
 from kubik.table import Cover
 from kubik.table.geometry import Point
 
 from . import carry, field
 from .actions import inspiration, stand
-from .assault import charge_terrain, fighter, frightening
+from .assault import bouts, charge_terrain, defender_threat, frightening
 from .forecast import (
     assault_forecast,
     assault_value,
@@ -82,8 +79,9 @@ class Menu:
     default: Option
 
 
-def _allowed(squad: Squad, done: tuple[ActionType, ...], action: ActionType) -> bool:
-    return can_take(done, action) and level_orders(squad.level).allows_action(action.value)
+def _allowed(unit: UnitSituation, action: ActionType) -> bool:
+    """What every action passes (activation, suppression, morale): the rules' own answer."""
+    return basic_verdict(unit, action).allowed
 
 
 def _cover_score(cover: Cover) -> float:
@@ -222,13 +220,12 @@ def _move_options(
     out: list[tuple[Move, AnyForecast]] = []
     if squad.immobilised:
         return out
-    in_cover = world.in_cover(squad)
+    unit = world.situation(squad, done)
+    in_cover = unit.in_cover
     now = _dist_to_enemies(world, squad, squad.centre)
     for kind, goal in _goals(world, squad):
         for march in (False, True):
             action = ActionType.MARCH if march else ActionType.MOVE
-            if not _allowed(squad, done, action):
-                continue
             if march and kind is MoveKind.COVER:
                 continue
             moved = _movement(world, squad, goal, kind, march)
@@ -239,70 +236,50 @@ def _move_options(
             closer = now is not None and after is not None and after < now
             end_cover = world.measure.standing(end) is not Cover.NONE
             order = Order(
-                action.value,
+                action,
                 approaches_enemy=closer,
+                away_from_enemy=not closer,
                 toward_own_edge=kind is MoveKind.RETREAT,
                 toward_cover=kind is MoveKind.COVER,
                 leaves_cover=in_cover and not end_cover,
             )
-            permission = order_permission(squad.level, order)
-            if permission is Permission.FORBIDDEN:
-                continue
-            if (
-                squad.suppressed
-                and not squad.is_vehicle
-                and not infantry_may(
-                    Action.MOVE_AWAY if not closer else Action.MOVE, squad.markers, in_cover
-                )
-            ):
-                continue
-            test = ""
-            if permission is Permission.REACTION_TEST:
-                test = ReactionAction.LEAVE_COVER_SHAKEN.value
-            if squad.prone:
-                if test:
-                    continue
-                test = ReactionAction.MOVE_WHILE_DOWN.value
-            if test and not squad.failed.may_attempt(ReactionAction(test)):
-                continue
+            verdict = may_move(unit, order)
+            tests = needed_tests(verdict)
+            if not verdict.allowed or len(tests) > 1:
+                continue  # (a Move carries at most one reaction test)
+            test = tests[0].value if tests else ""
             option = Move(kind, end[0], end[1], length, march, test)
             out.append((option, Forecast(score=_move_score(world, squad, end, kind))))
     return out
 
 
 def _charge_option(
-    world: World, squad: Squad, target: Squad, distance: float
+    world: World, squad: Squad, target: Squad, distance: float, unit: UnitSituation
 ) -> tuple[Charge, AnyForecast] | None:
-    if squad.is_vehicle or target.is_vehicle:
-        return None  # close combat is between men (SW-CC-01; vehicles: SW-ABSENT-05 default)
-    threat = charge_threat(SquadMorale(squad.level.value))
+    verdict = may_charge(unit, world.kind(target))
+    tests = needed_tests(verdict)
+    if not verdict.allowed or ReactionAction.MOVE_WHILE_DOWN in tests:
+        return None  # (the charge here does not take the getting-up test: get up first)
     limit = float(field.game_data()["game_charge"]["max_declare_inches"])
-    if threat is None or distance > limit or squad.prone or squad.suppressed:
+    if distance > limit:
         return None
     terrain = charge_terrain(world, squad, target)
     if terrain is TerrainClass.IMPASSABLE:
         return None
     back = world.sight(target, squad)
-    plan = plan_fire(target, squad, back) if may_shoot(target, squad) else None
-    d_threat = defender_threat(
-        len(squad.active()),
-        len(target.active()),
-        other_threat=plus_threat(
-            target.motivation,
-            {
-                PlusFactor.UNVERIFIED_CASUALTY: len(target.with_status(Status.UNVERIFIED)),
-                PlusFactor.WOUNDED_LEFT_BEHIND: int(target.wounded_left_behind),
-            },
-        ),
-        frightening=frightening(squad),
-    )
+    plan = plan_fire(target, squad, back) if may_shoot(world, target, squad) else None
     forecast_args = (
-        (squad.die, squad.leadership, SquadMorale(squad.level.value), fighter(squad)),
-        (target.die, target.leadership, d_threat, fighter(target)),
+        (squad.die, squad.leadership, squad.level),
+        (
+            target.die,
+            target.leadership,
+            defender_threat(squad, target),
+            defender_rules(frightening(squad)),
+        ),
         odds_distance(distance),
         terrain,
         None if plan is None else (plan.group, odds_target(plan.group, plan.target)),
-        default_pairing(len(squad.active()), len(target.active())),
+        bouts(squad, target, named=False),
     )
     en, ru = target.spec.display_name
     return (
@@ -317,7 +294,8 @@ def menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
     if squad.aboard is not None:
         return _rider_menu(world, squad, done)
     items: list[tuple[Option, AnyForecast | None]] = []
-    in_cover = world.in_cover(squad)
+    unit = world.situation(squad, done)
+    in_cover = unit.in_cover
     fires: list[tuple[Fire, AnyForecast]] = []
     charges: list[tuple[Charge, AnyForecast]] = []
     for enemy in world.enemies(squad):
@@ -325,50 +303,44 @@ def menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
         if not sight.visible:
             continue
         en, ru = enemy.spec.display_name
-        if _allowed(squad, done, ActionType.SHOOT) and may_shoot(squad, enemy):
+        if may_shoot(world, squad, enemy, done, unit):
             plan = plan_fire(squad, enemy, sight)
             if plan is not None:
                 option = Fire(enemy.id, en, ru, sight.distance, sight.cover)
                 fires.append((option, fire_forecast(plan.group, plan.target)))
-        if not done and _allowed(squad, done, ActionType.CHARGE):
-            found = _charge_option(world, squad, enemy, sight.distance)
+        if not done:
+            found = _charge_option(world, squad, enemy, sight.distance, unit)
             if found is not None:
                 charges.append(found)
     fires.sort(key=lambda item: item[0].distance)
     items += fires
-    if squad.markers and _allowed(squad, done, ActionType.UNSUPPRESS):
+    if may_unsuppress(unit).allowed:
         items.append(
             (Act(Kind.UNSUPPRESS), unsuppress_forecast(squad.die, squad.leadership, squad.markers))
         )
     wounded = len(squad.with_status(Status.UNVERIFIED))
-    reorganised = ActionType.REORGANISE in done
-    if (
-        wounded
-        and _allowed(squad, done, ActionType.REORGANISE)
-        and may_reorganise(2 - len(done), reorganised, squad.suppressed, in_cover)
-    ):
+    if wounded and may_reorganise(unit).allowed:
         care = Care.MEDIC if squad.spec.medic else Care.NONE
         items.append((Act(Kind.REORGANISE), reorganise_forecast(wounded, care)))
-    if squad.spec.officer and _allowed(squad, done, ActionType.INSPIRE) and not squad.suppressed:
+    if squad.spec.officer:
         for target_id in squad.spec.commands:
             target = world.squad(target_id)
-            if not target.present or target.level.rank <= target.start_level.rank:
+            if not target.present:
                 continue
             attempt = inspiration(world, squad, target)
-            if attempt.contact.possible():
+            verdict = may_inspire(unit, target.level, target.start_level, 0, attempt.contact)
+            if verdict.allowed:
                 en, ru = target.spec.display_name
                 items.append((Inspire(target.id, en, ru), inspire_forecast(attempt)))
-    psis: list[tuple[Psi, AnyForecast]] = []
-    if _allowed(squad, done, ActionType.PSI):
-        psis = psi_options(world, squad)
+    psis: list[tuple[Psi, AnyForecast]] = psi_options(world, squad, done)
     items += psis
     items += charges
     unloads: list[tuple[Disembark, AnyForecast]] = []
-    if squad.is_vehicle and _allowed(squad, done, ActionType.DISEMBARK):
+    if squad.is_vehicle and _allowed(unit, ActionType.DISEMBARK):
         unloads = carry.disembark_options(world, squad, world.passengers(squad))
     items += unloads
-    if not squad.suppressed and _allowed(squad, done, ActionType.EMBARK):
-        items += carry.embark_options(world, squad)
+    if _allowed(unit, ActionType.EMBARK):
+        items += carry.embark_options(world, squad, done)
     moves = _move_options(world, squad, done)
     items += moves
     if squad.is_vehicle:
@@ -378,26 +350,25 @@ def menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
         if unloads and (_enemy_within_unload(world, squad) or not moves):
             default = unloads[0][0]
         return Menu(options, tuple(f for _, f in items), default)
-    if squad.prone and _allowed(squad, done, ActionType.GET_UP):
+    if may_get_up(unit).allowed:
         items.append((Act(Kind.GET_UP), Forecast(score=0.0)))
-    if (
-        not squad.prone
-        and not squad.suppressed
-        and _allowed(squad, done, ActionType.GO_TO_GROUND)
-        and not world.in_water(squad)
-    ):
+    if may_go_to_ground(unit).allowed:
         action = ReactionAction.GO_TO_GROUND_OTHER if in_cover else ReactionAction.GO_TO_GROUND_OPEN
-        if squad.failed.may_attempt(action):
-            seen_by = sum(1 for e in world.enemies(squad) if world.sees(e, squad))
-            items.append(
-                (
-                    Act(Kind.GO_TO_GROUND),
-                    ground_forecast(
-                        squad.die, squad.leadership, reaction_threat(action), squad.berserk, seen_by
-                    ),
-                )
+        seen_by = sum(1 for e in world.enemies(squad) if world.sees(e, squad))
+        items.append(
+            (
+                Act(Kind.GO_TO_GROUND),
+                ground_forecast(
+                    squad.die, squad.leadership, reaction_threat(action), squad.berserk, seen_by
+                ),
             )
-    if not done and not squad.berserk and _may_stand_fast(world, squad):
+        )
+    if (
+        not done
+        and may_stand_fast(
+            stand(world, squad), berserk=squad.berserk, panicked=squad.panicked
+        ).allowed
+    ):
         items.append((Act(Kind.NO_STEP_BACK), Forecast(score=0.0)))
     must_move = level_orders(squad.level).must_move and bool(moves)
     if not must_move:
@@ -427,7 +398,7 @@ def _rider_menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Men
     """A squad inside a vehicle may only get off (one action, SW-MOVE-04) or wait."""
     vehicle = world.squad(squad.aboard) if squad.aboard else squad
     items: list[tuple[Option, AnyForecast | None]] = []
-    if _allowed(squad, done, ActionType.DISEMBARK):
+    if _allowed(world.situation(squad, done), ActionType.DISEMBARK):
         items += carry.disembark_options(world, vehicle, [squad])
     items.append((Act(Kind.END), Forecast(score=0.0)))
     options = tuple(o for o, _ in items)
@@ -435,16 +406,6 @@ def _rider_menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Men
     if len(options) > 1 and (_enemy_within_unload(world, vehicle) or vehicle.immobilised):
         default = options[0]
     return Menu(options, tuple(f for _, f in items), default)
-
-
-def _may_stand_fast(world: World, squad: Squad) -> bool:
-    """«Ни шагу назад!» is offered only when its preconditions hold (SW-NSN-01)."""
-    if len(world.enemies(squad)) < 3:
-        return False
-    friend = world.nearest_friend(squad)
-    if friend is not None and friend <= 12:
-        return False
-    return not preconditions_failing(stand(world, squad))
 
 
 def _default(

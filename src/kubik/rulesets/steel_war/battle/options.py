@@ -2,7 +2,7 @@
 
 Each option has a ``label`` (a message in English and Russian) and says which
 action type it spends (SW-CORE-04), so the activation can check its limits with
-:func:`~kubik.rulesets.steel_war.activation.can_take`. Options compare by value,
+:func:`~kubik.rulesets.steel_war.activation.action_verdict`. Options compare by value,
 so a saved decision (its JSON form) finds its option again on replay.
 """
 

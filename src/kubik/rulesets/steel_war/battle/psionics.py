@@ -34,13 +34,14 @@ from kubik.engine import (
     Procedure,
     emit,
 )
+from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.damage import Injury, armour_test, hit_armour
 from kubik.rulesets.steel_war.fire_weapons import Special, weapon
 from kubik.rulesets.steel_war.inspiration import Contact, Inspiration, InspirationOutcome, inspire
 from kubik.rulesets.steel_war.morale_levels import raise_level
+from kubik.rulesets.steel_war.no_step_back import enter_berserk
 from kubik.rulesets.steel_war.panic import PanicEvent, PanicOutcome, panic_test
 from kubik.rulesets.steel_war.psionics import (
-    needs_line_of_sight,
     psi_data,
     psi_die_at,
     psi_zone,
@@ -55,6 +56,7 @@ from kubik.rulesets.steel_war.psionics_actions import (
     PsiOutcome,
     PsiResult,
     PsiTarget,
+    may_use_psi,
     psi_blast,
     psi_confusion,
     psi_inspiration,
@@ -63,8 +65,8 @@ from kubik.rulesets.steel_war.psionics_actions import (
     psi_panic,
     psi_remove_suppression,
     psi_strike,
+    too_few_for_murder,
 )
-from kubik.rulesets.steel_war.suppression import Action, infantry_may
 from kubik.rulesets.steel_war.threat import PlusFactor, Trigger, persistent_threat, plus_threat
 from kubik.rulesets.steel_war.threat import threat_level as morale_threat
 
@@ -156,7 +158,7 @@ def situation(
         lost = morale_threat(target.motivation, (Trigger.COMMANDER_LOST,), plus)
         threat = lost if lost is not None else plus_threat(target.motivation, plus)
         hit = None
-        if len(target.active()) >= PsiAction.MURDER.number("min_models"):
+        if not too_few_for_murder(len(target.active())):
             _victim, shooter = murder_pair(target)
             arm = weapon(target.model(shooter).weapon)
             armour = hit_armour(
@@ -301,19 +303,10 @@ def psi_forecast_of(sit: PsiSituation, markers: int) -> AnyForecast:
 # --- what is offered ----------------------------------------------------------------------
 
 
-def may_use_psi(world: World, squad: Squad) -> bool:
-    """A psionic who may act: fighting, not suppressed (SW-SUP-01), not panicked."""
-    if squad.psi is None or squad.is_vehicle or squad.panicked or squad.aboard is not None:
-        return False
-    return infantry_may(Action.PSI, squad.markers, world.in_cover(squad))
-
-
-def _reachable(action: PsiAction, attempt: PsiAttempt) -> bool:
-    """In range, in sight beyond the first zone, and the degraded die can succeed."""
+def _can_succeed(action: PsiAction, attempt: PsiAttempt) -> bool:
+    """The zone-degraded die can reach the threshold (an attempt that cannot is not offered)."""
     die = psi_die_at(attempt.psi, attempt.distance)
-    if die is None or (needs_line_of_sight(attempt.distance) and not attempt.line_of_sight):
-        return False
-    return success_faces(die, action.threshold) > 0
+    return die is not None and success_faces(die, action.threshold) > 0
 
 
 def _wanted(action: PsiAction, target: Squad) -> bool:
@@ -325,14 +318,18 @@ def _wanted(action: PsiAction, target: Squad) -> bool:
     if action is PsiAction.NO_STEP_BACK:
         return not target.berserk
     if action is PsiAction.MURDER:
-        return len(target.active()) >= PsiAction.MURDER.number("min_models")
+        return not too_few_for_murder(len(target.active()))
     return True
 
 
-def psi_options(world: World, squad: Squad) -> list[tuple[Psi, AnyForecast]]:
-    """Every psi action the squad's psionic may take now, nearest targets first."""
-    if not may_use_psi(world, squad):
+def psi_options(
+    world: World, squad: Squad, done: tuple[ActionType, ...] = ()
+) -> list[tuple[Psi, AnyForecast]]:
+    """Every psi action the squad's psionic may take now (the rule's
+    :func:`~kubik.rulesets.steel_war.psionics_actions.may_use_psi`), nearest targets first."""
+    if squad.psi is None or squad.is_vehicle:
         return []
+    unit = world.situation(squad, done)
     found: list[tuple[float, int, Psi, AnyForecast]] = []
     friends = [squad, *world.friends(squad)]
     groups = ((SUPPORT, friends), (ATTACKS, world.enemies(squad)))
@@ -343,7 +340,9 @@ def psi_options(world: World, squad: Squad) -> list[tuple[Psi, AnyForecast]]:
                 continue
             en, ru = target.spec.display_name
             for action in actions:
-                if not _wanted(action, target) or not _reachable(action, attempt):
+                if not _wanted(action, target) or not _can_succeed(action, attempt):
+                    continue
+                if not may_use_psi(unit, action, attempt, len(target.active())).allowed:
                     continue
                 choices: tuple[BlastChoice | None, ...] = (None,)
                 if action is PsiAction.BLAST:
@@ -397,9 +396,8 @@ def _apply(world: World, target: Squad, sit: PsiSituation, outcome: PsiOutcome) 
             level = raise_level(target.level, target.start_level, 1)
             yield from effects.set_level(world, target, level)
     elif effect is PsiEffect.NO_STEP_BACK:
-        target.berserk = True
-        target.markers = 0
-        target.panicked = False
+        state = enter_berserk(target.markers, target.panicked)
+        target.berserk, target.markers, target.panicked = True, state.markers, state.panicked
         yield emit("steel_war.game.berserk", squad=target.name)
     elif effect is PsiEffect.LOSE_ACTIVATION:
         if target.activated:

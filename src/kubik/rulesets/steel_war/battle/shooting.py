@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kubik.engine import Call, Procedure, emit
+from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.fire import (
     Effect,
     FireGroup,
@@ -21,12 +22,13 @@ from kubik.rulesets.steel_war.fire import (
     fire_action,
     in_range,
     max_zone,
-    range_die,
     range_zone,
 )
+from kubik.rulesets.steel_war.fire import fire_target as rule_fire_target
+from kubik.rulesets.steel_war.fire import may_shoot as rule_may_shoot
 from kubik.rulesets.steel_war.fire_weapons import weapon
-from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 from kubik.rulesets.steel_war.panic import PanicEvent
+from kubik.rulesets.steel_war.situation import UnitSituation
 from kubik.rulesets.steel_war.threat import Trigger
 
 from . import carry, effects
@@ -43,16 +45,18 @@ class FirePlan:
     shooters: tuple[str, ...]  # model ids whose weapons fire
 
 
-def may_shoot(shooter: Squad, target: Squad) -> bool:
-    """Morale and suppression allow shooting at ``target`` (SW-SUP-01, SW-MOR-01):
-    not suppressed, not fleeing, and a Broken squad only returns fire."""
-    if shooter.suppressed or shooter.panicked or shooter.marched:
-        return False
-    if shooter.level is MoraleLevel.FLEEING:
-        return False
-    if shooter.level is MoraleLevel.BROKEN:
-        return target.id in shooter.shot_by
-    return True
+def may_shoot(
+    world: World,
+    shooter: Squad,
+    target: Squad,
+    done: tuple[ActionType, ...] = (),
+    unit: UnitSituation | None = None,
+) -> bool:
+    """The fire rule's own answer (:func:`kubik.rulesets.steel_war.fire.may_shoot`):
+    suppression (SW-SUP-01), the morale level (SW-MOR-01), the activation, marching.
+    ``unit``: the shooter's situation when the caller has it already."""
+    unit = unit if unit is not None else world.situation(shooter, done)
+    return rule_may_shoot(unit, target_shot_at_us=target.id in shooter.shot_by).allowed
 
 
 def plan_fire(shooter: Squad, target: Squad, sight: Sight) -> FirePlan | None:
@@ -77,8 +81,11 @@ def plan_fire(shooter: Squad, target: Squad, sight: Sight) -> FirePlan | None:
         group = carry.vehicle_group(shooter)
     else:
         group = compose_group(shooter.die, [(weapon(w), n) for w, n in counts.items()])
-    fire_target = FireTarget(
-        range_die(shooter.die, sight.distance, target.prone, sight.cover),
+    fire_target = rule_fire_target(
+        shooter.die,
+        sight.distance,
+        target.prone,
+        sight.cover,
         target.armour,
         len(target.active()),
         target.spec.flak_vest,

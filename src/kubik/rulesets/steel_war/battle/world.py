@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.fire import Cover, max_zone, range_zone
+from kubik.rulesets.steel_war.movement import MoverType
+from kubik.rulesets.steel_war.situation import UnitSituation
 from kubik.table import Cover as TableCover
 from kubik.table import Table
 
 from . import field
 from .measure import Measure
+from .profiles import vehicle_profile
 from .spec import ObjectiveSpec
 from .state import Squad, Status
 
@@ -132,6 +136,35 @@ class World:
     def in_water(self, squad: Squad) -> bool:
         """Whether its commander stands in water (no going to ground, SW-FIRE-07)."""
         return self.measure.in_water(squad.anchor().centre)
+
+    def situation(
+        self, squad: Squad, done: tuple[ActionType, ...] = (), *, passed: bool = False
+    ) -> UnitSituation:
+        """The plain facts the rules' questions of legality take about ``squad`` now."""
+        return UnitSituation(
+            kind=self.kind(squad),
+            level=squad.level,
+            markers=squad.markers,
+            prone=squad.prone,
+            in_cover=self.in_cover(squad),
+            in_water=self.in_water(squad),
+            panicked=squad.panicked,
+            berserk=squad.berserk,
+            done=done,
+            failed=squad.failed,
+            marched=squad.marched,
+            immobilised=squad.immobilised,
+            aboard=squad.aboard is not None,
+            in_melee=squad.melee_with is not None,
+            officer=squad.spec.officer,
+            psi=squad.psi,
+            passed=passed,
+        )
+
+    @staticmethod
+    def kind(squad: Squad) -> MoverType:
+        """What the squad is for the rules: infantry, or its vehicle's row of the terrain table."""
+        return vehicle_profile(squad.spec.vehicle).mover if squad.is_vehicle else MoverType.INFANTRY
 
     def update_left_behind(self, squad: Squad) -> None:
         """Wounded left behind: an unverified casualty closer to an enemy than to his squad
