@@ -58,7 +58,7 @@ def _oracle_charge(
             counts[ChargeOutcome(True, False, True, True)] += 1
             continue
         left -= (c + d) // divisor
-        counts[ChargeOutcome(True, left <= 2, True, False)] += 1
+        counts[ChargeOutcome(True, left <= 2, True, False, 0.0 if left <= 2 else left)] += 1
     total = (q.faces * 36) ** 2
     return {o: Fraction(n, total) for o, n in counts.items()}
 
@@ -132,11 +132,13 @@ def test_SW_CC_04_second_move_short_again_is_a_failed_charge() -> None:
     session = TableSession(charge_procedure, (inp,))
     session.supply([8, 6, 6, 6, 6])
     assert session.result is not None
-    assert session.result.outcome == ChargeOutcome(True, False, True, False)
+    # the attackers stay where the second move ended, 6" short (SW-CC-04 default)
+    assert session.result.outcome == ChargeOutcome(True, False, True, False, 6.0)
 
 
-def _toy_fire(die: Die) -> Procedure[int]:
-    """A stand-in for the defender's free fire: one casualty on 4+."""
+def _toy_fire(die: Die, remaining: float) -> Procedure[int]:
+    """A stand-in for the defender's free fire (measured ``remaining`` inches away): one
+    casualty on 4+."""
     (roll,) = yield Roll(die, msg("steel_war.charge.free_fire", casualties=0))
     return 1 if roll >= 4 else 0
 

@@ -233,7 +233,13 @@ def test_SW_CC_02_a_charge_is_a_whole_activation_and_not_while_suppressed() -> N
     _forbidden(may_charge(UnitSituation(markers=1)), "SW-SUP-01")
     _forbidden(may_charge(UnitSituation(in_melee=True)), "SW-CC-09")
     down = may_charge(UnitSituation(prone=True))  # it must get up as it rises to the attack
-    assert needed_tests(down) == (R.CHARGE, R.MOVE_WHILE_DOWN)
+    assert needed_tests(down) == (R.MOVE_WHILE_DOWN, R.CHARGE)  # in the order taken
+
+
+def test_SW_CC_03_SW_CC_06_defaults_no_charge_beyond_12_inches_nor_into_another_melee() -> None:
+    assert may_charge(SQUAD, distance=12.0).allowed
+    _forbidden(may_charge(SQUAD, distance=12.1), "SW-CC-03")
+    _forbidden(may_charge(SQUAD, target_in_melee=True), "SW-CC-06")
 
 
 # --- unsuppress, observe, communicate (SW-SUP-03, SW-ABSENT-03/04) --------------------

@@ -120,8 +120,10 @@ def fire_casualties(outcome: FireOutcome) -> int:
 class DefensiveFire:
     """The defender's free fire at a charge that fell short (SW-CC-04).
 
-    ``procedure(*args)`` resolves the fire (it must not suppress: only casualties
-    count); ``casualties`` maps its outcome to the number of attackers hit
+    ``procedure(*args, remaining)`` resolves the fire (it must not suppress: only
+    casualties count); ``remaining`` is how many inches the attackers still had to go
+    when their move stopped, so the fire is measured from where they stand.
+    ``casualties`` maps its outcome to the number of attackers hit
     (:func:`fire_casualties` for a fire action's outcome).
     """
 
@@ -137,13 +139,16 @@ class ChargeOutcome:
     ``declared``: the enhanced reaction test passed; ``reached``: the attackers got
     within 2"; ``fell_short``: the first move did not reach, so the defender had its
     free fire; ``suppressed``: the test after that fire failed — the attackers are
-    suppressed and back at their starting positions.
+    suppressed and back at their starting positions; ``remaining``: a charge that
+    moved and did not reach stopped this many inches from the enemy, and the attackers
+    stay there (SW-CC-04 default); 0 otherwise.
     """
 
     declared: bool
     reached: bool
     fell_short: bool
     suppressed: bool
+    remaining: float = 0.0
 
 
 def charge(
@@ -190,7 +195,9 @@ def charge(
             casualties = fire if isinstance(fire, int) else None
             if casualties is None:
                 assert isinstance(fire, DefensiveFire)
-                casualties = yield Call(fire.procedure, fire.args, reduce=fire.casualties)
+                casualties = yield Call(
+                    fire.procedure, (*fire.args, remaining), reduce=fire.casualties
+                )
             yield emit("steel_war.charge.free_fire", rules="SW-CC-04", casualties=casualties)
             second = second_attempt_threat(casualties)
             if second is not None:
@@ -223,7 +230,7 @@ def charge(
         )
         if reached:
             return ChargeOutcome(True, True, attempt > 0, False)
-    return ChargeOutcome(True, False, True, False)
+    return ChargeOutcome(True, False, True, False, remaining)
 
 
 def outnumbering_threat(attackers: int, defenders: int, cavalry_with_blades: int = 0) -> int:
@@ -376,7 +383,13 @@ def defender_morale(
     return DefenderMoraleOutcome(0, True)
 
 
-def may_charge(unit: UnitSituation, target: MoverType = MoverType.INFANTRY) -> Verdict:
+def may_charge(
+    unit: UnitSituation,
+    target: MoverType = MoverType.INFANTRY,
+    *,
+    distance: float | None = None,
+    target_in_melee: bool = False,
+) -> Verdict:
     """May ``unit`` declare «атакую!» against a ``target`` of this kind now?
 
     Only infantry and cavalry fight in close combat, and only they can be charged
@@ -384,9 +397,23 @@ def may_charge(unit: UnitSituation, target: MoverType = MoverType.INFANTRY) -> V
     the enhanced reaction test first — By may charge though it may not otherwise
     approach the enemy (SW-CC-02). A charge takes the whole activation (SW-CORE-04),
     is not among a suppressed squad's actions (SW-SUP-01), and a squad gone to ground
-    must pass the reaction test to move without getting up as well (SW-FIRE-07).
+    must pass the reaction test to move without getting up as well (SW-FIRE-07), taken
+    before the charge's own. By default the enemy is at most 12" away (``distance``)
+    and not already locked in another close combat (``target_in_melee``, SW-CC-03/06
+    defaults).
     """
+    reach = _data()["charge_reach"]
     verdicts = [
+        Verdict.of(
+            distance is None or distance <= float(reach["max_declare_inches"]),
+            msg("steel_war.permission.charge_too_far", inches=reach["max_declare_inches"]),
+            "SW-CC-03",
+        ),
+        Verdict.of(
+            bool(reach["join_melee"]) or not target_in_melee,
+            msg("steel_war.permission.target_in_melee"),
+            "SW-CC-06",
+        ),
         Verdict.of(
             can_fight_in_melee(unit.kind),
             msg("steel_war.permission.cannot_fight", kind=unit.kind),
@@ -403,9 +430,9 @@ def may_charge(unit: UnitSituation, target: MoverType = MoverType.INFANTRY) -> V
             Verdict.forbid(msg("steel_war.permission.never_charge", level=unit.level), "SW-CC-02")
         )
     verdicts.append(basic_verdict(unit, ActionType.CHARGE, Order(ActionType.CHARGE)))
-    verdicts.append(reaction_verdict(ReactionAction.CHARGE, unit.failed, no_step_back=unit.berserk))
     if unit.prone:
         verdicts.append(
             reaction_verdict(ReactionAction.MOVE_WHILE_DOWN, unit.failed, no_step_back=unit.berserk)
         )
+    verdicts.append(reaction_verdict(ReactionAction.CHARGE, unit.failed, no_step_back=unit.berserk))
     return all_of(*verdicts)

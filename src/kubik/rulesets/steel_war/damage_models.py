@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kubik.dice import Die
-from kubik.engine import Call, Procedure, emit
+from kubik.engine import Call, Message, Procedure, emit
 from kubik.engine.requests import RuleIds
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.damage import (
@@ -46,7 +46,8 @@ class TargetModel:
 
     ``kind``: what it is (a man-sized weapon counts as a model of its own, SW-DMG-07);
     ``psi``: a psionic's psi die (SW-PSI-03); ``weapon``: what he carries (a Keno
-    backpack flamethrower explodes when its bearer is hit, SW-DMG-09).
+    backpack flamethrower explodes when its bearer is hit, SW-DMG-09); ``name``: how
+    people see it (a sniper's owner picks his victim by name).
     """
 
     id: str
@@ -55,6 +56,7 @@ class TargetModel:
     flak_vest: bool = False
     psi: Die | None = None
     weapon: str = ""
+    name: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +131,10 @@ def hit_on_model(model: TargetModel, hit: Hit) -> Procedure[ModelHit]:
     """One hit on one model: its own armour test, or the backpack going off (SW-DMG-09)."""
     if explodes_when_hit(model.weapon):
         yield emit(
-            "steel_war.hit.explodes", rules="SW-DMG-09", model=model.id, radius=explosion_radius()
+            "steel_war.hit.explodes",
+            rules="SW-DMG-09",
+            model=model.name or model.id,
+            radius=explosion_radius(),
         )
         return ModelHit(model.id, HitEffect.REMOVED, casualty=True, explodes=True)
     armour, rules = model_armour(model, hit)
@@ -138,7 +143,7 @@ def hit_on_model(model: TargetModel, hit: Hit) -> Procedure[ModelHit]:
     yield emit(
         "steel_war.hit.result",
         rules=_effect_rules(model.kind, effect),
-        model=model.id,
+        model=model.name or model.id,
         effect=effect,
     )
     return ModelHit(
@@ -163,7 +168,8 @@ def hits_on_models(
         raise InputError("models: every model needs its own id")
     exposed = tuple(m.id for m in models if not m.in_cover)
     covered = tuple(m.id for m in models if m.in_cover)
-    victims: tuple[str, ...] = yield from allocate_hits(hits, exposed, covered, sniper, side)
+    names = tuple((m.id, m.name) for m in models if m.name is not None)
+    victims: tuple[str, ...] = yield from allocate_hits(hits, exposed, covered, sniper, side, names)
     by_id = {m.id: m for m in models}
     results: list[ModelHit] = []
     for victim in victims:

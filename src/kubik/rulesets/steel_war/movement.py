@@ -163,7 +163,7 @@ def base_speed(mover: MoverType) -> int:
     """
     speeds: dict[str, Any] = _data()["movement_speed"]
     if mover.value not in speeds:
-        known = ", ".join(k for k in speeds if k != "provenance")
+        known = ", ".join(k for k in speeds if not k.startswith("provenance"))
         raise InputError(f"mover: no default speed for {mover.value}; defaults exist for {known}")
     return int(speeds[mover.value])
 

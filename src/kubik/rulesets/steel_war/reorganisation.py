@@ -37,6 +37,11 @@ class Care(Enum):
     SURGEON = "surgeon"  # a field surgeon with a medical team
     BOTH = "both"
 
+    @property
+    def msgid(self) -> str:
+        """Message id of its name, for rendering."""
+        return f"steel_war.care.{self.value}"
+
 
 class Fate(Enum):
     """What reorganisation decides for an unverified casualty (SW-REORG-02)."""
