@@ -47,6 +47,7 @@ from .options import (
     Kind,
     Move,
     MoveHow,
+    MoveKind,
     Observe,
     Option,
     PassAction,
@@ -124,7 +125,10 @@ def move(game: Battlefield, squad: Squad, option: Move) -> Procedure[None]:
         return
     goal = (option.x, option.y)
     kind = option.kind
-    found = moves.plan(game, squad, kind, goal, option.how)
+    if option.how is MoveHow.COMBAT:
+        found = moves.plan(game, squad, kind, goal, option.how)
+    else:
+        found = moves.plan(game, squad, MoveKind.OBJECTIVE, goal, option.how)
     if found is None:
         yield emit("steel_war.game.no_way", rules=("SW-MOVE-02",), squad=game.name(squad.id))
         return

@@ -66,6 +66,8 @@ def target_model(
 
 def is_specialist(model: Model) -> bool:
     """A man with a specialist's weapon: a support weapon or a sniper rifle (SW-DMG-05)."""
+    if not model.weapon:
+        return False
     w = weapon(model.weapon)
     return model.is_man and (w.kind is WeaponKind.SUPPORT or w.has(Special.SNIPER))
 
@@ -102,14 +104,6 @@ def apply_hits(game: Battlefield, squad: Squad, results: tuple[ModelHit, ...]) -
             model.status = status
         elif result.after is not None:
             model.kind = result.after
-        rules = ("SW-DMG-03", *(("SW-DMG-11",) if status is Status.UNVERIFIED else ()))
-        yield emit(
-            "steel_war.game.model_hit",
-            rules=rules,
-            squad=game.name(squad.id),
-            model=game.name(model.id),
-            effect=result.effect,
-        )
         if result.casualty:
             losses.casualties += 1
             if model.id == squad.commander:

@@ -29,6 +29,7 @@ from kubik.rulesets.steel_war.morale_levels import MoraleLevel, level_orders
 from kubik.rulesets.steel_war.movement import may_move
 from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast
 from kubik.rulesets.steel_war.observation import may_fire_at
+from kubik.rulesets.steel_war.psionics_actions import PsiAction
 from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_threat
 from kubik.rulesets.steel_war.reorganisation import (
     Care,
@@ -38,7 +39,6 @@ from kubik.rulesets.steel_war.reorganisation import (
 )
 from kubik.rulesets.steel_war.situation import needed_tests
 from kubik.rulesets.steel_war.suppression import may_unsuppress
-from kubik.table import Cover
 
 from . import assault, carry, command, effects, moves, psionics, shooting, spotting
 from .board import Battlefield
@@ -51,7 +51,7 @@ from .forecast import (
     unsuppress_forecast,
     weight,
 )
-from .options import Act, Fire, Kind, Move, MoveHow, MoveKind, Option
+from .options import Act, Fire, Kind, Move, MoveHow, MoveKind, Observe, Option, Psi
 from .profiles import vehicle_profile
 from .state import Squad, Status
 
@@ -103,7 +103,8 @@ def casualty_kind(squad: Squad) -> CasualtyKind:
 
 
 def _reach(squad: Squad) -> float:
-    return max(float(reach_inches(weapon(m.weapon), squad.die)) for m in squad.active())
+    reaches = [float(reach_inches(weapon(m.weapon), squad.die)) for m in squad.active() if m.weapon]
+    return max(reaches, default=0.0)
 
 
 def move_score(game: Battlefield, squad: Squad, end: tuple[float, float], kind: MoveKind) -> float:
@@ -327,7 +328,10 @@ def _default(
     for kind in (Kind.UNSUPPRESS, Kind.REORGANISE):
         if Act(kind) in menu:
             return Act(kind)
-    observes = [o for o in menu.options if type(o).__name__ == "Observe"]
+    strikes = [o for o in menu.options if isinstance(o, Psi) and o.act is PsiAction.STRIKE]
+    if strikes:
+        return strikes[0]  # a psionic with nothing to fire at strikes the nearest enemy
+    observes = [o for o in menu.options if isinstance(o, Observe)]
     if observes:
         return observes[0]
     scored = [(m, f.score) for m, v, f in legal_moves if m.how is not MoveHow.COMBAT and m in menu]
@@ -339,5 +343,3 @@ def _default(
 
 
 __all__ = ["Offered", "build", "care", "casualty_kind", "move_score", "stand"]
-
-_ = Cover

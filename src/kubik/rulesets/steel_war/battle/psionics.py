@@ -41,7 +41,7 @@ from kubik.rulesets.steel_war.damage import (
 from kubik.rulesets.steel_war.damage_models import ModelHit
 from kubik.rulesets.steel_war.fire_weapons import Special, weapon
 from kubik.rulesets.steel_war.inspiration import Contact, Inspiration, InspirationOutcome, inspire
-from kubik.rulesets.steel_war.morale_levels import raise_level
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, raise_level
 from kubik.rulesets.steel_war.no_step_back import enter_berserk
 from kubik.rulesets.steel_war.panic import PanicEvent, PanicOutcome, panic_test
 from kubik.rulesets.steel_war.psionics import (
@@ -280,6 +280,7 @@ class PsiValue:
 
     action: PsiAction
     markers: int  # the target's suppression markers (removed by support actions)
+    levels_left: int = 4  # morale levels the target can still lose (to Бегущий)
 
     def __call__(self, outcome: PsiForecastOutcome) -> float:
         if outcome.result is not PsiResult.SUCCEEDED:
@@ -294,11 +295,13 @@ class PsiValue:
             return weight("psi_confusion")
         if self.action is PsiAction.AVERT_EYES:
             return weight("avert_eyes")
-        value = outcome.drop * weight("level_lowered")
+        value = min(outcome.drop, self.levels_left) * weight("level_lowered")
         if outcome.panicked:
             value += weight("psi_panicked")
         if outcome.casualty:
             value += weight("killed")
+            if self.action is PsiAction.MURDER:
+                value += weight("commander_lost")  # the psionic's victim is the commander
         if self.action is PsiAction.MURDER:
             value += weight("suppressed")
         return value
@@ -318,9 +321,14 @@ def odds_situation(sit: PsiSituation) -> PsiSituation:
     return replace(sit, attempt=replace(sit.attempt, distance=far))
 
 
-def psi_forecast_of(sit: PsiSituation, markers: int) -> AnyForecast:
-    """The option's forecast: the psi rule and its follow-up on the measured situation."""
-    return Forecast(psi_forecast, (odds_situation(sit),), value=PsiValue(sit.action, markers))
+def psi_forecast_of(sit: PsiSituation, markers: int, levels_left: int = 4) -> AnyForecast:
+    """The option's forecast: the psi rule and its follow-up on the measured situation; a
+    level the target cannot lose any more is worth nothing."""
+    return Forecast(
+        psi_forecast,
+        (odds_situation(sit),),
+        value=PsiValue(sit.action, markers, levels_left),
+    )
 
 
 # --- what is offered ----------------------------------------------------------------------
@@ -379,7 +387,8 @@ def psi_offers(
                         game, squad, target, action, attempt, choice or BlastChoice.LOSE_MORALE
                     )
                     option = Psi(action, target.id, attempt.distance, choice)
-                    forecast = psi_forecast_of(sit, target.markers)
+                    left = MoraleLevel.FLEEING.rank - target.level.rank
+                    forecast = psi_forecast_of(sit, target.markers, left)
                     found.append((attempt.distance, len(found), option, verdict, forecast))
     found.sort(key=lambda item: (item[0], item[1]))
     return [(option, verdict, forecast) for _, _, option, verdict, forecast in found]

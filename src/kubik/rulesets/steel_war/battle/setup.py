@@ -93,10 +93,11 @@ def _check_squad(index: int, spec: SquadSpec, squads: tuple[SquadSpec, ...]) -> 
             f"units[{index}].commands: only an officer (officer = true) commands squads"
         )
     if spec.is_vehicle:
-        if spec.models != 1:
+        mounted = sum(w.count for w in spec.weapons)
+        if mounted > 1:
             raise ScenarioError(
-                f"units[{index}].weapons: a vehicle has one mounted weapon (count = 1), "
-                f"not {spec.models}"
+                f"units[{index}].weapons: a vehicle has at most one mounted weapon "
+                f"(count = 1), not {mounted}"
             )
         if spec.psionic is not None:
             raise ScenarioError(

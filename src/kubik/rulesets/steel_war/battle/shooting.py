@@ -74,6 +74,8 @@ def ready(squad: Squad, distance: float) -> list[Model]:
     crew = bool(squad.men()) or squad.is_vehicle
     out = []
     for model in squad.active():
+        if not model.weapon:
+            continue
         w = weapon(model.weapon)
         if model.kind is TargetKind.MAN_SIZED_WEAPON and not crew:
             continue
@@ -180,7 +182,7 @@ def fire(
         )
         return FireOutcome(Effect.NONE, 0, 0, 0)
     rules = list(plan.group.rules)
-    if plan.part or plan.again:
+    if plan.part or plan.again or shooter.fired.shots:
         rules.append("SW-FIRE-05")
     if any(_limited(shooter.model(m)) for m in plan.shooters):
         rules.append("SW-FIRE-15")
@@ -318,7 +320,8 @@ def explosions(game: Battlefield, squad: Squad, losses: Losses) -> Procedure[Non
         if not targets:
             continue
         results: tuple[ModelHit, ...] = yield Call(explosion_hits, (bearer.weapon, targets))
-        for hit_squad in dict.fromkeys(s for s, _ in victims):
+        for hit_id in dict.fromkeys(s.id for s, _ in victims):
+            hit_squad = game.squad(hit_id)
             mine = tuple(r for r in results if any(m.id == r.model for m in hit_squad.models))
             before = len(hit_squad.men())
             hurt = yield from effects.apply_hits(game, hit_squad, mine)

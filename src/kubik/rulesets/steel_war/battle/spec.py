@@ -40,7 +40,8 @@ squad (SW-DMG-07).
 A vehicle is a unit with ``vehicle`` set to a profile of ``data/vehicles.toml``
 (``apc`` БТР, ``truck``, ``tank``: mover type, speed, capacity, armour, guidance die);
 its quality and leadership are its crew's, its one weapon entry (count 1) its
-mounted weapon, which fires as a heavy weapon (quality + guidance die, SW-FIRE-02)::
+mounted weapon, which fires as a heavy weapon (quality + guidance die, SW-FIRE-02); an
+unarmed vehicle (an ambulance) lists none::
 
     [[units]]
     id = "apc_1"
@@ -166,7 +167,7 @@ class SquadSpec(_Strict):
     quality: QualityName
     leadership: int = Field(ge=1, le=3)
     position: tuple[float, float]
-    weapons: tuple[WeaponSpec, ...] = Field(min_length=1)
+    weapons: tuple[WeaponSpec, ...] = ()
     kind: KindName = "infantry"
     armour: str = "d4"
     flak_vest: bool = False
@@ -217,6 +218,8 @@ class SquadSpec(_Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> SquadSpec:
+        if not self.vehicle and not self.weapons:
+            raise ValueError("weapons: a squad needs at least one model (one weapon each)")
         if self.cargo and not self.vehicle:
             raise ValueError("cargo: only a vehicle tows cargo (vehicle = ...)")
         if self.kind == "robot" and self.psionic is not None:
@@ -225,8 +228,8 @@ class SquadSpec(_Strict):
 
     @property
     def models(self) -> int:
-        """How many models the squad has (one per weapon carried)."""
-        return sum(w.count for w in self.weapons)
+        """How many models the squad has (one per weapon carried); a vehicle is one."""
+        return 1 if self.is_vehicle else sum(w.count for w in self.weapons)
 
     @property
     def is_vehicle(self) -> bool:

@@ -15,7 +15,7 @@ from kubik.dice import Die
 from kubik.engine import AnyForecast, Call, Procedure, Verdict, emit
 from kubik.engine.requests import RuleIds
 from kubik.rulesets.steel_war.activation import ActionType, actions_per_activation
-from kubik.rulesets.steel_war.fire import may_shoot, range_die, range_rules
+from kubik.rulesets.steel_war.fire import max_zone, may_shoot, range_die, range_rules, range_zone
 from kubik.rulesets.steel_war.observation import (
     ObservationOutcome,
     better_die,
@@ -23,7 +23,7 @@ from kubik.rulesets.steel_war.observation import (
     observe,
 )
 from kubik.rulesets.steel_war.psionics import psi_die_at
-from kubik.rulesets.steel_war.psionics_actions import PsiAction, PsiAttempt, psi_detection
+from kubik.rulesets.steel_war.psionics_actions import PsiAttempt, PsiResult, psi_detection
 
 from . import shooting
 from .board import Battlefield
@@ -67,15 +67,15 @@ def observe_offers(
         if squad.side in enemy.spotted_by or not game.hidden(enemy):
             continue
         sight = game.sight(squad, enemy)
-        if not sight.visible:
-            continue
+        if not sight.visible or range_zone(squad.die, sight.distance) > max_zone():
+            continue  # no range die beyond zone 5: nothing to observe against
         then = None
         if room and may_shoot(after, target_shot_at_us=enemy.id in squad.shot_by).allowed:
             weapons = shooting.choices(squad, sight.distance)
             plan = shooting.plan_fire(game, squad, enemy, sight, weapons[0]) if weapons else None
             if plan is not None:
                 then = (plan.group, plan.target)
-        for psi in (False, True) if squad.psi is not None else (False,):
+        for psi in (True, False) if squad.psi is not None else (False,):
             seeing, hiding, rules = dice(game, squad, enemy, psi)
             out.append(
                 (Observe(enemy.id, psi), verdict, observe_forecast(seeing, hiding, rules, then))
@@ -88,6 +88,14 @@ def observation(game: Battlefield, squad: Squad, option: Observe) -> Procedure[N
     then the observer's die against the hiding squad's; spotted, the squad's side may
     fire at it until the end of the turn."""
     target = game.squad(option.target)
+    if range_zone(squad.die, game.distance(squad, target)) > max_zone():
+        yield emit(
+            "steel_war.game.no_fire",
+            rules=("SW-ABSENT-03", "SW-FIRE-06"),
+            shooter=game.name(squad.id),
+            target=game.name(target.id),
+        )
+        return
     use_psi = option.psi
     if use_psi and squad.psionic() is not None and squad.psi is not None:
         psionic = squad.psionic()
@@ -95,7 +103,7 @@ def observation(game: Battlefield, squad: Squad, option: Observe) -> Procedure[N
         distance = game.distance(squad, target)
         attempt = PsiAttempt(squad.psi, distance, game.sees(squad, target))
         detected = yield Call(psi_detection, (attempt,))
-        use_psi = detected.effect.value == "psi_detection"
+        use_psi = detected.result is PsiResult.SUCCEEDED
         squad.detecting = use_psi
         yield emit(
             "steel_war.game.psi_detection",
@@ -122,5 +130,3 @@ def observation(game: Battlefield, squad: Squad, option: Observe) -> Procedure[N
 
 
 __all__ = ["dice", "observation", "observe_offers"]
-
-_ = PsiAction

@@ -105,7 +105,8 @@ class Turn(StrEnum):
 
 @dataclass(slots=True)
 class Model:
-    """One figure: where it stands, what it carries, what it is, its state.
+    """One figure: where it stands, what it carries (``""``: an unarmed vehicle), what
+    it is, its state.
 
     ``kind`` is what the armour rules see (a man, a bronescaf, a robot, a man-sized
     weapon …); ``None`` for a vehicle's hull (its armour is its profile's).
@@ -380,7 +381,7 @@ def model_kind(spec: SquadSpec, weapon_id: str) -> TargetKind | None:
 
 def build_squad(spec: SquadSpec, level: MoraleLevel, motivation: Motivation, edge: str) -> Squad:
     """A squad in its starting block: one model per weapon carried, the first commands."""
-    weapons = [w.weapon for w in spec.weapons for _ in range(w.count)]
+    weapons = [w.weapon for w in spec.weapons for _ in range(w.count)] or [""]
     centre = (float(spec.position[0]), float(spec.position[1]))
     diameter = vehicle_profile(spec.vehicle).base_inches if spec.is_vehicle else base_diameter()
     models = [
@@ -390,7 +391,7 @@ def build_squad(spec: SquadSpec, level: MoraleLevel, motivation: Motivation, edg
             0.0,
             weapon_id,
             model_kind(spec, weapon_id),
-            ammo=Ammo.full(weapon_id),
+            ammo=Ammo.full(weapon_id) if weapon_id else None,
             diameter=diameter,
         )
         for i, weapon_id in enumerate(weapons)
