@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from kubik.dice import Die
 from kubik.engine import Call, Message, Procedure, emit
 from kubik.rulesets.steel_war.coherency import coherency_breaches
 from kubik.rulesets.steel_war.damage import (
@@ -273,8 +274,12 @@ def check_destroyed(game: Battlefield, squad: Squad) -> Procedure[None]:
         yield from remove(game, squad, Gone.DESTROYED)
 
 
-def panic(game: Battlefield, squad: Squad, event: PanicEvent) -> Procedure[bool]:
-    """A panic-causing event (SW-PANIC-01/02): the test, and a level lost on failure.
+def panic(
+    game: Battlefield, squad: Squad, event: PanicEvent, die: Die | None = None
+) -> Procedure[bool]:
+    """A panic-causing event (SW-PANIC-01/02): the test, and a level lost on failure;
+    ``die``: the test's die when a rule names it (androids resist psionics on d6,
+    SW-PSI-18), else the squad's quality die.
 
     Returns whether the squad is panicked now. Nothing happens when the event cannot
     panic these troops (veterans, a panic already overcome).
@@ -282,7 +287,8 @@ def panic(game: Battlefield, squad: Squad, event: PanicEvent) -> Procedure[bool]
     if not squad.present or not causes_panic(squad.quality, event, squad.panic_over):
         return squad.panicked
     outcome: PanicOutcome = yield Call(
-        panic_test, (squad.die, squad.leadership, event, squad.panic_over, squad.berserk)
+        panic_test,
+        (die or squad.die, squad.leadership, event, squad.panic_over, squad.berserk),
     )
     if outcome.panicked:
         if not squad.panicked:

@@ -90,20 +90,49 @@ def fire_forecast(group: FireGroup, target: FireTarget, score: float = 0.0) -> A
     return Forecast(fire_action, (group, odds_target(group, target)), value=fire_value, score=score)
 
 
+#: A fire that was not made.
+NO_FIRE = FireOutcome(Effect.NONE, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Spotting:
+    """An observation and the fire that followed it (none when nothing was spotted)."""
+
+    spotted: bool
+    fire: FireOutcome = NO_FIRE
+
+
 def observe_then_fire(
     observer: Die,
     hiding: Die,
     rules: tuple[RuleIds, RuleIds],
-    group: FireGroup,
-    target: FireTarget,
-) -> Procedure[FireOutcome]:
-    """An observation (SW-ABSENT-03), then — the target spotted — the fire it allows, as
-    the battle Calls them in one activation."""
+    then: tuple[FireGroup, FireTarget] | None,
+) -> Procedure[Spotting]:
+    """An observation (SW-ABSENT-03), then — the target spotted — the fire it allows the
+    observer in the same activation, as the battle Calls them."""
     seen: ObservationOutcome = yield Call(observe, (observer, hiding, rules[0], rules[1]))
-    if not seen.spotted:
-        return FireOutcome(Effect.NONE, 0, 0, 0)
+    if not seen.spotted or then is None:
+        return Spotting(seen.spotted)
+    group, target = then
     fired: FireOutcome = yield Call(fire_action, (group, odds_target(group, target)))
-    return fired
+    return Spotting(True, fired)
+
+
+@dataclass(frozen=True, slots=True)
+class SpottingValue:
+    """A spotted enemy is worth the observer's own fire at it, and something for each
+    other unit of its side still to act this turn that can fire at it then (``friends``)."""
+
+    friends: int
+
+    def __call__(self, outcome: Spotting) -> float:
+        if not outcome.spotted:
+            return 0.0
+        return (
+            weight("spotted")
+            + self.friends * weight("spotted_for_friend")
+            + fire_value(outcome.fire)
+        )
 
 
 def observe_forecast(
@@ -111,16 +140,13 @@ def observe_forecast(
     hiding: Die,
     rules: tuple[RuleIds, RuleIds],
     then: tuple[FireGroup, FireTarget] | None,
+    friends: int = 0,
 ) -> AnyForecast:
-    """Observe a hiding squad: worth the fire the squad can make at it once spotted (its
-    other action), else only what seeing it is worth."""
-    if then is None:
-        return Forecast(observe, (observer, hiding, *rules), value=_spotted)
-    return Forecast(observe_then_fire, (observer, hiding, rules, *then), value=fire_value)
-
-
-def _spotted(outcome: ObservationOutcome) -> float:
-    return weight("spotted") if outcome.spotted else 0.0
+    """Observe a hiding unit: worth the fire the squad can make at it once spotted (its
+    other action), and what spotting it gives the rest of its side this turn."""
+    return Forecast(
+        observe_then_fire, (observer, hiding, rules, then), value=SpottingValue(friends)
+    )
 
 
 # --- charges --------------------------------------------------------------------------------
@@ -312,6 +338,8 @@ __all__ = [
     "AssaultOutcome",
     "CombatMoveValue",
     "GroundValue",
+    "Spotting",
+    "SpottingValue",
     "StandValue",
     "assault_forecast",
     "assault_value",

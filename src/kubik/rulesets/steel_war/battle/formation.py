@@ -92,10 +92,12 @@ def edge_distance_of(table: Table, edge: str, at: Point) -> float:
 
 
 def clamp_inside(table: Table, point: Point, margin: float) -> Point:
-    """``point`` moved onto the table with ``margin`` inches to spare on every side."""
+    """``point`` moved onto the table with ``margin`` inches to spare on every side, and
+    a tenth more (a move's end is rounded to 0.1")."""
+    room = margin + 0.1
     return (
-        min(max(point[0], margin), table.width - margin),
-        min(max(point[1], margin), table.height - margin),
+        min(max(point[0], room), table.width - room),
+        min(max(point[1], room), table.height - room),
     )
 
 

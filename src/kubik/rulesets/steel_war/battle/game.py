@@ -36,7 +36,12 @@ from kubik.rulesets.steel_war.movement import MoverType
 from kubik.rulesets.steel_war.no_step_back import Ending as StandEnding
 from kubik.rulesets.steel_war.no_step_back import ending as stand_ending
 from kubik.rulesets.steel_war.no_step_back import level_after_ending
-from kubik.rulesets.steel_war.panic import PanicEvent, counts_as_armour, panic_on_sight
+from kubik.rulesets.steel_war.panic import (
+    PanicEvent,
+    causes_panic,
+    counts_as_armour,
+    panic_on_sight,
+)
 from kubik.rulesets.steel_war.situation import basic_verdict
 
 from . import actions, assault, effects
@@ -210,7 +215,7 @@ class SteelWarGame(Battlefield):
         """Whoever sees the enemy — or enemy armour — for the first time now may panic:
         untrained troops at any enemy, recruits at armour (SW-PANIC-02: panic_on_sight)."""
         for squad in self.squads:
-            if not squad.on_table or squad.is_vehicle:
+            if not squad.on_table or squad.is_vehicle or not _may_panic_at_sight(squad):
                 continue
             seen = [e for e in self.enemies(squad) if self.sees(squad, e)]
             if not seen:
@@ -300,6 +305,18 @@ def _is_armour(game: Battlefield, squad: Squad) -> bool:
     return counts_as_armour(kind, armoured) or (
         kind is not MoverType.ARMOURED_SUIT
         and any(m.kind is not None and m.kind.value == "bronescaf" for m in squad.active())
+    )
+
+
+def _may_panic_at_sight(squad: Squad) -> bool:
+    """Whether seeing the enemy can still panic the squad (a first sight it has not had,
+    of a kind that panics troops of its quality, SW-PANIC-02)."""
+    return any(
+        first not in squad.firsts and causes_panic(squad.quality, event, squad.panic_over)
+        for first, event in (
+            (First.ENEMY_SEEN, PanicEvent.FIRST_ENEMY_IN_SIGHT),
+            (First.ARMOUR_SEEN, PanicEvent.FIRST_ARMOUR_SEEN),
+        )
     )
 
 

@@ -107,14 +107,20 @@ def _reach(squad: Squad) -> float:
     return max(reaches, default=0.0)
 
 
-def move_score(game: Battlefield, squad: Squad, end: tuple[float, float], kind: MoveKind) -> float:
+def move_score(
+    game: Battlefield,
+    squad: Squad,
+    end: tuple[float, float],
+    kind: MoveKind,
+    enemies: list[tuple[float, float]] | None = None,
+) -> float:
     """Positional value of ending a move at ``end``: cover gained, closing in, in range
-    (a bot's tastes, ``[bot]``)."""
+    (a bot's tastes, ``[bot]``); ``enemies``: the enemy models' centres, when known."""
     score = moves.cover_score(game.tape.standing(end)) - moves.cover_score(
         game.tape.standing(squad.centre)
     )
-    now = moves.distance_to_enemy(game, squad, squad.centre)
-    after = moves.distance_to_enemy(game, squad, end)
+    now = moves.distance_to_enemy(game, squad, squad.centre, enemies)
+    after = moves.distance_to_enemy(game, squad, end, enemies)
     if now is not None and after is not None:
         if squad.level.at_least(MoraleLevel.SHAKEN) and not squad.suppressed:
             score += weight("closing_per_inch") * (now - after)
@@ -161,7 +167,7 @@ def move_offers(
                 per_inch = weight("closing_per_inch") if kind is not MoveKind.RETREAT else 0.0
                 forecast = combat_move_forecast(found.terrain, per_inch, 0.0)
             else:
-                forecast = Forecast(score=move_score(game, squad, end, kind))
+                forecast = Forecast(score=move_score(game, squad, end, kind, enemies))
             if any(option == o for o, _, _ in out):
                 continue
             out.append((option, verdict, forecast))

@@ -27,6 +27,7 @@ from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order
 from kubik.rulesets.steel_war.movement import (
     TerrainClass,
     combat_move,
+    combat_move_dice,
     march_allowed,
     march_distance,
     move_distance,
@@ -200,6 +201,55 @@ def cut(path: Sequence[Point], length: float) -> tuple[Point, ...]:
     return tuple(out)
 
 
+def longest_roll() -> float:
+    """The most a combat move's dice can give (2d6: 12", SW-ABSENT-02)."""
+    return float(sum(d.faces for d in combat_move_dice()))
+
+
+def farthest(
+    game: Battlefield, squad: Squad, path: Sequence[Point], how: MoveHow, speed: int
+) -> tuple[TerrainClass, float] | None:
+    """How far along ``path`` the move may go, and the terrain class that governs it.
+
+    The whole move goes at the pace of the hardest class it enters (SW-MOVE-02 default),
+    by the unit's row of the terrain table (SW-MOVE-03): the unit may stop short of harder
+    ground at its full pace, or go into it at that ground's pace — whichever takes it
+    farther. A march stays on easy ground (SW-MOVE-01); a combat move's class is that of
+    the ground its longest roll would cross (its dice set the distance)."""
+    if how is MoveHow.COMBAT:
+        cls = terrain_class(game, squad, path)
+        return None if cls is TerrainClass.IMPASSABLE else (cls, longest_roll())
+    order = list(TerrainClass)
+    best: tuple[TerrainClass, float] | None = None
+    worst, walked = TerrainClass.EASY, 0.0
+
+    def consider(cls: TerrainClass, upto: float) -> None:
+        nonlocal best
+        if cls is TerrainClass.IMPASSABLE:
+            return
+        if how is MoveHow.MARCH:
+            if not march_allowed([cls]):
+                return
+            allowance = float(march_distance(speed, [cls]))
+        else:
+            allowance = float(move_distance(speed, [cls]))
+        reach = min(upto, allowance)
+        if best is None or reach > best[1] + 1e-9:
+            best = (cls, reach)
+
+    legs = (
+        game.tape.legs(tuple(path), mover(game, squad), clearance(squad)) if len(path) > 1 else ()
+    )
+    for leg in legs:
+        cls = RULE_CLASS[leg.kind]
+        if order.index(cls) > order.index(worst):
+            consider(worst, walked)
+            worst = cls
+        walked += leg.length
+    consider(worst, walked)
+    return best
+
+
 def plan(
     game: Battlefield,
     squad: Squad,
@@ -223,18 +273,15 @@ def plan(
         stop = reach + (clearance(near[0]) if near else 0.0) + 1.0
         length = max(length - stop, 0.0)
     speed = game.speed(squad)
-    longest = 2 * speed if how is MoveHow.MARCH else (12 if how is MoveHow.COMBAT else speed)
-    cls = terrain_class(game, squad, cut(way.points, min(length, longest)))
-    if cls is TerrainClass.IMPASSABLE:
+    longest = (
+        2 * speed
+        if how is MoveHow.MARCH
+        else (longest_roll() if how is MoveHow.COMBAT else float(speed))
+    )
+    pace = farthest(game, squad, cut(way.points, min(length, longest)), how, speed)
+    if pace is None:
         return None
-    if how is MoveHow.MARCH:
-        if not march_allowed([cls]):
-            return None
-        allowance = float(march_distance(speed, [cls]))
-    elif how is MoveHow.COMBAT:
-        allowance = float(longest)
-    else:
-        allowance = float(move_distance(speed, [cls]))
+    cls, allowance = pace
     path = cut(way.points, min(length, allowance))
     if how is MoveHow.COMBAT:
         end = (round(path[-1][0], 1), round(path[-1][1], 1))

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from kubik.dice import Die
+from kubik.dice import Die, parse_die
 from kubik.engine import AnyCall, AnyForecast, Call, Forecast, Procedure, Verdict, emit
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.damage import (
@@ -92,8 +92,8 @@ SUPPORT = (
     PsiAction.AVERT_EYES,
 )
 ATTACKS = (
-    PsiAction.STRIKE,
     PsiAction.PANIC,
+    PsiAction.STRIKE,
     PsiAction.CONFUSION,
     PsiAction.BLAST,
     PsiAction.MURDER,
@@ -254,7 +254,7 @@ def psi_forecast(sit: PsiSituation) -> Procedure[PsiForecastOutcome]:
         test: PanicOutcome = yield Call(
             panic_test,
             (
-                sit.target.quality,
+                sit.target.resisting_die,
                 sit.target.leadership,
                 PanicEvent.PSIONIC,
                 sit.panic_over,
@@ -281,6 +281,7 @@ class PsiValue:
     action: PsiAction
     markers: int  # the target's suppression markers (removed by support actions)
     levels_left: int = 4  # morale levels the target can still lose (to Бегущий)
+    watchers: int = 1  # enemy units that see the squad and have yet to act (avert eyes)
 
     def __call__(self, outcome: PsiForecastOutcome) -> float:
         if outcome.result is not PsiResult.SUCCEEDED:
@@ -294,7 +295,7 @@ class PsiValue:
         if self.action is PsiAction.CONFUSION:
             return weight("psi_confusion")
         if self.action is PsiAction.AVERT_EYES:
-            return weight("avert_eyes")
+            return weight("avert_eyes") * self.watchers
         value = min(outcome.drop, self.levels_left) * weight("level_lowered")
         if outcome.panicked:
             value += weight("psi_panicked")
@@ -321,13 +322,16 @@ def odds_situation(sit: PsiSituation) -> PsiSituation:
     return replace(sit, attempt=replace(sit.attempt, distance=far))
 
 
-def psi_forecast_of(sit: PsiSituation, markers: int, levels_left: int = 4) -> AnyForecast:
+def psi_forecast_of(
+    sit: PsiSituation, markers: int, levels_left: int = 4, watchers: int = 1
+) -> AnyForecast:
     """The option's forecast: the psi rule and its follow-up on the measured situation; a
-    level the target cannot lose any more is worth nothing."""
+    level the target cannot lose any more is worth nothing; averting the eyes is worth
+    more the more enemies are about to look."""
     return Forecast(
         psi_forecast,
         (odds_situation(sit),),
-        value=PsiValue(sit.action, markers, levels_left),
+        value=PsiValue(sit.action, markers, levels_left, watchers),
     )
 
 
@@ -365,6 +369,7 @@ def psi_offers(
     if squad.psi is None or squad.is_vehicle:
         return []
     unit = game.situation(squad, done, passed=passed)
+    watchers = sum(1 for e in game.enemies(squad) if not e.activated and game.sees(e, squad))
     found: list[tuple[float, int, Psi, Verdict, AnyForecast]] = []
     friends = [squad, *game.friends(squad)]
     groups = ((SUPPORT, friends), (ATTACKS, game.enemies(squad)))
@@ -388,7 +393,7 @@ def psi_offers(
                     )
                     option = Psi(action, target.id, attempt.distance, choice)
                     left = MoraleLevel.FLEEING.rank - target.level.rank
-                    forecast = psi_forecast_of(sit, target.markers, left)
+                    forecast = psi_forecast_of(sit, target.markers, left, watchers)
                     found.append((attempt.distance, len(found), option, verdict, forecast))
     found.sort(key=lambda item: (item[0], item[1]))
     return [(option, verdict, forecast) for _, _, option, verdict, forecast in found]
@@ -453,7 +458,8 @@ def _apply(
             target.turn = Turn.DONE
             yield emit("steel_war.game.psi_confused", rules="SW-PSI-15", squad=name)
     elif effect is PsiEffect.PANIC_TEST:
-        yield from effects.panic(game, target, PanicEvent.PSIONIC)
+        die = parse_die(outcome.test_die) if outcome.test_die else None
+        yield from effects.panic(game, target, PanicEvent.PSIONIC, die)
     elif effect is PsiEffect.PANICKED:
         if not target.panicked:
             yield emit("steel_war.game.panicked", rules=("SW-PSI-16", "SW-PANIC-01"), squad=name)

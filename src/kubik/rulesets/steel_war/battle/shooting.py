@@ -73,21 +73,26 @@ def ready(squad: Squad, distance: float) -> list[Model]:
     man of the squad to serve it."""
     crew = bool(squad.men()) or squad.is_vehicle
     out = []
+    asked: dict[tuple[object, ...], bool] = {}  # models alike get one answer
     for model in squad.active():
         if not model.weapon:
             continue
-        w = weapon(model.weapon)
         if model.kind is TargetKind.MAN_SIZED_WEAPON and not crew:
             continue
-        verdict = may_fire_weapon(
-            w,
-            squad.die,
-            distance,
-            fired=squad.fired.times(model.id),
-            ground_mounted=ground_mounted(squad, model),
-            ammo=model.ammo,
-        )
-        if verdict.allowed:
+        fired = squad.fired.times(model.id)
+        mounted = ground_mounted(squad, model)
+        key = (model.weapon, fired, mounted, model.ammo)
+        if key not in asked:
+            verdict = may_fire_weapon(
+                weapon(model.weapon),
+                squad.die,
+                distance,
+                fired=fired,
+                ground_mounted=mounted,
+                ammo=model.ammo,
+            )
+            asked[key] = verdict.allowed
+        if asked[key]:
             out.append(model)
     return out
 

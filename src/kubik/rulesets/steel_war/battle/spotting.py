@@ -44,12 +44,20 @@ def dice(
         if own != hiding:
             hiding, hiding_rules = own, (*hiding_rules, "SW-PSI-12")
     seeing, seeing_rules = observer.die, ("SW-CORE-02",)
-    if psi and observer.psi is not None:
-        at_range = psi_die_at(observer.psi, sight.distance)
-        own = better_die(seeing, at_range)
-        if own != seeing:
-            seeing, seeing_rules = own, ("SW-PSI-11",)
+    if psi and detects(observer, sight.distance):
+        assert observer.psi is not None
+        seeing, seeing_rules = better_die(seeing, observer.psi), ("SW-PSI-11",)
     return seeing, hiding, (seeing_rules, hiding_rules)
+
+
+def detects(observer: Squad, distance: float) -> bool:
+    """Whether the observer's psionic can use psi-detection at this distance (the psi
+    action reaches, SW-PSI-06) to roll his psi die, better than the squad's quality die,
+    instead of it (SW-PSI-11)."""
+    psi = observer.psi
+    if psi is None or psi_die_at(psi, distance) is None:
+        return False
+    return better_die(observer.die, psi) != observer.die
 
 
 def observe_offers(
@@ -75,12 +83,23 @@ def observe_offers(
             plan = shooting.plan_fire(game, squad, enemy, sight, weapons[0]) if weapons else None
             if plan is not None:
                 then = (plan.group, plan.target)
-        for psi in (True, False) if squad.psi is not None else (False,):
+        friends = sum(1 for f in game.friends(squad) if _could_fire(game, f, enemy))
+        for psi in (True, False) if detects(squad, sight.distance) else (False,):
             seeing, hiding, rules = dice(game, squad, enemy, psi)
-            out.append(
-                (Observe(enemy.id, psi), verdict, observe_forecast(seeing, hiding, rules, then))
-            )
+            forecast = observe_forecast(seeing, hiding, rules, then, friends)
+            out.append((Observe(enemy.id, psi), verdict, forecast))
     return out
+
+
+def _could_fire(game: Battlefield, friend: Squad, enemy: Squad) -> bool:
+    """Whether a friendly unit still to act this turn could fire at ``enemy`` once it is
+    spotted: it sees it within reach and the fire rule lets it shoot."""
+    if friend.activated or not game.sees(friend, enemy):
+        return False
+    if range_zone(friend.die, game.distance(friend, enemy)) > max_zone():
+        return False
+    unit = game.situation(friend)
+    return may_shoot(unit, target_shot_at_us=enemy.id in friend.shot_by).allowed
 
 
 def observation(game: Battlefield, squad: Squad, option: Observe) -> Procedure[None]:
