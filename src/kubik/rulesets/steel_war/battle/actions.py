@@ -73,7 +73,9 @@ def take_action(
         rules=offered.rules,
     )
     if option == Act(Kind.END):
-        yield emit("steel_war.game.ends_activation", squad=game.name(squad.id))
+        yield emit(
+            "steel_war.game.ends_activation", rules=("SW-CORE-04",), squad=game.name(squad.id)
+        )
         return option, None
     spent = yield from perform(game, squad, option, done)
     return option, spent

@@ -285,8 +285,10 @@ def hit_vehicle(game: Battlefield, vehicle: Squad, wounded: int, killed: int) ->
         if point is None:
             for model in squad.active():
                 model.status = Status.KILLED
-            yield emit("steel_war.game.lost_in_wreck", squad=game.name(squad.id))
-            yield from effects.remove(game, squad, Gone.DESTROYED)
+            yield emit(
+                "steel_war.game.lost_in_wreck", rules=("SW-ABSENT-05",), squad=game.name(squad.id)
+            )
+            yield from effects.remove(game, squad, Gone.DESTROYED, ("SW-ABSENT-05",))
             continue
         squad.aboard = None
         squad.place_models(point)
@@ -297,7 +299,7 @@ def hit_vehicle(game: Battlefield, vehicle: Squad, wounded: int, killed: int) ->
             x=point[0],
             y=point[1],
         )
-    yield from effects.remove(game, vehicle, Gone.DESTROYED)
+    yield from effects.remove(game, vehicle, Gone.DESTROYED, ("SW-ABSENT-05", "SW-DMG-10"))
     return True
 
 

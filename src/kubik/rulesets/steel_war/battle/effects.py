@@ -246,7 +246,7 @@ def check_surrender(game: Battlefield, squad: Squad) -> Procedure[None]:
 
 
 def remove(
-    game: Battlefield, squad: Squad, why: Gone, rules: tuple[str, ...] = ()
+    game: Battlefield, squad: Squad, why: Gone, rules: tuple[str, ...]
 ) -> Procedure[None]:
     """The squad leaves the battle; prisoners and the scattered count as lost. Its fights
     end, and riders of a vehicle that leaves are lost with it."""
@@ -271,7 +271,7 @@ def check_destroyed(game: Battlefield, squad: Squad) -> Procedure[None]:
     if not crew and not squad.with_status(Status.MELEE_LOST):
         for model in squad.active():
             model.status = Status.DESTROYED
-        yield from remove(game, squad, Gone.DESTROYED)
+        yield from remove(game, squad, Gone.DESTROYED, ("SW-DMG-03", "SW-DMG-07"))
 
 
 def panic(
