@@ -312,8 +312,8 @@ class Tape:
     @staticmethod
     def closest(a: Sequence[Base], b: Sequence[Base]) -> float:
         """Edge distance between the closest bases of two groups (inches, unrounded)."""
-        return min(
-            max(0.0, math.dist(x.centre, y.centre) - x.radius - y.radius) for x in a for y in b
+        return max(
+            0.0, min(math.dist(x.centre, y.centre) - x.radius - y.radius for x in a for y in b)
         )
 
 

@@ -181,8 +181,18 @@ def _near_path(
     start = points[0]
     reach = max(math.dist(b.centre, start) + b.radius for b in group) + gap + 0.1
     legs = [(p, q) for p, q in itertools.pairwise(points) if p != q] or [(start, start)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
     found = []
     for other in others:
+        margin = reach + other.radius
+        x, y = other.centre
+        if (
+            x < min(xs) - margin
+            or x > max(xs) + margin
+            or y < min(ys) - margin
+            or y > max(ys) + margin
+        ):
+            continue  # outside the path's box: it cannot be near
         d = min(point_segment_distance(other.centre, p, q) for p, q in legs)
         if d <= reach + other.radius:
             found.append(other)

@@ -238,16 +238,14 @@ def set_level(game: Battlefield, squad: Squad, level: MoraleLevel) -> Procedure[
 
 def check_surrender(game: Battlefield, squad: Squad) -> Procedure[None]:
     """Бегущий with an enemy within 12 inches surrenders (SW-MOR-01)."""
-    if not squad.present or squad.aboard is not None:
-        return
+    if not squad.present or squad.aboard is not None or not surrenders(squad.level, 0.0):
+        return  # (a squad that would not surrender even with an enemy at hand: no measuring)
     near = game.nearest_enemy(squad)
     if surrenders(squad.level, near[1] if near else None):
         yield from remove(game, squad, Gone.SURRENDERED, ("SW-MOR-01",))
 
 
-def remove(
-    game: Battlefield, squad: Squad, why: Gone, rules: tuple[str, ...]
-) -> Procedure[None]:
+def remove(game: Battlefield, squad: Squad, why: Gone, rules: tuple[str, ...]) -> Procedure[None]:
     """The squad leaves the battle; prisoners and the scattered count as lost. Its fights
     end, and riders of a vehicle that leaves are lost with it."""
     if squad.gone is not None:

@@ -148,15 +148,20 @@ def move_offers(
     unit = game.situation(squad, done, passed=passed)
     enemies = [m.point for e in game.enemies(squad) for m in e.active()]
     near = game.nearest_enemy(squad)
-    for kind, goal in moves.goals(game, squad):
+    for kind, goal in moves.goals(game, squad, near):
+        reached = 0.0
         for how in MoveHow:
             if how is not MoveHow.MOVE and kind is MoveKind.COVER:
                 continue
             if how is MoveHow.COMBAT and squad.is_vehicle:
                 continue
+            if how is MoveHow.MARCH and reached < game.speed(squad) - 0.05:
+                continue  # the move stopped short of its speed: a march goes no farther
             found = moves.plan(game, squad, kind, goal, how, near)
-            if found is None:
-                continue
+            if found is None or (how is MoveHow.MARCH and found.moved <= reached):
+                continue  # (a march no farther than the move is not worth offering too)
+            if how is MoveHow.MOVE:
+                reached = found.moved
             order = moves.order_for(game, squad, found.end, kind, how, enemies, unit.in_cover)
             verdict = may_move(unit, order, found.terrain)
             tests = needed_tests(verdict)

@@ -153,11 +153,13 @@ def _closest_point(shape: Any, point: Point) -> Point:
     return (round(float(found.x), 1), round(float(found.y), 1))
 
 
-def goals(game: Battlefield, squad: Squad) -> list[tuple[MoveKind, Point]]:
-    """Where a move may head: the nearest enemy, the nearest cover, an objective not held,
-    the own table edge."""
+def goals(
+    game: Battlefield, squad: Squad, near: tuple[Squad, float] | None = None
+) -> list[tuple[MoveKind, Point]]:
+    """Where a move may head: the nearest enemy (``near``, when the caller has it), the
+    nearest cover, an objective not held, the own table edge."""
     found: list[tuple[MoveKind, Point]] = []
-    near = game.nearest_enemy(squad)
+    near = near or game.nearest_enemy(squad)
     if near is not None:
         found.append((MoveKind.ADVANCE, near[0].centre))
     if not squad.is_vehicle:

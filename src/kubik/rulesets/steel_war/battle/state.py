@@ -215,7 +215,7 @@ class Squad:
     @property
     def present(self) -> bool:
         """In the battle with at least one model fighting."""
-        return self.gone is None and bool(self.active())
+        return self.gone is None and any(m.status is Status.ACTIVE for m in self.models)
 
     @property
     def on_table(self) -> bool:
