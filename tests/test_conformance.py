@@ -20,7 +20,7 @@ import pytest
 
 from kubik.bots.registry import bot_for
 from kubik.engine import Choose, Message
-from kubik.engine.log import Answer
+from kubik.engine.log import Answer, ChoiceEntry, ChoiceOrigin
 from kubik.engine.odds import OddsCache
 from kubik.game import (
     GameSession,
@@ -100,7 +100,21 @@ class _Checked:
         self.ids: set[str] = set()
 
     def controllers(self, sides: tuple[str, ...]) -> dict[str, Any]:
-        return {side: self._wrap(bot_for(self.bot, self.seed, side, self.cache)) for side in sides}
+        self.bots = {side: bot_for(self.bot, self.seed, side, self.cache) for side in sides}
+        return {side: self._wrap(bot) for side, bot in self.bots.items()}
+
+    def resume(self, session: GameSession) -> None:
+        """The bots as they were at the point a session was undone to: a counter-based
+        random bot goes on counting from the decisions its side has taken there."""
+        for side, bot in self.bots.items():
+            if hasattr(bot, "decisions"):
+                bot.decisions = sum(
+                    1
+                    for e in session.log
+                    if isinstance(e, ChoiceEntry)
+                    and e.side == side
+                    and e.origin is ChoiceOrigin.BOT
+                )
 
     def _wrap(self, bot: Any) -> Any:
         def ask(request: Choose) -> Hashable:
@@ -162,13 +176,15 @@ def test_a_battle_plays_to_the_end_by_the_rules(scenario_id: str, seed: int, bot
     assert loaded.finished and loaded.to_json() == session.to_json()
 
     # undo, then the same answers again (the same bots, the same counter dice)
+    bots = _Checked(scenario_id, seed, bot)
     replay = GameSession(
         session.scenario,
         seed,
-        controllers=_Checked(scenario_id, seed, bot).controllers(session.scenario.side_ids),
+        controllers=bots.controllers(session.scenario.side_ids),
         answers=tuple(session.answers),
     )
     dropped = replay.undo()
     assert dropped >= 1 and not replay.finished
+    bots.resume(replay)
     replay.advance()
     assert replay.to_json() == session.to_json()

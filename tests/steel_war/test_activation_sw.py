@@ -19,11 +19,10 @@ from kubik.rulesets.steel_war.activation import (
     ActionType,
     Cost,
     action_rule,
+    action_verdict,
     actions_per_activation,
     actions_used,
     alternating_order,
-    can_take,
-    check_activation,
     roll_off_die,
     roll_off_winner,
 )
@@ -35,35 +34,48 @@ from kubik.rulesets.steel_war.squad_profile import SquadProfile
 A = ActionType
 
 
+def _may(done: tuple[ActionType, ...], action: ActionType, **kwargs: bool) -> bool:
+    return action_verdict(done, action, **kwargs).allowed
+
+
 def test_SW_CORE_04_two_actions_per_activation() -> None:
     """«Но в активации два действия!»."""
     assert actions_per_activation() == 2
-    assert can_take((A.MOVE,), A.SHOOT)
-    assert not can_take((A.MOVE, A.SHOOT), A.OBSERVE)
+    assert _may((A.MOVE,), A.SHOOT)
+    spent = action_verdict((A.MOVE, A.SHOOT), A.OBSERVE)
+    assert not spent.allowed and spent.rules == ("SW-CORE-04",)
+    assert spent.reason is not None and spent.reason.id == "steel_war.permission.activation_spent"
 
 
 def test_SW_CORE_04_limits_per_activation() -> None:
     """Unsuppress twice; reorganise once; inspiration twice (the commander's two actions)."""
     assert action_rule(A.UNSUPPRESS).limit == 2
-    assert can_take((A.UNSUPPRESS,), A.UNSUPPRESS)
+    assert _may((A.UNSUPPRESS,), A.UNSUPPRESS)  # «сначала снять подавление, а потом … пострелять»
+    assert _may((A.UNSUPPRESS,), A.SHOOT)
     assert action_rule(A.REORGANISE).limit == 1
-    assert not can_take((A.REORGANISE,), A.REORGANISE)
-    assert can_take((A.INSPIRE,), A.INSPIRE)
-    check_activation((A.UNSUPPRESS, A.SHOOT))  # «сначала снять подавление, а потом … пострелять»
-    with pytest.raises(InputError, match=r"actions\[1\]: reorganise"):
-        check_activation((A.REORGANISE, A.REORGANISE))
+    twice = action_verdict((A.REORGANISE,), A.REORGANISE)
+    assert not twice.allowed and twice.rules == ("SW-CORE-04", "SW-REORG-01")
+    assert _may((A.INSPIRE,), A.INSPIRE)
 
 
 def test_SW_CORE_04_whole_activation_actions() -> None:
     """Ending a panic, unloading, a charge take the whole activation."""
     for action in (A.END_PANIC, A.UNLOAD, A.CHARGE):
         assert action_rule(action).cost is Cost.ACTIVATION
-        assert can_take((), action)
-        assert not can_take((A.MOVE,), action)
+        assert _may((), action)
+        assert not _may((A.MOVE,), action)
         assert actions_used((action,)) == 2
-        assert not can_take((action,), A.MOVE)
-    with pytest.raises(InputError, match="panicked"):
-        check_activation((A.SHOOT,), panicked=True)
+        assert not _may((action,), A.MOVE)
+    panicked = action_verdict((), A.SHOOT, panicked=True)
+    assert not panicked.allowed and panicked.rules == ("SW-PANIC-01",)
+
+
+def test_SW_ABSENT_01_a_passed_action_is_outside_the_squads_two() -> None:
+    """The commander's passed action comes on top of the squad's own two (it may have
+    activated already), but never as a whole-activation action."""
+    assert _may((A.MOVE, A.SHOOT), A.SHOOT, passed=True)
+    assert action_verdict((A.MOVE, A.SHOOT), A.SHOOT, passed=True).rules == ("SW-ABSENT-01",)
+    assert not _may((), A.CHARGE, passed=True)
 
 
 def test_SW_ABSENT_01_alternating_activations_and_roll_off() -> None:

@@ -18,7 +18,6 @@ from kubik.rulesets.steel_war.charge import (
     ChargeOutcome,
     DefenderMoraleOutcome,
     DefensiveFire,
-    SquadMorale,
     charge,
     charge_reached,
     charge_threat,
@@ -28,6 +27,7 @@ from kubik.rulesets.steel_war.charge import (
     outnumbering_threat,
     second_attempt_threat,
 )
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 from kubik.rulesets.steel_war.movement import TerrainClass
 from kubik.rulesets.steel_war.procedures.melee import (
     ChargeInput,
@@ -58,7 +58,7 @@ def _oracle_charge(
             counts[ChargeOutcome(True, False, True, True)] += 1
             continue
         left -= (c + d) // divisor
-        counts[ChargeOutcome(True, left <= 2, True, False)] += 1
+        counts[ChargeOutcome(True, left <= 2, True, False, 0.0 if left <= 2 else left)] += 1
     total = (q.faces * 36) ** 2
     return {o: Fraction(n, total) for o, n in counts.items()}
 
@@ -67,7 +67,7 @@ def _oracle_charge(
 
 
 def test_SW_CC_02_worked_example_ordinary_commander_steady_needs_more_than_3() -> None:
-    assert charge_threat(SquadMorale.STEADY) == 1
+    assert charge_threat(MoraleLevel.STEADY) == 1
     inp = ChargeInput(quality="d8", leadership=2, morale="steady", distance=5)
     fails = TableSession(charge_procedure, (inp,))
     fails.supply([3])
@@ -80,8 +80,8 @@ def test_SW_CC_02_worked_example_ordinary_commander_steady_needs_more_than_3() -
 
 
 def test_SW_CC_02_shaken_adds_three_broken_and_fleeing_never_charge() -> None:
-    assert charge_threat(SquadMorale.SHAKEN) == 3
-    assert charge_threat(SquadMorale.CONFIDENT) == 0
+    assert charge_threat(MoraleLevel.SHAKEN) == 3
+    assert charge_threat(MoraleLevel.CONFIDENT) == 0
     for morale in ("broken", "fleeing"):
         inp = ChargeInput(quality="d12", leadership=1, morale=morale, distance=3)
         session = TableSession(charge_procedure, (inp,))
@@ -132,11 +132,13 @@ def test_SW_CC_04_second_move_short_again_is_a_failed_charge() -> None:
     session = TableSession(charge_procedure, (inp,))
     session.supply([8, 6, 6, 6, 6])
     assert session.result is not None
-    assert session.result.outcome == ChargeOutcome(True, False, True, False)
+    # the attackers stay where the second move ended, 6" short (SW-CC-04 default)
+    assert session.result.outcome == ChargeOutcome(True, False, True, False, 6.0)
 
 
-def _toy_fire(die: Die) -> Procedure[int]:
-    """A stand-in for the defender's free fire: one casualty on 4+."""
+def _toy_fire(die: Die, remaining: float) -> Procedure[int]:
+    """A stand-in for the defender's free fire (measured ``remaining`` inches away): one
+    casualty on 4+."""
     (roll,) = yield Roll(die, msg("steel_war.charge.free_fire", casualties=0))
     return 1 if roll >= 4 else 0
 
@@ -148,7 +150,7 @@ def _identity(casualties: int) -> int:
 def test_SW_CC_04_free_fire_as_a_called_procedure_matches_brute_force() -> None:
     fire = DefensiveFire(_toy_fire, (D6,), _identity)
     exact = OddsDriver().distribution(
-        charge, (D8, 2, SquadMorale.STEADY, 10.0, TerrainClass.EASY, fire)
+        charge, (D8, 2, MoraleLevel.STEADY, 10.0, TerrainClass.EASY, fire)
     )
     with_hit = _oracle_charge(D8, 2, 1, 10.0, 1, 1)
     without = _oracle_charge(D8, 2, 1, 10.0, 1, 0)
@@ -211,7 +213,7 @@ def test_SW_CC_03_negative_distance_is_refused() -> None:
     with pytest.raises(ValidationError, match="distance"):
         ChargeInput.model_validate({"quality": "d8", "leadership": 2, "distance": -1})
     with pytest.raises(InputError, match="distance"):
-        next(charge(D8, 2, SquadMorale.STEADY, -1.0))
+        next(charge(D8, 2, MoraleLevel.STEADY, -1.0))
 
 
 # --- SW-CC-05, SW-CC-11, SW-ABSENT-07 -----------------------------------------------

@@ -17,16 +17,13 @@ from kubik.engine import OddsDriver, PolicyChooser, TableSession, play
 from kubik.engine.registry import get
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.damage import (
-    ExplosionOutcome,
     HitEffect,
     Injury,
     InjuryReducer,
     NewCommander,
     TargetKind,
-    allocation_models,
     armour_die,
     armour_test,
-    backpack_explosion,
     counts_for_morale,
     explodes_when_hit,
     explosion_radius,
@@ -40,6 +37,7 @@ from kubik.rulesets.steel_war.damage import (
     specialist_replaceable,
 )
 from kubik.rulesets.steel_war.damage_allocation import allocate_hits, allocation_die, model_position
+from kubik.rulesets.steel_war.damage_models import ModelHit, TargetModel, explosion_hits
 
 ARMOUR = get("steel_war.armour_test")
 
@@ -237,21 +235,31 @@ def test_SW_DMG_06_new_commander_by_d6_clamped() -> None:
 def test_SW_DMG_07_man_sized_weapons() -> None:
     """An HMG crew of two plus the gun counts as three; the gun has armour d8 and
     'wounded' means destroyed, which is not a casualty for morale."""
-    assert allocation_models(2, 1) == 3
     assert armour_die(TargetKind.MAN_SIZED_WEAPON) == D8
     assert hit_effect(TargetKind.MAN_SIZED_WEAPON, Injury.WOUNDED) is HitEffect.DESTROYED
     assert not counts_for_morale(TargetKind.MAN_SIZED_WEAPON, HitEffect.DESTROYED)
 
 
 def test_SW_DMG_09_keno_backpack_explodes() -> None:
+    """«Огнемётчик сразу гибнет, все бойцы в радиусе 4 дюймов от него получают попадание из
+    огнемёта, и должны тоже пройти тест «ранен или убит»» (automatically wounded, SW-DMG-08)."""
     assert explodes_when_hit("flamethrower_keno") and not explodes_when_hit("flamethrower_lianra")
     assert explosion_radius() == 4
-    s = TableSession(backpack_explosion, (((D4, 2),),))
+    two = (TargetModel("a"), TargetModel("b"))
+    s = TableSession(explosion_hits, ("flamethrower_keno", two))
     s.supply([12, 4, 2, 3])  # power d12 vs armour d4: 12 ≥ 3×4 killed; 2 ≤ 3 still wounded
-    assert s.result is not None and s.result.outcome == ExplosionOutcome(wounded=1, killed=1)
-    dist = OddsDriver().distribution(backpack_explosion, (((D4, 1),),))
+    assert s.result is not None
+    assert [(h.model, h.injury) for h in s.result.outcome] == [
+        ("a", Injury.KILLED),
+        ("b", Injury.WOUNDED),
+    ]
+    dist = OddsDriver().distribution(explosion_hits, ("flamethrower_keno", (TargetModel("a"),)))
     killed = Fraction(sum(1 for p, a in product(range(1, 13), range(1, 5)) if p >= 3 * a), 48)
-    assert dict(dist) == {ExplosionOutcome(0, 1): killed, ExplosionOutcome(1, 0): 1 - killed}
+    dead = (ModelHit("a", HitEffect.REMOVED, Injury.KILLED, None, True),)
+    hurt = (ModelHit("a", HitEffect.UNVERIFIED_CASUALTY, Injury.WOUNDED, TargetKind.MAN, True),)
+    assert dict(dist) == {dead: killed, hurt: 1 - killed}
+    with pytest.raises(InputError, match="bearer_weapon"):
+        next(explosion_hits("flamethrower_lianra", two))
 
 
 def test_SW_DMG_10_robots() -> None:

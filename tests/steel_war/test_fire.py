@@ -35,7 +35,7 @@ from kubik.rulesets.steel_war.fire import (
     range_zone,
     rate_die,
 )
-from kubik.rulesets.steel_war.fire_weapons import RangeLimit, melee_steps, weapon
+from kubik.rulesets.steel_war.fire_weapons import RangeLimit, weapon
 
 FIRE = get("steel_war.fire")
 
@@ -378,7 +378,6 @@ def test_SW_FIRE_10_weapon_table() -> None:
     for weapon_id, (rate, die, power, melee) in table.items():
         w = weapon(weapon_id)
         assert (w.rate, w.rate_die, w.power, w.melee) == (rate, die, power, melee), weapon_id
-    assert melee_steps("smg", bayonet=True) == 2
     zone1 = {w for w in table if weapon(w).range_limit is RangeLimit.ZONE1}
     assert zone1 == {"primitive", "pistol", "smg", "shotgun"}
 
@@ -573,15 +572,6 @@ def test_SW_FIRE_11_no_weapon_in_range_is_one_clear_line() -> None:
     message = str(caught.value)
     assert message.startswith("distance: at 13 inches (zone 3 for a d6 shooter)")
     assert "\n" not in message
-
-
-def test_SW_FIRE_07_who_may_go_to_ground_and_moving_while_prone() -> None:
-    from kubik.rulesets.steel_war.fire import may_go_to_ground, prone_may_move
-
-    assert may_go_to_ground(is_infantry=True, in_water=False)
-    assert not may_go_to_ground(is_infantry=True, in_water=True)
-    assert not may_go_to_ground(is_infantry=False, in_water=False)
-    assert not prone_may_move(True) and prone_may_move(False)
 
 
 def test_SW_FIRE_08_partly_covered_squads_and_cover_that_does_not_stack() -> None:

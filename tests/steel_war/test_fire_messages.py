@@ -10,16 +10,18 @@ from typing import Any
 
 import pytest
 
-from kubik.dice import D4, D6
+from kubik.dice import D6
 from kubik.engine import play
 from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
 from kubik.engine.registry import get
 from kubik.i18n import catalogue, render
-from kubik.rulesets.steel_war.damage import HitEffect, Injury, backpack_explosion, replace_commander
+from kubik.rulesets.steel_war.activation import ActionType
+from kubik.rulesets.steel_war.damage import HitEffect, Injury, TargetKind, replace_commander
 from kubik.rulesets.steel_war.damage_allocation import allocate_hits
+from kubik.rulesets.steel_war.damage_models import TargetModel, explosion_hits
 from kubik.rulesets.steel_war.fire import Cover, Effect
 from kubik.rulesets.steel_war.fire_weapons import weapon, weapon_ids
-from kubik.rulesets.steel_war.suppression import Action, unsuppress
+from kubik.rulesets.steel_war.suppression import unsuppress
 
 FIRE = get("steel_war.fire")
 
@@ -43,7 +45,13 @@ RUNS: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
     (allocate_hits, (3, tuple("abcdefg"), ("h",))),
     (allocate_hits, (2, ("a", "b"), (), True)),
     (replace_commander, (2,)),
-    (backpack_explosion, (((D4, 2), (D6, 1)),)),
+    (
+        explosion_hits,
+        (
+            "flamethrower_keno",
+            (TargetModel("a"), TargetModel("b", TargetKind.FULL_INFANTRY_ARMOUR)),
+        ),
+    ),
     (unsuppress, (D6, 2, 2, 2)),
 ]
 
@@ -69,7 +77,7 @@ def test_SW_FIRE_01_every_message_exists_in_english_and_russian(
 
 
 def test_SW_FIRE_10_enum_and_weapon_names_are_translated() -> None:
-    enums: list[Enum] = [*Effect, *Injury, *Cover, *HitEffect, *Action]
+    enums: list[Enum] = [*Effect, *Injury, *Cover, *HitEffect, *ActionType]
     ids = {e.msgid for e in enums} | {weapon(w).msgid for w in weapon_ids()}  # type: ignore[attr-defined]
     for lang in ("en", "ru"):
         assert not sorted(i for i in ids if i not in catalogue(lang)), lang

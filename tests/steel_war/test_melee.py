@@ -20,15 +20,17 @@ from kubik.engine import OddsDriver, TableSession, Tally, play
 from kubik.engine.log import EventEntry, RollEntry
 from kubik.errors import InputError
 from kubik.i18n import render
+from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.melee import (
+    Bout,
     CasualtiesOutcome,
     CasualtyFate,
     Fighter,
-    FighterKind,
     Group,
     RoundLosses,
     Side,
     SideMorale,
+    bouts_of,
     can_fight_in_melee,
     casualty_fate_of,
     cavalry_bonus_applies,
@@ -42,9 +44,8 @@ from kubik.rulesets.steel_war.melee import (
     round_morale,
     round_threat,
     settle_casualties,
-    weapon_melee_bonus,
 )
-from kubik.rulesets.steel_war.movement import Terrain
+from kubik.rulesets.steel_war.movement import MoverType, Terrain
 from kubik.rulesets.steel_war.procedures.melee import (
     CloseCombatInput,
     CloseCombatOutcome,
@@ -84,6 +85,8 @@ def _oracle_close_combat(
     for d in dice:
         weight /= d.faces
     result: Counter[CloseCombatOutcome] = Counter()
+    a_men = sum(n_att for n_att, _ in groups)
+    d_men = sum(n_def for _, n_def in groups)
     for faces in product(*(_faces(d) for d in dice)):
         a_loss = d_loss = 0
         i = 0
@@ -101,11 +104,14 @@ def _oracle_close_combat(
             order = ["defender", "attacker"]
         winner, drop = Winner.NONE, 0
         for side in order:
-            roll, leadership, losses = (
-                (a_roll, a_morale[1], a_loss)
+            roll, leadership, losses, men = (
+                (a_roll, a_morale[1], a_loss, a_men)
                 if side == "attacker"
-                else (d_roll, d_morale[1], d_loss)
+                else (d_roll, d_morale[1], d_loss, d_men)
             )
+            if losses == men:  # nobody left to test: beaten, no roll
+                winner = Winner.DEFENDER if side == "attacker" else Winner.ATTACKER
+                break
             lost_levels = _drop(roll, leadership + losses)
             if lost_levels:
                 winner = Winner.DEFENDER if side == "attacker" else Winner.ATTACKER
@@ -123,10 +129,13 @@ def _odds(inp: CloseCombatInput) -> dict[CloseCombatOutcome, Fraction]:
 
 
 def test_SW_CC_01_only_infantry_and_cavalry_fight_in_close_combat() -> None:
-    assert can_fight_in_melee(FighterKind.INFANTRY)
-    assert can_fight_in_melee(FighterKind.CAVALRY)
-    assert not can_fight_in_melee(FighterKind.ROBOT)
-    assert not can_fight_in_melee(FighterKind.ARMOURED_SUIT)
+    """«Реально для ближнего боя были приспособлены только пехотинцы и всадники. Роботы и
+    бронескафы к ближнему бою были не способны»."""
+    assert can_fight_in_melee(MoverType.INFANTRY)
+    assert can_fight_in_melee(MoverType.CAVALRY)
+    assert not can_fight_in_melee(MoverType.ROBOT)
+    assert not can_fight_in_melee(MoverType.ARMOURED_SUIT)
+    assert not can_fight_in_melee(MoverType.TRACKED)
 
 
 def test_SW_CC_01_robots_are_refused_as_close_combat_input() -> None:
@@ -156,12 +165,13 @@ def test_SW_CC_07_smg_row_reads_plus_two_with_bayonet() -> None:
 
 
 def test_SW_CC_07_weapon_melee_column() -> None:
-    assert [weapon_melee_bonus(w) for w in ("pistol", "smg", "shotgun")] == [1, 1, 1]
-    assert weapon_melee_bonus("flamethrower_keno") == weapon_melee_bonus("flamethrower_lianra") == 2
-    for weapon in ("primitive", "rifle", "assault_rifle", "lmg", "hmg", "slon"):
-        assert weapon_melee_bonus(weapon) == 0
+    """The weapon table's «Бл. бой» column: pistol, shotgun, SMG +1; flamethrowers +2."""
+    assert [Fighter(D6, w).steps() for w in ("pistol", "smg", "shotgun")] == [1, 1, 1]
+    assert weapon("flamethrower_keno").melee == weapon("flamethrower_lianra").melee == 2
+    for weapon_id in ("primitive", "rifle", "assault_rifle", "lmg", "hmg", "slon"):
+        assert Fighter(D6, weapon_id).steps() == 0
     with pytest.raises(InputError, match="weapon"):
-        weapon_melee_bonus("lightsaber")
+        Fighter(D6, "lightsaber").steps()
 
 
 def test_SW_CC_07_cavalry_plus_two_only_on_easy_terrain_and_cap_at_d12() -> None:
@@ -239,12 +249,16 @@ def test_SW_CC_06_default_pairing_equal_sides_is_one_on_one() -> None:
 
 def test_SW_CC_08_worked_example_two_guardsmen_and_an_android() -> None:
     """Android rolls 6, guardsmen 1 and 8: one guardsman and the android are lost."""
-    guardsman, android = Fighter(D8), Fighter(D8)
-    group = (Group(Side.DEFENDER, 2, 1),)  # the guardsmen charged the android
-    session = TableSession(melee_round, (guardsman, android, group))
+    bout = Bout(Side.DEFENDER, D8, (D8, D8))  # the guardsmen charged the android
+    session = TableSession(melee_round, ((bout,),))
     session.supply([6, 1, 8])  # the android's die, then each guardsman's
     assert session.result is not None
     assert session.result.outcome == RoundLosses(attacker=1, defender=1)
+    named = Bout(Side.DEFENDER, D8, (D8, D8), ("android", "guard1", "guard2"))
+    session = TableSession(melee_round, ((named,),))
+    session.supply([6, 1, 8])
+    assert session.result is not None
+    assert session.result.outcome == RoundLosses(1, 1, ("android", "guard1"))
 
 
 def test_SW_CC_08_worked_example_through_the_public_procedure() -> None:
@@ -257,17 +271,17 @@ def test_SW_CC_08_worked_example_through_the_public_procedure() -> None:
         }
     )
     session = TableSession(close_combat_procedure, (inp,))
-    # android 6, guardsmen 1 and 8; then morale: 1 - 1 is a tie, the defender
-    # tests first at threat 1 (needs > 3): 5 holds; the attacker too: 4 holds.
-    session.supply([6, 1, 8, 5, 4])
+    # android 6, guardsmen 1 and 8; then morale: 1 - 1 is a tie, the defender tests
+    # first — but the android was the whole side: nobody is left to test, it is beaten.
+    session.supply([6, 1, 8])
     assert session.result is not None
-    assert session.result.outcome == CloseCombatOutcome(1, 1, Winner.NONE, 0)
+    assert session.result.outcome == CloseCombatOutcome(1, 1, Winner.ATTACKER, 0)
     rolls = [e for e in session.result.log if isinstance(e, RollEntry)]
-    assert [r.values for r in rolls] == [(6,), (1,), (8,), (5,), (4,)]
+    assert [r.values for r in rolls] == [(6,), (1,), (8,)]
 
 
 def test_SW_CC_08_equal_rolls_are_no_casualty() -> None:
-    session = TableSession(melee_round, (Fighter(D6), Fighter(D6), (Group(Side.ATTACKER, 1),)))
+    session = TableSession(melee_round, ((Bout(Side.ATTACKER, D6, (D6,)),),))
     session.supply([4, 4])
     assert session.result is not None
     assert session.result.outcome == RoundLosses(0, 0)
@@ -502,8 +516,8 @@ def test_SW_CC_09_SW_CC_05_fall_back_six_inches() -> None:
 
 def test_SW_CC_08_one_against_thirty_matches_the_closed_form() -> None:
     """A lone fighter survives iff nobody rolls higher: sum over his roll c of (c/12)^30 / 12."""
-    group = (Group(Side.DEFENDER, 30, 1),)
-    dist = OddsDriver().distribution(melee_round, (Fighter(D12), Fighter(D12), group))
+    bouts = bouts_of((Group(Side.DEFENDER, 30, 1),), Fighter(D12), Fighter(D12))
+    dist = OddsDriver().distribution(melee_round, (bouts,))
     survives = sum(p for o, p in dist.items() if o.defender == 0)
     assert survives == sum(Fraction(c, 12) ** 30 for c in range(1, 13)) / 12
     assert sum(dist.values()) == 1

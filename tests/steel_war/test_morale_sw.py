@@ -13,10 +13,11 @@ import pytest
 from pydantic import ValidationError
 
 from kubik.dice import D4, D6, D8, D10, D12, Die
-from kubik.engine import OddsDriver, TableSession
+from kubik.engine import OddsDriver, Permission, TableSession
 from kubik.engine.log import EventEntry
 from kubik.engine.registry import get
 from kubik.errors import InputError
+from kubik.rulesets.steel_war.activation import ActionType as A
 from kubik.rulesets.steel_war.morale import (
     MoraleEventOutcome,
     MoraleTestOutcome,
@@ -29,16 +30,22 @@ from kubik.rulesets.steel_war.morale_levels import (
     MoraleLevel,
     Motivation,
     Order,
-    Permission,
     apply_drop,
     can_rise,
     level_orders,
-    order_permission,
+    order_verdict,
     raise_level,
     scenario_exception_level,
     starting_level,
     surrenders,
 )
+
+
+def _perm(level: MoraleLevel, order: Order) -> Permission:
+    verdict = order_verdict(level, order)
+    assert "SW-MOR-01" in verdict.rules
+    return verdict.permission
+
 
 UV, ST, PO, RA, BE = (
     MoraleLevel.CONFIDENT,
@@ -88,49 +95,43 @@ def test_SW_MOR_01_drops_stack_and_stop_at_fleeing() -> None:
 def test_SW_MOR_01_confident_and_steady_obey_every_order() -> None:
     for level in (UV, ST):
         for order in (
-            Order("move", approaches_enemy=True, leaves_cover=True),
-            Order("charge", approaches_enemy=True),
-            Order("shoot"),
-            Order("unsuppress"),
+            Order(A.MOVE, approaches_enemy=True, leaves_cover=True),
+            Order(A.CHARGE, approaches_enemy=True),
+            Order(A.SHOOT),
+            Order(A.UNSUPPRESS),
         ):
-            assert order_permission(level, order) is Permission.ALLOWED
+            assert _perm(level, order) is Permission.ALLOWED
 
 
 def test_SW_MOR_01_shaken_never_approaches_and_leaves_cover_after_a_reaction_test() -> None:
     """«кроме тех, которые ведут к приближению»; «покидать укрытия только выполнив тест»."""
-    assert order_permission(PO, Order("move", approaches_enemy=True)) is Permission.FORBIDDEN
-    assert order_permission(PO, Order("charge", approaches_enemy=True)) is Permission.FORBIDDEN
-    assert order_permission(PO, Order("move", leaves_cover=True)) is Permission.REACTION_TEST
-    assert order_permission(PO, Order("move")) is Permission.ALLOWED
-    assert order_permission(PO, Order("shoot")) is Permission.ALLOWED
+    assert _perm(PO, Order(A.MOVE, approaches_enemy=True)) is Permission.FORBIDDEN
+    assert _perm(PO, Order(A.CHARGE, approaches_enemy=True)) is Permission.FORBIDDEN
+    assert _perm(PO, Order(A.MOVE, leaves_cover=True)) is Permission.NEEDS_TEST
+    assert _perm(PO, Order(A.MOVE)) is Permission.ALLOWED
+    assert _perm(PO, Order(A.SHOOT)) is Permission.ALLOWED
 
 
 def test_SW_MOR_01_broken_only_falls_back_and_returns_fire() -> None:
     """«Разбитый (Ра). Отделение может только: …»."""
-    assert order_permission(RA, Order("move", toward_own_edge=True)) is Permission.ALLOWED
-    assert order_permission(RA, Order("move", toward_cover=True)) is Permission.ALLOWED
-    assert order_permission(RA, Order("move", leaves_cover=True)) is Permission.ALLOWED
+    assert _perm(RA, Order(A.MOVE, toward_own_edge=True)) is Permission.ALLOWED
+    assert _perm(RA, Order(A.MOVE, toward_cover=True)) is Permission.ALLOWED
+    assert _perm(RA, Order(A.MOVE, leaves_cover=True)) is Permission.ALLOWED
     assert (
-        order_permission(RA, Order("move", leaves_cover=True, approaches_enemy=True))
-        is Permission.FORBIDDEN
+        _perm(RA, Order(A.MOVE, leaves_cover=True, approaches_enemy=True)) is Permission.FORBIDDEN
     )
-    assert order_permission(RA, Order("move")) is Permission.FORBIDDEN
-    assert order_permission(RA, Order("shoot")) is Permission.FORBIDDEN
-    assert (
-        order_permission(RA, Order("shoot", target_shot_at_us_this_turn=True)) is Permission.ALLOWED
-    )
-    assert order_permission(RA, Order("charge", approaches_enemy=True)) is Permission.FORBIDDEN
-    assert order_permission(RA, Order("reorganise")) is Permission.FORBIDDEN
+    assert _perm(RA, Order(A.MOVE)) is Permission.FORBIDDEN
+    assert _perm(RA, Order(A.SHOOT)) is Permission.FORBIDDEN
+    assert _perm(RA, Order(A.SHOOT, target_shot_at_us_this_turn=True)) is Permission.ALLOWED
+    assert _perm(RA, Order(A.CHARGE, approaches_enemy=True)) is Permission.FORBIDDEN
+    assert _perm(RA, Order(A.REORGANISE)) is Permission.FORBIDDEN
 
 
 def test_SW_MOR_01_fleeing_only_runs_to_its_edge_and_surrenders_within_12() -> None:
     """«Бегущий (Бе) … только двигаться к своему краю … в пределах 12 дюймов … сдаётся»."""
-    assert order_permission(BE, Order("move", toward_own_edge=True)) is Permission.ALLOWED
-    assert order_permission(BE, Order("move", toward_cover=True)) is Permission.FORBIDDEN
-    assert (
-        order_permission(BE, Order("shoot", target_shot_at_us_this_turn=True))
-        is Permission.FORBIDDEN
-    )
+    assert _perm(BE, Order(A.MOVE, toward_own_edge=True)) is Permission.ALLOWED
+    assert _perm(BE, Order(A.MOVE, toward_cover=True)) is Permission.FORBIDDEN
+    assert _perm(BE, Order(A.SHOOT, target_shot_at_us_this_turn=True)) is Permission.FORBIDDEN
     assert level_orders(BE).must_move
     assert surrenders(BE, 12.0) and not surrenders(BE, 12.5) and not surrenders(BE, None)
     assert not surrenders(RA, 1.0)

@@ -14,7 +14,7 @@ import pytest
 from kubik.dice import D4, D6, D8, D10
 from kubik.engine import OddsDriver, TableSession
 from kubik.engine.registry import get
-from kubik.rulesets.steel_war.activation import ActionType, can_take
+from kubik.rulesets.steel_war.activation import ActionType, action_verdict
 from kubik.rulesets.steel_war.core import Quality
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, apply_drop
 from kubik.rulesets.steel_war.panic import (
@@ -84,9 +84,9 @@ def test_SW_PANIC_01_each_failed_attempt_costs_a_level_and_a_whole_activation() 
         level = apply_drop(level, session.result.outcome.drop)
     assert level is MoraleLevel.FLEEING
     # a panicked squad can do nothing but the attempt, and it takes the whole activation
-    assert can_take((), ActionType.END_PANIC, panicked=True)
-    assert not can_take((), ActionType.UNSUPPRESS, panicked=True)
-    assert not can_take((ActionType.END_PANIC,), ActionType.END_PANIC, panicked=True)
+    assert action_verdict((), ActionType.END_PANIC, panicked=True).allowed
+    assert not action_verdict((), ActionType.UNSUPPRESS, panicked=True).allowed
+    assert not action_verdict((ActionType.END_PANIC,), ActionType.END_PANIC, panicked=True).allowed
 
 
 def test_SW_PANIC_01_no_step_back_squads_pass_automatically() -> None:

@@ -14,6 +14,8 @@ from pydantic import ValidationError
 from kubik.dice import D6, D8
 from kubik.engine import OddsDriver, TableSession
 from kubik.engine.registry import get
+from kubik.errors import InputError
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 from kubik.rulesets.steel_war.reaction import (
     FailedReactions,
     ReactionAction,
@@ -27,15 +29,24 @@ def _model(inp: dict[str, object]) -> object:
     return get("steel_war.reaction_test").input_model.model_validate(inp)
 
 
+THREATS = {
+    "go_to_ground_open": 2,
+    "go_to_ground_other": 0,
+    "move_while_down": 2,
+    "leave_cover_shaken": 2,
+    "charge": 1,  # a Steady squad's charge; Shaken 3 (SW-CC-02)
+    "panic_event": 0,
+}
+
+
 def test_SW_REACT_02_threats_from_the_seed_list() -> None:
-    """«Попытка залечь на открытой местности. Уровень угрозы 2.» … «… панику. Уровень угрозы 0»."""
-    assert {a.value: reaction_threat(a) for a in ReactionAction} == {
-        "go_to_ground_open": 2,
-        "go_to_ground_other": 0,
-        "move_while_down": 2,
-        "leave_cover_shaken": 2,
-        "panic_event": 0,
-    }
+    """«Попытка залечь на открытой местности. Уровень угрозы 2.» … «Попытка вступить в
+    ближний бой. Уровень угрозы для «Ст» 1, для «По» 3» … «… панику. Уровень угрозы 0»."""
+    steady = MoraleLevel.STEADY
+    assert {a.value: reaction_threat(a, steady) for a in ReactionAction} == THREATS
+    assert reaction_threat(ReactionAction.CHARGE, MoraleLevel.SHAKEN) == 3
+    with pytest.raises(InputError, match="level"):
+        reaction_threat(ReactionAction.CHARGE, MoraleLevel.BROKEN)
 
 
 def test_SW_REACT_01_same_form_as_a_morale_test_but_no_morale_loss() -> None:
@@ -67,8 +78,10 @@ def test_SW_REACT_01_action_or_threat_exactly_one() -> None:
         _model({"quality": "d8", "leadership": 2})
     with pytest.raises(ValidationError, match="exactly one"):
         _model({"quality": "d8", "leadership": 2, "action": "panic_event", "threat": 1})
+    with pytest.raises(ValidationError, match="level"):
+        _model({"quality": "d8", "leadership": 2, "action": "charge", "level": "Бе"})
     with pytest.raises(ValidationError):
-        _model({"quality": "d8", "leadership": 2, "action": "charge"})
+        _model({"quality": "d8", "leadership": 2, "action": "climb"})
 
 
 def test_SW_REACT_01_no_step_back_passes_without_a_roll() -> None:
@@ -82,13 +95,7 @@ def test_SW_REACT_01_no_step_back_passes_without_a_roll() -> None:
 @pytest.mark.parametrize("quality", ["d4", "d6", "d8", "d10", "d12"])
 @pytest.mark.parametrize("leadership", [1, 2, 3])
 def test_SW_REACT_02_odds_match_brute_force(action: str, quality: str, leadership: int) -> None:
-    threat = {
-        "go_to_ground_open": 2,
-        "go_to_ground_other": 0,
-        "move_while_down": 2,
-        "leave_cover_shaken": 2,
-        "panic_event": 0,
-    }[action]
+    threat = THREATS[action]
     faces = int(quality[1:])
     wins = sum(1 for (r,) in product(range(1, faces + 1)) if r > leadership + threat)
     spec = get("steel_war.reaction_test")

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from kubik.engine import OddsDriver, TableSession
 from kubik.engine.log import EventEntry
 from kubik.errors import InputError
+from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.procedures.reorganisation import (
     ReorganiseInput,
     reorganise_procedure,
@@ -22,20 +23,26 @@ from kubik.rulesets.steel_war.reorganisation import (
     CasualtyKind,
     Fate,
     ReorganiseOutcome,
+    care_at_hand,
     care_bonus,
     fate_of,
     may_reorganise,
-    medic_at_hand,
     reorganise,
 )
+from kubik.rulesets.steel_war.situation import UnitSituation
 
 
 def test_SW_REORG_01_one_action_once_per_activation_suppressed_only_in_cover() -> None:
-    assert may_reorganise(actions_left=2, reorganised=False)
-    assert not may_reorganise(actions_left=1, reorganised=True)  # never twice
-    assert not may_reorganise(actions_left=0, reorganised=False)
-    assert not may_reorganise(1, False, suppressed=True, in_cover=False)
-    assert may_reorganise(1, False, suppressed=True, in_cover=True)
+    """«Реорганизация занимает одно действие (дважды в активацию повторять нельзя)»;
+    «реорганизация (только в укрытии)» for a suppressed squad."""
+    assert may_reorganise(UnitSituation()).allowed
+    assert "SW-REORG-01" in may_reorganise(UnitSituation()).rules
+    once = UnitSituation(done=(ActionType.REORGANISE,))
+    assert not may_reorganise(once).allowed  # never twice
+    spent = UnitSituation(done=(ActionType.MOVE, ActionType.SHOOT))
+    assert not may_reorganise(spent).allowed
+    assert not may_reorganise(UnitSituation(markers=1, in_cover=False)).allowed
+    assert may_reorganise(UnitSituation(markers=1, in_cover=True)).allowed
 
 
 def test_SW_REORG_01_regroup_is_announced_even_without_casualties() -> None:
@@ -64,8 +71,11 @@ def test_SW_REORG_02_medic_and_surgeon_bonuses() -> None:
     assert care_bonus(Care.NONE) == 0
     assert care_bonus(Care.MEDIC) == 1
     assert care_bonus(Care.SURGEON) == 2
-    assert medic_at_hand(True, None)
-    assert medic_at_hand(False, 6.0) and not medic_at_hand(False, 6.5)
+    assert care_at_hand(True, None) is Care.MEDIC
+    assert care_at_hand(False, 6.0) is Care.MEDIC  # «в пределах 6 дюймов есть медицинская машина»
+    assert care_at_hand(False, 6.5) is Care.NONE
+    assert care_at_hand(field_surgeon=True) is Care.SURGEON  # «полевой хирург с медбригадой»
+    assert care_at_hand(False, 2.0, field_surgeon=True) is Care.BOTH
 
 
 def test_SW_REORG_02_medic_and_surgeon_do_not_stack_and_the_difference() -> None:

@@ -13,17 +13,16 @@ from kubik.dice import D6
 from kubik.engine import OddsDriver, TableSession
 from kubik.engine.registry import get
 from kubik.errors import InputError
+from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.suppression import (
-    Action,
     UnsuppressOutcome,
     add_marker,
-    infantry_may,
     is_suppressed,
     max_markers,
     remove_marker,
+    suppression_verdict,
     unsuppress,
     unsuppress_attempts,
-    vehicle_may,
 )
 
 UNSUPPRESS = get("steel_war.unsuppress")
@@ -34,23 +33,35 @@ def unsuppress_input(**fields: Any) -> Any:
 
 
 def test_SW_SUP_01_suppressed_infantry_may_take_only_five_actions() -> None:
-    allowed = {a for a in Action if infantry_may(a, markers=1, in_cover=True)}
+    """«наблюдение; выход на связь; реорганизация (только в укрытии); «расподавление»;
+    движение в направлении от противника» (and passing an action, a communication)."""
+    allowed = {a for a in ActionType if suppression_verdict(a, 1, in_cover=True).allowed}
     assert allowed == {
-        Action.OBSERVE,
-        Action.COMMUNICATE,
-        Action.REORGANISE,
-        Action.UNSUPPRESS,
-        Action.MOVE_AWAY,
+        ActionType.OBSERVE,
+        ActionType.COMMUNICATE,
+        ActionType.PASS_ACTION,
+        ActionType.REORGANISE,
+        ActionType.UNSUPPRESS,
     }
-    assert not infantry_may(Action.REORGANISE, markers=2, in_cover=False)  # only in cover
-    assert all(infantry_may(a, markers=0, in_cover=False) for a in Action)
+    for move in (ActionType.MOVE, ActionType.COMBAT_MOVE, ActionType.MARCH):
+        assert suppression_verdict(move, 1, away_from_enemy=True).allowed
+        assert not suppression_verdict(move, 1, away_from_enemy=False).allowed
+    reorganise = suppression_verdict(ActionType.REORGANISE, 2, in_cover=False)  # only in cover
+    assert not reorganise.allowed and reorganise.rules == ("SW-SUP-01", "SW-REORG-01")
+    assert all(suppression_verdict(a, 0).allowed for a in ActionType)
+    assert suppression_verdict(ActionType.SHOOT, 0).rules == ()  # not suppressed: no rule bears
     assert is_suppressed(1) and not is_suppressed(0)
 
 
 def test_SW_SUP_01_suppressed_vehicles_keep_their_crew_inside() -> None:
-    assert not vehicle_may(crew_must_get_out=True, markers=1)
-    assert vehicle_may(crew_must_get_out=False, markers=3)
-    assert vehicle_may(crew_must_get_out=True, markers=0)
+    """«Подавленная техника не может совершать никаких действий, которые потребуют от
+    экипажа или десанта выйти наружу. Остальные действия разрешены нормально»: it fires."""
+    for action in (ActionType.DISEMBARK, ActionType.UNLOAD):
+        assert not suppression_verdict(action, 1, machine=True).allowed
+        assert suppression_verdict(action, 0, machine=True).allowed
+    for action in (ActionType.SHOOT, ActionType.MOVE, ActionType.UNSUPPRESS):
+        verdict = suppression_verdict(action, 3, machine=True)
+        assert verdict.allowed and verdict.rules == ("SW-SUP-01",)
 
 
 def test_SW_SUP_02_at_most_three_markers() -> None:

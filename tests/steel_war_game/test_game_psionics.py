@@ -12,17 +12,19 @@ import pytest
 
 from kubik.dice import Die
 from kubik.engine import OddsCache, TableSession, expected_value
-from kubik.engine.log import EventEntry
+from kubik.engine.log import EventEntry, RollEntry
 from kubik.game import GameSession, ScenarioError, load_scenario
+from kubik.game.battle import Posture
 from kubik.rulesets.steel_war.activation import ActionType
-from kubik.rulesets.steel_war.battle import psionics
-from kubik.rulesets.steel_war.battle.menu import menu
-from kubik.rulesets.steel_war.battle.options import Psi
-from kubik.rulesets.steel_war.battle.state import Status
+from kubik.rulesets.steel_war.battle import psionics, spotting
+from kubik.rulesets.steel_war.battle.game import SteelWarGame
+from kubik.rulesets.steel_war.battle.menu import build
+from kubik.rulesets.steel_war.battle.options import Observe, Psi
+from kubik.rulesets.steel_war.battle.state import Panic, Status, Turn
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 from kubik.rulesets.steel_war.psionics_actions import BlastChoice, PsiAction
 
-from .builders import new_game, scenario, unit
+from .builders import new_game, play, rules_in, scenario, unit
 
 MASTER = 'psionic = { psi = "master", faction = "barf_jat" }\n'
 
@@ -37,7 +39,7 @@ points = [[0, 5], [24, 5], [24, 7], [0, 7]]
 """
 
 
-def battle(*extra_units: str, terrain: str = "") -> object:
+def battle(*extra_units: str, terrain: str = "") -> SteelWarGame:
     """A Barf-jat master (d8) at (12, 2), a friendly squad at (4, 4), an enemy squad at
     (12, 10) (7.0" away, zone 1) and one at (12, 30) (27.0" away, zone 3)."""
     units = [
@@ -50,9 +52,10 @@ def battle(*extra_units: str, terrain: str = "") -> object:
     return new_game(scenario(units, terrain=terrain, width=24, height=48))
 
 
-def psi_options(game: object, squad_id: str = "p", done: tuple[ActionType, ...] = ()) -> list[Psi]:
-    world = game.world  # type: ignore[attr-defined]
-    return [o for o in menu(world, world.squad(squad_id), done).options if isinstance(o, Psi)]
+def psi_options(
+    game: SteelWarGame, squad_id: str = "p", done: tuple[ActionType, ...] = ()
+) -> list[Psi]:
+    return [o for o in build(game, game.squad(squad_id), done).menu.options if isinstance(o, Psi)]
 
 
 def offered(options: list[Psi], target: str) -> set[PsiAction]:
@@ -77,13 +80,12 @@ def test_SW_PSI_05_SW_PSI_07_actions_offered_by_target_side_and_range() -> None:
     blasts = [o.choice for o in options if o.act is PsiAction.BLAST]
     assert blasts == [BlastChoice.LOSE_MORALE, BlastChoice.PANIC]
     # With a target for his pistol, the default stays firing.
-    world = game.world  # type: ignore[attr-defined]
-    assert not isinstance(menu(world, world.squad("p"), ()).default, Psi)
+    assert not isinstance(build(game, game.squad("p"), ()).default, Psi)
 
 
 def test_SW_PSI_08_SW_PSI_09_support_offered_when_it_helps() -> None:
     game = battle()
-    friend = game.world.squad("f")  # type: ignore[attr-defined]
+    friend = game.squad("f")
     friend.markers = 2
     friend.level = MoraleLevel.SHAKEN
     assert offered(psi_options(game), "f") == {
@@ -95,14 +97,13 @@ def test_SW_PSI_08_SW_PSI_09_support_offered_when_it_helps() -> None:
 
 def test_SW_PSI_05_no_psi_while_suppressed_nor_beyond_two_actions_nor_without_psionic() -> None:
     game = battle()
-    world = game.world  # type: ignore[attr-defined]
     assert psi_options(game, "p", (ActionType.PSI, ActionType.PSI)) == []
     assert psi_options(game, "f") == []  # an ordinary squad has no psionic
-    world.squad("p").markers = 1
+    game.squad("p").markers = 1
     assert psi_options(game) == []
-    world.squad("p").markers = 0
-    world.squad("p").models[0].status = Status.KILLED  # the psionic is down
-    assert world.squad("p").psi is None
+    game.squad("p").markers = 0
+    game.squad("p").models[0].status = Status.KILLED  # the psionic is down
+    assert game.squad("p").psi is None
 
 
 def test_SW_PSI_05_SW_PSI_06_zone_from_the_measured_distance_and_sight() -> None:
@@ -116,23 +117,22 @@ def test_SW_PSI_05_SW_PSI_06_zone_from_the_measured_distance_and_sight() -> None
         unit("hid", "lianra", (18, 18)),
         terrain=WALL,
     )
-    world = game.world  # type: ignore[attr-defined]
-    p = world.squad("p")
-    near = psionics.measure(world, p, world.squad("near"))
-    hid = psionics.measure(world, p, world.squad("hid"))
+    p = game.squad("p")
+    near = psionics.measure(game, p, game.squad("near"))
+    hid = psionics.measure(game, p, game.squad("hid"))
     assert near is not None and hid is not None
     assert (near.distance, near.line_of_sight) == (7.8, False)
     assert (hid.distance, hid.line_of_sight) == (15.4, False)
     options = psi_options(game)
     assert PsiAction.STRIKE in offered(options, "near")
     assert offered(options, "hid") == set()
-    e = psionics.measure(world, p, world.squad("e"))
-    far = psionics.measure(world, p, world.squad("far"))
+    e = psionics.measure(game, p, game.squad("e"))
+    far = psionics.measure(game, p, game.squad("far"))
     assert e is not None and far is not None
     assert (e.distance, e.psi) == (7.0, Die(8))  # sqrt(0.75² + 8²) − 1 = 7.0
     assert far.distance == 27.0  # sqrt(0.75² + 28²) − 1 = 27.0: zone 3
     # Nothing in sight to fire at: the default is a strike at the nearest enemy.
-    default = menu(world, p, ()).default
+    default = build(game, p, ()).default
     assert isinstance(default, Psi) and default.act is PsiAction.STRIKE and default.target == "e"
 
 
@@ -140,24 +140,22 @@ def test_SW_PSI_13_strike_applies_the_morale_drop() -> None:
     """d8 psi roll 4 ≥ 4 succeeds; target regulars d8, L 2, T 0 + 3 = 5: roll 2 ≤ 5/2
     loses two levels (Steady → Broken)."""
     game = battle()
-    world = game.world  # type: ignore[attr-defined]
-    p, e = world.squad("p"), world.squad("e")
-    option = Psi(PsiAction.STRIKE, "e", "e", "e", 7.0)
-    TableSession(psionics.use_psi, (world, p, option)).supply([4, 2])
+    p, e = game.squad("p"), game.squad("e")
+    option = Psi(PsiAction.STRIKE, "e", 7.0)
+    TableSession(psionics.use_psi, (game, p, option)).supply([4, 2])
     assert e.level is MoraleLevel.BROKEN
-    TableSession(psionics.use_psi, (world, p, option)).supply([3])  # 3 < 4: fails
+    TableSession(psionics.use_psi, (game, p, option)).supply([3])  # 3 < 4: fails
     assert e.level is MoraleLevel.BROKEN
 
 
 def test_SW_PSI_08_remove_suppression_clears_every_marker() -> None:
     game = battle()
-    world = game.world  # type: ignore[attr-defined]
-    friend = world.squad("f")
+    friend = game.squad("f")
     friend.markers = 3
-    option = Psi(PsiAction.REMOVE_SUPPRESSION, "f", "f", "f", 6.0)
-    TableSession(psionics.use_psi, (world, world.squad("p"), option)).supply([1])
+    option = Psi(PsiAction.REMOVE_SUPPRESSION, "f", 6.0)
+    TableSession(psionics.use_psi, (game, game.squad("p"), option)).supply([1])
     assert friend.markers == 3
-    TableSession(psionics.use_psi, (world, world.squad("p"), option)).supply([2])
+    TableSession(psionics.use_psi, (game, game.squad("p"), option)).supply([2])
     assert friend.markers == 0
 
 
@@ -165,50 +163,42 @@ def test_SW_PSI_09_inspiration_raises_a_level_as_if_its_commander() -> None:
     """Psi 4 succeeds; no communication test; N = 2 (psionic) + 2 (squad) + 0 = 4:
     the squad's d8 rolls 5 > 4, Shaken → Steady (its start)."""
     game = battle()
-    world = game.world  # type: ignore[attr-defined]
-    friend = world.squad("f")
+    friend = game.squad("f")
     friend.level = MoraleLevel.SHAKEN
-    option = Psi(PsiAction.INSPIRATION, "f", "f", "f", 6.0)
-    TableSession(psionics.use_psi, (world, world.squad("p"), option)).supply([4, 5])
+    option = Psi(PsiAction.INSPIRATION, "f", 6.0)
+    TableSession(psionics.use_psi, (game, game.squad("p"), option)).supply([4, 5])
     assert friend.level is MoraleLevel.STEADY
 
 
 def test_SW_PSI_10_no_step_back_without_a_test() -> None:
     game = battle()
-    world = game.world  # type: ignore[attr-defined]
-    friend = world.squad("f")
+    friend = game.squad("f")
     friend.markers = 1
-    option = Psi(PsiAction.NO_STEP_BACK, "f", "f", "f", 6.0)
-    TableSession(psionics.use_psi, (world, world.squad("p"), option)).supply([6])
+    option = Psi(PsiAction.NO_STEP_BACK, "f", 6.0)
+    TableSession(psionics.use_psi, (game, game.squad("p"), option)).supply([6])
     assert friend.berserk and friend.markers == 0
 
 
 def test_SW_PSI_14_panic_forces_a_test_even_on_veterans() -> None:
     """Veterans never panic by the normal rules; the psi panic tests them: d10 1 ≤ L 2 fails."""
     game = battle(unit("v", "lianra", (20, 12), quality="veterans"))
-    world = game.world  # type: ignore[attr-defined]
-    vets = world.squad("v")
-    vets.panic_over = True
-    option = Psi(PsiAction.PANIC, "v", "v", "v", 8.0)
-    TableSession(psionics.use_psi, (world, world.squad("p"), option)).supply([4, 1])
+    vets = game.squad("v")
+    vets.panic = Panic.OVER
+    option = Psi(PsiAction.PANIC, "v", 8.0)
+    TableSession(psionics.use_psi, (game, game.squad("p"), option)).supply([4, 1])
     assert vets.panicked and vets.level is MoraleLevel.SHAKEN
 
 
 def test_SW_PSI_15_confusion_costs_this_or_the_next_activation() -> None:
     game = battle()
-    world = game.world  # type: ignore[attr-defined]
-    p, e, far = world.squad("p"), world.squad("e"), world.squad("far")
-    TableSession(psionics.use_psi, (world, p, Psi(PsiAction.CONFUSION, "e", "e", "e", 7.0))).supply(
-        [4]
-    )
-    assert e.activated and not e.confused
-    far.activated = True
-    TableSession(
-        psionics.use_psi, (world, p, Psi(PsiAction.CONFUSION, "far", "f", "f", 27.0))
-    ).supply([4])
-    assert far.confused
+    p, e, far = game.squad("p"), game.squad("e"), game.squad("far")
+    TableSession(psionics.use_psi, (game, p, Psi(PsiAction.CONFUSION, "e", 7.0))).supply([4])
+    assert e.turn is Turn.DONE
+    far.turn = Turn.DONE
+    TableSession(psionics.use_psi, (game, p, Psi(PsiAction.CONFUSION, "far", 27.0))).supply([4])
+    assert far.turn is Turn.DONE_LOSES_NEXT
     far.new_turn()
-    assert far.activated and not far.confused  # the next turn's activation is lost
+    assert far.activated  # the next turn's activation is lost
     far.new_turn()
     assert not far.activated
 
@@ -216,18 +206,17 @@ def test_SW_PSI_15_confusion_costs_this_or_the_next_activation() -> None:
 def test_SW_PSI_16_blast_morale_or_panic_at_the_psionics_choice() -> None:
     """d8 needs 7: two levels lost (Steady → Broken), or panicked with no level lost."""
     game = battle()
-    world = game.world  # type: ignore[attr-defined]
-    p, e, far = world.squad("p"), world.squad("e"), world.squad("far")
-    lose = Psi(PsiAction.BLAST, "e", "e", "e", 7.0, BlastChoice.LOSE_MORALE)
-    TableSession(psionics.use_psi, (world, p, lose)).supply([7])
+    p, e, far = game.squad("p"), game.squad("e"), game.squad("far")
+    lose = Psi(PsiAction.BLAST, "e", 7.0, BlastChoice.LOSE_MORALE)
+    TableSession(psionics.use_psi, (game, p, lose)).supply([7])
     assert e.level is MoraleLevel.BROKEN and not e.panicked
-    far.move_to((12, 16))
-    panic = Psi(PsiAction.BLAST, "far", "f", "f", 13.0, BlastChoice.PANIC)
-    beyond = TableSession(psionics.use_psi, (world, p, panic))
+    far.place_models((12, 16))
+    panic = Psi(PsiAction.BLAST, "far", 13.0, BlastChoice.PANIC)
+    beyond = TableSession(psionics.use_psi, (game, p, panic))
     beyond.supply([])  # zone 2: d6 cannot reach 7, no roll is asked
     assert beyond.finished and not far.panicked
-    far.move_to((12, 12))
-    TableSession(psionics.use_psi, (world, p, panic)).supply([8])
+    far.place_models((12, 12))
+    TableSession(psionics.use_psi, (game, p, panic)).supply([8])
     assert far.panicked and far.level is MoraleLevel.STEADY
 
 
@@ -236,11 +225,10 @@ def test_SW_PSI_17_murder_hits_the_commander_suppresses_and_tests_morale() -> No
     then e.2's assault rifle (power d8) rolls 8 against e.1's armour d4 rolling 2:
     8 ≥ 3 × 2, killed; a new commander (d6 roll 3), one suppression marker."""
     game = battle()
-    world = game.world  # type: ignore[attr-defined]
-    e = world.squad("e")
+    e = game.squad("e")
     assert psionics.murder_pair(e) == ("e.1", "e.2")
-    option = Psi(PsiAction.MURDER, "e", "e", "e", 7.0)
-    session = TableSession(psionics.use_psi, (world, world.squad("p"), option))
+    option = Psi(PsiAction.MURDER, "e", 7.0)
+    session = TableSession(psionics.use_psi, (game, game.squad("p"), option))
     session.supply([8, 8, 8, 2, 3])
     assert session.finished
     assert e.model("e.1").status is Status.KILLED
@@ -248,19 +236,55 @@ def test_SW_PSI_17_murder_hits_the_commander_suppresses_and_tests_morale() -> No
     assert e.markers == 1 and e.level is MoraleLevel.STEADY
 
 
-def test_SW_PSI_11_SW_PSI_12_detection_and_avert_eyes_never_offered() -> None:
-    """The game has no observation action (SW-ABSENT-03), which both would modify."""
-    acts = {o.act for o in psi_options(battle())}
-    assert PsiAction.DETECTION not in acts and PsiAction.AVERT_EYES not in acts
+def test_SW_PSI_12_avert_eyes_while_the_psionic_s_squad_hides() -> None:
+    """Offered only to a hiding squad (in cover or gone to ground) on itself; it lasts the
+    turn, and an observer then meets the psi die instead of the range die."""
+    game = battle()
+    p = game.squad("p")
+    assert PsiAction.AVERT_EYES not in offered(psi_options(game), "p")
+    p.posture = Posture.PRONE
+    assert PsiAction.AVERT_EYES in offered(psi_options(game), "p")
+    play(psionics.use_psi, (game, p, Psi(PsiAction.AVERT_EYES, "p", 0.0)))
+    assert p.averting
+    _, hiding, rules = spotting.dice(game, game.squad("e"), p, False)
+    assert hiding == Die(8) and "SW-PSI-12" in rules[1]
+    p.new_turn()
+    assert not p.averting
+
+
+def test_SW_PSI_11_a_psionic_observes_with_his_psi_die() -> None:
+    """Psi-detection (threshold 1) lets the observing psionic roll his psi die — a master's
+    d8 — instead of his squad's quality die (recruits, d6)."""
+    game = battle()
+    p, e = game.squad("p"), game.squad("e")
+    p.spec = p.spec.model_copy(update={"quality": "recruits"})
+    e.posture = Posture.PRONE
+    assert Observe("e", True) in build(game, p, ()).menu
+    run = play(spotting.observation, (game, p, Observe("e", True)), 8, 1)
+    assert run.result is not None and "SW-PSI-11" in rules_in(run.result.log)
+    assert p.side in e.spotted_by
+
+
+def test_SW_PSI_18_androids_resist_psionics_on_a_d6() -> None:
+    """A psi strike on veteran androids (d10): their morale test is rolled on d6."""
+    game = battle(unit("a", "lianra", (20, 12), quality="veterans", android=True))
+    run = play(psionics.use_psi, (game, game.squad("p"), Psi(PsiAction.STRIKE, "a", 8.0)), 4, 6)
+    assert run.result is not None
+    tests = [
+        e
+        for e in run.result.log
+        if isinstance(e, RollEntry) and e.reason.id == "steel_war.morale_test.roll"
+    ]
+    assert tests and tests[0].dice == (Die(6),)
+    assert "SW-PSI-18" in rules_in(run.result.log)
 
 
 def test_SW_PSI_06_forecast_is_the_rule_on_the_measured_situation() -> None:
     """Confusion at zone 1 on d8 needs 4: 5/8 × the confusion weight 0.6; at zone 3 on
     d4: 1/4 × 0.6. Blast (7) on d8: 2/8 × two levels × 0.8."""
     game = battle()
-    world = game.world  # type: ignore[attr-defined]
-    items = psionics.psi_options(world, world.squad("p"))
-    found = {(o.act, o.target, o.choice): f for o, f in items}
+    items = psionics.psi_offers(game, game.squad("p"))
+    found = {(o.act, o.target, o.choice): f for o, _, f in items}
     cache = OddsCache()
     weight = Fraction(0.6)
     near = found[(PsiAction.CONFUSION, "e", None)]

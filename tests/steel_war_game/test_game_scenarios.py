@@ -61,7 +61,7 @@ def test_unknown_unit_field_is_an_error() -> None:
 
 def test_bad_armour_die() -> None:
     message = problem([unit("a", "steel", (6, 4), armour="d7")])
-    assert "units[0].armour: 'd7' is not an armour die; allowed: d4, d6, d8, d10, d12" in message
+    assert "units[0].armour: 'd7' is not a man's armour (SW-DMG-04); allowed: d4 (a man)" in message
 
 
 def test_unit_off_the_table() -> None:
@@ -72,7 +72,7 @@ def test_unit_off_the_table() -> None:
 def test_unit_inside_impassable_terrain() -> None:
     message = problem([unit("a", "steel", (12, 12))], terrain=POND)
     assert "units[0].position: (12, 12) puts model" in message
-    assert "inside impassable terrain 'pond'" in message
+    assert "inside terrain 'pond', impassable for it (SW-MOVE-03)" in message
 
 
 def test_overlapping_squads() -> None:

@@ -11,12 +11,20 @@ from kubik.dice import Die
 from kubik.engine import Choose, Roll
 from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
 from kubik.game import GameSession
-from kubik.rulesets.steel_war.battle.options import Act, Activate, Fire, Kind, Move, MoveKind
+from kubik.rulesets.steel_war.battle.options import (
+    Act,
+    Activate,
+    Fire,
+    Kind,
+    Move,
+    MoveKind,
+    Observe,
+)
 from kubik.rulesets.steel_war.battle.state import Status
 from kubik.rulesets.steel_war.fire import Cover
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 
-from .builders import human_session, new_game, pick, roll, scenario, unit
+from .builders import human_session, new_game, pick, roll, scenario, state, unit
 
 WOOD = """
 [[terrain]]
@@ -96,16 +104,21 @@ def test_SW_FIRE_06_SW_FIRE_09_distance_and_cover_measured_on_the_table() -> Non
     """The fire option carries the measured edge distance and the target's cover; the range
     die is the zone's die plus the cover's steps."""
     game = new_game(duel())
-    steel, lianra = game.world.squads
-    sight = game.world.sight(steel, lianra)
+    steel, lianra = game.squads
+    sight = game.sight(steel, lianra)
     assert (sight.distance, sight.visible, sight.cover) == (11.0, True, Cover.NONE)
     in_wood = new_game(duel(terrain=WOOD))
-    steel, lianra = in_wood.world.squads
-    sight = in_wood.world.sight(steel, lianra)
+    steel, lianra = in_wood.squads
+    sight = in_wood.sight(steel, lianra)
     assert sight.cover is Cover.LIGHT and all(sight.in_cover)
     session = human_session(duel(terrain=WOOD))
     roll(session, 6)
     roll(session, 1)
+    # the target hides in the wood: it must be spotted first (SW-ABSENT-03 default)
+    assert not any(isinstance(o, Fire) for o in session.pending.options)  # type: ignore[union-attr]
+    pick(session, lambda o: isinstance(o, Observe))
+    roll(session, 8)  # the observer's quality die ...
+    roll(session, 1)  # ... beats the hiding squad's range die (d8): spotted
     pick(session, lambda o: isinstance(o, Fire))
     fire = events(session, "steel_war.game.fire")[0].event.kwargs
     assert fire["distance"] == 11.0 and fire["cover"] is Cover.LIGHT
@@ -122,17 +135,17 @@ def test_full_scripted_duel_reaches_its_expected_final_state() -> None:
     pick(session, lambda o: isinstance(o, Fire) and o.target == "l")
     roll(session, 8, 7)  # pool d8 (quality), d8 (rate): both beat ...
     roll(session, 2)  # ... the d6 range die: hits; (8 + 8) / 6 = 2.67 → 3 potential casualties
-    roll(session, 8, 1)  # power 8 ≥ 3 × armour 1: killed
-    roll(session, 3, 2)  # 3 > 2: wounded
-    roll(session, 1, 4)  # unharmed
+    # every hit lands on a model first (SW-DMG-02), then each model's armour test (SW-DMG-03)
     roll(session, 1)  # d4 over 4 exposed models: the 1st (the commander)
     roll(session, 3)  # d3 over the 3 left: the 3rd of them (model 4)
     roll(session, 1)  # d4 over the 2 left: model 2
+    roll(session, 8, 1)  # the commander: power 8 ≥ 3 × armour 1: killed
+    roll(session, 3, 2)  # model 4: 3 > 2: wounded
+    roll(session, 1, 4)  # model 2: unharmed
     roll(session, 6)  # new commander's d6: 6 → leadership 2 - 1 = 1
     # threat (medium): max(first suppressed 1, casualties 2, commander lost 3) = 3 → beat 1 + 3
     roll(session, 2)  # 2 ≤ 4 / 2: two levels, Ст → Ра
-    game = session.state
-    lianra = game.world.squad("l")  # type: ignore[attr-defined]
+    lianra = state(session).squad("l")
     assert [m.status for m in lianra.models] == [
         Status.KILLED,
         Status.ACTIVE,
@@ -177,7 +190,7 @@ def test_SW_PANIC_02_recruits_test_panic_the_first_time_they_are_shot_at() -> No
     roll(session, 1, 1)  # pool misses
     roll(session, 5)  # range die: no effect
     roll(session, 2)  # panic test on d6: 2 ≤ leadership 2 → panicked, Ст → По
-    lianra = session.state.world.squad("l")  # type: ignore[attr-defined]
+    lianra = state(session).squad("l")
     assert lianra.panicked and lianra.level is MoraleLevel.SHAKEN and lianra.markers == 0
     session.answer(Act(Kind.END))
     # its activation is the attempt to end the panic (the whole activation), no decision

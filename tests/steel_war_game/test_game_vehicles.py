@@ -1,216 +1,226 @@
-"""Vehicles in battle: embarking and disembarking (SW-MOVE-04), riding along, man-portable
-weapons leaving with their squad (SW-MOVE-06), suppressed vehicles keeping their men in
-(SW-SUP-01), vehicle fire (SW-FIRE-02, SW-ABSENT-05), hits on a vehicle, the scenario
-checks and the built-in ``steel_war.convoy``."""
+"""Vehicles and terrain by kind of unit, played on the table: the seed's terrain table for
+every mover (SW-MOVE-02/03), embarking and disembarking (SW-MOVE-04), man-portable
+weapons (SW-MOVE-06), towed cargo (SW-MOVE-05), hits on a vehicle (SW-ABSENT-05), medical
+vehicles and field surgeons (SW-REORG-02), and vehicles' footprints."""
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from typing import Any
 
 import pytest
 
-from kubik.dice import D8
-from kubik.engine import TableSession
-from kubik.engine.log import EventEntry
-from kubik.game import GameSession, Scenario, ScenarioError, load_scenario
-from kubik.rulesets.steel_war.battle import carry
-from kubik.rulesets.steel_war.battle.menu import menu
+from kubik.game import ScenarioError
+from kubik.game.battle import Piece
+from kubik.rulesets.steel_war.activation import ActionType
+from kubik.rulesets.steel_war.battle import actions, carry, moves, shooting
+from kubik.rulesets.steel_war.battle.menu import care, casualty_kind
 from kubik.rulesets.steel_war.battle.options import (
     Act,
-    Charge,
     Disembark,
     Embark,
     Fire,
     Kind,
     Move,
+    MoveHow,
+    MoveKind,
+    Unload,
 )
-from kubik.rulesets.steel_war.battle.shooting import plan_fire
 from kubik.rulesets.steel_war.battle.state import Gone, Status
-from kubik.rulesets.steel_war.battle.world import World
-from kubik.rulesets.steel_war.transport import can_disembark
+from kubik.rulesets.steel_war.movement import MoverType, Terrain, TerrainClass, terrain_move
+from kubik.rulesets.steel_war.reorganisation import Care, CasualtyKind
 
-from .builders import new_game, scenario, unit
+from .builders import events, new_game, offered, options, play, rules_in, scenario, unit
 
 APC: dict[str, Any] = {"vehicle": "apc"}
+WOOD = """
+[[terrain]]
+id = "wood"
+terrain = "light_wood"
+cover = "light"
+blocks_los = true
+points = [[0, 10], [24, 10], [24, 16], [0, 16]]
+"""
 
 
-def _apc_game(squad_at: tuple[float, float], **squad: Any) -> World:
+def _apc_game(squad_at: tuple[float, float], **squad: Any):  # type: ignore[no-untyped-def]
     units = [
         unit("apc", "steel", (12, 4), (("hmg", 1),), **APC),
         unit("s", "steel", squad_at, **squad),
         unit("e", "lianra", (12, 30)),
     ]
-    return new_game(scenario(units, width=24, height=36)).world
+    return new_game(scenario(units, width=24, height=36))
+
+
+def test_SW_ABSENT_05_a_vehicle_stands_on_its_hull_s_footprint() -> None:
+    """The БТР's hull is a 3" round base: distances, contact and the contact rule measure
+    from its edge, not from a man's 1" base."""
+    game = _apc_game((12, 9))
+    hull = next(p for p in game.pieces() if p.id == "apc.1")
+    assert isinstance(hull, Piece) and hull.base.diameter == 3.0
+    # the nearest man at (11.25, 9): √(0.75² + 5²) = 5.06", less the 1.5" and 0.5" radii
+    assert game.distance(game.squad("apc"), game.squad("s")) == 3.1
+    assert game.contact_violations() == ()
 
 
 def test_SW_MOVE_04_embark_only_when_the_farthest_man_is_within_6_inches() -> None:
-    """Four men in a row 1.5" apart around (12, 8.5); the APC at (12, 4). The end man
-    at (14.25, 8.5): centres √(2.25² + 4.5²) = 5.03" apart, less two 0.5" radii = 4.0"."""
+    """Four men in a row 1.5" apart around (12, 8.5); the hull (3") at (12, 4). The end man
+    at (14.25, 8.5): centres √(2.25² + 4.5²) = 5.03" apart, less the 1.5" and 0.5" radii."""
     near = _apc_game((12, 8.5))
-    squad, apc = near.squad("s"), near.squad("apc")
-    reach = carry.farthest(near, squad, apc)
-    assert reach == 4.0
-    offered = [o for o in menu(near, squad, ()).options if isinstance(o, Embark)]
-    assert offered == [Embark("apc", "apc", "apc", 4.0)]
-    far = _apc_game((12, 12))  # √(2.25² + 8²) − 1 = 7.3": too far to embark
-    assert carry.farthest(far, far.squad("s"), far.squad("apc")) == 7.3
-    assert not any(isinstance(o, Embark) for o in menu(far, far.squad("s"), ()).options)
+    assert carry.farthest(near.squad("s"), near.squad("apc")) == 3.0
+    assert Embark("apc", 3.0) in options(near, "s")
+    far = _apc_game((12, 14))
+    refused = [o for o in offered(far, "s").menu.refused if isinstance(o.option, Embark)]
+    assert refused and "SW-MOVE-04" in refused[0].verdict.rules
 
 
-def test_SW_MOVE_04_embarked_squad_rides_unseen_and_moves_with_the_vehicle() -> None:
-    world = _apc_game((12, 8.5))
-    squad, apc, enemy = world.squad("s"), world.squad("apc"), world.squad("e")
-    option = next(o for o in menu(world, squad, ()).options if isinstance(o, Embark))
-    TableSession(carry.embark, (world, squad, option)).supply([])
+def test_SW_MOVE_04_an_embarked_squad_rides_unseen_and_moves_with_the_vehicle() -> None:
+    game = _apc_game((12, 8.5))
+    squad, apc, enemy = game.squad("s"), game.squad("apc"), game.squad("e")
+    play(carry.embark, (game, squad, Embark("apc", 3.0)))
     assert squad.aboard == "apc" and squad.centre == apc.centre
-    assert squad not in world.enemies(enemy)  # it cannot be seen, shot or charged
-    rider_options = menu(world, squad, ()).options
-    assert all(isinstance(o, Disembark) or o == Act(Kind.END) for o in rider_options)
-    move = next(o for o in menu(world, apc, ()).options if isinstance(o, Move))
-    from kubik.rulesets.steel_war.battle import actions
-
-    TableSession(actions.move, (world, apc, move)).supply([])
+    assert squad not in game.enemies(enemy)  # it cannot be seen, shot or charged
+    rider = options(game, "s")
+    assert all(isinstance(o, Disembark) or o == Act(Kind.END) for o in rider)
+    move = next(o for o in options(game, "apc") if isinstance(o, Move))
+    play(actions.move, (game, apc, move))
     assert squad.centre == apc.centre == (move.x, move.y)
 
 
-def test_SW_MOVE_04_disembark_takes_one_action_and_stays_within_6_inches() -> None:
-    world = _apc_game((12, 8.5), aboard="apc")
-    squad, apc = world.squad("s"), world.squad("apc")
-    assert squad.aboard == "apc"
-    # the rider's own action, or the vehicle's (catalogue default: in its activation)
-    by_rider = [o for o in menu(world, squad, ()).options if isinstance(o, Disembark)]
-    by_vehicle = [o for o in menu(world, apc, ()).options if isinstance(o, Disembark)]
-    assert by_rider == by_vehicle and len(by_rider) == 1
-    option = by_rider[0]
-    assert option.action.value == "disembark"
-    TableSession(carry.disembark, (world, squad, option)).supply([])
-    assert squad.aboard is None and squad.on_table
-    assert can_disembark(carry.farthest(world, squad, apc))
-    # not toward the enemy (north of the APC): behind is off the table, so beside it
-    assert squad.centre[1] <= apc.centre[1]
-
-
-def test_SW_MOVE_06_man_portable_weapons_leave_with_their_squad() -> None:
-    world = _apc_game((12, 8.5), aboard="apc")
-    squad = world.squad("s")
-    squad.models[1].weapon = "hmg"  # a heavy machine gun «считается людьми»
-    option = next(o for o in menu(world, squad, ()).options if isinstance(o, Disembark))
-    session = TableSession(carry.disembark, (world, squad, option))
-    session.supply([])
-    assert session.result is not None
-    event = next(
-        e.event
-        for e in session.result.log
-        if isinstance(e, EventEntry) and e.event.id == "steel_war.game.disembarked"
+def test_SW_MOVE_04_SW_MOVE_06_getting_off_is_one_action_of_the_squad_or_the_vehicle() -> None:
+    """The squad's own action, or the vehicle's after it moved (the seed's truck); a heavy
+    machine gun team takes its gun with it at no cost; the farthest man ends within 6"."""
+    game = new_game(
+        scenario(
+            [
+                unit("apc", "steel", (12, 4), (("hmg", 1),), **APC),
+                unit("hmg", "steel", (12, 4), (("rifle", 2), ("hmg", 1)), aboard="apc"),
+                unit("e", "lianra", (12, 30)),
+            ],
+            width=24,
+            height=36,
+        )
     )
-    assert dict(event.params)["weapons"] == 1
-    assert squad.models[1].status is Status.ACTIVE and squad.models[1].point != (12, 4)
+    own = [o for o in options(game, "hmg") if isinstance(o, Disembark)]
+    by_vehicle = [o for o in options(game, "apc", (ActionType.MOVE,)) if isinstance(o, Disembark)]
+    assert own and by_vehicle and own[0].squad == by_vehicle[0].squad == "hmg"
+    run = play(carry.disembark, (game, by_vehicle[0]))
+    team = game.squad("hmg")
+    assert team.aboard is None and len(team.active()) == 3
+    assert carry.farthest(team, game.squad("apc")) <= 6.0
+    assert run.result is not None and {"SW-MOVE-04", "SW-MOVE-06"} <= rules_in(run.result.log)
+    assert game.contact_violations() == ()
 
 
-def test_SW_SUP_01_suppressed_vehicle_keeps_its_men_inside_but_may_move() -> None:
-    world = _apc_game((12, 8.5), aboard="apc")
-    apc, squad = world.squad("apc"), world.squad("s")
-    apc.markers = 1
-    assert not any(isinstance(o, Disembark) for o in menu(world, apc, ()).options)
-    assert not any(isinstance(o, Disembark) for o in menu(world, squad, ()).options)
-    assert any(isinstance(o, Move) for o in menu(world, apc, ()).options)
-
-
-def test_SW_FIRE_02_SW_ABSENT_05_vehicle_fires_quality_and_guidance_dice() -> None:
-    world = _apc_game((4, 8.5))
-    apc, enemy = world.squad("apc"), world.squad("e")
-    plan = plan_fire(apc, enemy, world.sight(apc, enemy))
-    assert plan is not None
-    assert plan.group.pool == (D8, D8)  # regulars d8 + the APC's guidance d8
-    assert plan.group.power.faces == 10  # the heavy machine gun's power
-    # and fire at it rolls power against its armour die (d12), one "model"
-    back = plan_fire(enemy, apc, world.sight(enemy, apc))
-    assert back is not None and back.target.armour.faces == 12 and back.target.models == 1
-    assert any(isinstance(o, Fire) and o.target == "apc" for o in menu(world, enemy, ()).options)
-
-
-def test_SW_ABSENT_05_a_wound_immobilises_the_next_destroys_and_riders_bail_out() -> None:
-    world = _apc_game((12, 8.5), aboard="apc")
-    apc, squad = world.squad("apc"), world.squad("s")
-    TableSession(carry.hit_vehicle, (world, apc, 1, 0)).supply([])
-    assert apc.immobilised and apc.present
-    assert not any(isinstance(o, Move) for o in menu(world, apc, ()).options)
-    TableSession(carry.hit_vehicle, (world, apc, 1, 0)).supply([])
-    assert apc.gone is Gone.DESTROYED and not apc.present
-    assert squad.aboard is None and squad.on_table
-    # a killing hit destroys at once
-    fresh = _apc_game((4, 8.5))
-    TableSession(carry.hit_vehicle, (fresh, fresh.squad("apc"), 0, 1)).supply([])
-    assert fresh.squad("apc").gone is Gone.DESTROYED
-
-
-def test_vehicles_neither_charge_nor_are_charged() -> None:
-    world = _apc_game((12, 14))
-    enemy = world.squad("e")
-    enemy.centre = (12, 12)
-    enemy.move_to((12, 12))
-    assert not any(
-        isinstance(o, Charge) and o.target == "apc" for o in menu(world, enemy, ()).options
+def test_SW_MOVE_02_SW_MOVE_03_the_terrain_table_for_every_kind_of_unit() -> None:
+    """Through a light wood: infantry moves 3" (6 ÷ 2), a tank 4" (12 ÷ 3, the seed's own
+    example); a БТР cannot enter it at all — its way goes round, or nowhere."""
+    game = new_game(
+        scenario(
+            [
+                unit("s", "steel", (4, 13)),
+                unit("tank", "steel", (12, 13), (("uragan", 1),), vehicle="tank"),
+                unit("apc", "steel", (20, 4), (("hmg", 1),), **APC),
+                unit("e", "lianra", (12, 34)),
+            ],
+            terrain=WOOD,
+            width=24,
+            height=36,
+        )
     )
+    assert terrain_move(MoverType.TRACKED, [Terrain.LIGHT_WOOD]) == 4
+    for squad, expected in (("s", 3.0), ("tank", 4.0)):
+        found = moves.plan(game, game.squad(squad), MoveKind.ADVANCE, (12.0, 34.0), MoveHow.MOVE)
+        assert (
+            found is not None
+            and found.moved == expected
+            and found.terrain
+            in (
+                TerrainClass.DIFFICULT,
+                TerrainClass.VERY_DIFFICULT,
+            )
+        )
+    way = game.tape.way((20.0, 4.0), (20.0, 13.0), "high_mobility_wheeled", 1.5)
+    assert way is None  # the wood spans the table: no way into or round it
+    apc_moves = [o for o in options(game, "apc") if isinstance(o, Move)]
+    assert all(o.y < 10 - 1.5 for o in apc_moves if o.how is not MoveHow.COMBAT)
 
 
-@pytest.mark.parametrize(
-    ("extra", "units_extra", "expected"),
-    [
-        ({"vehicle": "hovercraft"}, {}, "units[0].vehicle: no vehicle profile 'hovercraft'"),
-        ({}, {"aboard": "apc"}, "units[1].aboard: 'apc' is not a vehicle"),
-        (APC, {"aboard": "nowhere"}, "units[1].aboard: no unit 'nowhere'"),
-    ],
-)
-def test_bad_vehicle_fields_name_the_field(
-    extra: dict[str, Any], units_extra: dict[str, Any], expected: str
-) -> None:
-    units = [
-        unit("apc", "steel", (12, 4), (("hmg", 1),), **extra),
-        unit("s", "steel", (12, 9), **units_extra),
-        unit("e", "lianra", (12, 30)),
-    ]
-    with pytest.raises(ScenarioError) as error:
-        new_game(scenario(units, width=24, height=36))
-    assert expected in str(error.value)
-    assert "\n" not in str(error.value)
+def test_SW_MOVE_03_a_scenario_may_not_contradict_the_seed_s_terrain_table() -> None:
+    bad = WOOD.replace('terrain = "light_wood"', 'terrain = "light_wood"\nkind = "open"')
+    with pytest.raises(ScenarioError, match=r"terrain\[0\]\.kind: set by its terrain type"):
+        new_game(
+            scenario(
+                [unit("s", "steel", (4, 4)), unit("e", "lianra", (12, 30))], terrain=bad, height=36
+            )
+        )
 
 
-def test_vehicle_capacity_and_one_weapon_are_checked() -> None:
-    too_many = [
-        unit("apc", "steel", (12, 4), (("hmg", 1),), **APC),
-        unit("s", "steel", (12, 9), (("assault_rifle", 11),), aboard="apc"),
-        unit("e", "lianra", (12, 30)),
-    ]
-    with pytest.raises(ScenarioError, match=r"units\[1\]\.aboard: 'apc' carries 10 men"):
-        new_game(scenario(too_many, width=24, height=36))
-    two_guns = [
-        unit("apc", "steel", (12, 4), (("hmg", 2),), **APC),
-        unit("e", "lianra", (12, 30)),
-    ]
-    with pytest.raises(ScenarioError, match=r"units\[0\]\.weapons: a vehicle has one"):
-        new_game(scenario(two_guns, width=24, height=36))
-
-
-@cache
-def convoy() -> Scenario:
-    return load_scenario("steel_war.convoy")
-
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_the_convoy_plays_to_the_end_reproducibly(seed: int) -> None:
-    session = GameSession(convoy(), seed)
-    session.advance()
-    assert session.finished and session.result is not None
-    again = GameSession(convoy(), seed)
-    again.advance()
-    assert json.dumps(session.to_json(), sort_keys=True, default=str) == json.dumps(
-        again.to_json(), sort_keys=True, default=str
+def test_SW_MOVE_05_a_towed_gun_is_unloaded_in_a_whole_activation_and_then_fires_twice() -> None:
+    """The seed's truck: the crew gets off, then unhitches the gun in its whole activation;
+    the gun stands as one more model of the crew and, set up on the ground, fires twice an
+    activation (SW-FIRE-05)."""
+    game = new_game(
+        scenario(
+            [
+                unit("truck", "steel", (12, 4), (), vehicle="truck", cargo=("field_gun",)),
+                unit("crew", "steel", (12, 4), (("assault_rifle", 3),), aboard="truck"),
+                unit("e", "lianra", (12, 30)),
+            ],
+            width=24,
+            height=36,
+        )
     )
-    names = {e.event.id for e in session.log if isinstance(e, EventEntry)}
-    # the БТР's squad gets out: it disembarks, or bails out of the wreck
-    assert {"steel_war.game.disembarked", "steel_war.game.bailed_out"} & names
-    text = "\n".join(session.narrate("ru"))
-    assert "steel_war.game." not in text
+    leave = next(o for o in options(game, "crew") if isinstance(o, Disembark))
+    play(carry.disembark, (game, leave))
+    crew = game.squad("crew")
+    assert Unload("truck", "field_gun") in options(game, "crew")
+    later = offered(game, "crew", (ActionType.MOVE,)).menu
+    refused = [o for o in later.refused if isinstance(o.option, Unload)]
+    assert refused and "SW-CORE-04" in refused[0].verdict.rules  # the whole activation
+    run = play(carry.unload, (game, crew, Unload("truck", "field_gun")))
+    assert run.result is not None and "SW-MOVE-05" in rules_in(run.result.log)
+    gun = crew.models[-1]
+    assert gun.weapon == "field_gun" and game.squad("truck").cargo == []
+    crew.new_activation()
+    fires = [o for o in options(game, "crew") if isinstance(o, Fire)]
+    assert Fire("e", ("field_gun",)) in fires
+    play(shooting.fire, (game, crew, game.squad("e"), ("field_gun",)), 1, 1, 8)
+    assert Fire("e", ("field_gun",)) in options(game, "crew", (ActionType.SHOOT,))
+    assert game.contact_violations() == ()
+
+
+def test_SW_ABSENT_05_a_destroyed_vehicle_s_riders_bail_out() -> None:
+    game = _apc_game((12, 4), aboard="apc")
+    run = play(carry.hit_vehicle, (game, game.squad("apc"), 0, 1))
+    assert run.result is not None
+    assert game.squad("apc").gone is Gone.DESTROYED
+    assert game.squad("s").aboard is None and game.squad("s").on_table
+    assert events(run.result.log, "steel_war.game.bailed_out")
+    assert game.contact_violations() == ()
+
+
+def test_SW_REORG_02_medical_help_a_medical_vehicle_a_field_surgeon_androids() -> None:
+    """A medical vehicle within 6" counts as a medic (+1), a field surgeon +2; androids
+    get no medical bonus."""
+    game = new_game(
+        scenario(
+            [
+                unit("amb", "steel", (12, 4), (), vehicle="ambulance"),
+                unit("near", "steel", (12, 9)),
+                unit("far", "steel", (4, 22), field_surgeon=True),
+                unit("droids", "steel", (20, 22), android=True),
+                unit("e", "lianra", (12, 33)),
+            ],
+            width=24,
+            height=36,
+        )
+    )
+    assert care(game, game.squad("near")) is Care.MEDIC
+    assert care(game, game.squad("far")) is Care.SURGEON
+    assert casualty_kind(game.squad("droids")) is CasualtyKind.ANDROID
+    squad = game.squad("near")
+    squad.models[1].status = Status.UNVERIFIED
+    assert Act(Kind.REORGANISE) in options(game, "near")
+    run = play(actions.regroup, (game, squad), 5)  # 5 + 1 = 6: back in the ranks
+    assert squad.models[1].status is Status.ACTIVE
+    assert run.result is not None and "SW-REORG-02" in rules_in(run.result.log)

@@ -13,12 +13,14 @@ import random
 
 import pytest
 
-from kubik.game import ScenarioSource, list_scenarios, load_scenario
+from kubik.game import ScenarioSource, get_ruleset, list_scenarios, load_scenario
+from kubik.game.battle import battle_table
 from kubik.table import (
     Base,
     Table,
     cover_sources,
     kind_at,
+    legs,
     line_of_sight,
     obstacles_crossed,
     path_cost,
@@ -31,8 +33,14 @@ SCENARIOS = [info.id for info in list_scenarios() if info.source is ScenarioSour
 
 
 def _table(name: str) -> Table:
+    """The scenario's table as its battle builds it (a ruleset may read its own terrain
+    fields into the table's, ``BattleGame.prepare_terrain``)."""
     scenario = load_scenario(name)
-    return table_from_dict({"table": scenario.table, "terrain": list(scenario.terrain)})
+    start = getattr(get_ruleset(scenario.ruleset), "start", None)
+    prepare = getattr(start, "prepare_terrain", None)
+    if prepare is None:
+        return table_from_dict({"table": scenario.table, "terrain": list(scenario.terrain)})
+    return battle_table(scenario, prepare)
 
 
 def _points(table: Table, n: int, seed: int, margin: float = 0.6) -> list[tuple[float, float]]:
@@ -85,6 +93,7 @@ def test_terrain_and_ways_match_the_table(name: str) -> None:
             )
             cost = path_cost(table, mover, [a, b], clearance=0.5)
             assert tape.cost([a, b], mover, 0.5) == cost
+            assert tape.legs([a, b], mover, 0.5) == legs(table, [a, b], mover, clearance=0.5)
             way = tape.way(a, b, mover, 0.5)
             if math.isfinite(cost):
                 assert way is not None and way.points == (a, b) and way.cost == cost

@@ -38,7 +38,14 @@ from shapely.ops import substring
 from kubik.table.cover import NEAR_TARGET, near_target
 from kubik.table.errors import TableError
 from kubik.table.geometry import CORE_EPS, Base, Point
-from kubik.table.movement import kind_at, obstacles_crossed, path_cost, worst_kind_along
+from kubik.table.movement import (
+    Leg,
+    kind_at,
+    legs,
+    obstacles_crossed,
+    path_cost,
+    worst_kind_along,
+)
 from kubik.table.pathfinding import shortest_path
 from kubik.table.table import Table
 from kubik.table.terrain import Cover, TerrainFeature, TerrainKind
@@ -279,6 +286,18 @@ class Tape:
             return None
         return None if found is None else Way(found.points, found.cost)
 
+    def legs(
+        self, path: Sequence[Point], mover: str | None = None, clearance: float = 0.0
+    ) -> tuple[Leg, ...]:
+        """:func:`kubik.table.legs`: the path cut into straight legs of one terrain kind
+        each, in order (where a move first enters harder ground)."""
+        points = tuple(path)
+        return self._memo(
+            "legs",
+            (points, mover, clearance),
+            lambda: legs(self.table, list(points), mover, clearance=clearance),
+        )
+
     def crossed(self, path: Sequence[Point]) -> tuple[str, ...]:
         """Ids of the obstacles (fences, walls) a path crosses, in table order."""
         points = tuple(path)
@@ -293,8 +312,8 @@ class Tape:
     @staticmethod
     def closest(a: Sequence[Base], b: Sequence[Base]) -> float:
         """Edge distance between the closest bases of two groups (inches, unrounded)."""
-        return min(
-            max(0.0, math.dist(x.centre, y.centre) - x.radius - y.radius) for x in a for y in b
+        return max(
+            0.0, min(math.dist(x.centre, y.centre) - x.radius - y.radius for x in a for y in b)
         )
 
 

@@ -8,7 +8,7 @@ ruleset adapter), :mod:`.tastes` (what bots weigh besides the odds, from data).
 The measuring tape is :class:`kubik.table.tape.Tape`.
 """
 
-from kubik.game.battle.battle import BattleGame, BattleRuleset, battle_table
+from kubik.game.battle.battle import BattleGame, BattleRuleset, TerrainReader, battle_table
 from kubik.game.battle.contact import (
     GAP,
     Engagement,
@@ -39,6 +39,7 @@ __all__ = [
     "Piece",
     "Posture",
     "Presence",
+    "TerrainReader",
     "Trigger",
     "Violation",
     "battle_table",

@@ -10,6 +10,8 @@ Hooks a ruleset fills
     :meth:`BattleGame.winner_at_limit`, :meth:`BattleGame.summary`   optional
     :meth:`BattleGame.view`        optional: what one side may know (hidden warriors,
                                    secret bids); default: everything
+    :meth:`BattleGame.prepare_terrain`  optional: a ruleset's own terrain fields read
+                                   into the table's (kinds per unit type from its table)
 
 What the base gives every battle
     :attr:`table` and :attr:`tape`  the battlefield and its one memoised measuring tape
@@ -48,18 +50,30 @@ from kubik.table.tape import Tape
 OptionT = TypeVar("OptionT", bound=Hashable)
 
 
+#: A ruleset's reading of one ``[[terrain]]`` entry (its index, the entry as written) into
+#: the table's own fields: see :meth:`BattleGame.prepare_terrain`.
+TerrainReader = Callable[[int, Mapping[str, Any]], Mapping[str, Any]]
+
+
 @lru_cache(maxsize=16)
 def _shared_table(text: str) -> Table:
     return table_from_dict(json.loads(text))
 
 
-def battle_table(scenario: Scenario) -> Table:
+def battle_table(scenario: Scenario, prepare: TerrainReader | None = None) -> Table:
     """The table of a scenario's ``[table]`` and ``[[terrain]]``, one error line naming the
-    field when it is wrong. Tables are immutable, so every game of one scenario shares
-    one, and with it the measurements its :class:`~kubik.table.tape.Tape` keeps."""
+    field when it is wrong. ``prepare`` turns each ``[[terrain]]`` entry into the table's
+    fields first (a ruleset whose terrain table classes every feature per kind of unit
+    fills ``kind`` and ``kinds`` from its own field). Tables are immutable, so every game
+    of one scenario shares one, and with it the measurements its
+    :class:`~kubik.table.tape.Tape` keeps."""
     if not scenario.table:
         raise ScenarioError("table: missing (required): a [table] with width and height")
-    text = json.dumps({"table": scenario.table, "terrain": list(scenario.terrain)}, sort_keys=True)
+    terrain = [
+        dict(prepare(i, entry) if prepare is not None else entry)
+        for i, entry in enumerate(scenario.terrain)
+    ]
+    text = json.dumps({"table": scenario.table, "terrain": terrain}, sort_keys=True)
     try:
         return _shared_table(text)
     except TableError as error:
@@ -77,13 +91,22 @@ class BattleGame(TurnLoop):
     def __init__(self, scenario: Scenario, options: Mapping[str, Any]) -> None:
         super().__init__(scenario)
         self.options: dict[str, Any] = dict(options)
-        self.table: Table = battle_table(scenario)
+        self.table: Table = battle_table(scenario, type(self).prepare_terrain)
         self.tape: Tape = Tape.of(self.table)
         self.contacts = Engagements()
         self.interrupts = Interrupts()
         self._names: dict[str, Message] = {u.id: unit_name(scenario, u.id) for u in scenario.units}
 
     # -- hooks a ruleset fills --------------------------------------------------
+
+    @classmethod
+    def prepare_terrain(cls, index: int, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Optional: ``[[terrain]]`` entry ``index`` in the table's own fields. A ruleset
+        whose terrain table says how hard each kind of terrain is for each kind of unit
+        reads its own field here (``terrain = "light_wood"``) and fills ``kind`` and
+        ``kinds`` from that table, raising :class:`~kubik.game.errors.ScenarioError`
+        naming ``terrain[index]`` when it is wrong. Default: the entry as written."""
+        return entry
 
     @abstractmethod
     def pieces(self) -> Sequence[Piece]:
@@ -178,4 +201,4 @@ class BattleRuleset:
         return self.start(scenario, options)
 
 
-__all__ = ["BattleGame", "BattleRuleset", "battle_table"]
+__all__ = ["BattleGame", "BattleRuleset", "TerrainReader", "battle_table"]

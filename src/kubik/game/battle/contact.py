@@ -22,13 +22,10 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from shapely.geometry import LineString
-from shapely.geometry import Point as ShapelyPoint
-
 from kubik.engine import Message, msg
 from kubik.game.battle.pieces import Piece
 from kubik.table import CONTACT_TOLERANCE, Base, Point
-from kubik.table.tape import along
+from kubik.table.geometry import point_segment_distance
 
 #: Two bases whose edges are closer than this are in contact (a table tolerance: the
 #: width of a measuring tape's edge, not a rule of any game).
@@ -84,17 +81,95 @@ def settle(
     near = _near_path(points, bases_at(points[0]), [*others, *allowed], gap)
     others = tuple(b for b in near if b not in allowed)
     allowed = tuple(b for b in near if b in allowed)
-    length = sum(math.dist(p, q) for p, q in itertools.pairwise(points))
-    steps = int(length / STEP + 1e-9)
-    samples = [along(points, i * STEP)[-1] for i in range(steps + 1)] + [points[-1]]
+    end = (round(points[-1][0], 1), round(points[-1][1], 1))
+    if not others and not allowed:
+        return end  # nothing near the way: it ends at its end
+    group = bases_at(points[0])
+    if _sweep_clear(points, group, others, gap) and clear_of(bases_at(end), others, gap, allowed):
+        return end  # the whole way passes clear of every other model
+    clear = _rigid_check(points, bases_at, others, gap, allowed)
+    samples = [*_samples(points, STEP), points[-1]]
     last: Point | None = None
     for point in samples:
         spot = (round(point[0], 1), round(point[1], 1))
-        if clear_of(bases_at(spot), others, gap, allowed):
+        if clear(spot) if clear is not None else clear_of(bases_at(spot), others, gap, allowed):
             last = spot
         elif last is not None:
             break  # blocked: the move ends at the last clear point
     return last
+
+
+def _rigid_check(
+    points: Sequence[Point],
+    bases_at: Callable[[Point], Sequence[Base]],
+    others: Sequence[Base],
+    gap: float,
+    allowed: Sequence[Base],
+) -> Callable[[Point], bool] | None:
+    """:func:`clear_of` for a group that moves as it stands (every base keeps its offset
+    from the point), on plain numbers; ``None`` when the group does not."""
+    start, end = points[0], points[-1]
+    first, last = bases_at(start), bases_at(end)
+    shape = [(b.x - start[0], b.y - start[1], b.radius) for b in first]
+    moved = [(b.x - end[0], b.y - end[1], b.radius) for b in last]
+    if len(shape) != len(moved) or any(
+        abs(a[0] - b[0]) > 1e-9 or abs(a[1] - b[1]) > 1e-9 or a[2] != b[2]
+        for a, b in zip(shape, moved, strict=True)
+    ):
+        return None
+    blocking = [(o.x, o.y, o.radius) for o in others]
+    touchable = [(o.x, o.y, o.radius) for o in allowed]
+
+    def clear(spot: Point) -> bool:
+        for dx, dy, radius in shape:
+            x, y = spot[0] + dx, spot[1] + dy
+            for ox, oy, other in blocking:
+                if math.hypot(x - ox, y - oy) - radius - other <= gap:
+                    return False
+            for ox, oy, other in touchable:
+                if math.hypot(x - ox, y - oy) < radius + other - _OVERLAP_EPS:
+                    return False
+        return True
+
+    return clear
+
+
+def _sweep_clear(
+    points: Sequence[Point], group: Sequence[Base], others: Sequence[Base], gap: float
+) -> bool:
+    """Whether the group, carried along the whole path, never comes within ``gap`` of any
+    of ``others`` (each base's centre swept along the path, against each other centre)."""
+    start = points[0]
+    offsets = [(b.x - start[0], b.y - start[1], b.radius) for b in group]
+    for p, q in itertools.pairwise(points):
+        for dx, dy, radius in offsets:
+            a, b = (p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy)
+            for other in others:
+                if point_segment_distance(other.centre, a, b) <= radius + other.radius + gap + 0.08:
+                    return False
+    return True
+
+
+def _samples(points: Sequence[Point], step: float) -> list[Point]:
+    """The points every ``step`` inches along the path from its start (as
+    :func:`kubik.table.tape.along` would end, by plain interpolation)."""
+    legs = [(p, q, math.dist(p, q)) for p, q in itertools.pairwise(points)]
+    length = sum(d for _, _, d in legs)
+    steps = int(length / step + 1e-9)
+    out: list[Point] = []
+    leg, walked = 0, 0.0
+    for i in range(steps + 1):
+        wanted = i * step
+        while leg < len(legs) - 1 and walked + legs[leg][2] < wanted:
+            walked += legs[leg][2]
+            leg += 1
+        if not legs:
+            out.append(points[0])
+            continue
+        p, q, d = legs[leg]
+        t = 0.0 if d == 0 else min(max((wanted - walked) / d, 0.0), 1.0)
+        out.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
+    return out
 
 
 def _near_path(
@@ -105,11 +180,20 @@ def _near_path(
         return ()
     start = points[0]
     reach = max(math.dist(b.centre, start) + b.radius for b in group) + gap + 0.1
-    line = LineString(points) if len(points) > 1 and points[0] != points[-1] else None
+    legs = [(p, q) for p, q in itertools.pairwise(points) if p != q] or [(start, start)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
     found = []
     for other in others:
-        centre = ShapelyPoint(other.centre)
-        d = line.distance(centre) if line is not None else centre.distance(ShapelyPoint(start))
+        margin = reach + other.radius
+        x, y = other.centre
+        if (
+            x < min(xs) - margin
+            or x > max(xs) + margin
+            or y < min(ys) - margin
+            or y > max(ys) + margin
+        ):
+            continue  # outside the path's box: it cannot be near
+        d = min(point_segment_distance(other.centre, p, q) for p, q in legs)
         if d <= reach + other.radius:
             found.append(other)
     return tuple(found)

@@ -6,9 +6,9 @@ some take the whole activation (ending a panic, unloading a gun, a charge). The
 turn structure is absent from the seed: by default the sides alternate one unit
 at a time, the roll-off winner first.
 
->>> can_take((ActionType.UNSUPPRESS,), ActionType.UNSUPPRESS)
+>>> action_verdict((ActionType.UNSUPPRESS,), ActionType.UNSUPPRESS).allowed
 True
->>> can_take((ActionType.REORGANISE,), ActionType.REORGANISE)
+>>> action_verdict((ActionType.REORGANISE,), ActionType.REORGANISE).allowed
 False
 >>> alternating_order("a", {"a": 2, "b": 3})
 ('a', 'b', 'a', 'b', 'b')
@@ -24,11 +24,13 @@ from typing import Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
+from kubik.engine import Verdict, msg
 from kubik.errors import InputError
 
 
 class ActionType(StrEnum):
-    """Every kind of action the seed names."""
+    """Every kind of action the seed names: the one list of them (morale, suppression,
+    transport and the battle's options all speak of these)."""
 
     MOVE = "move"
     COMBAT_MOVE = "combat_move"  # боевое движение
@@ -80,6 +82,7 @@ def actions_per_activation() -> int:
     return int(_data()["actions_per_activation"])
 
 
+@cache
 def action_rule(action: ActionType) -> ActionRule:
     """The cost and limit of ``action``.
 
@@ -98,38 +101,71 @@ def actions_used(done: Sequence[ActionType]) -> int:
     return len(done)
 
 
-def can_take(done: Sequence[ActionType], action: ActionType, *, panicked: bool = False) -> bool:
-    """Whether ``action`` may follow ``done`` in the same activation.
+def action_verdict(
+    done: Sequence[ActionType],
+    action: ActionType,
+    *,
+    panicked: bool = False,
+    passed: bool = False,
+) -> Verdict:
+    """May ``action`` follow ``done`` in the same activation (SW-CORE-04)?
 
-    A whole-activation action needs an untouched activation; a panicked squad
-    may do nothing but try to end the panic (SW-PANIC-01).
+    Two actions an activation; some only so often (unsuppress twice, reorganise once,
+    inspire and psi twice); a whole-activation action needs an untouched activation.
+    A panicked squad may do nothing but try to end the panic (SW-PANIC-01). ``passed``:
+    the action is one its commander passed to it (SW-ABSENT-01 default): outside the
+    squad's own two, so their count and limits do not apply, but it cannot be a
+    whole-activation action.
 
-    >>> can_take((), ActionType.END_PANIC, panicked=True)
+    >>> action_verdict((ActionType.UNSUPPRESS,), ActionType.UNSUPPRESS).allowed
     True
-    >>> can_take((), ActionType.SHOOT, panicked=True)
+    >>> action_verdict((ActionType.REORGANISE,), ActionType.REORGANISE).allowed
     False
-    >>> can_take((ActionType.MOVE,), ActionType.CHARGE)
-    False
+    >>> action_verdict((), ActionType.SHOOT, panicked=True).rules
+    ('SW-PANIC-01',)
     """
     if panicked and action is not ActionType.END_PANIC:
-        return False
+        return Verdict.forbid(msg("steel_war.permission.panicked"), "SW-PANIC-01")
     rule = action_rule(action)
     if rule.cost is Cost.ACTIVATION:
-        return not done
-    if actions_used(done) >= actions_per_activation():
-        return False
-    return rule.limit is None or sum(1 for a in done if a is action) < rule.limit
-
-
-def check_activation(actions: Sequence[ActionType], *, panicked: bool = False) -> None:
-    """Raise :class:`InputError` naming the first action that breaks SW-CORE-04."""
-    for index, action in enumerate(actions):
-        if not can_take(actions[:index], action, panicked=panicked):
-            raise InputError(
-                f"actions[{index}]: {action.value} is not allowed after "
-                f"{', '.join(a.value for a in actions[:index]) or 'nothing'}"
-                f"{' (panicked: only end_panic)' if panicked else ''}"
+        if passed:
+            return Verdict.forbid(
+                msg("steel_war.permission.passed_whole", action=action), "SW-ABSENT-01"
             )
+        if done:
+            return Verdict.forbid(
+                msg("steel_war.permission.whole_activation", action=action), "SW-CORE-04"
+            )
+        return Verdict.allow("SW-CORE-04")
+    if passed:
+        return Verdict.allow("SW-ABSENT-01")
+    if actions_used(done) >= actions_per_activation():
+        return Verdict.forbid(
+            msg("steel_war.permission.activation_spent", actions=actions_per_activation()),
+            "SW-CORE-04",
+        )
+    if rule.limit is not None and sum(1 for a in done if a is action) >= rule.limit:
+        return Verdict.forbid(
+            msg("steel_war.permission.limit", action=action, limit=rule.limit),
+            *_limit_rules(action),
+        )
+    return Verdict.allow("SW-CORE-04")
+
+
+def _limit_rules(action: ActionType) -> tuple[str, ...]:
+    """The rules that set an action's per-activation limit."""
+    return ("SW-CORE-04", *_LIMIT_RULES.get(action, ()))
+
+
+_LIMIT_RULES = {
+    ActionType.UNSUPPRESS: ("SW-SUP-03",),
+    ActionType.REORGANISE: ("SW-REORG-01",),
+    ActionType.INSPIRE: ("SW-MOR-08",),
+    ActionType.PSI: ("SW-PSI-05",),
+    ActionType.END_PANIC: ("SW-PANIC-01",),
+    ActionType.UNLOAD: ("SW-MOVE-05",),
+    ActionType.CHARGE: ("SW-CC-02",),
+}
 
 
 @cache

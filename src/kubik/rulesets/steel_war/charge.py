@@ -9,35 +9,33 @@ the fire happens (SW-CC-04).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from enum import Enum
 from functools import cache
 from typing import Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
-from kubik.engine import Call, Procedure, emit, msg
+from kubik.engine import Call, Procedure, Verdict, emit, msg
+from kubik.engine.requests import RuleIds
 from kubik.errors import InputError
+from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.core import leadership_test
-from kubik.rulesets.steel_war.melee import fall_back_inches
+from kubik.rulesets.steel_war.fire import FireOutcome
+from kubik.rulesets.steel_war.melee import can_fight_in_melee, fall_back_inches
 from kubik.rulesets.steel_war.morale import MoraleTestOutcome, morale_test
-from kubik.rulesets.steel_war.movement import TerrainClass, combat_move
-
-
-class SquadMorale(Enum):
-    """The charging squad's morale level (боевой дух), best to worst (SW-MOR-01)."""
-
-    CONFIDENT = "confident"  # Ув
-    STEADY = "steady"  # Ст
-    SHAKEN = "shaken"  # По
-    BROKEN = "broken"  # Ра
-    FLEEING = "fleeing"  # Бе
-
-    @property
-    def msgid(self) -> str:
-        """Message id of its name."""
-        return f"steel_war.term.melee.morale.{self.value}"
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Motivation, Order
+from kubik.rulesets.steel_war.movement import MoverType, TerrainClass, combat_move
+from kubik.rulesets.steel_war.no_step_back import berserk_effects
+from kubik.rulesets.steel_war.reaction import (
+    ReactionAction,
+    reaction_rules,
+    reaction_threat,
+    reaction_verdict,
+)
+from kubik.rulesets.steel_war.situation import UnitSituation, all_of, basic_verdict
+from kubik.rulesets.steel_war.threat import PlusFactor, plus_threat
 
 
 @cache
@@ -45,18 +43,31 @@ def _data() -> dict[str, Any]:
     return load_ruleset_data("steel_war")
 
 
-def charge_threat(morale: SquadMorale) -> int | None:
+def never_charges(morale: MoraleLevel) -> bool:
+    """Broken and Fleeing squads never charge, whatever happens (SW-CC-02).
+
+    >>> never_charges(MoraleLevel.BROKEN), never_charges(MoraleLevel.SHAKEN)
+    (True, False)
+    """
+    return morale.value in _data()["charge_test"]["never_charge"]
+
+
+def charge_threat(morale: MoraleLevel) -> int | None:
     """Threat of the charge's enhanced reaction test; None: the squad never charges (SW-CC-02).
 
-    >>> charge_threat(SquadMorale.STEADY), charge_threat(SquadMorale.SHAKEN)
+    >>> charge_threat(MoraleLevel.STEADY), charge_threat(MoraleLevel.SHAKEN)
     (1, 3)
-    >>> charge_threat(SquadMorale.BROKEN) is None
+    >>> charge_threat(MoraleLevel.BROKEN) is None
     True
     """
-    table = _data()["charge_test"]
-    if morale.value in table["never_charge"]:
+    if never_charges(morale):
         return None
-    return int(table[morale.value])
+    return reaction_threat(ReactionAction.CHARGE, morale)
+
+
+def reach_inches() -> float:
+    """How close the charge must end to have reached the enemy: 2" (SW-CC-03)."""
+    return float(_data()["charge_reach"]["inches"])
 
 
 def charge_reached(remaining: float) -> bool:
@@ -65,7 +76,21 @@ def charge_reached(remaining: float) -> bool:
     >>> charge_reached(2), charge_reached(2.5)
     (True, False)
     """
-    return remaining <= float(_data()["charge_reach"]["inches"])
+    return remaining <= reach_inches()
+
+
+def same_charge_distance(distance: float) -> float:
+    """The distance that gives a charge from ``distance`` inches the same outcomes.
+
+    Combat moves are whole inches and a charge reaches within 2" (SW-CC-03), so every
+    distance with the same whole number of inches still to cover goes the same way:
+    odds may share one distribution for all of them.
+
+    >>> same_charge_distance(7.3), same_charge_distance(8.0), same_charge_distance(0.4)
+    (8.0, 8.0, 1.0)
+    """
+    reach = reach_inches()
+    return float(max(math.ceil(distance - reach) + reach, 0.0))
 
 
 def second_attempt_threat(casualties: int) -> int | None:
@@ -80,17 +105,31 @@ def second_attempt_threat(casualties: int) -> int | None:
     return casualties * int(table["threat_per_casualty"])
 
 
+def fire_casualties(outcome: FireOutcome) -> int:
+    """Attackers the free fire put down: wounded and killed, the only effect it may have
+    (SW-CC-04: «подавить их при этом нельзя, считается только нанесение потерь»).
+
+    >>> from kubik.rulesets.steel_war.fire import Effect
+    >>> fire_casualties(FireOutcome(Effect.HITS, 3, 1, 1))
+    2
+    """
+    return outcome.wounded + outcome.killed
+
+
 @dataclass(frozen=True, slots=True)
 class DefensiveFire:
     """The defender's free fire at a charge that fell short (SW-CC-04).
 
-    ``procedure(*args)`` resolves the fire (it must not suppress: only casualties
-    count); ``casualties`` maps its outcome to the number of attackers hit.
+    ``procedure(*args, remaining)`` resolves the fire (it must not suppress: only
+    casualties count); ``remaining`` is how many inches the attackers still had to go
+    when their move stopped, so the fire is measured from where they stand.
+    ``casualties`` maps its outcome to the number of attackers hit
+    (:func:`fire_casualties` for a fire action's outcome).
     """
 
     procedure: Callable[..., Procedure[Any]]
     args: tuple[Hashable, ...]
-    casualties: Callable[[Any], int]
+    casualties: Callable[[Any], int] = fire_casualties
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,19 +139,22 @@ class ChargeOutcome:
     ``declared``: the enhanced reaction test passed; ``reached``: the attackers got
     within 2"; ``fell_short``: the first move did not reach, so the defender had its
     free fire; ``suppressed``: the test after that fire failed — the attackers are
-    suppressed and back at their starting positions.
+    suppressed and back at their starting positions; ``remaining``: a charge that
+    moved and did not reach stopped this many inches from the enemy, and the attackers
+    stay there (SW-CC-04 default); 0 otherwise.
     """
 
     declared: bool
     reached: bool
     fell_short: bool
     suppressed: bool
+    remaining: float = 0.0
 
 
 def charge(
     quality: Die,
     leadership: int,
-    morale: SquadMorale,
+    morale: MoraleLevel,
     distance: float,
     terrain: TerrainClass = TerrainClass.EASY,
     fire: DefensiveFire | int = 0,
@@ -126,16 +168,24 @@ def charge(
         raise InputError(f"distance: must be 0 or more inches, not {distance}")
     threat = charge_threat(morale)
     if threat is None:
-        yield emit("steel_war.charge.refused", morale=morale)
+        yield emit("steel_war.charge.refused", rules=("SW-CC-02", "SW-MOR-01"), morale=morale)
         return ChargeOutcome(False, False, False, False)
+    test_rules = reaction_rules(ReactionAction.CHARGE)
     passed, roll = yield from leadership_test(
         quality,
         leadership,
         threat,
         msg("steel_war.charge.test", target=leadership + threat),
         roller="attacker",
+        rules=test_rules,
     )
-    yield emit("steel_war.charge.test_result", roll=roll, target=leadership + threat, passed=passed)
+    yield emit(
+        "steel_war.charge.test_result",
+        rules=test_rules,
+        roll=roll,
+        target=leadership + threat,
+        passed=passed,
+    )
     if not passed:
         return ChargeOutcome(False, False, False, False)
     remaining = distance
@@ -145,8 +195,10 @@ def charge(
             casualties = fire if isinstance(fire, int) else None
             if casualties is None:
                 assert isinstance(fire, DefensiveFire)
-                casualties = yield Call(fire.procedure, fire.args, reduce=fire.casualties)
-            yield emit("steel_war.charge.free_fire", casualties=casualties)
+                casualties = yield Call(
+                    fire.procedure, (*fire.args, remaining), reduce=fire.casualties
+                )
+            yield emit("steel_war.charge.free_fire", rules="SW-CC-04", casualties=casualties)
             second = second_attempt_threat(casualties)
             if second is not None:
                 again, roll = yield from leadership_test(
@@ -155,9 +207,11 @@ def charge(
                     second,
                     msg("steel_war.charge.retest", target=leadership + second),
                     roller="attacker",
+                    rules=("SW-CC-04",),
                 )
                 yield emit(
                     "steel_war.charge.retest_result",
+                    rules="SW-CC-04",
                     roll=roll,
                     target=leadership + second,
                     passed=again,
@@ -167,10 +221,16 @@ def charge(
         moved: int = yield Call(combat_move, (terrain,))
         remaining = max(remaining - moved, 0.0)
         reached = charge_reached(remaining)
-        yield emit("steel_war.charge.moved", moved=moved, remaining=remaining, reached=reached)
+        yield emit(
+            "steel_war.charge.moved",
+            rules=("SW-CC-03",),
+            moved=moved,
+            remaining=remaining,
+            reached=reached,
+        )
         if reached:
             return ChargeOutcome(True, True, attempt > 0, False)
-    return ChargeOutcome(True, False, True, False)
+    return ChargeOutcome(True, False, True, False, remaining)
 
 
 def outnumbering_threat(attackers: int, defenders: int, cavalry_with_blades: int = 0) -> int:
@@ -195,14 +255,27 @@ def outnumbering_threat(attackers: int, defenders: int, cavalry_with_blades: int
     return max(int(table["minimum"]), strength // defenders)
 
 
-def is_frightening(frightening: bool, cavalry_with_blades: int) -> bool:
-    """Frightening attackers: flagged (Keno Guard, berserk …) or cavalry «в клинки» (SW-CC-11).
+def is_frightening(
+    frightening: bool = False,
+    cavalry_with_blades: int = 0,
+    *,
+    keno_guard: bool = False,
+    berserk: bool = False,
+) -> bool:
+    """Whether the attackers are «страшные» (SW-CC-11): flagged so by their army list
+    (``frightening``: «и так далее»), the Keno Guard, cavalry charging «в клинки», or
+    soldiers in «Ни шагу назад!» (berserk, SW-NSN-03).
 
-    >>> is_frightening(False, 2), is_frightening(False, 0)
-    (True, False)
+    >>> is_frightening(False, 2), is_frightening(False, 0), is_frightening(berserk=True)
+    (True, False, True)
     """
-    cavalry_rule = bool(_data()["frightening"]["cavalry_with_blades"])
-    return frightening or (cavalry_rule and cavalry_with_blades > 0)
+    table = _data()["frightening"]
+    return (
+        frightening
+        or (bool(table["keno_guard"]) and keno_guard)
+        or (bool(table["cavalry_with_blades"]) and cavalry_with_blades > 0)
+        or (berserk and berserk_effects().frightening)
+    )
 
 
 def defender_threat(
@@ -226,6 +299,61 @@ def defender_threat(
     return threat
 
 
+def charged_squad_threat(
+    attackers: int,
+    defenders: int,
+    motivation: Motivation,
+    *,
+    unverified: int = 0,
+    wounded_left_behind: bool = False,
+    under_artillery: bool = False,
+    frightening: bool = False,
+    cavalry_with_blades: int = 0,
+) -> int:
+    """The charged squad's whole threat: the numbers, every "+" row of the threat table that
+    applies to it (unverified casualties, wounded left behind, artillery), all doubled
+    against frightening attackers (SW-CC-05, SW-MOR-06, SW-CC-11).
+
+    >>> charged_squad_threat(6, 3, Motivation.LOW, unverified=1, frightening=True)
+    6
+    """
+    other = plus_threat(
+        motivation,
+        {
+            PlusFactor.UNVERIFIED_CASUALTY: unverified,
+            PlusFactor.WOUNDED_LEFT_BEHIND: int(wounded_left_behind),
+            PlusFactor.ARTILLERY: int(under_artillery),
+        },
+    )
+    return defender_threat(
+        attackers,
+        defenders,
+        cavalry_with_blades=cavalry_with_blades,
+        other_threat=other,
+        frightening=frightening,
+    )
+
+
+def defender_rules(
+    frightening: bool, cavalry_with_blades: int = 0, *, threat_table: bool = True
+) -> RuleIds:
+    """The rules of the charged squad's morale test (for the log): the numbers, the
+    threat table's "+" rows by motivation (``threat_table``), frightening attackers
+    (SW-CC-11), cavalry «в клинки» (SW-ABSENT-07).
+
+    >>> defender_rules(True)
+    ('SW-CC-05', 'SW-MOR-06', 'SW-MOR-07', 'SW-MOR-03', 'SW-CC-11')
+    """
+    rules = ["SW-CC-05"]
+    if threat_table:
+        rules += ["SW-MOR-06", "SW-MOR-07", "SW-MOR-03"]
+    if frightening:
+        rules.append("SW-CC-11")
+    if cavalry_with_blades:
+        rules.append("SW-ABSENT-07")
+    return tuple(rules)
+
+
 @dataclass(frozen=True, slots=True)
 class DefenderMoraleOutcome:
     """The charged squad's test: levels dropped, and whether it stands to fight (SW-CC-05)."""
@@ -234,12 +362,77 @@ class DefenderMoraleOutcome:
     melee: bool
 
 
-def defender_morale(quality: Die, leadership: int, threat: int) -> Procedure[DefenderMoraleOutcome]:
-    """The charged squad tests morale; failing, it drops and moves back 6" from the attackers."""
-    result: MoraleTestOutcome = yield Call(morale_test, (quality, leadership, threat))
+def defender_morale(
+    quality: Die, leadership: int, threat: int, rules: RuleIds = ("SW-CC-05",)
+) -> Procedure[DefenderMoraleOutcome]:
+    """The charged squad tests morale; failing, it drops and moves back 6" from the attackers.
+
+    ``rules``: what made the threat (:func:`defender_rules`), for the log.
+    """
+    result: MoraleTestOutcome = yield Call(morale_test, (quality, leadership, threat, rules))
     if result.drop:
         inches = fall_back_inches(after_charge=True)
-        yield emit("steel_war.defender_morale.falls_back", inches=inches, drop=result.drop)
+        yield emit(
+            "steel_war.defender_morale.falls_back",
+            rules=("SW-CC-05", "SW-MOR-01"),
+            inches=inches,
+            drop=result.drop,
+        )
         return DefenderMoraleOutcome(result.drop, False)
-    yield emit("steel_war.defender_morale.stands")
+    yield emit("steel_war.defender_morale.stands", rules="SW-CC-05")
     return DefenderMoraleOutcome(0, True)
+
+
+def may_charge(
+    unit: UnitSituation,
+    target: MoverType = MoverType.INFANTRY,
+    *,
+    distance: float | None = None,
+    target_in_melee: bool = False,
+) -> Verdict:
+    """May ``unit`` declare «атакую!» against a ``target`` of this kind now?
+
+    Only infantry and cavalry fight in close combat, and only they can be charged
+    (SW-CC-01 and its default); Broken and Fleeing squads never charge, the others take
+    the enhanced reaction test first — By may charge though it may not otherwise
+    approach the enemy (SW-CC-02). A charge takes the whole activation (SW-CORE-04),
+    is not among a suppressed squad's actions (SW-SUP-01), and a squad gone to ground
+    must pass the reaction test to move without getting up as well (SW-FIRE-07), taken
+    before the charge's own. By default the enemy is at most 12" away (``distance``)
+    and not already locked in another close combat (``target_in_melee``, SW-CC-03/06
+    defaults).
+    """
+    reach = _data()["charge_reach"]
+    verdicts = [
+        Verdict.of(
+            distance is None or distance <= float(reach["max_declare_inches"]),
+            msg("steel_war.permission.charge_too_far", inches=reach["max_declare_inches"]),
+            "SW-CC-03",
+        ),
+        Verdict.of(
+            bool(reach["join_melee"]) or not target_in_melee,
+            msg("steel_war.permission.target_in_melee"),
+            "SW-CC-06",
+        ),
+        Verdict.of(
+            can_fight_in_melee(unit.kind),
+            msg("steel_war.permission.cannot_fight", kind=unit.kind),
+            "SW-CC-01",
+        ),
+        Verdict.of(
+            can_fight_in_melee(target),
+            msg("steel_war.permission.cannot_be_charged", kind=target),
+            "SW-CC-01",
+        ),
+    ]
+    if never_charges(unit.level):
+        verdicts.append(
+            Verdict.forbid(msg("steel_war.permission.never_charge", level=unit.level), "SW-CC-02")
+        )
+    verdicts.append(basic_verdict(unit, ActionType.CHARGE, Order(ActionType.CHARGE)))
+    if unit.prone:
+        verdicts.append(
+            reaction_verdict(ReactionAction.MOVE_WHILE_DOWN, unit.failed, no_step_back=unit.berserk)
+        )
+    verdicts.append(reaction_verdict(ReactionAction.CHARGE, unit.failed, no_step_back=unit.berserk))
+    return all_of(*verdicts)

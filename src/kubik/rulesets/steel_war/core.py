@@ -15,6 +15,7 @@ from functools import cache
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, StepOverflow, parse_die, step
 from kubik.engine import Message, Procedure, Roll
+from kubik.engine.requests import RuleIds
 
 
 class Quality(Enum):
@@ -29,7 +30,7 @@ class Quality(Enum):
     @property
     def die(self) -> Die:
         """The quality die of this level (d4 .. d12)."""
-        return parse_die(_data()["quality"][self.value])
+        return _quality_die(self.value)
 
     @property
     def msgid(self) -> str:
@@ -40,6 +41,11 @@ class Quality(Enum):
 @cache
 def _data() -> dict[str, dict[str, str]]:
     return load_ruleset_data("steel_war")
+
+
+@cache
+def _quality_die(level: str) -> Die:
+    return parse_die(_data()["quality"][level])
 
 
 def step_die(die: Die, steps: int) -> Die:
@@ -86,15 +92,34 @@ def test_passed(roll: int, leadership: int, threat: int = 0) -> bool:
 
 
 def leadership_test(
-    quality: Die, leadership: int, threat: int, reason: Message, roller: str = ""
+    quality: Die,
+    leadership: int,
+    threat: int,
+    reason: Message,
+    roller: str = "",
+    *,
+    rules: RuleIds = (),
 ) -> Procedure[tuple[bool, int]]:
     """Roll ``quality`` against leadership + threat; returns (passed, roll).
 
-    Rolled even when it cannot succeed (the roll may matter, SW-MOR-05).
+    Rolled even when it cannot succeed (the roll may matter, SW-MOR-05). The roll
+    names the basic test's rules (SW-CORE-02/03) and the caller's ``rules``.
     """
-    (roll,) = yield Roll(quality, reason, roller=roller)
+    (roll,) = yield Roll(quality, reason, roller=roller, rules=test_form_rules(rules))
     return test_passed(roll, leadership, threat), roll
 
 
-# pytest must not collect the rule function above as a test.
+@cache
+def test_form_rules(rules: RuleIds = ()) -> RuleIds:
+    """A quality-die test's rules: the quality die (SW-CORE-02), the basic form
+    (SW-CORE-03), then the rule that called for it.
+
+    >>> test_form_rules(("SW-SUP-03",))
+    ('SW-CORE-02', 'SW-CORE-03', 'SW-SUP-03')
+    """
+    return ("SW-CORE-02", "SW-CORE-03", *rules)
+
+
+# pytest must not collect the rule functions above as tests.
 test_passed.__test__ = False  # type: ignore[attr-defined]
+test_form_rules.__test__ = False  # type: ignore[attr-defined]

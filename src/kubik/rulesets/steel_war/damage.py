@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
 from kubik.engine import AnyCall, Call, Procedure, Roll, Tally, emit, msg
-from kubik.errors import InputError
+from kubik.engine.requests import RuleIds
 from kubik.rulesets.steel_war.core import clamp_leadership
-from kubik.rulesets.steel_war.fire_weapons import weapon
+from kubik.rulesets.steel_war.fire_weapons import Special, weapon, weapon_ids
 
 if TYPE_CHECKING:
     import numpy as np
@@ -107,20 +107,38 @@ class InjuryReducer:
         return _INJURIES[code]
 
 
-def armour_test(armour: Die, power: Die, flame: bool = False) -> Procedure[Injury]:
+def armour_test(
+    armour: Die, power: Die, flame: bool = False, rules: RuleIds = ()
+) -> Procedure[Injury]:
     """One hit: roll the weapon's power die, then the target's armour die (SW-DMG-03).
 
-    ``flame``: the hit is from a flamethrower firing on its own (SW-DMG-08).
+    ``flame``: the hit is from a flamethrower firing on its own (SW-DMG-08). ``rules``:
+    the rules that chose these dice (armour table, psi die, supported power ...), for the log.
     """
+    applied = armour_rules(flame, rules)
     result = yield Roll(
         (power, armour),
         msg("steel_war.armour_test.roll", power=power, armour=armour),
         reduce=InjuryReducer(flame),
         roller="shooter, target",
+        rules=applied,
     )
-    yield emit("steel_war.armour_test.result", power=power, armour=armour, injury=result)
+    yield emit(
+        "steel_war.armour_test.result", rules=applied, power=power, armour=armour, injury=result
+    )
     assert isinstance(result, Injury)
     return result
+
+
+@cache
+def armour_rules(flame: bool, rules: RuleIds = ()) -> RuleIds:
+    """An armour test's rules: power against armour (SW-DMG-03), a lone flamethrower's
+    hits (SW-DMG-08), then what chose the dice.
+
+    >>> armour_rules(True, ("SW-DMG-04",))
+    ('SW-DMG-03', 'SW-DMG-08', 'SW-DMG-04')
+    """
+    return ("SW-DMG-03", *(("SW-DMG-08",) if flame else ()), *rules)
 
 
 def injury_counts(tally: Tally[Injury]) -> tuple[int, int]:
@@ -133,17 +151,17 @@ def injury_counts(tally: Tally[Injury]) -> tuple[int, int]:
 
 
 def armour_tests(
-    armour: Die, power: Die, hits: int, flame: bool = False
+    armour: Die, power: Die, hits: int, flame: bool = False, rules: RuleIds = ()
 ) -> Procedure[tuple[int, int]]:
     """``hits`` independent armour tests; returns (wounded, killed), combined by convolution."""
-    counts: tuple[int, int] = yield _tests(armour, power, hits, flame)
+    counts: tuple[int, int] = yield _tests(armour, power, hits, flame, rules)
     return counts
 
 
 @cache
-def _tests(armour: Die, power: Die, hits: int, flame: bool) -> AnyCall:
+def _tests(armour: Die, power: Die, hits: int, flame: bool, rules: RuleIds) -> AnyCall:
     """The call of ``hits`` armour tests (built once per situation)."""
-    return Call(armour_test, (armour, power, flame), times=hits, reduce=injury_counts)
+    return Call(armour_test, (armour, power, flame, rules), times=hits, reduce=injury_counts)
 
 
 def hit_armour(armour: Die, flak_vest: bool, fragmentation: bool) -> Die:
@@ -262,15 +280,6 @@ def counts_for_morale(kind: TargetKind, effect: HitEffect) -> bool:
     )
 
 
-def allocation_models(men: int, man_sized_weapons: int) -> int:
-    """Models hits are allocated among: each man-sized weapon counts as a man (SW-DMG-07).
-
-    >>> allocation_models(2, 1)
-    3
-    """
-    return men + man_sized_weapons * int(_data()["man_sized"]["counts_as_models"])
-
-
 def specialist_replaceable(is_commander: bool) -> bool:
     """Whether a lost specialist's figure may be swapped: only the commander's (SW-DMG-05).
 
@@ -307,10 +316,19 @@ def replace_commander(leadership: int) -> Procedure[NewCommander]:
     """A lost commander is replaced by a subordinate; d6 decides how good (SW-DMG-06)."""
     die = parse_die(_data()["commander_replacement"]["die"])
     (roll,) = yield Roll(
-        die, msg("steel_war.commander.roll", leadership=leadership), roller="target"
+        die,
+        msg("steel_war.commander.roll", leadership=leadership),
+        roller="target",
+        rules=("SW-DMG-06", "SW-CORE-03"),
     )
     new = new_leadership(leadership, roll)
-    yield emit("steel_war.commander.replaced", roll=roll, old=leadership, new=new)
+    yield emit(
+        "steel_war.commander.replaced",
+        rules=("SW-DMG-06", "SW-CORE-03"),
+        roll=roll,
+        old=leadership,
+        new=new,
+    )
     return NewCommander(new)
 
 
@@ -319,41 +337,12 @@ def explodes_when_hit(weapon_id: str) -> bool:
 
     >>> explodes_when_hit("flamethrower_keno"), explodes_when_hit("flamethrower_lianra")
     (True, False)
+    >>> explodes_when_hit("")
+    False
     """
-    return weapon_id == str(_data()["flamethrower_explosion"]["weapon"])
+    return weapon_id in weapon_ids() and weapon(weapon_id).has(Special.BACKPACK_EXPLODES)
 
 
 def explosion_radius() -> int:
     """Inches around the exploding bearer within which every model is hit (SW-DMG-09)."""
     return int(_data()["flamethrower_explosion"]["radius_inches"])
-
-
-@dataclass(frozen=True, slots=True)
-class ExplosionOutcome:
-    """The bearer always dies; among the others within the radius, who was wounded or killed."""
-
-    wounded: int
-    killed: int
-
-
-def backpack_explosion(victims_armour: tuple[tuple[Die, int], ...]) -> Procedure[ExplosionOutcome]:
-    """A Keno backpack flamethrower explodes (SW-DMG-09): its bearer dies, no test.
-
-    ``victims_armour``: (armour die, number of models) within 4" of the bearer, friend
-    or foe. Each gets a flamethrower hit: automatically wounded, killed on power ≥ 3×
-    armour (SW-DMG-08), with the flamethrower's power. Flak vests do not help (flame
-    is not fragmentation).
-    """
-    power = weapon(str(_data()["flamethrower_explosion"]["weapon"])).power
-    yield emit("steel_war.explosion.bearer_dies", radius=explosion_radius())
-    wounded = killed = 0
-    for armour, count in victims_armour:
-        if count < 0:
-            raise InputError("victims_armour: model counts must be 0 or more")
-        if count == 0:
-            continue
-        w, k = yield from armour_tests(armour, power, count, flame=True)
-        wounded += w
-        killed += k
-    yield emit("steel_war.explosion.result", wounded=wounded, killed=killed)
-    return ExplosionOutcome(wounded, killed)

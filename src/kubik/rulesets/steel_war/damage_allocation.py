@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kubik.dice import KNOWN_FACES, Die
-from kubik.engine import Choose, Procedure, Roll, emit, msg
+from kubik.engine import Choose, Message, Procedure, Roll, emit, msg
 from kubik.errors import InputError
 
 
@@ -55,12 +55,15 @@ def random_model(models: Sequence[str]) -> Procedure[str]:
         return models[0]
     while True:
         (roll,) = yield Roll(
-            die, msg("steel_war.allocate.roll", models=len(models), die=die), roller="shooter"
+            die,
+            msg("steel_war.allocate.roll", models=len(models), die=die),
+            roller="shooter",
+            rules="SW-DMG-02",
         )
         position = model_position(roll, die, len(models))
         if position is not None:
             return models[position - 1]
-        yield emit("steel_war.allocate.reroll", roll=roll, models=len(models))
+        yield emit("steel_war.allocate.reroll", rules="SW-DMG-02", roll=roll, models=len(models))
 
 
 def allocate_hits(
@@ -69,13 +72,16 @@ def allocate_hits(
     covered: tuple[str, ...] = (),
     sniper: bool = False,
     side: str = "shooter",
+    names: tuple[tuple[str, Message], ...] = (),
 ) -> Procedure[tuple[str, ...]]:
     """The models hit, in order (SW-DMG-02, SW-FIRE-14).
 
     Random allocation takes unhit exposed models first, then unhit models in cover;
     no model is hit twice while an unhit one remains, and hits beyond the squad are
-    lost (defaults). A lone sniper rifle's owner chooses any unhit model instead.
+    lost (defaults). A lone sniper rifle's owner chooses any unhit model instead;
+    ``names`` (model id → its name) label his options for people.
     """
+    named = dict(names)
     if hits < 0:
         raise InputError("hits: must be 0 or more")
     chosen: list[str] = []
@@ -87,7 +93,14 @@ def allocate_hits(
             if not options:
                 break
             pick = yield Choose(
-                options, side, msg("steel_war.allocate.choose", hit=number), default=options[0]
+                options,
+                side,
+                msg("steel_war.allocate.choose", hit=number),
+                default=options[0],
+                labels=tuple(
+                    msg("steel_war.allocate.option", model=named.get(m, m)) for m in options
+                ),
+                rules=("SW-FIRE-14", "SW-DMG-02"),
             )
             model = str(pick)
         else:
@@ -96,5 +109,6 @@ def allocate_hits(
                 break
             model = yield from random_model(pool)
         chosen.append(model)
-        yield emit("steel_war.allocate.hit", hit=number, model=model)
+        rules = ("SW-DMG-02", "SW-FIRE-14") if sniper else "SW-DMG-02"
+        yield emit("steel_war.allocate.hit", rules=rules, hit=number, model=named.get(model, model))
     return tuple(chosen)

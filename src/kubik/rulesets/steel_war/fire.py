@@ -19,13 +19,21 @@ from typing import TYPE_CHECKING, Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
-from kubik.engine import AnyCall, Call, Procedure, Roll, emit, msg
+from kubik.engine import AnyCall, Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.memo import by_identity
 from kubik.engine.reducers import top_values_counts
+from kubik.engine.requests import RuleIds
 from kubik.errors import InputError
+from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.core import step_die, zone_number
 from kubik.rulesets.steel_war.damage import armour_tests, hit_armour, potential_casualties
+from kubik.rulesets.steel_war.damage_models import Hit, ModelHit, TargetModel, hits_on_models
+from kubik.rulesets.steel_war.fire_ammo import Ammo, shots_per_activation
 from kubik.rulesets.steel_war.fire_weapons import RangeLimit, Special, Weapon
+from kubik.rulesets.steel_war.morale_levels import Order
+from kubik.rulesets.steel_war.movement import MoverType
+from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_verdict
+from kubik.rulesets.steel_war.situation import UnitSituation, all_of, basic_verdict
 
 if TYPE_CHECKING:
     import numpy as np
@@ -80,8 +88,9 @@ def rate_die(total_rate: Fraction | int) -> Die:
     return fitting[-1] if fitting else dice[0]
 
 
-def _zone_dice() -> list[Die]:
-    return [parse_die(d) for d in _data()["range_zones"]["dice"]]
+@cache
+def _zone_dice() -> tuple[Die, ...]:
+    return tuple(parse_die(d) for d in _data()["range_zones"]["dice"])
 
 
 def max_zone() -> int:
@@ -133,6 +142,25 @@ def range_die(quality: Die, distance: float | Fraction, prone: bool, cover: Cove
     return step_die(base_range_die(range_zone(quality, distance)), steps)
 
 
+@cache
+def range_rules(prone: bool, cover: Cover) -> RuleIds:
+    """The rules that made a target's range die: the zone (SW-FIRE-06) and the combined
+    die (SW-FIRE-09), going to ground (SW-FIRE-07) and cover (SW-FIRE-08) only when they
+    added steps, and die steps (SW-CORE-01) whenever anything did.
+
+    >>> range_rules(True, Cover.NONE)
+    ('SW-FIRE-06', 'SW-FIRE-09', 'SW-FIRE-07', 'SW-CORE-01')
+    """
+    rules = ["SW-FIRE-06", "SW-FIRE-09"]
+    if prone:
+        rules.append("SW-FIRE-07")
+    if cover is not Cover.NONE:
+        rules.append("SW-FIRE-08")
+    if prone or cover is not Cover.NONE:
+        rules.append("SW-CORE-01")
+    return tuple(rules)
+
+
 def squad_cover(in_light: int, in_hard: int, models: int) -> Cover:
     """The cover a partly covered squad gets (SW-FIRE-08 default): the best cover that
     at least half its models share (hard cover also counts as light); cover never stacks.
@@ -148,23 +176,6 @@ def squad_cover(in_light: int, in_hard: int, models: int) -> Cover:
     if in_light + in_hard >= share * models:
         return Cover.LIGHT
     return Cover.NONE
-
-
-def may_go_to_ground(is_infantry: bool, in_water: bool) -> bool:
-    """Only infantry may go to ground, and never in water (SW-FIRE-07).
-
-    >>> may_go_to_ground(True, False), may_go_to_ground(True, True), may_go_to_ground(False, False)
-    (True, False, False)
-    """
-    rule = _data()["going_to_ground"]
-    if rule["infantry_only"] and not is_infantry:
-        return False
-    return bool(rule["allowed_in_water"]) or not in_water
-
-
-def prone_may_move(prone: bool) -> bool:
-    """A squad gone to ground cannot move until it gets up (SW-FIRE-07)."""
-    return not prone
 
 
 def in_range(w: Weapon, quality: Die, distance: float | Fraction) -> bool:
@@ -209,6 +220,8 @@ class FireGroup:
 
     ``pool``: quality die, then the rate die (if small arms fire), then support dice.
     ``alone``: one weapon type fired on its own, so its special rules apply.
+    ``aimed``: aimed small-arms fire, not fragments or flame (a psionic's survivability,
+    SW-PSI-03). ``rules``: the rules that composed the pool and its power (for the log).
     """
 
     pool: tuple[Die, ...]
@@ -217,16 +230,47 @@ class FireGroup:
     fragmentation: bool = False
     sniper: bool = False
     alone: bool = False
+    aimed: bool = True
+    rules: RuleIds = ("SW-FIRE-01", "SW-FIRE-02", "SW-CORE-02")
 
 
 @dataclass(frozen=True, slots=True)
 class FireTarget:
-    """The target's side: its range die, armour and size."""
+    """The target's side: its range die, armour and size.
+
+    ``range_rules``: the rules that made its range die (:func:`range_rules`).
+    """
 
     range_die: Die
     armour: Die
     models: int
     flak_vest: bool = False
+    range_rules: RuleIds = ("SW-FIRE-06", "SW-FIRE-09")
+
+
+def fire_target(
+    quality: Die,
+    distance: float | Fraction,
+    prone: bool,
+    cover: Cover,
+    armour: Die,
+    models: int,
+    flak_vest: bool = False,
+) -> FireTarget:
+    """The target of a fire action as measured: its range die from the shooter's quality,
+    the distance, going to ground and cover (SW-FIRE-09), with the rules that made it.
+
+    >>> from kubik.dice import D4, D6
+    >>> fire_target(D6, 10, True, Cover.LIGHT, D4, 10).range_die
+    Die(faces=10)
+    """
+    return FireTarget(
+        range_die(quality, distance, prone, cover),
+        armour,
+        models,
+        flak_vest,
+        range_rules(prone, cover),
+    )
 
 
 def group_power(weapons: Sequence[tuple[Weapon, int]]) -> Die:
@@ -252,7 +296,8 @@ def group_power(weapons: Sequence[tuple[Weapon, int]]) -> Die:
 
 
 def compose_group(quality: Die, weapons: Sequence[tuple[Weapon, int]]) -> FireGroup:
-    """The pool and power of weapons firing together (all already in range).
+    """The pool and power of weapons firing together (all already in range, SW-FIRE-11:
+    :func:`firing_weapons`).
 
     >>> from kubik.dice import D6
     >>> from kubik.rulesets.steel_war.fire_weapons import weapon
@@ -272,13 +317,29 @@ def compose_group(quality: Die, weapons: Sequence[tuple[Weapon, int]]) -> FireGr
     kinds = {w.id for w, _ in (*small, *support)}
     alone = len(kinds) == 1
     lone = (small or support)[0][0]
+    flame = alone and lone.has(Special.FLAME)
+    fragmentation = alone and lone.has(Special.FRAGMENTATION)
+    sniper = alone and lone.has(Special.SNIPER)
+    rules = ["SW-FIRE-01", "SW-FIRE-02", "SW-CORE-02", "SW-FIRE-10", "SW-FIRE-11"]
+    if small:
+        rules.append("SW-FIRE-03")
+    if support:
+        rules.append("SW-FIRE-04")
+    if not alone:
+        rules.append("SW-FIRE-13")
+    if sniper:
+        rules.append("SW-FIRE-14")
+    if flame or fragmentation:
+        rules.append("SW-FIRE-12")
     return FireGroup(
         pool=tuple(pool),
         power=group_power([*small, *support]),
-        flame=alone and lone.has(Special.FLAME),
-        fragmentation=alone and lone.has(Special.FRAGMENTATION),
-        sniper=alone and lone.has(Special.SNIPER),
+        flame=flame,
+        fragmentation=fragmentation,
+        sniper=sniper,
         alone=alone,
+        aimed=not (flame or fragmentation),
+        rules=tuple(rules),
     )
 
 
@@ -421,32 +482,42 @@ class FireOutcome:
     killed: int
 
 
-def opposed_roll(pool: tuple[Die, ...], range_die: Die) -> Procedure[Effect]:
+def opposed_roll(
+    pool: tuple[Die, ...],
+    range_die: Die,
+    pool_rules: RuleIds = ("SW-FIRE-01", "SW-FIRE-02"),
+    target_rules: RuleIds = ("SW-FIRE-06", "SW-FIRE-09"),
+) -> Procedure[Effect]:
     """The shooter rolls the pool, the target the range die; count the dice above it (SW-FIRE-01).
 
     A sub-procedure of its own so the odds driver computes its three outcomes once
     and the fire action branches over the effect, not over the pool's values.
+    ``pool_rules``, ``target_rules``: what made each side's dice (for the log).
     """
     best = yield Roll(
         pool,
         msg("steel_war.fire.pool", dice=pool),
         reduce=TopValues(dice_that_matter(), range_die.faces + 1),
         roller="shooter",
+        rules=pool_rules,
     )
     effect: Effect = yield Roll(
         range_die,
         msg("steel_war.fire.range_roll", die=range_die),
         reduce=BeatRange(best),
         roller="target",
+        rules=("SW-FIRE-01", *target_rules),
     )
-    yield emit("steel_war.fire.effect", effect=effect, die=range_die)
+    yield emit("steel_war.fire.effect", rules="SW-FIRE-01", effect=effect, die=range_die)
     return effect
 
 
 @by_identity
-def _opposed(pool: tuple[Die, ...], range_die: Die) -> AnyCall:
+def _opposed(
+    pool: tuple[Die, ...], range_die: Die, rules: RuleIds, range_rules: RuleIds
+) -> AnyCall:
     """The opposed roll's call (built once: exact odds replay a fire action often)."""
-    return Call(opposed_roll, (pool, range_die))
+    return Call(opposed_roll, (pool, range_die, rules, range_rules))
 
 
 @by_identity
@@ -461,24 +532,191 @@ def fire_action(group: FireGroup, target: FireTarget) -> Procedure[FireOutcome]:
     The shooter rolls the pool, the target its range die; with hits, each potential
     casualty (at most the target's models) is one power-then-armour roll.
     """
-    rdie = target.range_die
-    effect: Effect = yield _opposed(group.pool, rdie)
+    effect: Effect = yield _opposed(group.pool, target.range_die, group.rules, target.range_rules)
     if effect is not Effect.HITS:
         return FireOutcome(effect, 0, 0, 0)
-    shooter, potential = _pool_size(group.pool, rdie)
-    hits = min(potential, target.models)
+    hits = yield from hits_scored(group, target.range_die, target.models)
+    armour = hit_armour(target.armour, target.flak_vest, group.fragmentation)
+    wounded, killed = yield from armour_tests(
+        armour, group.power, hits, group.flame, ("SW-DMG-04", *power_rules(group))
+    )
+    yield emit(
+        "steel_war.fire.casualties", rules="SW-DMG-03", hits=hits, wounded=wounded, killed=killed
+    )
+    return FireOutcome(Effect.HITS, hits, wounded, killed)
+
+
+def shoot(group: FireGroup, target: FireTarget) -> Procedure[Effect]:
+    """The opposed roll of a fire action, named by the rules that made both sides' dice."""
+    effect: Effect = yield _opposed(group.pool, target.range_die, group.rules, target.range_rules)
+    return effect
+
+
+def hits_scored(group: FireGroup, range_die: Die, models: int) -> Procedure[int]:
+    """Potential casualties from the dice sizes (SW-DMG-01), at most the models there are;
+    a lone sniper's owner will choose the victims (SW-FIRE-14), a lone flamethrower's
+    victims are at least wounded (SW-DMG-08)."""
+    shooter, potential = _pool_size(group.pool, range_die)
+    hits = min(potential, models)
     yield emit(
         "steel_war.fire.hits",
+        rules="SW-DMG-01",
         shooter=shooter,
-        target=rdie.faces,
+        target=range_die.faces,
         potential=potential,
         hits=hits,
     )
     if group.sniper:
-        yield emit("steel_war.fire.sniper_chooses")
+        yield emit("steel_war.fire.sniper_chooses", rules=("SW-FIRE-14", "SW-DMG-02"))
     if group.flame:
-        yield emit("steel_war.fire.flame")
-    armour = hit_armour(target.armour, target.flak_vest, group.fragmentation)
-    wounded, killed = yield from armour_tests(armour, group.power, hits, group.flame)
-    yield emit("steel_war.fire.casualties", hits=hits, wounded=wounded, killed=killed)
-    return FireOutcome(Effect.HITS, hits, wounded, killed)
+        yield emit("steel_war.fire.flame", rules="SW-DMG-08")
+    return hits
+
+
+def power_rules(group: FireGroup) -> RuleIds:
+    """The rules that set the power of a fire's hits: the weapon table (SW-FIRE-10), and
+    the supported weapons' power when weapons fired together (SW-FIRE-13).
+
+    >>> from kubik.dice import D8
+    >>> power_rules(FireGroup((D8, D8), D8, alone=False))
+    ('SW-FIRE-10', 'SW-FIRE-13')
+    """
+    return ("SW-FIRE-10",) if group.alone else ("SW-FIRE-10", "SW-FIRE-13")
+
+
+# --- fire on real models (SW-DMG-02, SW-DMG-03) -------------------------------------------
+
+
+def hit_of(group: FireGroup) -> Hit:
+    """What a fire group's hits are, for the models they land on."""
+    return Hit(group.power, group.flame, group.fragmentation, group.aimed, rules=power_rules(group))
+
+
+@dataclass(frozen=True, slots=True)
+class ModelsFireOutcome:
+    """A fire action on real models: the effect, the hits, and each hit as it landed."""
+
+    effect: Effect
+    hits: int
+    results: tuple[ModelHit, ...] = ()
+
+
+def fire_on_models(
+    group: FireGroup, target: FireTarget, models: tuple[TargetModel, ...], side: str = "shooter"
+) -> Procedure[ModelsFireOutcome]:
+    """A fire action at real models, in the seed's order: the opposed roll, the potential
+    casualties, every hit allocated (exposed models first), then each model's own armour
+    test (SW-FIRE-01, SW-DMG-01..03). ``target`` gives the range die; each of ``models``
+    its own armour (its ``armour`` and ``models`` fields are not used here).
+    """
+    effect = yield from shoot(group, target)
+    if effect is not Effect.HITS:
+        return ModelsFireOutcome(effect, 0)
+    hits = yield from hits_scored(group, target.range_die, len(models))
+    results = yield from hits_on_models(hits, models, hit_of(group), group.sniper, side)
+    return ModelsFireOutcome(effect, hits, results)
+
+
+# --- questions of legality ------------------------------------------------------------------
+
+
+def may_shoot(unit: UnitSituation, *, target_shot_at_us: bool = False) -> Verdict:
+    """May ``unit`` make a fire action now (one action, SW-CORE-04)?
+
+    Not while suppressed — but a suppressed vehicle or robot fires (SW-SUP-01); a Broken
+    squad only at an enemy that shot at it this turn, a Fleeing one never (SW-MOR-01);
+    not after marching this activation (SW-MOVE-01 default). Which of its weapons fire
+    is :func:`may_fire_weapon`'s.
+    """
+    order = Order(ActionType.SHOOT, target_shot_at_us_this_turn=target_shot_at_us)
+    verdicts = [basic_verdict(unit, ActionType.SHOOT, order)]
+    if unit.marched and not _data()["march"]["fire_after_march"]:
+        verdicts.append(Verdict.forbid(msg("steel_war.permission.marched"), "SW-MOVE-01"))
+    return all_of(*verdicts)
+
+
+def may_fire_weapon(
+    w: Weapon,
+    quality: Die,
+    distance: float | Fraction,
+    *,
+    fired: int = 0,
+    ground_mounted: bool = False,
+    ammo: Ammo | None = None,
+) -> Verdict:
+    """May this weapon join a fire action at a target ``distance`` inches away?
+
+    Each weapon fires once per activation, a heavy weapon set up on the ground twice
+    (SW-FIRE-05; ``fired``: times it fired this activation); a limited one needs a shot
+    left (SW-FIRE-15); it must reach (SW-FIRE-11, nothing beyond zone 5, SW-FIRE-06).
+    Any combination of the weapons that may fire can fire together or apart: splitting
+    fire between actions and targets is free (SW-FIRE-05), and a sniper rifle firing
+    alone picks its victim (SW-FIRE-14, :func:`compose_group`).
+
+    >>> from kubik.dice import D6
+    >>> from kubik.rulesets.steel_war.fire_weapons import weapon
+    >>> may_fire_weapon(weapon("hmg"), D6, 10, fired=1, ground_mounted=True).allowed
+    True
+    >>> may_fire_weapon(weapon("hmg"), D6, 10, fired=1).allowed
+    False
+    """
+    shots = shots_per_activation(w.id, ground_mounted)
+    verdicts = [
+        Verdict.of(
+            fired < shots,
+            msg("steel_war.permission.weapon_fired", weapon=msg(w.msgid), times=fired),
+            "SW-FIRE-05",
+        ),
+        Verdict.of(
+            in_range(w, quality, distance),
+            msg(
+                "steel_war.permission.weapon_out_of_range",
+                weapon=msg(w.msgid),
+                distance=float(distance),
+            ),
+            "SW-FIRE-11",
+            "SW-FIRE-06",
+        ),
+    ]
+    if ammo is not None and ammo.shots_left is not None:
+        verdicts.append(
+            Verdict.of(
+                ammo.can_fire,
+                msg("steel_war.permission.no_ammo", weapon=msg(w.msgid)),
+                "SW-FIRE-15",
+            )
+        )
+    return Verdict.combine(*verdicts)
+
+
+def may_go_to_ground(unit: UnitSituation) -> Verdict:
+    """May ``unit`` go to ground (залечь) now (SW-FIRE-07)?
+
+    One action of an infantry squad, never in water, not when it is down already, after
+    a reaction test: threat 2 in the open, 0 in woods, bushes or cover (SW-REACT-02).
+    Not among a suppressed squad's five actions (SW-SUP-01).
+    """
+    rule = _data()["going_to_ground"]
+    verdicts = [basic_verdict(unit, ActionType.GO_TO_GROUND)]
+    if rule["infantry_only"] and unit.kind is not MoverType.INFANTRY:
+        verdicts.append(Verdict.forbid(msg("steel_war.permission.ground_infantry"), "SW-FIRE-07"))
+    if unit.in_water and not rule["allowed_in_water"]:
+        verdicts.append(Verdict.forbid(msg("steel_war.permission.ground_water"), "SW-FIRE-07"))
+    if unit.prone:
+        verdicts.append(Verdict.forbid(msg("steel_war.permission.already_down"), "SW-FIRE-07"))
+    test = ReactionAction.GO_TO_GROUND_OTHER if unit.in_cover else ReactionAction.GO_TO_GROUND_OPEN
+    verdicts.append(reaction_verdict(test, unit.failed, no_step_back=unit.berserk))
+    return all_of(*verdicts)
+
+
+def may_get_up(unit: UnitSituation) -> Verdict:
+    """May ``unit`` spend an action to get up from going to ground (SW-FIRE-07)?
+
+    (Moving without getting up takes a reaction test instead: :func:`~.movement.may_move`.)
+    """
+    verdicts = [basic_verdict(unit, ActionType.GET_UP)]
+    if not unit.prone:
+        verdicts.append(Verdict.forbid(msg("steel_war.permission.not_down"), "SW-FIRE-07"))
+    else:
+        verdicts.append(Verdict.allow("SW-FIRE-07"))
+    return all_of(*verdicts)

@@ -33,7 +33,13 @@ def heavy_weapon_group(quality: Die, power: Die, guidance: Die | None = None) ->
     >>> heavy_weapon_group(D8, D10).pool
     (Die(faces=8), Die(faces=8))
     """
-    return FireGroup(pool=(quality, guidance or default_guidance_die()), power=power, alone=True)
+    return FireGroup(
+        pool=(quality, guidance or default_guidance_die()),
+        power=power,
+        alone=True,
+        aimed=False,
+        rules=("SW-FIRE-01", "SW-FIRE-02", "SW-CORE-02", "SW-ABSENT-05"),
+    )
 
 
 def artillery_group() -> FireGroup:
@@ -48,6 +54,8 @@ def artillery_group() -> FireGroup:
         power=parse_die(table["power"]),
         fragmentation=bool(table["fragmentation"]),
         alone=True,
+        aimed=False,
+        rules=("SW-FIRE-01", "SW-FIRE-02", "SW-ABSENT-06"),
     )
 
 

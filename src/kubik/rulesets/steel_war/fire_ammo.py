@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kubik.data import load_ruleset_data
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.fire_weapons import Special, weapon
 
@@ -52,8 +53,9 @@ def shots_per_activation(weapon_id: str, ground_mounted: bool) -> int:
     >>> [shots_per_activation("hmg", g) for g in (True, False)], shots_per_activation("rifle", True)
     ([2, 1], 1)
     """
+    table = load_ruleset_data("steel_war")["fire_per_activation"]
     heavy = weapon(weapon_id).has(Special.GROUND_HEAVY)
-    return 2 if heavy and ground_mounted else 1
+    return int(table["ground_heavy_shots"] if heavy and ground_mounted else table["shots"])
 
 
 @dataclass(frozen=True, slots=True)

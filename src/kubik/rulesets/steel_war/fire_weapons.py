@@ -66,6 +66,7 @@ class Special(Enum):
     FRAGMENTATION = "fragmentation"  # SW-DMG-04: flak vests use their better die
     MAN_SIZED = "man_sized"  # SW-DMG-07: counts as a model when hit
     GROUND_HEAVY = "ground_heavy"  # SW-FIRE-05: fires twice per activation set up on the ground
+    TOWED = "towed"  # SW-MOVE-05: towed cargo, unloaded by a whole activation
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,6 @@ class Weapon:
     rate_die: Die | None  # support weapons
     power: Die
     melee: int  # steps added to the quality die in close combat (SW-CC-07)
-    melee_bayonet: int
     shots: int | None  # shots per battle (SW-FIRE-15); None = unlimited
     special: frozenset[Special]
 
@@ -106,6 +106,12 @@ def _table() -> dict[str, Any]:
     return table
 
 
+@cache
+def _towed() -> dict[str, Any]:
+    table: dict[str, Any] = load_ruleset_data("steel_war")["towed_weapons"]
+    return table
+
+
 def _build(weapon_id: str, row: dict[str, Any]) -> Weapon:
     kind = WeaponKind(row["kind"])
     raw_range = row["range"]
@@ -125,7 +131,6 @@ def _build(weapon_id: str, row: dict[str, Any]) -> Weapon:
         rate_die=rate_die,
         power=parse_die(row["power"]),
         melee=int(row["melee"]),
-        melee_bayonet=int(row.get("melee_bayonet", row["melee"])),
         shots=int(row["shots"]) if "shots" in row else None,
         special=frozenset(Special(s) for s in row["special"]),
     )
@@ -136,26 +141,30 @@ def weapon_ids() -> tuple[str, ...]:
     return tuple(k for k, v in _table().items() if isinstance(v, dict) and "kind" in v)
 
 
+def towed_weapon_ids() -> tuple[str, ...]:
+    """The towed guns the seed names without a row in its weapon table (SW-MOVE-05,
+    SW-FIRE-05; profiles are defaults, ``[towed_weapons]``), in data order.
+
+    >>> towed_weapon_ids()
+    ('field_gun',)
+    """
+    return tuple(k for k, v in _towed().items() if isinstance(v, dict) and "kind" in v)
+
+
 @cache
 def weapon(weapon_id: str) -> Weapon:
-    """The weapon called ``weapon_id``; an unknown id is an InputError listing the ids.
+    """The weapon called ``weapon_id`` (the weapon table's, or a towed gun's); an unknown
+    id is an InputError listing the ids.
 
     >>> weapon("flamethrower_keno").range_inches
     4
+    >>> weapon("field_gun").has(Special.TOWED)
+    True
     """
     row = _table().get(weapon_id)
     if not isinstance(row, dict) or "kind" not in row:
-        raise InputError(
-            f"weapon: unknown weapon '{weapon_id}'; weapons: {', '.join(weapon_ids())}"
-        )
+        row = _towed().get(weapon_id)
+    if not isinstance(row, dict) or "kind" not in row:
+        known = ", ".join((*weapon_ids(), *towed_weapon_ids()))
+        raise InputError(f"weapon: unknown weapon '{weapon_id}'; weapons: {known}")
     return _build(weapon_id, row)
-
-
-def melee_steps(weapon_id: str, bayonet: bool = False) -> int:
-    """Steps a weapon adds to the quality die in close combat (SW-FIRE-10 «Бл. бой»).
-
-    >>> melee_steps("smg"), melee_steps("smg", bayonet=True), melee_steps("rifle")
-    (1, 2, 0)
-    """
-    w = weapon(weapon_id)
-    return w.melee_bayonet if bayonet else w.melee

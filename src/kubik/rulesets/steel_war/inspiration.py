@@ -16,10 +16,13 @@ from typing import Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
-from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.errors import InputError
+from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.core import step_die
-from kubik.rulesets.steel_war.morale_levels import MoraleLevel, can_rise, raise_level
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order, can_rise, raise_level
+from kubik.rulesets.steel_war.psionics import telepathic_communication
+from kubik.rulesets.steel_war.situation import UnitSituation, all_of, basic_verdict
 
 
 @cache
@@ -103,24 +106,64 @@ class CommunicationOutcome:
     communicated: bool
 
 
+def contact_possible(
+    contact: Contact, psi: Die | None = None, other_psi: Die | None = None
+) -> bool:
+    """Whether the two can be in contact at all: radio on both sides or within 6" in sight
+    (SW-MOR-08), or two psionics, who keep in touch telepathically (SW-PSI-04).
+
+    >>> from kubik.dice import D6
+    >>> contact_possible(Contact(30.0, radio=False), D6, D6)
+    True
+    """
+    telepathy = telepathic_communication(Die(4), psi, other_psi).automatic
+    return telepathy or contact.possible()
+
+
 def communication_test(
-    quality: Die, leadership: int, other_leadership: int, skipped_links: int, contact: Contact
+    quality: Die,
+    leadership: int,
+    other_leadership: int,
+    skipped_links: int,
+    contact: Contact,
+    psi: Die | None = None,
+    other_psi: Die | None = None,
 ) -> Procedure[CommunicationOutcome]:
-    """The caller's (stepped) quality die must beat the worse leadership of the two."""
+    """The caller's (stepped) quality die must beat the worse leadership of the two.
+
+    ``psi``, ``other_psi``: each party's psi die if it has a psionic (SW-PSI-04): two
+    psionics always pass; a psionic and ordinary troops roll the better of the psi die
+    and the quality die.
+    """
+    telepathy = telepathic_communication(quality, psi, other_psi)
+    if telepathy.automatic:
+        yield emit("steel_war.communication.telepathic", rules=("SW-PSI-04", "SW-MOR-09"))
+        return CommunicationOutcome(True)
     if not contact.possible():
-        yield emit("steel_war.communication.no_contact", distance=contact.distance)
+        yield emit(
+            "steel_war.communication.no_contact", rules="SW-MOR-08", distance=contact.distance
+        )
         return CommunicationOutcome(False)
     if contact.waives_test():
-        yield emit("steel_war.communication.waived", distance=contact.distance)
+        yield emit("steel_war.communication.waived", rules="SW-MOR-09", distance=contact.distance)
         return CommunicationOutcome(True)
-    die = communication_die(quality, skipped_links)
+    die = communication_die(telepathy.die, skipped_links)
     target = communication_target(leadership, other_leadership)
+    rules = ["SW-MOR-09", "SW-CORE-02"]
+    if skipped_links:
+        rules.append("SW-CORE-01")
+    if telepathy.die != quality:
+        rules.append("SW-PSI-04")
     (roll,) = yield Roll(
-        die, msg("steel_war.communication.roll", target=target, die=die), roller="officer"
+        die,
+        msg("steel_war.communication.roll", target=target, die=die),
+        roller="officer",
+        rules=tuple(rules),
     )
     passed = roll > target
     yield emit(
         "steel_war.communication.result",
+        rules="SW-MOR-09",
         die=die,
         roll=roll,
         target=target,
@@ -151,6 +194,8 @@ class Inspiration:
     contact: Contact = Contact()
     level: MoraleLevel | None = None
     start_level: MoraleLevel | None = None
+    officer_psi: Die | None = None
+    squad_psi: Die | None = None
 
 
 def inspiration_target(officer_leadership: int, squad_leadership: int, threat: int) -> int:
@@ -175,6 +220,7 @@ def inspire(attempt: Inspiration) -> Procedure[InspirationOutcome]:
     ):
         yield emit(
             "steel_war.inspiration.at_start_level",
+            rules="SW-MOR-04",
             level=attempt.level,
             start=attempt.start_level,
         )
@@ -187,22 +233,27 @@ def inspire(attempt: Inspiration) -> Procedure[InspirationOutcome]:
             attempt.squad_leadership,
             attempt.skipped_links,
             attempt.contact,
+            attempt.officer_psi,
+            attempt.squad_psi,
         ),
     )
     if not contact.communicated:
-        yield emit("steel_war.inspiration.no_contact")
+        yield emit("steel_war.inspiration.no_contact", rules="SW-MOR-08")
         return InspirationOutcome(communicated=False, raised=False)
     target = inspiration_target(
         attempt.officer_leadership, attempt.squad_leadership, attempt.threat
     )
+    rules = ("SW-MOR-10", "SW-CORE-02", *(("SW-MOR-06", "SW-MOR-03") if attempt.threat else ()))
     (roll,) = yield Roll(
         attempt.squad_quality,
         msg("steel_war.inspiration.roll", target=target),
         roller="squad",
+        rules=rules,
     )
     raised = roll > target
     yield emit(
         "steel_war.inspiration.result",
+        rules="SW-MOR-10",
         die=attempt.squad_quality,
         roll=roll,
         officer=attempt.officer_leadership,
@@ -216,7 +267,83 @@ def inspire(attempt: Inspiration) -> Procedure[InspirationOutcome]:
         levels = int(load_ruleset_data("steel_war")["inspiration"]["levels_raised"])
         yield emit(
             "steel_war.inspiration.level",
+            rules=("SW-MOR-10", "SW-MOR-04", "SW-MOR-01"),
             before=attempt.level,
             after=raise_level(attempt.level, start, levels),
         )
     return InspirationOutcome(communicated=True, raised=raised)
+
+
+def may_inspire(
+    officer: UnitSituation,
+    level: MoraleLevel,
+    start_level: MoraleLevel,
+    skipped_links: int | None,
+    contact: Contact,
+    squad_psi: Die | None = None,
+) -> Verdict:
+    """May ``officer`` spend an action to inspire a squad at ``level`` now (SW-MOR-08)?
+
+    Only a superior in the squad's direct chain of command (``skipped_links`` from
+    :func:`skipped_links`, None when he is not), on the table and in contact with it
+    (radio on both sides, or within 6" in sight; two psionics always, SW-PSI-04); one of
+    his actions, twice an activation at most; and only while the squad is below the
+    level it started the battle at (SW-MOR-04).
+    """
+    verdicts = [basic_verdict(officer, ActionType.INSPIRE, Order(ActionType.INSPIRE))]
+    verdicts.append(
+        Verdict.of(officer.officer, msg("steel_war.permission.not_officer"), "SW-MOR-08")
+    )
+    verdicts.append(
+        Verdict.of(skipped_links is not None, msg("steel_war.permission.not_in_chain"), "SW-MOR-08")
+    )
+    verdicts.append(
+        Verdict.of(
+            contact_possible(contact, officer.psi, squad_psi),
+            msg("steel_war.permission.no_contact"),
+            "SW-MOR-08",
+        )
+    )
+    verdicts.append(
+        Verdict.of(
+            can_rise(level, start_level),
+            msg("steel_war.permission.at_start_level", level=level, start=start_level),
+            "SW-MOR-04",
+        )
+    )
+    return all_of(*verdicts)
+
+
+def may_pass_action(
+    officer: UnitSituation,
+    skipped_links: int | None,
+    contact: Contact,
+    squad_psi: Die | None = None,
+) -> Verdict:
+    """May ``officer`` spend one of his actions to give a squad an extra action now?
+
+    Not in the seed, which only mentions it («командир „передаст действие“»); the
+    default (SW-ABSENT-01): a commander passes one of his actions to a squad of his in
+    contact with him; the squad takes it at once, even if it has already activated this
+    turn, but never to retry a reaction test it failed this turn (SW-REACT-01) — its
+    own questions with ``passed=True`` say what it may do with it.
+    """
+    return all_of(
+        basic_verdict(officer, ActionType.PASS_ACTION, Order(ActionType.PASS_ACTION)),
+        Verdict.of(officer.officer, msg("steel_war.permission.not_officer"), "SW-ABSENT-01"),
+        Verdict.of(
+            skipped_links is not None, msg("steel_war.permission.not_in_chain"), "SW-ABSENT-01"
+        ),
+        Verdict.of(
+            contact_possible(contact, officer.psi, squad_psi),
+            msg("steel_war.permission.no_contact"),
+            "SW-ABSENT-01",
+            "SW-ABSENT-04",
+        ),
+    )
+
+
+def may_communicate(unit: UnitSituation) -> Verdict:
+    """May ``unit`` spend an action «выход на связь» (SW-ABSENT-04 default: one action)?
+    One of a suppressed squad's five actions (SW-SUP-01)."""
+    return all_of(basic_verdict(unit, ActionType.COMMUNICATE), Verdict.allow("SW-ABSENT-04"))

@@ -1,14 +1,18 @@
 """Steel War close combat (рукопашный бой): the melee die, the round, morale after it, casualties.
 
-Fighters stand in groups: one fighter facing one or more enemies, each of whom
-faces only him (SW-CC-06). Every fighter rolls his melee die once; in each
-facing pair the lower roll is a casualty at once, equal rolls nothing (SW-CC-08).
-Identical groups are independent, so a round Calls one group's procedure
-``times=n`` and the odds driver convolves them instead of nesting every die.
+Fighters stand in bouts: one fighter facing one or more enemies, each of whom faces
+only him (SW-CC-06). Every fighter rolls his own melee die once — his squad's quality
+die stepped up for his own weapon, bayonet, horse (SW-CC-07); in each facing pair the
+lower roll is a casualty at once, equal rolls nothing (SW-CC-08). Identical unnamed
+bouts are independent, so a round Calls one bout's procedure ``times=n`` and the odds
+driver convolves them instead of nesting every die.
 """
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -19,6 +23,7 @@ from kubik.dice import Die, parse_die
 from kubik.engine import Call, Procedure, Roll, Tally, emit, msg
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import step_die
+from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.morale import morale_test
 from kubik.rulesets.steel_war.movement import MoverType, Terrain, TerrainClass, terrain_class
 
@@ -40,41 +45,19 @@ class Side(Enum):
         return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
 
 
-class FighterKind(Enum):
-    """Kinds of model as far as close combat cares (SW-CC-01)."""
-
-    INFANTRY = "infantry"
-    CAVALRY = "cavalry"
-    ARMOURED_SUIT = "armoured_suit"  # бронескафы
-    ROBOT = "robot"
-
-
 @cache
 def _data() -> dict[str, Any]:
     return load_ruleset_data("steel_war")
 
 
-def can_fight_in_melee(kind: FighterKind) -> bool:
-    """Only infantry and cavalry fight in close combat; robots and armoured suits cannot (SW-CC-01).
+def can_fight_in_melee(kind: MoverType) -> bool:
+    """Only infantry and cavalry fight in close combat; robots, armoured suits and vehicles
+    cannot (SW-CC-01).
 
-    >>> can_fight_in_melee(FighterKind.CAVALRY), can_fight_in_melee(FighterKind.ROBOT)
+    >>> can_fight_in_melee(MoverType.CAVALRY), can_fight_in_melee(MoverType.ROBOT)
     (True, False)
     """
     return kind.value in _data()["melee_eligibility"]["can_fight"]
-
-
-def weapon_melee_bonus(weapon: str) -> int:
-    """Steps the weapon adds in close combat: the weapon table's «Бл. бой» column (SW-FIRE-10).
-
-    >>> [weapon_melee_bonus(w) for w in ("smg", "flamethrower_keno", "rifle")]
-    [1, 2, 0]
-    """
-    weapons: dict[str, Any] = _data()["weapons"]
-    row = weapons.get(weapon)
-    if not isinstance(row, dict) or weapon in ("provenance", "provenance_cells"):
-        known = ", ".join(k for k in weapons if k not in ("provenance", "provenance_cells"))
-        raise InputError(f"weapon: unknown weapon '{weapon}'; weapons are {known}")
-    return int(row.get("melee", 0))
 
 
 def cavalry_bonus_applies(terrain: Terrain, mounted: bool = True) -> bool:
@@ -108,9 +91,10 @@ class Fighter:
     cavalry_on_easy_terrain: bool = False  # a mounted cavalryman on terrain easy for him
 
     def steps(self) -> int:
-        """Steps added to the quality die."""
+        """Steps added to the quality die: the weapon table's «Бл. бой» column (SW-FIRE-10),
+        a cold weapon, a mounted cavalryman on easy ground."""
         table = _data()["melee_die"]
-        steps = weapon_melee_bonus(self.weapon)
+        steps = weapon(self.weapon).melee
         if self.cold_weapon:
             steps += int(table["cold_weapon"])
         if self.cavalry_on_easy_terrain:
@@ -167,11 +151,83 @@ def check_pairing(groups: tuple[Group, ...], attackers: int, defenders: int) -> 
 
 
 @dataclass(frozen=True, slots=True)
-class GroupOutcome:
-    """Casualties of one group: whether its centre fell, how many of his opponents fell."""
+class Bout:
+    """One fighter of ``centre``'s side facing one or more enemies, each of whom faces only
+    him (SW-CC-06), with each man's own melee die (SW-CC-07).
+
+    ``names``: empty, or the lone fighter's name then each opponent's — named bouts
+    report who fell; unnamed identical bouts are fought as one Call with ``times``.
+    """
+
+    centre: Side
+    fighter: Die
+    opponents: tuple[Die, ...]
+    names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.opponents:
+            raise InputError("bouts: every fighter faces at least one enemy")
+        if self.names and len(self.names) != 1 + len(self.opponents):
+            raise InputError("bouts: name the lone fighter and each of his opponents, or none")
+
+    def fighters(self, side: Side) -> int:
+        """How many fighters of ``side`` stand in this bout."""
+        return 1 if side is self.centre else len(self.opponents)
+
+
+def bouts_of(groups: tuple[Group, ...], attacker: Fighter, defender: Fighter) -> tuple[Bout, ...]:
+    """The bouts of a pairing in which every man of a side carries the same (SW-CC-06/07).
+
+    >>> from kubik.dice import D8
+    >>> two = (Group(Side.ATTACKER, 2, 2),)
+    >>> [len(b.opponents) for b in bouts_of(two, Fighter(D8), Fighter(D8))]
+    [2, 2]
+    """
+    dice = {Side.ATTACKER: attacker.die(), Side.DEFENDER: defender.die()}
+    return tuple(
+        Bout(g.centre, dice[g.centre], (dice[g.centre.other],) * g.opponents)
+        for g in groups
+        for _ in range(g.count)
+    )
+
+
+def pair_fighters(
+    attackers: Sequence[tuple[str, Die]], defenders: Sequence[tuple[str, Die]]
+) -> tuple[Bout, ...]:
+    """The default pairing of real fighters, each with his own melee die (SW-CC-06):
+    every man of the smaller side heads a bout, the larger side's men are spread as evenly
+    as possible, in the order given (the first bouts take the spare men).
+
+    >>> from kubik.dice import D6, D8
+    >>> bouts = pair_fighters([("a1", D8)], [("d1", D6), ("d2", D8)])
+    >>> bouts[0].names, bouts[0].opponents
+    (('a1', 'd1', 'd2'), (Die(faces=6), Die(faces=8)))
+    """
+    if not attackers or not defenders:
+        raise InputError("attackers, defenders: each side needs at least one fighter")
+    centre = Side.ATTACKER if len(attackers) <= len(defenders) else Side.DEFENDER
+    small, large = (attackers, defenders) if centre is Side.ATTACKER else (defenders, attackers)
+    per, extra = divmod(len(large), len(small))
+    named = any(name for name, _ in (*attackers, *defenders))
+    bouts: list[Bout] = []
+    taken = 0
+    for index, (name, die) in enumerate(small):
+        size = per + (1 if index < extra else 0)
+        facing = large[taken : taken + size]
+        taken += size
+        names = (name, *(n for n, _ in facing)) if named else ()
+        bouts.append(Bout(centre, die, tuple(d for _, d in facing), names))
+    return tuple(bouts)
+
+
+@dataclass(frozen=True, slots=True)
+class BoutOutcome:
+    """Casualties of one bout: whether its lone fighter fell, how many of his opponents
+    fell, and the names of the fallen (named bouts only)."""
 
     centre_lost: bool
     opponents_lost: int
+    fallen: tuple[str, ...] = ()
 
 
 class Comparison(Enum):
@@ -194,6 +250,11 @@ class _Against:
         return Comparison.EQUAL if values[0] == self.centre else Comparison.LOWER
 
 
+#: The rules every melee roll applies: the melee die (SW-CC-07, die steps SW-CORE-01)
+#: and the comparison (SW-CC-08).
+MELEE_ROLL_RULES = ("SW-CC-07", "SW-CORE-01", "SW-CC-08")
+
+
 def opponent_roll(die: Die, centre: int, side: Side) -> Procedure[Comparison]:
     """One opponent rolls his melee die against the lone fighter's ``centre`` (SW-CC-08)."""
     comparison: Comparison = yield Roll(
@@ -201,46 +262,52 @@ def opponent_roll(die: Die, centre: int, side: Side) -> Procedure[Comparison]:
         msg("steel_war.close_combat.roll_against", side=side, die=die, centre=centre),
         reduce=_Against(centre),
         roller=side.value,
+        rules=MELEE_ROLL_RULES,
     )
     return comparison
 
 
-def _group_outcome(comparisons: Tally[Comparison]) -> GroupOutcome:
-    """He falls if anyone rolled higher; each opponent who rolled lower falls."""
-    return GroupOutcome(comparisons[Comparison.HIGHER] > 0, comparisons[Comparison.LOWER])
-
-
-def group_fight(
-    centre: Die, opponent: Die, opponents: int, centre_side: Side
-) -> Procedure[GroupOutcome]:
-    """One fighter against ``opponents`` enemies: each lower roll falls, ties stand (SW-CC-08).
-
-    The lone fighter rolls first, then each of his opponents: the opponents are
-    independent given his roll, so they are one Call with ``times``, however many.
-    """
+def bout_fight(bout: Bout) -> Procedure[BoutOutcome]:
+    """One bout: the lone fighter rolls, then each of his opponents; each lower roll falls,
+    ties stand (SW-CC-08). Identical unnamed opponents are independent given his roll,
+    so they are one Call with ``times``, however many."""
+    side, other = bout.centre, bout.centre.other
     (roll,) = yield Roll(
-        centre,
-        msg("steel_war.close_combat.roll", side=centre_side, die=centre),
-        roller=centre_side.value,
+        bout.fighter,
+        msg("steel_war.close_combat.roll", side=side, die=bout.fighter),
+        roller=side.value,
+        rules=MELEE_ROLL_RULES,
     )
-    outcome: GroupOutcome = yield Call(
-        opponent_roll,
-        (opponent, roll, centre_side.other),
-        times=opponents,
-        reduce=_group_outcome,
-    )
+    higher = lost = 0
+    fallen: list[str] = []
+    if bout.names:
+        for name, die in zip(bout.names[1:], bout.opponents, strict=True):
+            comparison: Comparison = yield Call(opponent_roll, (die, roll, other))
+            higher += comparison is Comparison.HIGHER
+            if comparison is Comparison.LOWER:
+                lost += 1
+                fallen.append(name)
+    else:
+        for die, count in Counter(bout.opponents).items():
+            tally: Tally[Comparison] = yield Call(opponent_roll, (die, roll, other), times=count)
+            higher += tally[Comparison.HIGHER]
+            lost += tally[Comparison.LOWER]
+    centre_lost = higher > 0
+    if centre_lost and bout.names:
+        fallen.insert(0, bout.names[0])
     yield emit(
         "steel_war.close_combat.group",
-        side=centre_side,
-        opponents=opponents,
-        centre_lost=outcome.centre_lost,
-        lost=outcome.opponents_lost,
+        rules="SW-CC-08",
+        side=side,
+        opponents=len(bout.opponents),
+        centre_lost=centre_lost,
+        lost=lost,
     )
-    return outcome
+    return BoutOutcome(centre_lost, lost, tuple(fallen))
 
 
-def _sum_losses(tally: Tally[GroupOutcome]) -> tuple[int, int]:
-    """(centres lost, opponents lost) over repeated groups."""
+def _sum_losses(tally: Tally[BoutOutcome]) -> tuple[int, int]:
+    """(lone fighters lost, opponents lost) over repeated bouts."""
     centres = sum(n for o, n in tally.items() if o.centre_lost)
     opponents = sum(o.opponents_lost * n for o, n in tally.items())
     return centres, opponents
@@ -248,38 +315,44 @@ def _sum_losses(tally: Tally[GroupOutcome]) -> tuple[int, int]:
 
 @dataclass(frozen=True, slots=True)
 class RoundLosses:
-    """Casualties of one round of close combat (SW-CC-08)."""
+    """Casualties of one round of close combat (SW-CC-08); ``fallen``: who, when named."""
 
     attacker: int
     defender: int
+    fallen: tuple[str, ...] = ()
 
     def of(self, side: Side) -> int:
         """Casualties of ``side``."""
         return self.attacker if side is Side.ATTACKER else self.defender
 
 
-def melee_round(
-    attacker: Fighter, defender: Fighter, groups: tuple[Group, ...]
-) -> Procedure[RoundLosses]:
-    """Every group fights; returns the casualties of each side (SW-CC-07, SW-CC-08)."""
-    dice = {Side.ATTACKER: attacker.die(), Side.DEFENDER: defender.die()}
+def melee_round(bouts: tuple[Bout, ...]) -> Procedure[RoundLosses]:
+    """Every bout is fought, in order; returns the casualties of each side (SW-CC-06..08)."""
+    if not bouts:
+        raise InputError("bouts: a round of close combat needs at least one bout")
     yield emit(
-        "steel_war.close_combat.dice",
-        attacker_die=dice[Side.ATTACKER],
-        defender_die=dice[Side.DEFENDER],
+        "steel_war.close_combat.round",
+        rules="SW-CC-06",
+        bouts=len(bouts),
+        attackers=sum(b.fighters(Side.ATTACKER) for b in bouts),
+        defenders=sum(b.fighters(Side.DEFENDER) for b in bouts),
     )
     lost = {Side.ATTACKER: 0, Side.DEFENDER: 0}
-    for group in groups:
-        centre, other = group.centre, group.centre.other
-        centres, opponents = yield Call(
-            group_fight,
-            (dice[centre], dice[other], group.opponents, centre),
-            times=group.count,
-            reduce=_sum_losses,
-        )
+    fallen: list[str] = []
+    for bout, same in itertools.groupby(bouts):
+        count = sum(1 for _ in same)
+        centre, other = bout.centre, bout.centre.other
+        if bout.names:
+            for _ in range(count):
+                outcome: BoutOutcome = yield Call(bout_fight, (bout,))
+                lost[centre] += outcome.centre_lost
+                lost[other] += outcome.opponents_lost
+                fallen += outcome.fallen
+            continue
+        centres, opponents = yield Call(bout_fight, (bout,), times=count, reduce=_sum_losses)
         lost[centre] += centres
         lost[other] += opponents
-    return RoundLosses(lost[Side.ATTACKER], lost[Side.DEFENDER])
+    return RoundLosses(lost[Side.ATTACKER], lost[Side.DEFENDER], tuple(fallen))
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,12 +360,15 @@ class SideMorale:
     """What a side's morale test after the round needs: quality die and leadership.
 
     ``no_step_back``: the side stands in «Ни шагу назад!» and takes no morale test
-    (SW-NSN-03): it never falls back, the other side still tests.
+    (SW-NSN-03): it never falls back, the other side still tests. ``standing``: its men
+    still fighting after the round; a side wiped out has nobody to test and is beaten
+    when its turn to test comes, while the other side still tests first if it lost more.
     """
 
     quality: Die
     leadership: int
     no_step_back: bool = False
+    standing: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,17 +412,29 @@ def round_morale(
     """The side with more casualties tests; if it holds, the other tests the same way (SW-CC-09)."""
     sides = {Side.ATTACKER: attacker, Side.DEFENDER: defender}
     for side in morale_order(losses):
+        if sides[side].standing <= 0:
+            yield emit("steel_war.close_combat.wiped_out", rules="SW-CC-09", side=side)
+            return RoundMorale(side, 0)
         if sides[side].no_step_back:
-            yield emit("steel_war.close_combat.no_step_back", side=side)
+            yield emit(
+                "steel_war.close_combat.no_step_back", rules=("SW-NSN-03", "SW-CC-09"), side=side
+            )
             continue
         threat = round_threat(losses.of(side))
-        yield emit("steel_war.close_combat.morale", side=side, threat=threat)
-        result = yield Call(morale_test, (sides[side].quality, sides[side].leadership, threat))
+        yield emit("steel_war.close_combat.morale", rules="SW-CC-09", side=side, threat=threat)
+        result = yield Call(
+            morale_test, (sides[side].quality, sides[side].leadership, threat, ("SW-CC-09",))
+        )
         if result.drop:
             inches = fall_back_inches(after_charge=False)
-            yield emit("steel_war.close_combat.falls_back", side=side, inches=inches)
+            yield emit(
+                "steel_war.close_combat.falls_back",
+                rules=("SW-CC-09", "SW-MOR-01"),
+                side=side,
+                inches=inches,
+            )
             return RoundMorale(side, result.drop)
-    yield emit("steel_war.close_combat.continues")
+    yield emit("steel_war.close_combat.continues", rules="SW-CC-09")
     return RoundMorale(None, 0)
 
 
@@ -398,7 +486,11 @@ def casualty_fate() -> Procedure[CasualtyFate]:
     """Roll the d6 for one man lost in close combat (SW-CC-10)."""
     die = parse_die(str(_data()["melee_casualty_fate"]["die"]))
     fate: CasualtyFate = yield Roll(
-        die, msg("steel_war.melee_casualties.roll"), reduce=_fate_of_values, roller="owner"
+        die,
+        msg("steel_war.melee_casualties.roll"),
+        reduce=_fate_of_values,
+        roller="owner",
+        rules="SW-CC-10",
     )
     return fate
 
@@ -443,6 +535,7 @@ def melee_casualties(casualties: int, won: bool) -> Procedure[CasualtiesOutcome]
     outcome = settle_casualties(fates, won)
     yield emit(
         "steel_war.melee_casualties.result",
+        rules=("SW-CC-10", *(("SW-DMG-11",) if outcome.unverified else ())),
         killed=outcome.killed,
         returned=outcome.returned,
         unverified=outcome.unverified,

@@ -13,6 +13,8 @@ from functools import cache
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
 from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine.requests import RuleIds
+from kubik.rulesets.steel_war.core import test_form_rules
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, apply_drop
 
 
@@ -41,13 +43,25 @@ def _two_levels_divisor() -> int:
     return int(load_ruleset_data("steel_war")["morale_test_drop"]["two_levels_divisor"])
 
 
-def morale_test(quality: Die, leadership: int, threat: int) -> Procedure[MoraleTestOutcome]:
-    """Roll the quality die against leadership + threat; rolled even when hopeless."""
+def morale_test(
+    quality: Die, leadership: int, threat: int, rules: RuleIds = ()
+) -> Procedure[MoraleTestOutcome]:
+    """Roll the quality die against leadership + threat; rolled even when hopeless.
+
+    ``rules``: the rules that called for the test and made its threat (for the log).
+    """
     target = leadership + threat
-    (roll,) = yield Roll(quality, msg("steel_war.morale_test.roll", target=target), roller="target")
+    applied = ("SW-MOR-05", *rules)
+    (roll,) = yield Roll(
+        quality,
+        msg("steel_war.morale_test.roll", target=target),
+        roller="target",
+        rules=test_form_rules(applied),
+    )
     drop = morale_drop(roll, target)
     yield emit(
         "steel_war.morale_test.result",
+        rules=applied,
         die=quality,
         roll=roll,
         leadership=leadership,
@@ -56,6 +70,12 @@ def morale_test(quality: Die, leadership: int, threat: int) -> Procedure[MoraleT
         drop=drop,
     )
     return MoraleTestOutcome(drop)
+
+
+#: The threat table's rules (SW-MOR-06, combined by SW-MOR-07, its column the side's
+#: motivation, SW-MOR-03): what a morale event's threat comes from
+#: (:func:`~kubik.rulesets.steel_war.threat.threat_level`).
+THREAT_TABLE_RULES: RuleIds = ("SW-MOR-06", "SW-MOR-07", "SW-MOR-03")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +95,17 @@ def morale_event(
     ``None`` means the event starts no test, so nothing is rolled.
     """
     if threat is None:
-        yield emit("steel_war.morale_event.no_test", level=level)
+        yield emit("steel_war.morale_event.no_test", rules=THREAT_TABLE_RULES, level=level)
         return MoraleEventOutcome(0, level)
-    outcome: MoraleTestOutcome = yield Call(morale_test, (quality, leadership, threat))
+    outcome: MoraleTestOutcome = yield Call(
+        morale_test, (quality, leadership, threat, THREAT_TABLE_RULES)
+    )
     after = apply_drop(level, outcome.drop)
-    yield emit("steel_war.morale_event.level", before=level, after=after, drop=outcome.drop)
+    yield emit(
+        "steel_war.morale_event.level",
+        rules=("SW-MOR-01", "SW-MOR-05"),
+        before=level,
+        after=after,
+        drop=outcome.drop,
+    )
     return MoraleEventOutcome(outcome.drop, after)

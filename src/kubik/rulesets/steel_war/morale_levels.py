@@ -1,5 +1,8 @@
 """Morale levels (боевой дух): the five grades, moving between them, what each allows.
 
+The one definition of the morale level: every rule and procedure input speaks of
+:class:`MoraleLevel`.
+
 Levels run best to worst Ув → Ст → По → Ра → Бе (SW-MOR-01). Failed tests push a
 squad down (never past Бе), inspiration lifts it (never above the level it
 started the battle at, SW-MOR-04); the start comes from fatigue (SW-MOR-02).
@@ -20,7 +23,10 @@ from functools import cache
 from typing import Any
 
 from kubik.data import DataError, load_ruleset_data
+from kubik.engine import Verdict, msg
 from kubik.errors import InputError
+from kubik.rulesets.steel_war.activation import ActionType
+from kubik.rulesets.steel_war.reaction import ReactionAction
 
 _ABBREVIATIONS = {
     "confident": "Ув",
@@ -177,11 +183,12 @@ class LevelOrders:
     must_move: bool
     surrender_within: int
 
-    def allows_action(self, action: str) -> bool:
-        """Whether the action type (an :class:`~.activation.ActionType` id) is allowed."""
-        return "*" in self.actions or action in self.actions
+    def allows_action(self, action: ActionType) -> bool:
+        """Whether the action type is allowed at all at this level."""
+        return "*" in self.actions or action.value in self.actions
 
 
+@cache
 def level_orders(level: MoraleLevel) -> LevelOrders:
     """The orders allowed at ``level``.
 
@@ -202,61 +209,81 @@ def level_orders(level: MoraleLevel) -> LevelOrders:
     )
 
 
-class Permission(StrEnum):
-    """Whether an order may be carried out at the squad's morale level."""
-
-    ALLOWED = "allowed"
-    REACTION_TEST = "reaction_test"  # allowed after a passed reaction test
-    FORBIDDEN = "forbidden"
-
-
 @dataclass(frozen=True, slots=True)
 class Order:
     """An order in the terms the morale rules care about (all plain facts).
 
-    ``action`` is an action-type id; for moves, say where it goes.
+    For moves, say where it goes (``away_from_enemy``: it ends farther from the enemy,
+    all a suppressed squad may do, SW-SUP-01); for fire, whether the target shot at
+    the squad earlier this turn.
     """
 
-    action: str
+    action: ActionType
     approaches_enemy: bool = False
+    away_from_enemy: bool = False
     toward_own_edge: bool = False
     toward_cover: bool = False
     leaves_cover: bool = False
     target_shot_at_us_this_turn: bool = False
 
 
-_MOVES = frozenset({"move", "combat_move", "march", "charge"})
+#: Actions that move the squad across the table: the morale level governs where to.
+MOVES = frozenset({ActionType.MOVE, ActionType.COMBAT_MOVE, ActionType.MARCH, ActionType.CHARGE})
 
 
-def order_permission(level: MoraleLevel, order: Order) -> Permission:
+def order_verdict(level: MoraleLevel, order: Order) -> Verdict:
     """May a squad at ``level`` carry out ``order`` (SW-MOR-01)?
 
-    >>> order_permission(MoraleLevel.SHAKEN, Order("move", leaves_cover=True))
-    <Permission.REACTION_TEST: 'reaction_test'>
-    >>> order_permission(MoraleLevel.BROKEN, Order("shoot", target_shot_at_us_this_turn=True))
-    <Permission.ALLOWED: 'allowed'>
-    >>> order_permission(MoraleLevel.BROKEN, Order("shoot"))
-    <Permission.FORBIDDEN: 'forbidden'>
+    По: anything but approaching the enemy, and leaving cover only after a reaction
+    test; Ра: only move toward its own edge or into cover, leave cover only to
+    retreat, shoot only at an enemy that shot at it this turn; Бе: only move toward
+    its own edge. The table is data (``[morale_levels]``).
+
+    >>> order_verdict(MoraleLevel.SHAKEN, Order(ActionType.MOVE, leaves_cover=True)).test
+    (<ReactionAction.LEAVE_COVER_SHAKEN: 'leave_cover_shaken'>,)
+    >>> order_verdict(
+    ...     MoraleLevel.BROKEN, Order(ActionType.SHOOT, target_shot_at_us_this_turn=True)
+    ... ).allowed
+    True
+    >>> order_verdict(MoraleLevel.BROKEN, Order(ActionType.SHOOT)).allowed
+    False
     """
     rules = level_orders(level)
     if not rules.allows_action(order.action):
-        return Permission.FORBIDDEN
-    if order.action in _MOVES:
+        return Verdict.forbid(
+            msg("steel_war.permission.morale_action", level=level, action=order.action),
+            "SW-MOR-01",
+        )
+    if order.action in MOVES:
         if order.approaches_enemy and not rules.approach:
-            return Permission.FORBIDDEN
+            return Verdict.forbid(
+                msg("steel_war.permission.morale_approach", level=level), "SW-MOR-01"
+            )
         if "any" not in rules.moves and not _move_kind_allowed(rules, order):
-            return Permission.FORBIDDEN
+            return Verdict.forbid(msg("steel_war.permission.morale_move", level=level), "SW-MOR-01")
         if order.leaves_cover:
             if rules.leave_cover == "reaction_test":
-                return Permission.REACTION_TEST
+                return Verdict.need(
+                    (ReactionAction.LEAVE_COVER_SHAKEN,),
+                    msg("steel_war.permission.leave_cover_test", level=level),
+                    "SW-MOR-01",
+                    "SW-REACT-02",
+                )
             if rules.leave_cover == "to_retreat" and order.approaches_enemy:
-                return Permission.FORBIDDEN
-    if order.action == "shoot":
+                return Verdict.forbid(
+                    msg("steel_war.permission.morale_approach", level=level), "SW-MOR-01"
+                )
+    if order.action is ActionType.SHOOT:
         if rules.shoot == "none":
-            return Permission.FORBIDDEN
+            return Verdict.forbid(
+                msg("steel_war.permission.morale_action", level=level, action=order.action),
+                "SW-MOR-01",
+            )
         if rules.shoot == "returning_fire" and not order.target_shot_at_us_this_turn:
-            return Permission.FORBIDDEN
-    return Permission.ALLOWED
+            return Verdict.forbid(
+                msg("steel_war.permission.morale_shoot", level=level), "SW-MOR-01"
+            )
+    return Verdict.allow("SW-MOR-01")
 
 
 def _move_kind_allowed(rules: LevelOrders, order: Order) -> bool:

@@ -10,12 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
-from kubik.engine import Procedure, Roll, emit, msg
+from kubik.engine import Procedure, Roll, Verdict, emit, msg
 from kubik.errors import InputError
+from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_verdict
+
+if TYPE_CHECKING:
+    from kubik.rulesets.steel_war.morale_levels import Order
+    from kubik.rulesets.steel_war.situation import UnitSituation
 
 
 class MoverType(Enum):
@@ -34,6 +39,25 @@ class MoverType(Enum):
     def msgid(self) -> str:
         """Message id of its name."""
         return f"steel_war.term.movement.mover.{self.value}"
+
+
+def is_machine(kind: MoverType) -> bool:
+    """Vehicles and robots are техника: no psi on them, suppression spares what keeps
+    the crew inside (data ``[unit_kinds]``).
+
+    >>> is_machine(MoverType.ROBOT), is_machine(MoverType.ARMOURED_SUIT)
+    (True, False)
+    """
+    return kind.value in _data()["unit_kinds"]["machines"]
+
+
+def is_vehicle(kind: MoverType) -> bool:
+    """Vehicles carry crews, passengers and cargo (SW-MOVE-04).
+
+    >>> is_vehicle(MoverType.TRACKED), is_vehicle(MoverType.ROBOT)
+    (True, False)
+    """
+    return kind.value in _data()["unit_kinds"]["vehicles"]
 
 
 class Terrain(Enum):
@@ -139,9 +163,30 @@ def base_speed(mover: MoverType) -> int:
     """
     speeds: dict[str, Any] = _data()["movement_speed"]
     if mover.value not in speeds:
-        known = ", ".join(k for k in speeds if k != "provenance")
+        known = ", ".join(k for k in speeds if not k.startswith("provenance"))
         raise InputError(f"mover: no default speed for {mover.value}; defaults exist for {known}")
     return int(speeds[mover.value])
+
+
+def terrain_move(
+    mover: MoverType,
+    terrains: Iterable[Terrain],
+    speed: int | None = None,
+    *,
+    amphibious: bool = False,
+) -> int:
+    """Inches a unit moves through ``terrains`` by the seed's table for its type
+    (SW-MOVE-03): its ``speed`` (the default for its type) cut by the hardest terrain
+    on the way (SW-MOVE-02); 0 where any of it is impassable for this type.
+
+    >>> wood = [Terrain.LIGHT_WOOD]
+    >>> terrain_move(MoverType.INFANTRY, wood), terrain_move(MoverType.TRACKED, wood)
+    (3, 4)
+    >>> terrain_move(MoverType.HIGH_MOBILITY_WHEELED, wood, 12)
+    0
+    """
+    classes = [terrain_class(mover, t, amphibious=amphibious) for t in terrains]
+    return move_distance(base_speed(mover) if speed is None else speed, classes)
 
 
 def march_allowed(classes: Iterable[TerrainClass]) -> bool:
@@ -179,13 +224,73 @@ def combat_move(cls: TerrainClass) -> Procedure[int]:
 
     Returns the inches moved.
     """
+    rules = ("SW-ABSENT-02", *(("SW-MOVE-02",) if cls is not TerrainClass.EASY else ()))
     rolled: int = yield Roll(
         combat_move_dice(),
         msg("steel_war.combat_move.roll", terrain=cls),
         unordered=True,
         reduce=sum,
         roller="mover",
+        rules=rules,
     )
     moved = terrain_distance(rolled, cls)
-    yield emit("steel_war.combat_move.result", rolled=rolled, terrain=cls, moved=moved)
+    yield emit("steel_war.combat_move.result", rules=rules, rolled=rolled, terrain=cls, moved=moved)
     return moved
+
+
+#: The action types that move a unit by itself (a charge is the charge's own question).
+MOVE_KINDS = ("move", "combat_move", "march")
+
+
+def may_move(
+    unit: UnitSituation, order: Order, terrain: TerrainClass = TerrainClass.EASY
+) -> Verdict:
+    """May ``unit`` carry out this move (a move, a combat move or a march) now?
+
+    ``order`` says the kind of move and where it goes; ``terrain``: the hardest class
+    on the way for this unit (SW-MOVE-03). Impassable ground (SW-MOVE-02), march only
+    on easy ground (SW-MOVE-01), an immobilised robot or vehicle (SW-DMG-10), and the
+    rules every action passes (activation, suppression: only away from the enemy,
+    morale: where the level lets it go). A squad gone to ground moves only after a
+    reaction test, threat 2, unless it spends an action to get up first (SW-FIRE-07).
+
+    >>> from kubik.rulesets.steel_war.activation import ActionType
+    >>> from kubik.rulesets.steel_war.morale_levels import Order
+    >>> from kubik.rulesets.steel_war.situation import UnitSituation
+    >>> may_move(UnitSituation(prone=True), Order(ActionType.MOVE)).test
+    (<ReactionAction.MOVE_WHILE_DOWN: 'move_while_down'>,)
+    """
+    # imported here: the situation module needs this one (MoverType) first
+    from kubik.rulesets.steel_war.situation import all_of, basic_verdict
+
+    if order.action.value not in MOVE_KINDS:
+        raise InputError(f"order: a move is one of {', '.join(MOVE_KINDS)}, not {order.action}")
+    verdicts = [_kind_verdict(order.action.value)]
+    if unit.immobilised:
+        verdicts.append(Verdict.forbid(msg("steel_war.permission.immobilised"), "SW-DMG-10"))
+    if terrain is TerrainClass.IMPASSABLE:
+        verdicts.append(
+            Verdict.forbid(msg("steel_war.permission.impassable"), "SW-MOVE-02", "SW-MOVE-03")
+        )
+    elif order.action.value == "march":
+        verdicts.append(
+            Verdict.of(
+                march_allowed([terrain]),
+                msg("steel_war.permission.march_terrain"),
+                "SW-MOVE-01",
+                "SW-MOVE-03",
+            )
+        )
+    verdicts.append(basic_verdict(unit, order.action, order))
+    if unit.prone:
+        verdicts.append(
+            reaction_verdict(ReactionAction.MOVE_WHILE_DOWN, unit.failed, no_step_back=unit.berserk)
+        )
+    return all_of(*verdicts)
+
+
+def _kind_verdict(kind: str) -> Verdict:
+    """The rule that makes the move what it is: a move of its speed, a rolled combat
+    move (SW-ABSENT-02), a march at double speed (SW-MOVE-01)."""
+    rules = {"move": ("SW-MOVE-02",), "combat_move": ("SW-ABSENT-02",), "march": ("SW-MOVE-01",)}
+    return Verdict.allow(*rules[kind])

@@ -18,7 +18,7 @@ from typing import Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
-from kubik.engine import Procedure, Roll, emit, msg
+from kubik.engine import Procedure, Roll, Verdict, emit, msg
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 
 
@@ -135,13 +135,24 @@ def no_step_back_test(stand: Stand) -> Procedure[NoStepBackOutcome]:
     """Check the preconditions, then roll d8 (Keno Guard) or d6: 6+ turns the squad berserk."""
     failing = preconditions_failing(stand)
     if failing:
-        yield emit("steel_war.no_step_back.refused", reasons=failing)
+        yield emit("steel_war.no_step_back.refused", rules="SW-NSN-01", reasons=failing)
         return NoStepBackOutcome(NoStepBackResult.NOT_ALLOWED)
     die = test_die(stand.keno_guard)
     need = int(_data()["success_at_least"])
-    (roll,) = yield Roll(die, msg("steel_war.no_step_back.roll", need=need), roller="squad")
+    (roll,) = yield Roll(
+        die,
+        msg("steel_war.no_step_back.roll", need=need),
+        roller="squad",
+        rules=("SW-NSN-01", "SW-NSN-02"),
+    )
     result = NoStepBackResult.BERSERK if test_success(roll) else failure_result(stand.nearest_enemy)
-    yield emit("steel_war.no_step_back.result", die=die, roll=roll, result=result)
+    yield emit(
+        "steel_war.no_step_back.result",
+        rules=("SW-NSN-02", "SW-NSN-03"),
+        die=die,
+        roll=roll,
+        result=result,
+    )
     return NoStepBackOutcome(result)
 
 
@@ -178,15 +189,65 @@ def level_after_ending() -> MoraleLevel:
 class BerserkEffects:
     """What «Ни шагу назад!» changes for the squad while it lasts (SW-NSN-03)."""
 
-    morale_tests_pass: bool = True
-    reaction_tests_pass: bool = True
-    suppression_ignored: bool = True
-    frightening: bool = True
+    morale_tests_pass: bool
+    reaction_tests_pass: bool
+    suppression_ignored: bool
+    frightening: bool
 
 
 def berserk_effects() -> BerserkEffects:
-    """The state's effects: automatic tests, no suppression markers, counts as frightening."""
-    return BerserkEffects()
+    """The state's effects: automatic tests, no suppression markers, and «страшные» (SW-CC-11).
+
+    >>> berserk_effects().frightening
+    True
+    """
+    return BerserkEffects(True, True, True, bool(_data()["berserk_frightening"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Berserk:
+    """A squad as it enters «Ни шагу назад!»: in the state, its markers and panic as left."""
+
+    markers: int
+    panicked: bool
+    berserk: bool = True
+
+
+def enter_berserk(markers: int, panicked: bool = False) -> Berserk:
+    """The one place a squad enters «Ни шагу назад!» — by its own test (SW-NSN-03) or a
+    psionic (SW-PSI-10): the markers it carries come off (no suppression while it lasts)
+    and a panic ends (it passes every reaction test); data ``[no_step_back]``.
+
+    >>> enter_berserk(2, panicked=True)
+    Berserk(markers=0, panicked=False, berserk=True)
+    """
+    data = _data()
+    return Berserk(
+        markers=0 if data["clears_markers"] else markers,
+        panicked=False if data["ends_panic"] else panicked,
+    )
+
+
+def may_stand_fast(stand: Stand, *, berserk: bool = False, panicked: bool = False) -> Verdict:
+    """May the squad volunteer for «Ни шагу назад!» now (SW-NSN-01, SW-NSN-02)?
+
+    Every precondition must hold: in cover or gone to ground, no friends within 12", at
+    least three enemy squads in sight that are not retreating or fleeing, morale По or
+    better. Not again while in the state; not while panicked (it can do nothing but try
+    to end the panic, SW-PANIC-01). The test costs no action (SW-NSN-02 default).
+
+    >>> three = (MoraleLevel.STEADY,) * 3
+    >>> may_stand_fast(Stand(MoraleLevel.SHAKEN, in_cover=True, enemy_levels_in_sight=three)).rules
+    ('SW-NSN-01', 'SW-NSN-02')
+    """
+    if panicked:
+        return Verdict.forbid(msg("steel_war.permission.panicked"), "SW-PANIC-01")
+    if berserk:
+        return Verdict.forbid(msg("steel_war.permission.berserk_already"), "SW-NSN-03")
+    failing = preconditions_failing(stand)
+    if failing:
+        return Verdict.forbid(msg("steel_war.no_step_back.refused", reasons=failing), "SW-NSN-01")
+    return Verdict.allow("SW-NSN-01", "SW-NSN-02")
 
 
 # pytest must not collect the rule functions above as tests.

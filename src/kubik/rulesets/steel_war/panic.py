@@ -20,7 +20,8 @@ from kubik.dice import Die
 from kubik.engine import Procedure, emit, msg
 from kubik.errors import DiceError
 from kubik.rulesets.steel_war.core import Quality, leadership_test
-from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_threat
+from kubik.rulesets.steel_war.movement import MoverType, is_vehicle
+from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_rules, reaction_threat
 
 
 class PanicEvent(StrEnum):
@@ -89,6 +90,58 @@ def causes_panic(quality: Quality, event: PanicEvent, panic_over: bool = False) 
     return event in panic_triggers(quality)
 
 
+#: The rule that makes each event a panic test (the quality table, or a psionic's attack).
+_EVENT_RULES: dict[PanicEvent, tuple[str, ...]] = {
+    PanicEvent.FIRST_ENEMY_IN_SIGHT: ("SW-PANIC-02",),
+    PanicEvent.FIRST_ARMOUR_SEEN: ("SW-PANIC-02",),
+    PanicEvent.FIRST_SHOT_AT: ("SW-PANIC-02",),
+    PanicEvent.FRIGHTENING_CHARGE: ("SW-PANIC-02", "SW-CC-11"),
+    PanicEvent.PSIONIC: ("SW-PSI-14", "SW-PSI-01"),
+}
+
+
+def counts_as_armour(kind: MoverType, armoured: bool = True) -> bool:
+    """Whether an enemy unit of this kind is «бронетехника или бронескафы» that panics
+    recruits the first time they see it (SW-PANIC-02): bronescafs always, vehicles when
+    ``armoured`` (an APC or a tank, not a truck).
+
+    >>> counts_as_armour(MoverType.ARMOURED_SUIT), counts_as_armour(MoverType.WHEELED, False)
+    (True, False)
+    """
+    table = _data()["panic"]
+    if kind.value in table["armour_kinds"]:
+        return True
+    return bool(table["armoured_vehicles"]) and armoured and is_vehicle(kind)
+
+
+def panic_on_sight(
+    quality: Quality,
+    *,
+    enemy_in_sight: bool,
+    armour_in_sight: bool = False,
+    enemy_seen_before: bool = False,
+    armour_seen_before: bool = False,
+    panic_over: bool = False,
+) -> PanicEvent | None:
+    """The panic-causing event a squad's view brings now, if any (SW-PANIC-02): untrained
+    troops the first time any enemy unit is in sight, recruits the first time they see
+    enemy armour (:func:`counts_as_armour`); never once a panic test was passed.
+
+    >>> panic_on_sight(Quality.RECRUITS, enemy_in_sight=True, armour_in_sight=True)
+    <PanicEvent.FIRST_ARMOUR_SEEN: 'first_armour_seen'>
+    >>> panic_on_sight(Quality.RECRUITS, enemy_in_sight=True) is None
+    True
+    """
+    sights = (
+        (PanicEvent.FIRST_ENEMY_IN_SIGHT, enemy_in_sight, enemy_seen_before),
+        (PanicEvent.FIRST_ARMOUR_SEEN, armour_in_sight, armour_seen_before),
+    )
+    for event, now, before in sights:
+        if now and not before and causes_panic(quality, event, panic_over):
+            return event
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class PanicOutcome:
     """Whether the squad is panicked after this test, and the morale levels lost."""
@@ -110,20 +163,32 @@ def panic_test(
     is in «Ни шагу назад!» (its reaction tests pass automatically, SW-NSN-03).
     """
     if no_step_back:
-        yield emit("steel_war.panic_test.no_step_back")
+        yield emit("steel_war.panic_test.no_step_back", rules=("SW-NSN-03", "SW-PANIC-01"))
         return PanicOutcome(panicked=False, drop=0)
     if not causes_panic(quality_of(quality), event, panic_over):
-        yield emit("steel_war.panic_test.no_panic", event=event, die=quality)
+        yield emit(
+            "steel_war.panic_test.no_panic",
+            rules=("SW-PANIC-02", "SW-PANIC-01"),
+            event=event,
+            die=quality,
+        )
         return PanicOutcome(panicked=False, drop=0)
     panic = _data()["panic"]
     threat = reaction_threat(ReactionAction.PANIC_EVENT)
     target = leadership + threat
+    rules = (*reaction_rules(ReactionAction.PANIC_EVENT), *_EVENT_RULES.get(event, ()))
     passed, roll = yield from leadership_test(
-        quality, leadership, threat, msg("steel_war.panic_test.roll", target=target), "squad"
+        quality,
+        leadership,
+        threat,
+        msg("steel_war.panic_test.roll", target=target),
+        "squad",
+        rules=rules,
     )
     drop = 0 if passed else int(panic["levels_lost_per_failure"])
     yield emit(
         "steel_war.panic_test.result",
+        rules=("SW-PANIC-01", "SW-MOR-01") if drop else "SW-PANIC-01",
         event=event,
         die=quality,
         roll=roll,

@@ -16,10 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 from kubik.dice import Die
-from kubik.engine import Call, Choose, Procedure, Roll, emit, msg
+from kubik.engine import Call, Choose, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.requests import RuleIds
+from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.morale import MoraleTestOutcome, morale_test
+from kubik.rulesets.steel_war.morale_levels import Order
 from kubik.rulesets.steel_war.psionics import (
     PsiReading,
     PsiSuccess,
@@ -31,6 +35,7 @@ from kubik.rulesets.steel_war.psionics import (
     resisting_die,
     success_faces,
 )
+from kubik.rulesets.steel_war.situation import UnitSituation, all_of, basic_verdict
 
 
 class PsiAction(Enum):
@@ -161,14 +166,98 @@ class PsiOutcome:
     test_die: str | None = None
 
 
-def _blocked(attempt: PsiAttempt, die: Die | None) -> Impossible | None:
+#: The rule of each psi action (SW-PSI-08 .. SW-PSI-17).
+ACTION_RULES: dict[PsiAction, str] = {
+    PsiAction.REMOVE_SUPPRESSION: "SW-PSI-08",
+    PsiAction.INSPIRATION: "SW-PSI-09",
+    PsiAction.NO_STEP_BACK: "SW-PSI-10",
+    PsiAction.DETECTION: "SW-PSI-11",
+    PsiAction.AVERT_EYES: "SW-PSI-12",
+    PsiAction.STRIKE: "SW-PSI-13",
+    PsiAction.PANIC: "SW-PSI-14",
+    PsiAction.CONFUSION: "SW-PSI-15",
+    PsiAction.BLAST: "SW-PSI-16",
+    PsiAction.MURDER: "SW-PSI-17",
+}
+
+_IMPOSSIBLE_RULES: dict[Impossible, tuple[str, ...]] = {
+    Impossible.NOT_A_PERSON: ("SW-PSI-05",),
+    Impossible.NO_LINE_OF_SIGHT: ("SW-PSI-05",),
+    Impossible.OUT_OF_RANGE: ("SW-PSI-06", "SW-CORE-01"),
+    Impossible.ONE_MAN_SQUAD: ("SW-PSI-17",),
+}
+
+
+def blocked(action: PsiAction, attempt: PsiAttempt, men: int | None = None) -> Impossible | None:
+    """Why the psi action cannot be attempted at all, or None: psi works only on people,
+    crews included (SW-PSI-05); beyond the first 12" zone only in sight (SW-PSI-05); not
+    where the zone-degraded die would fall below d4 (SW-PSI-06); murder never in a one-man
+    squad (``men``: its men, a man-sized weapon counting as one, SW-PSI-17).
+
+    >>> from kubik.dice import D6
+    >>> blocked(PsiAction.STRIKE, PsiAttempt(D6, 30.0))
+    <Impossible.OUT_OF_RANGE: 'out_of_range'>
+    >>> blocked(PsiAction.MURDER, PsiAttempt(D6), men=1)
+    <Impossible.ONE_MAN_SQUAD: 'one_man_squad'>
+    """
     if attempt.target_machine:
         return Impossible.NOT_A_PERSON
-    if die is None:
+    if psi_die_at(attempt.psi, attempt.distance) is None:
         return Impossible.OUT_OF_RANGE
     if needs_line_of_sight(attempt.distance) and not attempt.line_of_sight:
         return Impossible.NO_LINE_OF_SIGHT
+    if action is PsiAction.MURDER and men is not None and too_few_for_murder(men):
+        return Impossible.ONE_MAN_SQUAD
     return None
+
+
+def too_few_for_murder(men: int) -> bool:
+    """Murder does not work on a one-man squad; a man-sized weapon counts as a man (SW-PSI-17).
+
+    >>> too_few_for_murder(1), too_few_for_murder(2)
+    (True, False)
+    """
+    return men < PsiAction.MURDER.number("min_models")
+
+
+def may_use_psi(
+    psionic: UnitSituation, action: PsiAction, attempt: PsiAttempt, men: int | None = None
+) -> Verdict:
+    """May the squad's psionic use ``action`` on a target as ``attempt`` describes it?
+
+    A psi attack or support is an ordinary action, twice an activation at most, with the
+    same restrictions as shooting: not while suppressed (SW-PSI-05, SW-SUP-01), only at
+    a morale level that allows it (SW-MOR-01); the squad needs a psionic (SW-PSI-02);
+    the target must be within reach (:func:`blocked`). Whether the roll can succeed at
+    all is the odds', not a question of legality.
+    """
+    verdicts = [
+        Verdict.of(psionic.psi is not None, msg("steel_war.permission.not_psionic"), "SW-PSI-02"),
+        basic_verdict(psionic, ActionType.PSI, Order(ActionType.PSI)),
+        Verdict.allow("SW-PSI-05"),
+    ]
+    reason = blocked(action, attempt, men)
+    if reason is not None:
+        verdicts.append(Verdict.forbid(msg(reason.msgid), *_IMPOSSIBLE_RULES[reason]))
+    return all_of(*verdicts)
+
+
+@cache
+def roll_rules(action: PsiAction, zone: int) -> RuleIds:
+    """A psi roll's rules: using psi (SW-PSI-05), the roll and its zones (SW-PSI-06, die
+    steps SW-CORE-01 beyond the first zone), the list (SW-PSI-07), the action's own rule.
+
+    >>> roll_rules(PsiAction.STRIKE, 2)
+    ('SW-PSI-05', 'SW-PSI-06', 'SW-PSI-07', 'SW-PSI-13', 'SW-CORE-01')
+    """
+    stepped = ("SW-CORE-01",) if zone > 1 else ()
+    return ("SW-PSI-05", "SW-PSI-06", "SW-PSI-07", ACTION_RULES[action], *stepped)
+
+
+@cache
+def _resisting_rules(rule: str, android: bool) -> RuleIds:
+    """The action's rule, and the androids' d6 when the target is androids (SW-PSI-18)."""
+    return (rule, "SW-PSI-18") if android else (rule,)
 
 
 def psi_roll(action: PsiAction, attempt: PsiAttempt) -> Procedure[PsiResult]:
@@ -179,17 +268,26 @@ def psi_roll(action: PsiAction, attempt: PsiAttempt) -> Procedure[PsiResult]:
     """
     die = psi_die_at(attempt.psi, attempt.distance)
     zone = psi_zone(attempt.distance)
-    reason = _blocked(attempt, die)
+    reason = blocked(action, attempt)
     if reason is not None or die is None:
-        yield emit("steel_war.psi.impossible", action=action, reason=reason, zone=zone)
+        impossible = reason or Impossible.OUT_OF_RANGE
+        yield emit(
+            "steel_war.psi.impossible",
+            rules=_IMPOSSIBLE_RULES[impossible],
+            action=action,
+            reason=reason,
+            zone=zone,
+        )
         return PsiResult.IMPOSSIBLE
     threshold = action.threshold
     reading = PsiReading.from_data()
     faces = success_faces(die, threshold, reading)
+    rules = roll_rules(action, zone)
     if faces in (0, die.faces):
         succeeded = faces == die.faces
         yield emit(
             "steel_war.psi.certain",
+            rules=rules,
             action=action,
             die=die,
             zone=zone,
@@ -208,9 +306,11 @@ def psi_roll(action: PsiAction, attempt: PsiAttempt) -> Procedure[PsiResult]:
             ),
             roller="psionic",
             reduce=PsiSuccess(threshold, reading),
+            rules=rules,
         )
         yield emit(
             "steel_war.psi.result",
+            rules=rules,
             action=action,
             die=die,
             threshold=threshold,
@@ -224,7 +324,7 @@ def _plain(action: PsiAction, attempt: PsiAttempt, effect: PsiEffect) -> Procedu
     result = yield from psi_roll(action, attempt)
     if result is not PsiResult.SUCCEEDED:
         return PsiOutcome(result)
-    yield emit(f"steel_war.psi.effect.{effect.value}", action=action)
+    yield emit(f"steel_war.psi.effect.{effect.value}", rules=ACTION_RULES[action], action=action)
     return PsiOutcome(result, effect)
 
 
@@ -272,7 +372,12 @@ def psi_panic(attempt: PsiAttempt, quality: Die, android: bool = False) -> Proce
     if result is not PsiResult.SUCCEEDED:
         return PsiOutcome(result)
     die = resisting_die(quality, android)
-    yield emit("steel_war.psi.effect.panic_test", die=die, android=android)
+    yield emit(
+        "steel_war.psi.effect.panic_test",
+        rules=_resisting_rules("SW-PSI-14", android),
+        die=die,
+        android=android,
+    )
     return PsiOutcome(result, PsiEffect.PANIC_TEST, test_die=die.name)
 
 
@@ -287,8 +392,15 @@ def psi_strike(attempt: PsiAttempt, target: PsiTarget, threat: int = 0) -> Proce
         return PsiOutcome(result)
     total = threat + PsiAction.STRIKE.number("extra_threat")
     die = target.resisting_die
-    yield emit("steel_war.psi.effect.morale_test", die=die, threat=total, android=target.android)
-    test: MoraleTestOutcome = yield Call(morale_test, (die, target.leadership, total))
+    rules = _resisting_rules("SW-PSI-13", target.android)
+    yield emit(
+        "steel_war.psi.effect.morale_test",
+        rules=rules,
+        die=die,
+        threat=total,
+        android=target.android,
+    )
+    test: MoraleTestOutcome = yield Call(morale_test, (die, target.leadership, total, rules))
     return PsiOutcome(result, PsiEffect.MORALE_TEST, morale_drop=test.drop)
 
 
@@ -308,11 +420,12 @@ def psi_blast(
         side="psionic",
         reason=msg("steel_war.psi.blast.choose", levels=levels),
         default=preferred,
+        rules="SW-PSI-16",
     )
     if choice is BlastChoice.PANIC:
-        yield emit("steel_war.psi.effect.panicked")
+        yield emit("steel_war.psi.effect.panicked", rules=("SW-PSI-16", "SW-PANIC-01"))
         return PsiOutcome(result, PsiEffect.PANICKED)
-    yield emit("steel_war.psi.effect.lose_morale", levels=levels)
+    yield emit("steel_war.psi.effect.lose_morale", rules=("SW-PSI-16", "SW-MOR-01"), levels=levels)
     return PsiOutcome(result, PsiEffect.LOSE_MORALE, morale_drop=levels)
 
 
@@ -328,9 +441,10 @@ def psi_murder(
     the suppression marker and the morale test (d6 for androids) are given here.
     Rolls: the psi die, then the target's morale die.
     """
-    if models < PsiAction.MURDER.number("min_models"):
+    if too_few_for_murder(models):
         yield emit(
             "steel_war.psi.impossible",
+            rules=_IMPOSSIBLE_RULES[Impossible.ONE_MAN_SQUAD],
             action=PsiAction.MURDER,
             reason=Impossible.ONE_MAN_SQUAD,
             zone=psi_zone(attempt.distance),
@@ -341,12 +455,19 @@ def psi_murder(
         return PsiOutcome(result)
     markers = PsiAction.MURDER.number("suppression_markers")
     die = target.resisting_die
+    rules = (
+        *_resisting_rules("SW-PSI-17", target.android),
+        "SW-MOR-06",
+        "SW-MOR-03",
+        "SW-SUP-01",
+    )
     yield emit(
         "steel_war.psi.effect.murder",
+        rules=rules,
         markers=markers,
         die=die,
         threat=threat,
         android=target.android,
     )
-    test: MoraleTestOutcome = yield Call(morale_test, (die, target.leadership, threat))
+    test: MoraleTestOutcome = yield Call(morale_test, (die, target.leadership, threat, rules))
     return PsiOutcome(result, PsiEffect.MURDER, morale_drop=test.drop, suppression=markers)

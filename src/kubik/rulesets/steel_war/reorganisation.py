@@ -15,8 +15,10 @@ from typing import Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import parse_die
-from kubik.engine import Call, Procedure, Roll, Tally, emit, msg
+from kubik.engine import Call, Procedure, Roll, Tally, Verdict, emit, msg
 from kubik.errors import InputError
+from kubik.rulesets.steel_war.activation import ActionType
+from kubik.rulesets.steel_war.situation import UnitSituation, all_of, basic_verdict
 
 
 class CasualtyKind(Enum):
@@ -35,6 +37,11 @@ class Care(Enum):
     SURGEON = "surgeon"  # a field surgeon with a medical team
     BOTH = "both"
 
+    @property
+    def msgid(self) -> str:
+        """Message id of its name, for rendering."""
+        return f"steel_war.care.{self.value}"
+
 
 class Fate(Enum):
     """What reorganisation decides for an unverified casualty (SW-REORG-02)."""
@@ -49,18 +56,21 @@ def _data() -> dict[str, Any]:
     return load_ruleset_data("steel_war")
 
 
-def may_reorganise(
-    actions_left: int, reorganised: bool, suppressed: bool = False, in_cover: bool = False
-) -> bool:
-    """One action, at most once per activation; a suppressed squad only in cover (SW-REORG-01).
+def may_reorganise(unit: UnitSituation) -> Verdict:
+    """May ``unit`` reorganise now (SW-REORG-01)?
 
-    >>> may_reorganise(1, False), may_reorganise(2, True), may_reorganise(1, False, True, False)
-    (True, False, False)
+    One action, never twice in an activation; a suppressed squad only in cover
+    (SW-SUP-01); the morale level must allow it (SW-MOR-01). It regroups the squad even
+    with no unverified casualty to settle (SW-ABSENT-09).
+
+    >>> from kubik.rulesets.steel_war.activation import ActionType
+    >>> from kubik.rulesets.steel_war.situation import UnitSituation
+    >>> may_reorganise(UnitSituation(done=(ActionType.REORGANISE,))).allowed
+    False
+    >>> may_reorganise(UnitSituation(markers=1, in_cover=True)).allowed
+    True
     """
-    limit = int(_data()["activation"]["actions"]["reorganise"]["limit"])
-    if suppressed and not in_cover and _data()["reorganisation"]["suppressed_needs_cover"]:
-        return False
-    return actions_left >= 1 and (limit == 0 or not reorganised)
+    return all_of(basic_verdict(unit, ActionType.REORGANISE), Verdict.allow("SW-REORG-01"))
 
 
 def care_bonus(care: Care, kind: CasualtyKind = CasualtyKind.HUMAN) -> int:
@@ -84,15 +94,27 @@ def care_bonus(care: Care, kind: CasualtyKind = CasualtyKind.HUMAN) -> int:
     return medic + surgeon if table["bonuses_stack"] else max(medic, surgeon)
 
 
-def medic_at_hand(medic_in_squad: bool, medical_vehicle_distance: float | None) -> bool:
-    """+1 help: a medic in the squad, or a medical vehicle within 6" (SW-REORG-02).
+def care_at_hand(
+    medic_in_squad: bool = False,
+    medical_vehicle_distance: float | None = None,
+    field_surgeon: bool = False,
+) -> Care:
+    """The medical help a reorganising squad has (SW-REORG-02): a medic in the squad or a
+    medical vehicle within 6" (+1), a field surgeon with a medical team (+2).
 
-    >>> medic_at_hand(False, 6), medic_at_hand(False, 7), medic_at_hand(False, None)
-    (True, False, False)
+    ``medical_vehicle_distance``: inches to the nearest medical vehicle, None if none.
+
+    >>> care_at_hand(False, 6), care_at_hand(False, 7), care_at_hand(True, None, True)
+    (<Care.MEDIC: 'medic'>, <Care.NONE: 'none'>, <Care.BOTH: 'both'>)
     """
     limit = float(_data()["reorganisation"]["medical_vehicle_inches"])
     near = medical_vehicle_distance is not None and medical_vehicle_distance <= limit
-    return medic_in_squad or near
+    medic = medic_in_squad or near
+    if medic and field_surgeon:
+        return Care.BOTH
+    if field_surgeon:
+        return Care.SURGEON
+    return Care.MEDIC if medic else Care.NONE
 
 
 def fate_of(modified: int) -> Fate:
@@ -130,7 +152,9 @@ def unverified_fate(bonus: int) -> Procedure[Fate]:
         died_max=int(table["died_max"]),
         stabilised_max=int(table["stabilised_max"]),
     )
-    fate: Fate = yield Roll(die, reason, reduce=_Treated(bonus), roller="owner")
+    fate: Fate = yield Roll(
+        die, reason, reduce=_Treated(bonus), roller="owner", rules=("SW-REORG-02", "SW-DMG-11")
+    )
     return fate
 
 
@@ -150,11 +174,17 @@ def reorganise(
     if casualties < 0:
         raise InputError("casualties: must be 0 or more")
     bonus = care_bonus(care, kind)
-    yield emit("steel_war.reorganise.regroup", casualties=casualties, bonus=bonus)
+    yield emit(
+        "steel_war.reorganise.regroup",
+        rules=("SW-REORG-01", "SW-ABSENT-09"),
+        casualties=casualties,
+        bonus=bonus,
+    )
     fates: Tally[Fate] = yield Call(unverified_fate, (bonus,), times=casualties)
     outcome = ReorganiseOutcome(fates[Fate.DIED], fates[Fate.STABILISED], fates[Fate.RETURNED])
     yield emit(
         "steel_war.reorganise.result",
+        rules="SW-REORG-02",
         died=outcome.died,
         stabilised=outcome.stabilised,
         returned=outcome.returned,

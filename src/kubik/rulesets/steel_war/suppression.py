@@ -10,15 +10,18 @@ that removes one marker (SW-SUP-03).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
-from kubik.engine import Procedure, emit, msg
+from kubik.engine import Procedure, Verdict, emit, msg
 from kubik.errors import InputError
+from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.core import leadership_test
+
+if TYPE_CHECKING:
+    from kubik.rulesets.steel_war.situation import UnitSituation
 
 
 @cache
@@ -56,55 +59,52 @@ def is_suppressed(markers: int) -> bool:
     return markers > 0
 
 
-class Action(Enum):
-    """A squad's actions as far as suppression restricts them (SW-CORE-04)."""
+def suppression_verdict(
+    action: ActionType,
+    markers: int,
+    *,
+    machine: bool = False,
+    in_cover: bool = False,
+    away_from_enemy: bool = False,
+) -> Verdict:
+    """What suppression lets a unit with ``markers`` do (SW-SUP-01).
 
-    OBSERVE = "observe"
-    COMMUNICATE = "communicate"
-    REORGANISE = "reorganise"
-    UNSUPPRESS = "unsuppress"
-    MOVE_AWAY = "move_away"
-    MOVE = "move"
-    SHOOT = "shoot"
-    GO_TO_GROUND = "go_to_ground"
-    GET_UP = "get_up"
-    CHARGE = "charge"
-    INSPIRE = "inspire"
-    PSI = "psi"
-    EMBARK = "embark"
-    DISEMBARK = "disembark"
+    A suppressed infantry squad may only observe, communicate, reorganise (in cover
+    only), unsuppress, or move away from the enemy. A suppressed vehicle or robot
+    (``machine``, техника) may do everything that does not need its crew or
+    passengers to get out: it may fire and move, but not let anyone off or unload.
+    Not suppressed: suppression forbids nothing (no rule applies).
 
-    @property
-    def msgid(self) -> str:
-        """Message id of its name, for rendering."""
-        return f"steel_war.action.{self.value}"
-
-
-def infantry_may(action: Action, markers: int, in_cover: bool) -> bool:
-    """Whether an infantry squad with ``markers`` may take ``action`` (SW-SUP-01).
-
-    Suppressed: only the five listed actions, and reorganisation only in cover.
-
-    >>> infantry_may(Action.SHOOT, 1, True), infantry_may(Action.UNSUPPRESS, 3, False)
-    (False, True)
-    >>> infantry_may(Action.REORGANISE, 1, False), infantry_may(Action.REORGANISE, 1, True)
-    (False, True)
+    >>> suppression_verdict(ActionType.SHOOT, 1).allowed
+    False
+    >>> suppression_verdict(ActionType.SHOOT, 1, machine=True).allowed
+    True
+    >>> suppression_verdict(ActionType.MOVE, 2, away_from_enemy=True).rules
+    ('SW-SUP-01',)
     """
     if not is_suppressed(markers):
-        return True
+        return Verdict.allow()
     table = _data()["suppression"]
-    if action.value not in table["allowed_infantry"]:
-        return False
-    return not (action is Action.REORGANISE and table["reorganise_only_in_cover"] and not in_cover)
+    if machine:
+        if action.value in table["crew_out_actions"]:
+            return Verdict.forbid(msg("steel_war.permission.suppressed_vehicle"), "SW-SUP-01")
+        return Verdict.allow("SW-SUP-01")
+    allowed = table["allowed_infantry"]
+    if action in MOVE_ACTIONS:
+        if "move_away" in allowed and away_from_enemy:
+            return Verdict.allow("SW-SUP-01")
+        return Verdict.forbid(msg("steel_war.permission.suppressed_move"), "SW-SUP-01")
+    if action.value not in allowed:
+        return Verdict.forbid(msg("steel_war.permission.suppressed"), "SW-SUP-01")
+    if action is ActionType.REORGANISE and table["reorganise_only_in_cover"] and not in_cover:
+        return Verdict.forbid(
+            msg("steel_war.permission.suppressed_reorganise"), "SW-SUP-01", "SW-REORG-01"
+        )
+    return Verdict.allow("SW-SUP-01")
 
 
-def vehicle_may(crew_must_get_out: bool, markers: int) -> bool:
-    """A suppressed vehicle may do anything that keeps crew and passengers inside (SW-SUP-01).
-
-    >>> vehicle_may(True, 1), vehicle_may(False, 1), vehicle_may(True, 0)
-    (False, True, True)
-    """
-    return not (is_suppressed(markers) and crew_must_get_out)
+#: Actions that move a squad: a suppressed one may take them only away from the enemy.
+MOVE_ACTIONS = frozenset({ActionType.MOVE, ActionType.COMBAT_MOVE, ActionType.MARCH})
 
 
 def unsuppress_attempts() -> int:
@@ -140,11 +140,13 @@ def unsuppress(
             threat,
             msg("steel_war.unsuppress.roll", attempt=attempt, target=leadership + threat),
             roller="target",
+            rules=("SW-SUP-03",),
         )
         if passed:
             left = remove_marker(left)
         yield emit(
             "steel_war.unsuppress.result",
+            rules=("SW-SUP-03", "SW-CORE-04") if attempt > 1 else "SW-SUP-03",
             attempt=attempt,
             roll=roll,
             leadership=leadership,
@@ -154,3 +156,20 @@ def unsuppress(
             markers=left,
         )
     return UnsuppressOutcome(markers - left, left)
+
+
+def may_unsuppress(unit: UnitSituation) -> Verdict:
+    """May ``unit`` spend an action on «расподавление» now (SW-SUP-03)?
+
+    It must carry a marker; one action, at most twice an activation; allowed while
+    suppressed, of course (SW-SUP-01), and at any morale level that allows it (SW-MOR-01).
+    """
+    # imported here: the situation module needs this one (suppression_verdict) first
+    from kubik.rulesets.steel_war.situation import all_of, basic_verdict
+
+    return all_of(
+        basic_verdict(unit, ActionType.UNSUPPRESS),
+        Verdict.of(
+            is_suppressed(unit.markers), msg("steel_war.permission.no_markers"), "SW-SUP-03"
+        ),
+    )

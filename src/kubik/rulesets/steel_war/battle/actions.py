@@ -1,129 +1,250 @@
-"""The other actions of an activation: move, go to ground, get up, unsuppress, reorganise,
-inspire, «Ни шагу назад!», and the attempt to end a panic.
+"""One action of a unit: the menu, the choice, and carrying it out.
 
-Each measures what its rule needs, Calls the rule's procedure and applies the result.
+:func:`take_action` asks the unit's side to choose from its menu (built only from the
+rules' verdicts, :mod:`.menu`) and :func:`perform` carries the choice out: each act
+measures what its rule needs, takes the reaction tests the verdict asked for (in
+order, SW-REACT-01/02), Calls the rule's procedure and applies the outcome.
 """
 
 from __future__ import annotations
 
-from kubik.engine import Call, Procedure, emit
+import math
+
+from kubik.engine import Call, Message, Procedure, emit, msg
+from kubik.game.battle import Posture
+from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.fire import may_go_to_ground
-from kubik.rulesets.steel_war.inspiration import Contact, Inspiration, InspirationOutcome, inspire
-from kubik.rulesets.steel_war.morale_levels import MoraleLevel, raise_level
+from kubik.rulesets.steel_war.morale_levels import Order
+from kubik.rulesets.steel_war.movement import (
+    march_allowed,
+    march_distance,
+    may_move,
+    move_distance,
+)
 from kubik.rulesets.steel_war.no_step_back import (
     NoStepBackOutcome,
     NoStepBackResult,
-    Stand,
+    enter_berserk,
     no_step_back_test,
 )
-from kubik.rulesets.steel_war.panic import PanicEvent, causes_panic
-from kubik.rulesets.steel_war.reaction import (
-    ReactionAction,
-    ReactionOutcome,
-    reaction_test,
-    reaction_threat,
-)
-from kubik.rulesets.steel_war.reorganisation import Care, ReorganiseOutcome, reorganise
+from kubik.rulesets.steel_war.reaction import ReactionAction
+from kubik.rulesets.steel_war.reorganisation import ReorganiseOutcome, reorganise
 from kubik.rulesets.steel_war.suppression import UnsuppressOutcome, unsuppress
-from kubik.rulesets.steel_war.threat import persistent_threat
+from kubik.table.geometry import Point
 
-from . import carry, effects, field
-from .options import Move
-from .state import Gone, Squad, Status
-from .world import World
+from . import assault, carry, command, effects, moves, psionics, shooting, spotting
+from .board import Battlefield
+from .entry import where_ended
+from .formation import inches
+from .menu import build, care, casualty_kind, stand
+from .options import (
+    Act,
+    Charge,
+    Disembark,
+    Embark,
+    Fire,
+    Inspire,
+    Kind,
+    Move,
+    MoveHow,
+    MoveKind,
+    Observe,
+    Option,
+    PassAction,
+    Psi,
+    Unload,
+)
+from .state import Gone, Panic, Squad, Stance, Status
+from .terrain import RULE_CLASS
 
 
-def react(squad: Squad, action: ReactionAction) -> Procedure[bool]:
-    """A reaction test (SW-REACT-01/02); a failure bars the action for the rest of the turn."""
-    outcome: ReactionOutcome = yield Call(
-        reaction_test, (squad.die, squad.leadership, reaction_threat(action), squad.berserk)
+def take_action(
+    game: Battlefield, squad: Squad, done: tuple[ActionType, ...], *, passed: bool = False
+) -> Procedure[tuple[Option, ActionType | None]]:
+    """The unit's side picks its next action and it is carried out; returns the option
+    and the action type it spent (None: none, or the activation ends)."""
+    offered = build(game, squad, done, passed=passed)
+    key = "steel_war.game.choose_passed" if passed else "steel_war.game.choose_action"
+    option: Option = yield from game.choose(
+        offered.menu,
+        squad.side,
+        msg(key, squad=game.name(squad.id), n=len(done) + 1),
+        offered.default,
+        rules=offered.rules,
     )
-    if not outcome.passed:
-        squad.failed = squad.failed.add(action)
-        yield emit("steel_war.game.reaction_failed", squad=squad.name, action=action)
-    return outcome.passed
+    if option == Act(Kind.END):
+        yield emit(
+            "steel_war.game.ends_activation", rules=("SW-CORE-04",), squad=game.name(squad.id)
+        )
+        return option, None
+    spent = yield from perform(game, squad, option, done)
+    return option, spent
 
 
-def move(world: World, squad: Squad, option: Move) -> Procedure[None]:
-    """Move the squad's block to the option's point (the way was measured when offered)."""
-    if option.test:
-        if not (yield from react(squad, ReactionAction(option.test))):
-            return
-        if option.test == ReactionAction.MOVE_WHILE_DOWN:
-            squad.prone = False
-    squad.move_to((option.x, option.y))
-    squad.marched = squad.marched or option.march
-    carry.ride_along(world, squad)
+def perform(
+    game: Battlefield, squad: Squad, option: Option, done: tuple[ActionType, ...]
+) -> Procedure[ActionType | None]:
+    """Carry out one chosen action; the action type it spent."""
+    if isinstance(option, Fire):
+        yield from shooting.fire(game, squad, game.squad(option.target), option.weapons)
+    elif isinstance(option, Move):
+        yield from move(game, squad, option)
+    elif isinstance(option, Charge):
+        return (yield from assault.assault(game, squad, option))
+    elif isinstance(option, Inspire):
+        yield from command.encourage(game, squad, game.squad(option.target))
+    elif isinstance(option, PassAction):
+        yield from pass_action(game, squad, game.squad(option.target))
+    elif isinstance(option, Psi):
+        yield from psionics.use_psi(game, squad, option)
+    elif isinstance(option, Observe):
+        yield from spotting.observation(game, squad, option)
+    elif isinstance(option, Embark):
+        yield from carry.embark(game, squad, option)
+    elif isinstance(option, Disembark):
+        yield from carry.disembark(game, option)
+    elif isinstance(option, Unload):
+        yield from carry.unload(game, squad, option)
+    elif option.kind is Kind.GO_TO_GROUND:
+        yield from go_to_ground(game, squad)
+    elif option.kind is Kind.GET_UP:
+        squad.posture = Posture.STANDING
+        yield emit("steel_war.game.got_up", rules=("SW-FIRE-07",), squad=game.name(squad.id))
+    elif option.kind is Kind.UNSUPPRESS:
+        yield from rally(game, squad)
+    elif option.kind is Kind.REORGANISE:
+        yield from regroup(game, squad)
+    elif option.kind is Kind.NO_STEP_BACK:
+        yield from no_step_back(game, squad)
+    return option.action
+
+
+def move(game: Battlefield, squad: Squad, option: Move) -> Procedure[None]:
+    """A move, march or combat move: the reaction tests first (SW-REACT-02), then the
+    unit goes as far as its allowance — rolled for a combat move — and the contact rule
+    let it; at a real table where the players put it, if the rules accept that spot."""
+    if not (yield from moves.take_tests(game, squad, option.tests)):
+        return
+    goal = (option.x, option.y)
+    kind = option.kind
+    if option.how is MoveHow.COMBAT:
+        found = moves.plan(game, squad, kind, goal, option.how)
+    else:
+        found = moves.plan(game, squad, MoveKind.OBJECTIVE, goal, option.how)
+    if found is None:
+        yield emit("steel_war.game.no_way", rules=("SW-MOVE-02",), squad=game.name(squad.id))
+        return
+    allowance = found.moved
+    end = found.end
+    if option.how is MoveHow.COMBAT:
+        rolled: int = yield moves.roll_combat_move(found.terrain)
+        path = moves.cut(found.way, rolled)
+        spot = moves.settle_on(game, squad, path)
+        allowance = float(rolled)
+        end = spot if spot is not None else squad.centre
+    start = squad.centre
+    rules = moves.move_rules(option.how, found.terrain)
+    end = yield from where_ended(
+        game,
+        squad.side,
+        squad.id,
+        start,
+        end,
+        lambda spot: check_spot(game, squad, option, spot, allowance),
+        rules,
+    )
+    squad.marched = squad.marched or option.how is MoveHow.MARCH
     yield emit(
         "steel_war.game.moved",
-        squad=squad.name,
-        kind=option.kind,
-        inches=option.inches,
-        x=option.x,
-        y=option.y,
-        march=option.march,
+        rules=rules,
+        squad=game.name(squad.id),
+        how=option.how,
+        kind=kind,
+        terrain=found.terrain,
+        inches=found.moved if end == found.end else inches(math.dist(start, end)),
+        x=end[0],
+        y=end[1],
     )
-    world.update_left_behind(squad)
-    at_edge = field.edge_distance_of(world.table, squad.edge, squad.centre)
-    reach = field.formation_radius(len(squad.active())) + float(
-        field.game_data()["game_edge"]["leave_within_inches"]
+    yield from moves.arrive(game, squad, end)
+
+
+def check_spot(
+    game: Battlefield, squad: Squad, option: Move, spot: Point, rolled: float
+) -> Message | None:
+    """Whether the rules accept a typed spot as this move's end: on the table, a way there
+    not longer than the allowance through its terrain for this kind of unit (SW-MOVE-01..03,
+    a combat move's roll), where the unit may go (SW-MOR-01, SW-SUP-01), and clear of every
+    other model (the contact rule). The reason when they do not."""
+    reach = moves.clearance(squad)
+    table = game.table
+    if not (reach <= spot[0] <= table.width - reach and reach <= spot[1] <= table.height - reach):
+        return msg("steel_war.game.entry.off_table", x=spot[0], y=spot[1])
+    way = game.tape.way(squad.centre, spot, moves.mover(game, squad), reach)
+    if way is None:
+        return msg("steel_war.game.entry.no_way", x=spot[0], y=spot[1])
+    cls = RULE_CLASS[game.tape.worst_kind(way.points, moves.mover(game, squad), reach)]
+    speed = game.speed(squad)
+    if option.how is MoveHow.MARCH:
+        allowance = float(march_distance(speed, [cls])) if march_allowed([cls]) else 0.0
+    elif option.how is MoveHow.COMBAT:
+        allowance = rolled
+    else:
+        allowance = float(move_distance(speed, [cls]))
+    if way.length > allowance + 0.05:
+        return msg("steel_war.game.entry.too_far", inches=round(way.length, 1), allowance=allowance)
+    order = moves.order_for(game, squad, spot, option.kind, option.how)
+    verdict = may_move(game.situation(squad), _bare(order), cls)
+    if not verdict.allowed and verdict.reason is not None:
+        return verdict.reason
+    if moves.settle_on(game, squad, way.points) != (round(spot[0], 1), round(spot[1], 1)):
+        return msg("steel_war.game.entry.contact", x=spot[0], y=spot[1])
+    return None
+
+
+def _bare(order: Order) -> Order:
+    """The order as the typed move is (the reaction tests were taken already)."""
+    return Order(
+        order.action,
+        approaches_enemy=order.approaches_enemy,
+        away_from_enemy=order.away_from_enemy,
+        toward_own_edge=order.toward_own_edge,
+        toward_cover=order.toward_cover,
+        leaves_cover=False,
     )
-    if squad.level in (MoraleLevel.BROKEN, MoraleLevel.FLEEING) and at_edge <= reach:
-        yield from effects.remove(squad, Gone.ROUTED)
+
+
+def go_to_ground(game: Battlefield, squad: Squad) -> Procedure[None]:
+    """Going to ground: a reaction test, threat 2 in the open, 0 in cover (SW-FIRE-07)."""
+    unit = game.situation(squad)
+    test = ReactionAction.GO_TO_GROUND_OTHER if unit.in_cover else ReactionAction.GO_TO_GROUND_OPEN
+    if not may_go_to_ground(unit).allowed:
         return
-    yield from effects.check_surrender(world, squad)
-    yield from first_sight(world)
+    if (yield from moves.react(game, squad, test)):
+        squad.posture = Posture.PRONE
+        yield emit("steel_war.game.prone", rules=("SW-FIRE-07",), squad=game.name(squad.id))
 
 
-def first_sight(world: World) -> Procedure[None]:
-    """Untrained troops panic the first time an enemy comes into sight (SW-PANIC-02)."""
-    for squad in world.squads:
-        if squad.enemy_seen or not squad.present:
-            continue
-        if not causes_panic(squad.quality, PanicEvent.FIRST_ENEMY_IN_SIGHT, squad.panic_over):
-            squad.enemy_seen = True
-            continue
-        if any(world.sees(squad, e) for e in world.enemies(squad)):
-            squad.enemy_seen = True
-            yield from effects.panic(world, squad, PanicEvent.FIRST_ENEMY_IN_SIGHT)
-
-
-def go_to_ground(world: World, squad: Squad) -> Procedure[None]:
-    """Going to ground: a reaction test, threat 2 in the open (SW-FIRE-07, SW-REACT-02)."""
-    if not may_go_to_ground(True, world.in_water(squad)):
-        yield emit("steel_war.game.no_ground", squad=squad.name)
-        return
-    action = (
-        ReactionAction.GO_TO_GROUND_OTHER
-        if world.in_cover(squad)
-        else ReactionAction.GO_TO_GROUND_OPEN
-    )
-    if (yield from react(squad, action)):
-        squad.prone = True
-        yield emit("steel_war.game.prone", squad=squad.name)
-
-
-def get_up(squad: Squad) -> Procedure[None]:
-    """Getting up costs an action (SW-FIRE-07)."""
-    squad.prone = False
-    yield emit("steel_war.game.got_up", squad=squad.name)
-
-
-def rally(squad: Squad) -> Procedure[None]:
+def rally(game: Battlefield, squad: Squad) -> Procedure[None]:
     """One unsuppress action: beat leadership to remove a marker (SW-SUP-03)."""
     outcome: UnsuppressOutcome = yield Call(
         unsuppress, (squad.die, squad.leadership, squad.markers, 1)
     )
     squad.markers = outcome.markers
-    yield emit("steel_war.game.markers_left", squad=squad.name, markers=squad.markers)
+    yield emit(
+        "steel_war.game.markers_left",
+        rules=("SW-SUP-03",),
+        squad=game.name(squad.id),
+        markers=squad.markers,
+    )
 
 
-def regroup(world: World, squad: Squad) -> Procedure[None]:
-    """Reorganisation: regroup around the commander and decide every unverified casualty
-    (SW-REORG-01/02): died, stabilised (out of the battle), or back in the ranks."""
+def regroup(game: Battlefield, squad: Squad) -> Procedure[None]:
+    """Reorganisation: regroup around the commander (coherency, SW-ABSENT-09) and decide
+    every unverified casualty (SW-REORG-01/02) — died, stabilised, or back in the ranks —
+    with the medical help at hand (a medic, a medical vehicle within 6", a field surgeon)."""
     wounded = squad.with_status(Status.UNVERIFIED)
-    care = Care.MEDIC if squad.spec.medic else Care.NONE
-    outcome: ReorganiseOutcome = yield Call(reorganise, (len(wounded), care))
+    help_ = care(game, squad)
+    outcome: ReorganiseOutcome = yield Call(reorganise, (len(wounded), help_, casualty_kind(squad)))
     fates = (
         [Status.KILLED] * outcome.died
         + [Status.STABILISED] * outcome.stabilised
@@ -131,84 +252,70 @@ def regroup(world: World, squad: Squad) -> Procedure[None]:
     )
     for model, status in zip(wounded, fates, strict=True):
         model.status = status
-    squad.move_to(squad.centre)
-    world.update_left_behind(squad)
+    _regroup_in_place(game, squad)
     yield emit(
         "steel_war.game.regrouped",
-        squad=squad.name,
+        rules=("SW-REORG-01", "SW-REORG-02", "SW-ABSENT-09"),
+        squad=game.name(squad.id),
         died=outcome.died,
         stabilised=outcome.stabilised,
         returned=outcome.returned,
+        care=help_,
     )
 
 
-def inspiration(world: World, officer: Squad, squad: Squad) -> Inspiration:
-    """The inspiration attempt as measured: contact (distance, sight, radio) and threat."""
-    return Inspiration(
-        officer_quality=officer.die,
-        officer_leadership=officer.leadership,
-        squad_quality=squad.die,
-        squad_leadership=squad.leadership,
-        threat=persistent_threat(
-            squad.motivation,
-            unverified=len(squad.with_status(Status.UNVERIFIED)),
-            wounded_left_behind=squad.wounded_left_behind,
-        ),
-        skipped_links=0,
-        contact=Contact(
-            world.distance(officer, squad),
-            world.sees(officer, squad),
-            officer.spec.radio and squad.spec.radio,
-        ),
-        level=squad.level,
-        start_level=squad.start_level,
-    )
+def _regroup_in_place(game: Battlefield, squad: Squad) -> None:
+    """The squad closes up in its block around its commander, if there is room there
+    (else it stays as it stands)."""
+    boss = squad.anchor().centre
+    saved = [(m.x, m.y) for m in squad.active()]
+    centre = squad.centre
+    squad.place_models(boss)
+    if carry.fits(game, squad, boss, (squad.id,)):
+        return
+    for model, (x, y) in zip(squad.active(), saved, strict=True):
+        model.x, model.y = x, y
+    squad.centre = centre
 
 
-def encourage(world: World, officer: Squad, squad: Squad) -> Procedure[None]:
-    """The officer spends an action to inspire one of his squads (SW-MOR-08..10)."""
-    outcome: InspirationOutcome = yield Call(inspire, (inspiration(world, officer, squad),))
-    if outcome.raised:
-        yield from effects.set_level(world, squad, raise_level(squad.level, squad.start_level, 1))
-
-
-def stand(world: World, squad: Squad) -> Stand:
-    """The facts «Ни шагу назад!» checks (SW-NSN-01)."""
-    near = world.nearest_enemy(squad)
-    return Stand(
-        level=squad.level,
-        in_cover=world.in_cover(squad),
-        gone_to_ground=squad.prone,
-        nearest_friend=world.nearest_friend(squad),
-        enemy_levels_in_sight=tuple(e.level for e in world.enemies(squad) if world.sees(squad, e)),
-        nearest_enemy=near[1] if near else None,
-        keno_guard=False,
-    )
-
-
-def no_step_back(world: World, squad: Squad) -> Procedure[None]:
-    """The voluntary «Ни шагу назад!» test (SW-NSN-02/03); no action spent."""
-    outcome: NoStepBackOutcome = yield Call(no_step_back_test, (stand(world, squad),))
+def no_step_back(game: Battlefield, squad: Squad) -> Procedure[None]:
+    """The voluntary «Ни шагу назад!» test (SW-NSN-01..03); no action spent."""
+    outcome: NoStepBackOutcome = yield Call(no_step_back_test, (stand(game, squad),))
     if outcome.result is NoStepBackResult.BERSERK:
-        squad.berserk = True
-        squad.markers = 0
-        yield emit("steel_war.game.berserk", squad=squad.name)
+        state = enter_berserk(squad.markers, squad.panicked)
+        squad.stance = Stance.BERSERK
+        squad.markers = state.markers
+        if squad.panicked and not state.panicked:
+            squad.panic = Panic.OVER
+        yield emit("steel_war.game.berserk", rules=("SW-NSN-03",), squad=game.name(squad.id))
     elif outcome.result is NoStepBackResult.SURRENDERED:
-        yield from effects.remove(squad, Gone.SURRENDERED)
+        yield from effects.remove(game, squad, Gone.SURRENDERED, ("SW-NSN-03",))
     elif outcome.result is NoStepBackResult.SCATTERED:
-        yield from effects.remove(squad, Gone.SCATTERED)
+        yield from effects.remove(game, squad, Gone.SCATTERED, ("SW-NSN-03",))
 
 
-__all__ = [
-    "encourage",
-    "first_sight",
-    "get_up",
-    "go_to_ground",
-    "inspiration",
-    "move",
-    "no_step_back",
-    "rally",
-    "react",
-    "regroup",
-    "stand",
-]
+def pass_action(game: Battlefield, officer: Squad, squad: Squad) -> Procedure[None]:
+    """The commander passes one of his actions (SW-ABSENT-01): on the radio first
+    (SW-ABSENT-04); got through, the squad takes one action at once — even if it has
+    acted this turn — by its own menu, asked with ``passed`` (never a whole-activation
+    act, never a test it failed this turn, SW-REACT-01)."""
+    if not (yield from command.get_through(game, officer, squad)):
+        yield emit(
+            "steel_war.game.no_contact",
+            rules=("SW-ABSENT-04",),
+            officer=game.name(officer.id),
+            squad=game.name(squad.id),
+        )
+        return
+    if not squad.present or squad.panicked:
+        return
+    yield emit(
+        "steel_war.game.passed_action",
+        rules=("SW-ABSENT-01",),
+        officer=game.name(officer.id),
+        squad=game.name(squad.id),
+    )
+    yield from take_action(game, squad, (), passed=True)
+
+
+__all__ = ["move", "pass_action", "perform", "take_action"]

@@ -1,191 +1,264 @@
-"""Vehicles in a battle: embarking, disembarking, riding, and hits on a vehicle.
+"""Vehicles in a battle: embarking, disembarking, riding, unloading cargo, hits on a vehicle.
 
 The rules are :mod:`kubik.rulesets.steel_war.transport`'s (SW-MOVE-04..06): one
-action to embark or disembark, the farthest man within 6" of the vehicle before
-embarking and after disembarking, man-portable weapons leave with their squad.
-Here the table is measured (the farthest man's edge distance to the vehicle, where
-a disembarking block can stand) and the state changes (who rides where). A vehicle
-is a one-model unit; the squads inside move with it, unseen, and do not fire.
+action to embark or disembark — of the squad, or of the vehicle in its own
+activation — with the farthest man within 6" of the vehicle before embarking and
+after disembarking; man-portable weapons leave with their squad; a towed gun is
+unhitched and brought into action by its crew's whole activation (SW-MOVE-05); a
+suppressed vehicle lets nobody out (SW-SUP-01). Here the table is measured (the
+farthest man's distance to the hull, where a block can stand clear of every other
+model) and the state changes (who rides where). A vehicle is a one-model unit on its
+hull's footprint; the squads inside move with it, unseen, and do not fire.
 """
 
 from __future__ import annotations
 
 import math
 
-from kubik.engine import (
-    AnyForecast,
-    Forecast,
-    Procedure,
-    emit,
+from kubik.engine import Procedure, Verdict, emit
+from kubik.game.battle import clear_of
+from kubik.rulesets.steel_war.activation import ActionType
+from kubik.rulesets.steel_war.damage import TargetKind
+from kubik.rulesets.steel_war.fire_ammo import Ammo
+from kubik.rulesets.steel_war.transport import (
+    may_disembark,
+    may_embark,
+    may_unload,
+    unloads_with_squad,
 )
-from kubik.rulesets.steel_war.fire import FireGroup
-from kubik.rulesets.steel_war.fire_absent import heavy_weapon_group
-from kubik.rulesets.steel_war.fire_weapons import weapon
-from kubik.rulesets.steel_war.suppression import vehicle_may
-from kubik.rulesets.steel_war.transport import can_disembark, can_embark, unloads_with_squad
-from kubik.table import TableError, TerrainKind
+from kubik.table import Base, TableError, TerrainKind
 from kubik.table.geometry import Point
-from kubik.table.movement import kind_at
+from kubik.table.tape import Tape
 
-from . import field
-from .options import Disembark, Embark
+from . import effects
+from .board import Battlefield
+from .formation import base_diameter, formation_radius, game_data, inches, place
+from .options import Disembark, Embark, Unload
 from .profiles import hits_to_destroy, vehicle_profile
-from .state import Gone, Squad, Status
-from .world import World
+from .state import Gone, Model, Squad, Status
 
 
-def _name(squad: Squad) -> tuple[str, str]:
-    return squad.spec.display_name
-
-
-def carrier(world: World, squad: Squad) -> Squad | None:
-    """The vehicle the squad rides in."""
-    return None if squad.aboard is None else world.squad(squad.aboard)
-
-
-def room(world: World, vehicle: Squad) -> int:
+def room(game: Battlefield, vehicle: Squad) -> int:
     """Men the vehicle can still take (its profile's capacity less its riders)."""
-    riders = sum(len(s.active()) for s in world.passengers(vehicle))
+    riders = sum(len(s.active()) for s in game.passengers(vehicle))
     return vehicle_profile(vehicle.spec.vehicle).capacity - riders
 
 
-def farthest(world: World, squad: Squad, vehicle: Squad) -> float:
-    """The edge distance from the vehicle to the squad's farthest man, to 0.1 inch."""
-    spot = vehicle.anchor().centre
-    return field.inches(max(world.measure.closest([spot], [m.point]) for m in squad.active()))
+def farthest(squad: Squad, vehicle: Squad) -> float:
+    """The edge distance from the hull to the squad's farthest model, to 0.1 inch."""
+    hull = vehicle.anchor()
+    return inches(max(Tape.closest([hull], [m.base()]) for m in squad.active()))
 
 
-def embark_options(world: World, squad: Squad) -> list[tuple[Embark, AnyForecast]]:
-    """Every friendly vehicle the squad may climb into now (SW-MOVE-04)."""
-    out: list[tuple[Embark, AnyForecast]] = []
-    if squad.is_vehicle or squad.aboard is not None or squad.prone:
-        return out
-    for vehicle in world.friends(squad):
-        if not vehicle.is_vehicle or room(world, vehicle) < len(squad.active()):
-            continue
-        reach = farthest(world, squad, vehicle)
-        if not can_embark(reach):
-            continue
-        en, ru = _name(vehicle)
-        out.append((Embark(vehicle.id, en, ru, reach), Forecast(score=0.0)))
-    return out
+def embark_verdict(
+    game: Battlefield, squad: Squad, vehicle: Squad, done: tuple[ActionType, ...]
+) -> Verdict:
+    """The transport rule's answer: may ``squad`` climb into ``vehicle`` now (SW-MOVE-04)?"""
+    unit = game.situation(squad, done)
+    return may_embark(unit, farthest(squad, vehicle), room(game, vehicle), len(squad.active()))
 
 
-def _fits(world: World, squad: Squad, centre: Point) -> bool:
-    """The block can stand at ``centre``: on the table, out of impassable terrain, clear of
-    every other unit's men."""
-    radius = field.formation_radius(len(squad.active()))
-    table = world.table
+def embark_options(game: Battlefield, squad: Squad) -> list[tuple[Embark, Squad]]:
+    """The friendly vehicles near enough to offer climbing in (their verdicts decide)."""
+    if squad.is_vehicle or squad.aboard is not None or squad.spec.kind != "infantry":
+        return []
+    return [
+        (Embark(v.id, farthest(squad, v)), v)
+        for v in game.friends(squad)
+        if v.is_vehicle and vehicle_profile(v.spec.vehicle).capacity > 0
+    ]
+
+
+def fits(game: Battlefield, squad: Squad, centre: Point, besides: tuple[str, ...]) -> bool:
+    """The block can stand at ``centre``: on the table, out of terrain impassable for it,
+    clear of every other model (the contact rule)."""
+    count = len(squad.active())
+    radius = formation_radius(count)
+    table = game.table
     if not (
         radius <= centre[0] <= table.width - radius and radius <= centre[1] <= table.height - radius
     ):
         return False
-    spots = field.place(centre, len(squad.active()))
+    spots = place(centre, count)
     try:
-        if any(kind_at(table, p, field.INFANTRY) is TerrainKind.IMPASSABLE for p in spots):
+        if any(game.tape.kind_at(p, "infantry") is TerrainKind.IMPASSABLE for p in spots):
             return False
     except TableError:
         return False
-    others = [m.point for s in world.squads if s.on_table for m in s.active()]
-    return all(math.dist(p, q) >= field.base_diameter() for p in spots for q in others)
+    bases = [Base(x, y, base_diameter()) for x, y in spots]
+    return clear_of(bases, game.others(*besides))
 
 
-def disembark_point(world: World, squad: Squad, vehicle: Squad) -> Point | None:
-    """Where the squad's block stands after getting off: beside the vehicle, away from
-    the nearest enemy when there is room, else to a side or in front, always with the
-    farthest man within 6" (SW-MOVE-04); None when there is nowhere."""
-    gap = float(field.game_data()["game_transport"]["gap_inches"])
-    here = vehicle.anchor().centre
-    step = field.formation_radius(len(squad.active())) + field.base_diameter() / 2 + gap
-    near = world.nearest_enemy(vehicle)
-    if near is not None:
-        ex, ey = near[0].centre
-        angle = math.atan2(here[1] - ey, here[0] - ex)
+def spot_beside(
+    game: Battlefield, squad: Squad, vehicle: Squad, *, within: float | None
+) -> Point | None:
+    """Where the squad's block stands after getting off: beside the hull, away from the
+    nearest enemy when there is room, else to a side or in front, with the farthest man
+    within ``within`` inches of the hull (the seed's 6", SW-MOVE-04); None when there is
+    nowhere."""
+    gap = float(game_data()["game_transport"]["gap_inches"])
+    here = vehicle.anchor()
+    step = formation_radius(len(squad.active())) + here.radius + gap
+    enemies = [e for e in game.enemies(vehicle) if e.bases()]
+    if enemies:
+        near = min(enemies, key=lambda e: Tape.closest([here], e.bases()))
+        ex, ey = near.centre
+        angle = math.atan2(here.y - ey, here.x - ex)
     else:
-        angle = math.atan2(*reversed(_toward_centre(world, here)))
-    for turn in (0.0, 0.5, -0.5, 1.0, -1.0):
-        a = angle + turn * math.pi
-        centre = (
-            field.inches(here[0] + step * math.cos(a)),
-            field.inches(here[1] + step * math.sin(a)),
-        )
-        if not _fits(world, squad, centre):
-            continue
-        spots = field.place(centre, len(squad.active()))
-        reach = field.inches(max(world.measure.closest([here], [p]) for p in spots))
-        if can_disembark(reach):
-            return centre
+        angle = math.atan2(game.table.height / 2 - here.y, game.table.width / 2 - here.x)
+    besides = (squad.id, vehicle.id)
+    for ring in (0.0, 1.0, 2.0):
+        for turn in (0.0, 0.5, -0.5, 1.0, -1.0, 0.25, -0.25, 0.75, -0.75):
+            a = angle + turn * math.pi
+            centre = (
+                inches(here.x + (step + ring) * math.cos(a)),
+                inches(here.y + (step + ring) * math.sin(a)),
+            )
+            if not fits(game, squad, centre, besides):
+                continue
+            spots = place(centre, len(squad.active()))
+            reach = inches(max(Tape.closest([here], [_probe(p)]) for p in spots))
+            if within is None or reach <= within:
+                return centre
     return None
 
 
-def _toward_centre(world: World, at: Point) -> tuple[float, float]:
-    return (world.table.width / 2 - at[0], world.table.height / 2 - at[1])
+def _probe(point: Point) -> Base:
+    return Base(point[0], point[1], base_diameter())
 
 
 def disembark_options(
-    world: World, vehicle: Squad, riders: list[Squad]
-) -> list[tuple[Disembark, AnyForecast]]:
-    """A Disembark option for each rider that has somewhere to stand; none while the
-    vehicle is suppressed (its men may not get out, SW-SUP-01)."""
-    if not vehicle_may(True, vehicle.markers):
-        return []
-    out: list[tuple[Disembark, AnyForecast]] = []
+    game: Battlefield,
+    vehicle: Squad,
+    riders: list[Squad],
+    acting: Squad,
+    done: tuple[ActionType, ...],
+) -> list[tuple[Disembark, Verdict]]:
+    """A Disembark option for each rider that has somewhere to stand, with the transport
+    rule's verdict: the rider's own action, or the vehicle's (SW-MOVE-04); never while
+    the vehicle is suppressed (SW-SUP-01)."""
+    out: list[tuple[Disembark, Verdict]] = []
+    limit = float(game_data()["transport"]["disembark_distance"])
+    vehicle_unit = game.situation(vehicle, done if acting is vehicle else ())
     for squad in riders:
-        point = disembark_point(world, squad, vehicle)
+        point = spot_beside(game, squad, vehicle, within=limit)
         if point is None:
             continue
-        en, ru = _name(squad)
-        out.append((Disembark(squad.id, en, ru, point[0], point[1]), Forecast(score=0.0)))
+        spots = place(point, len(squad.active()))
+        hull = vehicle.anchor()
+        reach = inches(max(Tape.closest([hull], [_probe(p)]) for p in spots))
+        unit = game.situation(squad, done if acting is squad else ())
+        verdict = may_disembark(unit, vehicle_unit, reach, by_vehicle=acting is vehicle)
+        out.append((Disembark(squad.id, point[0], point[1]), verdict))
     return out
 
 
-def embark(world: World, squad: Squad, option: Embark) -> Procedure[None]:
+def embark(game: Battlefield, squad: Squad, option: Embark) -> Procedure[None]:
     """The squad climbs in: it leaves the table and rides with the vehicle."""
-    vehicle = world.squad(option.vehicle)
+    vehicle = game.squad(option.vehicle)
     squad.aboard = vehicle.id
-    squad.move_to(vehicle.centre)
+    squad.place_models(vehicle.centre)
     yield emit(
         "steel_war.game.embarked",
-        squad=squad.name,
-        vehicle=vehicle.name,
+        rules=("SW-MOVE-04",),
+        squad=game.name(squad.id),
+        vehicle=game.name(vehicle.id),
         inches=option.farthest,
     )
 
 
-def disembark(world: World, squad: Squad, option: Disembark) -> Procedure[None]:
-    """The squad gets off, its support weapons with it (SW-MOVE-06)."""
-    vehicle = world.squad(squad.aboard) if squad.aboard else None
+def disembark(game: Battlefield, option: Disembark) -> Procedure[None]:
+    """The squad gets off where the option says, its man-portable weapons with it at no
+    cost (SW-MOVE-04, SW-MOVE-06)."""
+    squad = game.squad(option.squad)
+    vehicle = game.squad(squad.aboard) if squad.aboard else squad
     squad.aboard = None
-    squad.move_to((option.x, option.y))
-    portable = tuple(sorted({m.weapon for m in squad.active() if unloads_with_squad(m.weapon)}))
+    squad.place_models((option.x, option.y))
+    portable = [m for m in squad.active() if unloads_with_squad(m.weapon)]
+    rules = ("SW-MOVE-04", *(("SW-MOVE-06",) if portable else ()))
     yield emit(
         "steel_war.game.disembarked",
-        squad=squad.name,
-        vehicle=vehicle.name if vehicle is not None else squad.name,
+        rules=rules,
+        squad=game.name(squad.id),
+        vehicle=game.name(vehicle.id),
         x=option.x,
         y=option.y,
         weapons=len(portable),
     )
-    world.update_left_behind(squad)
 
 
-def ride_along(world: World, vehicle: Squad) -> None:
-    """Squads inside a vehicle move with it."""
-    for squad in world.passengers(vehicle):
-        squad.move_to(vehicle.centre)
+def unload_options(
+    game: Battlefield,
+    crew: Squad,
+    done: tuple[ActionType, ...],
+) -> list[tuple[Unload, Verdict]]:
+    """A towed gun on a friendly vehicle the crew stands next to (its farthest man within
+    6" of the hull) may be unhitched: the transport rule's verdict (SW-MOVE-05)."""
+    if crew.is_vehicle or crew.aboard is not None or not crew.men():
+        return []
+    reach = float(game_data()["game_transport"]["unload_within_inches"])
+    out: list[tuple[Unload, Verdict]] = []
+    for vehicle in game.friends(crew):
+        if not vehicle.is_vehicle or not vehicle.cargo or farthest(crew, vehicle) > reach:
+            continue
+        for cargo in dict.fromkeys(vehicle.cargo):
+            verdict = may_unload(game.situation(crew, done), game.situation(vehicle), cargo)
+            out.append((Unload(vehicle.id, cargo), verdict))
+    return out
 
 
-def vehicle_group(vehicle: Squad) -> FireGroup:
-    """The vehicle's fire: quality + guidance die, its weapon's power (SW-FIRE-02,
-    SW-ABSENT-05)."""
-    model = vehicle.models[0]
-    profile = vehicle_profile(vehicle.spec.vehicle)
-    return heavy_weapon_group(vehicle.die, weapon(model.weapon).power, profile.guidance)
+def unload(game: Battlefield, crew: Squad, option: Unload) -> Procedure[None]:
+    """The crew unhitches the gun and brings it into action beside it: the gun stands as
+    one more model of the crew (the man-sized weapons' armour, SW-DMG-07)."""
+    vehicle = game.squad(option.vehicle)
+    vehicle.cargo.remove(option.cargo)
+    gun = Model(
+        f"{crew.id}.{option.cargo}.{len(crew.models) + 1}",
+        0.0,
+        0.0,
+        option.cargo,
+        TargetKind.MAN_SIZED_WEAPON,
+        ammo=Ammo.full(option.cargo),
+        diameter=base_diameter(),
+    )
+    spot = _gun_spot(game, crew, vehicle, gun)
+    gun.x, gun.y = spot
+    crew.models.append(gun)
+    en, ru = crew.spec.display_name
+    self_name = (f"{en}, {option.cargo.replace('_', ' ')}", f"{ru}, орудие")
+    game.set_name(gun.id, *self_name)
+    yield emit(
+        "steel_war.game.unloaded",
+        rules=("SW-MOVE-05", "SW-CORE-04"),
+        squad=game.name(crew.id),
+        vehicle=game.name(vehicle.id),
+        cargo=option.cargo,
+    )
 
 
-def hit_vehicle(world: World, vehicle: Squad, wounded: int, killed: int) -> Procedure[bool]:
+def _gun_spot(game: Battlefield, crew: Squad, vehicle: Squad, gun: Model) -> Point:
+    """A clear spot for the gun next to its crew, else next to the vehicle."""
+    others = game.others()
+    for anchor, reach in (
+        (crew.centre, formation_radius(len(crew.active()))),
+        (vehicle.centre, vehicle.anchor().radius),
+    ):
+        for ring in (1.0, 2.0, 3.0):
+            for k in range(12):
+                a = k * math.pi / 6
+                x = round(anchor[0] + (reach + ring) * math.cos(a), 1)
+                y = round(anchor[1] + (reach + ring) * math.sin(a), 1)
+                if not (1 <= x <= game.table.width - 1 and 1 <= y <= game.table.height - 1):
+                    continue
+                if clear_of([Base(x, y, gun.diameter)], others):
+                    return (x, y)
+    return crew.centre
+
+
+def hit_vehicle(game: Battlefield, vehicle: Squad, wounded: int, killed: int) -> Procedure[bool]:
     """Apply wounding hits: the first immobilises, the next destroys (SW-ABSENT-05
-    default, the robots' rule); a killing hit destroys. Riders bail out of a wreck.
+    default, the robots' rule SW-DMG-10); a killing hit destroys. Riders bail out of a
+    wreck where there is room, or are lost with it.
 
     Returns whether the vehicle was destroyed.
     """
@@ -194,34 +267,53 @@ def hit_vehicle(world: World, vehicle: Squad, wounded: int, killed: int) -> Proc
     vehicle.vehicle_hits += wounded + killed
     destroyed = killed > 0 or vehicle.vehicle_hits >= hits_to_destroy()
     if not destroyed:
-        yield emit("steel_war.game.immobilised", vehicle=vehicle.name)
+        yield emit(
+            "steel_war.game.immobilised",
+            rules=("SW-ABSENT-05", "SW-DMG-10"),
+            vehicle=game.name(vehicle.id),
+        )
         return False
-    yield emit("steel_war.game.vehicle_destroyed", vehicle=vehicle.name)
-    for squad in world.passengers(vehicle):
-        point = disembark_point(world, squad, vehicle) or vehicle.centre
-        squad.aboard = None
-        squad.move_to(point)
-        yield emit("steel_war.game.bailed_out", squad=squad.name, x=point[0], y=point[1])
+    yield emit(
+        "steel_war.game.vehicle_destroyed",
+        rules=("SW-ABSENT-05", "SW-DMG-10"),
+        vehicle=game.name(vehicle.id),
+    )
     for model in vehicle.active():
-        model.status = Status.KILLED
-    if vehicle.gone is None:
-        vehicle.gone = Gone.DESTROYED
-        yield emit("steel_war.game.gone", squad=vehicle.name, why=Gone.DESTROYED)
+        model.status = Status.DESTROYED
+    for squad in game.passengers(vehicle):
+        point = spot_beside(game, squad, vehicle, within=None)
+        if point is None:
+            for model in squad.active():
+                model.status = Status.KILLED
+            yield emit(
+                "steel_war.game.lost_in_wreck", rules=("SW-ABSENT-05",), squad=game.name(squad.id)
+            )
+            yield from effects.remove(game, squad, Gone.DESTROYED, ("SW-ABSENT-05",))
+            continue
+        squad.aboard = None
+        squad.place_models(point)
+        yield emit(
+            "steel_war.game.bailed_out",
+            rules=("SW-MOVE-04",),
+            squad=game.name(squad.id),
+            x=point[0],
+            y=point[1],
+        )
+    yield from effects.remove(game, vehicle, Gone.DESTROYED, ("SW-ABSENT-05", "SW-DMG-10"))
     return True
 
 
 __all__ = [
-    "Disembark",
-    "Embark",
-    "carrier",
     "disembark",
     "disembark_options",
-    "disembark_point",
     "embark",
     "embark_options",
+    "embark_verdict",
     "farthest",
+    "fits",
     "hit_vehicle",
-    "ride_along",
     "room",
-    "vehicle_group",
+    "spot_beside",
+    "unload",
+    "unload_options",
 ]

@@ -2,47 +2,68 @@
 situation, valued for the side choosing; and plain positional scores for moves.
 
 A heuristic bot takes the option with the highest expected value (the exact odds of
-the forecast's procedure, memoised on its hashable arguments). Weights live in
-``data/game.toml`` (``[game_forecast]``): they are a bot's taste, not a rule.
+the forecast's procedure, memoised on its hashable arguments). What no dice decide
+is a taste, ``[bot]`` in ``data/game.toml`` (:func:`kubik.game.battle.taste`).
+Procedures defined here only chain rule procedures in the order the battle Calls
+them (observe then fire, the charge then the defender's test then a round of
+melee); they decide nothing themselves.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
-from functools import cache
 
 from kubik.dice import Die
-from kubik.engine import (
-    AnyForecast,
-    Call,
-    Forecast,
-    Procedure,
-)
+from kubik.engine import AnyForecast, Call, Forecast, Procedure
+from kubik.engine.requests import RuleIds
+from kubik.game.battle import taste
 from kubik.rulesets.steel_war.charge import (
     ChargeOutcome,
     DefenderMoraleOutcome,
     DefensiveFire,
-    SquadMorale,
     charge,
     defender_morale,
+    same_charge_distance,
 )
 from kubik.rulesets.steel_war.damage import potential_casualties
-from kubik.rulesets.steel_war.fire import Effect, FireGroup, FireOutcome, FireTarget, fire_action
-from kubik.rulesets.steel_war.inspiration import Inspiration, InspirationOutcome, inspire
-from kubik.rulesets.steel_war.melee import Fighter, Group, RoundLosses, melee_round
-from kubik.rulesets.steel_war.movement import TerrainClass
+from kubik.rulesets.steel_war.fire import (
+    Cover,
+    Effect,
+    FireGroup,
+    FireOutcome,
+    FireTarget,
+    fire_action,
+    fire_target,
+)
+from kubik.rulesets.steel_war.inspiration import (
+    CommunicationOutcome,
+    Contact,
+    Inspiration,
+    InspirationOutcome,
+    communication_test,
+    inspire,
+)
+from kubik.rulesets.steel_war.melee import Bout, RoundLosses, melee_round
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel
+from kubik.rulesets.steel_war.movement import TerrainClass, combat_move
+from kubik.rulesets.steel_war.no_step_back import (
+    NoStepBackOutcome,
+    NoStepBackResult,
+    Stand,
+    no_step_back_test,
+)
+from kubik.rulesets.steel_war.observation import ObservationOutcome, observe
 from kubik.rulesets.steel_war.reaction import ReactionOutcome, reaction_test
 from kubik.rulesets.steel_war.reorganisation import Care, ReorganiseOutcome, reorganise
 from kubik.rulesets.steel_war.suppression import UnsuppressOutcome, unsuppress
 
-from .field import game_data
 
-
-@cache
 def weight(name: str) -> float:
-    """A forecast weight from ``[game_forecast]``."""
-    return float(game_data()["game_forecast"][name])
+    """A bot taste from ``[bot]`` (data/game.toml)."""
+    return taste("steel_war", name)
+
+
+# --- fire -----------------------------------------------------------------------------------
 
 
 def fire_value(outcome: FireOutcome) -> float:
@@ -64,22 +85,95 @@ def odds_target(group: FireGroup, target: FireTarget) -> FireTarget:
     return replace(target, models=min(target.models, cap))
 
 
-def fire_forecast(group: FireGroup, target: FireTarget) -> AnyForecast:
+def fire_forecast(group: FireGroup, target: FireTarget, score: float = 0.0) -> AnyForecast:
     """Fire at a target: the fire rule itself on the measured situation."""
-    return Forecast(fire_action, (group, odds_target(group, target)), value=fire_value)
+    return Forecast(fire_action, (group, odds_target(group, target)), value=fire_value, score=score)
+
+
+#: A fire that was not made.
+NO_FIRE = FireOutcome(Effect.NONE, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Spotting:
+    """An observation and the fire that followed it (none when nothing was spotted)."""
+
+    spotted: bool
+    fire: FireOutcome = NO_FIRE
+
+
+def observe_then_fire(
+    observer: Die,
+    hiding: Die,
+    rules: tuple[RuleIds, RuleIds],
+    then: tuple[FireGroup, FireTarget] | None,
+) -> Procedure[Spotting]:
+    """An observation (SW-ABSENT-03), then — the target spotted — the fire it allows the
+    observer in the same activation, as the battle Calls them."""
+    seen: ObservationOutcome = yield Call(observe, (observer, hiding, rules[0], rules[1]))
+    if not seen.spotted or then is None:
+        return Spotting(seen.spotted)
+    group, target = then
+    fired: FireOutcome = yield Call(fire_action, (group, odds_target(group, target)))
+    return Spotting(True, fired)
+
+
+@dataclass(frozen=True, slots=True)
+class SpottingValue:
+    """A spotted enemy is worth the observer's own fire at it, and something for each
+    other unit of its side still to act this turn that can fire at it then (``friends``)."""
+
+    friends: int
+
+    def __call__(self, outcome: Spotting) -> float:
+        if not outcome.spotted:
+            return 0.0
+        return (
+            weight("spotted")
+            + self.friends * weight("spotted_for_friend")
+            + fire_value(outcome.fire)
+        )
+
+
+def observe_forecast(
+    observer: Die,
+    hiding: Die,
+    rules: tuple[RuleIds, RuleIds],
+    then: tuple[FireGroup, FireTarget] | None,
+    friends: int = 0,
+) -> AnyForecast:
+    """Observe a hiding unit: worth the fire the squad can make at it once spotted (its
+    other action), and what spotting it gives the rest of its side this turn."""
+    return Forecast(
+        observe_then_fire, (observer, hiding, rules, then), value=SpottingValue(friends)
+    )
+
+
+# --- charges --------------------------------------------------------------------------------
 
 
 def odds_distance(distance: float) -> float:
-    """The same charge distance for the odds: combat moves are whole inches and a
-    charge reaches within a fixed distance (SW-CC-03), so every distance with the same
-    whole number of inches still to cover has the same outcomes; one memoised
-    distribution serves them all.
+    """The same charge distance for the odds: the charge rule's own equivalence
+    (:func:`~kubik.rulesets.steel_war.charge.same_charge_distance`).
 
     >>> odds_distance(7.3), odds_distance(8.0), odds_distance(0.4)
     (8.0, 8.0, 1.0)
     """
-    reach = float(game_data()["charge_reach"]["inches"])
-    return float(max(math.ceil(distance - reach) + reach, 0.0))
+    return same_charge_distance(distance)
+
+
+def free_fire_at(
+    group: FireGroup,
+    shooter: Die,
+    attackers: tuple[Die, int, bool],
+    remaining: float,
+) -> Procedure[FireOutcome]:
+    """The defender's free fire at a charge that stopped ``remaining`` inches short, its
+    range die measured from there (SW-CC-04, SW-FIRE-09): for the odds."""
+    armour, models, flak = attackers
+    target = fire_target(shooter, remaining, False, Cover.NONE, armour, models, flak)
+    fired: FireOutcome = yield Call(fire_action, (group, odds_target(group, target)))
+    return fired
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,33 +186,30 @@ class AssaultOutcome:
     defender_lost: int
 
 
-def free_fire_casualties(outcome: FireOutcome) -> int:
-    """Attackers hit by the defender's free fire (SW-CC-04)."""
-    return outcome.wounded + outcome.killed
-
-
 def assault_forecast(
-    attacker: tuple[Die, int, SquadMorale, Fighter],
-    defender: tuple[Die, int, int, Fighter],
+    attacker: tuple[Die, int, MoraleLevel],
+    defender: tuple[Die, int, int, RuleIds],
     distance: float,
     terrain: TerrainClass,
-    free_fire: tuple[FireGroup, FireTarget] | None,
-    groups: tuple[Group, ...],
+    free_fire: tuple[FireGroup, Die, tuple[Die, int, bool]] | None,
+    bouts: tuple[Bout, ...],
 ) -> Procedure[AssaultOutcome]:
     """The charge, the defender's morale test and the first melee round, in order, by the
     rules' procedures (nothing else): what a charge is likely to achieve."""
-    quality, leadership, morale, a_fighter = attacker
-    d_quality, d_leadership, threat, d_fighter = defender
+    quality, leadership, morale = attacker
+    d_quality, d_leadership, threat, threat_rules = defender
     fire: DefensiveFire | int = 0
     if free_fire is not None:
-        fire = DefensiveFire(fire_action, free_fire, free_fire_casualties)
+        fire = DefensiveFire(free_fire_at, free_fire)
     went: ChargeOutcome = yield Call(charge, (quality, leadership, morale, distance, terrain, fire))
     if not went.reached:
         return AssaultOutcome(False, False, 0, 0)
-    stand: DefenderMoraleOutcome = yield Call(defender_morale, (d_quality, d_leadership, threat))
+    stand: DefenderMoraleOutcome = yield Call(
+        defender_morale, (d_quality, d_leadership, threat, threat_rules)
+    )
     if not stand.melee:
         return AssaultOutcome(True, True, 0, 0)
-    losses: RoundLosses = yield Call(melee_round, (a_fighter, d_fighter, groups))
+    losses: RoundLosses = yield Call(melee_round, (bouts,))
     return AssaultOutcome(True, False, losses.attacker, losses.defender)
 
 
@@ -126,8 +217,11 @@ def assault_value(outcome: AssaultOutcome) -> float:
     """Enemy men lost and enemies routed, less own men lost."""
     value = weight("reached") if outcome.reached else 0.0
     if outcome.routed:
-        value += weight("level_raised")
+        value += weight("routed")
     return value + weight("killed") * (outcome.defender_lost - outcome.attacker_lost)
+
+
+# --- the squad's own actions -----------------------------------------------------------------
 
 
 def unsuppress_value(outcome: UnsuppressOutcome) -> float:
@@ -146,9 +240,9 @@ def reorganise_value(outcome: ReorganiseOutcome) -> float:
     return outcome.returned * weight("returned") + settled * weight("unverified_settled")
 
 
-def reorganise_forecast(casualties: int, care: Care) -> AnyForecast:
+def reorganise_forecast(casualties: int, care: Care, score: float = 0.0) -> AnyForecast:
     """Reorganisation's fates of the unverified casualties (SW-REORG-02)."""
-    return Forecast(reorganise, (casualties, care), value=reorganise_value)
+    return Forecast(reorganise, (casualties, care), value=reorganise_value, score=score)
 
 
 def inspire_value(outcome: InspirationOutcome) -> float:
@@ -159,6 +253,28 @@ def inspire_value(outcome: InspirationOutcome) -> float:
 def inspire_forecast(attempt: Inspiration) -> AnyForecast:
     """The officer's inspiration attempt (SW-MOR-08..10)."""
     return Forecast(inspire, (attempt,), value=inspire_value)
+
+
+def _passed_on(outcome: CommunicationOutcome) -> float:
+    return weight("extra_action") if outcome.communicated else 0.0
+
+
+def pass_forecast(
+    quality: Die,
+    leadership: int,
+    other: int,
+    contact: Contact,
+    psi: tuple[Die | None, Die | None],
+    score: float,
+) -> AnyForecast:
+    """Passing an action: the communication test (SW-MOR-09, SW-PSI-04) that decides
+    whether the squad gets it, worth what an extra action is to it."""
+    return Forecast(
+        communication_test,
+        (quality, leadership, other, 0, contact, *psi),
+        value=_passed_on,
+        score=score,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,18 +296,66 @@ def ground_forecast(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class StandValue:
+    """What «Ни шагу назад!» is worth to a squad facing ``enemies`` squads with ``men``
+    men: berserk against them, or the whole squad lost."""
+
+    enemies: int
+    men: int
+
+    def __call__(self, outcome: NoStepBackOutcome) -> float:
+        if outcome.result is NoStepBackResult.BERSERK:
+            return weight("stand_fast_per_enemy") * self.enemies
+        if outcome.result is NoStepBackResult.NOT_ALLOWED:
+            return 0.0
+        return -weight("squad_lost_per_man") * self.men
+
+
+def stand_forecast(stand: Stand, men: int) -> AnyForecast:
+    """The voluntary «Ни шагу назад!» test (SW-NSN-01..03)."""
+    return Forecast(
+        no_step_back_test, (stand,), value=StandValue(len(stand.enemy_levels_in_sight), men)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CombatMoveValue:
+    """A combat move toward a goal: each rolled inch worth ``per_inch``."""
+
+    per_inch: float
+
+    def __call__(self, moved: int) -> float:
+        return self.per_inch * moved
+
+
+def combat_move_forecast(terrain: TerrainClass, per_inch: float, score: float) -> AnyForecast:
+    """The combat move's rolled inches (SW-ABSENT-02, SW-MOVE-02)."""
+    return Forecast(combat_move, (terrain,), value=CombatMoveValue(per_inch), score=score)
+
+
 __all__ = [
     "AssaultOutcome",
+    "CombatMoveValue",
     "GroundValue",
+    "Spotting",
+    "SpottingValue",
+    "StandValue",
     "assault_forecast",
     "assault_value",
+    "combat_move_forecast",
     "fire_forecast",
     "fire_value",
+    "free_fire_at",
     "ground_forecast",
     "inspire_forecast",
+    "observe_forecast",
+    "observe_then_fire",
     "odds_distance",
     "odds_target",
+    "pass_forecast",
     "reorganise_forecast",
+    "stand_forecast",
     "unsuppress_forecast",
     "weight",
 ]

@@ -1,15 +1,20 @@
-"""A Steel War battle as a turn loop: roll-off, alternating activations, two actions each.
+"""A Steel War battle on the battle layer: roll-off, alternating activations, two actions each.
 
 The seed has no turn structure (SW-ABSENT-01); the default is the ruleset's: each
-turn the sides roll off (d6, ties re-rolled), then alternate activating one squad
-at a time (:func:`~kubik.rulesets.steel_war.activation.alternating_order`). A squad's
+turn the sides roll off (d6, ties re-rolled), then alternate activating one unit at
+a time (:func:`~kubik.rulesets.steel_war.activation.alternating_order`). A unit's
 activation holds two actions (SW-CORE-04); a panicked squad spends it trying to end
-the panic (SW-PANIC-01); squads locked in close combat fight their next round at
-the start of the turn instead (SW-CC-09: "the melee continues in the next turn").
+the panic (SW-PANIC-01); squads locked in close combat fight their next round at the
+start of the turn instead (SW-CC-09: "the melee continues in the next turn").
 
-The battle ends when a side has no effective squad left (destroyed, surrendered,
-routed off the table or fleeing); at the turn limit objectives decide, then the
-men still fighting, else it is a draw.
+Out of turn, the other side reacts through the layer's interrupts: the free fire at a
+charge that falls short (SW-CC-04), the panic test of troops shot at for the first
+time, and of troops who see the enemy — or enemy armour — for the first time
+(SW-PANIC-02).
+
+The battle ends when a side has no effective unit left (destroyed, surrendered,
+routed off the table or fleeing); at the turn limit objectives decide, then the men
+still fighting, else it is a draw.
 """
 
 from __future__ import annotations
@@ -17,58 +22,57 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kubik.engine import Choose, Procedure, Roll, emit, msg
-from kubik.game import Ending, Scenario, SideSummary, TurnLoop, side_name
+from kubik.engine import Procedure, Roll, Verdict, emit, msg
+from kubik.game import Ending, Scenario, SideSummary, side_name
+from kubik.game.battle import BattleRuleset, Menu, Moment, Trigger
 from kubik.rulesets.steel_war.activation import (
     ActionType,
     alternating_order,
     roll_off_die,
     roll_off_winner,
 )
+from kubik.rulesets.steel_war.melee import Side
+from kubik.rulesets.steel_war.movement import MoverType
 from kubik.rulesets.steel_war.no_step_back import Ending as StandEnding
 from kubik.rulesets.steel_war.no_step_back import ending as stand_ending
 from kubik.rulesets.steel_war.no_step_back import level_after_ending
-from kubik.rulesets.steel_war.panic import PanicEvent
-
-from . import actions, assault, carry, effects, psionics, shooting
-from .menu import menu
-from .options import (
-    Act,
-    Activate,
-    Charge,
-    Disembark,
-    Embark,
-    Fire,
-    Inspire,
-    Kind,
-    Move,
-    Option,
-    Psi,
+from kubik.rulesets.steel_war.panic import (
+    PanicEvent,
+    causes_panic,
+    counts_as_armour,
+    panic_on_sight,
 )
-from .setup import build
-from .state import Squad, Status
+from kubik.rulesets.steel_war.situation import basic_verdict
+
+from . import actions, assault, effects
+from .board import Battlefield
+from .options import Act, Activate, Charge, Kind
+from .profiles import vehicle_profile
+from .setup import check
+from .state import First, Squad, Stance, Status, Turn
 
 
-class SteelWarGame(TurnLoop):
-    """One battle; all state lives in :attr:`world` and is rebuilt by replaying answers."""
+class SteelWarGame(Battlefield):
+    """One battle; all state lives on this object and is rebuilt by replaying answers."""
 
     def __init__(self, scenario: Scenario, options: Mapping[str, Any]) -> None:
-        super().__init__(scenario)
-        self.world = build(scenario, options)
+        super().__init__(scenario, options)
+        self.interrupts.on(Trigger.CHARGE_SHORT, "free_fire", self._free_fire)
+        self.interrupts.on(Trigger.SHOT_AT, "first_shot_at", self._first_shot_at)
+        self.interrupts.on(Trigger.MOVED, "first_sight", self._first_sight)
 
     # -- a turn ----------------------------------------------------------------
 
     def turn(self, number: int) -> Procedure[None]:
-        """Continuing melees, the roll-off, then every squad's activation in turn."""
-        world = self.world
-        for squad in world.squads:
+        """Continuing melees, the roll-off, then every unit's activation in turn."""
+        if number == 1:
+            yield from self._start()
+        for squad in self.squads:
             squad.new_turn()
         yield from self._melees()
         first = yield from self._roll_off()
-        ready = {side: len(self._ready(side)) for side in world.sides}
-        for side in world.sides:
-            if not ready[side]:
-                ready.pop(side)
+        ready = {side: len(self._ready(side)) for side in self.sides}
+        ready = {side: n for side, n in ready.items() if n}
         if first not in ready:
             return
         for side in alternating_order(first, ready):
@@ -80,160 +84,193 @@ class SteelWarGame(TurnLoop):
             squad = yield from self._pick(side, squads)
             yield from self.activation(squad)
 
+    def _start(self) -> Procedure[None]:
+        """Each side's motivation and starting morale (SW-MOR-02/03); then who sees whom."""
+        for side in self.sides:
+            start = self.starts[side]
+            yield emit(
+                "steel_war.game.side_start",
+                rules=("SW-MOR-02", "SW-MOR-03"),
+                side=side_name(self.scenario, side),
+                motivation=start.motivation,
+                fatigue=start.fatigue,
+                level=start.level,
+                exception=start.exception,
+            )
+        for squad in self.squads:
+            if squad.on_table:
+                yield from self._first_sight(Moment(Trigger.MOVED, squad.side, squad.id))
+
     def _ready(self, side: str) -> list[Squad]:
-        return [s for s in self.world.of_side(side) if not s.activated and s.melee_with is None]
+        return [s for s in self.of_side(side) if not s.activated and not self.contacts.of(s.id)]
 
     def _melees(self) -> Procedure[None]:
-        done: list[str] = []
-        for squad in self.world.squads:
-            if squad.melee_with is None or squad.id in done or not squad.present:
+        """Squads locked in a close combat fight its next round (SW-CC-09)."""
+        for pair in self.contacts.pairs():
+            a, b = self.squad(pair.a), self.squad(pair.b)
+            if not self.contacts.engaged(a.id, b.id) or not (a.present and b.present):
+                self.contacts.release(a.id, b.id)
                 continue
-            other = self.world.squad(squad.melee_with)
-            done += [squad.id, other.id]
-            attacker, defender = (squad, other) if squad.attacking else (other, squad)
-            squad.activated = other.activated = True
-            yield from assault.melee(self.world, attacker, defender)
+            attacker, defender = (a, b) if a.melee_role is Side.ATTACKER else (b, a)
+            attacker.turn = defender.turn = Turn.DONE
+            yield from assault.melee(self, attacker, defender)
 
     def _roll_off(self) -> Procedure[str]:
         """Who activates first this turn: a d6 each, ties re-rolled (SW-ABSENT-01)."""
         die = roll_off_die()
         while True:
             rolls: dict[str, int] = {}
-            for side in self.world.sides:
+            for side in self.sides:
                 (value,) = yield Roll(
                     die,
                     msg("steel_war.game.roll_off", side=side_name(self.scenario, side)),
                     roller=side,
+                    rules=("SW-ABSENT-01",),
                 )
                 rolls[side] = value
             winner = roll_off_winner(rolls)
             if winner is not None:
-                yield emit("steel_war.game.first", side=side_name(self.scenario, winner))
+                yield emit(
+                    "steel_war.game.first",
+                    rules=("SW-ABSENT-01",),
+                    side=side_name(self.scenario, winner),
+                )
                 return winner
-            yield emit("steel_war.game.roll_off_tie")
+            yield emit("steel_war.game.roll_off_tie", rules=("SW-ABSENT-01",))
 
     def _pick(self, side: str, squads: list[Squad]) -> Procedure[Squad]:
-        if len(squads) == 1:
-            return squads[0]
-        options = tuple(Activate(s.id, *s.spec.display_name) for s in squads)
-        chosen: Activate = yield Choose(
-            options,
+        menu: Menu[Activate] = Menu()
+        for squad in squads:
+            option = Activate(squad.id)
+            menu.offer(option, option.label(self.name), Verdict.allow("SW-ABSENT-01"))
+        chosen = yield from self.choose(
+            menu,
             side,
             msg("steel_war.game.choose_squad", side=side_name(self.scenario, side)),
-            default=options[0],
+            rules=("SW-ABSENT-01", "SW-CORE-04"),
         )
-        return self.world.squad(chosen.squad)
+        return self.squad(chosen.squad)
 
     # -- an activation ---------------------------------------------------------
 
     def activation(self, squad: Squad) -> Procedure[None]:
         """Two actions (SW-CORE-04), or the attempt to end a panic (SW-PANIC-01)."""
-        world = self.world
-        squad.activated = True
+        squad.turn = Turn.DONE
         squad.new_activation()
         yield emit(
             "steel_war.game.activation",
-            squad=squad.name,
+            rules=("SW-CORE-04",),
+            squad=self.name(squad.id),
             level=squad.level,
             markers=squad.markers,
-            men=len(squad.active()),
+            men=len(squad.men()) if not squad.is_vehicle else 1,
         )
         if squad.panicked:
-            yield from effects.panic(world, squad, PanicEvent.ONGOING)
+            yield emit(
+                "steel_war.game.panic_attempt",
+                rules=("SW-PANIC-01",),
+                squad=self.name(squad.id),
+            )
+            if basic_verdict(self.situation(squad), ActionType.END_PANIC).allowed:
+                yield from effects.panic(self, squad, PanicEvent.ONGOING)
             return
         done: list[ActionType] = []
-        while squad.present and not squad.panicked and squad.melee_with is None:
-            choices = menu(world, squad, tuple(done))
-            if choices.options == (Act(Kind.END),):
+        while squad.present and not squad.panicked and not self.contacts.of(squad.id):
+            option, spent = yield from actions.take_action(self, squad, tuple(done))
+            if spent is None and not _costs_nothing(option):
                 break
-            option: Option = yield Choose(
-                choices.options,
-                squad.side,
-                msg("steel_war.game.choose_action", squad=squad.name, n=len(done) + 1),
-                default=choices.default,
-                forecasts=choices.forecasts,
-            )
-            if option == Act(Kind.END):
-                yield emit("steel_war.game.ends_activation", squad=squad.name)
+            if isinstance(option, Charge) and spent is ActionType.CHARGE:
                 break
-            yield from self.perform(squad, option)
-            action = getattr(option, "action", None)
-            if isinstance(option, Charge):
-                break
-            if action is not None:
-                done.append(action)
+            if spent is not None:
+                done.append(spent)
         yield from self._stand_fast_ends()
-
-    def perform(self, squad: Squad, option: Option) -> Procedure[None]:
-        """Carry out one chosen action."""
-        world = self.world
-        if isinstance(option, Fire):
-            yield from shooting.fire(world, squad, world.squad(option.target))
-        elif isinstance(option, Move):
-            yield from actions.move(world, squad, option)
-        elif isinstance(option, Charge):
-            yield from assault.assault(world, squad, world.squad(option.target))
-        elif isinstance(option, Inspire):
-            yield from actions.encourage(world, squad, world.squad(option.target))
-        elif isinstance(option, Psi):
-            yield from psionics.use_psi(world, squad, option)
-        elif isinstance(option, Embark):
-            yield from carry.embark(world, squad, option)
-        elif isinstance(option, Disembark):
-            yield from carry.disembark(world, world.squad(option.squad), option)
-        elif option.kind is Kind.GO_TO_GROUND:
-            yield from actions.go_to_ground(world, squad)
-        elif option.kind is Kind.GET_UP:
-            yield from actions.get_up(squad)
-        elif option.kind is Kind.UNSUPPRESS:
-            yield from actions.rally(squad)
-        elif option.kind is Kind.REORGANISE:
-            yield from actions.regroup(world, squad)
-        elif option.kind is Kind.NO_STEP_BACK:
-            yield from actions.no_step_back(world, squad)
 
     def _stand_fast_ends(self) -> Procedure[None]:
         """«Ни шагу назад!» ends when no enemy but broken ones is in view (SW-NSN-04)."""
-        for squad in self.world.squads:
+        for squad in self.squads:
             if not squad.berserk or not squad.present:
                 continue
-            seen = tuple(e.level for e in self.world.enemies(squad) if self.world.sees(squad, e))
-            if stand_ending(len(squad.active()), seen) is StandEnding.NO_ENEMY_LEFT:
-                squad.berserk = False
-                yield emit("steel_war.game.berserk_over", squad=squad.name)
+            seen = tuple(e.level for e in self.enemies(squad) if self.sees(squad, e))
+            if stand_ending(len(squad.men()), seen) is StandEnding.NO_ENEMY_LEFT:
+                squad.stance = Stance.NORMAL
+                yield emit(
+                    "steel_war.game.berserk_over", rules=("SW-NSN-04",), squad=self.name(squad.id)
+                )
                 squad.level = level_after_ending()
+
+    # -- out of turn -------------------------------------------------------------
+
+    def _free_fire(self, moment: Moment) -> Procedure[None]:
+        yield from assault.free_fire(self, moment)
+
+    def _first_shot_at(self, moment: Moment) -> Procedure[None]:
+        """Recruits panic the first time they are shot at (SW-PANIC-02)."""
+        if moment.target is None:
+            return
+        target = self.squad(moment.target)
+        if target.present and target.first(First.SHOT_AT):
+            yield from effects.panic(self, target, PanicEvent.FIRST_SHOT_AT)
+
+    def _first_sight(self, moment: Moment) -> Procedure[None]:
+        """Whoever sees the enemy — or enemy armour — for the first time now may panic:
+        untrained troops at any enemy, recruits at armour (SW-PANIC-02: panic_on_sight)."""
+        for squad in self.squads:
+            if not squad.on_table or squad.is_vehicle or not _may_panic_at_sight(squad):
+                continue
+            seen = [e for e in self.enemies(squad) if self.sees(squad, e)]
+            if not seen:
+                continue
+            armour = any(_is_armour(self, e) for e in seen)
+            event = panic_on_sight(
+                squad.quality,
+                enemy_in_sight=True,
+                armour_in_sight=armour,
+                enemy_seen_before=First.ENEMY_SEEN in squad.firsts,
+                armour_seen_before=First.ARMOUR_SEEN in squad.firsts,
+                panic_over=squad.panic_over,
+            )
+            squad.first(First.ENEMY_SEEN)
+            if armour:
+                squad.first(First.ARMOUR_SEEN)
+            if event is not None:
+                yield emit(
+                    "steel_war.game.first_sight",
+                    rules=("SW-PANIC-02",),
+                    squad=self.name(squad.id),
+                    event=event,
+                )
+                yield from effects.panic(self, squad, event)
 
     # -- the end ---------------------------------------------------------------
 
     def _effective(self, side: str) -> list[Squad]:
-        return [s for s in self.world.squads if s.side == side and s.effective]
+        return [s for s in self.squads if s.side == side and s.effective]
 
     def ending(self) -> Ending | None:
-        """A side with no effective squad left loses; both at once: a draw."""
-        standing = [side for side in self.world.sides if self._effective(side)]
-        if len(standing) == len(self.world.sides):
+        """A side with no effective unit left loses; both at once: a draw."""
+        standing = [side for side in self.sides if self._effective(side)]
+        if len(standing) == len(self.sides):
             return None
         if not standing:
             return Ending(None, msg("steel_war.game.end.all_broken"))
-        beaten = [side for side in self.world.sides if side not in standing]
+        beaten = [side for side in self.sides if side not in standing]
         return Ending(
             standing[0] if len(standing) == 1 else None,
             msg("steel_war.game.end.no_squads", side=side_name(self.scenario, beaten[0])),
         )
 
     def _held(self, side: str) -> int:
-        return sum(1 for o in self.world.objectives if self.world.controller(o) == side)
+        return sum(1 for o in self.objectives if self.controller(o) == side)
 
     def _men(self, side: str) -> int:
-        return sum(len(s.active()) for s in self._effective(side))
+        return sum(len(s.men()) for s in self._effective(side))
 
     def winner_at_limit(self) -> str | None:
-        """Objectives held, then men still fighting in effective squads; else a draw."""
-        sides = self.world.sides
+        """Objectives held, then men still fighting in effective units; else a draw."""
         for measure in (self._held, self._men):
-            values = {side: measure(side) for side in sides}
+            values = {side: measure(side) for side in self.sides}
             best = max(values.values())
-            leaders = [side for side in sides if values[side] == best]
+            leaders = [side for side in self.sides if values[side] == best]
             if len(leaders) == 1:
                 return leaders[0]
         return None
@@ -241,19 +278,19 @@ class SteelWarGame(TurnLoop):
     def summary(self) -> tuple[SideSummary, ...]:
         """Per side: units and models left and lost, killed, prisoners, objectives held."""
         out = []
-        for side in self.world.sides:
-            squads = [s for s in self.world.squads if s.side == side]
-            statuses = [m.status for s in squads for m in s.models]
+        for side in self.sides:
+            squads = [s for s in self.squads if s.side == side]
+            men = [m for s in squads for m in s.models if m.is_man]
             out.append(
                 SideSummary(
                     side,
                     (
                         ("units_left", len(self._effective(side))),
-                        ("models_left", sum(len(s.active()) for s in squads if s.present)),
-                        ("models_lost", sum(1 for st in statuses if st is not Status.ACTIVE)),
-                        ("killed", statuses.count(Status.KILLED)),
-                        ("unverified", statuses.count(Status.UNVERIFIED)),
-                        ("prisoners", statuses.count(Status.PRISONER)),
+                        ("models_left", sum(len(s.men()) for s in squads if s.present)),
+                        ("models_lost", sum(1 for m in men if m.status is not Status.ACTIVE)),
+                        ("killed", sum(1 for m in men if m.status is Status.KILLED)),
+                        ("unverified", sum(1 for m in men if m.status is Status.UNVERIFIED)),
+                        ("prisoners", sum(1 for m in men if m.status is Status.PRISONER)),
                         ("objectives", self._held(side)),
                     ),
                 )
@@ -261,4 +298,39 @@ class SteelWarGame(TurnLoop):
         return tuple(out)
 
 
-__all__ = ["SteelWarGame"]
+def _is_armour(game: Battlefield, squad: Squad) -> bool:
+    """«Бронетехника или бронескафы» (SW-PANIC-02): armoured vehicles and bronescafs."""
+    kind = game.kind(squad)
+    armoured = not squad.is_vehicle or vehicle_profile(squad.spec.vehicle).armoured
+    return counts_as_armour(kind, armoured) or (
+        kind is not MoverType.ARMOURED_SUIT
+        and any(m.kind is not None and m.kind.value == "bronescaf" for m in squad.active())
+    )
+
+
+def _may_panic_at_sight(squad: Squad) -> bool:
+    """Whether seeing the enemy can still panic the squad (a first sight it has not had,
+    of a kind that panics troops of its quality, SW-PANIC-02)."""
+    return any(
+        first not in squad.firsts and causes_panic(squad.quality, event, squad.panic_over)
+        for first, event in (
+            (First.ENEMY_SEEN, PanicEvent.FIRST_ENEMY_IN_SIGHT),
+            (First.ARMOUR_SEEN, PanicEvent.FIRST_ARMOUR_SEEN),
+        )
+    )
+
+
+def _costs_nothing(option: object) -> bool:
+    """«Ни шагу назад!» is declared without spending an action (SW-NSN-02 default)."""
+    return isinstance(option, Act) and option.kind is Kind.NO_STEP_BACK
+
+
+def check_scenario(scenario: Scenario) -> None:
+    """Raise :class:`~kubik.game.errors.ScenarioError` (one line, naming the field) when a
+    Steel War battle cannot be played from ``scenario``."""
+    check(scenario)
+
+
+GAME = BattleRuleset("steel_war", check_scenario, SteelWarGame)
+
+__all__ = ["GAME", "SteelWarGame", "check_scenario"]

@@ -1,471 +1,356 @@
-"""The options a squad has for its next action, each with a forecast, and a sensible default.
+"""A unit's next action: every option it could try, each with the rules' own verdict, its
+forecast and a label, gathered in a :class:`~kubik.game.battle.Menu`.
 
-What is legal follows the rules' own checks: the activation's limits (SW-CORE-04,
-:func:`~kubik.rulesets.steel_war.activation.can_take`), suppression (SW-SUP-01),
-the morale level (SW-MOR-01, :func:`~kubik.rulesets.steel_war.morale_levels.order_permission`),
-going to ground (SW-FIRE-07), reaction tests failed this turn (SW-REACT-01).
+Legality is never decided here: each question goes to the permission function of the
+rule module that owns it, asked with the unit's plain situation
+(:meth:`~.board.Battlefield.situation`) — ``fire.may_shoot`` and
+``observation.may_fire_at``, ``movement.may_move``, ``charge.may_charge``,
+``suppression.may_unsuppress``, ``reorganisation.may_reorganise``,
+``inspiration.may_inspire`` / ``may_pass_action`` / ``may_communicate``,
+``observation.may_observe``, ``psionics_actions.may_use_psi``, ``transport.may_embark`` /
+``may_disembark`` / ``may_unload``, ``fire.may_get_up`` / ``may_go_to_ground``,
+``no_step_back.may_stand_fast``. They apply the activation's limits (SW-CORE-04),
+suppression (SW-SUP-01), the morale level (SW-MOR-01), going to ground (SW-FIRE-07),
+reaction tests failed this turn (SW-REACT-01), and say which tests an act needs first,
+in order; the menu records refusals with their reasons and rules.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
-from functools import cache
 
-from shapely.geometry import Point as ShapelyPoint
-from shapely.ops import nearest_points
-
-from kubik.dice import Die
-from kubik.engine import (
-    AnyForecast,
-    Forecast,
-)
-from kubik.rulesets.steel_war.activation import ActionType, can_take
-from kubik.rulesets.steel_war.charge import SquadMorale, charge_threat, defender_threat
-from kubik.rulesets.steel_war.fire import reach_inches
+from kubik.engine import AnyForecast, Forecast, Verdict, msg
+from kubik.game.battle import Menu
+from kubik.rulesets.steel_war.activation import ActionType
+from kubik.rulesets.steel_war.fire import may_get_up, may_go_to_ground, may_shoot, reach_inches
 from kubik.rulesets.steel_war.fire_weapons import weapon
-from kubik.rulesets.steel_war.melee import default_pairing
-from kubik.rulesets.steel_war.morale_levels import (
-    MoraleLevel,
-    Order,
-    Permission,
-    level_orders,
-    order_permission,
-)
-from kubik.rulesets.steel_war.movement import (
-    MoverType,
-    TerrainClass,
-    base_speed,
-    march_allowed,
-    march_distance,
-    move_distance,
-)
-from kubik.rulesets.steel_war.no_step_back import preconditions_failing
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, level_orders
+from kubik.rulesets.steel_war.movement import may_move
+from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast
+from kubik.rulesets.steel_war.observation import may_fire_at
 from kubik.rulesets.steel_war.psionics_actions import PsiAction
 from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_threat
-from kubik.rulesets.steel_war.reorganisation import Care, may_reorganise
-from kubik.rulesets.steel_war.suppression import Action, infantry_may
-from kubik.rulesets.steel_war.threat import PlusFactor, plus_threat
-from kubik.table import Cover
-from kubik.table.geometry import Point
+from kubik.rulesets.steel_war.reorganisation import (
+    Care,
+    CasualtyKind,
+    care_at_hand,
+    may_reorganise,
+)
+from kubik.rulesets.steel_war.situation import needed_tests
+from kubik.rulesets.steel_war.suppression import may_unsuppress
 
-from . import carry, field
-from .actions import inspiration, stand
-from .assault import charge_terrain, fighter, frightening
+from . import assault, carry, command, effects, moves, psionics, shooting, spotting
+from .board import Battlefield
 from .forecast import (
-    assault_forecast,
-    assault_value,
+    combat_move_forecast,
     fire_forecast,
     ground_forecast,
-    inspire_forecast,
-    odds_distance,
-    odds_target,
     reorganise_forecast,
+    stand_forecast,
     unsuppress_forecast,
     weight,
 )
-from .options import Act, Charge, Disembark, Fire, Inspire, Kind, Move, MoveKind, Option, Psi
+from .options import Act, Fire, Kind, Move, MoveHow, MoveKind, Observe, Option, Psi
 from .profiles import vehicle_profile
-from .psionics import psi_options
-from .shooting import may_shoot, plan_fire
 from .state import Squad, Status
-from .world import World
 
 
 @dataclass(frozen=True, slots=True)
-class Menu:
-    """The options, one forecast per option, and the default."""
+class Offered:
+    """A unit's menu and the option a player who does not think long takes."""
 
-    options: tuple[Option, ...]
-    forecasts: tuple[AnyForecast | None, ...]
+    menu: Menu[Option]
     default: Option
 
-
-def _allowed(squad: Squad, done: tuple[ActionType, ...], action: ActionType) -> bool:
-    return can_take(done, action) and level_orders(squad.level).allows_action(action.value)
-
-
-def _cover_score(cover: Cover) -> float:
-    if cover is Cover.HARD:
-        return weight("hard_cover")
-    return weight("light_cover") if cover is Cover.LIGHT else 0.0
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule the verdicts applied, offered and refused (the decision's rules)."""
+        every = (*self.menu.offers, *self.menu.refused)
+        return tuple(dict.fromkeys(r for o in every for r in o.verdict.rules))
 
 
-@cache
-def _weapon_reach(weapon_id: str, quality: Die) -> float:
-    return float(reach_inches(weapon(weapon_id), quality))
+def stand(game: Battlefield, squad: Squad) -> Stand:
+    """The facts «Ни шагу назад!» checks (SW-NSN-01); d8 for the Keno Guard (SW-NSN-02)."""
+    near = game.nearest_enemy(squad)
+    return Stand(
+        level=squad.level,
+        in_cover=game.in_cover(squad),
+        gone_to_ground=squad.prone,
+        nearest_friend=game.nearest_friend(squad),
+        enemy_levels_in_sight=tuple(e.level for e in game.enemies(squad) if game.sees(squad, e)),
+        nearest_enemy=near[1] if near else None,
+        keno_guard=squad.spec.keno_guard,
+    )
+
+
+def care(game: Battlefield, squad: Squad) -> Care:
+    """The medical help a reorganising squad has (SW-REORG-02): its medic, a friendly
+    medical vehicle within 6", a field surgeon."""
+    medical = [
+        game.distance(squad, v)
+        for v in game.friends(squad)
+        if v.is_vehicle and vehicle_profile(v.spec.vehicle).medical
+    ]
+    return care_at_hand(
+        squad.spec.medic, min(medical) if medical else None, squad.spec.field_surgeon
+    )
+
+
+def casualty_kind(squad: Squad) -> CasualtyKind:
+    """Who the squad's casualties are: androids get no medical bonus (SW-REORG-02)."""
+    return CasualtyKind.ANDROID if squad.spec.android else CasualtyKind.HUMAN
 
 
 def _reach(squad: Squad) -> float:
-    return max(_weapon_reach(m.weapon, squad.die) for m in squad.active())
+    reaches = [float(reach_inches(weapon(m.weapon), squad.die)) for m in squad.active() if m.weapon]
+    return max(reaches, default=0.0)
 
 
-def _dist_to_enemies(world: World, squad: Squad, point: Point) -> float | None:
-    """Centre-to-closest-enemy-model distance from a point (for comparing moves)."""
-    enemies = [m for e in world.enemies(squad) for m in e.active()]
-    if not enemies:
-        return None
-    return min(math.dist(point, m.point) for m in enemies)
-
-
-def _move_score(world: World, squad: Squad, end: Point, kind: MoveKind) -> float:
-    """Positional value of ending a move at ``end``: cover gained, closing in, in range."""
-    measure = world.measure
-    score = _cover_score(measure.standing(end)) - _cover_score(measure.standing(squad.centre))
-    now = _dist_to_enemies(world, squad, squad.centre)
-    after = _dist_to_enemies(world, squad, end)
+def move_score(
+    game: Battlefield,
+    squad: Squad,
+    end: tuple[float, float],
+    kind: MoveKind,
+    enemies: list[tuple[float, float]] | None = None,
+) -> float:
+    """Positional value of ending a move at ``end``: cover gained, closing in, in range
+    (a bot's tastes, ``[bot]``); ``enemies``: the enemy models' centres, when known."""
+    score = moves.cover_score(game.tape.standing(end)) - moves.cover_score(
+        game.tape.standing(squad.centre)
+    )
+    now = moves.distance_to_enemy(game, squad, squad.centre, enemies)
+    after = moves.distance_to_enemy(game, squad, end, enemies)
     if now is not None and after is not None:
         if squad.level.at_least(MoraleLevel.SHAKEN) and not squad.suppressed:
             score += weight("closing_per_inch") * (now - after)
             reach = _reach(squad)
-            in_range = any(
-                math.dist(end, e.centre) <= reach and measure.los(end, e.anchor().centre)
-                for e in world.enemies(squad)
-            )
-            if in_range:
+            if any(
+                math.dist(end, e.centre) <= reach and game.tape.sees(end, e.anchor().centre)
+                for e in game.enemies(squad)
+            ):
                 score += weight("in_range")
         else:
             score += weight("closing_per_inch") * (after - now)
-    if kind is MoveKind.OBJECTIVE and world.objectives:
+    if kind is MoveKind.OBJECTIVE and game.objectives:
         score += weight("objective")
     if kind is MoveKind.RETREAT and not squad.level.at_least(MoraleLevel.SHAKEN):
         score += weight("objective")
     return score
 
 
-def _cover_goal(world: World, squad: Squad) -> Point | None:
-    """The nearest point inside a feature giving cover that the squad is not already in."""
-    return world.measure.cover_goal(squad.centre, lambda at: _nearest_cover(world, at))
-
-
-def _nearest_cover(world: World, centre: Point) -> Point | None:
-    best: tuple[float, Point] | None = None
-    here = tuple(f.id for f in world.table.features_at(centre))
-    depth = float(field.game_data()["game_moves"]["cover_depth_inches"])
-    for feature in world.table.features:
-        if not feature.is_area or feature.cover is Cover.NONE or feature.id in here:
-            continue
-        if feature.kind_for(field.INFANTRY).value == "impassable":
-            continue
-        inside = feature.shape.buffer(-depth)
-        target = inside if not inside.is_empty else feature.shape
-        point = nearest_points(target, ShapelyPoint(centre))[0]
-        goal = (float(point.x), float(point.y))
-        d = math.dist(goal, centre)
-        if best is None or d < best[0]:
-            best = (d, goal)
-    return None if best is None else best[1]
-
-
-def _goals(world: World, squad: Squad) -> list[tuple[MoveKind, Point]]:
-    goals: list[tuple[MoveKind, Point]] = []
-    near = world.nearest_enemy(squad)
-    if near is not None:
-        goals.append((MoveKind.ADVANCE, near[0].centre))
-    cover = _cover_goal(world, squad)
-    if cover is not None:
-        goals.append((MoveKind.COVER, cover))
-    for objective in world.objectives:
-        if world.controller(objective) != squad.side:
-            goals.append((MoveKind.OBJECTIVE, (objective.x, objective.y)))
-            break
-    goals.append((MoveKind.RETREAT, field.edge_point(world.table, squad.edge, squad.centre)))
-    return goals
-
-
-def _movement(
-    world: World, squad: Squad, goal: Point, kind: MoveKind, march: bool
-) -> tuple[Point, float, tuple[Point, ...]] | None:
-    """Where a move (or march) toward ``goal`` ends, how far it goes, and its path."""
-    table = world.table
-    clearance = field.formation_radius(len(squad.active()))
-    goal = field.clamp_inside(table, goal, clearance)
-    mover, speed = _mover(squad)
-    way = world.measure.route(squad.centre, goal, clearance, mover)
-    if way is None:
-        return None
-    length = sum(math.dist(p, q) for p, q in itertools.pairwise(way))
-    if kind is MoveKind.ADVANCE:
-        near = world.nearest_enemy(squad)
-        stop = clearance + (field.formation_radius(len(near[0].active())) if near else 0) + 1.0
-        length = max(length - stop, 0.0)
-    first = world.measure.truncate(way, min(length, 2 * speed if march else speed))
-    cls = world.measure.worst_class(first, clearance, mover)
-    if march:
-        if not march_allowed([cls]):
-            return None
-        allowance = float(march_distance(speed, [cls]))
-    else:
-        if cls is TerrainClass.IMPASSABLE:
-            return None
-        allowance = float(move_distance(speed, [cls]))
-    path = world.measure.truncate(way, min(length, allowance))
-    end = (field.inches(path[-1][0]), field.inches(path[-1][1]))
-    moved = field.inches(sum(math.dist(p, q) for p, q in itertools.pairwise(path)))
-    if moved < float(field.game_data()["game_moves"]["min_inches"]):
-        return None
-    return end, moved, path
-
-
-def _mover(squad: Squad) -> tuple[str, int]:
-    """The table's mover type and the speed: infantry 6", a vehicle its profile's."""
-    if squad.is_vehicle:
-        profile = vehicle_profile(squad.spec.vehicle)
-        return profile.mover.value, profile.speed
-    return field.INFANTRY, base_speed(MoverType.INFANTRY)
-
-
-def _move_options(
-    world: World, squad: Squad, done: tuple[ActionType, ...]
-) -> list[tuple[Move, AnyForecast]]:
-    out: list[tuple[Move, AnyForecast]] = []
-    if squad.immobilised:
-        return out
-    in_cover = world.in_cover(squad)
-    now = _dist_to_enemies(world, squad, squad.centre)
-    for kind, goal in _goals(world, squad):
-        for march in (False, True):
-            action = ActionType.MARCH if march else ActionType.MOVE
-            if not _allowed(squad, done, action):
+def move_offers(
+    game: Battlefield, squad: Squad, done: tuple[ActionType, ...], passed: bool
+) -> list[tuple[Move, Verdict, AnyForecast]]:
+    """Moves, marches and combat moves toward each goal, with the movement rule's verdict
+    and the reaction tests it asks for first, in order."""
+    out: list[tuple[Move, Verdict, AnyForecast]] = []
+    unit = game.situation(squad, done, passed=passed)
+    enemies = [m.point for e in game.enemies(squad) for m in e.active()]
+    near = game.nearest_enemy(squad)
+    for kind, goal in moves.goals(game, squad, near):
+        reached = 0.0
+        for how in MoveHow:
+            if how is not MoveHow.MOVE and kind is MoveKind.COVER:
                 continue
-            if march and kind is MoveKind.COVER:
+            if how is MoveHow.COMBAT and squad.is_vehicle:
                 continue
-            moved = _movement(world, squad, goal, kind, march)
-            if moved is None:
+            if how is MoveHow.MARCH and reached < game.speed(squad) - 0.05:
+                continue  # the move stopped short of its speed: a march goes no farther
+            found = moves.plan(game, squad, kind, goal, how, near)
+            if found is None or (how is MoveHow.MARCH and found.moved <= reached):
+                continue  # (a march no farther than the move is not worth offering too)
+            if how is MoveHow.MOVE:
+                reached = found.moved
+            order = moves.order_for(game, squad, found.end, kind, how, enemies, unit.in_cover)
+            verdict = may_move(unit, order, found.terrain)
+            tests = needed_tests(verdict)
+            end = found.end
+            option = Move(kind, how, end[0], end[1], found.moved, tests)
+            if how is MoveHow.COMBAT:
+                option = Move(kind, how, round(goal[0], 1), round(goal[1], 1), 0.0, tests)
+                per_inch = weight("closing_per_inch") if kind is not MoveKind.RETREAT else 0.0
+                forecast = combat_move_forecast(found.terrain, per_inch, 0.0)
+            else:
+                forecast = Forecast(score=move_score(game, squad, end, kind, enemies))
+            if any(option == o for o, _, _ in out):
                 continue
-            end, length, _ = moved
-            after = _dist_to_enemies(world, squad, end)
-            closer = now is not None and after is not None and after < now
-            end_cover = world.measure.standing(end) is not Cover.NONE
-            order = Order(
-                action.value,
-                approaches_enemy=closer,
-                toward_own_edge=kind is MoveKind.RETREAT,
-                toward_cover=kind is MoveKind.COVER,
-                leaves_cover=in_cover and not end_cover,
-            )
-            permission = order_permission(squad.level, order)
-            if permission is Permission.FORBIDDEN:
-                continue
-            if (
-                squad.suppressed
-                and not squad.is_vehicle
-                and not infantry_may(
-                    Action.MOVE_AWAY if not closer else Action.MOVE, squad.markers, in_cover
-                )
-            ):
-                continue
-            test = ""
-            if permission is Permission.REACTION_TEST:
-                test = ReactionAction.LEAVE_COVER_SHAKEN.value
-            if squad.prone:
-                if test:
-                    continue
-                test = ReactionAction.MOVE_WHILE_DOWN.value
-            if test and not squad.failed.may_attempt(ReactionAction(test)):
-                continue
-            option = Move(kind, end[0], end[1], length, march, test)
-            out.append((option, Forecast(score=_move_score(world, squad, end, kind))))
+            out.append((option, verdict, forecast))
     return out
 
 
-def _charge_option(
-    world: World, squad: Squad, target: Squad, distance: float
-) -> tuple[Charge, AnyForecast] | None:
-    if squad.is_vehicle or target.is_vehicle:
-        return None  # close combat is between men (SW-CC-01; vehicles: SW-ABSENT-05 default)
-    threat = charge_threat(SquadMorale(squad.level.value))
-    limit = float(field.game_data()["game_charge"]["max_declare_inches"])
-    if threat is None or distance > limit or squad.prone or squad.suppressed:
-        return None
-    terrain = charge_terrain(world, squad, target)
-    if terrain is TerrainClass.IMPASSABLE:
-        return None
-    back = world.sight(target, squad)
-    plan = plan_fire(target, squad, back) if may_shoot(target, squad) else None
-    d_threat = defender_threat(
-        len(squad.active()),
-        len(target.active()),
-        other_threat=plus_threat(
-            target.motivation,
-            {
-                PlusFactor.UNVERIFIED_CASUALTY: len(target.with_status(Status.UNVERIFIED)),
-                PlusFactor.WOUNDED_LEFT_BEHIND: int(target.wounded_left_behind),
-            },
-        ),
-        frightening=frightening(squad),
-    )
-    forecast_args = (
-        (squad.die, squad.leadership, SquadMorale(squad.level.value), fighter(squad)),
-        (target.die, target.leadership, d_threat, fighter(target)),
-        odds_distance(distance),
-        terrain,
-        None if plan is None else (plan.group, odds_target(plan.group, plan.target)),
-        default_pairing(len(squad.active()), len(target.active())),
-    )
-    en, ru = target.spec.display_name
-    return (
-        Charge(target.id, en, ru, distance),
-        Forecast(assault_forecast, forecast_args, value=assault_value),
-    )
-
-
-def menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
-    """Every legal next action of ``squad`` with its forecast; the default last resort is
-    to end the activation."""
-    if squad.aboard is not None:
-        return _rider_menu(world, squad, done)
-    items: list[tuple[Option, AnyForecast | None]] = []
-    in_cover = world.in_cover(squad)
-    fires: list[tuple[Fire, AnyForecast]] = []
-    charges: list[tuple[Charge, AnyForecast]] = []
-    for enemy in world.enemies(squad):
-        sight = world.sight(squad, enemy)
+def fire_offers(
+    game: Battlefield, squad: Squad, done: tuple[ActionType, ...], passed: bool
+) -> list[tuple[Fire, Verdict, AnyForecast, float]]:
+    """A fire at each enemy it sees with each set of its weapons that may fire: the fire
+    rule's verdict with the observation rule's (a hiding target must be spotted first)."""
+    unit = game.situation(squad, done, passed=passed)
+    out: list[tuple[Fire, Verdict, AnyForecast, float]] = []
+    for enemy in game.enemies(squad):
+        sight = game.sight(squad, enemy)
         if not sight.visible:
             continue
-        en, ru = enemy.spec.display_name
-        if _allowed(squad, done, ActionType.SHOOT) and may_shoot(squad, enemy):
-            plan = plan_fire(squad, enemy, sight)
-            if plan is not None:
-                option = Fire(enemy.id, en, ru, sight.distance, sight.cover)
-                fires.append((option, fire_forecast(plan.group, plan.target)))
-        if not done and _allowed(squad, done, ActionType.CHARGE):
-            found = _charge_option(world, squad, enemy, sight.distance)
-            if found is not None:
-                charges.append(found)
-    fires.sort(key=lambda item: item[0].distance)
-    items += fires
-    if squad.markers and _allowed(squad, done, ActionType.UNSUPPRESS):
-        items.append(
-            (Act(Kind.UNSUPPRESS), unsuppress_forecast(squad.die, squad.leadership, squad.markers))
+        verdict = Verdict.combine(
+            may_shoot(unit, target_shot_at_us=enemy.id in squad.shot_by),
+            may_fire_at(game.hidden(enemy), squad.side in enemy.spotted_by),
+        )
+        for weapons in shooting.choices(squad, sight.distance):
+            plan = shooting.plan_fire(game, squad, enemy, sight, weapons)
+            if plan is None:
+                continue
+            option = Fire(enemy.id, weapons)
+            out.append((option, verdict, fire_forecast(plan.group, plan.target), sight.distance))
+    out.sort(key=lambda item: item[3])
+    return out
+
+
+def build(
+    game: Battlefield, squad: Squad, done: tuple[ActionType, ...], *, passed: bool = False
+) -> Offered:
+    """Every option of ``squad``'s next action, and the default."""
+    if squad.aboard is not None:
+        return _rider(game, squad, done, passed)
+    menu: Menu[Option] = Menu()
+    unit = game.situation(squad, done, passed=passed)
+    fires = fire_offers(game, squad, done, passed)
+    for option, verdict, forecast, _ in fires:
+        menu.offer(option, option.label(game.name), verdict, forecast)
+    for observe, verdict, forecast in spotting.observe_offers(game, squad, done, passed):
+        menu.offer(observe, observe.label(game.name), verdict, forecast)
+    if squad.markers:
+        rally = Act(Kind.UNSUPPRESS)
+        menu.offer(
+            rally,
+            rally.label(game.name),
+            may_unsuppress(unit),
+            unsuppress_forecast(squad.die, squad.leadership, squad.markers),
         )
     wounded = len(squad.with_status(Status.UNVERIFIED))
-    reorganised = ActionType.REORGANISE in done
-    if (
-        wounded
-        and _allowed(squad, done, ActionType.REORGANISE)
-        and may_reorganise(2 - len(done), reorganised, squad.suppressed, in_cover)
-    ):
-        care = Care.MEDIC if squad.spec.medic else Care.NONE
-        items.append((Act(Kind.REORGANISE), reorganise_forecast(wounded, care)))
-    if squad.spec.officer and _allowed(squad, done, ActionType.INSPIRE) and not squad.suppressed:
-        for target_id in squad.spec.commands:
-            target = world.squad(target_id)
-            if not target.present or target.level.rank <= target.start_level.rank:
-                continue
-            attempt = inspiration(world, squad, target)
-            if attempt.contact.possible():
-                en, ru = target.spec.display_name
-                items.append((Inspire(target.id, en, ru), inspire_forecast(attempt)))
-    psis: list[tuple[Psi, AnyForecast]] = []
-    if _allowed(squad, done, ActionType.PSI):
-        psis = psi_options(world, squad)
-    items += psis
-    items += charges
-    unloads: list[tuple[Disembark, AnyForecast]] = []
-    if squad.is_vehicle and _allowed(squad, done, ActionType.DISEMBARK):
-        unloads = carry.disembark_options(world, squad, world.passengers(squad))
-    items += unloads
-    if not squad.suppressed and _allowed(squad, done, ActionType.EMBARK):
-        items += carry.embark_options(world, squad)
-    moves = _move_options(world, squad, done)
-    items += moves
+    apart = bool(effects.breaches(squad))
+    if (wounded or apart) and not squad.is_vehicle:
+        regroup = Act(Kind.REORGANISE)
+        menu.offer(
+            regroup,
+            regroup.label(game.name),
+            may_reorganise(unit),
+            reorganise_forecast(wounded, care(game, squad), weight("coherency") if apart else 0.0),
+        )
+    for inspire, verdict, forecast in command.inspire_offers(game, squad, done, passed):
+        menu.offer(inspire, inspire.label(game.name), verdict, forecast)
+    if not passed:
+        for hand, verdict, forecast in command.pass_offers(game, squad, done, {}):
+            menu.offer(hand, hand.label(game.name), verdict, forecast)
+    for psi, verdict, forecast in psionics.psi_offers(game, squad, done, passed):
+        menu.offer(psi, psi.label(game.name), verdict, forecast)
+    for charge, verdict, forecast in assault.charge_offers(game, squad, done, passed):
+        menu.offer(charge, charge.label(game.name), verdict, forecast)
+    for unload, verdict in carry.unload_options(game, squad, done):
+        menu.offer(
+            unload, unload.label(game.name), verdict, Forecast(score=weight("gun_in_action"))
+        )
     if squad.is_vehicle:
-        items.append((Act(Kind.END), Forecast(score=0.0)))
-        options = tuple(o for o, _ in items)
-        default = _default(squad, items, fires, moves)
-        if unloads and (_enemy_within_unload(world, squad) or not moves):
-            default = unloads[0][0]
-        return Menu(options, tuple(f for _, f in items), default)
-    if squad.prone and _allowed(squad, done, ActionType.GET_UP):
-        items.append((Act(Kind.GET_UP), Forecast(score=0.0)))
-    if (
-        not squad.prone
-        and not squad.suppressed
-        and _allowed(squad, done, ActionType.GO_TO_GROUND)
-        and not world.in_water(squad)
-    ):
-        action = ReactionAction.GO_TO_GROUND_OTHER if in_cover else ReactionAction.GO_TO_GROUND_OPEN
-        if squad.failed.may_attempt(action):
-            seen_by = sum(1 for e in world.enemies(squad) if world.sees(e, squad))
-            items.append(
-                (
-                    Act(Kind.GO_TO_GROUND),
-                    ground_forecast(
-                        squad.die, squad.leadership, reaction_threat(action), squad.berserk, seen_by
-                    ),
-                )
+        for leave, verdict in carry.disembark_options(
+            game, squad, game.passengers(squad), squad, done
+        ):
+            menu.offer(
+                leave, leave.label(game.name), verdict, Forecast(score=_unload_score(game, squad))
             )
-    if not done and not squad.berserk and _may_stand_fast(world, squad):
-        items.append((Act(Kind.NO_STEP_BACK), Forecast(score=0.0)))
-    must_move = level_orders(squad.level).must_move and bool(moves)
-    if not must_move:
-        items.append((Act(Kind.END), Forecast(score=0.0)))
-    options = tuple(o for o, _ in items)
-    forecasts = tuple(f for _, f in items)
-    default = _default(squad, items, fires, moves)
-    if psis and not fires and default not in (Act(Kind.UNSUPPRESS), Act(Kind.REORGANISE)):
-        default = _psi_default(psis, default)
-    return Menu(options, forecasts, default)
+    for embark, vehicle in carry.embark_options(game, squad):
+        menu.offer(
+            embark,
+            embark.label(game.name),
+            carry.embark_verdict(game, squad, vehicle, done),
+            Forecast(score=weight("embark")),
+        )
+    movement = move_offers(game, squad, done, passed)
+    for move, verdict, forecast in movement:
+        menu.offer(move, move.label(game.name), verdict, forecast)
+    if not squad.is_vehicle:
+        up = Act(Kind.GET_UP)
+        if squad.prone:
+            menu.offer(up, up.label(game.name), may_get_up(unit), Forecast(score=0.0))
+        down = Act(Kind.GO_TO_GROUND)
+        test = (
+            ReactionAction.GO_TO_GROUND_OTHER if unit.in_cover else ReactionAction.GO_TO_GROUND_OPEN
+        )
+        seen_by = sum(1 for e in game.enemies(squad) if game.sees(e, squad))
+        menu.offer(
+            down,
+            down.label(game.name),
+            may_go_to_ground(unit),
+            ground_forecast(
+                squad.die, squad.leadership, reaction_threat(test), squad.berserk, seen_by
+            ),
+        )
+        hold = stand(game, squad)
+        fast = Act(Kind.NO_STEP_BACK)
+        menu.offer(
+            fast,
+            fast.label(game.name),
+            may_stand_fast(hold, berserk=squad.berserk, panicked=squad.panicked),
+            stand_forecast(hold, len(squad.men())),
+        )
+    legal_moves = [m for m in movement if m[1].allowed]
+    end = Act(Kind.END)
+    must = level_orders(squad.level).must_move and bool(legal_moves)
+    menu.offer(
+        end,
+        end.label(game.name),
+        Verdict.of(not must, msg("steel_war.permission.must_move", level=squad.level), "SW-MOR-01"),
+        Forecast(score=0.0),
+    )
+    return Offered(menu, _default(game, squad, menu, fires, legal_moves))
 
 
-def _psi_default(psis: list[tuple[Psi, AnyForecast]], default: Option) -> Option:
-    """A psionic with nothing to fire at strikes the nearest enemy he can (SW-PSI-13)."""
-    strikes = [o for o, _ in psis if o.act is PsiAction.STRIKE]
-    return strikes[0] if strikes else default
+def _unload_score(game: Battlefield, vehicle: Squad) -> float:
+    """Getting the riders out is worth more the nearer the enemy (a taste)."""
+    near = game.nearest_enemy(vehicle)
+    close = near is not None and near[1] <= weight("disembark_within_inches")
+    return weight("disembark_near_enemy") if close or vehicle.immobilised else -0.05
 
 
-def _enemy_within_unload(world: World, squad: Squad) -> bool:
-    """An enemy is close enough for a bot to get its men out (a taste, game.toml)."""
-    near = world.nearest_enemy(squad)
-    limit = float(field.game_data()["game_transport"]["default_disembark_within_inches"])
-    return near is not None and near[1] <= limit
-
-
-def _rider_menu(world: World, squad: Squad, done: tuple[ActionType, ...]) -> Menu:
+def _rider(game: Battlefield, squad: Squad, done: tuple[ActionType, ...], passed: bool) -> Offered:
     """A squad inside a vehicle may only get off (one action, SW-MOVE-04) or wait."""
-    vehicle = world.squad(squad.aboard) if squad.aboard else squad
-    items: list[tuple[Option, AnyForecast | None]] = []
-    if _allowed(squad, done, ActionType.DISEMBARK):
-        items += carry.disembark_options(world, vehicle, [squad])
-    items.append((Act(Kind.END), Forecast(score=0.0)))
-    options = tuple(o for o, _ in items)
-    default = options[-1]
-    if len(options) > 1 and (_enemy_within_unload(world, vehicle) or vehicle.immobilised):
-        default = options[0]
-    return Menu(options, tuple(f for _, f in items), default)
-
-
-def _may_stand_fast(world: World, squad: Squad) -> bool:
-    """«Ни шагу назад!» is offered only when its preconditions hold (SW-NSN-01)."""
-    if len(world.enemies(squad)) < 3:
-        return False
-    friend = world.nearest_friend(squad)
-    if friend is not None and friend <= 12:
-        return False
-    return not preconditions_failing(stand(world, squad))
+    vehicle = game.squad(squad.aboard) if squad.aboard else squad
+    menu: Menu[Option] = Menu()
+    for leave, verdict in carry.disembark_options(game, vehicle, [squad], squad, done):
+        menu.offer(
+            leave, leave.label(game.name), verdict, Forecast(score=_unload_score(game, vehicle))
+        )
+    end = Act(Kind.END)
+    menu.offer(end, end.label(game.name), Verdict.allow(), Forecast(score=0.0))
+    default = menu.options[0] if len(menu) > 1 and _unload_score(game, vehicle) > 0 else end
+    return Offered(menu, default)
 
 
 def _default(
+    game: Battlefield,
     squad: Squad,
-    items: list[tuple[Option, AnyForecast | None]],
-    fires: list[tuple[Fire, AnyForecast]],
-    moves: list[tuple[Move, AnyForecast]],
+    menu: Menu[Option],
+    fires: list[tuple[Fire, Verdict, AnyForecast, float]],
+    legal_moves: list[tuple[Move, Verdict, AnyForecast]],
 ) -> Option:
-    """What a player who does not think long does: fire at the nearest target; rally a
-    suppressed squad; settle many wounded; else take the best-placed move; else stop."""
-    if fires:
-        return fires[0][0]
-    options = [o for o, _ in items]
+    """What a player who does not think long does: fire everything at the nearest target;
+    rally a suppressed squad; settle many wounded; observe a hidden enemy; else take the
+    best-placed move; else stop."""
+    for option, verdict, _, _ in fires:
+        if verdict.allowed and option in menu:
+            return option
     for kind in (Kind.UNSUPPRESS, Kind.REORGANISE):
-        if Act(kind) in options:
+        if Act(kind) in menu:
             return Act(kind)
-    if moves:
-        best = max(moves, key=lambda item: item[1].score)
-        if best[1].score > 0 or Act(Kind.END) not in options:
+    strikes = [o for o in menu.options if isinstance(o, Psi) and o.act is PsiAction.STRIKE]
+    if strikes:
+        return strikes[0]  # a psionic with nothing to fire at strikes the nearest enemy
+    observes = [o for o in menu.options if isinstance(o, Observe)]
+    if observes:
+        return observes[0]
+    scored = [(m, f.score) for m, v, f in legal_moves if m.how is not MoveHow.COMBAT and m in menu]
+    if scored:
+        best = max(scored, key=lambda item: item[1])
+        if best[1] > 0 or Act(Kind.END) not in menu:
             return best[0]
-    return Act(Kind.END) if Act(Kind.END) in options else options[0]
+    return Act(Kind.END) if Act(Kind.END) in menu else menu.options[0]
 
 
-__all__ = ["Menu", "menu"]
+__all__ = ["Offered", "build", "care", "casualty_kind", "move_score", "stand"]

@@ -1,64 +1,56 @@
-"""What a Steel War player may choose: frozen options of plain JSON-able fields.
+"""What a Steel War player may choose: small frozen options of ids, numbers and enums.
 
-Each option has a ``label`` (a message in English and Russian) and says which
-action type it spends (SW-CORE-04), so the activation can check its limits with
-:func:`~kubik.rulesets.steel_war.activation.can_take`. Options compare by value,
-so a saved decision (its JSON form) finds its option again on replay.
+An option says what is done and to whom by id; how people see it is
+:meth:`label`, a catalogue message whose names come from the battle
+(``name(id)``), never stored in the option. Each says which action type it spends
+(SW-CORE-04), so the activation can ask its limits of
+:func:`~kubik.rulesets.steel_war.activation.action_verdict`. Options compare by
+value, so a saved decision (its JSON form) finds its option again on replay.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
 from kubik.engine import Message, msg
 from kubik.rulesets.steel_war.activation import ActionType
-from kubik.rulesets.steel_war.fire import Cover
 from kubik.rulesets.steel_war.psionics_actions import BlastChoice, PsiAction
+from kubik.rulesets.steel_war.reaction import ReactionAction
 
-
-def _name(en: str, ru: str) -> Message:
-    return msg("game.name", en=en, ru=ru)
+#: How a label finds a unit's, model's or weapon's name: the battle's :meth:`name`.
+Names = Callable[[str], Message]
 
 
 @dataclass(frozen=True, slots=True)
 class Activate:
-    """Activate this squad now."""
+    """Activate this unit now."""
 
     squad: str
-    name: str
-    name_ru: str
 
-    @property
-    def label(self) -> Message:
+    def label(self, name: Names) -> Message:
         """How people see it."""
-        return msg("steel_war.game.option.activate", squad=_name(self.name, self.name_ru))
+        return msg("steel_war.game.option.activate", squad=name(self.squad))
 
 
 @dataclass(frozen=True, slots=True)
 class Fire:
-    """Fire every weapon that reaches and has not fired this activation at one squad."""
+    """Fire these weapon types (every model of the squad carrying one that may fire) at
+    one unit: all of them together, or a chosen part (SW-FIRE-05)."""
 
     target: str
-    name: str
-    name_ru: str
-    distance: float
-    cover: Cover
+    weapons: tuple[str, ...]
 
     @property
     def action(self) -> ActionType:
         """The action type it spends."""
         return ActionType.SHOOT
 
-    @property
-    def label(self) -> Message:
+    def label(self, name: Names) -> Message:
         """How people see it."""
-        return msg(
-            "steel_war.game.option.fire",
-            target=_name(self.name, self.name_ru),
-            distance=self.distance,
-            cover=self.cover,
-        )
+        arms = tuple(msg(f"steel_war.weapon.{w}") for w in self.weapons)
+        return msg("steel_war.game.option.fire", target=name(self.target), weapons=arms)
 
 
 class MoveKind(StrEnum):
@@ -68,6 +60,7 @@ class MoveKind(StrEnum):
     COVER = "cover"  # into the nearest cover
     OBJECTIVE = "objective"  # toward an objective
     RETREAT = "retreat"  # back toward the own table edge
+    TO_VEHICLE = "to_vehicle"  # toward a friendly vehicle, to get in
 
     @property
     def msgid(self) -> str:
@@ -75,51 +68,87 @@ class MoveKind(StrEnum):
         return f"steel_war.game.move.{self.value}"
 
 
+class MoveHow(StrEnum):
+    """The three moves (SW-MOVE-01, SW-ABSENT-02): a move of the unit's speed, a rolled
+    combat move, a march at double speed."""
+
+    MOVE = "move"
+    COMBAT = "combat_move"
+    MARCH = "march"
+
+    @property
+    def action(self) -> ActionType:
+        """The action type it is."""
+        return ActionType(self.value)
+
+    @property
+    def msgid(self) -> str:
+        """Message id of its name, for rendering."""
+        return f"steel_war.game.how.{self.value}"
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
-    """Move (or march, at double speed) toward a point; ``test`` names the reaction test
-    the move needs first (getting up without an action, leaving cover when По)."""
+    """Move toward (x, y): a move or march ends there, a combat move heads there as far as
+    its dice take it. ``tests``: the reaction tests the rules ask first, in order (moving
+    while gone to ground, leaving cover when По, SW-REACT-02)."""
 
     kind: MoveKind
+    how: MoveHow
     x: float
     y: float
     inches: float
-    march: bool = False
-    test: str = ""
+    tests: tuple[ReactionAction, ...] = ()
 
     @property
     def action(self) -> ActionType:
         """The action type it spends."""
-        return ActionType.MARCH if self.march else ActionType.MOVE
+        return self.how.action
 
-    @property
-    def label(self) -> Message:
+    def label(self, name: Names) -> Message:
         """How people see it."""
-        key = "steel_war.game.option.march" if self.march else "steel_war.game.option.move"
-        return msg(key, kind=self.kind, inches=self.inches, x=self.x, y=self.y)
+        tested = "_tested" if self.tests else ""
+        if self.how is MoveHow.COMBAT:
+            return msg(
+                f"steel_war.game.option.combat_move{tested}",
+                kind=self.kind,
+                x=self.x,
+                y=self.y,
+                tests=self.tests,
+            )
+        return msg(
+            f"steel_war.game.option.move{tested}",
+            how=self.how,
+            kind=self.kind,
+            inches=self.inches,
+            x=self.x,
+            y=self.y,
+            tests=self.tests,
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class Charge:
-    """Declare «атакую!» against a squad (the whole activation, SW-CC-02)."""
+    """Declare «атакую!» against a unit (the whole activation, SW-CC-02); ``tests``: the
+    tests taken before the charge's own (getting up to move, SW-FIRE-07)."""
 
     target: str
-    name: str
-    name_ru: str
     distance: float
+    tests: tuple[ReactionAction, ...] = ()
 
     @property
     def action(self) -> ActionType:
         """The action type it spends."""
         return ActionType.CHARGE
 
-    @property
-    def label(self) -> Message:
+    def label(self, name: Names) -> Message:
         """How people see it."""
+        tested = "_tested" if self.tests else ""
         return msg(
-            "steel_war.game.option.charge",
-            target=_name(self.name, self.name_ru),
+            f"steel_war.game.option.charge{tested}",
+            target=name(self.target),
             distance=self.distance,
+            tests=self.tests,
         )
 
 
@@ -128,29 +157,41 @@ class Inspire:
     """The officer tries to inspire one of his squads (SW-MOR-08..10)."""
 
     target: str
-    name: str
-    name_ru: str
 
     @property
     def action(self) -> ActionType:
         """The action type it spends."""
         return ActionType.INSPIRE
 
-    @property
-    def label(self) -> Message:
+    def label(self, name: Names) -> Message:
         """How people see it."""
-        return msg("steel_war.game.option.inspire", target=_name(self.name, self.name_ru))
+        return msg("steel_war.game.option.inspire", target=name(self.target))
+
+
+@dataclass(frozen=True, slots=True)
+class PassAction:
+    """The commander goes on the radio («выход на связь», SW-ABSENT-04) to pass one of
+    his actions to one of his squads (SW-ABSENT-01)."""
+
+    target: str
+
+    @property
+    def action(self) -> ActionType:
+        """The action type it spends."""
+        return ActionType.PASS_ACTION
+
+    def label(self, name: Names) -> Message:
+        """How people see it."""
+        return msg("steel_war.game.option.pass_action", target=name(self.target))
 
 
 @dataclass(frozen=True, slots=True)
 class Psi:
-    """The squad's psionic uses a psi action on a squad (one action, SW-PSI-05);
+    """The squad's psionic uses a psi action on a unit (one action, SW-PSI-05);
     ``choice`` is the psionic's pick for a psi blast (SW-PSI-16)."""
 
     act: PsiAction
     target: str
-    name: str
-    name_ru: str
     distance: float
     choice: BlastChoice | None = None
 
@@ -159,19 +200,41 @@ class Psi:
         """The action type it spends."""
         return ActionType.PSI
 
-    @property
-    def label(self) -> Message:
+    def label(self, name: Names) -> Message:
         """How people see it."""
-        target = _name(self.name, self.name_ru)
         if self.choice is not None:
             return msg(
                 "steel_war.game.option.psi_blast",
                 act=self.act,
-                target=target,
+                target=name(self.target),
                 distance=self.distance,
                 choice=self.choice,
             )
-        return msg("steel_war.game.option.psi", act=self.act, target=target, distance=self.distance)
+        return msg(
+            "steel_war.game.option.psi",
+            act=self.act,
+            target=name(self.target),
+            distance=self.distance,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Observe:
+    """«Наблюдение» at a hiding enemy unit (SW-ABSENT-03); ``psi``: the psionic first
+    uses psi-detection to observe with his psi die (SW-PSI-11)."""
+
+    target: str
+    psi: bool = False
+
+    @property
+    def action(self) -> ActionType:
+        """The action type it spends."""
+        return ActionType.OBSERVE
+
+    def label(self, name: Names) -> Message:
+        """How people see it."""
+        key = "steel_war.game.option.observe_psi" if self.psi else "steel_war.game.option.observe"
+        return msg(key, target=name(self.target))
 
 
 class Kind(StrEnum):
@@ -210,8 +273,7 @@ class Act:
         """The action type it spends (None: costs no action)."""
         return _ACTION.get(self.kind)
 
-    @property
-    def label(self) -> Message:
+    def label(self, name: Names) -> Message:
         """How people see it."""
         return msg(self.kind.msgid)
 
@@ -221,8 +283,6 @@ class Embark:
     """The squad climbs into a friendly vehicle (one action, SW-MOVE-04)."""
 
     vehicle: str
-    name: str
-    name_ru: str
     farthest: float  # inches from the vehicle to the farthest man
 
     @property
@@ -230,24 +290,17 @@ class Embark:
         """The action type it spends."""
         return ActionType.EMBARK
 
-    @property
-    def label(self) -> Message:
+    def label(self, name: Names) -> Message:
         """How people see it."""
-        return msg(
-            "steel_war.game.option.embark",
-            vehicle=_name(self.name, self.name_ru),
-            inches=self.farthest,
-        )
+        return msg("steel_war.game.option.embark", vehicle=name(self.vehicle), inches=self.farthest)
 
 
 @dataclass(frozen=True, slots=True)
 class Disembark:
     """A squad gets off its vehicle, its block standing around (x, y) (one action of the
-    squad or of the vehicle, SW-MOVE-04)."""
+    squad, or of the vehicle, SW-MOVE-04)."""
 
     squad: str
-    name: str
-    name_ru: str
     x: float
     y: float
 
@@ -256,18 +309,48 @@ class Disembark:
         """The action type it spends."""
         return ActionType.DISEMBARK
 
+    def label(self, name: Names) -> Message:
+        """How people see it."""
+        return msg("steel_war.game.option.disembark", squad=name(self.squad), x=self.x, y=self.y)
+
+
+@dataclass(frozen=True, slots=True)
+class Unload:
+    """The crew unhitches a towed gun from a vehicle and brings it into action (the whole
+    activation, SW-MOVE-05)."""
+
+    vehicle: str
+    cargo: str
+
     @property
-    def label(self) -> Message:
+    def action(self) -> ActionType:
+        """The action type it spends."""
+        return ActionType.UNLOAD
+
+    def label(self, name: Names) -> Message:
         """How people see it."""
         return msg(
-            "steel_war.game.option.disembark",
-            squad=_name(self.name, self.name_ru),
-            x=self.x,
-            y=self.y,
+            "steel_war.game.option.unload",
+            vehicle=name(self.vehicle),
+            cargo=msg(f"steel_war.weapon.{self.cargo}"),
         )
 
 
-Option = Fire | Move | Charge | Inspire | Psi | Act | Embark | Disembark
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """Where a unit's centre stands (a move's end, as offered or typed at the table)."""
+
+    x: float
+    y: float
+
+    def label(self, name: Names) -> Message:
+        """How people see it."""
+        return msg("steel_war.game.option.spot", x=self.x, y=self.y)
+
+
+Option = (
+    Fire | Move | Charge | Inspire | PassAction | Psi | Observe | Act | Embark | Disembark | Unload
+)
 
 __all__ = [
     "Act",
@@ -279,7 +362,13 @@ __all__ = [
     "Inspire",
     "Kind",
     "Move",
+    "MoveHow",
     "MoveKind",
+    "Names",
+    "Observe",
     "Option",
+    "PassAction",
     "Psi",
+    "Spot",
+    "Unload",
 ]

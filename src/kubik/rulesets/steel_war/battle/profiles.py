@@ -1,8 +1,9 @@
 """Vehicle profiles for battles (``data/vehicles.toml``): what a vehicle unit is.
 
 The seed names vehicles and their rules (terrain rows per vehicle type, carrying
-infantry, heavy-weapon fire with a guidance die, suppressed vehicles) but prints no
-profile (SW-ABSENT-05, SW-ABSENT-08); the profiles are documented defaults.
+infantry, heavy-weapon fire with a guidance die, suppressed vehicles, medical
+vehicles) but prints no profile (SW-ABSENT-05, SW-ABSENT-08); the profiles are
+documented defaults.
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from functools import cache
 from kubik.dice import Die, parse_die
 from kubik.rulesets.steel_war.movement import MoverType
 
-from .field import game_data
+from .formation import game_data
 
 
 @dataclass(frozen=True, slots=True)
 class VehicleProfile:
-    """One vehicle type: how it moves, how many men it carries, how it is hurt and aims."""
+    """One vehicle type: how it moves, carries, is hurt and aims, how big its hull is."""
 
     id: str
     name: str
@@ -28,13 +29,16 @@ class VehicleProfile:
     capacity: int
     armour: Die
     guidance: Die
+    base_inches: float
+    armoured: bool
+    medical: bool
 
 
 def vehicle_ids() -> tuple[str, ...]:
     """The profile ids, in file order.
 
     >>> vehicle_ids()
-    ('apc', 'truck', 'tank')
+    ('apc', 'truck', 'tank', 'ambulance')
     """
     return tuple(k for k in game_data()["game_vehicles"] if k != "provenance")
 
@@ -56,6 +60,9 @@ def vehicle_profile(profile_id: str) -> VehicleProfile:
         int(row["capacity"]),
         parse_die(str(row["armour"])),
         parse_die(str(row["guidance"])),
+        float(row["base_inches"]),
+        bool(row["armoured"]),
+        bool(row["medical"]),
     )
 
 

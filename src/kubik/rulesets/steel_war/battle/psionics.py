@@ -11,9 +11,9 @@ inspiration, «Ни шагу назад!») go to friendly squads, attacks (stri
 confusion, blast, murder) to enemies. An option whose roll cannot succeed (the
 zone-degraded die cannot reach the threshold) is not offered.
 
-Psi-detection and avert eyes (SW-PSI-11/12) only change the observation action, which
-this game does not have (SW-ABSENT-03): they could never change anything, so they are
-not offered.
+Psi-detection and avert eyes (SW-PSI-11/12) change the observation (SW-ABSENT-03):
+psi-detection is part of an observation (:mod:`.observation`); averting the eyes is a
+psi action on the psionic's own hiding squad, until the end of the turn.
 
 The rule procedures of :mod:`kubik.rulesets.steel_war.psionics_actions` decide; what
 their outcome asks of the game (an inspiration roll, a panic test, the murder's hit) is
@@ -25,22 +25,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from kubik.dice import Die
-from kubik.engine import (
-    AnyCall,
-    AnyForecast,
-    Call,
-    Forecast,
-    Procedure,
-    emit,
+from kubik.dice import Die, parse_die
+from kubik.engine import AnyCall, AnyForecast, Call, Forecast, Procedure, Verdict, emit
+from kubik.rulesets.steel_war.activation import ActionType
+from kubik.rulesets.steel_war.damage import (
+    Injury,
+    TargetKind,
+    armour_die,
+    armour_test,
+    counts_for_morale,
+    hit_armour,
+    hit_effect,
+    kind_after_hit,
 )
-from kubik.rulesets.steel_war.damage import Injury, armour_test, hit_armour
+from kubik.rulesets.steel_war.damage_models import ModelHit
 from kubik.rulesets.steel_war.fire_weapons import Special, weapon
 from kubik.rulesets.steel_war.inspiration import Contact, Inspiration, InspirationOutcome, inspire
-from kubik.rulesets.steel_war.morale_levels import raise_level
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, raise_level
+from kubik.rulesets.steel_war.no_step_back import enter_berserk
 from kubik.rulesets.steel_war.panic import PanicEvent, PanicOutcome, panic_test
 from kubik.rulesets.steel_war.psionics import (
-    needs_line_of_sight,
     psi_data,
     psi_die_at,
     psi_zone,
@@ -55,6 +59,8 @@ from kubik.rulesets.steel_war.psionics_actions import (
     PsiOutcome,
     PsiResult,
     PsiTarget,
+    may_use_psi,
+    psi_avert_eyes,
     psi_blast,
     psi_confusion,
     psi_inspiration,
@@ -63,22 +69,31 @@ from kubik.rulesets.steel_war.psionics_actions import (
     psi_panic,
     psi_remove_suppression,
     psi_strike,
+    too_few_for_murder,
 )
-from kubik.rulesets.steel_war.suppression import Action, infantry_may
 from kubik.rulesets.steel_war.threat import PlusFactor, Trigger, persistent_threat, plus_threat
 from kubik.rulesets.steel_war.threat import threat_level as morale_threat
 
-from . import effects, field
+from . import effects
+from .board import Battlefield
 from .forecast import weight
+from .formation import inches
 from .options import Psi
-from .state import Squad, Status
-from .world import World
+from .state import Panic, Squad, Stance, Status, Turn
+
+#: What psi cannot touch: robots are not people (SW-PSI-05).
+ROBOTS = (TargetKind.ROBOT, TargetKind.DAMAGED_ROBOT, TargetKind.MAN_SIZED_WEAPON)
 
 #: Actions on friendly squads, and on enemies, in the order they are offered.
-SUPPORT = (PsiAction.REMOVE_SUPPRESSION, PsiAction.INSPIRATION, PsiAction.NO_STEP_BACK)
+SUPPORT = (
+    PsiAction.REMOVE_SUPPRESSION,
+    PsiAction.INSPIRATION,
+    PsiAction.NO_STEP_BACK,
+    PsiAction.AVERT_EYES,
+)
 ATTACKS = (
-    PsiAction.STRIKE,
     PsiAction.PANIC,
+    PsiAction.STRIKE,
     PsiAction.CONFUSION,
     PsiAction.BLAST,
     PsiAction.MURDER,
@@ -105,20 +120,24 @@ class PsiSituation:
     hit: tuple[Die, Die, bool] | None = None
 
 
-def measure(world: World, squad: Squad, target: Squad) -> PsiAttempt | None:
+def measure(game: Battlefield, squad: Squad, target: Squad) -> PsiAttempt | None:
     """The attempt as the table gives it: psi die, distance from the psionic to the
-    closest fighting model of the target (0.1"), his line of sight to any of them."""
+    closest fighting model of the target (0.1"), his line of sight to any of them; psi
+    works only on people — a robot is not one, a vehicle's crew is (SW-PSI-05)."""
     psionic, psi = squad.psionic(), squad.psi
     if psionic is None or psi is None:
         return None
-    points = [m.point for m in target.active()]
-    distance = field.inches(world.measure.closest([psionic.point], points))
-    return PsiAttempt(psi, distance, world.measure.sees(psionic.point, points))
+    bases = target.bases()
+    distance = inches(game.tape.closest([psionic.base()], bases))
+    sees = any(game.tape.sees(psionic.base(), b) for b in bases)
+    robots = all(m.kind in ROBOTS for m in target.active())
+    return PsiAttempt(psi, distance, sees, target_machine=robots)
 
 
 def murder_pair(target: Squad) -> tuple[str, str]:
     """The psionic's choice for a murder (SW-PSI-17 default): the commander is hit by the
-    comrade with the most powerful weapon (the first such)."""
+    comrade with the most powerful weapon (the first such); a man-sized weapon counts as
+    a man and may shoot or be hit (SW-DMG-07)."""
     living = target.active()
     victim = target.commander if target.model(target.commander) in living else living[0].id
     others = [m for m in living if m.id != victim]
@@ -127,19 +146,21 @@ def murder_pair(target: Squad) -> tuple[str, str]:
 
 
 def situation(
-    world: World,
+    game: Battlefield,
     squad: Squad,
     target: Squad,
     action: PsiAction,
     attempt: PsiAttempt,
     choice: BlastChoice = BlastChoice.LOSE_MORALE,
 ) -> PsiSituation:
-    """The psi action's whole situation: the attempt, the target squad, the threat of
-    its morale test, and what the follow-up rule (inspiration, panic, hit) needs."""
-    resisting = PsiTarget(target.die, target.leadership)
+    """The psi action's whole situation: the attempt, the target squad (androids resist
+    on d6, SW-PSI-18), the threat of its morale test, and what the follow-up rule
+    (inspiration, panic, hit) needs."""
+    resisting = PsiTarget(target.die, target.leadership, android=target.spec.android)
+    left_behind = game.left_behind(target)
     plus = {
         PlusFactor.UNVERIFIED_CASUALTY: len(target.with_status(Status.UNVERIFIED)),
-        PlusFactor.WOUNDED_LEFT_BEHIND: int(target.wounded_left_behind),
+        PlusFactor.WOUNDED_LEFT_BEHIND: int(left_behind),
     }
     sit = PsiSituation(
         action,
@@ -156,11 +177,12 @@ def situation(
         lost = morale_threat(target.motivation, (Trigger.COMMANDER_LOST,), plus)
         threat = lost if lost is not None else plus_threat(target.motivation, plus)
         hit = None
-        if len(target.active()) >= PsiAction.MURDER.number("min_models"):
-            _victim, shooter = murder_pair(target)
+        if not too_few_for_murder(len(target.active())):
+            victim, shooter = murder_pair(target)
             arm = weapon(target.model(shooter).weapon)
+            hurt = effects.target_model(target, target.model(victim))
             armour = hit_armour(
-                target.armour, target.spec.flak_vest, arm.has(Special.FRAGMENTATION)
+                armour_die(hurt.kind), hurt.flak_vest, arm.has(Special.FRAGMENTATION)
             )
             hit = (armour, arm.power, arm.has(Special.FLAME))
         return replace(sit, threat=threat, hit=hit)
@@ -174,7 +196,7 @@ def situation(
             threat=persistent_threat(
                 target.motivation,
                 unverified=len(target.with_status(Status.UNVERIFIED)),
-                wounded_left_behind=target.wounded_left_behind,
+                wounded_left_behind=left_behind,
             ),
             contact=Contact(0.0, True, True),  # as if his direct commander nearby (SW-PSI-09)
             level=target.level,
@@ -200,6 +222,7 @@ def rule_call(sit: PsiSituation) -> AnyCall:
         PsiAction.INSPIRATION: psi_inspiration,
         PsiAction.NO_STEP_BACK: psi_no_step_back,
         PsiAction.CONFUSION: psi_confusion,
+        PsiAction.AVERT_EYES: psi_avert_eyes,
     }
     return Call(plain[sit.action], (attempt,))
 
@@ -231,7 +254,7 @@ def psi_forecast(sit: PsiSituation) -> Procedure[PsiForecastOutcome]:
         test: PanicOutcome = yield Call(
             panic_test,
             (
-                sit.target.quality,
+                sit.target.resisting_die,
                 sit.target.leadership,
                 PanicEvent.PSIONIC,
                 sit.panic_over,
@@ -253,10 +276,12 @@ def psi_forecast(sit: PsiSituation) -> Procedure[PsiForecastOutcome]:
 
 @dataclass(frozen=True, slots=True)
 class PsiValue:
-    """How good a psi outcome is for the psionic's side (weights: ``[game_forecast]``)."""
+    """How good a psi outcome is for the psionic's side (tastes: ``[bot]``)."""
 
     action: PsiAction
     markers: int  # the target's suppression markers (removed by support actions)
+    levels_left: int = 4  # morale levels the target can still lose (to Бегущий)
+    watchers: int = 1  # enemy units that see the squad and have yet to act (avert eyes)
 
     def __call__(self, outcome: PsiForecastOutcome) -> float:
         if outcome.result is not PsiResult.SUCCEEDED:
@@ -269,11 +294,15 @@ class PsiValue:
             return weight("level_raised") if outcome.raised else 0.0
         if self.action is PsiAction.CONFUSION:
             return weight("psi_confusion")
-        value = outcome.drop * weight("level_lowered")
+        if self.action is PsiAction.AVERT_EYES:
+            return weight("avert_eyes") * self.watchers
+        value = min(outcome.drop, self.levels_left) * weight("level_lowered")
         if outcome.panicked:
             value += weight("psi_panicked")
         if outcome.casualty:
             value += weight("killed")
+            if self.action is PsiAction.MURDER:
+                value += weight("commander_lost")  # the psionic's victim is the commander
         if self.action is PsiAction.MURDER:
             value += weight("suppressed")
         return value
@@ -293,30 +322,29 @@ def odds_situation(sit: PsiSituation) -> PsiSituation:
     return replace(sit, attempt=replace(sit.attempt, distance=far))
 
 
-def psi_forecast_of(sit: PsiSituation, markers: int) -> AnyForecast:
-    """The option's forecast: the psi rule and its follow-up on the measured situation."""
-    return Forecast(psi_forecast, (odds_situation(sit),), value=PsiValue(sit.action, markers))
+def psi_forecast_of(
+    sit: PsiSituation, markers: int, levels_left: int = 4, watchers: int = 1
+) -> AnyForecast:
+    """The option's forecast: the psi rule and its follow-up on the measured situation; a
+    level the target cannot lose any more is worth nothing; averting the eyes is worth
+    more the more enemies are about to look."""
+    return Forecast(
+        psi_forecast,
+        (odds_situation(sit),),
+        value=PsiValue(sit.action, markers, levels_left, watchers),
+    )
 
 
 # --- what is offered ----------------------------------------------------------------------
 
 
-def may_use_psi(world: World, squad: Squad) -> bool:
-    """A psionic who may act: fighting, not suppressed (SW-SUP-01), not panicked."""
-    if squad.psi is None or squad.is_vehicle or squad.panicked or squad.aboard is not None:
-        return False
-    return infantry_may(Action.PSI, squad.markers, world.in_cover(squad))
-
-
-def _reachable(action: PsiAction, attempt: PsiAttempt) -> bool:
-    """In range, in sight beyond the first zone, and the degraded die can succeed."""
+def _can_succeed(action: PsiAction, attempt: PsiAttempt) -> bool:
+    """The zone-degraded die can reach the threshold (an attempt that cannot is not offered)."""
     die = psi_die_at(attempt.psi, attempt.distance)
-    if die is None or (needs_line_of_sight(attempt.distance) and not attempt.line_of_sight):
-        return False
-    return success_faces(die, action.threshold) > 0
+    return die is not None and success_faces(die, action.threshold) > 0
 
 
-def _wanted(action: PsiAction, target: Squad) -> bool:
+def _wanted(game: Battlefield, squad: Squad, action: PsiAction, target: Squad) -> bool:
     """Whether the action can change anything for this target."""
     if action is PsiAction.REMOVE_SUPPRESSION:
         return target.markers > 0
@@ -324,27 +352,36 @@ def _wanted(action: PsiAction, target: Squad) -> bool:
         return target.level.rank > target.start_level.rank
     if action is PsiAction.NO_STEP_BACK:
         return not target.berserk
+    if action is PsiAction.AVERT_EYES:
+        return target is squad and not squad.averting and game.hidden(squad)
     if action is PsiAction.MURDER:
-        return len(target.active()) >= PsiAction.MURDER.number("min_models")
+        return not too_few_for_murder(len(target.active()))
     return True
 
 
-def psi_options(world: World, squad: Squad) -> list[tuple[Psi, AnyForecast]]:
-    """Every psi action the squad's psionic may take now, nearest targets first."""
-    if not may_use_psi(world, squad):
+def psi_offers(
+    game: Battlefield, squad: Squad, done: tuple[ActionType, ...] = (), passed: bool = False
+) -> list[tuple[Psi, Verdict, AnyForecast]]:
+    """Every psi action the squad's psionic could take now, nearest targets first, each
+    with the rule's verdict (:func:`~kubik.rulesets.steel_war.psionics_actions.may_use_psi`)
+    and its forecast. Actions that cannot change anything, or whose zone-degraded die can
+    never reach the threshold, are not listed."""
+    if squad.psi is None or squad.is_vehicle:
         return []
-    found: list[tuple[float, int, Psi, AnyForecast]] = []
-    friends = [squad, *world.friends(squad)]
-    groups = ((SUPPORT, friends), (ATTACKS, world.enemies(squad)))
+    unit = game.situation(squad, done, passed=passed)
+    watchers = sum(1 for e in game.enemies(squad) if not e.activated and game.sees(e, squad))
+    found: list[tuple[float, int, Psi, Verdict, AnyForecast]] = []
+    friends = [squad, *game.friends(squad)]
+    groups = ((SUPPORT, friends), (ATTACKS, game.enemies(squad)))
     for actions, targets in groups:
         for target in targets:
-            attempt = measure(world, squad, target)
+            attempt = measure(game, squad, target)
             if attempt is None or not target.present:
                 continue
-            en, ru = target.spec.display_name
             for action in actions:
-                if not _wanted(action, target) or not _reachable(action, attempt):
+                if not _wanted(game, squad, action, target) or not _can_succeed(action, attempt):
                     continue
+                verdict = may_use_psi(unit, action, attempt, len(target.active()))
                 choices: tuple[BlastChoice | None, ...] = (None,)
                 if action is PsiAction.BLAST:
                     choices = tuple(
@@ -352,105 +389,131 @@ def psi_options(world: World, squad: Squad) -> list[tuple[Psi, AnyForecast]]:
                     )
                 for choice in choices:
                     sit = situation(
-                        world, squad, target, action, attempt, choice or BlastChoice.LOSE_MORALE
+                        game, squad, target, action, attempt, choice or BlastChoice.LOSE_MORALE
                     )
-                    option = Psi(action, target.id, en, ru, attempt.distance, choice)
-                    forecast = psi_forecast_of(sit, target.markers)
-                    found.append((attempt.distance, len(found), option, forecast))
+                    option = Psi(action, target.id, attempt.distance, choice)
+                    left = MoraleLevel.FLEEING.rank - target.level.rank
+                    forecast = psi_forecast_of(sit, target.markers, left, watchers)
+                    found.append((attempt.distance, len(found), option, verdict, forecast))
     found.sort(key=lambda item: (item[0], item[1]))
-    return [(option, forecast) for _, _, option, forecast in found]
+    return [(option, verdict, forecast) for _, _, option, verdict, forecast in found]
 
 
 # --- applying the outcome -----------------------------------------------------------------
 
 
-def use_psi(world: World, squad: Squad, option: Psi) -> Procedure[None]:
+def use_psi(game: Battlefield, squad: Squad, option: Psi) -> Procedure[None]:
     """The psi action as measured now: the rule decides, its effect lands on the target."""
-    target = world.squad(option.target)
-    attempt = measure(world, squad, target)
+    target = game.squad(option.target)
+    attempt = measure(game, squad, target)
     if attempt is None:
         return
     sit = situation(
-        world, squad, target, option.act, attempt, option.choice or BlastChoice.LOSE_MORALE
+        game, squad, target, option.act, attempt, option.choice or BlastChoice.LOSE_MORALE
     )
     yield emit(
         "steel_war.game.psi",
-        squad=squad.name,
+        rules=("SW-PSI-01", "SW-PSI-02", "SW-PSI-05"),
+        squad=game.name(squad.id),
         act=option.act,
-        target=target.name,
+        target=game.name(target.id),
         distance=attempt.distance,
         zone=psi_zone(attempt.distance),
     )
     outcome: PsiOutcome = yield rule_call(sit)
     if outcome.result is PsiResult.SUCCEEDED:
-        yield from _apply(world, target, sit, outcome)
+        yield from _apply(game, target, sit, outcome)
 
 
-def _apply(world: World, target: Squad, sit: PsiSituation, outcome: PsiOutcome) -> Procedure[None]:
+def _apply(
+    game: Battlefield, target: Squad, sit: PsiSituation, outcome: PsiOutcome
+) -> Procedure[None]:
     effect = outcome.effect
+    name = game.name(target.id)
     if effect is PsiEffect.REMOVE_SUPPRESSION:
         removed, target.markers = target.markers, 0
-        yield emit("steel_war.game.psi_unsuppressed", squad=target.name, markers=removed)
+        yield emit(
+            "steel_war.game.psi_unsuppressed", rules="SW-PSI-08", squad=name, markers=removed
+        )
     elif effect is PsiEffect.INSPIRATION_TEST and sit.inspiration is not None:
         inspired: InspirationOutcome = yield Call(inspire, (sit.inspiration,))
         if inspired.raised:
             level = raise_level(target.level, target.start_level, 1)
-            yield from effects.set_level(world, target, level)
+            yield from effects.set_level(game, target, level)
     elif effect is PsiEffect.NO_STEP_BACK:
-        target.berserk = True
-        target.markers = 0
-        target.panicked = False
-        yield emit("steel_war.game.berserk", squad=target.name)
+        state = enter_berserk(target.markers, target.panicked)
+        target.stance = Stance.BERSERK
+        target.markers = state.markers
+        if not state.panicked and target.panicked:
+            target.panic = Panic.OVER
+        yield emit("steel_war.game.berserk", rules=("SW-PSI-10", "SW-NSN-03"), squad=name)
+    elif effect is PsiEffect.AVERT_EYES:
+        target.averting = True
+        yield emit("steel_war.game.averting", rules="SW-PSI-12", squad=name)
     elif effect is PsiEffect.LOSE_ACTIVATION:
         if target.activated:
-            target.confused = True
-            yield emit("steel_war.game.psi_confused_next", squad=target.name)
+            target.turn = Turn.DONE_LOSES_NEXT
+            yield emit("steel_war.game.psi_confused_next", rules="SW-PSI-15", squad=name)
         else:
-            target.activated = True
-            yield emit("steel_war.game.psi_confused", squad=target.name)
+            target.turn = Turn.DONE
+            yield emit("steel_war.game.psi_confused", rules="SW-PSI-15", squad=name)
     elif effect is PsiEffect.PANIC_TEST:
-        yield from effects.panic(world, target, PanicEvent.PSIONIC)
+        die = parse_die(outcome.test_die) if outcome.test_die else None
+        yield from effects.panic(game, target, PanicEvent.PSIONIC, die)
     elif effect is PsiEffect.PANICKED:
         if not target.panicked:
-            yield emit("steel_war.game.panicked", squad=target.name)
-        target.panicked = True
+            yield emit("steel_war.game.panicked", rules=("SW-PSI-16", "SW-PANIC-01"), squad=name)
+        target.panic = Panic.PANICKED
     elif effect is PsiEffect.MURDER:
-        yield from _murder(world, target, sit, outcome)
+        yield from _murder(game, target, sit, outcome)
     else:
-        yield from _morale(world, target, outcome.morale_drop)
+        yield from _morale(game, target, outcome.morale_drop)
 
 
-def _morale(world: World, target: Squad, drop: int) -> Procedure[None]:
+def _morale(game: Battlefield, target: Squad, drop: int) -> Procedure[None]:
     if drop:
-        yield from effects.drop_levels(world, target, drop)
+        yield from effects.drop_levels(game, target, drop)
     else:
-        yield emit("steel_war.game.psi_held", squad=target.name)
+        yield emit("steel_war.game.psi_held", rules="SW-MOR-05", squad=game.name(target.id))
 
 
-def _murder(world: World, target: Squad, sit: PsiSituation, outcome: PsiOutcome) -> Procedure[None]:
+def _murder(
+    game: Battlefield, target: Squad, sit: PsiSituation, outcome: PsiOutcome
+) -> Procedure[None]:
     """A comrade shoots a comrade (SW-PSI-17): the hit, the marker, the morale drop."""
     if sit.hit is not None:
         victim, shooter = murder_pair(target)
-        yield emit("steel_war.game.psi_murder", squad=target.name, shooter=shooter, victim=victim)
+        yield emit(
+            "steel_war.game.psi_murder",
+            rules="SW-PSI-17",
+            squad=game.name(target.id),
+            shooter=game.name(shooter),
+            victim=game.name(victim),
+        )
         injury: Injury = yield Call(armour_test, sit.hit)
-        if injury is not Injury.UNHARMED:
-            model = target.model(victim)
-            model.status = Status.KILLED if injury is Injury.KILLED else Status.UNVERIFIED
-            yield emit(
-                "steel_war.game.casualty",
-                squad=target.name,
-                model=victim,
-                fate=effects.msg_status(model.status),
-            )
-            if victim == target.commander:
-                yield from effects.new_commander(target)
-            world.update_left_behind(target)
+        model = target.model(victim)
+        kind = model.kind or TargetKind.MAN
+        result = hit_effect(kind, injury)
+        hit = ModelHit(
+            victim,
+            result,
+            injury,
+            kind_after_hit(kind, result),
+            counts_for_morale(kind, result),
+        )
+        losses = yield from effects.apply_hits(game, target, (hit,))
+        del losses
     for _ in range(outcome.suppression):
         placed, _first = effects.place_marker(target)
         if placed:
-            yield emit("steel_war.game.psi_suppressed", squad=target.name, markers=target.markers)
-    yield from _morale(world, target, outcome.morale_drop)
-    yield from effects.check_destroyed(target)
+            yield emit(
+                "steel_war.game.psi_suppressed",
+                rules=("SW-PSI-17", "SW-SUP-01"),
+                squad=game.name(target.id),
+                markers=target.markers,
+            )
+    yield from _morale(game, target, outcome.morale_drop)
+    yield from effects.check_destroyed(game, target)
 
 
 __all__ = [
@@ -462,7 +525,7 @@ __all__ = [
     "measure",
     "murder_pair",
     "psi_forecast",
-    "psi_options",
+    "psi_offers",
     "situation",
     "use_psi",
 ]

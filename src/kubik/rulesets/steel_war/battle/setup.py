@@ -1,7 +1,7 @@
 """From a scenario to a battle: check every field, place the squads, set the sides' morale.
 
-:func:`check` is the ruleset's ``validate`` (one line per error, naming the field);
-:func:`build` turns the checked scenario into a :class:`~.world.World`.
+:func:`check` is the ruleset's ``check`` (one line per error, naming the field);
+:func:`squads_of` turns the checked scenario into the squads of a battle.
 """
 
 from __future__ import annotations
@@ -13,17 +13,18 @@ from typing import Any
 
 from kubik import limits
 from kubik.engine.requests import msg
+from kubik.game.battle import battle_table
 from kubik.game.errors import ScenarioError
 from kubik.game.scenario import Scenario
 from kubik.rulesets.steel_war.morale_levels import Fatigue, MoraleLevel, Motivation, starting_level
-from kubik.table import Base, Table, TableError, TerrainKind, table_from_dict
-from kubik.table.movement import kind_at
+from kubik.rulesets.steel_war.movement import MoverType
+from kubik.table import Base, Table, TableError, TerrainKind
 
-from . import field
+from .formation import game_data
 from .profiles import vehicle_profile
 from .spec import EndSpec, OptionsSpec, SquadSpec, parse_end, parse_options, parse_squad
 from .state import Squad, build_squad
-from .world import World
+from .terrain import read_terrain
 
 _DEFAULT_EDGES = ("south", "north")
 
@@ -38,45 +39,83 @@ class Checked:
     end: EndSpec
 
 
-def _table(scenario: Scenario) -> Table:
-    if not scenario.table:
-        raise ScenarioError("table: missing (required): a [table] with width and height")
-    try:
-        return table_from_dict({"table": scenario.table, "terrain": list(scenario.terrain)})
-    except TableError as error:
-        raise ScenarioError(str(error)) from None
+def mover_of(spec: SquadSpec) -> MoverType:
+    """The row of the terrain table a unit moves by (SW-MOVE-03)."""
+    if spec.is_vehicle:
+        return vehicle_profile(spec.vehicle).mover
+    return {
+        "infantry": MoverType.INFANTRY,
+        "cavalry": MoverType.CAVALRY,
+        "bronescaf": MoverType.ARMOURED_SUIT,
+        "robot": MoverType.ROBOT,
+    }[spec.kind]
 
 
 def _place(table: Table, index: int, spec: SquadSpec) -> list[Base]:
-    """The squad's bases at its position; off the table or in impassable terrain is an error."""
+    """The unit's bases at its position; off the table or in impassable terrain is an error."""
+    squad = build_squad(spec, MoraleLevel.STEADY, Motivation.MEDIUM, "south")
+    where = f"units[{index}].position"
+    given = f"({spec.position[0]:g}, {spec.position[1]:g})"
+    mover = mover_of(spec).value
     bases = []
-    for n, (x, y) in enumerate(field.place(spec.position, spec.models)):
-        base = Base(x, y, field.base_diameter(), f"{spec.id}.{n + 1}")
-        where = f"units[{index}].position"
-        given = f"({spec.position[0]:g}, {spec.position[1]:g})"
+    for n, model in enumerate(squad.models):
+        base = model.base()
         try:
             table.check_base(base)
         except TableError:
             raise ScenarioError(
-                f"{where}: {given} puts model {n + 1} of {spec.models} off the "
-                f"{table.size_text} table; move the squad inward"
+                f"{where}: {given} puts model {n + 1} of {len(squad.models)} off the "
+                f"{table.size_text} table; move the unit inward"
             ) from None
-        if kind_at(table, (x, y), field.INFANTRY) is TerrainKind.IMPASSABLE:
+        if any(f.kind_for(mover) is TerrainKind.IMPASSABLE for f in table.features_at(model.point)):
             feature = next(
                 f.id
-                for f in table.features_at((x, y))
-                if f.kind_for(field.INFANTRY) is TerrainKind.IMPASSABLE
+                for f in table.features_at(model.point)
+                if f.kind_for(mover) is TerrainKind.IMPASSABLE
             )
             raise ScenarioError(
-                f"{where}: {given} puts model {n + 1} inside impassable terrain '{feature}'"
+                f"{where}: {given} puts model {n + 1} inside terrain '{feature}', impassable "
+                f"for it (SW-MOVE-03)"
             )
         bases.append(base)
     return bases
 
 
+def _check_squad(index: int, spec: SquadSpec, squads: tuple[SquadSpec, ...]) -> None:
+    ids = [s.id for s in squads]
+    for k, target in enumerate(spec.commands):
+        if target not in ids:
+            raise ScenarioError(
+                f"units[{index}].commands[{k}]: no unit '{target}'; units: {', '.join(ids)}"
+            )
+        if squads[ids.index(target)].side != spec.side:
+            raise ScenarioError(f"units[{index}].commands[{k}]: '{target}' fights for another side")
+    if spec.commands and not spec.officer:
+        raise ScenarioError(
+            f"units[{index}].commands: only an officer (officer = true) commands squads"
+        )
+    if spec.is_vehicle:
+        mounted = sum(w.count for w in spec.weapons)
+        if mounted > 1:
+            raise ScenarioError(
+                f"units[{index}].weapons: a vehicle has at most one mounted weapon "
+                f"(count = 1), not {mounted}"
+            )
+        if spec.psionic is not None:
+            raise ScenarioError(
+                f"units[{index}].psionic: a vehicle cannot be a psionic; give it to a squad"
+            )
+        return
+    if spec.weapons[0].weapon in ("hmg", "slon"):
+        raise ScenarioError(
+            f"units[{index}].weapons[0]: the first model commands the squad; list a man's "
+            "weapon first, the man-sized weapon after"
+        )
+
+
 def check(scenario: Scenario, overrides: Mapping[str, Any] | None = None) -> Checked:
     """Every Steel War check of a scenario; raises :class:`ScenarioError` naming the field."""
-    table = _table(scenario)
+    table = battle_table(scenario, read_terrain)
     options = parse_options(
         dict(overrides if overrides is not None else scenario.options), scenario.side_ids
     )
@@ -88,28 +127,7 @@ def check(scenario: Scenario, overrides: Mapping[str, Any] | None = None) -> Che
     ids = [s.id for s in squads]
     placed: list[tuple[int, list[Base]]] = []
     for index, spec in enumerate(squads):
-        for k, target in enumerate(spec.commands):
-            if target not in ids:
-                raise ScenarioError(
-                    f"units[{index}].commands[{k}]: no unit '{target}'; units: {', '.join(ids)}"
-                )
-            if squads[ids.index(target)].side != spec.side:
-                raise ScenarioError(
-                    f"units[{index}].commands[{k}]: '{target}' fights for another side"
-                )
-        if spec.commands and not spec.officer:
-            raise ScenarioError(
-                f"units[{index}].commands: only an officer (officer = true) commands squads"
-            )
-        if spec.is_vehicle and spec.models != 1:
-            raise ScenarioError(
-                f"units[{index}].weapons: a vehicle has one mounted weapon (count = 1), "
-                f"not {spec.models}"
-            )
-        if spec.is_vehicle and spec.psionic is not None:
-            raise ScenarioError(
-                f"units[{index}].psionic: a vehicle cannot be a psionic; give it to a squad of men"
-            )
+        _check_squad(index, spec, squads)
         if spec.aboard:
             _check_aboard(squads, index, spec, ids)
             continue
@@ -122,7 +140,7 @@ def check(scenario: Scenario, overrides: Mapping[str, Any] | None = None) -> Che
             ):
                 raise ScenarioError(
                     f"units[{index}].position: its models overlap those of units[{other}] "
-                    f"('{squads[other].id}'); keep squads apart"
+                    f"('{squads[other].id}'); keep units apart"
                 )
         placed.append((index, bases))
     for index, objective in enumerate(end.objectives):
@@ -131,7 +149,7 @@ def check(scenario: Scenario, overrides: Mapping[str, Any] | None = None) -> Che
                 f"end.objectives[{index}]: ({objective.x:g}, {objective.y:g}) is off the "
                 f"{table.size_text} table"
             )
-    edges = [_edge(options, side, i) for i, side in enumerate(scenario.side_ids)]
+    edges = [edge_of(options, side, i) for i, side in enumerate(scenario.side_ids)]
     if len(set(edges)) != len(edges):
         raise ScenarioError(
             f"options.sides: two sides have the same table edge ({', '.join(edges)})"
@@ -151,6 +169,8 @@ def _check_aboard(
         raise ScenarioError(f"{where}: '{spec.aboard}' is not a vehicle (vehicle = ...)")
     if spec.is_vehicle:
         raise ScenarioError(f"{where}: a vehicle cannot ride in another vehicle")
+    if spec.kind != "infantry":
+        raise ScenarioError(f"{where}: only infantry rides in vehicles (SW-MOVE-04)")
     if carrier.side != spec.side:
         raise ScenarioError(f"{where}: '{spec.aboard}' fights for another side")
     riders = sum(s.models for s in squads if s.aboard == spec.aboard)
@@ -161,7 +181,9 @@ def _check_aboard(
         )
 
 
-def _edge(options: OptionsSpec, side: str, index: int) -> str:
+def edge_of(options: OptionsSpec, side: str, index: int) -> str:
+    """A side's own table edge: its option, else south for the first side, north for the
+    second."""
     chosen = options.sides.get(side)
     if chosen is not None and chosen.edge is not None:
         return chosen.edge
@@ -170,9 +192,20 @@ def _edge(options: OptionsSpec, side: str, index: int) -> str:
     return _DEFAULT_EDGES[index]
 
 
-def side_settings(options: OptionsSpec, side: str) -> tuple[Motivation, MoraleLevel]:
+@dataclass(frozen=True, slots=True)
+class SideStart:
+    """How a side enters the battle: motivation (SW-MOR-03), fatigue and the morale it
+    gives (SW-MOR-02), or a scenario's exception."""
+
+    motivation: Motivation
+    fatigue: Fatigue
+    level: MoraleLevel
+    exception: bool
+
+
+def side_start(options: OptionsSpec, side: str) -> SideStart:
     """A side's motivation and starting morale (SW-MOR-02/03), with the defaults."""
-    defaults = field.game_data()["game_sides"]
+    defaults = game_data()["game_sides"]
     own = options.sides.get(side)
     motivation = (
         (own.motivation if own else None)
@@ -180,24 +213,24 @@ def side_settings(options: OptionsSpec, side: str) -> tuple[Motivation, MoraleLe
         or Motivation(defaults["motivation"])
     )
     fatigue = (own.fatigue if own else None) or options.fatigue or Fatigue(defaults["fatigue"])
-    level = (own.start_level if own else None) or starting_level(fatigue)
-    return motivation, level
+    exception = own.start_level if own else None
+    level = exception or starting_level(fatigue)
+    return SideStart(motivation, fatigue, level, exception is not None)
 
 
-def build(scenario: Scenario, overrides: Mapping[str, Any] | None = None) -> World:
-    """The battle at its start: squads placed, each side's morale set."""
-    checked = check(scenario, overrides)
+def squads_of(scenario: Scenario, checked: Checked) -> list[Squad]:
+    """The battle's units at the start: placed, each side's morale set, riders aboard."""
     squads: list[Squad] = []
     for spec in checked.squads:
-        motivation, level = side_settings(checked.options, spec.side)
-        edge = _edge(checked.options, spec.side, scenario.side_ids.index(spec.side))
-        squads.append(build_squad(spec, level, motivation, edge))
+        start = side_start(checked.options, spec.side)
+        edge = edge_of(checked.options, spec.side, scenario.side_ids.index(spec.side))
+        squads.append(build_squad(spec, start.level, start.motivation, edge))
     for squad in squads:
         if squad.spec.aboard:
             carrier = next(s for s in squads if s.id == squad.spec.aboard)
             squad.aboard = carrier.id
-            squad.move_to(carrier.centre)
-    return World(checked.table, squads, scenario.side_ids, checked.end.objectives)
+            squad.place_models(carrier.centre)
+    return squads
 
 
-__all__ = ["Checked", "build", "check", "side_settings"]
+__all__ = ["Checked", "SideStart", "check", "edge_of", "mover_of", "side_start", "squads_of"]

@@ -1,177 +1,342 @@
-"""Fire actions in a battle: which weapons fire, the situation measured, and the aftermath.
+"""Fire actions in a battle: which weapons fire, the situation measured, hits on real models.
 
-The shooter fires every weapon that reaches the target and has not fired this
-activation (SW-FIRE-05, SW-FIRE-11), composed into one pool by the fire rules
-(SW-FIRE-02..04, 13). The target's range die comes from the measured distance,
-its going to ground and its cover (SW-FIRE-09). :func:`kubik.rulesets.steel_war.fire.fire_action`
-resolves it; here the outcome lands on real models and the morale consequences follow.
+A squad may split its weapons between fire actions and targets as it likes
+(SW-FIRE-05): each option fires a chosen set of weapon types — everything that may
+fire, a support weapon (or a sniper rifle) alone, the small arms alone — composed
+into one pool by the fire rules (:func:`~kubik.rulesets.steel_war.fire.compose_group`,
+SW-FIRE-02..04, 13, 14). Which weapons may join is
+:func:`~kubik.rulesets.steel_war.fire.may_fire_weapon`'s (once an activation, twice
+for a heavy weapon set up on the ground; ammunition; reach). The target's range die
+comes from the measured distance, its going to ground and its cover (SW-FIRE-09).
+:func:`~kubik.rulesets.steel_war.fire.fire_on_models` resolves the fire in the seed's
+order — every hit allocated to a model, exposed ones first, then each model's own
+armour test — and the results land on those models; a Keno backpack flamethrower hit
+explodes (SW-DMG-09); then markers, morale and panic follow.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kubik.engine import Call, Procedure, emit
+from kubik.dice import Die
+from kubik.engine import Call, Procedure, emit, msg
+from kubik.game.battle import Moment, Trigger
+from kubik.rulesets.steel_war.activation import ActionType
+from kubik.rulesets.steel_war.damage import HitEffect, TargetKind, armour_die, explosion_radius
+from kubik.rulesets.steel_war.damage_models import ModelHit, TargetModel, explosion_hits
 from kubik.rulesets.steel_war.fire import (
     Effect,
     FireGroup,
     FireOutcome,
     FireTarget,
+    ModelsFireOutcome,
     compose_group,
     fire_action,
-    in_range,
+    fire_on_models,
+    fire_target,
     max_zone,
-    range_die,
+    may_fire_weapon,
     range_zone,
 )
-from kubik.rulesets.steel_war.fire_weapons import weapon
-from kubik.rulesets.steel_war.morale_levels import MoraleLevel
-from kubik.rulesets.steel_war.panic import PanicEvent
-from kubik.rulesets.steel_war.threat import Trigger
+from kubik.rulesets.steel_war.fire_absent import heavy_weapon_group
+from kubik.rulesets.steel_war.fire_weapons import Special, WeaponKind, weapon
+from kubik.rulesets.steel_war.observation import gives_away
 
-from . import carry, effects
-from .state import Squad
-from .world import Sight, World
+from . import effects
+from .board import Battlefield, Sight
+from .effects import Losses
+from .entry import measured_cover, measured_distance, measured_sight
+from .profiles import vehicle_profile
+from .state import Model, Squad
 
 
 @dataclass(frozen=True, slots=True)
 class FirePlan:
-    """A fire action ready to roll: the pool, the target's die, and who fires."""
+    """A fire action ready to roll: the pool, the target's die, who fires, and whether
+    it is a part of what could fire (the rest held for another fire, SW-FIRE-05)."""
 
     group: FireGroup
     target: FireTarget
-    shooters: tuple[str, ...]  # model ids whose weapons fire
+    shooters: tuple[str, ...]
+    part: bool = False
+    again: bool = False  # a ground-mounted heavy weapon firing a second time
 
 
-def may_shoot(shooter: Squad, target: Squad) -> bool:
-    """Morale and suppression allow shooting at ``target`` (SW-SUP-01, SW-MOR-01):
-    not suppressed, not fleeing, and a Broken squad only returns fire."""
-    if shooter.suppressed or shooter.panicked or shooter.marched:
-        return False
-    if shooter.level is MoraleLevel.FLEEING:
-        return False
-    if shooter.level is MoraleLevel.BROKEN:
-        return target.id in shooter.shot_by
-    return True
+def ground_mounted(squad: Squad, model: Model) -> bool:
+    """A heavy weapon of infantry stands on the ground (not on a vehicle, SW-FIRE-05)."""
+    return not squad.is_vehicle and weapon(model.weapon).has(Special.GROUND_HEAVY)
 
 
-def plan_fire(shooter: Squad, target: Squad, sight: Sight) -> FirePlan | None:
-    """The fire action ``shooter`` can make at ``target`` now, or None if nothing reaches."""
+def ready(squad: Squad, distance: float) -> list[Model]:
+    """The squad's models whose weapons may join a fire at ``distance`` now (the rule's
+    :func:`~kubik.rulesets.steel_war.fire.may_fire_weapon`); a man-sized weapon needs a
+    man of the squad to serve it."""
+    crew = bool(squad.men()) or squad.is_vehicle
+    out = []
+    asked: dict[tuple[object, ...], bool] = {}  # models alike get one answer
+    for model in squad.active():
+        if not model.weapon:
+            continue
+        if model.kind is TargetKind.MAN_SIZED_WEAPON and not crew:
+            continue
+        fired = squad.fired.times(model.id)
+        mounted = ground_mounted(squad, model)
+        key = (model.weapon, fired, mounted, model.ammo)
+        if key not in asked:
+            verdict = may_fire_weapon(
+                weapon(model.weapon),
+                squad.die,
+                distance,
+                fired=fired,
+                ground_mounted=mounted,
+                ammo=model.ammo,
+            )
+            asked[key] = verdict.allowed
+        if asked[key]:
+            out.append(model)
+    return out
+
+
+def choices(squad: Squad, distance: float) -> list[tuple[str, ...]]:
+    """The sets of weapon types a fire at ``distance`` may use: all that may fire, the
+    small arms alone, each support weapon or sniper rifle alone (SW-FIRE-04/05/14)."""
+    models = ready(squad, distance)
+    kinds = tuple(dict.fromkeys(m.weapon for m in models))
+    if not kinds:
+        return []
+    if squad.is_vehicle:
+        return [kinds]
+    found = [kinds]
+    small = tuple(k for k in kinds if weapon(k).kind is WeaponKind.SMALL_ARMS)
+    alone = [
+        k for k in kinds if weapon(k).kind is WeaponKind.SUPPORT or weapon(k).has(Special.SNIPER)
+    ]
+    if small and len(small) < len(kinds):
+        found.append(tuple(k for k in small if not weapon(k).has(Special.SNIPER)) or small)
+    for kind in alone:
+        if (kind,) not in found:
+            found.append((kind,))
+    return [c for i, c in enumerate(found) if c and c not in found[:i]]
+
+
+def plan_fire(
+    game: Battlefield, shooter: Squad, target: Squad, sight: Sight, weapons: tuple[str, ...]
+) -> FirePlan | None:
+    """The fire action ``shooter`` can make at ``target`` now with ``weapons``, or None if
+    none of them may fire (out of reach, fired already, out of ammunition)."""
     if not sight.visible or range_zone(shooter.die, sight.distance) > max_zone():
         return None
-    counts: dict[str, int] = {}
-    shooters: list[str] = []
-    for model in shooter.active():
-        w = weapon(model.weapon)
-        if not shooter.fired.may_fire(model.id, model.weapon):
-            continue
-        if model.ammo is not None and not model.ammo.can_fire:
-            continue
-        if not in_range(w, shooter.die, sight.distance):
-            continue
-        counts[model.weapon] = counts.get(model.weapon, 0) + 1
-        shooters.append(model.id)
-    if not counts:
+    can = ready(shooter, sight.distance)
+    firing = [m for m in can if m.weapon in weapons]
+    if not firing:
         return None
     if shooter.is_vehicle:
-        group = carry.vehicle_group(shooter)
+        profile = vehicle_profile(shooter.spec.vehicle)
+        group = heavy_weapon_group(shooter.die, weapon(firing[0].weapon).power, profile.guidance)
     else:
+        counts: dict[str, int] = {}
+        for model in firing:
+            counts[model.weapon] = counts.get(model.weapon, 0) + 1
         group = compose_group(shooter.die, [(weapon(w), n) for w, n in counts.items()])
-    fire_target = FireTarget(
-        range_die(shooter.die, sight.distance, target.prone, sight.cover),
-        target.armour,
-        len(target.active()),
-        target.spec.flak_vest,
+    if target.is_vehicle:
+        armour, models, vest = vehicle_profile(target.spec.vehicle).armour, 1, False
+    else:
+        armour, models, vest = armour_of(target), len(target.active()), target.spec.flak_vest
+    aim = fire_target(shooter.die, sight.distance, target.prone, sight.cover, armour, models, vest)
+    again = any(shooter.fired.times(m.id) > 0 for m in firing)
+    return FirePlan(group, aim, tuple(m.id for m in firing), len(firing) < len(can), again)
+
+
+def armour_of(squad: Squad) -> Die:
+    """The armour die most of the squad's models roll (SW-DMG-04): what a forecast of a
+    fire at it assumes; the fire itself rolls each model's own."""
+    kinds = [m.kind for m in squad.active() if m.kind is not None]
+    if not kinds:
+        return armour_die(TargetKind.MAN)
+    return armour_die(max(dict.fromkeys(kinds), key=kinds.count))
+
+
+def target_models(game: Battlefield, target: Squad, sight: Sight) -> tuple[TargetModel, ...]:
+    """The target's models as the armour rules see them, each with its own cover."""
+    return tuple(
+        effects.target_model(target, m, covered, game.name(m.id))
+        for m, covered in zip(target.active(), sight.in_cover, strict=True)
     )
-    return FirePlan(group, fire_target, tuple(shooters))
 
 
 def fire(
-    world: World, shooter: Squad, target: Squad, *, free: bool = False
+    game: Battlefield,
+    shooter: Squad,
+    target: Squad,
+    weapons: tuple[str, ...],
+    *,
+    free: bool = False,
 ) -> Procedure[FireOutcome]:
     """One fire action at ``target``: measure, Call the fire rule, apply the outcome.
 
-    ``free``: the defender's free fire at a charge that fell short — it cannot
-    suppress, only casualties count, and the charge's own test follows (SW-CC-04).
-    """
-    sight = world.sight(shooter, target)
-    plan = plan_fire(shooter, target, sight)
+    ``free``: the defender's free fire at a charge that fell short — outside its own
+    activation, it cannot suppress, only casualties count (SW-CC-04)."""
+    sight = yield from measured_sight_of(game, shooter, target)
+    plan = plan_fire(game, shooter, target, sight, weapons) if sight.visible else None
     if plan is None:
-        yield emit("steel_war.game.no_fire", shooter=shooter.name, target=target.name)
+        yield emit(
+            "steel_war.game.no_fire",
+            rules=("SW-FIRE-11",),
+            shooter=game.name(shooter.id),
+            target=game.name(target.id),
+        )
         return FireOutcome(Effect.NONE, 0, 0, 0)
+    rules = list(plan.group.rules)
+    if plan.part or plan.again or shooter.fired.shots:
+        rules.append("SW-FIRE-05")
+    if any(_limited(shooter.model(m)) for m in plan.shooters):
+        rules.append("SW-FIRE-15")
+    if free:
+        rules.append("SW-CC-04")
     yield emit(
         "steel_war.game.fire",
-        shooter=shooter.name,
-        target=target.name,
+        rules=tuple(dict.fromkeys(rules)),
+        shooter=game.name(shooter.id),
+        target=game.name(target.id),
         distance=sight.distance,
         cover=sight.cover,
         prone=target.prone,
         dice=plan.group.pool,
         range_die=plan.target.range_die,
-        models=plan.target.models,
     )
     for model_id in plan.shooters:
         shooter.fired = shooter.fired.fired(model_id)
         model = shooter.model(model_id)
         if model.ammo is not None and model.ammo.shots_left is not None:
             model.ammo = model.ammo.fire()
+    if gives_away(ActionType.SHOOT):
+        shooter.revealed = True
     if shooter.id not in target.shot_by:
         target.shot_by.append(shooter.id)
-    outcome: FireOutcome = yield Call(fire_action, (plan.group, plan.target))
-    yield from aftermath(world, shooter, target, outcome, sight, plan.group.sniper, free=free)
-    return outcome
-
-
-def aftermath(
-    world: World,
-    shooter: Squad,
-    target: Squad,
-    outcome: FireOutcome,
-    sight: Sight,
-    sniper: bool,
-    *,
-    free: bool = False,
-) -> Procedure[None]:
-    """Markers, casualties on real models, a new commander, the morale test, panic."""
-    triggers: list[Trigger] = []
-    if outcome.effect is not Effect.NONE and not free:
+    if target.is_vehicle:
+        outcome: FireOutcome = yield Call(fire_action, (plan.group, plan.target))
+        yield from vehicle_hit(game, shooter, target, outcome, free=free)
+        return outcome
+    models = target_models(game, target, sight)
+    before = len(target.men())
+    fired: ModelsFireOutcome = yield Call(
+        fire_on_models, (plan.group, plan.target, models, shooter.side)
+    )
+    losses = yield from effects.apply_hits(game, target, fired.results)
+    yield from explosions(game, target, losses)
+    first = False
+    if fired.effect is not Effect.NONE and not free:
         placed, first = effects.place_marker(target)
         if placed:
-            yield emit("steel_war.game.marker", squad=target.name, markers=target.markers)
-        if first:
-            triggers.append(Trigger.FIRST_SUPPRESSED)
-    if outcome.effect is Effect.HITS and target.is_vehicle:
-        if (yield from carry.hit_vehicle(world, target, outcome.wounded, outcome.killed)):
-            return
-        if outcome.wounded or outcome.killed:
-            triggers.append(Trigger.CASUALTIES)
-    elif outcome.effect is Effect.HITS:
-        before = len(target.active())
-        lost, commander_lost = yield from effects.wound_or_kill(
-            target,
-            outcome.hits,
-            outcome.wounded,
-            outcome.killed,
-            sight.in_cover,
-            sniper,
-            shooter.side,
+            yield emit(
+                "steel_war.game.marker",
+                rules=("SW-SUP-01", "SW-SUP-02"),
+                squad=game.name(target.id),
+                markers=target.markers,
+            )
+        elif not target.berserk:
+            yield emit("steel_war.game.marker_full", rules="SW-SUP-02", squad=game.name(target.id))
+    if losses.casualties:
+        yield from effects.coherency_check(game, target)
+    yield from effects.check_destroyed(game, target)
+    if not free:
+        triggers = effects.fire_triggers(losses, before, first)
+        yield from effects.morale_check(game, target, triggers)
+        yield from game.interrupts.fire(
+            Moment(Trigger.SHOT_AT, shooter.side, shooter.id, target.id)
         )
-        if lost:
-            triggers.append(Trigger.CASUALTIES)
-            if lost > before - lost:
-                triggers.append(Trigger.MORE_LOST_THAN_REMAIN)
-        if commander_lost:
-            triggers.append(Trigger.COMMANDER_LOST)
-            yield from effects.new_commander(target)
-        world.update_left_behind(target)
-        yield from effects.check_destroyed(target)
-    if free:
-        return
-    yield from effects.morale_check(world, target, triggers)
-    first_time = not target.ever_shot_at
-    target.ever_shot_at = True
-    if first_time:
-        yield from effects.panic(world, target, PanicEvent.FIRST_SHOT_AT)
+    return _outcome(fired)
 
 
-__all__ = ["FirePlan", "aftermath", "fire", "may_shoot", "plan_fire"]
+def _limited(model: Model) -> bool:
+    """Whether the model's weapon has limited ammunition (SW-FIRE-15)."""
+    return model.ammo is not None and model.ammo.shots_left is not None
+
+
+def _outcome(fired: ModelsFireOutcome) -> FireOutcome:
+    """The fire as the charge rule counts it: men wounded and killed (SW-CC-04)."""
+    killed = sum(1 for r in fired.results if r.casualty and r.effect is HitEffect.REMOVED)
+    wounded = sum(1 for r in fired.results if r.casualty) - killed
+    return FireOutcome(fired.effect, fired.hits, wounded, killed)
+
+
+def measured_sight_of(game: Battlefield, shooter: Squad, target: Squad) -> Procedure[Sight]:
+    """The sight as measured, confirmed or corrected by the players at a real table."""
+    sight = game.sight(shooter, target)
+    if not game.at_table:
+        return sight
+    what = msg(
+        "steel_war.game.entry.fire_at",
+        shooter=game.name(shooter.id),
+        target=game.name(target.id),
+    )
+    visible = yield from measured_sight(game, shooter.side, what, sight.visible, ("SW-FIRE-01",))
+    distance = yield from measured_distance(
+        game, shooter.side, what, sight.distance, ("SW-FIRE-06",)
+    )
+    cover = yield from measured_cover(game, shooter.side, what, sight.cover, ("SW-FIRE-08",))
+    return Sight(distance, visible, cover, sight.in_cover, sight.hidden)
+
+
+def vehicle_hit(
+    game: Battlefield, shooter: Squad, vehicle: Squad, outcome: FireOutcome, *, free: bool
+) -> Procedure[None]:
+    """A fire's result on a vehicle: its marker (a suppressed vehicle still fires and
+    moves, SW-SUP-01), then wounding hits (the first immobilises, the next destroys,
+    SW-ABSENT-05 default)."""
+    from .carry import hit_vehicle
+
+    if outcome.effect is not Effect.NONE and not free:
+        placed, _ = effects.place_marker(vehicle)
+        if placed:
+            yield emit(
+                "steel_war.game.marker",
+                rules=("SW-SUP-01", "SW-SUP-02"),
+                squad=game.name(vehicle.id),
+                markers=vehicle.markers,
+            )
+    if outcome.effect is Effect.HITS:
+        yield from hit_vehicle(game, vehicle, outcome.wounded, outcome.killed)
+
+
+def explosions(game: Battlefield, squad: Squad, losses: Losses) -> Procedure[None]:
+    """Each Keno backpack flamethrower hit goes off (SW-DMG-09): every model within 4" of
+    its bearer, friend or foe, takes a flamethrower hit; a pack among them goes off in
+    turn. Each squad it hits (but the one under fire, whose losses are the fire's) tests
+    its morale for the casualties."""
+    pending = [(squad, m) for m in losses.explosions]
+    while pending:
+        owner, model_id = pending.pop(0)
+        bearer = owner.model(model_id)
+        victims = [
+            (s, m)
+            for s in game.squads
+            if s.on_table and not s.is_vehicle
+            for m in s.active()
+            if m is not bearer and effects.within(bearer, m, float(explosion_radius()))
+        ]
+        targets = tuple(effects.target_model(s, m, False, game.name(m.id)) for s, m in victims)
+        yield emit(
+            "steel_war.game.explosion",
+            rules=("SW-DMG-09",),
+            model=game.name(bearer.id),
+            victims=len(targets),
+        )
+        if not targets:
+            continue
+        results: tuple[ModelHit, ...] = yield Call(explosion_hits, (bearer.weapon, targets))
+        for hit_id in dict.fromkeys(s.id for s, _ in victims):
+            hit_squad = game.squad(hit_id)
+            mine = tuple(r for r in results if any(m.id == r.model for m in hit_squad.models))
+            before = len(hit_squad.men())
+            hurt = yield from effects.apply_hits(game, hit_squad, mine)
+            pending += [(hit_squad, m) for m in hurt.explosions]
+            if hit_squad is squad:
+                losses.casualties += hurt.casualties
+                continue
+            yield from effects.check_destroyed(game, hit_squad)
+            triggers = effects.fire_triggers(hurt, before, False)
+            yield from effects.morale_check(game, hit_squad, triggers)
+
+
+__all__ = ["FirePlan", "choices", "explosions", "fire", "plan_fire", "ready", "vehicle_hit"]

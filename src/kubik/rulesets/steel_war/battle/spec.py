@@ -12,11 +12,16 @@ A unit is a squad (отделение) standing in a block around its commander:
     leadership = 2                 # the commander's leadership, 1 (best) .. 3
     position = [12, 4]             # where the commander stands (inches)
     weapons = [{ weapon = "assault_rifle", count = 7 }, { weapon = "lmg", count = 1 }]
-    armour = "d4"                  # armour die of its men (d4 man, d6 full infantry armour)
+    kind = "infantry"              # infantry | cavalry | bronescaf | robot: what its models
+                                   # are (armour table SW-DMG-04, terrain row SW-MOVE-03)
+    armour = "d4"                  # infantry's armour die: d4 a man, d6 full infantry armour
     flak_vest = false              # бронежилеты: d6 against fragmentation
-    frightening = false            # «страшные» (Keno Guard ...): SW-CC-11
+    frightening = false            # «страшные» by its army list: SW-CC-11
+    keno_guard = false             # the Keno Guard: frightening, d8 for «Ни шагу назад!»
+    android = false                # androids: d6 against psionics (SW-PSI-18), no medic bonus
     bayonets = false               # fixed bayonets / cold weapons: +1 step in close combat
     medic = false                  # a medic in the squad: +1 on reorganisation
+    field_surgeon = false          # a field surgeon with a medical team: +2 (SW-REORG-02)
     radio = false                  # has radio (communication with an officer at any distance)
     officer = false                # a platoon officer: may inspire the squads in `commands`
     commands = []                  # ids of the squads this officer leads directly
@@ -28,12 +33,15 @@ A unit is a squad (отделение) standing in a block around its commander:
                                    # master d8, famous d10, legend d12); faction = barf_jat
                                    # | keno | otlok, whose best known die bounds psi
 
-Each model carries one weapon, in the order listed (the first is the commander's).
+Each model carries one weapon, in the order listed (the first is the commander's); a
+man-sized weapon (heavy machine gun, «Слон») is a model of its own, served by the
+squad (SW-DMG-07).
 
 A vehicle is a unit with ``vehicle`` set to a profile of ``data/vehicles.toml``
 (``apc`` БТР, ``truck``, ``tank``: mover type, speed, capacity, armour, guidance die);
 its quality and leadership are its crew's, its one weapon entry (count 1) its
-mounted weapon, which fires as a heavy weapon (quality + guidance die, SW-FIRE-02)::
+mounted weapon, which fires as a heavy weapon (quality + guidance die, SW-FIRE-02); an
+unarmed vehicle (an ambulance) lists none::
 
     [[units]]
     id = "apc_1"
@@ -43,11 +51,14 @@ mounted weapon, which fires as a heavy weapon (quality + guidance die, SW-FIRE-0
     leadership = 2
     position = [24, 6]
     weapons = [{ weapon = "hmg", count = 1 }]
+    cargo = ["field_gun"]          # towed guns it tows (SW-MOVE-05): a crew unloads one in
+                                   # its whole activation; it then stands as the crew's model
 
 ``[options]`` (every key optional)::
 
     motivation = "medium"          # low | medium | high  (SW-MOR-03), for every side
     fatigue = "tired"              # fresh (Ув) | tired (Ст) | exhausted (По)  (SW-MOR-02)
+    table = false                  # a real table: people move the models and measure
     [options.sides.steel]          # per side: overrides, and the side's own table edge
     motivation = "high"
     fatigue = "fresh"
@@ -76,13 +87,14 @@ from kubik.dice import parse_die
 from kubik.errors import DiceError
 from kubik.game.errors import ScenarioError
 from kubik.game.scenario import field_path
-from kubik.rulesets.steel_war.fire_weapons import weapon_ids
+from kubik.rulesets.steel_war.fire_weapons import towed_weapon_ids, weapon_ids
 from kubik.rulesets.steel_war.morale_levels import Fatigue, MoraleLevel, Motivation
 from kubik.rulesets.steel_war.psionics import PsiFaction, PsiQuality
 
 from .profiles import vehicle_ids
 
 QualityName = Literal["untrained", "recruits", "regulars", "veterans", "elite"]
+KindName = Literal["infantry", "cavalry", "bronescaf", "robot"]
 EdgeName = Literal["north", "south", "east", "west"]
 
 
@@ -155,16 +167,21 @@ class SquadSpec(_Strict):
     quality: QualityName
     leadership: int = Field(ge=1, le=3)
     position: tuple[float, float]
-    weapons: tuple[WeaponSpec, ...] = Field(min_length=1)
+    weapons: tuple[WeaponSpec, ...] = ()
+    kind: KindName = "infantry"
     armour: str = "d4"
     flak_vest: bool = False
     frightening: bool = False
+    keno_guard: bool = False
+    android: bool = False
     bayonets: bool = False
     medic: bool = False
+    field_surgeon: bool = False
     radio: bool = False
     officer: bool = False
     commands: tuple[str, ...] = ()
     vehicle: str = ""
+    cargo: tuple[str, ...] = ()
     aboard: str = ""
     psionic: PsionicSpec | None = None
 
@@ -182,14 +199,37 @@ class SquadSpec(_Strict):
             die = parse_die(value)
         except DiceError:
             die = None
-        if die is None or die.faces not in (4, 6, 8, 10, 12):
-            raise ValueError(f"{value!r} is not an armour die; allowed: d4, d6, d8, d10, d12")
+        if die is None or die.faces not in (4, 6):
+            raise ValueError(
+                f"{value!r} is not a man's armour (SW-DMG-04); allowed: d4 (a man), "
+                "d6 (full infantry armour); bronescafs and robots: kind = ..."
+            )
         return die.name
+
+    @field_validator("cargo")
+    @classmethod
+    def _towed(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for item in value:
+            if item not in towed_weapon_ids():
+                raise ValueError(
+                    f"no towed gun {item!r}; towed guns: {', '.join(towed_weapon_ids())}"
+                )
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> SquadSpec:
+        if not self.vehicle and not self.weapons:
+            raise ValueError("weapons: a squad needs at least one model (one weapon each)")
+        if self.cargo and not self.vehicle:
+            raise ValueError("cargo: only a vehicle tows cargo (vehicle = ...)")
+        if self.kind == "robot" and self.psionic is not None:
+            raise ValueError("psionic: robots are not people; give the psionic to men")
+        return self
 
     @property
     def models(self) -> int:
-        """How many models the squad has (one per weapon carried)."""
-        return sum(w.count for w in self.weapons)
+        """How many models the squad has (one per weapon carried); a vehicle is one."""
+        return 1 if self.is_vehicle else sum(w.count for w in self.weapons)
 
     @property
     def is_vehicle(self) -> bool:
@@ -213,8 +253,10 @@ class SideOptions(_Strict):
 
 
 class OptionsSpec(_Strict):
-    """``[options]``: defaults for every side, and per-side settings."""
+    """``[options]``: defaults for every side, per-side settings, and ``table`` (a real
+    table: people move the models and confirm what the program measured)."""
 
+    table: bool = False
     motivation: Motivation | None = None
     fatigue: Fatigue | None = None
     sides: dict[str, SideOptions] = Field(default_factory=dict)
@@ -295,6 +337,7 @@ def parse_end(data: dict[str, Any]) -> EndSpec:
 __all__ = [
     "EdgeName",
     "EndSpec",
+    "KindName",
     "ObjectiveSpec",
     "OptionsSpec",
     "PsionicSpec",

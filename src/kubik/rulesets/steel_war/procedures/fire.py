@@ -6,7 +6,6 @@ Only adapts the public JSON input to the rule modules (fire, damage, suppression
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from pydantic import Field
 
@@ -23,8 +22,8 @@ from kubik.rulesets.steel_war.fire import (
     FireTarget,
     compose_group,
     fire_action,
+    fire_target,
     firing_weapons,
-    range_die,
 )
 from kubik.rulesets.steel_war.fire_weapons import WeaponId, weapon
 from kubik.rulesets.steel_war.suppression import UnsuppressOutcome, unsuppress
@@ -45,8 +44,8 @@ class FireInput(ProcedureInput):
         min_length=1, description="the weapons firing together; out-of-range ones do not fire"
     )
     distance: float = Field(ge=0, le=200, description="distance to the target in inches")
-    cover: Literal["none", "light", "hard"] = Field(
-        default="none", description="target's cover: light +1 step, hard +2 steps"
+    cover: Cover = Field(
+        default=Cover.NONE, description="target's cover: none, light +1 step, hard +2 steps"
     )
     prone: bool = Field(default=False, description="the target has gone to ground (+1 step)")
     armour: ChainDie = Field(default="d4", description="target models' armour die (d4 a man)")
@@ -70,11 +69,14 @@ def _plan(inp: FireInput) -> tuple[FireGroup, FireTarget]:
             f"weapons: the shooter's pool would have {len(group.pool)} dice; at most {limit} "
             "(quality + rate die + support weapons) in one fire action"
         )
-    target = FireTarget(
-        range_die=range_die(quality, inp.distance, inp.prone, Cover(inp.cover)),
-        armour=as_chain_die(inp.armour),
-        models=inp.target_models,
-        flak_vest=inp.flak_vest,
+    target = fire_target(
+        quality,
+        inp.distance,
+        inp.prone,
+        inp.cover,
+        as_chain_die(inp.armour),
+        inp.target_models,
+        inp.flak_vest,
     )
     return group, target
 
@@ -99,6 +101,10 @@ def _plan(inp: FireInput) -> tuple[FireGroup, FireTarget]:
         "SW-DMG-03",
         "SW-DMG-04",
         "SW-DMG-08",
+        "SW-CORE-01",
+        "SW-CORE-02",
+        "SW-DMG-02",
+        "SW-FIRE-12",
     ),
     examples=(
         {
@@ -163,7 +169,9 @@ class ArmourTestOutcome:
 )
 def armour_test_procedure(inp: ArmourTestInput) -> Procedure[ArmourTestOutcome]:
     """Armour test: power above armour wounds, three times armour kills."""
-    result = yield from armour_test(as_chain_die(inp.armour), as_chain_die(inp.power), inp.flame)
+    result = yield from armour_test(
+        as_chain_die(inp.armour), as_chain_die(inp.power), inp.flame, ("SW-DMG-04",)
+    )
     return ArmourTestOutcome(result)
 
 
@@ -179,7 +187,7 @@ class UnsuppressInput(ProcedureInput):
 @procedure(
     "steel_war.unsuppress",
     input=UnsuppressInput,
-    rules=("SW-SUP-03", "SW-SUP-01", "SW-CORE-03"),
+    rules=("SW-SUP-03", "SW-SUP-01", "SW-CORE-03", "SW-CORE-02", "SW-CORE-04"),
     examples=(
         {"quality": "d6", "leadership": 1, "markers": 1, "attempts": 2},
         {"quality": "d8", "leadership": 3, "markers": 3, "attempts": 2},

@@ -43,7 +43,7 @@ def _contact(distance: float | None, line_of_sight: bool, radio: bool) -> Contac
 @procedure(
     "steel_war.communication_test",
     input=CommunicationTestInput,
-    rules=("SW-MOR-09", "SW-MOR-08", "SW-ABSENT-04", "SW-CORE-01"),
+    rules=("SW-MOR-09", "SW-MOR-08", "SW-ABSENT-04", "SW-CORE-01", "SW-CORE-02", "SW-PSI-04"),
     examples=(
         {"quality": "d10", "leadership": 2, "other_leadership": 2, "skipped_links": 1},
         {"quality": "d6", "leadership": 1, "other_leadership": 3},
@@ -100,7 +100,18 @@ class InspirationInput(ProcedureInput):
 @procedure(
     "steel_war.inspiration",
     input=InspirationInput,
-    rules=("SW-MOR-08", "SW-MOR-09", "SW-MOR-10", "SW-MOR-04"),
+    rules=(
+        "SW-MOR-08",
+        "SW-MOR-09",
+        "SW-MOR-10",
+        "SW-MOR-04",
+        "SW-CORE-01",
+        "SW-CORE-02",
+        "SW-MOR-01",
+        "SW-MOR-06",
+        "SW-PSI-04",
+        "SW-MOR-03",
+    ),
     examples=(
         {
             "officer_quality": "d10",

@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from kubik.engine import Call, Procedure, ProcedureInput, procedure
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.charge import (
     ChargeOutcome,
     DefenderMoraleOutcome,
-    SquadMorale,
     charge,
     defender_morale,
+    defender_rules,
     defender_threat,
+    is_frightening,
 )
 from kubik.rulesets.steel_war.dice import ChainDie, as_chain_die
 from kubik.rulesets.steel_war.fire_weapons import WeaponId
@@ -31,13 +31,17 @@ from kubik.rulesets.steel_war.melee import (
     Group,
     Side,
     SideMorale,
+    bouts_of,
+    can_fight_in_melee,
     check_pairing,
     default_pairing,
     melee_casualties,
     melee_round,
     round_morale,
 )
-from kubik.rulesets.steel_war.movement import TerrainClass
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel
+from kubik.rulesets.steel_war.movement import MoverType, TerrainClass
+from kubik.rulesets.steel_war.procedures.morale import MoraleLevelInput
 
 
 class ChargeInput(ProcedureInput):
@@ -45,13 +49,14 @@ class ChargeInput(ProcedureInput):
 
     quality: ChainDie = Field(description="the charging squad's quality die, d4 .. d12")
     leadership: int = Field(ge=1, le=3, description="its commander's leadership, 1 (best) .. 3")
-    morale: Literal["confident", "steady", "shaken", "broken", "fleeing"] = Field(
-        default="steady",
-        description="its morale level; broken and fleeing squads never charge",
+    morale: MoraleLevelInput = Field(
+        default=MoraleLevel.STEADY,
+        description="its morale level (Ув, Ст, По, Ра, Бе); broken and fleeing squads never charge",
     )
     distance: float = Field(ge=0, le=60, description="inches to the nearest enemy model")
-    terrain: Literal["easy", "difficult", "very_difficult"] = Field(
-        default="easy", description="terrain class of the ground crossed, for the attackers"
+    terrain: TerrainClass = Field(
+        default=TerrainClass.EASY,
+        description="terrain class of the ground crossed, for the attackers (not impassable)",
     )
     defensive_fire_casualties: int = Field(
         default=0,
@@ -60,11 +65,31 @@ class ChargeInput(ProcedureInput):
         description="casualties the defender's free fire causes if the charge falls short",
     )
 
+    @field_validator("terrain")
+    @classmethod
+    def _passable(cls, terrain: TerrainClass) -> TerrainClass:
+        if terrain is TerrainClass.IMPASSABLE:
+            raise ValueError(
+                "no charge crosses impassable terrain; easy, difficult or very_difficult"
+            )
+        return terrain
+
 
 @procedure(
     "steel_war.charge",
     input=ChargeInput,
-    rules=("SW-CC-02", "SW-CC-03", "SW-CC-04", "SW-ABSENT-02", "SW-MOVE-02", "SW-CC-01"),
+    rules=(
+        "SW-CC-02",
+        "SW-CC-03",
+        "SW-CC-04",
+        "SW-ABSENT-02",
+        "SW-MOVE-02",
+        "SW-CORE-02",
+        "SW-CORE-03",
+        "SW-MOR-01",
+        "SW-REACT-01",
+        "SW-REACT-02",
+    ),
     examples=(
         {"quality": "d8", "leadership": 2, "morale": "steady", "distance": 7},
         {
@@ -95,9 +120,9 @@ def charge_procedure(inp: ChargeInput) -> Procedure[ChargeOutcome]:
         yield from charge(
             as_chain_die(inp.quality),
             inp.leadership,
-            SquadMorale(inp.morale),
+            MoraleLevel(inp.morale),
             inp.distance,
-            TerrainClass(inp.terrain),
+            inp.terrain,
             inp.defensive_fire_casualties,
         )
     )
@@ -136,7 +161,18 @@ class DefenderMoraleInput(ProcedureInput):
 @procedure(
     "steel_war.defender_morale",
     input=DefenderMoraleInput,
-    rules=("SW-CC-05", "SW-CC-11", "SW-ABSENT-07", "SW-MOR-05"),
+    rules=(
+        "SW-CC-05",
+        "SW-CC-11",
+        "SW-ABSENT-07",
+        "SW-MOR-05",
+        "SW-CORE-02",
+        "SW-CORE-03",
+        "SW-MOR-01",
+        "SW-MOR-06",
+        "SW-MOR-07",
+        "SW-MOR-03",
+    ),
     examples=(
         {"quality": "d8", "leadership": 2, "attackers": 5, "defenders": 4},
         {"quality": "d6", "leadership": 2, "attackers": 7, "defenders": 3, "frightening": True},
@@ -163,7 +199,15 @@ def defender_morale_procedure(inp: DefenderMoraleInput) -> Procedure[DefenderMor
         other_threat=inp.other_threat,
         frightening=inp.frightening,
     )
-    return (yield from defender_morale(as_chain_die(inp.quality), inp.leadership, threat))
+    frightening = is_frightening(inp.frightening, inp.cavalry_with_blades)
+    return (
+        yield from defender_morale(
+            as_chain_die(inp.quality),
+            inp.leadership,
+            threat,
+            defender_rules(frightening, inp.cavalry_with_blades, threat_table=inp.other_threat > 0),
+        )
+    )
 
 
 class FighterInput(ProcedureInput):
@@ -173,13 +217,21 @@ class FighterInput(ProcedureInput):
     leadership: int = Field(ge=1, le=3, description="its commander's leadership, 1 (best) .. 3")
     weapon: WeaponId = Field(default="assault_rifle", description="the fighters' weapon id")
     cold_weapon: bool = Field(default=False, description="fixed bayonet, sword, axe …: +1 step")
-    kind: Literal["infantry", "cavalry"] = Field(
-        default="infantry",
-        description="infantry or cavalry; robots and armoured suits cannot fight in close combat",
+    kind: MoverType = Field(
+        default=MoverType.INFANTRY,
+        description="infantry or cavalry; robots, armoured suits and vehicles cannot fight "
+        "in close combat",
     )
     easy_terrain: bool = Field(
         default=True, description="the ground is easy terrain for cavalry (+2 steps when mounted)"
     )
+
+    @field_validator("kind")
+    @classmethod
+    def _fights(cls, kind: MoverType) -> MoverType:
+        if not can_fight_in_melee(kind):
+            raise ValueError(f"{kind.value} cannot fight in close combat; infantry or cavalry")
+        return kind
 
     def fighter(self) -> Fighter:
         """The rule module's fighter profile."""
@@ -187,12 +239,12 @@ class FighterInput(ProcedureInput):
             as_chain_die(self.quality),
             self.weapon,
             self.cold_weapon,
-            self.kind == "cavalry" and self.easy_terrain,
+            self.kind is MoverType.CAVALRY and self.easy_terrain,
         )
 
-    def morale(self) -> SideMorale:
-        """What the side's morale test needs."""
-        return SideMorale(as_chain_die(self.quality), self.leadership)
+    def morale(self, standing: int = 1) -> SideMorale:
+        """What the side's morale test needs; ``standing``: its men still fighting."""
+        return SideMorale(as_chain_die(self.quality), self.leadership, standing=standing)
 
 
 class GroupInput(ProcedureInput):
@@ -261,7 +313,19 @@ class CloseCombatOutcome:
 @procedure(
     "steel_war.close_combat",
     input=CloseCombatInput,
-    rules=("SW-CC-06", "SW-CC-07", "SW-CC-08", "SW-CC-09", "SW-CC-01", "SW-ABSENT-07"),
+    rules=(
+        "SW-CC-06",
+        "SW-CC-07",
+        "SW-CC-08",
+        "SW-CC-09",
+        "SW-CC-01",
+        "SW-ABSENT-07",
+        "SW-CORE-01",
+        "SW-CORE-02",
+        "SW-CORE-03",
+        "SW-MOR-01",
+        "SW-MOR-05",
+    ),
     examples=(
         {
             "attacker": {"quality": "d6", "leadership": 2},
@@ -297,10 +361,13 @@ def close_combat_procedure(inp: CloseCombatInput) -> Procedure[CloseCombatOutcom
     first), within a group the lone fighter's die, then each of his opponents'; then the quality die
     of the side that tests first, and of the other side if the first held.
     """
-    losses = yield Call(
-        melee_round, (inp.attacker.fighter(), inp.defender.fighter(), inp.pairing())
+    bouts = bouts_of(inp.pairing(), inp.attacker.fighter(), inp.defender.fighter())
+    losses = yield Call(melee_round, (bouts,))
+    result = yield from round_morale(
+        losses,
+        inp.attacker.morale(inp.attackers - losses.attacker),
+        inp.defender.morale(inp.defenders - losses.defender),
     )
-    result = yield from round_morale(losses, inp.attacker.morale(), inp.defender.morale())
     fell_back = result.fell_back
     winner = Winner.NONE if fell_back is None else Winner(fell_back.other.value)
     return CloseCombatOutcome(losses.attacker, losses.defender, winner, result.drop)
@@ -316,7 +383,7 @@ class MeleeCasualtiesInput(ProcedureInput):
 @procedure(
     "steel_war.melee_casualties",
     input=MeleeCasualtiesInput,
-    rules=("SW-CC-10",),
+    rules=("SW-CC-10", "SW-DMG-11"),
     examples=(
         {"casualties": 3, "won": True},
         {"casualties": 2, "won": False},

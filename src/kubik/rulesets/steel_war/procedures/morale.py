@@ -6,7 +6,7 @@ JSON input to them.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import BeforeValidator, Field
 
@@ -34,7 +34,7 @@ class MoraleTestInput(ProcedureInput):
 @procedure(
     "steel_war.morale_test",
     input=MoraleTestInput,
-    rules=("SW-MOR-05", "SW-CORE-03", "SW-MOR-01"),
+    rules=("SW-MOR-05", "SW-CORE-03", "SW-MOR-01", "SW-CORE-02"),
     examples=(
         {"quality": "d8", "leadership": 2, "threat": 6},
         {"quality": "d10", "leadership": 1, "threat": 3},
@@ -47,20 +47,17 @@ def morale_test_procedure(inp: MoraleTestInput) -> Procedure[MoraleTestOutcome]:
 
 
 def _normalise_level(value: object) -> object:
-    """Accept "Ст"/"steady"/"STEADY" and store the id "steady"."""
+    """Accept "Ст"/"steady"/"STEADY" for the level "steady"."""
     if isinstance(value, str):
         try:
-            return MoraleLevel.parse(value).value
+            return MoraleLevel.parse(value)
         except InputError:
             return value
     return value
 
 
-MoraleLevelName = Literal["confident", "steady", "shaken", "broken", "fleeing"]
 #: A morale level as procedure input: an id or the Russian abbreviation (Ув, Ст, По, Ра, Бе).
-MoraleLevelInput = Annotated[MoraleLevelName, BeforeValidator(_normalise_level)]
-
-TriggerName = Literal["first_suppressed", "casualties", "more_lost_than_remain", "commander_lost"]
+MoraleLevelInput = Annotated[MoraleLevel, BeforeValidator(_normalise_level)]
 
 
 class MoraleEventInput(ProcedureInput):
@@ -68,10 +65,10 @@ class MoraleEventInput(ProcedureInput):
 
     quality: ChainDie = Field(description="the squad's quality die, d4 (untrained) .. d12 (elite)")
     leadership: int = Field(ge=1, le=3, description="commander's leadership, 1 (best) .. 3")
-    motivation: Literal["low", "medium", "high"] = Field(
+    motivation: Motivation = Field(
         description="the side's motivation (уровень мотивации): the threat table's column"
     )
-    triggers: tuple[TriggerName, ...] = Field(
+    triggers: tuple[Trigger, ...] = Field(
         description="what happened: first_suppressed, casualties, more_lost_than_remain, "
         "commander_lost (only the largest counts)"
     )
@@ -86,14 +83,22 @@ class MoraleEventInput(ProcedureInput):
         default=0, ge=0, le=30, description="threat added by another rule (charge, melee, psi)"
     )
     level: MoraleLevelInput = Field(
-        default="steady", description="morale before the event: Ув, Ст, По, Ра, Бе"
+        default=MoraleLevel.STEADY, description="morale before the event: Ув, Ст, По, Ра, Бе"
     )
 
 
 @procedure(
     "steel_war.morale_event",
     input=MoraleEventInput,
-    rules=("SW-MOR-01", "SW-MOR-05", "SW-MOR-06", "SW-MOR-07", "SW-CORE-03"),
+    rules=(
+        "SW-MOR-01",
+        "SW-MOR-05",
+        "SW-MOR-06",
+        "SW-MOR-07",
+        "SW-CORE-03",
+        "SW-CORE-02",
+        "SW-MOR-03",
+    ),
     examples=(
         {
             "quality": "d8",

@@ -15,7 +15,7 @@ class NoStepBackInput(ProcedureInput):
 
     keno_guard: bool = Field(default=False, description="Keno Guard roll d8, everyone else d6")
     level: MoraleLevelInput = Field(
-        default="steady", description="the squad's morale (По or better needed)"
+        default=MoraleLevel.STEADY, description="the squad's morale (По or better needed)"
     )
     in_cover: bool = Field(default=True, description="the squad is in cover")
     gone_to_ground: bool = Field(default=False, description="the squad has gone to ground")
@@ -26,7 +26,7 @@ class NoStepBackInput(ProcedureInput):
         description="inches to the nearest friendly unit (none within 12 allowed); null = none",
     )
     enemy_levels_in_sight: tuple[MoraleLevelInput, ...] = Field(
-        default=("steady", "steady", "steady"),
+        default=(MoraleLevel.STEADY,) * 3,
         description="morale of each enemy squad in sight (3+ not Ра/Бе needed)",
     )
     nearest_enemy: float | None = Field(

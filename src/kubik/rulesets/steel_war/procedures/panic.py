@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 
 from kubik.engine import Procedure, ProcedureInput, procedure
 from kubik.rulesets.steel_war.dice import ChainDie, as_chain_die
 from kubik.rulesets.steel_war.panic import PanicEvent, PanicOutcome, panic_test
-
-PanicEventName = Literal[
-    "first_enemy_in_sight",
-    "first_armour_seen",
-    "first_shot_at",
-    "frightening_charge",
-    "psionic",
-    "ongoing",
-]
 
 
 class PanicTestInput(ProcedureInput):
@@ -28,8 +17,8 @@ class PanicTestInput(ProcedureInput):
         "it also decides which events cause panic"
     )
     leadership: int = Field(ge=1, le=3, description="commander's leadership, 1 (best) .. 3")
-    event: PanicEventName = Field(
-        default="ongoing",
+    event: PanicEvent = Field(
+        default=PanicEvent.ONGOING,
         description="what happened; 'ongoing' = the squad is panicked and tries to end it",
     )
     panic_over: bool = Field(
@@ -44,7 +33,18 @@ class PanicTestInput(ProcedureInput):
 @procedure(
     "steel_war.panic_test",
     input=PanicTestInput,
-    rules=("SW-PANIC-01", "SW-PANIC-02", "SW-REACT-02", "SW-NSN-03"),
+    rules=(
+        "SW-PANIC-01",
+        "SW-PANIC-02",
+        "SW-REACT-02",
+        "SW-NSN-03",
+        "SW-CORE-02",
+        "SW-CORE-03",
+        "SW-MOR-01",
+        "SW-PSI-01",
+        "SW-PSI-14",
+        "SW-REACT-01",
+    ),
     examples=(
         {"quality": "d4", "leadership": 2, "event": "first_enemy_in_sight"},
         {"quality": "d6", "leadership": 3, "event": "ongoing"},
@@ -58,7 +58,7 @@ def panic_test_procedure(inp: PanicTestInput) -> Procedure[PanicOutcome]:
         yield from panic_test(
             as_chain_die(inp.quality),
             inp.leadership,
-            PanicEvent(inp.event),
+            inp.event,
             inp.panic_over,
             inp.no_step_back,
         )

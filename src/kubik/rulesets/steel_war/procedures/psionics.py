@@ -10,7 +10,7 @@ die (unless its result is certain), then the target's morale die (strike, murder
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import BeforeValidator, Field
 
@@ -134,8 +134,8 @@ class PsiMurderInput(PsiResistedInput):
 class PsiBlastInput(PsiInput):
     """A psi blast: morale levels lost or panic, at the psionic's choice."""
 
-    choice: Literal["lose_morale", "panic"] = Field(
-        default="lose_morale",
+    choice: BlastChoice = Field(
+        default=BlastChoice.LOSE_MORALE,
         description="the psionic's choice on success: lose_morale (morale levels lost) or panic",
     )
 
@@ -150,7 +150,7 @@ _RANGE_EXAMPLES = (
 @procedure(
     "steel_war.psi_remove_suppression",
     input=PsiInput,
-    rules=("SW-PSI-08", "SW-PSI-05", "SW-PSI-06", "SW-PSI-07"),
+    rules=("SW-PSI-08", "SW-PSI-05", "SW-PSI-06", "SW-PSI-07", "SW-CORE-01"),
     examples=_RANGE_EXAMPLES,
 )
 def psi_remove_suppression_procedure(inp: PsiInput) -> Procedure[PsiOutcome]:
@@ -161,7 +161,7 @@ def psi_remove_suppression_procedure(inp: PsiInput) -> Procedure[PsiOutcome]:
 @procedure(
     "steel_war.psi_inspiration",
     input=PsiInput,
-    rules=("SW-PSI-09", "SW-PSI-05", "SW-PSI-06", "SW-PSI-07"),
+    rules=("SW-PSI-09", "SW-PSI-05", "SW-PSI-06", "SW-PSI-07", "SW-CORE-01"),
     examples=_RANGE_EXAMPLES,
 )
 def psi_inspiration_procedure(inp: PsiInput) -> Procedure[PsiOutcome]:
@@ -172,7 +172,7 @@ def psi_inspiration_procedure(inp: PsiInput) -> Procedure[PsiOutcome]:
 @procedure(
     "steel_war.psi_no_step_back",
     input=PsiInput,
-    rules=("SW-PSI-10", "SW-PSI-05", "SW-PSI-06", "SW-PSI-07"),
+    rules=("SW-PSI-10", "SW-PSI-05", "SW-PSI-06", "SW-PSI-07", "SW-CORE-01"),
     examples=({"psi": "d8", "distance": 6}, {"psi": "d12", "distance": 13}, {"psi": "d4"}),
 )
 def psi_no_step_back_procedure(inp: PsiInput) -> Procedure[PsiOutcome]:
@@ -183,7 +183,7 @@ def psi_no_step_back_procedure(inp: PsiInput) -> Procedure[PsiOutcome]:
 @procedure(
     "steel_war.psi_detection",
     input=PsiInput,
-    rules=("SW-PSI-11", "SW-PSI-06", "SW-PSI-07"),
+    rules=("SW-PSI-11", "SW-PSI-06", "SW-PSI-07", "SW-CORE-01", "SW-PSI-05"),
     examples=({"psi": "d6"}, {"psi": "d4", "distance": 13}),
 )
 def psi_detection_procedure(inp: PsiInput) -> Procedure[PsiOutcome]:
@@ -194,7 +194,7 @@ def psi_detection_procedure(inp: PsiInput) -> Procedure[PsiOutcome]:
 @procedure(
     "steel_war.psi_avert_eyes",
     input=PsiInput,
-    rules=("SW-PSI-12", "SW-PSI-06", "SW-PSI-07"),
+    rules=("SW-PSI-12", "SW-PSI-06", "SW-PSI-07", "SW-CORE-01", "SW-PSI-05"),
     examples=({"psi": "d8"}, {"psi": "d4", "distance": 40}),
 )
 def psi_avert_eyes_procedure(inp: PsiInput) -> Procedure[PsiOutcome]:
@@ -205,7 +205,17 @@ def psi_avert_eyes_procedure(inp: PsiInput) -> Procedure[PsiOutcome]:
 @procedure(
     "steel_war.psi_strike",
     input=PsiStrikeInput,
-    rules=("SW-PSI-13", "SW-PSI-18", "SW-PSI-05", "SW-PSI-06", "SW-PSI-07", "SW-MOR-05"),
+    rules=(
+        "SW-PSI-13",
+        "SW-PSI-18",
+        "SW-PSI-05",
+        "SW-PSI-06",
+        "SW-PSI-07",
+        "SW-MOR-05",
+        "SW-CORE-01",
+        "SW-CORE-02",
+        "SW-CORE-03",
+    ),
     examples=(
         {"psi": "d8", "distance": 6, "target_quality": "d8", "target_leadership": 2},
         {
@@ -227,7 +237,15 @@ def psi_strike_procedure(inp: PsiStrikeInput) -> Procedure[PsiOutcome]:
 @procedure(
     "steel_war.psi_panic",
     input=PsiPanicInput,
-    rules=("SW-PSI-14", "SW-PSI-18", "SW-PSI-01", "SW-PSI-05", "SW-PSI-06", "SW-PSI-07"),
+    rules=(
+        "SW-PSI-14",
+        "SW-PSI-18",
+        "SW-PSI-01",
+        "SW-PSI-05",
+        "SW-PSI-06",
+        "SW-PSI-07",
+        "SW-CORE-01",
+    ),
     examples=(
         {"psi": "d8", "distance": 6, "target_quality": "d12"},
         {"psi": "d8", "distance": 18, "target_quality": "d10", "target_android": True},
@@ -244,7 +262,7 @@ def psi_panic_procedure(inp: PsiPanicInput) -> Procedure[PsiOutcome]:
 @procedure(
     "steel_war.psi_confusion",
     input=PsiInput,
-    rules=("SW-PSI-15", "SW-PSI-05", "SW-PSI-06", "SW-PSI-07"),
+    rules=("SW-PSI-15", "SW-PSI-05", "SW-PSI-06", "SW-PSI-07", "SW-CORE-01"),
     examples=({"psi": "d8", "distance": 6}, {"psi": "d6", "target_machine": True}),
 )
 def psi_confusion_procedure(inp: PsiInput) -> Procedure[PsiOutcome]:
@@ -255,7 +273,15 @@ def psi_confusion_procedure(inp: PsiInput) -> Procedure[PsiOutcome]:
 @procedure(
     "steel_war.psi_blast",
     input=PsiBlastInput,
-    rules=("SW-PSI-16", "SW-PSI-05", "SW-PSI-06", "SW-PSI-07"),
+    rules=(
+        "SW-PSI-16",
+        "SW-PSI-05",
+        "SW-PSI-06",
+        "SW-PSI-07",
+        "SW-CORE-01",
+        "SW-MOR-01",
+        "SW-PANIC-01",
+    ),
     examples=(
         {"psi": "d12", "distance": 6},
         {"psi": "d10", "distance": 6, "choice": "panic"},
@@ -264,13 +290,26 @@ def psi_confusion_procedure(inp: PsiInput) -> Procedure[PsiOutcome]:
 )
 def psi_blast_procedure(inp: PsiBlastInput) -> Procedure[PsiOutcome]:
     """Psi blast: the target loses morale levels or falls into panic (psionic's choice)."""
-    return (yield from psi_blast(inp.attempt(), BlastChoice(inp.choice)))
+    return (yield from psi_blast(inp.attempt(), inp.choice))
 
 
 @procedure(
     "steel_war.psi_murder",
     input=PsiMurderInput,
-    rules=("SW-PSI-17", "SW-PSI-18", "SW-PSI-05", "SW-PSI-06", "SW-PSI-07", "SW-MOR-05"),
+    rules=(
+        "SW-PSI-17",
+        "SW-PSI-18",
+        "SW-PSI-05",
+        "SW-PSI-06",
+        "SW-PSI-07",
+        "SW-MOR-05",
+        "SW-CORE-02",
+        "SW-CORE-03",
+        "SW-MOR-06",
+        "SW-SUP-01",
+        "SW-CORE-01",
+        "SW-MOR-03",
+    ),
     examples=(
         {"psi": "d12", "distance": 6, "target_quality": "d8", "target_leadership": 2, "threat": 3},
         {

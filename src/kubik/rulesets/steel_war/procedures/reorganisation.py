@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from kubik.engine import Procedure, ProcedureInput, procedure
 from kubik.rulesets.steel_war.reorganisation import (
     Care,
     CasualtyKind,
     ReorganiseOutcome,
+    care_bonus,
     reorganise,
 )
 
@@ -23,10 +22,16 @@ class ReorganiseInput(ProcedureInput):
         default=False, description="a medic in the squad or a medical vehicle within 6 inches (+1)"
     )
     surgeon: bool = Field(default=False, description="a field surgeon with a medical team (+2)")
-    kind: Literal["human", "android"] = Field(
-        default="human",
+    kind: CasualtyKind = Field(
+        default=CasualtyKind.HUMAN,
         description="human or android (no medical bonus); robots cannot be healed at all",
     )
+
+    @field_validator("kind")
+    @classmethod
+    def _healable(cls, kind: CasualtyKind) -> CasualtyKind:
+        care_bonus(Care.NONE, kind)  # robots cannot be healed: an InputError (a ValueError)
+        return kind
 
     def care(self) -> Care:
         """The medical help at hand."""
@@ -40,7 +45,7 @@ class ReorganiseInput(ProcedureInput):
 @procedure(
     "steel_war.reorganise",
     input=ReorganiseInput,
-    rules=("SW-REORG-01", "SW-REORG-02"),
+    rules=("SW-REORG-01", "SW-REORG-02", "SW-ABSENT-09", "SW-DMG-11"),
     examples=(
         {"casualties": 2},
         {"casualties": 3, "medic": True},
@@ -50,4 +55,4 @@ class ReorganiseInput(ProcedureInput):
 )
 def reorganise_procedure(inp: ReorganiseInput) -> Procedure[ReorganiseOutcome]:
     """Reorganise: a d6 per unverified casualty, +1 medic, +2 surgeon: dies, stabilised, returns."""
-    return (yield from reorganise(inp.casualties, inp.care(), CasualtyKind(inp.kind)))
+    return (yield from reorganise(inp.casualties, inp.care(), inp.kind))

@@ -1,0 +1,297 @@
+"""The battlefield with its squads: state on the battle object, questions asked of the tape.
+
+:class:`Battlefield` is the Steel War battle on the shared layer
+(:class:`~kubik.game.battle.BattleGame`) without its turn structure: it holds the
+squads, the sides and the objectives, shows every model to the layer as a
+:class:`~kubik.game.battle.Piece`, and answers what every action asks about the table
+— distances, sight, cover, who hides — measured with the battle's one
+:class:`~kubik.table.tape.Tape` and turned into the plain facts the rules take
+(:meth:`situation`). :class:`~.game.SteelWarGame` adds the turns.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from kubik.game import Scenario
+from kubik.game.battle import BattleGame, Piece, Posture
+from kubik.rulesets.steel_war.activation import ActionType
+from kubik.rulesets.steel_war.damage import TargetKind
+from kubik.rulesets.steel_war.fire import Cover, max_zone, range_zone, squad_cover
+from kubik.rulesets.steel_war.movement import (
+    MoverType,
+    Terrain,
+    TerrainClass,
+    base_speed,
+    terrain_class,
+)
+from kubik.rulesets.steel_war.observation import is_hidden, may_fire_at
+from kubik.rulesets.steel_war.situation import UnitSituation
+from kubik.table import Base
+from kubik.table import Cover as TableCover
+from kubik.table.geometry import Point
+from kubik.table.tape import Tape
+
+from .formation import game_data, inches
+from .profiles import vehicle_profile
+from .setup import SideStart, check, side_start, squads_of
+from .spec import ObjectiveSpec
+from .state import Squad, Status
+from .terrain import read_terrain
+
+_COVER = {TableCover.NONE: Cover.NONE, TableCover.LIGHT: Cover.LIGHT, TableCover.HARD: Cover.HARD}
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """What one squad measures of another: distance (0.1"), sight, cover, who of the
+    target stands in cover, and whether the target hides from this shooter unspotted."""
+
+    distance: float
+    visible: bool
+    cover: Cover
+    in_cover: tuple[bool, ...]  # per fighting model of the target
+    hidden: bool = False
+
+
+class Battlefield(BattleGame):
+    """Squads, sides and objectives on the table; measurements through :attr:`tape`."""
+
+    def __init__(self, scenario: Scenario, options: Mapping[str, Any]) -> None:
+        super().__init__(scenario, options)
+        checked = check(scenario, options)
+        self.squads: list[Squad] = squads_of(scenario, checked)
+        self.sides: tuple[str, ...] = scenario.side_ids
+        self.objectives: tuple[ObjectiveSpec, ...] = checked.end.objectives
+        self.at_table: bool = checked.options.table
+        #: attackers the last free fire at a charge put down (the interrupt's answer)
+        self.free_fire_casualties: int = 0
+        self.starts: dict[str, SideStart] = {
+            side: side_start(checked.options, side) for side in self.sides
+        }
+        for squad in self.squads:
+            en, ru = squad.spec.display_name
+            self.set_name(squad.id, en, ru)
+            for n, model in enumerate(squad.models, start=1):
+                self.set_name(model.id, f"{en}, #{n}", f"{ru}, №{n}")
+        for objective in self.objectives:
+            self.set_name(objective.id, objective.name or objective.id, objective.name_ru)
+        self.terrain_types: dict[str, Terrain] = {
+            str(entry["id"]): Terrain(entry["terrain"])
+            for entry in scenario.terrain
+            if "terrain" in entry
+        }
+
+    @classmethod
+    def prepare_terrain(cls, index: int, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The seed's terrain table classes every feature per kind of unit (SW-MOVE-03)."""
+        return read_terrain(index, entry)
+
+    # -- the layer's view ---------------------------------------------------------
+
+    def pieces(self) -> tuple[Piece, ...]:
+        """Every model of the battle, in scenario order."""
+        out = []
+        for squad in self.squads:
+            for model in squad.models:
+                posture = squad.posture if model.status is Status.ACTIVE else Posture.STANDING
+                out.append(
+                    Piece(
+                        model.id,
+                        squad.id,
+                        squad.side,
+                        model.base(),
+                        squad.presence_of(model),
+                        posture,
+                    )
+                )
+        return tuple(out)
+
+    def others(self, *units: str) -> list[Base]:
+        """The bases taking up room on the table (:attr:`~kubik.game.battle.Piece.body`,
+        as :meth:`bodies` gives them), but those of ``units``."""
+        return [
+            m.base()
+            for s in self.squads
+            if s.id not in units and s.gone is None and s.aboard is None
+            for m in s.active()
+        ]
+
+    # -- who is where -------------------------------------------------------------
+
+    def squad(self, squad_id: str) -> Squad:
+        """The squad called ``squad_id``."""
+        return next(s for s in self.squads if s.id == squad_id)
+
+    def of_side(self, side: str) -> list[Squad]:
+        """The side's units still in the battle, in scenario order."""
+        return [s for s in self.squads if s.side == side and s.present]
+
+    def enemies(self, squad: Squad) -> list[Squad]:
+        """Enemy units on the table (not riding inside a vehicle)."""
+        return [s for s in self.squads if s.side != squad.side and s.on_table]
+
+    def friends(self, squad: Squad) -> list[Squad]:
+        """Other friendly units on the table (not riding inside a vehicle)."""
+        return [s for s in self.squads if s.side == squad.side and s.on_table and s is not squad]
+
+    def passengers(self, vehicle: Squad) -> list[Squad]:
+        """The squads riding in ``vehicle``."""
+        return [s for s in self.squads if s.aboard == vehicle.id and s.present]
+
+    def kind(self, squad: Squad) -> MoverType:
+        """What the unit is for the rules: its row of the terrain table (SW-MOVE-03). A
+        squad that lost its horses or suits in part moves as infantry."""
+        if squad.is_vehicle:
+            return vehicle_profile(squad.spec.vehicle).mover
+        kinds = {m.kind for m in squad.active() if m.kind is not TargetKind.MAN_SIZED_WEAPON}
+        if kinds and kinds <= {TargetKind.ROBOT, TargetKind.DAMAGED_ROBOT}:
+            return MoverType.ROBOT
+        if kinds == {TargetKind.CAVALRY}:
+            return MoverType.CAVALRY
+        if kinds == {TargetKind.BRONESCAF}:
+            return MoverType.ARMOURED_SUIT
+        return MoverType.INFANTRY
+
+    def speed(self, squad: Squad) -> int:
+        """Inches a move takes the unit on easy ground (SW-ABSENT-02; a vehicle's profile)."""
+        if squad.is_vehicle:
+            return vehicle_profile(squad.spec.vehicle).speed
+        return base_speed(self.kind(squad))
+
+    # -- measuring ----------------------------------------------------------------
+
+    def terrain_at(self, point: Point, mover: MoverType) -> Terrain:
+        """What the ground at ``point`` is in the seed's terms (the hardest for ``mover``
+        of the typed features there; open ground elsewhere, SW-MOVE-03)."""
+        found = [
+            self.terrain_types[f.id]
+            for f in self.table.features_at(point)
+            if f.id in self.terrain_types
+        ]
+        order = list(TerrainClass)
+        return max(
+            found,
+            key=lambda t: order.index(terrain_class(mover, t)),
+            default=Terrain.OPEN,
+        )
+
+    def distance(self, a: Squad, b: Squad) -> float:
+        """Edge distance between the closest fighting models of two units, to 0.1 inch
+        (from a unit with none left: from where it stood)."""
+        return inches(Tape.closest(a.bases() or [a.anchor()], b.bases() or [b.anchor()]))
+
+    def sees(self, viewer: Squad, target: Squad) -> bool:
+        """Whether the viewer's commander sees any fighting model of the target."""
+        eye = viewer.anchor()
+        return any(self.tape.sees(eye, b) for b in target.bases())
+
+    def in_cover(self, squad: Squad) -> bool:
+        """Whether at least half its fighting models stand in a feature giving cover."""
+        models = squad.active()
+        if not models:
+            return False
+        covered = sum(1 for m in models if self.tape.standing(m.point) is not TableCover.NONE)
+        return 2 * covered >= len(models)
+
+    def in_water(self, squad: Squad) -> bool:
+        """Whether its commander stands in water (no going to ground, SW-FIRE-07)."""
+        return self.tape.in_water(squad.anchor().centre)
+
+    def hidden(self, squad: Squad) -> bool:
+        """Whether the squad hides from enemy fire until spotted (SW-ABSENT-03 default)."""
+        if squad.is_vehicle:
+            return False
+        return is_hidden(
+            in_cover=self.in_cover(squad), gone_to_ground=squad.prone, revealed=squad.revealed
+        )
+
+    def sight(self, shooter: Squad, target: Squad) -> Sight:
+        """Distance, line of sight and cover of ``target`` as ``shooter`` measures it.
+
+        Cover is measured only for a target the shooter sees within zone 5 (nothing else
+        can be fired at, SW-FIRE-06); otherwise it reads as none."""
+        distance = self.distance(shooter, target)
+        visible = self.sees(shooter, target)
+        living = target.active()
+        if visible and range_zone(shooter.die, distance) <= max_zone():
+            eye = shooter.anchor()
+            covers = [self.tape.cover(eye, m.base()) for m in living]
+            light = sum(1 for c in covers if c is TableCover.LIGHT)
+            hard = sum(1 for c in covers if c is TableCover.HARD)
+            cover = squad_cover(light, hard, len(covers))
+            in_cover = tuple(c is not TableCover.NONE for c in covers)
+        else:
+            cover, in_cover = Cover.NONE, (False,) * len(living)
+        hidden = not may_fire_at(self.hidden(target), shooter.side in target.spotted_by).allowed
+        return Sight(distance, visible, cover, in_cover, hidden)
+
+    def nearest_enemy(self, squad: Squad) -> tuple[Squad, float] | None:
+        """The closest enemy unit and its distance (None when no enemy is left)."""
+        found = [(self.distance(squad, e), i, e) for i, e in enumerate(self.enemies(squad))]
+        if not found:
+            return None
+        d, _, enemy = min(found, key=lambda t: (t[0], t[1]))
+        return enemy, d
+
+    def nearest_friend(self, squad: Squad) -> float | None:
+        """Inches to the closest other friendly unit (None when there is none)."""
+        found = [self.distance(squad, f) for f in self.friends(squad)]
+        return min(found) if found else None
+
+    def left_behind(self, squad: Squad) -> bool:
+        """Wounded left behind: an unverified casualty closer to an enemy than to his squad
+        (SW-MOR-06, last row)."""
+        wounded = squad.with_status(Status.UNVERIFIED)
+        living = squad.bases()
+        enemies = [b for e in self.enemies(squad) for b in e.bases()]
+        if not wounded or not enemies or not living:
+            return False
+        return any(
+            Tape.closest([w.base()], enemies) < Tape.closest([w.base()], living) for w in wounded
+        )
+
+    def controller(self, objective: ObjectiveSpec) -> str | None:
+        """The side holding an objective: effective models within reach, no enemy within it."""
+        reach = float(game_data()["game_objectives"]["control_inches"])
+        holders: list[str] = []
+        for squad in self.squads:
+            if not squad.effective or not squad.on_table:
+                continue
+            near = any(
+                math.dist(m.point, (objective.x, objective.y)) - m.diameter / 2 <= reach
+                for m in squad.active()
+            )
+            if near and squad.side not in holders:
+                holders.append(squad.side)
+        return holders[0] if len(holders) == 1 else None
+
+    def situation(
+        self, squad: Squad, done: tuple[ActionType, ...] = (), *, passed: bool = False
+    ) -> UnitSituation:
+        """The plain facts the rules' questions of legality take about ``squad`` now."""
+        return UnitSituation(
+            kind=self.kind(squad),
+            level=squad.level,
+            markers=squad.markers,
+            prone=squad.prone,
+            in_cover=self.in_cover(squad),
+            in_water=self.in_water(squad),
+            panicked=squad.panicked,
+            berserk=squad.berserk,
+            done=done,
+            failed=squad.failed,
+            marched=squad.marched,
+            immobilised=squad.immobilised,
+            aboard=squad.aboard is not None,
+            in_melee=bool(self.contacts.of(squad.id)),
+            officer=squad.spec.officer,
+            psi=squad.psi,
+            passed=passed,
+        )
+
+
+__all__ = ["Battlefield", "Sight"]

@@ -1,0 +1,129 @@
+"""How a squad stands on the table, and the inches battles round to.
+
+A squad stands in a block around its centre, four models a row ([game_formation] in
+``data/game.toml``); a vehicle is one model on its hull's footprint. Measuring is the
+battle's :class:`~kubik.table.tape.Tape`'s; this module only says where models stand
+and rounds what was measured the way the rules take it (0.1 inch).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+from kubik.data import load_ruleset_data
+from kubik.table import Table
+from kubik.table.geometry import Point
+
+
+@cache
+def game_data() -> dict[str, Any]:
+    """The ruleset's numbers: the rules' tables and the battle's own (``game_*``, ``bot``)."""
+    return load_ruleset_data("steel_war")
+
+
+def inches(value: float) -> float:
+    """A measured length as shown and used: rounded half up to 0.1 inch.
+
+    >>> inches(12.04), inches(12.05), inches(0.0)
+    (12.0, 12.1, 0.0)
+    """
+    return math.floor(value * 10 + 0.5 + 1e-9) / 10
+
+
+def base_diameter() -> float:
+    """The diameter of every man's base (inches)."""
+    return float(game_data()["game_formation"]["base_inches"])
+
+
+def pitch() -> float:
+    """Centre to centre of two neighbours in a block (base and gap)."""
+    table = game_data()["game_formation"]
+    return float(table["base_inches"]) + float(table["gap_inches"])
+
+
+def formation_offsets(models: int) -> tuple[Point, ...]:
+    """Where each model stands relative to the squad's centre: a block, ``per_row`` wide.
+
+    >>> formation_offsets(2)
+    ((-0.75, 0.0), (0.75, 0.0))
+    """
+    per_row = int(game_data()["game_formation"]["per_row"])
+    step = pitch()
+    rows = math.ceil(models / per_row)
+    out = []
+    for i in range(models):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, models - row * per_row)
+        out.append(((col - (in_row - 1) / 2) * step, (row - (rows - 1) / 2) * step))
+    return tuple(out)
+
+
+def formation_radius(models: int, diameter: float | None = None) -> float:
+    """How far the block reaches from its centre, bases included: the clearance of moves."""
+    offsets = formation_offsets(max(models, 1))
+    size = base_diameter() if diameter is None else diameter
+    return max(math.hypot(x, y) for x, y in offsets) + size / 2
+
+
+def place(centre: Point, models: int) -> tuple[Point, ...]:
+    """The model positions of a block standing at ``centre`` (0.001" exact, so replays and
+    saves give the same floats)."""
+    return tuple(
+        (round(centre[0] + dx, 3), round(centre[1] + dy, 3)) for dx, dy in formation_offsets(models)
+    )
+
+
+def edge_point(table: Table, edge: str, at: Point) -> Point:
+    """The point of a table edge straight "behind" ``at`` (where a retreat heads)."""
+    x, y = at
+    return {
+        "south": (x, 0.0),
+        "north": (x, table.height),
+        "west": (0.0, y),
+        "east": (table.width, y),
+    }[edge]
+
+
+def edge_distance_of(table: Table, edge: str, at: Point) -> float:
+    """How far ``at`` is from that edge of the table."""
+    return math.dist(edge_point(table, edge, at), at)
+
+
+def clamp_inside(table: Table, point: Point, margin: float) -> Point:
+    """``point`` moved onto the table with ``margin`` inches to spare on every side, and
+    a tenth more (a move's end is rounded to 0.1")."""
+    room = margin + 0.1
+    return (
+        min(max(point[0], room), table.width - room),
+        min(max(point[1], room), table.height - room),
+    )
+
+
+def toward(start: Point, goal: Point, length: float) -> Point:
+    """The point ``length`` inches from ``start`` straight toward (or past) ``goal``.
+
+    >>> toward((0.0, 0.0), (3.0, 4.0), 10.0)
+    (6.0, 8.0)
+    """
+    d = math.dist(start, goal)
+    if d == 0:
+        return start
+    t = length / d
+    return (start[0] + (goal[0] - start[0]) * t, start[1] + (goal[1] - start[1]) * t)
+
+
+__all__ = [
+    "base_diameter",
+    "clamp_inside",
+    "edge_distance_of",
+    "edge_point",
+    "formation_offsets",
+    "formation_radius",
+    "game_data",
+    "inches",
+    "pitch",
+    "place",
+    "toward",
+]

@@ -1,0 +1,435 @@
+"""Moves on the table: where a move, a march or a combat move can take a unit, and the move.
+
+Every move follows a way round impassable terrain (the tape's), is as long as the
+unit's speed through the hardest terrain class it enters for that kind of unit
+(SW-MOVE-02/03; a march doubles it on easy ground only, SW-MOVE-01; a combat move
+rolls it, SW-ABSENT-02), and ends where :func:`kubik.game.battle.settle` says: never
+through another model, never in contact with one. Whether the unit may make the move
+at all is :func:`~kubik.rulesets.steel_war.movement.may_move`'s answer on the move
+as an :class:`~kubik.rulesets.steel_war.morale_levels.Order` (where it goes: closer to
+the enemy, away from it, into or out of cover).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from shapely.geometry import Point as ShapelyPoint
+from shapely.ops import nearest_points
+
+from kubik.engine import Call, Procedure, emit
+from kubik.game.battle import Moment, Posture, Trigger, settle
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order
+from kubik.rulesets.steel_war.movement import (
+    TerrainClass,
+    combat_move,
+    combat_move_dice,
+    march_allowed,
+    march_distance,
+    move_distance,
+)
+from kubik.rulesets.steel_war.reaction import (
+    ReactionAction,
+    ReactionOutcome,
+    reaction_rules,
+    reaction_test,
+    reaction_threat,
+)
+from kubik.table import Base, Cover, TerrainFeature
+from kubik.table.geometry import Point
+
+from . import effects
+from .board import Battlefield
+from .formation import clamp_inside, edge_distance_of, edge_point, game_data, inches
+from .options import MoveHow, MoveKind
+from .state import Gone, Squad
+from .terrain import RULE_CLASS
+
+
+def clearance(squad: Squad) -> float:
+    """How far the unit reaches from its centre, bases included (the width of its way)."""
+    living = squad.active()
+    if not living:
+        return 0.5
+    return max(math.dist(m.point, squad.centre) + m.diameter / 2 for m in living)
+
+
+def bases_at(squad: Squad) -> Callable[[Point], list[Base]]:
+    """The unit's bases were its centre at a point (it moves as it stands)."""
+    cx, cy = squad.centre
+    shape = [(m.x - cx, m.y - cy, m.diameter, m.id) for m in squad.active()]
+
+    def at(point: Point) -> list[Base]:
+        return [Base(point[0] + dx, point[1] + dy, d, i) for dx, dy, d, i in shape]
+
+    return at
+
+
+def mover(game: Battlefield, squad: Squad) -> str:
+    """The table's mover type for the unit (its row of the terrain table)."""
+    return game.kind(squad).value
+
+
+def terrain_class(game: Battlefield, squad: Squad, path: Sequence[Point]) -> TerrainClass:
+    """The hardest terrain class the way enters for this kind of unit: the whole move goes
+    at its pace (SW-MOVE-02 default, SW-MOVE-03)."""
+    return RULE_CLASS[game.tape.worst_kind(tuple(path), mover(game, squad), clearance(squad))]
+
+
+def length_to(path: Sequence[Point], point: Point) -> float:
+    """How far along ``path`` the ``point`` (on it, rounded to 0.1") lies."""
+    walked = 0.0
+    best = (math.inf, 0.0)
+    for p, q in itertools.pairwise(path):
+        seg = math.dist(p, q)
+        if seg == 0:
+            continue
+        t = ((point[0] - p[0]) * (q[0] - p[0]) + (point[1] - p[1]) * (q[1] - p[1])) / seg**2
+        t = min(max(t, 0.0), 1.0)
+        foot = (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+        gap = math.dist(foot, point)
+        if gap < best[0] - 1e-9:
+            best = (gap, walked + seg * t)
+        walked += seg
+    return best[1]
+
+
+def settle_on(
+    game: Battlefield, squad: Squad, path: Sequence[Point], touch: Sequence[Squad] = ()
+) -> Point | None:
+    """Where the unit's move along ``path`` ends by the contact rule; the bases of
+    ``touch`` (a charge's target) may be touched, never overlapped."""
+    skip = (squad.id, *(s.id for s in touch), *(s.id for s in game.passengers(squad)))
+    touched = [b for s in touch for b in s.bases()]
+    return settle(path, bases_at(squad), game.others(*skip), may_touch=touched)
+
+
+def distance_to_enemy(
+    game: Battlefield, squad: Squad, point: Point, enemies: Sequence[Point] | None = None
+) -> float | None:
+    """Centre-to-closest-enemy-model distance from a point (for comparing moves);
+    ``enemies``: the enemy models' centres, when the caller has them already."""
+    if enemies is None:
+        enemies = [m.point for e in game.enemies(squad) for m in e.active()]
+    if not enemies:
+        return None
+    return min(math.dist(point, p) for p in enemies)
+
+
+def _nearest_cover(game: Battlefield, squad: Squad) -> Point | None:
+    """The nearest point inside a feature giving cover that the unit is not already in."""
+    centre = squad.centre
+    here = tuple(f.id for f in game.table.features_at(centre))
+    depth = float(game_data()["game_moves"]["cover_depth_inches"])
+    kind = mover(game, squad)
+    best: tuple[float, Point] | None = None
+    for feature in game.table.features:
+        if not feature.is_area or feature.cover is Cover.NONE or feature.id in here:
+            continue
+        if feature.kind_for(kind).value == "impassable":
+            continue
+        inside = _inside(game, feature, depth)
+        target = inside if not inside.is_empty else feature.shape
+        spot = _closest_point(target, centre)
+        d = math.dist(spot, centre)
+        if best is None or d < best[0]:
+            best = (d, spot)
+    return None if best is None else best[1]
+
+
+def _inside(game: Battlefield, feature: TerrainFeature, depth: float) -> Any:
+    """The part of a feature at least ``depth`` inside it (kept with the table)."""
+    return game.table.cached(
+        ("steel_war.cover_inside", feature.id, depth), lambda: feature.shape.buffer(-depth)
+    )
+
+
+def _closest_point(shape: Any, point: Point) -> Point:
+    found = nearest_points(shape, ShapelyPoint(point))[0]
+    return (round(float(found.x), 1), round(float(found.y), 1))
+
+
+def goals(
+    game: Battlefield, squad: Squad, near: tuple[Squad, float] | None = None
+) -> list[tuple[MoveKind, Point]]:
+    """Where a move may head: the nearest enemy (``near``, when the caller has it), the
+    nearest cover, an objective not held, the own table edge."""
+    found: list[tuple[MoveKind, Point]] = []
+    near = near or game.nearest_enemy(squad)
+    if near is not None:
+        found.append((MoveKind.ADVANCE, near[0].centre))
+    if not squad.is_vehicle:
+        cover = _nearest_cover(game, squad)
+        if cover is not None:
+            found.append((MoveKind.COVER, cover))
+    for objective in game.objectives:
+        if game.controller(objective) != squad.side:
+            found.append((MoveKind.OBJECTIVE, (objective.x, objective.y)))
+            break
+    found.append((MoveKind.RETREAT, edge_point(game.table, squad.edge, squad.centre)))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A move worked out: its way, the class of its terrain, where it ends, how far."""
+
+    way: tuple[Point, ...]
+    terrain: TerrainClass
+    end: Point
+    moved: float
+
+
+def cut(path: Sequence[Point], length: float) -> tuple[Point, ...]:
+    """The first ``length`` inches of ``path`` (the whole path if it is shorter): as
+    :func:`kubik.table.tape.along`, by plain interpolation."""
+    points = tuple((float(x), float(y)) for x, y in path)
+    if len(points) < 2 or length <= 0:
+        return (points[0], points[0])
+    out = [points[0]]
+    left = length
+    for p, q in itertools.pairwise(points):
+        d = math.dist(p, q)
+        if d >= left:
+            t = left / d if d else 0.0
+            out.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
+            return tuple(out)
+        out.append(q)
+        left -= d
+    return tuple(out)
+
+
+def longest_roll() -> float:
+    """The most a combat move's dice can give (2d6: 12", SW-ABSENT-02)."""
+    return float(sum(d.faces for d in combat_move_dice()))
+
+
+def farthest(
+    game: Battlefield, squad: Squad, path: Sequence[Point], how: MoveHow, speed: int
+) -> tuple[TerrainClass, float] | None:
+    """How far along ``path`` the move may go, and the terrain class that governs it.
+
+    The whole move goes at the pace of the hardest class it enters (SW-MOVE-02 default),
+    by the unit's row of the terrain table (SW-MOVE-03): the unit may stop short of harder
+    ground at its full pace, or go into it at that ground's pace — whichever takes it
+    farther. A march stays on easy ground (SW-MOVE-01); a combat move's class is that of
+    the ground its longest roll would cross (its dice set the distance)."""
+    if how is MoveHow.COMBAT:
+        cls = terrain_class(game, squad, path)
+        return None if cls is TerrainClass.IMPASSABLE else (cls, longest_roll())
+    order = list(TerrainClass)
+    best: tuple[TerrainClass, float] | None = None
+    worst, walked = TerrainClass.EASY, 0.0
+
+    def consider(cls: TerrainClass, upto: float) -> None:
+        nonlocal best
+        if cls is TerrainClass.IMPASSABLE:
+            return
+        if how is MoveHow.MARCH:
+            if not march_allowed([cls]):
+                return
+            allowance = float(march_distance(speed, [cls]))
+        else:
+            allowance = float(move_distance(speed, [cls]))
+        reach = min(upto, allowance)
+        if best is None or reach > best[1] + 1e-9:
+            best = (cls, reach)
+
+    legs = (
+        game.tape.legs(tuple(path), mover(game, squad), clearance(squad)) if len(path) > 1 else ()
+    )
+    for leg in legs:
+        cls = RULE_CLASS[leg.kind]
+        if order.index(cls) > order.index(worst):
+            consider(worst, walked)
+            worst = cls
+        walked += leg.length
+    consider(worst, walked)
+    return best
+
+
+def plan(
+    game: Battlefield,
+    squad: Squad,
+    kind: MoveKind,
+    goal: Point,
+    how: MoveHow,
+    near: tuple[Squad, float] | None = None,
+) -> Plan | None:
+    """Where a move of this kind toward ``goal`` takes the unit now, or None if it cannot
+    go there (impassable, no march off easy ground, less than the smallest move). A combat
+    move's end is where its longest roll would take it (its dice decide). ``near``: the
+    nearest enemy, when the caller has it (an advance stops short of it)."""
+    reach = clearance(squad)
+    goal = clamp_inside(game.table, goal, reach)
+    way = game.tape.way(squad.centre, goal, mover(game, squad), reach)
+    if way is None:
+        return None
+    length = way.length
+    if kind is MoveKind.ADVANCE:
+        near = near or game.nearest_enemy(squad)
+        stop = reach + (clearance(near[0]) if near else 0.0) + 1.0
+        length = max(length - stop, 0.0)
+    speed = game.speed(squad)
+    longest = (
+        2 * speed
+        if how is MoveHow.MARCH
+        else (longest_roll() if how is MoveHow.COMBAT else float(speed))
+    )
+    pace = farthest(game, squad, cut(way.points, min(length, longest)), how, speed)
+    if pace is None:
+        return None
+    cls, allowance = pace
+    path = cut(way.points, min(length, allowance))
+    if how is MoveHow.COMBAT:
+        end = (round(path[-1][0], 1), round(path[-1][1], 1))
+        return Plan(way.points, cls, end, inches(length_to(path, end)))
+    found = settle_on(game, squad, path)
+    if found is None:
+        return None
+    moved = inches(length_to(path, found))
+    if moved < float(game_data()["game_moves"]["min_inches"]):
+        return None
+    return Plan(way.points, cls, found, moved)
+
+
+def order_for(
+    game: Battlefield,
+    squad: Squad,
+    end: Point,
+    kind: MoveKind,
+    how: MoveHow,
+    enemies: Sequence[Point] | None = None,
+    in_cover: bool | None = None,
+) -> Order:
+    """The move as the morale and suppression rules see it (SW-MOR-01, SW-SUP-01);
+    ``enemies``, ``in_cover``: what the caller measured already."""
+    if enemies is None:
+        enemies = [m.point for e in game.enemies(squad) for m in e.active()]
+    now = distance_to_enemy(game, squad, squad.centre, enemies)
+    after = distance_to_enemy(game, squad, end, enemies)
+    closer = now is not None and after is not None and after < now
+    end_cover = game.tape.standing(end) is not Cover.NONE
+    covered = game.in_cover(squad) if in_cover is None else in_cover
+    return Order(
+        how.action,
+        approaches_enemy=closer,
+        away_from_enemy=now is None or (after is not None and after > now),
+        toward_own_edge=kind is MoveKind.RETREAT,
+        toward_cover=kind is MoveKind.COVER and end_cover,
+        leaves_cover=covered and not end_cover,
+    )
+
+
+def cover_score(cover: Cover) -> float:
+    """What standing in cover is worth to a bot."""
+    from .forecast import weight
+
+    if cover is Cover.HARD:
+        return weight("hard_cover")
+    return weight("light_cover") if cover is Cover.LIGHT else 0.0
+
+
+def react(game: Battlefield, squad: Squad, action: ReactionAction) -> Procedure[bool]:
+    """A reaction test (SW-REACT-01/02); a failure bars the act for the rest of the turn."""
+    outcome: ReactionOutcome = yield Call(
+        reaction_test,
+        (
+            squad.die,
+            squad.leadership,
+            reaction_threat(action),
+            squad.berserk,
+            reaction_rules(action),
+        ),
+    )
+    if not outcome.passed:
+        squad.failed = squad.failed.add(action)
+        yield emit(
+            "steel_war.game.reaction_failed",
+            rules=("SW-REACT-01",),
+            squad=game.name(squad.id),
+            action=action,
+        )
+    elif action is ReactionAction.MOVE_WHILE_DOWN:
+        squad.posture = Posture.STANDING
+    return outcome.passed
+
+
+def take_tests(game: Battlefield, squad: Squad, tests: Sequence[ReactionAction]) -> Procedure[bool]:
+    """The reaction tests an act needs, in the order the rules gave them: the first
+    failure stops it (SW-REACT-01)."""
+    for test in tests:
+        if not (yield from react(game, squad, test)):
+            return False
+    return True
+
+
+def rolled_path(
+    game: Battlefield, squad: Squad, goal: Point, kind: MoveKind
+) -> tuple[tuple[Point, ...], TerrainClass] | None:
+    """The way a combat move toward ``goal`` takes, and its terrain class."""
+    found = plan(game, squad, kind, goal, MoveHow.COMBAT)
+    if found is None:
+        return None
+    return found.way, found.terrain
+
+
+def walk(game: Battlefield, squad: Squad, way: Sequence[Point], inches_: float) -> Point | None:
+    """Where ``inches_`` along ``way`` the contact rule lets the unit stop."""
+    return settle_on(game, squad, cut(way, inches_))
+
+
+def arrive(game: Battlefield, squad: Squad, end: Point) -> Procedure[None]:
+    """The unit stands at ``end`` (as it stood: its formation kept); riders go with a
+    vehicle; a Broken or Fleeing squad at its own edge leaves the table; a fleeing one
+    with an enemy near surrenders; and the other side sees it (first sight, SW-PANIC-02)."""
+    squad.shift(end)
+    for rider in game.passengers(squad):
+        rider.place_models(end)
+    at_edge = edge_distance_of(game.table, squad.edge, squad.centre)
+    reach = clearance(squad) + float(game_data()["game_edge"]["leave_within_inches"])
+    if squad.level in (MoraleLevel.BROKEN, MoraleLevel.FLEEING) and at_edge <= reach:
+        yield from effects.remove(game, squad, Gone.ROUTED, ("SW-MOR-01",))
+        return
+    yield from effects.check_surrender(game, squad)
+    yield from game.interrupts.fire(Moment(Trigger.MOVED, squad.side, squad.id, at=end))
+
+
+def move_rules(how: MoveHow, terrain: TerrainClass) -> tuple[str, ...]:
+    """The rules a move applies: its kind (SW-MOVE-01 march, SW-ABSENT-02 combat move) and
+    the terrain by unit type (SW-MOVE-02/03)."""
+    own = {MoveHow.MARCH: ("SW-MOVE-01",), MoveHow.COMBAT: ("SW-ABSENT-02",)}.get(how, ())
+    return (*own, "SW-MOVE-03", *(("SW-MOVE-02",) if terrain is not TerrainClass.EASY else ()))
+
+
+def roll_combat_move(terrain: TerrainClass) -> Call[int, TerrainClass]:
+    """The combat move's dice (SW-ABSENT-02), halved or thirded by terrain (SW-MOVE-02)."""
+    return Call(combat_move, (terrain,))
+
+
+__all__ = [
+    "Plan",
+    "arrive",
+    "bases_at",
+    "clearance",
+    "cover_score",
+    "cut",
+    "distance_to_enemy",
+    "goals",
+    "length_to",
+    "move_rules",
+    "mover",
+    "order_for",
+    "plan",
+    "react",
+    "roll_combat_move",
+    "rolled_path",
+    "settle_on",
+    "take_tests",
+    "terrain_class",
+    "walk",
+]
