@@ -20,7 +20,6 @@ from kubik.rulesets.old_west.absent import (
     ShotOutcome,
     ShotResult,
     WoundsOutcome,
-    divide_into_fights,
     falling_hits,
     in_control_zone,
     move_allowance,
@@ -77,15 +76,6 @@ def test_OW_ABSENT_02_movement_defaults_and_jump_test() -> None:
     assert fell.result is not None and fell.result.outcome == JumpOutcome(JumpResult.FAIL)
     saved = table(jump_procedure, (JumpInput(fame=1),), [1], ByPolicy(JustEnough()))
     assert saved.result is not None and saved.result.outcome == JumpOutcome(JumpResult.STOP, 1)
-
-
-def test_OW_ABSENT_03_models_in_base_contact_form_fights() -> None:
-    groups = divide_into_fights(frozenset({("a1", "b1"), ("a2", "b1"), ("a2", "b2"), ("a3", "b3")}))
-    assert [(sorted(g.a), sorted(g.b)) for g in groups] == [
-        (["a1", "a2"], ["b1", "b2"]),
-        (["a3"], ["b3"]),
-    ]
-    assert groups[0].needs_split and not groups[1].needs_split
 
 
 def brute_shot(shoot: int, strength: int, toughness: int) -> Fraction:

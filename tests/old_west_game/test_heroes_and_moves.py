@@ -31,7 +31,7 @@ def test_OW_ABSENT_10_a_prone_model_stands_up_for_half_its_move() -> None:
     assert isinstance(game, OldWestGame)
     sam = game.battle.figure("sam")
     sam.prone = True
-    steps = allowance_after_standing(sam)
+    steps = allowance_after_standing(game, sam)
     assert isinstance(next(steps), Emit)
     with pytest.raises(StopIteration) as stop:
         steps.send(None)
@@ -77,8 +77,9 @@ def test_OW_HERO_09_quickdraw_lets_the_hero_and_his_friends_shoot_first() -> Non
 
 def test_OW_HERO_10_time_for_whuppin_fights_first_and_the_winner_moves_again() -> None:
     """Wyatt (2 Attacks, Fame) starts in contact with Joe and calls Time for Whuppin':
-    his dice 6,5 beat Joe's 2, his first strike (5) takes Joe out; with no opponent left he
-    may move again, and the gang, wiped out, loses."""
+    his dice 6,5 beat Joe's 2, his first strike (5) takes Joe out and his second is not
+    rolled (the target is out); with no opponent left he may move again, and the gang,
+    wiped out, loses."""
     inch = "base_mm = 25.4"
     scenario = battle(
         unit("wyatt", "law", "marshal", 10, 12, inch),
@@ -86,9 +87,10 @@ def test_OW_HERO_10_time_for_whuppin_fights_first_and_the_winner_moves_again() -
         options="heroic_actions = true",
     )
     script = Script(heroics={"wyatt:whuppin"})
-    session = play(scenario, [6, 1, 6, 5, 2, 5, 1], script)
+    session = play(scenario, [6, 1, 6, 5, 2, 5], script)
     assert session.result is not None and session.result.winner == "law"
     ids = event_ids(session)
+    assert "old_west.combat.overkill" in ids
     assert ids.index("old_west.game.whuppin") < ids.index("old_west.game.fight")
     state = session.state
     assert isinstance(state, OldWestGame) and state.battle.figure("wyatt").fame == 2
