@@ -27,6 +27,7 @@ from kubik.rulesets.old_west.absent import (
 )
 from kubik.rulesets.old_west.core import Side, data
 from kubik.rulesets.old_west.fame import JustEnough
+from kubik.rulesets.old_west.movement import Mover, allowance
 from kubik.rulesets.old_west.procedures.heroics import (
     AdvantageInput,
     FallFromHorseInput,
@@ -133,10 +134,9 @@ def test_OW_ABSENT_08_fearsome_reputation_is_a_profile_flag() -> None:
 
 
 def test_OW_ABSENT_09_profile_default_characteristics() -> None:
-    rider = Profile(
-        shoot=4, fight=3, strength=3, toughness=3, attacks=1, wounds=1, pluck=4, mounted=True
-    )
-    assert rider.move == 10 and rider.pluck == 4 and not rider.hero
+    rider = Profile(shoot=4, fight=3, strength=3, toughness=3, attacks=1, wounds=1, pluck=4)
+    assert rider.pluck == 4 and not rider.hero and rider.fame == 0
+    assert allowance(Mover(mounted=True)) == move_allowance(True) == 10
 
 
 def test_OW_ABSENT_10_standing_up_costs_half_a_move_unless_charged() -> None:

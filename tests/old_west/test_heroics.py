@@ -11,8 +11,8 @@ from kubik.engine import OddsDriver
 from kubik.errors import InputError
 from kubik.rulesets.old_west.absent import Profile
 from kubik.rulesets.old_west.core import Side
-from kubik.rulesets.old_west.fame import spend
 from kubik.rulesets.old_west.division import next_fight
+from kubik.rulesets.old_west.fame import spend
 from kubik.rulesets.old_west.heroics import (
     ActingOrder,
     Beneficiary,

@@ -8,10 +8,10 @@ from fractions import Fraction
 from kubik.engine.forecast import expected_value
 from kubik.engine.log import RollEntry
 from kubik.rulesets.old_west.battle.game import OldWestGame
-from kubik.rulesets.old_west.core import Status
 from kubik.rulesets.old_west.battle.melee import Fight, form_fights
 from kubik.rulesets.old_west.battle.movement import destinations, forecast
 from kubik.rulesets.old_west.battle.options import MoveKind
+from kubik.rulesets.old_west.core import Status
 from kubik.rulesets.old_west.turns import GAME
 
 from .helpers import Script, battle, event_ids, play, unit

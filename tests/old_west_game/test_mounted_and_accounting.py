@@ -9,10 +9,10 @@ import pytest
 from kubik.engine.log import RollEntry
 from kubik.errors import ScenarioError
 from kubik.rulesets.old_west.battle.game import OldWestGame
-from kubik.rulesets.old_west.core import Status
 from kubik.rulesets.old_west.battle.movement import destinations
 from kubik.rulesets.old_west.battle.options import MoveKind
 from kubik.rulesets.old_west.battle.spec import foot_base_inches
+from kubik.rulesets.old_west.core import Status
 from kubik.rulesets.old_west.turns import GAME
 from kubik.table import mm_to_inches
 
@@ -141,5 +141,6 @@ def test_OW_ABSENT_04_a_model_in_the_way_is_hit_and_wounded() -> None:
     )
     session = play(scenario, [6, 1, 4, 2, 5], Script(shots={"sam": "joe"}))
     battle_state = state_of(session).battle
-    assert battle_state.figure("pete").status is Status.OUT_OF_ACTION and battle_state.figure("joe").in_action
+    assert battle_state.figure("pete").status is Status.OUT_OF_ACTION
+    assert battle_state.figure("joe").in_action
     assert "old_west.game.hit_in_the_way" in event_ids(session)

@@ -12,9 +12,9 @@ import pytest
 from kubik.engine import Choose
 from kubik.game import GameSession, ScenarioError, load_scenario
 from kubik.rulesets.old_west.battle.game import OldWestGame
-from kubik.rulesets.old_west.core import Status
 from kubik.rulesets.old_west.battle.movement import destinations
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo
+from kubik.rulesets.old_west.core import Status
 from kubik.rulesets.old_west.pluck import must_test_head_for_the_hills
 
 from .helpers import Script, battle, event_ids, play, unit

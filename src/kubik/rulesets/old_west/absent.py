@@ -323,7 +323,8 @@ class Profile:
     """OW-ABSENT-09 default: a model's profile (the seed names the characteristics only).
 
     ``fearsome`` is the Fearsome Reputation flag (OW-ABSENT-08 default: a plain flag).
-    Fame and Fortune are points spent during the game (OW-HERO-01).
+    Fame and Fortune are points spent during the game (OW-HERO-01). A mount is not part
+    of the profile: a model rides one or not (its Move: :func:`move_allowance`).
     """
 
     shoot: int
@@ -336,10 +337,4 @@ class Profile:
     fame: int = 0
     fortune: int = 0
     hero: bool = False
-    mounted: bool = False
     fearsome: bool = False
-
-    @property
-    def move(self) -> int:
-        """Move in inches (OW-ABSENT-02 default)."""
-        return move_allowance(self.mounted)

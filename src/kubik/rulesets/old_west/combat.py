@@ -29,7 +29,7 @@ from kubik.dice import D6
 from kubik.engine import Call, Choose, Procedure, Roll, Verdict, emit, msg
 from kubik.errors import InputError
 from kubik.rulesets.old_west.absent import fall_from_horse, falling, fortune, lands_prone
-from kubik.rulesets.old_west.core import Side, Test, number
+from kubik.rulesets.old_west.core import FirstTest, Side, number
 from kubik.rulesets.old_west.division import fight_shape
 from kubik.rulesets.old_west.fight import Fighter, FightResult, dukin_it_out
 from kubik.rulesets.old_west.wounds import (
@@ -246,10 +246,10 @@ def may_strike(strike: Strike) -> Verdict:
     target out of action takes no more strikes (OW-CC-12); a strike at a mount needs a
     live one (OW-CC-16 — the mount is no obstacle to striking the rider); across an
     obstacle a strike must first reach, 4+ (OW-CC-14: the verdict asks for
-    :attr:`~kubik.rulesets.old_west.core.Test.REACH`).
+    :attr:`~kubik.rulesets.old_west.core.FirstTest.REACH`).
 
     >>> may_strike(Strike(StrikeAt.MOUNT)).allowed, may_strike(Strike(across_obstacle=True)).test
-    (False, <Test.REACH: 'reach'>)
+    (False, <FirstTest.REACH: 'reach'>)
     """
     mount = ("OW-CC-16",) if strike.at is StrikeAt.MOUNT or strike.mount_alive else ()
     if strike.striker_prone:
@@ -261,7 +261,7 @@ def may_strike(strike: Strike) -> Verdict:
     if strike.at is StrikeAt.MOUNT and not strike.mount_alive:
         return Verdict.forbid(msg("old_west.permission.no_mount"), "OW-CC-16")
     if strike.across_obstacle:
-        return Verdict.need(Test.REACH, msg("old_west.permission.reach"), "OW-CC-14", *mount)
+        return Verdict.need(FirstTest.REACH, msg("old_west.permission.reach"), "OW-CC-14", *mount)
     return Verdict.allow("OW-CC-05", *mount)
 
 

@@ -86,7 +86,7 @@ def on_table(status: Status) -> Verdict:
     return Verdict.forbid(msg("old_west.permission.not_in_action", status=status), _GONE_BY[status])
 
 
-class Test(StrEnum):
+class FirstTest(StrEnum):
     """A test a permission asks for before the act goes ahead (``Verdict.need``)."""
 
     FEARSOME = "fearsome_reputation"  # a Pluck test to charge or shoot him (OW-PLK-05)

@@ -249,11 +249,7 @@ def may_carry_out(action: HeroicAction, hero: Beneficiary, able: Verdict) -> Ver
         return own
     if not able.allowed:
         why = able.reason if able.reason is not None else msg("old_west.permission.heroic_idle")
-        return Verdict.forbid(
-            msg("old_west.permission.heroic_useless", action=action, why=why),
-            _ACTION_RULE[action],
-            *able.rules,
-        )
+        return Verdict.forbid(why, _ACTION_RULE[action], *able.rules)
     return Verdict.combine(own, able)
 
 

@@ -93,7 +93,7 @@ def may_charge(model: Mover, target: ChargeTarget) -> Verdict:
     """May the model charge this enemy? It may move (:func:`may_move`), the enemy is in
     play, the way into base contact is within its allowance (OW-ABSENT-02), and an enemy
     of Fearsome Reputation needs a passed Pluck test first (OW-PLK-05: the verdict asks
-    for :attr:`~kubik.rulesets.old_west.core.Test.FEARSOME`).
+    for :attr:`~kubik.rulesets.old_west.core.FirstTest.FEARSOME`).
 
     >>> may_charge(Mover(), ChargeTarget(4.0)).allowed
     True

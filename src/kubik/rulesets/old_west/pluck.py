@@ -13,7 +13,7 @@ from enum import StrEnum
 from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.errors import InputError
-from kubik.rulesets.old_west.core import Status, Test, Total, number
+from kubik.rulesets.old_west.core import FirstTest, Status, Total, number
 from kubik.rulesets.old_west.fame import FameRoll, apply_fame, offer_fame
 
 
@@ -244,14 +244,14 @@ def reputation_check(fearsome: bool, passed: bool = False) -> Verdict:
     and :func:`kubik.rulesets.old_west.shooting.may_shoot` forbid it anything else.)
 
     >>> reputation_check(True).test, reputation_check(True, passed=True).allowed
-    (<Test.FEARSOME: 'fearsome_reputation'>, True)
+    (<FirstTest.FEARSOME: 'fearsome_reputation'>, True)
     """
     if not fearsome:
         return Verdict.allow()
     if passed:
         return Verdict.allow("OW-PLK-05")
     return Verdict.need(
-        Test.FEARSOME, msg("old_west.permission.fearsome"), "OW-PLK-05", "OW-PLK-01"
+        FirstTest.FEARSOME, msg("old_west.permission.fearsome"), "OW-PLK-05", "OW-PLK-01"
     )
 
 

@@ -95,7 +95,7 @@ def may_shoot_at(model: Shooter, shot: ShotAt) -> Verdict:
     sees the target within its range, the target is in play and not in a fight, and the
     model moved no farther than the weapon allows (OW-ABSENT-04 defaults); an enemy of
     Fearsome Reputation needs a passed Pluck test first (OW-PLK-05, the verdict asks for
-    :attr:`~kubik.rulesets.old_west.core.Test.FEARSOME`).
+    :attr:`~kubik.rulesets.old_west.core.FirstTest.FEARSOME`).
 
     >>> may_shoot_at(Shooter(("pistol",)), ShotAt("pistol", 10.0)).allowed
     True

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 from kubik.engine import Choose, Forecast, Message, Procedure, msg
 from kubik.rulesets.old_west import division
-from kubik.rulesets.old_west.division import Fight
 from kubik.rulesets.old_west.battle.options import name
 from kubik.rulesets.old_west.battle.state import Battle
+from kubik.rulesets.old_west.division import Fight
 from kubik.table import in_base_contact
 
 if TYPE_CHECKING:

@@ -89,9 +89,7 @@ def hero_followers(game: OldWestGame, hero: Figure, ledger: PhaseLedger) -> froz
         for f in game.battle.active(hero.side)
         if f.id != hero.id
         and able(game, f, action, f.id in ledger.acted).allowed
-        and may_benefit(
-            ledger.beneficiary(f.id, edge_distance(hero.base, f.base)), action
-        ).allowed
+        and may_benefit(ledger.beneficiary(f.id, edge_distance(hero.base, f.base)), action).allowed
     )
 
 

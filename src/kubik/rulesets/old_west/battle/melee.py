@@ -129,14 +129,15 @@ def close_combat_phase(game: OldWestGame) -> Procedure[None]:
     fought: set[str] = set()
     for hero in heroes:
         mine = next((f for f in fights if hero.id in f.models), None)
-        verdict = may_carry_out(
-            HeroicAction.WHUPPIN,
-            ledger.beneficiary(hero.id),
-            able(game, hero, HeroicAction.WHUPPIN),
-        )
-        if mine is None or hero.id in fought or not verdict.allowed:
-            if verdict.allowed:
-                verdict = _fought_already(hero.id in fought)
+        if mine is None or hero.id in fought:
+            verdict = _fought_already(hero.id in fought)
+        else:
+            verdict = may_carry_out(
+                HeroicAction.WHUPPIN,
+                ledger.beneficiary(hero.id),
+                able(game, hero, HeroicAction.WHUPPIN),
+            )
+        if mine is None or not verdict.allowed:
             yield heroic_lost(hero, HeroicAction.WHUPPIN, verdict)
             continue
         yield emit("old_west.game.whuppin", model=hero.name)

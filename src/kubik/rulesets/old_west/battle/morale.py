@@ -95,7 +95,8 @@ def fearsome_allows(game: OldWestGame, figure: Figure, target: Figure) -> Proced
     once per model and enemy per phase): failed, the model does nothing else this phase."""
     if figure.scared:
         return False
-    if not reputation_check(target.profile.fearsome, target.id in figure.tested_fearsome).needs_test:
+    tested = target.id in figure.tested_fearsome
+    if not reputation_check(target.profile.fearsome, tested).needs_test:
         return True
     figure.tested_fearsome = figure.tested_fearsome | {target.id}
     yield emit("old_west.game.fearsome", model=figure.name, target=target.name)

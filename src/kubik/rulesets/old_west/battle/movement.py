@@ -27,7 +27,6 @@ from kubik.engine import (
 from kubik.rulesets.old_west.absent import JumpResult, jump_test
 from kubik.rulesets.old_west.battle import places
 from kubik.rulesets.old_west.battle.heroes import declare, hero_followers
-from kubik.rulesets.old_west.battle.situations import able, mover
 from kubik.rulesets.old_west.battle.judge import (
     CombatValue,
     combat_model,
@@ -42,6 +41,7 @@ from kubik.rulesets.old_west.battle.objective import (
     objective_routes,
 )
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo
+from kubik.rulesets.old_west.battle.situations import able, mover
 from kubik.rulesets.old_west.battle.state import Figure
 from kubik.rulesets.old_west.combat import combat
 from kubik.rulesets.old_west.core import Side, data
@@ -222,9 +222,10 @@ def destinations(game: OldWestGame, figure: Figure, allowance: float) -> list[Mo
         key = places.rounded(spot)
         if key in seen or not places.free_spot(battle, figure, spot):
             return
-        if kind is not MoveKind.CHARGE and not may_end_move(
-            MoveEnd(enemy_gap(game, figure, spot))
-        ).allowed:
+        if (
+            kind is not MoveKind.CHARGE
+            and not may_end_move(MoveEnd(enemy_gap(game, figure, spot))).allowed
+        ):
             return
         seen.add(key)
         distance = round(path_length(path.points), 1)

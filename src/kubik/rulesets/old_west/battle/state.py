@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from kubik.engine import Message, msg
 from kubik.rulesets.old_west.absent import Profile, move_allowance
-from kubik.rulesets.old_west.core import Status
 from kubik.rulesets.old_west.battle.spec import (
     MOUNTED,
     BattleSpec,
@@ -20,6 +19,7 @@ from kubik.rulesets.old_west.battle.spec import (
     foot_base_inches,
     leader_of,
 )
+from kubik.rulesets.old_west.core import Status
 from kubik.table import Base, Table, edge_distance, in_base_contact
 
 

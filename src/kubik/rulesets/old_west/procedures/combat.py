@@ -117,6 +117,7 @@ LAWMAN = {"fight": 3, "attacks": 1, "strength": 3, "toughness": 3}
             "b": [{**LAWMAN, "toughness": 10}],
         },
         {"a": [{**LAWMAN, "prone": True}], "b": [{**LAWMAN, "mounted": True}]},
+        {"a": [{**LAWMAN, "fight": 4}], "b": [{**LAWMAN, "mounted": True}]},
     ),
 )
 def combat_procedure(inp: CombatInput) -> Procedure[CombatOutcome]:
