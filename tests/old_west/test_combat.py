@@ -368,3 +368,18 @@ def test_OW_ABSENT_07_fortune_is_rolled_as_each_wound_is_suffered() -> None:
     hero = {**LAWMAN, "fortune": 1, "trapped": True}
     session = table(combat_procedure, (_inp([LAWMAN], [hero]),), [6, 1, 4, 5, 5])
     assert session.result.outcome == CombatOutcome(Side.A, (1,), 1, fortune=(1,))  # type: ignore[union-attr]
+
+
+def test_OW_CC_16_strikes_left_at_a_killed_mount_go_at_the_rider() -> None:
+    """Both strikes at the mount: the first (5) kills it, the rider is thrown (d6 3: on the
+    ground, unhurt), and the strike left goes at him (4 wounds T3)."""
+    rider = {**LAWMAN, "mounted": True, "wounds": 2}
+    marshal = {**LAWMAN, "attacks": 2, "fight": 5}
+    session = table(
+        combat_procedure, (_inp([marshal], [rider]),), [6, 1, 1, 5, 3, 4], Scripted([2])
+    )
+    outcome = session.result.outcome  # type: ignore[union-attr]
+    assert outcome == CombatOutcome(Side.A, (1,), 0, mounts=(1,), fell=(1,))
+    ids = [e.event.id for e in session.result.log if isinstance(e, EventEntry)]  # type: ignore[union-attr]
+    assert ids.index("old_west.combat.mount_killed") < ids.index("old_west.combat.at_rider_instead")
+    assert "old_west.combat.overkill" not in ids

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kubik.dice import D6
-from kubik.engine import Call, Choose, Procedure, Roll, Verdict, emit, msg
+from kubik.engine import Call, Choose, Message, Procedure, Roll, Verdict, emit, msg
 from kubik.errors import InputError
 from kubik.rulesets.old_west.absent import fall_from_horse, falling, fortune, lands_prone
 from kubik.rulesets.old_west.core import FirstTest, Side, number
@@ -58,6 +58,11 @@ class Model:
     mount_wounds: int = 0
     cliff_drop: int = 0  # inches: backs off over the edge of a drop this high (OW-CC-09)
     fortune: int = 0  # Fortune points it will spend against wounds (OW-ABSENT-07 default)
+    name: Message | None = None  # how the log names it (None: by its place in the fight)
+
+    def called(self, index: int) -> Message | int:
+        """How messages name it: its name, else its 1-based place on its side."""
+        return self.name if self.name is not None else index + 1
 
     @property
     def fighter(self) -> Fighter:
@@ -351,16 +356,19 @@ def strike_group(
     fame: int,
     side: Side,
     rules: tuple[str, ...],
-) -> Procedure[int]:
+) -> Procedure[tuple[int, int]]:
     """``strikes`` strikes of one model at the target's rider or mount, stopping once it
-    is out (OW-CC-12); returns the Fame left."""
+    is out (OW-CC-12); returns the Fame left and the strikes left unrolled at a mount
+    that fell while its rider still stands (they go at the rider, OW-CC-16)."""
     fortune_side = side.other.value
     left = strikes
     while left > 0:
         verdict = may_strike(target.strike(at, striker))
         if not verdict.allowed:
+            if at is StrikeAt.MOUNT and not target.out:
+                return fame, left
             yield emit("old_west.combat.overkill", rules=verdict.rules, strikes=left)
-            return fame
+            return fame, 0
         toughness = target.model.mount_toughness if at is StrikeAt.MOUNT else target.model.toughness
         if fame > 0:
             batch = 1
@@ -390,7 +398,7 @@ def strike_group(
             target.mount_wounds += wounded
         else:
             yield from suffer(target, wounded, fortune_side)
-    return fame
+    return fame, 0
 
 
 def strike_target(
@@ -415,17 +423,24 @@ def strike_target(
         )
         assert isinstance(chosen, int)
         at_mount = chosen
-    fame = yield from strike_group(
+    fame, _ = yield from strike_group(
         striker, target, StrikeAt.RIDER, strikes - at_mount, fame, side, rules
     )
     if at_mount:
         had_mount = not target.mount_dead
-        fame = yield from strike_group(striker, target, StrikeAt.MOUNT, at_mount, fame, side, rules)
+        fame, left = yield from strike_group(
+            striker, target, StrikeAt.MOUNT, at_mount, fame, side, rules
+        )
         if had_mount and target.mount_dead and not target.out:
             yield emit("old_west.combat.mount_killed", rules=("OW-CC-16",))
             fall = yield Call(fall_from_horse, (target.model.toughness, side.other.value))
             yield from suffer(target, int(fall.wounded), side.other.value)
             target.fell = fall.prone
+        if left:
+            yield emit("old_west.combat.at_rider_instead", rules=("OW-CC-16",), strikes=left)
+            fame, _ = yield from strike_group(
+                striker, target, StrikeAt.RIDER, left, fame, side, rules
+            )
     return fame
 
 
@@ -459,7 +474,7 @@ def combat(
         _Target(m, trapped=move is BackOff.TRAPPED) for m, move in zip(losers, moves, strict=True)
     ]
     for index, (model, move) in enumerate(zip(losers, moves, strict=True)):
-        where = {"side": winner.other, "model": index + 1}
+        where = {"side": winner.other, "model": model.called(index)}
         if move is BackOff.TRAPPED:
             verdict = may_back_off(Loser(not model.trapped, model.prone, model.cliff_drop))
             rules = verdict.rules + extra["several"] + extra["both_sides"]
@@ -471,7 +486,10 @@ def combat(
     for index, model in enumerate(winners):
         if model.prone:
             yield emit(
-                "old_west.combat.stands_up", rules=("OW-CC-10",), side=winner, model=index + 1
+                "old_west.combat.stands_up",
+                rules=("OW-CC-10",),
+                side=winner,
+                model=model.called(index),
             )
     strike_rules = extra["both_sides"]
     for index, striker in enumerate(winners):
@@ -491,11 +509,14 @@ def combat(
             if not standing:
                 break
             several_attacks = ("OW-CC-11",) if striker.attacks > 1 else ()
+            names = [targets[i].model.name for i in standing]
+            labels = tuple(n for n in names if n is not None)
             chosen = yield Choose(
                 tuple(i + 1 for i in standing),
                 winner.value,
                 msg("old_west.combat.choose_target", attack=attack + 1),
                 default=standing[0] + 1,
+                labels=labels if len(labels) == len(names) else (),
                 rules=("OW-CC-13", *several_attacks),
             )
             assert isinstance(chosen, int)

@@ -112,7 +112,7 @@ class OldWestGame(TurnLoop):
         if mount is None or wounds <= 0:
             return
         figure.mount_wounds += wounds
-        if figure.mount_wounds < mount.wounds:
+        if not out_of_action(figure.mount_wounds, mount.wounds):
             yield emit("old_west.game.mount_wounded", model=figure.name, mount=mount.name)
             return
         figure.dismount()

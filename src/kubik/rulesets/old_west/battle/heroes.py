@@ -52,7 +52,8 @@ def declare(
     for side in game.side_order:
         behind = side != game.advantage_side
         for hero in game.battle.active(side):
-            if not can_declare(game, hero, action, ledger.is_declared(hero.id)).allowed:
+            verdict = can_declare(game, hero, action, ledger.is_declared(hero.id))
+            if not verdict.allowed:
                 continue
             no = Heroic(hero.id, action, False, hero.name_en, hero.name_ru)
             yes = Heroic(hero.id, action, True, hero.name_en, hero.name_ru)
@@ -63,6 +64,7 @@ def declare(
                 msg("old_west.game.heroic.ask", model=hero.name, action=action, fame=hero.fame),
                 default=no,
                 forecasts=(Forecast(score=0.0), Forecast(score=worth)),
+                rules=verdict.rules,
             )
             if answer != yes:
                 continue
@@ -70,7 +72,11 @@ def declare(
             hero.fame = spend(hero.fame, action.cost)
             declared[side].append(hero)
             yield emit(
-                "old_west.game.heroic.declared", model=hero.name, action=action, left=hero.fame
+                "old_west.game.heroic.declared",
+                rules=verdict.rules,
+                model=hero.name,
+                action=action,
+                left=hero.fame,
             )
     a, b = game.sides
     if not declared[a] and not declared[b]:
@@ -82,12 +88,14 @@ def declare(
 
 def hero_followers(game: OldWestGame, hero: Figure, ledger: PhaseLedger) -> frozenset[str]:
     """Friends the rules let act with the Hero's Yee Haw! or Quickdraw: within 6" of him
-    before he acts, not yet acted this phase, and able to move or shoot (OW-HERO-08/09/11)."""
+    before he acts, not yet acted this phase, and able to move or shoot (OW-HERO-08/09/11).
+    A Hero who declared his own action acts under it instead (each model benefits once)."""
     action = ledger.action
     return frozenset(
         f.id
         for f in game.battle.active(hero.side)
         if f.id != hero.id
+        and not ledger.is_declared(f.id)
         and able(game, f, action, f.id in ledger.acted).allowed
         and may_benefit(ledger.beneficiary(f.id, edge_distance(hero.base, f.base)), action).allowed
     )

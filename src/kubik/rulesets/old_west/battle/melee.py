@@ -8,8 +8,10 @@ models on both sides is split so that each fight has a single model on one side
 one round of the rule :func:`~kubik.rulesets.old_west.combat.combat`, on the
 situation measured here: a loser who cannot back off 1" is trapped (OW-CC-09), a
 fight across a fence needs 4+ to reach (OW-CC-14). The outcome is applied: wounds
-(with Fortune), the losers back off 1", prone winners stand up. A trapped loser who
-survives stays in contact and fights again next turn.
+(with Fortune), the losers back off 1", prone winners stand up. Known gap (to wire
+in the battle layer): a trapped loser who survives stays in contact here, though the
+rule has him end out of contact, the others making way
+(:attr:`~kubik.rulesets.old_west.combat.BackOff.others_make_way`, OW-CC-09).
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ def situation(game: OldWestGame, fight: Fight) -> tuple[tuple[Model, ...], tuple
             trapped=trapped,
             across_obstacle=across,
             fortune=figure.fortune,
+            name=figure.name,
         )
 
     single_a = len(side_a) == 1 and len(side_b) > 1

@@ -264,6 +264,10 @@ def apply_shot(
 def shooting_phase(game: OldWestGame) -> Procedure[None]:
     """The whole Shooting phase."""
     yield msg_phase(Phase.SHOOTING.value)
+    for figure in game.battle.figures:
+        # scared, and tested against Fearsome Reputation, for one phase only (OW-PLK-05)
+        figure.scared = False
+        figure.tested_fearsome = frozenset()
     ledger = PhaseLedger(Phase.SHOOTING)
     heroes, ledger = yield from declare(game, HeroicAction.QUICKDRAW, ledger)
     for hero in heroes:
