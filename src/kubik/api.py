@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from kubik.bots.registry import BOT_NAMES, bot_for
 from kubik.engine import registry
 from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order, to_json
 from kubik.engine.log import LogEntry, RollEntry
@@ -30,6 +31,9 @@ from kubik.engine.registry import ProcedureInput, ProcedureSpec
 from kubik.engine.run import RunResult, TableSession, describe_roll, play
 from kubik.engine.simulate import simulate as simulate_runs
 from kubik.errors import DiceAnswerError, InputError
+from kubik.game.coverage import DEFAULT_SEED, ProgressCallback, check_runs, check_seed, run_coverage
+from kubik.game.scenario import Scenario, load_scenario
+from kubik.game.session import Controller
 
 #: Memoised sub-distributions shared by every odds question in this process.
 _CACHE = OddsCache()
@@ -284,3 +288,50 @@ def compare_policies(name: str, input: InputLike) -> dict[str, Any]:
             for o in outcomes
         ],
     }
+
+
+def _bot_kind(kind: str, field: str) -> str:
+    if kind not in BOT_NAMES:
+        raise InputError(f"{field}: unknown bot '{kind}'; bots: {', '.join(BOT_NAMES)}")
+    return kind
+
+
+def coverage(
+    scenarios: Sequence[str | Scenario],
+    runs: int,
+    seed: int = DEFAULT_SEED,
+    *,
+    bot: str = "heuristic",
+    sides: Mapping[str, str] | None = None,
+    progress: ProgressCallback | None = None,
+) -> dict[str, Any]:
+    """As ``kubik coverage --json``: ``runs`` bot games of each scenario (ids, paths or
+    :class:`~kubik.game.Scenario`), and per catalogued rule ID the games that applied it.
+
+    ``bot`` plays every side (``heuristic``, ``random`` or ``default``); ``sides``
+    gives some sides another (side id → bot). ``progress(done, total)`` is told once
+    every input is checked, then after each game. Runs, seed and bots are checked
+    before any scenario is read.
+    """
+    check_runs(runs)
+    check_seed(seed)
+    _bot_kind(bot, "bot")
+    chosen = {side: _bot_kind(kind, f"sides.{side}") for side, kind in (sides or {}).items()}
+    found = [s if isinstance(s, Scenario) else load_scenario(s) for s in scenarios]
+    every_side = [side for scenario in found for side in scenario.side_ids]
+    for side in chosen:
+        if side not in every_side:
+            known = ", ".join(dict.fromkeys(every_side)) or "none"
+            raise InputError(f"sides.{side}: no scenario has side '{side}'; sides: {known}")
+
+    cache = OddsCache()  # memoised odds are pure: sharing them across games only saves time
+
+    def controllers(scenario: Scenario, game_seed: int) -> dict[str, Controller]:
+        return {
+            side: bot_for(chosen.get(side, bot), game_seed, side, cache)
+            for side in scenario.side_ids
+        }
+
+    result = run_coverage(found, runs, seed, controllers, progress).to_json()
+    result["bots"] = {side: chosen.get(side, bot) for side in dict.fromkeys(every_side)}
+    return result

@@ -1,7 +1,8 @@
 """The ``kubik`` command: the public contract of design.md on top of :mod:`kubik.api`.
 
 Rules: ``procedures``, ``resolve``, ``odds`` (here); games: ``scenarios``, ``play``,
-``load``, ``replay``, ``saves`` (:mod:`kubik.cli_play`).
+``load``, ``replay``, ``saves`` (:mod:`kubik.cli_play`); ``coverage``
+(:mod:`kubik.cli_coverage`).
 
 Human-readable by default (Rich), JSON with ``--json``. Any bad input ends with one
 line on stderr naming the field and what is allowed, and a non-zero exit; never a
@@ -22,6 +23,7 @@ from rich.table import Table
 from typer.exceptions import Abort, Exit, TyperException
 
 from kubik import api
+from kubik.cli_coverage import register_coverage_command
 from kubik.cli_play import register_play_commands
 from kubik.console.parse import Lang, split_values
 from kubik.engine.requests import msg
@@ -227,6 +229,7 @@ def _print_comparison(comparison: dict[str, Any], lang: str) -> None:
 
 
 register_play_commands(app)
+register_coverage_command(app)
 
 
 def _fail(message: str, code: int = 2) -> None:

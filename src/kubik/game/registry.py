@@ -58,13 +58,24 @@ def unregister_ruleset(ruleset_id: str) -> None:
     _REGISTERED.pop(ruleset_id, None)
 
 
-def _adapter_modules() -> dict[str, str]:
+def ruleset_packages() -> dict[str, str]:
+    """Ruleset id → the package that holds it: ``kubik.rulesets.<id>`` for the shipped
+    ones, the entry point's value for third-party ones (their data files live there)."""
     from kubik.rulesets import RULESETS
 
-    modules = {name: f"kubik.rulesets.{name}.turns" for name in RULESETS}
+    packages = {name: f"kubik.rulesets.{name}" for name in RULESETS}
     for ep in entry_points(group="kubik.rulesets"):
-        modules.setdefault(ep.name, f"{ep.value}.turns")
-    return modules
+        packages.setdefault(ep.name, ep.value)
+    return packages
+
+
+def registered_ruleset(ruleset_id: str) -> GameRuleset | None:
+    """The game adapter registered (from code, or found earlier) under ``ruleset_id``."""
+    return _REGISTERED.get(ruleset_id)
+
+
+def _adapter_modules() -> dict[str, str]:
+    return {name: f"{package}.turns" for name, package in ruleset_packages().items()}
 
 
 def known_rulesets() -> tuple[str, ...]:
@@ -103,5 +114,7 @@ __all__ = [
     "get_ruleset",
     "known_rulesets",
     "register_ruleset",
+    "registered_ruleset",
+    "ruleset_packages",
     "unregister_ruleset",
 ]
