@@ -1,6 +1,7 @@
 """Every Old West procedure names the catalogue's rules it applies, on each roll, decision
-and event (what ``kubik coverage`` counts): every named ID is a real OW catalogue ID, and
-every run of every registered example names at least one.
+and event (what ``kubik coverage`` counts): every named ID is a real OW catalogue ID (of
+the ruleset's shipped ``rules.toml``, and of the project's ``rules.md`` when it is beside
+the checkout), and every run of every registered example names at least one.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pytest
 from kubik.engine import play
 from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
 from kubik.engine.registry import ProcedureSpec, all_specs
+from kubik.game.rule_catalogue import load_rule_catalogue
 from kubik.rulesets.old_west.fame import policies
 
 from .helpers import ByPolicy
@@ -85,6 +87,8 @@ def test_every_run_names_rules_and_every_name_is_in_the_catalogue(
     assert all(runs), f"{spec.name}: a run named no rule"
     named = {rule for run in runs for rule in run}
     assert all(rule.startswith("OW-") for rule in named), named
+    shipped = set(load_rule_catalogue("old_west").ids)
+    assert not sorted(named - shipped), f"{spec.name}: not in rules.toml: {named - shipped}"
     unknown = sorted(named - catalogue_ids())
     assert not unknown, f"{spec.name} names rules the catalogue lacks: {unknown}"
 
@@ -97,3 +101,7 @@ def test_the_procedures_name_what_they_register() -> None:
             rule for example in spec.examples for run in named_rules(spec, example) for rule in run
         }
         assert named & set(spec.rules), spec.name
+
+
+def test_the_shipped_catalogue_and_the_project_catalogue_agree() -> None:
+    assert set(load_rule_catalogue("old_west").ids) == catalogue_ids()

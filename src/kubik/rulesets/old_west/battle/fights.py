@@ -126,6 +126,7 @@ def divide(game: OldWestGame) -> Procedure[tuple[Fight, ...]]:
                 msg("old_west.game.split.ask", fights=len(group.a) + len(group.b)),
                 default=options[0],
                 forecasts=tuple(Forecast(score=split_score(game, side, o)) for o in options),
+                rules=("OW-ABSENT-03", "OW-CC-01"),
             )
             assert isinstance(answer, Split)
             chosen = answer

@@ -36,7 +36,7 @@ from kubik.rulesets.old_west.battle.situations import able
 from kubik.rulesets.old_west.battle.state import Battle, Figure
 from kubik.rulesets.old_west.combat import CombatOutcome, Model, combat
 from kubik.rulesets.old_west.core import Side
-from kubik.rulesets.old_west.division import next_fight
+from kubik.rulesets.old_west.division import fight_shape, next_fight
 from kubik.rulesets.old_west.heroics import (
     HeroicAction,
     Phase,
@@ -84,7 +84,8 @@ def resolve(game: OldWestGame, fight: Fight) -> Procedure[CombatOutcome]:
     a, b = situation(game, fight)
     names_a = tuple(battle.figure(m).name for m in fight.a)
     names_b = tuple(battle.figure(m).name for m in fight.b)
-    yield emit("old_west.game.fight", a=names_a, b=names_b)
+    shape = fight_shape(len(fight.a), len(fight.b))
+    yield emit("old_west.game.fight", rules=("OW-CC-01", *shape.rules), a=names_a, b=names_b)
     outcome: CombatOutcome = yield game.call(combat, (a, b, game.advantage))
     for side, ids in ((Side.A, fight.a), (Side.B, fight.b)):
         for index, model_id in enumerate(ids):
@@ -143,7 +144,7 @@ def close_combat_phase(game: OldWestGame) -> Procedure[None]:
         if mine is None or not verdict.allowed:
             yield heroic_lost(hero, HeroicAction.WHUPPIN, verdict)
             continue
-        yield emit("old_west.game.whuppin", model=hero.name)
+        yield emit("old_west.game.whuppin", rules=verdict.rules, model=hero.name)
         fought.update(mine.models)
         yield from resolve(game, mine)
         foes = mine.b if hero.side == game.sides[0] else mine.a

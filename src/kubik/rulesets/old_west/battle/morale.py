@@ -99,7 +99,12 @@ def fearsome_allows(game: OldWestGame, figure: Figure, target: Figure) -> Proced
     if not reputation_check(target.profile.fearsome, tested).needs_test:
         return True
     figure.tested_fearsome = figure.tested_fearsome | {target.id}
-    yield emit("old_west.game.fearsome", model=figure.name, target=target.name)
+    yield emit(
+        "old_west.game.fearsome",
+        rules=("OW-PLK-05", "OW-ABSENT-08"),
+        model=figure.name,
+        target=target.name,
+    )
     outcome = yield Call(fearsome_reputation, (figure.profile.pluck, figure.fame, figure.side))
     yield from game.pay_fame(figure, outcome.fame)
     if not outcome.may_act:

@@ -82,7 +82,12 @@ def movement_phase(game: OldWestGame) -> Procedure[None]:
             continue
         followers = hero_followers(game, hero, ledger)
         ledger, allowed = ledger.benefit(hero.id, followers)
-        yield emit("old_west.game.yee_haw", model=hero.name, followers=len(allowed) - 1)
+        yield emit(
+            "old_west.game.yee_haw",
+            rules=verdict.rules,
+            model=hero.name,
+            followers=len(allowed) - 1,
+        )
         yield from move_model(game, hero)
         for figure in game.battle.active(hero.side):
             if figure.id in allowed and figure.id != hero.id:

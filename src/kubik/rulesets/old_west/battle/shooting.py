@@ -282,7 +282,7 @@ def shooting_phase(game: OldWestGame) -> Procedure[None]:
             continue
         followers = hero_followers(game, hero, ledger)
         ledger, _ = ledger.benefit(hero.id, frozenset())
-        yield emit("old_west.game.quickdraw", model=hero.name)
+        yield emit("old_west.game.quickdraw", rules=verdict.rules, model=hero.name)
         shot = yield from shoot_with(game, hero)
         works = quickdraw_works(shot)
         if not works.allowed:
