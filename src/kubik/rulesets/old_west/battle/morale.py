@@ -101,7 +101,7 @@ def fearsome_allows(game: OldWestGame, figure: Figure, target: Figure) -> Proced
     figure.tested_fearsome = figure.tested_fearsome | {target.id}
     yield emit(
         "old_west.game.fearsome",
-        rules=("OW-PLK-05", "OW-ABSENT-08"),
+        rules=("OW-PLK-05",),
         model=figure.name,
         target=target.name,
     )
