@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kubik.engine import Emit
+from kubik.engine.log import EventEntry
 from kubik.rulesets.old_west.battle.game import OldWestGame
 from kubik.rulesets.old_west.battle.movement import allowance_after_standing
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo, ShootAt
@@ -31,7 +32,7 @@ def test_OW_ABSENT_10_a_prone_model_stands_up_for_half_its_move() -> None:
     assert isinstance(game, OldWestGame)
     sam = game.battle.figure("sam")
     sam.prone = True
-    steps = allowance_after_standing(sam)
+    steps = allowance_after_standing(game, sam)
     assert isinstance(next(steps), Emit)
     with pytest.raises(StopIteration) as stop:
         steps.send(None)
@@ -77,8 +78,9 @@ def test_OW_HERO_09_quickdraw_lets_the_hero_and_his_friends_shoot_first() -> Non
 
 def test_OW_HERO_10_time_for_whuppin_fights_first_and_the_winner_moves_again() -> None:
     """Wyatt (2 Attacks, Fame) starts in contact with Joe and calls Time for Whuppin':
-    his dice 6,5 beat Joe's 2, his first strike (5) takes Joe out; with no opponent left he
-    may move again, and the gang, wiped out, loses."""
+    his dice 6,5 beat Joe's 2, his first strike (5) takes Joe out and his second is not
+    rolled (the target is out); with no opponent left he may move again, and the gang,
+    wiped out, loses."""
     inch = "base_mm = 25.4"
     scenario = battle(
         unit("wyatt", "law", "marshal", 10, 12, inch),
@@ -86,9 +88,10 @@ def test_OW_HERO_10_time_for_whuppin_fights_first_and_the_winner_moves_again() -
         options="heroic_actions = true",
     )
     script = Script(heroics={"wyatt:whuppin"})
-    session = play(scenario, [6, 1, 6, 5, 2, 5, 1], script)
+    session = play(scenario, [6, 1, 6, 5, 2, 5], script)
     assert session.result is not None and session.result.winner == "law"
     ids = event_ids(session)
+    assert "old_west.combat.overkill" in ids
     assert ids.index("old_west.game.whuppin") < ids.index("old_west.game.fight")
     state = session.state
     assert isinstance(state, OldWestGame) and state.battle.figure("wyatt").fame == 2
@@ -116,3 +119,29 @@ def test_OW_HERO_11_a_model_near_two_yee_haw_heroes_moves_only_once() -> None:
     assert isinstance(state, OldWestGame)
     assert state.battle.figure("wyatt").fame == 2 and state.battle.figure("doc").fame == 1
     assert event_ids(session).count("old_west.game.yee_haw") == 2
+
+
+def test_OW_HERO_10_a_paid_time_for_whuppin_is_never_dropped_silently() -> None:
+    """Wyatt and Ike, in contact, both call Time for Whuppin' (1 Fame each); the d6 2 lets
+    the law (advantage) act first: Wyatt's 6 beats Ike's 2, both strikes (1, 1) fail. Ike's
+    own Whuppin' has no fight left to fight first: the log says so, with the rule."""
+    inch = "base_mm = 25.4"
+    scenario = battle(
+        unit("wyatt", "law", "marshal", 10, 12, inch),
+        unit("ike", "gang", "outlaw_boss", 11, 12, inch),
+        options="heroic_actions = true",
+    )
+    script = Script(heroics={"wyatt:whuppin", "ike:whuppin"})
+    session = play(scenario, [6, 1, 2, 6, 5, 2, 1, 1, 1], script)
+    lost = [
+        e
+        for e in session.log
+        if isinstance(e, EventEntry) and e.event.id == "old_west.game.heroic_lost"
+    ]
+    assert len(lost) == 1
+    assert lost[0].event.kwargs["why"].id == "old_west.permission.fought_already"
+    assert "OW-HERO-10" in lost[0].rules
+    state = session.state
+    assert isinstance(state, OldWestGame)
+    assert state.battle.figure("ike").fame == 1  # paid for, and the log says why it did nothing
+    assert event_ids(session).count("old_west.game.fight") == 1

@@ -11,6 +11,7 @@ from kubik.rulesets.old_west.battle.game import OldWestGame
 from kubik.rulesets.old_west.battle.melee import Fight, form_fights
 from kubik.rulesets.old_west.battle.movement import destinations, forecast
 from kubik.rulesets.old_west.battle.options import MoveKind
+from kubik.rulesets.old_west.core import Status
 from kubik.rulesets.old_west.turns import GAME
 
 from .helpers import Script, battle, event_ids, play, unit
@@ -37,7 +38,7 @@ def test_OW_CC_01_a_charge_reaches_base_contact_and_the_fight_is_fought() -> Non
     state = session.state
     assert isinstance(state, OldWestGame)
     assert state.battle.figure("sam").base.centre == (9.0, 12.0)
-    assert state.battle.figure("joe").out
+    assert state.battle.figure("joe").status is Status.OUT_OF_ACTION
     ids = event_ids(session)
     for expected in (
         "old_west.game.charges",

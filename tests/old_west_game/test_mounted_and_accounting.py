@@ -12,6 +12,7 @@ from kubik.rulesets.old_west.battle.game import OldWestGame
 from kubik.rulesets.old_west.battle.movement import destinations
 from kubik.rulesets.old_west.battle.options import MoveKind
 from kubik.rulesets.old_west.battle.spec import foot_base_inches
+from kubik.rulesets.old_west.core import Status
 from kubik.rulesets.old_west.turns import GAME
 from kubik.table import mm_to_inches
 
@@ -111,7 +112,7 @@ def test_OW_HERO_02_fame_is_marked_off_the_hero_who_spent_it() -> None:
     battle_state = state_of(session).battle
     assert battle_state.figure("wyatt").fame == 3
     assert battle_state.figure("doc").fame == 1
-    assert battle_state.figure("joe").out
+    assert battle_state.figure("joe").status is Status.OUT_OF_ACTION
     assert session.result is not None and session.result.winner == "law"
 
 
@@ -140,5 +141,6 @@ def test_OW_ABSENT_04_a_model_in_the_way_is_hit_and_wounded() -> None:
     )
     session = play(scenario, [6, 1, 4, 2, 5], Script(shots={"sam": "joe"}))
     battle_state = state_of(session).battle
-    assert battle_state.figure("pete").out and battle_state.figure("joe").in_action
+    assert battle_state.figure("pete").status is Status.OUT_OF_ACTION
+    assert battle_state.figure("joe").in_action
     assert "old_west.game.hit_in_the_way" in event_ids(session)

@@ -14,6 +14,7 @@ from kubik.game import GameSession, ScenarioError, load_scenario
 from kubik.rulesets.old_west.battle.game import OldWestGame
 from kubik.rulesets.old_west.battle.movement import destinations
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo
+from kubik.rulesets.old_west.core import Status
 from kubik.rulesets.old_west.pluck import must_test_head_for_the_hills
 
 from .helpers import Script, battle, event_ids, play, unit
@@ -76,7 +77,7 @@ def test_OW_PLK_03_models_that_left_for_the_objective_are_not_out_of_action() ->
     state = session.state
     assert isinstance(state, OldWestGame)
     joe = state.battle.figure("joe")
-    assert joe.left_table and not joe.out and not joe.in_action
+    assert joe.status is Status.LEFT_TABLE and not joe.in_action
     assert state.battle.out_of_action("gang") == 0
     # a posse of 4 with 2 carried off and 1 lost does not test Head for the Hills
     assert not must_test_head_for_the_hills(4, 1)

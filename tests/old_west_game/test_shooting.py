@@ -111,3 +111,20 @@ def test_OW_HERO_05_fame_on_a_to_hit_roll_is_asked_of_the_posse_and_marked_off()
     assert wyatt.fame == 2
     assert "old_west.game.fame_spent" in event_ids(session)
     assert session.result is not None and session.result.winner == "law"
+
+
+def test_OW_PLK_05_scared_in_the_movement_phase_a_model_may_shoot_in_the_next() -> None:
+    """«Более в эту фазу боец делать ничего не может»: a model scared by a Fearsome
+    Reputation in the Movement phase is free again in the Shooting phase."""
+    from kubik.engine import Choose
+    from kubik.rulesets.old_west.battle.shooting import shooting_phase
+
+    game = game_of(*BEHIND_FENCE, terrain="")
+    sam = game.battle.figure("sam")
+    sam.scared, sam.tested_fearsome = True, frozenset({"joe"})
+    steps = shooting_phase(game)
+    request = next(steps)
+    while not isinstance(request, Choose):
+        request = steps.send(None)
+    assert isinstance(request.options[0], ShootAt) and request.options[0].model == "sam"
+    assert not sam.scared and sam.tested_fearsome == frozenset()

@@ -6,8 +6,9 @@ values go to a d6 roll-off: 1–3 the side with advantage (our default, the seed
 not say which side), 4–6 the other.
 
 Heroes may spend Fame on their own die after seeing both sides' dice (OW-HERO-02/05).
-When Heroes on both sides can spend, each side writes its bid in secret (OW-HERO-03):
-both bids are asked before either is applied, and neither request shows the other's.
+When Heroes on both sides can spend, each side writes its bid in secret (OW-HERO-03,
+:func:`sealed_bids`): both bids are asked before either is applied, neither request
+shows the other's, and both are revealed together by the next event.
 Rank-and-file dice of a side are one roll; a Hero with Fame rolls his own dice, so the
 die his Fame changes is known.
 """
@@ -21,7 +22,7 @@ from enum import StrEnum
 from kubik.dice import D6
 from kubik.engine import Choose, Procedure, Roll, emit, msg
 from kubik.rulesets.old_west.core import Highest, Side, number, roll_off_low_wins
-from kubik.rulesets.old_west.fame import apply_fame
+from kubik.rulesets.old_west.fame import FameRoll, FameUse, apply_fame, may_spend_fame
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +123,26 @@ def fame_pool(fighters: Sequence[Fighter]) -> int:
     return max((f.fame for f in fighters), default=0)
 
 
-def roll_side(side: Side, fighters: Sequence[Fighter]) -> Procedure[SideDice]:
-    """Roll a side's dice: one roll for its rank and file, one per Hero with Fame."""
+def fight_rules(a: Sequence[Fighter], b: Sequence[Fighter]) -> tuple[str, ...]:
+    """The rules deciding this fight: Dukin' it out (OW-CC-03), with several Attacks
+    (OW-CC-11) and several models on a side (OW-CC-13) when it has them.
+
+    >>> fight_rules((Fighter(3, 2),), (Fighter(3, 1), Fighter(3, 1)))
+    ('OW-CC-03', 'OW-CC-11', 'OW-CC-13')
+    """
+    rules = ["OW-CC-03"]
+    if any(f.attacks > 1 for f in (*a, *b)):
+        rules.append("OW-CC-11")
+    if len(a) > 1 or len(b) > 1:
+        rules.append("OW-CC-13")
+    return tuple(rules)
+
+
+def roll_side(
+    side: Side, fighters: Sequence[Fighter], rules: tuple[str, ...] = ("OW-CC-03",)
+) -> Procedure[SideDice]:
+    """Roll a side's dice: one roll for its rank and file, one per Hero with Fame
+    (``rules``: the fight's rules, :func:`fight_rules`)."""
     plain_dice = sum(f.attacks for f in fighters if f.fame == 0)
     plain = 0
     if plain_dice:
@@ -133,6 +152,7 @@ def roll_side(side: Side, fighters: Sequence[Fighter]) -> Procedure[SideDice]:
             unordered=True,
             reduce=Highest(),
             roller=side.value,
+            rules=rules,
         )
     heroes: list[tuple[int, int]] = []
     for index, fighter in enumerate(fighters):
@@ -143,6 +163,7 @@ def roll_side(side: Side, fighters: Sequence[Fighter]) -> Procedure[SideDice]:
                 unordered=True,
                 reduce=Highest(),
                 roller=side.value,
+                rules=rules,
             )
             heroes.append((index, die))
     return SideDice(plain, tuple(heroes))
@@ -177,12 +198,16 @@ def bid(
     An open bid (only this side can spend) offers 0 up to the points that win; a
     secret bid (OW-HERO-03) offers 0 up to the whole pool, as the other side may
     raise too. ``to_succeed`` is the fewest points that win against the visible dice.
+    A secret bid's reason says ``secret=True``: its answer is sealed (see
+    :func:`sealed_bids`).
     """
     pool = fame_pool(fighters)
+    allowed = may_spend_fame(FameUse(FameRoll.FIGHT, pool))
     to_win = points_to_win(dice, fighters, opponent, opponent_fight)
-    if pool == 0 or (to_win == 0 and not secret):
+    if not allowed.allowed or (to_win == 0 and not secret):
         return 0
     top = pool if secret or to_win < 0 else to_win
+    rules = allowed.rules + (("OW-HERO-03",) if secret else ())
     points = yield Choose(
         tuple(range(top + 1)),
         side.value,
@@ -196,9 +221,33 @@ def bid(
             secret=secret,
         ),
         default=0,
+        rules=rules,
     )
     assert isinstance(points, int)
     return points
+
+
+def sealed_bids(
+    a: Sequence[Fighter], b: Sequence[Fighter], dice_a: SideDice, dice_b: SideDice
+) -> Procedure[tuple[int, int]]:
+    """Two Heroes' secret Fame bids (OW-HERO-03): side a's bid, then side b's, each asked
+    against the dice as rolled only, then both revealed by one event.
+
+    A referee keeps them secret: each ``Choose`` says ``secret=True`` in its reason and
+    neither shows the other's answer; no event comes between the two answers, so a game
+    layer that hides a secret answer from the other side until the next event (the
+    reveal) shows neither bid before both are written.
+    """
+    points_a = yield from bid(Side.A, dice_a, a, dice_b.best, best_fight(b), True)
+    points_b = yield from bid(Side.B, dice_b, b, dice_a.best, best_fight(a), True)
+    yield emit("old_west.fame.bids_revealed", rules=("OW-HERO-03",), a=points_a, b=points_b)
+    return points_a, points_b
+
+
+def sealed(request: Choose) -> bool:
+    """Whether a decision is a sealed bid, its answer hidden from the other side until
+    the procedure's next event (OW-HERO-03)."""
+    return bool(request.reason.kwargs.get("secret"))
 
 
 def _spent(fighters: Sequence[Fighter], payer: int | None, points: int) -> tuple[int, ...]:
@@ -212,17 +261,13 @@ def dukin_it_out(
 
     Order of rolls: a's dice, then b's dice, then the roll-off die only if needed.
     """
-    dice_a = yield from roll_side(Side.A, a)
-    dice_b = yield from roll_side(Side.B, b)
+    rules = fight_rules(a, b)
+    dice_a = yield from roll_side(Side.A, a, rules)
+    dice_b = yield from roll_side(Side.B, b, rules)
     fight_a, fight_b = best_fight(a), best_fight(b)
-    secret = fame_pool(a) > 0 and fame_pool(b) > 0
     points_a = points_b = 0
-    if secret:
-        # Sealed bids: both asked against the dice as rolled, then revealed together.
-        points_a = yield from bid(Side.A, dice_a, a, dice_b.best, fight_b, True)
-        points_b = yield from bid(Side.B, dice_b, b, dice_a.best, fight_a, True)
-        if points_a or points_b:
-            yield emit("old_west.fame.bids_revealed", a=points_a, b=points_b)
+    if fame_pool(a) > 0 and fame_pool(b) > 0:
+        points_a, points_b = yield from sealed_bids(a, b, dice_a, dice_b)
     elif fame_pool(a) > 0:
         points_a = yield from bid(Side.A, dice_a, a, dice_b.best, fight_b, False)
     elif fame_pool(b) > 0:
@@ -237,12 +282,14 @@ def dukin_it_out(
     else:
         low_max = number("close_combat", "roll_off_low_max")
         (roll,) = yield Roll(
-            D6, msg("old_west.fight.roll_off", advantage=advantage, low_max=low_max)
+            D6, msg("old_west.fight.roll_off", advantage=advantage, low_max=low_max), rules=rules
         )
         winner = advantage if roll_off_low_wins(roll, low_max) else advantage.other
         decided = Decided.ROLL_OFF
+    spent = ("OW-HERO-02", "OW-HERO-05") if points_a or points_b else ()
     yield emit(
         "old_west.fight.result",
+        rules=rules + spent,
         winner=winner,
         best_a=best_a,
         best_b=best_b,

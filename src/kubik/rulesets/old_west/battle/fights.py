@@ -1,24 +1,24 @@
 """Dividing the models in base contact into fights (схватки), and the order of fights.
 
-Models joined by base contact form a group (OW-ABSENT-03 default:
-:func:`~kubik.rulesets.old_west.absent.divide_into_fights`). A group with several
-models on both sides must be split so that one side of every fight is a single model;
-the player with advantage decides how (a ``Choose`` among the splits below, whose
-default is the deterministic split: the model with the fewest free enemies in contact
-takes them all, so models pair off where they can). He also picks the order in which
-the fights are fought (OW-CC-02/08, the rule :func:`~kubik.rulesets.old_west.heroics.fight_order`).
+The rules are :mod:`kubik.rulesets.old_west.division`: models joined by base contact
+form a group, and a group with several models on both sides is split so that one side
+of every fight is a single model and every model is in exactly one fight. The player
+with advantage decides how (a ``Choose`` among the rule's splits, whose default is the
+rule's deterministic split). He also picks each next fight (OW-CC-02/08, the rule
+:func:`~kubik.rulesets.old_west.division.next_fight`). This module measures the
+contacts on the table and names the options.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kubik.engine import Choose, Forecast, Message, Procedure, msg
-from kubik.rulesets.old_west.absent import FightGroup, divide_into_fights
+from kubik.rulesets.old_west import division
 from kubik.rulesets.old_west.battle.options import name
 from kubik.rulesets.old_west.battle.state import Battle
+from kubik.rulesets.old_west.division import Fight
 from kubik.table import in_base_contact
 
 if TYPE_CHECKING:
@@ -26,24 +26,6 @@ if TYPE_CHECKING:
 
 #: A bot's taste for splits: each enemy standing alone against several of ours.
 OUTNUMBER = 0.1
-
-
-@dataclass(frozen=True, slots=True)
-class Fight:
-    """One fight: the models of the first posse (``a``) and of the second (``b``)."""
-
-    a: tuple[str, ...]
-    b: tuple[str, ...]
-
-    @property
-    def id(self) -> str:
-        """A readable id: ``wyatt vs ike+billy``."""
-        return f"{'+'.join(self.a)} vs {'+'.join(self.b)}"
-
-    @property
-    def models(self) -> tuple[str, ...]:
-        """Every model in it."""
-        return (*self.a, *self.b)
 
 
 def fight_names(battle: Battle, fights: tuple[Fight, ...]) -> tuple[str, str]:
@@ -97,67 +79,16 @@ def contacts_of(battle: Battle) -> frozenset[tuple[str, str]]:
     )
 
 
-def _sorted(ids: frozenset[str] | set[str], order: Mapping[str, int]) -> tuple[str, ...]:
-    return tuple(sorted(ids, key=lambda m: order[m]))
-
-
-def split(
-    group: FightGroup,
-    contacts: frozenset[tuple[str, str]],
-    order: Mapping[str, int],
-    first: str | None = None,
-) -> tuple[Fight, ...]:
-    """Split a many-against-many group so every fight has a single model on one side.
-
-    ``first`` (if given) stands alone against all its enemies first; then, repeatedly,
-    the model with the fewest free enemies in contact takes them all (so models pair
-    off where they can); a model left with no free enemy joins a fight where an enemy
-    it touches stands alone, else it sits this round out.
-    """
-    a, b = group.a, group.b
-    free = set(a) | set(b)
-    fights: list[tuple[str, set[str], bool]] = []  # (single model, opponents, single is on a)
-
-    def enemies_of(model: str) -> set[str]:
-        if model in a:
-            return {y for x, y in contacts if x == model}
-        return {x for x, y in contacts if y == model}
-
-    pick = first
-    while True:
-        ready = [m for m in free if enemies_of(m) & free]
-        if not ready:
-            break
-        model = pick if pick in ready else None
-        if model is None:
-            model = min(ready, key=lambda m: (len(enemies_of(m) & free), order[m]))
-        pick = None
-        foes = enemies_of(model) & free
-        free -= foes | {model}
-        fights.append((model, foes, model in a))
-    for model in sorted(free, key=lambda m: order[m]):
-        for single, opponents, single_on_a in fights:
-            if single in enemies_of(model) and single_on_a != (model in a):
-                opponents.add(model)
-                break
-    out: list[Fight] = []
-    for single, opponents, on_a in fights:
-        many = _sorted(opponents, order)
-        out.append(Fight((single,), many) if on_a else Fight(many, (single,)))
-    return tuple(sorted(out, key=lambda f: min(order[m] for m in f.models)))
+def order_of(battle: Battle) -> tuple[str, ...]:
+    """Every model's id in file order (the rules' tie-break order)."""
+    return tuple(f.id for f in battle.figures)
 
 
 def splits(
-    battle: Battle, group: FightGroup, contacts: frozenset[tuple[str, str]]
+    battle: Battle, group: division.FightGroup, contacts: frozenset[tuple[str, str]]
 ) -> tuple[Split, ...]:
-    """The ways offered to split a group: the default split first, then the split that
-    starts from each model of the group standing alone (file order), without repeats."""
-    order = {f.id: i for i, f in enumerate(battle.figures)}
-    found: list[tuple[Fight, ...]] = [split(group, contacts, order)]
-    for model in _sorted(group.a | group.b, order):
-        candidate = split(group, contacts, order, model)
-        if candidate not in found:
-            found.append(candidate)
+    """The rule's ways to split a group, as options (the default split first)."""
+    found = division.splits(group, contacts, order_of(battle))
     return tuple(Split(f, *fight_names(battle, f)) for f in found)
 
 
@@ -181,9 +112,9 @@ def divide(game: OldWestGame) -> Procedure[tuple[Fight, ...]]:
     contacts = contacts_of(battle)
     order = {f.id: i for i, f in enumerate(battle.figures)}
     fights: list[Fight] = []
-    for group in divide_into_fights(contacts):
+    for group in division.divide_into_fights(contacts):
         if not group.needs_split:
-            fights.append(Fight(_sorted(group.a, order), _sorted(group.b, order)))
+            fights.extend(division.divide(_only(contacts, group), order_of(battle)))
             continue
         options = splits(battle, group, contacts)
         chosen = options[0]
@@ -195,6 +126,7 @@ def divide(game: OldWestGame) -> Procedure[tuple[Fight, ...]]:
                 msg("old_west.game.split.ask", fights=len(group.a) + len(group.b)),
                 default=options[0],
                 forecasts=tuple(Forecast(score=split_score(game, side, o)) for o in options),
+                rules=("OW-ABSENT-03", "OW-CC-01"),
             )
             assert isinstance(answer, Split)
             chosen = answer
@@ -202,17 +134,15 @@ def divide(game: OldWestGame) -> Procedure[tuple[Fight, ...]]:
     return tuple(sorted(fights, key=lambda f: min(order[m] for m in f.models)))
 
 
+def _only(
+    contacts: frozenset[tuple[str, str]], group: division.FightGroup
+) -> frozenset[tuple[str, str]]:
+    return frozenset((a, b) for a, b in contacts if a in group.a)
+
+
 def form_fights(battle: Battle) -> tuple[Fight, ...]:
-    """The fights with every group split the default way (no decision asked)."""
-    contacts = contacts_of(battle)
-    order = {f.id: i for i, f in enumerate(battle.figures)}
-    fights: list[Fight] = []
-    for group in divide_into_fights(contacts):
-        if group.needs_split:
-            fights.extend(split(group, contacts, order))
-        else:
-            fights.append(Fight(_sorted(group.a, order), _sorted(group.b, order)))
-    return tuple(sorted(fights, key=lambda f: min(order[m] for m in f.models)))
+    """The fights with every group split the rule's default way (no decision asked)."""
+    return division.divide(contacts_of(battle), order_of(battle))
 
 
 def next_fights(battle: Battle, fights: tuple[Fight, ...]) -> tuple[NextFight, ...]:
@@ -229,7 +159,7 @@ __all__ = [
     "fight_names",
     "form_fights",
     "next_fights",
-    "split",
+    "order_of",
     "split_score",
     "splits",
 ]

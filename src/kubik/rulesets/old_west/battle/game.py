@@ -19,8 +19,9 @@ from kubik.rulesets.old_west.battle.objective import achieved, drop_loot
 from kubik.rulesets.old_west.battle.sides import Labels, as_sides
 from kubik.rulesets.old_west.battle.spec import BattleSpec, OptionsData, build_spec
 from kubik.rulesets.old_west.battle.state import Battle, Figure
-from kubik.rulesets.old_west.core import Side
+from kubik.rulesets.old_west.core import Side, Status
 from kubik.rulesets.old_west.fame import spend
+from kubik.rulesets.old_west.wounds import out_of_action
 
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
@@ -111,7 +112,7 @@ class OldWestGame(TurnLoop):
         if mount is None or wounds <= 0:
             return
         figure.mount_wounds += wounds
-        if figure.mount_wounds < mount.wounds:
+        if not out_of_action(figure.mount_wounds, mount.wounds):
             yield emit("old_west.game.mount_wounded", model=figure.name, mount=mount.name)
             return
         figure.dismount()
@@ -130,8 +131,8 @@ class OldWestGame(TurnLoop):
         if wounds <= 0 or not figure.in_action:
             return
         figure.wounds_taken += wounds
-        if figure.wounds_left == 0:
-            figure.out = True
+        if out_of_action(figure.wounds_taken, figure.profile.wounds):
+            figure.status = Status.OUT_OF_ACTION
             figure.prone = False
             yield emit("old_west.game.out_of_action", model=figure.name)
             yield from drop_loot(self, figure)
@@ -184,7 +185,7 @@ class OldWestGame(TurnLoop):
         loser = a if gone_a else b
         winner = b if gone_a else a
         name = side_name(self.scenario, loser)
-        if any(f.left_table for f in self.battle.posse(loser)):
+        if any(f.status is Status.LEFT_TABLE for f in self.battle.posse(loser)):
             return Ending(winner, msg("old_west.game.end.left", side=name))
         if self.fled[loser]:
             return Ending(winner, msg("old_west.game.end.fled", side=name))
@@ -212,9 +213,9 @@ class OldWestGame(TurnLoop):
             counts = (
                 ("units_left", left),
                 ("models_left", left),
-                ("models_lost", sum(1 for f in posse if f.out)),
-                ("models_fled", sum(1 for f in posse if f.fled)),
-                ("models_left_table", sum(1 for f in posse if f.left_table)),
+                ("models_lost", sum(1 for f in posse if f.status is Status.OUT_OF_ACTION)),
+                ("models_fled", sum(1 for f in posse if f.status is Status.FLED)),
+                ("models_left_table", sum(1 for f in posse if f.status is Status.LEFT_TABLE)),
                 ("wounds_taken", sum(f.wounds_taken for f in posse)),
                 ("fame_left", self.battle.fame_left(side)),
                 ("fortune_left", sum(f.fortune for f in posse if f.in_action)),

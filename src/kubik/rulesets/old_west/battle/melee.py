@@ -8,8 +8,10 @@ models on both sides is split so that each fight has a single model on one side
 one round of the rule :func:`~kubik.rulesets.old_west.combat.combat`, on the
 situation measured here: a loser who cannot back off 1" is trapped (OW-CC-09), a
 fight across a fence needs 4+ to reach (OW-CC-14). The outcome is applied: wounds
-(with Fortune), the losers back off 1", prone winners stand up. A trapped loser who
-survives stays in contact and fights again next turn.
+(with Fortune), the losers back off 1", prone winners stand up. Known gap (to wire
+in the battle layer): a trapped loser who survives stays in contact here, though the
+rule has him end out of contact, the others making way
+(:attr:`~kubik.rulesets.old_west.combat.BackOff.others_make_way`, OW-CC-09).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from kubik.engine import Procedure, emit
+from kubik.engine import Procedure, Verdict, emit, msg
 from kubik.rulesets.old_west.battle import measure, places
 from kubik.rulesets.old_west.battle.fights import (
     Fight,
@@ -29,16 +31,18 @@ from kubik.rulesets.old_west.battle.fights import (
 )
 from kubik.rulesets.old_west.battle.heroes import declare
 from kubik.rulesets.old_west.battle.judge import combat_model
-from kubik.rulesets.old_west.battle.movement import move_model, msg_phase
+from kubik.rulesets.old_west.battle.movement import heroic_lost, move_model, msg_phase
+from kubik.rulesets.old_west.battle.situations import able
 from kubik.rulesets.old_west.battle.state import Battle, Figure
 from kubik.rulesets.old_west.combat import CombatOutcome, Model, combat
 from kubik.rulesets.old_west.core import Side
+from kubik.rulesets.old_west.division import fight_shape, next_fight
 from kubik.rulesets.old_west.heroics import (
     HeroicAction,
     Phase,
     PhaseLedger,
-    fight_order,
-    whuppin_move_again,
+    may_carry_out,
+    whuppin_moves,
 )
 
 if TYPE_CHECKING:
@@ -62,6 +66,7 @@ def situation(game: OldWestGame, fight: Fight) -> tuple[tuple[Model, ...], tuple
             trapped=trapped,
             across_obstacle=across,
             fortune=figure.fortune,
+            name=figure.name,
         )
 
     single_a = len(side_a) == 1 and len(side_b) > 1
@@ -79,7 +84,8 @@ def resolve(game: OldWestGame, fight: Fight) -> Procedure[CombatOutcome]:
     a, b = situation(game, fight)
     names_a = tuple(battle.figure(m).name for m in fight.a)
     names_b = tuple(battle.figure(m).name for m in fight.b)
-    yield emit("old_west.game.fight", a=names_a, b=names_b)
+    shape = fight_shape(len(fight.a), len(fight.b))
+    yield emit("old_west.game.fight", rules=("OW-CC-01", *shape.rules), a=names_a, b=names_b)
     outcome: CombatOutcome = yield game.call(combat, (a, b, game.advantage))
     for side, ids in ((Side.A, fight.a), (Side.B, fight.b)):
         for index, model_id in enumerate(ids):
@@ -128,13 +134,23 @@ def close_combat_phase(game: OldWestGame) -> Procedure[None]:
     for hero in heroes:
         mine = next((f for f in fights if hero.id in f.models), None)
         if mine is None or hero.id in fought:
+            verdict = _fought_already(hero.id in fought)
+        else:
+            verdict = may_carry_out(
+                HeroicAction.WHUPPIN,
+                ledger.beneficiary(hero.id),
+                able(game, hero, HeroicAction.WHUPPIN),
+            )
+        if mine is None or not verdict.allowed:
+            yield heroic_lost(hero, HeroicAction.WHUPPIN, verdict)
             continue
-        yield emit("old_west.game.whuppin", model=hero.name)
+        yield emit("old_west.game.whuppin", rules=verdict.rules, model=hero.name)
         fought.update(mine.models)
         yield from resolve(game, mine)
         foes = mine.b if hero.side == game.sides[0] else mine.a
         left = sum(1 for m in foes if game.battle.figure(m).in_action)
-        if not hero.in_action or not whuppin_move_again(left):
+        moves = whuppin_moves(left)
+        if not hero.in_action or not moves.allowed:
             continue
         friends = mine.a if hero.side == game.sides[0] else mine.b
         ledger, allowed = ledger.benefit(hero.id, frozenset(friends))
@@ -147,16 +163,24 @@ def close_combat_phase(game: OldWestGame) -> Procedure[None]:
     remaining = tuple(f for f in fights if any(m not in fought for m in f.models))
     if not remaining:
         return
-    options = next_fights(game.battle, remaining)
-    order = yield game.call(fight_order, (options, game.advantage, ()))
-    for chosen in order.order:
+    pending = list(next_fights(game.battle, remaining))
+    while pending:
+        chosen = yield game.call(next_fight, (tuple(pending), game.advantage, ()))
         assert isinstance(chosen, NextFight)
+        pending.remove(chosen)
         fight = chosen.fight
         if not all(game.battle.figure(m).in_action for m in fight.models):
             fight = _survivors(game.battle, fight)
             if not fight.a or not fight.b:
                 continue
         yield from resolve(game, fight)
+
+
+def _fought_already(fought: bool) -> Verdict:
+    """Why a declared Time for Whuppin' finds no fight of its own to resolve first."""
+    if fought:
+        return Verdict.forbid(msg("old_west.permission.fought_already"), "OW-CC-01", "OW-HERO-10")
+    return Verdict.forbid(msg("old_west.permission.no_fight"), "OW-CC-01", "OW-HERO-10")
 
 
 def _survivors(battle: Battle, fight: Fight) -> Fight:

@@ -14,14 +14,17 @@ from kubik.game import side_name
 from kubik.rulesets.old_west.battle import places
 from kubik.rulesets.old_west.battle.options import Flight
 from kubik.rulesets.old_west.battle.state import Figure
-from kubik.rulesets.old_west.core import data
+from kubik.rulesets.old_west.core import Status, data
 from kubik.rulesets.old_west.pluck import (
     CoverReaction,
     HeadForTheHillsOutcome,
+    Posse,
     diving_for_cover,
     fearsome_reputation,
     head_for_the_hills,
-    must_test_head_for_the_hills,
+    may_flee,
+    reputation_check,
+    tester,
 )
 from kubik.table import Point, centre_distance
 
@@ -46,7 +49,8 @@ def head_for_the_hills_tests(game: OldWestGame) -> Procedure[None]:
     for side in game.sides:
         posse = battle.posse(side)
         lost = battle.out_of_action(side)
-        if not battle.active(side) or not must_test_head_for_the_hills(len(posse), lost):
+        counted = Posse.of(tuple(f.status for f in posse))
+        if not battle.active(side) or not counted.must_test:
             continue
         leader = battle.figure(battle.leaders[side])
         leader_pluck = leader.profile.pluck if leader.in_action else None
@@ -54,16 +58,20 @@ def head_for_the_hills_tests(game: OldWestGame) -> Procedure[None]:
         tester = leader if leader.in_action else stand_in(game, side)
         args = (len(posse), lost, leader_pluck, others, False, tester.fame, side)
         stand, flee = Flight(False), Flight(True)
-        choice = yield Choose(
-            (stand, flee),
-            side,
-            msg("old_west.game.flight.ask", side=side_name(game.scenario, side), lost=lost),
-            default=stand,
-            forecasts=(
-                Forecast(head_for_the_hills, args, value=flees_value),
-                Forecast(score=FLEEING),
-            ),
-        )
+        choice = stand
+        voluntary = may_flee(counted)
+        if voluntary.allowed:
+            choice = yield Choose(
+                (stand, flee),
+                side,
+                msg("old_west.game.flight.ask", side=side_name(game.scenario, side), lost=lost),
+                default=stand,
+                forecasts=(
+                    Forecast(head_for_the_hills, args, value=flees_value),
+                    Forecast(score=FLEEING),
+                ),
+                rules=voluntary.rules,
+            )
         if choice == flee:
             args = (len(posse), lost, leader_pluck, others, True, 0, side)
         outcome = yield Call(head_for_the_hills, args)
@@ -71,7 +79,7 @@ def head_for_the_hills_tests(game: OldWestGame) -> Procedure[None]:
         if outcome.flees:
             game.fled[side] = True
             for figure in battle.active(side):
-                figure.fled = True
+                figure.status = Status.FLED
             yield emit("old_west.game.posse_flees", side=side_name(game.scenario, side))
 
 
@@ -79,8 +87,7 @@ def stand_in(game: OldWestGame, side: str) -> Figure:
     """Who tests for a posse whose leader is out of action: the model in action with the
     highest Pluck, the first in file order on a tie (OW-PLK-02)."""
     active = game.battle.active(side)
-    best = max(f.profile.pluck for f in active)
-    return next(f for f in active if f.profile.pluck == best)
+    return active[tester(None, tuple(f.profile.pluck for f in active))]
 
 
 def fearsome_allows(game: OldWestGame, figure: Figure, target: Figure) -> Procedure[bool]:
@@ -88,10 +95,16 @@ def fearsome_allows(game: OldWestGame, figure: Figure, target: Figure) -> Proced
     once per model and enemy per phase): failed, the model does nothing else this phase."""
     if figure.scared:
         return False
-    if not target.profile.fearsome or target.id in figure.tested_fearsome:
+    tested = target.id in figure.tested_fearsome
+    if not reputation_check(target.profile.fearsome, tested).needs_test:
         return True
     figure.tested_fearsome = figure.tested_fearsome | {target.id}
-    yield emit("old_west.game.fearsome", model=figure.name, target=target.name)
+    yield emit(
+        "old_west.game.fearsome",
+        rules=("OW-PLK-05",),
+        model=figure.name,
+        target=target.name,
+    )
     outcome = yield Call(fearsome_reputation, (figure.profile.pluck, figure.fame, figure.side))
     yield from game.pay_fame(figure, outcome.fame)
     if not outcome.may_act:
@@ -116,9 +129,9 @@ def dive_for_cover(game: OldWestGame, target: Figure, shooter: Figure) -> Proced
     )
     yield from game.pay_fame(target, outcome.fame)
     reaction = outcome.reaction
+    target.pinned = target.pinned or reaction.pinned
     if reaction is CoverReaction.NONE:
         return
-    target.pinned = True
     if reaction is CoverReaction.DISMOUNT:
         mount = target.dismount()
         assert mount is not None

@@ -20,15 +20,11 @@ from kubik.engine import (
     Emit,
     Forecast,
     Procedure,
+    Verdict,
     emit,
     msg,
 )
-from kubik.rulesets.old_west.absent import (
-    JumpResult,
-    in_control_zone,
-    jump_test,
-    stand_up_cost,
-)
+from kubik.rulesets.old_west.absent import JumpResult, jump_test
 from kubik.rulesets.old_west.battle import places
 from kubik.rulesets.old_west.battle.heroes import declare, hero_followers
 from kubik.rulesets.old_west.battle.judge import (
@@ -45,10 +41,19 @@ from kubik.rulesets.old_west.battle.objective import (
     objective_routes,
 )
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo
+from kubik.rulesets.old_west.battle.situations import able, mover
 from kubik.rulesets.old_west.battle.state import Figure
 from kubik.rulesets.old_west.combat import combat
 from kubik.rulesets.old_west.core import Side, data
-from kubik.rulesets.old_west.heroics import HeroicAction, Phase, PhaseLedger, yee_haw_end_ok
+from kubik.rulesets.old_west.heroics import HeroicAction, Phase, PhaseLedger, may_carry_out
+from kubik.rulesets.old_west.movement import (
+    ChargeTarget,
+    MoveEnd,
+    allowance,
+    may_charge,
+    may_end_move,
+    may_move,
+)
 from kubik.table import Point, centre_distance, edge_distance, path_length
 
 if TYPE_CHECKING:
@@ -66,11 +71,23 @@ def movement_phase(game: OldWestGame) -> Procedure[None]:
     ledger = PhaseLedger(Phase.MOVEMENT)
     heroes, ledger = yield from declare(game, HeroicAction.YEE_HAW, ledger)
     for hero in heroes:
-        if not hero.in_action or hero.id in ledger.acted:
+        acted = hero.id in ledger.acted
+        verdict = may_carry_out(
+            HeroicAction.YEE_HAW,
+            ledger.beneficiary(hero.id),
+            able(game, hero, HeroicAction.YEE_HAW, acted),
+        )
+        if not verdict.allowed:
+            yield heroic_lost(hero, HeroicAction.YEE_HAW, verdict)
             continue
-        followers = hero_followers(game, hero)
+        followers = hero_followers(game, hero, ledger)
         ledger, allowed = ledger.benefit(hero.id, followers)
-        yield emit("old_west.game.yee_haw", model=hero.name, followers=len(allowed) - 1)
+        yield emit(
+            "old_west.game.yee_haw",
+            rules=verdict.rules,
+            model=hero.name,
+            followers=len(allowed) - 1,
+        )
         yield from move_model(game, hero)
         for figure in game.battle.active(hero.side):
             if figure.id in allowed and figure.id != hero.id:
@@ -88,15 +105,27 @@ def msg_phase(phase: str) -> Emit:
     return emit("old_west.game.phase", phase=Phase(phase))
 
 
-def allowance_after_standing(figure: Figure) -> Procedure[float]:
-    """The move left to a model: a prone one stands up first for half its move."""
-    move = float(figure.move)
+def heroic_lost(hero: Figure, action: HeroicAction, verdict: Verdict) -> Emit:
+    """The log line for a paid-for heroic action that cannot be carried out, and why."""
+    return emit(
+        "old_west.game.heroic_lost",
+        rules=verdict.rules,
+        model=hero.name,
+        action=action,
+        why=verdict.reason,
+    )
+
+
+def allowance_after_standing(game: OldWestGame, figure: Figure) -> Procedure[float]:
+    """The move left to a model (the rule's allowance): a prone one stands up first."""
+    situation = mover(game, figure)
+    left = float(allowance(situation))
     if not figure.prone:
-        return move
-    cost = stand_up_cost(figure.move, charged_while_prone=False)
+        return left
     figure.prone = False
-    left = move - float(cost or 0)
-    yield emit("old_west.game.stands_up", model=figure.name, left=left)
+    yield emit(
+        "old_west.game.stands_up", rules=may_move(situation).rules, model=figure.name, left=left
+    )
     return left
 
 
@@ -106,16 +135,15 @@ def move_model(game: OldWestGame, figure: Figure, near: Figure | None = None) ->
     ``near``: a Yee Haw! Hero the model follows; it must end within 6" of him.
     """
     battle = game.battle
-    if not figure.in_action or battle.engaged(figure):
+    if not may_move(mover(game, figure)).allowed:
         return
-    allowance = yield from allowance_after_standing(figure)
-    options = destinations(game, figure, allowance)
+    reach = yield from allowance_after_standing(game, figure)
+    options = destinations(game, figure, reach)
     if near is not None:
         options = [
             o
             for o in options
-            if o.kind is MoveKind.STAY
-            or yee_haw_end_ok(edge_distance(figure.base.moved_to((o.x, o.y)), near.base))
+            if o.kind is MoveKind.STAY or may_end_move(move_end(game, figure, o, near)).allowed
         ]
     forecasts = [forecast(game, figure, option) for option in options]
     default = max(
@@ -125,7 +153,7 @@ def move_model(game: OldWestGame, figure: Figure, near: Figure | None = None) ->
     chosen = yield Choose(
         tuple(options),
         figure.side,
-        msg("old_west.game.move.ask", model=figure.name, move=allowance),
+        msg("old_west.game.move.ask", model=figure.name, move=reach),
         default=default,
         forecasts=tuple(forecasts),
     )
@@ -199,7 +227,10 @@ def destinations(game: OldWestGame, figure: Figure, allowance: float) -> list[Mo
         key = places.rounded(spot)
         if key in seen or not places.free_spot(battle, figure, spot):
             return
-        if kind is not MoveKind.CHARGE and _in_enemy_zone(game, figure, spot):
+        if (
+            kind is not MoveKind.CHARGE
+            and not may_end_move(MoveEnd(enemy_gap(game, figure, spot))).allowed
+        ):
             return
         seen.add(key)
         distance = round(path_length(path.points), 1)
@@ -210,10 +241,18 @@ def destinations(game: OldWestGame, figure: Figure, allowance: float) -> list[Mo
     add(MoveKind.ADVANCE, _advance(game, figure, nearest, allowance))
     add(MoveKind.COVER, _to_cover(game, figure, nearest, allowance))
     add(MoveKind.BACK, _back(game, figure, nearest, allowance))
+    situation = mover(game, figure)
     for enemy in battle.enemies(figure):
         if edge_distance(figure.base, enemy.base) <= allowance:
             path = places.charge_route(battle, figure, enemy, allowance)
-            add(MoveKind.CHARGE, path, enemy)
+            target = ChargeTarget(
+                round(path.cost, 1) if path is not None else None,
+                enemy.status,
+                enemy.profile.fearsome,
+                enemy.id in figure.tested_fearsome,
+            )
+            if may_charge(situation, target).allowed:
+                add(MoveKind.CHARGE, path, enemy)
     return options
 
 
@@ -234,10 +273,19 @@ def _option(
     )
 
 
-def _in_enemy_zone(game: OldWestGame, figure: Figure, spot: Point) -> bool:
-    """Whether a spot lies in an enemy's control zone (only a charge may enter it)."""
+def enemy_gap(game: OldWestGame, figure: Figure, spot: Point) -> float:
+    """How near the model would stand to an enemy at ``spot`` (edge to edge, inches)."""
     base = figure.base.moved_to(spot)
-    return any(in_control_zone(edge_distance(base, e.base)) for e in game.battle.enemies(figure))
+    return min((edge_distance(base, e.base) for e in game.battle.enemies(figure)), default=1e9)
+
+
+def move_end(game: OldWestGame, figure: Figure, option: MoveTo, near: Figure | None) -> MoveEnd:
+    """Where a move option ends, as the rule takes it (``near``: a Yee Haw! Hero)."""
+    spot = (option.x, option.y)
+    hero_gap = None
+    if near is not None:
+        hero_gap = edge_distance(figure.base.moved_to(spot), near.base)
+    return MoveEnd(enemy_gap(game, figure, spot), option.kind is MoveKind.CHARGE, hero_gap)
 
 
 def _advance(
@@ -280,7 +328,9 @@ def _to_cover(
         base = figure.base.moved_to(spot)
         if not places.has_cover(battle.table, base, enemy.base):
             continue
-        if not places.free_spot(battle, figure, spot) or _in_enemy_zone(game, figure, spot):
+        if not places.free_spot(battle, figure, spot):
+            continue
+        if not may_end_move(MoveEnd(enemy_gap(game, figure, spot))).allowed:
             continue
         path = places.route(battle.table, here, spot, figure.base.radius, figure.mover)
         if path is not None and path.cost <= allowance + 0.05:

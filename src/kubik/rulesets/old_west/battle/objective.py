@@ -17,7 +17,7 @@ from kubik.rulesets.old_west.battle import places
 from kubik.rulesets.old_west.battle.options import MoveKind
 from kubik.rulesets.old_west.battle.spec import ObjectiveData
 from kubik.rulesets.old_west.battle.state import Figure
-from kubik.rulesets.old_west.core import data
+from kubik.rulesets.old_west.core import Status, data
 from kubik.table import Point, distance_to
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def after_move(game: OldWestGame, figure: Figure) -> Procedure[None]:
         game.loot_left -= 1
         yield emit("old_west.game.loot_taken", model=figure.name, place=place, left=game.loot_left)
     if figure.carrying and edge_gap(game, figure, objective.edge) <= reach("edge_reach_inches"):
-        figure.left_table = True
+        figure.status = Status.LEFT_TABLE
         game.loot_escaped += 1
         yield emit(
             "old_west.game.loot_escapes",

@@ -212,23 +212,25 @@ def away_from(origin: Point, threats: Sequence[Point], distance: float) -> Point
 
 
 def back_off_spot(battle: Battle, figure: Figure, opponents: Sequence[Figure]) -> Point | None:
-    """Where a loser backs off to (1" straight away from its opponents, OW-CC-04), or
-    None when it cannot: the spot is off the table, in impassable terrain, taken by a
-    model, touching another enemy, or the way crosses an obstacle (it is trapped, OW-CC-09).
+    """Where a loser backs off to (1" straight away from its opponents), or None when it
+    cannot (it is trapped): the spot is off the table, in impassable terrain or taken by
+    a model, or the rule (:func:`~kubik.rulesets.old_west.combat.back_off_path`) forbids
+    the way — touching another enemy, or jumping an obstacle (OW-CC-04, OW-CC-09).
     """
+    from kubik.rulesets.old_west.combat import BackOffPath, back_off_path
     from kubik.rulesets.old_west.core import number
 
-    inches = number("close_combat", "back_off_inches")
-    spot = away_from(figure.base.centre, [o.base.centre for o in opponents], inches + _SLACK)
+    inches = number("close_combat", "back_off_inches") + _SLACK
+    spot = away_from(figure.base.centre, [o.base.centre for o in opponents], inches)
     if not free_spot(battle, figure, spot, ignore=()):
         return None
     base = figure.base.moved_to(spot)
-    for enemy in battle.enemies(figure):
-        if centre_distance(base, enemy.base) <= base.radius + enemy.base.radius + 1e-6:
-            return None
-    if measure.crossed(battle.table, (figure.base.centre, spot)):
-        return None
-    return spot
+    touches = any(
+        centre_distance(base, enemy.base) <= base.radius + enemy.base.radius + 1e-6
+        for enemy in battle.enemies(figure)
+    )
+    climbs = bool(measure.crossed(battle.table, (figure.base.centre, spot)))
+    return spot if back_off_path(BackOffPath(inches, touches, climbs)).allowed else None
 
 
 def cover_spots(

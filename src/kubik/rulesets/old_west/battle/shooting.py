@@ -21,12 +21,20 @@ from kubik.rulesets.old_west.battle import measure
 from kubik.rulesets.old_west.battle.heroes import declare, hero_followers
 from kubik.rulesets.old_west.battle.judge import ShotValue, per_wound
 from kubik.rulesets.old_west.battle.morale import dive_for_cover, fearsome_allows
-from kubik.rulesets.old_west.battle.movement import msg_phase
+from kubik.rulesets.old_west.battle.movement import heroic_lost, msg_phase
 from kubik.rulesets.old_west.battle.options import HoldFire, ShootAt
+from kubik.rulesets.old_west.battle.situations import able, shooter
 from kubik.rulesets.old_west.battle.spec import Weapon
 from kubik.rulesets.old_west.battle.state import Battle, Figure
 from kubik.rulesets.old_west.core import data
-from kubik.rulesets.old_west.heroics import HeroicAction, Phase, PhaseLedger, quickdraw_counts
+from kubik.rulesets.old_west.heroics import (
+    HeroicAction,
+    Phase,
+    PhaseLedger,
+    may_carry_out,
+    quickdraw_works,
+)
+from kubik.rulesets.old_west.shooting import ShotAt, may_shoot, may_shoot_at
 from kubik.table import Base, Cover, Table, distance_to, edge_distance
 from kubik.table.geometry import point_segment_distance
 
@@ -87,9 +95,30 @@ def blockers(battle: Battle, shooter: Figure, target: Figure) -> tuple[Blocker, 
     return in_the_way(battle, shooter, target)[:cap]
 
 
-def best_weapon(figure: Figure, distance: float) -> Weapon | None:
-    """The weapon in range with the best Strength (then the longest range, then listed first)."""
-    usable = [w for w in figure.weapons if w.range >= distance - 1e-9]
+def shot_at(game: OldWestGame, figure: Figure, enemy: Figure, weapon: Weapon) -> ShotAt:
+    """A shot with ``weapon`` at ``enemy`` as the rule takes it."""
+    battle = game.battle
+    return ShotAt(
+        weapon.id,
+        edge_distance(figure.base, enemy.base),
+        measure.sees(battle.table, figure.base, enemy.base),
+        enemy.status,
+        battle.engaged(enemy),
+        enemy.profile.fearsome,
+        enemy.id in figure.tested_fearsome,
+        move=figure.move,
+    )
+
+
+def best_weapon(game: OldWestGame, figure: Figure, enemy: Figure) -> Weapon | None:
+    """The weapon the rules let the model fire at ``enemy`` with the best Strength (then the
+    longest range, then listed first)."""
+    situation = shooter(game, figure)
+    usable = [
+        w
+        for w in figure.weapons
+        if may_shoot_at(situation, shot_at(game, figure, enemy, w)).allowed
+    ]
     if not usable:
         return None
     return max(usable, key=lambda w: (w.strength, w.range))
@@ -100,11 +129,9 @@ def targets(game: OldWestGame, figure: Figure) -> list[ShootAt]:
     battle = game.battle
     found: list[tuple[float, str, ShootAt]] = []
     for enemy in battle.enemies(figure):
-        if battle.engaged(enemy):
-            continue
         distance = edge_distance(figure.base, enemy.base)
-        weapon = best_weapon(figure, distance)
-        if weapon is None or not measure.sees(battle.table, figure.base, enemy.base):
+        weapon = best_weapon(game, figure, enemy)
+        if weapon is None:
             continue
         blocking = len(blockers(battle, figure, enemy))
         option = ShootAt(
@@ -150,14 +177,8 @@ def shot_args(
 
 
 def can_shoot(game: OldWestGame, figure: Figure) -> bool:
-    """Not in a fight, not pinned, not scared, and armed."""
-    return (
-        figure.in_action
-        and bool(figure.weapons)
-        and not figure.pinned
-        and not figure.scared
-        and not game.battle.engaged(figure)
-    )
+    """The rule's answer (:func:`~kubik.rulesets.old_west.shooting.may_shoot`)."""
+    return may_shoot(shooter(game, figure)).allowed
 
 
 def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
@@ -243,16 +264,29 @@ def apply_shot(
 def shooting_phase(game: OldWestGame) -> Procedure[None]:
     """The whole Shooting phase."""
     yield msg_phase(Phase.SHOOTING.value)
+    for figure in game.battle.figures:
+        # scared, and tested against Fearsome Reputation, for one phase only (OW-PLK-05)
+        figure.scared = False
+        figure.tested_fearsome = frozenset()
     ledger = PhaseLedger(Phase.SHOOTING)
     heroes, ledger = yield from declare(game, HeroicAction.QUICKDRAW, ledger)
     for hero in heroes:
-        if hero.id in ledger.acted:
+        acted = hero.id in ledger.acted
+        verdict = may_carry_out(
+            HeroicAction.QUICKDRAW,
+            ledger.beneficiary(hero.id),
+            able(game, hero, HeroicAction.QUICKDRAW, acted),
+        )
+        if not verdict.allowed:
+            yield heroic_lost(hero, HeroicAction.QUICKDRAW, verdict)
             continue
-        followers = hero_followers(game, hero)
+        followers = hero_followers(game, hero, ledger)
         ledger, _ = ledger.benefit(hero.id, frozenset())
-        yield emit("old_west.game.quickdraw", model=hero.name)
+        yield emit("old_west.game.quickdraw", rules=verdict.rules, model=hero.name)
         shot = yield from shoot_with(game, hero)
-        if not quickdraw_counts(shot):
+        works = quickdraw_works(shot)
+        if not works.allowed:
+            yield heroic_lost(hero, HeroicAction.QUICKDRAW, works)
             continue
         ledger, allowed = ledger.benefit(hero.id, followers)
         for figure in game.battle.active(hero.side):

@@ -19,6 +19,7 @@ from kubik.rulesets.old_west.battle.spec import (
     foot_base_inches,
     leader_of,
 )
+from kubik.rulesets.old_west.core import Status
 from kubik.table import Base, Table, edge_distance, in_base_contact
 
 
@@ -37,15 +38,13 @@ class Figure:
     fortune: int
     wounds_taken: int = 0
     prone: bool = False  # lying on the ground (OW-CC-10, OW-PLK-06)
-    out: bool = False  # out of action (removed as a casualty)
-    fled: bool = False  # left the table with a fleeing posse
+    status: Status = Status.IN_ACTION  # in action, out of action, fled or left the table
     pinned: bool = False  # failed Diving for cover this turn: cannot shoot back (OW-PLK-06)
     scared: bool = False  # failed a Fearsome Reputation test: nothing else this phase
     tested_fearsome: frozenset[str] = frozenset()  # enemies tested against this phase
     mount: Mount | None = None  # the horse or mule it rides (None: on foot)
     foot_diameter: float = 1.0  # its base diameter on foot (inches), after dismounting
     mount_wounds: int = 0  # wounds its mount has suffered
-    left_table: bool = False  # carried off the table for a scenario objective (OW-PLK-03)
     carrying: bool = False  # carries loot of the scenario objective
 
     @property
@@ -56,7 +55,7 @@ class Figure:
     @property
     def in_action(self) -> bool:
         """Still on the table and fighting."""
-        return not self.out and not self.fled and not self.left_table
+        return self.status.in_action
 
     @property
     def mounted(self) -> bool:
@@ -168,7 +167,7 @@ class Battle:
     def out_of_action(self, side: str) -> int:
         """Models of the posse out of action (models that fled or left the table for a
         scenario objective are not casualties, OW-PLK-03)."""
-        return sum(1 for f in self.posse(side) if f.out)
+        return sum(1 for f in self.posse(side) if f.status.casualty)
 
     def fame_left(self, side: str) -> int:
         """Fame the posse's Heroes in action have left."""
