@@ -81,7 +81,9 @@ def independent_combat(
         for state, ps in states.items():
             capped = tuple(min(w, m.get("wounds", 1)) for w, m in zip(state, losers, strict=True))
             lost = sum(1 for w, m in zip(capped, losers, strict=True) if w >= m.get("wounds", 1))
-            outcome = CombatOutcome(Side(winner), capped, lost)
+            prone = [int(bool(m.get("prone"))) for m in winners]
+            stood = tuple(prone) if any(prone) else ()  # a prone winner stands (OW-CC-10)
+            outcome = CombatOutcome(Side(winner), capped, lost, stood=stood)
             result[outcome] = result.get(outcome, Fraction(0)) + pw * ps
     return result
 
@@ -182,7 +184,9 @@ def test_OW_CC_09_cliff_edge_normal_strikes_then_falls() -> None:
 def test_OW_CC_10_prone_winner_stands_up_and_cannot_strike() -> None:
     session = table(combat_procedure, (_inp([{**LAWMAN, "prone": True}], [LAWMAN]),), [6, 1])
     assert _wound_rolls(session) == []
-    assert session.result.outcome == CombatOutcome(Side.A, (0,), 0)  # type: ignore[union-attr]
+    outcome = session.result.outcome  # type: ignore[union-attr]
+    assert outcome == CombatOutcome(Side.A, (0,), 0, stood=(1,))
+    assert outcome.stood_up(0)  # the round's outcome says he stood up
 
 
 def test_OW_CC_10_prone_loser_stays_down_and_counts_as_trapped() -> None:

@@ -12,7 +12,7 @@ from kubik.engine import OddsDriver
 from kubik.engine.log import ChoiceEntry, EventEntry
 from kubik.rulesets.old_west.core import Side
 from kubik.rulesets.old_west.fame import JustEnough, SpendNothing, policies
-from kubik.rulesets.old_west.fight import FightOutcome, sealed
+from kubik.rulesets.old_west.fight import FightOutcome
 from kubik.rulesets.old_west.procedures.fight import FightInput, fight_procedure
 
 from .helpers import ByPolicy, Scripted, roll_sizes, table
@@ -223,11 +223,11 @@ def test_OW_HERO_03_both_bids_are_asked_before_anything_reveals_them() -> None:
     ]
     assert kinds[:3] == ["choice", "choice", "old_west.fame.bids_revealed"]
     request_a, request_b = chooser.requests
-    assert sealed(request_a) and sealed(request_b)
+    assert request_a.sealed and request_b.sealed
     assert request_a.rules == ("OW-HERO-02", "OW-HERO-05", "OW-HERO-03")
     assert request_b.options == (0, 1)  # his whole pool: he cannot see a's bid
     reveal = next(e for e in log if isinstance(e, EventEntry))
     assert reveal.rules == ("OW-HERO-03",)
     open_bid = Scripted([])
     table(fight_procedure, (_input([(4, 1, 2)], [(4, 1, 0)]),), [3, 5], open_bid)
-    assert not sealed(open_bid.requests[0])
+    assert not open_bid.requests[0].sealed

@@ -254,7 +254,10 @@ class Choose(Request):
     property (a :class:`Message`) is shown by that label. Options themselves stay
     plain values (ids, numbers, enums), which is what a save records. ``rules``
     names the catalogue's rule IDs the decision applies. ``entry``: a person may
-    type the answer instead (see :class:`Entry`).
+    type the answer instead (see :class:`Entry`). ``sealed`` marks a secret bid:
+    sealed decisions of different sides asked one right after the other are made at
+    once, none seeing the others; a game shows a sealed answer to nobody until the
+    next event (the reveal).
     """
 
     options: tuple[Hashable, ...]
@@ -265,6 +268,7 @@ class Choose(Request):
     labels: tuple[Message, ...]
     rules: RuleIds
     entry: Entry | None
+    sealed: bool
 
     def __init__(
         self,
@@ -277,6 +281,7 @@ class Choose(Request):
         labels: tuple[Message, ...] | list[Message] = (),
         rules: RuleIds | list[str] | str = (),
         entry: Entry | None = None,
+        sealed: bool = False,
     ) -> None:
         opts = tuple(options)
         if not opts:
@@ -302,6 +307,7 @@ class Choose(Request):
         object.__setattr__(self, "labels", names)
         object.__setattr__(self, "rules", _rule_ids(rules))
         object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "sealed", sealed)
 
     def forecast(self, option: Hashable) -> AnyForecast | None:
         """The forecast given for ``option`` (``None`` if none was given)."""

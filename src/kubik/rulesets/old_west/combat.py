@@ -24,11 +24,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 
 from kubik.dice import D6
 from kubik.engine import Call, Choose, Message, Procedure, Roll, Verdict, emit, msg
 from kubik.errors import InputError
 from kubik.rulesets.old_west.absent import fall_from_horse, falling, fortune, lands_prone
+from kubik.rulesets.old_west.chart import cell
 from kubik.rulesets.old_west.core import FirstTest, Side, number
 from kubik.rulesets.old_west.division import fight_shape
 from kubik.rulesets.old_west.fight import Fighter, FightResult, dukin_it_out
@@ -91,7 +93,8 @@ class CombatOutcome:
     ends the round on the ground after a fall (thrown by its killed mount, OW-ABSENT-06;
     over a cliff edge, OW-ABSENT-05); ``fame_a`` / ``fame_b``, Fame each model of side a
     / b spent (deciding the fight and wounding, OW-HERO-02/05); ``fortune``, Fortune each
-    loser spent against its wounds (OW-ABSENT-07).
+    loser spent against its wounds (OW-ABSENT-07); ``stood``, 1 where a winner who fought
+    lying down stood up (OW-CC-10).
     """
 
     winner: Side
@@ -102,6 +105,7 @@ class CombatOutcome:
     fame_a: tuple[int, ...] = ()
     fame_b: tuple[int, ...] = ()
     fortune: tuple[int, ...] = ()
+    stood: tuple[int, ...] = ()
 
     def fame(self, side: Side, index: int) -> int:
         """Fame spent by model ``index`` (0-based) of ``side``."""
@@ -119,6 +123,10 @@ class CombatOutcome:
     def on_the_ground(self, index: int) -> bool:
         """Whether loser ``index`` fell and lies prone (from a horse or a height)."""
         return bool(self.fell[index]) if self.fell else False
+
+    def stood_up(self, index: int) -> bool:
+        """Whether winner ``index`` won lying down and stood up (OW-CC-10)."""
+        return bool(self.stood[index]) if self.stood else False
 
 
 def strikes_on(attacks: int, trapped: bool) -> int:
@@ -414,11 +422,16 @@ def strike_target(
     at_mount = 0
     at = may_strike(target.strike(StrikeAt.MOUNT, striker))
     if at.allowed:
+        options = tuple(range(strikes + 1))
         chosen = yield Choose(
-            tuple(range(strikes + 1)),
+            options,
             side.value,
             msg("old_west.combat.at_mount", strikes=strikes),
-            default=0,
+            default=strikes if mount_easier(striker.strength, target.model) else 0,
+            labels=tuple(
+                msg("old_west.combat.at_mount_option", mount=n, rider=strikes - n)
+                for n in options
+            ),
             rules=("OW-CC-16",),
         )
         assert isinstance(chosen, int)
@@ -442,6 +455,26 @@ def strike_target(
                 striker, target, StrikeAt.RIDER, left, fame, side, rules
             )
     return fame
+
+
+def mount_easier(strength: int, loser: Model) -> bool:
+    """Whether a strike wounds the loser's mount more often than the rider: the striking
+    player's default, every strike at the mount (OW-CC-16, the chart OW-CC-06/07).
+
+    >>> mount_easier(3, Model(3, 1, 3, 4, mount_toughness=3, mount_wounds=1))
+    True
+    """
+    return loser.mounted and _wound_chance(strength, loser.mount_toughness) > _wound_chance(
+        strength, loser.toughness
+    )
+
+
+def _wound_chance(strength: int, toughness: int) -> Fraction:
+    needed = cell(strength, toughness)
+    if needed.first is None:
+        return Fraction(0)
+    chance = Fraction(7 - needed.first, 6)
+    return chance * Fraction(7 - needed.second, 6) if needed.second else chance
 
 
 def _round_rules(a: Sequence[Model], b: Sequence[Model]) -> dict[str, tuple[str, ...]]:
@@ -554,4 +587,5 @@ def combat(
         fame_a=_flags(spent[Side.A]),
         fame_b=_flags(spent[Side.B]),
         fortune=_flags([t.fortune_spent for t in targets]),
+        stood=_flags([m.prone for m in winners]),
     )

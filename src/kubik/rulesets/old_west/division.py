@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 
-from kubik.engine import Choose, Procedure, Verdict, emit, msg
+from kubik.engine import Choose, Message, Procedure, Verdict, emit, msg
 from kubik.errors import InputError
 from kubik.rulesets.old_west.core import Side, Status, on_table
 
@@ -299,13 +299,17 @@ def division_check(fights: tuple[Fight, ...], contacts: Contacts) -> Verdict:
 
 
 def next_fight(
-    left: tuple[Hashable, ...], advantage: Side, whuppin: tuple[Hashable, ...] = ()
+    left: tuple[Hashable, ...],
+    advantage: Side,
+    whuppin: tuple[Hashable, ...] = (),
+    labels: tuple[Message, ...] = (),
 ) -> Procedure[Hashable]:
     """The fight resolved next (OW-CC-02, OW-CC-08), asked each time the previous fight
     is fully resolved: first a fight of a Hero's Time for Whuppin' still left, in the
     order the Heroes act (OW-HERO-10); otherwise the side with advantage picks among
     the fights ``left`` (the last one needs no decision). Fights are anything hashable
-    that names one (an id, or an option a person can read).
+    that names one (an id, or an option a person can read); ``labels``, one per fight
+    left, show them to people.
     """
     if not left:
         raise InputError("left: no fight is left to resolve")
@@ -319,6 +323,7 @@ def next_fight(
         left,
         advantage.value,
         msg("old_west.order.choose", side=advantage),
+        labels=labels,
         rules=("OW-CC-02", "OW-CC-08"),
     )
     return chosen

@@ -25,7 +25,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kubik.engine import Choose, Policy, Procedure, Verdict, msg
+from kubik.engine import Choose, Message, Policy, Procedure, Verdict, msg
 from kubik.errors import InputError
 from kubik.rulesets.old_west.core import Status, data, number, on_table
 
@@ -127,6 +127,11 @@ def points_to_reach(roll: int, needed: int) -> int:
     return max(0, -(-gap // step))
 
 
+def fame_labels(points: tuple[int, ...]) -> tuple[Message, ...]:
+    """How Fame options read ("spend no Fame", "spend 2 Fame"): a Choose's ``labels``."""
+    return tuple(msg("old_west.fame.spend_points", points=n) for n in points)
+
+
 def offer_fame(
     side: str,
     reason_id: str,
@@ -152,6 +157,7 @@ def offer_fame(
         side,
         msg(reason_id, rolled=rolled, needed=needed, fame=pool, to_succeed=gap, **context),
         default=0,
+        labels=fame_labels((0, gap)),
         rules=allowed.rules,
     )
     assert isinstance(spent, int)

@@ -22,7 +22,13 @@ from enum import StrEnum
 from kubik.dice import D6
 from kubik.engine import Choose, Procedure, Roll, emit, msg
 from kubik.rulesets.old_west.core import Highest, Side, number, roll_off_low_wins
-from kubik.rulesets.old_west.fame import FameRoll, FameUse, apply_fame, may_spend_fame
+from kubik.rulesets.old_west.fame import (
+    FameRoll,
+    FameUse,
+    apply_fame,
+    fame_labels,
+    may_spend_fame,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,8 +204,7 @@ def bid(
     An open bid (only this side can spend) offers 0 up to the points that win; a
     secret bid (OW-HERO-03) offers 0 up to the whole pool, as the other side may
     raise too. ``to_succeed`` is the fewest points that win against the visible dice.
-    A secret bid's reason says ``secret=True``: its answer is sealed (see
-    :func:`sealed_bids`).
+    A secret bid is a ``sealed`` decision (see :func:`sealed_bids`).
     """
     pool = fame_pool(fighters)
     allowed = may_spend_fame(FameUse(FameRoll.FIGHT, pool))
@@ -208,8 +213,9 @@ def bid(
         return 0
     top = pool if secret or to_win < 0 else to_win
     rules = allowed.rules + (("OW-HERO-03",) if secret else ())
+    options = tuple(range(top + 1))
     points = yield Choose(
-        tuple(range(top + 1)),
+        options,
         side.value,
         msg(
             "old_west.fame.spend_fight",
@@ -221,7 +227,9 @@ def bid(
             secret=secret,
         ),
         default=0,
+        labels=fame_labels(options),
         rules=rules,
+        sealed=secret,
     )
     assert isinstance(points, int)
     return points
@@ -233,21 +241,15 @@ def sealed_bids(
     """Two Heroes' secret Fame bids (OW-HERO-03): side a's bid, then side b's, each asked
     against the dice as rolled only, then both revealed by one event.
 
-    A referee keeps them secret: each ``Choose`` says ``secret=True`` in its reason and
-    neither shows the other's answer; no event comes between the two answers, so a game
-    layer that hides a secret answer from the other side until the next event (the
-    reveal) shows neither bid before both are written.
+    A referee keeps them secret: each ``Choose`` is ``sealed`` and neither shows the
+    other's answer; no event comes between the two answers, so a game session, which
+    shows a sealed answer to nobody until the next event (the reveal), shows neither
+    bid before both are written.
     """
     points_a = yield from bid(Side.A, dice_a, a, dice_b.best, best_fight(b), True)
     points_b = yield from bid(Side.B, dice_b, b, dice_a.best, best_fight(a), True)
     yield emit("old_west.fame.bids_revealed", rules=("OW-HERO-03",), a=points_a, b=points_b)
     return points_a, points_b
-
-
-def sealed(request: Choose) -> bool:
-    """Whether a decision is a sealed bid, its answer hidden from the other side until
-    the procedure's next event (OW-HERO-03)."""
-    return bool(request.reason.kwargs.get("secret"))
 
 
 def _spent(fighters: Sequence[Fighter], payer: int | None, points: int) -> tuple[int, ...]:
