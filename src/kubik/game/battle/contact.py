@@ -28,7 +28,6 @@ from shapely.geometry import Point as ShapelyPoint
 from kubik.engine import Message, msg
 from kubik.game.battle.pieces import Piece
 from kubik.table import CONTACT_TOLERANCE, Base, Point
-from kubik.table.tape import along
 
 #: Two bases whose edges are closer than this are in contact (a table tolerance: the
 #: width of a measuring tape's edge, not a rule of any game).
@@ -84,10 +83,11 @@ def settle(
     near = _near_path(points, bases_at(points[0]), [*others, *allowed], gap)
     others = tuple(b for b in near if b not in allowed)
     allowed = tuple(b for b in near if b in allowed)
-    length = sum(math.dist(p, q) for p, q in itertools.pairwise(points))
-    steps = int(length / STEP + 1e-9)
-    samples = [along(points, i * STEP)[-1] for i in range(steps + 1)] + [points[-1]]
+    if not others and not allowed:
+        end = points[-1]
+        return (round(end[0], 1), round(end[1], 1))  # nobody near the way: all of it is clear
     last: Point | None = None
+    samples = _samples(points, STEP)
     for point in samples:
         spot = (round(point[0], 1), round(point[1], 1))
         if clear_of(bases_at(spot), others, gap, allowed):
@@ -95,6 +95,29 @@ def settle(
         elif last is not None:
             break  # blocked: the move ends at the last clear point
     return last
+
+
+def _samples(points: Sequence[Point], step: float) -> list[Point]:
+    """The points every ``step`` inches along a path (:func:`kubik.table.tape.along`'s
+    ends, walked once), then its end."""
+    length = sum(math.dist(p, q) for p, q in itertools.pairwise(points))
+    steps = int(length / step + 1e-9)
+    out: list[Point] = []
+    segment, start = 0, 0.0  # the segment walked, and the distance where it starts
+    for i in range(steps + 1):
+        wanted = i * step
+        while segment < len(points) - 2:
+            here = math.dist(points[segment], points[segment + 1])
+            if start + here >= wanted:
+                break
+            start += here
+            segment += 1
+        p, q = points[segment], points[min(segment + 1, len(points) - 1)]
+        span = math.dist(p, q)
+        t = min(max((wanted - start) / span, 0.0), 1.0) if span > 0 else 0.0
+        out.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
+    out.append(points[-1])
+    return out
 
 
 def _near_path(

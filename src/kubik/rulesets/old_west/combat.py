@@ -429,8 +429,7 @@ def strike_target(
             msg("old_west.combat.at_mount", strikes=strikes),
             default=strikes if mount_easier(striker.strength, target.model) else 0,
             labels=tuple(
-                msg("old_west.combat.at_mount_option", mount=n, rider=strikes - n)
-                for n in options
+                msg("old_west.combat.at_mount_option", mount=n, rider=strikes - n) for n in options
             ),
             rules=("OW-CC-16",),
         )
