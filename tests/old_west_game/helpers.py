@@ -9,6 +9,7 @@ from typing import Any
 
 from kubik.engine import Choose, Roll
 from kubik.game import GameSession, Scenario, parse_scenario
+from kubik.rulesets.old_west.battle.game import OldWestGame
 from kubik.rulesets.old_west.battle.options import (
     Flight,
     Heroic,
@@ -123,9 +124,20 @@ class Script:
         return request.default
 
 
-def play(scenario: Scenario, dice: list[int], script: Script | None = None) -> GameSession:
+def play(
+    scenario: Scenario,
+    dice: list[int],
+    script: Script | None = None,
+    options: dict[str, Any] | None = None,
+) -> GameSession:
     """Play with every side human and typed dice until the dice run out or the game ends."""
-    session = GameSession(scenario, 1, controllers={"law": "human", "gang": "human"}, dice="typed")
+    session = GameSession(
+        scenario,
+        1,
+        controllers={"law": "human", "gang": "human"},
+        dice="typed",
+        options=options,
+    )
     decide = script or Script()
     pending = session.advance()
     left = list(dice)
@@ -148,3 +160,22 @@ def event_ids(session: GameSession) -> list[str]:
     from kubik.engine.log import EventEntry
 
     return [e.event.id for e in session.log if isinstance(e, EventEntry)]
+
+
+def state_of(session: GameSession) -> OldWestGame:
+    """The battle a session plays."""
+    state = session.state
+    assert isinstance(state, OldWestGame)
+    return state
+
+
+def game_of(scenario: Scenario) -> OldWestGame:
+    """A fresh battle of ``scenario``."""
+    return OldWestGame(scenario, scenario.options)
+
+
+def events(session: GameSession, event_id: str) -> list[Any]:
+    """The narrated events with this id, in order."""
+    from kubik.engine.log import EventEntry
+
+    return [e for e in session.log if isinstance(e, EventEntry) and e.event.id == event_id]

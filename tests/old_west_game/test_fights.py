@@ -8,11 +8,12 @@ from collections.abc import Callable, Hashable
 from kubik.engine import Choose
 from kubik.engine.log import EventEntry
 from kubik.game import GameSession
-from kubik.rulesets.old_west.battle.fights import NextFight, Split, contacts_of, form_fights
-from kubik.rulesets.old_west.battle.game import OldWestGame
-from kubik.rulesets.old_west.division import division_check
+from kubik.rulesets.old_west import division
+from kubik.rulesets.old_west.battle.fights import contacts_of, order_of
+from kubik.rulesets.old_west.battle.options import Split
+from kubik.rulesets.old_west.division import Fight, division_check
 
-from .helpers import Script, battle, play, unit
+from .helpers import Script, battle, game_of, play, unit
 
 #: A chain of base contacts: Wyatt - Joe - Doc - Pete (two of each posse in one brawl).
 CHAIN = (
@@ -51,10 +52,10 @@ def test_OW_ABSENT_03_a_chain_pairs_off_the_only_lawful_way_so_nobody_sits_out()
     """Wyatt - Joe - Doc - Pete: every model in contact is in exactly one fight (OW-CC-01),
     so the only split is two pairs (ganging up on Joe would leave Pete out): no decision."""
     scenario = battle(*CHAIN)
-    game = OldWestGame(scenario, scenario.options)
-    default = form_fights(game.battle)
+    game = game_of(scenario)
+    default = division.divide(contacts_of(game), order_of(game))
     assert [(f.a, f.b) for f in default] == [(("wyatt",), ("joe",)), (("doc",), ("pete",))]
-    assert division_check(default, contacts_of(game.battle)).allowed
+    assert division_check(default, contacts_of(game)).allowed
     asked: list[Choose] = []
 
     def record(request: Choose) -> Hashable | None:
@@ -78,8 +79,8 @@ SQUARE = (
 
 def test_OW_ABSENT_03_the_advantage_posse_picks_among_the_lawful_splits() -> None:
     scenario = battle(*SQUARE)
-    game = OldWestGame(scenario, scenario.options)
-    contacts = contacts_of(game.battle)
+    game = game_of(scenario)
+    contacts = contacts_of(game)
     assert len(contacts) == 4
     asked: list[Choose] = []
 
@@ -98,7 +99,11 @@ def test_OW_ABSENT_03_the_advantage_posse_picks_among_the_lawful_splits() -> Non
     ]
     for option in request.options:
         assert division_check(option.fights, contacts).allowed
-    assert request.options[1].names == "Wyatt vs Joe; Doc vs Pete"
+    from kubik.i18n import render
+
+    assert render(request.label(request.options[1]), "en") == (
+        "split the fights: [Wyatt against Joe], [Doc against Pete]"
+    )
     assert session.pending is not None
 
 
@@ -106,14 +111,14 @@ def test_OW_CC_02_the_advantage_posse_picks_which_fight_comes_first() -> None:
     asked: list[Choose] = []
 
     def doc_first(request: Choose) -> Hashable | None:
-        if not isinstance(request.options[0], NextFight):
+        if not isinstance(request.options[0], Fight):
             return None
         asked.append(request)
-        return next(o for o in request.options if o.fight.a == ("doc",))
+        return next(o for o in request.options if isinstance(o, Fight) and o.a == ("doc",))
 
     # advantage to the law; Doc's fight first: Doc 5, Pete 2 (then the dice run out)
     session = play(battle(*CHAIN), [6, 1, 5, 2], chooser(doc_first))
     (request,) = asked
     assert request.side == "law"
-    assert [o.fight.a for o in request.options] == [("wyatt",), ("doc",)]
+    assert [o.a for o in request.options if isinstance(o, Fight)] == [("wyatt",), ("doc",)]
     assert fights_fought(session) == [("Doc",)]

@@ -12,10 +12,9 @@ import math
 import random
 
 import pytest
-
-from kubik.game import ScenarioSource, list_scenarios, load_scenario
 from shapely.geometry import Point
 
+from kubik.game import ScenarioSource, list_scenarios, load_scenario
 from kubik.table import (
     Base,
     Table,

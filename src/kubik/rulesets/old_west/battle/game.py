@@ -18,7 +18,7 @@ from typing import Any, TypeVar, TypeVarTuple
 
 from kubik.engine import AnyCall, Call, Message, Procedure, emit, msg
 from kubik.game import Ending, Scenario, SideSummary, side_name
-from kubik.game.battle import BattleGame, Piece, Trigger
+from kubik.game.battle import BattleGame, Piece, Trigger, touching
 from kubik.rulesets.old_west.absent import advantage_roll, fall_from_horse, fortune
 from kubik.rulesets.old_west.battle.figures import Figure, Nerve, Stance
 from kubik.rulesets.old_west.battle.sides import Labels, as_sides
@@ -74,6 +74,11 @@ class OldWestGame(BattleGame):
                 self.set_name(mount_key(model.mount.id), model.mount.name_en, model.mount.name_ru)
         for feature in self.table.features:
             self.set_name(terrain_key(feature.id), feature.name, feature.name_ru)
+        for index, one in enumerate(self.figures):
+            for other in self.figures[index + 1 :]:
+                if one.side != other.side and touching(one.base, other.base):
+                    # set up in base contact: the battle starts with them in a fight
+                    self.contacts.engage(one.id, other.id, ("OW-CC-01",))
         from kubik.rulesets.old_west.battle.nerve import dive_for_cover
 
         self.interrupts.on(Trigger.SHOT_AT, "diving_for_cover", lambda m: dive_for_cover(self, m))

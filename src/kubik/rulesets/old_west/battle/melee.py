@@ -23,10 +23,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from kubik.engine import AnyForecast, Forecast, Procedure, emit, msg
+from kubik.engine import AnyForecast, Forecast, Procedure, Verdict, emit, msg
 from kubik.rulesets.old_west.battle import ground
-from kubik.rulesets.old_west.battle.figures import Figure, Stance
 from kubik.rulesets.old_west.battle.fights import contacts_of, divide, fight_label
+from kubik.rulesets.old_west.battle.figures import Figure, Stance
 from kubik.rulesets.old_west.battle.game import mount_key
 from kubik.rulesets.old_west.battle.heroes import declare, heroic_lost
 from kubik.rulesets.old_west.battle.judge import WhuppinValue, combat_model, weight
@@ -199,8 +199,11 @@ def close_combat_phase(game: OldWestGame) -> Procedure[None]:
             ledger.beneficiary(hero.id),
             in_a_fight(mine is not None and game.engaged(hero)),
         )
-        if mine is not None and verdict.allowed:
-            verdict = may_fight(fighting(hero, fought.get(hero.id, False), hero.id in moved))
+        if verdict.allowed or fought.get(hero.id, False):
+            fights_now = may_fight(fighting(hero, fought.get(hero.id, False), hero.id in moved))
+            if not fights_now.allowed:
+                assert fights_now.reason is not None
+                verdict = Verdict.forbid(fights_now.reason, *fights_now.rules, "OW-HERO-10")
         if mine is None or not verdict.allowed:
             yield from heroic_lost(game, hero, HeroicAction.WHUPPIN, verdict)
             continue
@@ -253,9 +256,8 @@ def close_combat_phase(game: OldWestGame) -> Procedure[None]:
 def whuppin_forecast(game: OldWestGame, hero: Figure, score: float) -> AnyForecast | None:
     """Time for Whuppin's worth: moving again when his fight (as the rule's default split
     would make it) wipes out his opponents, by the combat rule's odds (None: no fight)."""
-    from kubik.rulesets.old_west.division import divide as default_division
-
     from kubik.rulesets.old_west.battle.fights import order_of
+    from kubik.rulesets.old_west.division import divide as default_division
 
     fights = default_division(contacts_of(game), order_of(game))
     mine = next((f for f in fights if hero.id in f.models), None)

@@ -8,7 +8,9 @@ model by model); a side of the scenario is a **posse** (Команда). Unit fi
     name = "Wyatt"               # shown in the log (name_ru for Russian)
     profile = "marshal"          # a profile of data/game.toml (OW-ABSENT-09 default)
     weapons = ["pistol"]         # weapons of data/game.toml (none: cannot shoot)
-    position = [6, 30]           # base centre, inches from the table's corner
+    position = [6, 30]           # base centre, inches from the table's corner; a model set
+                                 # up in base contact with an enemy starts in a fight with
+                                 # him (as if one had charged the other)
     base_mm = 25                 # base diameter (default from data)
     leader = true                # the posse's leader (OW-PLK-02); at most one per side
     mounted = "horse"            # rides a mount of data/game.toml (horse, mule; true = horse):
