@@ -248,7 +248,14 @@ def sealed_bids(
     """
     points_a = yield from bid(Side.A, dice_a, a, dice_b.best, best_fight(b), True)
     points_b = yield from bid(Side.B, dice_b, b, dice_a.best, best_fight(a), True)
-    yield emit("old_west.fame.bids_revealed", rules=("OW-HERO-03",), a=points_a, b=points_b)
+    yield emit(
+        "old_west.fame.bids_revealed",
+        rules=("OW-HERO-03",),
+        side_a=Side.A,
+        a=points_a,
+        side_b=Side.B,
+        b=points_b,
+    )
     return points_a, points_b
 
 
