@@ -3,7 +3,7 @@ dice and scripted decisions (every side human, so each decision is answered here
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,10 +127,12 @@ class Script:
 def play(
     scenario: Scenario,
     dice: list[int],
-    script: Script | None = None,
+    script: Callable[[Choose], Hashable] | None = None,
     options: dict[str, Any] | None = None,
+    setup: Callable[[OldWestGame], None] | None = None,
 ) -> GameSession:
-    """Play with every side human and typed dice until the dice run out or the game ends."""
+    """Play with every side human and typed dice until the dice run out or the game ends
+    (``setup`` changes the battle before its first answer: a model already lying down)."""
     session = GameSession(
         scenario,
         1,
@@ -138,7 +140,16 @@ def play(
         dice="typed",
         options=options,
     )
-    decide = script or Script()
+    if setup is not None:
+        setup(state_of(session))
+    return drive(session, dice, script or Script())
+
+
+def drive(
+    session: GameSession, dice: list[int], decide: Callable[[Choose], Hashable]
+) -> GameSession:
+    """Answer the session's rolls from ``dice`` and its decisions with ``decide`` until the
+    dice run out or the game ends (every die must be used)."""
     pending = session.advance()
     left = list(dice)
     while pending is not None:

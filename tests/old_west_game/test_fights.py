@@ -8,6 +8,7 @@ from collections.abc import Callable, Hashable
 from kubik.engine import Choose
 from kubik.engine.log import EventEntry
 from kubik.game import GameSession
+from kubik.i18n import render
 from kubik.rulesets.old_west import division
 from kubik.rulesets.old_west.battle.fights import contacts_of, order_of
 from kubik.rulesets.old_west.battle.options import Split
@@ -98,12 +99,10 @@ def test_OW_ABSENT_03_the_advantage_posse_picks_among_the_lawful_splits() -> Non
         [(("wyatt",), ("joe",)), (("doc",), ("pete",))],
     ]
     for option in request.options:
-        assert division_check(option.fights, contacts).allowed
-    from kubik.i18n import render
-
-    assert render(request.label(request.options[1]), "en") == (
-        "split the fights: [Wyatt against Joe], [Doc against Pete]"
-    )
+        assert isinstance(option, Split) and division_check(option.fights, contacts).allowed
+    label = request.label(request.options[1])
+    assert label is not None
+    assert render(label, "en") == "split the fights: [Wyatt against Joe], [Doc against Pete]"
     assert session.pending is not None
 
 

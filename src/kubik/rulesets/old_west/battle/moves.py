@@ -106,7 +106,7 @@ def move_model(game: OldWestGame, figure: Figure, near: Figure | None = None) ->
     situation = mover(game, figure)
     moving = may_move(situation)
     if not moving.allowed:
-        if figure.stance.charged_while_prone and not game.engaged(figure):
+        if "OW-CC-10" in moving.rules:  # charged lying down: he stays down (OW-CC-10)
             yield emit("old_west.game.cannot_stand", rules=moving.rules, model=game.name(figure.id))
         return
     reach = float(allowance(situation))
