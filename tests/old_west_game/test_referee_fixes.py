@@ -116,9 +116,7 @@ def test_OW_CC_02_the_advantage_player_picks_each_next_fight_once_the_last_is_re
     assert render(picks[0].label, "en") == "fight next: Bat against Ike"
 
 
-def test_OW_CC_01_every_model_is_in_exactly_one_fight_and_a_paid_whuppin_is_never_lost_silently() -> (
-    None
-):
+def test_OW_CC_01_one_fight_each_and_a_paid_whuppin_is_never_lost_silently() -> None:
     """Wyatt and Ike, in contact, both call Time for Whuppin' (1 Fame each); the order die 2
     lets the law (advantage) act first: Wyatt's fight is fought, once. Ike's Whuppin' finds
     his fight fought already: the log says so, with the rules, and he keeps no Fame."""
