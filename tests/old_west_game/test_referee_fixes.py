@@ -194,6 +194,6 @@ def test_OW_CC_12_overkill_strikes_stop_and_targets_are_named() -> None:
     session = play(scenario, [6, 1, 6, 5, 2, 1, 5, 1], script)
     targets = [r for r in script.asked if r.reason.id == "old_west.combat.choose_target"]
     assert targets, "a target was chosen"
-    names = [[render(r.label(o), "en") for o in r.options] for r in targets]
+    names = [[render(label, "en") for o in r.options if (label := r.label(o))] for r in targets]
     assert names == [["Joe", "Pete"], ["Pete"]]
     assert state_of(session).figure("joe").wounds_left == 0

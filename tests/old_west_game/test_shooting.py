@@ -138,4 +138,5 @@ def test_OW_PLK_05_scared_in_the_movement_phase_a_model_may_shoot_in_the_next() 
     while not isinstance(request, Choose):
         request = steps.send(None)
     assert isinstance(request.options[0], ShootAt) and request.options[0].model == "sam"
-    assert sam.nerve is Nerve.STEADY and sam.tested_fearsome == ()
+    assert sam.nerve is Nerve.STEADY
+    assert not sam.tested_fearsome

@@ -98,7 +98,9 @@ def test_OW_CC_10_a_prone_model_charged_cannot_stand_loses_trapped_and_stays_dow
             and first.model == "bill"
             and state_of(session).figure("joe").prone
         ):
-            return next(o for o in request.options if o.kind is MoveKind.CHARGE)
+            return next(
+                o for o in request.options if isinstance(o, MoveTo) and o.kind is MoveKind.CHARGE
+            )
         return script(request)
 
     drive(session, [6, 1, 4, 5, 3, 1, 2, 6, 1, 6, 2, 1, 1], decide)

@@ -234,12 +234,14 @@ class Entry:
     instead of picking an option: where a model was moved to, what the players
     measured. ``read`` turns the text into the value the game receives (it checks it
     with the rules and raises :class:`EntryError` saying why when they do not allow
-    it); ``hint`` tells people what to type. Bots and the odds driver never type: they
-    pick among the options. A save keeps the text, so a replay reads it again.
+    it); ``hint`` tells people what to type; ``label``, when given, how the value read
+    reads in the log (an option's own label otherwise). Bots and the odds driver never
+    type: they pick among the options. A save keeps the text, so a replay reads it again.
     """
 
     hint: Message
     read: Callable[[str], Hashable]
+    label: Callable[[Hashable], Message] | None = None
 
 
 @dataclass(frozen=True, slots=True, init=False)

@@ -372,6 +372,8 @@ class GameSession:
 
     def _record_typed(self, request: Choose, text: str, value: Hashable) -> Any:
         self._append(ChoiceAnswer(Typed(text), ChoiceOrigin.HUMAN))
+        entry = request.entry
+        label = entry.label(value) if entry is not None and entry.label is not None else None
         self._log_choice(
             request,
             ChoiceEntry(
@@ -382,7 +384,7 @@ class GameSession:
                 ChoiceOrigin.HUMAN,
                 self._depth,
                 request.rules,
-                option_label(value),
+                label or option_label(value),
                 text,
             ),
         )

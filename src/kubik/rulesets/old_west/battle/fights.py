@@ -12,7 +12,7 @@ split, which the same check accepts or refuses.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Hashable
 from typing import TYPE_CHECKING
 
 from kubik.engine import Entry, EntryError, Forecast, Message, Procedure, msg
@@ -143,7 +143,11 @@ def split_entry(game: OldWestGame, contacts: Contacts) -> Entry:
             raise EntryError(verdict.reason)
         return Split(tuple(fights))
 
-    return Entry(msg("old_west.entry.split_hint"), read)
+    def label(value: Hashable) -> Message:
+        assert isinstance(value, Split)
+        return split_label(game, value)
+
+    return Entry(msg("old_west.entry.split_hint"), read, label)
 
 
 def _model_id(game: OldWestGame, typed: str) -> str:

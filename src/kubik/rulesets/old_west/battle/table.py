@@ -86,7 +86,7 @@ def typed_spot(text: str, here: Point) -> Point:
 
 def move_entry(game: OldWestGame, figure: Figure, reach: float, near: Figure | None) -> Entry:
     """A move typed by people at a real table, checked by the movement rules."""
-    from kubik.rulesets.old_west.battle.moves import move_end
+    from kubik.rulesets.old_west.battle.moves import move_end, move_label
 
     def read(text: str) -> MoveTo:
         here = figure.base.centre
@@ -129,7 +129,11 @@ def move_entry(game: OldWestGame, figure: Figure, reach: float, near: Figure | N
             enemy.id if enemy is not None else "",
         )
 
-    return Entry(msg("old_west.entry.move_hint"), read)
+    def label(value: Hashable) -> Message:
+        assert isinstance(value, MoveTo)
+        return move_label(game, value)
+
+    return Entry(msg("old_west.entry.move_hint"), read, label)
 
 
 def confirm(
@@ -151,7 +155,7 @@ def confirm(
         default=measured,
         labels=(show(measured),),
         rules=rules,
-        entry=Entry(hint, read),
+        entry=Entry(hint, read, show),
     )
     if value != measured:
         yield emit(
