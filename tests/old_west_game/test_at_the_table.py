@@ -17,7 +17,7 @@ from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo, Split
 from kubik.rulesets.old_west.battle.table import typed_spot
 from tests.bots.cli_harness import Kubik, kubik, toy_home
 
-from .helpers import HEADER, Script, battle, events, state_of, unit
+from .helpers import HEADER, battle, events, state_of, unit
 
 __all__ = ["kubik", "toy_home"]  # fixtures, used by name below
 
