@@ -172,22 +172,21 @@ def charge_way(game: OldWestGame, figure: Figure, target: Figure, allowance: flo
     """The cheapest way into base contact with ``target`` the model can walk: it ends
     touching the target and nobody else, and its cost is within ``allowance`` (None: no
     such way; a charge that could not reach)."""
+    here = figure.base.centre
+    around = 2 * (target.base.radius + figure.base.radius) + 1.0
     for spot in contact_spots(game, figure, target):
-        if not fits(game, figure, spot, touch=target):
-            continue
+        if math.dist(here, spot) > allowance + SLACK or not fits(game, figure, spot, touch=target):
+            continue  # a way is never shorter than the straight line
         found = way(game, figure, spot)
-        if found is None or found.cost > allowance + SLACK:
+        if found is None:
+            continue
+        if found.cost > allowance + SLACK:
+            if found.cost > allowance + SLACK + around:
+                break  # every other place round him is as far, give or take his width
             continue
         if settled(game, figure, found.points, touch=target) == spot:
             return found
     return None
-
-
-def charge_reach(game: OldWestGame, figure: Figure, target: Figure) -> float | None:
-    """Inches the cheapest way into contact with ``target`` costs (None: no way), for
-    :class:`~kubik.rulesets.old_west.movement.ChargeTarget`."""
-    found = charge_way(game, figure, target, 1e9)
-    return None if found is None else round(found.cost, 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,7 +369,6 @@ __all__ = [
     "WayBack",
     "away_from",
     "bodies",
-    "charge_reach",
     "charge_way",
     "clearance",
     "contact_spots",

@@ -278,9 +278,10 @@ def _to_cover(game: OldWestGame, figure: Figure, enemy: Figure, reach: float) ->
             continue
         if not ground.fits(game, figure, spot):
             continue
-        found = ground.way(game, figure, spot)
-        if found is not None and found.cost <= reach + ground.SLACK:
-            return found
+        straight = (here, spot)
+        cost = game.tape.cost(straight, figure.mover, ground.clearance(figure))
+        if cost <= reach + ground.SLACK:
+            return Way(straight, cost)
     return None
 
 
@@ -292,10 +293,8 @@ def _back(game: OldWestGame, figure: Figure, enemy: Figure, reach: float) -> Way
         min(max(goal[0], r + 0.05), game.table.width - r - 0.05),
         min(max(goal[1], r + 0.05), game.table.height - r - 0.05),
     )
-    found = ground.way(game, figure, ground.rounded(goal))
-    if found is None:
-        return None
-    walked = ground.walk(game, figure, found, reach)
+    here = figure.base.centre
+    walked = ground.walk(game, figure, Way((here, ground.rounded(goal)), reach), reach)
     return walked if len(walked.points) > 1 and walked.length > 0.05 else None
 
 
