@@ -16,10 +16,11 @@ where they put the model instead (:func:`~kubik.rulesets.old_west.battle.table.m
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from kubik.engine import AnyForecast, Call, Forecast, Message, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu
+from kubik.game.battle import Menu, touching
 from kubik.rulesets.old_west.absent import JumpResult, jump_test
 from kubik.rulesets.old_west.battle import ground
 from kubik.rulesets.old_west.battle.figures import Figure, Stance
@@ -228,14 +229,10 @@ def move_end(
     if near is not None:
         base = figure.base.moved_to(spot)
         hero_gap = round(
-            max(0.0, _dist(base.centre, near.base.centre) - base.radius - near.base.radius), 1
+            max(0.0, math.dist(base.centre, near.base.centre) - base.radius - near.base.radius), 1
         )
     gap = 0.0 if charge else round(ground.enemy_gap(game, figure, spot), 2)
     return MoveEnd(gap, charge, hero_gap)
-
-
-def _dist(p: Point, q: Point) -> float:
-    return float(((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5)
 
 
 def move_label(game: OldWestGame, option: MoveTo) -> Message:
@@ -270,8 +267,8 @@ def _to_cover(game: OldWestGame, figure: Figure, enemy: Figure, reach: float) ->
     """The reachable place with cover from the nearest enemy, nearest to the model."""
     here = figure.base.centre
     near = sorted(
-        (s for s in ground.cover_spots(game, figure) if 0.05 < _dist(s, here) <= reach),
-        key=lambda s: (_dist(s, here), s),
+        (s for s in ground.cover_spots(game, figure) if 0.05 < math.dist(s, here) <= reach),
+        key=lambda s: (math.dist(s, here), s),
     )
     for spot in near[:8]:
         if not ground.has_cover(game, figure.base.moved_to(spot), enemy.base):
@@ -337,7 +334,7 @@ def walk_to(
         target is not None
         and spot == chosen.spot
         and target.in_action
-        and _touching(figure, target)
+        and touching(figure.base, target.base)
     )
     if reached:
         assert target is not None
@@ -366,12 +363,6 @@ def walk_to(
         x=spot[0],
         y=spot[1],
     )
-
-
-def _touching(figure: Figure, target: Figure) -> bool:
-    from kubik.game.battle import touching
-
-    return touching(figure.base, target.base)
 
 
 def _to_obstacle(
