@@ -114,7 +114,10 @@ def resolve(game: OldWestGame, fight: Fight) -> Procedure[CombatOutcome]:
                 )
         if outcome.on_the_ground(index):
             figure.stance = Stance.PRONE
-            yield emit("old_west.game.thrown", rules=("OW-ABSENT-06",), model=game.name(figure.id))
+            if outcome.mount_killed(index) or not losers[index].cliff_drop:
+                yield emit(
+                    "old_west.game.thrown", rules=("OW-ABSENT-06",), model=game.name(figure.id)
+                )
         yield from game.take_wounds(figure, outcome.wounds[index])
     winners = [game.figure(w) for w in won if game.figure(w).in_action]
     for index, model_id in enumerate(lost):
@@ -145,6 +148,7 @@ def part(
             rules=("OW-CC-09", "OW-ABSENT-05"),
             model=name,
             height=back.cliff_drop,
+            prone=loser.prone,
         )
         return
     if back.spot is not None:
