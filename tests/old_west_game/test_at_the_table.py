@@ -248,3 +248,25 @@ def test_OW_HERO_03_in_referee_mode_the_second_bidder_does_not_see_the_first_bid
     # between the law's answer and the gang's question nothing shows the law's bid
     assert "chooses" not in out[first:second]
     assert "chooses spend 1 Fame" not in out[:second]
+
+
+def test_a_table_game_with_typed_moves_and_measures_replays_from_its_save() -> None:
+    """A save keeps what people typed; loading reads it again with the same rules."""
+    session = at_table(
+        (
+            unit("sam", "law", "deputy", 2, 12, 'weapons = ["rifle"]'),
+            unit("joe", "gang", "outlaw", 14, 12),
+        ),
+        [6, 1],
+    )
+    session.type_answer("3 e")
+    session.type_answer("14, 12")
+    shot = session.pending
+    assert isinstance(shot, Choose)
+    session.answer(shot.options[0])
+    session.type_answer('8.5"')
+    session.type_answer("да")
+    session.answer(0)
+    loaded = GameSession.from_record(session.record)
+    assert loaded.to_json() == session.to_json()
+    assert state_of(loaded).figure("sam").base.centre == (5.0, 12.0)

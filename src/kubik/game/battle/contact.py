@@ -22,12 +22,10 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from shapely.geometry import LineString
-from shapely.geometry import Point as ShapelyPoint
-
 from kubik.engine import Message, msg
 from kubik.game.battle.pieces import Piece
 from kubik.table import CONTACT_TOLERANCE, Base, Point
+from kubik.table.geometry import point_segment_distance
 
 #: Two bases whose edges are closer than this are in contact (a table tolerance: the
 #: width of a measuring tape's edge, not a rule of any game).
@@ -128,14 +126,13 @@ def _near_path(
         return ()
     start = points[0]
     reach = max(math.dist(b.centre, start) + b.radius for b in group) + gap + 0.1
-    line = LineString(points) if len(points) > 1 and points[0] != points[-1] else None
-    found = []
-    for other in others:
-        centre = ShapelyPoint(other.centre)
-        d = line.distance(centre) if line is not None else centre.distance(ShapelyPoint(start))
-        if d <= reach + other.radius:
-            found.append(other)
-    return tuple(found)
+    segments = list(itertools.pairwise(points)) or [(start, start)]
+    return tuple(
+        other
+        for other in others
+        if min(point_segment_distance(other.centre, p, q) for p, q in segments)
+        <= reach + other.radius
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from kubik.data import DataError
@@ -69,6 +70,7 @@ def weapon(weapon_id: str) -> dict[str, Any]:
     return row
 
 
+@cache
 def move_limit(weapon_id: str) -> Fraction:
     """The fraction of its Move a model may have moved this turn and still fire the weapon
     (data ``max_move_fraction``; 1 when the weapon has none, 0 for "move or fire")."""

@@ -106,15 +106,12 @@ def able(game: OldWestGame, figure: Figure, action: HeroicAction, acted: bool = 
     shooting = may_shoot(shooter(game, figure, acted))
     if not shooting.allowed:
         return shooting
-    shots = [
-        may_shoot_at(shooter(game, figure, acted), shot_at(game, figure, enemy, weapon))
-        for enemy in game.enemies(figure)
-        for weapon in figure.weapons
-    ]
-    allowed = [v for v in shots if v.allowed]
-    if not allowed:
-        return Verdict.forbid(msg("old_west.permission.no_target"), "OW-HERO-09", "OW-ABSENT-04")
-    return Verdict.combine(shooting, Verdict.allow("OW-HERO-09"))
+    situation = shooter(game, figure, acted)
+    for enemy in game.enemies(figure):
+        for weapon in figure.weapons:
+            if may_shoot_at(situation, shot_at(game, figure, enemy, weapon)).allowed:
+                return Verdict.combine(shooting, Verdict.allow("OW-HERO-09"))
+    return Verdict.forbid(msg("old_west.permission.no_target"), "OW-HERO-09", "OW-ABSENT-04")
 
 
 __all__ = ["able", "charge_target", "fighting", "hero_now", "mover", "shooter", "shot_at"]
