@@ -185,17 +185,17 @@ def options(game: OldWestGame, figure: Figure, reach: float, near: Figure | None
         if edge_distance(figure.base, enemy.base) > reach + ground.SLACK:
             continue
         into = ground.charge_way(game, figure, enemy, reach)
-        route = round(into.cost, 1) if into is not None else None
-        verdict = may_charge(situation, charge_target(figure, enemy, route))
         if into is None:
-            continue
+            continue  # no way into contact within his move (the rule's "out of reach")
+        route = round(into.cost, 1)
         spot = into.end
-        option = MoveTo(figure.id, MoveKind.CHARGE, spot[0], spot[1], route or 0.0, enemy.id)
+        option = MoveTo(figure.id, MoveKind.CHARGE, spot[0], spot[1], route, enemy.id)
+        verdict = may_charge(situation, charge_target(figure, enemy, route))
         menu.offer(
             option,
             move_label(game, option),
             Verdict.combine(verdict, end_verdict(game, figure, option, near)),
-            move_forecast(game, figure, option),
+            move_forecast(game, figure, option) if verdict.allowed else None,
         )
     return menu
 
