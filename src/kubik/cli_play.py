@@ -58,11 +58,13 @@ from kubik.game import (
     ScenarioInfo,
     ScenarioSource,
     StoreError,
+    get_ruleset,
     list_scenarios,
     load_scenario,
     load_scenario_file,
     parse_scenario,
 )
+from kubik.game.battle import TABLE_OPTION, BattleRuleset
 from kubik.game.store import SavedGame, check_name
 
 #: What ``kubik play`` plays when no scenario is named.
@@ -217,6 +219,14 @@ def run_session(
         raise typer.Exit(1)
 
 
+def table_options(scenario: Scenario, table: bool) -> dict[str, Any]:
+    """The game option ``--table`` sets: people at a real table move and measure (a battle
+    on the shared battle layer reads it; other games are left as they are)."""
+    if not table or not isinstance(get_ruleset(scenario.ruleset), BattleRuleset):
+        return {}
+    return {TABLE_OPTION: True}
+
+
 def play_command(
     scenario: Annotated[
         str | None,
@@ -254,6 +264,7 @@ def play_command(
         controllers=controllers_for(kinds, seed),
         dice=DiceMode.TYPED if table else DiceMode.VIRTUAL,
         lang=lang.value,
+        options=table_options(found, table),
     )
     run_session(session, kinds, as_json=as_json, quiet=quiet, save_name=save)
 
@@ -276,7 +287,7 @@ def _loaded(
         controllers=controllers_for(kinds, record.seed),
         dice=DiceMode.TYPED if table else record.dice,
         lang=lang or record.lang,
-        options=dict(record.options),
+        options={**dict(record.options), **table_options(scenario, table)},
         answers=record.answers,
     )
     return session, kinds

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kubik.engine import Choose, Verdict, msg
+from kubik.engine import Choose, Entry, Verdict, msg
 from kubik.engine.log import Answer
 from kubik.game import GameSession, parse_scenario, register_ruleset, unregister_ruleset
 from kubik.game.battle import (
@@ -140,3 +140,39 @@ def test_the_battle_base_serves_names_views_and_the_tape() -> None:
     view = game.view("red")
     assert [p["id"] for p in view["pieces"]] == ["r1", "r2", "b1", "b2"]
     assert game.tape.sees(Base(3, 3, 1), Base(21, 21, 1)) is False  # the barn is between
+
+
+def test_the_table_option_belongs_to_the_layer_and_a_typed_answer_is_always_asked() -> None:
+    """``table = true`` (``kubik play --table``) is taken out of the options the ruleset
+    reads; at a real table even a single option is asked, as people may type another."""
+    scenario = parse_scenario(SCENARIO, "skirmish.toml")
+    game = SkirmishGame(scenario, {"table": True})
+    assert game.at_table and "table" not in game.options
+    assert not SkirmishGame(scenario, {}).at_table
+    menu: Menu[str] = Menu()
+    menu.offer("wait", msg("toy.option.wait"), Verdict.allow())
+    steps = game.choose(menu, "red", msg("toy.reason"))
+    with pytest.raises(StopIteration) as taken:
+        next(steps)
+    assert taken.value.value == "wait"  # one option, nothing to type: not asked
+    entry = Entry(msg("toy.hint"), lambda text: text.strip())
+    asked = next(game.choose(menu, "red", msg("toy.reason"), entry=entry))
+    assert isinstance(asked, Choose) and asked.entry is entry and asked.options == ("wait",)
+
+
+def test_a_move_is_walked_in_the_tapes_steps() -> None:
+    """:func:`settle` samples a path every 0.1" where the tape's ``along`` would (walked
+    once, not cut again for every step)."""
+    import random
+
+    from kubik.game.battle.contact import STEP, _samples
+    from kubik.table.tape import along
+
+    rng = random.Random(3)
+    for _ in range(30):
+        path = [(rng.uniform(0, 20), rng.uniform(0, 20)) for _ in range(rng.randint(2, 5))]
+        samples = _samples(path, STEP)
+        assert samples[-1] == path[-1]
+        for i, point in enumerate(samples[:-1]):
+            expected = along(path, i * STEP)[-1]
+            assert abs(point[0] - expected[0]) < 1e-9 and abs(point[1] - expected[1]) < 1e-9

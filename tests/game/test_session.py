@@ -255,3 +255,37 @@ def test_a_side_wiped_out_ends_the_game_before_the_turn_limit(duel: Scenario) ->
     assert session.narrate()[-1].startswith("The game is over after ")
     assert "Steel wins" in session.narrate()[-1]
     assert "побеждает Сталь" in session.narrate("ru")[-1]
+
+
+def test_a_sealed_answer_is_shown_to_nobody_until_the_sealed_decisions_are_all_made(
+    duel: Scenario,
+) -> None:
+    """Each side writes its stance in secret: the first answer stays out of the log (what
+    people are shown) while the other side decides, then both join it where they were
+    made, before the reveal."""
+    session = GameSession(
+        duel, 5, controllers={"steel": HUMAN, "lianra": HUMAN}, options={"sealed": True}
+    )
+    first = session.advance()
+    assert isinstance(first, Choose) and first.sealed and first.side == "steel"
+    before = len(session.log)
+    session.answer("volley")
+    second = session.pending
+    assert isinstance(second, Choose) and second.sealed and second.side == "lianra"
+    assert len(session.log) == before  # steel's stance: written, not shown
+    assert "volley" not in json.dumps(session.to_json())
+    session.answer("aim")
+    kinds = [
+        (e.side, e.answer) if isinstance(e, ChoiceEntry) else e.event.id
+        for e in session.log[before:]
+        if isinstance(e, ChoiceEntry | EventEntry)
+    ]
+    assert kinds[:3] == [("steel", "volley"), ("lianra", "aim"), "toy.revealed"]
+    replay = GameSession(
+        duel,
+        5,
+        controllers={"steel": HUMAN, "lianra": HUMAN},
+        options={"sealed": True},
+        answers=session.answers,
+    )
+    assert replay.to_json() == session.to_json()

@@ -35,6 +35,7 @@ class DuelGame(TurnLoop):
     def __init__(self, scenario: Scenario, options: Mapping[str, Any]) -> None:
         super().__init__(scenario)
         self.hit_on = int(options.get("hit_on", 4))
+        self.sealed = bool(options.get("sealed", False))  # both stances written in secret
         self.hp: dict[str, int] = {u.id: int(u.data["hp"]) for u in scenario.units}
         self.side_of = {u.id: u.side for u in scenario.units}
 
@@ -45,11 +46,19 @@ class DuelGame(TurnLoop):
         return sum(max(self.hp[u], 0) for u in self.side_of if self.side_of[u] == side)
 
     def turn(self, number: int) -> Procedure[None]:
+        written: dict[str, str] = {}
+        if self.sealed:  # each side writes its stance in secret, then both are shown
+            for side in self.scenario.side_ids:
+                reason = msg("toy.stance", turn=number)
+                written[side] = yield Choose(("aim", "volley"), side, reason, sealed=True)
+            yield emit("toy.revealed", stances=tuple(written.values()))
         for side in self.scenario.side_ids:
             enemy = next(s for s in self.scenario.side_ids if s != side)
             if not self.living(side) or not self.living(enemy):
                 return
-            stance = yield Choose(("aim", "volley"), side, msg("toy.stance", turn=number))
+            stance = written.get(side) or (
+                yield Choose(("aim", "volley"), side, msg("toy.stance", turn=number))
+            )
             if stance == "aim":
                 hits = int((yield Call(shot, (self.hit_on,))))
             else:

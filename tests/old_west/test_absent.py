@@ -20,7 +20,6 @@ from kubik.rulesets.old_west.absent import (
     ShotOutcome,
     ShotResult,
     WoundsOutcome,
-    divide_into_fights,
     falling_hits,
     in_control_zone,
     move_allowance,
@@ -28,6 +27,7 @@ from kubik.rulesets.old_west.absent import (
 )
 from kubik.rulesets.old_west.core import Side, data
 from kubik.rulesets.old_west.fame import JustEnough
+from kubik.rulesets.old_west.movement import Mover, allowance
 from kubik.rulesets.old_west.procedures.heroics import (
     AdvantageInput,
     FallFromHorseInput,
@@ -77,15 +77,6 @@ def test_OW_ABSENT_02_movement_defaults_and_jump_test() -> None:
     assert fell.result is not None and fell.result.outcome == JumpOutcome(JumpResult.FAIL)
     saved = table(jump_procedure, (JumpInput(fame=1),), [1], ByPolicy(JustEnough()))
     assert saved.result is not None and saved.result.outcome == JumpOutcome(JumpResult.STOP, 1)
-
-
-def test_OW_ABSENT_03_models_in_base_contact_form_fights() -> None:
-    groups = divide_into_fights(frozenset({("a1", "b1"), ("a2", "b1"), ("a2", "b2"), ("a3", "b3")}))
-    assert [(sorted(g.a), sorted(g.b)) for g in groups] == [
-        (["a1", "a2"], ["b1", "b2"]),
-        (["a3"], ["b3"]),
-    ]
-    assert groups[0].needs_split and not groups[1].needs_split
 
 
 def brute_shot(shoot: int, strength: int, toughness: int) -> Fraction:
@@ -143,10 +134,9 @@ def test_OW_ABSENT_08_fearsome_reputation_is_a_profile_flag() -> None:
 
 
 def test_OW_ABSENT_09_profile_default_characteristics() -> None:
-    rider = Profile(
-        shoot=4, fight=3, strength=3, toughness=3, attacks=1, wounds=1, pluck=4, mounted=True
-    )
-    assert rider.move == 10 and rider.pluck == 4 and not rider.hero
+    rider = Profile(shoot=4, fight=3, strength=3, toughness=3, attacks=1, wounds=1, pluck=4)
+    assert rider.pluck == 4 and not rider.hero and rider.fame == 0
+    assert allowance(Mover(mounted=True)) == move_allowance(True) == 10
 
 
 def test_OW_ABSENT_10_standing_up_costs_half_a_move_unless_charged() -> None:

@@ -81,7 +81,9 @@ def independent_combat(
         for state, ps in states.items():
             capped = tuple(min(w, m.get("wounds", 1)) for w, m in zip(state, losers, strict=True))
             lost = sum(1 for w, m in zip(capped, losers, strict=True) if w >= m.get("wounds", 1))
-            outcome = CombatOutcome(Side(winner), capped, lost)
+            prone = [int(bool(m.get("prone"))) for m in winners]
+            stood = tuple(prone) if any(prone) else ()  # a prone winner stands (OW-CC-10)
+            outcome = CombatOutcome(Side(winner), capped, lost, stood=stood)
             result[outcome] = result.get(outcome, Fraction(0)) + pw * ps
     return result
 
@@ -182,7 +184,9 @@ def test_OW_CC_09_cliff_edge_normal_strikes_then_falls() -> None:
 def test_OW_CC_10_prone_winner_stands_up_and_cannot_strike() -> None:
     session = table(combat_procedure, (_inp([{**LAWMAN, "prone": True}], [LAWMAN]),), [6, 1])
     assert _wound_rolls(session) == []
-    assert session.result.outcome == CombatOutcome(Side.A, (0,), 0)  # type: ignore[union-attr]
+    outcome = session.result.outcome  # type: ignore[union-attr]
+    assert outcome == CombatOutcome(Side.A, (0,), 0, stood=(1,))
+    assert outcome.stood_up(0)  # the round's outcome says he stood up
 
 
 def test_OW_CC_10_prone_loser_stays_down_and_counts_as_trapped() -> None:
@@ -326,3 +330,60 @@ def test_OW_CC_12_fortune_may_save_a_hero_from_wounds_default() -> None:
     assert dict(exact) == replay_oracle(combat_procedure, (inp,), policies()["default"])
     unsaved = CombatOutcome(Side.A, (1,), 1, fortune=(1,))
     assert exact[unsaved] == Fraction(1, 2) * Fraction(1, 2) * Fraction(1, 2)
+
+
+def test_OW_CC_12_strikes_stop_once_the_target_is_out_of_action() -> None:
+    """Trapped, a 1-Wound loser takes two strikes for the winner's one Attack (OW-CC-09);
+    the first (4, S3 v T3 needs 4) takes him out, so the second is not rolled."""
+    trapped = {**LAWMAN, "trapped": True}
+    session = table(combat_procedure, (_inp([LAWMAN], [trapped]),), [6, 1, 4])
+    assert _wound_rolls(session) == [(4,)]
+    assert session.result.outcome == CombatOutcome(Side.A, (1,), 1)  # type: ignore[union-attr]
+    overkill = [
+        e
+        for e in session.result.log  # type: ignore[union-attr]
+        if isinstance(e, EventEntry) and e.event.id == "old_west.combat.overkill"
+    ]
+    assert [(e.event.kwargs["strikes"], e.rules) for e in overkill] == [(1, ("OW-CC-12",))]
+    # a miss first: the second strike is rolled
+    missed = table(combat_procedure, (_inp([LAWMAN], [trapped]),), [6, 1, 3, 4])
+    assert _wound_rolls(missed) == [(3,), (4,)]
+
+
+def test_OW_CC_09_each_step_of_a_trapped_round_names_its_rules() -> None:
+    session = table(combat_procedure, (_inp([LAWMAN], [{**LAWMAN, "prone": True}]),), [6, 1, 3, 3])
+    log = session.result.log  # type: ignore[union-attr]
+    rules = {e.event.id: e.rules for e in log if isinstance(e, EventEntry)}
+    assert rules["old_west.combat.trapped"] == ("OW-CC-10", "OW-CC-09")
+    assert rules["old_west.fight.result"] == ("OW-CC-03",)
+    assert rules["old_west.combat.result"][:2] == ("OW-CC-01", "OW-CC-05")
+    rolls = [e.rules for e in log if isinstance(e, RollEntry)]
+    assert rolls == [
+        ("OW-CC-03",),
+        ("OW-CC-03",),
+        ("OW-CC-05", "OW-CC-06"),
+        ("OW-CC-05", "OW-CC-06"),
+    ]
+
+
+def test_OW_ABSENT_07_fortune_is_rolled_as_each_wound_is_suffered() -> None:
+    """A Hero with 1 Wound and 1 Fortune, trapped: the first strike wounds (4), Fortune 5
+    saves it; the second strike (5) wounds and no Fortune is left: out of action."""
+    hero = {**LAWMAN, "fortune": 1, "trapped": True}
+    session = table(combat_procedure, (_inp([LAWMAN], [hero]),), [6, 1, 4, 5, 5])
+    assert session.result.outcome == CombatOutcome(Side.A, (1,), 1, fortune=(1,))  # type: ignore[union-attr]
+
+
+def test_OW_CC_16_strikes_left_at_a_killed_mount_go_at_the_rider() -> None:
+    """Both strikes at the mount: the first (5) kills it, the rider is thrown (d6 3: on the
+    ground, unhurt), and the strike left goes at him (4 wounds T3)."""
+    rider = {**LAWMAN, "mounted": True, "wounds": 2}
+    marshal = {**LAWMAN, "attacks": 2, "fight": 5}
+    session = table(
+        combat_procedure, (_inp([marshal], [rider]),), [6, 1, 1, 5, 3, 4], Scripted([2])
+    )
+    outcome = session.result.outcome  # type: ignore[union-attr]
+    assert outcome == CombatOutcome(Side.A, (1,), 0, mounts=(1,), fell=(1,))
+    ids = [e.event.id for e in session.result.log if isinstance(e, EventEntry)]  # type: ignore[union-attr]
+    assert ids.index("old_west.combat.mount_killed") < ids.index("old_west.combat.at_rider_instead")
+    assert "old_west.combat.overkill" not in ids

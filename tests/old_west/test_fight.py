@@ -206,3 +206,28 @@ def test_OW_CC_03_input_is_validated() -> None:
         FightInput.model_validate(
             {"a": [{"fight": 3, "attacks": 1, "bogus": 1}], "b": [{"fight": 3, "attacks": 1}]}
         )
+
+
+def test_OW_HERO_03_both_bids_are_asked_before_anything_reveals_them() -> None:
+    """The sealed bids: a's request, then b's, with no event between them (a referee hides
+    a's answer until the next event), then the reveal — even when nobody spends."""
+    inp = _input([(4, 1, 2)], [(4, 1, 1)])
+    chooser = Scripted([0, 0])
+    session = table(fight_procedure, (inp,), [3, 5], chooser)
+    assert session.result is not None
+    log = session.result.log
+    kinds = [
+        "choice" if isinstance(e, ChoiceEntry) else e.event.id
+        for e in log
+        if isinstance(e, ChoiceEntry | EventEntry)
+    ]
+    assert kinds[:3] == ["choice", "choice", "old_west.fame.bids_revealed"]
+    request_a, request_b = chooser.requests
+    assert request_a.sealed and request_b.sealed
+    assert request_a.rules == ("OW-HERO-02", "OW-HERO-05", "OW-HERO-03")
+    assert request_b.options == (0, 1)  # his whole pool: he cannot see a's bid
+    reveal = next(e for e in log if isinstance(e, EventEntry))
+    assert reveal.rules == ("OW-HERO-03",)
+    open_bid = Scripted([])
+    table(fight_procedure, (_input([(4, 1, 2)], [(4, 1, 0)]),), [3, 5], open_bid)
+    assert not open_bid.requests[0].sealed

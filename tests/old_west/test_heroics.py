@@ -11,21 +11,23 @@ from kubik.engine import OddsDriver
 from kubik.errors import InputError
 from kubik.rulesets.old_west.absent import Profile
 from kubik.rulesets.old_west.core import Side
+from kubik.rulesets.old_west.division import next_fight
 from kubik.rulesets.old_west.fame import spend
 from kubik.rulesets.old_west.heroics import (
-    FightOrder,
+    ActingOrder,
+    Beneficiary,
     HeroicAction,
     OrderOutcome,
     Phase,
     PhaseLedger,
     action_sequence,
-    fight_order,
-    followers,
     heroic_order,
-    quickdraw_counts,
-    whuppin_move_again,
-    yee_haw_end_ok,
+    heroic_sequence,
+    may_benefit,
+    quickdraw_works,
+    whuppin_moves,
 )
+from kubik.rulesets.old_west.movement import MoveEnd, may_end_move
 from kubik.rulesets.old_west.procedures.heroics import OrderInput, heroic_order_procedure
 
 from .helpers import Scripted, table
@@ -63,38 +65,73 @@ def test_OW_HERO_07_order_roll_one_to_three_side_with_advantage_then_alternate()
     assert action_sequence(Side.A, 1, 3) == (Side.A, Side.B, Side.B, Side.B)
 
 
+def test_OW_HERO_07_both_sides_declared_roll_then_alternate_one_side_acts_alone() -> None:
+    """Seed: both players declare: d6, 1–3 a Hero of the side with advantage first, 4–6
+    the other's; then they alternate until every declared action is done."""
+    both = table(heroic_sequence, (2, 1, Side.B), [5])
+    assert both.result is not None
+    assert both.result.outcome == ActingOrder((Side.A, Side.B, Side.A))
+    alone = table(heroic_sequence, (0, 2, Side.A), [])  # no roll when one side declares
+    assert alone.result is not None and alone.result.outcome == ActingOrder((Side.B, Side.B))
+    none = table(heroic_sequence, (0, 0, Side.A), [])
+    assert none.result is not None and none.result.outcome == ActingOrder(())
+    dist = OddsDriver().distribution(heroic_sequence, (1, 1, Side.A))
+    assert dist == {
+        ActingOrder((Side.A, Side.B)): Fraction(1, 2),
+        ActingOrder((Side.B, Side.A)): Fraction(1, 2),
+    }
+
+
 def test_OW_HERO_08_yee_haw_followers_within_six_inches_end_within_six() -> None:
-    assert followers({"x": 2.0, "y": 6.0, "z": 6.01}) == frozenset({"x", "y"})
-    assert yee_haw_end_ok(5.9) and not yee_haw_end_ok(7)
+    """Seed: friends within 6" move with him and must end their moves within 6"."""
+    near, edge, far = (Beneficiary(distance=d) for d in (2.0, 6.0, 6.01))
+    assert may_benefit(near, HeroicAction.YEE_HAW).allowed
+    assert may_benefit(edge, HeroicAction.YEE_HAW).allowed
+    assert not may_benefit(far, HeroicAction.YEE_HAW).allowed
+    assert may_end_move(MoveEnd(3.0, hero_gap=5.9)).allowed
+    assert may_end_move(MoveEnd(3.0, hero_gap=7.0)).rules == ("OW-HERO-08",)
 
 
 def test_OW_HERO_09_quickdraw_needs_the_hero_to_shoot() -> None:
     ledger = PhaseLedger(Phase.SHOOTING).declare("kid", HeroicAction.QUICKDRAW, fame=2)
-    ledger, allowed = ledger.benefit("kid", followers({"p1": 3.0, "p2": 9.0}))
+    near = may_benefit(ledger.beneficiary("p1", 3.0), HeroicAction.QUICKDRAW).allowed
+    far = may_benefit(ledger.beneficiary("p2", 9.0), HeroicAction.QUICKDRAW).allowed
+    assert near and not far
+    ledger, allowed = ledger.benefit("kid", frozenset({"p1"}))
     assert allowed == frozenset({"kid", "p1"})
-    assert quickdraw_counts(True) and not quickdraw_counts(False)
+    assert quickdraw_works(True).allowed and not quickdraw_works(False).allowed
+    assert quickdraw_works(False).rules == ("OW-HERO-09",)
 
 
 def test_OW_HERO_10_time_for_whuppin_fight_first_and_move_again_if_all_opponents_dead() -> None:
     assert HeroicAction.WHUPPIN.cost == 1  # missing in the seed: the general 1 Fame
-    assert whuppin_move_again(0) and not whuppin_move_again(1)
-    session = table(fight_order, (("f1", "f2", "f3"), Side.A, ("f3",)), [], Scripted(["f2"]))
-    assert session.result is not None and session.result.outcome == FightOrder(("f3", "f2", "f1"))
+    assert whuppin_moves(0).allowed and not whuppin_moves(1).allowed
+    first = table(next_fight, (("f1", "f2", "f3"), Side.A, ("f3",)), [])
+    assert first.result is not None and first.result.outcome == "f3"
+    chooser = Scripted(["f2"])
+    then = table(next_fight, (("f1", "f2"), Side.A, ("f3",)), [], chooser)
+    assert then.result is not None and then.result.outcome == "f2"
+    assert [r.rules for r in chooser.requests] == [("OW-CC-02", "OW-CC-08")]
 
 
-def test_OW_CC_02_side_with_advantage_orders_the_fights() -> None:
-    chooser = Scripted(["f2", "f3"])
-    session = table(fight_order, (("f1", "f2", "f3"), Side.B, ()), [], chooser)
-    assert [r.side for r in chooser.requests] == ["b", "b"]  # the last fight needs no choice
-    assert session.result is not None and session.result.outcome == FightOrder(("f2", "f3", "f1"))
+def test_OW_CC_02_side_with_advantage_picks_the_next_fight() -> None:
+    chooser = Scripted(["f2"])
+    session = table(next_fight, (("f1", "f2", "f3"), Side.B, ()), [], chooser)
+    assert [r.side for r in chooser.requests] == ["b"]
+    assert session.result is not None and session.result.outcome == "f2"
 
 
 def test_OW_CC_08_next_fight_is_picked_only_after_the_previous_one() -> None:
+    """Each pick is its own request, made once the previous fight is resolved: the
+    second offers only the fights left; the last fight needs no decision."""
     chooser = Scripted(["f3"])
-    table(fight_order, (("f1", "f2", "f3"), Side.A, ()), [], chooser)
+    table(next_fight, (("f1", "f2", "f3"), Side.A, ()), [], chooser)
+    table(next_fight, (("f1", "f2"), Side.A, ()), [], chooser)
+    last = table(next_fight, (("f1",), Side.A, ()), [], chooser)
     assert [r.options for r in chooser.requests] == [("f1", "f2", "f3"), ("f1", "f2")]
+    assert last.result is not None and last.result.outcome == "f1"
     with pytest.raises(InputError):
-        table(fight_order, (("f1",), Side.A, ("f9",)), [])
+        table(next_fight, ((), Side.A, ()), [])
 
 
 def test_OW_HERO_11_each_model_benefits_once_per_phase() -> None:

@@ -123,7 +123,7 @@ def test_OW_PLK_06_diving_for_cover_reactions() -> None:
     assert cover_reaction(True, False, False) is CoverReaction.NONE
     assert cover_reaction(False, False, False) is CoverReaction.RUN_TO_COVER
     assert cover_reaction(False, True, False) is CoverReaction.LIE_DOWN
-    assert not CoverReaction.LIE_DOWN.can_shoot_back and CoverReaction.NONE.can_shoot_back
+    assert CoverReaction.LIE_DOWN.pinned and not CoverReaction.NONE.pinned
     inp = DivingInput(pluck=2, behind_cover=True)
     session = table(diving_procedure, (inp,), [3, 4])
     assert session.result is not None

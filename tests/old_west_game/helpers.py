@@ -3,12 +3,13 @@ dice and scripted decisions (every side human, so each decision is answered here
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
 from kubik.engine import Choose, Roll
 from kubik.game import GameSession, Scenario, parse_scenario
+from kubik.rulesets.old_west.battle.game import OldWestGame
 from kubik.rulesets.old_west.battle.options import (
     Flight,
     Heroic,
@@ -123,10 +124,32 @@ class Script:
         return request.default
 
 
-def play(scenario: Scenario, dice: list[int], script: Script | None = None) -> GameSession:
-    """Play with every side human and typed dice until the dice run out or the game ends."""
-    session = GameSession(scenario, 1, controllers={"law": "human", "gang": "human"}, dice="typed")
-    decide = script or Script()
+def play(
+    scenario: Scenario,
+    dice: list[int],
+    script: Callable[[Choose], Hashable] | None = None,
+    options: dict[str, Any] | None = None,
+    setup: Callable[[OldWestGame], None] | None = None,
+) -> GameSession:
+    """Play with every side human and typed dice until the dice run out or the game ends
+    (``setup`` changes the battle before its first answer: a model already lying down)."""
+    session = GameSession(
+        scenario,
+        1,
+        controllers={"law": "human", "gang": "human"},
+        dice="typed",
+        options=options,
+    )
+    if setup is not None:
+        setup(state_of(session))
+    return drive(session, dice, script or Script())
+
+
+def drive(
+    session: GameSession, dice: list[int], decide: Callable[[Choose], Hashable]
+) -> GameSession:
+    """Answer the session's rolls from ``dice`` and its decisions with ``decide`` until the
+    dice run out or the game ends (every die must be used)."""
     pending = session.advance()
     left = list(dice)
     while pending is not None:
@@ -148,3 +171,22 @@ def event_ids(session: GameSession) -> list[str]:
     from kubik.engine.log import EventEntry
 
     return [e.event.id for e in session.log if isinstance(e, EventEntry)]
+
+
+def state_of(session: GameSession) -> OldWestGame:
+    """The battle a session plays."""
+    state = session.state
+    assert isinstance(state, OldWestGame)
+    return state
+
+
+def game_of(scenario: Scenario) -> OldWestGame:
+    """A fresh battle of ``scenario``."""
+    return OldWestGame(scenario, scenario.options)
+
+
+def events(session: GameSession, event_id: str) -> list[Any]:
+    """The narrated events with this id, in order."""
+    from kubik.engine.log import EventEntry
+
+    return [e for e in session.log if isinstance(e, EventEntry) and e.event.id == event_id]

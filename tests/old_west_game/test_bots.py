@@ -8,7 +8,6 @@ from kubik.bots.heuristic import HeuristicBot
 from kubik.bots.simple import RandomBot
 from kubik.engine.log import ChoiceEntry
 from kubik.engine.odds import OddsCache
-from kubik.engine.requests import option_label
 from kubik.game import GameSession, load_scenario
 from kubik.rulesets.old_west.battle.options import Flight, Heroic, HoldFire, MoveTo, ShootAt
 
@@ -31,7 +30,7 @@ def test_the_heuristic_bot_beats_the_random_bot_on_the_demo() -> None:
             if isinstance(entry, ChoiceEntry) and isinstance(
                 entry.answer, MoveTo | ShootAt | HoldFire | Heroic | Flight
             ):
-                assert option_label(entry.answer) is not None
+                assert entry.label is not None
                 copy = dataclasses.replace(entry.answer)
                 assert copy == entry.answer and hash(copy) == hash(entry.answer)
     assert wins >= 6

@@ -7,13 +7,14 @@ from fractions import Fraction
 
 from kubik.engine.forecast import expected_value
 from kubik.engine.log import RollEntry
-from kubik.rulesets.old_west.battle.game import OldWestGame
-from kubik.rulesets.old_west.battle.melee import Fight, form_fights
-from kubik.rulesets.old_west.battle.movement import destinations, forecast
-from kubik.rulesets.old_west.battle.options import MoveKind
-from kubik.rulesets.old_west.turns import GAME
+from kubik.rulesets.old_west import division
+from kubik.rulesets.old_west.battle.fights import contacts_of, order_of
+from kubik.rulesets.old_west.battle.moves import options
+from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo
+from kubik.rulesets.old_west.core import Status
+from kubik.rulesets.old_west.division import Fight
 
-from .helpers import Script, battle, event_ids, play, unit
+from .helpers import Script, battle, event_ids, game_of, play, state_of, unit
 
 DUEL = (
     unit("sam", "law", "deputy", 5, 12),
@@ -34,10 +35,9 @@ def test_OW_CC_01_a_charge_reaches_base_contact_and_the_fight_is_fought() -> Non
     """Advantage 6-1; Sam charges 4" into contact; dice 6 against 2 win the fight; Joe
     backs off, the strike (S3 v T3 needs 4) rolls 5: Joe is out, the law wins."""
     session = play(battle(*DUEL), [6, 1, 6, 2, 5], Script(moves=dict(CHARGE.moves)))
-    state = session.state
-    assert isinstance(state, OldWestGame)
-    assert state.battle.figure("sam").base.centre == (9.0, 12.0)
-    assert state.battle.figure("joe").out
+    state = state_of(session)
+    assert state.figure("sam").base.centre == (9.0, 12.0)
+    assert state.figure("joe").status is Status.OUT_OF_ACTION
     ids = event_ids(session)
     for expected in (
         "old_west.game.charges",
@@ -65,10 +65,10 @@ def test_OW_CC_09_a_loser_with_a_wall_behind_him_is_trapped_and_struck_twice() -
 def test_OW_CC_09_without_the_wall_the_same_fight_strikes_once() -> None:
     """The difference from the trapped reading: one strike, and its 1 does nothing."""
     session = play(battle(*DUEL), [6, 1, 6, 2, 1], Script(moves=dict(CHARGE.moves)))
-    state = session.state
-    assert isinstance(state, OldWestGame)
-    joe = state.battle.figure("joe")
+    state = state_of(session)
+    joe = state.figure("joe")
     assert joe.in_action and joe.base.centre[0] > 10.9  # backed off 1"
+    assert not state.contacts.engaged("sam", "joe")  # the fight is over
     assert not session.finished
 
 
@@ -82,17 +82,16 @@ def test_OW_ABSENT_03_fights_are_formed_from_base_contact_and_split() -> None:
         unit("b1", "gang", "outlaw", 11, 10, inch),
         unit("b2", "gang", "outlaw", 10, 11, inch),
     )
-    game = GAME.new_game(chain, chain.options)
-    assert isinstance(game, OldWestGame)
-    assert form_fights(game.battle) == (Fight(("a1",), ("b1",)), Fight(("a2",), ("b2",)))
+    game = game_of(chain)
+    fights = division.divide(contacts_of(game), order_of(game))
+    assert fights == (Fight(("a1",), ("b1",)), Fight(("a2",), ("b2",)))
     gang_up = battle(
         unit("a1", "law", "deputy", 10, 10, inch),
         unit("a2", "law", "deputy", 12, 10, inch),
         unit("b1", "gang", "outlaw", 11, 10, inch),
     )
-    game = GAME.new_game(gang_up, gang_up.options)
-    assert isinstance(game, OldWestGame)
-    (fight,) = form_fights(game.battle)
+    game = game_of(gang_up)
+    (fight,) = division.divide(contacts_of(game), order_of(game))
     assert fight == Fight(("a1", "a2"), ("b1",)) and fight.id == "a1+a2 vs b1"
 
 
@@ -100,13 +99,14 @@ def test_OW_CC_03_charge_forecast_is_the_combat_rule_odds() -> None:
     """A brawler (F4 A1 S4) charging an outlaw (F3 T3): he wins on equal dice (better Fight)
     and wounds on 4+; losing, the outlaw's S3 wounds his T4 on 5+. Brute force: 11/72."""
     scenario = battle(unit("sam", "law", "brawler", 5, 12), unit("joe", "gang", "outlaw", 10, 12))
-    game = GAME.new_game(scenario, scenario.options)
-    assert isinstance(game, OldWestGame)
-    sam = game.battle.figure("sam")
-    options = destinations(game, sam, 6.0)
-    charge = next(o for o in options if o.kind is MoveKind.CHARGE)
+    game = game_of(scenario)
+    sam = game.figure("sam")
+    menu = options(game, sam, 6.0, None)
+    charge = next(o for o in menu.options if o.kind is MoveKind.CHARGE)
+    assert isinstance(charge, MoveTo)
     assert charge.target == "joe" and charge.distance == 4.0
-    prediction = forecast(game, sam, charge)
+    prediction = menu.offer_of(charge).forecast
+    assert prediction is not None
     worth = Fraction(0)
     for mine, theirs, strike in itertools.product(range(1, 7), repeat=3):
         if mine >= theirs:

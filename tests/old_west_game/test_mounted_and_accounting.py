@@ -8,20 +8,14 @@ import pytest
 
 from kubik.engine.log import RollEntry
 from kubik.errors import ScenarioError
-from kubik.rulesets.old_west.battle.game import OldWestGame
-from kubik.rulesets.old_west.battle.movement import destinations
+from kubik.rulesets.old_west.battle.moves import options
 from kubik.rulesets.old_west.battle.options import MoveKind
 from kubik.rulesets.old_west.battle.spec import foot_base_inches
+from kubik.rulesets.old_west.core import Status
 from kubik.rulesets.old_west.turns import GAME
 from kubik.table import mm_to_inches
 
-from .helpers import FENCE, Script, battle, event_ids, play, unit
-
-
-def state_of(session: object) -> OldWestGame:
-    state = getattr(session, "state", None)
-    assert isinstance(state, OldWestGame)
-    return state
+from .helpers import FENCE, Script, battle, event_ids, game_of, play, state_of, unit
 
 
 def rolls(session: object, reason: str) -> list[tuple[int, ...]]:
@@ -38,7 +32,7 @@ def test_OW_ABSENT_06_a_shot_that_kills_the_horse_throws_the_rider() -> None:
         unit("joe", "gang", "outlaw", 14, 12, 'mounted = "horse"'),
     )
     session = play(scenario, [6, 1, 4, 2, 5, 3, 1, 2], Script(shots={"sam": "joe"}))
-    joe = state_of(session).battle.figure("joe")
+    joe = state_of(session).figure("joe")
     assert not joe.mounted and joe.prone and joe.in_action and joe.wounds_taken == 0
     assert joe.base.diameter == pytest.approx(foot_base_inches())
     ids = event_ids(session)
@@ -55,7 +49,7 @@ def test_OW_PLK_07_a_rider_behind_cover_dismounts_instead_of_lying_down() -> Non
         terrain=FENCE,
     )
     session = play(scenario, [6, 1, 4, 5, 5, 1, 1, 2], Script(shots={"sam": "joe"}))
-    joe = state_of(session).battle.figure("joe")
+    joe = state_of(session).figure("joe")
     assert not joe.mounted and not joe.prone and joe.in_action
     assert "old_west.game.dismounts" in event_ids(session)
     assert "old_west.game.lies_down" not in event_ids(session)
@@ -74,7 +68,7 @@ def test_OW_CC_16_the_winner_strikes_the_mount_and_its_rider_is_thrown() -> None
     session = play(scenario, [6, 1, 5, 2, 4, 3], script)
     mount_asks = [r for r in script.asked if r.reason.id == "old_west.combat.at_mount"]
     assert [r.side for r in mount_asks] == ["law"] and mount_asks[0].options == (0, 1)
-    joe = state_of(session).battle.figure("joe")
+    joe = state_of(session).figure("joe")
     assert not joe.mounted and joe.prone and joe.in_action and joe.wounds_taken == 0
     assert "old_west.game.mount_killed" in event_ids(session)
 
@@ -84,11 +78,10 @@ def test_OW_ABSENT_02_a_rider_moves_ten_inches_a_man_on_foot_six() -> None:
         unit("sam", "law", "deputy", 2, 12, 'mounted = "mule"'),
         unit("joe", "gang", "outlaw", 22, 12),
     )
-    game = GAME.new_game(scenario, scenario.options)
-    assert isinstance(game, OldWestGame)
-    sam = game.battle.figure("sam")
+    game = game_of(scenario)
+    sam = game.figure("sam")
     assert sam.move == 10 and sam.mount is not None and sam.mount.toughness == 4
-    advance = next(o for o in destinations(game, sam, 10.0) if o.kind is MoveKind.ADVANCE)
+    advance = next(o for o in options(game, sam, 10.0, None).options if o.kind is MoveKind.ADVANCE)
     assert advance.distance == pytest.approx(10.0, abs=0.1)
 
 
@@ -108,10 +101,10 @@ def test_OW_HERO_02_fame_is_marked_off_the_hero_who_spent_it() -> None:
         unit("joe", "gang", "outlaw", 10, 12),
     )
     session = play(scenario, [6, 1, 5, 4, 3, 2, 1, 2, 3], Script(fame=[0, 0, 1]))
-    battle_state = state_of(session).battle
+    battle_state = state_of(session)
     assert battle_state.figure("wyatt").fame == 3
     assert battle_state.figure("doc").fame == 1
-    assert battle_state.figure("joe").out
+    assert battle_state.figure("joe").status is Status.OUT_OF_ACTION
     assert session.result is not None and session.result.winner == "law"
 
 
@@ -124,7 +117,7 @@ def test_OW_ABSENT_07_fortune_in_a_fight_is_spent_by_the_rule_and_marked_off() -
         unit("ike", "gang", "outlaw_boss", 10, 12),
     )
     session = play(scenario, [6, 1, 5, 2, 1, 6, 4], Script())
-    ike = state_of(session).battle.figure("ike")
+    ike = state_of(session).figure("ike")
     assert (ike.fortune, ike.wounds_taken, ike.in_action) == (1, 0, True)
     assert rolls(session, "old_west.fortune.roll") == [(4,)]
     assert "old_west.game.fortune_spent" in event_ids(session)
@@ -139,6 +132,7 @@ def test_OW_ABSENT_04_a_model_in_the_way_is_hit_and_wounded() -> None:
         unit("joe", "gang", "outlaw", 14, 12),
     )
     session = play(scenario, [6, 1, 4, 2, 5], Script(shots={"sam": "joe"}))
-    battle_state = state_of(session).battle
-    assert battle_state.figure("pete").out and battle_state.figure("joe").in_action
+    battle_state = state_of(session)
+    assert battle_state.figure("pete").status is Status.OUT_OF_ACTION
+    assert battle_state.figure("joe").in_action
     assert "old_west.game.hit_in_the_way" in event_ids(session)

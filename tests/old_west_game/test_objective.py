@@ -11,12 +11,12 @@ import pytest
 
 from kubik.engine import Choose
 from kubik.game import GameSession, ScenarioError, load_scenario
-from kubik.rulesets.old_west.battle.game import OldWestGame
-from kubik.rulesets.old_west.battle.movement import destinations
+from kubik.rulesets.old_west.battle.moves import options
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo
+from kubik.rulesets.old_west.core import Status
 from kubik.rulesets.old_west.pluck import must_test_head_for_the_hills
 
-from .helpers import Script, battle, event_ids, play, unit
+from .helpers import Script, battle, event_ids, game_of, play, state_of, unit
 
 RAW_ID = re.compile(r"\b(old_west|game|kubik)\.[a-z_]+\.[a-z_.]+")
 
@@ -73,11 +73,10 @@ def test_OW_PLK_03_the_loot_is_grabbed_and_carried_off_the_table_to_win() -> Non
 
 def test_OW_PLK_03_models_that_left_for_the_objective_are_not_out_of_action() -> None:
     session = robbery()
-    state = session.state
-    assert isinstance(state, OldWestGame)
-    joe = state.battle.figure("joe")
-    assert joe.left_table and not joe.out and not joe.in_action
-    assert state.battle.out_of_action("gang") == 0
+    state = state_of(session)
+    joe = state.figure("joe")
+    assert joe.status is Status.LEFT_TABLE and not joe.in_action
+    assert sum(1 for f in state.posse("gang") if f.status.casualty) == 0
     # a posse of 4 with 2 carried off and 1 lost does not test Head for the Hills
     assert not must_test_head_for_the_hills(4, 1)
 
@@ -88,12 +87,12 @@ def test_OW_PLK_03_a_model_away_from_the_loot_is_offered_the_way_to_it() -> None
         unit("joe", "gang", "outlaw", 12, 14),
         terrain=SAFE,
     )
-    game = OldWestGame(scenario, scenario.options)
-    joe = game.battle.figure("joe")
-    loot = [o for o in destinations(game, joe, 6.0) if o.kind is MoveKind.LOOT]
+    game = game_of(scenario)
+    joe = game.figure("joe")
+    loot = [o for o in options(game, joe, 6.0, None).options if o.kind is MoveKind.LOOT]
     assert len(loot) == 1 and loot[0].y < 14 and loot[0].distance == pytest.approx(6.0, abs=0.1)
-    sam = game.battle.figure("sam")
-    assert not [o for o in destinations(game, sam, 6.0) if o.kind is MoveKind.LOOT]
+    sam = game.figure("sam")
+    assert not [o for o in options(game, sam, 6.0, None).options if o.kind is MoveKind.LOOT]
 
 
 def test_OW_PLK_03_an_objective_must_name_a_side_and_terrain() -> None:

@@ -3,15 +3,30 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Generator
 from fractions import Fraction
+from typing import Any
 
+from kubik.engine import Choose
 from kubik.engine.forecast import expected_value
+from kubik.rulesets.old_west.battle.figures import Figure, Nerve, Stance
 from kubik.rulesets.old_west.battle.game import OldWestGame
 from kubik.rulesets.old_west.battle.options import ShootAt
-from kubik.rulesets.old_west.battle.shooting import Blocker, in_the_way, targets
-from kubik.rulesets.old_west.turns import GAME
+from kubik.rulesets.old_west.battle.shots import Blocker, in_the_way, shoot_with
 
-from .helpers import FENCE, Script, battle, event_ids, play, unit
+from .helpers import FENCE, Script, battle, event_ids, game_of, play, state_of, unit
+
+
+def targets(game: OldWestGame, figure: Figure) -> list[ShootAt]:
+    """The shots the model is offered (the first decision of its shot), nearest first."""
+    steps: Generator[Any, Any, bool] = shoot_with(game, figure)
+    try:
+        request = next(steps)
+    except StopIteration:
+        return []
+    assert isinstance(request, Choose)
+    return [o for o in request.options if isinstance(o, ShootAt)]
+
 
 BEHIND_FENCE = (
     unit("sam", "law", "deputy", 2, 12, 'weapons = ["rifle"]'),
@@ -19,18 +34,15 @@ BEHIND_FENCE = (
 )
 
 
-def game_of(*units: str, terrain: str = FENCE) -> OldWestGame:
-    scenario = battle(*units, terrain=terrain)
-    game = GAME.new_game(scenario, scenario.options)
-    assert isinstance(game, OldWestGame)
-    return game
+def game_with(*units: str, terrain: str = FENCE) -> OldWestGame:
+    return game_of(battle(*units, terrain=terrain))
 
 
 def test_OW_ABSENT_04_shot_situation_is_measured_on_the_table() -> None:
     """Edge-to-edge distance (11.3" between centres less two 25 mm bases), the fence 0.3"
     in front of the target is in the way; a friend standing on the line is too."""
-    game = game_of(*BEHIND_FENCE)
-    sam, joe = game.battle.figure("sam"), game.battle.figure("joe")
+    game = game_with(*BEHIND_FENCE)
+    sam, joe = game.figure("sam"), game.figure("joe")
     (option,) = targets(game, sam)
     assert (option.target, option.weapon, option.distance, option.in_the_way) == (
         "joe",
@@ -38,30 +50,30 @@ def test_OW_ABSENT_04_shot_situation_is_measured_on_the_table() -> None:
         10.3,
         1,
     )
-    assert in_the_way(game.battle, sam, joe) == (Blocker("fence", False),)
-    crowded = game_of(*BEHIND_FENCE, unit("pete", "gang", "outlaw", 7, 12.2))
-    sam, joe = crowded.battle.figure("sam"), crowded.battle.figure("joe")
+    assert in_the_way(game, sam, joe) == (Blocker("fence", False),)
+    crowded = game_with(*BEHIND_FENCE, unit("pete", "gang", "outlaw", 7, 12.2))
+    sam, joe = crowded.figure("sam"), crowded.figure("joe")
     # nearest the shooter first: Pete (7") before the fence (12.5")
-    assert [(b.id, b.model) for b in in_the_way(crowded.battle, sam, joe)] == [
+    assert [(b.id, b.model) for b in in_the_way(crowded, sam, joe)] == [
         ("pete", True),
         ("fence", False),
     ]
     # out of the pistol's 12" the outlaw has no target; in the open nothing is in the way
-    far = game_of(
+    far = game_with(
         unit("sam", "law", "deputy", 2, 12, 'weapons = ["rifle"]'),
         unit("joe", "gang", "outlaw", 16, 12, 'weapons = ["pistol"]'),
         terrain="",
     )
-    assert targets(far, far.battle.figure("joe")) == []
-    (shot,) = targets(far, far.battle.figure("sam"))
+    assert targets(far, far.figure("joe")) == []
+    (shot,) = targets(far, far.figure("sam"))
     assert (shot.distance, shot.in_the_way) == (13.0, 0)
 
 
 def test_OW_ABSENT_04_shot_forecast_is_the_rule_odds() -> None:
     """The forecast of a shot is the shoot rule on the measured situation: hit on 4+, the
     fence stops it on 1-3, Strength 3 wounds Toughness 3 on 4+ (brute force: 1/8)."""
-    game = game_of(*BEHIND_FENCE)
-    sam = game.battle.figure("sam")
+    game = game_with(*BEHIND_FENCE)
+    sam = game.figure("sam")
     script = Script(shots={"sam": "joe"})
     play(battle(*BEHIND_FENCE, terrain=FENCE), [6, 1], script)  # stops at the to-hit roll
     request = next(r for r in script.asked if isinstance(r.options[0], ShootAt))
@@ -80,8 +92,8 @@ def test_OW_PLK_06_hit_but_unhurt_behind_cover_lies_down_and_cannot_shoot_back()
     script = Script(shots={"sam": "joe", "joe": "sam"})
     # advantage 6-1 law; hit 4, the fence 5 (passes), wound 3 (fails); Pluck 1+2+2 fails
     session = play(battle(*BEHIND_FENCE, terrain=FENCE), [6, 1, 4, 5, 3, 1, 2], script)
-    joe = session.state.battle.figure("joe")  # type: ignore[attr-defined]
-    assert joe.prone and joe.in_action and joe.wounds_taken == 0
+    joe = state_of(session).figure("joe")
+    assert joe.stance is Stance.PRONE and joe.in_action and joe.wounds_taken == 0
     assert "old_west.game.lies_down" in event_ids(session)
     shooters = [r.options[0].model for r in script.asked if isinstance(r.options[0], ShootAt)]
     assert shooters == ["sam"]  # joe, pinned, had no shot
@@ -107,7 +119,24 @@ def test_OW_HERO_05_fame_on_a_to_hit_roll_is_asked_of_the_posse_and_marked_off()
     session = play(scenario, [6, 1, 2, 4], script)
     fame_asks = [r for r in script.asked if r.reason.id == "old_west.fame.spend_hit"]
     assert [r.side for r in fame_asks] == ["law"]
-    wyatt = session.state.battle.figure("wyatt")  # type: ignore[attr-defined]
+    wyatt = state_of(session).figure("wyatt")
     assert wyatt.fame == 2
     assert "old_west.game.fame_spent" in event_ids(session)
     assert session.result is not None and session.result.winner == "law"
+
+
+def test_OW_PLK_05_scared_in_the_movement_phase_a_model_may_shoot_in_the_next() -> None:
+    """«Более в эту фазу боец делать ничего не может»: a model scared by a Fearsome
+    Reputation in the Movement phase is free again in the Shooting phase."""
+    from kubik.rulesets.old_west.battle.shots import shooting_phase
+
+    game = game_with(*BEHIND_FENCE, terrain="")
+    sam = game.figure("sam")
+    sam.nerve, sam.tested_fearsome = Nerve.SCARED, ("joe",)
+    steps = shooting_phase(game)
+    request = next(steps)
+    while not isinstance(request, Choose):
+        request = steps.send(None)
+    assert isinstance(request.options[0], ShootAt) and request.options[0].model == "sam"
+    assert sam.nerve is Nerve.STEADY
+    assert not sam.tested_fearsome

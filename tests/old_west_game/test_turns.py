@@ -8,7 +8,7 @@ from kubik.rulesets.old_west.battle.game import OldWestGame
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo, ShootAt
 from kubik.rulesets.old_west.core import Side
 
-from .helpers import FENCE, Script, battle, event_ids, play, unit
+from .helpers import FENCE, Script, battle, event_ids, play, state_of, unit
 
 
 def test_OW_ABSENT_01_advantage_roll_decides_who_moves_first() -> None:
@@ -41,12 +41,11 @@ def test_OW_HERO_08_yee_haw_moves_the_hero_and_his_friends_before_the_advantage(
     session = play(scenario, [1, 6, 5], script)
     movers = [r.options[0].model for r in script.asked if isinstance(r.options[0], MoveTo)]
     assert movers == ["wyatt", "sam", "ike", "joe"]
-    state = session.state
-    assert isinstance(state, OldWestGame)
-    assert state.battle.figure("wyatt").fame == 2 and state.battle.figure("ike").fame == 1
+    state = state_of(session)
+    assert state.figure("wyatt").fame == 2 and state.figure("ike").fame == 1
     ids = event_ids(session)
     assert ids.count("old_west.game.heroic.declared") == 2 and "old_west.heroic.order" in ids
-    wyatt, sam = state.battle.figure("wyatt"), state.battle.figure("sam")
+    wyatt, sam = state.figure("wyatt"), state.figure("sam")
     assert wyatt.base.x == 9.0  # a full 6" advance
     from kubik.table import edge_distance
 

@@ -138,3 +138,24 @@ def test_a_busy_table_is_fast_enough() -> None:
     assert route is not None
     assert route.cost >= math.dist((1, 1), (47, 47))
     assert time.perf_counter() - start < 15  # about 1 s on a laptop
+
+
+def test_later_searches_on_a_table_reuse_its_graph_and_find_the_same_routes() -> None:
+    """The terrain's nodes and the edges between them are kept per table (and mover,
+    clearance, edge step): a search on a fresh copy of the table gives the very same route."""
+    from kubik.game import load_scenario
+    from kubik.table import table_from_dict
+
+    scenario = load_scenario("old_west.demo")
+    data = {"table": scenario.table, "terrain": list(scenario.terrain)}
+    shared, fresh_each = table_from_dict(data), None
+    pairs = [((5.0, 25.0), (20.0, 18.0)), ((2.0, 2.0), (34.0, 34.0)), ((20.0, 2.0), (6.0, 30.0))]
+    for _ in range(2):
+        for a, b in pairs:
+            fresh_each = table_from_dict(data)
+            kept = shortest_path(shared, a, b, clearance=0.49, edge_step=2.0)
+            anew = shortest_path(fresh_each, a, b, clearance=0.49, edge_step=2.0)
+            assert kept is not None and anew is not None
+            assert kept.points == anew.points and kept.cost == anew.cost
+    graph = shared.cached(("nav-graph", None, 0.49, 2.0), lambda: None)
+    assert graph is not None and graph.rows  # rows kept for the next search

@@ -12,16 +12,19 @@ import math
 import random
 
 import pytest
+from shapely.geometry import Point
 
 from kubik.game import ScenarioSource, get_ruleset, list_scenarios, load_scenario
 from kubik.game.battle import battle_table
 from kubik.table import (
     Base,
     Table,
+    TerrainKind,
     cover_sources,
     kind_at,
     legs,
     line_of_sight,
+    max_move_along,
     obstacles_crossed,
     path_cost,
     table_from_dict,
@@ -123,3 +126,23 @@ def test_one_tape_per_table_and_bounded_memory() -> None:
     for i in range(LIMIT + 10):
         tape.sees((1.0, 1.0 + i / 1e6), (2.0, 2.0))
     assert len(tape._memos["sees"]) <= LIMIT
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_heights_reaches_and_places_round_features_match_the_table(name: str) -> None:
+    table = _table(name)
+    tape = Tape(table)
+    points = _points(table, 30, 17, margin=1.0)
+    for i, a in enumerate(points):
+        b = points[(i * 5 + 1) % len(points)]
+        assert tape.elevation(a) == table.elevation_at(a)
+        for allowance in (0.0, 3.0, 6.0):
+            expected = max_move_along(table, [a, b], allowance, None, clearance=0.5)
+            assert tape.reach([a, b], allowance, None, 0.5) == expected
+    for feature in table.features:
+        spots = tape.around(feature.id, 0.5, 0.2)
+        assert spots == tape.around(feature.id, 0.5, 0.2)
+        for spot in spots:
+            # beside the feature (rounding to 0.1" apart), on the table, on passable ground
+            assert abs(feature.shape.distance(Point(spot)) - 0.7) < 0.1, (feature.id, spot)
+            assert kind_at(table, spot, None, clearance=0.5) is not TerrainKind.IMPASSABLE

@@ -32,6 +32,7 @@ from kubik.errors import KubikError
 from kubik.game.errors import StoreError
 from kubik.game.session import GameSession
 from kubik.game.store import GameStore, SaveKeeper, check_name
+from kubik.i18n import render
 
 #: Reads one line after showing a prompt; ``None`` at the end of input.
 Reader = Callable[[str], str | None]
@@ -160,6 +161,8 @@ class PromptLoop:
             print_roll_request(self.console, request, self.lang, names)
         else:
             print_choice_request(self.console, request, self.lang, names, self.cache)
+            if request.entry is not None:  # people at a real table may type what they did
+                self.console.print(Text(render(request.entry.hint, self.lang), style="dim"))
 
     def _ask(self, request: Roll | Choose) -> Flow | None:
         self._show(request)
@@ -199,6 +202,13 @@ class PromptLoop:
 
     def _choose(self, request: Choose, text: str) -> _Again:
         option = self._option(request, text)
+        if option is None and request.entry is not None:
+            try:
+                self.session.type_answer(text)
+            except KubikError as error:
+                self.say("console.rejected", "red", error=str(error))
+                return _Again.ASK
+            return _Again.ADVANCE
         if option is None:
             if len(request.options) == 1:
                 self.say("console.choose.bad_one", "red", text=text)

@@ -253,12 +253,14 @@ class Entry:
     instead of picking an option: where a model was moved to, what the players
     measured. ``read`` turns the text into the value the game receives (it checks it
     with the rules and raises :class:`EntryError` saying why when they do not allow
-    it); ``hint`` tells people what to type. Bots and the odds driver never type: they
-    pick among the options. A save keeps the text, so a replay reads it again.
+    it); ``hint`` tells people what to type; ``label``, when given, how the value read
+    reads in the log (an option's own label otherwise). Bots and the odds driver never
+    type: they pick among the options. A save keeps the text, so a replay reads it again.
     """
 
     hint: Message
     read: Callable[[str], Hashable]
+    label: Callable[[Hashable], Message] | None = None
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -280,7 +282,8 @@ class Choose(Request):
     takes the one that spends least over the rest of the procedure. ``sealed``
     marks a secret bid: sealed decisions of different sides asked one right after
     the other are made at once, none seeing the others (the optimal policy solves
-    them as a zero-sum game; play and table drivers simply ask them in turn).
+    them as a zero-sum game; play and table drivers ask them in turn, and a game
+    shows a sealed answer to nobody until the next event, the reveal).
     """
 
     options: tuple[Hashable, ...]

@@ -150,6 +150,8 @@ class GameSession:
         self.log: list[LogEntry] = []
         self.result: GameResult | None = None
         self.pending: Roll | Choose | None = None
+        self._sealed: list[ChoiceEntry] = []  # sealed answers nobody is shown yet
+        self._sealed_at = 0
         self._replay = replay
         self._rolls = 0
         self._stepper = Stepper(self.state.play(), self.log)
@@ -375,7 +377,8 @@ class GameSession:
 
     def _record_choice(self, request: Choose, option: Hashable, origin: ChoiceOrigin) -> Any:
         self._append(ChoiceAnswer(option, origin))
-        self.log.append(
+        self._log_choice(
+            request,
             ChoiceEntry(
                 request.side,
                 request.reason,
@@ -385,13 +388,16 @@ class GameSession:
                 self._depth,
                 request.rules,
                 request.label(option),
-            )
+            ),
         )
         return option
 
     def _record_typed(self, request: Choose, text: str, value: Hashable) -> Any:
         self._append(ChoiceAnswer(Typed(text), ChoiceOrigin.HUMAN))
-        self.log.append(
+        entry = request.entry
+        label = entry.label(value) if entry is not None and entry.label is not None else None
+        self._log_choice(
+            request,
             ChoiceEntry(
                 request.side,
                 request.reason,
@@ -400,11 +406,28 @@ class GameSession:
                 ChoiceOrigin.HUMAN,
                 self._depth,
                 request.rules,
-                option_label(value),
+                label or option_label(value),
                 text,
-            )
+            ),
         )
         return value
+
+    def _log_choice(self, request: Choose, entry: ChoiceEntry) -> None:
+        """Log a decision; a sealed one (a secret bid) is held back, shown to nobody, until
+        the decisions sealed with it are all made (:meth:`_reveal`)."""
+        if not request.sealed:
+            self.log.append(entry)
+            return
+        if not self._sealed:
+            self._sealed_at = len(self.log)
+        self._sealed.append(entry)
+
+    def _reveal(self, request: Roll | Choose | None) -> None:
+        """Once the game asks anything but another sealed decision (or ends), the held
+        sealed answers join the log where they were made, before what followed them."""
+        if self._sealed and not (isinstance(request, Choose) and request.sealed):
+            self.log[self._sealed_at : self._sealed_at] = self._sealed
+            self._sealed = []
 
     def _append(self, answer: Answer) -> None:
         index = len(self.answers)
@@ -488,6 +511,7 @@ class GameSession:
     def _loop(self, send: Any, *, live: bool) -> None:
         """Run the game from its current point until a request must wait, or it ends."""
         request = self._stepper.advance(send)
+        self._reveal(request)
         while request is not None:
             answer = self._replayed(request)
             if answer is _WAIT and live:
@@ -496,6 +520,7 @@ class GameSession:
                 self.pending = request
                 return
             request = self._stepper.advance(answer)
+            self._reveal(request)
         outcome = self._stepper.outcome
         if not isinstance(outcome, GameResult):
             raise ProcedureError(f"a game returned {outcome!r}, not a GameResult")

@@ -80,8 +80,9 @@ def shortest_path(
         return None
     if a == b:
         return Route((a,), 0.0)
-    nodes = _nodes(table, reg, a, b, clearance, edge_step)
-    found = _astar(_cost_index(table, reg, mover_type, clearance), nodes)
+    graph = _graph(table, reg, mover_type, clearance, edge_step)
+    nodes = np.vstack([np.array([a, b], dtype=float), graph.nodes])
+    found = _astar(_cost_index(table, reg, mover_type, clearance), nodes, graph)
     if found is None:
         return None
     points = tuple((float(x), float(y)) for x, y in nodes[found])
@@ -129,9 +130,8 @@ def _ring_points(geom: Any, step: float) -> list[tuple[float, float]]:
     return out
 
 
-def _nodes(
-    table: Table, reg: Regions, a: Point, b: Point, clearance: float, step: float
-) -> np.ndarray[Any, Any]:
+def _fixed_nodes(table: Table, reg: Regions, clearance: float, step: float) -> np.ndarray[Any, Any]:
+    """The graph's nodes every search shares: corners and edge points of the terrain."""
     pts = [*_ring_points(reg.barrier, 0.0), *_ring_points(reg.slow, step)]
     pts += _ring_points(reg.slower, step)
     arr = np.unique(np.array(pts, dtype=float).reshape(-1, 2), axis=0)
@@ -143,8 +143,26 @@ def _nodes(
         & (arr[:, 1] <= table.height - c)
     )
     arr = arr[keep]
-    arr = arr[~_blocked_points(reg, arr)]
-    return np.vstack([np.array([a, b], dtype=float), arr])
+    return np.asarray(arr[~_blocked_points(reg, arr)], dtype=float)
+
+
+@dataclass
+class _Graph:
+    """The terrain's nodes for one mover, clearance and edge step, and the costs of the
+    edges between them as searches need them (each row computed once per table: the
+    terrain never changes, so every later search reuses it)."""
+
+    nodes: np.ndarray[Any, Any]
+    rows: dict[int, np.ndarray[Any, Any]]
+
+
+def _graph(
+    table: Table, reg: Regions, mover_type: str | None, clearance: float, step: float
+) -> _Graph:
+    return table.cached(
+        ("nav-graph", mover_type, clearance, step),
+        lambda: _Graph(_fixed_nodes(table, reg, clearance, step), {}),
+    )
 
 
 @dataclass(frozen=True)
@@ -188,8 +206,34 @@ def _edge_costs(
     return np.asarray(cost, dtype=float)
 
 
-def _astar(index: _CostIndex, nodes: np.ndarray[Any, Any]) -> list[int] | None:
-    """Indices of the cheapest node path from node 0 to node 1, or None."""
+def _costs(
+    index: _CostIndex,
+    nodes: np.ndarray[Any, Any],
+    graph: _Graph | None,
+    u: int,
+    todo: np.ndarray[Any, Any],
+) -> np.ndarray[Any, Any]:
+    """Costs of the edges from node ``u`` to nodes ``todo``: between two of the graph's
+    nodes from its kept rows (computed once), to or from the start and end afresh."""
+    if graph is None or u < 2:
+        return _edge_costs(index, nodes[u], nodes[todo])
+    row = graph.rows.get(u - 2)
+    if row is None:
+        row = _edge_costs(index, nodes[u], graph.nodes)
+        graph.rows[u - 2] = row
+    out = np.empty(len(todo))
+    fixed = todo >= 2
+    out[fixed] = row[todo[fixed] - 2]
+    if not fixed.all():
+        out[~fixed] = _edge_costs(index, nodes[u], nodes[todo[~fixed]])
+    return out
+
+
+def _astar(
+    index: _CostIndex, nodes: np.ndarray[Any, Any], graph: _Graph | None = None
+) -> list[int] | None:
+    """Indices of the cheapest node path from node 0 to node 1, or None (nodes 2… are
+    ``graph``'s, whose edge costs it keeps)."""
     n = len(nodes)
     goal = nodes[1]
     h = np.hypot(nodes[:, 0] - goal[0], nodes[:, 1] - goal[1])
@@ -214,7 +258,7 @@ def _astar(index: _CostIndex, nodes: np.ndarray[Any, Any]) -> list[int] | None:
         todo = todo[reach < g[todo] - 1e-12]
         if not len(todo):
             continue
-        new = g[u] + _edge_costs(index, nodes[u], nodes[todo])
+        new = g[u] + _costs(index, nodes, graph, u, todo)
         better = new < g[todo] - 1e-12
         for v, cost in zip(todo[better], new[better], strict=True):
             g[v] = cost

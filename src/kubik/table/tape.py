@@ -40,8 +40,10 @@ from kubik.table.errors import TableError
 from kubik.table.geometry import CORE_EPS, Base, Point
 from kubik.table.movement import (
     Leg,
+    Move,
     kind_at,
     legs,
+    max_move_along,
     obstacles_crossed,
     path_cost,
     worst_kind_along,
@@ -210,6 +212,10 @@ class Tape:
             lambda: Cover.best(f.cover for f in self.table.features_at(point)),
         )
 
+    def elevation(self, point: Point) -> float:
+        """:meth:`kubik.table.Table.elevation_at`: the height of the ground at ``point``."""
+        return self._memo("elevation", point, lambda: self.table.elevation_at(point))
+
     def in_water(self, point: Point) -> bool:
         """Whether a model standing at ``point`` is in water."""
         return self._memo(
@@ -297,6 +303,54 @@ class Tape:
             (points, mover, clearance),
             lambda: legs(self.table, list(points), mover, clearance=clearance),
         )
+
+    def reach(
+        self,
+        path: Sequence[Point],
+        allowance: float,
+        mover: str | None = None,
+        clearance: float = 0.0,
+    ) -> Move:
+        """:func:`kubik.table.max_move_along`: how far along ``path`` a base gets with
+        ``allowance`` inches of movement (difficult terrain counting extra)."""
+        points = tuple((float(x), float(y)) for x, y in path)
+        return self._memo(
+            "reach",
+            (points, allowance, mover, clearance),
+            lambda: max_move_along(self.table, points, allowance, mover, clearance=clearance),
+        )
+
+    def around(
+        self,
+        feature_id: str,
+        clearance: float,
+        gap: float,
+        mover: str | None = None,
+        step: float = 2.0,
+    ) -> tuple[Point, ...]:
+        """Where a base of radius ``clearance`` stands just outside a feature: a point
+        every ``step`` inches round it, ``gap`` inches off its edge (rounded to 0.1"), on
+        the table and clear of terrain impassable to ``mover`` — places to take cover
+        behind a wall or reach a building's door."""
+        key = (feature_id, clearance, gap, mover, step)
+        return self._memo("around", key, lambda: self._around(*key))
+
+    def _around(
+        self, feature_id: str, clearance: float, gap: float, mover: str | None, step: float
+    ) -> tuple[Point, ...]:
+        ring = self.table.feature(feature_id).shape.buffer(clearance + gap).exterior
+        count = max(4, int(ring.length // step))
+        found: list[Point] = []
+        for i in range(count):
+            p = ring.interpolate(i * ring.length / count)
+            spot = (round(float(p.x), 1), round(float(p.y), 1))
+            try:
+                self.table.check_base(Base(spot[0], spot[1], 2 * clearance))
+            except TableError:
+                continue
+            if self.kind_at(spot, mover, clearance) is not TerrainKind.IMPASSABLE:
+                found.append(spot)
+        return tuple(dict.fromkeys(found))
 
     def crossed(self, path: Sequence[Point]) -> tuple[str, ...]:
         """Ids of the obstacles (fences, walls) a path crosses, in table order."""

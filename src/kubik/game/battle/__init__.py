@@ -8,7 +8,13 @@ ruleset adapter), :mod:`.tastes` (what bots weigh besides the odds, from data).
 The measuring tape is :class:`kubik.table.tape.Tape`.
 """
 
-from kubik.game.battle.battle import BattleGame, BattleRuleset, TerrainReader, battle_table
+from kubik.game.battle.battle import (
+    TABLE_OPTION,
+    BattleGame,
+    BattleRuleset,
+    TerrainReader,
+    battle_table,
+)
 from kubik.game.battle.contact import (
     GAP,
     Engagement,
@@ -27,6 +33,7 @@ from kubik.game.battle.tastes import taste, tastes
 
 __all__ = [
     "GAP",
+    "TABLE_OPTION",
     "BattleGame",
     "BattleRuleset",
     "Engagement",

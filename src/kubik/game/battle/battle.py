@@ -18,6 +18,9 @@ What the base gives every battle
     :attr:`contacts`               the fights charges started (:mod:`.contact`): the
                                    only bases allowed to touch
     :attr:`interrupts`             out-of-turn reactions (:mod:`.interrupts`)
+    :attr:`at_table`               the game referees a real table (the ``table`` option
+                                   ``kubik play --table`` sets): people move the models
+                                   and measure, and type what they did (``Entry``)
     :meth:`name`                   a unit's or model's name, for labels and the log
     :meth:`contact_violations`     the contact rule checked over :meth:`pieces`
     :meth:`choose`                 a decision from a :class:`~.menu.Menu`
@@ -35,7 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from kubik.engine import Choose, Message, Procedure
+from kubik.engine import Choose, Entry, Message, Procedure
 from kubik.game.battle.contact import Engagements, Violation, violations
 from kubik.game.battle.interrupts import Interrupts
 from kubik.game.battle.menu import Menu
@@ -48,6 +51,9 @@ from kubik.table import Table, TableError, table_from_dict
 from kubik.table.tape import Tape
 
 OptionT = TypeVar("OptionT", bound=Hashable)
+#: The game option that says the battle referees a real table (``kubik play --table``):
+#: the layer takes it out of the options, so a ruleset's own options never see it.
+TABLE_OPTION = "table"
 
 
 #: A ruleset's reading of one ``[[terrain]]`` entry (its index, the entry as written) into
@@ -91,6 +97,7 @@ class BattleGame(TurnLoop):
     def __init__(self, scenario: Scenario, options: Mapping[str, Any]) -> None:
         super().__init__(scenario)
         self.options: dict[str, Any] = dict(options)
+        self.at_table: bool = self.options.pop(TABLE_OPTION, False) is True
         self.table: Table = battle_table(scenario, type(self).prepare_terrain)
         self.tape: Tape = Tape.of(self.table)
         self.contacts = Engagements()
@@ -170,11 +177,13 @@ class BattleGame(TurnLoop):
         reason: Message,
         default: OptionT | None = None,
         rules: tuple[str, ...] = (),
+        entry: Entry | None = None,
     ) -> Procedure[OptionT]:
-        """Ask ``side`` to pick from ``menu`` (a single option is taken without asking)."""
-        if len(menu) == 1:
+        """Ask ``side`` to pick from ``menu`` (a single option is taken without asking,
+        unless people at a real table may type another answer: ``entry``)."""
+        if len(menu) == 1 and entry is None:
             return menu.options[0]
-        request: Choose = menu.choose(side, reason, default, rules)
+        request: Choose = menu.choose(side, reason, default, rules, entry)
         picked: OptionT = yield request
         return picked
 
@@ -201,4 +210,4 @@ class BattleRuleset:
         return self.start(scenario, options)
 
 
-__all__ = ["BattleGame", "BattleRuleset", "TerrainReader", "battle_table"]
+__all__ = ["TABLE_OPTION", "BattleGame", "BattleRuleset", "TerrainReader", "battle_table"]

@@ -26,7 +26,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from kubik.engine import AnyForecast, Choose, Message, Verdict
+from kubik.engine import AnyForecast, Choose, Entry, Message, Verdict
 from kubik.errors import ProcedureError
 
 OptionT = TypeVar("OptionT", bound=Hashable)
@@ -102,9 +102,11 @@ class Menu(Generic[OptionT]):
         reason: Message,
         default: OptionT | None = None,
         rules: tuple[str, ...] = (),
+        entry: Entry | None = None,
     ) -> Choose:
         """The decision as a request for ``side``: one label and one forecast per option,
-        ``default`` (the first option unless given; it must be on offer)."""
+        ``default`` (the first option unless given; it must be on offer); ``entry``: people
+        at a real table may type what happened instead (checked by the same rules)."""
         if not self._offers:
             raise ProcedureError("a menu with nothing on offer cannot be chosen from")
         if default is not None and default not in self:
@@ -118,6 +120,7 @@ class Menu(Generic[OptionT]):
             forecasts=forecasts if any(f is not None for f in forecasts) else (),
             labels=tuple(o.label for o in self._offers),
             rules=rules,
+            entry=entry,
         )
 
 

@@ -16,7 +16,7 @@ from kubik.dice import D6
 from kubik.engine import Call, Message, Procedure, Roll, emit, msg
 from kubik.engine.reducers import AtLeast, AtMost
 from kubik.rulesets.old_west.core import Side, number, roll_off_low_wins
-from kubik.rulesets.old_west.fame import apply_fame, offer_fame
+from kubik.rulesets.old_west.fame import FameRoll, apply_fame, offer_fame
 from kubik.rulesets.old_west.wounds import CountWounded, wound, wound_with_fame
 
 
@@ -33,17 +33,18 @@ def advantage_roll(last: Side | None = None) -> Procedure[AdvantageOutcome]:
     A tie goes to the side that did not have advantage last turn; on the first turn
     (``last`` None) a d6 roll-off decides (1–3 side a), so the odds stay finite.
     """
-    (roll_a,) = yield Roll(D6, msg("old_west.advantage.roll", side=Side.A), roller="a")
-    (roll_b,) = yield Roll(D6, msg("old_west.advantage.roll", side=Side.B), roller="b")
+    rules = ("OW-ABSENT-01",)
+    (roll_a,) = yield Roll(D6, msg("old_west.advantage.roll", side=Side.A), roller="a", rules=rules)
+    (roll_b,) = yield Roll(D6, msg("old_west.advantage.roll", side=Side.B), roller="b", rules=rules)
     if roll_a != roll_b:
         side = Side.A if roll_a > roll_b else Side.B
     elif last is not None:
         side = last.other
     else:
         low_max = number("advantage", "roll_off_low_max")
-        (roll,) = yield Roll(D6, msg("old_west.advantage.roll_off", low_max=low_max))
+        (roll,) = yield Roll(D6, msg("old_west.advantage.roll_off", low_max=low_max), rules=rules)
         side = Side.A if roll_off_low_wins(roll, low_max) else Side.B
-    yield emit("old_west.advantage.result", side=side, a=roll_a, b=roll_b)
+    yield emit("old_west.advantage.result", rules=rules, side=side, a=roll_a, b=roll_b)
     return AdvantageOutcome(side)
 
 
@@ -99,12 +100,23 @@ class JumpOutcome:
 
 def jump_test(fame: int = 0, side: str = "model") -> Procedure[JumpOutcome]:
     """A jump or climb test on a d6; a Hero may spend Fame to avoid failing (OW-HERO-04)."""
-    (roll,) = yield Roll(D6, msg("old_west.jump.roll"), roller=side)
+    (roll,) = yield Roll(D6, msg("old_west.jump.roll"), roller=side, rules=("OW-ABSENT-02",))
     spent = yield from offer_fame(
-        side, "old_west.fame.spend_jump", roll, number("movement", "jump_fail_max") + 1, fame
+        side,
+        "old_west.fame.spend_jump",
+        roll,
+        number("movement", "jump_fail_max") + 1,
+        fame,
+        roll=FameRoll.JUMP,
     )
     result = jump_result(apply_fame(roll, spent))
-    yield emit("old_west.jump.result", rolled=roll, fame=spent, result=result)
+    yield emit(
+        "old_west.jump.result",
+        rules=("OW-ABSENT-02",) + (("OW-HERO-02", "OW-HERO-04") if spent else ()),
+        rolled=roll,
+        fame=spent,
+        result=result,
+    )
     return JumpOutcome(result, spent)
 
 
@@ -156,13 +168,14 @@ class ShotOutcome:
 def _to_hit(shoot_value: int, side: str, needed: int | None) -> Roll:
     """The to-hit roll (built once): reduced to hit or miss when ``needed`` is given."""
     reason = msg("old_west.shoot.roll", needed=shoot_value)
-    return Roll(D6, reason, roller=side, reduce=AtLeast(needed) if needed is not None else None)
+    reduce = AtLeast(needed) if needed is not None else None
+    return Roll(D6, reason, roller=side, reduce=reduce, rules=("OW-ABSENT-04",))
 
 
 @cache
 def _low_roll(reason: Message, side: str, low_max: int) -> Roll:
     """A d6 that only has to be low (in the way on 1–3, the horse on 1–3), built once."""
-    return Roll(D6, reason, roller=side, reduce=AtMost(low_max))
+    return Roll(D6, reason, roller=side, reduce=AtMost(low_max), rules=("OW-ABSENT-04",))
 
 
 def shoot(
@@ -183,17 +196,21 @@ def shoot(
     way that is hit is rolled against (no Fame: nobody spends Fame to hit the wrong
     man). ``side`` is the shooting player: he rolls every die and decides on Fame.
     """
+    rules = ("OW-ABSENT-04",)
     always_miss = number("shooting", "always_miss")
     spent = 0
     if fame > 0:
         (roll,) = yield _to_hit(shoot_value, side, None)
         if roll > always_miss:
-            spent = yield from offer_fame(side, "old_west.fame.spend_hit", roll, shoot_value, fame)
+            spent = yield from offer_fame(
+                side, "old_west.fame.spend_hit", roll, shoot_value, fame, roll=FameRoll.TO_HIT
+            )
         hit = roll > always_miss and apply_fame(roll, spent) >= shoot_value
     else:  # no Fame to lift the roll: only whether it hits matters
         hit = yield _to_hit(shoot_value, side, max(shoot_value, always_miss + 1))
+    aimed = rules + (("OW-HERO-02", "OW-HERO-05") if spent else ())
     if not hit:
-        yield emit("old_west.shoot.result", result=ShotResult.MISS, wounded=False)
+        yield emit("old_west.shoot.result", rules=aimed, result=ShotResult.MISS, wounded=False)
         return ShotOutcome(ShotResult.MISS, False, 0, spent)
     in_the_way_max = number("shooting", "in_the_way_max")
     for index, thing in enumerate(in_the_way):
@@ -205,7 +222,9 @@ def shoot(
             if thing > 0:
                 struck = yield Call(wound, (strength, thing, 0, side))
                 hurt = struck.wounded
-            yield emit("old_west.shoot.result", result=ShotResult.IN_THE_WAY, wounded=hurt)
+            yield emit(
+                "old_west.shoot.result", rules=aimed, result=ShotResult.IN_THE_WAY, wounded=hurt
+            )
             return ShotOutcome(ShotResult.IN_THE_WAY, hurt, index + 1, spent)
     result, against = ShotResult.TARGET, toughness
     if mount_toughness:
@@ -213,7 +232,7 @@ def shoot(
         if (yield _low_roll(msg("old_west.shoot.horse_or_rider"), side, low)):
             result, against = ShotResult.MOUNT, mount_toughness
     hurt = yield Call(wound_with_fame, (strength, against, fame - spent, side))
-    yield emit("old_west.shoot.result", result=result, wounded=hurt.wounded)
+    yield emit("old_west.shoot.result", rules=aimed, result=result, wounded=hurt.wounded)
     return ShotOutcome(result, hurt.wounded, 0, spent + hurt.fame_spent)
 
 
@@ -249,7 +268,7 @@ def falling(height_inches: int, toughness: int, side: str = "model") -> Procedur
 
     ``side``: the falling model's player, who rolls the wounds."""
     hits = falling_hits(height_inches)
-    yield emit("old_west.falling.hits", height=height_inches, hits=hits)
+    yield emit("old_west.falling.hits", rules=("OW-ABSENT-05",), height=height_inches, hits=hits)
     if not hits:
         return WoundsOutcome(0)
     wounds = yield Call(
@@ -273,13 +292,19 @@ def fall_from_horse(toughness: int, side: str = "rider") -> Procedure[FallOutcom
     """OW-ABSENT-06 default: d6 — 1 a Strength 3 hit and prone, 2–5 prone, 6 on his feet.
 
     ``side``: the rider's player, who rolls."""
-    (roll,) = yield Roll(D6, msg("old_west.fall_from_horse.roll"), roller=side)
+    rules = ("OW-ABSENT-06",)
+    (roll,) = yield Roll(D6, msg("old_west.fall_from_horse.roll"), roller=side, rules=rules)
     if roll <= number("fall_from_horse", "hit_max"):
         hurt = yield Call(wound, (number("fall_from_horse", "strength"), toughness, 0, side))
         outcome = FallOutcome(hurt.wounded, True)
     else:
         outcome = FallOutcome(False, roll <= number("fall_from_horse", "prone_max"))
-    yield emit("old_west.fall_from_horse.result", wounded=outcome.wounded, prone=outcome.prone)
+    yield emit(
+        "old_west.fall_from_horse.result",
+        rules=rules,
+        wounded=outcome.wounded,
+        prone=outcome.prone,
+    )
     return outcome
 
 
@@ -301,11 +326,14 @@ def fortune(wounds: int, points: int, side: str = "hero") -> Procedure[FortuneOu
         while spent < points:
             spent += 1
             (roll,) = yield Roll(
-                D6, msg("old_west.fortune.roll", wound=index + 1, needed=save), roller=side
+                D6,
+                msg("old_west.fortune.roll", wound=index + 1, needed=save),
+                roller=side,
+                rules=("OW-ABSENT-07", "OW-HERO-01"),
             )
             if roll >= save:
                 left -= 1
-                yield emit("old_west.fortune.saved", wound=index + 1)
+                yield emit("old_west.fortune.saved", rules=("OW-ABSENT-07",), wound=index + 1)
                 break
     return FortuneOutcome(left, spent)
 
@@ -315,7 +343,8 @@ class Profile:
     """OW-ABSENT-09 default: a model's profile (the seed names the characteristics only).
 
     ``fearsome`` is the Fearsome Reputation flag (OW-ABSENT-08 default: a plain flag).
-    Fame and Fortune are points spent during the game (OW-HERO-01).
+    Fame and Fortune are points spent during the game (OW-HERO-01). A mount is not part
+    of the profile: a model rides one or not (its Move: :func:`move_allowance`).
     """
 
     shoot: int
@@ -328,51 +357,4 @@ class Profile:
     fame: int = 0
     fortune: int = 0
     hero: bool = False
-    mounted: bool = False
     fearsome: bool = False
-
-    @property
-    def move(self) -> int:
-        """Move in inches (OW-ABSENT-02 default)."""
-        return move_allowance(self.mounted)
-
-
-@dataclass(frozen=True, slots=True)
-class FightGroup:
-    """One fight (схватка): the models of each side in it."""
-
-    a: frozenset[str]
-    b: frozenset[str]
-
-    @property
-    def needs_split(self) -> bool:
-        """Several models on both sides: the player with advantage must split it so that
-        one side of every fight is a single model (OW-ABSENT-03 default)."""
-        return len(self.a) > 1 and len(self.b) > 1
-
-
-def divide_into_fights(contacts: frozenset[tuple[str, str]]) -> tuple[FightGroup, ...]:
-    """OW-ABSENT-03 default: models joined by base contact (side-a id, side-b id) form
-    one fight; fights are listed by their first side-a model.
-
-    >>> groups = divide_into_fights(frozenset({("a1", "b1"), ("a2", "b1"), ("a3", "b2")}))
-    >>> [(sorted(g.a), sorted(g.b)) for g in groups]
-    [(['a1', 'a2'], ['b1']), (['a3'], ['b2'])]
-    """
-    parent: dict[str, str] = {}
-
-    def root(node: str) -> str:
-        while parent.setdefault(node, node) != node:
-            node = parent[node]
-        return node
-
-    for a, b in contacts:
-        parent[root(str(("a", a)))] = root(str(("b", b)))
-    groups: dict[str, tuple[set[str], set[str]]] = {}
-    for a, b in contacts:
-        key = root(str(("a", a)))
-        side_a, side_b = groups.setdefault(key, (set(), set()))
-        side_a.add(a)
-        side_b.add(b)
-    fights = [FightGroup(frozenset(a), frozenset(b)) for a, b in groups.values()]
-    return tuple(sorted(fights, key=lambda g: min(g.a)))

@@ -2,8 +2,8 @@
 
 >>> cell(3, 8)
 WoundCell(first=6, second=4)
->>> cell(1, 10).can_wound
-False
+>>> str(cell(1, 10))
+'-'
 >>> cell(5, 5)
 WoundCell(first=4, second=None)
 """
@@ -28,11 +28,6 @@ class WoundCell:
 
     first: int | None
     second: int | None = None
-
-    @property
-    def can_wound(self) -> bool:
-        """False for the chart's "-" cells."""
-        return self.first is not None
 
     def __str__(self) -> str:
         if self.first is None:

@@ -1,18 +1,22 @@
 """A whole close-combat round: Dukin' it out, Back off!, Woundin' (OW-CC-01..16).
 
-The fight decides a winner (:mod:`.fight`). The losers back off 1"; a loser who
-cannot (``trapped``), or who lies on the ground, is trapped and every strike on him
-counts double (OW-CC-09, OW-CC-10). A prone winner stands up and does not strike.
-Then every winning model strikes once per Attack (OW-CC-05, OW-CC-11); a single
-winner facing several losers picks a target for each Attack in turn (OW-CC-13).
-Strikes across an obstacle first need 4+ to reach (OW-CC-14, OW-CC-15). Strikes at
-a rider may go at his mount instead (OW-CC-16); a mount killed throws its rider
+The fight decides a winner (:mod:`.fight`). The losers back off 1" (:func:`back_off`);
+a loser who cannot, or who lies on the ground, is trapped and every strike on him
+counts double (OW-CC-09, OW-CC-10) — he still ends the round out of contact, the other
+models shuffling aside for him; one at a cliff edge takes normal strikes and falls.
+Then every winning model strikes once per Attack (OW-CC-05, OW-CC-11) where
+:func:`may_strike` lets it: a prone winner stands up and does not strike; a single
+winner facing several losers picks a target for each Attack in turn (OW-CC-13);
+strikes across an obstacle first need 4+ to reach (OW-CC-14, OW-CC-15); strikes at a
+rider may go at his mount instead (OW-CC-16), and a mount killed throws its rider
 (Falling from a Horse, absent: OW-ABSENT-06 default). A model is out of action once
-it has suffered as many wounds as it has Wounds (OW-CC-12); a Hero's Fortune may save
-him from wounds first (OW-ABSENT-07 default).
+it has suffered as many wounds as it has Wounds (OW-CC-12) — strikes at it stop
+there — and a Hero's Fortune may save him from each wound as he suffers it
+(OW-ABSENT-07 default).
 
 Strikes without Fame are independent, so they are combined by convolution
-(``Call(..., times=n)``); a Hero's strikes share one Fame pool and are rolled in turn.
+(``Call(..., times=n)``, in batches no larger than the wounds the target has left); a
+Hero's strikes share one Fame pool and are rolled in turn.
 """
 
 from __future__ import annotations
@@ -20,15 +24,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from fractions import Fraction
 
 from kubik.dice import D6
-from kubik.engine import AnyCall, Call, Choose, Procedure, Roll, emit, msg
+from kubik.engine import Call, Choose, Message, Procedure, Roll, Verdict, emit, msg
 from kubik.errors import InputError
 from kubik.rulesets.old_west.absent import fall_from_horse, falling, fortune, lands_prone
-from kubik.rulesets.old_west.core import Side, number
+from kubik.rulesets.old_west.chart import cell
+from kubik.rulesets.old_west.core import FirstTest, Side, number
+from kubik.rulesets.old_west.division import fight_shape
 from kubik.rulesets.old_west.fight import Fighter, FightResult, dukin_it_out
-from kubik.rulesets.old_west.wounds import CountWounded, WoundOutcome, wound, wound_with_fame
+from kubik.rulesets.old_west.wounds import (
+    CountWounded,
+    WoundOutcome,
+    out_of_action,
+    wound,
+    wound_with_fame,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +60,11 @@ class Model:
     mount_wounds: int = 0
     cliff_drop: int = 0  # inches: backs off over the edge of a drop this high (OW-CC-09)
     fortune: int = 0  # Fortune points it will spend against wounds (OW-ABSENT-07 default)
+    name: Message | None = None  # how the log names it (None: by its place in the fight)
+
+    def called(self, index: int) -> Message | int:
+        """How messages name it: its name, else its 1-based place on its side."""
+        return self.name if self.name is not None else index + 1
 
     @property
     def fighter(self) -> Fighter:
@@ -76,7 +93,8 @@ class CombatOutcome:
     ends the round on the ground after a fall (thrown by its killed mount, OW-ABSENT-06;
     over a cliff edge, OW-ABSENT-05); ``fame_a`` / ``fame_b``, Fame each model of side a
     / b spent (deciding the fight and wounding, OW-HERO-02/05); ``fortune``, Fortune each
-    loser spent against its wounds (OW-ABSENT-07).
+    loser spent against its wounds (OW-ABSENT-07); ``stood``, 1 where a winner who fought
+    lying down stood up (OW-CC-10).
     """
 
     winner: Side
@@ -87,6 +105,7 @@ class CombatOutcome:
     fame_a: tuple[int, ...] = ()
     fame_b: tuple[int, ...] = ()
     fortune: tuple[int, ...] = ()
+    stood: tuple[int, ...] = ()
 
     def fame(self, side: Side, index: int) -> int:
         """Fame spent by model ``index`` (0-based) of ``side``."""
@@ -105,6 +124,10 @@ class CombatOutcome:
         """Whether loser ``index`` fell and lies prone (from a horse or a height)."""
         return bool(self.fell[index]) if self.fell else False
 
+    def stood_up(self, index: int) -> bool:
+        """Whether winner ``index`` won lying down and stood up (OW-CC-10)."""
+        return bool(self.stood[index]) if self.stood else False
+
 
 def strikes_on(attacks: int, trapped: bool) -> int:
     """Strikes an Attack count makes on a target: doubled on a trapped one (OW-CC-09).
@@ -119,7 +142,7 @@ class BackOff(StrEnum):
     """What backing off 1" does to a loser (OW-CC-04, OW-CC-09, OW-CC-10)."""
 
     BACKED_OFF = "backed_off"
-    TRAPPED = "trapped"  # strikes on him are doubled
+    TRAPPED = "trapped"  # strikes on him are doubled; he still ends out of contact
     FALLS = "falls"  # at a cliff edge: normal strikes, then he falls
 
     @property
@@ -127,85 +150,166 @@ class BackOff(StrEnum):
         """Message id of its description."""
         return f"old_west.back_off.{self.value}"
 
+    @property
+    def others_make_way(self) -> bool:
+        """A trapped loser still ends the round no longer touching the enemy: other models
+        shuffle aside to let him out (OW-CC-09)."""
+        return self is BackOff.TRAPPED
 
-def back_off(can_back_off: bool, prone: bool, cliff_drop: int) -> BackOff:
-    """How a loser backs off: a prone loser is trapped (OW-CC-10); one at a cliff edge
-    takes normal strikes and falls; one who cannot move 1" is trapped (OW-CC-09).
 
-    >>> back_off(True, False, 0).value, back_off(False, False, 0).value
+@dataclass(frozen=True, slots=True)
+class Loser:
+    """A model that lost a fight, as the table measures its way back.
+
+    ``room``: a way 1" back exists that touches no other enemy and needs no jump or
+    climb (:func:`back_off_path`; against several enemies, through a gap between them
+    wide enough, OW-CC-13); ``cliff_drop``: inches, when it stands at the edge of a drop.
+    """
+
+    room: bool = True
+    prone: bool = False
+    cliff_drop: int = 0
+
+
+def back_off(loser: Loser) -> BackOff:
+    """How a loser backs off: one at a cliff edge takes normal strikes and falls (OW-CC-09);
+    a prone loser stays down and counts as trapped (OW-CC-10); one with no room for the
+    full 1" is trapped (OW-CC-09); the others back off 1" (OW-CC-04).
+
+    >>> back_off(Loser()).value, back_off(Loser(room=False)).value
     ('backed_off', 'trapped')
-    >>> back_off(True, True, 0).value, back_off(False, False, 3).value
+    >>> back_off(Loser(prone=True)).value, back_off(Loser(room=False, cliff_drop=3)).value
     ('trapped', 'falls')
     """
-    if cliff_drop > 0:
+    if loser.cliff_drop > 0:
         return BackOff.FALLS
-    if prone or not can_back_off:
+    if loser.prone or not loser.room:
         return BackOff.TRAPPED
     return BackOff.BACKED_OFF
 
 
+def may_back_off(loser: Loser) -> Verdict:
+    """May the loser back off the full 1"? Forbidden means trapped — strikes on him
+    doubled (OW-CC-09), lying on the ground (OW-CC-10) or with no way back; at a cliff
+    edge he goes over it and falls (OW-CC-09, OW-ABSENT-05)."""
+    move = back_off(loser)
+    if move is BackOff.FALLS:
+        return Verdict.allow("OW-CC-09", "OW-ABSENT-05")
+    if move is BackOff.BACKED_OFF:
+        return Verdict.allow("OW-CC-04")
+    if loser.prone:
+        return Verdict.forbid(msg("old_west.permission.prone_trapped"), "OW-CC-10", "OW-CC-09")
+    return Verdict.forbid(msg("old_west.permission.trapped"), "OW-CC-09")
+
+
+@dataclass(frozen=True, slots=True)
+class BackOffPath:
+    """One way a loser might back off, as the table measures it."""
+
+    length: float  # inches it takes him away from his opponents
+    touches_enemy: bool = False  # ends touching (or passes through) another enemy
+    climbs: bool = False  # jumps or climbs an obstacle on the way
+
+
+def back_off_path(path: BackOffPath) -> Verdict:
+    """Is this a lawful way back for a loser? The full 1" (OW-CC-04), touching no other
+    enemy — control zones do not stop him (OW-CC-04) — and without jumping or climbing
+    an obstacle to avoid being trapped (OW-CC-09).
+
+    >>> back_off_path(BackOffPath(1.0)).allowed, back_off_path(BackOffPath(1.0, climbs=True)).rules
+    (True, ('OW-CC-09',))
+    """
+    if path.climbs:
+        return Verdict.forbid(msg("old_west.permission.back_off_climb"), "OW-CC-09")
+    if path.touches_enemy:
+        return Verdict.forbid(msg("old_west.permission.back_off_touch"), "OW-CC-04")
+    inches = number("close_combat", "back_off_inches")
+    if path.length < inches - 1e-9:
+        return Verdict.forbid(msg("old_west.permission.back_off_short", inches=inches), "OW-CC-04")
+    return Verdict.allow("OW-CC-04")
+
+
+class StrikeAt(StrEnum):
+    """What a strike at a mounted loser aims at (OW-CC-16)."""
+
+    RIDER = "rider"
+    MOUNT = "mount"
+
+    @property
+    def msgid(self) -> str:
+        """Message id of its name."""
+        return f"old_west.strike_at.{self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """One strike a winner might make, as the round stands."""
+
+    at: StrikeAt = StrikeAt.RIDER
+    striker_prone: bool = False  # the striker won lying down (OW-CC-10)
+    loser: bool = True  # the target lost this fight (OW-CC-05, OW-CC-13)
+    target_out: bool = False  # the target already lost its last Wound (OW-CC-12)
+    mount_alive: bool = False  # the target rides a live mount (OW-CC-16)
+    across_obstacle: bool = False  # striker and target are across an obstacle (OW-CC-14)
+
+
+def may_strike(strike: Strike) -> Verdict:
+    """May this strike be made? Only the winners strike, only at the losers of their fight
+    (OW-CC-05, OW-CC-13); a prone winner stands up and does not strike (OW-CC-10); a
+    target out of action takes no more strikes (OW-CC-12); a strike at a mount needs a
+    live one (OW-CC-16 — the mount is no obstacle to striking the rider); across an
+    obstacle a strike must first reach, 4+ (OW-CC-14: the verdict asks for
+    :attr:`~kubik.rulesets.old_west.core.FirstTest.REACH`).
+
+    >>> may_strike(Strike(StrikeAt.MOUNT)).allowed, may_strike(Strike(across_obstacle=True)).test
+    (False, <FirstTest.REACH: 'reach'>)
+    """
+    mount = ("OW-CC-16",) if strike.at is StrikeAt.MOUNT or strike.mount_alive else ()
+    if strike.striker_prone:
+        return Verdict.forbid(msg("old_west.permission.prone_winner"), "OW-CC-10")
+    if not strike.loser:
+        return Verdict.forbid(msg("old_west.permission.not_a_loser"), "OW-CC-05", "OW-CC-13")
+    if strike.target_out:
+        return Verdict.forbid(msg("old_west.permission.already_out"), "OW-CC-12")
+    if strike.at is StrikeAt.MOUNT and not strike.mount_alive:
+        return Verdict.forbid(msg("old_west.permission.no_mount"), "OW-CC-16")
+    if strike.across_obstacle:
+        return Verdict.need(FirstTest.REACH, msg("old_west.permission.reach"), "OW-CC-14", *mount)
+    return Verdict.allow("OW-CC-05", *mount)
+
+
 def check_fight_sizes(a: Sequence[Model], b: Sequence[Model]) -> None:
-    """Every fight has a single model on at least one side (OW-ABSENT-03 default)."""
-    if not a or not b:
-        raise InputError("a, b: each side needs at least one model")
-    if len(a) > 1 and len(b) > 1:
-        raise InputError("a, b: one side of a fight must be a single model (split the fight)")
+    """Every fight has a single model on at least one side (:func:`fight_shape`)."""
+    shape = fight_shape(len(a), len(b))
+    if not shape.allowed:
+        raise InputError(
+            "a, b: one side of a fight must be a single model (split the fight)"
+            if a and b
+            else "a, b: each side needs at least one model"
+        )
 
 
 def reach_and_wound(
-    strength: int, toughness: int, fame: int = 0, side: str = "striker"
+    strength: int,
+    toughness: int,
+    fame: int = 0,
+    side: str = "striker",
+    rules: tuple[str, ...] = ("OW-CC-14",),
 ) -> Procedure[WoundOutcome]:
     """A strike across an obstacle: 4+ on a d6 reaches the enemy, then roll to wound."""
-    reach = number("close_combat", "obstacle_reach")
-    (roll,) = yield Roll(D6, msg("old_west.combat.reach", needed=reach), roller=side)
-    if roll < reach:
-        yield emit("old_west.combat.hit_obstacle", rolled=roll)
+    if not (yield from reaches(side, rules)):
         return WoundOutcome(False)
     return (yield from wound(strength, toughness, fame, side))
 
 
-@cache
-def _strikes(strength: int, toughness: int, strikes: int, reach: bool, side: Side) -> AnyCall:
-    """The call of ``strikes`` strikes without Fame (built once per situation)."""
-    proc = reach_and_wound if reach else wound
-    return Call(proc, (strength, toughness, 0, side.value), times=strikes, reduce=CountWounded())
-
-
-@cache
-def _target_choice(standing: tuple[int, ...], side: Side, attack: int) -> Choose:
-    """A single winner's choice of target for one Attack (built once per situation)."""
-    return Choose(
-        tuple(i + 1 for i in standing),
-        side.value,
-        msg("old_west.combat.choose_target", attack=attack),
-        default=standing[0] + 1,
-    )
-
-
-def strike_group(
-    striker: Model, toughness: int, strikes: int, reach: bool, fame: int, side: Side
-) -> Procedure[tuple[int, int]]:
-    """``strikes`` strikes of one model at one Toughness: (wounds, Fame left)."""
-    if strikes <= 0:
-        return 0, fame
-    if fame <= 0:
-        wounds = yield _strikes(striker.strength, toughness, strikes, reach, side)
-        assert isinstance(wounds, int)
-        return wounds, fame
-    wounds = 0
-    reach_needed = number("close_combat", "obstacle_reach")
-    for _ in range(strikes):
-        if reach:
-            (roll,) = yield Roll(
-                D6, msg("old_west.combat.reach", needed=reach_needed), roller=side.value
-            )
-            if roll < reach_needed:
-                yield emit("old_west.combat.hit_obstacle", rolled=roll)
-                continue
-        result = yield Call(wound_with_fame, (striker.strength, toughness, fame, side.value))
-        fame -= result.fame_spent
-        wounds += int(result.wounded)
-    return wounds, fame
+def reaches(side: str, rules: tuple[str, ...]) -> Procedure[bool]:
+    """The 4+ a strike across an obstacle needs to reach the enemy (OW-CC-14)."""
+    needed = number("close_combat", "obstacle_reach")
+    (roll,) = yield Roll(D6, msg("old_west.combat.reach", needed=needed), roller=side, rules=rules)
+    if roll < needed:
+        yield emit("old_west.combat.hit_obstacle", rules=rules, rolled=roll)
+        return False
+    return True
 
 
 @dataclass(slots=True)
@@ -223,81 +327,164 @@ class _Target:
 
     @property
     def out(self) -> bool:
-        return self.wounds >= self.model.wounds
+        return out_of_action(self.wounds, self.model.wounds)
+
+    def strike(self, at: StrikeAt, striker: Model) -> Strike:
+        return Strike(
+            at,
+            striker_prone=striker.prone,
+            target_out=self.out,
+            mount_alive=self.model.mounted and not self.mount_dead,
+            across_obstacle=striker.across_obstacle or self.model.across_obstacle,
+        )
+
+    def wounds_to_go(self, at: StrikeAt) -> int:
+        """Wounds that still take the target (or its mount) out."""
+        if at is StrikeAt.MOUNT:
+            return max(self.model.mount_wounds - self.mount_wounds, 0)
+        return max(self.model.wounds - self.wounds, 0)
+
+
+def suffer(target: _Target, wounds: int, side: str) -> Procedure[None]:
+    """The loser suffers ``wounds``: his Fortune may save each as he suffers it
+    (OW-ABSENT-07 default), the rest count towards his Wounds (OW-CC-12)."""
+    left = target.model.fortune - target.fortune_spent
+    if wounds > 0 and left > 0:
+        saved = yield Call(fortune, (wounds, left, side))
+        target.fortune_spent += saved.fortune_spent
+        wounds = saved.wounds
+    target.wounds += wounds
+
+
+def strike_group(
+    striker: Model,
+    target: _Target,
+    at: StrikeAt,
+    strikes: int,
+    fame: int,
+    side: Side,
+    rules: tuple[str, ...],
+) -> Procedure[tuple[int, int]]:
+    """``strikes`` strikes of one model at the target's rider or mount, stopping once it
+    is out (OW-CC-12); returns the Fame left and the strikes left unrolled at a mount
+    that fell while its rider still stands (they go at the rider, OW-CC-16)."""
+    fortune_side = side.other.value
+    left = strikes
+    while left > 0:
+        verdict = may_strike(target.strike(at, striker))
+        if not verdict.allowed:
+            if at is StrikeAt.MOUNT and not target.out:
+                return fame, left
+            yield emit("old_west.combat.overkill", rules=verdict.rules, strikes=left)
+            return fame, 0
+        toughness = target.model.mount_toughness if at is StrikeAt.MOUNT else target.model.toughness
+        if fame > 0:
+            batch = 1
+            wounded = 0
+            if not verdict.needs_test or (yield from reaches(side.value, verdict.rules + rules)):
+                result = yield Call(
+                    wound_with_fame, (striker.strength, toughness, fame, side.value)
+                )
+                fame -= result.fame_spent
+                wounded = int(result.wounded)
+        else:
+            batch = min(left, target.wounds_to_go(at))
+            args = (striker.strength, toughness, 0, side.value)
+            if verdict.needs_test:
+                count = yield Call(
+                    reach_and_wound,
+                    (*args, verdict.rules + rules),
+                    times=batch,
+                    reduce=CountWounded(),
+                )
+            else:
+                count = yield Call(wound, args, times=batch, reduce=CountWounded())
+            assert isinstance(count, int)
+            wounded = count
+        left -= batch
+        if at is StrikeAt.MOUNT:
+            target.mount_wounds += wounded
+        else:
+            yield from suffer(target, wounded, fortune_side)
+    return fame, 0
 
 
 def strike_target(
-    striker: Model, attacks: int, target: _Target, fame: int, side: Side
+    striker: Model,
+    attacks: int,
+    target: _Target,
+    fame: int,
+    side: Side,
+    rules: tuple[str, ...] = (),
 ) -> Procedure[int]:
     """``attacks`` Attacks of ``striker`` at one target; returns the Fame left."""
     strikes = strikes_on(attacks, target.trapped)
-    reach = striker.across_obstacle or target.model.across_obstacle
     at_mount = 0
-    if target.model.mounted and target.mount_wounds < target.model.mount_wounds:
+    at = may_strike(target.strike(StrikeAt.MOUNT, striker))
+    if at.allowed:
+        options = tuple(range(strikes + 1))
         chosen = yield Choose(
-            tuple(range(strikes + 1)),
+            options,
             side.value,
             msg("old_west.combat.at_mount", strikes=strikes),
-            default=0,
+            default=strikes if mount_easier(striker.strength, target.model) else 0,
+            labels=tuple(
+                msg("old_west.combat.at_mount_option", mount=n, rider=strikes - n) for n in options
+            ),
+            rules=("OW-CC-16",),
         )
         assert isinstance(chosen, int)
         at_mount = chosen
-    rider, fame = yield from strike_group(
-        striker, target.model.toughness, strikes - at_mount, reach, fame, side
+    fame, _ = yield from strike_group(
+        striker, target, StrikeAt.RIDER, strikes - at_mount, fame, side, rules
     )
-    target.wounds += rider
     if at_mount:
-        had_mount = target.mount_wounds < target.model.mount_wounds
-        hits, fame = yield from strike_group(
-            striker, target.model.mount_toughness, at_mount, reach, fame, side
+        had_mount = not target.mount_dead
+        fame, left = yield from strike_group(
+            striker, target, StrikeAt.MOUNT, at_mount, fame, side, rules
         )
-        target.mount_wounds += hits
-        if had_mount and target.mount_wounds >= target.model.mount_wounds and not target.out:
-            yield emit("old_west.combat.mount_killed")
+        if had_mount and target.mount_dead and not target.out:
+            yield emit("old_west.combat.mount_killed", rules=("OW-CC-16",))
             fall = yield Call(fall_from_horse, (target.model.toughness, side.other.value))
-            target.wounds += int(fall.wounded)
+            yield from suffer(target, int(fall.wounded), side.other.value)
             target.fell = fall.prone
+        if left:
+            yield emit("old_west.combat.at_rider_instead", rules=("OW-CC-16",), strikes=left)
+            fame, _ = yield from strike_group(
+                striker, target, StrikeAt.RIDER, left, fame, side, rules
+            )
     return fame
 
 
-def strike_one(
-    winners: Sequence[Model], target: _Target, fame_left: list[int], side: Side
-) -> Procedure[None]:
-    """Every winner strikes the one loser, in order (``fame_left`` is updated).
+def mount_easier(strength: int, loser: Model) -> bool:
+    """Whether a strike wounds the loser's mount more often than the rider: the striking
+    player's default, every strike at the mount (OW-CC-16, the chart OW-CC-06/07).
 
-    Winners in a row with no Fame left, of one Strength and reach, at a loser without a
-    mount, strike as one repeated call: the same dice in the same order as one call
-    each, and exact odds branch once over their total wounds instead of per winner.
+    >>> mount_easier(3, Model(3, 1, 3, 4, mount_toughness=3, mount_wounds=1))
+    True
     """
-    index = 0
-    while index < len(winners):
-        striker = winners[index]
-        mergeable = fame_left[index] <= 0 and not target.model.mounted
-        if striker.prone or not mergeable:
-            if not striker.prone:
-                fame_left[index] = yield from strike_target(
-                    striker, striker.attacks, target, fame_left[index], side
-                )
-            index += 1
-            continue
-        strikes, end = 0, index
-        while end < len(winners):
-            other = winners[end]
-            if other.prone or fame_left[end] > 0:
-                break
-            if (other.strength, other.across_obstacle) != (
-                striker.strength,
-                striker.across_obstacle,
-            ):
-                break
-            strikes += strikes_on(other.attacks, target.trapped)
-            end += 1
-        reach = striker.across_obstacle or target.model.across_obstacle
-        wounds, _ = yield from strike_group(
-            striker, target.model.toughness, strikes, reach, 0, side
-        )
-        target.wounds += wounds
-        index = end
+    return loser.mounted and _wound_chance(strength, loser.mount_toughness) > _wound_chance(
+        strength, loser.toughness
+    )
+
+
+def _wound_chance(strength: int, toughness: int) -> Fraction:
+    needed = cell(strength, toughness)
+    if needed.first is None:
+        return Fraction(0)
+    chance = Fraction(7 - needed.first, 6)
+    return chance * Fraction(7 - needed.second, 6) if needed.second else chance
+
+
+def _round_rules(a: Sequence[Model], b: Sequence[Model]) -> dict[str, tuple[str, ...]]:
+    """Which of the multi-model and obstacle rules this fight brings in."""
+    several = len(a) > 1 or len(b) > 1
+    many = a if len(a) > 1 else b
+    mixed = several and len({m.across_obstacle for m in many}) == 2
+    return {
+        "several": ("OW-CC-13",) if several else (),
+        "both_sides": ("OW-CC-15",) if mixed else (),
+    }
 
 
 def combat(
@@ -306,6 +493,7 @@ def combat(
     """One close-combat round of one fight: winner, back off, strikes and wounds."""
     check_fight_sizes(a, b)
     sides = {Side.A: tuple(a), Side.B: tuple(b)}
+    extra = _round_rules(a, b)
     result = yield Call(
         dukin_it_out, (tuple(m.fighter for m in a), tuple(m.fighter for m in b), advantage)
     )
@@ -313,53 +501,82 @@ def combat(
     winner = result.winner
     winners, losers = sides[winner], sides[winner.other]
     fame_left = [m.fame - s for m, s in zip(winners, result.spent(winner), strict=True)]
-    moves = [back_off(not m.trapped, m.prone, m.cliff_drop) for m in losers]
+    moves = [back_off(Loser(not m.trapped, m.prone, m.cliff_drop)) for m in losers]
     targets = [
         _Target(m, trapped=move is BackOff.TRAPPED) for m, move in zip(losers, moves, strict=True)
     ]
-    for index, move in enumerate(moves):
+    for index, (model, move) in enumerate(zip(losers, moves, strict=True)):
+        where = {"side": winner.other, "model": model.called(index)}
         if move is BackOff.TRAPPED:
-            yield emit("old_west.combat.trapped", side=winner.other, model=index + 1)
+            verdict = may_back_off(Loser(not model.trapped, model.prone, model.cliff_drop))
+            rules = verdict.rules + extra["several"] + extra["both_sides"]
+            yield emit("old_west.combat.trapped", rules=rules, **where)
         elif move is BackOff.FALLS:
-            yield emit("old_west.combat.at_edge", side=winner.other, model=index + 1)
+            yield emit("old_west.combat.at_edge", rules=("OW-CC-09",), **where)
         else:
-            yield emit("old_west.combat.back_off", side=winner.other, model=index + 1)
+            yield emit("old_west.combat.back_off", rules=("OW-CC-04", *extra["several"]), **where)
     for index, model in enumerate(winners):
         if model.prone:
-            yield emit("old_west.combat.stands_up", side=winner, model=index + 1)
-    if len(targets) == 1:
-        yield from strike_one(winners, targets[0], fame_left, winner)
+            yield emit(
+                "old_west.combat.stands_up",
+                rules=("OW-CC-10",),
+                side=winner,
+                model=model.called(index),
+            )
+    strike_rules = extra["both_sides"]
     for index, striker in enumerate(winners):
-        if striker.prone or len(targets) == 1:
+        if not may_strike(Strike(striker_prone=striker.prone)).allowed:
+            continue
+        if len(targets) == 1:
+            fame_left[index] = yield from strike_target(
+                striker, striker.attacks, targets[0], fame_left[index], winner, strike_rules
+            )
             continue
         for attack in range(striker.attacks):
-            standing = tuple(i for i, t in enumerate(targets) if not t.out)
+            standing = tuple(
+                i
+                for i, t in enumerate(targets)
+                if may_strike(t.strike(StrikeAt.RIDER, striker)).allowed
+            )
             if not standing:
                 break
-            chosen = yield _target_choice(standing, winner, attack + 1)
+            several_attacks = ("OW-CC-11",) if striker.attacks > 1 else ()
+            names = [targets[i].model.name for i in standing]
+            labels = tuple(n for n in names if n is not None)
+            chosen = yield Choose(
+                tuple(i + 1 for i in standing),
+                winner.value,
+                msg("old_west.combat.choose_target", attack=attack + 1),
+                default=standing[0] + 1,
+                labels=labels if len(labels) == len(names) else (),
+                rules=("OW-CC-13", *several_attacks),
+            )
             assert isinstance(chosen, int)
             fame_left[index] = yield from strike_target(
-                striker, 1, targets[chosen - 1], fame_left[index], winner
+                striker, 1, targets[chosen - 1], fame_left[index], winner, strike_rules
             )
     for target in targets:
         if target.model.cliff_drop > 0 and not target.out:
             fall = yield Call(
                 falling, (target.model.cliff_drop, target.model.toughness, winner.other.value)
             )
-            target.wounds += fall.wounds
+            yield from suffer(target, fall.wounds, winner.other.value)
             target.fell = lands_prone(target.model.cliff_drop)
-    for target in targets:
-        if target.model.fortune > 0 and target.wounds > 0:
-            saved = yield Call(fortune, (target.wounds, target.model.fortune, winner.other.value))
-            target.wounds = saved.wounds
-            target.fortune_spent = saved.fortune_spent
     wounds = tuple(min(t.wounds, t.model.wounds) for t in targets)
     lost = sum(1 for t in targets if t.out)
     spent = {
         winner: [m.fame - left for m, left in zip(winners, fame_left, strict=True)],
         winner.other: list(result.spent(winner.other)),
     }
-    yield emit("old_west.combat.result", winner=winner, wounds=sum(wounds), out_of_action=lost)
+    several_wounds = ("OW-CC-12",) if any(t.model.wounds > 1 and t.wounds for t in targets) else ()
+    several_attacks = ("OW-CC-11",) if any(m.attacks > 1 for m in winners) else ()
+    yield emit(
+        "old_west.combat.result",
+        rules=("OW-CC-01", "OW-CC-05", *several_attacks, *several_wounds),
+        winner=winner,
+        wounds=sum(wounds),
+        out_of_action=lost,
+    )
     return CombatOutcome(
         winner,
         wounds,
@@ -369,4 +586,5 @@ def combat(
         fame_a=_flags(spent[Side.A]),
         fame_b=_flags(spent[Side.B]),
         fortune=_flags([t.fortune_spent for t in targets]),
+        stood=_flags([m.prone for m in winners]),
     )

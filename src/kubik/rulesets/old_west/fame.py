@@ -1,7 +1,8 @@
 """Fame (Слава): Heroes' points that move a die roll, and the policies that spend them.
 
 Each Fame point moves one die roll of the Hero by ±1 (OW-HERO-02), after the roll
-is seen. Spending is a player decision, so rules ask for it with a ``Choose`` whose
+is seen, on the rolls the seed lists (:func:`may_spend_fame`, OW-HERO-04/05).
+Spending is a player decision, so rules ask for it with a ``Choose`` whose
 reason carries a structured context: ``to_succeed`` is the number of points that
 makes the roll succeed (already an option of the request), or -1 when Fame cannot
 save it; each option carries its cost in Fame. Two rules of thumb answer such
@@ -25,10 +26,86 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from enum import StrEnum
 
-from kubik.engine import Choose, Message, Policy, Procedure, msg
+from kubik.engine import Choose, Message, Policy, Procedure, Verdict, msg
 from kubik.errors import InputError
-from kubik.rulesets.old_west.core import number
+from kubik.rulesets.old_west.core import Status, data, number, on_table
+
+
+class FameRoll(StrEnum):
+    """A roll a player might want to change with Fame: the seed's lists name those it may
+    (data ``fame.rolls``); the others it may not."""
+
+    FIGHT = "fight"  # who wins the fight (OW-HERO-05)
+    WOUND = "wound"  # to wound, both rolls of a 6/X cell (OW-HERO-05)
+    TO_HIT = "to_hit"  # OW-HERO-05
+    PLUCK = "pluck"  # OW-HERO-04
+    JUMP = "jump"  # jump and climb tests (OW-HERO-04)
+    REACH = "reach"  # 4+ to strike across an obstacle (OW-CC-14): not in the lists
+    IN_THE_WAY = "in_the_way"  # what a shot hits on its way (OW-ABSENT-04): not the Hero's aim
+    ADVANTAGE = "advantage"  # the side's roll for advantage (OW-ABSENT-01)
+    FALL = "fall"  # Falling from a Horse (OW-ABSENT-06)
+    FORTUNE = "fortune"  # a Fortune roll (OW-ABSENT-07)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules that let Fame change this roll (OW-HERO-02 alone: none do)."""
+        if self in (FameRoll.FIGHT, FameRoll.WOUND, FameRoll.TO_HIT):
+            return ("OW-HERO-02", "OW-HERO-05")
+        if self in (FameRoll.PLUCK, FameRoll.JUMP):
+            return ("OW-HERO-02", "OW-HERO-04")
+        return ("OW-HERO-02",)
+
+    @property
+    def msgid(self) -> str:
+        """Message id of its name."""
+        return f"old_west.fame_roll.{self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class FameUse:
+    """A player asking to spend Fame on a roll: whose roll it is and what is left."""
+
+    roll: FameRoll
+    fame: int  # Fame points the model has left
+    hero: bool = True
+    own: bool = True  # the model's own roll (not an opponent's)
+    status: Status = Status.IN_ACTION
+
+
+def may_spend_fame(use: FameUse) -> Verdict:
+    """May this model spend Fame on this roll? Only a Hero (OW-HERO-01), only on his own
+    rolls and while points remain (OW-HERO-02), only on the rolls the seed lists:
+    jump, climb and Pluck tests (OW-HERO-04), to hit, to win a fight, to wound (OW-HERO-05).
+
+    >>> may_spend_fame(FameUse(FameRoll.WOUND, 2)).rules
+    ('OW-HERO-02', 'OW-HERO-05')
+    >>> may_spend_fame(FameUse(FameRoll.FALL, 2)).allowed
+    False
+    """
+    gone = on_table(use.status)
+    if not gone.allowed:
+        return gone
+    if not use.hero:
+        return Verdict.forbid(msg("old_west.permission.fame_not_hero"), "OW-HERO-01")
+    if not use.own:
+        return Verdict.forbid(msg("old_west.permission.fame_not_own"), "OW-HERO-02")
+    if use.roll.value not in fame_rolls():
+        return Verdict.forbid(
+            msg("old_west.permission.fame_roll", roll=use.roll),
+            "OW-HERO-02",
+            "OW-HERO-04",
+            "OW-HERO-05",
+        )
+    if use.fame <= 0:
+        return Verdict.forbid(msg("old_west.permission.fame_none"), "OW-HERO-02")
+    return Verdict.allow(*use.roll.rules)
+
+
+def fame_rolls() -> frozenset[str]:
+    """The rolls Fame may change (data ``fame.rolls``, from the seed's lists)."""
+    return frozenset(str(r) for r in data()["fame"]["rolls"])
 
 
 def apply_fame(roll: int, points: int) -> int:
@@ -54,21 +131,29 @@ def points_to_reach(roll: int, needed: int) -> int:
 
 
 def fame_labels(points: tuple[int, ...]) -> tuple[Message, ...]:
-    """How Fame options read: "no Fame", "spend 2 Fame" (a Choose's ``labels``)."""
-    return tuple(msg("old_west.fame.option", points=n) for n in points)
+    """How Fame options read ("spend no Fame", "spend 2 Fame"): a Choose's ``labels``."""
+    return tuple(msg("old_west.fame.spend_points", points=n) for n in points)
 
 
 def offer_fame(
-    side: str, reason_id: str, rolled: int, needed: int, pool: int, **context: int | str
+    side: str,
+    reason_id: str,
+    rolled: int,
+    needed: int,
+    pool: int,
+    *,
+    roll: FameRoll,
+    **context: int | str,
 ) -> Procedure[int]:
     """Ask ``side`` whether to spend the points that lift ``rolled`` to ``needed``.
 
-    Asks only when spending can help (the gap is positive and affordable): the
-    options are 0 (the default) and the exact gap, as more is waste and less fails.
-    Returns the points spent.
+    Asks only when Fame may change this ``roll`` (:func:`may_spend_fame`) and spending
+    can help (the gap is positive and affordable): the options are 0 (the default)
+    and the exact gap, as more is waste and less fails. Returns the points spent.
     """
+    allowed = may_spend_fame(FameUse(roll, pool))
     gap = points_to_reach(rolled, needed)
-    if gap == 0 or gap > pool:
+    if not allowed.allowed or gap == 0 or gap > pool:
         return 0
     spent = yield Choose(
         (0, gap),
@@ -77,6 +162,7 @@ def offer_fame(
         default=0,
         labels=fame_labels((0, gap)),
         costs=(0, gap),
+        rules=allowed.rules,
     )
     assert isinstance(spent, int)
     return spent

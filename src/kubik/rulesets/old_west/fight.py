@@ -6,8 +6,9 @@ values go to a d6 roll-off: 1–3 the side with advantage (our default, the seed
 not say which side), 4–6 the other.
 
 Heroes may spend Fame on their own die after seeing both sides' dice (OW-HERO-02/05).
-When Heroes on both sides can spend, each side writes its bid in secret (OW-HERO-03):
-both bids are asked before either is applied, and neither request shows the other's.
+When Heroes on both sides can spend, each side writes its bid in secret (OW-HERO-03,
+:func:`sealed_bids`): both bids are asked before either is applied, neither request
+shows the other's, and both are revealed together by the next event.
 Rank-and-file dice of a side are one roll; a Hero with Fame rolls his own dice, so the
 die his Fame changes is known.
 """
@@ -23,7 +24,13 @@ from kubik.dice import D6
 from kubik.engine import Choose, Procedure, Roll, emit, msg
 from kubik.engine.reducers import AtMost
 from kubik.rulesets.old_west.core import Highest, Side, number
-from kubik.rulesets.old_west.fame import apply_fame, fame_labels
+from kubik.rulesets.old_west.fame import (
+    FameRoll,
+    FameUse,
+    apply_fame,
+    fame_labels,
+    may_spend_fame,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +133,25 @@ def fame_pool(fighters: Sequence[Fighter]) -> int:
     return max((f.fame for f in fighters), default=0)
 
 
+def fight_rules(a: Sequence[Fighter], b: Sequence[Fighter]) -> tuple[str, ...]:
+    """The rules deciding this fight: Dukin' it out (OW-CC-03), with several Attacks
+    (OW-CC-11) and several models on a side (OW-CC-13) when it has them.
+
+    >>> fight_rules((Fighter(3, 2),), (Fighter(3, 1), Fighter(3, 1)))
+    ('OW-CC-03', 'OW-CC-11', 'OW-CC-13')
+    """
+    rules = ["OW-CC-03"]
+    if any(f.attacks > 1 for f in (*a, *b)):
+        rules.append("OW-CC-11")
+    if len(a) > 1 or len(b) > 1:
+        rules.append("OW-CC-13")
+    return tuple(rules)
+
+
 @cache
-def _side_rolls(side: Side, fighters: tuple[Fighter, ...]) -> tuple[Roll | None, tuple[Roll, ...]]:
+def _side_rolls(
+    side: Side, fighters: tuple[Fighter, ...], rules: tuple[str, ...]
+) -> tuple[Roll | None, tuple[Roll, ...]]:
     """A side's roll requests (immutable values, built once: exact odds replay them often)."""
     plain_dice = sum(f.attacks for f in fighters if f.fame == 0)
     plain = None
@@ -138,6 +162,7 @@ def _side_rolls(side: Side, fighters: tuple[Fighter, ...]) -> tuple[Roll | None,
             unordered=True,
             reduce=Highest(),
             roller=side.value,
+            rules=rules,
         )
     heroes = tuple(
         Roll(
@@ -146,6 +171,7 @@ def _side_rolls(side: Side, fighters: tuple[Fighter, ...]) -> tuple[Roll | None,
             unordered=True,
             reduce=Highest(),
             roller=side.value,
+            rules=rules,
         )
         for index, fighter in enumerate(fighters)
         if fighter.fame > 0
@@ -153,9 +179,12 @@ def _side_rolls(side: Side, fighters: tuple[Fighter, ...]) -> tuple[Roll | None,
     return plain, heroes
 
 
-def roll_side(side: Side, fighters: Sequence[Fighter]) -> Procedure[SideDice]:
-    """Roll a side's dice: one roll for its rank and file, one per Hero with Fame."""
-    plain_roll, hero_rolls = _side_rolls(side, tuple(fighters))
+def roll_side(
+    side: Side, fighters: Sequence[Fighter], rules: tuple[str, ...] = ("OW-CC-03",)
+) -> Procedure[SideDice]:
+    """Roll a side's dice: one roll for its rank and file, one per Hero with Fame
+    (``rules``: the fight's rules, :func:`fight_rules`)."""
+    plain_roll, hero_rolls = _side_rolls(side, tuple(fighters), rules)
     plain = 0
     if plain_roll is not None:
         plain = yield plain_roll
@@ -198,12 +227,15 @@ def bid(
     An open bid (only this side can spend) offers 0 up to the points that win; a
     secret bid (OW-HERO-03) offers 0 up to the whole pool, as the other side may
     raise too. ``to_succeed`` is the fewest points that win against the visible dice.
+    A secret bid is a ``sealed`` decision (see :func:`sealed_bids`).
     """
     pool = fame_pool(fighters)
+    allowed = may_spend_fame(FameUse(FameRoll.FIGHT, pool))
     to_win = points_to_win(dice, fighters, opponent, opponent_fight)
-    if pool == 0 or (to_win == 0 and not secret):
+    if not allowed.allowed or (to_win == 0 and not secret):
         return 0
     top = pool if secret or to_win < 0 else to_win
+    rules = allowed.rules + (("OW-HERO-03",) if secret else ())
     options = tuple(range(top + 1))
     points = yield Choose(
         options,
@@ -220,6 +252,7 @@ def bid(
         default=0,
         labels=fame_labels(options),
         costs=options,
+        rules=rules,
         sealed=secret,
     )
     assert isinstance(points, int)
@@ -227,13 +260,14 @@ def bid(
 
 
 @cache
-def _roll_off(advantage: Side, low_max: int) -> Roll:
+def _roll_off(advantage: Side, low_max: int, rules: tuple[str, ...]) -> Roll:
     """The roll-off request (built once): the fight needs only whether the die is low
-    (1–3: the side with advantage wins, :func:`roll_off_low_wins`)."""
+    (1–3: the side with advantage wins, :func:`kubik.rulesets.old_west.core.roll_off_low_wins`)."""
     return Roll(
         D6,
         msg("old_west.fight.roll_off", advantage=advantage, low_max=low_max),
         reduce=AtMost(low_max),
+        rules=rules,
     )
 
 
@@ -241,6 +275,30 @@ def _roll_off(advantage: Side, low_max: int) -> Roll:
 def _sides(a: tuple[Fighter, ...], b: tuple[Fighter, ...]) -> tuple[int, int, int, int]:
     """Each side's best Fight value and Fame pool (computed once per pair of sides)."""
     return best_fight(a), best_fight(b), fame_pool(a), fame_pool(b)
+
+
+def sealed_bids(
+    a: Sequence[Fighter], b: Sequence[Fighter], dice_a: SideDice, dice_b: SideDice
+) -> Procedure[tuple[int, int]]:
+    """Two Heroes' secret Fame bids (OW-HERO-03): side a's bid, then side b's, each asked
+    against the dice as rolled only, then both revealed by one event.
+
+    A referee keeps them secret: each ``Choose`` is ``sealed`` and neither shows the
+    other's answer; no event comes between the two answers, so a game session, which
+    shows a sealed answer to nobody until the next event (the reveal), shows neither
+    bid before both are written.
+    """
+    points_a = yield from bid(Side.A, dice_a, a, dice_b.best, best_fight(b), True)
+    points_b = yield from bid(Side.B, dice_b, b, dice_a.best, best_fight(a), True)
+    yield emit(
+        "old_west.fame.bids_revealed",
+        rules=("OW-HERO-03",),
+        side_a=Side.A,
+        a=points_a,
+        side_b=Side.B,
+        b=points_b,
+    )
+    return points_a, points_b
 
 
 @cache
@@ -255,17 +313,13 @@ def dukin_it_out(
 
     Order of rolls: a's dice, then b's dice, then the roll-off die only if needed.
     """
+    rules = fight_rules(a, b)
     fight_a, fight_b, pool_a, pool_b = _sides(tuple(a), tuple(b))
-    dice_a = yield from roll_side(Side.A, a)
-    dice_b = yield from roll_side(Side.B, b)
-    secret = pool_a > 0 and pool_b > 0
+    dice_a = yield from roll_side(Side.A, a, rules)
+    dice_b = yield from roll_side(Side.B, b, rules)
     points_a = points_b = 0
-    if secret:
-        # Sealed bids: both asked against the dice as rolled, then revealed together.
-        points_a = yield from bid(Side.A, dice_a, a, dice_b.best, fight_b, True)
-        points_b = yield from bid(Side.B, dice_b, b, dice_a.best, fight_a, True)
-        if points_a or points_b:
-            yield emit("old_west.fame.bids_revealed", a=points_a, b=points_b)
+    if pool_a > 0 and pool_b > 0:
+        points_a, points_b = yield from sealed_bids(a, b, dice_a, dice_b)
     elif pool_a > 0:
         points_a = yield from bid(Side.A, dice_a, a, dice_b.best, fight_b, False)
     elif pool_b > 0:
@@ -279,11 +333,13 @@ def dukin_it_out(
         decided = Decided.DICE if best_a != best_b else Decided.FIGHT
     else:
         low_max = number("close_combat", "roll_off_low_max")
-        low = yield _roll_off(advantage, low_max)
+        low = yield _roll_off(advantage, low_max, rules)
         winner = advantage if low else advantage.other
         decided = Decided.ROLL_OFF
+    spent = ("OW-HERO-02", "OW-HERO-05") if points_a or points_b else ()
     yield emit(
         "old_west.fight.result",
+        rules=rules + spent,
         winner=winner,
         best_a=best_a,
         best_b=best_b,

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kubik.dice import D6
-from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.errors import InputError
-from kubik.rulesets.old_west.core import Total, number
-from kubik.rulesets.old_west.fame import apply_fame, offer_fame
+from kubik.rulesets.old_west.core import FirstTest, Status, Total, number
+from kubik.rulesets.old_west.fame import FameRoll, apply_fame, offer_fame
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,11 +50,21 @@ def pluck_test_with_fame(pluck: int, fame: int = 0, side: str = "model") -> Proc
         unordered=True,
         reduce=Total(),
         roller=side,
+        rules=("OW-PLK-01",),
     )
     total = dice + pluck
-    spent = yield from offer_fame(side, "old_west.fame.spend_pluck", total, needed, fame)
+    spent = yield from offer_fame(
+        side, "old_west.fame.spend_pluck", total, needed, fame, roll=FameRoll.PLUCK
+    )
     passed = pluck_passed(apply_fame(total, spent))
-    yield emit("old_west.pluck.result", rolled=dice, pluck=pluck, fame=spent, passed=passed)
+    yield emit(
+        "old_west.pluck.result",
+        rules=("OW-PLK-01",) + (("OW-HERO-02", "OW-HERO-04") if spent else ()),
+        rolled=dice,
+        pluck=pluck,
+        fame=spent,
+        passed=passed,
+    )
     return PluckResult(passed, spent)
 
 
@@ -79,17 +89,83 @@ def must_test_head_for_the_hills(models: int, out_of_action: int) -> bool:
     return out_of_action * den >= models * num
 
 
+@dataclass(frozen=True, slots=True)
+class Posse:
+    """A posse as Head for the Hills counts it: the models it started with, and how many
+    of them are out of action, left the table for an objective, or fled."""
+
+    models: int
+    out_of_action: int = 0
+    left_table: int = 0  # not casualties (OW-PLK-03)
+    fled: int = 0
+
+    @classmethod
+    def of(cls, statuses: tuple[Status, ...]) -> Posse:
+        """The posse from the status of each model it started with."""
+        return cls(
+            len(statuses),
+            statuses.count(Status.OUT_OF_ACTION),
+            statuses.count(Status.LEFT_TABLE),
+            statuses.count(Status.FLED),
+        )
+
+    @property
+    def in_action(self) -> int:
+        """Models still on the table and fighting."""
+        return self.models - self.out_of_action - self.left_table - self.fled
+
+    @property
+    def must_test(self) -> bool:
+        """Half or more out of action: Head for the Hills every turn (OW-PLK-02/03)."""
+        return must_test_head_for_the_hills(self.models, self.out_of_action)
+
+
+def may_flee(posse: Posse) -> Verdict:
+    """May the player choose to fail Head for the Hills and run (OW-PLK-04)? Only once
+    half or more of the posse is out of action (models that left the table for an
+    objective do not count, OW-PLK-03), and only while some of it is still on the table.
+
+    >>> may_flee(Posse(6, 3)).allowed, may_flee(Posse(6, 2, left_table=2)).allowed
+    (True, False)
+    """
+    counted = ("OW-PLK-03",) if posse.left_table else ()
+    if posse.in_action <= 0:
+        return Verdict.forbid(msg("old_west.permission.posse_gone"), "OW-PLK-04")
+    if not posse.must_test:
+        return Verdict.forbid(
+            msg("old_west.permission.flee_too_soon", lost=posse.out_of_action, models=posse.models),
+            "OW-PLK-04",
+            "OW-PLK-02",
+            *counted,
+        )
+    return Verdict.allow("OW-PLK-04", *counted)
+
+
+def tester(leader: int | None, plucks: tuple[int, ...]) -> int:
+    """Which model takes the Head for the Hills test: the leader (``leader``, his index in
+    ``plucks``) while he is in action, else the model with the highest Pluck, the first
+    of them on a tie (OW-PLK-02). ``plucks``: every model of the posse still in action.
+
+    >>> tester(0, (3, 5)), tester(None, (3, 5, 5))
+    (0, 1)
+    """
+    if leader is not None:
+        return leader
+    if not plucks:
+        raise InputError("pluck: no model in action is left to take the test")
+    return plucks.index(max(plucks))
+
+
 def tester_pluck(leader_pluck: int | None, others: tuple[int, ...]) -> int:
-    """The leader tests; if he is out of action, the highest Pluck in the posse (OW-PLK-02).
+    """The Pluck that takes the test (:func:`tester`): the leader's, or if he is out of
+    action the highest in the posse (OW-PLK-02).
 
     >>> tester_pluck(4, (5, 6)), tester_pluck(None, (3, 5))
     (4, 5)
     """
     if leader_pluck is not None:
         return leader_pluck
-    if not others:
-        raise InputError("pluck: no model in action is left to take the test")
-    return max(others)
+    return others[tester(None, others)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,19 +194,23 @@ def head_for_the_hills(
     player may choose to fail it (voluntary flight, OW-PLK-04). ``fame``: what the
     tester may spend (the leader's; a stand-in tester's own); ``side`` rolls.
     """
-    if not must_test_head_for_the_hills(models, out_of_action):
-        if voluntary:
-            raise InputError(
-                "voluntary: allowed only once half or more of the posse is out of action"
-            )
-        yield emit("old_west.head_for_the_hills.no_test", models=models, lost=out_of_action)
+    posse = Posse(models, out_of_action)
+    if voluntary and not may_flee(posse).allowed:
+        raise InputError("voluntary: allowed only once half or more of the posse is out of action")
+    if not posse.must_test:
+        yield emit(
+            "old_west.head_for_the_hills.no_test",
+            rules=("OW-PLK-02",),
+            models=models,
+            lost=out_of_action,
+        )
         return HeadForTheHillsOutcome(False, False)
     if voluntary:
-        yield emit("old_west.head_for_the_hills.voluntary")
+        yield emit("old_west.head_for_the_hills.voluntary", rules=("OW-PLK-04",))
         return HeadForTheHillsOutcome(True, True)
     pluck = tester_pluck(leader_pluck, others)
     result = yield Call(pluck_test_with_fame, (pluck, fame, side))
-    yield emit("old_west.head_for_the_hills.result", flees=not result.passed)
+    yield emit("old_west.head_for_the_hills.result", rules=("OW-PLK-02",), flees=not result.passed)
     return HeadForTheHillsOutcome(True, not result.passed, result.fame_spent)
 
 
@@ -152,8 +232,27 @@ def fearsome_reputation(
     model per phase: catalogue guess, kept by the caller.)
     """
     result = yield Call(pluck_test_with_fame, (pluck, fame, side))
-    yield emit("old_west.fearsome.result", passed=result.passed)
+    yield emit("old_west.fearsome.result", rules=("OW-PLK-05",), passed=result.passed)
     return FearsomeOutcome(result.passed, result.fame_spent)
+
+
+def reputation_check(fearsome: bool, passed: bool = False) -> Verdict:
+    """May a model charge or shoot at this enemy, as far as his reputation goes? An enemy
+    of Fearsome Reputation needs a Pluck test first (OW-PLK-05), once per model and
+    enemy per phase (catalogue guess): ``passed`` — already passed against him this
+    phase. (A model that failed is scared: :func:`kubik.rulesets.old_west.movement.may_move`
+    and :func:`kubik.rulesets.old_west.shooting.may_shoot` forbid it anything else.)
+
+    >>> reputation_check(True).test, reputation_check(True, passed=True).allowed
+    (<FirstTest.FEARSOME: 'fearsome_reputation'>, True)
+    """
+    if not fearsome:
+        return Verdict.allow()
+    if passed:
+        return Verdict.allow("OW-PLK-05")
+    return Verdict.need(
+        FirstTest.FEARSOME, msg("old_west.permission.fearsome"), "OW-PLK-05", "OW-PLK-01"
+    )
 
 
 class CoverReaction(StrEnum):
@@ -170,9 +269,10 @@ class CoverReaction(StrEnum):
         return f"old_west.diving.{self.value}"
 
     @property
-    def can_shoot_back(self) -> bool:
-        """A model that failed cannot shoot back (for the rest of the turn: catalogue guess)."""
-        return self is CoverReaction.NONE
+    def pinned(self) -> bool:
+        """A model that failed cannot shoot back (for the rest of the turn: catalogue
+        guess, OW-PLK-06); :func:`kubik.rulesets.old_west.shooting.may_shoot` asks this."""
+        return self is not CoverReaction.NONE
 
 
 def cover_reaction(passed: bool, behind_cover: bool, mounted: bool) -> CoverReaction:
@@ -202,5 +302,6 @@ def diving_for_cover(
     """Hit but not removed: a Pluck test (the rider's Pluck even if the horse was hit)."""
     result = yield Call(pluck_test_with_fame, (pluck, fame, side))
     reaction = cover_reaction(result.passed, behind_cover, mounted)
-    yield emit("old_west.diving.result", reaction=reaction)
+    rider = ("OW-PLK-07",) if mounted else ()
+    yield emit("old_west.diving.result", rules=("OW-PLK-06", *rider), reaction=reaction)
     return DivingOutcome(reaction, result.fame_spent)

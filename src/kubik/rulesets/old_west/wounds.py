@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from kubik.dice import D6
 from kubik.engine import Procedure, Roll, Tally, emit, msg
 from kubik.rulesets.old_west.chart import cell
-from kubik.rulesets.old_west.fame import apply_fame, offer_fame
+from kubik.rulesets.old_west.fame import FameRoll, apply_fame, offer_fame
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,27 +41,60 @@ def wound_with_fame(
     """
     needed = cell(strength, toughness)
     if needed.first is None:
-        yield emit("old_west.wound.impossible", strength=strength, toughness=toughness)
+        yield emit(
+            "old_west.wound.impossible",
+            rules=("OW-CC-06", "OW-CC-07"),
+            strength=strength,
+            toughness=toughness,
+        )
         return FameWound(False)
-    (first,) = yield Roll(D6, msg("old_west.wound.roll", needed=needed.first), roller=side)
+    (first,) = yield Roll(
+        D6,
+        msg("old_west.wound.roll", needed=needed.first),
+        roller=side,
+        rules=("OW-CC-05", "OW-CC-06"),
+    )
     spent = yield from offer_fame(
-        side, "old_west.fame.spend_wound", first, needed.first, fame, stage=1
+        side,
+        "old_west.fame.spend_wound",
+        first,
+        needed.first,
+        fame,
+        roll=FameRoll.WOUND,
+        stage=1,
     )
     wounded = apply_fame(first, spent) >= needed.first
     if wounded and needed.second is not None:
         (second,) = yield Roll(
-            D6, msg("old_west.wound.second_roll", needed=needed.second), roller=side
+            D6,
+            msg("old_west.wound.second_roll", needed=needed.second),
+            roller=side,
+            rules=("OW-CC-07",),
         )
         carried = apply_fame(second, spent)
         if spent:
-            yield emit("old_west.fame.carried", points=spent, rolled=second, result=carried)
+            yield emit(
+                "old_west.fame.carried",
+                rules=("OW-HERO-05",),
+                points=spent,
+                rolled=second,
+                result=carried,
+            )
         more = yield from offer_fame(
-            side, "old_west.fame.spend_wound", carried, needed.second, fame - spent, stage=2
+            side,
+            "old_west.fame.spend_wound",
+            carried,
+            needed.second,
+            fame - spent,
+            roll=FameRoll.WOUND,
+            stage=2,
         )
         spent += more
         wounded = apply_fame(carried, more) >= needed.second
+    applied = ("OW-CC-05", "OW-CC-06") + (("OW-CC-07",) if needed.second else ())
     yield emit(
         "old_west.wound.result",
+        rules=applied + (("OW-HERO-02", "OW-HERO-05") if spent else ()),
         strength=strength,
         toughness=toughness,
         cell=str(needed),
@@ -80,6 +113,16 @@ def wound(
     """
     result = yield from wound_with_fame(strength, toughness, fame, side)
     return WoundOutcome(result.wounded)
+
+
+def out_of_action(wounds_taken: int, wounds: int) -> bool:
+    """A model is removed as a casualty only once it has suffered as many wounds as it
+    has Wounds (OW-CC-12).
+
+    >>> out_of_action(1, 2), out_of_action(2, 2)
+    (False, True)
+    """
+    return wounds_taken >= wounds
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,235 +1,170 @@
-"""Dividing the models in base contact into fights (схватки), and the order of fights.
+"""Dividing the models in a fight into fights (схватки), and naming them.
 
-Models joined by base contact form a group (OW-ABSENT-03 default:
-:func:`~kubik.rulesets.old_west.absent.divide_into_fights`). A group with several
-models on both sides must be split so that one side of every fight is a single model;
-the player with advantage decides how (a ``Choose`` among the splits below, whose
-default is the deterministic split: the model with the fewest free enemies in contact
-takes them all, so models pair off where they can). He also picks the order in which
-the fights are fought (OW-CC-02/08, the rule :func:`~kubik.rulesets.old_west.heroics.fight_order`).
+The rules are :mod:`kubik.rulesets.old_west.division`: models joined by the fights
+charges started form a group, and a group with several models on both sides is
+split so that one side of every fight is a single model and every model is in
+exactly one fight. The player with advantage decides how: a menu of the rule's
+splits, each checked by :func:`~kubik.rulesets.old_west.division.division_check`
+(the default is the rule's own split); at a real table people may type their own
+split, which the same check accepts or refuses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+import re
+from collections.abc import Collection, Hashable
 from typing import TYPE_CHECKING
 
-from kubik.engine import Choose, Forecast, Message, Procedure, msg
-from kubik.rulesets.old_west.absent import FightGroup, divide_into_fights
-from kubik.rulesets.old_west.battle.options import name
-from kubik.rulesets.old_west.battle.state import Battle
-from kubik.table import in_base_contact
+from kubik.engine import Entry, EntryError, Forecast, Message, Procedure, msg
+from kubik.game.battle import Menu
+from kubik.rulesets.old_west import division
+from kubik.rulesets.old_west.battle.judge import weight
+from kubik.rulesets.old_west.battle.options import Split
+from kubik.rulesets.old_west.division import Contacts, Fight
 
 if TYPE_CHECKING:
     from kubik.rulesets.old_west.battle.game import OldWestGame
 
-#: A bot's taste for splits: each enemy standing alone against several of ours.
-OUTNUMBER = 0.1
+
+def contacts_of(game: OldWestGame, eligible: Collection[str] | None = None) -> Contacts:
+    """(first posse's model, second posse's model) pairs in a fight a charge started, both
+    in action (and both ``eligible``, when given)."""
+    first = {f.id for f in game.posse(game.sides[0])}
+    pairs: set[tuple[str, str]] = set()
+    for engagement in game.contacts.pairs():
+        a, b = (engagement.a, engagement.b)
+        if a not in first:
+            a, b = b, a
+        if a not in first or b in first:
+            continue
+        if not (game.figure(a).in_action and game.figure(b).in_action):
+            continue
+        if eligible is not None and (a not in eligible or b not in eligible):
+            continue
+        pairs.add((a, b))
+    return frozenset(pairs)
 
 
-@dataclass(frozen=True, slots=True)
-class Fight:
-    """One fight: the models of the first posse (``a``) and of the second (``b``)."""
-
-    a: tuple[str, ...]
-    b: tuple[str, ...]
-
-    @property
-    def id(self) -> str:
-        """A readable id: ``wyatt vs ike+billy``."""
-        return f"{'+'.join(self.a)} vs {'+'.join(self.b)}"
-
-    @property
-    def models(self) -> tuple[str, ...]:
-        """Every model in it."""
-        return (*self.a, *self.b)
+def order_of(game: OldWestGame) -> tuple[str, ...]:
+    """Every model's id in file order (the rules' tie-break order)."""
+    return tuple(f.id for f in game.figures)
 
 
-def fight_names(battle: Battle, fights: tuple[Fight, ...]) -> tuple[str, str]:
-    """The fights as people read them, in English and Russian: ``Wyatt vs Ike + Billy``."""
-
-    def side(ids: tuple[str, ...], ru: bool) -> str:
-        figures = [battle.figure(m) for m in ids]
-        return " + ".join(f.name_ru if ru else f.name_en for f in figures)
-
-    en = "; ".join(f"{side(f.a, False)} vs {side(f.b, False)}" for f in fights)
-    ru = "; ".join(f"{side(f.a, True)} против {side(f.b, True)}" for f in fights)
-    return en, ru
+def fight_label(game: OldWestGame, fight: Fight) -> Message:
+    """A fight as people read it: ``Wyatt against Ike, Billy``."""
+    return msg("old_west.game.fight_names", a=game.names(fight.a), b=game.names(fight.b))
 
 
-@dataclass(frozen=True, slots=True)
-class Split:
-    """One way to split a group of models into fights (the advantage player's choice)."""
-
-    fights: tuple[Fight, ...]
-    names: str
-    names_ru: str
-
-    @property
-    def label(self) -> Message:
-        """How the option reads."""
-        return msg("old_west.game.option.split", fights=name(self.names, self.names_ru))
-
-
-@dataclass(frozen=True, slots=True)
-class NextFight:
-    """The fight the advantage player has fought next (OW-CC-02/08)."""
-
-    fight: Fight
-    names: str
-    names_ru: str
-
-    @property
-    def label(self) -> Message:
-        """How the option reads."""
-        return msg("old_west.game.option.next_fight", fight=name(self.names, self.names_ru))
-
-
-def contacts_of(battle: Battle) -> frozenset[tuple[str, str]]:
-    """(first posse's model, second posse's model) pairs in base contact."""
-    first, second = battle.sides
-    return frozenset(
-        (a.id, b.id)
-        for a in battle.active(first)
-        for b in battle.active(second)
-        if in_base_contact(a.base, b.base)
+def split_label(game: OldWestGame, split: Split) -> Message:
+    """A split as people read it: ``[Wyatt against Ike, Billy], [Doc against Joe]``."""
+    fights = tuple(
+        msg("old_west.game.fight_item", a=game.names(f.a), b=game.names(f.b)) for f in split.fights
     )
+    return msg("old_west.game.option.split", fights=fights)
 
 
-def _sorted(ids: frozenset[str] | set[str], order: Mapping[str, int]) -> tuple[str, ...]:
-    return tuple(sorted(ids, key=lambda m: order[m]))
-
-
-def split(
-    group: FightGroup,
-    contacts: frozenset[tuple[str, str]],
-    order: Mapping[str, int],
-    first: str | None = None,
-) -> tuple[Fight, ...]:
-    """Split a many-against-many group so every fight has a single model on one side.
-
-    ``first`` (if given) stands alone against all its enemies first; then, repeatedly,
-    the model with the fewest free enemies in contact takes them all (so models pair
-    off where they can); a model left with no free enemy joins a fight where an enemy
-    it touches stands alone, else it sits this round out.
-    """
-    a, b = group.a, group.b
-    free = set(a) | set(b)
-    fights: list[tuple[str, set[str], bool]] = []  # (single model, opponents, single is on a)
-
-    def enemies_of(model: str) -> set[str]:
-        if model in a:
-            return {y for x, y in contacts if x == model}
-        return {x for x, y in contacts if y == model}
-
-    pick = first
-    while True:
-        ready = [m for m in free if enemies_of(m) & free]
-        if not ready:
-            break
-        model = pick if pick in ready else None
-        if model is None:
-            model = min(ready, key=lambda m: (len(enemies_of(m) & free), order[m]))
-        pick = None
-        foes = enemies_of(model) & free
-        free -= foes | {model}
-        fights.append((model, foes, model in a))
-    for model in sorted(free, key=lambda m: order[m]):
-        for single, opponents, single_on_a in fights:
-            if single in enemies_of(model) and single_on_a != (model in a):
-                opponents.add(model)
-                break
-    out: list[Fight] = []
-    for single, opponents, on_a in fights:
-        many = _sorted(opponents, order)
-        out.append(Fight((single,), many) if on_a else Fight(many, (single,)))
-    return tuple(sorted(out, key=lambda f: min(order[m] for m in f.models)))
-
-
-def splits(
-    battle: Battle, group: FightGroup, contacts: frozenset[tuple[str, str]]
-) -> tuple[Split, ...]:
-    """The ways offered to split a group: the default split first, then the split that
-    starts from each model of the group standing alone (file order), without repeats."""
-    order = {f.id: i for i, f in enumerate(battle.figures)}
-    found: list[tuple[Fight, ...]] = [split(group, contacts, order)]
-    for model in _sorted(group.a | group.b, order):
-        candidate = split(group, contacts, order, model)
-        if candidate not in found:
-            found.append(candidate)
-    return tuple(Split(f, *fight_names(battle, f)) for f in found)
-
-
-def split_score(game: OldWestGame, side: str, option: Split) -> float:
+def split_score(game: OldWestGame, side: str, split: Split) -> float:
     """A bot's plain judgement of a split: enemies left alone against several of ours."""
     first = side == game.sides[0]
     score = 0.0
-    for fight in option.fights:
+    for fight in split.fights:
         mine, theirs = (fight.a, fight.b) if first else (fight.b, fight.a)
         if len(theirs) == 1 and len(mine) > 1:
-            score += OUTNUMBER
+            score += weight("outnumber")
         if len(mine) == 1 and len(theirs) > 1:
-            score -= OUTNUMBER
+            score -= weight("outnumber")
     return round(score, 4)
 
 
-def divide(game: OldWestGame) -> Procedure[tuple[Fight, ...]]:
-    """The fights of the phase from the models in base contact; the posse with advantage
-    chooses how to split each group with several models on both sides (OW-ABSENT-03)."""
-    battle = game.battle
-    contacts = contacts_of(battle)
-    order = {f.id: i for i, f in enumerate(battle.figures)}
+def divide(
+    game: OldWestGame, eligible: Collection[str] | None = None
+) -> Procedure[tuple[Fight, ...]]:
+    """The fights of the models in a fight (``eligible``: only these may fight now); the
+    posse with advantage chooses how to split each group with several models on both
+    sides (OW-ABSENT-03), every model in exactly one fight (OW-CC-01)."""
+    contacts = contacts_of(game, eligible)
+    order = order_of(game)
+    rank = {m: i for i, m in enumerate(order)}
     fights: list[Fight] = []
-    for group in divide_into_fights(contacts):
+    for group in division.divide_into_fights(contacts):
+        own = frozenset((a, b) for a, b in contacts if a in group.a)
         if not group.needs_split:
-            fights.append(Fight(_sorted(group.a, order), _sorted(group.b, order)))
+            fights.extend(division.divide(own, order))
             continue
-        options = splits(battle, group, contacts)
-        chosen = options[0]
-        if len(options) > 1:
-            side = game.advantage_side
-            answer = yield Choose(
-                options,
-                side,
-                msg("old_west.game.split.ask", fights=len(group.a) + len(group.b)),
-                default=options[0],
-                forecasts=tuple(Forecast(score=split_score(game, side, o)) for o in options),
+        menu: Menu[Split] = Menu()
+        side = game.advantage_side
+        for fights_of_split in division.splits(group, contacts, order):
+            option = Split(fights_of_split)
+            menu.offer(
+                option,
+                split_label(game, option),
+                division.division_check(option.fights, own),
+                Forecast(score=split_score(game, side, option)),
             )
-            assert isinstance(answer, Split)
-            chosen = answer
+        entry = split_entry(game, own) if game.at_table else None
+        chosen = yield from game.choose(
+            menu,
+            side,
+            msg(
+                "old_west.game.split.ask",
+                models=game.names(tuple(m for m in order if m in group.a or m in group.b)),
+            ),
+            rules=("OW-ABSENT-03", "OW-CC-01", "OW-CC-13"),
+            entry=entry,
+        )
         fights.extend(chosen.fights)
-    return tuple(sorted(fights, key=lambda f: min(order[m] for m in f.models)))
+    return tuple(sorted(fights, key=lambda f: min(rank[m] for m in f.models)))
 
 
-def form_fights(battle: Battle) -> tuple[Fight, ...]:
-    """The fights with every group split the default way (no decision asked)."""
-    contacts = contacts_of(battle)
-    order = {f.id: i for i, f in enumerate(battle.figures)}
-    fights: list[Fight] = []
-    for group in divide_into_fights(contacts):
-        if group.needs_split:
-            fights.extend(split(group, contacts, order))
-        else:
-            fights.append(Fight(_sorted(group.a, order), _sorted(group.b, order)))
-    return tuple(sorted(fights, key=lambda f: min(order[m] for m in f.models)))
+_FIGHTS = re.compile(r"\s*;\s*")
+_SIDES = re.compile(r"\s+(?:vs\.?|against|против)\s+", re.IGNORECASE)
+_MODELS = re.compile(r"\s*[+,]\s*")
 
 
-def next_fights(battle: Battle, fights: tuple[Fight, ...]) -> tuple[NextFight, ...]:
-    """The fights as options of the order decision."""
-    return tuple(NextFight(f, *fight_names(battle, (f,))) for f in fights)
+def split_entry(game: OldWestGame, contacts: Contacts) -> Entry:
+    """People at a real table split a brawl themselves: ``wyatt vs ike + billy; doc vs
+    joe`` (ids or names); the split must pass the rule's check (OW-CC-01, OW-ABSENT-03)."""
+
+    def read(text: str) -> Split:
+        fights: list[Fight] = []
+        for part in _FIGHTS.split(text.strip()):
+            if not part:
+                continue
+            sides = _SIDES.split(part)
+            if len(sides) != 2:
+                raise EntryError(msg("old_west.entry.split_form"))
+            ids = [tuple(_model_id(game, name) for name in _MODELS.split(s)) for s in sides]
+            first = {f.id for f in game.posse(game.sides[0])}
+            a, b = ids if ids[0] and ids[0][0] in first else (ids[1], ids[0])
+            fights.append(Fight(a, b))
+        verdict = division.division_check(tuple(fights), contacts)
+        if not verdict.allowed:
+            assert verdict.reason is not None
+            raise EntryError(verdict.reason)
+        return Split(tuple(fights))
+
+    def label(value: Hashable) -> Message:
+        assert isinstance(value, Split)
+        return split_label(game, value)
+
+    return Entry(msg("old_west.entry.split_hint"), read, label)
+
+
+def _model_id(game: OldWestGame, typed: str) -> str:
+    wanted = typed.strip().casefold()
+    for figure in game.figures:
+        name = game.name(figure.id).kwargs
+        if wanted in (figure.id.casefold(), str(name["en"]).casefold(), str(name["ru"]).casefold()):
+            return figure.id
+    raise EntryError(msg("old_west.entry.no_model", name=typed.strip()))
 
 
 __all__ = [
-    "Fight",
-    "NextFight",
-    "Split",
     "contacts_of",
     "divide",
-    "fight_names",
-    "form_fights",
-    "next_fights",
-    "split",
+    "fight_label",
+    "order_of",
+    "split_entry",
+    "split_label",
     "split_score",
-    "splits",
 ]

@@ -1,46 +1,44 @@
 """Declaring heroic actions at the start of a phase (OW-HERO-06/07) and who follows (08/09).
 
-Each Hero who can pay is asked, the posse with advantage first; the Fame is paid
-on declaring. When both posses declare, the rule's d6 decides who acts first and
-the posses alternate (:func:`~kubik.rulesets.old_west.heroics.action_sequence`).
+Each Hero the rule lets declare (:func:`~kubik.rulesets.old_west.heroics.may_declare`)
+is asked, the posse with advantage first; the Fame is paid on declaring. When both
+posses declare, the rule's d6 decides who acts first and the posses alternate
+(:func:`~kubik.rulesets.old_west.heroics.heroic_sequence`). Each declaration carries
+a forecast a bot can weigh honestly: the rule the action brings forward (his best
+shot, his best charge, his fight) on the situation it would meet, weighted by how much
+acting first is worth to a posse without advantage — or with it, against a rival
+Hero — less the Fame it costs (tastes in data).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kubik.engine import Choose, Forecast, Procedure, emit, msg
+from kubik.engine import AnyForecast, Forecast, Procedure, Verdict, emit, msg
+from kubik.game.battle import Menu
+from kubik.rulesets.old_west.battle.figures import Figure
 from kubik.rulesets.old_west.battle.options import Heroic
-from kubik.rulesets.old_west.battle.state import Figure
+from kubik.rulesets.old_west.battle.situations import able, hero_now
 from kubik.rulesets.old_west.fame import spend
 from kubik.rulesets.old_west.heroics import (
     HeroicAction,
     PhaseLedger,
-    action_sequence,
-    followers,
-    heroic_order,
+    heroic_sequence,
+    may_benefit,
+    may_declare,
 )
 from kubik.table import edge_distance
 
 if TYPE_CHECKING:
     from kubik.rulesets.old_west.battle.game import OldWestGame
 
-#: Positional worth of acting before the enemy (a bot's heuristic): with advantage a
-#: posse acts first anyway, so paying Fame for it is worth less than the Fame.
-ACT_FIRST = 0.35
-FAME_COST = 0.2
 
-
-def can_declare(game: OldWestGame, hero: Figure, action: HeroicAction) -> bool:
-    """Whether the Hero could use ``action`` now (Fame to pay, and something to do)."""
-    if not hero.hero or not hero.in_action or hero.fame < action.cost:
-        return False
-    engaged = game.battle.engaged(hero)
-    if action is HeroicAction.YEE_HAW:
-        return not engaged
-    if action is HeroicAction.QUICKDRAW:
-        return not engaged and bool(hero.weapons) and not hero.pinned
-    return engaged
+def can_declare(
+    game: OldWestGame, hero: Figure, action: HeroicAction, declared: bool = False
+) -> Verdict:
+    """The rule's answer: may the Hero declare ``action`` now (Fame to pay, once a phase,
+    and something to do)?"""
+    return may_declare(hero_now(hero, declared), action, action.phase, able(game, hero, action))
 
 
 def declare(
@@ -48,53 +46,110 @@ def declare(
 ) -> Procedure[tuple[tuple[Figure, ...], PhaseLedger]]:
     """Ask every Hero who can whether he takes ``action``; returns the Heroes in acting
     order and the phase ledger with their declarations."""
-    if not game.options.heroic_actions:
+    from kubik.rulesets.old_west.battle.judge import weight
+
+    if not game.settings.heroic_actions:
         return (), ledger
     declared: dict[str, list[Figure]] = {side: [] for side in game.sides}
     for side in game.side_order:
         behind = side != game.advantage_side
-        for hero in game.battle.active(side):
-            if not can_declare(game, hero, action):
+        share = weight("act_first" if behind else "contest_first")
+        for hero in game.active(side):
+            verdict = can_declare(game, hero, action, ledger.is_declared(hero.id))
+            if not verdict.allowed:
                 continue
-            no = Heroic(hero.id, action, False, hero.name_en, hero.name_ru)
-            yes = Heroic(hero.id, action, True, hero.name_en, hero.name_ru)
-            worth = (ACT_FIRST if behind else 0.0) - FAME_COST
-            answer = yield Choose(
-                (no, yes),
-                side,
-                msg("old_west.game.heroic.ask", model=hero.name, action=action, fame=hero.fame),
-                default=no,
-                forecasts=(Forecast(score=0.0), Forecast(score=worth)),
+            name = game.name(hero.id)
+            menu: Menu[Heroic] = Menu()
+            no, yes = Heroic(hero.id, action, False), Heroic(hero.id, action, True)
+            menu.offer(
+                no,
+                msg("old_west.game.option.heroic_decline", model=name, action=action),
+                Verdict.allow(),
+                Forecast(score=0.0),
             )
-            if answer != yes:
+            menu.offer(
+                yes,
+                msg("old_west.game.option.heroic_declare", model=name, action=action),
+                verdict,
+                worth(game, hero, action, share),
+            )
+            answer = yield from game.choose(
+                menu,
+                side,
+                msg("old_west.game.heroic.ask", model=name, action=action, fame=hero.fame),
+                default=no,
+                rules=verdict.rules,
+            )
+            if not answer.declare:
                 continue
             ledger = ledger.declare(hero.id, action, hero.fame)
             hero.fame = spend(hero.fame, action.cost)
             declared[side].append(hero)
             yield emit(
-                "old_west.game.heroic.declared", model=hero.name, action=action, left=hero.fame
+                "old_west.game.heroic.declared",
+                rules=("OW-HERO-01", "OW-HERO-02", *verdict.rules),
+                model=name,
+                action=action,
+                left=hero.fame,
             )
     a, b = game.sides
     if not declared[a] and not declared[b]:
         return (), ledger
-    if declared[a] and declared[b]:
-        order = yield game.call(heroic_order, (game.advantage,))
-        first = order.first
-    else:
-        first = game.rule_side(a if declared[a] else b)
+    order = yield game.call(heroic_sequence, (len(declared[a]), len(declared[b]), game.advantage))
     queue = {side: list(heroes) for side, heroes in declared.items()}
-    sequence = action_sequence(first, len(declared[a]), len(declared[b]))
-    return tuple(queue[game.side_id(s)].pop(0) for s in sequence), ledger
+    return tuple(queue[game.side_id(s)].pop(0) for s in order.sides), ledger
 
 
-def hero_followers(game: OldWestGame, hero: Figure) -> frozenset[str]:
-    """Friends within 6" of the Hero before he acts, who may act with him (OW-HERO-08/09)."""
-    friends = {
-        f.id: edge_distance(hero.base, f.base)
-        for f in game.battle.active(hero.side)
-        if f.id != hero.id and not game.battle.engaged(f)
-    }
-    return followers(friends)
+def worth(game: OldWestGame, hero: Figure, action: HeroicAction, share: float) -> AnyForecast:
+    """What declaring ``action`` is worth to the Hero's posse: ``share`` of the rule it
+    brings forward (his best shot or charge) — or, for Time for Whuppin', moving again
+    when his fight wipes out his opponents — less the Fame it costs."""
+    from kubik.rulesets.old_west.battle.judge import weight
+
+    cost = -weight("fame_point") * action.cost
+    if action is HeroicAction.QUICKDRAW:
+        from kubik.rulesets.old_west.battle.shots import best_shot_forecast
+
+        found = best_shot_forecast(game, hero, share, cost)
+    elif action is HeroicAction.YEE_HAW:
+        from kubik.rulesets.old_west.battle.moves import best_charge_forecast
+
+        found = best_charge_forecast(game, hero, share, cost)
+    else:
+        from kubik.rulesets.old_west.battle.melee import whuppin_forecast
+
+        found = whuppin_forecast(game, hero, cost)
+    return found if found is not None else Forecast(score=cost)
 
 
-__all__ = ["can_declare", "declare", "hero_followers"]
+def hero_followers(game: OldWestGame, hero: Figure, ledger: PhaseLedger) -> frozenset[str]:
+    """Friends the rules let act with the Hero's Yee Haw! or Quickdraw: within 6" of him
+    before he acts, not yet acted this phase, and able to move or shoot (OW-HERO-08/09/11).
+    A Hero who declared his own action acts under it instead (each model benefits once)."""
+    action = ledger.action
+    return frozenset(
+        f.id
+        for f in game.active(hero.side)
+        if f.id != hero.id
+        and not ledger.is_declared(f.id)
+        and able(game, f, action, f.id in ledger.acted).allowed
+        and may_benefit(ledger.beneficiary(f.id, edge_distance(hero.base, f.base)), action).allowed
+    )
+
+
+def heroic_lost(
+    game: OldWestGame, hero: Figure, action: HeroicAction, verdict: Verdict
+) -> Procedure[None]:
+    """The log line for a paid-for heroic action that cannot be carried out, and why."""
+    yield emit(
+        "old_west.game.heroic_lost",
+        rules=verdict.rules,
+        model=game.name(hero.id),
+        action=action,
+        why=verdict.reason
+        if verdict.reason is not None
+        else msg("old_west.permission.heroic_idle"),
+    )
+
+
+__all__ = ["can_declare", "declare", "hero_followers", "heroic_lost", "worth"]

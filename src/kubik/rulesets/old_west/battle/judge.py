@@ -1,27 +1,35 @@
-"""How good an option is for the side choosing it: values of rule outcomes, and plain
-positional scores for what no dice decide (the bots' heuristics, not rules).
+"""What an option is worth to the side choosing it: values of rule outcomes, and plain
+positional scores for what no dice decide (the bots' tastes, never rules).
 
 A forecast's procedure is the rule itself; these only say what its outcomes are
-worth: enemy Wounds taken (a Hero's worth more), own Wounds lost.
+worth — enemy Wounds taken (a Hero's worth more), own Wounds lost, Fame spent — and
+how good a place is. Every weight is a taste of ``[bot]`` in data/game.toml
+(:func:`kubik.game.battle.taste`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from kubik.game.battle import taste
 from kubik.rulesets.old_west.absent import ShotOutcome, ShotResult
-from kubik.rulesets.old_west.battle import measure
-from kubik.rulesets.old_west.battle.state import Battle, Figure
+from kubik.rulesets.old_west.battle.figures import Figure
+from kubik.rulesets.old_west.battle.ground import has_cover
 from kubik.rulesets.old_west.combat import CombatOutcome, Model
 from kubik.rulesets.old_west.core import Side
+from kubik.rulesets.old_west.pluck import HeadForTheHillsOutcome
 from kubik.table import Base, edge_distance
 
-HERO_WORTH = 1.5  # a Hero counts half as much again as a rank-and-file model
-CAN_SHOOT = 0.3  # a place from which the model has a target
-EXPOSED = 0.08  # per enemy gun that can hit the place without cover
-EXPOSED_IN_COVER = 0.02  # ... with cover
-CLOSING = 0.01  # per inch nearer the enemy (brawlers: CLOSING_BRAWLER)
-CLOSING_BRAWLER = 0.04
+if TYPE_CHECKING:
+    from kubik.rulesets.old_west.battle.game import OldWestGame
+
+RULESET = "old_west"
+
+
+def weight(name: str) -> float:
+    """One of the bots' tastes (``[bot]`` in data/game.toml)."""
+    return taste(RULESET, name)
 
 
 def per_wound(figure: Figure) -> float:
@@ -29,33 +37,67 @@ def per_wound(figure: Figure) -> float:
 
     Killing a Hero is worth more; a model with 2 Wounds left is half-hurt by one wound.
     """
-    worth = HERO_WORTH if figure.hero else 1.0
+    worth = weight("hero_worth") if figure.hero else 1.0
     return worth / max(figure.wounds_left, 1)
 
 
 @dataclass(frozen=True, slots=True)
 class ShotValue:
-    """A shot's worth: the target's per-wound worth if it hits and wounds the target."""
+    """A shot's worth: the target's per-wound worth if it wounds the target (``share`` of
+    it: a heroic action weighs acting first), less the Fame the shooter spent."""
 
     worth: float
+    share: float = 1.0
+    fame_point: float = 0.0
 
     def __call__(self, outcome: ShotOutcome) -> float:
         hit = outcome.result is ShotResult.TARGET and outcome.wounded
-        return self.worth if hit else 0.0
+        return (self.worth if hit else 0.0) * self.share - self.fame_point * outcome.fame
 
 
 @dataclass(frozen=True, slots=True)
 class CombatValue:
-    """A fight's worth to side ``me``: wounds dealt if it wins, minus wounds taken if not."""
+    """A fight's worth to side ``me``: wounds dealt if it wins, minus wounds taken if not,
+    less the Fame its models spent; ``share`` of it (a heroic action weighs acting first)."""
 
     me: Side
     worth_mine: tuple[float, ...]
     worth_theirs: tuple[float, ...]
+    share: float = 1.0
+    fame_point: float = 0.0
 
     def __call__(self, outcome: CombatOutcome) -> float:
+        spent = sum(outcome.fame_a if self.me is Side.A else outcome.fame_b)
         if outcome.winner is self.me:
-            return sum(w * v for w, v in zip(outcome.wounds, self.worth_theirs, strict=False))
-        return -sum(w * v for w, v in zip(outcome.wounds, self.worth_mine, strict=False))
+            worth = sum(w * v for w, v in zip(outcome.wounds, self.worth_theirs, strict=False))
+        else:
+            worth = -sum(w * v for w, v in zip(outcome.wounds, self.worth_mine, strict=False))
+        return worth * self.share - self.fame_point * spent
+
+
+@dataclass(frozen=True, slots=True)
+class WhuppinValue:
+    """Time for Whuppin' (Мордобой): worth moving again when the Hero's side wins and every
+    opponent is out of action (OW-HERO-10)."""
+
+    me: Side
+    opponents: int
+    worth: float
+
+    def __call__(self, outcome: CombatOutcome) -> float:
+        wiped = outcome.winner is self.me and outcome.out_of_action >= self.opponents
+        return self.worth if wiped else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class FlightValue:
+    """Head for the Hills: what fleeing costs, what fighting on is worth."""
+
+    fled: float
+    stay: float
+
+    def __call__(self, outcome: HeadForTheHillsOutcome) -> float:
+        return self.fled if outcome.flees else self.stay
 
 
 def combat_model(figure: Figure, *, fame: bool = True) -> Model:
@@ -75,44 +117,47 @@ def combat_model(figure: Figure, *, fame: bool = True) -> Model:
     )
 
 
-def threatens(battle: Battle, enemy: Figure, spot: Base) -> bool:
+def threatens(game: OldWestGame, enemy: Figure, spot: Base) -> bool:
     """Whether ``enemy`` could shoot a model standing at ``spot``."""
     reach = max((w.range for w in enemy.weapons), default=0)
     if reach <= 0 or edge_distance(enemy.base, spot) > reach:
         return False
-    return measure.sees(battle.table, enemy.base, spot)
+    return game.tape.sees(enemy.base, spot)
 
 
-def position_score(battle: Battle, figure: Figure, spot: Base) -> float:
+def position_score(game: OldWestGame, figure: Figure, spot: Base) -> float:
     """A plain positional judgement of standing at ``spot``: a target in range, little
     exposure to enemy guns, closing in (brawlers more eagerly)."""
-    enemies = [e for e in battle.enemies(figure)]
+    enemies = game.enemies(figure)
     if not enemies:
         return 0.0
     reach = max((w.range for w in figure.weapons), default=0)
     score = 0.0
     if reach and any(
         edge_distance(spot, e.base) <= reach
-        and not battle.engaged(e)
-        and measure.sees(battle.table, spot, e.base)
+        and not game.engaged(e)
+        and game.tape.sees(spot, e.base)
         for e in enemies
     ):
-        score += CAN_SHOOT
+        score += weight("can_shoot")
     for enemy in enemies:
-        if threatens(battle, enemy, spot):
-            covered = measure.covered(battle.table, spot, enemy.base)
-            score -= EXPOSED_IN_COVER if covered else EXPOSED
+        if threatens(game, enemy, spot):
+            covered = has_cover(game, spot, enemy.base)
+            score -= weight("exposed_in_cover") if covered else weight("exposed")
     nearest = min(edge_distance(spot, e.base) for e in enemies)
     brawler = reach == 0 or figure.profile.fight >= 4
-    score -= (CLOSING_BRAWLER if brawler else CLOSING) * nearest
+    score -= weight("closing_brawler" if brawler else "closing") * nearest
     return round(score, 4)
 
 
 __all__ = [
     "CombatValue",
+    "FlightValue",
     "ShotValue",
+    "WhuppinValue",
     "combat_model",
     "per_wound",
     "position_score",
     "threatens",
+    "weight",
 ]

@@ -1,15 +1,21 @@
-"""The Close-combat phase: fights formed from base contact, Time for Whuppin' first,
-then the fights in the order the posse with advantage picks (OW-CC-01/02/08).
+"""The Close-combat phase: fights divided, Time for Whuppin' first, then the fights in
+the order the posse with advantage picks (OW-CC-01/02/08, OW-HERO-10/11).
 
-Models in base contact form fights (OW-ABSENT-03 default:
-:func:`~kubik.rulesets.old_west.absent.divide_into_fights`); a group with several
-models on both sides is split so that each fight has a single model on one side
-(the model with most enemies in contact takes them all, and so on). Each fight is
-one round of the rule :func:`~kubik.rulesets.old_west.combat.combat`, on the
-situation measured here: a loser who cannot back off 1" is trapped (OW-CC-09), a
-fight across a fence needs 4+ to reach (OW-CC-14). The outcome is applied: wounds
-(with Fortune), the losers back off 1", prone winners stand up. A trapped loser who
-survives stays in contact and fights again next turn.
+The models charges brought together are divided into fights, every model in exactly
+one (:mod:`.fights`). Each fight is one round of the rule
+:func:`~kubik.rulesets.old_west.combat.combat` on the situation measured here: a loser
+who cannot back off 1" is trapped (OW-CC-09), one at a cliff edge falls (OW-CC-09,
+OW-ABSENT-05), a fight across a fence needs 4+ to reach (OW-CC-14). The round's
+outcome is applied exactly: Fame and Fortune spent, wounds, mounts killed, riders
+thrown, prone winners standing up; every loser ends out of contact — backing off 1",
+over the edge, or, trapped, squeezing out while the others make way — so the fight
+is over and no fight is fought again without a new charge.
+
+A Hero's Time for Whuppin' resolves his fight first; if it wipes out his opponents he
+and his friends of that fight move again (and may charge into other fights), and the
+fights left are divided again among the models the rules still let fight
+(:func:`~kubik.rulesets.old_west.division.may_fight`). A paid-for Whuppin' that cannot
+be carried out is logged with the reason.
 """
 
 from __future__ import annotations
@@ -17,153 +23,257 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from kubik.engine import Procedure, emit
-from kubik.rulesets.old_west.battle import measure, places
-from kubik.rulesets.old_west.battle.fights import (
-    Fight,
-    NextFight,
-    contacts_of,
-    divide,
-    form_fights,
-    next_fights,
-)
-from kubik.rulesets.old_west.battle.heroes import declare
-from kubik.rulesets.old_west.battle.judge import combat_model
-from kubik.rulesets.old_west.battle.movement import move_model, msg_phase
-from kubik.rulesets.old_west.battle.state import Battle, Figure
-from kubik.rulesets.old_west.combat import CombatOutcome, Model, combat
+from kubik.engine import AnyForecast, Forecast, Procedure, Verdict, emit, msg
+from kubik.rulesets.old_west.battle import ground
+from kubik.rulesets.old_west.battle.fights import contacts_of, divide, fight_label
+from kubik.rulesets.old_west.battle.figures import Figure, Stance
+from kubik.rulesets.old_west.battle.game import mount_key
+from kubik.rulesets.old_west.battle.heroes import declare, heroic_lost
+from kubik.rulesets.old_west.battle.judge import WhuppinValue, combat_model, weight
+from kubik.rulesets.old_west.battle.moves import move_model, new_phase, phase_heading
+from kubik.rulesets.old_west.battle.situations import fighting
+from kubik.rulesets.old_west.combat import BackOff, CombatOutcome, Loser, Model, back_off, combat
 from kubik.rulesets.old_west.core import Side
+from kubik.rulesets.old_west.division import Fight, fight_shape, in_a_fight, may_fight, next_fight
 from kubik.rulesets.old_west.heroics import (
     HeroicAction,
     Phase,
     PhaseLedger,
-    fight_order,
-    whuppin_move_again,
+    may_carry_out,
+    whuppin_moves,
 )
 
 if TYPE_CHECKING:
     from kubik.rulesets.old_west.battle.game import OldWestGame
 
 
-def situation(game: OldWestGame, fight: Fight) -> tuple[tuple[Model, ...], tuple[Model, ...]]:
-    """The rule's models for a fight: trapped if it cannot back off (OW-CC-09), across an
+def fight_situation(
+    game: OldWestGame, fight: Fight
+) -> tuple[tuple[Model, ...], tuple[Model, ...], dict[str, ground.WayBack]]:
+    """The rule's models for a fight, and each model's way back should it lose: trapped if
+    it has none (OW-CC-09), at a cliff edge if the only way is over it, across an
     obstacle if a fence lies between it and its opponent (OW-CC-14)."""
-    battle = game.battle
-    side_a = [battle.figure(m) for m in fight.a]
-    side_b = [battle.figure(m) for m in fight.b]
+    side_a = [game.figure(m) for m in fight.a]
+    side_b = [game.figure(m) for m in fight.b]
+    ways: dict[str, ground.WayBack] = {}
 
     def model(figure: Figure, opponents: list[Figure], single: bool) -> Model:
-        trapped = places.back_off_spot(battle, figure, opponents) is None
+        back = ground.way_back(game, figure, opponents)
+        ways[figure.id] = back
         across = not single and any(
-            measure.crossed(battle.table, (figure.base.centre, o.base.centre)) for o in opponents
+            game.tape.crossed((figure.base.centre, o.base.centre)) for o in opponents
         )
         return replace(
             combat_model(figure),
-            trapped=trapped,
+            trapped=not back.room,
+            cliff_drop=back.cliff_drop,
             across_obstacle=across,
             fortune=figure.fortune,
+            name=game.name(figure.id),
         )
 
     single_a = len(side_a) == 1 and len(side_b) > 1
     single_b = len(side_b) == 1 and len(side_a) > 1
     a = tuple(model(f, side_b, single_a) for f in side_a)
     b = tuple(model(f, side_a, single_b) for f in side_b)
-    return a, b
+    return a, b, ways
 
 
 def resolve(game: OldWestGame, fight: Fight) -> Procedure[CombatOutcome]:
-    """One round of one fight: the rule, then exactly its outcome applied to the models:
-    Fame and Fortune spent, wounds, mounts killed, riders thrown; the losers back off 1"
-    and prone winners stand up."""
-    battle = game.battle
-    a, b = situation(game, fight)
-    names_a = tuple(battle.figure(m).name for m in fight.a)
-    names_b = tuple(battle.figure(m).name for m in fight.b)
-    yield emit("old_west.game.fight", a=names_a, b=names_b)
+    """One round of one fight: the rule, then exactly its outcome applied to the models."""
+    a, b, ways = fight_situation(game, fight)
+    shape = fight_shape(len(fight.a), len(fight.b))
+    yield emit(
+        "old_west.game.fight",
+        rules=("OW-CC-01", *shape.rules),
+        a=game.names(fight.a),
+        b=game.names(fight.b),
+    )
     outcome: CombatOutcome = yield game.call(combat, (a, b, game.advantage))
     for side, ids in ((Side.A, fight.a), (Side.B, fight.b)):
         for index, model_id in enumerate(ids):
-            yield from game.pay_fame(battle.figure(model_id), outcome.fame(side, index))
-    winners = fight.a if outcome.winner is Side.A else fight.b
-    losers = fight.b if outcome.winner is Side.A else fight.a
-    for index, model_id in enumerate(losers):
-        figure = battle.figure(model_id)
-        wounds = outcome.wounds[index]
+            yield from game.pay_fame(
+                game.figure(model_id), outcome.fame(side, index), ("OW-HERO-05",)
+            )
+    won, lost = (fight.a, fight.b) if outcome.winner is Side.A else (fight.b, fight.a)
+    losers = a if outcome.winner is Side.B else b
+    for index, model_id in enumerate(won):
+        if outcome.stood_up(index):
+            game.figure(model_id).stance = Stance.STANDING
+    for index, model_id in enumerate(lost):
+        figure = game.figure(model_id)
         yield from game.pay_fortune(figure, outcome.fortune_spent(index))
         if outcome.mount_killed(index):
             mount = figure.dismount()
             if mount is not None:
-                yield emit("old_west.game.mount_killed", model=figure.name, mount=mount.name)
+                yield emit(
+                    "old_west.game.mount_killed",
+                    rules=("OW-CC-16", "OW-ABSENT-06"),
+                    model=game.name(figure.id),
+                    mount=game.name(mount_key(mount.id)),
+                )
         if outcome.on_the_ground(index):
-            figure.prone = True
-            yield emit("old_west.game.thrown", model=figure.name)
-        yield from game.take_wounds(figure, wounds)
-    for model_id in winners:
-        figure = battle.figure(model_id)
-        figure.prone = False
-    for model_id in losers:
-        figure = battle.figure(model_id)
-        if not figure.in_action:
-            continue
-        opponents = [battle.figure(w) for w in winners if battle.figure(w).in_action]
-        if not opponents:
-            continue
-        spot = places.back_off_spot(battle, figure, opponents)
-        if spot is None:
-            continue
-        figure.base = figure.base.moved_to(spot)
-        yield emit("old_west.game.backs_off", model=figure.name)
+            figure.stance = Stance.PRONE
+            if outcome.mount_killed(index) or not losers[index].cliff_drop:
+                yield emit(
+                    "old_west.game.thrown", rules=("OW-ABSENT-06",), model=game.name(figure.id)
+                )
+        yield from game.take_wounds(figure, outcome.wounds[index])
+    winners = [game.figure(w) for w in won if game.figure(w).in_action]
+    for index, model_id in enumerate(lost):
+        figure = game.figure(model_id)
+        if figure.in_action:
+            move = back_off(
+                Loser(not losers[index].trapped, figure.prone, losers[index].cliff_drop)
+            )
+            yield from part(game, figure, winners, move, ways[model_id])
     return outcome
+
+
+def part(
+    game: OldWestGame,
+    loser: Figure,
+    winners: list[Figure],
+    move: BackOff,
+    back: ground.WayBack,
+) -> Procedure[None]:
+    """The loser ends the round out of contact (OW-CC-04/09/10): 1" back; over the cliff
+    edge; or, trapped, out of contact anyway, the others shuffling aside."""
+    name = game.name(loser.id)
+    if move is BackOff.FALLS and back.below is not None:
+        loser.base = loser.base.moved_to(back.below)
+        game.contacts.release(loser.id)
+        yield emit(
+            "old_west.game.falls",
+            rules=("OW-CC-09", "OW-ABSENT-05"),
+            model=name,
+            height=back.cliff_drop,
+            prone=loser.prone,
+        )
+        return
+    if back.spot is not None:
+        loser.base = loser.base.moved_to(back.spot)
+        game.contacts.release(loser.id)
+        prone = ("OW-CC-10",) if loser.prone else ()
+        yield emit("old_west.game.backs_off", rules=("OW-CC-04", *prone), model=name)
+        return
+    found = ground.make_way(game, loser, winners)
+    if found is None:
+        yield emit("old_west.game.stays_trapped", rules=("OW-CC-09",), model=name)
+        return
+    spot, shuffles = found
+    for other, aside in shuffles:
+        other.base = other.base.moved_to(aside)
+    loser.base = loser.base.moved_to(spot)
+    game.contacts.release(loser.id)
+    prone = ("OW-CC-10",) if loser.prone else ()
+    others = game.names(tuple(o.id for o, _ in shuffles))
+    yield emit(
+        "old_west.game.squeezes_out_past" if others else "old_west.game.squeezes_out",
+        rules=("OW-CC-09", *prone),
+        model=name,
+        others=others,
+    )
 
 
 def close_combat_phase(game: OldWestGame) -> Procedure[None]:
     """The whole Close-combat phase."""
-    if not contacts_of(game.battle):
+    new_phase(game)
+    if not contacts_of(game):
         return
-    yield msg_phase(Phase.CLOSE_COMBAT.value)
+    yield from phase_heading(Phase.CLOSE_COMBAT)
     ledger = PhaseLedger(Phase.CLOSE_COMBAT)
     heroes, ledger = yield from declare(game, HeroicAction.WHUPPIN, ledger)
-    fights = yield from divide(game)
-    fought: set[str] = set()
+    fought: dict[str, bool] = {}
+    moved: set[str] = set()
+
+    def eligible() -> list[str]:
+        return [
+            f.id
+            for f in game.figures
+            if f.in_action
+            and may_fight(fighting(f, fought.get(f.id, False), f.id in moved)).allowed
+        ]
+
+    fights = list((yield from divide(game)))
     for hero in heroes:
         mine = next((f for f in fights if hero.id in f.models), None)
-        if mine is None or hero.id in fought:
+        verdict = may_carry_out(
+            HeroicAction.WHUPPIN,
+            ledger.beneficiary(hero.id),
+            in_a_fight(mine is not None and game.engaged(hero)),
+        )
+        if verdict.allowed or fought.get(hero.id, False):
+            fights_now = may_fight(fighting(hero, fought.get(hero.id, False), hero.id in moved))
+            if not fights_now.allowed:
+                assert fights_now.reason is not None
+                verdict = Verdict.forbid(fights_now.reason, *fights_now.rules, "OW-HERO-10")
+        if mine is None or not verdict.allowed:
+            yield from heroic_lost(game, hero, HeroicAction.WHUPPIN, verdict)
             continue
-        yield emit("old_west.game.whuppin", model=hero.name)
-        fought.update(mine.models)
+        yield emit("old_west.game.whuppin", rules=("OW-HERO-10",), model=game.name(hero.id))
+        fights.remove(mine)
+        for model_id in mine.models:
+            fought[model_id] = True
+            moved.discard(model_id)
         yield from resolve(game, mine)
-        foes = mine.b if hero.side == game.sides[0] else mine.a
-        left = sum(1 for m in foes if game.battle.figure(m).in_action)
-        if not hero.in_action or not whuppin_move_again(left):
+        friends, foes = (mine.a, mine.b) if hero.side == game.sides[0] else (mine.b, mine.a)
+        left = sum(1 for m in foes if game.figure(m).in_action)
+        moves = whuppin_moves(left)
+        if not hero.in_action or not moves.allowed:
             continue
-        friends = mine.a if hero.side == game.sides[0] else mine.b
-        ledger, allowed = ledger.benefit(hero.id, frozenset(friends))
+        alive = frozenset(m for m in friends if game.figure(m).in_action)
+        ledger, allowed = ledger.benefit(hero.id, alive)
+        yield emit(
+            "old_west.game.move_again",
+            rules=moves.rules,
+            models=game.names(tuple(m for m in friends if m in allowed)),
+        )
+        if alive - allowed:
+            yield emit(
+                "old_west.game.benefited_already",
+                rules=("OW-HERO-11",),
+                models=game.names(tuple(m for m in friends if m in alive - allowed)),
+            )
         for model_id in friends:
             if model_id in allowed:
-                yield from move_model(game, game.battle.figure(model_id))
-    if fought:
-        # after Time for Whuppin' the models may have moved: fights are divided again
-        fights = yield from divide(game)
-    remaining = tuple(f for f in fights if any(m not in fought for m in f.models))
-    if not remaining:
-        return
-    options = next_fights(game.battle, remaining)
-    order = yield game.call(fight_order, (options, game.advantage, ()))
-    for chosen in order.order:
-        assert isinstance(chosen, NextFight)
-        fight = chosen.fight
-        if not all(game.battle.figure(m).in_action for m in fight.models):
-            fight = _survivors(game.battle, fight)
-            if not fight.a or not fight.b:
-                continue
-        yield from resolve(game, fight)
+                yield from move_model(game, game.figure(model_id))
+                moved.add(model_id)
+        fights = list((yield from divide(game, eligible())))
+    while True:
+        can = set(eligible())
+        left_fights = tuple(f for f in fights if all(m in can for m in f.models))
+        if not left_fights:
+            break
+        labels = tuple(
+            msg("old_west.game.option.next_fight", fight=fight_label(game, f)) for f in left_fights
+        )
+        chosen = yield game.call(next_fight, (left_fights, game.advantage, (), labels))
+        assert isinstance(chosen, Fight)
+        fights.remove(chosen)
+        for model_id in chosen.models:
+            fought[model_id] = True
+            moved.discard(model_id)
+        yield from resolve(game, chosen)
 
 
-def _survivors(battle: Battle, fight: Fight) -> Fight:
-    return Fight(
-        tuple(m for m in fight.a if battle.figure(m).in_action),
-        tuple(m for m in fight.b if battle.figure(m).in_action),
-    )
+def whuppin_forecast(game: OldWestGame, hero: Figure, score: float) -> AnyForecast | None:
+    """Time for Whuppin's worth: moving again when his fight (as the rule's default split
+    would make it) wipes out his opponents, by the combat rule's odds (None: no fight)."""
+    from kubik.rulesets.old_west.battle.fights import order_of
+    from kubik.rulesets.old_west.division import divide as default_division
+
+    fights = default_division(contacts_of(game), order_of(game))
+    mine = next((f for f in fights if hero.id in f.models), None)
+    if mine is None:
+        return None
+    a, b, _ = fight_situation(game, mine)
+    a = tuple(replace(m, fame=0, fortune=0) for m in a)
+    b = tuple(replace(m, fame=0, fortune=0) for m in b)
+    side = game.rule_side(hero.side)
+    foes = len(mine.b) if side is Side.A else len(mine.a)
+    value = WhuppinValue(side, foes, weight("move_again"))
+    return Forecast(combat, (a, b, game.advantage), value=value, score=score)
 
 
-__all__ = ["Fight", "close_combat_phase", "form_fights", "resolve", "situation"]
+__all__ = ["close_combat_phase", "fight_situation", "part", "resolve", "whuppin_forecast"]

@@ -10,22 +10,22 @@ Hills (OW-PLK-03). A carrier put out of action drops the loot and it is lost.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
-from kubik.engine import Procedure, emit, msg
-from kubik.rulesets.old_west.battle import places
+from kubik.engine import Procedure, emit
+from kubik.rulesets.old_west.battle import ground
+from kubik.rulesets.old_west.battle.figures import Figure
+from kubik.rulesets.old_west.battle.game import terrain_key
+from kubik.rulesets.old_west.battle.judge import weight
 from kubik.rulesets.old_west.battle.options import MoveKind
 from kubik.rulesets.old_west.battle.spec import ObjectiveData
-from kubik.rulesets.old_west.battle.state import Figure
-from kubik.rulesets.old_west.core import data
+from kubik.rulesets.old_west.core import Status, data
 from kubik.table import Point, distance_to
+from kubik.table.tape import Way
 
 if TYPE_CHECKING:
     from kubik.rulesets.old_west.battle.game import OldWestGame
-
-#: A bot's taste for the objective (positional scores are a few tenths).
-LOOT_BONUS = 0.6
-ESCAPE_BONUS = 1.2
 
 
 def reach(key: str) -> float:
@@ -33,9 +33,18 @@ def reach(key: str) -> float:
     return float(data()["battle"][key])
 
 
+def objective_bonus(kind: MoveKind) -> float:
+    """A bot's taste for the objective's moves."""
+    if kind is MoveKind.LOOT:
+        return weight("loot")
+    if kind is MoveKind.ESCAPE:
+        return weight("escape")
+    return 0.0
+
+
 def edge_gap(game: OldWestGame, figure: Figure, edge: str) -> float:
     """Inches between the model's base and the table edge ``edge``."""
-    table, base = game.battle.table, figure.base
+    table, base = game.table, figure.base
     gaps = {
         "south": base.y - base.radius,
         "north": table.height - base.y - base.radius,
@@ -46,73 +55,75 @@ def edge_gap(game: OldWestGame, figure: Figure, edge: str) -> float:
 
 
 def edge_goal(game: OldWestGame, figure: Figure, edge: str) -> Point:
-    """The spot on the table with the base touching ``edge``, straight across."""
-    table, base = game.battle.table, figure.base
-    r = base.radius
+    """The place on the table with the base touching ``edge``, straight across."""
+    table, base = game.table, figure.base
+    r = base.radius + 0.05
     goals = {
         "south": (base.x, r),
         "north": (base.x, table.height - r),
         "west": (r, base.y),
         "east": (table.width - r, base.y),
     }
-    return goals[edge]
+    return ground.rounded(goals[edge])
 
 
-def objective_routes(
+def objective_ways(
     game: OldWestGame, figure: Figure, allowance: float
-) -> list[tuple[MoveKind, places.Route, float]]:
-    """The objective moves open to the model: (kind, route walked, bot's bonus)."""
+) -> list[tuple[MoveKind, Way]]:
+    """The objective moves open to the model: (kind, way walked)."""
     objective = game.spec.objective
     if objective is None or figure.side != objective.side or allowance <= 0:
         return []
-    table, r = game.battle.table, figure.base.radius
     here = figure.base.centre
-    if figure.carrying:
-        path = places.route(table, here, edge_goal(game, figure, objective.edge), r, figure.mover)
-        if path is None:
+    if figure.loot:
+        found = ground.way(game, figure, edge_goal(game, figure, objective.edge))
+        if found is None:
             return []
-        walked = places.walk(table, path, allowance, r, figure.mover)
-        return [(MoveKind.ESCAPE, walked, ESCAPE_BONUS)] if len(walked.points) > 1 else []
+        walked = ground.walk(game, figure, found, allowance)
+        return [(MoveKind.ESCAPE, walked)] if walked.length > 0.05 else []
     if game.loot_left <= 0 or near_feature(game, figure, objective):
         return []
-    gap = float(data()["battle"]["cover_gap_inches"])
-    spots = places.spots_around(table, objective.feature, r, gap, figure.mover)
-    nearest = sorted(spots, key=lambda s: ((s[0] - here[0]) ** 2 + (s[1] - here[1]) ** 2, s))
+    gap = reach("cover_gap_inches")
+    spots = game.tape.around(objective.feature, ground.clearance(figure), gap, figure.mover)
+    nearest = sorted(spots, key=lambda s: (math.dist(s, here), s))
     for spot in nearest[:3]:
-        if not places.free_spot(game.battle, figure, spot):
+        if not ground.fits(game, figure, spot):
             continue
-        path = places.route(table, here, spot, r, figure.mover)
-        if path is None:
+        found = ground.way(game, figure, spot)
+        if found is None:
             continue
-        walked = places.walk(table, path, allowance, r, figure.mover)
-        if len(walked.points) > 1:
-            return [(MoveKind.LOOT, walked, LOOT_BONUS)]
+        walked = ground.walk(game, figure, found, allowance)
+        if walked.length > 0.05:
+            return [(MoveKind.LOOT, walked)]
     return []
 
 
 def near_feature(game: OldWestGame, figure: Figure, objective: ObjectiveData) -> bool:
     """Whether the model is within reach of the objective's terrain."""
-    feature = game.battle.table.feature(objective.feature)
+    feature = game.table.feature(objective.feature)
     return distance_to(figure.base, feature) <= reach("objective_reach_inches") + 1e-6
 
 
 def after_move(game: OldWestGame, figure: Figure) -> Procedure[None]:
-    """Pick up loot at the feature, or leave the table with it at the exit edge."""
+    """Pick up loot at the feature, or leave the table with it at the exit edge (OW-PLK-03)."""
     objective = game.spec.objective
     if objective is None or figure.side != objective.side or not figure.in_action:
         return
-    feature = game.battle.table.feature(objective.feature)
-    place = msg("game.name", en=feature.name, ru=feature.name_ru)
-    if not figure.carrying and game.loot_left > 0 and near_feature(game, figure, objective):
-        figure.carrying = True
+    place = game.name(terrain_key(objective.feature))
+    if not figure.loot and game.loot_left > 0 and near_feature(game, figure, objective):
+        figure.loot = 1
         game.loot_left -= 1
-        yield emit("old_west.game.loot_taken", model=figure.name, place=place, left=game.loot_left)
-    if figure.carrying and edge_gap(game, figure, objective.edge) <= reach("edge_reach_inches"):
-        figure.left_table = True
-        game.loot_escaped += 1
+        yield emit(
+            "old_west.game.loot_taken", model=game.name(figure.id), place=place, left=game.loot_left
+        )
+    if figure.loot and edge_gap(game, figure, objective.edge) <= reach("edge_reach_inches"):
+        figure.status = Status.LEFT_TABLE
+        game.contacts.release(figure.id)
+        game.loot_escaped += figure.loot
         yield emit(
             "old_west.game.loot_escapes",
-            model=figure.name,
+            rules=("OW-PLK-03",),
+            model=game.name(figure.id),
             carried=game.loot_escaped,
             needed=objective.needed,
         )
@@ -120,9 +131,9 @@ def after_move(game: OldWestGame, figure: Figure) -> Procedure[None]:
 
 def drop_loot(game: OldWestGame, figure: Figure) -> Procedure[None]:
     """A carrier put out of action drops the loot: it is lost."""
-    if figure.carrying:
-        figure.carrying = False
-        yield emit("old_west.game.loot_lost", model=figure.name)
+    if figure.loot:
+        figure.loot = 0
+        yield emit("old_west.game.loot_lost", model=game.name(figure.id))
 
 
 def achieved(game: OldWestGame) -> bool:
@@ -136,5 +147,6 @@ __all__ = [
     "after_move",
     "drop_loot",
     "edge_gap",
-    "objective_routes",
+    "objective_bonus",
+    "objective_ways",
 ]

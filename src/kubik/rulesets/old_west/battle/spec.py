@@ -8,7 +8,9 @@ model by model); a side of the scenario is a **posse** (Команда). Unit fi
     name = "Wyatt"               # shown in the log (name_ru for Russian)
     profile = "marshal"          # a profile of data/game.toml (OW-ABSENT-09 default)
     weapons = ["pistol"]         # weapons of data/game.toml (none: cannot shoot)
-    position = [6, 30]           # base centre, inches from the table's corner
+    position = [6, 30]           # base centre, inches from the table's corner; a model set
+                                 # up in base contact with an enemy starts in a fight with
+                                 # him (as if one had charged the other)
     base_mm = 25                 # base diameter (default from data)
     leader = true                # the posse's leader (OW-PLK-02); at most one per side
     mounted = "horse"            # rides a mount of data/game.toml (horse, mule; true = horse):
@@ -49,28 +51,20 @@ wins; at the turn limit without it, the other posse wins.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kubik.engine import Message, msg
+from kubik.game.battle import battle_table
 from kubik.game.errors import ScenarioError
 from kubik.game.scenario import Scenario, field_error
 from kubik.rulesets.old_west.absent import Profile
 from kubik.rulesets.old_west.core import data
-from kubik.table import (
-    Base,
-    Table,
-    TableError,
-    TerrainKind,
-    centre_distance,
-    kind_at,
-    table_from_dict,
-)
+from kubik.table import Base, Table, TableError, TerrainKind, centre_distance
+from kubik.table.tape import Tape
 from kubik.table.units import mm_to_inches
 
 PROFILE_FIELDS = (
@@ -317,7 +311,7 @@ def _base(table: Table, unit: UnitData, where: str, mounted: bool) -> Base:
     except TableError as error:
         raise ScenarioError(f"{where}.position: {error.problem}") from None
     mover = MOUNTED if mounted else None
-    if kind_at(table, base.centre, mover, clearance=base.radius) is TerrainKind.IMPASSABLE:
+    if Tape.of(table).kind_at(base.centre, mover, base.radius) is TerrainKind.IMPASSABLE:
         x, y = unit.position
         raise ScenarioError(f"{where}.position: ({x:g}, {y:g}) is inside impassable terrain")
     return base
@@ -344,17 +338,6 @@ def _check_options(
                 raise ScenarioError(f"options.{key}.{unit_id}: {points}; allowed: 0..{top}")
 
 
-@lru_cache(maxsize=8)
-def shared_table(text: str) -> Table:
-    """The table of a scenario's ``[table]`` and ``[[terrain]]`` (as canonical JSON).
-
-    Tables are immutable, so games of the same scenario share one, and with it the
-    measurements memoised on it (:mod:`.measure`): a simulation of many games, or a
-    replay, measures each place once.
-    """
-    return table_from_dict(json.loads(text))
-
-
 def _check_objective(objective: ObjectiveData | None, table: Table, sides: tuple[str, ...]) -> None:
     if objective is None:
         return
@@ -377,12 +360,7 @@ def build_spec(scenario: Scenario, given_options: Mapping[str, Any] | None = Non
     """Check the scenario (one line per error, naming the field) and build its spec."""
     if len(scenario.sides) != 2:
         raise ScenarioError(f"sides: an Old West battle has 2 posses, got {len(scenario.sides)}")
-    try:
-        table = shared_table(
-            json.dumps({"table": scenario.table, "terrain": list(scenario.terrain)}, sort_keys=True)
-        )
-    except TableError as error:
-        raise ScenarioError(str(error)) from None
+    table = battle_table(scenario)
     try:
         options = OptionsData.model_validate(dict(given_options or scenario.options))
     except ValidationError as error:

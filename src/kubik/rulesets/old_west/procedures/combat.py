@@ -10,6 +10,7 @@ from kubik.engine import Procedure, ProcedureInput, procedure
 from kubik.engine.registry import per_input
 from kubik.rulesets.old_west.combat import CombatOutcome, Model, combat
 from kubik.rulesets.old_west.core import Side, number
+from kubik.rulesets.old_west.division import fight_shape
 from kubik.rulesets.old_west.procedures.fight import check_dice_per_side
 
 
@@ -80,7 +81,7 @@ class CombatInput(ProcedureInput):
 
     @model_validator(mode="after")
     def _one_side_single(self) -> Self:
-        if len(self.a) > 1 and len(self.b) > 1:
+        if not fight_shape(len(self.a), len(self.b)).allowed:
             raise ValueError("a, b: one side of a fight must be a single model")
         check_dice_per_side(
             {"a": sum(f.attacks for f in self.a), "b": sum(f.attacks for f in self.b)}
@@ -117,6 +118,7 @@ LAWMAN = {"fight": 3, "attacks": 1, "strength": 3, "toughness": 3}
             "b": [{**LAWMAN, "toughness": 10}],
         },
         {"a": [{**LAWMAN, "prone": True}], "b": [{**LAWMAN, "mounted": True}]},
+        {"a": [{**LAWMAN, "fight": 4}], "b": [{**LAWMAN, "mounted": True}]},
     ),
 )
 def combat_procedure(inp: CombatInput) -> Procedure[CombatOutcome]:

@@ -1,0 +1,117 @@
+"""The rules' situations for a model, as the battle state and the table give them.
+
+The rule modules answer every question of legality on small plain situations
+(:class:`~kubik.rulesets.old_west.movement.Mover`,
+:class:`~kubik.rulesets.old_west.shooting.Shooter`,
+:class:`~kubik.rulesets.old_west.shooting.ShotAt`,
+:class:`~kubik.rulesets.old_west.heroics.HeroNow`,
+:class:`~kubik.rulesets.old_west.division.Fighting`); this module fills them in from
+a model's state and the tape's measurements, so the phases ask the rules and never
+decide themselves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kubik.engine import Verdict, msg
+from kubik.rulesets.old_west.battle.figures import Figure, Nerve
+from kubik.rulesets.old_west.battle.spec import Weapon
+from kubik.rulesets.old_west.division import Fighting, in_a_fight
+from kubik.rulesets.old_west.heroics import HeroicAction, HeroNow
+from kubik.rulesets.old_west.movement import ChargeTarget, Mover, may_move
+from kubik.rulesets.old_west.shooting import Shooter, ShotAt, may_shoot, may_shoot_at
+from kubik.table import edge_distance
+
+if TYPE_CHECKING:
+    from kubik.rulesets.old_west.battle.game import OldWestGame
+
+
+def mover(game: OldWestGame, figure: Figure, moved: bool = False) -> Mover:
+    """The model about to move (``moved``: it already moved this phase)."""
+    return Mover(
+        figure.status,
+        mounted=figure.mounted,
+        engaged=game.engaged(figure),
+        prone=figure.prone,
+        charged_while_prone=figure.stance.charged_while_prone,
+        moved=moved,
+        scared=figure.nerve is Nerve.SCARED,
+    )
+
+
+def charge_target(figure: Figure, enemy: Figure, route: float | None) -> ChargeTarget:
+    """An enemy as a charge at him finds him (``route``: inches of the way into contact)."""
+    return ChargeTarget(
+        route,
+        enemy.status,
+        enemy.profile.fearsome,
+        enemy.id in figure.tested_fearsome,
+    )
+
+
+def shooter(game: OldWestGame, figure: Figure, shot: bool = False) -> Shooter:
+    """The model about to shoot (``shot``: it already shot this phase)."""
+    return Shooter(
+        tuple(w.id for w in figure.weapons),
+        figure.status,
+        engaged=game.engaged(figure),
+        pinned=figure.nerve is Nerve.PINNED,
+        scared=figure.nerve is Nerve.SCARED,
+        shot=shot,
+    )
+
+
+def shot_at(
+    game: OldWestGame,
+    figure: Figure,
+    enemy: Figure,
+    weapon: Weapon,
+    distance: float | None = None,
+    visible: bool | None = None,
+) -> ShotAt:
+    """A shot with ``weapon`` at ``enemy`` as the rule takes it: measured by the tape
+    unless the players measured it themselves (``distance``, ``visible``)."""
+    return ShotAt(
+        weapon.id,
+        round(edge_distance(figure.base, enemy.base), 1) if distance is None else distance,
+        game.tape.sees(figure.base, enemy.base) if visible is None else visible,
+        enemy.status,
+        game.engaged(enemy),
+        enemy.profile.fearsome,
+        enemy.id in figure.tested_fearsome,
+        moved=round(figure.moved, 1),
+        move=figure.move,
+    )
+
+
+def hero_now(figure: Figure, declared: bool = False) -> HeroNow:
+    """The model at the start of a phase, for declaring a heroic action."""
+    return HeroNow(figure.fame, figure.hero, figure.status, declared)
+
+
+def fighting(figure: Figure, fought: bool, whuppin_move: bool) -> Fighting:
+    """The model about to fight a round this phase."""
+    return Fighting(fought, whuppin_move, figure.status)
+
+
+def able(game: OldWestGame, figure: Figure, action: HeroicAction, acted: bool = False) -> Verdict:
+    """Whether the model can do what ``action`` is for: move (Yee Haw!), shoot at an enemy
+    it may shoot (Quickdraw works only if the Hero shoots, OW-HERO-09) or fight (Time
+    for Whuppin')."""
+    if action is HeroicAction.YEE_HAW:
+        return may_move(mover(game, figure, acted))
+    if action is HeroicAction.WHUPPIN:
+        return in_a_fight(game.engaged(figure))
+    shooting = may_shoot(shooter(game, figure, acted))
+    if not shooting.allowed:
+        return shooting
+    situation = shooter(game, figure, acted)
+    for enemy in game.enemies(figure):
+        for weapon in figure.weapons:
+            if may_shoot_at(situation, shot_at(game, figure, enemy, weapon)).allowed:
+                return Verdict.combine(shooting, Verdict.allow("OW-HERO-09"))
+    return Verdict.forbid(msg("old_west.permission.no_target"), "OW-HERO-09", "OW-ABSENT-04")
+
+
+__all__ = ["able", "charge_target", "fighting", "hero_now", "mover", "shooter", "shot_at"]
