@@ -2,7 +2,7 @@
 
 Rules: ``procedures``, ``resolve``, ``odds`` (here); games: ``scenarios``, ``play``,
 ``load``, ``replay``, ``saves`` (:mod:`kubik.cli_play`); ``coverage``
-(:mod:`kubik.cli_coverage`).
+(:mod:`kubik.cli_coverage`); ``sim`` (:mod:`kubik.cli_sim`).
 
 Human-readable by default (Rich), JSON with ``--json``. Any bad input ends with one
 line on stderr naming the field and what is allowed, and a non-zero exit; never a
@@ -25,6 +25,7 @@ from typer.exceptions import Abort, Exit, TyperException
 from kubik import api
 from kubik.cli_coverage import register_coverage_command
 from kubik.cli_play import register_play_commands
+from kubik.cli_sim import register_sim_command
 from kubik.console.parse import Lang, split_values
 from kubik.engine.requests import msg
 from kubik.errors import InputError, KubikError
@@ -230,6 +231,7 @@ def _print_comparison(comparison: dict[str, Any], lang: str) -> None:
 
 register_play_commands(app)
 register_coverage_command(app)
+register_sim_command(app)
 
 
 def _fail(message: str, code: int = 2) -> None:

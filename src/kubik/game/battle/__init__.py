@@ -8,7 +8,7 @@ ruleset adapter), :mod:`.tastes` (what bots weigh besides the odds, from data).
 The measuring tape is :class:`kubik.table.tape.Tape`.
 """
 
-from kubik.game.battle.battle import BattleGame, BattleRuleset, battle_table
+from kubik.game.battle.battle import LOST, BattleGame, BattleRuleset, UnitResult, battle_table
 from kubik.game.battle.contact import (
     GAP,
     Engagement,
@@ -27,6 +27,7 @@ from kubik.game.battle.tastes import taste, tastes
 
 __all__ = [
     "GAP",
+    "LOST",
     "BattleGame",
     "BattleRuleset",
     "Engagement",
@@ -40,6 +41,7 @@ __all__ = [
     "Posture",
     "Presence",
     "Trigger",
+    "UnitResult",
     "Violation",
     "battle_table",
     "clear_of",
