@@ -2,7 +2,8 @@
 
 Each module exposes ``run() -> list[dict]`` with rows ``{"case", "kubik_s",
 "icepool_s", "ratio"}`` (ratio = kubik time / icepool time; ≤ 1.0 means kubik is
-at least as fast) or, for benches without a reference, ``{"case", "kubik_s"}``.
+at least as fast) or, for benches without a reference, ``{"case", "kubik_s"}``;
+rows ``{"case", "value", "unit"}`` (rates, speed-ups) go to a second table.
 """
 
 from __future__ import annotations
@@ -30,7 +31,10 @@ def main() -> None:
     )
     for column in ("case", "kubik (s)", "icepool (s)", "ratio"):
         table.add_column(column, justify="left" if column == "case" else "right")
+    measures = [row for row in rows if "value" in row]
     for row in rows:
+        if "value" in row:
+            continue
         icepool = row.get("icepool_s")
         ratio = row.get("ratio")
         table.add_row(
@@ -40,6 +44,19 @@ def main() -> None:
             f"{ratio:.2f}" if isinstance(ratio, float) else "—",
         )
     Console().print(table)
+    if measures:
+        other = Table(title="kubik sim throughput")
+        other.add_column("case")
+        other.add_column("value", justify="right")
+        other.add_column("unit")
+        for row in measures:
+            value = row["value"]
+            other.add_row(
+                str(row["case"]),
+                f"{value:.3f}" if isinstance(value, float) else str(value),
+                str(row["unit"]),
+            )
+        Console().print(other)
     sys.exit(0)
 
 

@@ -23,6 +23,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -40,7 +41,7 @@ from kubik import api
 from kubik.bots.registry import BOT_NAMES
 from kubik.cli_play import find_scenario
 from kubik.console.parse import Lang, parse_side_options
-from kubik.console.text import count_label, say
+from kubik.console.text import count_label, outcome_text, say
 from kubik.engine import registry
 from kubik.engine.requests import Message
 from kubik.errors import InputError
@@ -210,7 +211,7 @@ def _units_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str])
         table.add_column(say(f"sim.column.{key}", lang), justify=justify)  # type: ignore[arg-type]
     for unit_id, unit in units.items():
         table.add_row(
-            unit_id,
+            escape(unit_id),
             names.get(unit["side"], unit["side"]),
             str(unit["models"]),
             _mean(unit["kills"]),
@@ -231,7 +232,7 @@ def _sweep_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str])
     table = Table(title=say("sim.sweep", lang, runs=report["runs"]), title_justify="left")
     keys = list(report["cells"][0]["label"]) if report["cells"] else []
     for key in keys:
-        title = names.get(key[3:], key[3:]) if key.startswith("vs.") else key
+        title = names.get(key[3:], key[3:]) if key.startswith("vs.") else escape(key)
         table.add_column(title, style="bold")
     for side in report["wins"]:
         table.add_column(say("sim.wins", lang, side=names.get(side, side)), justify="right")
@@ -239,7 +240,7 @@ def _sweep_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str])
     table.add_column(say("sim.column.turns", lang), justify="right")
     for cell in report["cells"]:
         table.add_row(
-            *(cell["label"][k] for k in keys),
+            *(escape(cell["label"][k]) for k in keys),
             *(_cell_text(cell, side) for side in report["wins"]),
             _cell_text(cell, "draw"),
             f"{cell['turns']['mean']:.1f}" if cell["turns"]["mean"] is not None else "—",
@@ -257,7 +258,7 @@ def _heatmap_tables(report: Mapping[str, Any], lang: str, names: Mapping[str, st
     groups: dict[str, dict[tuple[str, str], Mapping[str, Any]]] = {}
     for cell in report["cells"]:
         label = cell["label"]
-        rest = ", ".join(f"{k}={v}" for k, v in label.items() if not k.startswith("vs."))
+        rest = escape(", ".join(f"{k}={v}" for k, v in label.items() if not k.startswith("vs.")))
         col = label[f"vs.{col_side}"] if col_side else cols[0]
         groups.setdefault(rest, {})[(label[f"vs.{row_side}"], col)] = cell
     tables = []
@@ -268,9 +269,9 @@ def _heatmap_tables(report: Mapping[str, Any], lang: str, names: Mapping[str, st
             f"{names.get(row_side, row_side)} \\ {names.get(col_side or '', col_side or '')}"
         )
         for col in cols:
-            table.add_column(col, justify="right")
+            table.add_column(escape(col), justify="right")
         for row in vs[row_side]:
-            table.add_row(row, *(_cell_text(cells[(row, col)], row_side) for col in cols))
+            table.add_row(escape(row), *(_cell_text(cells[(row, col)], row_side) for col in cols))
         tables.append(table)
     return tables
 
@@ -289,12 +290,14 @@ def print_sim(
         f"{names.get(side, side)}: {say(f'console.controller.{kind}', lang)}"
         for side, kind in result["bots"].items()
     )
+    header = "sim.header.sweep" if "cells" in result else "sim.header"
     console.print(
         say(
-            "sim.header",
+            header,
             lang,
             scenario=result["scenario"],
             runs=result["runs"],
+            cells=len(result.get("cells", ())),
             seed=result["seed"],
             bots=bots,
         )
@@ -314,7 +317,7 @@ def print_sim(
     if run["resumed"]:
         console.print(say("sim.resumed", lang, resumed=run["resumed"]), style="dim")
     if run["store"]:
-        console.print(say("sim.stored", lang, path=run["store"]), style="dim")
+        console.print(say("sim.stored", lang, path=escape(run["store"])), style="dim")
     console.print()
     if "cells" in result:
         console.print(_rates_table(result, lang, names))
@@ -347,18 +350,13 @@ def print_procedure(console: Console, result: Mapping[str, Any], lang: str) -> N
     )
     table = Table(title=title, title_justify="left")
     table.add_column(say("sim.column.outcome", lang))
-    table.add_column(say("sim.column.games", lang), justify="right")
+    table.add_column(say("sim.column.runs", lang), justify="right")
     table.add_column(say("sim.column.estimate", lang), justify="right")
     table.add_column(say("sim.column.exact", lang), justify="right")
     table.add_column("", justify="center")
     for row in result["outcomes"]:
-        outcome = (
-            ", ".join(f"{k}={v}" for k, v in row["outcome"].items())
-            if isinstance(row["outcome"], dict)
-            else str(row["outcome"])
-        )
         table.add_row(
-            outcome,
+            escape(outcome_text(row["outcome"], lang)),
             str(row["count"]),
             f"{_pct(row['p'])} {_interval(row['interval'])}",
             f"{row['exact']} ({_pct(row['exact_p'])})",
@@ -509,7 +507,10 @@ def sim_command(
     if no_store and (store is not None or fresh):
         raise InputError("--no-store: keeps nothing; drop --store and --fresh")
     sides = _side_bots(side or (), scenario.side_ids)
-    names = {s.id: (s.name_ru or s.name) if lang.value == "ru" else s.name for s in scenario.sides}
+    names = {
+        s.id: escape((s.name_ru or s.name) if lang.value == "ru" else s.name)
+        for s in scenario.sides
+    }
     title = say("sim.progress", lang.value, scenario=scenario.id)
     with _progress_bar(not as_json, lang.value, title) as progress:
         try:

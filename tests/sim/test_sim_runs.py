@@ -309,3 +309,28 @@ def test_a_ray_sweep_streams_into_the_store_and_resumes(ray_local: Any, tmp_path
     )
     assert (again.run.resumed, again.run.played) == (4, 2)
     assert again.outcomes[:2] == first.outcomes[:2]
+
+
+@pytest.mark.parametrize(
+    ("kind", "error", "message"),
+    [
+        ("die", SimError, "a worker process died"),
+        ("fail", RuntimeError, "a bug in the toy's second turn"),
+    ],
+)
+def test_a_worker_that_dies_or_fails_stops_the_run_with_its_reason(
+    kind: str, error: type[Exception], message: str
+) -> None:
+    from kubik.game import parse_scenario, register_ruleset, unregister_ruleset
+    from tests.game.skirmish import SCENARIO
+    from tests.sim.crashing import CRASH, CRASH_ID
+
+    text = SCENARIO.replace('ruleset = "toy_skirmish"', f'ruleset = "{CRASH_ID}"')
+    text = text.replace("[table]", f'[options]\ncrash = "{kind}"\n\n[table]')
+    register_ruleset(CRASH, replace=True)
+    try:
+        scenario = parse_scenario(text, "crash.toml")
+        with pytest.raises(error, match=message):
+            simulate_battles(scenario, 4, 1, _bots(scenario), LocalProcesses(2), store=False)
+    finally:
+        unregister_ruleset(CRASH_ID)

@@ -192,3 +192,15 @@ def test_roster_lists_must_fit_the_scenarios_sides(skirmish: Scenario) -> None:
         build_job(skirmish, 1, bots, [], [red, red])
     with pytest.raises(InputError, match=re.escape("--vs: file 'nowhere.toml' does not exist")):
         load_roster_list("nowhere.toml")
+
+
+def test_the_documented_roster_lists_are_valid_for_the_demo() -> None:
+    docs = Path(__file__).resolve().parents[2] / "docs" / "sim"
+    scenario = load_scenario("steel_war.demo")
+    lists = [
+        load_roster_list(docs / "steel_rosters.toml"),
+        load_roster_list(docs / "lianra_rosters.toml"),
+    ]
+    job = build_job(scenario, 1, dict.fromkeys(scenario.side_ids, "heuristic"), [], lists)
+    assert len(job.cells) == 6
+    assert job.cells[-1].label_json() == {"vs.steel": "recruits", "vs.lianra": "heavy"}

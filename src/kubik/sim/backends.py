@@ -8,10 +8,10 @@ job up once (:func:`kubik.sim.outcome.worker_for`) and plays batch after batch, 
 the batches shrink toward the end so the workers finish together.
 
 * :class:`InProcess` plays in this process (``--workers 1``).
-* :class:`LocalProcesses` runs a :mod:`multiprocessing` pool (``spawn``: the same on
-  every platform, and nothing of the parent's threads is copied). Workers send each
-  outcome through a queue as soon as the game ends, so an interrupted run loses only
-  the games being played at that moment. Workers ignore Ctrl-C; the parent stops them.
+* :class:`LocalProcesses` runs a process pool (``spawn``: the same on every platform,
+  and nothing of the parent's threads is copied). Workers send each outcome through a
+  queue as soon as the game ends, so an interrupted run loses only the games being
+  played at that moment. Workers ignore Ctrl-C; the parent stops them.
 * :class:`RayBackend` runs the same batches as Ray tasks (``--ray ADDRESS`` or
   ``--ray local``) through Ray's own scheduler. Each task is a generator, so outcomes
   stream back game by game too; at most a few tasks per CPU of the cluster are in
@@ -28,8 +28,9 @@ import os
 import queue
 import signal
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from multiprocessing.pool import Pool
 from typing import Any, Protocol
 
 from kubik.engine.requests import Message, msg
@@ -133,7 +134,11 @@ def _run_batch(batch: tuple[GameTask, ...]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class LocalProcesses:
-    """A pool of ``processes`` local processes; the job is sent to each once."""
+    """A pool of ``processes`` local processes; the job is sent to each once.
+
+    A worker that dies (killed, out of memory) breaks the pool: the run stops with
+    one line, and every game that finished is stored already.
+    """
 
     processes: int
 
@@ -149,26 +154,40 @@ class LocalProcesses:
             return
         context = multiprocessing.get_context("spawn")
         results = context.Queue()
-        errors: list[BaseException] = []
-        pool: Pool = context.Pool(self.processes, _start_worker, (job, results))
+        pool = ProcessPoolExecutor(self.processes, context, _start_worker, (job, results))
+        finished = False
         try:
-            for batch in batches(tasks, self.processes):
-                pool.apply_async(_run_batch, (batch,), error_callback=errors.append)
-            pool.close()
+            futures = [pool.submit(_run_batch, b) for b in batches(tasks, self.processes)]
             for _ in range(len(tasks)):
-                while True:
-                    if errors:
-                        raise errors[0]
-                    try:
-                        outcome = results.get(timeout=0.25)
-                        break
-                    except queue.Empty:
-                        continue
-                yield outcome
+                yield self._next(results, futures)
+            finished = True
         finally:
-            pool.terminate()
-            pool.join()
+            if not finished:  # interrupted, or a worker failed: stop the games being played
+                workers = list((pool._processes or {}).values())
+                pool.shutdown(wait=False, cancel_futures=True)
+                for process in workers:
+                    process.terminate()
+            pool.shutdown(wait=True)
             results.close()
+
+    @staticmethod
+    def _next(results: Any, futures: Sequence[Future[int]]) -> GameOutcome:
+        """The next outcome any worker sends; a worker's error is raised here."""
+        while True:
+            try:
+                outcome: GameOutcome = results.get(timeout=0.25)
+                return outcome
+            except queue.Empty:
+                for future in futures:
+                    if future.done() and future.exception() is not None:
+                        error = future.exception()
+                        if isinstance(error, BrokenProcessPool):
+                            raise SimError(
+                                "a worker process died (killed, or out of memory?); every game "
+                                "that finished is stored: run the same command to go on"
+                            ) from None
+                        assert error is not None
+                        raise error from None
 
 
 # -- Ray -----------------------------------------------------------------------------
