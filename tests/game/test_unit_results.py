@@ -4,7 +4,6 @@ ruleset credits (the toy skirmish credits every kill it makes)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +15,8 @@ from tests.game.skirmish import GAME, SCENARIO, SKIRMISH_ID, SkirmishGame
 
 
 @pytest.fixture(autouse=True)
-def skirmish(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("KUBIK_HOME", str(tmp_path / "home"))
+def skirmish() -> Iterator[None]:
+    """The toy skirmish is playable (tests/game/conftest.py gives a fresh KUBIK_HOME)."""
     register_ruleset(GAME, replace=True)
     yield
     unregister_ruleset(SKIRMISH_ID)

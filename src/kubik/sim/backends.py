@@ -69,7 +69,7 @@ def batches(tasks: Sequence[GameTask], workers: int) -> list[tuple[GameTask, ...
     >>> tasks = [GameTask(0, j, j) for j in range(100)]
     >>> sizes = [len(b) for b in batches(tasks, 2)]
     >>> sizes[:3], sizes[-3:], sum(sizes)
-    ([6, 6, 6], [1, 1, 1], 100)
+    ([7, 6, 6], [1, 1, 1], 100)
     """
     out: list[tuple[GameTask, ...]] = []
     start = 0

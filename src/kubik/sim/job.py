@@ -122,7 +122,7 @@ def code_fingerprint() -> str:
             if item.is_dir():
                 if not item.name.startswith((".", "__pycache__")):
                     stack.append(item)
-            elif item.name.endswith((".py", ".toml", ".po")):
+            elif item.name.endswith((".py", ".toml")):
                 files.append((str(item), item.read_bytes()))
     base = len(str(root))
     for name, data in sorted(files):

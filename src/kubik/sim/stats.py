@@ -46,7 +46,7 @@ def distribution(values: Sequence[int]) -> dict[str, Any]:
 
     >>> d = distribution([1, 2, 2, 3])
     >>> d["mean"], d["interval"], d["median"], d["counts"]
-    (2.0, [1.2, 2.8], 2.0, {'1': 1, '2': 2, '3': 1})
+    (2.0, [1.199848, 2.800152], 2.0, {'1': 1, '2': 2, '3': 1})
     """
     if not values:
         return {
