@@ -204,3 +204,17 @@ def test_the_documented_roster_lists_are_valid_for_the_demo() -> None:
     job = build_job(scenario, 1, dict.fromkeys(scenario.side_ids, "heuristic"), [], lists)
     assert len(job.cells) == 6
     assert job.cells[-1].label_json() == {"vs.steel": "recruits", "vs.lianra": "heavy"}
+
+
+def test_the_code_left_out_of_the_fingerprint_exists_and_decides_no_game() -> None:
+    from importlib import resources
+
+    from kubik.sim.job import RESULT_FREE, code_fingerprint
+
+    root = Path(str(resources.files("kubik")))
+    files = [p.relative_to(root).as_posix() for p in root.rglob("*.py")]
+    for prefix in RESULT_FREE:
+        assert any(f.startswith(prefix) for f in files), f"{prefix} names no file"
+    for deciding in ("engine/odds.py", "game/session.py", "sim/outcome.py", "bots/heuristic.py"):
+        assert not deciding.startswith(RESULT_FREE)
+    assert len(code_fingerprint()) == 16

@@ -108,25 +108,47 @@ class SimJob:
         return [GameTask(c.index, j, s) for c in self.cells for j, s in enumerate(seeds)]
 
 
+#: Parts of kubik that only show, store or schedule games, never decide one: a change to
+#: them keeps a store resumable (paths relative to the package, ``/``-separated).
+RESULT_FREE: tuple[str, ...] = (
+    "__main__.py",
+    "api.py",
+    "cli",  # cli.py, cli_play.py, cli_sim.py ...
+    "console/",
+    "demo.py",
+    "i18n.py",
+    "sim/backends.py",
+    "sim/exact.py",
+    "sim/plot.py",
+    "sim/report.py",
+    "sim/runner.py",
+    "sim/stats.py",
+    "sim/store.py",
+)
+
+
 @cache
 def code_fingerprint() -> str:
-    """A hash of kubik's own source and data files: a store written by other code is
-    not resumed (its games would come from other rules)."""
+    """A hash of the kubik code and data that decide a game (the rules, their data, the
+    game and table layers, the bots, how a worker plays): a store written by other rules
+    is not resumed. Code that only shows, stores or schedules games
+    (:data:`RESULT_FREE`) is left out, so improving a report keeps a long run resumable.
+    """
     digest = hashlib.sha256()
     root = resources.files("kubik")
-    stack = [root]
+    stack: list[tuple[Any, str]] = [(root, "")]
     files: list[tuple[str, bytes]] = []
     while stack:
-        folder = stack.pop()
+        folder, prefix = stack.pop()
         for item in folder.iterdir():
+            path = prefix + item.name
             if item.is_dir():
                 if not item.name.startswith((".", "__pycache__")):
-                    stack.append(item)
-            elif item.name.endswith((".py", ".toml")):
-                files.append((str(item), item.read_bytes()))
-    base = len(str(root))
+                    stack.append((item, path + "/"))
+            elif item.name.endswith((".py", ".toml")) and not path.startswith(RESULT_FREE):
+                files.append((path, item.read_bytes()))
     for name, data in sorted(files):
-        digest.update(name[base:].encode("utf-8"))
+        digest.update(name.encode("utf-8"))
         digest.update(hashlib.sha256(data).digest())
     return digest.hexdigest()[:16]
 
@@ -198,6 +220,7 @@ def build_job(
 
 __all__ = [
     "MAX_RUNS",
+    "RESULT_FREE",
     "Cell",
     "GameTask",
     "SimJob",
