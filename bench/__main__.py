@@ -3,7 +3,8 @@
 Each module exposes ``run() -> list[dict]`` with rows ``{"case", "kubik_s",
 "icepool_s", "ratio", "target"}`` (ratio = kubik time / icepool time, both measured
 in the same run; ``target``: the largest ratio the project aims for) or, for benches
-without a reference, ``{"case", "kubik_s"}``. ``python -m bench fire`` runs only the
+without a reference, ``{"case", "kubik_s"}``; rows ``{"case", "value", "unit"}``
+(rates, speed-ups) go to a second table. ``python -m bench fire`` runs only the
 modules whose name contains ``fire``.
 """
 
@@ -37,7 +38,10 @@ def main() -> None:
     for column in ("case", "kubik (ms)", "icepool (ms)", "ratio", "target", ""):
         table.add_column(column, justify="left" if column == "case" else "right")
     missed = 0
+    measures = [row for row in rows if "value" in row]
     for row in rows:
+        if "value" in row:
+            continue
         icepool = row.get("icepool_s")
         ratio = row.get("ratio")
         target = row.get("target")
@@ -56,6 +60,19 @@ def main() -> None:
     Console(width=max(Console().width, 150)).print(table)
     if missed:
         Console().print(f"{missed} ratio(s) above their target", style="yellow")
+    if measures:
+        other = Table(title="kubik sim throughput")
+        other.add_column("case")
+        other.add_column("value", justify="right")
+        other.add_column("unit")
+        for row in measures:
+            value = row["value"]
+            other.add_row(
+                str(row["case"]),
+                f"{value:.3f}" if isinstance(value, float) else str(value),
+                str(row["unit"]),
+            )
+        Console().print(other)
     sys.exit(0)
 
 

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -45,6 +46,10 @@ from kubik.game.session import Controller
 from kubik.i18n import render
 from kubik.limits import INPUT_BYTES, INPUT_DEPTH, SIMULATE_RUNS, too_deep
 from kubik.problems import join, problems, shown
+from kubik.sim.backends import make_backend
+from kubik.sim.exact import simulate_procedure
+from kubik.sim.job import check_runs as check_sim_runs
+from kubik.sim.runner import Progress, SimResult, simulate_battles
 
 #: Memoised sub-distributions shared by every odds question in this process.
 _CACHE = OddsCache()
@@ -510,3 +515,81 @@ def coverage(
     result = run_coverage(found, runs, seed, controllers, progress).to_json()
     result["bots"] = {side: chosen.get(side, bot) for side in dict.fromkeys(every_side)}
     return result
+
+
+def sim_battles(
+    scenario: str | Scenario,
+    runs: int,
+    seed: int = DEFAULT_SEED,
+    *,
+    bot: str = "heuristic",
+    sides: Mapping[str, str] | None = None,
+    workers: int | None = None,
+    ray: str | None = None,
+    vary: Sequence[str] = (),
+    vs: Sequence[str | Path] = (),
+    store: str | Path | bool = True,
+    fresh: bool = False,
+    progress: Progress | None = None,
+) -> SimResult:
+    """``runs`` bot games of a scenario (or of every cell of a sweep), as ``kubik sim``.
+
+    ``workers`` local processes (default: every core) or Ray (``ray="local"`` or a
+    cluster address); ``vary`` holds ``PATH=V1,V2`` parameters, ``vs`` one or two
+    roster-list files; ``store`` a SQLite file, ``True`` for the job's default file
+    (rerunning resumes), ``False`` for none. Every input is checked before a game is
+    played. The result's ``to_json()`` is ``kubik sim --json``.
+    """
+    check_sim_runs(runs)
+    check_seed(seed, "--seed")
+    _bot_kind(bot, "bot")
+    chosen = {side: _bot_kind(kind, f"sides.{side}") for side, kind in (sides or {}).items()}
+    backend = make_backend(workers, ray)
+    found = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+    for side in chosen:
+        if side not in found.side_ids:
+            known = ", ".join(found.side_ids)
+            raise InputError(f"sides.{side}: {found.id} has no side '{side}'; sides: {known}")
+    bots = {side: chosen.get(side, bot) for side in found.side_ids}
+    return simulate_battles(
+        found,
+        runs,
+        seed,
+        bots,
+        backend,
+        vary=vary,
+        vs=vs,
+        store=store,
+        fresh=fresh,
+        progress=progress,
+    )
+
+
+def sim(
+    scenario: str | Scenario,
+    runs: int,
+    seed: int = DEFAULT_SEED,
+    **options: Any,
+) -> dict[str, Any]:
+    """As ``kubik sim SCENARIO --json``: :func:`sim_battles`'s report as a dict
+    (``{"scenario", "runs", "wins", "draws", "win_rate", ...}``, and ``"run"``: what
+    this call played, how and where)."""
+    return sim_battles(scenario, runs, seed, **options).to_json()
+
+
+def sim_procedure(
+    name: str,
+    input: InputLike,
+    runs: int,
+    seed: int = DEFAULT_SEED,
+    policy: str | Policy = "default",
+) -> dict[str, Any]:
+    """As ``kubik sim PROC --input ... --json``: ``runs`` seeded runs of one procedure,
+    every outcome's estimate beside its exact probability, and whether they agree
+    (``"exact_check"``: chi-square over the outcomes)."""
+    check_sim_runs(runs)
+    check_seed(seed, "--seed")
+    spec = registry.get(name)
+    inp = parse_input(spec, input)
+    policy_name, chosen = _policy(name, policy)
+    return simulate_procedure(spec, inp, runs, seed, chosen, policy_name, _CACHE)

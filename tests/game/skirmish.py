@@ -8,7 +8,9 @@ charge declared within 6" lets the target stand and shoot out of turn.
 
 Each turn every unit in play, in scenario order, may shoot the nearest enemy it
 sees (d6 ≥ 4 kills), move 4" toward it, charge it when within 6" (then both are
-engaged and the charger kills it on a d6 ≥ 3, else falls itself), or wait.
+engaged and the charger kills it on a d6 ≥ 3, else falls itself), or wait. Every
+kill is credited to the unit that made it (:meth:`BattleGame.credit_kill`), so
+``kubik sim`` counts kills per unit.
 """
 
 from __future__ import annotations
@@ -145,6 +147,8 @@ class SkirmishGame(BattleGame):
         )
         if act.kind == "shoot" and (yield Call(shot, (4,))):
             target.presence = Presence.REMOVED
+            self.contacts.release(target.id)  # a fallen model fights no more
+            self.credit_kill(fighter.id)
             yield emit("toy.killed", rules=("TS-SHOOT-01",), unit=name)
         elif act.kind == "move":
             yield from self.move(fighter, target, contact=False)
@@ -177,8 +181,9 @@ class SkirmishGame(BattleGame):
 
     def fight(self, fighter: Fighter, foe: Fighter) -> Procedure[None]:
         won = yield Call(shot, (3,))
-        loser = foe if won else fighter
+        loser, victor = (foe, fighter) if won else (fighter, foe)
         loser.presence = Presence.REMOVED
+        self.credit_kill(victor.id)
         self.contacts.release(loser.id)
         yield emit("toy.killed", rules=("TS-FIGHT-01",), unit=self.name(loser.id))
 
@@ -198,6 +203,8 @@ class SkirmishGame(BattleGame):
         )
         if act.kind == "shoot" and (yield Call(shot, (5,))):
             charger.presence = Presence.REMOVED
+            self.contacts.release(charger.id)
+            self.credit_kill(target.id)
             yield emit("toy.killed", rules=("TS-SHOOT-01",), unit=self.name(charger.id))
 
     def ending(self) -> Ending | None:

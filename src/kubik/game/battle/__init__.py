@@ -9,10 +9,12 @@ The measuring tape is :class:`kubik.table.tape.Tape`.
 """
 
 from kubik.game.battle.battle import (
+    LOST,
     TABLE_OPTION,
     BattleGame,
     BattleRuleset,
     TerrainReader,
+    UnitResult,
     battle_table,
 )
 from kubik.game.battle.contact import (
@@ -33,6 +35,7 @@ from kubik.game.battle.tastes import taste, tastes
 
 __all__ = [
     "GAP",
+    "LOST",
     "TABLE_OPTION",
     "BattleGame",
     "BattleRuleset",
@@ -48,6 +51,7 @@ __all__ = [
     "Presence",
     "TerrainReader",
     "Trigger",
+    "UnitResult",
     "Violation",
     "battle_table",
     "clear_of",

@@ -12,6 +12,9 @@ Hooks a ruleset fills
                                    secret bids); default: everything
     :meth:`BattleGame.prepare_terrain`  optional: a ruleset's own terrain fields read
                                    into the table's (kinds per unit type from its table)
+    :meth:`BattleGame.unit_results` optional: how each unit ended the battle, for
+                                   ``kubik sim``'s per-unit statistics; the default
+                                   counts :meth:`pieces` and the kills credited
 
 What the base gives every battle
     :attr:`table` and :attr:`tape`  the battlefield and its one memoised measuring tape
@@ -24,6 +27,7 @@ What the base gives every battle
     :meth:`name`                   a unit's or model's name, for labels and the log
     :meth:`contact_violations`     the contact rule checked over :meth:`pieces`
     :meth:`choose`                 a decision from a :class:`~.menu.Menu`
+    :meth:`credit_kill`            a ruleset says which unit took enemy models out
 
 A ruleset plugs into the game layer with :class:`BattleRuleset` (its ``turns.py``
 exports ``GAME = BattleRuleset(...)``). See ``docs/adding-a-ruleset.md``.
@@ -42,7 +46,7 @@ from kubik.engine import Choose, Entry, Message, Procedure
 from kubik.game.battle.contact import Engagements, Violation, violations
 from kubik.game.battle.interrupts import Interrupts
 from kubik.game.battle.menu import Menu
-from kubik.game.battle.pieces import Piece
+from kubik.game.battle.pieces import Piece, Presence
 from kubik.game.errors import ScenarioError
 from kubik.game.scenario import RU_CASES, Scenario
 from kubik.game.turns import TurnLoop, unit_name
@@ -59,6 +63,44 @@ TABLE_OPTION = "table"
 #: A ruleset's reading of one ``[[terrain]]`` entry (its index, the entry as written) into
 #: the table's own fields: see :meth:`BattleGame.prepare_terrain`.
 TerrainReader = Callable[[int, Mapping[str, Any]], Mapping[str, Any]]
+
+#: How a model that ended the battle out of the fight counts: lost (down, removed or
+#: fled). Models carried aboard a vehicle or gone off the table on purpose (an
+#: objective) are not losses.
+LOST: frozenset[Presence] = frozenset({Presence.DOWN, Presence.REMOVED, Presence.FLED})
+
+
+@dataclass(frozen=True, slots=True)
+class UnitResult:
+    """How one unit ended a battle: its models, how many it lost (down, removed or
+    fled) and how many of those fled, and the enemy models it took out.
+
+    >>> UnitResult("r1", "red", models=5, lost=2, fled=1, kills=3).routed
+    True
+    """
+
+    unit: str
+    side: str
+    models: int
+    lost: int = 0
+    fled: int = 0
+    kills: int = 0
+
+    @property
+    def routed(self) -> bool:
+        """Whether any of its models ran off the table (the unit broke)."""
+        return self.fled > 0
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready: ``{"unit", "side", "models", "lost", "fled", "kills"}``."""
+        return {
+            "unit": self.unit,
+            "side": self.side,
+            "models": self.models,
+            "lost": self.lost,
+            "fled": self.fled,
+            "kills": self.kills,
+        }
 
 
 @lru_cache(maxsize=16)
@@ -103,6 +145,8 @@ class BattleGame(TurnLoop):
         self.contacts = Engagements()
         self.interrupts = Interrupts()
         self._names: dict[str, Message] = {u.id: unit_name(scenario, u.id) for u in scenario.units}
+        self._units = frozenset(unit.id for unit in scenario.units)
+        self._kills: dict[str, int] = {}
 
     # -- hooks a ruleset fills --------------------------------------------------
 
@@ -130,7 +174,40 @@ class BattleGame(TurnLoop):
             "engagements": [[e.a, e.b] for e in self.contacts.pairs()],
         }
 
+    def unit_results(self) -> tuple[UnitResult, ...]:
+        """How every unit ended the battle (``kubik sim`` gathers these per game).
+
+        The default reads :meth:`pieces`: a unit's models are its pieces, ``lost`` those
+        down, removed or fled (:data:`LOST`), ``fled`` those that ran; ``kills`` are what
+        the ruleset credited with :meth:`credit_kill`. Units in scenario order, then any
+        unit the pieces name that the scenario does not. A ruleset whose units break
+        without leaving the table overrides this to say so."""
+        tally: dict[str, list[int]] = {u.id: [0, 0, 0] for u in self.scenario.units}
+        sides = {u.id: u.side for u in self.scenario.units}
+        for piece in self.pieces():
+            counts = tally.setdefault(piece.unit, [0, 0, 0])
+            sides.setdefault(piece.unit, piece.side)
+            counts[0] += 1
+            counts[1] += piece.presence in LOST
+            counts[2] += piece.presence is Presence.FLED
+        return tuple(
+            UnitResult(unit, sides[unit], models, lost, fled, self._kills.get(unit, 0))
+            for unit, (models, lost, fled) in tally.items()
+        )
+
     # -- shared services --------------------------------------------------------
+
+    def credit_kill(self, by_unit: str, victims: int = 1) -> None:
+        """Credit unit ``by_unit`` with taking ``victims`` enemy models out of the fight
+        (killed, wounded out of action, routed by its charge: as the ruleset counts a
+        kill). Call it where the rules take the models out; replays credit again, as
+        they rebuild every other state."""
+        if by_unit not in self._units:
+            known = ", ".join(sorted(self._units)) or "none"
+            raise ValueError(f"credit_kill: no unit '{by_unit}'; units: {known}")
+        if isinstance(victims, bool) or not isinstance(victims, int) or victims < 0:
+            raise ValueError(f"credit_kill: victims {victims!r}; allowed: a whole number 0 or more")
+        self._kills[by_unit] = self._kills.get(by_unit, 0) + victims
 
     def set_name(
         self,
@@ -210,4 +287,12 @@ class BattleRuleset:
         return self.start(scenario, options)
 
 
-__all__ = ["TABLE_OPTION", "BattleGame", "BattleRuleset", "TerrainReader", "battle_table"]
+__all__ = [
+    "LOST",
+    "TABLE_OPTION",
+    "BattleGame",
+    "BattleRuleset",
+    "TerrainReader",
+    "UnitResult",
+    "battle_table",
+]
