@@ -697,6 +697,7 @@ def _strategy_at(
         tuple((f.procedure, f.args, f.answers, f.call, f.done) for f in position[top:]),
         request.side,
         request.options,
+        budget,
     )
     known = cache.solved.get(key)
     if known is None:
