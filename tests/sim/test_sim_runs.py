@@ -80,7 +80,9 @@ def test_a_simulation_reports_rates_turns_losses_and_units(skirmish: Scenario) -
     assert report["run"]["played"] == 12 and report["run"]["store"] is None
 
 
-def test_a_ruleset_not_on_the_battle_layer_reports_side_counts_only(toy_home: Path)  # noqa: F811 -> None:
+def test_a_ruleset_not_on_the_battle_layer_reports_side_counts_only(
+    toy_home: Path,  # noqa: F811
+) -> None:
     """The toy duel is a plain turn loop (no pieces): its report has the summary's
     counts per side and no per-unit statistics; old_west.demo, on the layer, has both."""
     report = api.sim("toy_duel.demo", 2, 3, bot="default", workers=1, store=False)
