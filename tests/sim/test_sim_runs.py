@@ -30,7 +30,7 @@ from kubik.sim import (
 from kubik.sim.plot import write_plot
 from kubik.sim.store import export_csv, export_parquet, rows
 from kubik.sim.vary import parse_parameter
-from tests.bots.cli_harness import toy_home  # noqa: F401, F811 (a fixture)
+from tests.bots.cli_harness import toy_home  # noqa: F401 (a fixture)
 
 
 def _bots(scenario: Scenario, bot: str = "heuristic") -> dict[str, str]:
