@@ -107,8 +107,8 @@ def test_migration_from_version_1(duel: Scenario) -> None:
 
 def test_a_newer_or_unknown_format_is_an_error_never_misread(duel: Scenario) -> None:
     data = played(duel).record.to_json()
-    with pytest.raises(RecordError, match=r"format_version: 4 is newer than this kubik reads"):
-        GameRecord.from_json({**data, "format_version": 4})
+    with pytest.raises(RecordError, match=r"format_version: 5 is newer than this kubik reads"):
+        GameRecord.from_json({**data, "format_version": 5})
     with pytest.raises(RecordError, match="format_version: missing"):
         GameRecord.from_json({k: v for k, v in data.items() if k != "format_version"})
     with pytest.raises(RecordError, match="format_version: 0 is not"):
