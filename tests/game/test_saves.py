@@ -139,8 +139,8 @@ def test_a_save_that_does_not_read_is_told_in_russian_too(duel: Scenario) -> Non
     record = played(duel).record
     cases: list[tuple[Callable[[], object], str]] = [
         (
-            lambda: GameRecord.from_json({**data, "format_version": 4}),
-            "format_version: 4 — новее, чем умеет читать эта версия kubik",
+            lambda: GameRecord.from_json({**data, "format_version": 5}),
+            "format_version: 5 — новее, чем умеет читать эта версия kubik",
         ),
         (lambda: GameRecord.from_json({**data, "seed": "abc"}), 'seed: "abc" — не целое число'),
         (lambda: GameRecord.loads("{"), "строка 1, столбец 2: это не JSON"),
