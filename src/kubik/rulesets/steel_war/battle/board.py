@@ -113,6 +113,9 @@ class Battlefield(BattleGame):
     def others(self, *units: str) -> list[Base]:
         """The bases taking up room on the table (:attr:`~kubik.game.battle.Piece.body`,
         as :meth:`bodies` gives them), but those of ``units``."""
+        return list(self.kept(("others", units), lambda: tuple(self._others(units))))
+
+    def _others(self, units: tuple[str, ...]) -> list[Base]:
         return [
             m.base()
             for s in self.squads

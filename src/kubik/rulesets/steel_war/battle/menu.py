@@ -194,8 +194,9 @@ def fire_offers(
             may_shoot(unit, target_shot_at_us=enemy.id in squad.shot_by),
             may_fire_at(game.hidden(enemy), squad.side in enemy.spotted_by),
         )
-        for weapons in shooting.choices(squad, sight.distance):
-            plan = shooting.plan_fire(game, squad, enemy, sight, weapons)
+        can = shooting.ready(squad, sight.distance)
+        for weapons in shooting.choices(squad, sight.distance, can):
+            plan = shooting.plan_fire(game, squad, enemy, sight, weapons, can)
             if plan is None:
                 continue
             option = Fire(enemy.id, weapons)
