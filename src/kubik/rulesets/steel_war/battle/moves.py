@@ -121,6 +121,16 @@ def distance_to_enemy(
     return min(math.dist(point, p) for p in enemies)
 
 
+def enemy_distance_now(
+    game: Battlefield, squad: Squad, enemies: Sequence[Point] | None = None
+) -> float | None:
+    """:func:`distance_to_enemy` from where the unit stands (measured once per menu)."""
+    return game.kept(
+        ("enemy_distance", squad.id),
+        lambda: distance_to_enemy(game, squad, squad.centre, enemies),
+    )
+
+
 def _nearest_cover(game: Battlefield, squad: Squad) -> Point | None:
     """The nearest point inside a feature giving cover that the unit is not already in."""
     centre = squad.centre
@@ -336,7 +346,7 @@ def order_for(
     ``enemies``, ``in_cover``: what the caller measured already."""
     if enemies is None:
         enemies = [m.point for e in game.enemies(squad) for m in e.active()]
-    now = distance_to_enemy(game, squad, squad.centre, enemies)
+    now = enemy_distance_now(game, squad, enemies)
     after = distance_to_enemy(game, squad, end, enemies)
     closer = now is not None and after is not None and after < now
     end_cover = game.tape.standing(end) is not Cover.NONE
@@ -445,6 +455,7 @@ __all__ = [
     "cover_score",
     "cut",
     "distance_to_enemy",
+    "enemy_distance_now",
     "goals",
     "length_to",
     "move_rules",
