@@ -41,14 +41,26 @@ def expected_value(
     comparing two options never depends on rounding order.
     """
     total = Fraction(forecast.score)
-    distribution = forecast_distribution(forecast, cache, policy)
-    if distribution is not None:
-        assert forecast.value is not None
-        total += sum(
-            (p * Fraction(forecast.value(outcome)) for outcome, p in distribution.items()),
-            Fraction(0),
-        )
-    return total
+    if forecast.procedure is None:
+        return total
+    value = forecast.value
+    assert value is not None
+    key = (policy, forecast.procedure, forecast.args, value)
+    try:
+        known = cache.values.get(key) if cache is not None else None
+    except TypeError:  # a value without a hash (a closure over a list): not kept
+        cache, known = None, None
+    if known is None:
+        distribution = forecast_distribution(forecast, cache, policy)
+        assert distribution is not None
+        chance: dict[Any, Fraction] = {}  # outcomes of one worth weighed together
+        for outcome, p in distribution.items():
+            worth = value(outcome)
+            chance[worth] = chance.get(worth, Fraction(0)) + p
+        known = sum((Fraction(w) * p for w, p in chance.items()), Fraction(0))
+        if cache is not None:
+            cache.values[key] = known
+    return total + known
 
 
 __all__ = ["Forecast", "expected_value", "forecast_distribution"]

@@ -67,16 +67,19 @@ class OddsCache:
         self.decides: dict[Hashable, bool] = {}
         self.solved: dict[Hashable, Any] = {}
         self.support: dict[Hashable, Any] = {}
+        #: expected worths of forecasts (:func:`kubik.engine.forecast.expected_value`)
+        self.values: dict[Hashable, Any] = {}
 
     def for_solving(self) -> OddsCache:
         """A cache sharing this one's plain odds, with nothing solved by the optimal policy
         yet (a budgeted solve's work then never depends on what was solved before)."""
         fresh = OddsCache()
         fresh.calls, fresh.answers, fresh.rolls = self.calls, self.answers, self.rolls
-        fresh.moves, fresh.distributions, fresh.decides = (
+        fresh.moves, fresh.distributions, fresh.decides, fresh.values = (
             self.moves,
             self.distributions,
             self.decides,
+            self.values,
         )
         return fresh
 
@@ -95,6 +98,7 @@ class OddsCache:
             self.distributions,
             self.solved,
             self.support,
+            self.values,
         )
 
     def __len__(self) -> int:

@@ -70,8 +70,15 @@ class Verdict:
 
     @classmethod
     def allow(cls, *rules: str) -> Verdict:
-        """Allowed by ``rules``."""
-        return cls(Permission.ALLOWED, rules)
+        """Allowed by ``rules`` (verdicts are values: one is made per set of rules)."""
+        if cls is not Verdict:
+            return cls(Permission.ALLOWED, rules)
+        made = _ALLOWED.get(rules)
+        if made is None:
+            made = cls(Permission.ALLOWED, rules)
+            if len(_ALLOWED) < _KEEP:
+                _ALLOWED[rules] = made
+        return made
 
     @classmethod
     def need(cls, test: Hashable, reason: Message, *rules: str) -> Verdict:
@@ -105,6 +112,8 @@ class Verdict:
         combined: the rules must say which one is taken."""
         if not verdicts:
             raise ProcedureError("combine needs at least one verdict")
+        if all(v.permission is Permission.ALLOWED and v.reason is None for v in verdicts):
+            return Verdict.allow(*_merged(v.rules for v in verdicts))
         worst = max(verdicts, key=lambda v: v.permission.severity)
         tests = {v.test for v in verdicts if v.test is not None}
         if worst.permission is Permission.NEEDS_TEST and len(tests) > 1:
@@ -112,6 +121,11 @@ class Verdict:
         return Verdict(
             worst.permission, _merged(v.rules for v in verdicts), worst.reason, worst.test
         )
+
+
+#: The allowing verdicts made so far, by their rules (at most :data:`_KEEP` kept).
+_ALLOWED: dict[tuple[str, ...], Verdict] = {}
+_KEEP = 4096
 
 
 def _merged(groups: Iterable[tuple[str, ...]]) -> tuple[str, ...]:

@@ -26,7 +26,7 @@ bounding boxes.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
@@ -118,6 +118,13 @@ class Tape:
         found = build()
         memo[key] = found
         return found
+
+    def kept(self, name: str, key: Hashable, build: Callable[[], T]) -> T:
+        """A measurement of a caller's own that depends on this table and ``key`` alone
+        (a ruleset's way for a unit of some width to a goal, the nearest cover from a
+        point), made once and kept like the tape's own answers; ``name`` keeps each kind
+        apart."""
+        return self._memo(f"kept:{name}", key, build)
 
     def _prepared(self, feature: TerrainFeature, core: bool) -> Any:
         """A prepared copy of the feature's shape or core (the table's stay untouched)."""

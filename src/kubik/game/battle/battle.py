@@ -28,6 +28,8 @@ What the base gives every battle
     :meth:`contact_violations`     the contact rule checked over :meth:`pieces`
     :meth:`choose`                 a decision from a :class:`~.menu.Menu`
     :meth:`credit_kill`            a ruleset says which unit took enemy models out
+    :meth:`still`, :meth:`kept`    while a menu is built nothing on the board changes:
+                                   each measurement made then is kept until it is done
 
 A ruleset plugs into the game layer with :class:`BattleRuleset` (its ``turns.py``
 exports ``GAME = BattleRuleset(...)``). See ``docs/adding-a-ruleset.md``.
@@ -37,7 +39,8 @@ from __future__ import annotations
 
 import json
 from abc import abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -55,6 +58,7 @@ from kubik.table import Table, TableError, table_from_dict
 from kubik.table.tape import Tape
 
 OptionT = TypeVar("OptionT", bound=Hashable)
+T = TypeVar("T")
 #: The game option that says the battle referees a real table (``kubik play --table``):
 #: the layer takes it out of the options, so a ruleset's own options never see it.
 TABLE_OPTION = "table"
@@ -147,6 +151,7 @@ class BattleGame(TurnLoop):
         self._names: dict[str, Message] = {u.id: unit_name(scenario, u.id) for u in scenario.units}
         self._units = frozenset(unit.id for unit in scenario.units)
         self._kills: dict[str, int] = {}
+        self._still: dict[Hashable, Any] | None = None
 
     # -- hooks a ruleset fills --------------------------------------------------
 
@@ -196,6 +201,32 @@ class BattleGame(TurnLoop):
         )
 
     # -- shared services --------------------------------------------------------
+
+    @contextmanager
+    def still(self) -> Iterator[None]:
+        """A stretch in which nothing on the board changes (a unit's menu being built:
+        every option measured, none taken): :meth:`kept` measurements are made once in
+        it. Nested stretches share the outer one's."""
+        if self._still is not None:
+            yield
+            return
+        self._still = {}
+        try:
+            yield
+        finally:
+            self._still = None
+
+    def kept(self, key: Hashable, measure: Callable[[], T]) -> T:
+        """``measure()``, made once per ``key`` inside :meth:`still` (every time outside
+        it): the key must name everything the measurement reads that may change."""
+        memo = self._still
+        if memo is None:
+            return measure()
+        if key in memo:
+            found: T = memo[key]
+            return found
+        found = memo[key] = measure()
+        return found
 
     def credit_kill(self, by_unit: str, victims: int = 1) -> None:
         """Credit unit ``by_unit`` with taking ``victims`` enemy models out of the fight

@@ -182,16 +182,12 @@ def _near_path(
     reach = max(math.dist(b.centre, start) + b.radius for b in group) + gap + 0.1
     legs = [(p, q) for p, q in itertools.pairwise(points) if p != q] or [(start, start)]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
+    low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
     found = []
     for other in others:
         margin = reach + other.radius
         x, y = other.centre
-        if (
-            x < min(xs) - margin
-            or x > max(xs) + margin
-            or y < min(ys) - margin
-            or y > max(ys) + margin
-        ):
+        if x < low_x - margin or x > high_x + margin or y < low_y - margin or y > high_y + margin:
             continue  # outside the path's box: it cannot be near
         d = min(point_segment_distance(other.centre, p, q) for p, q in legs)
         if d <= reach + other.radius:

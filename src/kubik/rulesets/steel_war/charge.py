@@ -151,6 +151,22 @@ class ChargeOutcome:
     remaining: float = 0.0
 
 
+def charge_test(
+    quality: Die, leadership: int, threat: int, asked: str, told: str, rules: RuleIds
+) -> Procedure[bool]:
+    """One of the charge's tests, rolled by the attackers: the enhanced reaction test
+    (SW-CC-02) or the second attempt after the free fire (SW-CC-04); ``asked`` and
+    ``told`` are the messages of the roll and of its result. The log tells the roll; the
+    charge goes on by whether it passed alone (so its odds branch on that, not on every
+    face of the die)."""
+    target = leadership + threat
+    passed, roll = yield from leadership_test(
+        quality, leadership, threat, msg(asked, target=target), roller="attacker", rules=rules
+    )
+    yield emit(told, rules=rules, roll=roll, target=target, passed=passed)
+    return passed
+
+
 def charge(
     quality: Die,
     leadership: int,
@@ -171,20 +187,16 @@ def charge(
         yield emit("steel_war.charge.refused", rules=("SW-CC-02", "SW-MOR-01"), morale=morale)
         return ChargeOutcome(False, False, False, False)
     test_rules = reaction_rules(ReactionAction.CHARGE)
-    passed, roll = yield from leadership_test(
-        quality,
-        leadership,
-        threat,
-        msg("steel_war.charge.test", target=leadership + threat),
-        roller="attacker",
-        rules=test_rules,
-    )
-    yield emit(
-        "steel_war.charge.test_result",
-        rules=test_rules,
-        roll=roll,
-        target=leadership + threat,
-        passed=passed,
+    passed: bool = yield Call(
+        charge_test,
+        (
+            quality,
+            leadership,
+            threat,
+            "steel_war.charge.test",
+            "steel_war.charge.test_result",
+            test_rules,
+        ),
     )
     if not passed:
         return ChargeOutcome(False, False, False, False)
@@ -201,20 +213,16 @@ def charge(
             yield emit("steel_war.charge.free_fire", rules="SW-CC-04", casualties=casualties)
             second = second_attempt_threat(casualties)
             if second is not None:
-                again, roll = yield from leadership_test(
-                    quality,
-                    leadership,
-                    second,
-                    msg("steel_war.charge.retest", target=leadership + second),
-                    roller="attacker",
-                    rules=("SW-CC-04",),
-                )
-                yield emit(
-                    "steel_war.charge.retest_result",
-                    rules="SW-CC-04",
-                    roll=roll,
-                    target=leadership + second,
-                    passed=again,
+                again: bool = yield Call(
+                    charge_test,
+                    (
+                        quality,
+                        leadership,
+                        second,
+                        "steel_war.charge.retest",
+                        "steel_war.charge.retest_result",
+                        ("SW-CC-04",),
+                    ),
                 )
                 if not again:
                     return ChargeOutcome(True, False, True, True)

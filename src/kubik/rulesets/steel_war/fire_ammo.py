@@ -7,6 +7,7 @@ limited weapon and a :class:`FiredThisActivation` per squad.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from kubik.data import load_ruleset_data
 from kubik.errors import InputError
@@ -47,6 +48,7 @@ class Ammo:
         return Ammo(self.weapon_id, self.shots_left - 1)
 
 
+@cache  # the data is read once per process, as every rule module does
 def shots_per_activation(weapon_id: str, ground_mounted: bool) -> int:
     """Each weapon fires once per activation; ground-mounted heavy weapons twice (SW-FIRE-05).
 

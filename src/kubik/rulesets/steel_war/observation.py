@@ -11,6 +11,7 @@ target until the end of the turn.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
@@ -76,6 +77,7 @@ def observe(
     return ObservationOutcome(spotted)
 
 
+@cache  # the data is read once per process, as every rule module does
 def is_hidden(*, in_cover: bool, gone_to_ground: bool, revealed: bool) -> bool:
     """Whether a squad hides from enemy fire (SW-ABSENT-03 default, «укрывающийся»
     of SW-PSI-12): in cover or gone to ground, unless it gave itself away this turn

@@ -50,6 +50,7 @@ class ReactionAction(StrEnum):
 Tests: TypeAlias = tuple[ReactionAction, ...]
 
 
+@cache  # the data is read once per process, as every rule module does
 def reaction_threat(action: ReactionAction, level: MoraleLevel | None = None) -> int:
     """The threat level of the reaction test for ``action`` (SW-REACT-02).
 

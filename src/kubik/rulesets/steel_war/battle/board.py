@@ -113,6 +113,9 @@ class Battlefield(BattleGame):
     def others(self, *units: str) -> list[Base]:
         """The bases taking up room on the table (:attr:`~kubik.game.battle.Piece.body`,
         as :meth:`bodies` gives them), but those of ``units``."""
+        return list(self.kept(("others", units), lambda: tuple(self._others(units))))
+
+    def _others(self, units: tuple[str, ...]) -> list[Base]:
         return [
             m.base()
             for s in self.squads
@@ -145,6 +148,9 @@ class Battlefield(BattleGame):
     def kind(self, squad: Squad) -> MoverType:
         """What the unit is for the rules: its row of the terrain table (SW-MOVE-03). A
         squad that lost its horses or suits in part moves as infantry."""
+        return self.kept(("kind", squad.id), lambda: self._kind(squad))
+
+    def _kind(self, squad: Squad) -> MoverType:
         if squad.is_vehicle:
             return vehicle_profile(squad.spec.vehicle).mover
         kinds = {m.kind for m in squad.active() if m.kind is not TargetKind.MAN_SIZED_WEAPON}
@@ -182,15 +188,24 @@ class Battlefield(BattleGame):
     def distance(self, a: Squad, b: Squad) -> float:
         """Edge distance between the closest fighting models of two units, to 0.1 inch
         (from a unit with none left: from where it stood)."""
+        return self.kept(("distance", a.id, b.id), lambda: self._distance(a, b))
+
+    def _distance(self, a: Squad, b: Squad) -> float:
         return inches(Tape.closest(a.bases() or [a.anchor()], b.bases() or [b.anchor()]))
 
     def sees(self, viewer: Squad, target: Squad) -> bool:
         """Whether the viewer's commander sees any fighting model of the target."""
+        return self.kept(("sees", viewer.id, target.id), lambda: self._sees(viewer, target))
+
+    def _sees(self, viewer: Squad, target: Squad) -> bool:
         eye = viewer.anchor()
         return any(self.tape.sees(eye, b) for b in target.bases())
 
     def in_cover(self, squad: Squad) -> bool:
         """Whether at least half its fighting models stand in a feature giving cover."""
+        return self.kept(("in_cover", squad.id), lambda: self._in_cover(squad))
+
+    def _in_cover(self, squad: Squad) -> bool:
         models = squad.active()
         if not models:
             return False
@@ -214,6 +229,9 @@ class Battlefield(BattleGame):
 
         Cover is measured only for a target the shooter sees within zone 5 (nothing else
         can be fired at, SW-FIRE-06); otherwise it reads as none."""
+        return self.kept(("sight", shooter.id, target.id), lambda: self._sight(shooter, target))
+
+    def _sight(self, shooter: Squad, target: Squad) -> Sight:
         distance = self.distance(shooter, target)
         visible = self.sees(shooter, target)
         living = target.active()
@@ -231,6 +249,9 @@ class Battlefield(BattleGame):
 
     def nearest_enemy(self, squad: Squad) -> tuple[Squad, float] | None:
         """The closest enemy unit and its distance (None when no enemy is left)."""
+        return self.kept(("nearest_enemy", squad.id), lambda: self._nearest_enemy(squad))
+
+    def _nearest_enemy(self, squad: Squad) -> tuple[Squad, float] | None:
         found = [(self.distance(squad, e), i, e) for i, e in enumerate(self.enemies(squad))]
         if not found:
             return None
@@ -273,6 +294,11 @@ class Battlefield(BattleGame):
         self, squad: Squad, done: tuple[ActionType, ...] = (), *, passed: bool = False
     ) -> UnitSituation:
         """The plain facts the rules' questions of legality take about ``squad`` now."""
+        return self.kept(
+            ("situation", squad.id, done, passed), lambda: self._situation(squad, done, passed)
+        )
+
+    def _situation(self, squad: Squad, done: tuple[ActionType, ...], passed: bool) -> UnitSituation:
         return UnitSituation(
             kind=self.kind(squad),
             level=squad.level,

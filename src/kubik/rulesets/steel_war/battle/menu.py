@@ -17,6 +17,7 @@ in order; the menu records refusals with their reasons and rules.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -116,15 +117,16 @@ def move_score(
 ) -> float:
     """Positional value of ending a move at ``end``: cover gained, closing in, in range
     (a bot's tastes, ``[bot]``); ``enemies``: the enemy models' centres, when known."""
-    score = moves.cover_score(game.tape.standing(end)) - moves.cover_score(
-        game.tape.standing(squad.centre)
+    here = game.kept(
+        ("cover_score", squad.id), lambda: moves.cover_score(game.tape.standing(squad.centre))
     )
-    now = moves.distance_to_enemy(game, squad, squad.centre, enemies)
+    score = moves.cover_score(game.tape.standing(end)) - here
+    now = moves.enemy_distance_now(game, squad, enemies)
     after = moves.distance_to_enemy(game, squad, end, enemies)
     if now is not None and after is not None:
         if squad.level.at_least(MoraleLevel.SHAKEN) and not squad.suppressed:
             score += weight("closing_per_inch") * (now - after)
-            reach = _reach(squad)
+            reach = game.kept(("reach", squad.id), lambda: _reach(squad))
             if any(
                 math.dist(end, e.centre) <= reach and game.tape.sees(end, e.anchor().centre)
                 for e in game.enemies(squad)
@@ -137,6 +139,11 @@ def move_score(
     if kind is MoveKind.RETREAT and not squad.level.at_least(MoraleLevel.SHAKEN):
         score += weight("objective")
     return score
+
+
+#: :func:`~kubik.rulesets.steel_war.movement.may_move`, asked once per situation, move
+#: and terrain (a menu asks it of every goal and kind of move, often alike).
+_may_move = functools.lru_cache(maxsize=2048)(may_move)
 
 
 def move_offers(
@@ -163,7 +170,7 @@ def move_offers(
             if how is MoveHow.MOVE:
                 reached = found.moved
             order = moves.order_for(game, squad, found.end, kind, how, enemies, unit.in_cover)
-            verdict = may_move(unit, order, found.terrain)
+            verdict = _may_move(unit, order, found.terrain)
             tests = needed_tests(verdict)
             end = found.end
             option = Move(kind, how, end[0], end[1], found.moved, tests)
@@ -194,8 +201,9 @@ def fire_offers(
             may_shoot(unit, target_shot_at_us=enemy.id in squad.shot_by),
             may_fire_at(game.hidden(enemy), squad.side in enemy.spotted_by),
         )
-        for weapons in shooting.choices(squad, sight.distance):
-            plan = shooting.plan_fire(game, squad, enemy, sight, weapons)
+        can = shooting.ready(squad, sight.distance)
+        for weapons in shooting.choices(squad, sight.distance, can):
+            plan = shooting.plan_fire(game, squad, enemy, sight, weapons, can)
             if plan is None:
                 continue
             option = Fire(enemy.id, weapons)

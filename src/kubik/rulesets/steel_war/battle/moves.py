@@ -41,6 +41,7 @@ from kubik.rulesets.steel_war.reaction import (
 )
 from kubik.table import Base, Cover, TerrainFeature
 from kubik.table.geometry import Point
+from kubik.table.tape import Way
 
 from . import effects
 from .board import Battlefield
@@ -120,12 +121,30 @@ def distance_to_enemy(
     return min(math.dist(point, p) for p in enemies)
 
 
+def enemy_distance_now(
+    game: Battlefield, squad: Squad, enemies: Sequence[Point] | None = None
+) -> float | None:
+    """:func:`distance_to_enemy` from where the unit stands (measured once per menu)."""
+    return game.kept(
+        ("enemy_distance", squad.id),
+        lambda: distance_to_enemy(game, squad, squad.centre, enemies),
+    )
+
+
 def _nearest_cover(game: Battlefield, squad: Squad) -> Point | None:
     """The nearest point inside a feature giving cover that the unit is not already in."""
     centre = squad.centre
-    here = tuple(f.id for f in game.table.features_at(centre))
     depth = float(game_data()["game_moves"]["cover_depth_inches"])
     kind = mover(game, squad)
+    return game.tape.kept(
+        "steel_war.nearest_cover",
+        (centre, depth, kind),
+        lambda: _nearest_cover_from(game, centre, depth, kind),
+    )
+
+
+def _nearest_cover_from(game: Battlefield, centre: Point, depth: float, kind: str) -> Point | None:
+    here = tuple(f.id for f in game.table.features_at(centre))
     best: tuple[float, Point] | None = None
     for feature in game.table.features:
         if not feature.is_area or feature.cover is Cover.NONE or feature.id in here:
@@ -265,14 +284,41 @@ def plan(
     move's end is where its longest roll would take it (its dice decide). ``near``: the
     nearest enemy, when the caller has it (an advance stops short of it)."""
     reach = clearance(squad)
+    stop = None
+    if kind is MoveKind.ADVANCE:
+        near = near or game.nearest_enemy(squad)
+        stop = reach + (clearance(near[0]) if near else 0.0) + 1.0
+    key = (squad.centre, goal, reach, mover(game, squad), stop, how, game.speed(squad))
+    course = game.tape.kept(
+        "steel_war.course", key, lambda: _course(game, squad, goal, how, reach, stop)
+    )
+    if course is None:
+        return None
+    way, cls, path = course
+    if how is MoveHow.COMBAT:
+        end = (round(path[-1][0], 1), round(path[-1][1], 1))
+        return Plan(way.points, cls, end, inches(length_to(path, end)))
+    found = settle_on(game, squad, path)
+    if found is None:
+        return None
+    moved = inches(length_to(path, found))
+    if moved < float(game_data()["game_moves"]["min_inches"]):
+        return None
+    return Plan(way.points, cls, found, moved)
+
+
+def _course(
+    game: Battlefield, squad: Squad, goal: Point, how: MoveHow, reach: float, stop: float | None
+) -> tuple[Way, TerrainClass, tuple[Point, ...]] | None:
+    """The terrain side of :func:`plan`, which depends on where the unit stands, how wide
+    and what kind it is, the goal and the kind of move alone (kept on the tape): its way,
+    the class of its terrain, the path its allowance covers."""
     goal = clamp_inside(game.table, goal, reach)
     way = game.tape.way(squad.centre, goal, mover(game, squad), reach)
     if way is None:
         return None
     length = way.length
-    if kind is MoveKind.ADVANCE:
-        near = near or game.nearest_enemy(squad)
-        stop = reach + (clearance(near[0]) if near else 0.0) + 1.0
+    if stop is not None:
         length = max(length - stop, 0.0)
     speed = game.speed(squad)
     longest = (
@@ -284,17 +330,7 @@ def plan(
     if pace is None:
         return None
     cls, allowance = pace
-    path = cut(way.points, min(length, allowance))
-    if how is MoveHow.COMBAT:
-        end = (round(path[-1][0], 1), round(path[-1][1], 1))
-        return Plan(way.points, cls, end, inches(length_to(path, end)))
-    found = settle_on(game, squad, path)
-    if found is None:
-        return None
-    moved = inches(length_to(path, found))
-    if moved < float(game_data()["game_moves"]["min_inches"]):
-        return None
-    return Plan(way.points, cls, found, moved)
+    return way, cls, cut(way.points, min(length, allowance))
 
 
 def order_for(
@@ -310,7 +346,7 @@ def order_for(
     ``enemies``, ``in_cover``: what the caller measured already."""
     if enemies is None:
         enemies = [m.point for e in game.enemies(squad) for m in e.active()]
-    now = distance_to_enemy(game, squad, squad.centre, enemies)
+    now = enemy_distance_now(game, squad, enemies)
     after = distance_to_enemy(game, squad, end, enemies)
     closer = now is not None and after is not None and after < now
     end_cover = game.tape.standing(end) is not Cover.NONE
@@ -419,6 +455,7 @@ __all__ = [
     "cover_score",
     "cut",
     "distance_to_enemy",
+    "enemy_distance_now",
     "goals",
     "length_to",
     "move_rules",

@@ -97,10 +97,11 @@ def ready(squad: Squad, distance: float) -> list[Model]:
     return out
 
 
-def choices(squad: Squad, distance: float) -> list[tuple[str, ...]]:
+def choices(squad: Squad, distance: float, can: list[Model] | None = None) -> list[tuple[str, ...]]:
     """The sets of weapon types a fire at ``distance`` may use: all that may fire, the
-    small arms alone, each support weapon or sniper rifle alone (SW-FIRE-04/05/14)."""
-    models = ready(squad, distance)
+    small arms alone, each support weapon or sniper rifle alone (SW-FIRE-04/05/14);
+    ``can``: :func:`ready`'s answer, when the caller has it."""
+    models = ready(squad, distance) if can is None else can
     kinds = tuple(dict.fromkeys(m.weapon for m in models))
     if not kinds:
         return []
@@ -120,13 +121,20 @@ def choices(squad: Squad, distance: float) -> list[tuple[str, ...]]:
 
 
 def plan_fire(
-    game: Battlefield, shooter: Squad, target: Squad, sight: Sight, weapons: tuple[str, ...]
+    game: Battlefield,
+    shooter: Squad,
+    target: Squad,
+    sight: Sight,
+    weapons: tuple[str, ...],
+    can: list[Model] | None = None,
 ) -> FirePlan | None:
     """The fire action ``shooter`` can make at ``target`` now with ``weapons``, or None if
-    none of them may fire (out of reach, fired already, out of ammunition)."""
+    none of them may fire (out of reach, fired already, out of ammunition); ``can``:
+    :func:`ready`'s answer at the sight's distance, when the caller has it."""
     if not sight.visible or range_zone(shooter.die, sight.distance) > max_zone():
         return None
-    can = ready(shooter, sight.distance)
+    if can is None:
+        can = ready(shooter, sight.distance)
     firing = [m for m in can if m.weapon in weapons]
     if not firing:
         return None
