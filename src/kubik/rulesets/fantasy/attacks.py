@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kubik.dice import D6
-from kubik.engine import Procedure, Roll, emit, msg
+from kubik.engine import Call, Procedure, Roll, emit, msg
 from kubik.rulesets.fantasy.charts import armour_needed, data, to_hit_needed, to_wound_needed
 from kubik.rulesets.fantasy.pools import Successes
 
@@ -122,28 +122,46 @@ def _pool(
 
 
 def attacks(blows: Blows) -> Procedure[AttacksOutcome]:
-    """Resolve the blows: to hit, re-rolls, to wound, armour, ward, regeneration."""
+    """Resolve the blows: to hit, re-rolls, to wound, armour, ward, regeneration.
+
+    Each stage is a sub-procedure on the counts it needs (memoised by the odds
+    driver), so exact odds stay fast for big pools.
+    """
     magical = bool(blows.rules & MAGICAL)
     if "ethereal" in blows.target_rules and not magical:
         yield emit("fantasy.attacks.ethereal", rules=("FB-SR-06", "FB-ABSENT-20"))
         return AttacksOutcome(0)
-    poisoned = "poisoned_attacks" in blows.rules and not blows.auto_hit
     if blows.auto_hit:
         poison_wounds, hits = 0, blows.attacks
     else:
-        needed = to_hit_needed(blows.weapon_skill, blows.target_weapon_skill)
-        hit_rules = ("FB-ABSENT-01",) + (("FB-SR-11",) if poisoned else ())
-        sixes, others = yield from _pool(
-            blows.attacks, needed, poisoned, "fantasy.attacks.to_hit", hit_rules
+        poison_wounds, hits = yield Call(_hit_stage, (blows,))
+    total = yield Call(_wound_stage, (blows, poison_wounds, hits))
+    yield emit("fantasy.attacks.result", rules=("FB-ABSENT-03",), wounds=total)
+    return AttacksOutcome(total)
+
+
+def _hit_stage(blows: Blows) -> Procedure[tuple[int, int]]:
+    """To hit, with the re-roll of misses: (poisoned natural 6s, other hits)."""
+    poisoned = "poisoned_attacks" in blows.rules
+    needed = to_hit_needed(blows.weapon_skill, blows.target_weapon_skill)
+    hit_rules = ("FB-ABSENT-01",) + (("FB-SR-11",) if poisoned else ())
+    sixes, others = yield from _pool(
+        blows.attacks, needed, poisoned, "fantasy.attacks.to_hit", hit_rules
+    )
+    reroll = may_reroll_misses(blows)
+    misses = blows.attacks - sixes - others
+    if reroll and misses:
+        more_sixes, more = yield from _pool(
+            misses, needed, poisoned, "fantasy.attacks.reroll", hit_rules + reroll
         )
-        reroll = may_reroll_misses(blows)
-        misses = blows.attacks - sixes - others
-        if reroll and misses:
-            more_sixes, more = yield from _pool(
-                misses, needed, poisoned, "fantasy.attacks.reroll", hit_rules + reroll
-            )
-            sixes, others = sixes + more_sixes, others + more
-        poison_wounds, hits = sixes, others
+        sixes, others = sixes + more_sixes, others + more
+    if sixes:
+        yield emit("fantasy.attacks.poisoned", rules=("FB-SR-11",), wounds=sixes)
+    return (sixes, others)
+
+
+def _wound_stage(blows: Blows, poison_wounds: int, hits: int) -> Procedure[int]:
+    """To wound; Killing blows (a natural 6) kept apart for their own saves."""
     strength = effective_strength(blows)
     killing = "killing_blow" in blows.rules
     kill_wounds = wounds = 0
@@ -162,38 +180,45 @@ def attacks(blows: Blows) -> Procedure[AttacksOutcome]:
         kill_wounds, wounds = yield from _pool(
             hits, wound_needed, killing, "fantasy.attacks.to_wound", wound_rules
         )
-    if poison_wounds:
-        yield emit("fantasy.attacks.poisoned", rules=("FB-SR-11",), wounds=poison_wounds)
-    # armour: not against flaming (seed), ethereal attackers' or poisoned/KB wounds
+    total = yield Call(_armour_stage, (blows, strength, poison_wounds, kill_wounds, wounds))
+    return int(total)
+
+
+def _armour_stage(
+    blows: Blows, strength: int, poison_wounds: int, kill_wounds: int, wounds: int
+) -> Procedure[int]:
+    """Armour saves: none against poisoned sixes, Killing blows, flaming attacks (the
+    seed) or ethereal attackers."""
     flaming = "flaming_attacks" in blows.rules
-    no_armour = flaming or "ethereal" in blows.rules
-    armour = (
-        None
-        if no_armour
-        else armour_needed(
-            blows.target_armour_save, strength, armour_piercing="armour_piercing" in blows.rules
-        )
-    )
-    if no_armour and wounds and blows.target_armour_save is not None:
-        yield emit(
-            "fantasy.attacks.no_armour",
-            rules=("FB-SR-09",) if flaming else ("FB-SR-06",),
-        )
-    if armour is not None and wounds:
-        armour_rules = ("FB-ABSENT-04",) + (
-            ("FB-SR-04",) if "armour_piercing" in blows.rules else ()
-        )
+    piercing = "armour_piercing" in blows.rules
+    armour = armour_needed(blows.target_armour_save, strength, armour_piercing=piercing)
+    if wounds and (flaming or "ethereal" in blows.rules):
+        if blows.target_armour_save is not None:
+            yield emit(
+                "fantasy.attacks.no_armour",
+                rules=("FB-SR-09",) if flaming else ("FB-SR-06",),
+            )
+    elif wounds and armour is not None:
+        armour_rules = ("FB-ABSENT-04",) + (("FB-SR-04",) if piercing else ())
         _, saved = yield from _pool(wounds, armour, False, "fantasy.attacks.armour", armour_rules)
         wounds -= saved
-    wounds += poison_wounds
+    total = yield Call(_ward_stage, (blows, poison_wounds + wounds, kill_wounds))
+    return int(total)
+
+
+def _ward_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedure[int]:
+    """Ward saves against the ordinary wounds (FB-ABSENT-05)."""
     ward = blows.target_ward_save
-    if ward is not None:
+    if ward is not None and wounds:
         _, saved = yield from _pool(wounds, ward, False, "fantasy.attacks.ward", ("FB-ABSENT-05",))
         wounds -= saved
-        _, saved_kills = yield from _pool(
-            kill_wounds, ward, False, "fantasy.attacks.ward", ("FB-ABSENT-05", "FB-SR-13")
-        )
-        kill_wounds -= saved_kills
+    total = yield Call(_regeneration_stage, (blows, wounds, kill_wounds))
+    return int(total)
+
+
+def _regeneration_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedure[int]:
+    """Regeneration (not against flaming attacks), then Flammable's double wounds."""
+    flaming = "flaming_attacks" in blows.rules
     regeneration = blows.target_regeneration
     if regeneration is not None and wounds:
         if flaming:
@@ -206,11 +231,24 @@ def attacks(blows: Blows) -> Procedure[AttacksOutcome]:
     if flaming and "flammable" in blows.target_rules and wounds:
         yield emit("fantasy.attacks.flammable", rules=("FB-SR-10",), wounds=wounds)
         wounds *= 2
-    if kill_wounds:
-        yield emit("fantasy.attacks.killing_blow", rules=("FB-SR-13",), slain=kill_wounds)
-    total = wounds + kill_wounds * blows.target_wounds
-    yield emit("fantasy.attacks.result", rules=("FB-ABSENT-03",), wounds=total)
-    return AttacksOutcome(total)
+    total = yield Call(_killing_stage, (blows, wounds, kill_wounds))
+    return int(total)
+
+
+def _killing_stage(blows: Blows, wounds: int, kills: int) -> Procedure[int]:
+    """Killing blows: only a ward save stops them (FB-SR-13); each slays outright."""
+    if kills and blows.target_ward_save is not None:
+        _, saved = yield from _pool(
+            kills,
+            blows.target_ward_save,
+            False,
+            "fantasy.attacks.ward",
+            ("FB-ABSENT-05", "FB-SR-13"),
+        )
+        kills -= saved
+    if kills:
+        yield emit("fantasy.attacks.killing_blow", rules=("FB-SR-13",), slain=kills)
+    return wounds + kills * blows.target_wounds
 
 
 def recover_wound(regeneration: int) -> Procedure[bool]:

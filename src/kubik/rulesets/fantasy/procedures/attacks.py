@@ -6,7 +6,13 @@ from __future__ import annotations
 from pydantic import Field
 
 from kubik.engine import Procedure, ProcedureInput, procedure
-from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks, extra_attacks
+from kubik.rulesets.fantasy.attacks import (
+    AttacksOutcome,
+    Blows,
+    attacks,
+    extra_attacks,
+    weapon_bonus,
+)
 from kubik.rulesets.fantasy.special_rules import SpecialRule, WeaponId
 
 #: Engine limit, not a rule: blows in one call (the pools' odds stay instant).
@@ -123,8 +129,10 @@ class AttacksInput(ProcedureInput):
 def attacks_procedure(inp: AttacksInput) -> Procedure[AttacksOutcome]:
     """Blows in close combat: to hit (WS vs WS), to wound (S vs T), armour, ward, regeneration."""
     rules = frozenset(inp.special_rules)
+    _, weapon_attacks = weapon_bonus(inp.weapon, round_number=inp.round, charging=inp.charging)
+    more = extra_attacks(rules) + weapon_attacks if inp.attacks else 0
     blows = Blows(
-        attacks=inp.attacks + (extra_attacks(rules) if inp.attacks else 0),
+        attacks=inp.attacks + more,
         weapon_skill=inp.weapon_skill,
         strength=inp.strength,
         target_weapon_skill=inp.target_weapon_skill,
