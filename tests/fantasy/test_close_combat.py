@@ -86,7 +86,7 @@ def test_fb_absent_17_chargers_strike_first_and_the_dead_do_not_strike() -> None
 
 
 def test_fb_sr_02_03_strike_order_from_the_second_round() -> None:
-    """FB-SR-02/03: from the second round ASF first, ASL (and great weapons) last; both
+    """FB-SR-02, FB-SR-03: from the second round ASF first, ASL (and great weapons) last; both
     cancel; in the first round neither counts (the seed)."""
     asf, asl = F({"always_strikes_first"}), F({"always_strikes_last"})
     assert strike_key(1, asf, round_number=2, charging=False) < strike_key(
@@ -255,8 +255,9 @@ def test_fb_psy_02_terror_makes_the_charged_unit_flee() -> None:
 
 def test_fb_psy_05_frenzy_is_lost_when_the_round_is_lost() -> None:
     """FB-PSY-05: frenzy ends when the unit loses a round (the round says so)."""
-    from kubik.engine import play
     import random
+
+    from kubik.engine import play
 
     berserk = Regiment(Fighter(a=0, ld=10, rules=F({"frenzy", "unbreakable"})), models=1, files=1)
     host = Regiment(Fighter(a=0, ld=10), models=10, files=5)
