@@ -99,6 +99,8 @@ class RoundOutcome:
     broken: str | None
     a_lost: int
     b_lost: int
+    a_character_lost: bool = False
+    b_character_lost: bool = False
 
 
 def _other(side: str) -> str:
@@ -534,4 +536,6 @@ def close_combat_round(r: Round) -> Procedure[RoundOutcome]:
                 yield emit("fantasy.combat.broken", rules=("FB-ABSENT-08",), side=loser)
     a_lost = r.a.models - st.models("a")
     b_lost = r.b.models - st.models("b")
-    return RoundOutcome(winner, margin, broken, a_lost, b_lost)
+    a_hero = r.a.character is not None and not st.character_alive("a")
+    b_hero = r.b.character is not None and not st.character_alive("b")
+    return RoundOutcome(winner, margin, broken, a_lost, b_lost, a_hero, b_hero)

@@ -157,3 +157,36 @@ def flee_reaction() -> Procedure[int]:
         flight_dice(False), msg("fantasy.rout.flee"), reduce=Total(), rules=("FB-ABSENT-10",)
     )
     return int(fled)
+
+
+def charge_reach(m: int, rules: frozenset[str]) -> int:
+    """How far a unit charges: twice its Movement (FB-ABSENT-14's march distance, the
+    published charge move), a flyer 20" through the air (FB-MOV-02)."""
+    if rules & {"fly", "hover"}:
+        return move_allowance(m, rules, march="fly" in rules, flying=True)[0]
+    return m * int(data()["movement"]["march_multiplier"])
+
+
+def may_charge(
+    distance: float, reach: float, *, engaged: bool, fleeing: bool, stupid: bool
+) -> Verdict:
+    """A unit charges an enemy within its charge reach, unless it is already fighting,
+    fleeing, or forgot itself this turn (FB-PSY-07)."""
+    if stupid:
+        return Verdict.forbid(msg("fantasy.permission.stupid"), "FB-PSY-07")
+    if engaged:
+        return Verdict.forbid(msg("fantasy.permission.engaged"), "FB-ABSENT-19")
+    if fleeing:
+        return Verdict.forbid(msg("fantasy.permission.fleeing"), "FB-ABSENT-08")
+    if distance > reach:
+        return Verdict.forbid(msg("fantasy.permission.out_of_reach"), "FB-ABSENT-14")
+    return Verdict.allow("FB-ABSENT-10")
+
+
+def may_move(*, engaged: bool, fleeing: bool) -> Verdict:
+    """Units in close combat or fleeing do not move at will (FB-ABSENT-19)."""
+    if engaged:
+        return Verdict.forbid(msg("fantasy.permission.engaged"), "FB-ABSENT-19")
+    if fleeing:
+        return Verdict.forbid(msg("fantasy.permission.fleeing"), "FB-ABSENT-08")
+    return Verdict.allow("FB-ABSENT-19")

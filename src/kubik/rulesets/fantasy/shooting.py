@@ -214,3 +214,21 @@ __all__ = [
     "sniper_may_pick",
     "volley",
 ]
+
+
+def may_shoot(
+    *, has_missiles: bool, engaged: bool, fleeing: bool, stupid: bool, in_range: bool, sees: bool
+) -> Verdict:
+    """A unit shoots in the Shooting phase with missile weapons at an enemy it sees in
+    range, unless it fights, flees or forgot itself (FB-ABSENT-02, FB-PSY-07)."""
+    if not has_missiles:
+        return Verdict.forbid(msg("fantasy.permission.no_missiles"), "FB-ABSENT-02")
+    if stupid:
+        return Verdict.forbid(msg("fantasy.permission.stupid"), "FB-PSY-07")
+    if engaged or fleeing:
+        return Verdict.forbid(msg("fantasy.permission.busy"), "FB-ABSENT-19")
+    if not sees:
+        return Verdict.forbid(msg("fantasy.permission.unseen"), "FB-ABSENT-02")
+    if not in_range:
+        return Verdict.forbid(msg("fantasy.permission.out_of_range"), "FB-ABSENT-02")
+    return Verdict.allow("FB-ABSENT-02")
