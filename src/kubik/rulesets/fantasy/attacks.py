@@ -1,0 +1,262 @@
+"""Blows in close combat (and any hits that roll to wound): FB-ABSENT-01..05 with
+every special rule of seed 004 that changes a blow.
+
+Pools, as at the table: roll to hit (re-rolling misses for Hatred or Always
+Strikes First), to wound, armour saves, ward saves, regeneration. The seed's
+deviations are kept as written: flaming attacks allow no armour save (FB-SR-09),
+and Always Strikes First counts from the second round (FB-SR-02, in
+:mod:`.strike_order`; its re-roll applies in every round).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kubik.dice import D6
+from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.rulesets.fantasy.charts import armour_needed, data, to_hit_needed, to_wound_needed
+from kubik.rulesets.fantasy.pools import Successes
+
+#: Special rules that make a model's attacks magical (FB-ABSENT-20).
+MAGICAL = frozenset({"magical_attacks", "flaming_attacks", "ethereal"})
+
+
+def extra_attacks(rules: frozenset[str]) -> int:
+    """+1 Attack for Extra attack (FB-SR-07), which Frenzy grants (FB-PSY-05)."""
+    return 1 if rules & {"extra_attack", "frenzy"} else 0
+
+
+def weapon_bonus(weapon: str, *, round_number: int, charging: bool) -> tuple[int, int]:
+    """(Strength, Attacks) a weapon adds this round (FB-ABSENT-18)."""
+    table = data()["weapons"].get(weapon)
+    if table is None:
+        return (0, 0)
+    strength = int(table.get("strength", 0))
+    if charging and round_number == 1:
+        strength += int(table.get("charging_strength", 0))
+    if round_number == 1:
+        strength += int(table.get("first_round_strength", 0))
+    return (strength, int(table.get("attacks", 0)))
+
+
+def weapon_flag(weapon: str, flag: str) -> bool:
+    """Whether a weapon of FB-ABSENT-18 carries ``flag`` (strikes_last, extra_rank)."""
+    table = data()["weapons"].get(weapon, {})
+    return bool(table.get(flag, False))
+
+
+@dataclass(frozen=True, slots=True)
+class Blows:
+    """A group of identical blows against identical models (all plain values).
+
+    ``strength`` is the attacker's own, before weapon and Devastating charge.
+    ``auto_hit``: impact hits and breath hit without a roll (FB-SR-14, FB-SR-01).
+    """
+
+    attacks: int
+    weapon_skill: int
+    strength: int
+    target_weapon_skill: int
+    target_toughness: int
+    target_armour_save: int | None = None
+    target_ward_save: int | None = None
+    rules: frozenset[str] = field(default_factory=frozenset)
+    target_rules: frozenset[str] = field(default_factory=frozenset)
+    round_number: int = 1
+    charging: bool = False
+    initiative: int = 3
+    target_initiative: int = 3
+    target_regeneration: int | None = None
+    target_wounds: int = 1
+    weapon: str = "hand_weapon"
+    auto_hit: bool = False
+    hates_target: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksOutcome:
+    """Unsaved wounds the blows caused (the public outcome of ``fantasy.attacks``);
+    a Killing blow counts as all the victim's Wounds, a flaming wound on a
+    Flammable model as two."""
+
+    wounds: int
+
+
+def effective_strength(blows: Blows) -> int:
+    """Strength with the weapon and Devastating charge (FB-SR-05: +1 when charging,
+    in the first round only)."""
+    bonus, _ = weapon_bonus(blows.weapon, round_number=blows.round_number, charging=blows.charging)
+    strength = blows.strength + (0 if blows.auto_hit else bonus)
+    if "devastating_charge" in blows.rules and blows.charging and blows.round_number == 1:
+        strength += 1
+    return strength
+
+
+def may_reroll_misses(blows: Blows) -> tuple[str, ...]:
+    """The rules that let these blows re-roll failed to-hit rolls: Hatred in the first
+    round (FB-PSY-06), Always Strikes First with the higher Initiative (FB-SR-02)."""
+    rules: tuple[str, ...] = ()
+    if blows.round_number == 1 and (blows.hates_target or "hatred" in blows.rules):
+        rules += ("FB-PSY-06",)
+    first = "always_strikes_first" in blows.rules and "always_strikes_last" not in blows.rules
+    if first and blows.initiative > blows.target_initiative:
+        rules += ("FB-SR-02",)
+    return rules
+
+
+def _pool(
+    n: int, needed: int, split_six: bool, reason: str, rules: tuple[str, ...], **params: object
+) -> Procedure[tuple[int, int]]:
+    """Roll ``n`` d6 needing ``needed``: (natural 6s when split, other successes)."""
+    if n <= 0:
+        return (0, 0)
+    answer = yield Roll(
+        (D6,) * n,
+        msg(reason, dice=n, needed=needed, **params),
+        unordered=True,
+        reduce=Successes(needed, split_six),
+        rules=rules,
+    )
+    sixes, others = answer
+    return (int(sixes), int(others))
+
+
+def attacks(blows: Blows) -> Procedure[AttacksOutcome]:
+    """Resolve the blows: to hit, re-rolls, to wound, armour, ward, regeneration.
+
+    Each stage is a sub-procedure on the counts it needs (memoised by the odds
+    driver), so exact odds stay fast for big pools.
+    """
+    magical = bool(blows.rules & MAGICAL)
+    if "ethereal" in blows.target_rules and not magical:
+        yield emit("fantasy.attacks.ethereal", rules=("FB-SR-06", "FB-ABSENT-20"))
+        return AttacksOutcome(0)
+    if blows.auto_hit:
+        poison_wounds, hits = 0, blows.attacks
+    else:
+        poison_wounds, hits = yield Call(_hit_stage, (blows,))
+    total = yield Call(_wound_stage, (blows, poison_wounds, hits))
+    yield emit("fantasy.attacks.result", rules=("FB-ABSENT-03",), wounds=total)
+    return AttacksOutcome(total)
+
+
+def _hit_stage(blows: Blows) -> Procedure[tuple[int, int]]:
+    """To hit, with the re-roll of misses: (poisoned natural 6s, other hits)."""
+    poisoned = "poisoned_attacks" in blows.rules
+    needed = to_hit_needed(blows.weapon_skill, blows.target_weapon_skill)
+    hit_rules = ("FB-ABSENT-01",) + (("FB-SR-11",) if poisoned else ())
+    sixes, others = yield from _pool(
+        blows.attacks, needed, poisoned, "fantasy.attacks.to_hit", hit_rules
+    )
+    reroll = may_reroll_misses(blows)
+    misses = blows.attacks - sixes - others
+    if reroll and misses:
+        more_sixes, more = yield from _pool(
+            misses, needed, poisoned, "fantasy.attacks.reroll", hit_rules + reroll
+        )
+        sixes, others = sixes + more_sixes, others + more
+    if sixes:
+        yield emit("fantasy.attacks.poisoned", rules=("FB-SR-11",), wounds=sixes)
+    return (sixes, others)
+
+
+def _wound_stage(blows: Blows, poison_wounds: int, hits: int) -> Procedure[int]:
+    """To wound; Killing blows (a natural 6) kept apart for their own saves."""
+    strength = effective_strength(blows)
+    killing = "killing_blow" in blows.rules
+    kill_wounds = wounds = 0
+    wound_needed = to_wound_needed(strength, blows.target_toughness)
+    if hits and wound_needed is None:
+        yield emit(
+            "fantasy.attacks.cannot_wound",
+            rules=("FB-ABSENT-03",),
+            strength=strength,
+            toughness=blows.target_toughness,
+        )
+    elif hits and wound_needed is not None:
+        wound_rules = ("FB-ABSENT-03",) + (("FB-SR-13",) if killing else ())
+        if "devastating_charge" in blows.rules and blows.charging and blows.round_number == 1:
+            wound_rules += ("FB-SR-05",)
+        kill_wounds, wounds = yield from _pool(
+            hits, wound_needed, killing, "fantasy.attacks.to_wound", wound_rules
+        )
+    total = yield Call(_armour_stage, (blows, strength, poison_wounds, kill_wounds, wounds))
+    return int(total)
+
+
+def _armour_stage(
+    blows: Blows, strength: int, poison_wounds: int, kill_wounds: int, wounds: int
+) -> Procedure[int]:
+    """Armour saves: none against poisoned sixes, Killing blows, flaming attacks (the
+    seed) or ethereal attackers."""
+    flaming = "flaming_attacks" in blows.rules
+    piercing = "armour_piercing" in blows.rules
+    armour = armour_needed(blows.target_armour_save, strength, armour_piercing=piercing)
+    if wounds and (flaming or "ethereal" in blows.rules):
+        if blows.target_armour_save is not None:
+            yield emit(
+                "fantasy.attacks.no_armour",
+                rules=("FB-SR-09",) if flaming else ("FB-SR-06",),
+            )
+    elif wounds and armour is not None:
+        armour_rules = ("FB-ABSENT-04",) + (("FB-SR-04",) if piercing else ())
+        _, saved = yield from _pool(wounds, armour, False, "fantasy.attacks.armour", armour_rules)
+        wounds -= saved
+    total = yield Call(_ward_stage, (blows, poison_wounds + wounds, kill_wounds))
+    return int(total)
+
+
+def _ward_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedure[int]:
+    """Ward saves against the ordinary wounds (FB-ABSENT-05)."""
+    ward = blows.target_ward_save
+    if ward is not None and wounds:
+        _, saved = yield from _pool(wounds, ward, False, "fantasy.attacks.ward", ("FB-ABSENT-05",))
+        wounds -= saved
+    total = yield Call(_regeneration_stage, (blows, wounds, kill_wounds))
+    return int(total)
+
+
+def _regeneration_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedure[int]:
+    """Regeneration (not against flaming attacks), then Flammable's double wounds."""
+    flaming = "flaming_attacks" in blows.rules
+    regeneration = blows.target_regeneration
+    if regeneration is not None and wounds:
+        if flaming:
+            yield emit("fantasy.attacks.no_regeneration", rules=("FB-SR-09", "FB-SR-12"))
+        else:
+            _, healed = yield from _pool(
+                wounds, regeneration, False, "fantasy.attacks.regeneration", ("FB-SR-12",)
+            )
+            wounds -= healed
+    if flaming and "flammable" in blows.target_rules and wounds:
+        yield emit("fantasy.attacks.flammable", rules=("FB-SR-10",), wounds=wounds)
+        wounds *= 2
+    total = yield Call(_killing_stage, (blows, wounds, kill_wounds))
+    return int(total)
+
+
+def _killing_stage(blows: Blows, wounds: int, kills: int) -> Procedure[int]:
+    """Killing blows: only a ward save stops them (FB-SR-13); each slays outright."""
+    if kills and blows.target_ward_save is not None:
+        _, saved = yield from _pool(
+            kills,
+            blows.target_ward_save,
+            False,
+            "fantasy.attacks.ward",
+            ("FB-ABSENT-05", "FB-SR-13"),
+        )
+        kills -= saved
+    if kills:
+        yield emit("fantasy.attacks.killing_blow", rules=("FB-SR-13",), slain=kills)
+    return wounds + kills * blows.target_wounds
+
+
+def recover_wound(regeneration: int) -> Procedure[bool]:
+    """A model that took no action for a whole turn rolls its regeneration save to
+    recover one lost wound (FB-SR-12)."""
+    (rolled,) = yield Roll(
+        D6, msg("fantasy.attacks.recover", needed=regeneration), rules=("FB-SR-12",)
+    )
+    healed = int(rolled) >= regeneration
+    yield emit("fantasy.attacks.recovered", rules=("FB-SR-12",), healed=healed)
+    return healed

@@ -1,0 +1,744 @@
+"""A Warhammer Fantasy battle: regiments in ranks and files, each player turn the
+phases of FB-ABSENT-19 — start of turn (Stupidity, rallying), movement with charges
+and charge reactions, an empty magic phase (the seed prints no spells), shooting and
+close combat, every decision a menu of the rules' own verdicts and every roll a rule
+procedure (the close-combat round, the volley, the Break test, the rout)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.game import Ending, Scenario
+from kubik.game.turns import side_name
+from kubik.game.battle import BattleGame, Menu, Piece, Presence, clear_of, settle, taste
+from kubik.rulesets.fantasy.battle.formation import bases, contact, depth, slots
+from kubik.rulesets.fantasy.battle.spec import UnitSpec, unit_specs
+from kubik.rulesets.fantasy.close_combat import (
+    ChallengeChoice,
+    Regiment,
+    Round,
+    RoundOutcome,
+    close_combat_round,
+)
+from kubik.rulesets.fantasy.leadership import Command, general_range
+from kubik.rulesets.fantasy.movement import (
+    Rout,
+    RoutOutcome,
+    charge_reach,
+    flee_reaction,
+    may_charge,
+    may_move,
+    move_allowance,
+    rout,
+)
+from kubik.rulesets.fantasy.psychology import (
+    Panic,
+    Rally,
+    StupidityOutcome,
+    may_rally,
+    panic_needed,
+    panic_test,
+    rally_test,
+    stupidity_test,
+)
+from kubik.rulesets.fantasy.regiment import unit_strength
+from kubik.rulesets.fantasy.shooting import (
+    Volley,
+    VolleyOutcome,
+    may_shoot,
+    may_stand_and_shoot,
+    volley,
+)
+from kubik.table import Base
+
+
+class State(StrEnum):
+    """Where a regiment stands in the battle."""
+
+    READY = "ready"
+    FLEEING = "fleeing"
+    DESTROYED = "destroyed"
+    FLED = "fled"
+
+
+@dataclass
+class Unit:
+    """A regiment's state in the battle (plain values, rebuilt by replaying)."""
+
+    spec: UnitSpec
+    models: int
+    front: tuple[float, float]
+    facing: int
+    state: State = State.READY
+    wounds: int = 0
+    hero_alive: bool = False
+    terror_tested: bool = False
+    frenzy_lost: bool = False
+    stupid: bool = False
+    started: int = 0
+    rounds: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def side(self) -> str:
+        return self.spec.side
+
+    @property
+    def fighting(self) -> bool:
+        return self.state is State.READY
+
+    @property
+    def on_table(self) -> bool:
+        return self.state in (State.READY, State.FLEEING)
+
+    def figures(self) -> int:
+        """Models standing in the formation (the character among them)."""
+        return self.models + int(self.hero_alive)
+
+    def rules(self) -> frozenset[str]:
+        rules = self.spec.troops.rules
+        if self.frenzy_lost:
+            rules = rules - {"frenzy"}
+        return rules
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """An option of a regiment's turn (ids only: what a save records)."""
+
+    kind: str  # charge / march / advance / hold / shoot / stand_and_shoot / flee
+    target: str = ""
+
+
+def _flee_worth(_: int) -> float:
+    return taste("fantasy", "flee_reaction")
+
+
+class FantasyBattle(BattleGame):
+    """Regiments in battle on the shared layer."""
+
+    def __init__(self, scenario: Scenario, options: Mapping[str, Any]) -> None:
+        super().__init__(scenario, options)
+        self.units: list[Unit] = []
+        for spec in unit_specs(scenario):
+            unit = Unit(
+                spec, spec.models, spec.front, spec.facing, hero_alive=spec.character is not None
+            )
+            unit.started = spec.models
+            self.units.append(unit)
+            if spec.character is not None:
+                en, ru = spec.character_name
+                self.set_name(f"{spec.id}.hero", en, ru)
+
+    # -- the layer's hooks ------------------------------------------------------------
+
+    def pieces(self) -> tuple[Piece, ...]:
+        out: list[Piece] = []
+        for unit in self.units:
+            spec = unit.spec
+            standing = unit.figures() if unit.on_table else 0
+            places = slots(unit.front, unit.facing, spec.files, standing, spec.size)
+            presence = {
+                State.READY: Presence.IN_PLAY,
+                State.FLEEING: Presence.IN_PLAY,
+                State.DESTROYED: Presence.REMOVED,
+                State.FLED: Presence.FLED,
+            }[unit.state]
+            ids = ([f"{unit.id}.hero"] if spec.character is not None else []) + [
+                f"{unit.id}.{k}" for k in range(spec.models)
+            ]
+            alive = ([unit.hero_alive] if spec.character is not None else []) + [
+                k < unit.models for k in range(spec.models)
+            ]
+            slot = 0
+            for piece_id, living in zip(ids, alive, strict=True):
+                here = presence if living else Presence.REMOVED
+                if living and slot < standing:
+                    x, y = places[slot]
+                    slot += 1
+                else:
+                    x, y = unit.front
+                out.append(
+                    Piece(piece_id, unit.id, unit.side, Base(x, y, spec.size, piece_id), here)
+                )
+        return tuple(out)
+
+    def ending(self) -> Ending | None:
+        alive = [
+            s for s in self.scenario.side_ids if any(u.side == s and u.fighting for u in self.units)
+        ]
+        if len(alive) == len(self.scenario.side_ids):
+            return None
+        return Ending(alive[0] if alive else None, msg("fantasy.game.routed"))
+
+    def winner_at_limit(self) -> str | None:
+        strength = {
+            s: sum(self.strength(u) for u in self.units if u.side == s and u.fighting)
+            for s in self.scenario.side_ids
+        }
+        ranked = sorted(strength.items(), key=lambda kv: -kv[1])
+        if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+            return None
+        return ranked[0][0]
+
+    # -- helpers ------------------------------------------------------------------------
+
+    def unit(self, unit_id: str) -> Unit:
+        return next(u for u in self.units if u.id == unit_id)
+
+    def strength(self, unit: Unit) -> int:
+        return unit_strength(unit.spec.kind, unit.models, wounds=unit.spec.troops.w) + int(
+            unit.hero_alive
+        )
+
+    def formation(self, unit: Unit, front: tuple[float, float] | None = None) -> list[Any]:
+        spot = unit.front if front is None else front
+        return bases(spot, unit.facing, unit.spec.files, unit.figures(), unit.spec.size, unit.id)
+
+    def enemies(self, unit: Unit) -> list[Unit]:
+        return [u for u in self.units if u.side != unit.side and u.on_table]
+
+    def gap(self, a: Unit, b: Unit) -> float:
+        """Distance between two regiments' nearest models (inches)."""
+        return max(
+            0.0,
+            min(
+                math.dist(p.centre, q.centre) - (a.spec.size + b.spec.size) / 2
+                for p in self.formation(a)
+                for q in self.formation(b)
+            ),
+        )
+
+    def nearest(self, unit: Unit, candidates: list[Unit]) -> Unit | None:
+        if not candidates:
+            return None
+        return min(candidates, key=lambda e: (self.gap(unit, e), e.id))
+
+    def engaged_with(self, unit: Unit) -> list[Unit]:
+        return [self.unit(other) for other in self.contacts.of(unit.id)]
+
+    def command_for(self, unit: Unit) -> Command:
+        general = next(
+            (
+                u
+                for u in self.units
+                if u.side == unit.side and u.spec.general and u.hero_alive and u.fighting
+            ),
+            None,
+        )
+        standard = next(
+            (
+                u
+                for u in self.units
+                if u.side == unit.side and u.spec.battle_standard and u.hero_alive and u.fighting
+            ),
+            None,
+        )
+        reach = Command()
+        if general is not None and general.spec.character is not None:
+            large = "large_target" in general.spec.character.rules
+            distance = math.dist(general.front, unit.front)
+            if distance <= general_range(large):
+                reach = replace(
+                    reach,
+                    general_leadership=general.spec.character.ld,
+                    general_inches=distance,
+                    general_large=large,
+                )
+        if standard is not None:
+            reach = replace(reach, battle_standard_inches=math.dist(standard.front, unit.front))
+        return reach
+
+    # -- the turn -----------------------------------------------------------------------
+
+    def turn(self, number: int) -> Procedure[None]:
+        for side in self.scenario.side_ids:
+            if self.ending() is not None:
+                return
+            yield emit("fantasy.game.player_turn", rules=("FB-ABSENT-19",), side=side_name(self.scenario, side))
+            yield from self.start_of_turn(side)
+            yield from self.movement(side)
+            yield from self.shooting(side)
+            yield from self.close_combat(side)
+
+    def start_of_turn(self, side: str) -> Procedure[None]:
+        for unit in self.units:
+            if unit.side != side:
+                continue
+            unit.stupid = False
+            if unit.state is State.FLEEING:
+                yield from self.try_rally(unit)
+            elif unit.fighting and "stupidity" in unit.rules() and not self.contacts.of(unit.id):
+                out: StupidityOutcome = yield Call(stupidity_test, (unit.spec.troops.ld,))
+                if out.stupid:
+                    unit.stupid = True
+                    target = self.nearest(unit, self.enemies(unit))
+                    yield from self.advance(unit, target, float(out.inches))
+
+    def try_rally(self, unit: Unit) -> Procedure[None]:
+        verdict = may_rally(unit.models, unit.started)
+        if verdict.allowed:
+            reach = self.command_for(unit)
+            musician = "musician" in unit.spec.command.alive(unit.models)
+            if (yield Call(rally_test, (Rally(unit.spec.troops.ld, musician, reach),))):
+                unit.state = State.READY
+                self.turn_to(unit, self.facing_towards(unit))
+                yield emit("fantasy.game.rallied", rules=("FB-ABSENT-11",), unit=self.name(unit.id))
+                return
+        yield from self.run_away(unit, None)
+
+    def turn_to(self, unit: Unit, facing: int) -> None:
+        """About face in place: the rear rank becomes the front (not when the turned
+        formation would touch another model: then it stays as it stands)."""
+        if facing == unit.facing:
+            return
+        deep = depth(unit.spec.files, unit.figures(), unit.spec.size)
+        front = (unit.front[0], round(unit.front[1] - unit.facing * deep, 3))
+        turned = bases(front, facing, unit.spec.files, unit.figures(), unit.spec.size, unit.id)
+        others = [p.base for p in self.bodies(besides=(unit.id,))]
+        if clear_of(turned, others):
+            unit.front, unit.facing = front, facing
+
+    def facing_towards(self, unit: Unit) -> int:
+        target = self.nearest(unit, self.enemies(unit))
+        if target is None:
+            return unit.facing
+        return 1 if target.front[1] >= unit.front[1] else -1
+
+    # -- movement -----------------------------------------------------------------------
+
+    def movement(self, side: str) -> Procedure[None]:
+        for unit in self.units:
+            if unit.side != side or not unit.fighting or self.ending() is not None:
+                continue
+            engaged = bool(self.contacts.of(unit.id))
+            if engaged or unit.stupid:
+                continue
+            target = self.nearest(unit, [e for e in self.enemies(unit) if e.fighting])
+            if target is None:
+                continue
+            menu: Menu[Act] = Menu()
+            name = self.name(target.id)
+            distance = self.gap(unit, target)
+            reach = charge_reach(unit.spec.troops.m, unit.rules())
+            menu.offer(
+                Act("charge", target.id),
+                msg("fantasy.option.charge", target=name),
+                may_charge(distance, reach, engaged=engaged, fleeing=False, stupid=unit.stupid),
+                Forecast(
+                    close_combat_round, (self.round_of(unit, target, 1),), value=self.worth(unit.id)
+                ),
+            )
+            closing = taste("fantasy", "closing_per_inch")
+            march, _ = move_allowance(unit.spec.troops.m, unit.rules(), march=True)
+            menu.offer(
+                Act("march", target.id),
+                msg("fantasy.option.march", target=name),
+                may_move(engaged=engaged, fleeing=False),
+                Forecast(score=closing * min(march, max(0.0, distance - 1.0))),
+            )
+            menu.offer(
+                Act("hold"),
+                msg("fantasy.option.hold"),
+                Verdict.allow("FB-ABSENT-19"),
+                Forecast(score=taste("fantasy", "hold")),
+            )
+            act = yield from self.choose(
+                menu,
+                side,
+                msg("fantasy.game.orders", unit=self.name(unit.id)),
+                rules=("FB-ABSENT-19",),
+            )
+            if act.kind == "charge":
+                yield from self.charge(unit, target)
+            elif act.kind == "march":
+                yield from self.advance(unit, target, float(march), rules=("FB-ABSENT-14",))
+
+    def worth(self, side_unit: str) -> Any:
+        """What a round's outcome is worth to ``side_unit``'s side (bot tastes)."""
+        won, slain = taste("fantasy", "round_won"), taste("fantasy", "enemy_slain")
+        broke, own = taste("fantasy", "enemy_broken"), taste("fantasy", "own_broken")
+
+        def value(o: RoundOutcome) -> float:
+            score = won * (o.winner == "a") - won * (o.winner == "b")
+            score += slain * (o.b_lost - o.a_lost)
+            score += broke * (o.broken == "b") + own * (o.broken == "a")
+            return score
+
+        return value
+
+    def round_of(self, a: Unit, b: Unit, number: int) -> Round:
+        """The close-combat round between two regiments, ``a`` charging in round one."""
+        return Round(
+            self.regiment(a, b, number == 1),
+            self.regiment(b, a, False),
+            number,
+            ChallengeChoice.ACCEPT,
+        )
+
+    def regiment(self, unit: Unit, enemy: Unit, charging: bool) -> Regiment:
+        spec = unit.spec
+        hates = enemy.id in spec.hates or enemy.side in spec.hates
+        return Regiment(
+            troops=replace(spec.troops, rules=unit.rules()),
+            models=unit.models,
+            files=spec.files,
+            kind=spec.kind,
+            command=spec.command,
+            character=spec.character if unit.hero_alive else None,
+            battle_standard=spec.battle_standard,
+            general=spec.general,
+            charging=charging,
+            hates_enemy=hates,
+            impact=spec.impact,
+            breath_strength=spec.breath_strength,
+            terror_tested=unit.terror_tested,
+            reach=self.command_for(unit),
+            wounds_taken=unit.wounds % spec.troops.w,
+        )
+
+    def advance(
+        self, unit: Unit, target: Unit | None, inches: float, rules: tuple[str, ...] = ()
+    ) -> Procedure[None]:
+        """Move straight toward ``target`` (forward without one), never into contact."""
+        if inches <= 0:
+            return
+        start = unit.front
+        if target is None:
+            goal = (start[0], start[1] + unit.facing * inches)
+        else:
+            gx, gy = target.front
+            d = math.dist(start, (gx, gy)) or 1.0
+            t = min(1.0, inches / d)
+            goal = (start[0] + (gx - start[0]) * t, start[1] + (gy - start[1]) * t)
+        goal = self.on_table(unit, goal)
+        others = [p.base for p in self.bodies(besides=(unit.id,))]
+        spot = settle([start, goal], lambda p: self.formation(unit, p), others)
+        if spot is None or spot == start:
+            return
+        unit.front = spot
+        yield emit(
+            "fantasy.game.moved",
+            rules=rules or ("FB-ABSENT-19",),
+            unit=self.name(unit.id),
+            inches=round(math.dist(start, spot), 1),
+        )
+
+    def on_table(self, unit: Unit, spot: tuple[float, float]) -> tuple[float, float]:
+        width, height = self.table.width, self.table.height
+        half = (unit.spec.files * 1.2) / 2 + 0.5
+        deep = depth(unit.spec.files, unit.figures(), unit.spec.size)
+        x = min(max(spot[0], half), width - half)
+        low, high = (deep + 0.6, height - 0.6) if unit.facing > 0 else (0.6, height - deep - 0.6)
+        y = min(max(spot[1], low), high)
+        return (round(x, 1), round(y, 1))
+
+    def charge(self, unit: Unit, target: Unit) -> Procedure[None]:
+        yield emit(
+            "fantasy.game.charge",
+            rules=("FB-ABSENT-10",),
+            unit=self.name(unit.id),
+            target=self.name(target.id),
+        )
+        reaction = yield from self.react(target, unit)
+        if not unit.fighting or not target.on_table:
+            return
+        reach = charge_reach(unit.spec.troops.m, unit.rules())
+        self.turn_to(unit, 1 if target.front[1] > unit.front[1] else -1)
+        face = target.front[1] + target.facing * (unit.spec.size + target.spec.size) / 2 * 1.0
+        rear = target.front[1] - target.facing * (
+            depth(target.spec.files, target.figures(), target.spec.size)
+            + (unit.spec.size + target.spec.size) / 2
+        )
+        from_front = (unit.front[1] - target.front[1]) * target.facing > 0
+        goal = (round(target.front[0], 1), round(face if from_front else rear, 1))
+        if math.dist(unit.front, goal) > reach + contact() * 2:
+            yield emit(
+                "fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=self.name(unit.id)
+            )
+            yield from self.advance(unit, target, float(unit.spec.troops.m))
+            return
+        others = [p.base for p in self.bodies(besides=(unit.id, target.id))]
+        spot = settle(
+            [unit.front, goal],
+            lambda p: self.formation(unit, p),
+            others,
+            may_touch=self.formation(target),
+        )
+        reached = spot is not None and not clear_of(
+            self.formation(unit, spot), self.formation(target)
+        )
+        if spot is None or not reached:
+            yield emit(
+                "fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=self.name(unit.id)
+            )
+            if spot is not None:
+                unit.front = spot
+            return
+        if reaction == "flee":
+            yield emit(
+                "fantasy.game.caught_fleeing",
+                rules=("FB-ABSENT-10", "FB-ABSENT-08"),
+                unit=self.name(target.id),
+            )
+            self.destroy(target, by=unit)
+            unit.front = spot
+            return
+        unit.front = spot
+        self.contacts.engage(unit.id, target.id, ("FB-ABSENT-10",))
+        unit.rounds[target.id] = 0
+        target.rounds[unit.id] = 0
+        yield emit(
+            "fantasy.game.engaged",
+            rules=("FB-ABSENT-10",),
+            unit=self.name(unit.id),
+            target=self.name(target.id),
+            rear=not from_front,
+        )
+
+    def react(self, target: Unit, charger: Unit) -> Procedure[str]:
+        """The charged unit's reaction: hold, stand and shoot, or flee (FB-ABSENT-10)."""
+        if target.state is State.FLEEING:
+            return "flee"
+        if self.contacts.of(target.id):
+            return "hold"
+        menu: Menu[Act] = Menu()
+        menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-ABSENT-10"))
+        missile = target.spec.missile
+        if missile is not None:
+            menu.offer(
+                Act("stand_and_shoot", charger.id),
+                msg("fantasy.option.stand_and_shoot", target=self.name(charger.id)),
+                may_stand_and_shoot(target.rules(), True),
+                Forecast(
+                    volley, (self.volley_of(target, charger, stand=True),), value=self.shot_worth
+                ),
+            )
+        menu.offer(
+            Act("flee"),
+            msg("fantasy.option.flee"),
+            Verdict.allow("FB-ABSENT-10"),
+            Forecast(score=taste("fantasy", "flee_reaction")),
+        )
+        act = yield from self.choose(
+            menu,
+            target.side,
+            msg("fantasy.game.reaction", unit=self.name(target.id)),
+            rules=("FB-ABSENT-10",),
+        )
+        if act.kind == "stand_and_shoot":
+            yield from self.fire(target, charger, stand=True)
+        elif act.kind == "flee":
+            inches = yield Call(flee_reaction, ())
+            yield from self.run_away(target, charger, float(inches))
+            return "flee"
+        return "hold"
+
+    # -- shooting -----------------------------------------------------------------------
+
+    def shot_worth(self, out: VolleyOutcome) -> float:
+        return taste("fantasy", "shot_wound") * (out.wounds + out.rider_wounds)
+
+    def volley_of(self, unit: Unit, target: Unit, *, stand: bool = False) -> Volley:
+        spec, foe = unit.spec, target.spec
+        missile = spec.missile
+        assert missile is not None
+        front = min(unit.models, spec.files)
+        second = min(max(0, unit.models - spec.files), spec.files)
+        rest = max(0, unit.models - 2 * spec.files)
+        volley_fire = "volley_fire" in unit.rules()
+        return Volley(
+            shots=front + second,
+            overhead_shots=rest // 2 if volley_fire else 0,
+            ballistic_skill=spec.troops.bs,
+            strength=missile.strength,
+            target_toughness=foe.troops.t,
+            target_armour_save=foe.troops.armour_save,
+            target_ward_save=foe.troops.ward_save,
+            target_regeneration=foe.troops.regeneration,
+            target_wounds=foe.troops.w,
+            rules=unit.rules(),
+            target_rules=target.rules(),
+            long_range=self.gap(unit, target) > missile.range / 2,
+            stand_and_shoot=stand,
+            single_target=target.figures() == 1,
+        )
+
+    def shooting(self, side: str) -> Procedure[None]:
+        for unit in self.units:
+            if unit.side != side or not unit.fighting or unit.spec.missile is None:
+                continue
+            targets = [e for e in self.enemies(unit) if e.fighting and not self.contacts.of(e.id)]
+            target = self.nearest(unit, targets)
+            if target is None:
+                continue
+            menu: Menu[Act] = Menu()
+            in_range = self.gap(unit, target) <= unit.spec.missile.range
+            sees = self.tape.sees(self.formation(unit)[0], self.formation(target)[0])
+            verdict = may_shoot(
+                has_missiles=True,
+                engaged=bool(self.contacts.of(unit.id)),
+                fleeing=False,
+                stupid=unit.stupid,
+                in_range=in_range,
+                sees=sees,
+            )
+            forecast = (
+                Forecast(volley, (self.volley_of(unit, target),), value=self.shot_worth)
+                if verdict.allowed
+                else None
+            )
+            menu.offer(
+                Act("shoot", target.id),
+                msg("fantasy.option.shoot", target=self.name(target.id)),
+                verdict,
+                forecast,
+            )
+            menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-ABSENT-19"))
+            act = yield from self.choose(
+                menu,
+                side,
+                msg("fantasy.game.shooting", unit=self.name(unit.id)),
+                rules=("FB-ABSENT-02",),
+            )
+            if act.kind == "shoot":
+                yield from self.fire(unit, target)
+
+    def fire(self, unit: Unit, target: Unit, *, stand: bool = False) -> Procedure[None]:
+        before = target.models
+        out: VolleyOutcome = yield Call(volley, (self.volley_of(unit, target, stand=stand),))
+        lost = self.wound(target, out.wounds)
+        if lost:
+            self.credit_kill(unit.id, lost)
+        yield emit(
+            "fantasy.game.shot",
+            rules=("FB-ABSENT-02",),
+            unit=self.name(unit.id),
+            target=self.name(target.id),
+            slain=lost,
+        )
+        if target.models == 0 and not target.hero_alive:
+            self.destroy(target, by=None)
+            return
+        if not stand and target.fighting and panic_needed(lost, before):
+            passed = yield Call(
+                panic_test,
+                (Panic(target.rules(), target.spec.troops.ld, self.command_for(target)),),
+            )
+            if not passed:
+                yield from self.run_away(target, unit)
+
+    def wound(self, unit: Unit, wounds: int) -> int:
+        """Casualties from ``wounds`` on the rank and file (FB-CMD-05's order is by count)."""
+        per = unit.spec.troops.w
+        before = unit.models
+        unit.wounds += wounds
+        unit.models = max(
+            0, unit.spec.models - unit.wounds // per - (unit.spec.models - unit.started)
+        )
+        return before - unit.models
+
+    def destroy(self, unit: Unit, by: Unit | None) -> None:
+        if by is not None and unit.models:
+            self.credit_kill(by.id, unit.models)
+        unit.state = State.DESTROYED
+        unit.models = 0
+        unit.hero_alive = False
+        self.contacts.release(unit.id)
+
+    def run_away(
+        self, unit: Unit, enemy: Unit | None, inches: float | None = None
+    ) -> Procedure[None]:
+        """The unit flees straight away from the enemy (off the table: gone)."""
+        if inches is None:
+            out: RoutOutcome = yield Call(rout, (Rout(pursue=False),))
+            inches = float(out.fled)
+        self.contacts.release(unit.id)
+        unit.state = State.FLEEING
+        threat = enemy or self.nearest(unit, self.enemies(unit))
+        away = -1 if threat is None or threat.front[1] > unit.front[1] else 1
+        self.turn_to(unit, away)
+        goal = (unit.front[0], unit.front[1] + away * inches)
+        if goal[1] < 0.5 or goal[1] > self.table.height - 0.5:
+            unit.state = State.FLED
+            yield emit("fantasy.game.fled_table", rules=("FB-ABSENT-08",), unit=self.name(unit.id))
+            return
+        others = [p.base for p in self.bodies(besides=(unit.id,))]
+        spot = settle([unit.front, goal], lambda p: self.formation(unit, p), others)
+        if spot is not None:
+            unit.front = spot
+        yield emit(
+            "fantasy.game.flees", rules=("FB-ABSENT-08",), unit=self.name(unit.id), inches=inches
+        )
+
+    # -- close combat -------------------------------------------------------------------
+
+    def close_combat(self, side: str) -> Procedure[None]:
+        done: list[str] = []
+        for unit in list(self.units):
+            for foe_id in self.contacts.of(unit.id):
+                key = "|".join(sorted((unit.id, foe_id)))
+                if key in done or not unit.fighting:
+                    continue
+                done.append(key)
+                foe = self.unit(foe_id)
+                number = unit.rounds.get(foe_id, 0) + 1
+                unit.rounds[foe_id] = foe.rounds[unit.id] = number
+                a, b = (unit, foe) if unit.side == side or number > 1 else (foe, unit)
+                charger_first = number == 1
+                r = Round(
+                    self.regiment(a, b, charger_first and a.side == side),
+                    self.regiment(b, a, charger_first and b.side == side),
+                    number,
+                    ChallengeChoice.ACCEPT,
+                )
+                yield emit(
+                    "fantasy.game.fight",
+                    rules=("FB-ABSENT-07",),
+                    a=self.name(a.id),
+                    b=self.name(b.id),
+                    round=number,
+                )
+                out: RoundOutcome = yield Call(close_combat_round, (r,))
+                yield from self.after_round(a, b, out)
+
+    def after_round(self, a: Unit, b: Unit, out: RoundOutcome) -> Procedure[None]:
+        for unit, foe, lost, hero_lost in (
+            (a, b, out.a_lost, out.a_character_lost),
+            (b, a, out.b_lost, out.b_character_lost),
+        ):
+            self.wound(unit, lost * unit.spec.troops.w)
+            if lost:
+                self.credit_kill(foe.id, lost)
+            if hero_lost and unit.hero_alive:
+                unit.hero_alive = False
+                self.credit_kill(foe.id)
+            if "fear" in foe.rules() or "terror" in foe.rules():
+                unit.terror_tested = unit.terror_tested or "terror" in foe.rules()
+        for unit in (a, b):
+            if unit.models == 0 and not unit.hero_alive:
+                self.destroy(unit, by=None)
+        loser = a if out.winner == "b" else b if out.winner == "a" else None
+        if loser is not None and "frenzy" in loser.rules():
+            loser.frenzy_lost = True
+        if out.broken is None or not a.on_table or not b.on_table:
+            return
+        broken, victor = (a, b) if out.broken == "a" else (b, a)
+        swift = "fly" in victor.rules() or victor.spec.kind.value in ("cavalry", "chariot")
+        result: RoutOutcome = yield Call(
+            rout, (Rout(broken.spec.kind.value == "cavalry", swift, True),)
+        )
+        if result.caught:
+            yield emit("fantasy.game.cut_down", rules=("FB-ABSENT-08",), unit=self.name(broken.id))
+            self.destroy(broken, by=victor)
+            return
+        yield from self.run_away(broken, victor, float(result.fled))
+        self.contacts.release(victor.id, broken.id)

@@ -1,0 +1,185 @@
+"""Reading a fantasy scenario: every unit's profile, formation and kit, checked with
+one-line errors naming the field."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from kubik.game import Scenario, ScenarioError
+from kubik.rulesets.fantasy.profiles import Fighter
+from kubik.rulesets.fantasy.regiment import CommandGroup, ModelKind
+from kubik.rulesets.fantasy.special_rules import SPECIAL_RULES
+
+PROFILE_KEYS = ("m", "ws", "bs", "s", "t", "w", "i", "a", "ld")
+WEAPONS = (
+    "hand_weapon",
+    "additional_hand_weapon",
+    "great_weapon",
+    "halberd",
+    "spear",
+    "lance",
+    "flail",
+    "morning_star",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Missile:
+    """A unit's missile weapon: range and Strength."""
+
+    range: float
+    strength: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSpec:
+    """One regiment as the scenario sets it up."""
+
+    id: str
+    side: str
+    troops: Fighter
+    models: int
+    files: int
+    front: tuple[float, float]
+    facing: int
+    kind: ModelKind
+    size: float
+    command: CommandGroup
+    character: Fighter | None
+    character_name: tuple[str, str]
+    general: bool
+    battle_standard: bool
+    missile: Missile | None
+    impact: str | None
+    breath_strength: int | None
+    magic_resistance: int
+    hates: tuple[str, ...]
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ScenarioError(f"{where}: {value!r}; allowed: a whole number {low}..{high}")
+    return value
+
+
+def _profile(entry: Any, where: str, rules: Any, weapon: Any) -> Fighter:
+    if not isinstance(entry, Mapping):
+        raise ScenarioError(f"{where}: a table of {', '.join(PROFILE_KEYS)} is required")
+    values = {}
+    for key in PROFILE_KEYS:
+        if key not in entry:
+            raise ScenarioError(f"{where}.{key}: required (a whole number)")
+        values[key] = _int(entry[key], f"{where}.{key}", 0 if key == "a" else 1, 10)
+    save = entry.get("armour_save")
+    ward = entry.get("ward_save")
+    regen = entry.get("regeneration")
+    for name, value in (("armour_save", save), ("ward_save", ward), ("regeneration", regen)):
+        if value is not None:
+            _int(value, f"{where}.{name}", 1, 6)
+    names = tuple(rules or ())
+    for index, rule in enumerate(names):
+        if rule not in SPECIAL_RULES:
+            allowed = ", ".join(SPECIAL_RULES)
+            raise ScenarioError(f"{where}.special_rules[{index}]: {rule!r}; allowed: {allowed}")
+    kit = str(weapon or "hand_weapon")
+    if kit not in WEAPONS:
+        raise ScenarioError(f"{where}.weapon: {kit!r}; allowed: {', '.join(WEAPONS)}")
+    return Fighter(
+        ws=values["ws"],
+        s=values["s"],
+        t=values["t"],
+        w=values["w"],
+        i=values["i"],
+        a=values["a"],
+        ld=values["ld"],
+        armour_save=save,
+        ward_save=ward,
+        regeneration=regen,
+        rules=frozenset(names),
+        weapon=kit,
+        bs=values["bs"],
+        m=values["m"],
+    )
+
+
+def unit_specs(scenario: Scenario) -> tuple[UnitSpec, ...]:
+    """Every unit of the scenario, checked."""
+    out = []
+    for index, unit in enumerate(scenario.units):
+        where = f"units[{index}]"
+        d = unit.data
+        troops = _profile(
+            d.get("profile"), f"{where}.profile", d.get("special_rules"), d.get("weapon")
+        )
+        models = _int(d.get("models"), f"{where}.models", 1, 60)
+        files = _int(d.get("files", min(models, 5)), f"{where}.files", 1, 20)
+        front = d.get("front")
+        if not (
+            isinstance(front, list)
+            and len(front) == 2
+            and all(isinstance(v, int | float) for v in front)
+        ):
+            raise ScenarioError(f"{where}.front: [x, y] of the front rank's centre in inches")
+        facing = d.get("facing", "north")
+        if facing not in ("north", "south"):
+            raise ScenarioError(f"{where}.facing: {facing!r}; allowed: north, south")
+        kind_name = d.get("kind", "infantry")
+        try:
+            kind = ModelKind(kind_name)
+        except ValueError:
+            allowed = ", ".join(k.value for k in ModelKind)
+            raise ScenarioError(f"{where}.kind: {kind_name!r}; allowed: {allowed}") from None
+        size = float(d.get("base", 1.0))
+        hero = d.get("character")
+        character = None
+        hero_name = ("", "")
+        if hero is not None:
+            character = _profile(
+                hero, f"{where}.character", hero.get("special_rules"), hero.get("weapon")
+            )
+            hero_name = (str(hero.get("name", "hero")), str(hero.get("name_ru", "")))
+        missile = d.get("missile")
+        shot = None
+        if missile is not None:
+            shot = Missile(
+                float(missile.get("range", 24)),
+                _int(missile.get("strength", 3), f"{where}.missile.strength", 1, 10),
+            )
+        impact = d.get("impact_hits")
+        if impact not in (None, "d3", "d6", "d6+1"):
+            raise ScenarioError(f"{where}.impact_hits: {impact!r}; allowed: d3, d6, d6+1")
+        breath = d.get("breath_strength")
+        out.append(
+            UnitSpec(
+                id=unit.id,
+                side=unit.side,
+                troops=troops,
+                models=models,
+                files=files,
+                front=(float(front[0]), float(front[1])),
+                facing=1 if facing == "north" else -1,
+                kind=kind,
+                size=size,
+                command=CommandGroup(
+                    bool(d.get("champion", False)),
+                    bool(d.get("standard", False)),
+                    bool(d.get("musician", False)),
+                ),
+                character=character,
+                character_name=hero_name,
+                general=bool(hero is not None and hero.get("general", False)),
+                battle_standard=bool(hero is not None and hero.get("battle_standard", False)),
+                missile=shot,
+                impact=impact,
+                breath_strength=None
+                if breath is None
+                else _int(breath, f"{where}.breath_strength", 1, 10),
+                magic_resistance=_int(
+                    d.get("magic_resistance", 0), f"{where}.magic_resistance", 0, 4
+                ),
+                hates=tuple(str(h) for h in d.get("hates", ())),
+            )
+        )
+    return tuple(out)

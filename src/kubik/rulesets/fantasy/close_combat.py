@@ -1,0 +1,541 @@
+"""A whole round of close combat between two regiments, as one procedure.
+
+Fear and Terror at the first round (FB-PSY-01..04), impact hits (FB-SR-14), the
+challenge and its duel (FB-CHAL-01..03), every blow in strike order with the
+models killed before they strike not striking (FB-ABSENT-17), breath in combat
+(FB-SR-01), combat resolution (FB-ABSENT-07 with the seed's command bonuses),
+and the loser's Break test (FB-ABSENT-08 with Stubborn, Unbreakable, Horde). So a
+player sees the chance to win the combat and to break the enemy, not just wounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from kubik.dice import D3, D6
+from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks, weapon_flag
+from kubik.rulesets.fantasy.challenge import Duel, DuelOutcome, duel_round
+from kubik.rulesets.fantasy.charts import data
+from kubik.rulesets.fantasy.leadership import Command
+from kubik.rulesets.fantasy.profiles import Fighter
+from kubik.rulesets.fantasy.psychology import (
+    BreakOutcome,
+    Confrontation,
+    Defeat,
+    Nerve,
+    break_test,
+    face_dread,
+)
+from kubik.rulesets.fantasy.regiment import (
+    CommandGroup,
+    ModelKind,
+    fighting_models,
+    rank_bonus,
+    unit_strength,
+)
+from kubik.rulesets.fantasy.strike_order import order_rules, strike_key
+
+
+class Facing(StrEnum):
+    """Which face of the enemy a regiment fights (FB-ABSENT-07: flank +1, rear +2)."""
+
+    FRONT = "front"
+    FLANK = "flank"
+    REAR = "rear"
+
+
+class ChallengeChoice(StrEnum):
+    """What happens to a challenge at the start of the combat (FB-CHAL-01/02)."""
+
+    NONE = "none"
+    ACCEPT = "accept"
+    REFUSE = "refuse"
+
+
+@dataclass(frozen=True, slots=True)
+class Regiment:
+    """One side of the combat: its rank and file, ranks and files, command group,
+    the character in it, and how it came into the fight."""
+
+    troops: Fighter
+    models: int
+    files: int = 5
+    kind: ModelKind = ModelKind.INFANTRY
+    command: CommandGroup = field(default_factory=CommandGroup)
+    character: Fighter | None = None
+    battle_standard: bool = False
+    general: bool = False
+    charging: bool = False
+    facing: Facing = Facing.FRONT
+    high_ground: bool = False
+    hates_enemy: bool = False
+    impact: str | None = None
+    breath_strength: int | None = None
+    afraid: bool = False
+    terror_tested: bool = False
+    reach: Command = field(default_factory=Command)
+    wounds_taken: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """A round of the combat between ``a`` and ``b``."""
+
+    a: Regiment
+    b: Regiment
+    round_number: int = 1
+    challenge: ChallengeChoice = ChallengeChoice.ACCEPT
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOutcome:
+    """Who won the round (``a``/``b``/``draw``) and by how much, who broke, and the
+    models each side lost (its character not counted)."""
+
+    winner: str
+    margin: int
+    broken: str | None
+    a_lost: int
+    b_lost: int
+    a_character_lost: bool = False
+    b_character_lost: bool = False
+
+
+def _other(side: str) -> str:
+    return "b" if side == "a" else "a"
+
+
+def impact_dice(impact: str) -> tuple[int, int]:
+    """(faces, plus) of an impact-hits value: ``d3`` → (3, 0), ``d6+1`` → (6, 1)."""
+    text = impact.lower().replace(" ", "")
+    die, _, plus = text.partition("+")
+    return int(die.lstrip("d")), int(plus or 0)
+
+
+@dataclass
+class _State:
+    """The round's running tally (private to one run of the procedure)."""
+
+    r: Round
+    troop_wounds: dict[str, int]
+    character_wounds: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
+    caused: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
+    overkill: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
+    champion_lost: dict[str, bool] = field(default_factory=lambda: {"a": False, "b": False})
+    out_of_fight: set[str] = field(default_factory=set)  # "a:character", "b:champion"
+    refused: set[str] = field(default_factory=set)
+    afraid: dict[str, bool] = field(default_factory=dict)
+
+    def regiment(self, side: str) -> Regiment:
+        return self.r.a if side == "a" else self.r.b
+
+    def models(self, side: str) -> int:
+        reg = self.regiment(side)
+        lost = self.troop_wounds[side] // reg.troops.w
+        return max(0, reg.models - int(self.champion_lost[side]) - lost)
+
+    def troop_wounds_left(self, side: str) -> int:
+        reg = self.regiment(side)
+        return (reg.models - int(self.champion_lost[side])) * reg.troops.w - self.troop_wounds[side]
+
+    def character_alive(self, side: str) -> bool:
+        reg = self.regiment(side)
+        return reg.character is not None and self.character_wounds[side] < reg.character.w
+
+    def champion_alive(self, side: str) -> bool:
+        reg = self.regiment(side)
+        return "champion" in _command(reg, self.champion_lost[side]).alive(self.models(side))
+
+    def character_fights(self, side: str) -> bool:
+        return self.character_alive(side) and f"{side}:character" not in self.out_of_fight
+
+
+def _command(reg: Regiment, champion_lost: bool) -> CommandGroup:
+    if champion_lost:
+        return replace(reg.command, champion=False)
+    return reg.command
+
+
+def _champion(reg: Regiment) -> Fighter:
+    """A champion fights with his unit's profile and one more Attack."""
+    return replace(reg.troops, a=reg.troops.a + 1)
+
+
+def _ranks(troops: Fighter) -> int:
+    """Fighting ranks: the first, one more with spears, one more for Fight in extra
+    rank (FB-ABSENT-13, FB-SR-08)."""
+    return (
+        1
+        + int(weapon_flag(troops.weapon, "extra_rank"))
+        + int("fight_in_extra_rank" in troops.rules)
+    )
+
+
+def _target(st: _State, side: str) -> tuple[str, Fighter, int] | None:
+    """What blows at ``side`` strike: its rank and file, or its character once they
+    are gone: (what, profile, wounds left)."""
+    reg = st.regiment(side)
+    if st.models(side) > 0:
+        return "troops", reg.troops, st.troop_wounds_left(side)
+    if st.character_fights(side) and reg.character is not None:
+        return "character", reg.character, reg.character.w - st.character_wounds[side]
+    return None
+
+
+def _hit(st: _State, side: str, what: str, wounds: int) -> int:
+    """Wounds ``side`` takes on ``what``, capped at what it has left; returns them."""
+    target = _target(st, side)
+    if target is None or target[0] != what:
+        return 0
+    taken = min(wounds, target[2])
+    if what == "troops":
+        st.troop_wounds[side] += taken
+    else:
+        st.character_wounds[side] += taken
+    return taken
+
+
+def _psychology(st: _State) -> Procedure[str | None]:
+    """Fear and Terror tests when the combat begins; the side that flees, if any."""
+    for side in ("a", "b"):
+        reg, enemy = st.regiment(side), st.regiment(_other(side))
+        nerve = yield Call(
+            face_dread,
+            (
+                Confrontation(
+                    reg.troops.rules,
+                    enemy.troops.rules
+                    | (enemy.character.rules if enemy.character else frozenset()),
+                    reg.troops.ld,
+                    reg.terror_tested,
+                    reg.reach,
+                ),
+            ),
+        )
+        if nerve is Nerve.FLEES:
+            return side
+        if nerve is Nerve.AFRAID:
+            st.afraid[side] = True
+    return None
+
+
+def _impact(st: _State) -> Procedure[None]:
+    """Impact hits of a charger that gained speed, first of all (FB-SR-14)."""
+    for side in ("a", "b"):
+        reg = st.regiment(side)
+        if not (reg.charging and reg.impact and "impact_hits" in reg.troops.rules):
+            continue
+        faces, plus = impact_dice(reg.impact)
+        (rolled,) = yield Roll(
+            D3 if faces == 3 else D6, msg("fantasy.combat.impact", side=side), rules=("FB-SR-14",)
+        )
+        hits = int(rolled) + plus
+        target = _target(st, _other(side))
+        if target is None:
+            continue
+        blows = Blows(
+            attacks=hits * max(1, reg.models),
+            weapon_skill=reg.troops.ws,
+            strength=reg.troops.s,
+            target_weapon_skill=target[1].ws,
+            target_toughness=target[1].t,
+            target_armour_save=target[1].armour_save,
+            target_ward_save=target[1].ward_save,
+            rules=reg.troops.rules,
+            target_rules=target[1].rules,
+            target_regeneration=target[1].regeneration,
+            target_wounds=target[1].w,
+            auto_hit=True,
+        )
+        result: AttacksOutcome = yield Call(attacks, (blows,))
+        st.caused[side] += _hit(st, _other(side), target[0], result.wounds)
+
+
+def _duelist(st: _State, side: str) -> tuple[str, Fighter, int] | None:
+    reg = st.regiment(side)
+    if reg.character is not None and st.character_alive(side):
+        return "character", reg.character, reg.character.w - st.character_wounds[side]
+    if st.champion_alive(side):
+        return "champion", _champion(reg), reg.troops.w
+    return None
+
+
+def _challenge(st: _State) -> Procedure[None]:
+    """The challenge at the start of the first round (FB-CHAL-01..03)."""
+    r = st.r
+    if r.round_number != 1 or r.challenge is ChallengeChoice.NONE:
+        return
+    challenger = "a" if r.a.charging or not r.b.charging else "b"
+    challenged = _other(challenger)
+    one, two = _duelist(st, challenger), _duelist(st, challenged)
+    if one is None or two is None:
+        return
+    if r.challenge is ChallengeChoice.REFUSE:
+        st.out_of_fight.add(f"{challenged}:{two[0]}")
+        st.refused.add(challenged)
+        yield emit("fantasy.duel.refused", rules=("FB-CHAL-01", "FB-CHAL-02"), side=challenged)
+        return
+    yield emit("fantasy.duel.accepted", rules=("FB-CHAL-01", "FB-CHAL-02"), side=challenger)
+    st.out_of_fight.add(f"{challenger}:{one[0]}")
+    st.out_of_fight.add(f"{challenged}:{two[0]}")
+    out: DuelOutcome = yield Call(
+        duel_round,
+        (Duel(one[1], two[1], one[2], two[2], r.round_number, st.regiment(challenger).charging),),
+    )
+    for side, (what, _, _), took in (
+        (challenger, one, out.challenger_took),
+        (challenged, two, out.challenged_took),
+    ):
+        st.caused[_other(side)] += took
+        if what == "character":
+            st.character_wounds[side] += took
+        elif took >= st.regiment(side).troops.w:
+            st.champion_lost[side] = True
+    if out.dead == "challenged":
+        st.overkill[challenger] += out.overkill
+    elif out.dead == "challenger":
+        st.overkill[challenged] += out.overkill
+
+
+@dataclass(frozen=True, slots=True)
+class _Striker:
+    side: str
+    what: str  # troops / character / breath
+    key: tuple[int, int]
+
+
+def _strikers(st: _State) -> list[_Striker]:
+    r = st.r
+    out: list[_Striker] = []
+    for side in ("a", "b"):
+        reg = st.regiment(side)
+        charging = reg.charging
+        troops = reg.troops
+        key = strike_key(
+            troops.i,
+            troops.rules,
+            round_number=r.round_number,
+            charging=charging,
+            weapon=troops.weapon,
+        )
+        out.append(_Striker(side, "troops", key))
+        if reg.breath_strength is not None and "breath_weapon" in troops.rules:
+            out.append(_Striker(side, "breath", key))
+        if reg.character is not None:
+            ch = reg.character
+            out.append(
+                _Striker(
+                    side,
+                    "character",
+                    strike_key(
+                        ch.i,
+                        ch.rules,
+                        round_number=r.round_number,
+                        charging=charging,
+                        weapon=ch.weapon,
+                    ),
+                )
+            )
+    return out
+
+
+def _blows(st: _State, s: _Striker) -> Procedure[tuple[str, Blows] | None]:
+    """The blows a striker makes now at what of the enemy is left to strike."""
+    reg = st.regiment(s.side)
+    r = st.r
+    target = _target(st, _other(s.side))
+    if target is None:
+        return None
+    what, victim, _ = target
+    afraid = st.afraid.get(s.side, reg.afraid)
+    if s.what == "breath":
+        total = yield Roll(
+            (D6,) * int(data()["breath"]["close_combat_dice"]),
+            msg("fantasy.combat.breath", side=s.side),
+            reduce=sum,
+            rules=("FB-SR-01",),
+        )
+        return what, Blows(
+            attacks=int(total),
+            weapon_skill=reg.troops.ws,
+            strength=reg.breath_strength or reg.troops.s,
+            target_weapon_skill=victim.ws,
+            target_toughness=victim.t,
+            target_armour_save=victim.armour_save,
+            target_ward_save=victim.ward_save,
+            rules=reg.troops.rules,
+            target_rules=victim.rules,
+            target_regeneration=victim.regeneration,
+            target_wounds=victim.w,
+            auto_hit=True,
+        )
+    if s.what == "character":
+        if not st.character_fights(s.side) or reg.character is None:
+            return None
+        return what, reg.character.blows_at(
+            victim,
+            round_number=r.round_number,
+            charging=reg.charging,
+            models=1,
+            afraid=afraid,
+            hates=reg.hates_enemy,
+        )
+    alive = st.models(s.side)
+    if alive == 0:
+        return None
+    fighters = fighting_models(alive, reg.files, _ranks(reg.troops))
+    champion = st.champion_alive(s.side) and f"{s.side}:champion" not in st.out_of_fight
+    if f"{s.side}:champion" in st.out_of_fight and st.champion_alive(s.side):
+        fighters = min(fighters, alive - 1)
+    return what, reg.troops.blows_at(
+        victim,
+        round_number=r.round_number,
+        charging=reg.charging,
+        models=fighters,
+        afraid=afraid,
+        hates=reg.hates_enemy,
+        bonus_attacks=1 if champion and fighters else 0,
+    )
+
+
+def _fight(st: _State) -> Procedure[None]:
+    """Every striker in order; those killed before their step do not strike."""
+    strikers = _strikers(st)
+    for key in sorted({s.key for s in strikers}):
+        now = [s for s in strikers if s.key == key]
+        results: list[tuple[str, str, int]] = []
+        for s in now:
+            planned = yield from _blows(st, s)
+            if planned is None:
+                continue
+            what, blows = planned
+            if blows.attacks <= 0:
+                continue
+            reg = st.regiment(s.side)
+            fighter = reg.character if s.what == "character" and reg.character else reg.troops
+            yield emit(
+                "fantasy.combat.strike",
+                rules=order_rules(fighter.rules, fighter.weapon, st.r.round_number)
+                + (("FB-PSY-01",) if st.afraid.get(s.side, reg.afraid) else ()),
+                side=s.side,
+                attacks=blows.attacks,
+            )
+            outcome: AttacksOutcome = yield Call(attacks, (blows,))
+            results.append((s.side, what, outcome.wounds))
+        for side, what, wounds in results:
+            st.caused[side] += _hit(st, _other(side), what, wounds)
+
+
+def _score(st: _State, side: str) -> tuple[int, tuple[str, ...]]:
+    """One side's combat result and the rules that scored it (FB-ABSENT-07)."""
+    reg, enemy = st.regiment(side), st.regiment(_other(side))
+    table = data()["combat_resolution"]
+    rules: list[str] = ["FB-ABSENT-07"]
+    score = st.caused[side] + st.overkill[side]
+    if st.overkill[side]:
+        rules.append("FB-CHAL-03")
+    alive = st.models(side)
+    score += rank_bonus(alive, reg.files)
+    if "standard" in _command(reg, st.champion_lost[side]).alive(alive):
+        score += int(table["standard"])
+        rules.append("FB-CMD-03")
+    if reg.battle_standard and st.character_alive(side) and side not in st.refused:
+        score += int(table["battle_standard"])
+        rules.append("FB-CMD-06")
+    if _strength(st, side) > _strength(st, _other(side)):
+        score += int(table["outnumber"])
+        rules.append("FB-UNIT-01")
+    if reg.facing is Facing.FLANK:
+        score += int(table["flank"])
+    elif reg.facing is Facing.REAR:
+        score += int(table["rear"])
+    if reg.high_ground:
+        score += int(table["high_ground"])
+    del enemy
+    return score, tuple(rules)
+
+
+def _strength(st: _State, side: str) -> int:
+    reg = st.regiment(side)
+    return unit_strength(reg.kind, st.models(side)) + int(st.character_alive(side))
+
+
+def _musician(st: _State, side: str) -> bool:
+    reg = st.regiment(side)
+    return "musician" in _command(reg, st.champion_lost[side]).alive(st.models(side))
+
+
+def _leader(st: _State, side: str) -> tuple[int, Command]:
+    """The loser's Leadership and its command: the General in the unit inspires it,
+    the Battle standard in it lets it re-roll (unless he refused a challenge)."""
+    reg = st.regiment(side)
+    ld = reg.troops.ld
+    reach = reg.reach
+    leads = st.character_alive(side) and side not in st.refused and reg.character is not None
+    if leads and reg.character is not None:
+        ld = max(ld, reg.character.ld)
+        if reg.general:
+            reach = replace(reach, general_leadership=reg.character.ld, general_inches=0)
+        if reg.battle_standard:
+            reach = replace(reach, battle_standard_inches=0)
+    return ld, reach
+
+
+def close_combat_round(r: Round) -> Procedure[RoundOutcome]:
+    """A round of close combat: psychology, impact, challenge, blows in strike
+    order, combat resolution and the loser's Break test."""
+    st = _State(r, {"a": r.a.wounds_taken, "b": r.b.wounds_taken})
+    if r.round_number == 1:
+        fled = yield from _psychology(st)
+        if fled is not None:
+            yield emit("fantasy.combat.fled", rules=("FB-PSY-02", "FB-ABSENT-10"), side=fled)
+            return RoundOutcome(_other(fled), 0, fled, 0, 0)
+        yield from _impact(st)
+        yield from _challenge(st)
+    yield from _fight(st)
+    a_score, a_rules = _score(st, "a")
+    b_score, b_rules = _score(st, "b")
+    if a_score == b_score:
+        a_music, b_music = _musician(st, "a"), _musician(st, "b")
+        bonus = int(data()["combat_resolution"]["musician_draw"])
+        if a_music != b_music:
+            if a_music:
+                a_score += bonus
+            else:
+                b_score += bonus
+            yield emit(
+                "fantasy.combat.musician", rules=("FB-CMD-04",), side="a" if a_music else "b"
+            )
+    yield emit(
+        "fantasy.combat.result",
+        rules=tuple(dict.fromkeys(a_rules + b_rules)),
+        a=a_score,
+        b=b_score,
+    )
+    broken: str | None = None
+    if a_score == b_score:
+        winner, margin = "draw", 0
+    else:
+        winner = "a" if a_score > b_score else "b"
+        margin = abs(a_score - b_score)
+        loser = _other(winner)
+        reg = st.regiment(loser)
+        if "frenzy" in reg.troops.rules:
+            yield emit("fantasy.combat.frenzy_lost", rules=("FB-PSY-05",), side=loser)
+        ld, reach = _leader(st, loser)
+        if st.models(loser) > 0 or st.character_alive(loser):
+            result: BreakOutcome = yield Call(
+                break_test, (Defeat(reg.troops.rules, ld, margin, reach),)
+            )
+            if result.horde_wounds:
+                st.troop_wounds[loser] += min(result.horde_wounds, st.troop_wounds_left(loser))
+            if result.broken:
+                broken = loser
+                yield emit("fantasy.combat.broken", rules=("FB-ABSENT-08",), side=loser)
+    a_lost = r.a.models - st.models("a")
+    b_lost = r.b.models - st.models("b")
+    a_hero = r.a.character is not None and not st.character_alive("a")
+    b_hero = r.b.character is not None and not st.character_alive("b")
+    return RoundOutcome(winner, margin, broken, a_lost, b_lost, a_hero, b_hero)
