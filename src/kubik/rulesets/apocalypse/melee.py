@@ -19,10 +19,87 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import cache
 
 from kubik.dice import D6
 from kubik.engine import Choose, Procedure, Roll, emit, msg
 from kubik.rulesets.apocalypse.core import Pool, Side, number, pool_summary
+
+
+@dataclass(frozen=True, slots=True)
+class Numbers:
+    """The melee numbers of the data, read once (exact odds run this rule many times)."""
+
+    charge: int
+    elevated: int
+    over_obstacle: int
+    leap_result: int
+    leap_dice: int
+    confusion_per_one: int
+    critical_per_six: int
+    outnumber_result: int
+    outnumber_dice: int
+    mobility_win_hits: int
+    frenzy_multiplier: int
+    max_dice: int
+    block_from: int
+    hatred_below: int
+
+
+@cache
+def numbers() -> Numbers:
+    """The melee numbers of the data."""
+    return Numbers(
+        number("melee", "charge"),
+        number("melee", "elevated"),
+        number("melee", "over_obstacle"),
+        number("melee", "leap_result"),
+        number("melee", "leap_dice"),
+        number("melee", "confusion_per_one"),
+        number("melee", "critical_per_six"),
+        number("melee", "outnumber_result_per_fighter"),
+        number("melee", "outnumber_dice_per_fighter"),
+        number("melee", "mobility_win_hits"),
+        number("melee", "frenzy_dice_multiplier"),
+        number("melee", "max_dice"),
+        number("melee_choices", "block_from"),
+        number("melee_choices", "hatred_reroll_below"),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PoolOf:
+    """Reduce attack dice to a :class:`Pool`; the next-highest die is kept only when a
+    block may need it (fewer distinct answers: faster exact odds)."""
+
+    keep_second: bool
+
+    def __call__(self, values: tuple[int, ...]) -> Pool:
+        pool = pool_summary(values)
+        return pool if self.keep_second else Pool(pool.highest, 0, pool.ones, pool.sixes)
+
+
+@dataclass(frozen=True, slots=True)
+class HatredSplit:
+    """Reduce attack dice to the pool of those kept by hatred's re-roll (at least
+    ``below``) and how many are rolled again (RA-PSY-13)."""
+
+    below: int
+
+    def __call__(self, values: tuple[int, ...]) -> tuple[Pool, int]:
+        kept = tuple(v for v in values if v >= self.below)
+        again = len(values) - len(kept)
+        return (pool_summary(kept) if kept else Pool(0, 0, 0, 0)), again
+
+
+def merged(a: Pool, b: Pool) -> Pool:
+    """The pool of two rolls taken together.
+
+    >>> merged(Pool(6, 4, 0, 1), Pool(5, 1, 1, 0))
+    Pool(highest=6, second=5, ones=1, sixes=1)
+    """
+    second = max(min(a.highest, b.highest), a.second, b.second)
+    return Pool(max(a.highest, b.highest), second, a.ones + b.ones, a.sixes + b.sixes)
 
 
 class Winner(StrEnum):
@@ -101,11 +178,11 @@ class Fighter:
         >>> Fighter(4, 3, 4, attack_dice=1, extra_weapons=1, frenzied=True).dice
         3
         """
-        frenzy = number("melee", "frenzy_dice_multiplier") if self.frenzied else 1
-        base = self.attack_dice * frenzy
-        outnumber = self.outnumber * number("melee", "outnumber_dice_per_fighter")
-        leap = number("melee", "leap_dice") if self.leap_attack else 0
-        return min(base + self.extra_weapons + outnumber + leap, number("melee", "max_dice"))
+        n = numbers()
+        base = self.attack_dice * (n.frenzy_multiplier if self.frenzied else 1)
+        leap = n.leap_dice if self.leap_attack else 0
+        total = base + self.extra_weapons + self.outnumber * n.outnumber_dice + leap
+        return min(total, n.max_dice)
 
     def rules(self) -> tuple[str, ...]:
         """The rules deciding his dice."""
@@ -138,6 +215,53 @@ def halved(die: int) -> int:
     return (die + 1) // 2
 
 
+@cache
+def flat_part(me: Fighter) -> tuple[int, int, tuple[str, ...]]:
+    """What a fighter's result adds whatever the dice: current Стойкость + Боевое умение
+    (0 when terrified, RA-PSY-08), and the flat modifiers — charge, elevation, an
+    obstacle, a leap attack (RA-CC-10, RA-MAN-05), outnumbering (RA-CC-18) and any bonus —
+    with the rules they come from. Returns (Стойкость + skill, modifiers, rules)."""
+    n = numbers()
+    total, rules = 0, []
+    for applies, value in (
+        (me.charging, n.charge),
+        (me.elevated, n.elevated),
+        (me.over_obstacle, n.over_obstacle),
+        (me.leap_attack, n.leap_result),
+    ):
+        if applies:
+            total += value
+            rules.append("RA-CC-10")
+    if me.outnumber:
+        total += me.outnumber * n.outnumber_result
+        rules.append("RA-CC-18")
+    total += me.bonus
+    skill = 0 if me.terrified else me.combat_skill
+    for applies, rule in (
+        (me.afraid, "RA-PSY-07"),
+        (me.terrified, "RA-PSY-08"),
+        (me.stupid, "RA-PSY-11"),
+        (me.knocked_down, "RA-CC-17"),
+    ):
+        if applies:
+            rules.append(rule)
+    return me.current_toughness + skill, total, tuple(dict.fromkeys(rules))
+
+
+def rolled_part(me: Fighter, pool: Pool, opponent_pool: Pool | None) -> tuple[int, int]:
+    """What the dice give: the highest die (halved by fear, RA-PSY-07), and +1 per natural
+    1 the opponent rolled (RA-CC-11) and per 6 after the first (RA-CC-12). Returns (die,
+    confusion and critical bonus)."""
+    n = numbers()
+    die = (pool.highest + 1) // 2 if me.afraid else pool.highest
+    extra = 0
+    if opponent_pool is not None and opponent_pool.ones:
+        extra += opponent_pool.ones * n.confusion_per_one
+    if pool.sixes >= 2 and me.dice >= 2:
+        extra += (pool.sixes - 1) * n.critical_per_six
+    return die, extra
+
+
 def modifiers(me: Fighter, pool: Pool, opponent_pool: Pool | None) -> tuple[int, tuple[str, ...]]:
     """Everything added to the highest die besides Стойкость and Боевое умение, and the
     rules it comes from (RA-CC-10, -11, -12, -18, RA-MAN-05).
@@ -147,28 +271,14 @@ def modifiers(me: Fighter, pool: Pool, opponent_pool: Pool | None) -> tuple[int,
     >>> modifiers(Fighter(3, 3, 3, attack_dice=3), Pool(6, 6, 0, 3), Pool(1, 1, 2, 0))
     (4, ('RA-CC-11', 'RA-CC-12'))
     """
-    total, rules = 0, []
-    table = (
-        (me.charging, "charge"),
-        (me.elevated, "elevated"),
-        (me.over_obstacle, "over_obstacle"),
-        (me.leap_attack, "leap_result"),
-    )
-    for applies, key in table:
-        if applies:
-            total += number("melee", key)
-            rules.append("RA-CC-10")
+    _, flat, flat_rules = flat_part(me)
+    _, extra = rolled_part(me, pool, opponent_pool)
+    rules = [r for r in flat_rules if r in ("RA-CC-10", "RA-CC-18")]
     if opponent_pool is not None and opponent_pool.ones:
-        total += opponent_pool.ones * number("melee", "confusion_per_one")
         rules.append("RA-CC-11")
-    if me.dice >= 2 and pool.sixes >= 2:
-        total += (pool.sixes - 1) * number("melee", "critical_per_six")
+    if pool.sixes >= 2 and me.dice >= 2:
         rules.append("RA-CC-12")
-    if me.outnumber:
-        total += me.outnumber * number("melee", "outnumber_result_per_fighter")
-        rules.append("RA-CC-18")
-    total += me.bonus
-    return total, tuple(dict.fromkeys(rules))
+    return flat + extra, tuple(dict.fromkeys(rules))
 
 
 def combat_result(me: Fighter, pool: Pool | None, opponent_pool: Pool | None) -> int:
@@ -186,10 +296,9 @@ def combat_result(me: Fighter, pool: Pool | None, opponent_pool: Pool | None) ->
     """
     if me.knocked_down or pool is None:
         return 0
-    die = halved(pool.highest) if me.afraid else pool.highest
-    skill = 0 if me.terrified else me.combat_skill
-    extra, _ = modifiers(me, pool, opponent_pool)
-    return die + me.current_toughness + skill + extra
+    base, flat, _ = flat_part(me)
+    die, extra = rolled_part(me, pool, opponent_pool)
+    return die + base + flat + extra
 
 
 def decide(a: Fighter, b: Fighter, result_a: int, result_b: int) -> MeleeOutcome:
@@ -207,37 +316,42 @@ def decide(a: Fighter, b: Fighter, result_a: int, result_b: int) -> MeleeOutcome
         hits = abs(result_a - result_b)
     elif a.movement != b.movement:
         winner = Winner.A if a.movement > b.movement else Winner.B
-        hits = number("melee", "mobility_win_hits")
+        hits = numbers().mobility_win_hits
     else:
         return MeleeOutcome(Winner.DRAW, 0)
     striker = a if winner is Winner.A else b
     return MeleeOutcome(winner, 0 if striker.stupid else hits)
 
 
-def _roll_pool(me: Fighter, side: Side) -> Procedure[Pool | None]:
+@cache
+def _attack_roll(me: Fighter, side: Side, blocked: bool) -> Roll:
+    """The roll of a fighter's attack dice (built once: rolls are immutable)."""
+    reason = msg("apocalypse.melee.attack_dice", side=side, dice=me.dice)
+    reduce = HatredSplit(numbers().hatred_below) if me.hatred else PoolOf(blocked)
+    return Roll((D6,) * me.dice, reason, unordered=True, reduce=reduce, rules=me.rules())
+
+
+def _roll_pool(me: Fighter, side: Side, blocked: bool) -> Procedure[Pool | None]:
     """A fighter's attack dice (none when knocked down, RA-CC-17); hatred re-rolls the
-    dice below its threshold (RA-PSY-13), only the final dice count."""
+    dice below its threshold (RA-PSY-13), only the final dice count. ``blocked``: the
+    opponent may block, so the next-highest die matters."""
     if me.knocked_down or me.dice <= 0:
         return None
-    reason = msg("apocalypse.melee.attack_dice", side=side, dice=me.dice)
     if not me.hatred:
-        pool: Pool = yield Roll(
-            (D6,) * me.dice, reason, unordered=True, reduce=pool_summary, rules=me.rules()
-        )
+        pool: Pool = yield _attack_roll(me, side, blocked)
         return pool
-    values: tuple[int, ...] = yield Roll((D6,) * me.dice, reason, unordered=True, rules=me.rules())
-    below = number("melee_choices", "hatred_reroll_below")
-    kept = tuple(v for v in values if v >= below)
-    again = len(values) - len(kept)
+    split: tuple[Pool, int] = yield _attack_roll(me, side, blocked)
+    kept, again = split
     if not again:
-        return pool_summary(values)
-    rerolled: tuple[int, ...] = yield Roll(
+        return kept
+    rerolled: Pool = yield Roll(
         (D6,) * again,
         msg("apocalypse.melee.hatred", side=side, dice=again),
         unordered=True,
+        reduce=PoolOf(True),
         rules=("RA-PSY-13",),
     )
-    return pool_summary(kept + rerolled)
+    return merged(kept, rerolled)
 
 
 def _block(
@@ -249,7 +363,7 @@ def _block(
     if target.shield:
         yield emit("apocalypse.melee.shields_cancel", rules=("RA-CC-13",))
         return pool
-    default = Block.BLOCK if pool.highest >= number("melee_choices", "block_from") else Block.LET_BE
+    default = Block.BLOCK if pool.highest >= numbers().block_from else Block.LET_BE
     picked = yield Choose(
         (Block.BLOCK, Block.LET_BE),
         decides,
@@ -266,28 +380,25 @@ def _block(
     return pool.rerolled_highest(new)
 
 
+_STATIC_RULES = ("RA-CC-05", "RA-CC-08", "RA-CC-09")
+
+
 def melee(a: Fighter, b: Fighter, sides: tuple[str, str] = ("a", "b")) -> Procedure[MeleeOutcome]:
     """One round of a bout between ``a`` and ``b`` (RA-CC-04); ``sides`` names who
     decides for each (a battle passes its own side ids)."""
-    pool_a = yield from _roll_pool(a, Side.A)
-    pool_b = yield from _roll_pool(b, Side.B)
+    pool_a = yield from _roll_pool(a, Side.A, b.shield and not a.shield)
+    pool_b = yield from _roll_pool(b, Side.B, a.shield and not b.shield)
     pool_b = yield from _block(a, Side.A, b, pool_b, sides[0])
     pool_a = yield from _block(b, Side.B, a, pool_a, sides[1])
     result_a = combat_result(a, pool_a, pool_b)
     result_b = combat_result(b, pool_b, pool_a)
     outcome = decide(a, b, result_a, result_b)
-    rules = ["RA-CC-05", "RA-CC-08", "RA-CC-09"]
+    rules = [*_STATIC_RULES, *flat_part(a)[2], *flat_part(b)[2]]
     for me, pool, other in ((a, pool_a, pool_b), (b, pool_b, pool_a)):
-        if pool is not None:
-            rules.extend(modifiers(me, pool, other)[1])
-        if me.afraid:
-            rules.append("RA-PSY-07")
-        if me.terrified:
-            rules.append("RA-PSY-08")
-        if me.stupid:
-            rules.append("RA-PSY-11")
-        if me.knocked_down:
-            rules.append("RA-CC-17")
+        if pool is not None and other is not None and other.ones:
+            rules.append("RA-CC-11")
+        if pool is not None and pool.sixes >= 2 and me.dice >= 2:
+            rules.append("RA-CC-12")
     yield emit(
         "apocalypse.melee.result",
         rules=tuple(dict.fromkeys(rules)),
@@ -331,10 +442,12 @@ __all__ = [
     "Winner",
     "combat_result",
     "decide",
+    "flat_part",
     "halved",
     "melee",
     "modifiers",
     "outnumbering",
+    "rolled_part",
     "weapon_for_hits",
     "with_outnumber",
 ]
