@@ -270,12 +270,14 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
     )
     _manoeuvre_offers(game, w, menu, enemies)
     menu.offer(Act("hold"), msg("apocalypse.option.hold"), Verdict.allow("RA-ABSENT-08"))
+    refused = {r for offer in menu.refused for r in offer.verdict.rules}
+    shaped = tuple(r for r in ("RA-HIDE-02",) if r in refused)
     picked = yield from game.choose(
         menu,
         w.side,
         msg("apocalypse.reason.move", unit=name),
         default=Act("hold"),
-        rules=("RA-ABSENT-08",),
+        rules=("RA-ABSENT-08", *shaped),
     )
     yield from _do(game, w, picked, cover_spot)
     return picked
@@ -447,6 +449,13 @@ def _charge(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None
         w.sight = Sight.SEEN
         yield emit("apocalypse.game.revealed", rules=("RA-HIDE-03",), unit=game.name(w.id))
     scared = fright(target.fright, w.fright)
+    if target.fright is not Fright.NONE and scared is not target.fright:
+        yield emit(
+            "apocalypse.game.immune",
+            rules=("RA-PSY-09",),
+            unit=game.name(w.id),
+            fright=target.fright,
+        )
     if scared is not Fright.NONE and not ignores_psychology(w.frenzied, True):
         brave = yield Call(_fear, (psyche.spirit_of(game, w),))
         if not brave:
@@ -645,6 +654,14 @@ def _hiding(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
         )
     )
     if not verdict.allowed:
+        told = ("RA-HIDE-04", "RA-HIDE-06", "RA-HIDE-07", "RA-AMB-02", "RA-HIDE-05")
+        if game.next_to_cover(w) and any(r in told for r in verdict.rules):
+            yield emit(
+                "apocalypse.game.cannot_hide",
+                rules=verdict.rules,
+                unit=game.name(w.id),
+                reason=verdict.reason,
+            )
         return
     menu: Menu[bool] = Menu()
     menu.offer(
@@ -688,12 +705,18 @@ def _fire(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     if not len(menu):
         return
     menu.offer(shots.Aim(), msg("apocalypse.option.hold_fire"), Verdict.allow("RA-ABSENT-04"))
+    # the prohibitions that shaped this choice: no hidden targets (RA-HIDE-02); within a
+    # pace of a fight no shooting (RA-CC-02), but singing (RA-MEL-10)
+    refused = {r for offer in menu.refused for r in offer.verdict.rules}
+    shaped = tuple(r for r in ("RA-MEL-10", "RA-HIDE-02", "RA-CC-02") if r in refused)
+    if "RA-CC-02" in refused and any(isinstance(o, songs.Song) for o in menu.options):
+        shaped = (*shaped, "RA-MEL-10")
     picked = yield from game.choose(
         menu,
         w.side,
         msg("apocalypse.reason.fire", unit=game.name(w.id)),
         default=shots.Aim(),
-        rules=("RA-ABSENT-04",),
+        rules=tuple(dict.fromkeys(("RA-ABSENT-04", *shaped))),
     )
     if picked == "end_song":
         w.lasting = ""

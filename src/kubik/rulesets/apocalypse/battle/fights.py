@@ -121,9 +121,10 @@ def _bout(
     theirs = sum(1 for w in fit if w.side == b.side)
     fa = fighter(game, a, b, side, max(0, mine - theirs))
     fb = fighter(game, b, a, side, max(0, theirs - mine))
+    abilities = ("RA-ABSENT-15",) if a.abilities or b.abilities else ()
     yield emit(
         "apocalypse.game.bout",
-        rules=("RA-CC-01", "RA-CC-04"),
+        rules=("RA-CC-01", "RA-CC-03", "RA-CC-04", "RA-ABSENT-13", *abilities),
         a=game.name(a.id),
         b=game.name(b.id),
     )

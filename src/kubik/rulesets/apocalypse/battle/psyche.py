@@ -41,6 +41,19 @@ def spirit_of(game: ApocalypseGame, w: Warrior) -> int:
     return spirit_for_test(w.spirit, leader.spirit, game.gap(w, leader), fit)
 
 
+def spirit_test_of(game: ApocalypseGame, w: Warrior) -> Procedure[int]:
+    """The Spirit he tests on, saying so when it is his leader's (RA-PSY-04)."""
+    spirit = spirit_of(game, w)
+    if spirit != w.spirit:
+        yield emit(
+            "apocalypse.game.leader_spirit",
+            rules=("RA-PSY-04",),
+            unit=game.name(w.id),
+            spirit=spirit,
+        )
+    return spirit
+
+
 def start_of_turn(game: ApocalypseGame, side: str) -> Procedure[None]:
     """Everything a warband does before its warriors act."""
     from kubik.rulesets.apocalypse.battle import songs
@@ -59,7 +72,8 @@ def start_of_turn(game: ApocalypseGame, side: str) -> Procedure[None]:
             yield from _terror(game, w)
     for w in game.side_warriors(side):
         if w.in_battle and w.has("stupidity"):
-            w.stupor = yield Call(stupidity, (spirit_of(game, w), bool(game.engaged(w))))
+            spirit = yield from spirit_test_of(game, w)
+            w.stupor = yield Call(stupidity, (spirit, bool(game.engaged(w))))
         else:
             w.stupor = Stupor.SENSIBLE
     yield from songs.jam_lasting(game, side)
@@ -121,7 +135,8 @@ def _recover(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
 def _fleeing(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     """A fleeing warrior tests; passed, he stops (and does nothing this turn); failed, he
     runs d6 paces toward the nearest edge (RA-PSY-06)."""
-    passed = yield Call(spirit_test, (spirit_of(game, w),))
+    spirit = yield from spirit_test_of(game, w)
+    passed = yield Call(spirit_test, (spirit,))
     if passed:
         w.morale = Morale.STEADY
         w.turn.moved = w.turn.shot = w.turn.ran = True
@@ -138,11 +153,18 @@ def _terror(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     for enemy in game.enemies(w):
         if not enemy.fit or game.gap(w, enemy) > reach:
             continue
-        if fright(enemy.fright, w.fright) is not Fright.TERROR:
+        if enemy.fright is Fright.TERROR and fright(enemy.fright, w.fright) is not Fright.TERROR:
+            yield emit(
+                "apocalypse.game.immune",
+                rules=("RA-PSY-09",),
+                unit=game.name(w.id),
+                fright=enemy.fright,
+            )
             continue
         if ignores_psychology(w.frenzied, True):
             continue
-        passed = yield Call(terror_test, (spirit_of(game, w),))
+        spirit = yield from spirit_test_of(game, w)
+        passed = yield Call(terror_test, (spirit,))
         if not passed:
             w.terrified = True
             yield from start_fleeing(game, w, enemy.base.centre)

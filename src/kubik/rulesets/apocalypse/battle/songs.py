@@ -180,8 +180,15 @@ def sing(game: ApocalypseGame, w: Warrior, song: Song) -> Procedure[None]:
 def _strike(game: ApocalypseGame, target: Warrior, hits: int, singer: Warrior) -> Procedure[None]:
     from kubik.rulesets.apocalypse.battle import shots
 
-    if target.has("resistance") and (yield Call(resists, (target.resistance,))):
-        return
+    if target.has("resistance"):
+        yield emit(
+            "apocalypse.game.resistance",
+            rules=("RA-MEL-06", "RA-ABSENT-15"),
+            unit=game.name(target.id),
+            strength=target.resistance,
+        )
+        if (yield Call(resists, (target.resistance,))):
+            return
     yield from shots.harm(game, target, hits, by=singer if target.side != singer.side else None)
 
 
