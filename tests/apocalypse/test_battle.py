@@ -128,7 +128,7 @@ def test_RA_HIDE_05_no_roll_in_the_turn_edition() -> None:
 
 
 def test_edition_option_is_checked() -> None:
-    with pytest.raises(ScenarioError, match="options.edition"):
+    with pytest.raises(ScenarioError, match=r"options\.edition"):
         game("both", unit("x", "a", 5, 5), unit("y", "b", 15, 15))
     assert game("activation", unit("x", "a", 5, 5), unit("y", "b", 15, 15)).edition is (
         Edition.ACTIVATION

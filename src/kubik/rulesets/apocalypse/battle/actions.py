@@ -537,26 +537,49 @@ def _landing(
 
 
 def _jump_down(game: ApocalypseGame, w: Warrior, target: Warrior | None) -> Procedure[None]:
-    """Jump down (RA-MAN-03), perhaps onto an enemy (RA-MAN-05); a failure is a fall
-    from the start (RA-MAN-06)."""
+    """Jump down (RA-MAN-03), perhaps onto an enemy below (RA-MAN-05: landing in contact
+    with him); a failure is a fall from the start (RA-MAN-06)."""
     roof = game.roof_under(w)
     if roof is None:
         return
-    toward = (
-        target.base.centre if target is not None else (game.table.width / 2, game.table.height / 2)
-    )
-    spot = _landing(game, w, roof, toward)
+    if target is not None:
+        spot: tuple[float, float] | None = game.contact_point(w, target)
+        if spot is None or game.tape.elevation(spot) >= 1.0 or not _clear(game, w, spot, target):
+            spot = None
+    else:
+        spot = _landing(game, w, roof, (game.table.width / 2, game.table.height / 2))
     w.turn.moved = True
     if spot is None:
+        yield emit("apocalypse.game.no_room", rules=("RA-MAN-03",), unit=game.name(w.id))
         return
     landed: LeapOutcome = yield Call(jump_down, (float(roof.elevation), w.mobility))
-    game.place(w, spot)
     if not landed.landed:
+        fall = _landing(game, w, roof, spot)
+        if fall is not None:
+            game.place(w, fall)
         yield from _fall(game, w, landed.fall_height)
         return
+    game.place(w, spot)
     yield from game.interrupts.fire(Moment(Trigger.MOVED, w.side, w.id, at=spot))
-    if target is not None and w.fit and target.in_battle:
-        yield from _leap_contact(game, w, target)
+    if target is not None and w.fit and target.in_battle and game.gap(w, target) <= 0.05:
+        w.turn.charged = w.turn.leapt = True
+        game.contacts.engage(w.id, target.id, ("RA-MAN-05",))
+        yield emit(
+            "apocalypse.game.leap_attack",
+            rules=("RA-MAN-05",),
+            unit=game.name(w.id),
+            target=game.name(target.id),
+        )
+
+
+def _clear(game: ApocalypseGame, w: Warrior, spot: tuple[float, float], target: Warrior) -> bool:
+    others = [p.base for p in game.bodies(besides=(w.id, target.id))]
+    moved = w.base.moved_to(spot)
+    return (
+        game.fits(moved)
+        and clear_of([moved], others)
+        and clear_of([moved], [target.base], may_touch=[target.base])
+    )
 
 
 def _leap_contact(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:

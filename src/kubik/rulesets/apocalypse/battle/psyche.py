@@ -161,6 +161,8 @@ def _terror(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
                 fright=enemy.fright,
             )
             continue
+        if fright(enemy.fright, w.fright) is not Fright.TERROR:
+            continue
         if ignores_psychology(w.frenzied, True):
             continue
         spirit = yield from spirit_test_of(game, w)
