@@ -42,8 +42,9 @@ def test_RA_CC_09_worked_example_as_the_rule_computes_it() -> None:
     outcome, log = resolve(melee, (RATNIK, KOPALSHCHIK), [2, 5])
     assert outcome == MeleeOutcome(Winner.B, 2)
     result = next(e for e in log if isinstance(e, EventEntry) and e.event.id.endswith("result"))
-    assert result.event.kwargs["result_a"] == 10
-    assert result.event.kwargs["result_b"] == 12
+    assert result.event.kwargs["margin"] == 2  # 12 against 10
+    assert combat_result(RATNIK, pool_summary((2,)), pool_summary((5,))) == 10
+    assert combat_result(KOPALSHCHIK, pool_summary((5,)), pool_summary((2,))) == 12
 
 
 def test_RA_CC_09_worked_example_as_printed() -> None:

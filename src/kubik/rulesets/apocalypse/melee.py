@@ -22,7 +22,7 @@ from enum import StrEnum
 from functools import cache
 
 from kubik.dice import D6
-from kubik.engine import Choose, Procedure, Roll, emit, msg
+from kubik.engine import Call, Choose, Procedure, Roll, emit, msg
 from kubik.rulesets.apocalypse.core import Pool, Side, number, pool_summary
 
 
@@ -100,6 +100,32 @@ def merged(a: Pool, b: Pool) -> Pool:
     """
     second = max(min(a.highest, b.highest), a.second, b.second)
     return Pool(max(a.highest, b.highest), second, a.ones + b.ones, a.sixes + b.sixes)
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """Reduce a fighter's final dice to all the bout needs of them: the highest die (halved
+    by fear), +1 per 6 after the first with two or more dice, −1 per natural 1 (each gives
+    the opponent +1; not against a knocked-down opponent, whose result is 0). The bout is
+    decided by the difference of the results, so exact odds branch on this one number."""
+
+    afraid: bool
+    many: bool
+    count_ones: bool
+
+    def __call__(self, pool: Pool | None) -> int | None:
+        if pool is None:
+            return None
+        n = numbers()
+        die = (pool.highest + 1) // 2 if self.afraid else pool.highest
+        crit = (pool.sixes - 1) * n.critical_per_six if self.many and pool.sixes >= 2 else 0
+        ones = pool.ones * n.confusion_per_one if self.count_ones else 0
+        return die + crit - ones
+
+
+def score_of(me: Fighter, opponent: Fighter) -> Score:
+    """The :class:`Score` of ``me``'s dice against ``opponent``."""
+    return Score(me.afraid, me.dice >= 2, not opponent.knocked_down)
 
 
 class Winner(StrEnum):
@@ -331,6 +357,16 @@ def _attack_roll(me: Fighter, side: Side, blocked: bool) -> Roll:
     return Roll((D6,) * me.dice, reason, unordered=True, reduce=reduce, rules=me.rules())
 
 
+def _read(me: Fighter, side: Side, pool: Pool) -> Procedure[Pool]:
+    """Narrate what the final dice give besides the highest: confusion (RA-CC-11) and
+    critical strikes (RA-CC-12)."""
+    crit = pool.sixes - 1 if pool.sixes >= 2 and me.dice >= 2 else 0
+    if pool.ones or crit:
+        rules = (("RA-CC-11",) if pool.ones else ()) + (("RA-CC-12",) if crit else ())
+        yield emit("apocalypse.melee.dice_read", rules=rules, side=side, ones=pool.ones, crit=crit)
+    return pool
+
+
 def _roll_pool(me: Fighter, side: Side, blocked: bool) -> Procedure[Pool | None]:
     """A fighter's attack dice (none when knocked down, RA-CC-17); hatred re-rolls the
     dice below its threshold (RA-PSY-13), only the final dice count. ``blocked``: the
@@ -339,11 +375,11 @@ def _roll_pool(me: Fighter, side: Side, blocked: bool) -> Procedure[Pool | None]
         return None
     if not me.hatred:
         pool: Pool = yield _attack_roll(me, side, blocked)
-        return pool
+        return pool if blocked else (yield from _read(me, side, pool))
     split: tuple[Pool, int] = yield _attack_roll(me, side, blocked)
     kept, again = split
     if not again:
-        return kept
+        return kept if blocked else (yield from _read(me, side, kept))
     rerolled: Pool = yield Roll(
         (D6,) * again,
         msg("apocalypse.melee.hatred", side=side, dice=again),
@@ -351,18 +387,18 @@ def _roll_pool(me: Fighter, side: Side, blocked: bool) -> Procedure[Pool | None]
         reduce=PoolOf(True),
         rules=("RA-PSY-13",),
     )
-    return merged(kept, rerolled)
+    final = merged(kept, rerolled)
+    return final if blocked else (yield from _read(me, side, final))
 
 
 def _block(
     blocker: Fighter, side: Side, target: Fighter, pool: Pool | None, decides: str
 ) -> Procedure[Pool | None]:
     """A shield-bearer may make the opponent re-roll his highest die (RA-CC-13)."""
-    if pool is None or not blocker.shield or blocker.knocked_down:
-        return pool
-    if target.shield:
-        yield emit("apocalypse.melee.shields_cancel", rules=("RA-CC-13",))
-        return pool
+    if pool is None:
+        return None
+    if not blocker.shield or blocker.knocked_down or target.shield:
+        return (yield from _read(target, side.other, pool))
     default = Block.BLOCK if pool.highest >= numbers().block_from else Block.LET_BE
     picked = yield Choose(
         (Block.BLOCK, Block.LET_BE),
@@ -373,11 +409,11 @@ def _block(
         rules=("RA-CC-13",),
     )
     if picked is not Block.BLOCK:
-        return pool
+        return (yield from _read(target, side.other, pool))
     (new,) = yield Roll(
         D6, msg("apocalypse.melee.block.reroll", side=side.other), rules=("RA-CC-13",)
     )
-    return pool.rerolled_highest(new)
+    return (yield from _read(target, side.other, pool.rerolled_highest(new)))
 
 
 _STATIC_RULES = ("RA-CC-05", "RA-CC-08", "RA-CC-09")
@@ -386,28 +422,44 @@ _STATIC_RULES = ("RA-CC-05", "RA-CC-08", "RA-CC-09")
 def melee(a: Fighter, b: Fighter, sides: tuple[str, str] = ("a", "b")) -> Procedure[MeleeOutcome]:
     """One round of a bout between ``a`` and ``b`` (RA-CC-04); ``sides`` names who
     decides for each (a battle passes its own side ids)."""
-    pool_a = yield from _roll_pool(a, Side.A, b.shield and not a.shield)
-    pool_b = yield from _roll_pool(b, Side.B, a.shield and not b.shield)
-    pool_b = yield from _block(a, Side.A, b, pool_b, sides[0])
-    pool_a = yield from _block(b, Side.B, a, pool_a, sides[1])
-    result_a = combat_result(a, pool_a, pool_b)
-    result_b = combat_result(b, pool_b, pool_a)
+    # each step a sub-procedure whose result is reduced to the one number the bout needs:
+    # exact odds branch on those few values only
+    a_blocks = a.shield and not b.shield and not a.knocked_down
+    b_blocks = b.shield and not a.shield and not b.knocked_down
+    score_a = yield Call(
+        _roll_pool, (a, Side.A, b_blocks), reduce=None if b_blocks else score_of(a, b)
+    )
+    score_b = yield Call(
+        _roll_pool, (b, Side.B, a_blocks), reduce=None if a_blocks else score_of(b, a)
+    )
+    if a.shield and b.shield:
+        yield emit("apocalypse.melee.shields_cancel", rules=("RA-CC-13",))
+    if a_blocks:
+        score_b = yield Call(_block, (a, Side.A, b, score_b, sides[0]), reduce=score_of(b, a))
+    if b_blocks:
+        score_a = yield Call(_block, (b, Side.B, a, score_a, sides[1]), reduce=score_of(a, b))
+    result_a = _result(a, score_a)
+    result_b = _result(b, score_b)
     outcome = decide(a, b, result_a, result_b)
-    rules = [*_STATIC_RULES, *flat_part(a)[2], *flat_part(b)[2]]
-    for me, pool, other in ((a, pool_a, pool_b), (b, pool_b, pool_a)):
-        if pool is not None and other is not None and other.ones:
-            rules.append("RA-CC-11")
-        if pool is not None and pool.sixes >= 2 and me.dice >= 2:
-            rules.append("RA-CC-12")
+    rules = (*_STATIC_RULES, *flat_part(a)[2], *flat_part(b)[2])
     yield emit(
-        "apocalypse.melee.result",
+        "apocalypse.melee.draw" if outcome.winner is Winner.DRAW else "apocalypse.melee.result",
         rules=tuple(dict.fromkeys(rules)),
-        result_a=result_a,
-        result_b=result_b,
+        margin=abs(result_a - result_b),
         winner=outcome.winner,
         hits=outcome.hits,
     )
     return outcome
+
+
+def _result(me: Fighter, score: int | None) -> int:
+    """A fighter's result from his dice's score (RA-CC-08): 0 when knocked down. His
+    opponent's natural 1s are counted in the opponent's score, not added here, so the
+    difference of the two results is the true one (only the difference decides)."""
+    if me.knocked_down or score is None:
+        return 0
+    base, flat, _ = flat_part(me)
+    return base + flat + score
 
 
 def weapon_for_hits(weapons: Sequence[str], hits: int) -> tuple[str, ...]:
