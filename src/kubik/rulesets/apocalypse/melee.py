@@ -361,9 +361,10 @@ def _read(me: Fighter, side: Side, pool: Pool) -> Procedure[Pool]:
     """Narrate what the final dice give besides the highest: confusion (RA-CC-11) and
     critical strikes (RA-CC-12)."""
     crit = pool.sixes - 1 if pool.sixes >= 2 and me.dice >= 2 else 0
-    if pool.ones or crit:
-        rules = (("RA-CC-11",) if pool.ones else ()) + (("RA-CC-12",) if crit else ())
-        yield emit("apocalypse.melee.dice_read", rules=rules, side=side, ones=pool.ones, crit=crit)
+    if pool.ones:
+        yield emit("apocalypse.melee.confusion", rules=("RA-CC-11",), side=side, ones=pool.ones)
+    if crit:
+        yield emit("apocalypse.melee.critical", rules=("RA-CC-12",), side=side, crit=crit)
     return pool
 
 

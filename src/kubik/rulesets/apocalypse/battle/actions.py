@@ -230,20 +230,34 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
         menu.offer(
             Act("advance", nearest.id),
             msg("apocalypse.option.advance", target=game.name(nearest.id)),
-            Verdict.of(
-                w.fallen_turn != game.turn_number,
-                msg("apocalypse.permission.fallen"),
-                "RA-ABSENT-08",
+            Verdict.combine(
+                Verdict.of(
+                    w.fallen_turn != game.turn_number,
+                    msg("apocalypse.permission.fallen"),
+                    "RA-ABSENT-08",
+                ),
+                Verdict.of(
+                    game.roof_under(w) is None,
+                    msg("apocalypse.permission.on_roof"),
+                    "RA-MAN-01",
+                ),
             ),
             Forecast(score=closing),
         )
         menu.offer(
             Act("run", nearest.id),
             msg("apocalypse.option.run", target=game.name(nearest.id)),
-            Verdict.of(
-                w.fallen_turn != game.turn_number,
-                msg("apocalypse.permission.fallen"),
-                "RA-ABSENT-08",
+            Verdict.combine(
+                Verdict.of(
+                    w.fallen_turn != game.turn_number,
+                    msg("apocalypse.permission.fallen"),
+                    "RA-ABSENT-08",
+                ),
+                Verdict.of(
+                    game.roof_under(w) is None,
+                    msg("apocalypse.permission.on_roof"),
+                    "RA-MAN-01",
+                ),
             ),
             Forecast(score=closing * 1.5 - 0.1),
         )
@@ -313,6 +327,12 @@ def _manoeuvre_offers(
             )
     else:
         menu.offer(
+            Act("climb_down", roof.id),
+            msg("apocalypse.option.climb_down", height=roof.elevation),
+            may_climb(roof.elevation, w.mobility, True),
+            Forecast(score=0.01),
+        )
+        menu.offer(
             Act("jump", roof.id),
             msg("apocalypse.option.jump_down", height=roof.elevation),
             may_jump_down(roof.elevation),
@@ -324,10 +344,16 @@ def _manoeuvre_offers(
             landing = max(
                 0.0, roof.shape.distance(_pt(target)) - target.base.radius - w.base.radius
             )
+            spot = game.contact_point(w, target)
+            room = game.tape.elevation(spot) < 1.0 and _clear(game, w, spot, target)
             menu.offer(
                 Act("leap", target.id),
                 msg("apocalypse.option.leap", target=game.name(target.id)),
-                Verdict.combine(may_jump_down(roof.elevation), may_leap_attack(landing)),
+                Verdict.combine(
+                    may_jump_down(roof.elevation),
+                    may_leap_attack(landing),
+                    Verdict.of(room, msg("apocalypse.permission.no_room"), "RA-MAN-05"),
+                ),
                 Forecast(score=0.3),
             )
         for other in game.roofs():
@@ -398,6 +424,8 @@ def _do(
         yield emit("apocalypse.game.on_guard", rules=("RA-GUARD-01",), unit=game.name(w.id))
     elif act.kind == "climb":
         yield from _climb(game, w, act.target)
+    elif act.kind == "climb_down":
+        yield from _climb_down(game, w)
     elif act.kind == "jump":
         yield from _jump_down(game, w, None)
     elif act.kind == "leap":
@@ -451,7 +479,7 @@ def _charge(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None
     scared = fright(target.fright, w.fright)
     if target.fright is not Fright.NONE and scared is not target.fright:
         yield emit(
-            "apocalypse.game.immune",
+            "apocalypse.game.immune" if scared is Fright.NONE else "apocalypse.game.only_fear",
             rules=("RA-PSY-09",),
             unit=game.name(w.id),
             fright=target.fright,
@@ -521,6 +549,24 @@ def _climb(game: ApocalypseGame, w: Warrior, feature_id: str) -> Procedure[None]
         game.place(w, spot)
         yield emit("apocalypse.game.climbed", rules=("RA-MAN-01",), unit=game.name(w.id))
         yield from game.interrupts.fire(Moment(Trigger.MOVED, w.side, w.id, at=spot))
+
+
+def _climb_down(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+    """Climb down a wall (RA-MAN-01): a failed test and he falls from where he started."""
+    roof = game.roof_under(w)
+    if roof is None:
+        return
+    outcome = yield Call(climb, (w.mobility, False))
+    w.turn.moved = True
+    spot = _landing(game, w, roof, (game.table.width / 2, game.table.height / 2))
+    if spot is None:
+        yield emit("apocalypse.game.no_room", rules=("RA-MAN-01",), unit=game.name(w.id))
+        return
+    game.place(w, spot)
+    if outcome is Climb.FELL:
+        yield from _fall(game, w, float(roof.elevation))
+        return
+    yield from game.interrupts.fire(Moment(Trigger.MOVED, w.side, w.id, at=spot))
 
 
 def _landing(

@@ -154,8 +154,9 @@ def _terror(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
         if not enemy.fit or game.gap(w, enemy) > reach:
             continue
         if enemy.fright is Fright.TERROR and fright(enemy.fright, w.fright) is not Fright.TERROR:
+            only_fear = fright(enemy.fright, w.fright) is Fright.FEAR
             yield emit(
-                "apocalypse.game.immune",
+                "apocalypse.game.only_fear" if only_fear else "apocalypse.game.immune",
                 rules=("RA-PSY-09",),
                 unit=game.name(w.id),
                 fright=enemy.fright,
