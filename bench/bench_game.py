@@ -1,6 +1,6 @@
 """Benchmark: whole bot-vs-bot games of each built-in demo (the issue's "well under 1 s").
 
-For ``steel_war.demo`` and ``old_west.demo`` a game is played to its end with
+For ``steel_war.demo``, ``old_west.demo`` and ``apocalypse.demo`` a game is played to its end with
 virtual dice by default bots (every decision its default: the cost of the rules
 and the game layer alone) and by heuristic bots (every decision weighed by the
 exact odds of its options' rules, and optimal decisions inside rules; a fresh odds
@@ -20,7 +20,7 @@ from kubik.engine.odds import OddsCache
 from kubik.errors import KubikError
 from kubik.game import GameSession, Scenario, load_scenario
 
-DEMOS: tuple[str, ...] = ("steel_war.demo", "old_west.demo")
+DEMOS: tuple[str, ...] = ("steel_war.demo", "old_west.demo", "apocalypse.demo")
 SEEDS: tuple[int, ...] = (1, 2, 3, 4, 5)
 BOTS: tuple[str, ...] = ("default", "heuristic")
 

@@ -35,7 +35,7 @@ from kubik.game.battle import BattleGame
 from kubik.i18n import missing_messages
 
 #: Rulesets that can be played today; a new one joins by registering its adapter.
-EXPECTED_RULESETS = {"fantasy", "old_west", "steel_war"}
+EXPECTED_RULESETS = {"apocalypse", "fantasy", "old_west", "steel_war"}
 #: (seed, bot) pairs each scenario is played with: the bots users meet, and a random
 #: one that wanders into what a careful bot never tries.
 RUNS = ((1, "heuristic"), (2, "heuristic"), (3, "random"))

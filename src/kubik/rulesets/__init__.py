@@ -2,4 +2,4 @@
 :mod:`kubik.engine.registry`); third-party rulesets register the entry-point group
 ``kubik.rulesets``."""
 
-RULESETS: tuple[str, ...] = ("steel_war", "old_west", "fantasy")
+RULESETS: tuple[str, ...] = ("steel_war", "old_west", "apocalypse", "fantasy")

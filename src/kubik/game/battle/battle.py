@@ -10,6 +10,8 @@ Hooks a ruleset fills
     :meth:`BattleGame.winner_at_limit`, :meth:`BattleGame.summary`   optional
     :meth:`BattleGame.view`        optional: what one side may know (hidden warriors,
                                    secret bids); default: everything
+    :meth:`BattleGame.visible_to`  optional: whether one side's narrated log shows an
+                                   entry (what a hidden warrior did); default: yes
     :meth:`BattleGame.prepare_terrain`  optional: a ruleset's own terrain fields read
                                    into the table's (kinds per unit type from its table)
     :meth:`BattleGame.unit_results` optional: how each unit ended the battle, for
@@ -46,6 +48,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from kubik.engine import Choose, Entry, Message, Procedure
+from kubik.engine.log import LogEntry
 from kubik.game.battle.contact import Engagements, Violation, violations
 from kubik.game.battle.interrupts import Interrupts
 from kubik.game.battle.menu import Menu
@@ -178,6 +181,16 @@ class BattleGame(TurnLoop):
             "pieces": [p.to_json() for p in self.pieces() if p.presence.on_table],
             "engagements": [[e.a, e.b] for e in self.contacts.pairs()],
         }
+
+    def visible_to(self, side: str | None, entry: LogEntry) -> bool:
+        """Whether the narrated log shown to ``side`` (``None``: the referee, who sees
+        everything) includes ``entry``. The default shows every entry; a ruleset with
+        hidden information leaves out what that side did not see."""
+        return True
+
+    def narrated_for(self, side: str | None, log: Sequence[LogEntry]) -> tuple[LogEntry, ...]:
+        """The entries of ``log`` that ``side`` may read (:meth:`visible_to`)."""
+        return tuple(entry for entry in log if self.visible_to(side, entry))
 
     def unit_results(self) -> tuple[UnitResult, ...]:
         """How every unit ended the battle (``kubik sim`` gathers these per game).

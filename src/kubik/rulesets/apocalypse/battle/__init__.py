@@ -1,0 +1,2 @@
+"""Дороги Апокалипсиса's battles: the hooks on :mod:`kubik.game.battle` (see
+:mod:`.game`)."""

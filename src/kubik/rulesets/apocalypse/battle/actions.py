@@ -1,0 +1,806 @@
+"""What one warrior does when he acts: first how he moves (advance, run, charge, take
+cover, climb, jump, leap, stand guard, hold, break away), then whether he hides, then
+whether he shoots or sings. Every option is offered only with its rule's verdict; the
+bot weighs it by the forecast of the rule it leads to.
+
+Turn edition: each warrior of the side acts in turn. Activation edition: the sides
+activate one warrior at a time, each activation (and each hiding) costing FP
+(RA-ABSENT-10 default).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from shapely.geometry import Point as ShapelyPoint
+
+from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.game.battle import Menu, Moment, Trigger, clear_of
+from kubik.game.battle.tastes import taste
+from kubik.rulesets.apocalypse.battle import fights, psyche, shots, songs
+from kubik.rulesets.apocalypse.battle.warriors import Condition, Morale, Sight, Warrior, Watch
+from kubik.rulesets.apocalypse.core import Edition, decimal, number
+from kubik.rulesets.apocalypse.guard import Sentry, may_guard
+from kubik.rulesets.apocalypse.hiding import Hider, may_hide
+from kubik.rulesets.apocalypse.manoeuvres import (
+    Climb,
+    LeapOutcome,
+    climb,
+    falling,
+    giant_leap_apex,
+    jump_down,
+    jump_gap,
+    may_climb,
+    may_jump_down,
+    may_leap_attack,
+)
+from kubik.rulesets.apocalypse.melee import melee
+from kubik.rulesets.apocalypse.psychology import (
+    Charger,
+    Fright,
+    Stupor,
+    fear_test,
+    fright,
+    ignores_psychology,
+    may_charge,
+    must_charge,
+)
+
+if TYPE_CHECKING:
+    from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A movement option: ``kind`` toward ``target`` (a warrior or a feature id)."""
+
+    kind: str
+    target: str = ""
+
+
+def register(game: ApocalypseGame) -> None:
+    """The out-of-turn reactions: guard fire and detection after every move."""
+    game.interrupts.on(Trigger.MOVED, "guard_fire", lambda m: shots.guard_fire(game, m))
+    game.interrupts.on(Trigger.CHARGE_DECLARED, "guard_fire", lambda m: shots.guard_fire(game, m))
+    game.interrupts.on(Trigger.MOVED, "detection", lambda m: shots.detection(game, m))
+
+
+def activations(game: ApocalypseGame) -> Procedure[None]:
+    """Activation edition: the sides take turns activating one warrior each, paying FP,
+    until no side has a warrior left to act or FP to pay (RA-ABSENT-10)."""
+    cost = number("activation", "activation_cost")
+    while game.ending() is None:
+        progressed = False
+        for side in game.sides:
+            ready = [w for w in game.side_warriors(side) if w.in_battle and not w.turn.acted]
+            if not ready or game.fp[side] < cost:
+                continue
+            menu: Menu[str] = Menu()
+            for w in ready:
+                menu.offer(
+                    w.id,
+                    msg("apocalypse.option.activate", unit=game.name(w.id)),
+                    Verdict.allow("RA-ABSENT-10"),
+                )
+            picked = yield from game.choose(
+                menu,
+                side,
+                msg("apocalypse.reason.activate", side=game.side_name(side), fp=game.fp[side]),
+                rules=("RA-ABSENT-10",),
+            )
+            game.fp[side] -= cost
+            w = game.warrior(picked)
+            yield from activate(game, w)
+            progressed = True
+            if game.ending() is not None:
+                return
+        if not progressed:
+            return
+
+
+def end_of_turn(game: ApocalypseGame, side: str) -> Procedure[None]:
+    """At the end of ``side``'s turn, enemy guards who did not shoot go back to normal
+    (RA-GUARD-03)."""
+    for w in game.warriors:
+        if w.side != side and w.watch is Watch.ON_GUARD and game.edition is Edition.TURN:
+            w.watch = Watch.NONE
+            yield emit("apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(w.id))
+    if game.edition is Edition.ACTIVATION and side == game.sides[-1]:
+        for w in game.warriors:
+            if w.watch is Watch.ON_GUARD:
+                w.watch = Watch.NONE
+                yield emit(
+                    "apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(w.id)
+                )
+
+
+def activate(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+    """One warrior acts."""
+    w.turn.acted = True
+    if not w.fit or w.morale is Morale.FLEEING or (w.turn.moved and w.turn.shot and w.turn.ran):
+        return
+    if w.stupor is Stupor.DROOL:
+        return
+    if w.stupor is Stupor.SHUFFLE:
+        yield from _shuffle(game, w)
+        return
+    act = yield from _movement(game, w)
+    if not w.fit or game.ending() is not None:
+        return
+    if act.kind in ("watch", "break", "charge", "leap", "giant_leap"):
+        return
+    yield from _hiding(game, w)
+    yield from _fire(game, w)
+
+
+# -- movement -------------------------------------------------------------------------
+
+
+def _charge_verdict(game: ApocalypseGame, w: Warrior, target: Warrior, reach: float) -> Verdict:
+    scared = fright(target.fright, w.fright)
+    if ignores_psychology(w.frenzied, True):
+        scared = Fright.NONE
+    return Verdict.combine(
+        may_charge(
+            Charger(
+                reach=reach,
+                distance=game.gap(w, target),
+                in_combat=bool(game.engaged(w)),
+                fleeing=w.morale is Morale.FLEEING,
+                stupid=w.stupor is not Stupor.SENSIBLE,
+                target_fright=scared,
+                guarding=w.watch is Watch.ON_GUARD,
+            )
+        ),
+        Verdict.of(
+            target.sight is not Sight.HIDDEN, msg("apocalypse.permission.hidden"), "RA-HIDE-02"
+        ),
+        Verdict.of(
+            abs(game.height(w) - game.height(target)) < 1.0,
+            msg("apocalypse.permission.out_of_reach"),
+            "RA-MAN-05",
+        ),
+    )
+
+
+def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
+    menu: Menu[Act] = Menu()
+    engaged = game.engaged(w)
+    name = game.name(w.id)
+    if engaged:
+        menu.offer(Act("fight"), msg("apocalypse.option.fight_on"), Verdict.allow("RA-CC-01"))
+        menu.offer(
+            Act("break"),
+            msg("apocalypse.option.break"),
+            Verdict.allow("RA-CC-20", "RA-ABSENT-08"),
+            Forecast(score=-taste("apocalypse", "hit_taken") * len(engaged)),
+        )
+        picked = yield from game.choose(
+            menu,
+            w.side,
+            msg("apocalypse.reason.move", unit=name),
+            default=Act("fight"),
+            rules=("RA-CC-01",),
+        )
+        if picked.kind == "break":
+            yield from fights.break_away(game, w, engaged, fleeing=False)
+            if w.fit:
+                far = game.nearest(w, engaged)
+                yield from _step(game, w, far.base.centre if far else None, w.mobility, away=True)
+        return picked
+    enemies = [e for e in game.enemies(w) if e.in_battle]
+    nearest = game.nearest(w, [e for e in enemies if e.sight is not Sight.HIDDEN])
+    reach = w.mobility * number("movement", "charge_multiplier")
+    sentry = may_guard(
+        Sentry(game.edition, on_foot=True, in_combat=bool(engaged), moved_or_shot=w.turn.moved)
+    )
+    frenzy_target = None
+    for target in enemies:
+        if not target.fit and target.condition is not Condition.KNOCKED_DOWN:
+            continue
+        verdict = _charge_verdict(game, w, target, reach)
+        if verdict.allowed and frenzy_target is None:
+            frenzy_target = target
+        menu.offer(
+            Act("charge", target.id),
+            msg("apocalypse.option.charge", target=game.name(target.id)),
+            verdict,
+            Forecast(
+                melee,
+                (
+                    _as_charger(game, w, target),
+                    fights.fighter(game, target, w, w.side),
+                    (w.side, target.side),
+                ),
+                value=fights.bout_worth,
+            ),
+        )
+    forced = must_charge(
+        w.frenzied, frenzy_target is not None, w.condition is not Condition.STANDING
+    )
+    if forced and frenzy_target is not None:
+        yield emit("apocalypse.game.frenzy", rules=("RA-PSY-10",), unit=name)
+        act = Act("charge", frenzy_target.id)
+        yield from _charge(game, w, frenzy_target)
+        return act
+    if nearest is not None:
+        closing = min(w.mobility, game.gap(w, nearest)) * taste("apocalypse", "closing_per_pace")
+        menu.offer(
+            Act("advance", nearest.id),
+            msg("apocalypse.option.advance", target=game.name(nearest.id)),
+            Verdict.combine(
+                Verdict.of(
+                    w.fallen_turn != game.turn_number,
+                    msg("apocalypse.permission.fallen"),
+                    "RA-ABSENT-08",
+                ),
+                Verdict.of(
+                    game.roof_under(w) is None,
+                    msg("apocalypse.permission.on_roof"),
+                    "RA-MAN-01",
+                ),
+            ),
+            Forecast(score=closing),
+        )
+        menu.offer(
+            Act("run", nearest.id),
+            msg("apocalypse.option.run", target=game.name(nearest.id)),
+            Verdict.combine(
+                Verdict.of(
+                    w.fallen_turn != game.turn_number,
+                    msg("apocalypse.permission.fallen"),
+                    "RA-ABSENT-08",
+                ),
+                Verdict.of(
+                    game.roof_under(w) is None,
+                    msg("apocalypse.permission.on_roof"),
+                    "RA-MAN-01",
+                ),
+            ),
+            Forecast(score=closing * 1.5 - 0.1),
+        )
+    cover_spot = _cover_spot(game, w)
+    if cover_spot is not None and not game.next_to_cover(w):
+        menu.offer(
+            Act("cover"),
+            msg("apocalypse.option.to_cover"),
+            Verdict.allow("RA-HIDE-01"),
+            Forecast(score=taste("apocalypse", "hidden") / 2),
+        )
+    menu.offer(
+        Act("watch"),
+        msg(
+            "apocalypse.option.watch" if game.edition is Edition.TURN else "apocalypse.option.guard"
+        ),
+        Verdict.combine(
+            sentry,
+            Verdict.of(
+                bool(w.ranged_weapons()), msg("apocalypse.permission.no_weapon"), "RA-GUARD-02"
+            ),
+        ),
+        Forecast(score=taste("apocalypse", "guard")),
+    )
+    _manoeuvre_offers(game, w, menu, enemies)
+    menu.offer(Act("hold"), msg("apocalypse.option.hold"), Verdict.allow("RA-ABSENT-08"))
+    refused = {r for offer in menu.refused for r in offer.verdict.rules}
+    shaped = tuple(r for r in ("RA-HIDE-02",) if r in refused)
+    picked = yield from game.choose(
+        menu,
+        w.side,
+        msg("apocalypse.reason.move", unit=name),
+        default=Act("hold"),
+        rules=("RA-ABSENT-08", *shaped),
+    )
+    yield from _do(game, w, picked, cover_spot)
+    return picked
+
+
+def _as_charger(game: ApocalypseGame, w: Warrior, target: Warrior) -> Any:
+    """The charger as the melee rule will see him after the charge."""
+    from dataclasses import replace
+
+    base = fights.fighter(game, w, target, w.side)
+    return replace(
+        base,
+        charging=True,
+        over_obstacle=game.tape.cover(w.base, target.base).value != "none",
+    )
+
+
+def _manoeuvre_offers(
+    game: ApocalypseGame, w: Warrior, menu: Menu[Act], enemies: list[Warrior]
+) -> None:
+    """Climbing, jumping down, leap attacks, gaps and giant leaps (RA-MAN-01..05)."""
+    roof = game.roof_under(w)
+    if roof is None:
+        for feature in game.roofs():
+            touching = feature.shape.distance(_pt(w)) <= w.base.radius + 0.6
+            if not touching:
+                continue
+            menu.offer(
+                Act("climb", feature.id),
+                msg("apocalypse.option.climb", height=feature.elevation),
+                may_climb(feature.elevation, w.mobility, touching),
+                Forecast(score=taste("apocalypse", "climb")),
+            )
+    else:
+        menu.offer(
+            Act("climb_down", roof.id),
+            msg("apocalypse.option.climb_down", height=roof.elevation),
+            may_climb(roof.elevation, w.mobility, True),
+            Forecast(score=0.01),
+        )
+        menu.offer(
+            Act("jump", roof.id),
+            msg("apocalypse.option.jump_down", height=roof.elevation),
+            may_jump_down(roof.elevation),
+            Forecast(score=0.02),
+        )
+        for target in enemies:
+            if not target.fit or target.sight is Sight.HIDDEN or game.roof_under(target):
+                continue
+            landing = max(
+                0.0, roof.shape.distance(_pt(target)) - target.base.radius - w.base.radius
+            )
+            spot = game.contact_point(w, target)
+            room = game.tape.elevation(spot) < 1.0 and _clear(game, w, spot, target)
+            menu.offer(
+                Act("leap", target.id),
+                msg("apocalypse.option.leap", target=game.name(target.id)),
+                Verdict.combine(
+                    may_jump_down(roof.elevation),
+                    may_leap_attack(landing),
+                    Verdict.of(room, msg("apocalypse.permission.no_room"), "RA-MAN-05"),
+                ),
+                Forecast(score=0.3),
+            )
+        for other in game.roofs():
+            if other.id == roof.id:
+                continue
+            width = roof.shape.distance(other.shape)
+            if width <= decimal("manoeuvres", "gap_paces") + 1e-9:
+                menu.offer(
+                    Act("gap", other.id),
+                    msg("apocalypse.option.gap", width=round(width, 1)),
+                    Verdict.allow("RA-MAN-02"),
+                    Forecast(score=0.01),
+                )
+    if w.giant_leap:
+        for target in enemies:
+            if not target.fit or target.sight is Sight.HIDDEN:
+                continue
+            menu.offer(
+                Act("giant_leap", target.id),
+                msg(
+                    "apocalypse.option.giant_leap", target=game.name(target.id), paces=w.giant_leap
+                ),
+                Verdict.of(
+                    game.gap(w, target) <= w.giant_leap and not game.engaged(w),
+                    msg("apocalypse.permission.out_of_reach"),
+                    "RA-MAN-04",
+                ),
+                Forecast(score=0.35),
+            )
+
+
+def _pt(w: Warrior) -> Any:
+    return ShapelyPoint(w.base.centre)
+
+
+def _cover_spot(game: ApocalypseGame, w: Warrior) -> tuple[float, float] | None:
+    """The nearest place next to cover within his move."""
+    best: tuple[float, tuple[float, float]] | None = None
+    for feature in game.table.features:
+        if feature.cover.value == "none" or feature.elevation >= 1.0:
+            continue
+        for point in game.tape.around(feature.id, w.base.radius, 0.3, step=1.5):
+            d = math.dist(point, w.base.centre)
+            if d <= w.mobility and (best is None or d < best[0]):
+                best = (d, point)
+    return None if best is None else best[1]
+
+
+def _do(
+    game: ApocalypseGame, w: Warrior, act: Act, cover_spot: tuple[float, float] | None
+) -> Procedure[None]:
+    if act.kind == "advance":
+        target = game.warrior(act.target)
+        yield from _step(game, w, target.base.centre, float(w.mobility))
+    elif act.kind == "run":
+        target = game.warrior(act.target)
+        w.turn.ran = True
+        yield from _step(
+            game, w, target.base.centre, float(w.mobility * number("movement", "run_multiplier"))
+        )
+    elif act.kind == "cover" and cover_spot is not None:
+        yield from _step(game, w, cover_spot, float(w.mobility))
+    elif act.kind == "charge":
+        yield from _charge(game, w, game.warrior(act.target))
+    elif act.kind == "watch":
+        w.watch = Watch.ON_GUARD
+        w.turn.moved = w.turn.shot = True
+        yield emit("apocalypse.game.on_guard", rules=("RA-GUARD-01",), unit=game.name(w.id))
+    elif act.kind == "climb":
+        yield from _climb(game, w, act.target)
+    elif act.kind == "climb_down":
+        yield from _climb_down(game, w)
+    elif act.kind == "jump":
+        yield from _jump_down(game, w, None)
+    elif act.kind == "leap":
+        yield from _jump_down(game, w, game.warrior(act.target))
+    elif act.kind == "gap":
+        yield from _gap(game, w, act.target)
+    elif act.kind == "giant_leap":
+        yield from _giant_leap(game, w, game.warrior(act.target))
+
+
+def _step(
+    game: ApocalypseGame,
+    w: Warrior,
+    goal: tuple[float, float] | None,
+    paces: float,
+    away: bool = False,
+) -> Procedure[None]:
+    """Walk toward (or away from) ``goal``, then let the enemy react (guard, detection)."""
+    if goal is None:
+        return
+    if away:
+        dx, dy = w.base.x - goal[0], w.base.y - goal[1]
+        norm = math.hypot(dx, dy) or 1.0
+        r = w.base.radius
+        goal = (
+            min(max(w.base.x + dx / norm * paces, r), game.table.width - r),
+            min(max(w.base.y + dy / norm * paces, r), game.table.height - r),
+        )
+    spot = game.walk(w, goal, paces)
+    if spot is None or spot == w.base.centre:
+        return
+    game.place(w, spot)
+    w.turn.moved = True
+    if w.sight is Sight.HIDDEN:
+        w.sight = Sight.SEEN
+        yield emit("apocalypse.game.revealed", rules=("RA-HIDE-03",), unit=game.name(w.id))
+    yield emit(
+        "apocalypse.game.moves",
+        rules=("RA-ABSENT-08", "RA-ABSENT-12"),
+        unit=game.name(w.id),
+        paces=round(paces, 1),
+    )
+    yield from game.interrupts.fire(Moment(Trigger.MOVED, w.side, w.id, at=spot))
+
+
+def _charge(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
+    """A charge: fear tests (RA-PSY-07), guard fire (RA-GUARD-02/04), into contact."""
+    if w.sight is Sight.HIDDEN:
+        w.sight = Sight.SEEN
+        yield emit("apocalypse.game.revealed", rules=("RA-HIDE-03",), unit=game.name(w.id))
+    scared = fright(target.fright, w.fright)
+    if target.fright is not Fright.NONE and scared is not target.fright:
+        yield emit(
+            "apocalypse.game.immune" if scared is Fright.NONE else "apocalypse.game.only_fear",
+            rules=("RA-PSY-09",),
+            unit=game.name(w.id),
+            fright=target.fright,
+        )
+    if scared is not Fright.NONE and not ignores_psychology(w.frenzied, True):
+        brave = yield Call(_fear, (psyche.spirit_of(game, w),))
+        if not brave:
+            w.turn.moved = True  # a failed charge: he stays where he is (RA-PSY-07 b)
+            return
+    yield emit(
+        "apocalypse.game.charges",
+        rules=("RA-ABSENT-08",),
+        unit=game.name(w.id),
+        target=game.name(target.id),
+    )
+    yield from game.interrupts.fire(
+        Moment(Trigger.CHARGE_DECLARED, w.side, w.id, target.id, facts=(("charge", True),))
+    )
+    if not w.fit or not target.in_battle:
+        return
+    feared = fright(w.fright, target.fright)
+    if feared is not Fright.NONE and target.fit and not ignores_psychology(target.frenzied, True):
+        brave = yield Call(_fear, (psyche.spirit_of(game, target),))
+        if not brave:
+            target.turn.afraid_of = w.id
+    w.turn.over_obstacle = game.tape.cover(w.base, target.base).value != "none"
+    reach = float(w.mobility * number("movement", "charge_multiplier")) + 0.5
+    spot = game.walk(w, game.contact_point(w, target), reach, target=target)
+    w.turn.moved = True
+    w.turn.charged = True
+    if spot is None:
+        return
+    game.place(w, spot)
+    if game.gap(w, target) > 0.05:
+        yield emit("apocalypse.game.charge_short", rules=("RA-ABSENT-08",), unit=game.name(w.id))
+        return
+    game.contacts.engage(w.id, target.id, ("RA-ABSENT-08", "RA-CC-01"))
+    if w.turn.over_obstacle:
+        yield emit("apocalypse.game.over_obstacle", rules=("RA-CC-10",), unit=game.name(w.id))
+    if target.morale is Morale.FLEEING and target.fit:
+        # a fleeing warrior charged runs d6 paces and avoids the blows (RA-PSY-06)
+        yield from psyche.run_away(game, target, w.base.centre)
+        return
+    if target.watch is Watch.ON_GUARD:
+        target.watch = Watch.NONE
+        yield emit("apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(target.id))
+
+
+def _fear(spirit: int) -> Procedure[bool]:
+
+    return (yield from fear_test(spirit))
+
+
+def _climb(game: ApocalypseGame, w: Warrior, feature_id: str) -> Procedure[None]:
+    feature = game.table.feature(feature_id)
+    outcome = yield Call(climb, (w.mobility, True))
+    w.turn.moved = True
+    if outcome is not Climb.CLIMBED:
+        return
+    inner = feature.shape.buffer(-(w.base.radius + 0.2))
+    if inner.is_empty:
+        return
+    near = inner.exterior.interpolate(inner.exterior.project(_pt(w)))
+    spot = (round(near.x, 1), round(near.y, 1))
+    others = [p.base for p in game.bodies(besides=(w.id,))]
+    if clear_of([w.base.moved_to(spot)], others) and feature.shape.covers(ShapelyPoint(spot)):
+        game.place(w, spot)
+        yield emit("apocalypse.game.climbed", rules=("RA-MAN-01",), unit=game.name(w.id))
+        yield from game.interrupts.fire(Moment(Trigger.MOVED, w.side, w.id, at=spot))
+
+
+def _climb_down(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+    """Climb down a wall (RA-MAN-01): a failed test and he falls from where he started."""
+    roof = game.roof_under(w)
+    if roof is None:
+        return
+    outcome = yield Call(climb, (w.mobility, False))
+    w.turn.moved = True
+    spot = _landing(game, w, roof, (game.table.width / 2, game.table.height / 2))
+    if spot is None:
+        yield emit("apocalypse.game.no_room", rules=("RA-MAN-01",), unit=game.name(w.id))
+        return
+    game.place(w, spot)
+    if outcome is Climb.FELL:
+        yield from _fall(game, w, float(roof.elevation))
+        return
+    yield from game.interrupts.fire(Moment(Trigger.MOVED, w.side, w.id, at=spot))
+
+
+def _landing(
+    game: ApocalypseGame, w: Warrior, roof: Any, toward: tuple[float, float]
+) -> tuple[float, float] | None:
+    """A place on the ground just off ``roof`` toward ``toward``."""
+    outer = roof.shape.buffer(w.base.radius + 0.3)
+    edge = outer.exterior.interpolate(outer.exterior.project(ShapelyPoint(toward)))
+    spot = (round(edge.x, 1), round(edge.y, 1))
+    others = [p.base for p in game.bodies(besides=(w.id,))]
+    if game.fits(w.base.moved_to(spot)) and clear_of([w.base.moved_to(spot)], others):
+        return spot
+    return None
+
+
+def _jump_down(game: ApocalypseGame, w: Warrior, target: Warrior | None) -> Procedure[None]:
+    """Jump down (RA-MAN-03), perhaps onto an enemy below (RA-MAN-05: landing in contact
+    with him); a failure is a fall from the start (RA-MAN-06)."""
+    roof = game.roof_under(w)
+    if roof is None:
+        return
+    if target is not None:
+        spot: tuple[float, float] | None = game.contact_point(w, target)
+        if spot is None or game.tape.elevation(spot) >= 1.0 or not _clear(game, w, spot, target):
+            spot = None
+    else:
+        spot = _landing(game, w, roof, (game.table.width / 2, game.table.height / 2))
+    w.turn.moved = True
+    if spot is None:
+        yield emit("apocalypse.game.no_room", rules=("RA-MAN-03",), unit=game.name(w.id))
+        return
+    landed: LeapOutcome = yield Call(jump_down, (float(roof.elevation), w.mobility))
+    if not landed.landed:
+        fall = _landing(game, w, roof, spot)
+        if fall is not None:
+            game.place(w, fall)
+        yield from _fall(game, w, landed.fall_height)
+        return
+    game.place(w, spot)
+    yield from game.interrupts.fire(Moment(Trigger.MOVED, w.side, w.id, at=spot))
+    if target is not None and w.fit and target.in_battle and game.gap(w, target) <= 0.05:
+        w.turn.charged = w.turn.leapt = True
+        game.contacts.engage(w.id, target.id, ("RA-MAN-05",))
+        yield emit(
+            "apocalypse.game.leap_attack",
+            rules=("RA-MAN-05",),
+            unit=game.name(w.id),
+            target=game.name(target.id),
+        )
+
+
+def _clear(game: ApocalypseGame, w: Warrior, spot: tuple[float, float], target: Warrior) -> bool:
+    others = [p.base for p in game.bodies(besides=(w.id, target.id))]
+    moved = w.base.moved_to(spot)
+    return (
+        game.fits(moved)
+        and clear_of([moved], others)
+        and clear_of([moved], [target.base], may_touch=[target.base])
+    )
+
+
+def _leap_contact(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
+    spot = game.walk(w, game.contact_point(w, target), 1.5, target=target)
+    if spot is None:
+        return
+    game.place(w, spot)
+    if game.gap(w, target) <= 0.05:
+        w.turn.charged = w.turn.leapt = True
+        game.contacts.engage(w.id, target.id, ("RA-MAN-05",))
+        yield emit(
+            "apocalypse.game.leap_attack",
+            rules=("RA-MAN-05",),
+            unit=game.name(w.id),
+            target=game.name(target.id),
+        )
+
+
+def _giant_leap(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
+    """Гигантский скачок X onto an enemy: the jump-down tests at the highest point
+    (RA-MAN-04), then a leap attack (RA-MAN-05)."""
+    apex = giant_leap_apex(game.height(w), game.height(target))
+    landed: LeapOutcome = yield Call(jump_down, (apex, w.mobility, True))
+    w.turn.moved = True
+    if not landed.landed:
+        yield from _fall(game, w, landed.fall_height)
+        return
+    yield from _leap_contact(game, w, target)
+
+
+def _gap(game: ApocalypseGame, w: Warrior, feature_id: str) -> Procedure[None]:
+    """Jump across to another roof (RA-MAN-02)."""
+    roof = game.roof_under(w)
+    other = game.table.feature(feature_id)
+    if roof is None:
+        return
+    width = float(roof.shape.distance(other.shape))
+    outcome: LeapOutcome = yield Call(
+        jump_gap, (width, float(w.mobility), w.mobility, float(roof.elevation))
+    )
+    w.turn.moved = True
+    inner = other.shape.buffer(-(w.base.radius + 0.2))
+    if outcome.landed and not inner.is_empty:
+        near = inner.exterior.interpolate(inner.exterior.project(_pt(w)))
+        spot = (round(near.x, 1), round(near.y, 1))
+        others = [p.base for p in game.bodies(besides=(w.id,))]
+        if clear_of([w.base.moved_to(spot)], others):
+            game.place(w, spot)
+        return
+    if not outcome.landed:
+        centre = other.shape.centroid
+        landing = _landing(game, w, roof, (float(centre.x), float(centre.y)))
+        if landing is not None:
+            game.place(w, landing)
+        yield from _fall(game, w, outcome.fall_height)
+
+
+def _fall(game: ApocalypseGame, w: Warrior, height: float) -> Procedure[None]:
+    """He falls: D3 wounds a pace, no save; no more moving or hiding (RA-MAN-06)."""
+    wounds = yield Call(falling, (height,))
+    w.fallen_turn = game.turn_number
+    if wounds:
+        yield from shots.harm(game, w, wounds, by=None, save=7)
+
+
+def _shuffle(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+    """Stupid, 1–3: straight forward at half speed, stopping a pace short (RA-PSY-12)."""
+    enemy = game.nearest(w, [e for e in game.enemies(w) if e.fit])
+    if enemy is None:
+        return
+    stop = decimal("stupidity", "stop_short_paces")
+    paces = min(w.mobility / 2, max(0.0, game.gap(w, enemy) - stop))
+    yield emit("apocalypse.game.shuffles", rules=("RA-PSY-12",), unit=game.name(w.id))
+    yield from _step(game, w, enemy.base.centre, paces)
+
+
+# -- hiding and shooting ----------------------------------------------------------------
+
+
+def _hiding(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+    if w.sight is Sight.HIDDEN or not w.fit:
+        return
+    enemy = game.nearest(w, [e for e in game.enemies(w) if e.fit])
+    verdict = may_hide(
+        Hider(
+            game.edition,
+            next_to_cover=game.next_to_cover(w) and w.fallen_turn != game.turn_number,
+            charged=w.turn.charged,
+            ran=w.turn.ran,
+            guarding=w.watch is Watch.ON_GUARD,
+            banned=w.sight is Sight.FOUND,
+            nearest_enemy=game.gap(w, enemy) if enemy else 99.0,
+            nearest_enemy_mobility=enemy.mobility if enemy else 0,
+            fp=game.fp[w.side],
+        )
+    )
+    if not verdict.allowed:
+        told = ("RA-HIDE-04", "RA-HIDE-06", "RA-HIDE-07", "RA-AMB-02", "RA-HIDE-05")
+        if game.next_to_cover(w) and any(r in told for r in verdict.rules):
+            yield emit(
+                "apocalypse.game.cannot_hide",
+                rules=verdict.rules,
+                unit=game.name(w.id),
+                reason=verdict.reason,
+            )
+        return
+    menu: Menu[bool] = Menu()
+    menu.offer(
+        True, msg("apocalypse.option.hide"), verdict, Forecast(score=taste("apocalypse", "hidden"))
+    )
+    menu.offer(False, msg("apocalypse.option.stay_seen"), Verdict.allow("RA-HIDE-01"))
+    hide = yield from game.choose(
+        menu,
+        w.side,
+        msg("apocalypse.reason.hide", unit=game.name(w.id)),
+        default=True,
+        rules=("RA-HIDE-01",),
+    )
+    if not hide:
+        return
+    if game.edition is Edition.ACTIVATION:
+        game.fp[w.side] -= number("hiding", "fp_cost")
+    w.sight = Sight.HIDDEN
+    enemy_side = next(s for s in game.sides if s != w.side)
+    yield emit(
+        "apocalypse.game.hides",
+        rules=verdict.rules,
+        unit=game.name(w.id),
+        unseen_by=enemy_side,
+    )
+
+
+def _fire(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+    if not w.fit or w.turn.ran or w.watch is Watch.ON_GUARD:
+        return
+    menu: Menu[Any] = Menu()
+    shots.shooting_menu(game, w, menu)
+    songs.song_menu(game, w, menu)
+    if w.lasting:
+        menu.offer(
+            "end_song",
+            msg("apocalypse.option.end_song", melody=game.name(f"melody:{w.lasting}")),
+            Verdict.allow("RA-MEL-08"),
+            Forecast(score=-taste("apocalypse", "ward")),
+        )
+    if not len(menu):
+        return
+    menu.offer(shots.Aim(), msg("apocalypse.option.hold_fire"), Verdict.allow("RA-ABSENT-04"))
+    # the prohibitions that shaped this choice: no hidden targets (RA-HIDE-02); within a
+    # pace of a fight no shooting (RA-CC-02), but singing (RA-MEL-10)
+    refused = {r for offer in menu.refused for r in offer.verdict.rules}
+    shaped = tuple(r for r in ("RA-MEL-10", "RA-HIDE-02", "RA-CC-02") if r in refused)
+    if "RA-CC-02" in refused and any(isinstance(o, songs.Song) for o in menu.options):
+        shaped = (*shaped, "RA-MEL-10")
+    picked = yield from game.choose(
+        menu,
+        w.side,
+        msg("apocalypse.reason.fire", unit=game.name(w.id)),
+        default=shots.Aim(),
+        rules=tuple(dict.fromkeys(("RA-ABSENT-04", *shaped))),
+    )
+    if picked == "end_song":
+        w.lasting = ""
+        yield emit(
+            "apocalypse.game.lasting_ends",
+            rules=("RA-MEL-08",),
+            unit=game.name(w.id),
+            why=msg("apocalypse.melody.lasting_end.at_will"),
+        )
+    elif isinstance(picked, songs.Song):
+        yield from songs.sing(game, w, picked)
+    elif isinstance(picked, shots.Aim) and picked.target:
+        target = game.warrior(picked.target)
+        weapon = next(x for x in w.weapons if x.id == picked.weapon)
+        yield from shots.fire(game, w, target, weapon)
+
+
+__all__ = ["Act", "activate", "activations", "end_of_turn", "register"]

@@ -1,0 +1,285 @@
+"""The close-combat phase (seed 003, «Фаза рукопашного боя»): warriors within a pace of a
+fight are drawn in (RA-CC-02), one-on-one fights come first (RA-CC-03), every warrior
+fights each enemy in contact with the outnumbering bonus (RA-CC-18), a winner with no
+opponent left may advance a pace (RA-CC-19), and a warrior alone against two or more
+tests his nerve at the end of the phase (RA-PSY-05) or breaks (RA-CC-20).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.game.battle import Menu
+from kubik.game.battle.tastes import taste
+from kubik.rulesets.apocalypse.battle.warriors import Condition, Morale, Warrior
+from kubik.rulesets.apocalypse.checks import spirit_test
+from kubik.rulesets.apocalypse.core import decimal
+from kubik.rulesets.apocalypse.melee import Fighter, MeleeOutcome, Winner, melee, weapon_for_hits
+from kubik.rulesets.apocalypse.psychology import all_alone
+
+if TYPE_CHECKING:
+    from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
+
+
+def fighter(
+    game: ApocalypseGame, w: Warrior, opponent: Warrior, side: str, outnumber: int = 0
+) -> Fighter:
+    """The rule's situation of one fighter in a bout against ``opponent`` during
+    ``side``'s close-combat phase."""
+    from kubik.rulesets.apocalypse.battle.songs import ward_bonus
+
+    own_turn = w.side == side
+    charging = own_turn and w.turn.charged
+    first_round = w.turn.charged or opponent.turn.charged
+    return Fighter(
+        toughness=w.toughness,
+        combat_skill=w.combat_skill,
+        movement=w.mobility,
+        wounds=w.wounds,
+        attack_dice=w.attack_dice,
+        charging=charging,
+        elevated=game.height(w) > game.height(opponent),
+        shield=w.shield,
+        extra_weapons=max(0, len(w.melee_weapons()) - 1),
+        over_obstacle=charging and w.turn.over_obstacle,
+        leap_attack=charging and w.turn.leapt,
+        afraid=w.turn.afraid_of == opponent.id,
+        terrified=w.terrified,
+        outnumber=outnumber,
+        frenzied=w.frenzied,
+        insensitive=w.has("insensitive"),
+        hatred=w.has("hatred") and first_round,
+        knocked_down=w.condition is not Condition.STANDING,
+        stupid=w.stupor.value != "sensible",
+        bonus=ward_bonus(game, w),
+    )
+
+
+def bout_worth(outcome: MeleeOutcome) -> float:
+    """What a bout is worth to fighter ``a`` (bot tastes)."""
+    if outcome.winner is Winner.A:
+        return outcome.hits * taste("apocalypse", "hit")
+    if outcome.winner is Winner.B:
+        return -outcome.hits * taste("apocalypse", "hit_taken")
+    return 0.0
+
+
+def close_combat(game: ApocalypseGame, side: str) -> Procedure[None]:
+    """The whole close-combat phase of ``side``'s turn."""
+    yield from _drawn_in(game, side)
+    groups = _groups(game)
+    groups.sort(key=lambda g: len(g) > 2)  # one-on-one fights first (RA-CC-03)
+    for group in groups:
+        if len(group) > 2:
+            yield emit(
+                "apocalypse.game.multi_fight",
+                rules=("RA-CC-03", "RA-CC-18"),
+                count=len(group),
+            )
+        for a_id, b_id in _bouts(game, group, side):
+            a, b = game.warrior(a_id), game.warrior(b_id)
+            if not (a.in_battle and b.in_battle) or not game.contacts.engaged(a.id, b.id):
+                continue
+            if a.condition is not Condition.STANDING and b.condition is not Condition.STANDING:
+                continue
+            yield from _bout(game, a, b, group, side)
+    for w in game.side_warriors(side):
+        yield from _alone(game, w)
+
+
+def _groups(game: ApocalypseGame) -> list[list[str]]:
+    """The fights: warriors linked by contact, in the order the fights started."""
+    groups: list[list[str]] = []
+    for pair in game.contacts.pairs():
+        found = [g for g in groups if pair.a in g or pair.b in g]
+        merged = [x for g in found for x in g]
+        for member in (pair.a, pair.b):
+            if member not in merged:
+                merged.append(member)
+        groups = [g for g in groups if g not in found] + [merged]
+    return groups
+
+
+def _bouts(game: ApocalypseGame, group: list[str], side: str) -> list[tuple[str, str]]:
+    """Every pair in contact in a fight, the warrior of the side whose turn it is first."""
+    out = []
+    for pair in game.contacts.pairs():
+        if pair.a in group and pair.b in group:
+            a, b = game.warrior(pair.a), game.warrior(pair.b)
+            out.append((a.id, b.id) if a.side == side or b.side != side else (b.id, a.id))
+    return out
+
+
+def _bout(
+    game: ApocalypseGame, a: Warrior, b: Warrior, group: list[str], side: str
+) -> Procedure[None]:
+    from kubik.rulesets.apocalypse.battle import shots
+
+    fit = [game.warrior(x) for x in group if game.warrior(x).fit]
+    mine = sum(1 for w in fit if w.side == a.side)
+    theirs = sum(1 for w in fit if w.side == b.side)
+    fa = fighter(game, a, b, side, max(0, mine - theirs))
+    fb = fighter(game, b, a, side, max(0, theirs - mine))
+    abilities = ("RA-ABSENT-15",) if a.abilities or b.abilities else ()
+    yield emit(
+        "apocalypse.game.bout",
+        rules=("RA-CC-01", "RA-CC-03", "RA-CC-04", "RA-ABSENT-13", *abilities),
+        a=game.name(a.id),
+        b=game.name(b.id),
+    )
+    outcome: MeleeOutcome = yield Call(melee, (fa, fb, (a.side, b.side)))
+    if outcome.winner is Winner.DRAW or not outcome.hits:
+        return
+    winner, loser = (a, b) if outcome.winner is Winner.A else (b, a)
+    weapons = weapon_for_hits(tuple(x.id for x in winner.melee_weapons()), outcome.hits)
+    yield emit(
+        "apocalypse.game.blows",
+        rules=("RA-CC-14", "RA-CC-15", "RA-CC-16"),
+        unit=game.name(winner.id),
+        target=game.name(loser.id),
+        weapons=tuple(
+            game.name(f"weapon:{x}") if x != "fists" else msg("apocalypse.fists")
+            for x in dict.fromkeys(weapons)
+        ),
+        hits=outcome.hits,
+    )
+    yield from shots.harm(game, loser, outcome.hits, by=winner)
+    if not loser.in_battle and winner.fit and not game.engaged(winner):
+        yield from _advance(game, winner)
+
+
+def _advance(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+    """All his opponents out of action: he may advance a pace (RA-CC-19)."""
+    reach = decimal("melee", "advance_paces")
+    enemy = game.nearest(w, [e for e in game.enemies(w) if e.fit and e.sight.value != "hidden"])
+    if enemy is None:
+        return
+    menu: Menu[bool] = Menu()
+    menu.offer(False, msg("apocalypse.option.stay"), Verdict.allow("RA-CC-19"))
+    close = game.gap(w, enemy) <= reach
+    menu.offer(
+        True,
+        msg("apocalypse.option.advance_pace", target=game.name(enemy.id)),
+        Verdict.allow("RA-CC-19"),
+        Forecast(score=0.1 if close else 0.02),
+    )
+    go = yield from game.choose(
+        menu,
+        w.side,
+        msg("apocalypse.reason.advance", unit=game.name(w.id)),
+        default=False,
+        rules=("RA-CC-19",),
+    )
+    if not go:
+        return
+    goal = game.contact_point(w, enemy) if close else enemy.base.centre
+    spot = game.walk(w, goal, reach, target=enemy if close else None)
+    if spot is None:
+        return
+    game.place(w, spot)
+    if close and game.gap(w, enemy) <= 0.05:
+        game.contacts.engage(w.id, enemy.id, ("RA-CC-19",))
+    yield emit("apocalypse.game.advances", rules=("RA-CC-19",), unit=game.name(w.id))
+
+
+def _drawn_in(game: ApocalypseGame, side: str) -> Procedure[None]:
+    """Warriors within a pace of a fight are drawn into it, unless they hold back
+    (RA-CC-02)."""
+    reach = decimal("melee", "drawn_in_paces")
+    for w in game.warriors:
+        if not w.fit or w.morale is not Morale.STEADY or game.contacts.of(w.id):
+            continue
+        fighting = [
+            e
+            for e in game.enemies(w)
+            if e.fit
+            and game.contacts.of(e.id)
+            and game.gap(w, e) <= reach
+            and e.sight.value != "hidden"
+        ]
+        if not fighting:
+            continue
+        enemy = fighting[0]
+        menu: Menu[bool] = Menu()
+        menu.offer(
+            True,
+            msg("apocalypse.option.join", target=game.name(enemy.id)),
+            Verdict.allow("RA-CC-02"),
+            Forecast(
+                melee,
+                (fighter(game, w, enemy, side, 1), fighter(game, enemy, w, side)),
+                value=bout_worth,
+            ),
+        )
+        menu.offer(
+            False, msg("apocalypse.option.hold_back"), Verdict.allow("RA-CC-02", "RA-ABSENT-08")
+        )
+        join = yield from game.choose(
+            menu,
+            w.side,
+            msg("apocalypse.reason.drawn_in", unit=game.name(w.id)),
+            default=True,
+            rules=("RA-CC-02",),
+        )
+        if not join:
+            yield emit(
+                "apocalypse.game.holds_back",
+                rules=("RA-CC-02", "RA-ABSENT-08"),
+                unit=game.name(w.id),
+            )
+            continue
+        spot = game.walk(w, game.contact_point(w, enemy), reach + 0.5, target=enemy)
+        if spot is None:
+            continue
+        game.place(w, spot)
+        if game.gap(w, enemy) <= 0.05:
+            game.contacts.engage(w.id, enemy.id, ("RA-CC-02",))
+            yield emit(
+                "apocalypse.game.drawn_in",
+                rules=("RA-CC-02",),
+                unit=game.name(w.id),
+                target=game.name(enemy.id),
+            )
+
+
+def _alone(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+    """Alone against two or more: a Spirit test or he breaks (RA-PSY-05, RA-CC-20)."""
+    from kubik.rulesets.apocalypse.battle import psyche
+
+    if not w.fit:
+        return
+    opponents = [e for e in game.engaged(w) if e.fit]
+    paces = decimal("psychology", "alone_paces")
+    friends = [
+        f
+        for f in game.friends(w)
+        if f.fit and f.morale is Morale.STEADY and game.gap(w, f) <= paces
+    ]
+    if not all_alone(len(opponents), len(friends)):
+        return
+    yield emit("apocalypse.game.alone", rules=("RA-PSY-05",), unit=game.name(w.id))
+    held = yield Call(spirit_test, (w.spirit,))
+    if held:
+        return
+    yield from break_away(game, w, opponents, fleeing=True)
+    if w.fit:
+        yield from psyche.start_fleeing(game, w, opponents[0].base.centre)
+
+
+def break_away(
+    game: ApocalypseGame, w: Warrior, opponents: list[Warrior], fleeing: bool
+) -> Procedure[None]:
+    """He turns and runs: each opponent strikes him once, automatically (RA-CC-20)."""
+    from kubik.rulesets.apocalypse.battle import shots
+
+    rules = ("RA-CC-20", "RA-PSY-05") if fleeing else ("RA-CC-20", "RA-ABSENT-08")
+    yield emit("apocalypse.game.breaks", rules=rules, unit=game.name(w.id))
+    for enemy in opponents:
+        if not w.in_battle:
+            break
+        yield from shots.harm(game, w, 1, by=enemy)
+    game.contacts.release(w.id)
+
+
+__all__ = ["bout_worth", "break_away", "close_combat", "fighter"]

@@ -1,0 +1,277 @@
+"""Melodies in a battle: a singer plays one of the Melodies he knows (data
+``[[rainbow.melodies]]``, RA-ABSENT-01), the enemy's singer may jam it, and what it
+does: hits on one enemy, a template, or a lasting ward for the singer's warband.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.game.battle import Menu
+from kubik.game.battle.tastes import taste
+from kubik.rulesets.apocalypse.battle.warriors import Warrior
+from kubik.rulesets.apocalypse.core import data, number
+from kubik.rulesets.apocalypse.melody import (
+    Casting,
+    CastOutcome,
+    ErrorEffect,
+    ErrorOutcome,
+    Jamming,
+    JamOutcome,
+    Singer,
+    Special,
+    cast,
+    jam,
+    may_jam,
+    may_sing,
+    resists,
+    terrible_error,
+    under_template,
+)
+
+if TYPE_CHECKING:
+    from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
+
+
+@dataclass(frozen=True, slots=True)
+class Song:
+    """An option: play ``melody`` at ``target`` (empty for a ward)."""
+
+    melody: str
+    target: str = ""
+
+
+def melody(melody_id: str) -> dict[str, Any]:
+    """A Melody's record."""
+    return next(m for m in data()["rainbow"]["melodies"] if m["id"] == melody_id)
+
+
+def singer_situation(game: ApocalypseGame, w: Warrior) -> Singer:
+    """The rule's situation of a would-be singer."""
+    return Singer(
+        is_singer=w.singer,
+        lasting_active=bool(w.lasting),
+        in_combat=bool(game.engaged(w)),
+        stupid=w.stupor.value != "sensible",
+        silenced=w.silenced_turn == game.turn_number,
+    )
+
+
+def casting(w: Warrior, melody_id: str) -> Casting:
+    """His casting attempt (2D6, Единый Порыв when he still has it)."""
+    return Casting(
+        int(melody(melody_id)["difficulty"]),
+        number("casting", "dice"),
+        0,
+        False,
+        w.impulse_left > 0,
+    )
+
+
+def song_menu(game: ApocalypseGame, w: Warrior, menu: Menu[Any]) -> None:
+    """Offer every Melody he knows at every target it may reach."""
+    verdict = may_sing(singer_situation(game, w))
+    for melody_id in w.melodies:
+        record = melody(melody_id)
+        worth = float(record["hits"]) * taste("apocalypse", "melody_hit")
+
+        def value(o: CastOutcome, worth: float = worth) -> float:
+            return worth if o.success else 0.0
+
+        if record["kind"] == "ward":
+            menu.offer(
+                Song(melody_id),
+                msg("apocalypse.option.ward", melody=game.name(f"melody:{melody_id}")),
+                verdict,
+                Forecast(
+                    cast,
+                    (casting(w, melody_id), w.side),
+                    value=lambda o: taste("apocalypse", "ward") if o.success else 0.0,
+                ),
+            )
+            continue
+        for target in game.enemies(w):
+            if not target.fit or not game.sees(w, target):
+                continue
+            if game.gap(w, target) > float(record["range"]):
+                continue
+            hidden = target.sight.value == "hidden"
+            menu.offer(
+                Song(melody_id, target.id),
+                msg(
+                    "apocalypse.option.sing",
+                    melody=game.name(f"melody:{melody_id}"),
+                    target=game.name(target.id),
+                ),
+                Verdict.combine(
+                    verdict,
+                    Verdict.of(not hidden, msg("apocalypse.permission.hidden"), "RA-HIDE-02"),
+                ),
+                Forecast(cast, (casting(w, melody_id), w.side), value=value),
+            )
+
+
+def sing(game: ApocalypseGame, w: Warrior, song: Song) -> Procedure[None]:
+    """Play a Melody (RA-MEL-01..04), let the enemy try to jam it (RA-MEL-05), apply it."""
+    from kubik.rulesets.apocalypse.battle import shots
+
+    record = melody(song.melody)
+    yield emit(
+        "apocalypse.game.sings",
+        rules=("RA-MEL-01",),
+        unit=game.name(w.id),
+        melody=game.name(f"melody:{song.melody}"),
+    )
+    outcome: CastOutcome = yield Call(cast, (casting(w, song.melody), w.side))
+    if outcome.impulse_used:
+        w.impulse_left -= 1
+    if outcome.special is Special.TERRIBLE_ERROR:
+        error: ErrorOutcome = yield Call(terrible_error, (0,))
+        if error.effect is ErrorEffect.WOUNDED:
+            yield from shots.harm(game, w, error.wounds, by=None, save=7)
+        elif error.effect is ErrorEffect.SILENCED:
+            w.silenced_turn = game.turn_number + 1
+        return
+    if not outcome.success:
+        return
+    jammed = yield from _jam(
+        game,
+        w,
+        Jamming(
+            outcome.total,
+            int(record["difficulty"]),
+            bool(record["lasting"]),
+            outcome.special is Special.MONSTROUS_POWER,
+        ),
+    )
+    if jammed:
+        return
+    power = int(record["monstrous_bonus"]) if outcome.special is Special.MONSTROUS_POWER else 0
+    hits = int(record["hits"]) + power
+    if record["kind"] == "ward":
+        w.lasting = song.melody
+        game.lasting_cast_turn[w.id] = game.turn_number
+        yield emit(
+            "apocalypse.game.ward",
+            rules=("RA-MEL-08",),
+            unit=game.name(w.id),
+            melody=game.name(f"melody:{song.melody}"),
+        )
+        return
+    target = game.warrior(song.target)
+    if record["kind"] == "hits":
+        yield from _strike(game, target, hits, w)
+        return
+    radius = float(record["template"])
+    for victim in list(game.warriors):
+        if not victim.in_battle:
+            continue
+        d = math.dist(victim.base.centre, target.base.centre)
+        if d - victim.base.radius >= radius:
+            continue
+        fully = d + victim.base.radius <= radius
+        if (yield Call(under_template, (fully,))):
+            yield from _strike(game, victim, hits, w)
+
+
+def _strike(game: ApocalypseGame, target: Warrior, hits: int, singer: Warrior) -> Procedure[None]:
+    from kubik.rulesets.apocalypse.battle import shots
+
+    if target.has("resistance"):
+        yield emit(
+            "apocalypse.game.resistance",
+            rules=("RA-MEL-06", "RA-ABSENT-15"),
+            unit=game.name(target.id),
+            strength=target.resistance,
+        )
+        if (yield Call(resists, (target.resistance,))):
+            return
+    yield from shots.harm(game, target, hits, by=singer if target.side != singer.side else None)
+
+
+def _jam(game: ApocalypseGame, singer: Warrior, jamming: Jamming) -> Procedure[bool]:
+    """The other side's singer may try to jam (RA-MEL-05)."""
+    jammers = [
+        e
+        for e in game.enemies(singer)
+        if e.fit and e.singer and not game.engaged(e) and e.stupor.value == "sensible"
+    ]
+    if not jammers:
+        return False
+    jammer = jammers[0]
+    menu: Menu[bool] = Menu()
+    menu.offer(
+        True,
+        msg("apocalypse.option.jam", unit=game.name(jammer.id)),
+        may_jam(jamming),
+        Forecast(jam, (jamming,), value=lambda o: 1.0 if o.jammed else 0.0),
+    )
+    menu.offer(False, msg("apocalypse.option.no_jam"), Verdict.allow("RA-MEL-05"))
+    if len(menu) < 2:
+        yield emit("apocalypse.jam.unjammable", rules=("RA-MEL-03",))
+        return False
+    picked = yield from game.choose(
+        menu,
+        jammer.side,
+        msg("apocalypse.reason.jam", unit=game.name(jammer.id), singer=game.name(singer.id)),
+        default=True,
+        rules=("RA-MEL-05",),
+    )
+    if not picked:
+        return False
+    outcome: JamOutcome = yield Call(jam, (jamming,))
+    return outcome.jammed
+
+
+def jam_lasting(game: ApocalypseGame, side: str) -> Procedure[None]:
+    """At the start of its turn a side may try, once a round, to jam each lasting Melody
+    of the enemy, against its difficulty (RA-MEL-09)."""
+    for singer in game.warriors:
+        if singer.side == side or not singer.lasting or singer.id in game.round_jams:
+            continue
+        record = melody(singer.lasting)
+        jamming = Jamming(
+            0,
+            int(record["difficulty"]),
+            lasting=True,
+            monstrous_power=False,
+            later_round=game.lasting_cast_turn.get(singer.id, 0) < game.turn_number,
+        )
+        game.round_jams.append(singer.id)
+        if (yield from _jam(game, singer, jamming)):
+            singer.lasting = ""
+            yield emit(
+                "apocalypse.game.lasting_ends",
+                rules=("RA-MEL-09",),
+                unit=game.name(singer.id),
+                why=msg("apocalypse.melody.lasting_end.jammed"),
+            )
+
+
+def singer_gone(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+    """A lasting Melody ends when its singer is out of action or flees (RA-MEL-08)."""
+    if not w.lasting:
+        return
+    w.lasting = ""
+    why = "singer_down" if not w.in_battle else "singer_fled"
+    yield emit(
+        "apocalypse.game.lasting_ends",
+        rules=("RA-MEL-08",),
+        unit=game.name(w.id),
+        why=msg(f"apocalypse.melody.lasting_end.{why}"),
+    )
+
+
+def ward_bonus(game: ApocalypseGame, w: Warrior) -> int:
+    """+1 to the combat result while a singer of his warband plays a ward (our Melody)."""
+    return sum(
+        int(melody(s.lasting)["hits"])
+        for s in game.side_warriors(w.side)
+        if s.lasting and s.in_battle and melody(s.lasting)["kind"] == "ward"
+    )
+
+
+__all__ = ["Song", "jam_lasting", "sing", "singer_gone", "song_menu", "ward_bonus"]

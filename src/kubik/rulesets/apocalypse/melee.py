@@ -1,0 +1,506 @@
+"""Close combat (Фаза рукопашного боя, seed 003): one bout between two fighters.
+
+Both roll their attack dice (RA-CC-06), only the highest counts; each adds current
+Стойкость and Боевое умение and every modifier of the table (RA-CC-10): +1 per natural
+1 the opponent rolled (confusion, RA-CC-11), charge, elevation, −1 charging over an
+obstacle, leap attack (+1 and +1 die, RA-MAN-05), outnumbering (+1 and +1 die per extra
+fighter, RA-CC-18), each 6 after the first (critical strike, RA-CC-12); fear halves the
+highest die (RA-PSY-07). The higher result wins; a tie goes to the higher Подвижность
+with one hit; equal Подвижность is a draw with no blows (RA-CC-08). Hits = the
+difference (RA-CC-09). A shield makes the opponent re-roll his highest die; two shields
+cancel (RA-CC-13). A knocked-down warrior rolls nothing and every blow lands (RA-CC-17).
+
+Rolls are asked as the design fixes: ``a``'s attack dice, then ``b``'s, then hatred's
+re-rolls, then a block's re-roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from functools import cache
+
+from kubik.dice import D6
+from kubik.engine import Call, Choose, Procedure, Roll, emit, msg
+from kubik.rulesets.apocalypse.core import Pool, Side, number, pool_summary
+
+
+@dataclass(frozen=True, slots=True)
+class Numbers:
+    """The melee numbers of the data, read once (exact odds run this rule many times)."""
+
+    charge: int
+    elevated: int
+    over_obstacle: int
+    leap_result: int
+    leap_dice: int
+    confusion_per_one: int
+    critical_per_six: int
+    outnumber_result: int
+    outnumber_dice: int
+    mobility_win_hits: int
+    frenzy_multiplier: int
+    max_dice: int
+    block_from: int
+    hatred_below: int
+
+
+@cache
+def numbers() -> Numbers:
+    """The melee numbers of the data."""
+    return Numbers(
+        number("melee", "charge"),
+        number("melee", "elevated"),
+        number("melee", "over_obstacle"),
+        number("melee", "leap_result"),
+        number("melee", "leap_dice"),
+        number("melee", "confusion_per_one"),
+        number("melee", "critical_per_six"),
+        number("melee", "outnumber_result_per_fighter"),
+        number("melee", "outnumber_dice_per_fighter"),
+        number("melee", "mobility_win_hits"),
+        number("melee", "frenzy_dice_multiplier"),
+        number("melee", "max_dice"),
+        number("melee_choices", "block_from"),
+        number("melee_choices", "hatred_reroll_below"),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PoolOf:
+    """Reduce attack dice to a :class:`Pool`; the next-highest die is kept only when a
+    block may need it (fewer distinct answers: faster exact odds)."""
+
+    keep_second: bool
+
+    def __call__(self, values: tuple[int, ...]) -> Pool:
+        pool = pool_summary(values)
+        return pool if self.keep_second else Pool(pool.highest, 0, pool.ones, pool.sixes)
+
+
+@dataclass(frozen=True, slots=True)
+class HatredSplit:
+    """Reduce attack dice to the pool of those kept by hatred's re-roll (at least
+    ``below``) and how many are rolled again (RA-PSY-13)."""
+
+    below: int
+
+    def __call__(self, values: tuple[int, ...]) -> tuple[Pool, int]:
+        kept = tuple(v for v in values if v >= self.below)
+        again = len(values) - len(kept)
+        return (pool_summary(kept) if kept else Pool(0, 0, 0, 0)), again
+
+
+def merged(a: Pool, b: Pool) -> Pool:
+    """The pool of two rolls taken together.
+
+    >>> merged(Pool(6, 4, 0, 1), Pool(5, 1, 1, 0))
+    Pool(highest=6, second=5, ones=1, sixes=1)
+    """
+    second = max(min(a.highest, b.highest), a.second, b.second)
+    return Pool(max(a.highest, b.highest), second, a.ones + b.ones, a.sixes + b.sixes)
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """Reduce a fighter's final dice to all the bout needs of them: the highest die (halved
+    by fear), +1 per 6 after the first with two or more dice, −1 per natural 1 (each gives
+    the opponent +1; not against a knocked-down opponent, whose result is 0). The bout is
+    decided by the difference of the results, so exact odds branch on this one number."""
+
+    afraid: bool
+    many: bool
+    count_ones: bool
+
+    def __call__(self, pool: Pool | None) -> int | None:
+        if pool is None:
+            return None
+        n = numbers()
+        die = (pool.highest + 1) // 2 if self.afraid else pool.highest
+        crit = (pool.sixes - 1) * n.critical_per_six if self.many and pool.sixes >= 2 else 0
+        ones = pool.ones * n.confusion_per_one if self.count_ones else 0
+        return die + crit - ones
+
+
+def score_of(me: Fighter, opponent: Fighter) -> Score:
+    """The :class:`Score` of ``me``'s dice against ``opponent``."""
+    return Score(me.afraid, me.dice >= 2, not opponent.knocked_down)
+
+
+class Winner(StrEnum):
+    """Who won a bout (JSON: "a", "b", "draw")."""
+
+    A = "a"
+    B = "b"
+    DRAW = "draw"
+
+    @property
+    def msgid(self) -> str:
+        """Message id of its name."""
+        return f"apocalypse.melee.winner.{self.value}"
+
+
+class Block(StrEnum):
+    """A shield-bearer's decision (RA-CC-13)."""
+
+    BLOCK = "block"
+    LET_BE = "let_be"
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """One fighter of a bout, as the rules need him (a plain situation).
+
+    ``wounds``: wounds already taken (current Стойкость = ``toughness`` − ``wounds``,
+    RA-CC-05); ``extra_weapons``: weapons beyond the first (+1 die each, RA-CC-07);
+    ``outnumber``: fighters of his side beyond his opponents' (RA-CC-18); ``afraid``:
+    he failed a fear test against a fear-causing charger (die halved, RA-PSY-07);
+    ``terrified``: he failed a terror test (Боевое умение 0, RA-PSY-08); ``stupid``:
+    he failed a stupidity test (he strikes no blows, RA-PSY-11); ``bonus``: any other
+    result bonus (a lasting Melody, RA-MEL-08).
+    """
+
+    toughness: int
+    combat_skill: int
+    movement: int
+    wounds: int = 0
+    attack_dice: int = 1
+    charging: bool = False
+    elevated: bool = False
+    shield: bool = False
+    extra_weapons: int = 0
+    over_obstacle: bool = False
+    leap_attack: bool = False
+    afraid: bool = False
+    terrified: bool = False
+    outnumber: int = 0
+    frenzied: bool = False
+    insensitive: bool = False
+    hatred: bool = False
+    knocked_down: bool = False
+    stupid: bool = False
+    bonus: int = 0
+
+    @property
+    def current_toughness(self) -> int:
+        """Стойкость less the wounds taken; frenzy and insensitivity to pain use the
+        maximum (RA-CC-05, RA-PSY-10).
+
+        >>> Fighter(6, 4, 4, wounds=2).current_toughness
+        4
+        >>> Fighter(6, 4, 4, wounds=2, frenzied=True).current_toughness
+        6
+        """
+        if self.frenzied or self.insensitive:
+            return self.toughness
+        return max(0, self.toughness - self.wounds)
+
+    @property
+    def dice(self) -> int:
+        """Attack dice: the profile's (doubled by frenzy, RA-PSY-10), +1 per extra weapon
+        (never doubled), +1 per extra fighter (RA-CC-18), +1 for a leap attack (RA-MAN-05).
+
+        >>> Fighter(4, 3, 4, attack_dice=1, extra_weapons=1, frenzied=True).dice
+        3
+        """
+        n = numbers()
+        base = self.attack_dice * (n.frenzy_multiplier if self.frenzied else 1)
+        leap = n.leap_dice if self.leap_attack else 0
+        total = base + self.extra_weapons + self.outnumber * n.outnumber_dice + leap
+        return min(total, n.max_dice)
+
+    def rules(self) -> tuple[str, ...]:
+        """The rules deciding his dice."""
+        rules = ["RA-CC-04", "RA-CC-06"]
+        if self.extra_weapons:
+            rules.append("RA-CC-07")
+        if self.outnumber:
+            rules.append("RA-CC-18")
+        if self.frenzied:
+            rules.append("RA-PSY-10")
+        if self.leap_attack:
+            rules.append("RA-MAN-05")
+        return tuple(rules)
+
+
+@dataclass(frozen=True, slots=True)
+class MeleeOutcome:
+    """The public outcome of ``apocalypse.melee``: who won and how many hits the loser takes."""
+
+    winner: Winner
+    hits: int
+
+
+def halved(die: int) -> int:
+    """Fear halves the attack die, rounding up (RA-CC-10 default).
+
+    >>> [halved(v) for v in range(1, 7)]
+    [1, 1, 2, 2, 3, 3]
+    """
+    return (die + 1) // 2
+
+
+@cache
+def flat_part(me: Fighter) -> tuple[int, int, tuple[str, ...]]:
+    """What a fighter's result adds whatever the dice: current Стойкость + Боевое умение
+    (0 when terrified, RA-PSY-08), and the flat modifiers — charge, elevation, an
+    obstacle, a leap attack (RA-CC-10, RA-MAN-05), outnumbering (RA-CC-18) and any bonus —
+    with the rules they come from. Returns (Стойкость + skill, modifiers, rules)."""
+    n = numbers()
+    total, rules = 0, []
+    for applies, value in (
+        (me.charging, n.charge),
+        (me.elevated, n.elevated),
+        (me.over_obstacle, n.over_obstacle),
+        (me.leap_attack, n.leap_result),
+    ):
+        if applies:
+            total += value
+            rules.append("RA-CC-10")
+    if me.outnumber:
+        total += me.outnumber * n.outnumber_result
+        rules.append("RA-CC-18")
+    total += me.bonus
+    skill = 0 if me.terrified else me.combat_skill
+    for applies, rule in (
+        (me.afraid, "RA-PSY-07"),
+        (me.terrified, "RA-PSY-08"),
+        (me.stupid, "RA-PSY-11"),
+        (me.knocked_down, "RA-CC-17"),
+    ):
+        if applies:
+            rules.append(rule)
+    return me.current_toughness + skill, total, tuple(dict.fromkeys(rules))
+
+
+def rolled_part(me: Fighter, pool: Pool, opponent_pool: Pool | None) -> tuple[int, int]:
+    """What the dice give: the highest die (halved by fear, RA-PSY-07), and +1 per natural
+    1 the opponent rolled (RA-CC-11) and per 6 after the first (RA-CC-12). Returns (die,
+    confusion and critical bonus)."""
+    n = numbers()
+    die = (pool.highest + 1) // 2 if me.afraid else pool.highest
+    extra = 0
+    if opponent_pool is not None and opponent_pool.ones:
+        extra += opponent_pool.ones * n.confusion_per_one
+    if pool.sixes >= 2 and me.dice >= 2:
+        extra += (pool.sixes - 1) * n.critical_per_six
+    return die, extra
+
+
+def modifiers(me: Fighter, pool: Pool, opponent_pool: Pool | None) -> tuple[int, tuple[str, ...]]:
+    """Everything added to the highest die besides Стойкость and Боевое умение, and the
+    rules it comes from (RA-CC-10, -11, -12, -18, RA-MAN-05).
+
+    >>> modifiers(Fighter(3, 3, 3, charging=True), Pool(5, 0, 0, 0), Pool(2, 0, 0, 0))
+    (1, ('RA-CC-10',))
+    >>> modifiers(Fighter(3, 3, 3, attack_dice=3), Pool(6, 6, 0, 3), Pool(1, 1, 2, 0))
+    (4, ('RA-CC-11', 'RA-CC-12'))
+    """
+    _, flat, flat_rules = flat_part(me)
+    _, extra = rolled_part(me, pool, opponent_pool)
+    rules = [r for r in flat_rules if r in ("RA-CC-10", "RA-CC-18")]
+    if opponent_pool is not None and opponent_pool.ones:
+        rules.append("RA-CC-11")
+    if pool.sixes >= 2 and me.dice >= 2:
+        rules.append("RA-CC-12")
+    return flat + extra, tuple(dict.fromkeys(rules))
+
+
+def combat_result(me: Fighter, pool: Pool | None, opponent_pool: Pool | None) -> int:
+    """Highest die (halved by fear) + current Стойкость + Боевое умение + modifiers
+    (RA-CC-08); a knocked-down warrior's result is 0 (RA-CC-17).
+
+    The seed's worked example (RA-CC-09): the Ратник rolls 2 with Стойкость 4 and
+    Боевое умение 4 — 10 (the seed prints 11); the копальщик rolls 5 with 3 and 3 and
+    charged — 12.
+
+    >>> combat_result(Fighter(4, 4, 4), Pool(2, 0, 0, 0), Pool(5, 0, 0, 0))
+    10
+    >>> combat_result(Fighter(3, 3, 3, charging=True), Pool(5, 0, 0, 0), Pool(2, 0, 0, 0))
+    12
+    """
+    if me.knocked_down or pool is None:
+        return 0
+    base, flat, _ = flat_part(me)
+    die, extra = rolled_part(me, pool, opponent_pool)
+    return die + base + flat + extra
+
+
+def decide(a: Fighter, b: Fighter, result_a: int, result_b: int) -> MeleeOutcome:
+    """Winner and hits from the two results (RA-CC-08, RA-CC-09): the difference; on a
+    tie the higher Подвижность wins with one hit; else a draw. A stupid winner strikes
+    no blows (RA-PSY-11).
+
+    >>> decide(Fighter(4, 4, 4), Fighter(3, 3, 3), 10, 12)
+    MeleeOutcome(winner=<Winner.B: 'b'>, hits=2)
+    >>> decide(Fighter(4, 4, 5), Fighter(3, 3, 3), 11, 11)
+    MeleeOutcome(winner=<Winner.A: 'a'>, hits=1)
+    """
+    if result_a != result_b:
+        winner = Winner.A if result_a > result_b else Winner.B
+        hits = abs(result_a - result_b)
+    elif a.movement != b.movement:
+        winner = Winner.A if a.movement > b.movement else Winner.B
+        hits = numbers().mobility_win_hits
+    else:
+        return MeleeOutcome(Winner.DRAW, 0)
+    striker = a if winner is Winner.A else b
+    return MeleeOutcome(winner, 0 if striker.stupid else hits)
+
+
+@cache
+def _attack_roll(me: Fighter, side: Side, blocked: bool) -> Roll:
+    """The roll of a fighter's attack dice (built once: rolls are immutable)."""
+    reason = msg("apocalypse.melee.attack_dice", side=side, dice=me.dice)
+    reduce = HatredSplit(numbers().hatred_below) if me.hatred else PoolOf(blocked)
+    return Roll((D6,) * me.dice, reason, unordered=True, reduce=reduce, rules=me.rules())
+
+
+def _read(me: Fighter, side: Side, pool: Pool) -> Procedure[Pool]:
+    """Narrate what the final dice give besides the highest: confusion (RA-CC-11) and
+    critical strikes (RA-CC-12)."""
+    crit = pool.sixes - 1 if pool.sixes >= 2 and me.dice >= 2 else 0
+    if pool.ones:
+        yield emit("apocalypse.melee.confusion", rules=("RA-CC-11",), side=side, ones=pool.ones)
+    if crit:
+        yield emit("apocalypse.melee.critical", rules=("RA-CC-12",), side=side, crit=crit)
+    return pool
+
+
+def _roll_pool(me: Fighter, side: Side, blocked: bool) -> Procedure[Pool | None]:
+    """A fighter's attack dice (none when knocked down, RA-CC-17); hatred re-rolls the
+    dice below its threshold (RA-PSY-13), only the final dice count. ``blocked``: the
+    opponent may block, so the next-highest die matters."""
+    if me.knocked_down or me.dice <= 0:
+        return None
+    if not me.hatred:
+        pool: Pool = yield _attack_roll(me, side, blocked)
+        return pool if blocked else (yield from _read(me, side, pool))
+    split: tuple[Pool, int] = yield _attack_roll(me, side, blocked)
+    kept, again = split
+    if not again:
+        return kept if blocked else (yield from _read(me, side, kept))
+    rerolled: Pool = yield Roll(
+        (D6,) * again,
+        msg("apocalypse.melee.hatred", side=side, dice=again),
+        unordered=True,
+        reduce=PoolOf(True),
+        rules=("RA-PSY-13",),
+    )
+    final = merged(kept, rerolled)
+    return final if blocked else (yield from _read(me, side, final))
+
+
+def _block(
+    blocker: Fighter, side: Side, target: Fighter, pool: Pool | None, decides: str
+) -> Procedure[Pool | None]:
+    """A shield-bearer may make the opponent re-roll his highest die (RA-CC-13)."""
+    if pool is None:
+        return None
+    if not blocker.shield or blocker.knocked_down or target.shield:
+        return (yield from _read(target, side.other, pool))
+    default = Block.BLOCK if pool.highest >= numbers().block_from else Block.LET_BE
+    picked = yield Choose(
+        (Block.BLOCK, Block.LET_BE),
+        decides,
+        msg("apocalypse.melee.block.ask", side=side, highest=pool.highest),
+        default=default,
+        labels=(msg("apocalypse.melee.block.block"), msg("apocalypse.melee.block.let_be")),
+        rules=("RA-CC-13",),
+    )
+    if picked is not Block.BLOCK:
+        return (yield from _read(target, side.other, pool))
+    (new,) = yield Roll(
+        D6, msg("apocalypse.melee.block.reroll", side=side.other), rules=("RA-CC-13",)
+    )
+    return (yield from _read(target, side.other, pool.rerolled_highest(new)))
+
+
+_STATIC_RULES = ("RA-CC-05", "RA-CC-08", "RA-CC-09")
+
+
+def melee(a: Fighter, b: Fighter, sides: tuple[str, str] = ("a", "b")) -> Procedure[MeleeOutcome]:
+    """One round of a bout between ``a`` and ``b`` (RA-CC-04); ``sides`` names who
+    decides for each (a battle passes its own side ids)."""
+    # each step a sub-procedure whose result is reduced to the one number the bout needs:
+    # exact odds branch on those few values only
+    a_blocks = a.shield and not b.shield and not a.knocked_down
+    b_blocks = b.shield and not a.shield and not b.knocked_down
+    score_a = yield Call(
+        _roll_pool, (a, Side.A, b_blocks), reduce=None if b_blocks else score_of(a, b)
+    )
+    score_b = yield Call(
+        _roll_pool, (b, Side.B, a_blocks), reduce=None if a_blocks else score_of(b, a)
+    )
+    if a.shield and b.shield:
+        yield emit("apocalypse.melee.shields_cancel", rules=("RA-CC-13",))
+    if a_blocks:
+        score_b = yield Call(_block, (a, Side.A, b, score_b, sides[0]), reduce=score_of(b, a))
+    if b_blocks:
+        score_a = yield Call(_block, (b, Side.B, a, score_a, sides[1]), reduce=score_of(a, b))
+    result_a = _result(a, score_a)
+    result_b = _result(b, score_b)
+    outcome = decide(a, b, result_a, result_b)
+    rules = (*_STATIC_RULES, *flat_part(a)[2], *flat_part(b)[2])
+    yield emit(
+        "apocalypse.melee.draw" if outcome.winner is Winner.DRAW else "apocalypse.melee.result",
+        rules=tuple(dict.fromkeys(rules)),
+        margin=abs(result_a - result_b),
+        winner=outcome.winner,
+        hits=outcome.hits,
+    )
+    return outcome
+
+
+def _result(me: Fighter, score: int | None) -> int:
+    """A fighter's result from his dice's score (RA-CC-08): 0 when knocked down. His
+    opponent's natural 1s are counted in the opponent's score, not added here, so the
+    difference of the two results is the true one (only the difference decides)."""
+    if me.knocked_down or score is None:
+        return 0
+    base, flat, _ = flat_part(me)
+    return base + flat + score
+
+
+def weapon_for_hits(weapons: Sequence[str], hits: int) -> tuple[str, ...]:
+    """Which weapon lands each hit: one weapon all of them, several in turn (RA-CC-14).
+
+    >>> weapon_for_hits(("axe", "mace"), 3)
+    ('axe', 'mace', 'axe')
+    """
+    if not weapons:
+        return ("fists",) * hits
+    return tuple(weapons[i % len(weapons)] for i in range(hits))
+
+
+def outnumbering(mine: int, theirs: int) -> int:
+    """Extra fighters of a side (+1 result and +1 die each, RA-CC-18; 3 against 2: +1).
+
+    >>> outnumbering(3, 1), outnumbering(3, 2), outnumbering(1, 3)
+    (2, 1, 0)
+    """
+    return max(0, mine - theirs)
+
+
+def with_outnumber(fighter: Fighter, mine: int, theirs: int) -> Fighter:
+    """The fighter with his side's outnumbering bonus set (RA-CC-18)."""
+    return replace(fighter, outnumber=outnumbering(mine, theirs))
+
+
+__all__ = [
+    "Block",
+    "Fighter",
+    "MeleeOutcome",
+    "Winner",
+    "combat_result",
+    "decide",
+    "flat_part",
+    "halved",
+    "melee",
+    "modifiers",
+    "outnumbering",
+    "rolled_part",
+    "weapon_for_hits",
+    "with_outnumber",
+]

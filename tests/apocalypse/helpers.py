@@ -1,0 +1,39 @@
+"""Test helpers for Дороги Апокалипсиса: resolve a rule with typed dice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from kubik.engine import Choose, TableSession
+from kubik.engine.log import ChoiceOrigin, EventEntry, LogEntry
+
+
+class Scripted:
+    """Answers decisions from a list (then the default)."""
+
+    origin = ChoiceOrigin.HUMAN
+
+    def __init__(self, answers: list[Hashable] | None = None) -> None:
+        self.answers = list(answers or [])
+
+    def choose(self, request: Choose) -> Hashable:
+        return self.answers.pop(0) if self.answers else request.default
+
+
+def resolve(
+    procedure: Callable[..., Any],
+    args: tuple[Any, ...],
+    dice: list[int],
+    answers: list[Hashable] | None = None,
+) -> tuple[Any, tuple[LogEntry, ...]]:
+    """The outcome and log of ``procedure(*args)`` with exactly these dice."""
+    session = TableSession(procedure, args, chooser=Scripted(answers))
+    session.supply(dice)
+    assert session.result is not None, f"still waiting for {session.pending}"
+    return session.result.outcome, tuple(session.result.log)
+
+
+def events(log: tuple[LogEntry, ...]) -> list[str]:
+    """The message ids of the log's events."""
+    return [e.event.id for e in log if isinstance(e, EventEntry)]
