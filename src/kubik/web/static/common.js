@@ -63,8 +63,8 @@ export function el(tag, attributes = {}, ...children) {
 export const percent = (p) => `${(100 * p).toFixed(p > 0 && p < 0.001 ? 3 : 1)}%`;
 
 /** A bar chart of (label, probability) rows as SVG, with the exact fraction in each bar's title. */
-export function barChart(rows, width = 520) {
-  const barHeight = 20, labelWidth = 190, gap = 4;
+export function barChart(rows, width = 760) {
+  const barHeight = 20, labelWidth = 330, gap = 4;
   const top = Math.max(...rows.map((r) => r.p), 1e-9);
   const svg = el("svg", { class: "bars", width, height: rows.length * (barHeight + gap), viewBox: `0 0 ${width} ${rows.length * (barHeight + gap)}` });
   rows.forEach((row, i) => {
