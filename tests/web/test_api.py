@@ -7,10 +7,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from kubik import api
-from kubik.game import GameStore
+from kubik.game import GameStore, known_rulesets
 from kubik.web.app import create_app
 from tests.old_west_game.helpers import battle, unit
 
@@ -216,3 +217,25 @@ def test_the_options_odds_are_the_rules_forecasts(client: TestClient) -> None:
             return
         game = table.answer(mine, 0)
     raise AssertionError("no decision with a forecast in 60 answers")
+
+
+@pytest.mark.parametrize("ruleset", known_rulesets())
+def test_a_whole_game_of_each_ruleset_is_played_to_the_end_through_the_api(
+    client: TestClient, ruleset: str
+) -> None:
+    table = new_table(client, scenario=f"{ruleset}.demo", seed=2)
+    game = table.get(table.spectator)
+    for _ in range(2000):
+        if game["finished"]:
+            break
+        side = game["waiting_for"]
+        mine = table.get(table.tokens[side], since=game["log_length"])
+        assert mine["pending"]["yours"] and mine["pending"]["options"]
+        game = table.answer(mine, 0)
+    assert game["finished"] and game["result"]["turns"] >= 1
+    units = {u["id"] for u in game["view"]["units"]}
+    assert units <= {p["unit"] for p in game["view"]["pieces"]}
+    record = client.get(f"/api/games/{table.id}/record", headers=table.auth(table.spectator))
+    assert record.status_code == 200 and len(record.json()["answers"]) == game["seq"]
+    first = table.get(table.spectator, at=0)
+    assert first["seq"] == 0 or first["log_length"] <= game["log_length"]

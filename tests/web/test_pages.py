@@ -186,9 +186,10 @@ def test_a_hidden_warrior_is_absent_from_the_other_sides_page_source(
     scenario, side, hidden = found
     game = post(server, "/api/games", {"scenario": scenario, "seed": 1})
     page = page_of(browser, server, game, side)
-    spectator = get(server, f"/api/games/{game['game']}", game["spectator"])
+    spectator = json.dumps(get(server, f"/api/games/{game['game']}", game["spectator"]))
     mine = json.dumps(get(server, f"/api/games/{game['game']}", game["sides"][side]))
     source = page.content()
     for piece in hidden:
         assert f'"{piece}"' not in mine and f'data-piece="{piece}"' not in source
+        assert f'"{piece}"' not in spectator
     page.context.close()

@@ -114,19 +114,42 @@ function renderBoard() {
   if (mine) for (const option of destinations()) {
     svg.append(el("circle", { cx: option.value.x, cy: option.value.y, r: 0.5, class: "dest" }, el("title", {}, option.label)));
   }
+  const units = Object.fromEntries(((game.view && game.view.units) || []).map((u) => [u.id, u]));
+  const badged = new Set();
   for (const piece of pieces) {
+    const unit = units[piece.unit] || {};
     const classes = ["piece", piece.presence === "down" && "down", piece.posture === "prone" && "prone", piece.unit === selected && "selected"].filter(Boolean).join(" ");
-    const marks = [piece.posture === "prone" ? "⤓" : "", piece.presence === "down" ? "✚" : "", ...(piece.markers || [])].join("");
+    const details = Object.entries(unit).filter(([k]) => k !== "id" && k !== "side").map(([k, v]) => `${k}: ${v}`).join(", ");
     const circle = el("circle", {
       cx: piece.x, cy: piece.y, r: piece.diameter / 2, fill: sideColour(piece.side), class: classes,
       "data-piece": piece.id, "data-unit": piece.unit,
       onpointerdown: (event) => startDrag(event, piece),
-    }, el("title", {}, `${piece.id} (${piece.unit}) ${piece.presence} ${piece.posture}`));
+    }, el("title", {}, `${piece.id} (${piece.unit}) ${piece.presence} ${piece.posture}${details ? ` — ${details}` : ""}`));
     svg.append(circle);
-    if (marks) svg.append(el("text", { x: piece.x + piece.diameter / 2, y: piece.y - piece.diameter / 2, class: "marker" }, marks));
+    const marks = [piece.posture === "prone" ? "⤓" : "", piece.presence === "down" ? "✚" : "", ...(piece.markers || [])];
+    if (!badged.has(piece.unit) && piece.presence === "in_play") {
+      badged.add(piece.unit);
+      marks.push(...unitMarks(unit));
+    }
+    const text = marks.filter(Boolean).join(" ");
+    if (text) svg.append(el("text", { x: piece.x + piece.diameter / 2, y: piece.y - piece.diameter / 2, class: "marker" }, text));
   }
   svg.onclick = (event) => clickBoard(event, svg);
   renderMeasure(svg);
+}
+
+/** The markers a unit carries, as the page draws them beside its first model. */
+function unitMarks(unit) {
+  const marks = [];
+  if (unit.suppression > 0) marks.push(`✱${unit.suppression}`);
+  if (unit.morale && !["confident", "steady"].includes(unit.morale)) marks.push(t(`mark.morale.${unit.morale}`));
+  if (unit.panic && unit.panic !== "none") marks.push(t("mark.panic"));
+  if (unit.stance === "berserk") marks.push("⚑");
+  if (unit.wounds > 0) marks.push(`✚${unit.wounds}`);
+  if (unit.nerve && unit.nerve !== "steady") marks.push(t(`mark.nerve.${unit.nerve}`));
+  if (unit.hidden) marks.push(t("mark.hidden"));
+  if (unit.overwatch) marks.push(t("mark.overwatch"));
+  return marks;
 }
 
 function startDrag(event, piece) {
