@@ -51,6 +51,10 @@ SAVE_ANSWERS = 1_000_000
 #: Milliseconds to wait for a save store another process holds locked, per write.
 STORE_LOCK_WAIT_MS = 5_000
 
+#: Positions the heuristic bot looks at to solve one decision inside a rule exactly;
+#: past it the bot judges that decision by its options' forecasts instead.
+BOT_SOLVE_POSITIONS = 20_000
+
 LIMITS: dict[str, Limit] = {
     "simulate_runs": Limit(SIMULATE_RUNS, "runs of `kubik odds --simulate N`"),
     "input_bytes": Limit(INPUT_BYTES, "bytes of `--input` JSON, inline or @FILE"),
@@ -64,6 +68,9 @@ LIMITS: dict[str, Limit] = {
     "table_inches": Limit(TABLE_INCHES, "inches of table width or depth"),
     "turns": Limit(TURNS, "turns of a game (with or without a turn limit)"),
     "save_answers": Limit(SAVE_ANSWERS, "answers in a saved game"),
+    "bot_solve_positions": Limit(
+        BOT_SOLVE_POSITIONS, "positions a heuristic bot solves exactly for one decision"
+    ),
     "store_lock_wait_ms": Limit(
         STORE_LOCK_WAIT_MS, "milliseconds a write waits for a save store locked by another process"
     ),
@@ -88,6 +95,7 @@ def too_deep(data: object, limit: int) -> bool:
 
 
 __all__ = [
+    "BOT_SOLVE_POSITIONS",
     "INPUT_BYTES",
     "INPUT_DEPTH",
     "LIMITS",

@@ -101,3 +101,48 @@ def test_OW_HERO_03_secret_bids_are_drawn_from_the_equilibrium() -> None:
         assert [e.side for e in bids] == ["law", "outlaws"]
         assert bids[0].answer in mixes[("a", dice[0], dice[1])]
         assert bids[1].answer in mixes[("b", dice[1], dice[0])]
+
+
+def test_a_decision_too_big_to_solve_within_the_budget_is_judged_by_forecasts(
+    monkeypatch: Any,
+) -> None:
+    """OW-HERO-05 Fame on a wound: solved exactly it spends 2 then 1 (test above); with a
+    budget of 3 positions the solve stops, the bot takes the request's default (no
+    forecasts: no Fame) and the same decision is refused again from the cache."""
+    from kubik.bots import heuristic
+    from kubik.engine.optimal import TooMuchWork
+
+    monkeypatch.setattr(heuristic, "BOT_SOLVE_POSITIONS", 3)
+    result = run(
+        game_turn,
+        (wound_with_fame, (3, 8, 3, "a")),
+        dice=TypedDice([4]),
+        chooser=AsChooser(HeuristicBot()),
+    )
+    choices = [e for e in result.log if isinstance(e, ChoiceEntry)]
+    assert [c.answer for c in choices] == [0]
+    assert result.outcome.fame_spent == 0 and not result.outcome.wounded
+
+    asked: list[tuple[Choose, Position]] = []
+
+    class Capture:
+        origin = ChoiceOrigin.BOT
+
+        def choose(self, request: Choose) -> Hashable:
+            return request.default
+
+        def choose_at(self, request: Choose, at: Position) -> Hashable:
+            asked.append((request, at))
+            return request.default
+
+    run(game_turn, (wound_with_fame, (3, 8, 3, "a")), dice=TypedDice([4]), chooser=Capture())
+    request, position = asked[0]
+    cache, optimal = OddsCache(), Optimal()
+    for _ in range(2):
+        try:
+            optimal.strategy(request, position, cache, 3)
+        except TooMuchWork:
+            pass
+        else:
+            raise AssertionError("three positions cannot solve a Fame decision")
+    assert optimal.strategy(request, position, cache, 100_000) == {2: 1}

@@ -36,9 +36,10 @@ from typing import ClassVar
 
 from kubik.engine.forecast import expected_value
 from kubik.engine.odds import OddsCache
-from kubik.engine.optimal import Optimal, draw
+from kubik.engine.optimal import Optimal, TooMuchWork, draw
 from kubik.engine.requests import Choose
 from kubik.engine.stepper import Position
+from kubik.limits import BOT_SOLVE_POSITIONS
 
 
 class HeuristicBot:
@@ -64,8 +65,13 @@ class HeuristicBot:
 
     def choose_at(self, request: Choose, position: Position) -> Hashable:
         """The decision given the procedures it is part of: optimal where they declare a
-        goal for the deciding side, else by forecasts."""
-        mix = self.optimal.strategy(request, position, self.cache)
+        goal for the deciding side, else by forecasts (also where solving it exactly would
+        look at more than :data:`~kubik.limits.BOT_SOLVE_POSITIONS` positions: a game never
+        waits on one decision)."""
+        try:
+            mix = self.optimal.strategy(request, position, self.cache, BOT_SOLVE_POSITIONS)
+        except TooMuchWork:
+            mix = None
         if mix is None:
             return self(request)
         rng = random.Random(f"kubik-bot:heuristic:{self.seed}:{self.side}:{self.decisions}")

@@ -68,6 +68,18 @@ class OddsCache:
         self.solved: dict[Hashable, Any] = {}
         self.support: dict[Hashable, Any] = {}
 
+    def for_solving(self) -> OddsCache:
+        """A cache sharing this one's plain odds, with nothing solved by the optimal policy
+        yet (a budgeted solve's work then never depends on what was solved before)."""
+        fresh = OddsCache()
+        fresh.calls, fresh.answers, fresh.rolls = self.calls, self.answers, self.rolls
+        fresh.moves, fresh.distributions, fresh.decides = (
+            self.moves,
+            self.distributions,
+            self.decides,
+        )
+        return fresh
+
     def clear(self) -> None:
         """Forget everything."""
         for table in self._tables():

@@ -147,11 +147,28 @@ def _plus(value: Value, other: Value, p: Fraction) -> Value:
     return tuple(a + p * b for a, b in zip(value, other, strict=True))
 
 
-class Solver:
-    """Expectimax for one set of sides (the goals' sides, in a fixed order)."""
+class TooMuchWork(Exception):
+    """A solve with a budget ran past it (:meth:`Optimal.strategy`'s ``budget``)."""
 
-    def __init__(self, cache: OddsCache, sides: tuple[str, ...], explain: bool = False) -> None:
+
+class Solver:
+    """Expectimax for one set of sides (the goals' sides, in a fixed order).
+
+    ``budget``: the most positions it may look at (replayed requests, counted in
+    :meth:`_node` and :meth:`_reachable`), or ``None`` for no bound; past it a solve
+    raises :class:`TooMuchWork`.
+    """
+
+    def __init__(
+        self,
+        cache: OddsCache,
+        sides: tuple[str, ...],
+        explain: bool = False,
+        budget: int | None = None,
+    ) -> None:
         self.cache = cache
+        self.budget = budget
+        self.visited = 0
         self.sides = sides
         self.index = {side: i for i, side in enumerate(sides)}
         self.explain = explain
@@ -197,6 +214,7 @@ class Solver:
             prefix = stack.pop()
             gen, request, outcome = _replay(procedure, args, prefix)
             while request is not None:
+                self._visit()
                 answers = list(self._answers(request))
                 for answer in answers[:-1]:
                     stack.append((*prefix, answer))
@@ -204,6 +222,12 @@ class Solver:
                 request, outcome = _advance(gen, answers[-1])
             outcomes[outcome] = None
         return outcomes
+
+    def _visit(self) -> None:
+        """Count one position against the budget."""
+        self.visited += 1
+        if self.budget is not None and self.visited > self.budget:
+            raise TooMuchWork(f"more than {self.budget} positions")
 
     def _answers(self, request: Any) -> Iterator[Any]:
         """Every answer a request can receive (under any decisions)."""
@@ -241,6 +265,7 @@ class Solver:
         outcome: Any,
         utility: Utility,
     ) -> Node:
+        self._visit()
         if request is None:
             return Node(utility(outcome), {outcome: ONE})
         if isinstance(request, Roll):
@@ -611,12 +636,18 @@ class Optimal:
         return as_counted(self.solution(procedure, args, cache)[1].dist)
 
     def strategy(
-        self, request: Choose, position: Position, cache: OddsCache
+        self, request: Choose, position: Position, cache: OddsCache, budget: int | None = None
     ) -> dict[Hashable, Fraction] | None:
         """The decision at ``position`` (a mixed strategy), or ``None`` when no procedure on
-        the stack declares a goal for the deciding side."""
+        the stack declares a goal for the deciding side.
+
+        With a ``budget`` (positions to look at), a decision whose solution is not known
+        yet is solved afresh (sharing only the plain odds of ``cache``, so whether it fits
+        the budget never depends on what was solved before); one that does not fit raises
+        :class:`TooMuchWork`, remembered so it is not tried again.
+        """
         with silenced():
-            return _strategy_at(self, request, position, cache)
+            return _strategy_at(self, request, position, cache, budget)
 
     def choose_at(self, request: Choose, position: Position, cache: OddsCache) -> Hashable:
         """One decision: the best option, or a draw from the mixed strategy (sealed bids);
@@ -644,7 +675,11 @@ def draw(mix: Mapping[Hashable, Fraction], rng: random.Random, counter: Any = No
 
 
 def _strategy_at(
-    policy: Optimal, request: Choose, position: Position, cache: OddsCache
+    policy: Optimal,
+    request: Choose,
+    position: Position,
+    cache: OddsCache,
+    budget: int | None = None,
 ) -> dict[Hashable, Fraction] | None:
     top = -1
     goals: Objectives | None = None
@@ -662,18 +697,38 @@ def _strategy_at(
         tuple((f.procedure, f.args, f.answers, f.call, f.done) for f in position[top:]),
         request.side,
         request.options,
+        budget,
     )
     known = cache.solved.get(key)
     if known is None:
-        known = _solve_position(cache, sides, goals, position[top:], request)
+        if budget is None:
+            known = _solve_position(cache, sides, goals, position[top:], request)
+        else:
+            try:
+                known = _solve_position(
+                    cache.for_solving(), sides, goals, position[top:], request, budget
+                )
+            except TooMuchWork:
+                known = _TOO_MUCH
         cache.solved[key] = known
+    if known is _TOO_MUCH:
+        raise TooMuchWork(f"more than {budget} positions")
     return dict(known)
 
 
+#: A decision's mark in the cache: solving it ran past the budget.
+_TOO_MUCH: Any = ("too much work",)
+
+
 def _solve_position(
-    cache: OddsCache, sides: tuple[str, ...], goals: Objectives, frames: Position, request: Choose
+    cache: OddsCache,
+    sides: tuple[str, ...],
+    goals: Objectives,
+    frames: Position,
+    request: Choose,
+    budget: int | None = None,
 ) -> dict[Hashable, Fraction]:
-    solver = Solver(cache, sides)
+    solver = Solver(cache, sides, budget=budget)
     utility: Utility = ByGoals(tuple(goals[s].worth for s in sides))
     for index in range(len(frames) - 1):
         frame, inner = frames[index], frames[index + 1]
@@ -732,4 +787,15 @@ def _decide(
     return choice
 
 
-__all__ = ["ByGoals", "ByTable", "Node", "Note", "Optimal", "Solver", "Value", "as_counted", "draw"]
+__all__ = [
+    "ByGoals",
+    "ByTable",
+    "Node",
+    "Note",
+    "Optimal",
+    "Solver",
+    "TooMuchWork",
+    "Value",
+    "as_counted",
+    "draw",
+]

@@ -2,7 +2,7 @@
 
 The one rule that asks a decision of its own is ПСИ-ВЗРЫВ (SW-PSI-16): the psionic
 chooses whether the target loses two morale levels or falls into panic. Its goal is
-the harm done, weighed as the battle's own bots weigh it (``[game_forecast]``: an
+the harm done, weighed as the battle's own bots weigh it (``[bot]``: an
 enemy morale level lost, an enemy panicked), so the odds and the bots agree.
 
 >>> from kubik.rulesets.steel_war.psionics_actions import PsiEffect, PsiOutcome, PsiResult
@@ -40,7 +40,7 @@ class PsiHarm:
 
 def blast_goals(*args: Any) -> Objectives:
     """ПСИ-ВЗРЫВ: the psionic wants the most harm (the bots' weights from the data)."""
-    weights = load_ruleset_data("steel_war")["game_forecast"]
+    weights = load_ruleset_data("steel_war")["bot"]
     harm = PsiHarm(Fraction(str(weights["level_lowered"])), Fraction(str(weights["psi_panicked"])))
     return {"psionic": goal(harm, "steel_war.goal.psi_harm")}
 
