@@ -13,6 +13,10 @@ import typer
 from kubik.console.parse import Lang
 from kubik.console.text import say
 
+#: Seconds an idle connection is kept open: longer than a busy table keeps a player
+#: waiting, so a browser never reuses a connection the server has just closed.
+KEEP_ALIVE = 75
+
 #: The addresses that keep the table on this computer.
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 
@@ -37,7 +41,14 @@ def serve_command(
     typer.echo(say("web.serve.listening", lang.value, url=url))
     typer.echo(say(where, lang.value))
     typer.echo(say("web.serve.docs", lang.value, url=url))
-    uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+    uvicorn.run(
+        create_app(store),
+        host=host,
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=2,  # open event streams do not hold the server up
+        timeout_keep_alive=KEEP_ALIVE,
+    )
 
 
 def register_serve_command(app: typer.Typer) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 import uvicorn
 
+from kubik.cli_serve import KEEP_ALIVE
 from kubik.web.app import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -43,7 +44,12 @@ class Server:
     def __init__(self, store: Path) -> None:
         self.port = free_port()
         config = uvicorn.Config(
-            create_app(store), host="127.0.0.1", port=self.port, log_level="warning"
+            create_app(store),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            timeout_keep_alive=KEEP_ALIVE,
+            timeout_graceful_shutdown=2,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from kubik.bots.registry import BOT_NAMES, bot_for
+from kubik.engine.log import Answer
 from kubik.engine.odds import OddsCache
 from kubik.engine.requests import Choose, Roll
 from kubik.errors import KubikError
@@ -55,6 +56,20 @@ class Refusal(Exception):
         self.field = field
 
 
+class WebKeeper(SaveKeeper):
+    """Keeps a web game's save current: the answers one request confirms (a person's
+    answer and the dice and bot decisions it sets off) are written in one transaction
+    before the request is answered, so nothing a player was told is ever lost."""
+
+    def answered(self, index: int, answer: Answer) -> None:
+        self.pending = {i: a for i, a in self.pending.items() if i < index}
+        self.pending[index] = answer
+
+    def truncated(self, length: int) -> None:
+        self.pending = {i: a for i, a in self.pending.items() if i < length}
+        self.cut = length if self.cut is None else min(self.cut, length)
+
+
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -65,7 +80,7 @@ class LiveGame:
 
     id: str
     session: GameSession
-    keeper: SaveKeeper
+    keeper: WebKeeper
     version: int = 0  # bumped on every change (answers and undos alike)
     epoch: int = 0  # bumped on every undo: the log may have lost entries
     undo_asked: dict[str, int] = field(default_factory=dict)  # side → seq asked at
@@ -94,7 +109,8 @@ class LiveGame:
         return None
 
     def changed(self, *, rebuilt: bool = False) -> None:
-        """Tell every watcher the game changed."""
+        """Save what the game was told and tell every watcher it changed."""
+        self.keeper.flush()
         self.version += 1
         if rebuilt:
             self.epoch += 1
@@ -162,8 +178,11 @@ class WebGames:
         game_id = secrets.token_hex(8)
         name = PREFIX + game_id
         try:
-            keeper = self.store.attach(name, session)
+            self.store.save(name, session.record)
+            keeper = WebKeeper(self.store, name)
+            session.subscribe(keeper)
             session.advance()
+            keeper.flush()
         except KubikError as error:
             raise Refusal(
                 422, error.text(), "record" if record is not None else "scenario"
@@ -217,9 +236,10 @@ class WebGames:
         except StoreError as error:
             raise Refusal(404, f"game: {error.text()}", "game") from None
         session = self._from_record(record.to_json())
-        keeper = SaveKeeper(self.store, name)
+        keeper = WebKeeper(self.store, name)
         session.subscribe(keeper)
         session.advance()
+        keeper.flush()
         live = LiveGame(game_id, session, keeper)
         self.live[game_id] = live
         return live

@@ -26,17 +26,25 @@ function showError(problem) {
 async function refresh() {
   try {
     const query = replayAt === null ? `?since=${log.length}` : `?at=${replayAt}`;
-    const fresh = await api("GET", query);
-    if (replayAt === null && (fresh.epoch !== epoch || fresh.log_start !== log.length)) {
-      if (fresh.log_start !== 0) { log = []; epoch = fresh.epoch; return refresh(); }
-    }
-    epoch = fresh.epoch;
-    log = fresh.log_start === 0 ? fresh.log : log.concat(fresh.log);
-    game = fresh;
-    render();
+    show(await api("GET", query));
   } catch (problem) {
     showError(problem);
   }
+}
+
+/** Show a game the server sent; a log that does not follow on from this page's (an
+ * undo, a new language) is asked for again from its start. */
+function show(fresh) {
+  if (replayAt === null && fresh.log_start !== 0 && (fresh.epoch !== epoch || fresh.log_start !== log.length)) {
+    log = [];
+    epoch = fresh.epoch;
+    refresh();
+    return;
+  }
+  epoch = fresh.epoch;
+  if (replayAt === null) log = fresh.log_start === 0 ? fresh.log : log.concat(fresh.log);
+  game = fresh;
+  render();
 }
 
 function follow() {
@@ -218,8 +226,7 @@ async function answer(value, text) {
   showError(null);
   try {
     const body = text === undefined ? { seq: game.seq, answer: value } : { seq: game.seq, text };
-    await api("POST", `/answers?since=${log.length}`, body);
-    await refresh();
+    show(await api("POST", `/answers?since=${log.length}`, body));
   } catch (problem) {
     showError(problem);
     if (problem.status === 409) refresh();
