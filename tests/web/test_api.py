@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from kubik import api
 from kubik.game import GameStore, known_rulesets
+from kubik.web import games
 from kubik.web.app import create_app
 from tests.old_west_game.helpers import battle, unit
 
@@ -239,3 +240,16 @@ def test_a_whole_game_of_each_ruleset_is_played_to_the_end_through_the_api(
     assert record.status_code == 200 and len(record.json()["answers"]) == game["seq"]
     first = table.get(table.spectator, at=0)
     assert first["seq"] == 0 or first["log_length"] <= game["log_length"]
+
+
+def test_games_let_go_from_memory_come_back_from_their_saves(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(games, "LIVE_GAMES", 1)
+    first = new_table(client, scenario="old_west.demo", seed=4)
+    seen = first.answer(first.get(first.spectator), 0)
+    second = new_table(client, scenario="old_west.demo", seed=4)
+    assert second.get(second.spectator)["seq"] < seen["seq"]
+    again = first.get(first.spectator)  # rebuilt from its save, answer by answer
+    assert again["seq"] == seen["seq"] and again["log_length"] == seen["log_length"]
+    assert first.answer(again, 0)["seq"] > seen["seq"]

@@ -18,6 +18,7 @@ import asyncio
 import hashlib
 import secrets
 import sqlite3
+from collections import OrderedDict
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,8 @@ from kubik.game.scenario import Scenario, list_scenarios, load_scenario
 from kubik.game.session import HUMAN, Controller, DiceMode, GameSession
 from kubik.game.store import GameStore, SaveKeeper
 
+#: Games kept in memory at most (beyond them, unwatched ones are rebuilt from their saves).
+LIVE_GAMES = 256
 #: The store's name of web game ``ID``.
 PREFIX = "web-"
 
@@ -127,7 +130,7 @@ class WebGames:
         self._db = sqlite3.connect(self.store.path, isolation_level=None, timeout=5)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.executescript(_TOKENS)
-        self.live: dict[str, LiveGame] = {}
+        self.live: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
 
     def close(self) -> None:
         """Write what is waiting and close the store."""
@@ -193,7 +196,7 @@ class WebGames:
         rows.append((_digest(spectator), game_id, ""))
         with self._db:
             self._db.executemany("INSERT INTO web_tokens VALUES (?, ?, ?)", rows)
-        self.live[game_id] = LiveGame(game_id, session, keeper)
+        self._keep(LiveGame(game_id, session, keeper))
         return {"game": game_id, "sides": tokens, "spectator": spectator}
 
     def _controllers(
@@ -227,6 +230,7 @@ class WebGames:
         """The game ``game_id`` (rebuilt from its save if it is not in memory)."""
         live = self.live.get(game_id)
         if live is not None:
+            self.live.move_to_end(game_id)
             return live
         name = PREFIX + game_id
         try:
@@ -241,8 +245,18 @@ class WebGames:
         session.advance()
         keeper.flush()
         live = LiveGame(game_id, session, keeper)
-        self.live[game_id] = live
+        self._keep(live)
         return live
+
+    def _keep(self, game: LiveGame) -> None:
+        """Hold ``game`` in memory; past :data:`LIVE_GAMES`, games nobody watches are let
+        go, least recently used first (their saves are current: they come back on demand)."""
+        self.live[game.id] = game
+        for old in list(self.live.values()):
+            if len(self.live) <= LIVE_GAMES:
+                break
+            if old is not game and not old.watchers and old.keeper.flush():
+                del self.live[old.id]
 
     def side_of(self, game_id: str, token: str | None) -> tuple[LiveGame, str | None]:
         """The game and the side ``token`` plays (``None``: the spectators' token)."""

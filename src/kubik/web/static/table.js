@@ -214,10 +214,6 @@ function renderMeasure(svg) {
 function oddsLines(odds) {
   if (!odds) return [];
   const lines = (odds.sentences || []).map((s) => el("div", {}, s));
-  for (const [field, summary] of Object.entries(odds.fields || {})) {
-    const atLeast = summary.values.filter((v) => v.value > 0).map((v) => `≥${v.value}: ${percent(v.p_at_least)}`);
-    if (atLeast.length) lines.push(el("div", {}, `${field} — ${t("table.at_least")} ${atLeast.slice(0, 4).join(", ")}; ${t("table.expected")} ${summary.e.toFixed(2)}`));
-  }
   lines.push(el("div", {}, `${t("table.worth")} ${odds.expected}`));
   return lines;
 }
