@@ -37,6 +37,23 @@ STATIC = Path(str(resources.files("kubik.web") / "static"))
 KEEP_ALIVE = 15.0
 
 
+class Refused(BaseModel):
+    """A refused request: why, and the field at fault."""
+
+    detail: str
+    field: str | None
+
+
+#: How the referee refuses an answer (the body names the field).
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    401: {"model": Refused, "description": "no token, or not a token of this game"},
+    403: {"model": Refused, "description": "the pending request is not this token's side"},
+    404: {"model": Refused, "description": "no such game"},
+    409: {"model": Refused, "description": "seq is stale (or the game is over)"},
+    422: {"model": Refused, "description": "the answer is not allowed; nothing changed"},
+}
+
+
 class NewGame(BaseModel):
     """``POST /api/games``: a scenario id, a seed and who rolls the dice (or a saved record)."""
 
@@ -228,7 +245,7 @@ def create_app(store: Path | str | None = None) -> FastAPI:
             return game_json(_replayed(game, at), side, language, since, odds=False)
         return game_json(game, side, language, since)
 
-    @app.post("/api/games/{game_id}/answers", tags=["games"])
+    @app.post("/api/games/{game_id}/answers", tags=["games"], responses=REFUSALS)
     async def answer(
         game_id: str,
         body: AnswerBody,

@@ -237,6 +237,7 @@ function renderRequest() {
     return;
   }
   const parts = [el("div", {}, el("b", {}, pending.reason))];
+  if (pending.sealed) parts.push(el("div", { class: "odds" }, t("table.sealed")));
   if (!pending.yours) {
     parts.push(el("div", {}, t("table.waiting", { side: pending.side ? sideName(pending.side) : t("table.the_table") })));
   } else if (pending.kind === "roll") {
