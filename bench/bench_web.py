@@ -2,7 +2,9 @@
 
 ``kubik serve`` runs in its own process (as it does for real players) on a temporary
 store; the players run in this one (:mod:`bench.web_load`). Reported: answers per
-second, the answers' round-trip p50 and p99, and the errors (there should be none).
+second, the answers' round-trip p50 and p99, and the errors (there should be none), for
+players who answer the moment they may (the server's throughput) and for players who take
+:data:`THINK` seconds over each answer (the latency a table sees).
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ from bench.web_load import play_load
 
 GAMES = int(os.environ.get("KUBIK_BENCH_WEB_GAMES", "50"))
 ANSWERS = int(os.environ.get("KUBIK_BENCH_WEB_ANSWERS", "20"))
+#: Seconds a player of the paced run takes before each answer (a quick person), and the
+#: answers a game of the paced run plays.
+THINK = float(os.environ.get("KUBIK_BENCH_WEB_THINK", "10"))
+PACED_ANSWERS = int(os.environ.get("KUBIK_BENCH_WEB_PACED_ANSWERS", "6"))
 
 
 def run() -> list[dict[str, Any]]:
@@ -42,13 +48,27 @@ def run() -> list[dict[str, Any]]:
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.2)
-            result = play_load(url, GAMES, ANSWERS)
+            results = [
+                play_load(url, GAMES, ANSWERS),
+                play_load(url, GAMES, PACED_ANSWERS, think=THINK),
+            ]
         finally:
             server.terminate()
             server.wait(10)
-    for error in result.errors[:5]:
-        print(error, file=sys.stderr)
-    return result.rows()
+    rows = []
+    for result in results:
+        for error in result.errors[:5]:
+            print(error, file=sys.stderr)
+        rows += result.rows()
+    rows.append({"case": "web: load average while measured", "value": _load(), "unit": ""})
+    return rows
+
+
+def _load() -> float:
+    try:
+        return os.getloadavg()[0]
+    except OSError:  # not available on this platform
+        return float("nan")
 
 
 if __name__ == "__main__":

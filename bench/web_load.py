@@ -24,6 +24,7 @@ class LoadResult:
     """What a load run measured: answer round trips (seconds) and every error."""
 
     games: int
+    think: float = 0.0
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -42,7 +43,8 @@ class LoadResult:
 
     def rows(self) -> list[dict[str, Any]]:
         """Rows ``{"case", "value", "unit"}`` for bench/__main__.py."""
-        name = f"web: {self.games} games x 2 players"
+        pace = f", {self.think:g} s to think" if self.think else ", no time to think"
+        name = f"web: {self.games} games x 2 players{pace}"
         return [
             {"case": f"{name}, answers", "value": len(self.latencies), "unit": "answers"},
             {
@@ -63,8 +65,10 @@ async def _player(
     answered: list[int],
     quota: int,
     result: LoadResult,
+    think: float,
 ) -> None:
-    """Follow the game through its event stream, as a page does; answer on one's turn."""
+    """Follow the game through its event stream, as a page does; answer on one's turn
+    (after ``think`` seconds, as a person takes a moment)."""
     url = f"/api/games/{created['game']}"
     token = created["sides"][side]
     headers = {"Authorization": f"Bearer {token}"}
@@ -84,6 +88,8 @@ async def _player(
                 if answered[0] >= quota:
                     return
                 body = {"seq": game["seq"], "answer": 0}
+                if think:
+                    await asyncio.sleep(think)
                 start = time.perf_counter()
                 sent = await client.post(f"{url}/answers", params=far, json=body, headers=headers)
                 result.latencies.append(time.perf_counter() - start)
@@ -98,12 +104,16 @@ async def _player(
 
 
 async def _game(
-    client: httpx.AsyncClient, created: dict[str, Any], quota: int, result: LoadResult
+    client: httpx.AsyncClient,
+    created: dict[str, Any],
+    quota: int,
+    result: LoadResult,
+    think: float,
 ) -> None:
     """Both players of one game, until it has had ``quota`` answers (or ends)."""
     answered = [0]
     players = [
-        asyncio.create_task(_player(client, created, side, answered, quota, result))
+        asyncio.create_task(_player(client, created, side, answered, quota, result, think))
         for side in created["sides"]
     ]
     try:
@@ -117,8 +127,8 @@ async def _game(
             result.errors.append(f"player: {player.exception()!r}")
 
 
-async def _run(url: str, games: int, answers: int, scenario: str) -> LoadResult:
-    result = LoadResult(games)
+async def _run(url: str, games: int, answers: int, scenario: str, think: float) -> LoadResult:
+    result = LoadResult(games, think)
     limits = httpx.Limits(max_connections=4 * games, max_keepalive_connections=4 * games)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client:
         created = []
@@ -129,14 +139,17 @@ async def _run(url: str, games: int, answers: int, scenario: str) -> LoadResult:
             else:
                 created.append(response.json())
         start = time.perf_counter()
-        await asyncio.gather(*(_game(client, game, answers, result) for game in created))
+        await asyncio.gather(*(_game(client, game, answers, result, think) for game in created))
         result.seconds = time.perf_counter() - start
     return result
 
 
-def play_load(url: str, games: int, answers: int, scenario: str = "steel_war.demo") -> LoadResult:
-    """``games`` games of two players each, ``answers`` answers per game, on ``url``."""
-    return asyncio.run(_run(url, games, answers, scenario))
+def play_load(
+    url: str, games: int, answers: int, scenario: str = "steel_war.demo", think: float = 0.0
+) -> LoadResult:
+    """``games`` games of two players each, ``answers`` answers per game, on ``url``; each
+    player waits ``think`` seconds before each answer (0: answers the moment it may)."""
+    return asyncio.run(_run(url, games, answers, scenario, think))
 
 
 __all__ = ["LoadResult", "play_load"]

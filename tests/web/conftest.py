@@ -33,10 +33,16 @@ class Table:
     def post(self, token: str, body: dict[str, Any], what: str = "answers") -> Any:
         return self.client.post(f"/api/games/{self.id}/{what}", headers=self.auth(token), json=body)
 
-    def answer(self, game: dict[str, Any], answer: Any) -> dict[str, Any]:
+    def answer(self, game: dict[str, Any], answer: Any, **params: Any) -> dict[str, Any]:
         """Answer the pending request with the token of the side it waits for."""
         side = game["waiting_for"] or next(iter(self.tokens))
-        response = self.post(self.tokens[side], {"seq": game["seq"], "answer": answer})
+        body = {"seq": game["seq"], "answer": answer}
+        response = self.client.post(
+            f"/api/games/{self.id}/answers",
+            headers=self.auth(self.tokens[side]),
+            json=body,
+            params=params,
+        )
         assert response.status_code == 200, response.text
         body: dict[str, Any] = response.json()
         return body

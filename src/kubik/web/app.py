@@ -237,13 +237,15 @@ def create_app(store: Path | str | None = None) -> FastAPI:
         lang: str | None = None,
         since: Annotated[int, Query(ge=0)] = 0,
         at: Annotated[int | None, Query(ge=0)] = None,
+        odds: bool = True,
     ) -> dict[str, Any]:
         """The game as this token may see it: ``seq``, ``pending``, the view, the log
-        (from entry ``since``). ``at=K``: a finished game as it was after K answers."""
+        (from entry ``since``). ``at=K``: a finished game as it was after K answers.
+        ``odds=false``: leave out the options' odds (a client that does not show them)."""
         game, side, language = seen(game_id, authorization, lang, accept_language)
         if at is not None:
             return game_json(_replayed(game, at), side, language, since, odds=False)
-        return game_json(game, side, language, since)
+        return game_json(game, side, language, since, odds=odds)
 
     @app.post("/api/games/{game_id}/answers", tags=["games"], responses=REFUSALS)
     async def answer(
@@ -253,6 +255,7 @@ def create_app(store: Path | str | None = None) -> FastAPI:
         accept_language: Annotated[str | None, Header()] = None,
         lang: str | None = None,
         since: Annotated[int, Query(ge=0)] = 0,
+        odds: bool = True,
     ) -> dict[str, Any]:
         """Answer the pending request: an option's 0-based index, the dice rolled at the
         table, or (``text``) what was done at the table. 403: not this token's side;
@@ -264,7 +267,7 @@ def create_app(store: Path | str | None = None) -> FastAPI:
             raise Refusal(422, "answer: missing; an option's index or the dice values", "answer")
         else:
             games().answer(game, side, body.seq, body.answer)
-        return game_json(game, side, language, since)
+        return game_json(game, side, language, since, odds=odds)
 
     @app.post("/api/games/{game_id}/undo", tags=["games"])
     async def undo(
