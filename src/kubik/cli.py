@@ -29,6 +29,7 @@ from typer.exceptions import Abort, Exit, TyperException
 from kubik import api
 from kubik.cli_coverage import register_coverage_command
 from kubik.cli_play import register_play_commands
+from kubik.cli_serve import register_serve_command
 from kubik.cli_sim import register_sim_command
 from kubik.console.help import HelpGroup, usage_error_text, version_callback
 from kubik.console.inputs import read_input
@@ -367,6 +368,7 @@ def _odds_compared(procedure: str, data: Any, as_json: bool, lang: str) -> None:
 register_play_commands(app)
 register_coverage_command(app)
 register_sim_command(app)
+register_serve_command(app)
 
 
 #: The exit code of a command stopped with Ctrl-C.

@@ -89,6 +89,26 @@ class OldWestGame(BattleGame):
         """Every model, as the battle layer sees it (file order)."""
         return tuple(f.piece() for f in self.figures)
 
+    def view(self, side: str | None) -> dict[str, Any]:
+        """Every model on the table and what each has left, all open at a real table:
+        wounds, Fame and Fortune, nerve and stance. A secret Fame bid is applied only once
+        both are written, so the Fame shown never gives a bid away."""
+        shown = super().view(side)
+        shown["units"] = [
+            {
+                "id": figure.id,
+                "side": figure.side,
+                "wounds": figure.wounds_taken,
+                "fame": figure.fame,
+                "fortune": figure.fortune,
+                "nerve": figure.nerve.value,
+                "stance": figure.stance.value,
+            }
+            for figure in self.figures
+            if figure.piece().presence.on_table
+        ]
+        return shown
+
     def turn(self, number: int) -> Procedure[None]:
         """One turn: Head for the Hills, advantage, then the three phases."""
         from kubik.rulesets.old_west.battle.melee import close_combat_phase

@@ -110,6 +110,25 @@ class Battlefield(BattleGame):
                 )
         return tuple(out)
 
+    def view(self, side: str | None) -> dict[str, Any]:
+        """Every model on the table and each squad's markers, all open at a real table:
+        suppression markers, morale level, panic, «Ни шагу назад!», gone to ground."""
+        shown = super().view(side)
+        shown["units"] = [
+            {
+                "id": squad.id,
+                "side": squad.side,
+                "suppression": squad.markers,
+                "morale": squad.level.value,
+                "panic": squad.panic.value,
+                "stance": squad.stance.value,
+                "prone": squad.prone,
+            }
+            for squad in self.squads
+            if squad.on_table
+        ]
+        return shown
+
     def others(self, *units: str) -> list[Base]:
         """The bases taking up room on the table (:attr:`~kubik.game.battle.Piece.body`,
         as :meth:`bodies` gives them), but those of ``units``."""

@@ -1,0 +1,393 @@
+"""``kubik serve``: the web table's HTTP API and its pages (FastAPI, documented at ``/docs``).
+
+The pages are plain HTML and JavaScript modules that use exactly this API: create
+a game, get it as a token may see it, answer the pending request, follow it live
+through server-sent events (each event carries only the new version; the page
+then asks for the game again, so a dropped connection resyncs by sequence number
+and no page keeps state of its own that could drift).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from kubik import api
+from kubik.errors import KubikError
+from kubik.game.scenario import list_scenarios
+from kubik.game.session import GameSession
+from kubik.i18n import catalogue
+from kubik.table import Base
+from kubik.web.games import LiveGame, Refusal, WebGames
+from kubik.web.views import battle_of, game_json
+
+STATIC = Path(str(resources.files("kubik.web") / "static"))
+#: Seconds between keep-alive comments on an idle event stream.
+KEEP_ALIVE = 15.0
+
+
+class Refused(BaseModel):
+    """A refused request: why, and the field at fault."""
+
+    detail: str
+    field: str | None
+
+
+#: How the referee refuses an answer (the body names the field).
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    401: {"model": Refused, "description": "no token, or not a token of this game"},
+    403: {"model": Refused, "description": "the pending request is not this token's side"},
+    404: {"model": Refused, "description": "no such game"},
+    409: {"model": Refused, "description": "seq is stale (or the game is over)"},
+    422: {"model": Refused, "description": "the answer is not allowed; nothing changed"},
+}
+
+
+class NewGame(BaseModel):
+    """``POST /api/games``: a scenario id, a seed and who rolls the dice (or a saved record)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    scenario: str | None = Field(default=None, description="a scenario id, e.g. steel_war.demo")
+    seed: int | None = Field(default=None, ge=0, description="the virtual dice's seed")
+    dice: Literal["virtual", "typed"] = "virtual"
+    bots: dict[str, str] = Field(default_factory=dict, description="side → bot (heuristic ...)")
+    record: dict[str, Any] | None = Field(default=None, description="a saved game to go on with")
+
+
+class AnswerBody(BaseModel):
+    """``POST /api/games/ID/answers``: the sequence number seen and the answer."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seq: int = Field(ge=0, description="answers so far, as the game was seen")
+    answer: int | list[int] | None = Field(
+        default=None, description="the 0-based index of an option, or the dice values rolled"
+    )
+    text: str | None = Field(
+        default=None, max_length=200, description="what was done at the table (typed)"
+    )
+
+
+class UndoBody(BaseModel):
+    """``POST /api/games/ID/undo``: the sequence number seen."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seq: int = Field(ge=0)
+
+
+class OddsBody(BaseModel):
+    """``POST /api/odds``: a procedure, its input and a policy."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    procedure: str
+    input: dict[str, Any]
+    policy: str = "default"
+
+
+def _lang(lang: str | None, accept: str | None) -> str:
+    if lang in ("en", "ru"):
+        return lang
+    return "ru" if (accept or "").lower().startswith("ru") else "en"
+
+
+def _token(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    kind, _, token = authorization.partition(" ")
+    return token.strip() if kind.lower() == "bearer" else None
+
+
+def _field(loc: tuple[Any, ...] | list[Any]) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
+    return ".".join(parts) or "body"
+
+
+def create_app(store: Path | str | None = None) -> FastAPI:
+    """The web table on the saved games of ``store`` (the default store when ``None``)."""
+    holder = _Games(store)
+
+    def games() -> WebGames:
+        return holder.get()
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        holder.open()  # on the event loop's thread, where every call will run
+        yield
+        holder.close()
+
+    app = FastAPI(
+        lifespan=lifespan,
+        title="kubik",
+        description="The web table of kubik: a virtual referee for tabletop wargames.",
+        version="1",
+    )
+
+    @app.exception_handler(Refusal)
+    async def refused(_: Request, error: Refusal) -> JSONResponse:
+        return JSONResponse({"detail": error.detail, "field": error.field}, error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0]
+        field = _field(first.get("loc", ()))
+        detail = f"{field}: {first.get('msg', 'not allowed')}"
+        return JSONResponse({"detail": detail, "field": field}, 422)
+
+    @app.exception_handler(KubikError)
+    async def kubik_error(_: Request, error: KubikError) -> JSONResponse:
+        text = error.text()
+        return JSONResponse({"detail": text, "field": text.partition(":")[0]}, 422)
+
+    # -- pages -------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def table_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/odds", include_in_schema=False)
+    async def odds_page() -> FileResponse:
+        return FileResponse(STATIC / "odds.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # -- reference -----------------------------------------------------------------
+
+    @app.get("/api/scenarios", tags=["reference"])
+    async def scenarios() -> list[dict[str, Any]]:
+        """Every playable scenario: id, names, ruleset and sides."""
+        return [
+            {
+                "id": info.id,
+                "name": info.name,
+                "name_ru": info.name_ru,
+                "ruleset": info.ruleset,
+                "sides": [side.id for side in info.sides],
+            }
+            for info in list_scenarios()
+            if info.error is None
+        ]
+
+    @app.get("/api/messages", tags=["reference"])
+    async def messages(lang: str | None = None) -> dict[str, str]:
+        """The pages' words in ``lang`` (en or ru): message id → template with {names}."""
+        words = catalogue(_lang(lang, None))
+        return {key: text for key, text in words.items() if key.startswith("web.")}
+
+    @app.get("/api/procedures", tags=["odds"])
+    async def procedures() -> list[dict[str, Any]]:
+        """Every procedure with its input JSON schema (as ``kubik procedures --json``)."""
+        return api.procedures()
+
+    @app.post("/api/odds", tags=["odds"])
+    async def odds(body: OddsBody, lang: str | None = None) -> dict[str, Any]:
+        """Exact odds of a procedure (as ``kubik odds --json``); ``policy``: default,
+        optimal or a ruleset's rule of thumb."""
+        return api.odds(body.procedure, body.input, policy=body.policy, lang=_lang(lang, None))
+
+    @app.get("/api/odds/policies", tags=["odds"])
+    async def odds_policies(procedure: str) -> list[str]:
+        """The policies a procedure may be played with."""
+        return list(api.policies(procedure))
+
+    # -- games ---------------------------------------------------------------------
+
+    @app.post("/api/games", status_code=201, tags=["games"])
+    async def create(
+        body: NewGame, accept_language: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """A new game: one secret token per side and one for spectators."""
+        return games().create(
+            body.scenario,
+            body.seed,
+            body.dice,
+            body.bots,
+            body.record,
+            _lang(None, accept_language),
+        )
+
+    def seen(
+        game_id: str, authorization: str | None, lang: str | None, accept: str | None
+    ) -> tuple[LiveGame, str | None, str]:
+        game, side = games().side_of(game_id, _token(authorization))
+        return game, side, _lang(lang, accept)
+
+    @app.get("/api/games/{game_id}", tags=["games"])
+    async def get_game(
+        game_id: str,
+        authorization: Annotated[str | None, Header()] = None,
+        accept_language: Annotated[str | None, Header()] = None,
+        lang: str | None = None,
+        since: Annotated[int, Query(ge=0)] = 0,
+        at: Annotated[int | None, Query(ge=0)] = None,
+        odds: bool = True,
+    ) -> dict[str, Any]:
+        """The game as this token may see it: ``seq``, ``pending``, the view, the log
+        (from entry ``since``). ``at=K``: a finished game as it was after K answers.
+        ``odds=false``: leave out the options' odds (a client that does not show them)."""
+        game, side, language = seen(game_id, authorization, lang, accept_language)
+        if at is not None:
+            return game_json(_replayed(game, at), side, language, since, odds=False)
+        return game_json(game, side, language, since, odds=odds)
+
+    @app.post("/api/games/{game_id}/answers", tags=["games"], responses=REFUSALS)
+    async def answer(
+        game_id: str,
+        body: AnswerBody,
+        authorization: Annotated[str | None, Header()] = None,
+        accept_language: Annotated[str | None, Header()] = None,
+        lang: str | None = None,
+        since: Annotated[int, Query(ge=0)] = 0,
+        odds: bool = True,
+    ) -> dict[str, Any]:
+        """Answer the pending request: an option's 0-based index, the dice rolled at the
+        table, or (``text``) what was done at the table. 403: not this token's side;
+        409: ``seq`` is stale; 422: the answer is not allowed (nothing changes)."""
+        game, side, language = seen(game_id, authorization, lang, accept_language)
+        if body.text is not None:
+            games().typed(game, side, body.seq, body.text)
+        elif body.answer is None:
+            raise Refusal(422, "answer: missing; an option's index or the dice values", "answer")
+        else:
+            games().answer(game, side, body.seq, body.answer)
+        return game_json(game, side, language, since, odds=odds)
+
+    @app.post("/api/games/{game_id}/undo", tags=["games"])
+    async def undo(
+        game_id: str, body: UndoBody, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """Ask to go back to before the last roll; in a game of two people it happens
+        when the other side asks too (its consent)."""
+        game, side = games().side_of(game_id, _token(authorization))
+        return {**games().undo(game, side, body.seq), "seq": game.seq}
+
+    @app.get("/api/games/{game_id}/record", tags=["games"])
+    async def record(
+        game_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """The saved game (scenario, seed, every answer), once it is over: it holds
+        every side's secrets. Load it again with ``POST /api/games {"record": ...}``."""
+        game, _ = games().side_of(game_id, _token(authorization))
+        if not game.session.finished:
+            raise Refusal(403, "game: the record is given once the game is over", "game")
+        return game.session.record.to_json()
+
+    @app.get("/api/games/{game_id}/measure", tags=["games"])
+    async def measure(
+        game_id: str,
+        a: Annotated[str, Query(description="x,y in inches")],
+        b: Annotated[str, Query(description="x,y in inches")],
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """The distance between two points, whether one sees the other and the cover,
+        by the battle's own measuring tape."""
+        game, _ = games().side_of(game_id, _token(authorization))
+        battle = battle_of(game.session)
+        if battle is None:
+            raise Refusal(422, "game: this game has no table", "game")
+        start, end = _point(a, "a"), _point(b, "b")
+        base_a, base_b = Base(*start, 1.0), Base(*end, 1.0)
+        for name, base in (("a", base_a), ("b", base_b)):
+            if not battle.table.on_table(base.centre):
+                raise Refusal(422, f"{name}: not on the table", name)
+        distance = ((start[0] - end[0]) ** 2 + (start[1] - end[1]) ** 2) ** 0.5
+        return {
+            "distance": round(distance, 2),
+            "sees": battle.tape.sees(base_a, base_b),
+            "cover": battle.tape.cover(base_a, base_b).value,
+        }
+
+    @app.get("/api/games/{game_id}/events", tags=["games"])
+    async def events(game_id: str, request: Request, token: str) -> StreamingResponse:
+        """Server-sent events: ``version`` with the game's new version and ``seq`` after
+        every change (the page then asks for the game again)."""
+        game, _ = games().side_of(game_id, token)
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        game.watchers.append(queue)
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                yield _event(game)
+                while not await request.is_disconnected():
+                    try:
+                        await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+                    except TimeoutError:
+                        yield ": still here\n\n"
+                        continue
+                    while not queue.empty():
+                        queue.get_nowait()
+                    yield _event(game)
+            finally:
+                game.watchers.remove(queue)
+
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    return app
+
+
+class _Games:
+    """The server's :class:`WebGames`, opened on the event loop's thread (SQLite
+    connections belong to the thread that made them)."""
+
+    def __init__(self, store: Path | str | None) -> None:
+        self.path = store
+        self._games: WebGames | None = None
+
+    def open(self) -> None:
+        self._games = WebGames(self.path)
+
+    def close(self) -> None:
+        if self._games is not None:
+            self._games.close()
+            self._games = None
+
+    def get(self) -> WebGames:
+        if self._games is None:
+            raise RuntimeError("the web table's games are opened when the server starts")
+        return self._games
+
+
+def _event(game: LiveGame) -> str:
+    data = json.dumps({"version": game.version, "seq": game.seq, "epoch": game.epoch})
+    return f"event: version\ndata: {data}\n\n"
+
+
+def _point(text: str, name: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise Refusal(422, f"{name}: give x,y in inches, e.g. 12,30.5", name) from None
+    return x, y
+
+
+def _replayed(game: LiveGame, at: int) -> LiveGame:
+    """A finished game as it stood after ``at`` answers (for the replay's step-through)."""
+    session = game.session
+    if not session.finished:
+        raise Refusal(403, "at: a game is replayed once it is over", "at")
+    if at > game.seq:
+        raise Refusal(422, f"at: {at}; the game has {game.seq} answers", "at")
+    record = session.record
+    past = GameSession.from_record(record.with_answers(record.answers[:at]))
+    return LiveGame(game.id, past, game.keeper)
+
+
+__all__ = ["create_app"]

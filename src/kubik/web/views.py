@@ -1,0 +1,194 @@
+"""A game as one token may see it: the battle's per-side view, the pending request, the log.
+
+What a side may know comes from the battle itself (:meth:`BattleGame.view`, the
+per-side hook where hidden warriors are left out), and sealed decisions (secret
+Fame bids) reach the log only when the session reveals them. The options of a
+pending decision, with their labels and their exact odds, go only to the side that
+decides: they may name what the other side cannot see. Odds are the rules' own
+forecasts (:func:`~kubik.engine.forecast.forecast_distribution`, as the console
+shows them) summarised by :mod:`kubik.api`'s marginals, never a copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from kubik import api
+from kubik.console.odds import field_sentences
+from kubik.console.text import option_text, roller_label, side_label
+from kubik.engine.forecast import expected_value, forecast_distribution
+from kubik.engine.jsonify import outcome_json, outcome_order, to_json
+from kubik.engine.log import ChoiceEntry, LogEntry
+from kubik.engine.narration import entry_json
+from kubik.engine.requests import Choose, Roll
+from kubik.game.battle.battle import BattleGame
+from kubik.game.session import GameSession
+from kubik.i18n import render
+from kubik.table import Table
+from kubik.web.games import LiveGame
+
+#: The fields of a log entry a page shows (a decision's other options are left out:
+#: they may name what the other side cannot see).
+_LOG_FIELDS = ("type", "depth", "side", "roller", "dice", "values", "origin", "rules", "text")
+
+
+def table_json(table: Table) -> dict[str, Any]:
+    """The battlefield to scale: its size and every terrain feature's outline."""
+    return _table_json(table)
+
+
+@lru_cache(maxsize=32)
+def _table_json(table: Table) -> dict[str, Any]:
+    features = []
+    for feature in table.features:
+        shape = feature.shape
+        line = not feature.is_area
+        coords = shape.coords if line else shape.exterior.coords
+        features.append(
+            {
+                "id": feature.id,
+                "name": feature.name,
+                "name_ru": feature.name_ru,
+                "kind": feature.kind.value,
+                "cover": feature.cover.value,
+                "blocks_los": feature.blocks_los,
+                "obstacle": feature.obstacle,
+                "water": feature.water,
+                "elevation": feature.elevation,
+                "line": line,
+                "points": [[round(x, 3), round(y, 3)] for x, y in coords],
+            }
+        )
+    return {"width": table.width, "height": table.height, "features": features}
+
+
+def battle_of(session: GameSession) -> BattleGame | None:
+    """The session's battle, when its ruleset plays on the battle layer."""
+    state = session.state
+    return state if isinstance(state, BattleGame) else None
+
+
+def log_json(entries: Sequence[LogEntry], start: int, lang: str, session: GameSession) -> list[Any]:
+    """Log entries from number ``start`` on, for a page."""
+    names = session.side_names
+    out = []
+    for index, entry in enumerate(entries[start:], start=start):
+        full = entry_json(entry, lang, names)
+        item = {key: full[key] for key in _LOG_FIELDS if key in full}
+        item["index"] = index
+        if isinstance(entry, ChoiceEntry):
+            item["typed"] = entry.typed
+        out.append(item)
+    return out
+
+
+def option_odds(game: LiveGame, request: Choose, index: int, lang: str) -> dict[str, Any] | None:
+    """The exact odds of what option ``index`` sets in motion (``None``: nothing foreseen)."""
+    key = ("odds", game.version, index, lang)
+    if key in game.memo:
+        found: dict[str, Any] | None = game.memo[key]
+        return found
+    forecast = request.forecast(request.options[index])
+    result: dict[str, Any] | None = None
+    if forecast is not None:
+        distribution = forecast_distribution(forecast, game.odds_cache)
+        result = {"expected": round(float(expected_value(forecast, game.odds_cache)), 4)}
+        if distribution is not None:
+            ordered = sorted(distribution.items(), key=lambda kv: outcome_order(kv[0]))
+            result["outcomes"] = [
+                {"outcome": outcome_json(o), "probability": str(p), "p": round(float(p), 4)}
+                for o, p in ordered
+            ]
+            result["fields"] = api._marginals(distribution)  # the API's own summary
+            result["sentences"] = field_sentences([(o, float(p)) for o, p in ordered], lang)
+    game.memo[key] = result
+    return result
+
+
+def pending_json(game: LiveGame, side: str | None, lang: str) -> dict[str, Any] | None:
+    """The request awaiting an answer: its kind, whose it is, and — for the side that
+    answers — the options with their labels and odds, or the dice to roll."""
+    session = game.session
+    request = session.pending
+    if request is None:
+        return None
+    names = session.side_names
+    answerer = game.answerer()
+    out: dict[str, Any] = {
+        "kind": "roll" if isinstance(request, Roll) else "choose",
+        "side": answerer,
+        "reason": render(request.reason, lang),
+        "yours": side is not None and answerer in (None, side),
+    }
+    if isinstance(request, Roll):
+        out["dice"] = [d.name for d in request.dice]
+        out["roller"] = request.roller
+        out["roller_name"] = roller_label(request.roller, names, lang) if request.roller else ""
+        return out
+    out["side_name"] = side_label(request.side, names, lang)
+    out["sealed"] = request.sealed
+    if side != request.side:
+        out["options"] = None
+        return out
+    out["options"] = [
+        {
+            "index": i,
+            "label": option_text(request, option, lang),
+            "value": to_json(option),
+            "default": option == request.default,
+        }
+        for i, option in enumerate(request.options)
+    ]
+    out["entry"] = render(request.entry.hint, lang) if request.entry is not None else None
+    return out
+
+
+def game_json(
+    game: LiveGame, side: str | None, lang: str, since: int = 0, *, odds: bool = True
+) -> dict[str, Any]:
+    """The whole game as ``side``'s token may see it (``None``: a spectator)."""
+    session = game.session
+    battle = battle_of(session)
+    names = session.side_names
+    since = max(0, min(since, len(session.log)))
+    pending = pending_json(game, side, lang)
+    request = session.pending
+    if odds and pending and pending.get("options") and isinstance(request, Choose):
+        for option in pending["options"]:
+            option["odds"] = option_odds(game, request, option["index"], lang)
+    return {
+        "game": game.id,
+        "scenario": session.scenario.id,
+        "scenario_name": _scenario_name(session, lang),
+        "ruleset": session.scenario.ruleset,
+        "seq": game.seq,
+        "version": game.version,
+        "epoch": game.epoch,
+        "you": side,
+        "sides": [
+            {"id": s, "name": render(names[s], lang), "human": s in game.humans}
+            for s in session.scenario.side_ids
+        ],
+        "dice": session.dice_mode.value,
+        "finished": session.finished,
+        "result": session.result.to_json() if session.result else None,
+        "turn": session.turn,
+        "waiting_for": game.answerer() if request is not None else None,
+        "pending": pending,
+        "undo_asked": sorted(game.undo_asked),
+        "table": table_json(battle.table) if battle is not None else None,
+        "view": battle.view(side) if battle is not None else None,
+        "log_start": since,
+        "log_length": len(session.log),
+        "log": log_json(session.log, since, lang, session),
+    }
+
+
+def _scenario_name(session: GameSession, lang: str) -> str:
+    scenario = session.scenario
+    return scenario.name_ru if lang == "ru" and scenario.name_ru else scenario.name
+
+
+__all__ = ["battle_of", "game_json", "log_json", "option_odds", "pending_json", "table_json"]
