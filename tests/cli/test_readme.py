@@ -53,7 +53,7 @@ def sh_commands() -> list[list[str]]:
         for line in body.splitlines():
             pending = f"{pending}\n{line}" if pending else line
             try:
-                words = shlex.split(pending, comments=True)
+                words = shlex.split(pending.replace("\\\n", " "), comments=True)
             except ValueError:  # an open quote: the command goes on on the next line
                 continue
             if words:

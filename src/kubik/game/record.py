@@ -15,12 +15,15 @@ Version history:
 * 3 — a decision a person answered by typing at the table is ``{"typed": text,
   "origin": "human"}`` (read again by the game on replay). Version-2 saves are
   version 3 as they are.
+* 4 — a decision whose option is a dataclass or an enum also names its ``kind`` (the
+  class), as two options can have one JSON form. Version-3 saves are version 4 as
+  they are (a decision without a kind takes the first option of its form).
 
 >>> old = {"format_version": 1, "scenario": "x.demo", "scenario_toml": "", "seed": 3,
 ...        "answers": [[4, 2], "aim"]}
 >>> record = GameRecord.from_json(old)
 >>> record.format_version, record.answers[0]
-(3, RollAnswer(values=(4, 2), origin=<DiceOrigin.VIRTUAL: 'virtual'>))
+(4, RollAnswer(values=(4, 2), origin=<DiceOrigin.VIRTUAL: 'virtual'>))
 >>> record.answers[1].origin.value, record.answers[1].value.value
 ('default', 'aim')
 """
