@@ -194,9 +194,30 @@ class Tape:
         key = (shooter.centre, target.centre, target.radius, near)
         return self._memo("cover", key, lambda: self._cover_ids(shooter, target, near))
 
+    def _cover_near(self, point: Point, reach: float) -> bool:
+        """Whether any feature giving cover comes within ``reach`` of ``point`` (by its
+        bounding box): where none does, no shooter's line of fire finds cover there."""
+        return self._memo(
+            "cover_near",
+            (point, reach),
+            lambda: any(
+                f.cover is not Cover.NONE
+                for f in self.table.candidates(
+                    box(
+                        point[0] - reach - _MARGIN,
+                        point[1] - reach - _MARGIN,
+                        point[0] + reach + _MARGIN,
+                        point[1] + reach + _MARGIN,
+                    )
+                )
+            ),
+        )
+
     def _cover_ids(self, shooter: Base, target: Base, near: float) -> tuple[str, ...]:
         self.table.check_base(shooter)
         self.table.check_base(target)
+        if not self._cover_near(target.centre, target.radius + near):
+            return ()  # the last stretch of the line and the target meet no cover
         part = near_target(shooter.centre, target.centre, target.radius + near)
         probe = ShapelyPoint(target.centre) if part is None else part
         found: list[str] = []

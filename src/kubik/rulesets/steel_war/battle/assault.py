@@ -16,6 +16,7 @@ fate (SW-CC-10) and the fight is released.
 
 from __future__ import annotations
 
+import functools
 import math
 
 from kubik.dice import Die
@@ -88,6 +89,12 @@ def fighters(game: Battlefield, squad: Squad, named: bool = True) -> list[tuple[
     """Each man able to fight and his own melee die: the squad's quality die stepped up
     for his weapon, the squad's cold weapons, a mounted cavalryman on ground easy for
     him (SW-CC-07, SW-ABSENT-07). Robots, bronescafs and weapons do not fight (SW-CC-01)."""
+    return list(
+        game.kept(("fighters", squad.id, named), lambda: tuple(_fighters(game, squad, named)))
+    )
+
+
+def _fighters(game: Battlefield, squad: Squad, named: bool) -> list[tuple[str, Die]]:
     out = []
     for model in squad.active():
         if model.kind is TargetKind.CAVALRY:
@@ -149,6 +156,11 @@ def defender_threat(game: Battlefield, attacker: Squad, defender: Squad) -> int:
     )
 
 
+#: :func:`~kubik.rulesets.steel_war.charge.may_charge`, asked once per situation, target
+#: and distance (every menu asks it of every enemy in sight).
+_may_charge = functools.lru_cache(maxsize=2048)(may_charge)
+
+
 def charge_offers(
     game: Battlefield, squad: Squad, done: tuple[ActionType, ...], passed: bool = False
 ) -> list[tuple[Charge, Verdict, AnyForecast]]:
@@ -160,7 +172,7 @@ def charge_offers(
         if not game.sees(squad, enemy):
             continue
         distance = game.distance(squad, enemy)
-        verdict = may_charge(
+        verdict = _may_charge(
             unit,
             game.kind(enemy),
             distance=distance,

@@ -84,6 +84,8 @@ class Battlefield(BattleGame):
             for entry in scenario.terrain
             if "terrain" in entry
         }
+        #: the seed's terrain types, as a key (tables are shared between scenarios)
+        self._terrain_key = tuple(self.terrain_types.items())
 
     @classmethod
     def prepare_terrain(cls, index: int, entry: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -192,6 +194,13 @@ class Battlefield(BattleGame):
     def terrain_at(self, point: Point, mover: MoverType) -> Terrain:
         """What the ground at ``point`` is in the seed's terms (the hardest for ``mover``
         of the typed features there; open ground elsewhere, SW-MOVE-03)."""
+        return self.tape.kept(
+            "steel_war.terrain_at",
+            (point, mover, self._terrain_key),
+            lambda: self._terrain_at(point, mover),
+        )
+
+    def _terrain_at(self, point: Point, mover: MoverType) -> Terrain:
         found = [
             self.terrain_types[f.id]
             for f in self.table.features_at(point)

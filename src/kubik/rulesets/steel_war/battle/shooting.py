@@ -16,6 +16,7 @@ explodes (SW-DMG-09); then markers, morale and panic follow.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from kubik.dice import Die
@@ -39,6 +40,7 @@ from kubik.rulesets.steel_war.fire import (
     range_zone,
 )
 from kubik.rulesets.steel_war.fire_absent import heavy_weapon_group
+from kubik.rulesets.steel_war.fire_ammo import Ammo
 from kubik.rulesets.steel_war.fire_weapons import Special, WeaponKind, weapon
 from kubik.rulesets.steel_war.observation import gives_away
 
@@ -83,18 +85,22 @@ def ready(squad: Squad, distance: float) -> list[Model]:
         mounted = ground_mounted(squad, model)
         key = (model.weapon, fired, mounted, model.ammo)
         if key not in asked:
-            verdict = may_fire_weapon(
-                weapon(model.weapon),
-                squad.die,
-                distance,
-                fired=fired,
-                ground_mounted=mounted,
-                ammo=model.ammo,
-            )
-            asked[key] = verdict.allowed
+            asked[key] = _may_fire(model.weapon, squad.die, distance, fired, mounted, model.ammo)
         if asked[key]:
             out.append(model)
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _may_fire(
+    weapon_id: str, quality: Die, distance: float, fired: int, mounted: bool, ammo: Ammo | None
+) -> bool:
+    """:func:`~kubik.rulesets.steel_war.fire.may_fire_weapon`'s answer, asked once per
+    weapon, quality, distance and state (every menu asks it of every model alike)."""
+    verdict = may_fire_weapon(
+        weapon(weapon_id), quality, distance, fired=fired, ground_mounted=mounted, ammo=ammo
+    )
+    return verdict.allowed
 
 
 def choices(squad: Squad, distance: float, can: list[Model] | None = None) -> list[tuple[str, ...]]:
