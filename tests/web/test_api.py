@@ -42,6 +42,7 @@ def test_only_the_deciding_side_sees_the_options_and_their_labels(client: TestCl
     labels = [o["label"] for o in mine["options"]]
     assert labels[0] == "activate Steel, 1st squad"
     assert theirs["options"] is None and spectator["options"] is None
+    assert mine["reason"] and theirs["reason"] is None and spectator["reason"] is None
     assert theirs["side"] == spectator["side"] == "steel" and not theirs["yours"]
 
 

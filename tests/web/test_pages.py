@@ -156,6 +156,13 @@ def test_the_odds_page_draws_the_exact_distribution_and_shares_it_by_url(
     assert "8.3%" in page.locator("#result").inner_text()  # 1/12 wounded
     page.select_option("#lang", "ru")
     page.wait_for_selector("text=Рассчитать")
+    page.select_option("#lang", "en")
+    fight = '{"a": [{"fight": 4, "attacks": 1, "fame": 1}], "b": [{"fight": 4, "attacks": 1}]}'
+    page.goto(f"{server.url}/odds?procedure=old_west.fight&policy=optimal&input={fight}")
+    page.wait_for_selector("text=Optimal play")
+    assert (
+        "spend 1 Fame" in page.locator("#result").inner_text()
+    )  # the policy, situation by situation
     page.context.close()
 
 

@@ -96,6 +96,7 @@ class OddsBody(BaseModel):
     procedure: str
     input: dict[str, Any]
     policy: str = "default"
+    explain: bool = Field(default=False, description="optimal only: every decision it takes")
 
 
 def _lang(lang: str | None, accept: str | None) -> str:
@@ -200,7 +201,13 @@ def create_app(store: Path | str | None = None) -> FastAPI:
     async def odds(body: OddsBody, lang: str | None = None) -> dict[str, Any]:
         """Exact odds of a procedure (as ``kubik odds --json``); ``policy``: default,
         optimal or a ruleset's rule of thumb."""
-        return api.odds(body.procedure, body.input, policy=body.policy, lang=_lang(lang, None))
+        return api.odds(
+            body.procedure,
+            body.input,
+            policy=body.policy,
+            explain=body.explain,
+            lang=_lang(lang, None),
+        )
 
     @app.get("/api/odds/policies", tags=["odds"])
     async def odds_policies(procedure: str) -> list[str]:

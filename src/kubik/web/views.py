@@ -109,17 +109,21 @@ def option_odds(game: LiveGame, request: Choose, index: int, lang: str) -> dict[
 
 def pending_json(game: LiveGame, side: str | None, lang: str) -> dict[str, Any] | None:
     """The request awaiting an answer: its kind, whose it is, and — for the side that
-    answers — the options with their labels and odds, or the dice to roll."""
+    answers — what the decision is about and its options with their labels and odds, or the
+    dice to roll."""
     session = game.session
     request = session.pending
     if request is None:
         return None
     names = session.side_names
     answerer = game.answerer()
+    deciding = isinstance(request, Choose) and side == request.side
     out: dict[str, Any] = {
         "kind": "roll" if isinstance(request, Roll) else "choose",
         "side": answerer,
-        "reason": render(request.reason, lang),
+        # what a decision is about may name what the other side cannot see: only the side
+        # deciding reads it (a roll at the table is everyone's)
+        "reason": render(request.reason, lang) if deciding or isinstance(request, Roll) else None,
         "yours": side is not None and answerer in (None, side),
     }
     if isinstance(request, Roll):

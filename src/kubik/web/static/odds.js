@@ -1,6 +1,6 @@
 // The odds page: a procedure's input form generated from its JSON schema, the exact
 // distribution from the API (the same as `kubik odds --json`), shareable by URL.
-import { barChart, call, el, loadWords, outcomeText, percent, t } from "/static/common.js";
+import { barChart, call, el, lang, loadWords, outcomeText, percent, t } from "/static/common.js";
 
 let procedures = [];
 let build = null; // collects the form's value
@@ -102,7 +102,10 @@ function showResult(result) {
   if (result.objectives) {
     parts.push(el("h3", {}, t("odds.optimal")));
     for (const [side, goal] of Object.entries(result.objectives)) parts.push(el("div", {}, `${side}: ${goal.goal} — ${goal.expected} (${goal.e})`));
-    for (const row of result.explain || []) parts.push(el("div", { class: "odds" }, row.text || JSON.stringify(row)));
+    for (const row of result.explain || []) {
+      const choice = row.choice.map((c) => `${c.label}${c.probability !== "1" ? ` (${c.probability})` : ""}`).join(" / ");
+      parts.push(el("div", { class: "odds" }, `${row.situation} → ${choice} · ${t("odds.reach")} ${percent(row.p)}`));
+    }
   }
   box.replaceChildren(...parts);
 }
@@ -117,7 +120,8 @@ async function calculate() {
     const query = new URLSearchParams({ procedure, policy, input: JSON.stringify(input) });
     history.replaceState(null, "", `/odds?${query}`);
     document.getElementById("share").href = location.href;
-    showResult(await call("POST", "/api/odds", { procedure, input, policy }));
+    const explain = policy === "optimal";
+    showResult(await call("POST", `/api/odds?lang=${lang()}`, { procedure, input, policy, explain }));
   } catch (problem) {
     error.textContent = problem.message;
   }

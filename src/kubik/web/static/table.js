@@ -236,7 +236,7 @@ function renderRequest() {
     box.replaceChildren(el("b", {}, game.finished ? t("table.over") : t("table.nothing")));
     return;
   }
-  const parts = [el("div", {}, el("b", {}, pending.reason))];
+  const parts = [el("div", {}, el("b", {}, pending.reason || t("table.their_decision", { side: sideName(pending.side) })))];
   if (pending.sealed) parts.push(el("div", { class: "odds" }, t("table.sealed")));
   if (!pending.yours) {
     parts.push(el("div", {}, t("table.waiting", { side: pending.side ? sideName(pending.side) : t("table.the_table") })));
