@@ -23,7 +23,7 @@ from kubik.engine.jsonify import outcome_json, outcome_order, to_json
 from kubik.engine.log import ChoiceEntry, LogEntry
 from kubik.engine.narration import entry_json
 from kubik.engine.requests import Choose, Roll
-from kubik.game.battle.battle import BattleGame
+from kubik.game.battle.battle import SPECTATOR, BattleGame
 from kubik.game.session import GameSession
 from kubik.i18n import render
 from kubik.table import Table
@@ -70,11 +70,22 @@ def battle_of(session: GameSession) -> BattleGame | None:
     return state if isinstance(state, BattleGame) else None
 
 
-def log_json(entries: Sequence[LogEntry], start: int, lang: str, session: GameSession) -> list[Any]:
-    """Log entries from number ``start`` on, for a page."""
+def log_json(
+    entries: Sequence[LogEntry],
+    start: int,
+    lang: str,
+    session: GameSession,
+    viewer: str | None = None,
+) -> list[Any]:
+    """Log entries from number ``start`` on that ``viewer`` may read (a battle's
+    :meth:`~kubik.game.battle.BattleGame.visible_to`), for a page; each keeps its index in
+    the whole log, so a page resyncs by number whatever it was not shown."""
     names = session.side_names
+    battle = battle_of(session)
     out = []
     for index, entry in enumerate(entries[start:], start=start):
+        if battle is not None and not battle.visible_to(viewer, entry):
+            continue
         full = entry_json(entry, lang, names)
         item = {key: full[key] for key in _LOG_FIELDS if key in full}
         item["index"] = index
@@ -155,6 +166,7 @@ def game_json(
     """The whole game as ``side``'s token may see it (``None``: a spectator)."""
     session = game.session
     battle = battle_of(session)
+    viewer = side if side is not None else SPECTATOR  # a spectator sees what all sides see
     names = session.side_names
     since = max(0, min(since, len(session.log)))
     pending = pending_json(game, side, lang)
@@ -183,10 +195,10 @@ def game_json(
         "pending": pending,
         "undo_asked": sorted(game.undo_asked),
         "table": table_json(battle.table) if battle is not None else None,
-        "view": battle.view(side) if battle is not None else None,
+        "view": battle.view(viewer) if battle is not None else None,
         "log_start": since,
         "log_length": len(session.log),
-        "log": log_json(session.log, since, lang, session),
+        "log": log_json(session.log, since, lang, session, viewer),
     }
 
 

@@ -10,6 +10,7 @@ The measuring tape is :class:`kubik.table.tape.Tape`.
 
 from kubik.game.battle.battle import (
     LOST,
+    SPECTATOR,
     TABLE_OPTION,
     BattleGame,
     BattleRuleset,
@@ -36,6 +37,7 @@ from kubik.game.battle.tastes import taste, tastes
 __all__ = [
     "GAP",
     "LOST",
+    "SPECTATOR",
     "TABLE_OPTION",
     "BattleGame",
     "BattleRuleset",

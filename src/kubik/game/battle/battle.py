@@ -61,6 +61,9 @@ from kubik.table import Table, TableError, table_from_dict
 from kubik.table.tape import Tape
 
 OptionT = TypeVar("OptionT", bound=Hashable)
+#: Who watches a battle on no side (a web spectator): :meth:`BattleGame.view` and
+#: :meth:`BattleGame.visible_to` show such a viewer only what is open to every side.
+SPECTATOR = "*"
 T = TypeVar("T")
 #: The game option that says the battle referees a real table (``kubik play --table``):
 #: the layer takes it out of the options, so a ruleset's own options never see it.
@@ -172,7 +175,9 @@ class BattleGame(TurnLoop):
         """Every model of the battle (in play or not), in a fixed order."""
 
     def view(self, side: str | None) -> dict[str, Any]:
-        """What ``side`` may know of the battle (``None``: a spectator), JSON-ready.
+        """What ``side`` may know of the battle, JSON-ready: ``None`` is the referee, who
+        sees everything; :data:`SPECTATOR` (any id that is no side's) an onlooker, who
+        sees only what is open to every side.
 
         The default shows every model on the table; a ruleset with hidden information
         (hidden warriors, secret bids) removes what that side may not see."""
@@ -184,7 +189,8 @@ class BattleGame(TurnLoop):
 
     def visible_to(self, side: str | None, entry: LogEntry) -> bool:
         """Whether the narrated log shown to ``side`` (``None``: the referee, who sees
-        everything) includes ``entry``. The default shows every entry; a ruleset with
+        everything; :data:`SPECTATOR`: an onlooker, who sees what every side sees)
+        includes ``entry``. The default shows every entry; a ruleset with
         hidden information leaves out what that side did not see."""
         return True
 
@@ -333,6 +339,7 @@ class BattleRuleset:
 
 __all__ = [
     "LOST",
+    "SPECTATOR",
     "TABLE_OPTION",
     "BattleGame",
     "BattleRuleset",

@@ -112,10 +112,12 @@ class ApocalypseGame(BattleGame):
 
     def visible_to(self, side: str | None, entry: LogEntry) -> bool:
         """Whether the narrated log shows ``entry`` to ``side``: what a hidden warrior
-        does out of the enemy's sight is told to his own side and the referee only."""
+        does out of the enemy's sight is told to his own side and the referee only
+        (an onlooker on no side is told what every side sees)."""
         if side is None or not isinstance(entry, EventEntry):
             return True
-        return bool(entry.event.kwargs.get("unseen_by") != side)
+        unseen = entry.event.kwargs.get("unseen_by")
+        return unseen is None or (unseen != side and side in self.sides)
 
     def ending(self) -> Ending | None:
         if self.routed:

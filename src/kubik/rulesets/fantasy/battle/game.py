@@ -14,8 +14,8 @@ from typing import Any
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game import Ending, Scenario
-from kubik.game.turns import side_name
 from kubik.game.battle import BattleGame, Menu, Piece, Presence, clear_of, settle, taste
+from kubik.game.turns import side_name
 from kubik.rulesets.fantasy.battle.formation import bases, contact, depth, slots
 from kubik.rulesets.fantasy.battle.spec import UnitSpec, unit_specs
 from kubik.rulesets.fantasy.close_combat import (
@@ -263,7 +263,11 @@ class FantasyBattle(BattleGame):
         for side in self.scenario.side_ids:
             if self.ending() is not None:
                 return
-            yield emit("fantasy.game.player_turn", rules=("FB-ABSENT-19",), side=side_name(self.scenario, side))
+            yield emit(
+                "fantasy.game.player_turn",
+                rules=("FB-ABSENT-19",),
+                side=side_name(self.scenario, side),
+            )
             yield from self.start_of_turn(side)
             yield from self.movement(side)
             yield from self.shooting(side)
