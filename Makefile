@@ -37,7 +37,7 @@ typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
 test: lint typecheck
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 bench: $(DEV_STAMP)
 	$(BIN)/python -m bench

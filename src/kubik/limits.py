@@ -53,7 +53,7 @@ STORE_LOCK_WAIT_MS = 5_000
 
 #: Positions the heuristic bot looks at to solve one decision inside a rule exactly;
 #: past it the bot judges that decision by its options' forecasts instead.
-BOT_SOLVE_POSITIONS = 20_000
+BOT_SOLVE_POSITIONS = 2_000
 
 LIMITS: dict[str, Limit] = {
     "simulate_runs": Limit(SIMULATE_RUNS, "runs of `kubik odds --simulate N`"),

@@ -4,6 +4,11 @@ Each ``kubik ...`` line of a ``sh`` block runs through the real entry point (in 
 process, in a fresh KUBIK_HOME and HOME; a person's prompt gets ``quit``) and must
 exit 0; each ``make`` line names a target the Makefile has; the Python block runs.
 Nothing in the README may point outside the repository.
+
+A line that plays many whole games (``--runs N`` of ``kubik coverage`` and ``kubik
+sim``) runs here with at most :data:`MOST_RUNS` of them: the count changes only how
+long it takes, and the suite must stay quick. The full lines run in a fresh clone before
+each release (and ``tests/game`` runs coverage and sim at their real sizes).
 """
 
 from __future__ import annotations
@@ -16,10 +21,26 @@ from pathlib import Path
 import pytest
 
 from tests.bots.cli_harness import run_kubik
+from tests.cli.processes import kubik_process
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCK = re.compile(r"```(sh|python)\n(.*?)```", re.DOTALL)
+#: Whole games a README line plays in this test (its ``--runs``, capped).
+MOST_RUNS = 2
+
+
+def capped(words: list[str]) -> list[str]:
+    """The command with its ``--runs`` capped at :data:`MOST_RUNS`.
+
+    >>> capped(["kubik", "sim", "x", "--runs", "2000", "--json"])
+    ['kubik', 'sim', 'x', '--runs', '2', '--json']
+    """
+    out = list(words)
+    for index, word in enumerate(out[:-1]):
+        if word == "--runs" and out[index + 1].isdigit():
+            out[index + 1] = str(min(int(out[index + 1]), MOST_RUNS))
+    return out
 
 
 def sh_commands() -> list[list[str]]:
@@ -32,7 +53,7 @@ def sh_commands() -> list[list[str]]:
         for line in body.splitlines():
             pending = f"{pending}\n{line}" if pending else line
             try:
-                words = shlex.split(pending, comments=True)
+                words = shlex.split(pending.replace("\\\n", " "), comments=True)
             except ValueError:  # an open quote: the command goes on on the next line
                 continue
             if words:
@@ -85,9 +106,14 @@ def test_every_kubik_line_runs_as_written(
             continue
         if words[0] != "kubik":
             continue
-        done = run_kubik(capsys, monkeypatch, *words[1:], stdin="quit\n" * 5)
-        assert done.code == 0, (words, done.err)
-        assert "Traceback" not in done.err and "internal error" not in done.err, words
+        if "--ray" in words:  # Ray keeps per-process state (its auth token): a child runs it
+            child = kubik_process(*capped(words)[1:], env={"KUBIK_HOME": str(tmp_path / "k")})
+            code, err = child.returncode, child.stderr
+        else:
+            done = run_kubik(capsys, monkeypatch, *capped(words)[1:], stdin="quit\n" * 5)
+            code, err = done.code, done.err
+        assert code == 0, (words, err)
+        assert "Traceback" not in err and "internal error" not in err, words
         ran += 1
     assert ran >= 20
     assert any((tmp_path / "home").rglob("*")), "--install-completion wrote nothing"

@@ -43,7 +43,7 @@ def _without_allowed(line: str, ids: set[str]) -> str:
 
 def _ids() -> set[str]:
     ids = {info.id for info in list_scenarios()} | set(CONTROLLER_KINDS) | set(BOT_NAMES)
-    ids |= {p["name"] for p in api.procedures()} | {"default", "best_response"}
+    ids |= {p["name"] for p in api.procedures()} | {"default", "just_enough", "optimal"}
     for scenario_id in BUILT_IN:
         ids |= set(load_scenario(scenario_id).side_ids)
     return ids

@@ -47,7 +47,7 @@ def as_v1(record: GameRecord) -> dict[str, Any]:
 def test_a_record_round_trips_through_json(duel: Scenario) -> None:
     session = played(duel)
     record = session.record
-    assert record.format_version == FORMAT_VERSION == 3
+    assert record.format_version == FORMAT_VERSION == 4
     text = record.dumps()
     again = GameRecord.loads(text)
     assert again.dumps() == text
@@ -92,7 +92,7 @@ def test_migration_from_version_1(duel: Scenario) -> None:
     old = as_v1(session.record)
     assert old["answers"][0] == "volley" and isinstance(old["answers"][1], list)
     record = GameRecord.from_json(old)
-    assert record.format_version == 3
+    assert record.format_version == FORMAT_VERSION == 4
     assert all(
         a.origin is (DiceOrigin.VIRTUAL if isinstance(a, RollAnswer) else ChoiceOrigin.DEFAULT)
         for a in record.answers
@@ -107,8 +107,8 @@ def test_migration_from_version_1(duel: Scenario) -> None:
 
 def test_a_newer_or_unknown_format_is_an_error_never_misread(duel: Scenario) -> None:
     data = played(duel).record.to_json()
-    with pytest.raises(RecordError, match=r"format_version: 4 is newer than this kubik reads"):
-        GameRecord.from_json({**data, "format_version": 4})
+    with pytest.raises(RecordError, match=r"format_version: 5 is newer than this kubik reads"):
+        GameRecord.from_json({**data, "format_version": 5})
     with pytest.raises(RecordError, match="format_version: missing"):
         GameRecord.from_json({k: v for k, v in data.items() if k != "format_version"})
     with pytest.raises(RecordError, match="format_version: 0 is not"):
@@ -139,8 +139,8 @@ def test_a_save_that_does_not_read_is_told_in_russian_too(duel: Scenario) -> Non
     record = played(duel).record
     cases: list[tuple[Callable[[], object], str]] = [
         (
-            lambda: GameRecord.from_json({**data, "format_version": 4}),
-            "format_version: 4 — новее, чем умеет читать эта версия kubik",
+            lambda: GameRecord.from_json({**data, "format_version": 5}),
+            "format_version: 5 — новее, чем умеет читать эта версия kubik",
         ),
         (lambda: GameRecord.from_json({**data, "seed": "abc"}), 'seed: "abc" — не целое число'),
         (lambda: GameRecord.loads("{"), "строка 1, столбец 2: это не JSON"),
@@ -257,3 +257,31 @@ def test_a_save_names_the_bot_that_played_each_side(duel: Scenario) -> None:
     broken = {**record.to_json(), "controllers": {"steel": "robot"}}
     with pytest.raises(RecordError, match="controllers"):
         GameRecord.from_json(broken)
+
+
+def test_a_saved_decision_keeps_its_kind_when_two_options_read_the_same_in_json() -> None:
+    """Steel War offers ``Inspire(target='a')`` and ``PassAction(target='a')``: both are
+    ``{"target": "a"}`` in JSON, so a save names the option's kind; a version 3 save
+    (no kind) still takes the first option of that form."""
+    from dataclasses import dataclass
+
+    from kubik.game.record import JsonChoice, answer_to_json
+    from kubik.game.session import _match_option
+
+    @dataclass(frozen=True)
+    class Inspire:
+        target: str
+
+    @dataclass(frozen=True)
+    class PassAction:
+        target: str
+
+    request = Choose((Inspire("a"), PassAction("a")), "steel", "action")
+    saved = answer_to_json(ChoiceAnswer(PassAction("a"), ChoiceOrigin.BOT))
+    assert saved == {"choice": {"target": "a"}, "kind": "PassAction", "origin": "bot"}
+    text = json.dumps(saved["choice"])
+    assert _match_option(request, JsonChoice(text.replace(" ", ""), "PassAction")) == PassAction(
+        "a"
+    )
+    assert _match_option(request, JsonChoice(text.replace(" ", ""))) == Inspire("a")
+    assert answer_to_json(ChoiceAnswer(3, ChoiceOrigin.HUMAN)) == {"choice": 3, "origin": "human"}

@@ -113,8 +113,8 @@ def test_OW_HERO_05_explain_says_when_to_spend() -> None:
         if not row["default"]
     }
     assert lines == {
-        ("side A behind by 1, 1 Fame left", "spend 1 Fame"): "5/36",
-        ("side A level with the other side, 1 Fame left", "spend 1 Fame"): "1/6",
+        ("side A behind by 1, 1 Fame left", "spend 1 Fame (Слава)"): "5/36",
+        ("side A level with the other side, 1 Fame left", "spend 1 Fame (Слава)"): "1/6",
     }
     russian = api.odds(
         "old_west.fight",

@@ -30,6 +30,7 @@ from kubik.sim import (
 from kubik.sim.plot import write_plot
 from kubik.sim.store import export_csv, export_parquet, rows
 from kubik.sim.vary import parse_parameter
+from tests.bots.cli_harness import toy_home  # noqa: F401 (a fixture)
 
 
 def _bots(scenario: Scenario, bot: str = "heuristic") -> dict[str, str]:
@@ -79,11 +80,18 @@ def test_a_simulation_reports_rates_turns_losses_and_units(skirmish: Scenario) -
     assert report["run"]["played"] == 12 and report["run"]["store"] is None
 
 
-def test_a_ruleset_not_on_the_battle_layer_reports_side_counts_only() -> None:
-    report = api.sim("old_west.demo", 2, 3, bot="default", workers=1, store=False)
+def test_a_ruleset_not_on_the_battle_layer_reports_side_counts_only(
+    toy_home: Path,  # noqa: F811
+) -> None:
+    """The toy duel is a plain turn loop (no pieces): its report has the summary's
+    counts per side and no per-unit statistics; old_west.demo, on the layer, has both."""
+    report = api.sim("toy_duel.demo", 2, 3, bot="default", workers=1, store=False)
     assert report["per_unit"] == "summary" and report["units"] is None
-    assert set(report["losses"]) == {"law", "outlaws"}  # from the summary's models_lost
-    assert "models_lost" in report["counts"]["law"]
+    assert set(report["counts"]) == {"steel", "lianra"}
+    assert "units_left" in report["counts"]["steel"]
+    battle = api.sim("old_west.demo", 2, 3, bot="default", workers=1, store=False)
+    assert battle["per_unit"] == "battle" and battle["units"]
+    assert set(battle["losses"]) == {"law", "outlaws"}
 
 
 def test_more_runs_only_add_games(skirmish: Scenario) -> None:
@@ -249,7 +257,7 @@ def test_kubik_sim_prints_the_contracts_json_and_a_report(
     out = capsys.readouterr().out
     assert "Итоги (95-процентные интервалы)" in out
     assert "Ещё партий взято из прошлого запуска: 2." in out  # the same job, resumed from its store
-    assert "Статистики по отрядам нет" in out
+    assert "Статистики по отрядам нет" not in out  # Old West is on the battle layer
 
 
 @pytest.mark.parametrize(

@@ -15,12 +15,15 @@ Version history:
 * 3 — a decision a person answered by typing at the table is ``{"typed": text,
   "origin": "human"}`` (read again by the game on replay). Version-2 saves are
   version 3 as they are.
+* 4 — a decision whose option is a dataclass or an enum also names its ``kind`` (the
+  class), as two options can have one JSON form. Version-3 saves are version 4 as
+  they are (a decision without a kind takes the first option of its form).
 
 >>> old = {"format_version": 1, "scenario": "x.demo", "scenario_toml": "", "seed": 3,
 ...        "answers": [[4, 2], "aim"]}
 >>> record = GameRecord.from_json(old)
 >>> record.format_version, record.answers[0]
-(3, RollAnswer(values=(4, 2), origin=<DiceOrigin.VIRTUAL: 'virtual'>))
+(4, RollAnswer(values=(4, 2), origin=<DiceOrigin.VIRTUAL: 'virtual'>))
 >>> record.answers[1].origin.value, record.answers[1].value.value
 ('default', 'aim')
 """
@@ -29,7 +32,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, is_dataclass, replace
+from enum import Enum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
@@ -40,7 +44,7 @@ from kubik.engine.requests import msg
 from kubik.game.errors import RecordError
 from kubik.problems import problem
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 
 DiceMode = Literal["virtual", "typed"]
 #: Who played a side: ``human``, ``bot``, or ``bot:<name>`` naming the bot (``bot:random``),
@@ -57,12 +61,30 @@ def canonical_json(value: Any) -> str:
     return json.dumps(to_json(value), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+def option_kind(value: Any) -> str | None:
+    """The kind of a decision's option that its JSON form does not show: the class of a
+    dataclass or enum option (``Inspire(target='a')`` and ``PassAction(target='a')`` are
+    both ``{"target": "a"}``), ``None`` for plain values.
+
+    >>> from kubik.game.battle import Presence
+    >>> option_kind(Presence.DOWN), option_kind(3)
+    ('Presence', None)
+    """
+    if is_dataclass(value) and not isinstance(value, type):
+        return type(value).__name__
+    if isinstance(value, Enum):
+        return type(value).__name__
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class JsonChoice:
-    """A decision read from a save: its canonical JSON text, until the game matches
-    it with one of the options it offers (which restores the real value)."""
+    """A decision read from a save: its canonical JSON text (and the option's kind, when
+    the save has it), until the game matches it with one of the options it offers
+    (which restores the real value)."""
 
     text: str
+    kind: str | None = None
 
     @property
     def value(self) -> Any:
@@ -76,8 +98,13 @@ def answer_to_json(answer: Answer) -> dict[str, Any]:
         return {"roll": list(answer.values), "origin": answer.origin.value}
     if isinstance(answer.value, Typed):
         return {"typed": answer.value.text, "origin": answer.origin.value}
-    value = answer.value.value if isinstance(answer.value, JsonChoice) else to_json(answer.value)
-    return {"choice": value, "origin": answer.origin.value}
+    if isinstance(answer.value, JsonChoice):
+        value, kind = answer.value.value, answer.value.kind
+    else:
+        value, kind = to_json(answer.value), option_kind(answer.value)
+    if kind is None:
+        return {"choice": value, "origin": answer.origin.value}
+    return {"choice": value, "kind": kind, "origin": answer.origin.value}
 
 
 class _AnswerModel(BaseModel):
@@ -85,6 +112,7 @@ class _AnswerModel(BaseModel):
 
     roll: tuple[int, ...] | None = Field(default=None, min_length=1)
     choice: Any = None
+    kind: str | None = Field(default=None, max_length=100)
     typed: str | None = None
     origin: str
 
@@ -121,7 +149,7 @@ def _answer_from_model(index: int, item: _AnswerModel, raw: Mapping[str, Any]) -
         raise _bad_origin(where, item.origin, ChoiceOrigin) from None
     if item.typed is not None:
         return ChoiceAnswer(Typed(item.typed), choice_origin)
-    return ChoiceAnswer(JsonChoice(canonical_json(item.choice)), choice_origin)
+    return ChoiceAnswer(JsonChoice(canonical_json(item.choice), item.kind), choice_origin)
 
 
 def _bad_origin(where: str, origin: str, kinds: type[DiceOrigin | ChoiceOrigin]) -> RecordError:
@@ -147,14 +175,21 @@ def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format_version": 2, "answers": migrated}
 
 
-#: version → the step that brings a record of that version to the next one.
 def _migrate_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format_version": 3}
 
 
+def _migrate_3_to_4(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 may name a decision's ``kind``; a version 3 decision has none and
+    matches the first option of its JSON form, as it did when it was saved."""
+    return {**data, "format_version": 4}
+
+
+#: version → the step that brings a record of that version to the next one.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _migrate_1_to_2,
     2: _migrate_2_to_3,
+    3: _migrate_3_to_4,
 }
 
 

@@ -39,7 +39,7 @@ from kubik.game.core import Game, GameResult
 from kubik.game.dice import CounterDice
 from kubik.game.errors import GameInputError, RecordError
 from kubik.game.narrate import entry_json, narrate
-from kubik.game.record import GameRecord, JsonChoice, canonical_json
+from kubik.game.record import GameRecord, JsonChoice, canonical_json, option_kind
 from kubik.game.registry import get_ruleset
 from kubik.game.scenario import Scenario, ScenarioSource, parse_scenario
 from kubik.game.turns import side_name
@@ -553,8 +553,9 @@ def _controller_name(controller: Bot | Literal["human"]) -> str:
 
 def _match_option(request: Choose, value: Any) -> Any:
     """The option ``value`` stands for (the option itself or its JSON form), or ``_WAIT``."""
+    kind: str | None = None
     if isinstance(value, JsonChoice):
-        text = value.text
+        text, kind = value.text, value.kind
     else:
         try:
             if value in request.options:
@@ -563,7 +564,7 @@ def _match_option(request: Choose, value: Any) -> Any:
             pass  # an unhashable JSON form: compare texts below
         text = canonical_json(value)
     for option in request.options:
-        if canonical_json(option) == text:
+        if canonical_json(option) == text and (kind is None or option_kind(option) == kind):
             return option
     return _WAIT
 
