@@ -20,7 +20,7 @@ from kubik.engine.odds import OddsCache
 from kubik.errors import KubikError
 from kubik.game import GameSession, Scenario, load_scenario
 
-DEMOS: tuple[str, ...] = ("steel_war.demo", "old_west.demo", "apocalypse.demo")
+DEMOS: tuple[str, ...] = ("steel_war.demo", "old_west.demo", "apocalypse.demo", "fantasy.demo")
 SEEDS: tuple[int, ...] = (1, 2, 3, 4, 5)
 BOTS: tuple[str, ...] = ("default", "heuristic")
 

@@ -400,6 +400,23 @@ def _blows(st: _State, s: _Striker) -> Procedure[tuple[str, Blows] | None]:
     )
 
 
+def _blow_rules(what: str, fighter: Fighter) -> tuple[str, ...]:
+    """The rules that shaped a striker's blows: fighting ranks (FB-ABSENT-13, FB-SR-08),
+    the weapon (FB-ABSENT-18), Extra attack (FB-SR-07, through Frenzy FB-PSY-05)."""
+    rules: tuple[str, ...] = ()
+    if what == "troops":
+        rules += ("FB-ABSENT-13",)
+        if "fight_in_extra_rank" in fighter.rules:
+            rules += ("FB-SR-08",)
+    if fighter.weapon != "hand_weapon":
+        rules += ("FB-ABSENT-18",)
+    if "extra_attack" in fighter.rules:
+        rules += ("FB-SR-07",)
+    if "frenzy" in fighter.rules:
+        rules += ("FB-SR-07", "FB-PSY-05")
+    return rules
+
+
 def _fight(st: _State) -> Procedure[None]:
     """Every striker in order; those killed before their step do not strike."""
     strikers = _strikers(st)
@@ -418,6 +435,7 @@ def _fight(st: _State) -> Procedure[None]:
             yield emit(
                 "fantasy.combat.strike",
                 rules=order_rules(fighter.rules, fighter.weapon, st.r.round_number)
+                + _blow_rules(s.what, fighter)
                 + (("FB-PSY-01",) if st.afraid.get(s.side, reg.afraid) else ()),
                 side=s.side,
                 attacks=blows.attacks,

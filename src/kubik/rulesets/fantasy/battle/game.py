@@ -46,7 +46,7 @@ from kubik.rulesets.fantasy.psychology import (
     rally_test,
     stupidity_test,
 )
-from kubik.rulesets.fantasy.regiment import unit_strength
+from kubik.rulesets.fantasy.regiment import remove_casualties, unit_strength
 from kubik.rulesets.fantasy.shooting import (
     Volley,
     VolleyOutcome,
@@ -128,6 +128,7 @@ class FantasyBattle(BattleGame):
     def __init__(self, scenario: Scenario, options: Mapping[str, Any]) -> None:
         super().__init__(scenario, options)
         self.units: list[Unit] = []
+        self.removed: list[tuple[str, tuple[str, ...]]] = []
         for spec in unit_specs(scenario):
             unit = Unit(
                 spec, spec.models, spec.front, spec.facing, hero_alive=spec.character is not None
@@ -620,6 +621,7 @@ class FantasyBattle(BattleGame):
         before = target.models
         out: VolleyOutcome = yield Call(volley, (self.volley_of(unit, target, stand=stand),))
         lost = self.wound(target, out.wounds)
+        yield from self.casualty_notes()
         if lost:
             self.credit_kill(unit.id, lost)
         yield emit(
@@ -641,14 +643,27 @@ class FantasyBattle(BattleGame):
                 yield from self.run_away(target, unit)
 
     def wound(self, unit: Unit, wounds: int) -> int:
-        """Casualties from ``wounds`` on the rank and file (FB-CMD-05's order is by count)."""
+        """Casualties from ``wounds`` on the rank and file; command models go in the
+        seed's order (FB-CMD-05), noted for the log in ``self.removed``."""
         per = unit.spec.troops.w
         before = unit.models
         unit.wounds += wounds
-        unit.models = max(
-            0, unit.spec.models - unit.wounds // per - (unit.spec.models - unit.started)
-        )
+        unit.models = max(0, unit.spec.models - unit.wounds // per)
+        _, gone = remove_casualties(before, unit.spec.command, before - unit.models)
+        if gone:
+            self.removed.append((unit.id, gone))
         return before - unit.models
+
+    def casualty_notes(self) -> Procedure[None]:
+        """Tell the log which command models fell (FB-CMD-05)."""
+        for unit_id, gone in self.removed:
+            yield emit(
+                "fantasy.game.command_lost",
+                rules=("FB-CMD-05",),
+                unit=self.name(unit_id),
+                models=tuple(msg(f"fantasy.command.{name}") for name in gone),
+            )
+        self.removed.clear()
 
     def destroy(self, unit: Unit, by: Unit | None) -> None:
         if by is not None and unit.models:
@@ -727,6 +742,7 @@ class FantasyBattle(BattleGame):
                 self.credit_kill(foe.id)
             if "fear" in foe.rules() or "terror" in foe.rules():
                 unit.terror_tested = unit.terror_tested or "terror" in foe.rules()
+        yield from self.casualty_notes()
         for unit in (a, b):
             if unit.models == 0 and not unit.hero_alive:
                 self.destroy(unit, by=None)
