@@ -7,8 +7,8 @@ import json
 import urllib.request
 from typing import Any
 
-import pytest
-
+from kubik.bots import bot_for
+from kubik.engine import Choose
 from kubik.game import GameSession, list_scenarios, load_scenario
 from kubik.game.battle.battle import BattleGame
 
@@ -166,21 +166,31 @@ def test_the_odds_page_draws_the_exact_distribution_and_shares_it_by_url(
     page.context.close()
 
 
-def hidden_from_a_side() -> tuple[str, str, list[str]] | None:
-    """A built-in scenario, a side and the warriors on the table that side may not see
-    (from the battle's own per-side view), at the start of the game; None if none hides."""
+def hidden_from_a_side() -> tuple[dict[str, Any], str, list[str]] | None:
+    """A saved game of a built-in scenario at the first moment some warrior on the table
+    is hidden from a side (by the battle's own per-side view), that side, and those
+    warriors; ``None`` if no scenario's battle hides anyone in its first 300 decisions.
+    Both sides are people; their decisions are a random bot's."""
     for info in list_scenarios():
         if info.error is not None:
             continue
-        session = GameSession(load_scenario(info.id), 1)
+        scenario = load_scenario(info.id)
+        session = GameSession(scenario, 1)
         battle = session.state
         if not isinstance(battle, BattleGame) or type(battle).view is BattleGame.view:
             continue
-        on_table = {p.id for p in battle.pieces() if p.presence.on_table}
-        for side in session.scenario.side_ids:
-            seen = {p["id"] for p in battle.view(side)["pieces"]}
-            if on_table - seen:
-                return info.id, side, sorted(on_table - seen)
+        bots = {side: bot_for("random", 1, side) for side in scenario.side_ids}
+        session.advance()
+        for _ in range(300):
+            on_table = {p.id for p in battle.pieces() if p.presence.on_table}
+            for side in scenario.side_ids:
+                seen = {p["id"] for p in battle.view(side)["pieces"]}
+                if on_table - seen:
+                    return session.record.to_json(), side, sorted(on_table - seen)
+            request = session.pending
+            if session.finished or not isinstance(request, Choose):
+                break
+            session.answer(bots[request.side](request))
     return None
 
 
@@ -188,10 +198,9 @@ def test_a_hidden_warrior_is_absent_from_the_other_sides_page_source(
     server: Server, browser: Any
 ) -> None:
     found = hidden_from_a_side()
-    if found is None:
-        pytest.skip("no built-in scenario hides warriors (Roads of the Apocalypse not merged yet)")
-    scenario, side, hidden = found
-    game = post(server, "/api/games", {"scenario": scenario, "seed": 1})
+    assert found is not None, "Roads of the Apocalypse hides warriors: a game must show one"
+    record, side, hidden = found
+    game = post(server, "/api/games", {"record": record})
     page = page_of(browser, server, game, side)
     spectator = json.dumps(get(server, f"/api/games/{game['game']}", game["spectator"]))
     mine = json.dumps(get(server, f"/api/games/{game['game']}", game["sides"][side]))
