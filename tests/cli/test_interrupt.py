@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -23,6 +24,8 @@ def test_a_long_simulation_shows_progress_and_ctrl_c_stops_it_in_one_line(tmp_pa
         encoding="utf-8",
         timeout=60,
         dimensions=(24, 80),
+        # a test runner's worker may ignore Ctrl-C (pytest-xdist's do); a person's shell does not
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     child.expect_exact("simulating")  # the progress bar, on the terminal
     child.sendintr()
