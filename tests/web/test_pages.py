@@ -16,7 +16,7 @@ from .browser import Server, browser, server
 
 __all__ = ["browser", "server"]  # fixtures, used by name below
 
-TIMEOUT = 15_000
+TIMEOUT = 45_000  # ms: a loaded CI machine answers slowly, a hung page still fails
 
 
 def post(server: Server, path: str, body: dict[str, Any], token: str | None = None) -> Any:
