@@ -57,6 +57,8 @@ function follow() {
 }
 
 function render() {
+  // the state this page shows, for whoever drives it (a test waits on it, never on time)
+  Object.assign(document.body.dataset, { seq: game.seq, waiting: game.waiting_for || "", finished: game.finished ? "yes" : "" });
   document.title = `kubik — ${game.scenario_name}`;
   document.getElementById("title").textContent = game.scenario_name;
   renderTurn();
