@@ -246,8 +246,15 @@ def resolve(
     return _resolution_json(spec, result, lang, seed)
 
 
-def _marginals(distribution: Mapping[Any, Fraction]) -> dict[str, Any]:
-    """Per numeric field: P(= v), P(≥ v) and the expected value."""
+def marginals(distribution: Mapping[Any, Fraction]) -> dict[str, Any]:
+    """Each numeric field of a distribution's outcomes on its own (booleans as 0/1): for
+    every value, P(= v) and P(≥ v) as exact fractions (and rounded floats), and the
+    field's expected value. This is the ``"fields"`` of :func:`odds`; the web table
+    summarises an option's forecast with it too.
+
+    ``{"killed": {"values": [{"value": 0, "probability": "1/4", "p": 0.25,
+    "at_least": "1", "p_at_least": 1.0}, ...], "expected": "3/4", "e": 0.75}}``
+    """
     fields: dict[str, dict[Any, Fraction]] = {}
     for outcome, p in distribution.items():
         for field, value in numeric_fields(outcome).items():
@@ -425,7 +432,7 @@ def odds(
             {"outcome": outcome_json(o), "probability": str(p), "p": round(float(p), 4)}
             for o, p in ordered
         ],
-        "fields": _marginals(distribution),
+        "fields": marginals(distribution),
     }
     if isinstance(chosen, Optimal) and OddsDriver(cache=_CACHE).has_decisions(
         spec.function, (inp,)

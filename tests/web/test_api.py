@@ -205,6 +205,18 @@ def test_the_odds_of_a_procedure_are_the_apis(client: TestClient) -> None:
     assert bad.status_code == 422 and "strength" in bad.json()["detail"]
 
 
+def test_marginals_give_each_field_at_least_and_expected_exactly() -> None:
+    wound = {"strength": 3, "toughness": 8}
+    fields = api.marginals(api.exact_distribution("old_west.wound", wound))
+    wounded = fields["wounded"]
+    assert [(row["value"], row["probability"], row["at_least"]) for row in wounded["values"]] == [
+        (0, "11/12", "1"),
+        (1, "1/12", "1/12"),
+    ]
+    assert wounded["expected"] == "1/12"
+    assert fields == api.odds("old_west.wound", wound)["fields"]  # the API's own summary
+
+
 def test_the_options_odds_are_the_rules_forecasts(client: TestClient) -> None:
     table = new_table(client, scenario="steel_war.demo", seed=3)
     game = table.get(table.spectator)

@@ -112,7 +112,7 @@ def option_odds(game: LiveGame, request: Choose, index: int, lang: str) -> dict[
                 {"outcome": outcome_json(o), "probability": str(p), "p": round(float(p), 4)}
                 for o, p in ordered
             ]
-            result["fields"] = api._marginals(distribution)  # the API's own summary
+            result["fields"] = api.marginals(distribution)  # the API's own summary
             result["sentences"] = field_sentences([(o, float(p)) for o, p in ordered], lang)
     game.memo[key] = result
     return result
