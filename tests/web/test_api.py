@@ -163,6 +163,38 @@ def test_undo_in_a_game_of_two_people_needs_the_other_sides_consent(client: Test
     assert table.get(table.spectator)["seq"] < seq
 
 
+def test_a_side_takes_back_its_own_last_decision_alone_while_no_die_was_rolled(
+    client: TestClient,
+) -> None:
+    table = new_table(client, scenario="steel_war.demo", seed=3)
+    steel, lianra = table.tokens["steel"], table.tokens["lianra"]
+    first = table.get(steel)
+    assert first["take_back"] is False  # nothing decided yet
+    after = table.answer(first, 0)  # steel activates its first squad
+    assert table.get(steel)["take_back"] and not table.get(lianra)["take_back"]
+    assert not table.get(table.spectator)["take_back"]
+    for token, status, field in ((lianra, 422, "to"), (table.spectator, 403, "token")):
+        refused = table.post(token, {"seq": after["seq"], "to": "decision"}, "undo")
+        assert refused.status_code == status and refused.json()["field"] == field
+    stale = table.post(steel, {"seq": first["seq"], "to": "decision"}, "undo")
+    assert stale.status_code == 409
+    taken = table.post(steel, {"seq": after["seq"], "to": "decision"}, "undo")
+    assert taken.status_code == 200 and taken.json()["undone"] >= 1
+    assert taken.json()["seq"] == first["seq"] and table.get(lianra)["seq"] == first["seq"]
+    game = table.get(table.spectator)
+    for _ in range(60):  # once dice are rolled after a decision, taking it back needs consent
+        game = table.answer(game, 0)
+        kinds = [e["type"] for e in table.get(table.spectator)["log"]]
+        if "roll" in kinds[len(kinds) - kinds[::-1].index("choice") :]:
+            break
+    else:
+        raise AssertionError("no die was rolled in 60 answers")
+    assert not table.get(steel)["take_back"] and not table.get(lianra)["take_back"]
+    for token in (steel, lianra):
+        refused = table.post(token, {"seq": game["seq"], "to": "decision"}, "undo")
+        assert refused.status_code == 422 and refused.json()["field"] == "to"
+
+
 def test_a_secret_fame_bid_reaches_nobody_until_both_are_written(client: TestClient) -> None:
     scenario = battle(
         unit("wyatt", "law", "marshal", 10, 12, INCH),

@@ -1,5 +1,6 @@
 """The pages in headless Chromium: a Steel War fire with its odds, dice and log; typed dice;
-undo with consent; two sides in two browser contexts, each refused for the other."""
+undo with consent and taking back a decision alone; two sides in two browser contexts, each
+refused for the other."""
 
 from __future__ import annotations
 
@@ -140,6 +141,27 @@ def test_two_sides_on_two_devices_each_refused_for_the_other_and_undo_needs_cons
     lianra.click("#undo")
     lianra.wait_for_function("() => !document.querySelector('#undo').innerText.includes('Agree')")
     assert get(server, f"/api/games/{game['game']}", game["spectator"])["seq"] < seq
+    steel.context.close()
+    lianra.context.close()
+
+
+def test_a_side_takes_back_its_last_decision_alone_and_the_other_browser_follows(
+    server: Server, browser: Any
+) -> None:
+    game = post(server, "/api/games", {"scenario": "steel_war.demo", "seed": 3})
+    steel = page_of(browser, server, game, "steel")
+    lianra = page_of(browser, server, game, "lianra")
+    seq = int(steel.evaluate("document.body.dataset.seq"))
+    assert steel.locator("#take-back").is_disabled()  # nothing decided yet
+    steel.locator(".option").first.click()  # steel activates a squad: no die is rolled
+    steel.wait_for_selector(f"body:not([data-seq='{seq}']) #take-back:enabled")
+    now = steel.evaluate("document.body.dataset.seq")
+    lianra.wait_for_selector(f"body[data-seq='{now}']")
+    assert lianra.locator("#take-back").is_disabled()  # not lianra's decision
+    steel.click("#take-back")  # no consent asked: nothing random was revealed
+    steel.wait_for_selector(f"body[data-seq='{seq}'] .option")
+    lianra.wait_for_selector(f"body[data-seq='{seq}']")  # told through its events
+    assert steel.locator("#take-back").is_disabled()
     steel.context.close()
     lianra.context.close()
 

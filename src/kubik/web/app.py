@@ -81,11 +81,17 @@ class AnswerBody(BaseModel):
 
 
 class UndoBody(BaseModel):
-    """``POST /api/games/ID/undo``: the sequence number seen."""
+    """``POST /api/games/ID/undo``: the sequence number seen, and how far back."""
 
     model_config = ConfigDict(extra="forbid")
 
     seq: int = Field(ge=0)
+    to: Literal["roll", "decision"] = Field(
+        default="roll",
+        description="roll: to before the last roll (in a game of two people, when the other "
+        "side asks too); decision: take back your own last decision, when no die was rolled "
+        "since it (no consent needed)",
+    )
 
 
 class OddsBody(BaseModel):
@@ -280,9 +286,13 @@ def create_app(store: Path | str | None = None) -> FastAPI:
     async def undo(
         game_id: str, body: UndoBody, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
-        """Ask to go back to before the last roll; in a game of two people it happens
-        when the other side asks too (its consent)."""
+        """``to: roll``: ask to go back to before the last roll; in a game of two people
+        it happens when the other side asks too (its consent). ``to: decision``: take back
+        your last decision, allowed alone while no die was rolled since (the game's
+        ``take_back`` names the side that may)."""
         game, side = games().side_of(game_id, _token(authorization))
+        if body.to == "decision":
+            return {**games().take_back(game, side, body.seq), "seq": game.seq}
         return {**games().undo(game, side, body.seq), "seq": game.seq}
 
     @app.get("/api/games/{game_id}/record", tags=["games"])

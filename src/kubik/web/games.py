@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from kubik.bots.registry import BOT_NAMES, bot_for
-from kubik.engine.log import Answer
+from kubik.engine.log import Answer, ChoiceAnswer, ChoiceEntry, ChoiceOrigin, RollAnswer
 from kubik.engine.odds import OddsCache
 from kubik.engine.requests import Choose, Roll
 from kubik.errors import KubikError
@@ -110,6 +110,35 @@ class LiveGame:
         if isinstance(request, Roll) and request.roller in self.session.scenario.side_ids:
             return request.roller
         return None
+
+    def taker_back(self) -> str | None:
+        """The side that may take back its last decision now, without anyone's consent:
+        the last decision a person took was that side's and no die was rolled since, so
+        taking it back reveals nothing random (``None``: no such decision)."""
+        key = ("take_back", self.version)
+        if key not in self.memo:
+            self.memo[key] = self._taker_back()
+        found: str | None = self.memo[key]
+        return found
+
+    def _taker_back(self) -> str | None:
+        session = self.session
+        if session.finished:
+            return None
+        human = ChoiceOrigin.HUMAN
+        decided = sum(isinstance(a, ChoiceAnswer) and a.origin is human for a in session.answers)
+        for answer in reversed(session.answers):
+            if isinstance(answer, RollAnswer):
+                return None  # dice rolled since: an undo to that roll needs consent
+            if isinstance(answer, ChoiceAnswer) and answer.origin is human:
+                break
+        else:
+            return None
+        logged = [e for e in session.log if isinstance(e, ChoiceEntry) and e.origin is human]
+        if len(logged) != decided:
+            return None  # a sealed decision not yet revealed: whose it is stays unsaid
+        side = logged[-1].side
+        return side if side in self.humans else None
 
     def changed(self, *, rebuilt: bool = False) -> None:
         """Save what the game was told and tell every watcher it changed."""
@@ -336,6 +365,30 @@ class WebGames:
             game.session.advance()
         except KubikError as error:
             raise Refusal(422, f"undo: {error.text(game.session.lang)}", "undo") from None
+        game.undo_asked.clear()
+        game.changed(rebuilt=True)
+        return {"undone": dropped, "waiting_for": []}
+
+    def take_back(self, game: LiveGame, side: str | None, seq: int) -> dict[str, Any]:
+        """Take back ``side``'s last decision, when no die was rolled since it
+        (:meth:`LiveGame.taker_back`): no consent is asked, as nothing random was revealed;
+        the bots' decisions after it are taken again."""
+        if side is None:
+            raise Refusal(403, "token: a spectator may not undo", "token")
+        if seq != game.seq:
+            raise Refusal(409, f"seq: {seq} is stale; the game is at {game.seq}", "seq")
+        if game.taker_back() != side:
+            raise Refusal(
+                422,
+                "to: no decision of yours to take back alone (dice were rolled since, or the "
+                "last decision is the other side's); undo to the last roll with their consent",
+                "to",
+            )
+        try:
+            dropped = game.session.undo_decision()
+            game.session.advance()
+        except KubikError as error:
+            raise Refusal(422, f"to: {error.text(game.session.lang)}", "to") from None
         game.undo_asked.clear()
         game.changed(rebuilt=True)
         return {"undone": dropped, "waiting_for": []}

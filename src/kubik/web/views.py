@@ -194,6 +194,8 @@ def game_json(
         "waiting_for": game.answerer() if request is not None else None,
         "pending": pending,
         "undo_asked": sorted(game.undo_asked),
+        # this side may take back its last decision alone (no die rolled since)
+        "take_back": side is not None and game.taker_back() == side,
         "table": table_json(battle.table) if battle is not None else None,
         "view": battle.view(viewer) if battle is not None else None,
         "log_start": since,

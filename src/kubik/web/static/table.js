@@ -281,6 +281,10 @@ function renderUndo() {
   else if (asked.includes(game.you)) state.textContent = t("table.undo_waiting");
   else state.textContent = t("table.undo_asked", { side: asked.map(sideName).join(", ") });
   button.textContent = asked.length && !asked.includes(game.you) ? t("table.undo_agree") : t("table.undo");
+  // no die rolled since this side's last decision: it takes it back alone
+  const takeBack = document.getElementById("take-back");
+  takeBack.disabled = !game.take_back || replayAt !== null;
+  takeBack.title = t("table.take_back_hint");
 }
 
 function renderReplay() {
@@ -304,6 +308,9 @@ async function main() {
   await loadWords(() => { log = []; refresh(); });
   document.getElementById("undo").onclick = async () => {
     try { await api("POST", "/undo", { seq: game.seq }); await refresh(); } catch (problem) { showError(problem); }
+  };
+  document.getElementById("take-back").onclick = async () => {
+    try { await api("POST", "/undo", { seq: game.seq, to: "decision" }); await refresh(); } catch (problem) { showError(problem); }
   };
   document.getElementById("measure").onclick = () => {
     measuring = measuring === null ? [] : null;
