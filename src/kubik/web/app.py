@@ -5,17 +5,23 @@ a game, get it as a token may see it, answer the pending request, follow it live
 through server-sent events (each event carries only the new version; the page
 then asks for the game again, so a dropped connection resyncs by sequence number
 and no page keeps state of its own that could drift).
+
+Every call that touches a game (and the odds calculator) runs on one worker thread, one
+at a time, so a game never sees two answers at once and the store's SQLite connection
+stays on the thread that opened it; the event loop meanwhile keeps serving pages,
+event streams and the requests waiting their turn.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -25,12 +31,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kubik import api
 from kubik.errors import KubikError
-from kubik.game.scenario import list_scenarios
 from kubik.game.session import GameSession
 from kubik.i18n import catalogue
 from kubik.table import Base
 from kubik.web.games import LiveGame, Refusal, WebGames
 from kubik.web.views import battle_of, game_json
+
+T = TypeVar("T")
 
 STATIC = Path(str(resources.files("kubik.web") / "static"))
 #: Seconds between keep-alive comments on an idle event stream.
@@ -126,15 +133,13 @@ def _field(loc: tuple[Any, ...] | list[Any]) -> str:
 def create_app(store: Path | str | None = None) -> FastAPI:
     """The web table on the saved games of ``store`` (the default store when ``None``)."""
     holder = _Games(store)
-
-    def games() -> WebGames:
-        return holder.get()
+    run = holder.run
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        holder.open()  # on the event loop's thread, where every call will run
+        await holder.open()  # on the worker thread, where every call will run
         yield
-        holder.close()
+        await holder.close()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -180,6 +185,7 @@ def create_app(store: Path | str | None = None) -> FastAPI:
     @app.get("/api/scenarios", tags=["reference"])
     async def scenarios() -> list[dict[str, Any]]:
         """Every playable scenario: id, names, ruleset and sides."""
+        listed = await run(lambda games: games.scenarios())
         return [
             {
                 "id": info.id,
@@ -188,8 +194,7 @@ def create_app(store: Path | str | None = None) -> FastAPI:
                 "ruleset": info.ruleset,
                 "sides": [side.id for side in info.sides],
             }
-            for info in list_scenarios()
-            if info.error is None
+            for info in listed
         ]
 
     @app.get("/api/messages", tags=["reference"])
@@ -207,12 +212,15 @@ def create_app(store: Path | str | None = None) -> FastAPI:
     async def odds(body: OddsBody, lang: str | None = None) -> dict[str, Any]:
         """Exact odds of a procedure (as ``kubik odds --json``); ``policy``: default,
         optimal or a ruleset's rule of thumb."""
-        return api.odds(
-            body.procedure,
-            body.input,
-            policy=body.policy,
-            explain=body.explain,
-            lang=_lang(lang, None),
+        language = _lang(lang, None)
+        return await run(
+            lambda _: api.odds(
+                body.procedure,
+                body.input,
+                policy=body.policy,
+                explain=body.explain,
+                lang=language,
+            )
         )
 
     @app.get("/api/odds/policies", tags=["odds"])
@@ -227,20 +235,12 @@ def create_app(store: Path | str | None = None) -> FastAPI:
         body: NewGame, accept_language: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         """A new game: one secret token per side and one for spectators."""
-        return games().create(
-            body.scenario,
-            body.seed,
-            body.dice,
-            body.bots,
-            body.record,
-            _lang(None, accept_language),
+        language = _lang(None, accept_language)
+        return await run(
+            lambda games: games.create(
+                body.scenario, body.seed, body.dice, body.bots, body.record, language
+            )
         )
-
-    def seen(
-        game_id: str, authorization: str | None, lang: str | None, accept: str | None
-    ) -> tuple[LiveGame, str | None, str]:
-        game, side = games().side_of(game_id, _token(authorization))
-        return game, side, _lang(lang, accept)
 
     @app.get("/api/games/{game_id}", tags=["games"])
     async def get_game(
@@ -255,10 +255,15 @@ def create_app(store: Path | str | None = None) -> FastAPI:
         """The game as this token may see it: ``seq``, ``pending``, the view, the log
         (from entry ``since``). ``at=K``: a finished game as it was after K answers.
         ``odds=false``: leave out the options' odds (a client that does not show them)."""
-        game, side, language = seen(game_id, authorization, lang, accept_language)
-        if at is not None:
-            return game_json(_replayed(game, at), side, language, since, odds=False)
-        return game_json(game, side, language, since, odds=odds)
+        token, language = _token(authorization), _lang(lang, accept_language)
+
+        def seen(games: WebGames) -> dict[str, Any]:
+            game, side = games.side_of(game_id, token)
+            if at is not None:
+                return game_json(_replayed(game, at), side, language, since, odds=False)
+            return game_json(game, side, language, since, odds=odds)
+
+        return await run(seen)
 
     @app.post("/api/games/{game_id}/answers", tags=["games"], responses=REFUSALS)
     async def answer(
@@ -273,14 +278,20 @@ def create_app(store: Path | str | None = None) -> FastAPI:
         """Answer the pending request: an option's 0-based index, the dice rolled at the
         table, or (``text``) what was done at the table. 403: not this token's side;
         409: ``seq`` is stale; 422: the answer is not allowed (nothing changes)."""
-        game, side, language = seen(game_id, authorization, lang, accept_language)
-        if body.text is not None:
-            games().typed(game, side, body.seq, body.text)
-        elif body.answer is None:
-            raise Refusal(422, "answer: missing; an option's index or the dice values", "answer")
-        else:
-            games().answer(game, side, body.seq, body.answer)
-        return game_json(game, side, language, since, odds=odds)
+        token, language = _token(authorization), _lang(lang, accept_language)
+
+        def answered(games: WebGames) -> dict[str, Any]:
+            game, side = games.side_of(game_id, token)
+            if body.text is not None:
+                games.typed(game, side, body.seq, body.text)
+            elif body.answer is None:
+                missing = "answer: missing; an option's index or the dice values"
+                raise Refusal(422, missing, "answer")
+            else:
+                games.answer(game, side, body.seq, body.answer)
+            return game_json(game, side, language, since, odds=odds)
+
+        return await run(answered)
 
     @app.post("/api/games/{game_id}/undo", tags=["games"])
     async def undo(
@@ -290,10 +301,15 @@ def create_app(store: Path | str | None = None) -> FastAPI:
         it happens when the other side asks too (its consent). ``to: decision``: take back
         your last decision, allowed alone while no die was rolled since (the game's
         ``take_back`` names the side that may)."""
-        game, side = games().side_of(game_id, _token(authorization))
-        if body.to == "decision":
-            return {**games().take_back(game, side, body.seq), "seq": game.seq}
-        return {**games().undo(game, side, body.seq), "seq": game.seq}
+        token = _token(authorization)
+
+        def undone(games: WebGames) -> dict[str, Any]:
+            game, side = games.side_of(game_id, token)
+            if body.to == "decision":
+                return {**games.take_back(game, side, body.seq), "seq": game.seq}
+            return {**games.undo(game, side, body.seq), "seq": game.seq}
+
+        return await run(undone)
 
     @app.get("/api/games/{game_id}/record", tags=["games"])
     async def record(
@@ -301,10 +317,15 @@ def create_app(store: Path | str | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         """The saved game (scenario, seed, every answer), once it is over: it holds
         every side's secrets. Load it again with ``POST /api/games {"record": ...}``."""
-        game, _ = games().side_of(game_id, _token(authorization))
-        if not game.session.finished:
-            raise Refusal(403, "game: the record is given once the game is over", "game")
-        return game.session.record.to_json()
+        token = _token(authorization)
+
+        def saved(games: WebGames) -> dict[str, Any]:
+            game, _ = games.side_of(game_id, token)
+            if not game.session.finished:
+                raise Refusal(403, "game: the record is given once the game is over", "game")
+            return game.session.record.to_json()
+
+        return await run(saved)
 
     @app.get("/api/games/{game_id}/measure", tags=["games"])
     async def measure(
@@ -315,29 +336,43 @@ def create_app(store: Path | str | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         """The distance between two points, whether one sees the other and the cover,
         by the battle's own measuring tape."""
-        game, _ = games().side_of(game_id, _token(authorization))
-        battle = battle_of(game.session)
-        if battle is None:
-            raise Refusal(422, "game: this game has no table", "game")
+        token = _token(authorization)
         start, end = _point(a, "a"), _point(b, "b")
-        base_a, base_b = Base(*start, 1.0), Base(*end, 1.0)
-        for name, base in (("a", base_a), ("b", base_b)):
-            if not battle.table.on_table(base.centre):
-                raise Refusal(422, f"{name}: not on the table", name)
-        distance = ((start[0] - end[0]) ** 2 + (start[1] - end[1]) ** 2) ** 0.5
-        return {
-            "distance": round(distance, 2),
-            "sees": battle.tape.sees(base_a, base_b),
-            "cover": battle.tape.cover(base_a, base_b).value,
-        }
+
+        def measured(games: WebGames) -> dict[str, Any]:
+            game, _ = games.side_of(game_id, token)
+            battle = battle_of(game.session)
+            if battle is None:
+                raise Refusal(422, "game: this game has no table", "game")
+            base_a, base_b = Base(*start, 1.0), Base(*end, 1.0)
+            for name, base in (("a", base_a), ("b", base_b)):
+                if not battle.table.on_table(base.centre):
+                    raise Refusal(422, f"{name}: not on the table", name)
+            distance = ((start[0] - end[0]) ** 2 + (start[1] - end[1]) ** 2) ** 0.5
+            return {
+                "distance": round(distance, 2),
+                "sees": battle.tape.sees(base_a, base_b),
+                "cover": battle.tape.cover(base_a, base_b).value,
+            }
+
+        return await run(measured)
 
     @app.get("/api/games/{game_id}/events", tags=["games"])
     async def events(game_id: str, request: Request, token: str) -> StreamingResponse:
         """Server-sent events: ``version`` with the game's new version and ``seq`` after
         every change (the page then asks for the game again)."""
-        game, _ = games().side_of(game_id, token)
+        loop = asyncio.get_running_loop()
         queue: asyncio.Queue[int] = asyncio.Queue()
-        game.watchers.append(queue)
+
+        def tell(version: int) -> None:  # called on the worker thread
+            loop.call_soon_threadsafe(queue.put_nowait, version)
+
+        def watch(games: WebGames) -> LiveGame:
+            game, _ = games.side_of(game_id, token)
+            game.watchers.append(tell)  # on the worker: never onto a game being let go
+            return game
+
+        game = await run(watch)
 
         async def stream() -> AsyncIterator[str]:
             try:
@@ -352,7 +387,7 @@ def create_app(store: Path | str | None = None) -> FastAPI:
                         queue.get_nowait()
                     yield _event(game)
             finally:
-                game.watchers.remove(queue)
+                game.watchers.remove(tell)
 
         headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
@@ -361,25 +396,38 @@ def create_app(store: Path | str | None = None) -> FastAPI:
 
 
 class _Games:
-    """The server's :class:`WebGames`, opened on the event loop's thread (SQLite
-    connections belong to the thread that made them)."""
+    """The server's :class:`WebGames` and the one worker thread every call on them runs
+    on (SQLite connections belong to the thread that made them; one thread means one
+    answer at a time)."""
 
     def __init__(self, store: Path | str | None) -> None:
         self.path = store
         self._games: WebGames | None = None
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kubik-games")
 
-    def open(self) -> None:
+    async def open(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._worker, self._open)
+
+    def _open(self) -> None:
         self._games = WebGames(self.path)
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._worker, self._close)
+        self._worker.shutdown()
+
+    def _close(self) -> None:
         if self._games is not None:
             self._games.close()
             self._games = None
 
-    def get(self) -> WebGames:
+    async def run(self, work: Callable[[WebGames], T]) -> T:
+        """``work(games)`` on the worker thread, while the event loop serves others."""
+        return await asyncio.get_running_loop().run_in_executor(self._worker, self._call, work)
+
+    def _call(self, work: Callable[[WebGames], T]) -> T:
         if self._games is None:
             raise RuntimeError("the web table's games are opened when the server starts")
-        return self._games
+        return work(self._games)
 
 
 def _event(game: LiveGame) -> str:

@@ -8,35 +8,37 @@ SHA-256 digests. The server is the authority: an answer is checked for the token
 side (403), for its sequence number (409) and by the session itself (422), in that
 order, and a refused answer changes nothing.
 
-All calls run on the server's event loop, one at a time, so a game never sees two
+All calls run on the server's one worker thread, one at a time, so a game never sees two
 answers at once.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import secrets
 import sqlite3
+import time
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kubik.bots.registry import BOT_NAMES, bot_for
 from kubik.engine.log import Answer, ChoiceAnswer, ChoiceEntry, ChoiceOrigin, RollAnswer
-from kubik.engine.odds import OddsCache
 from kubik.engine.requests import Choose, Roll
 from kubik.errors import KubikError
 from kubik.game.errors import StoreError
 from kubik.game.record import GameRecord
-from kubik.game.scenario import Scenario, list_scenarios, load_scenario
+from kubik.game.scenario import Scenario, ScenarioInfo, list_scenarios, load_scenario
 from kubik.game.session import HUMAN, Controller, DiceMode, GameSession
 from kubik.game.store import GameStore, SaveKeeper
+from kubik.web.forecasts import ForecastOdds
 
 #: Games kept in memory at most (beyond them, unwatched ones are rebuilt from their saves).
 LIVE_GAMES = 256
+#: Seconds a listing of the scenarios is trusted (a user's new file shows up after it).
+SCENARIOS_FRESH = 10.0
 #: The store's name of web game ``ID``.
 PREFIX = "web-"
 
@@ -87,8 +89,8 @@ class LiveGame:
     version: int = 0  # bumped on every change (answers and undos alike)
     epoch: int = 0  # bumped on every undo: the log may have lost entries
     undo_asked: dict[str, int] = field(default_factory=dict)  # side → seq asked at
-    watchers: list[asyncio.Queue[int]] = field(default_factory=list)
-    odds_cache: OddsCache = field(default_factory=OddsCache)
+    watchers: list[Callable[[int], None]] = field(default_factory=list)  # told each version
+    odds: ForecastOdds = field(default_factory=ForecastOdds)  # the server's, shared
     memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     @property
@@ -147,8 +149,8 @@ class LiveGame:
         if rebuilt:
             self.epoch += 1
         self.memo.clear()
-        for queue in self.watchers:
-            queue.put_nowait(self.version)
+        for tell in tuple(self.watchers):  # a stream may end meanwhile, on the event loop
+            tell(self.version)
 
 
 class WebGames:
@@ -160,6 +162,8 @@ class WebGames:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.executescript(_TOKENS)
         self.live: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
+        self.odds = ForecastOdds()  # every game's options' odds, shared
+        self._listed: tuple[float, list[ScenarioInfo]] | None = None
 
     def close(self) -> None:
         """Write what is waiting and close the store."""
@@ -170,10 +174,17 @@ class WebGames:
 
     # -- creating and finding games -------------------------------------------
 
-    @staticmethod
-    def scenario(name: str) -> Scenario:
+    def scenarios(self) -> list[ScenarioInfo]:
+        """Every playable scenario, listed again once the last listing is
+        :data:`SCENARIOS_FRESH` seconds old (listing reads and parses every file)."""
+        now = time.monotonic()
+        if self._listed is None or now - self._listed[0] > SCENARIOS_FRESH:
+            self._listed = (now, [info for info in list_scenarios() if info.error is None])
+        return self._listed[1]
+
+    def scenario(self, name: str) -> Scenario:
         """A built-in or user scenario by id (never a path: the web names ids only)."""
-        known = [info.id for info in list_scenarios() if info.error is None]
+        known = [info.id for info in self.scenarios()]
         if name not in known:
             raise Refusal(
                 422, f"scenario: no scenario '{name}'; known: {', '.join(known)}", "scenario"
@@ -225,7 +236,7 @@ class WebGames:
         rows.append((_digest(spectator), game_id, ""))
         with self._db:
             self._db.executemany("INSERT INTO web_tokens VALUES (?, ?, ?)", rows)
-        self._keep(LiveGame(game_id, session, keeper))
+        self._keep(LiveGame(game_id, session, keeper, odds=self.odds))
         return {"game": game_id, "sides": tokens, "spectator": spectator}
 
     def _controllers(
@@ -273,7 +284,7 @@ class WebGames:
         session.subscribe(keeper)
         session.advance()
         keeper.flush()
-        live = LiveGame(game_id, session, keeper)
+        live = LiveGame(game_id, session, keeper, odds=self.odds)
         self._keep(live)
         return live
 

@@ -5,8 +5,8 @@ per-side hook where hidden warriors are left out), and sealed decisions (secret
 Fame bids) reach the log only when the session reveals them. The options of a
 pending decision, with their labels and their exact odds, go only to the side that
 decides: they may name what the other side cannot see. Odds are the rules' own
-forecasts (:func:`~kubik.engine.forecast.forecast_distribution`, as the console
-shows them) summarised by :mod:`kubik.api`'s marginals, never a copy.
+forecasts summarised by :func:`kubik.api.marginals` (:mod:`kubik.web.forecasts`), never a
+copy.
 """
 
 from __future__ import annotations
@@ -15,11 +15,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from kubik import api
-from kubik.console.odds import field_sentences
 from kubik.console.text import option_text, roller_label, side_label
-from kubik.engine.forecast import expected_value, forecast_distribution
-from kubik.engine.jsonify import outcome_json, outcome_order, to_json
+from kubik.engine.jsonify import to_json
 from kubik.engine.log import ChoiceEntry, LogEntry
 from kubik.engine.narration import entry_json
 from kubik.engine.requests import Choose, Roll
@@ -96,24 +93,14 @@ def log_json(
 
 
 def option_odds(game: LiveGame, request: Choose, index: int, lang: str) -> dict[str, Any] | None:
-    """The exact odds of what option ``index`` sets in motion (``None``: nothing foreseen)."""
+    """The exact odds of what option ``index`` sets in motion (``None``: nothing foreseen),
+    worked out once per version of the game (and once per forecast across games)."""
     key = ("odds", game.version, index, lang)
     if key in game.memo:
         found: dict[str, Any] | None = game.memo[key]
         return found
     forecast = request.forecast(request.options[index])
-    result: dict[str, Any] | None = None
-    if forecast is not None:
-        distribution = forecast_distribution(forecast, game.odds_cache)
-        result = {"expected": round(float(expected_value(forecast, game.odds_cache)), 4)}
-        if distribution is not None:
-            ordered = sorted(distribution.items(), key=lambda kv: outcome_order(kv[0]))
-            result["outcomes"] = [
-                {"outcome": outcome_json(o), "probability": str(p), "p": round(float(p), 4)}
-                for o, p in ordered
-            ]
-            result["fields"] = api.marginals(distribution)  # the API's own summary
-            result["sentences"] = field_sentences([(o, float(p)) for o, p in ordered], lang)
+    result = game.odds.of(forecast, lang) if forecast is not None else None
     game.memo[key] = result
     return result
 
