@@ -2,7 +2,8 @@
 
 ``kubik serve`` runs in its own process (as it does for real players) on a temporary
 store; the players run in this one (:mod:`bench.web_load`). Reported: answers per
-second, the answers' round-trip p50 and p99, and the errors (there should be none), for
+second, the answers' round-trip p50 and p99, the errors (there should be none) and the
+server's CPU time per answer (its own cost, whatever else the machine runs), for
 players who answer the moment they may (the server's throughput) and for players who take
 :data:`THINK` seconds over each answer (the latency a table sees).
 """
@@ -48,20 +49,34 @@ def run() -> list[dict[str, Any]]:
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.2)
-            results = [
-                play_load(url, GAMES, ANSWERS),
-                play_load(url, GAMES, PACED_ANSWERS, think=THINK),
-            ]
+            results = []
+            for answers, think in ((ANSWERS, 0.0), (PACED_ANSWERS, THINK)):
+                before = _cpu_seconds(server.pid)
+                result = play_load(url, GAMES, answers, think=think)
+                results.append((result, _cpu_seconds(server.pid) - before))
         finally:
             server.terminate()
             server.wait(10)
     rows = []
-    for result in results:
+    for result, cpu in results:
         for error in result.errors[:5]:
             print(error, file=sys.stderr)
         rows += result.rows()
+        case = result.rows()[0]["case"].removesuffix(", answers")
+        per_answer = 1000 * cpu / max(1, len(result.latencies))
+        rows.append({"case": f"{case}, server CPU per answer", "value": per_answer, "unit": "ms"})
     rows.append({"case": "web: load average while measured", "value": _load(), "unit": ""})
     return rows
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time process ``pid`` has used (user and system), from Linux's /proc: with
+    other jobs on the machine, the server's own cost per answer is the figure that holds."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:  # not Linux
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _load() -> float:

@@ -150,12 +150,31 @@ def pending_json(game: LiveGame, side: str | None, lang: str) -> dict[str, Any] 
 def game_json(
     game: LiveGame, side: str | None, lang: str, since: int = 0, *, odds: bool = True
 ) -> dict[str, Any]:
-    """The whole game as ``side``'s token may see it (``None``: a spectator)."""
+    """The whole game as ``side``'s token may see it (``None``: a spectator): worked out
+    once per version of the game for each side (every spectator, every tab of a side and a
+    stream's resync share it), the log from entry ``since`` added each time."""
+    session = game.session
+    viewer = side if side is not None else SPECTATOR  # a spectator sees what all sides see
+    key = ("game", game.version, side, lang, odds)
+    if key not in game.memo:
+        game.memo[key] = _game_json(game, side, viewer, lang, odds=odds)
+    seen: dict[str, Any] = game.memo[key]
+    since = max(0, min(since, len(session.log)))
+    return {
+        **seen,
+        "log_start": since,
+        "log_length": len(session.log),
+        "log": log_json(session.log, since, lang, session, viewer),
+    }
+
+
+def _game_json(
+    game: LiveGame, side: str | None, viewer: str, lang: str, *, odds: bool
+) -> dict[str, Any]:
+    """The game without its log, as ``side`` may see it."""
     session = game.session
     battle = battle_of(session)
-    viewer = side if side is not None else SPECTATOR  # a spectator sees what all sides see
     names = session.side_names
-    since = max(0, min(since, len(session.log)))
     pending = pending_json(game, side, lang)
     request = session.pending
     if odds and pending and pending.get("options") and isinstance(request, Choose):
@@ -185,9 +204,6 @@ def game_json(
         "take_back": side is not None and game.taker_back() == side,
         "table": table_json(battle.table) if battle is not None else None,
         "view": battle.view(viewer) if battle is not None else None,
-        "log_start": since,
-        "log_length": len(session.log),
-        "log": log_json(session.log, since, lang, session, viewer),
     }
 
 
