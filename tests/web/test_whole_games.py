@@ -4,9 +4,9 @@ The game is each ruleset's demo with its turn limit cut to one turn (the same ta
 forces and rules, so a test takes seconds), loaded from a saved record through the start
 page as a player would. Each side's page answers every decision of its side by clicking
 the option the rules mark as the default; the other page follows through its event
-stream. The pages say whose turn it is and how many answers the game has had
-(``body[data-seq]``, ``body[data-waiting]``), so the test waits on the game's state,
-never on time.
+stream. The first side's player reads English, the second's Russian. The pages say whose
+turn it is and how many answers the game has had (``body[data-seq]``,
+``body[data-waiting]``), so the test waits on the game's state, never on time.
 """
 
 from __future__ import annotations
@@ -60,9 +60,11 @@ def load_through_the_start_page(browser: Any, server: Server, record: dict[str, 
     return links
 
 
-def open_link(browser: Any, link: str) -> Any:
-    """A page of its own browser context (a device of its own) on ``link``."""
-    page = browser.new_context(viewport={"width": 1300, "height": 900}).new_page()
+def open_link(browser: Any, link: str, lang: str) -> Any:
+    """A page of its own browser context (a device of its own) on ``link``, in ``lang``."""
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    context.add_init_script(f"localStorage.setItem('kubik.lang', '{lang}')")
+    page = context.new_page()
     page.set_default_timeout(TIMEOUT)
     page.goto(link)
     page.wait_for_selector("body[data-seq]")
@@ -82,7 +84,8 @@ def test_a_whole_game_is_played_to_the_end_in_two_browsers(
     record = one_turn_demo(ruleset, seed=2)
     sides = list(record["controllers"])
     links = load_through_the_start_page(browser, server, record)
-    pages = {side: open_link(browser, link) for side, link in zip(sides, links, strict=False)}
+    langs = dict(zip(sides, ("en", "ru"), strict=True))  # the second player reads Russian
+    pages = {side: open_link(browser, links[i], langs[side]) for i, side in enumerate(sides)}
     seq, waiting, finished = shown(pages[sides[0]])
     decisions = {side: 0 for side in sides}
     while not finished:
@@ -97,10 +100,12 @@ def test_a_whole_game_is_played_to_the_end_in_two_browsers(
         decisions[waiting] += 1
         seq, waiting, finished = shown(page)
     assert all(decisions.values()), decisions  # both sides played, each in its own browser
-    for page in pages.values():
+    for side, page in pages.items():
         page.wait_for_selector(f"body[data-finished='yes'][data-seq='{seq}']")
-        assert re.search(r" won$|a draw$", page.locator("#turn").inner_text())
+        over = {"en": r" won$|a draw$", "ru": r"победа: |ничья$"}[langs[side]]
+        assert re.search(over, page.locator("#turn").inner_text())
         page.wait_for_selector("#replay:not([hidden])")
+    assert re.search("[а-яё]", pages[sides[1]].locator("#log").inner_text())  # narrated in Russian
     page = pages[sides[1]]
     entries = page.locator("#log div").count()
     page.click("#step-back")  # the replay steps back through the log
