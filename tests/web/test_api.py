@@ -223,9 +223,12 @@ def test_a_secret_fame_bid_reaches_nobody_until_both_are_written(client: TestCli
         assert not [e for e in seen["log"] if e["type"] == "choice" and e["side"] == "law"]
     gang = table.get(table.tokens["gang"])
     assert [o["value"] for o in gang["pending"]["options"]] == [0, 1, 2]
+    assert not table.get(table.tokens["law"])["take_back"]  # a sealed bid stays made
     after = table.answer(gang, 0)
     bids = [e for e in after["log"] if e["type"] == "choice" and e["depth"] >= 0]
     assert {"law", "gang"} <= {e["side"] for e in bids}
+    # once both are revealed, neither bid is taken back alone (the other's is known)
+    assert not any(table.get(token)["take_back"] for token in table.tokens.values())
 
 
 def test_the_odds_of_a_procedure_are_the_apis(client: TestClient) -> None:

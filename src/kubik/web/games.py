@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from kubik.bots.registry import BOT_NAMES, bot_for
-from kubik.engine.log import Answer, ChoiceAnswer, ChoiceEntry, ChoiceOrigin, RollAnswer
+from kubik.engine.log import Answer, ChoiceAnswer, ChoiceOrigin, RollAnswer
 from kubik.engine.requests import Choose, Roll
 from kubik.errors import KubikError
 from kubik.game.errors import StoreError
@@ -92,6 +92,10 @@ class LiveGame:
     watchers: list[Callable[[int], None]] = field(default_factory=list)  # told each version
     odds: ForecastOdds = field(default_factory=ForecastOdds)  # the server's, shared
     memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    #: answer number → the side whose open decision it was, for the decisions people took
+    #: here since the game was last loaded (a sealed one is never taken back alone: the
+    #: other side may have seen it revealed)
+    deciders: dict[int, str] = field(default_factory=dict)
 
     @property
     def seq(self) -> int:
@@ -127,20 +131,18 @@ class LiveGame:
         session = self.session
         if session.finished:
             return None
-        human = ChoiceOrigin.HUMAN
-        decided = sum(isinstance(a, ChoiceAnswer) and a.origin is human for a in session.answers)
-        for answer in reversed(session.answers):
+        for index in range(len(session.answers) - 1, -1, -1):
+            answer = session.answers[index]
             if isinstance(answer, RollAnswer):
                 return None  # dice rolled since: an undo to that roll needs consent
-            if isinstance(answer, ChoiceAnswer) and answer.origin is human:
-                break
-        else:
-            return None
-        logged = [e for e in session.log if isinstance(e, ChoiceEntry) and e.origin is human]
-        if len(logged) != decided:
-            return None  # a sealed decision not yet revealed: whose it is stays unsaid
-        side = logged[-1].side
-        return side if side in self.humans else None
+            if isinstance(answer, ChoiceAnswer) and answer.origin is ChoiceOrigin.HUMAN:
+                return self.deciders.get(index)
+        return None
+
+    def decided(self, request: Choose) -> None:
+        """Note that a person is answering ``request``, the next answer (before it is given)."""
+        if not request.sealed:
+            self.deciders[self.seq] = request.side
 
     def changed(self, *, rebuilt: bool = False) -> None:
         """Save what the game was told and tell every watcher it changed."""
@@ -149,6 +151,7 @@ class LiveGame:
         if rebuilt:
             self.epoch += 1
         self.memo.clear()
+        self.deciders = {i: side for i, side in self.deciders.items() if i < self.seq}
         for tell in tuple(self.watchers):  # a stream may end meanwhile, on the event loop
             tell(self.version)
 
@@ -338,7 +341,9 @@ class WebGames:
                     )
                 session.roll(answer)
             elif isinstance(request, Choose):
-                session.answer(_option(request, answer))
+                option = _option(request, answer)
+                game.decided(request)
+                session.answer(option)
             session.advance()
         except KubikError as error:
             raise Refusal(422, f"answer: {error.text(session.lang)}", "answer") from None
@@ -348,7 +353,10 @@ class WebGames:
     def typed(self, game: LiveGame, side: str | None, seq: int, text: str) -> None:
         """Answer the pending decision by typing what was done at the table."""
         self._check_turn(game, side, seq)
+        request = game.session.pending
         try:
+            if isinstance(request, Choose):
+                game.decided(request)
             game.session.type_answer(text)
             game.session.advance()
         except KubikError as error:
