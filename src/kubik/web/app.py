@@ -18,7 +18,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
@@ -365,7 +365,8 @@ def create_app(store: Path | str | None = None) -> FastAPI:
         queue: asyncio.Queue[int] = asyncio.Queue()
 
         def tell(version: int) -> None:  # called on the worker thread
-            loop.call_soon_threadsafe(queue.put_nowait, version)
+            with suppress(RuntimeError):  # the loop closed: the server is shutting down
+                loop.call_soon_threadsafe(queue.put_nowait, version)
 
         def watch(games: WebGames) -> LiveGame:
             game, _ = games.side_of(game_id, token)

@@ -399,8 +399,9 @@ class WebGames:
         if game.taker_back() != side:
             raise Refusal(
                 422,
-                "to: no decision of yours to take back alone (dice were rolled since, or the "
-                "last decision is the other side's); undo to the last roll with their consent",
+                "to: no decision of yours to take back alone (dice were rolled since, the last "
+                "decision is the other side's or a sealed bid, or it was taken before the game "
+                "was loaded); undo to the last roll with the other side's consent",
                 "to",
             )
         try:
