@@ -2,7 +2,8 @@
 
 ``kubik odds ... --json`` asked before is answered from :mod:`kubik.answers` before
 anything heavy is imported; every other command line (and a new question, whose
-answer is then kept) goes to :func:`kubik.cli.main`.
+answer is then kept) goes to :func:`kubik.cli_odds.main` (a plain ``kubik odds``
+without typer, anything else to :func:`kubik.cli.main`).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     # kubik uses no pydantic plugins; looking for them scans every installed package
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     if not answers.enabled(args):
-        from kubik.cli import main as run
+        from kubik.cli_odds import main as run
 
         run(args)
         return
@@ -49,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.stdout.write(kept)
         sys.stdout.flush()
         return
-    from kubik.cli import main as run
+    from kubik.cli_odds import main as run
 
     real = sys.stdout
     tee = _Tee(real)
