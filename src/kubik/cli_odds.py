@@ -455,10 +455,9 @@ def guarded(command: Callable[[], None], args: Sequence[str]) -> None:
         fail(error.text(lang), lang)
     except Exception as error:  # a bug: still one line, unless debugging
         if isinstance(error, OSError) and error.errno == errno.EPIPE:
-            from click.utils import PacifyFlushWrapper
-
-            sys.stdout = PacifyFlushWrapper(sys.stdout)  # type: ignore[assignment]
-            sys.stderr = PacifyFlushWrapper(sys.stderr)  # type: ignore[assignment]
+            # the reader went away (`| head`): nothing more to say, and no complaint
+            # from the final flush of stdout either
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(1)
         if os.environ.get("KUBIK_DEBUG"):
             raise
