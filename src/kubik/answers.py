@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,14 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("kubik", appauthor=False)) / "answers"
 
 
+@cache
+def _package_state() -> bytes:
+    """Every file of the installed package: path, size, modification time (once a process)."""
+    digest = hashlib.sha256()
+    _tree(_PACKAGE, digest)
+    return digest.digest()
+
+
 def _tree(root: Path, digest: Any) -> None:
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
@@ -71,7 +80,7 @@ def key(args: Sequence[str]) -> str:
         if after_input and arg.startswith("@"):
             path = Path(arg[1:])
             digest.update(path.read_bytes() if path.is_file() else b"\0missing")
-    _tree(_PACKAGE, digest)
+    digest.update(_package_state())
     data = os.environ.get(DATA_ENV)
     if data and Path(data).is_dir():
         for path in sorted(Path(data).glob("*.toml")):

@@ -20,16 +20,14 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from kubik.bots.registry import BOT_NAMES, bot_for
 from kubik.engine import registry
 from kubik.engine.explain import explain_rows
 from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order
 from kubik.engine.log import LogEntry, RollEntry
-from kubik.engine.narration import entry_json
 from kubik.engine.observed import place
 from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
 from kubik.engine.optimal import Optimal
@@ -39,17 +37,16 @@ from kubik.engine.run import RunResult, TableSession, describe_roll, play
 from kubik.engine.simulate import Estimate
 from kubik.engine.simulate import simulate as simulate_runs
 from kubik.errors import DiceAnswerError, InputError
-from kubik.game.coverage import DEFAULT_SEED, ProgressCallback, check_seed, run_coverage
-from kubik.game.coverage import check_runs as check_coverage_runs
-from kubik.game.scenario import Scenario, load_scenario
-from kubik.game.session import Controller
-from kubik.i18n import render
-from kubik.limits import INPUT_BYTES, INPUT_DEPTH, SIMULATE_RUNS, too_deep
+from kubik.limits import DEFAULT_SEED, INPUT_BYTES, INPUT_DEPTH, SIMULATE_RUNS, too_deep
 from kubik.problems import join, problems, shown
-from kubik.sim.backends import make_backend
-from kubik.sim.exact import simulate_procedure
-from kubik.sim.job import check_runs as check_sim_runs
-from kubik.sim.runner import Progress, SimResult, simulate_battles
+
+# Games, bots, simulations of battles and text for people load only when a call needs
+# them: a question of odds (`kubik odds`) does not pay for numpy, the game layer or Babel.
+if TYPE_CHECKING:
+    from kubik.game.coverage import ProgressCallback
+    from kubik.game.scenario import Scenario
+    from kubik.game.session import Controller
+    from kubik.sim.runner import Progress, SimResult
 
 #: Memoised sub-distributions shared by every odds question in this process.
 _CACHE = OddsCache()
@@ -69,6 +66,8 @@ def validation_problem(error: ValidationError) -> Message:
 
 def validation_message(error: ValidationError) -> str:
     """One line naming each bad field and what is allowed (English)."""
+    from kubik.i18n import render
+
     return render(validation_problem(error), "en")
 
 
@@ -193,12 +192,16 @@ _ROLL_FIELDS = ("dice", "values", "reason", "reason_id", "origin")
 
 def _roll_json(entry: RollEntry, lang: str) -> dict[str, Any]:
     """A roll as the contract's ``rolls`` list shows it."""
+    from kubik.engine.narration import entry_json
+
     full = entry_json(entry, lang)
     return {key: full[key] for key in _ROLL_FIELDS}
 
 
 def log_entry_json(entry: LogEntry, lang: str) -> dict[str, Any]:
     """A log entry as JSON: its structure and its text in ``lang``."""
+    from kubik.engine.narration import entry_json
+
     return entry_json(entry, lang)
 
 
@@ -358,6 +361,8 @@ def _goals_json(
     spec: ProcedureSpec, inp: ProcedureInput, chosen: Optimal, lang: str, explain: bool
 ) -> dict[str, Any]:
     """The sides' goals with their expected worth and spending under optimal play."""
+    from kubik.i18n import render
+
     goals = chosen.objectives(spec.function, (inp,), root=True) or {}
     sides, node = chosen.solution(spec.function, (inp,), _CACHE, explain=explain)
     out: dict[str, Any] = {
@@ -476,6 +481,8 @@ def compare_policies(name: str, input: InputLike) -> dict[str, Any]:
 
 
 def _bot_kind(kind: str, field: str) -> str:
+    from kubik.bots.registry import BOT_NAMES
+
     if kind not in BOT_NAMES:
         raise InputError(
             msg("coverage.error.bot", field=field, bot=kind, bots=", ".join(BOT_NAMES))
@@ -500,6 +507,11 @@ def coverage(
     every input is checked, then after each game. Runs, seed and bots are checked
     before any scenario is read.
     """
+    from kubik.bots.registry import bot_for
+    from kubik.game.coverage import check_runs as check_coverage_runs
+    from kubik.game.coverage import check_seed, run_coverage
+    from kubik.game.scenario import Scenario, load_scenario
+
     check_coverage_runs(runs)
     check_seed(seed)
     _bot_kind(bot, "bot")
@@ -547,6 +559,12 @@ def sim_battles(
     (rerunning resumes), ``False`` for none. Every input is checked before a game is
     played. The result's ``to_json()`` is ``kubik sim --json``.
     """
+    from kubik.game.coverage import check_seed
+    from kubik.game.scenario import Scenario, load_scenario
+    from kubik.sim.backends import make_backend
+    from kubik.sim.job import check_runs as check_sim_runs
+    from kubik.sim.runner import simulate_battles
+
     check_sim_runs(runs)
     check_seed(seed, "--seed")
     _bot_kind(bot, "bot")
@@ -594,6 +612,10 @@ def sim_procedure(
     """As ``kubik sim PROC --input ... --json``: ``runs`` seeded runs of one procedure,
     every outcome's estimate beside its exact probability, and whether they agree
     (``"exact_check"``: chi-square over the outcomes)."""
+    from kubik.game.coverage import check_seed
+    from kubik.sim.exact import simulate_procedure
+    from kubik.sim.job import check_runs as check_sim_runs
+
     check_sim_runs(runs)
     check_seed(seed, "--seed")
     spec = registry.get(name)

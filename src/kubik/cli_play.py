@@ -66,13 +66,12 @@ from kubik.game import (
 )
 from kubik.game.battle import TABLE_OPTION, BattleRuleset
 from kubik.game.store import SavedGame, check_name
+from kubik.limits import DEFAULT_SEED
 
 #: What ``kubik play`` plays when no scenario is named.
 DEFAULT_SCENARIO = "steel_war.demo"
 #: How many log entries ``kubik load`` shows before playing on.
 RESUME_CONTEXT = 10
-#: The seed of ``kubik play`` when none is given (printed in the header).
-DEFAULT_SEED = 1
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 SideOption = Annotated[

@@ -2,7 +2,8 @@
 
 ``kubik odds ... --json`` asked before is answered from :mod:`kubik.answers` before
 anything heavy is imported; every other command line (and a new question, whose
-answer is then kept) goes to :func:`kubik.cli.main`.
+answer is then kept) goes to :func:`kubik.cli_odds.main` (a plain ``kubik odds``
+without typer, anything else to :func:`kubik.cli.main`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+import types
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -34,13 +36,30 @@ class _Tee(io.TextIOBase):
         return self.inner.isatty()
 
 
+def _no_plugin_search() -> None:
+    """Spare pydantic the search for plugins kubik does not use.
+
+    With ``PYDANTIC_DISABLE_PLUGINS=__all__`` pydantic's plugin loader finds no
+    plugins, but pydantic imports the loader (and with it ``importlib.metadata``, a
+    tenth of a first ``kubik odds``) to read that variable. Its one function, as it
+    answers then, stands in for it; with any other setting pydantic's own loader runs.
+    """
+    name = "pydantic.plugin._loader"
+    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") != "__all__" or name in sys.modules:
+        return
+    loader = types.ModuleType(name, "pydantic's plugin loader with plugins off (kubik.launch)")
+    loader.get_plugins = tuple  # type: ignore[attr-defined]  # no plugins: ()
+    sys.modules[name] = loader
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run ``kubik`` with ``argv`` (the command line's arguments by default)."""
     args = list(sys.argv[1:] if argv is None else argv)
     # kubik uses no pydantic plugins; looking for them scans every installed package
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    _no_plugin_search()
     if not answers.enabled(args):
-        from kubik.cli import main as run
+        from kubik.cli_odds import main as run
 
         run(args)
         return
@@ -49,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.stdout.write(kept)
         sys.stdout.flush()
         return
-    from kubik.cli import main as run
+    from kubik.cli_odds import main as run
 
     real = sys.stdout
     tee = _Tee(real)

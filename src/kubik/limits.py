@@ -55,6 +55,11 @@ STORE_LOCK_WAIT_MS = 5_000
 #: past it the bot judges that decision by its options' forecasts instead.
 BOT_SOLVE_POSITIONS = 2_000
 
+#: The root seed of bot games when none is given (``kubik play``, ``coverage``, ``sim``).
+#: Not a limit: it lives here because this module is light (the command line and the
+#: API name it without loading the game layer).
+DEFAULT_SEED = 1
+
 LIMITS: dict[str, Limit] = {
     "simulate_runs": Limit(SIMULATE_RUNS, "runs of `kubik odds --simulate N`"),
     "input_bytes": Limit(INPUT_BYTES, "bytes of `--input` JSON, inline or @FILE"),

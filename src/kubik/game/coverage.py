@@ -28,13 +28,12 @@ from kubik.game.errors import GameInputError
 from kubik.game.rule_catalogue import RuleCatalogue, load_rule_catalogue
 from kubik.game.scenario import Scenario
 from kubik.game.session import Controller, play_game
+from kubik.limits import DEFAULT_SEED
 
 #: Most games one coverage run plays per scenario. A bot game takes a few tenths of
 #: a second, so the limit is about an hour per scenario; a rule a battle can apply
 #: shows up long before that, and the counts are kept exactly at any number of runs.
 MAX_RUNS = 10_000
-#: The root seed when none is given (as ``kubik play``'s).
-DEFAULT_SEED = 1
 #: Game seeds stay below 2**53, exact in JSON for any reader (JavaScript too).
 _SEED_BITS = 53
 
