@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import os
 import sys
-import types
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -36,28 +35,11 @@ class _Tee(io.TextIOBase):
         return self.inner.isatty()
 
 
-def _no_plugin_search() -> None:
-    """Spare pydantic the search for plugins kubik does not use.
-
-    With ``PYDANTIC_DISABLE_PLUGINS=__all__`` pydantic's plugin loader finds no
-    plugins, but pydantic imports the loader (and with it ``importlib.metadata``, a
-    tenth of a first ``kubik odds``) to read that variable. Its one function, as it
-    answers then, stands in for it; with any other setting pydantic's own loader runs.
-    """
-    name = "pydantic.plugin._loader"
-    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") != "__all__" or name in sys.modules:
-        return
-    loader = types.ModuleType(name, "pydantic's plugin loader with plugins off (kubik.launch)")
-    loader.get_plugins = tuple  # type: ignore[attr-defined]  # no plugins: ()
-    sys.modules[name] = loader
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     """Run ``kubik`` with ``argv`` (the command line's arguments by default)."""
     args = list(sys.argv[1:] if argv is None else argv)
     # kubik uses no pydantic plugins; looking for them scans every installed package
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    _no_plugin_search()
     if not answers.enabled(args):
         from kubik.cli_odds import main as run
 
