@@ -216,11 +216,9 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
         verdict = _charge_verdict(game, w, target, reach)
         if verdict.allowed and frenzy_target is None:
             frenzy_target = target
-        menu.offer(
-            Act("charge", target.id),
-            msg("apocalypse.option.charge", target=game.name(target.id)),
-            verdict,
-            Forecast(
+        forecast = None
+        if verdict.allowed:  # a refused option is never weighed: no forecast to build
+            forecast = Forecast(
                 melee,
                 (
                     _as_charger(game, w, target),
@@ -228,7 +226,12 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
                     (w.side, target.side),
                 ),
                 value=fights.bout_worth,
-            ),
+            )
+        menu.offer(
+            Act("charge", target.id),
+            msg("apocalypse.option.charge", target=game.name(target.id)),
+            verdict,
+            forecast,
         )
     forced = must_charge(
         w.frenzied, frenzy_target is not None, w.condition is not Condition.STANDING

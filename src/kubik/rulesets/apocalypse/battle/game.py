@@ -36,6 +36,7 @@ from kubik.table import Base, Cover, Point, TableError
 from kubik.table.tape import along
 
 EDITION_OPTION = "edition"
+_PRESENCE = {Condition.OUT_OF_ACTION: Presence.REMOVED, Condition.FLED: Presence.FLED}
 
 
 class ApocalypseGame(BattleGame):
@@ -85,10 +86,7 @@ class ApocalypseGame(BattleGame):
 
     def piece(self, w: Warrior) -> Piece:
         """The layer's view of one warrior."""
-        presence = {
-            Condition.OUT_OF_ACTION: Presence.REMOVED,
-            Condition.FLED: Presence.FLED,
-        }.get(w.condition, Presence.IN_PLAY)
+        presence = _PRESENCE.get(w.condition, Presence.IN_PLAY)
         standing = w.condition is Condition.STANDING and w.ground is not Ground.PRONE
         posture = Posture.STANDING if standing else Posture.PRONE
         return Piece(w.id, w.id, w.side, w.base, presence, posture)
@@ -332,16 +330,16 @@ class ApocalypseGame(BattleGame):
         reach = w.base.radius + target.base.radius
         angle = math.atan2(w.base.y - ty, w.base.x - tx)
         best = (tx, ty)
+        others = [p.base for p in self.bodies(besides=(w.id, target.id))]
         for turn in (0.0, 0.35, -0.35, 0.7, -0.7, 1.2, -1.2, 1.8, -1.8, math.pi):
             a = angle + turn
             for extra in (0.02, 0.05, 0.08):
                 x = round(tx + (reach + extra) * math.cos(a), 1)
                 y = round(ty + (reach + extra) * math.sin(a), 1)
                 d = math.dist((x, y), (tx, ty)) - reach
-                if -1e-9 <= d <= GAP and self.fits(w.base.moved_to((x, y))):
-                    others = [p.base for p in self.bodies(besides=(w.id, target.id))]
-                    if clear_of([w.base.moved_to((x, y))], others):
-                        return (x, y)
+                moved = w.base.moved_to((x, y))
+                if -1e-9 <= d <= GAP and self.fits(moved) and clear_of([moved], others):
+                    return (x, y)
             if turn == 0.0:
                 best = (round(tx + reach * math.cos(a), 1), round(ty + reach * math.sin(a), 1))
         return best
