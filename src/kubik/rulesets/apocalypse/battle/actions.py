@@ -41,6 +41,7 @@ from kubik.rulesets.apocalypse.manoeuvres import (
     may_climb,
     may_jump_down,
     may_leap_attack,
+    may_walk,
 )
 from kubik.rulesets.apocalypse.melee import melee
 from kubik.rulesets.apocalypse.psychology import (
@@ -243,39 +244,20 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
         return act
     if nearest is not None:
         closing = min(w.mobility, game.gap(w, nearest)) * taste("apocalypse", "closing_per_pace")
+        # a runner neither shoots nor sings: a shooter or a singer weighs what he forgoes
+        forgone = taste("apocalypse", "run_forgoes_fire") if w.ranged_weapons() or w.singer else 0
+        walk = may_walk(w.fallen_turn == game.turn_number, game.roof_under(w) is not None)
         menu.offer(
             Act("advance", nearest.id),
             msg("apocalypse.option.advance", target=game.name(nearest.id)),
-            Verdict.combine(
-                Verdict.of(
-                    w.fallen_turn != game.turn_number,
-                    msg("apocalypse.permission.fallen"),
-                    "RA-ABSENT-08",
-                ),
-                Verdict.of(
-                    game.roof_under(w) is None,
-                    msg("apocalypse.permission.on_roof"),
-                    "RA-MAN-01",
-                ),
-            ),
+            walk,
             Forecast(score=closing),
         )
         menu.offer(
             Act("run", nearest.id),
             msg("apocalypse.option.run", target=game.name(nearest.id)),
-            Verdict.combine(
-                Verdict.of(
-                    w.fallen_turn != game.turn_number,
-                    msg("apocalypse.permission.fallen"),
-                    "RA-ABSENT-08",
-                ),
-                Verdict.of(
-                    game.roof_under(w) is None,
-                    msg("apocalypse.permission.on_roof"),
-                    "RA-MAN-01",
-                ),
-            ),
-            Forecast(score=closing * 1.5 - 0.1),
+            walk,
+            Forecast(score=closing * 1.5 - taste("apocalypse", "run") - forgone),
         )
     cover_spot = _cover_spot(game, w)
     if cover_spot is not None and not game.next_to_cover(w):
@@ -381,7 +363,7 @@ def _manoeuvre_offers(
                     Act("gap", other.id),
                     msg("apocalypse.option.gap", width=round(width, 1)),
                     Verdict.allow("RA-MAN-02"),
-                    Forecast(score=0.01),
+                    Forecast(score=taste("apocalypse", "gap")),
                 )
     if w.giant_leap:
         for target in enemies:
@@ -625,15 +607,8 @@ def _jump_down(game: ApocalypseGame, w: Warrior, target: Warrior | None) -> Proc
         yield from moving.fall(game, w, landed.fall_height)
         return
     yield from moving.travel(game, w, (w.base.centre, spot), spot, target=target)
-    if target is not None and w.fit and target.in_battle and game.gap(w, target) <= 0.05:
-        w.turn.charged = w.turn.leapt = True
-        game.contacts.engage(w.id, target.id, ("RA-MAN-05",))
-        yield emit(
-            "apocalypse.game.leap_attack",
-            rules=("RA-MAN-05",),
-            unit=game.name(w.id),
-            target=game.name(target.id),
-        )
+    if target is not None:
+        yield from _land_on(game, w, target)
 
 
 def _clear(game: ApocalypseGame, w: Warrior, spot: tuple[float, float], target: Warrior) -> bool:
@@ -647,11 +622,16 @@ def _clear(game: ApocalypseGame, w: Warrior, spot: tuple[float, float], target: 
 
 
 def _leap_contact(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
-    spot = game.walk(w, game.contact_point(w, target), 1.5, target=target)
-    if spot is None:
+    way = game.route(w, game.contact_point(w, target), 1.5, target=target)
+    if way is None:
         return
-    game.place(w, spot)
-    if game.gap(w, target) <= 0.05:
+    yield from moving.travel(game, w, way[0], way[1], target=target)
+    yield from _land_on(game, w, target)
+
+
+def _land_on(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
+    """He landed in contact with the enemy he leapt at: a leap attack (RA-MAN-05)."""
+    if w.fit and target.in_battle and game.gap(w, target) <= 0.05:
         w.turn.charged = w.turn.leapt = True
         game.contacts.engage(w.id, target.id, ("RA-MAN-05",))
         yield emit(
