@@ -13,9 +13,9 @@ import pytest
 from kubik.engine import Roll
 from kubik.engine.log import ChoiceEntry, ChoiceOrigin, DiceOrigin, EventEntry, LogEntry, RollEntry
 from kubik.engine.run import run
-from kubik.game.battle import Posture
+from kubik.game.battle import Menu, Posture
 from kubik.game.coverage import rules_applied
-from kubik.rulesets.apocalypse.battle import actions, fights, shots
+from kubik.rulesets.apocalypse.battle import actions, fights, shots, songs
 from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
 from kubik.rulesets.apocalypse.battle.warriors import Condition, Ground, Sight, Watch
 from kubik.rulesets.apocalypse.core import Edition
@@ -319,3 +319,26 @@ def test_RA_CC_07_a_bulky_gun_leaves_one_hand() -> None:
         ),
     )
     assert battle.warrior("gunner").loadouts() == ((1,), (2,))
+
+
+# -- Melodies with templates in a battle (RA-MEL-07) ----------------------------------------
+
+
+def test_RA_MEL_07_a_template_melody_strikes_everyone_under_it() -> None:
+    battle = game(
+        "turn",
+        unit("singer", "a", 5, 5, 'singer = ["howl"]'),
+        unit("target", "b", 12, 5),
+        unit("beside", "b", 13.5, 5),  # partly under the 1.5-pace template
+    )
+    singer, target, beside = (battle.warrior(x) for x in ("singer", "target", "beside"))
+    # 4 + 5 = 9 against difficulty 8; the warrior partly under it: 4, struck (4+)
+    log = play(songs.sing(battle, singer, songs.Song("howl", "target")), [4, 5, 4])
+    assert "RA-MEL-07" in events(log, "apocalypse.game.template")[0].rules
+    assert target.wounds == 1 and beside.wounds == 1
+    # the bot weighs the Melody by what the rules give: two enemies under it
+    menu: Menu[Any] = Menu()
+    songs.song_menu(battle, singer, menu)
+    forecast = menu.offer_of(songs.Song("howl", "target")).forecast
+    assert forecast is not None and forecast.procedure is songs.template_song
+    assert forecast.args[2:] == (1, 1, 0, 0)
