@@ -342,3 +342,19 @@ def test_RA_MEL_07_a_template_melody_strikes_everyone_under_it() -> None:
     forecast = menu.offer_of(songs.Song("howl", "target")).forecast
     assert forecast is not None and forecast.procedure is songs.template_song
     assert forecast.args[2:] == (1, 1, 0, 0)
+
+
+def test_RA_HIDE_02_a_shot_from_hiding_does_not_tell_the_target_who_fired() -> None:
+    battle = game("turn", unit("sniper", "a", 4, 6), unit("target", "b", 12, 6))
+    sniper, target = battle.warrior("sniper"), battle.warrior("target")
+    sniper.sight = Sight.HIDDEN
+    bow = next(x for x in sniper.weapons if x.id == "bow")
+    # a miss from a bow: the loud/silent test reveals him only after the shot (RA-HIDE-03)
+    log = play(shots.fire(battle, sniper, target, bow), [1, 6])
+    told = battle.narrated_for("b", log)
+    assert not [e for e in told if isinstance(e, ChoiceEntry)]  # no reaction to a shot unseen
+    assert not [
+        e for e in told if isinstance(e, EventEntry) and e.event.id == "apocalypse.game.shoots"
+    ]
+    assert [e for e in told if isinstance(e, RollEntry)]  # the shot itself is felt
+    assert battle.narrated_for("a", log) == log

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 
-from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, msg
 from kubik.game.battle import Menu, Moment, Trigger, clear_of
 from kubik.rulesets.apocalypse.battle import shots
 from kubik.rulesets.apocalypse.battle.warriors import Sight, Warrior, Watch, Weapon
@@ -166,7 +166,12 @@ def _guards_declare(
         picked = yield from game.choose(
             menu,
             guard.side,
-            msg("apocalypse.reason.guard", unit=game.name(guard.id), target=game.name(mover.id)),
+            game.told(
+                guard,
+                "apocalypse.reason.guard",
+                unit=game.name(guard.id),
+                target=game.name(mover.id),
+            ),
             default=GuardShot(mover.id, weapon.id, nearest),
             rules=("RA-GUARD-02",),
         )
@@ -198,18 +203,23 @@ def _guard_shot(
     """The guard fires now, at −1 at a fleeting or charging target (RA-GUARD-04), and
     leaves guard (RA-GUARD-03)."""
     rules = ("RA-GUARD-02", "RA-GUARD-04") if came_out or charging else ("RA-GUARD-02",)
-    yield emit(
-        "apocalypse.game.guard_fires_at",
-        rules=rules,
-        unit=game.name(guard.id),
-        target=game.name(mover.id),
-        paces=round(game.gap(guard, mover), 1),
+    yield Emit(
+        game.told(
+            guard,
+            "apocalypse.game.guard_fires_at",
+            unit=game.name(guard.id),
+            target=game.name(mover.id),
+            paces=round(game.gap(guard, mover), 1),
+        ),
+        rules,
     )
     yield from shots.resolve(
         game, guard, mover, weapon, guard=True, charging=charging, fleeting=came_out
     )
     guard.watch = Watch.NONE
-    yield emit("apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(guard.id))
+    yield Emit(
+        game.told(guard, "apocalypse.game.guard_ends", unit=game.name(guard.id)), ("RA-GUARD-03",)
+    )
 
 
 def _notice(game: ApocalypseGame, mover: Warrior, start: Point, end: Point) -> Procedure[None]:

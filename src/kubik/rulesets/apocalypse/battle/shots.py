@@ -217,7 +217,9 @@ def cover_within(game: ApocalypseGame, w: Warrior, paces: float) -> Point | None
 
 
 def _reaction(game: ApocalypseGame, shooter: Warrior, target: Warrior) -> Procedure[Reaction]:
-    if not target.fit:
+    """The target's reaction to a declared shot (RA-SHOOT-04..06). A shot from hiding
+    comes unannounced: the target only ducks, and is never told who fired."""
+    if not target.fit or shooter.sight is Sight.HIDDEN:
         return Reaction.DUCK
     menu: Menu[Reaction] = Menu()
     menu.offer(Reaction.DUCK, msg("apocalypse.option.duck"), Verdict.allow("RA-SHOOT-04"))
