@@ -21,6 +21,7 @@ from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
 from kubik.rulesets.apocalypse.battle.warriors import Sight
 from kubik.rulesets.apocalypse.core import Edition
 from kubik.rulesets.apocalypse.turns import GAME
+from tests.apocalypse.helpers import terrain
 
 HEADER = """\
 [scenario]
@@ -202,14 +203,7 @@ def test_RA_HIDE_01_the_decision_to_hide_is_kept_from_the_enemy() -> None:
     assert battle.narrated_for("a", log) == log
 
 
-WALL_NEAR = """
-[[terrain]]
-id = "wall"
-obstacle = true
-shape = "line"
-cover = "light"
-points = [[4, 6], [7, 6]]
-"""
+WALL_NEAR = terrain("wall", [[4, 6], [7, 6]], obstacle=True, shape="line", cover="light")
 
 
 # -- whole battles ---------------------------------------------------------------------------

@@ -21,23 +21,16 @@ from kubik.rulesets.apocalypse.battle.warriors import Condition, Ground, Sight, 
 from kubik.rulesets.apocalypse.core import Edition
 from kubik.rulesets.apocalypse.psychology import Stupor
 from kubik.rulesets.apocalypse.shooting import Reaction
+from tests.apocalypse.helpers import terrain
 from tests.apocalypse.test_battle import game, unit
 
 # a wall across the table with a gap in the middle: a guard south of the gap sees
 # only what crosses in front of it
-WALL = """
-[[terrain]]
-id = "wall_west"
-kind = "impassable"
-blocks_los = true
-points = [[0, 10], [11, 10], [11, 11], [0, 11]]
-
-[[terrain]]
-id = "wall_east"
-kind = "impassable"
-blocks_los = true
-points = [[13, 10], [24, 10], [24, 11], [13, 11]]
-"""
+WALL = terrain(
+    "wall_west", [[0, 10], [11, 10], [11, 11], [0, 11]], kind="impassable", blocks_los=True
+) + terrain(
+    "wall_east", [[13, 10], [24, 10], [24, 11], [13, 11]], kind="impassable", blocks_los=True
+)
 
 
 @pytest.fixture(autouse=True)
@@ -154,14 +147,7 @@ class _Diving:
         return request.default
 
 
-LOW_WALL = """
-[[terrain]]
-id = "low_wall"
-obstacle = true
-shape = "line"
-cover = "light"
-points = [[14, 4], [14, 8]]
-"""
+LOW_WALL = terrain("low_wall", [[14, 4], [14, 8]], obstacle=True, shape="line", cover="light")
 
 
 def shot_at(target_x: float, *extra: str) -> tuple[ApocalypseGame, tuple[LogEntry, ...]]:
@@ -248,19 +234,14 @@ def test_RA_PSY_12_he_stops_a_pace_short_of_an_enemy_ahead() -> None:
 
 
 def test_RA_PSY_12_he_bumps_into_an_obstacle_and_stops() -> None:
-    wall = (
-        '[[terrain]]\nid = "wall"\nobstacle = true\nshape = "line"\npoints = [[6.5, 3], [6.5, 7]]\n'
-    )
+    wall = terrain("wall", [[6.5, 3], [6.5, 7]], obstacle=True, shape="line")
     battle = stupid(5, 5, 0.0, unit("foe", "b", 20, 20), wall)
     play(actions.activate(battle, battle.warrior("dolt")), [])
     assert battle.warrior("dolt").base.x == pytest.approx(6.0, abs=0.11)
 
 
 def test_RA_PSY_12_he_walks_off_a_roof_and_falls() -> None:
-    roof = (
-        '[[terrain]]\nid = "roof"\nkind = "impassable"\nelevation = 2.0\n'
-        "points = [[2, 2], [6, 2], [6, 8], [2, 8]]\n"
-    )
+    roof = terrain("roof", [[2, 2], [6, 2], [6, 8], [2, 8]], kind="impassable", elevation=2.0)
     battle = stupid(5, 5, 0.0, unit("foe", "b", 20, 20), roof)
     assert battle.roof_under(battle.warrior("dolt")) is not None
     log = play(actions.activate(battle, battle.warrior("dolt")), [1, 1])

@@ -190,9 +190,10 @@ def start_fleeing(game: ApocalypseGame, w: Warrior, away_from: Point | None) -> 
 
 def run_away(game: ApocalypseGame, w: Warrior, away_from: Point | None) -> Procedure[None]:
     """Run d6 paces: away from ``away_from``, else toward the nearest table edge; off the
-    table he has left the battle (RA-PSY-06)."""
+    table he has left the battle (RA-PSY-06). Hemmed in where he stands, he is still in
+    the fight he could not leave."""
     paces = yield Call(flee_distance, (0,))
-    game.contacts.release(w.id)
+    fighting = [game.warrior(o) for o in game.contacts.of(w.id)]
     x, y = w.base.centre
     width, height = game.table.width, game.table.height
     if away_from is None or away_from == (x, y):
@@ -211,6 +212,8 @@ def run_away(game: ApocalypseGame, w: Warrior, away_from: Point | None) -> Proce
     spot = game.walk(w, goal, float(paces))
     if spot is not None:
         game.place(w, spot)
+    if all(game.gap(w, o) > GAP for o in fighting):
+        game.contacts.release(w.id)
 
 
 def shuffle(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
