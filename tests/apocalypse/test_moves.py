@@ -339,3 +339,15 @@ def test_RA_HIDE_02_a_shot_from_hiding_does_not_tell_the_target_who_fired() -> N
     ]
     assert [e for e in told if isinstance(e, RollEntry)]  # the shot itself is felt
     assert battle.narrated_for("a", log) == log
+
+
+def test_RA_HIDE_03_a_hidden_singer_who_plays_a_melody_is_revealed() -> None:
+    battle = game(
+        "turn", unit("singer", "a", 5, 5, 'singer = ["storm_chord"]'), unit("x", "b", 9, 5)
+    )
+    singer = battle.warrior("singer")
+    singer.sight = Sight.HIDDEN
+    log = play(songs.sing(battle, singer, songs.Song("storm_chord", "x")), [1, 2])
+    assert singer.sight is Sight.SEEN
+    assert "RA-HIDE-03" in events(log, "apocalypse.game.revealed")[0].rules
+    assert events(battle.narrated_for("b", log), "apocalypse.game.sings")

@@ -28,7 +28,7 @@ from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, msg
 from kubik.game.battle import Menu, Moment, Trigger, clear_of
 from kubik.rulesets.apocalypse.battle import shots
 from kubik.rulesets.apocalypse.battle.warriors import Sight, Warrior, Watch, Weapon
-from kubik.rulesets.apocalypse.core import Edition
+from kubik.rulesets.apocalypse.core import Edition, decimal
 from kubik.rulesets.apocalypse.guard import may_guard_fire
 from kubik.rulesets.apocalypse.hiding import auto_detected
 from kubik.rulesets.apocalypse.manoeuvres import falling
@@ -37,8 +37,6 @@ from kubik.table import Point
 
 if TYPE_CHECKING:
     from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
-
-STAGE = 1.0  # paces between the moments of a move a guard may pick
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +63,14 @@ def stages(
         return (*out, end) if math.dist(start, end) >= 1e-9 or not out else (start,)
     line = LineString(points)
     length = float(line.project(ShapelyPoint(end)))
-    travelled = STAGE
+    stage = decimal("guard", "stage_paces")
+    travelled = stage
     while travelled < length - 0.05:
         at = line.interpolate(travelled)
         spot = (round(float(at.x), 1), round(float(at.y), 1))
         if clear_of([w.base.moved_to(spot)], others):
             out.append(spot)
-        travelled += STAGE
+        travelled += stage
     out.append(end)
     return tuple(out)
 

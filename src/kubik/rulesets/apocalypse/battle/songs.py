@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from kubik.engine import AnyForecast, Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu
 from kubik.game.battle.tastes import taste
-from kubik.rulesets.apocalypse.battle.warriors import Warrior
+from kubik.rulesets.apocalypse.battle.warriors import Sight, Warrior
 from kubik.rulesets.apocalypse.core import data, number
 from kubik.rulesets.apocalypse.melody import (
     Casting,
@@ -171,6 +171,9 @@ def sing(game: ApocalypseGame, w: Warrior, song: Song) -> Procedure[None]:
     from kubik.rulesets.apocalypse.battle import shots
 
     record = melody(song.melody)
+    if w.sight is Sight.HIDDEN:  # a Melody is heard: no hidden warrior plays one unseen
+        w.sight = Sight.SEEN
+        yield from shots.revealed_note(game, w, ("RA-HIDE-03",))
     yield emit(
         "apocalypse.game.sings",
         rules=("RA-MEL-01",),
