@@ -146,7 +146,7 @@ def _guards_declare(
         for index in dict.fromkeys((seen[0], nearest, seen[-1])):
             game.place(mover, spots[index])
             shot = shots.shot_situation(
-                game, guard, mover, weapon, guard=True, charging=charging, fleeting=came_out
+                game, guard, mover, weapon, shots.Firing(True, charging, came_out)
             )
             paces = round(game.gap(guard, mover), 1)
             game.place(mover, home)
@@ -212,9 +212,7 @@ def _guard_shot(
         ),
         rules,
     )
-    yield from shots.resolve(
-        game, guard, mover, weapon, guard=True, charging=charging, fleeting=came_out
-    )
+    yield from shots.resolve(game, guard, mover, weapon, shots.Firing(True, charging, came_out))
     guard.watch = Watch.NONE
     yield Emit(
         game.told(guard, "apocalypse.game.guard_ends", unit=game.name(guard.id)), ("RA-GUARD-03",)

@@ -60,20 +60,27 @@ class Aim:
     weapon: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Firing:
+    """How a shot is fired: from guard (RA-GUARD-02) at a charger or at a fleeting target
+    (RA-GUARD-04: coming out of hiding), with any other to-hit modifier (``extra``)."""
+
+    guard: bool = False
+    charging: bool = False
+    fleeting: bool = False
+    extra: int = 0
+
+
+AIMED = Firing()  # an ordinary shot in the shooter's own turn
+
+
 def shot_situation(
-    game: ApocalypseGame,
-    shooter: Warrior,
-    target: Warrior,
-    weapon: Weapon,
-    *,
-    guard: bool = False,
-    charging: bool = False,
-    fleeting: bool = False,
-    extra: int = 0,
+    game: ApocalypseGame, shooter: Warrior, target: Warrior, weapon: Weapon, how: Firing = AIMED
 ) -> Shot:
     """The rule's situation of a shot: skill, the target's Подвижность and every to-hit
     modifier measured on the table (RA-ABSENT-04, RA-GUARD-04: a guard's target coming
     out of hiding, or found this turn, is fleeting)."""
+    guard = how.guard
     distance = game.gap(shooter, target)
     covered = game.tape.cover(shooter.base, target.base) is not Cover.NONE
     modifier = to_hit_modifier(
@@ -84,11 +91,12 @@ def shot_situation(
         prone_in_open=target.ground is Ground.PRONE,
         moved=shooter.turn.moved and not guard,
         gone_to_ground=shooter.ground is not Ground.NONE,
-        fleeting=guard and (fleeting or target.sight is not Sight.SEEN),
-        charging_guard=guard and charging,
+        fleeting=guard and (how.fleeting or target.sight is not Sight.SEEN),
+        charging_guard=guard and how.charging,
     )
     kind = weapon.ranged or WeaponKind.FIREARM
-    return Shot(shooter.shooting, target.mobility, modifier + extra, distance <= weapon.range, kind)
+    in_range = distance <= weapon.range
+    return Shot(shooter.shooting, target.mobility, modifier + how.extra, in_range, kind)
 
 
 def hit_worth(outcome: ShotOutcome) -> float:
@@ -148,13 +156,7 @@ def shooting_menu(game: ApocalypseGame, w: Warrior, menu: Menu[Aim]) -> None:
 
 
 def fire(
-    game: ApocalypseGame,
-    shooter: Warrior,
-    target: Warrior,
-    weapon: Weapon,
-    *,
-    guard: bool = False,
-    charging: bool = False,
+    game: ApocalypseGame, shooter: Warrior, target: Warrior, weapon: Weapon
 ) -> Procedure[None]:
     """One declared shot: the target reacts (RA-SHOOT-04..06), then the shot or shots."""
     shooter.turn.shot = True
@@ -165,16 +167,17 @@ def fire(
         back = max(target.ranged_weapons(), key=lambda x: x.range)
         target_first = yield Call(pre_emptive, (shooter.mobility, target.mobility))
         if target_first:
-            yield from resolve(game, target, shooter, back, extra=to_hit_modifier(pre_emptive=True))
+            hasty = Firing(extra=to_hit_modifier(pre_emptive=True))
+            yield from resolve(game, target, shooter, back, hasty)
             if shooter.fit:
-                yield from resolve(game, shooter, target, weapon, guard=guard, charging=charging)
+                yield from resolve(game, shooter, target, weapon)
         else:
-            yield from resolve(game, shooter, target, weapon, guard=guard, charging=charging)
+            yield from resolve(game, shooter, target, weapon)
             if target.fit and target.ranged_weapons():
                 yield from resolve(game, target, shooter, back)
         target.turn.shot = True
         return
-    yield from resolve(game, shooter, target, weapon, guard=guard, charging=charging)
+    yield from resolve(game, shooter, target, weapon)
 
 
 def take_cover(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
@@ -260,29 +263,12 @@ def _reaction(game: ApocalypseGame, shooter: Warrior, target: Warrior) -> Proced
 
 
 def resolve(
-    game: ApocalypseGame,
-    shooter: Warrior,
-    target: Warrior,
-    weapon: Weapon,
-    *,
-    guard: bool = False,
-    charging: bool = False,
-    fleeting: bool = False,
-    extra: int = 0,
+    game: ApocalypseGame, shooter: Warrior, target: Warrior, weapon: Weapon, how: Firing = AIMED
 ) -> Procedure[None]:
     """One shot and what follows: misfire, hit, injury, ambush (RA-AMB-*)."""
     if not shooter.fit or not target.in_battle:
         return
-    shot = shot_situation(
-        game,
-        shooter,
-        target,
-        weapon,
-        guard=guard,
-        charging=charging,
-        fleeting=fleeting,
-        extra=extra,
-    )
+    shot = shot_situation(game, shooter, target, weapon, how)
     yield Emit(
         game.told(
             shooter,
@@ -430,7 +416,9 @@ def morale_steady(w: Warrior) -> bool:
 
 
 __all__ = [
+    "AIMED",
     "Aim",
+    "Firing",
     "detection",
     "fire",
     "harm",
