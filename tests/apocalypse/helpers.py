@@ -37,3 +37,13 @@ def resolve(
 def events(log: tuple[LogEntry, ...]) -> list[str]:
     """The message ids of the log's events."""
     return [e.event.id for e in log if isinstance(e, EventEntry)]
+
+
+def terrain(feature_id: str, points: list[list[float]], **fields: object) -> str:
+    """A scenario's ``[[terrain]]`` entry: ``points`` and any other fields."""
+    lines = ["[[terrain]]", f'id = "{feature_id}"']
+    for key, value in fields.items():
+        shown = str(value).lower() if isinstance(value, bool) else value
+        lines.append(f'{key} = "{shown}"' if isinstance(value, str) else f"{key} = {shown}")
+    lines.append(f"points = {points}")
+    return "\n".join(lines) + "\n"

@@ -12,15 +12,16 @@ import pytest
 
 from kubik.bots.registry import bot_for
 from kubik.engine import TableSession, msg
-from kubik.engine.log import EventEntry, LogEntry
+from kubik.engine.log import ChoiceEntry, EventEntry, LogEntry, RollEntry
 from kubik.game import GameSession, ScenarioError, load_scenario, parse_scenario
 from kubik.game.battle import Moment, Trigger
 from kubik.game.coverage import rules_applied
-from kubik.rulesets.apocalypse.battle import shots
+from kubik.rulesets.apocalypse.battle import actions, shots
 from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
 from kubik.rulesets.apocalypse.battle.warriors import Sight
 from kubik.rulesets.apocalypse.core import Edition
 from kubik.rulesets.apocalypse.turns import GAME
+from tests.apocalypse.helpers import terrain
 
 HEADER = """\
 [scenario]
@@ -162,6 +163,47 @@ def test_RA_HIDE_01_the_enemy_log_does_not_tell_of_hiding() -> None:
     assert battle.narrated_for("b", (hidden, seen)) == (seen,)
     assert battle.narrated_for("a", (hidden, seen)) == (hidden, seen)
     assert battle.narrated_for(None, (hidden, seen)) == (hidden, seen)
+
+
+def test_RA_HIDE_05_a_detection_roll_that_finds_nobody_is_kept_from_the_seekers() -> None:
+    battle = moved_near_hidden("activation", 6.0)
+    log = run(shots.detection(battle, Moment(Trigger.MOVED, "b", "seeker")), [1])
+    rolls = [e for e in log if isinstance(e, RollEntry)]
+    assert rolls and "RA-HIDE-05" in rolls[0].rules
+    assert not battle.narrated_for("b", log)  # the seekers learn nothing
+    assert battle.narrated_for("a", log) == log == battle.narrated_for(None, log)
+
+
+def test_RA_HIDE_05_a_detection_roll_that_finds_him_shows_him_to_the_seekers() -> None:
+    battle = moved_near_hidden("activation", 6.0)
+    log = run(shots.detection(battle, Moment(Trigger.MOVED, "b", "seeker")), [2])
+    told = battle.narrated_for("b", log)
+    assert [e.event.id for e in told if isinstance(e, EventEntry)] == ["apocalypse.game.revealed"]
+
+
+def test_RA_HIDE_02_what_a_hidden_warrior_decides_is_kept_from_the_enemy() -> None:
+    battle = game("turn", unit("hider", "a", 5, 5), unit("seeker", "b", 20, 20))
+    hider = battle.warrior("hider")
+    hider.sight = Sight.HIDDEN
+    log = run(actions.activate(battle, hider), [])
+    choices = [e for e in log if isinstance(e, ChoiceEntry)]
+    assert choices and all(e.side == "a" for e in choices)
+    assert not [e for e in battle.narrated_for("b", log) if isinstance(e, ChoiceEntry)]
+    assert battle.narrated_for("a", log) == log
+    assert hider.sight is Sight.HIDDEN  # he held still: nothing of it is seen
+
+
+def test_RA_HIDE_01_the_decision_to_hide_is_kept_from_the_enemy() -> None:
+    battle = game("turn", unit("hider", "a", 5, 5), unit("seeker", "b", 20, 20), WALL_NEAR)
+    hider = battle.warrior("hider")
+    log = run(actions._hiding(battle, hider), [])
+    assert hider.sight is Sight.HIDDEN
+    assert [e for e in log if isinstance(e, ChoiceEntry)]
+    assert battle.narrated_for("b", log) == ()
+    assert battle.narrated_for("a", log) == log
+
+
+WALL_NEAR = terrain("wall", [[4, 6], [7, 6]], obstacle=True, shape="line", cover="light")
 
 
 # -- whole battles ---------------------------------------------------------------------------

@@ -8,7 +8,7 @@ by analogy it passes on a d6 of at most the Подвижность.
 from __future__ import annotations
 
 from kubik.dice import D6
-from kubik.engine import Procedure, Roll, msg
+from kubik.engine import Procedure, Roll, Verdict, msg
 from kubik.engine.reducers import AtMost
 
 
@@ -34,4 +34,17 @@ def mobility_test(mobility: int) -> Procedure[bool]:
     return passed
 
 
-__all__ = ["mobility_test", "spirit_test"]
+def first_refusal(*checks: tuple[bool, str, str]) -> Verdict | None:
+    """The first of ``(forbidden, message id, rule)`` that holds, as a refusal: a
+    permission that goes down a list of prohibitions; ``None`` when none holds.
+
+    >>> first_refusal((False, "a", "RA-CC-01"), (True, "b", "RA-PSY-11")).rules
+    ('RA-PSY-11',)
+    """
+    for forbidden, message_id, rule in checks:
+        if forbidden:
+            return Verdict.forbid(msg(message_id), rule)
+    return None
+
+
+__all__ = ["first_refusal", "mobility_test", "spirit_test"]

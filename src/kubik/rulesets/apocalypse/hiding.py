@@ -100,16 +100,18 @@ def may_target(hidden: bool) -> Verdict:
     return Verdict.of(not hidden, msg("apocalypse.permission.hidden"), "RA-HIDE-02")
 
 
-def detection_roll(mobility: int, distance: int) -> Procedure[bool]:
+def detection_roll(mobility: int, distance: int, unseen_by: str = "") -> Procedure[bool]:
     """Activation edition (RA-HIDE-05): d6 + the nearest warrior's Подвижность against the
-    distance in paces; the hiders are found when it is reached."""
+    distance in paces; the hiders are found when it is reached. ``unseen_by``: the side
+    a battle keeps the roll from (it tells where the hiders are); the rule ignores it."""
+    secret = {"unseen_by": unseen_by} if unseen_by else {}
     (value,) = yield Roll(
         D6,
-        msg("apocalypse.hiding.detection_roll", mobility=mobility, distance=distance),
+        msg("apocalypse.hiding.detection_roll", mobility=mobility, distance=distance, **secret),
         rules=("RA-HIDE-05",),
     )
     found = value + mobility >= distance
-    yield emit("apocalypse.hiding.detection", rules=("RA-HIDE-05",), found=found)
+    yield emit("apocalypse.hiding.detection", rules=("RA-HIDE-05",), found=found, **secret)
     return bool(found)
 
 

@@ -26,6 +26,19 @@ def climb_cost(height: float) -> float:
     return height * number("manoeuvres", "climb_cost")
 
 
+def may_walk(fallen: bool, on_roof: bool) -> Verdict:
+    """May he advance or run this turn? Not after a fall (RA-MAN-06: no more moving), not
+    from a roof, which he leaves by climbing or jumping down (RA-MAN-01, RA-MAN-03).
+
+    >>> may_walk(False, False).allowed, may_walk(True, False).allowed
+    (True, False)
+    """
+    return Verdict.combine(
+        Verdict.of(not fallen, msg("apocalypse.permission.fallen"), "RA-ABSENT-08"),
+        Verdict.of(not on_roof, msg("apocalypse.permission.on_roof"), "RA-MAN-01"),
+    )
+
+
 def may_climb(height: float, mobility: int, touching: bool) -> Verdict:
     """May he climb this height now? He must touch it at the start of the move; at most
     half his Подвижность in one move (the default: a climb is finished in one move),
@@ -170,4 +183,5 @@ __all__ = [
     "may_climb",
     "may_jump_down",
     "may_leap_attack",
+    "may_walk",
 ]

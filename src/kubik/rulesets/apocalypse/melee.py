@@ -17,12 +17,12 @@ re-rolls, then a block's re-roll.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 
 from kubik.dice import D6
-from kubik.engine import Call, Choose, Procedure, Roll, emit, msg
+from kubik.engine import AnyCall, Call, Choose, Procedure, Roll, emit, msg
 from kubik.rulesets.apocalypse.core import Pool, Side, number, pool_summary
 
 
@@ -181,6 +181,15 @@ class Fighter:
     knocked_down: bool = False
     stupid: bool = False
     bonus: int = 0
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # exact odds look a fighter up many times per bout: hash his twenty fields once
+        values = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+        object.__setattr__(self, "_hash", hash(values))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def current_toughness(self) -> int:
@@ -420,33 +429,79 @@ def _block(
 _STATIC_RULES = ("RA-CC-05", "RA-CC-08", "RA-CC-09")
 
 
+class _Bout:
+    """What one bout's procedure asks and concludes whatever the dice — its sub-calls,
+    who blocks, the rules it applies — and each pair of scores' outcome, worked out
+    once: exact odds replay the bout once per pair of scores."""
+
+    def __init__(self, a: Fighter, b: Fighter, sides: tuple[str, str]) -> None:
+        self.a, self.b = a, b
+        self.a_blocks = a.shield and not b.shield and not a.knocked_down
+        self.b_blocks = b.shield and not a.shield and not b.knocked_down
+        self.roll_a = Call(
+            _roll_pool, (a, Side.A, self.b_blocks), reduce=None if self.b_blocks else score_of(a, b)
+        )
+        self.roll_b = Call(
+            _roll_pool, (b, Side.B, self.a_blocks), reduce=None if self.a_blocks else score_of(b, a)
+        )
+        self.sides = sides
+        self.score_a, self.score_b = score_of(a, b), score_of(b, a)
+        rules = (*_STATIC_RULES, *flat_part(a)[2], *flat_part(b)[2])
+        self.rules = tuple(dict.fromkeys(rules))
+        self.outcomes: dict[tuple[int | None, int | None], tuple[MeleeOutcome, int]] = {}
+        self.blocks: dict[tuple[Side, Pool | None], AnyCall] = {}
+
+    def block_a(self, score_a: Pool | None) -> AnyCall:
+        """``b``'s shield against ``a``'s dice (RA-CC-13)."""
+        call = self.blocks.get((Side.A, score_a))
+        if call is None:
+            args = (self.b, Side.B, self.a, score_a, self.sides[1])
+            call = self.blocks[(Side.A, score_a)] = Call(_block, args, reduce=self.score_a)
+        return call
+
+    def block_b(self, score_b: Pool | None) -> AnyCall:
+        """``a``'s shield against ``b``'s dice (RA-CC-13)."""
+        call = self.blocks.get((Side.B, score_b))
+        if call is None:
+            args = (self.a, Side.A, self.b, score_b, self.sides[0])
+            call = self.blocks[(Side.B, score_b)] = Call(_block, args, reduce=self.score_b)
+        return call
+
+    def outcome(self, score_a: int | None, score_b: int | None) -> tuple[MeleeOutcome, int]:
+        """The outcome and the margin of the results."""
+        key = (score_a, score_b)
+        known = self.outcomes.get(key)
+        if known is None:
+            result_a, result_b = _result(self.a, score_a), _result(self.b, score_b)
+            known = (decide(self.a, self.b, result_a, result_b), abs(result_a - result_b))
+            self.outcomes[key] = known
+        return known
+
+
+@lru_cache(maxsize=4096)
+def _bout(a: Fighter, b: Fighter, sides: tuple[str, str]) -> _Bout:
+    return _Bout(a, b, sides)
+
+
 def melee(a: Fighter, b: Fighter, sides: tuple[str, str] = ("a", "b")) -> Procedure[MeleeOutcome]:
     """One round of a bout between ``a`` and ``b`` (RA-CC-04); ``sides`` names who
     decides for each (a battle passes its own side ids)."""
     # each step a sub-procedure whose result is reduced to the one number the bout needs:
     # exact odds branch on those few values only
-    a_blocks = a.shield and not b.shield and not a.knocked_down
-    b_blocks = b.shield and not a.shield and not b.knocked_down
-    score_a = yield Call(
-        _roll_pool, (a, Side.A, b_blocks), reduce=None if b_blocks else score_of(a, b)
-    )
-    score_b = yield Call(
-        _roll_pool, (b, Side.B, a_blocks), reduce=None if a_blocks else score_of(b, a)
-    )
+    bout = _bout(a, b, sides)
+    score_a = yield bout.roll_a
+    score_b = yield bout.roll_b
     if a.shield and b.shield:
         yield emit("apocalypse.melee.shields_cancel", rules=("RA-CC-13",))
-    if a_blocks:
-        score_b = yield Call(_block, (a, Side.A, b, score_b, sides[0]), reduce=score_of(b, a))
-    if b_blocks:
-        score_a = yield Call(_block, (b, Side.B, a, score_a, sides[1]), reduce=score_of(a, b))
-    result_a = _result(a, score_a)
-    result_b = _result(b, score_b)
-    outcome = decide(a, b, result_a, result_b)
-    rules = (*_STATIC_RULES, *flat_part(a)[2], *flat_part(b)[2])
+    if bout.a_blocks:
+        score_b = yield bout.block_b(score_b)
+    if bout.b_blocks:
+        score_a = yield bout.block_a(score_a)
+    outcome, margin = bout.outcome(score_a, score_b)
     yield emit(
         "apocalypse.melee.draw" if outcome.winner is Winner.DRAW else "apocalypse.melee.result",
-        rules=tuple(dict.fromkeys(rules)),
-        margin=abs(result_a - result_b),
+        rules=bout.rules,
+        margin=margin,
         winner=outcome.winner,
         hits=outcome.hits,
     )

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
-from kubik.rulesets.apocalypse.checks import spirit_test
+from kubik.rulesets.apocalypse.checks import first_refusal, spirit_test
 from kubik.rulesets.apocalypse.core import number
 
 
@@ -195,16 +195,15 @@ def may_charge(c: Charger) -> Verdict:
     """May he charge this enemy? Within reach (twice Подвижность, RA-ABSENT-08), not in a
     fight, fleeing (RA-PSY-06), stupid (RA-PSY-11) or on guard (RA-GUARD-01); a
     fear-causing target needs a fear test first (RA-PSY-07)."""
-    if c.in_combat:
-        return Verdict.forbid(msg("apocalypse.permission.in_combat"), "RA-CC-01")
-    if c.fleeing:
-        return Verdict.forbid(msg("apocalypse.permission.fleeing"), "RA-PSY-06")
-    if c.stupid:
-        return Verdict.forbid(msg("apocalypse.permission.stupid"), "RA-PSY-11")
-    if c.guarding:
-        return Verdict.forbid(msg("apocalypse.permission.guarding"), "RA-GUARD-01")
-    if c.distance > c.reach:
-        return Verdict.forbid(msg("apocalypse.permission.out_of_reach"), "RA-ABSENT-08")
+    refused = first_refusal(
+        (c.in_combat, "apocalypse.permission.in_combat", "RA-CC-01"),
+        (c.fleeing, "apocalypse.permission.fleeing", "RA-PSY-06"),
+        (c.stupid, "apocalypse.permission.stupid", "RA-PSY-11"),
+        (c.guarding, "apocalypse.permission.guarding", "RA-GUARD-01"),
+        (c.distance > c.reach, "apocalypse.permission.out_of_reach", "RA-ABSENT-08"),
+    )
+    if refused is not None:
+        return refused
     if c.target_fright is not Fright.NONE:
         return Verdict.need(Fright.FEAR, msg("apocalypse.permission.fear_first"), "RA-PSY-07")
     return Verdict.allow("RA-ABSENT-08")

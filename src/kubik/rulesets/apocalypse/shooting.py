@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from kubik.dice import D6
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
+from kubik.rulesets.apocalypse.checks import first_refusal
 from kubik.rulesets.apocalypse.core import number
 
 
@@ -189,20 +190,17 @@ def may_shoot(s: Shooter) -> Verdict:
     (RA-CC-02); never at a hidden warrior (RA-HIDE-02); not after a failed stupidity test
     (RA-PSY-11); not while on guard in his own turn (RA-GUARD-01); a warrior who took
     cover only with the «Залегание» penalty (RA-SHOOT-05)."""
-    if not s.has_weapon:
-        return Verdict.forbid(msg("apocalypse.permission.no_weapon"), "RA-ABSENT-14")
-    if s.in_combat:
-        return Verdict.forbid(msg("apocalypse.permission.in_combat"), "RA-CC-01")
-    if s.near_combat:
-        return Verdict.forbid(msg("apocalypse.permission.near_combat"), "RA-CC-02")
-    if s.target_hidden:
-        return Verdict.forbid(msg("apocalypse.permission.hidden"), "RA-HIDE-02")
-    if s.stupid:
-        return Verdict.forbid(msg("apocalypse.permission.stupid"), "RA-PSY-11")
-    if s.guarding:
-        return Verdict.forbid(msg("apocalypse.permission.guarding"), "RA-GUARD-01")
-    if s.ran:
-        return Verdict.forbid(msg("apocalypse.permission.ran"), "RA-ABSENT-08")
+    refused = first_refusal(
+        (not s.has_weapon, "apocalypse.permission.no_weapon", "RA-ABSENT-14"),
+        (s.in_combat, "apocalypse.permission.in_combat", "RA-CC-01"),
+        (s.near_combat, "apocalypse.permission.near_combat", "RA-CC-02"),
+        (s.target_hidden, "apocalypse.permission.hidden", "RA-HIDE-02"),
+        (s.stupid, "apocalypse.permission.stupid", "RA-PSY-11"),
+        (s.guarding, "apocalypse.permission.guarding", "RA-GUARD-01"),
+        (s.ran, "apocalypse.permission.ran", "RA-ABSENT-08"),
+    )
+    if refused is not None:
+        return refused
     rules = ("RA-ABSENT-04", "RA-SHOOT-05") if s.took_cover else ("RA-ABSENT-04",)
     return Verdict.allow(*rules)
 

@@ -16,11 +16,18 @@ from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import Point as ShapelyPoint
 
-from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu, Moment, Trigger, clear_of
 from kubik.game.battle.tastes import taste
-from kubik.rulesets.apocalypse.battle import fights, psyche, shots, songs
-from kubik.rulesets.apocalypse.battle.warriors import Condition, Morale, Sight, Warrior, Watch
+from kubik.rulesets.apocalypse.battle import fights, moving, psyche, shots, songs
+from kubik.rulesets.apocalypse.battle.warriors import (
+    Condition,
+    Ground,
+    Morale,
+    Sight,
+    Warrior,
+    Watch,
+)
 from kubik.rulesets.apocalypse.core import Edition, decimal, number
 from kubik.rulesets.apocalypse.guard import Sentry, may_guard
 from kubik.rulesets.apocalypse.hiding import Hider, may_hide
@@ -28,13 +35,13 @@ from kubik.rulesets.apocalypse.manoeuvres import (
     Climb,
     LeapOutcome,
     climb,
-    falling,
     giant_leap_apex,
     jump_down,
     jump_gap,
     may_climb,
     may_jump_down,
     may_leap_attack,
+    may_walk,
 )
 from kubik.rulesets.apocalypse.melee import melee
 from kubik.rulesets.apocalypse.psychology import (
@@ -61,9 +68,8 @@ class Act:
 
 
 def register(game: ApocalypseGame) -> None:
-    """The out-of-turn reactions: guard fire and detection after every move."""
-    game.interrupts.on(Trigger.MOVED, "guard_fire", lambda m: shots.guard_fire(game, m))
-    game.interrupts.on(Trigger.CHARGE_DECLARED, "guard_fire", lambda m: shots.guard_fire(game, m))
+    """The out-of-turn reaction at the end of every move: detection (RA-HIDE-05..07).
+    Guard fire and detection during a move are part of the move (:mod:`.moving`)."""
     game.interrupts.on(Trigger.MOVED, "detection", lambda m: shots.detection(game, m))
 
 
@@ -102,7 +108,12 @@ def activations(game: ApocalypseGame) -> Procedure[None]:
 
 def end_of_turn(game: ApocalypseGame, side: str) -> Procedure[None]:
     """At the end of ``side``'s turn, enemy guards who did not shoot go back to normal
-    (RA-GUARD-03)."""
+    (RA-GUARD-03), and warriors who dived for cover in it get up (RA-SHOOT-05)."""
+    last = side == game.sides[-1]
+    for w in game.warriors:
+        if w.ground is not Ground.NONE and (w.ground_turn == side or (last and not w.ground_turn)):
+            w.ground = Ground.NONE
+            w.ground_turn = ""
     for w in game.warriors:
         if w.side != side and w.watch is Watch.ON_GUARD and game.edition is Edition.TURN:
             w.watch = Watch.NONE
@@ -123,8 +134,11 @@ def activate(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
         return
     if w.stupor is Stupor.DROOL:
         return
+    if w.ground is not Ground.NONE:  # dived for cover this round: he may only shoot
+        yield from _fire(game, w)
+        return
     if w.stupor is Stupor.SHUFFLE:
-        yield from _shuffle(game, w)
+        yield from psyche.shuffle(game, w)
         return
     act = yield from _movement(game, w)
     if not w.fit or game.ending() is not None:
@@ -180,7 +194,7 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
         picked = yield from game.choose(
             menu,
             w.side,
-            msg("apocalypse.reason.move", unit=name),
+            game.told(w, "apocalypse.reason.move", unit=name),
             default=Act("fight"),
             rules=("RA-CC-01",),
         )
@@ -203,11 +217,9 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
         verdict = _charge_verdict(game, w, target, reach)
         if verdict.allowed and frenzy_target is None:
             frenzy_target = target
-        menu.offer(
-            Act("charge", target.id),
-            msg("apocalypse.option.charge", target=game.name(target.id)),
-            verdict,
-            Forecast(
+        forecast = None
+        if verdict.allowed:  # a refused option is never weighed: no forecast to build
+            forecast = Forecast(
                 melee,
                 (
                     _as_charger(game, w, target),
@@ -215,7 +227,12 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
                     (w.side, target.side),
                 ),
                 value=fights.bout_worth,
-            ),
+            )
+        menu.offer(
+            Act("charge", target.id),
+            msg("apocalypse.option.charge", target=game.name(target.id)),
+            verdict,
+            forecast,
         )
     forced = must_charge(
         w.frenzied, frenzy_target is not None, w.condition is not Condition.STANDING
@@ -227,39 +244,20 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
         return act
     if nearest is not None:
         closing = min(w.mobility, game.gap(w, nearest)) * taste("apocalypse", "closing_per_pace")
+        # a runner neither shoots nor sings: a shooter or a singer weighs what he forgoes
+        forgone = taste("apocalypse", "run_forgoes_fire") if w.ranged_weapons() or w.singer else 0
+        walk = may_walk(w.fallen_turn == game.turn_number, game.roof_under(w) is not None)
         menu.offer(
             Act("advance", nearest.id),
             msg("apocalypse.option.advance", target=game.name(nearest.id)),
-            Verdict.combine(
-                Verdict.of(
-                    w.fallen_turn != game.turn_number,
-                    msg("apocalypse.permission.fallen"),
-                    "RA-ABSENT-08",
-                ),
-                Verdict.of(
-                    game.roof_under(w) is None,
-                    msg("apocalypse.permission.on_roof"),
-                    "RA-MAN-01",
-                ),
-            ),
+            walk,
             Forecast(score=closing),
         )
         menu.offer(
             Act("run", nearest.id),
             msg("apocalypse.option.run", target=game.name(nearest.id)),
-            Verdict.combine(
-                Verdict.of(
-                    w.fallen_turn != game.turn_number,
-                    msg("apocalypse.permission.fallen"),
-                    "RA-ABSENT-08",
-                ),
-                Verdict.of(
-                    game.roof_under(w) is None,
-                    msg("apocalypse.permission.on_roof"),
-                    "RA-MAN-01",
-                ),
-            ),
-            Forecast(score=closing * 1.5 - 0.1),
+            walk,
+            Forecast(score=closing * 1.5 - taste("apocalypse", "run") - forgone),
         )
     cover_spot = _cover_spot(game, w)
     if cover_spot is not None and not game.next_to_cover(w):
@@ -289,7 +287,7 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
     picked = yield from game.choose(
         menu,
         w.side,
-        msg("apocalypse.reason.move", unit=name),
+        game.told(w, "apocalypse.reason.move", unit=name),
         default=Act("hold"),
         rules=("RA-ABSENT-08", *shaped),
     )
@@ -365,7 +363,7 @@ def _manoeuvre_offers(
                     Act("gap", other.id),
                     msg("apocalypse.option.gap", width=round(width, 1)),
                     Verdict.allow("RA-MAN-02"),
-                    Forecast(score=0.01),
+                    Forecast(score=taste("apocalypse", "gap")),
                 )
     if w.giant_leap:
         for target in enemies:
@@ -421,7 +419,7 @@ def _do(
     elif act.kind == "watch":
         w.watch = Watch.ON_GUARD
         w.turn.moved = w.turn.shot = True
-        yield emit("apocalypse.game.on_guard", rules=("RA-GUARD-01",), unit=game.name(w.id))
+        yield Emit(game.told(w, "apocalypse.game.on_guard", unit=game.name(w.id)), ("RA-GUARD-01",))
     elif act.kind == "climb":
         yield from _climb(game, w, act.target)
     elif act.kind == "climb_down":
@@ -454,12 +452,12 @@ def _step(
             min(max(w.base.x + dx / norm * paces, r), game.table.width - r),
             min(max(w.base.y + dy / norm * paces, r), game.table.height - r),
         )
-    spot = game.walk(w, goal, paces)
-    if spot is None or spot == w.base.centre:
+    way = game.route(w, goal, paces)
+    if way is None or way[1] == w.base.centre:
         return
-    game.place(w, spot)
     w.turn.moved = True
-    if w.sight is Sight.HIDDEN:
+    came_out = w.sight is Sight.HIDDEN
+    if came_out:
         w.sight = Sight.SEEN
         yield emit("apocalypse.game.revealed", rules=("RA-HIDE-03",), unit=game.name(w.id))
     yield emit(
@@ -468,12 +466,14 @@ def _step(
         unit=game.name(w.id),
         paces=round(paces, 1),
     )
-    yield from game.interrupts.fire(Moment(Trigger.MOVED, w.side, w.id, at=spot))
+    yield from moving.travel(game, w, way[0], way[1], came_out=came_out)
 
 
 def _charge(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
-    """A charge: fear tests (RA-PSY-07), guard fire (RA-GUARD-02/04), into contact."""
-    if w.sight is Sight.HIDDEN:
+    """A charge: fear tests (RA-PSY-07), guard fire on the way (RA-GUARD-02/04), into
+    contact."""
+    came_out = w.sight is Sight.HIDDEN
+    if came_out:
         w.sight = Sight.SEEN
         yield emit("apocalypse.game.revealed", rules=("RA-HIDE-03",), unit=game.name(w.id))
     scared = fright(target.fright, w.fright)
@@ -507,12 +507,14 @@ def _charge(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None
             target.turn.afraid_of = w.id
     w.turn.over_obstacle = game.tape.cover(w.base, target.base).value != "none"
     reach = float(w.mobility * number("movement", "charge_multiplier")) + 0.5
-    spot = game.walk(w, game.contact_point(w, target), reach, target=target)
+    way = game.route(w, game.contact_point(w, target), reach, target=target)
     w.turn.moved = True
     w.turn.charged = True
-    if spot is None:
+    if way is None:
         return
-    game.place(w, spot)
+    arrived = yield from moving.travel(game, w, way[0], way[1], target=target, came_out=came_out)
+    if not arrived or not target.in_battle:
+        return
     if game.gap(w, target) > 0.05:
         yield emit("apocalypse.game.charge_short", rules=("RA-ABSENT-08",), unit=game.name(w.id))
         return
@@ -546,9 +548,8 @@ def _climb(game: ApocalypseGame, w: Warrior, feature_id: str) -> Procedure[None]
     spot = (round(near.x, 1), round(near.y, 1))
     others = [p.base for p in game.bodies(besides=(w.id,))]
     if clear_of([w.base.moved_to(spot)], others) and feature.shape.covers(ShapelyPoint(spot)):
-        game.place(w, spot)
+        yield from moving.travel(game, w, (w.base.centre, spot), spot)
         yield emit("apocalypse.game.climbed", rules=("RA-MAN-01",), unit=game.name(w.id))
-        yield from game.interrupts.fire(Moment(Trigger.MOVED, w.side, w.id, at=spot))
 
 
 def _climb_down(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
@@ -562,11 +563,11 @@ def _climb_down(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     if spot is None:
         yield emit("apocalypse.game.no_room", rules=("RA-MAN-01",), unit=game.name(w.id))
         return
-    game.place(w, spot)
     if outcome is Climb.FELL:
-        yield from _fall(game, w, float(roof.elevation))
+        game.place(w, spot)
+        yield from moving.fall(game, w, float(roof.elevation))
         return
-    yield from game.interrupts.fire(Moment(Trigger.MOVED, w.side, w.id, at=spot))
+    yield from moving.travel(game, w, (w.base.centre, spot), spot)
 
 
 def _landing(
@@ -603,19 +604,11 @@ def _jump_down(game: ApocalypseGame, w: Warrior, target: Warrior | None) -> Proc
         fall = _landing(game, w, roof, spot)
         if fall is not None:
             game.place(w, fall)
-        yield from _fall(game, w, landed.fall_height)
+        yield from moving.fall(game, w, landed.fall_height)
         return
-    game.place(w, spot)
-    yield from game.interrupts.fire(Moment(Trigger.MOVED, w.side, w.id, at=spot))
-    if target is not None and w.fit and target.in_battle and game.gap(w, target) <= 0.05:
-        w.turn.charged = w.turn.leapt = True
-        game.contacts.engage(w.id, target.id, ("RA-MAN-05",))
-        yield emit(
-            "apocalypse.game.leap_attack",
-            rules=("RA-MAN-05",),
-            unit=game.name(w.id),
-            target=game.name(target.id),
-        )
+    yield from moving.travel(game, w, (w.base.centre, spot), spot, target=target)
+    if target is not None:
+        yield from _land_on(game, w, target)
 
 
 def _clear(game: ApocalypseGame, w: Warrior, spot: tuple[float, float], target: Warrior) -> bool:
@@ -629,11 +622,16 @@ def _clear(game: ApocalypseGame, w: Warrior, spot: tuple[float, float], target: 
 
 
 def _leap_contact(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
-    spot = game.walk(w, game.contact_point(w, target), 1.5, target=target)
-    if spot is None:
+    way = game.route(w, game.contact_point(w, target), 1.5, target=target)
+    if way is None:
         return
-    game.place(w, spot)
-    if game.gap(w, target) <= 0.05:
+    yield from moving.travel(game, w, way[0], way[1], target=target)
+    yield from _land_on(game, w, target)
+
+
+def _land_on(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
+    """He landed in contact with the enemy he leapt at: a leap attack (RA-MAN-05)."""
+    if w.fit and target.in_battle and game.gap(w, target) <= 0.05:
         w.turn.charged = w.turn.leapt = True
         game.contacts.engage(w.id, target.id, ("RA-MAN-05",))
         yield emit(
@@ -651,7 +649,7 @@ def _giant_leap(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[
     landed: LeapOutcome = yield Call(jump_down, (apex, w.mobility, True))
     w.turn.moved = True
     if not landed.landed:
-        yield from _fall(game, w, landed.fall_height)
+        yield from moving.fall(game, w, landed.fall_height)
         return
     yield from _leap_contact(game, w, target)
 
@@ -680,26 +678,7 @@ def _gap(game: ApocalypseGame, w: Warrior, feature_id: str) -> Procedure[None]:
         landing = _landing(game, w, roof, (float(centre.x), float(centre.y)))
         if landing is not None:
             game.place(w, landing)
-        yield from _fall(game, w, outcome.fall_height)
-
-
-def _fall(game: ApocalypseGame, w: Warrior, height: float) -> Procedure[None]:
-    """He falls: D3 wounds a pace, no save; no more moving or hiding (RA-MAN-06)."""
-    wounds = yield Call(falling, (height,))
-    w.fallen_turn = game.turn_number
-    if wounds:
-        yield from shots.harm(game, w, wounds, by=None, save=7)
-
-
-def _shuffle(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
-    """Stupid, 1–3: straight forward at half speed, stopping a pace short (RA-PSY-12)."""
-    enemy = game.nearest(w, [e for e in game.enemies(w) if e.fit])
-    if enemy is None:
-        return
-    stop = decimal("stupidity", "stop_short_paces")
-    paces = min(w.mobility / 2, max(0.0, game.gap(w, enemy) - stop))
-    yield emit("apocalypse.game.shuffles", rules=("RA-PSY-12",), unit=game.name(w.id))
-    yield from _step(game, w, enemy.base.centre, paces)
+        yield from moving.fall(game, w, outcome.fall_height)
 
 
 # -- hiding and shooting ----------------------------------------------------------------
@@ -740,7 +719,7 @@ def _hiding(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     hide = yield from game.choose(
         menu,
         w.side,
-        msg("apocalypse.reason.hide", unit=game.name(w.id)),
+        game.told(w, "apocalypse.reason.hide", secret=True, unit=game.name(w.id)),
         default=True,
         rules=("RA-HIDE-01",),
     )
@@ -749,13 +728,7 @@ def _hiding(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     if game.edition is Edition.ACTIVATION:
         game.fp[w.side] -= number("hiding", "fp_cost")
     w.sight = Sight.HIDDEN
-    enemy_side = next(s for s in game.sides if s != w.side)
-    yield emit(
-        "apocalypse.game.hides",
-        rules=verdict.rules,
-        unit=game.name(w.id),
-        unseen_by=enemy_side,
-    )
+    yield Emit(game.told(w, "apocalypse.game.hides", unit=game.name(w.id)), verdict.rules)
 
 
 def _fire(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
@@ -763,7 +736,8 @@ def _fire(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
         return
     menu: Menu[Any] = Menu()
     shots.shooting_menu(game, w, menu)
-    songs.song_menu(game, w, menu)
+    if w.ground is Ground.NONE:
+        songs.song_menu(game, w, menu)
     if w.lasting:
         menu.offer(
             "end_song",
@@ -783,7 +757,7 @@ def _fire(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     picked = yield from game.choose(
         menu,
         w.side,
-        msg("apocalypse.reason.fire", unit=game.name(w.id)),
+        game.told(w, "apocalypse.reason.fire", unit=game.name(w.id)),
         default=shots.Aim(),
         rules=tuple(dict.fromkeys(("RA-ABSENT-04", *shaped))),
     )

@@ -7,12 +7,12 @@ tests his nerve at the end of the phase (RA-PSY-05) or breaks (RA-CC-20).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu
 from kubik.game.battle.tastes import taste
-from kubik.rulesets.apocalypse.battle.warriors import Condition, Morale, Warrior
+from kubik.rulesets.apocalypse.battle.warriors import Condition, Ground, Morale, Warrior
 from kubik.rulesets.apocalypse.checks import spirit_test
 from kubik.rulesets.apocalypse.core import decimal
 from kubik.rulesets.apocalypse.melee import Fighter, MeleeOutcome, Winner, melee, weapon_for_hits
@@ -68,6 +68,12 @@ def bout_worth(outcome: MeleeOutcome) -> float:
 def close_combat(game: ApocalypseGame, side: str) -> Procedure[None]:
     """The whole close-combat phase of ``side``'s turn."""
     yield from _drawn_in(game, side)
+    for w in game.warriors:
+        if not game.contacts.of(w.id):
+            w.loadout = None  # his fight is over: he may choose again for the next
+    for w in game.warriors:
+        if w.loadout is None and w.in_battle and game.engaged(w):
+            yield from _arm(game, w, game.engaged(w)[0], side)
     groups = _groups(game)
     groups.sort(key=lambda g: len(g) > 2)  # one-on-one fights first (RA-CC-03)
     for group in groups:
@@ -86,6 +92,49 @@ def close_combat(game: ApocalypseGame, side: str) -> Procedure[None]:
             yield from _bout(game, a, b, group, side)
     for w in game.side_warriors(side):
         yield from _alone(game, w)
+
+
+def _arm(game: ApocalypseGame, w: Warrior, opponent: Warrior, side: str) -> Procedure[None]:
+    """Before his fight begins he declares the weapons he fights with — a pistol holstered
+    for a knife, one weapon in the hand a bulky gun leaves free — and keeps them until
+    the fight is over (RA-CC-07)."""
+    loadouts = w.loadouts()
+    if len(loadouts) == 1:
+        w.loadout = loadouts[0]
+        return
+    menu: Menu[tuple[int, ...]] = Menu()
+    for chosen in loadouts:
+        w.loadout = chosen
+        menu.offer(
+            chosen,
+            msg("apocalypse.option.fight_with", weapons=_weapon_names(game, w)),
+            Verdict.allow("RA-CC-07"),
+            Forecast(
+                melee,
+                (fighter(game, w, opponent, side), fighter(game, opponent, w, side)),
+                value=bout_worth,
+            ),
+        )
+    w.loadout = yield from game.choose(
+        menu,
+        w.side,
+        msg("apocalypse.reason.arm", unit=game.name(w.id)),
+        default=loadouts[0],
+        rules=("RA-CC-07",),
+    )
+    yield emit(
+        "apocalypse.game.arms",
+        rules=("RA-CC-07",),
+        unit=game.name(w.id),
+        weapons=_weapon_names(game, w),
+    )
+
+
+def _weapon_names(game: ApocalypseGame, w: Warrior) -> tuple[Any, ...]:
+    """The names of the weapons he fights with (fists when none)."""
+    return tuple(game.name(f"weapon:{x.id}") for x in w.melee_weapons()) or (
+        msg("apocalypse.fists"),
+    )
 
 
 def _groups(game: ApocalypseGame) -> list[list[str]]:
@@ -190,6 +239,8 @@ def _drawn_in(game: ApocalypseGame, side: str) -> Procedure[None]:
     for w in game.warriors:
         if not w.fit or w.morale is not Morale.STEADY or game.contacts.of(w.id):
             continue
+        if w.ground is not Ground.NONE:  # dived for cover: nothing but shooting (RA-SHOOT-05)
+            continue
         fighting = [
             e
             for e in game.enemies(w)
@@ -279,7 +330,8 @@ def break_away(
         if not w.in_battle:
             break
         yield from shots.harm(game, w, 1, by=enemy)
-    game.contacts.release(w.id)
+    if w.fit:  # struck down, he lies where he was, still in the fight
+        game.contacts.release(w.id)
 
 
 __all__ = ["bout_worth", "break_away", "close_combat", "fighter"]

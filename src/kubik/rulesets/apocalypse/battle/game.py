@@ -17,12 +17,13 @@ from typing import Any
 
 from shapely.geometry import Point as ShapelyPoint
 
-from kubik.engine import Procedure, emit, msg
+from kubik.engine import Message, Procedure, emit, msg
 from kubik.engine.log import EventEntry, LogEntry
 from kubik.game import Ending, Scenario, ScenarioError
 from kubik.game.battle import GAP, BattleGame, Piece, Posture, Presence, clear_of, settle
 from kubik.rulesets.apocalypse.battle.warriors import (
     Condition,
+    Ground,
     Morale,
     Sight,
     Turn,
@@ -35,6 +36,7 @@ from kubik.table import Base, Cover, Point, TableError
 from kubik.table.tape import along
 
 EDITION_OPTION = "edition"
+_PRESENCE = {Condition.OUT_OF_ACTION: Presence.REMOVED, Condition.FLED: Presence.FLED}
 
 
 class ApocalypseGame(BattleGame):
@@ -58,7 +60,14 @@ class ApocalypseGame(BattleGame):
         self.fp: dict[str, int] = dict.fromkeys(self.sides, 0)
         self.round_jams: list[str] = []  # lasting Melodies jammed at this round (RA-MEL-09)
         self.lasting_cast_turn: dict[str, int] = {}
+        self.turn_side = ""  # whose turn it is (turn edition; "" in the activation edition)
         for warrior in self.warriors:
+            # each warband faces the other's at the start (RA-PSY-12 needs a "forward")
+            foes = [e.base.centre for e in self.warriors if e.side != warrior.side]
+            if foes:
+                fx = sum(p[0] for p in foes) / len(foes) - warrior.base.x
+                fy = sum(p[1] for p in foes) / len(foes) - warrior.base.y
+                warrior.facing = math.atan2(fy, fx)
             warrior.impulse_left = (
                 number("united_impulse", "uses_per_game") if warrior.singer else 0
             )
@@ -77,11 +86,9 @@ class ApocalypseGame(BattleGame):
 
     def piece(self, w: Warrior) -> Piece:
         """The layer's view of one warrior."""
-        presence = {
-            Condition.OUT_OF_ACTION: Presence.REMOVED,
-            Condition.FLED: Presence.FLED,
-        }.get(w.condition, Presence.IN_PLAY)
-        posture = Posture.STANDING if w.condition is Condition.STANDING else Posture.PRONE
+        presence = _PRESENCE.get(w.condition, Presence.IN_PLAY)
+        standing = w.condition is Condition.STANDING and w.ground is not Ground.PRONE
+        posture = Posture.STANDING if standing else Posture.PRONE
         return Piece(w.id, w.id, w.side, w.base, presence, posture)
 
     def view(self, side: str | None) -> dict[str, Any]:
@@ -99,6 +106,7 @@ class ApocalypseGame(BattleGame):
             if side is None or w.side == side:
                 entry["hidden"] = w.sight is Sight.HIDDEN
             entry["on_guard"] = w.watch is Watch.ON_GUARD
+            entry["facing"] = round(math.degrees(w.facing)) % 360
             shown.append(entry)
         visible = {e["id"] for e in shown}
         return {
@@ -112,12 +120,25 @@ class ApocalypseGame(BattleGame):
 
     def visible_to(self, side: str | None, entry: LogEntry) -> bool:
         """Whether the narrated log shows ``entry`` to ``side``: what a hidden warrior
-        does out of the enemy's sight is told to his own side and the referee only
+        does, decides and rolls out of the enemy's sight (an event, a roll or a decision
+        whose message says ``unseen_by``) is told to his own side and the referee only
         (an onlooker on no side is told what every side sees)."""
-        if side is None or not isinstance(entry, EventEntry):
+        if side is None:
             return True
-        unseen = entry.event.kwargs.get("unseen_by")
+        message = entry.event if isinstance(entry, EventEntry) else entry.reason
+        unseen = message.kwargs.get("unseen_by")
         return unseen is None or (unseen != side and side in self.sides)
+
+    def enemy_of(self, side: str) -> str:
+        """The other warband."""
+        return next(s for s in self.sides if s != side)
+
+    def told(self, w: Warrior, message_id: str, *, secret: bool = False, **params: Any) -> Message:
+        """A message about ``w``: kept from the enemy (``unseen_by``, :meth:`visible_to`)
+        while he is hidden, or when ``secret`` (what he decides out of sight)."""
+        if secret or w.sight is Sight.HIDDEN:
+            params["unseen_by"] = self.enemy_of(w.side)
+        return msg(message_id, **params)
 
     def ending(self) -> Ending | None:
         if self.routed:
@@ -148,6 +169,7 @@ class ApocalypseGame(BattleGame):
             for side in self.sides:
                 if self.ending() is not None:
                     return
+                self.turn_side = side
                 yield from psyche.start_of_turn(self, side)
                 if self.ending() is not None:
                     return
@@ -209,9 +231,10 @@ class ApocalypseGame(BattleGame):
         """The enemies he is fighting."""
         return [self.warrior(o) for o in self.contacts.of(w.id) if self.warrior(o).in_battle]
 
-    def next_to_cover(self, w: Warrior) -> bool:
-        """Whether a feature giving cover is within a pace of his base (RA-HIDE-01)."""
-        reach = w.base.radius + decimal("hiding", "cover_paces")
+    def next_to_cover(self, w: Warrior, within: float | None = None) -> bool:
+        """Whether a feature giving cover is within a pace of his base (RA-HIDE-01), or
+        within ``within`` paces of it."""
+        reach = w.base.radius + (decimal("hiding", "cover_paces") if within is None else within)
         centre = ShapelyPoint(w.base.centre)
         return any(
             f.cover is not Cover.NONE and f.shape.distance(centre) <= reach
@@ -276,6 +299,13 @@ class ApocalypseGame(BattleGame):
     ) -> Point | None:
         """Where ``w`` ends walking toward ``goal`` with ``allowance`` paces: round
         impassable ground, never through or (unless charging ``target``) into a model."""
+        way = self.route(w, goal, allowance, target)
+        return None if way is None else way[1]
+
+    def route(
+        self, w: Warrior, goal: Point, allowance: float, target: Warrior | None = None
+    ) -> tuple[tuple[Point, ...], Point] | None:
+        """The way ``w`` walks toward ``goal`` and where it ends (:meth:`walk`)."""
         start = w.base.centre
         way = self.tape.way(start, goal, clearance=w.base.radius, detour_step=2.0)
         points = way.points if way is not None else (start, goal)  # a goal on a roof
@@ -285,12 +315,13 @@ class ApocalypseGame(BattleGame):
             return None
         path = along(points, reached.distance)
         others = [p.base for p in self.bodies(besides=(w.id,) + ((target.id,) if target else ()))]
-        return settle(
+        end = settle(
             path,
             lambda p: [w.base.moved_to(p)],
             others,
             may_touch=[target.base] if target is not None else (),
         )
+        return None if end is None else (path, end)
 
     def contact_point(self, w: Warrior, target: Warrior) -> Point:
         """A place on the 0.1-pace grid where ``w``'s base touches ``target``'s, on the
@@ -299,16 +330,16 @@ class ApocalypseGame(BattleGame):
         reach = w.base.radius + target.base.radius
         angle = math.atan2(w.base.y - ty, w.base.x - tx)
         best = (tx, ty)
+        others = [p.base for p in self.bodies(besides=(w.id, target.id))]
         for turn in (0.0, 0.35, -0.35, 0.7, -0.7, 1.2, -1.2, 1.8, -1.8, math.pi):
             a = angle + turn
             for extra in (0.02, 0.05, 0.08):
                 x = round(tx + (reach + extra) * math.cos(a), 1)
                 y = round(ty + (reach + extra) * math.sin(a), 1)
                 d = math.dist((x, y), (tx, ty)) - reach
-                if -1e-9 <= d <= GAP and self.fits(w.base.moved_to((x, y))):
-                    others = [p.base for p in self.bodies(besides=(w.id, target.id))]
-                    if clear_of([w.base.moved_to((x, y))], others):
-                        return (x, y)
+                moved = w.base.moved_to((x, y))
+                if -1e-9 <= d <= GAP and self.fits(moved) and clear_of([moved], others):
+                    return (x, y)
             if turn == 0.0:
                 best = (round(tx + reach * math.cos(a), 1), round(ty + reach * math.sin(a), 1))
         return best

@@ -7,11 +7,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from shapely.geometry import Point as ShapelyPoint
+
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu
+from kubik.game.battle import GAP, Menu, clear_of, settle
 from kubik.game.battle.tastes import taste
 from kubik.rulesets.apocalypse.battle.warriors import Condition, Morale, Warrior, Watch
 from kubik.rulesets.apocalypse.checks import spirit_test
+from kubik.rulesets.apocalypse.core import decimal
 from kubik.rulesets.apocalypse.psychology import (
     Fright,
     Stupor,
@@ -26,7 +29,7 @@ from kubik.rulesets.apocalypse.psychology import (
     stupidity,
     terror_test,
 )
-from kubik.table import Point
+from kubik.table import Base, Point, TerrainKind
 
 if TYPE_CHECKING:
     from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
@@ -147,8 +150,6 @@ def _fleeing(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
 
 def _terror(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     """Within 3 paces of a terrifying enemy, a Spirit test or flee (RA-PSY-08, RA-PSY-09)."""
-    from kubik.rulesets.apocalypse.core import decimal
-
     reach = decimal("psychology", "terror_paces")
     for enemy in game.enemies(w):
         if not enemy.fit or game.gap(w, enemy) > reach:
@@ -189,9 +190,10 @@ def start_fleeing(game: ApocalypseGame, w: Warrior, away_from: Point | None) -> 
 
 def run_away(game: ApocalypseGame, w: Warrior, away_from: Point | None) -> Procedure[None]:
     """Run d6 paces: away from ``away_from``, else toward the nearest table edge; off the
-    table he has left the battle (RA-PSY-06)."""
+    table he has left the battle (RA-PSY-06). Hemmed in where he stands, he is still in
+    the fight he could not leave."""
     paces = yield Call(flee_distance, (0,))
-    game.contacts.release(w.id)
+    fighting = [game.warrior(o) for o in game.contacts.of(w.id)]
     x, y = w.base.centre
     width, height = game.table.width, game.table.height
     if away_from is None or away_from == (x, y):
@@ -210,6 +212,93 @@ def run_away(game: ApocalypseGame, w: Warrior, away_from: Point | None) -> Proce
     spot = game.walk(w, goal, float(paces))
     if spot is not None:
         game.place(w, spot)
+    if all(game.gap(w, o) > GAP for o in fighting):
+        game.contacts.release(w.id)
 
 
-__all__ = ["run_away", "spirit_of", "start_fleeing", "start_of_turn"]
+def shuffle(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+    """Stupid, 1–3 (RA-PSY-12): straight forward — the way he faces — at half speed, never
+    round anything. He cannot charge: a step that would bring him into contact with an
+    enemy ends a pace short of him; he stops against an obstacle, impassable ground, a
+    model or the table's edge; walking off a roof he falls from it (RA-MAN-06)."""
+    from kubik.rulesets.apocalypse.battle import moving
+
+    yield emit("apocalypse.game.shuffles", rules=("RA-PSY-12",), unit=game.name(w.id))
+    if w.fallen_turn == game.turn_number:
+        return
+    dx, dy = math.cos(w.facing), math.sin(w.facing)
+    start, r = w.base.centre, w.base.radius
+    length = _inside_table(game, start, (dx, dy), r, w.mobility / 2)
+    roof = game.roof_under(w)
+    stop = decimal("stupidity", "stop_short_paces")
+    blocking = [
+        f
+        for f in game.table.features
+        if f is not roof and (f.obstacle or f.kind is TerrainKind.IMPASSABLE)
+    ]
+    enemies = [e for e in game.enemies(w) if e.in_battle]
+    last, contact = 0.0, False
+    steps = int(length / STEP + 1e-9)
+    for i in range(1, steps + 1):
+        t = i * STEP
+        here = (start[0] + t * dx, start[1] + t * dy)
+        if roof is not None and not roof.shape.covers(ShapelyPoint(here)):
+            # over the edge: he falls off the roof
+            landing = (round(start[0] + (t + r) * dx, 1), round(start[1] + (t + r) * dy, 1))
+            if game.fits(w.base.moved_to(landing)) and clear_of(
+                [w.base.moved_to(landing)], [p.base for p in game.bodies(besides=(w.id,))]
+            ):
+                game.place(w, landing)
+            yield emit(
+                "apocalypse.game.walks_off", rules=("RA-PSY-12", "RA-MAN-06"), unit=game.name(w.id)
+            )
+            yield from moving.fall(game, w, float(roof.elevation))
+            return
+        point = ShapelyPoint(here)
+        if roof is None and any(f.shape.distance(point) < r for f in blocking):
+            break
+        base = w.base.moved_to(here)
+        if any(_gap(base, e.base) <= GAP for e in enemies):
+            contact = True
+            break
+        last = t
+    if contact:  # he would touch an enemy: he stops a pace short of every one
+        while last > 0:
+            here = (start[0] + last * dx, start[1] + last * dy)
+            if all(_gap(w.base.moved_to(here), e.base) >= stop - 1e-9 for e in enemies):
+                break
+            last = round(last - STEP, 1)
+    if last <= 0:
+        return
+    goal = (start[0] + last * dx, start[1] + last * dy)
+    others = [p.base for p in game.bodies(besides=(w.id,))]
+    end = settle((start, goal), lambda p: [w.base.moved_to(p)], others)
+    if end is None or end == start:
+        return
+    yield from moving.travel(game, w, (start, end), end)
+
+
+STEP = 0.1  # paces: how finely a shuffle is walked
+
+
+def _gap(a: Base, b: Base) -> float:
+    return math.dist(a.centre, b.centre) - a.radius - b.radius
+
+
+def _inside_table(
+    game: ApocalypseGame, start: Point, way: tuple[float, float], r: float, paces: float
+) -> float:
+    """How far he goes ``paces`` along ``way`` before his base would leave the table."""
+    limit = paces
+    for position, step, size in (
+        (start[0], way[0], game.table.width),
+        (start[1], way[1], game.table.height),
+    ):
+        if step > 1e-12:
+            limit = min(limit, (size - r - position) / step)
+        elif step < -1e-12:
+            limit = min(limit, (r - position) / step)
+    return max(0.0, limit)
+
+
+__all__ = ["run_away", "shuffle", "spirit_of", "start_fleeing", "start_of_turn"]

@@ -12,11 +12,12 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu, Moment
+from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
+from kubik.game.battle import Menu, Moment, clear_of
 from kubik.game.battle.tastes import taste
 from kubik.rulesets.apocalypse.battle.warriors import (
     Condition,
+    Ground,
     Morale,
     Sight,
     Warrior,
@@ -24,8 +25,7 @@ from kubik.rulesets.apocalypse.battle.warriors import (
     Weapon,
 )
 from kubik.rulesets.apocalypse.checks import spirit_test
-from kubik.rulesets.apocalypse.core import Edition
-from kubik.rulesets.apocalypse.guard import may_guard_fire
+from kubik.rulesets.apocalypse.core import Edition, decimal
 from kubik.rulesets.apocalypse.hiding import (
     ambush_panic_applies,
     auto_detected,
@@ -46,7 +46,7 @@ from kubik.rulesets.apocalypse.shooting import (
     shoot,
     to_hit_modifier,
 )
-from kubik.table import Cover
+from kubik.table import Cover, Point
 
 if TYPE_CHECKING:
     from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
@@ -60,28 +60,43 @@ class Aim:
     weapon: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Firing:
+    """How a shot is fired: from guard (RA-GUARD-02) at a charger or at a fleeting target
+    (RA-GUARD-04: coming out of hiding), with any other to-hit modifier (``extra``)."""
+
+    guard: bool = False
+    charging: bool = False
+    fleeting: bool = False
+    extra: int = 0
+
+
+AIMED = Firing()  # an ordinary shot in the shooter's own turn
+
+
 def shot_situation(
-    game: ApocalypseGame,
-    shooter: Warrior,
-    target: Warrior,
-    weapon: Weapon,
-    *,
-    guard: bool = False,
-    charging: bool = False,
-    extra: int = 0,
+    game: ApocalypseGame, shooter: Warrior, target: Warrior, weapon: Weapon, how: Firing = AIMED
 ) -> Shot:
     """The rule's situation of a shot: skill, the target's Подвижность and every to-hit
-    modifier measured on the table (RA-ABSENT-04, RA-GUARD-04)."""
+    modifier measured on the table (RA-ABSENT-04, RA-GUARD-04: a guard's target coming
+    out of hiding, or found this turn, is fleeting)."""
+    guard = how.guard
     distance = game.gap(shooter, target)
+    covered = game.tape.cover(shooter.base, target.base) is not Cover.NONE
     modifier = to_hit_modifier(
         long_range=distance > weapon.range / 2,
-        cover=game.tape.cover(shooter.base, target.base) is not Cover.NONE,
+        # a target who dived for cover (RA-SHOOT-05): the cover penalty (once), or the
+        # small-target penalty when he lies in the open
+        cover=covered or target.ground is Ground.COVER,
+        prone_in_open=target.ground is Ground.PRONE,
         moved=shooter.turn.moved and not guard,
-        fleeting=guard and target.turn.moved and target.sight is not Sight.SEEN,
-        charging_guard=guard and charging,
+        gone_to_ground=shooter.ground is not Ground.NONE,
+        fleeting=guard and (how.fleeting or target.sight is not Sight.SEEN),
+        charging_guard=guard and how.charging,
     )
     kind = weapon.ranged or WeaponKind.FIREARM
-    return Shot(shooter.shooting, target.mobility, modifier + extra, distance <= weapon.range, kind)
+    in_range = distance <= weapon.range
+    return Shot(shooter.shooting, target.mobility, modifier + how.extra, in_range, kind)
 
 
 def hit_worth(outcome: ShotOutcome) -> float:
@@ -100,6 +115,7 @@ def shooter_verdict(game: ApocalypseGame, w: Warrior, target: Warrior | None) ->
             in_combat=bool(game.engaged(w)),
             near_combat=near and not game.engaged(w),
             target_hidden=target is not None and target.sight is Sight.HIDDEN,
+            took_cover=w.ground is not Ground.NONE,
             stupid=w.stupor.value != "sensible",
             guarding=w.watch is Watch.ON_GUARD,
             ran=w.turn.ran,
@@ -140,53 +156,88 @@ def shooting_menu(game: ApocalypseGame, w: Warrior, menu: Menu[Aim]) -> None:
 
 
 def fire(
-    game: ApocalypseGame,
-    shooter: Warrior,
-    target: Warrior,
-    weapon: Weapon,
-    *,
-    guard: bool = False,
-    charging: bool = False,
+    game: ApocalypseGame, shooter: Warrior, target: Warrior, weapon: Weapon
 ) -> Procedure[None]:
     """One declared shot: the target reacts (RA-SHOOT-04..06), then the shot or shots."""
     shooter.turn.shot = True
     reaction = yield from _reaction(game, shooter, target)
-    extra = 0
     if reaction is Reaction.TAKE_COVER:
-        extra = to_hit_modifier(
-            cover=game.next_to_cover(target), prone_in_open=not game.next_to_cover(target)
-        )
-        yield emit(
-            "apocalypse.game.take_cover",
-            rules=("RA-SHOOT-05",),
-            unit=game.name(target.id),
-        )
+        yield from take_cover(game, target)
     if reaction is Reaction.PRE_EMPT:
         back = max(target.ranged_weapons(), key=lambda x: x.range)
         target_first = yield Call(pre_emptive, (shooter.mobility, target.mobility))
         if target_first:
-            yield from resolve(game, target, shooter, back, extra=to_hit_modifier(pre_emptive=True))
+            hasty = Firing(extra=to_hit_modifier(pre_emptive=True))
+            yield from resolve(game, target, shooter, back, hasty)
             if shooter.fit:
-                yield from resolve(game, shooter, target, weapon, guard=guard, charging=charging)
+                yield from resolve(game, shooter, target, weapon)
         else:
-            yield from resolve(game, shooter, target, weapon, guard=guard, charging=charging)
+            yield from resolve(game, shooter, target, weapon)
             if target.fit and target.ranged_weapons():
                 yield from resolve(game, target, shooter, back)
         target.turn.shot = True
         return
-    yield from resolve(game, shooter, target, weapon, guard=guard, charging=charging, extra=extra)
+    yield from resolve(game, shooter, target, weapon)
+
+
+def take_cover(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+    """«В укрытие!» (RA-SHOOT-05): he moves into cover within a pace, or drops prone where
+    he stands; either way he does nothing else this turn but shoot, at the «Залегание»
+    penalty. A guard forced to move leaves guard (RA-GUARD-03)."""
+    w.ground_turn = game.turn_side
+    spot = cover_within(game, w, decimal("shooting", "take_cover_paces"))
+    if spot is None:
+        w.ground = Ground.PRONE
+        yield emit("apocalypse.game.goes_prone", rules=("RA-SHOOT-05",), unit=game.name(w.id))
+        return
+    w.ground = Ground.COVER
+    if spot != w.base.centre:
+        game.place(w, spot)
+        if w.watch is Watch.ON_GUARD:
+            w.watch = Watch.NONE
+            yield emit("apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(w.id))
+    yield emit("apocalypse.game.take_cover", rules=("RA-SHOOT-05",), unit=game.name(w.id))
+
+
+def cover_within(game: ApocalypseGame, w: Warrior, paces: float) -> Point | None:
+    """The nearest place within ``paces`` of him right by a feature giving cover (where
+    he stands, if he is there already), clear of every other model."""
+    if game.next_to_cover(w, 0.3):
+        return w.base.centre
+    others = [p.base for p in game.bodies(besides=(w.id,))]
+    best: tuple[float, Point] | None = None
+    for feature in game.table.features:
+        if feature.cover is Cover.NONE or feature.elevation >= 1.0:
+            continue
+        for point in game.tape.around(feature.id, w.base.radius, 0.2, step=0.5):
+            spot = (round(point[0], 1), round(point[1], 1))
+            d = math.dist(spot, w.base.centre)
+            moved = w.base.moved_to(spot)
+            closer = d <= paces and (best is None or d < best[0])
+            if closer and game.fits(moved) and clear_of([moved], others):
+                best = (d, spot)
+    return None if best is None else best[1]
 
 
 def _reaction(game: ApocalypseGame, shooter: Warrior, target: Warrior) -> Procedure[Reaction]:
-    if not target.fit:
+    """The target's reaction to a declared shot (RA-SHOOT-04..06). A shot from hiding
+    comes unannounced: the target only ducks, and is never told who fired."""
+    if not target.fit or shooter.sight is Sight.HIDDEN:
         return Reaction.DUCK
     menu: Menu[Reaction] = Menu()
     menu.offer(Reaction.DUCK, msg("apocalypse.option.duck"), Verdict.allow("RA-SHOOT-04"))
     menu.offer(
         Reaction.TAKE_COVER,
         msg("apocalypse.option.take_cover"),
-        Verdict.of(not game.engaged(target), msg("apocalypse.permission.in_combat"), "RA-SHOOT-05"),
-        Forecast(score=-0.05),
+        Verdict.combine(
+            Verdict.of(
+                not game.engaged(target), msg("apocalypse.permission.in_combat"), "RA-SHOOT-05"
+            ),
+            Verdict.of(
+                target.ground is Ground.NONE, msg("apocalypse.permission.down"), "RA-SHOOT-05"
+            ),
+        ),
+        Forecast(score=taste("apocalypse", "take_cover")),
     )
     can_pre_empt = (
         bool(target.ranged_weapons())
@@ -212,27 +263,21 @@ def _reaction(game: ApocalypseGame, shooter: Warrior, target: Warrior) -> Proced
 
 
 def resolve(
-    game: ApocalypseGame,
-    shooter: Warrior,
-    target: Warrior,
-    weapon: Weapon,
-    *,
-    guard: bool = False,
-    charging: bool = False,
-    extra: int = 0,
+    game: ApocalypseGame, shooter: Warrior, target: Warrior, weapon: Weapon, how: Firing = AIMED
 ) -> Procedure[None]:
     """One shot and what follows: misfire, hit, injury, ambush (RA-AMB-*)."""
     if not shooter.fit or not target.in_battle:
         return
-    shot = shot_situation(
-        game, shooter, target, weapon, guard=guard, charging=charging, extra=extra
-    )
-    yield emit(
-        "apocalypse.game.shoots",
-        rules=("RA-ABSENT-04", "RA-ABSENT-14"),
-        unit=game.name(shooter.id),
-        target=game.name(target.id),
-        weapon=game.name(f"weapon:{weapon.id}"),
+    shot = shot_situation(game, shooter, target, weapon, how)
+    yield Emit(
+        game.told(
+            shooter,
+            "apocalypse.game.shoots",
+            unit=game.name(shooter.id),
+            target=game.name(target.id),
+            weapon=game.name(f"weapon:{weapon.id}"),
+        ),
+        ("RA-ABSENT-04", "RA-ABSENT-14"),
     )
     outcome: ShotOutcome = yield Call(shoot, (shot,))
     if outcome.misfire is not Misfire.NONE:
@@ -318,57 +363,7 @@ def apply_injury(
         w.sight = Sight.SEEN
 
 
-# -- out of turn: guard fire and detection -------------------------------------------
-
-
-def guard_fire(game: ApocalypseGame, moment: Moment) -> Procedure[None]:
-    """Enemies on guard may shoot at a warrior who moved or charges (RA-GUARD-02), at
-    −1 at a fleeting or charging target (RA-GUARD-04); then they leave guard."""
-    mover = game.warrior(moment.unit)
-    charging = moment.fact("charge", False) is True
-    for guard in game.warriors:
-        if guard.side == mover.side or guard.watch is not Watch.ON_GUARD or not guard.fit:
-            continue
-        if not mover.fit or not guard.ranged_weapons():
-            continue
-        weapon = max(guard.ranged_weapons(), key=lambda x: x.range)
-        verdict = Verdict.combine(
-            may_guard_fire(True, game.sees(guard, mover), mover.sight is Sight.HIDDEN),
-            Verdict.of(
-                game.gap(guard, mover) <= weapon.range,
-                msg("apocalypse.permission.out_of_reach"),
-                "RA-GUARD-02",
-            ),
-        )
-        menu: Menu[Aim] = Menu()
-        shot = shot_situation(game, guard, mover, weapon, guard=True, charging=charging)
-        menu.offer(
-            Aim(mover.id, weapon.id),
-            msg(
-                "apocalypse.option.guard_fire",
-                target=game.name(mover.id),
-                weapon=game.name(f"weapon:{weapon.id}"),
-            ),
-            verdict,
-            Forecast(shoot, (shot,), value=hit_worth),
-        )
-        menu.offer(Aim(), msg("apocalypse.option.hold_fire"), Verdict.allow("RA-GUARD-02"))
-        if len(menu) < 2:
-            continue
-        picked = yield from game.choose(
-            menu,
-            guard.side,
-            msg("apocalypse.reason.guard", unit=game.name(guard.id), target=game.name(mover.id)),
-            default=Aim(mover.id, weapon.id),
-            rules=("RA-GUARD-02",),
-        )
-        if not picked.target:
-            continue
-        rules = ("RA-GUARD-02", "RA-GUARD-04") if shot.modifier < 0 else ("RA-GUARD-02",)
-        yield emit("apocalypse.game.guard_fires", rules=rules, unit=game.name(guard.id))
-        yield from resolve(game, guard, mover, weapon, guard=True, charging=charging)
-        guard.watch = Watch.NONE
-        yield emit("apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(guard.id))
+# -- out of turn: detection at the end of a move -------------------------------------
 
 
 def detection(game: ApocalypseGame, moment: Moment) -> Procedure[None]:
@@ -406,7 +401,9 @@ def detection(game: ApocalypseGame, moment: Moment) -> Procedure[None]:
                 found = True
                 rules: tuple[str, ...] = ("RA-HIDE-06",)
             else:
-                found = yield Call(detection_roll, (nearest.mobility, math.ceil(distance)))
+                found = yield Call(
+                    detection_roll, (nearest.mobility, math.ceil(distance), nearest.side)
+                )
                 rules = ("RA-HIDE-05",)
             if found:
                 hidden.sight = Sight.FOUND
@@ -419,10 +416,11 @@ def morale_steady(w: Warrior) -> bool:
 
 
 __all__ = [
+    "AIMED",
     "Aim",
+    "Firing",
     "detection",
     "fire",
-    "guard_fire",
     "harm",
     "resolve",
     "shooting_menu",

@@ -6,13 +6,14 @@ does: hits on one enemy, a template, or a lasting ward for the singer's warband.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine import AnyForecast, Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu
 from kubik.game.battle.tastes import taste
-from kubik.rulesets.apocalypse.battle.warriors import Warrior
+from kubik.rulesets.apocalypse.battle.warriors import Sight, Warrior
 from kubik.rulesets.apocalypse.core import data, number
 from kubik.rulesets.apocalypse.melody import (
     Casting,
@@ -99,6 +100,13 @@ def song_menu(game: ApocalypseGame, w: Warrior, menu: Menu[Any]) -> None:
             if game.gap(w, target) > float(record["range"]):
                 continue
             hidden = target.sight.value == "hidden"
+            forecast: AnyForecast = Forecast(cast, (casting(w, melody_id), w.side), value=value)
+            if record["kind"] == "template":
+                forecast = Forecast(
+                    template_song,
+                    (casting(w, melody_id), w.side, *_under(game, w, target, record)),
+                    value=_per_warrior(worth),
+                )
             menu.offer(
                 Song(melody_id, target.id),
                 msg(
@@ -110,8 +118,52 @@ def song_menu(game: ApocalypseGame, w: Warrior, menu: Menu[Any]) -> None:
                     verdict,
                     Verdict.of(not hidden, msg("apocalypse.permission.hidden"), "RA-HIDE-02"),
                 ),
-                Forecast(cast, (casting(w, melody_id), w.side), value=value),
+                forecast,
             )
+
+
+def _per_warrior(worth: float) -> Callable[[int], float]:
+    """The worth of striking ``n`` warriors (the bot's taste for one, times ``n``)."""
+
+    def value(n: int) -> float:
+        return n * worth
+
+    return value
+
+
+def _under(
+    game: ApocalypseGame, singer: Warrior, target: Warrior, record: dict[str, Any]
+) -> tuple[int, int, int, int]:
+    """Who a template on ``target`` would cover: enemies fully and partly under it, then
+    the singer's own warriors fully and partly (RA-MEL-07)."""
+    radius = float(record["template"])
+    counts = [0, 0, 0, 0]
+    for victim in game.warriors:
+        if not victim.in_battle:
+            continue
+        d = math.dist(victim.base.centre, target.base.centre)
+        if d - victim.base.radius >= radius:
+            continue
+        fully = d + victim.base.radius <= radius
+        counts[(0 if victim.side != singer.side else 2) + (0 if fully else 1)] += 1
+    return counts[0], counts[1], counts[2], counts[3]
+
+
+def template_song(
+    casting: Casting, side: str, enemies: int, enemies_partly: int, own: int, own_partly: int
+) -> Procedure[int]:
+    """What a template Melody would do, for a forecast: the casting (RA-MEL-01), then
+    the warriors partly under the template each on the rule's roll (RA-MEL-07); returns
+    the enemies struck less the singer's own."""
+    outcome: CastOutcome = yield Call(cast, (casting, side))
+    if not outcome.success:
+        return 0
+    struck = enemies - own
+    for _ in range(enemies_partly):
+        struck += bool((yield Call(under_template, (False,))))
+    for _ in range(own_partly):
+        struck -= bool((yield Call(under_template, (False,))))
+    return struck
 
 
 def sing(game: ApocalypseGame, w: Warrior, song: Song) -> Procedure[None]:
@@ -119,6 +171,9 @@ def sing(game: ApocalypseGame, w: Warrior, song: Song) -> Procedure[None]:
     from kubik.rulesets.apocalypse.battle import shots
 
     record = melody(song.melody)
+    if w.sight is Sight.HIDDEN:  # a Melody is heard: no hidden warrior plays one unseen
+        w.sight = Sight.SEEN
+        yield from shots.revealed_note(game, w, ("RA-HIDE-03",))
     yield emit(
         "apocalypse.game.sings",
         rules=("RA-MEL-01",),
@@ -166,6 +221,12 @@ def sing(game: ApocalypseGame, w: Warrior, song: Song) -> Procedure[None]:
         yield from _strike(game, target, hits, w)
         return
     radius = float(record["template"])
+    yield emit(
+        "apocalypse.game.template",
+        rules=("RA-MEL-07",),
+        unit=game.name(target.id),
+        radius=radius,
+    )
     for victim in list(game.warriors):
         if not victim.in_battle:
             continue

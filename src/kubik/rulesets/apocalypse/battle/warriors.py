@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import combinations
 from typing import Any
 
 from kubik.game import Scenario, ScenarioError
@@ -73,6 +74,15 @@ class Watch(StrEnum):
 
     NONE = "none"
     ON_GUARD = "on_guard"
+
+
+class Ground(StrEnum):
+    """«В укрытие!» (RA-SHOOT-05): he dived for cover in this turn — into cover within a
+    pace, or prone in the open — and does nothing else this turn but shoot."""
+
+    NONE = "none"
+    COVER = "cover"
+    PRONE = "prone"
 
 
 class Morale(StrEnum):
@@ -147,6 +157,8 @@ class Warrior:
     sight: Sight = Sight.SEEN
     watch: Watch = Watch.NONE
     morale: Morale = Morale.STEADY
+    ground: Ground = Ground.NONE
+    ground_turn: str = ""  # whose turn he dived for cover in (activation edition: "")
     stupor: Stupor = Stupor.SENSIBLE
     terrified: bool = False
     frenzied: bool = False
@@ -155,6 +167,8 @@ class Warrior:
     silenced_turn: int = -1  # a Terrible Error silenced him for this turn
     impulse_left: int = 0
     fallen_turn: int = -1  # fell this turn: no more moving or hiding (RA-MAN-06)
+    loadout: tuple[int, ...] | None = None  # the weapons he declared for this fight (RA-CC-07)
+    facing: float = 0.0  # radians: the way he faces (the way he last moved; RA-PSY-12)
     turn: Turn = field(default_factory=Turn)
 
     @property
@@ -198,13 +212,26 @@ class Warrior:
         """His ranged weapons still working."""
         return tuple(w for w in self.weapons if w.ranged is not None and w.id not in self.jammed)
 
+    @property
+    def hands(self) -> int:
+        """Hands free to fight with: one when he carries a bulky weapon (RA-CC-07)."""
+        return 1 if any(w.bulky for w in self.weapons) else 2
+
+    def loadouts(self) -> tuple[tuple[int, ...], ...]:
+        """What he may fight with (RA-CC-07, RA-CC-15): his melee weapons and pistols,
+        as many as his hands hold — weapon indexes, the kit's own order first, the same
+        weapons once; ``((),)`` (fists) when he has none."""
+        kit = [i for i, w in enumerate(self.weapons) if w.fights and w.id not in self.jammed]
+        out: dict[tuple[str, ...], tuple[int, ...]] = {}
+        for chosen in combinations(kit, min(self.hands, len(kit))):
+            out.setdefault(tuple(self.weapons[i].id for i in chosen), chosen)
+        return tuple(out.values()) or ((),)
+
     def melee_weapons(self) -> tuple[Weapon, ...]:
-        """The weapons he fights with (RA-CC-07, RA-CC-15): one hand only when he carries
-        a bulky weapon; fists when he has none."""
-        usable = [w for w in self.weapons if w.fights and w.id not in self.jammed]
-        if any(w.bulky for w in self.weapons):
-            usable = usable[:1]
-        return tuple(usable)
+        """The weapons he fights with: those he declared for this fight, else the first
+        of his :meth:`loadouts` (RA-CC-07, RA-CC-15); none: fists."""
+        chosen = self.loadout if self.loadout is not None else self.loadouts()[0]
+        return tuple(self.weapons[i] for i in chosen if self.weapons[i].id not in self.jammed)
 
 
 def weapon_table() -> Mapping[str, Weapon]:
@@ -308,6 +335,7 @@ def read_warriors(scenario: Scenario) -> list[Warrior]:
 __all__ = [
     "BASE",
     "Condition",
+    "Ground",
     "Morale",
     "Sight",
     "Turn",

@@ -1,0 +1,254 @@
+"""A move as the enemy sees it, pace by pace.
+
+Every move (a walk, a run, a charge, a climb, a jump) goes through :func:`travel`: the
+warrior's way is cut into stages a pace apart, from where he stands to where he stops.
+Before he sets off, every enemy on guard who sees him at some stage within his weapon's
+range declares whether, and at which moment, he fires — as he shows, when he is
+nearest, or as he ends his move (RA-GUARD-02: «до, или после ее движения, или в любой
+другой момент движения»); a charger may be shot at any moment before contact. The shot
+is resolved with the target where he stands at that moment (RA-GUARD-02 default), and a
+warrior it knocks down stops there. Along the way every hidden enemy that comes within
+the mover's detection radius is found at once (RA-HIDE-06; in the turn edition
+RA-HIDE-07), not only at the end of the move. When he has stopped (not in contact:
+a charge's fight is recorded first) the layer's ``MOVED`` moment fires (the activation
+edition's detection roll, RA-HIDE-05).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from shapely.geometry import LineString
+from shapely.geometry import Point as ShapelyPoint
+
+from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, msg
+from kubik.game.battle import Menu, Moment, Trigger, clear_of
+from kubik.rulesets.apocalypse.battle import shots
+from kubik.rulesets.apocalypse.battle.warriors import Sight, Warrior, Watch, Weapon
+from kubik.rulesets.apocalypse.core import Edition, decimal
+from kubik.rulesets.apocalypse.guard import may_guard_fire
+from kubik.rulesets.apocalypse.hiding import auto_detected
+from kubik.rulesets.apocalypse.manoeuvres import falling
+from kubik.rulesets.apocalypse.shooting import shoot
+from kubik.table import Point
+
+if TYPE_CHECKING:
+    from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
+
+
+@dataclass(frozen=True, slots=True)
+class GuardShot:
+    """A guard's option: fire at ``target`` with ``weapon`` when he stands at ``stage``
+    of his move (no target: hold fire)."""
+
+    target: str = ""
+    weapon: str = ""
+    stage: int = 0
+
+
+def stages(
+    game: ApocalypseGame, w: Warrior, path: Sequence[Point], end: Point
+) -> tuple[Point, ...]:
+    """Where ``w`` stands, a pace apart, from the start of ``path`` to ``end`` (on the
+    0.1-pace grid, each clear of every other model; the start only when it is clear —
+    not when he walks out of a fight)."""
+    start = w.base.centre
+    others = [p.base for p in game.bodies(besides=(w.id,))]
+    out: list[Point] = [start] if clear_of([w.base], others) else []
+    points = [p for p in path if p]
+    if len(points) < 2 or math.dist(start, end) < 1e-9:
+        return (*out, end) if math.dist(start, end) >= 1e-9 or not out else (start,)
+    line = LineString(points)
+    length = float(line.project(ShapelyPoint(end)))
+    stage = decimal("guard", "stage_paces")
+    travelled = stage
+    while travelled < length - 0.05:
+        at = line.interpolate(travelled)
+        spot = (round(float(at.x), 1), round(float(at.y), 1))
+        if clear_of([w.base.moved_to(spot)], others):
+            out.append(spot)
+        travelled += stage
+    out.append(end)
+    return tuple(out)
+
+
+def travel(
+    game: ApocalypseGame,
+    w: Warrior,
+    path: Sequence[Point],
+    end: Point,
+    *,
+    target: Warrior | None = None,
+    came_out: bool = False,
+) -> Procedure[bool]:
+    """Move ``w`` along ``path`` to ``end`` (a charge at ``target`` ends in contact),
+    with guard fire and detection on the way; ``came_out``: he was hidden when he set
+    off (a fleeting target, RA-GUARD-04). Returns whether he got to ``end``."""
+    spots = stages(game, w, path, end)
+    # while the guards decide he stands where the way is clear of everyone: its end, or
+    # a charge's last stage before contact
+    game.place(w, spots[-2] if target is not None and len(spots) > 1 else spots[-1])
+    aims = yield from _guards_declare(game, w, spots, target is not None, came_out)
+    before = spots[0]
+    for index, spot in enumerate(spots):
+        if math.dist(before, spot) > 1e-9:
+            w.facing = math.atan2(spot[1] - before[1], spot[0] - before[0])
+        game.place(w, spot)
+        yield from _notice(game, w, before, spot)
+        before = spot
+        for guard, weapon in aims.get(index, ()):
+            if not (guard.fit and w.fit and guard.watch is Watch.ON_GUARD):
+                continue
+            yield from _guard_shot(game, guard, w, weapon, target is not None, came_out)
+        if not w.fit:
+            if w.in_battle:
+                yield from game.note(
+                    "apocalypse.game.stopped", ("RA-GUARD-02",), unit=game.name(w.id)
+                )
+            return False
+    if target is None:  # a charger's move ends in a fight, which the caller records
+        yield from game.interrupts.fire(Moment(Trigger.MOVED, w.side, w.id, at=w.base.centre))
+    return w.fit
+
+
+def _guards_declare(
+    game: ApocalypseGame, mover: Warrior, spots: tuple[Point, ...], charging: bool, came_out: bool
+) -> Procedure[dict[int, list[tuple[Warrior, Weapon]]]]:
+    """Each enemy guard who sees the mover somewhere on his way within range picks the
+    moment he fires, or holds fire (RA-GUARD-02)."""
+    aims: dict[int, list[tuple[Warrior, Weapon]]] = {}
+    guards = [
+        g
+        for g in game.warriors
+        if g.side != mover.side and g.watch is Watch.ON_GUARD and g.fit and g.ranged_weapons()
+    ]
+    if not guards or not mover.fit:
+        return aims
+    # a charger is shot at before he makes contact; a walker anywhere on his way
+    moments = range(len(spots) - 1) if charging and len(spots) > 1 else range(len(spots))
+    home = mover.base.centre
+    for guard in guards:
+        weapon = max(guard.ranged_weapons(), key=lambda x: x.range)
+        menu: Menu[GuardShot] = Menu()
+        seen: list[int] = []
+        for index in moments:
+            game.place(mover, spots[index])
+            verdict = _may_fire_at(game, guard, mover, weapon)
+            if verdict.allowed:
+                seen.append(index)
+        game.place(mover, home)
+        if not seen:
+            continue
+        nearest = min(seen, key=lambda i: math.dist(spots[i], guard.base.centre))
+        for index in dict.fromkeys((seen[0], nearest, seen[-1])):
+            game.place(mover, spots[index])
+            shot = shots.shot_situation(
+                game, guard, mover, weapon, shots.Firing(True, charging, came_out)
+            )
+            paces = round(game.gap(guard, mover), 1)
+            game.place(mover, home)
+            menu.offer(
+                GuardShot(mover.id, weapon.id, index),
+                msg(
+                    "apocalypse.option.guard_fire_at",
+                    target=game.name(mover.id),
+                    weapon=game.name(f"weapon:{weapon.id}"),
+                    paces=paces,
+                ),
+                Verdict.allow("RA-GUARD-02"),
+                Forecast(shoot, (shot,), value=shots.hit_worth),
+            )
+        menu.offer(GuardShot(), msg("apocalypse.option.hold_fire"), Verdict.allow("RA-GUARD-02"))
+        picked = yield from game.choose(
+            menu,
+            guard.side,
+            game.told(
+                guard,
+                "apocalypse.reason.guard",
+                unit=game.name(guard.id),
+                target=game.name(mover.id),
+            ),
+            default=GuardShot(mover.id, weapon.id, nearest),
+            rules=("RA-GUARD-02",),
+        )
+        if picked.target:
+            aims.setdefault(picked.stage, []).append((guard, weapon))
+    return aims
+
+
+def _may_fire_at(game: ApocalypseGame, guard: Warrior, mover: Warrior, weapon: Weapon) -> Verdict:
+    """Whether ``guard`` may fire at ``mover`` where he stands now (RA-GUARD-02)."""
+    return Verdict.combine(
+        may_guard_fire(True, game.sees(guard, mover), mover.sight is Sight.HIDDEN),
+        Verdict.of(
+            game.gap(guard, mover) <= weapon.range,
+            msg("apocalypse.permission.out_of_reach"),
+            "RA-GUARD-02",
+        ),
+    )
+
+
+def _guard_shot(
+    game: ApocalypseGame,
+    guard: Warrior,
+    mover: Warrior,
+    weapon: Weapon,
+    charging: bool,
+    came_out: bool,
+) -> Procedure[None]:
+    """The guard fires now, at −1 at a fleeting or charging target (RA-GUARD-04), and
+    leaves guard (RA-GUARD-03)."""
+    rules = ("RA-GUARD-02", "RA-GUARD-04") if came_out or charging else ("RA-GUARD-02",)
+    yield Emit(
+        game.told(
+            guard,
+            "apocalypse.game.guard_fires_at",
+            unit=game.name(guard.id),
+            target=game.name(mover.id),
+            paces=round(game.gap(guard, mover), 1),
+        ),
+        rules,
+    )
+    yield from shots.resolve(game, guard, mover, weapon, shots.Firing(True, charging, came_out))
+    guard.watch = Watch.NONE
+    yield Emit(
+        game.told(guard, "apocalypse.game.guard_ends", unit=game.name(guard.id)), ("RA-GUARD-03",)
+    )
+
+
+def _notice(game: ApocalypseGame, mover: Warrior, start: Point, end: Point) -> Procedure[None]:
+    """A hidden enemy who comes within the mover's detection radius on this stretch of
+    his way is found at once (RA-HIDE-06; RA-HIDE-07 in the turn edition)."""
+    if not mover.fit:
+        return
+    rules = ("RA-HIDE-07", "RA-HIDE-06") if game.edition is Edition.TURN else ("RA-HIDE-06",)
+    for hidden in game.enemies(mover):
+        if hidden.sight is not Sight.HIDDEN:
+            continue
+        reach = _closest(start, end, hidden.base.centre) - mover.base.radius - hidden.base.radius
+        if auto_detected(max(0.0, reach), mover.mobility, game.edition):
+            hidden.sight = Sight.FOUND
+            yield from shots.revealed_note(game, hidden, rules)
+
+
+def fall(game: ApocalypseGame, w: Warrior, height: float) -> Procedure[None]:
+    """He falls: D3 wounds a pace, no save; no more moving or hiding (RA-MAN-06)."""
+    wounds = yield Call(falling, (height,))
+    w.fallen_turn = game.turn_number
+    if wounds:
+        yield from shots.harm(game, w, wounds, by=None, save=7)
+
+
+def _closest(a: Point, b: Point, p: Point) -> float:
+    """The distance from ``p`` to the segment ``a``–``b``."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / span))
+    return math.dist((ax + t * dx, ay + t * dy), p)
+
+
+__all__ = ["GuardShot", "fall", "stages", "travel"]
