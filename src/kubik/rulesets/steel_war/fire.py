@@ -494,22 +494,34 @@ def opposed_roll(
     and the fire action branches over the effect, not over the pool's values.
     ``pool_rules``, ``target_rules``: what made each side's dice (for the log).
     """
-    best = yield Roll(
+    best = yield _pool_roll(pool, range_die, pool_rules)
+    effect: Effect = yield _range_roll(range_die, best, target_rules)
+    yield emit("steel_war.fire.effect", rules="SW-FIRE-01", effect=effect, die=range_die)
+    return effect
+
+
+@by_identity
+def _pool_roll(pool: tuple[Die, ...], range_die: Die, rules: RuleIds) -> Roll:
+    """The shooter's roll of the opposed roll (built once: exact odds replay it often)."""
+    return Roll(
         pool,
         msg("steel_war.fire.pool", dice=pool),
         reduce=TopValues(dice_that_matter(), range_die.faces + 1),
         roller="shooter",
-        rules=pool_rules,
+        rules=rules,
     )
-    effect: Effect = yield Roll(
+
+
+@by_identity
+def _range_roll(range_die: Die, best: tuple[int, ...], rules: RuleIds) -> Roll:
+    """The target's roll of the opposed roll, against the shooter's ``best`` dice."""
+    return Roll(
         range_die,
         msg("steel_war.fire.range_roll", die=range_die),
         reduce=BeatRange(best),
         roller="target",
-        rules=("SW-FIRE-01", *target_rules),
+        rules=("SW-FIRE-01", *rules),
     )
-    yield emit("steel_war.fire.effect", rules="SW-FIRE-01", effect=effect, die=range_die)
-    return effect
 
 
 @by_identity
