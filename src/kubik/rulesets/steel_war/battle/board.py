@@ -187,16 +187,6 @@ class Battlefield(BattleGame):
             ("board",), lambda: self.shape_id(tuple(self.shape(s) for s in self.squads))
         )
 
-    def foes(self, squad: Squad) -> int:
-        """Where the squad and every enemy on the table stand, as a number (see
-        :meth:`shape`): what measurements against the enemy alone depend on."""
-        return self.kept(
-            ("foes", squad.id),
-            lambda: self.shape_id(
-                ("foes", self.shape(squad), tuple(self.shape(e) for e in self.enemies(squad)))
-            ),
-        )
-
     def lasting_of(self, key: Callable[[], Hashable], measure: Callable[[], T]) -> T:
         """:meth:`~kubik.game.battle.BattleGame.lasting` with its key made only while a
         menu is measured (elsewhere the measurement is simply made)."""
@@ -339,7 +329,7 @@ class Battlefield(BattleGame):
         return self.kept(
             ("nearest_enemy", squad.id),
             lambda: self.lasting_of(
-                lambda: ("nearest_enemy", self.foes(squad)),
+                lambda: ("nearest_enemy", self.board(), squad.id),
                 lambda: self._nearest_enemy(squad),
             ),
         )

@@ -362,7 +362,7 @@ def order_for(
     """The move as the morale and suppression rules see it (SW-MOR-01, SW-SUP-01);
     ``enemies``, ``in_cover``: what the caller measured already."""
     return game.lasting_of(
-        lambda: ("order", game.foes(squad), end, kind, how, in_cover),
+        lambda: ("order", game.board(), squad.id, end, kind, how, in_cover),
         lambda: _order_for(game, squad, end, kind, how, enemies, in_cover),
     )
 
