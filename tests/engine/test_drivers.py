@@ -266,3 +266,23 @@ def test_requests_validate_their_shape() -> None:
     with pytest.raises(ProcedureError):
         Choose(("x",), "a", "bad default", default="y")
     assert Roll(D6, msg("m", n=1)).reason.kwargs == {"n": 1}
+
+
+def test_odds_by_shares_a_distribution_between_calls_differing_in_rule_ids() -> None:
+    from kubik.engine.odds import odds_by
+
+    runs: list[tuple[str, ...]] = []
+
+    @odds_by(lambda needed, rules: (needed,))
+    def hit(needed: int, rules: tuple[str, ...]) -> Procedure[bool]:
+        runs.append(rules)
+        (value,) = yield Roll(D6, "to hit", rules=rules)
+        return bool(value >= needed)
+
+    driver = OddsDriver()
+    first = driver.distribution(hit, (4, ("SW-FIRE-01",)))
+    enumerated = len(runs)
+    again = driver.distribution(hit, (4, ("SW-FIRE-02",)))
+    assert first == again and first[True] == Fraction(1, 2)
+    assert len(runs) == enumerated  # computed once for both annotations
+    assert driver.distribution(hit, (5, ("SW-FIRE-01",)))[True] == Fraction(1, 3)

@@ -175,3 +175,27 @@ def test_a_move_is_walked_in_the_tapes_steps() -> None:
         for i, point in enumerate(samples):
             expected = along(path, i * STEP)[-1]
             assert abs(point[0] - expected[0]) < 1e-9 and abs(point[1] - expected[1]) < 1e-9
+
+
+def test_lasting_measurements_are_kept_across_menus_only_while_measuring() -> None:
+    game = SkirmishGame(parse_scenario(SCENARIO, "skirmish.toml"), {})
+    made: list[str] = []
+
+    def measure() -> int:
+        made.append("x")
+        return len(made)
+
+    where = game.shape_id(("r1", 3.0, 3.0))
+    assert game.shape_id(("r1", 3.0, 3.0)) == where  # the same positions, the same number
+    assert game.shape_id(("r1", 4.0, 3.0)) != where
+    assert not game.measuring
+    assert game.lasting(("gap", where), measure) == 1  # outside a still stretch: measured
+    assert game.lasting(("gap", where), measure) == 2
+    with game.still():
+        assert game.measuring
+        assert game.lasting(("gap", where), measure) == 3
+        assert game.lasting(("gap", where), measure) == 3
+    with game.still():  # the next menu: nothing measured again for the same positions
+        assert game.lasting(("gap", where), measure) == 3
+        assert game.lasting(("gap", where + 1), measure) == 4
+    assert made == ["x"] * 4

@@ -284,3 +284,28 @@ def test_SW_DMG_09_a_keno_backpack_flamethrower_explodes_when_its_bearer_is_hit(
     assert game.squad("f").models[0].status is Status.KILLED
     assert all(m.status is Status.ACTIVE for m in game.squad("far").models)
     assert {"SW-DMG-09", "SW-DMG-08"} <= rules_in(run.result.log)
+
+
+def test_a_fire_s_odds_do_not_depend_on_the_rules_that_made_its_dice() -> None:
+    """The fire action's exact odds are kept once for every set of rule ids of its
+    dice (``odds_by``): the same distribution, enumerated once."""
+    from dataclasses import replace
+
+    from kubik.dice import D4, D6, D8
+    from kubik.engine import OddsCache, OddsDriver
+    from kubik.rulesets.steel_war.fire import FireGroup, FireTarget, fire_action
+
+    group = FireGroup((D8, D8, D6), D8)
+    target = FireTarget(D6, D4, 5)
+    cache = OddsCache()
+    plain = OddsDriver(cache=cache).distribution(fire_action, (group, target))
+    kept = len(cache.calls)
+    named = OddsDriver(cache=cache).distribution(
+        fire_action,
+        (replace(group, rules=("SW-FIRE-01", "SW-FIRE-13")), replace(target, range_rules=())),
+    )
+    assert named == plain
+    assert len(cache.calls) == kept  # nothing enumerated again
+    assert named == OddsDriver().distribution(
+        fire_action, (replace(group, rules=("SW-FIRE-01",)), target)
+    )

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from kubik.engine.distribution import Distribution, tally_counts
 from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll, silenced
@@ -48,6 +48,40 @@ def default_policy(request: Choose) -> Hashable:
 
 
 Branches = tuple[tuple[Any, Fraction], ...]
+P = TypeVar("P", bound=Callable[..., Any])
+
+
+def odds_by(key: Callable[..., tuple[Any, ...]]) -> Callable[[P], P]:
+    """Mark a procedure whose outcomes depend on ``key(*args)`` alone: its other
+    arguments only name rules for the log (which rules made a die), so its exact odds,
+    computed once, serve every call with the same key.
+
+    >>> from kubik.dice import D6
+    >>> from kubik.engine.requests import Roll
+    >>> @odds_by(lambda needed, rules: (needed,))
+    ... def hit(needed, rules):
+    ...     (v,) = yield Roll(D6, "to hit", rules=rules)
+    ...     return v >= needed
+    >>> driver = OddsDriver()
+    >>> driver.counted(hit, (4, ("SW-FIRE-01",))) is driver.counted(hit, (4, ("SW-FIRE-02",)))
+    True
+    """
+
+    def mark(procedure: P) -> P:
+        setattr(procedure, _ODDS_KEY, key)
+        return procedure
+
+    return mark
+
+
+#: The attribute :func:`odds_by` sets on a procedure.
+_ODDS_KEY = "__kubik_odds_by__"
+
+
+def _odds_args(procedure: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What ``procedure(*args)``'s odds are memoised under (:func:`odds_by`)."""
+    key = getattr(procedure, _ODDS_KEY, None)
+    return args if key is None else (_ODDS_KEY, *key(*args))
 
 
 class OddsCache:
@@ -184,10 +218,11 @@ class OddsDriver:
         A procedure without decisions has the same distribution under every policy,
         so it is memoised once for all of them.
         """
-        plain = self.cache.calls.get((None, procedure, args))
+        shared = _odds_args(procedure, args)
+        plain = self.cache.calls.get((None, procedure, shared))
         if plain is not None:
             return plain
-        key: Hashable = (self.policy, procedure, args)
+        key: Hashable = (self.policy, procedure, shared)
         cached = self.cache.calls.get(key)
         if cached is not None:
             self._decisions += 1  # only procedures with decisions are kept per policy
@@ -201,7 +236,7 @@ class OddsDriver:
             with silenced():
                 cached = self._enumerate(procedure, args)
             if self._decisions == before:
-                key = (None, procedure, args)
+                key = (None, procedure, shared)
         if sum(n for _, n in cached[1]) != cached[0]:
             raise ProcedureError(f"{procedure.__name__}: probabilities do not sum to 1")
         self.cache.calls[key] = cached
@@ -211,7 +246,7 @@ class OddsDriver:
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]
     ) -> bool:
         """Whether ``procedure(*args)`` asks any decision (on the way to any outcome)."""
-        if (None, procedure, args) in self.cache.calls:
+        if (None, procedure, _odds_args(procedure, args)) in self.cache.calls:
             return False
         before = self._decisions
         self.counted(procedure, args)
@@ -229,7 +264,9 @@ class OddsDriver:
         base = self.counted(request.procedure, request.args)
         if request.times is None and request.reduce is None:
             return base
-        plain = (None, request.procedure, request.args) in self.cache.calls
+        plain = (None, request.procedure, _odds_args(request.procedure, request.args)) in (
+            self.cache.calls
+        )
         key = (None if plain else self.policy, request)
         counted = self.cache.answers.get(key)
         if counted is None:
@@ -301,5 +338,6 @@ __all__ = [
     "default_policy",
     "merge_by_total",
     "normalised",
+    "odds_by",
     "roll_branches",
 ]

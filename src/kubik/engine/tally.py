@@ -28,8 +28,9 @@ class Tally(Mapping[H, int], Generic[H]):
     @classmethod
     def from_counts(cls, counts: Mapping[H, int]) -> Tally[H]:
         """Build from ``{item: count}`` (zero counts are dropped)."""
-        tally: Tally[H] = cls()
+        tally: Tally[H] = cls.__new__(cls)  # (no empty Counter to build first)
         tally._counts = {k: v for k, v in counts.items() if v}
+        tally._hash = None
         return tally
 
     def __getitem__(self, item: H) -> int:

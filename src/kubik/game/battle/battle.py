@@ -32,6 +32,9 @@ What the base gives every battle
     :meth:`credit_kill`            a ruleset says which unit took enemy models out
     :meth:`still`, :meth:`kept`    while a menu is built nothing on the board changes:
                                    each measurement made then is kept until it is done
+    :meth:`lasting`, :meth:`shape_id`  measurements of where things stand, kept for the
+                                   battle: the next menu reuses those whose models
+                                   have not moved
 
 A ruleset plugs into the game layer with :class:`BattleRuleset` (its ``turns.py``
 exports ``GAME = BattleRuleset(...)``). See ``docs/adding-a-ruleset.md``.
@@ -65,6 +68,9 @@ OptionT = TypeVar("OptionT", bound=Hashable)
 #: :meth:`BattleGame.visible_to` show such a viewer only what is open to every side.
 SPECTATOR = "*"
 T = TypeVar("T")
+#: Most :meth:`BattleGame.lasting` measurements kept per battle (an engine limit, not a
+#: rule: past it they are forgotten and made again).
+LASTING_LIMIT = 50_000
 #: The game option that says the battle referees a real table (``kubik play --table``):
 #: the layer takes it out of the options, so a ruleset's own options never see it.
 TABLE_OPTION = "table"
@@ -158,6 +164,9 @@ class BattleGame(TurnLoop):
         self._units = frozenset(unit.id for unit in scenario.units)
         self._kills: dict[str, int] = {}
         self._still: dict[Hashable, Any] | None = None
+        self._lasting: dict[Hashable, Any] = {}
+        self._shapes: dict[Hashable, int] = {}
+        self._shapes_made = 0  # never reused, even once old numbers are forgotten
 
     # -- hooks a ruleset fills --------------------------------------------------
 
@@ -235,6 +244,11 @@ class BattleGame(TurnLoop):
         finally:
             self._still = None
 
+    @property
+    def measuring(self) -> bool:
+        """Inside :meth:`still`: measurements are kept (:meth:`kept`, :meth:`lasting`)."""
+        return self._still is not None
+
     def kept(self, key: Hashable, measure: Callable[[], T]) -> T:
         """``measure()``, made once per ``key`` inside :meth:`still` (every time outside
         it): the key must name everything the measurement reads that may change."""
@@ -244,6 +258,33 @@ class BattleGame(TurnLoop):
         if key in memo:
             found: T = memo[key]
             return found
+        found = memo[key] = measure()
+        return found
+
+    def shape_id(self, shape: Hashable) -> int:
+        """A small number standing for ``shape`` (where a unit's models stand, or the whole
+        board) for this battle, so :meth:`lasting` keys stay cheap to compare."""
+        found = self._shapes.get(shape)
+        if found is None:
+            if len(self._shapes) >= LASTING_LIMIT:
+                self._shapes.clear()
+            found = self._shapes[shape] = self._shapes_made
+            self._shapes_made += 1
+        return found
+
+    def lasting(self, key: Hashable, measure: Callable[[], T]) -> T:
+        """``measure()``, made once per ``key`` for the whole battle, asked inside
+        :meth:`still` (every time outside it). The key must name everything the
+        measurement reads, the positions by :meth:`shape_id`: it depends on them alone,
+        so a menu built after an action that moved nobody measures nothing again."""
+        if self._still is None:
+            return measure()
+        memo = self._lasting
+        if key in memo:
+            found: T = memo[key]
+            return found
+        if len(memo) >= LASTING_LIMIT:
+            memo.clear()
         found = memo[key] = measure()
         return found
 

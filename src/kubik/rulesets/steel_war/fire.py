@@ -11,7 +11,7 @@ plain values: a :class:`FireGroup` against a :class:`FireTarget`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from functools import cache
@@ -21,6 +21,7 @@ from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
 from kubik.engine import AnyCall, Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.memo import by_identity
+from kubik.engine.odds import odds_by
 from kubik.engine.reducers import top_values_counts
 from kubik.engine.requests import RuleIds
 from kubik.errors import InputError
@@ -482,6 +483,7 @@ class FireOutcome:
     killed: int
 
 
+@odds_by(lambda pool, range_die, *rules: (pool, range_die))
 def opposed_roll(
     pool: tuple[Die, ...],
     range_die: Die,
@@ -494,22 +496,34 @@ def opposed_roll(
     and the fire action branches over the effect, not over the pool's values.
     ``pool_rules``, ``target_rules``: what made each side's dice (for the log).
     """
-    best = yield Roll(
+    best = yield _pool_roll(pool, range_die, pool_rules)
+    effect: Effect = yield _range_roll(range_die, best, target_rules)
+    yield emit("steel_war.fire.effect", rules="SW-FIRE-01", effect=effect, die=range_die)
+    return effect
+
+
+@by_identity
+def _pool_roll(pool: tuple[Die, ...], range_die: Die, rules: RuleIds) -> Roll:
+    """The shooter's roll of the opposed roll (built once: exact odds replay it often)."""
+    return Roll(
         pool,
         msg("steel_war.fire.pool", dice=pool),
         reduce=TopValues(dice_that_matter(), range_die.faces + 1),
         roller="shooter",
-        rules=pool_rules,
+        rules=rules,
     )
-    effect: Effect = yield Roll(
+
+
+@by_identity
+def _range_roll(range_die: Die, best: tuple[int, ...], rules: RuleIds) -> Roll:
+    """The target's roll of the opposed roll, against the shooter's ``best`` dice."""
+    return Roll(
         range_die,
         msg("steel_war.fire.range_roll", die=range_die),
         reduce=BeatRange(best),
         roller="target",
-        rules=("SW-FIRE-01", *target_rules),
+        rules=("SW-FIRE-01", *rules),
     )
-    yield emit("steel_war.fire.effect", rules="SW-FIRE-01", effect=effect, die=range_die)
-    return effect
 
 
 @by_identity
@@ -526,6 +540,13 @@ def _pool_size(pool: tuple[Die, ...], range_die: Die) -> tuple[int, int]:
     return sum(d.faces for d in pool), potential_casualties(pool, range_die)
 
 
+@by_identity
+def _without_rules(group: FireGroup, target: FireTarget) -> tuple[FireGroup, FireTarget]:
+    """A fire's two sides without the rule ids they carry for the log (its odds' key)."""
+    return replace(group, rules=()), replace(target, range_rules=())
+
+
+@odds_by(_without_rules)
 def fire_action(group: FireGroup, target: FireTarget) -> Procedure[FireOutcome]:
     """Resolve one fire action (SW-FIRE-01, SW-DMG-01, SW-DMG-03, SW-DMG-08).
 

@@ -12,9 +12,9 @@ squads, the sides and the objectives, shows every model to the layer as a
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from kubik.game import Scenario
 from kubik.game.battle import BattleGame, Piece, Posture
@@ -41,6 +41,8 @@ from .setup import SideStart, check, side_start, squads_of
 from .spec import ObjectiveSpec
 from .state import Squad, Status
 from .terrain import read_terrain
+
+T = TypeVar("T")
 
 _COVER = {TableCover.NONE: Cover.NONE, TableCover.LIGHT: Cover.LIGHT, TableCover.HARD: Cover.HARD}
 
@@ -171,6 +173,27 @@ class Battlefield(BattleGame):
         squad that lost its horses or suits in part moves as infantry."""
         return self.kept(("kind", squad.id), lambda: self._kind(squad))
 
+    # -- where things stand, for measurements kept the whole battle ----------------
+
+    def shape(self, squad: Squad) -> int:
+        """Where the squad's fighting models stand and what they are, as a number
+        (:meth:`~kubik.game.battle.BattleGame.shape_id`): a measurement of the squad
+        kept under it holds until one of its models moves, falls or changes."""
+        return self.kept(("shape", squad.id), lambda: self.shape_id(_shape_of(squad)))
+
+    def board(self) -> int:
+        """Where every model on the table stands, as a number (see :meth:`shape`)."""
+        return self.kept(
+            ("board",), lambda: self.shape_id(tuple(self.shape(s) for s in self.squads))
+        )
+
+    def lasting_of(self, key: Callable[[], Hashable], measure: Callable[[], T]) -> T:
+        """:meth:`~kubik.game.battle.BattleGame.lasting` with its key made only while a
+        menu is measured (elsewhere the measurement is simply made)."""
+        if not self.measuring:
+            return measure()
+        return self.lasting(key(), measure)
+
     def _kind(self, squad: Squad) -> MoverType:
         if squad.is_vehicle:
             return vehicle_profile(squad.spec.vehicle).mover
@@ -216,14 +239,25 @@ class Battlefield(BattleGame):
     def distance(self, a: Squad, b: Squad) -> float:
         """Edge distance between the closest fighting models of two units, to 0.1 inch
         (from a unit with none left: from where it stood)."""
-        return self.kept(("distance", a.id, b.id), lambda: self._distance(a, b))
+        return self.kept(
+            ("distance", a.id, b.id),
+            lambda: self.lasting_of(
+                lambda: ("distance", self.shape(a), self.shape(b)), lambda: self._distance(a, b)
+            ),
+        )
 
     def _distance(self, a: Squad, b: Squad) -> float:
         return inches(Tape.closest(a.bases() or [a.anchor()], b.bases() or [b.anchor()]))
 
     def sees(self, viewer: Squad, target: Squad) -> bool:
         """Whether the viewer's commander sees any fighting model of the target."""
-        return self.kept(("sees", viewer.id, target.id), lambda: self._sees(viewer, target))
+        return self.kept(
+            ("sees", viewer.id, target.id),
+            lambda: self.lasting_of(
+                lambda: ("sees", self.shape(viewer), self.shape(target)),
+                lambda: self._sees(viewer, target),
+            ),
+        )
 
     def _sees(self, viewer: Squad, target: Squad) -> bool:
         eye = viewer.anchor()
@@ -231,7 +265,12 @@ class Battlefield(BattleGame):
 
     def in_cover(self, squad: Squad) -> bool:
         """Whether at least half its fighting models stand in a feature giving cover."""
-        return self.kept(("in_cover", squad.id), lambda: self._in_cover(squad))
+        return self.kept(
+            ("in_cover", squad.id),
+            lambda: self.lasting_of(
+                lambda: ("in_cover", self.shape(squad)), lambda: self._in_cover(squad)
+            ),
+        )
 
     def _in_cover(self, squad: Squad) -> bool:
         models = squad.active()
@@ -260,6 +299,17 @@ class Battlefield(BattleGame):
         return self.kept(("sight", shooter.id, target.id), lambda: self._sight(shooter, target))
 
     def _sight(self, shooter: Squad, target: Squad) -> Sight:
+        distance, visible, cover, in_cover = self.lasting_of(
+            lambda: ("sight", self.shape(shooter), self.shape(target), shooter.die),
+            lambda: self._measure_sight(shooter, target),
+        )
+        hidden = not may_fire_at(self.hidden(target), shooter.side in target.spotted_by).allowed
+        return Sight(distance, visible, cover, in_cover, hidden)
+
+    def _measure_sight(
+        self, shooter: Squad, target: Squad
+    ) -> tuple[float, bool, Cover, tuple[bool, ...]]:
+        """What of :meth:`sight` depends on where the two squads stand alone."""
         distance = self.distance(shooter, target)
         visible = self.sees(shooter, target)
         living = target.active()
@@ -272,12 +322,17 @@ class Battlefield(BattleGame):
             in_cover = tuple(c is not TableCover.NONE for c in covers)
         else:
             cover, in_cover = Cover.NONE, (False,) * len(living)
-        hidden = not may_fire_at(self.hidden(target), shooter.side in target.spotted_by).allowed
-        return Sight(distance, visible, cover, in_cover, hidden)
+        return distance, visible, cover, in_cover
 
     def nearest_enemy(self, squad: Squad) -> tuple[Squad, float] | None:
         """The closest enemy unit and its distance (None when no enemy is left)."""
-        return self.kept(("nearest_enemy", squad.id), lambda: self._nearest_enemy(squad))
+        return self.kept(
+            ("nearest_enemy", squad.id),
+            lambda: self.lasting_of(
+                lambda: ("nearest_enemy", self.board(), squad.id),
+                lambda: self._nearest_enemy(squad),
+            ),
+        )
 
     def _nearest_enemy(self, squad: Squad) -> tuple[Squad, float] | None:
         found = [(self.distance(squad, e), i, e) for i, e in enumerate(self.enemies(squad))]
@@ -346,6 +401,20 @@ class Battlefield(BattleGame):
             psi=squad.psi,
             passed=passed,
         )
+
+
+def _shape_of(squad: Squad) -> Hashable:
+    """Everything a measurement of the squad may read of where it stands and what it is."""
+    anchor = squad.anchor()
+    return (
+        squad.id,
+        squad.gone,
+        squad.aboard,
+        squad.centre,
+        anchor.centre,
+        anchor.diameter,
+        tuple((m.id, m.x, m.y, m.diameter, m.kind) for m in squad.active()),
+    )
 
 
 __all__ = ["Battlefield", "Sight"]

@@ -117,6 +117,19 @@ def move_score(
 ) -> float:
     """Positional value of ending a move at ``end``: cover gained, closing in, in range
     (a bot's tastes, ``[bot]``); ``enemies``: the enemy models' centres, when known."""
+    return game.lasting_of(
+        lambda: ("move_score", game.board(), squad.id, end, kind, squad.level, squad.suppressed),
+        lambda: _move_score(game, squad, end, kind, enemies),
+    )
+
+
+def _move_score(
+    game: Battlefield,
+    squad: Squad,
+    end: tuple[float, float],
+    kind: MoveKind,
+    enemies: list[tuple[float, float]] | None,
+) -> float:
     here = game.kept(
         ("cover_score", squad.id), lambda: moves.cover_score(game.tape.standing(squad.centre))
     )

@@ -283,10 +283,27 @@ def plan(
     go there (impassable, no march off easy ground, less than the smallest move). A combat
     move's end is where its longest roll would take it (its dice decide). ``near``: the
     nearest enemy, when the caller has it (an advance stops short of it)."""
+    if kind is MoveKind.ADVANCE:
+        near = near or game.nearest_enemy(squad)
+    toward = near[0].id if near and kind is MoveKind.ADVANCE else None
+    return game.lasting_of(
+        lambda: ("plan", game.board(), squad.id, kind, goal, how, toward),
+        lambda: _plan(game, squad, kind, goal, how, near),
+    )
+
+
+def _plan(
+    game: Battlefield,
+    squad: Squad,
+    kind: MoveKind,
+    goal: Point,
+    how: MoveHow,
+    near: tuple[Squad, float] | None,
+) -> Plan | None:
+    """:func:`plan`, measured (it depends on where every model stands alone)."""
     reach = clearance(squad)
     stop = None
     if kind is MoveKind.ADVANCE:
-        near = near or game.nearest_enemy(squad)
         stop = reach + (clearance(near[0]) if near else 0.0) + 1.0
     key = (squad.centre, goal, reach, mover(game, squad), stop, how, game.speed(squad))
     course = game.tape.kept(
@@ -344,6 +361,21 @@ def order_for(
 ) -> Order:
     """The move as the morale and suppression rules see it (SW-MOR-01, SW-SUP-01);
     ``enemies``, ``in_cover``: what the caller measured already."""
+    return game.lasting_of(
+        lambda: ("order", game.board(), squad.id, end, kind, how, in_cover),
+        lambda: _order_for(game, squad, end, kind, how, enemies, in_cover),
+    )
+
+
+def _order_for(
+    game: Battlefield,
+    squad: Squad,
+    end: Point,
+    kind: MoveKind,
+    how: MoveHow,
+    enemies: Sequence[Point] | None,
+    in_cover: bool | None,
+) -> Order:
     if enemies is None:
         enemies = [m.point for e in game.enemies(squad) for m in e.active()]
     now = enemy_distance_now(game, squad, enemies)
