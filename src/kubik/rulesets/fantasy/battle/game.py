@@ -16,25 +16,41 @@ from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game import Ending, Scenario
 from kubik.game.battle import BattleGame, Menu, Piece, Presence, clear_of, settle, taste
 from kubik.game.turns import side_name
-from kubik.rulesets.fantasy.battle.formation import bases, contact, depth, slots
+from kubik.rulesets.fantasy.battle.formation import (
+    ahead,
+    bases,
+    bearing,
+    depth,
+    frontage,
+    half_width,
+    right,
+    side_reach,
+    slots,
+    turn_between,
+)
 from kubik.rulesets.fantasy.battle.spec import UnitSpec, unit_specs
 from kubik.rulesets.fantasy.close_combat import (
     ChallengeChoice,
+    Facing,
     Regiment,
     Round,
     RoundOutcome,
+    charged_face,
     close_combat_round,
 )
 from kubik.rulesets.fantasy.leadership import Command, general_range
 from kubik.rulesets.fantasy.movement import (
     Rout,
     RoutOutcome,
+    charge_distance,
     charge_reach,
     flee_reaction,
     may_charge,
     may_move,
+    may_wheel,
     move_allowance,
     rout,
+    wheel_inches,
 )
 from kubik.rulesets.fantasy.psychology import (
     Panic,
@@ -82,6 +98,7 @@ class Unit:
     stupid: bool = False
     started: int = 0
     rounds: dict[str, int] = field(default_factory=dict)
+    faces: dict[str, Facing] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -108,6 +125,17 @@ class Unit:
         if self.frenzy_lost:
             rules = rules - {"frenzy"}
         return rules
+
+
+@dataclass(frozen=True, slots=True)
+class ChargePlan:
+    """Where a charge would end: the face of the target it strikes (fixed at the start
+    of the charge), the charger's facing and front there, and the distance it goes."""
+
+    face: Facing
+    facing: int
+    goal: tuple[float, float]
+    distance: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,9 +228,21 @@ class FantasyBattle(BattleGame):
             unit.hero_alive
         )
 
-    def formation(self, unit: Unit, front: tuple[float, float] | None = None) -> list[Any]:
+    def formation(
+        self, unit: Unit, front: tuple[float, float] | None = None, facing: int | None = None
+    ) -> list[Any]:
         spot = unit.front if front is None else front
-        return bases(spot, unit.facing, unit.spec.files, unit.figures(), unit.spec.size, unit.id)
+        face = unit.facing if facing is None else facing
+        return bases(spot, face, unit.spec.files, unit.figures(), unit.spec.size, unit.id)
+
+    def centre(self, unit: Unit) -> tuple[float, float]:
+        """The middle of a regiment's formation."""
+        deep = depth(unit.spec.files, unit.figures(), unit.spec.size) / 2
+        dx, dy = ahead(unit.facing)
+        return (unit.front[0] - dx * deep, unit.front[1] - dy * deep)
+
+    def frontage(self, unit: Unit) -> float:
+        return frontage(unit.spec.files, unit.figures(), unit.spec.size)
 
     def enemies(self, unit: Unit) -> list[Unit]:
         return [u for u in self.units if u.side != unit.side and u.on_table]
@@ -301,22 +341,24 @@ class FantasyBattle(BattleGame):
         yield from self.run_away(unit, None)
 
     def turn_to(self, unit: Unit, facing: int) -> None:
-        """About face in place: the rear rank becomes the front (not when the turned
-        formation would touch another model: then it stays as it stands)."""
+        """Turn in place about the formation's middle (a rally's or a flight's free
+        reform); not when the turned formation would touch another model: then it
+        stays as it stands."""
         if facing == unit.facing:
             return
-        deep = depth(unit.spec.files, unit.figures(), unit.spec.size)
-        front = (unit.front[0], round(unit.front[1] - unit.facing * deep, 3))
-        turned = bases(front, facing, unit.spec.files, unit.figures(), unit.spec.size, unit.id)
+        cx, cy = self.centre(unit)
+        deep = depth(unit.spec.files, unit.figures(), unit.spec.size) / 2
+        dx, dy = ahead(facing)
+        front = (round(cx + dx * deep, 3), round(cy + dy * deep, 3))
         others = [p.base for p in self.bodies(besides=(unit.id,))]
-        if clear_of(turned, others):
+        if clear_of(self.formation(unit, front, facing), others):
             unit.front, unit.facing = front, facing
 
     def facing_towards(self, unit: Unit) -> int:
         target = self.nearest(unit, self.enemies(unit))
         if target is None:
             return unit.facing
-        return 1 if target.front[1] >= unit.front[1] else -1
+        return bearing(self.centre(unit), self.centre(target))
 
     # -- movement -----------------------------------------------------------------------
 
@@ -327,21 +369,30 @@ class FantasyBattle(BattleGame):
             engaged = bool(self.contacts.of(unit.id))
             if engaged or unit.stupid:
                 continue
-            target = self.nearest(unit, [e for e in self.enemies(unit) if e.fighting])
+            foes = [e for e in self.enemies(unit) if e.fighting]
+            target = self.nearest(unit, foes)
             if target is None:
                 continue
             menu: Menu[Act] = Menu()
+            reach = charge_reach(unit.spec.troops.m, unit.rules())
+            for foe in sorted(foes, key=lambda e: (self.gap(unit, e), e.id)):
+                if foe is not target and self.gap(unit, foe) > reach:
+                    continue
+                plan = self.charge_plan(unit, foe)
+                menu.offer(
+                    Act("charge", foe.id),
+                    self.charge_label(foe, plan.face),
+                    may_charge(
+                        plan.distance, reach, engaged=engaged, fleeing=False, stupid=unit.stupid
+                    ),
+                    Forecast(
+                        close_combat_round,
+                        (self.round_of(unit, foe, 1, plan.face),),
+                        value=self.worth(unit.id),
+                    ),
+                )
             name = self.name(target.id)
             distance = self.gap(unit, target)
-            reach = charge_reach(unit.spec.troops.m, unit.rules())
-            menu.offer(
-                Act("charge", target.id),
-                msg("fantasy.option.charge", target=name),
-                may_charge(distance, reach, engaged=engaged, fleeing=False, stupid=unit.stupid),
-                Forecast(
-                    close_combat_round, (self.round_of(unit, target, 1),), value=self.worth(unit.id)
-                ),
-            )
             closing = taste("fantasy", "closing_per_inch")
             march, _ = move_allowance(unit.spec.troops.m, unit.rules(), march=True)
             menu.offer(
@@ -363,7 +414,7 @@ class FantasyBattle(BattleGame):
                 rules=("FB-ABSENT-19",),
             )
             if act.kind == "charge":
-                yield from self.charge(unit, target)
+                yield from self.charge(unit, self.unit(act.target))
             elif act.kind == "march":
                 yield from self.advance(unit, target, float(march), rules=("FB-ABSENT-14",))
 
@@ -380,16 +431,19 @@ class FantasyBattle(BattleGame):
 
         return value
 
-    def round_of(self, a: Unit, b: Unit, number: int) -> Round:
-        """The close-combat round between two regiments, ``a`` charging in round one."""
+    def round_of(self, a: Unit, b: Unit, number: int, face: Facing | None = None) -> Round:
+        """The close-combat round between two regiments, ``a`` charging in round one
+        (into ``face`` of ``b``)."""
         return Round(
-            self.regiment(a, b, number == 1),
+            self.regiment(a, b, number == 1, face),
             self.regiment(b, a, False),
             number,
             ChallengeChoice.ACCEPT,
         )
 
-    def regiment(self, unit: Unit, enemy: Unit, charging: bool) -> Regiment:
+    def regiment(
+        self, unit: Unit, enemy: Unit, charging: bool, face: Facing | None = None
+    ) -> Regiment:
         spec = unit.spec
         hates = enemy.id in spec.hates or enemy.side in spec.hates
         return Regiment(
@@ -402,6 +456,7 @@ class FantasyBattle(BattleGame):
             battle_standard=spec.battle_standard,
             general=spec.general,
             charging=charging,
+            facing=unit.faces.get(enemy.id, Facing.FRONT) if face is None else face,
             hates_enemy=hates,
             impact=spec.impact,
             breath_strength=spec.breath_strength,
@@ -410,43 +465,129 @@ class FantasyBattle(BattleGame):
             wounds_taken=unit.wounds % spec.troops.w,
         )
 
+    def charge_label(self, target: Unit, face: Facing) -> Any:
+        key = {
+            Facing.FRONT: "fantasy.option.charge",
+            Facing.FLANK: "fantasy.option.charge_flank",
+            Facing.REAR: "fantasy.option.charge_rear",
+        }[face]
+        return msg(key, target=self.name(target.id))
+
+    def charge_plan(self, unit: Unit, target: Unit) -> ChargePlan:
+        """The charge ``unit`` would make at ``target``: which face of it the charger's
+        front lies in now (FB-ABSENT-07), the one wheel that aligns the charger with
+        that face, and the place on the table's 0.1" grid where its front rank touches
+        it (FB-ABSENT-10)."""
+        size, files, figures = target.spec.size, target.spec.files, target.figures()
+        (dx, dy), (rx, ry) = ahead(target.facing), right(target.facing)
+        ox, oy = unit.front[0] - target.front[0], unit.front[1] - target.front[1]
+        across, along = ox * rx + oy * ry, ox * dx + oy * dy
+        deep = depth(files, figures, size)
+        wide = half_width(files, figures, size)
+        face = charged_face(across, along - size / 2, wide + size / 2, deep + size)
+        touch = (unit.spec.size + size) / 2
+        tx, ty = target.front
+        if face is Facing.FRONT:
+            facing = (target.facing + 180) % 360
+            ideal = (tx + dx * touch, ty + dy * touch)
+        elif face is Facing.REAR:
+            facing = target.facing
+            ideal = (tx - dx * (deep + touch), ty - dy * (deep + touch))
+        else:
+            side = 1 if across > 0 else -1
+            facing = (target.facing - 90 * side) % 360
+            mx, my = tx - dx * deep / 2, ty - dy * deep / 2
+            wide = side_reach(files, figures, size, side)
+            ideal = (mx + side * rx * (wide + touch), my + side * ry * (wide + touch))
+        goal = self.touching_spot(unit, target, ideal, facing)
+        wheel = turn_between(unit.facing, facing)
+        distance = charge_distance(self.frontage(unit), wheel, math.dist(unit.front, goal))
+        return ChargePlan(face, facing, goal, distance)
+
+    def touching_spot(
+        self, unit: Unit, target: Unit, ideal: tuple[float, float], facing: int
+    ) -> tuple[float, float]:
+        """The point of the 0.1" grid nearest ``ideal`` where the charger's bases touch
+        the target's without overlapping (``ideal`` rounded when none does)."""
+        theirs = self.formation(target)
+        base = (round(ideal[0], 1), round(ideal[1], 1))
+        spots = sorted(
+            (
+                (round(base[0] + i / 10, 1), round(base[1] + j / 10, 1))
+                for i in range(-2, 3)
+                for j in range(-2, 3)
+            ),
+            key=lambda p: (math.dist(p, ideal), p),
+        )
+        for spot in spots:
+            mine = self.formation(unit, spot, facing)
+            if clear_of(mine, (), may_touch=theirs) and not clear_of(mine, theirs):
+                return spot
+        return base
+
     def advance(
         self, unit: Unit, target: Unit | None, inches: float, rules: tuple[str, ...] = ()
     ) -> Procedure[None]:
-        """Move straight toward ``target`` (forward without one), never into contact."""
+        """Wheel to face ``target`` (paying the outer corner's distance, FB-ABSENT-19),
+        then go straight ahead with what is left of ``inches``, never into contact."""
         if inches <= 0:
             return
-        start = unit.front
-        if target is None:
-            goal = (start[0], start[1] + unit.facing * inches)
-        else:
-            gx, gy = target.front
-            d = math.dist(start, (gx, gy)) or 1.0
-            t = min(1.0, inches / d)
-            goal = (start[0] + (gx - start[0]) * t, start[1] + (gy - start[1]) * t)
-        goal = self.on_table(unit, goal)
+        start, facing = unit.front, unit.facing
         others = [p.base for p in self.bodies(besides=(unit.id,))]
-        spot = settle([start, goal], lambda p: self.formation(unit, p), others)
-        if spot is None or spot == start:
+        wheeled = 0
+        if target is not None:
+            want = bearing(start, self.centre(target))
+            turn = turn_between(facing, want)
+            wide = self.frontage(unit)
+            turn = min(turn, int(math.degrees(inches / wide)) + 1)
+            while turn and wheel_inches(wide, turn) > inches:
+                turn -= 1
+            sense = 1 if (want - facing) % 360 <= 180 else -1
+            new = (facing + sense * turn) % 360
+            cost = wheel_inches(self.frontage(unit), turn)
+            verdict = may_wheel(cost, inches, engaged=False, fleeing=False)
+            if turn and verdict.allowed and clear_of(self.formation(unit, start, new), others):
+                facing, wheeled = new, turn
+                inches = round(inches - cost, 1)
+        dx, dy = ahead(facing)
+        goal = self.on_table(unit, (start[0] + dx * inches, start[1] + dy * inches), facing)
+        spot = settle([start, goal], lambda p: self.formation(unit, p, facing), others)
+        if spot is None:
+            spot = start
+        if spot == start and not wheeled:
             return
-        unit.front = spot
-        yield emit(
-            "fantasy.game.moved",
-            rules=rules or ("FB-ABSENT-19",),
-            unit=self.name(unit.id),
-            inches=round(math.dist(start, spot), 1),
-        )
+        unit.front, unit.facing = spot, facing
+        if wheeled:
+            yield emit(
+                "fantasy.game.wheeled",
+                rules=("FB-ABSENT-19",),
+                unit=self.name(unit.id),
+                degrees=wheeled,
+            )
+        if spot != start:
+            yield emit(
+                "fantasy.game.moved",
+                rules=rules or ("FB-ABSENT-19",),
+                unit=self.name(unit.id),
+                inches=round(math.dist(start, spot), 1),
+            )
 
-    def on_table(self, unit: Unit, spot: tuple[float, float]) -> tuple[float, float]:
-        width, height = self.table.width, self.table.height
-        half = (unit.spec.files * 1.2) / 2 + 0.5
-        deep = depth(unit.spec.files, unit.figures(), unit.spec.size)
-        x = min(max(spot[0], half), width - half)
-        low, high = (deep + 0.6, height - 0.6) if unit.facing > 0 else (0.6, height - deep - 0.6)
-        y = min(max(spot[1], low), high)
-        return (round(x, 1), round(y, 1))
+    def on_table(
+        self, unit: Unit, spot: tuple[float, float], facing: int | None = None
+    ) -> tuple[float, float]:
+        """``spot`` moved just enough that the whole formation stands on the table."""
+        margin = 0.6
+        placed = self.formation(unit, spot, facing)
+        shift = []
+        for axis, size in ((0, self.table.width), (1, self.table.height)):
+            low = min(b.centre[axis] - b.radius for b in placed)
+            high = max(b.centre[axis] + b.radius for b in placed)
+            move = max(0.0, margin - low) - max(0.0, high - (size - margin))
+            shift.append(move)
+        return (round(spot[0] + shift[0], 1), round(spot[1] + shift[1], 1))
 
     def charge(self, unit: Unit, target: Unit) -> Procedure[None]:
+        plan = self.charge_plan(unit, target)
         yield emit(
             "fantasy.game.charge",
             rules=("FB-ABSENT-10",),
@@ -457,15 +598,9 @@ class FantasyBattle(BattleGame):
         if not unit.fighting or not target.on_table:
             return
         reach = charge_reach(unit.spec.troops.m, unit.rules())
-        self.turn_to(unit, 1 if target.front[1] > unit.front[1] else -1)
-        face = target.front[1] + target.facing * (unit.spec.size + target.spec.size) / 2 * 1.0
-        rear = target.front[1] - target.facing * (
-            depth(target.spec.files, target.figures(), target.spec.size)
-            + (unit.spec.size + target.spec.size) / 2
-        )
-        from_front = (unit.front[1] - target.front[1]) * target.facing > 0
-        goal = (round(target.front[0], 1), round(face if from_front else rear, 1))
-        if math.dist(unit.front, goal) > reach + contact() * 2:
+        if reaction == "flee":
+            plan = replace(self.charge_plan(unit, target), face=plan.face)
+        if plan.distance > reach:
             yield emit(
                 "fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=self.name(unit.id)
             )
@@ -473,21 +608,22 @@ class FantasyBattle(BattleGame):
             return
         others = [p.base for p in self.bodies(besides=(unit.id, target.id))]
         spot = settle(
-            [unit.front, goal],
-            lambda p: self.formation(unit, p),
+            [unit.front, plan.goal],
+            lambda p: self.formation(unit, p, plan.facing),
             others,
             may_touch=self.formation(target),
         )
         reached = spot is not None and not clear_of(
-            self.formation(unit, spot), self.formation(target)
+            self.formation(unit, spot, plan.facing), self.formation(target)
         )
         if spot is None or not reached:
             yield emit(
                 "fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=self.name(unit.id)
             )
             if spot is not None:
-                unit.front = spot
+                unit.front, unit.facing = spot, plan.facing
             return
+        unit.front, unit.facing = spot, plan.facing
         if reaction == "flee":
             yield emit(
                 "fantasy.game.caught_fleeing",
@@ -495,18 +631,16 @@ class FantasyBattle(BattleGame):
                 unit=self.name(target.id),
             )
             self.destroy(target, by=unit)
-            unit.front = spot
             return
-        unit.front = spot
         self.contacts.engage(unit.id, target.id, ("FB-ABSENT-10",))
         unit.rounds[target.id] = 0
         target.rounds[unit.id] = 0
+        unit.faces[target.id] = plan.face
         yield emit(
-            "fantasy.game.engaged",
-            rules=("FB-ABSENT-10",),
+            f"fantasy.game.engaged_{plan.face.value}",
+            rules=("FB-ABSENT-10", "FB-ABSENT-07", "FB-ABSENT-19"),
             unit=self.name(unit.id),
             target=self.name(target.id),
-            rear=not from_front,
         )
 
     def react(self, target: Unit, charger: Unit) -> Procedure[str]:
@@ -683,10 +817,19 @@ class FantasyBattle(BattleGame):
         self.contacts.release(unit.id)
         unit.state = State.FLEEING
         threat = enemy or self.nearest(unit, self.enemies(unit))
-        away = -1 if threat is None or threat.front[1] > unit.front[1] else 1
+        away = (
+            (unit.facing + 180) % 360
+            if threat is None
+            else bearing(self.centre(threat), self.centre(unit))
+        )
         self.turn_to(unit, away)
-        goal = (unit.front[0], unit.front[1] + away * inches)
-        if goal[1] < 0.5 or goal[1] > self.table.height - 0.5:
+        dx, dy = ahead(away)
+        goal = (unit.front[0] + dx * inches, unit.front[1] + dy * inches)
+        edge = 0.5
+        if not (
+            edge <= goal[0] <= self.table.width - edge
+            and edge <= goal[1] <= self.table.height - edge
+        ):
             unit.state = State.FLED
             yield emit("fantasy.game.fled_table", rules=("FB-ABSENT-08",), unit=self.name(unit.id))
             return

@@ -104,6 +104,20 @@ def _profile(entry: Any, where: str, rules: Any, weapon: Any) -> Fighter:
     )
 
 
+COMPASS = {"north": 0, "east": 90, "south": 180, "west": 270}
+
+
+def _facing(value: Any, where: str) -> int:
+    """A facing in whole degrees (0 north, 90 east …) from a compass word or a number."""
+    if isinstance(value, str) and value in COMPASS:
+        return COMPASS[value]
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 360:
+        return value
+    raise ScenarioError(
+        f"{where}: {value!r}; allowed: north, east, south, west or whole degrees 0..359"
+    )
+
+
 def unit_specs(scenario: Scenario) -> tuple[UnitSpec, ...]:
     """Every unit of the scenario, checked."""
     out = []
@@ -122,9 +136,7 @@ def unit_specs(scenario: Scenario) -> tuple[UnitSpec, ...]:
             and all(isinstance(v, int | float) for v in front)
         ):
             raise ScenarioError(f"{where}.front: [x, y] of the front rank's centre in inches")
-        facing = d.get("facing", "north")
-        if facing not in ("north", "south"):
-            raise ScenarioError(f"{where}.facing: {facing!r}; allowed: north, south")
+        facing = _facing(d.get("facing", "north"), f"{where}.facing")
         kind_name = d.get("kind", "infantry")
         try:
             kind = ModelKind(kind_name)
@@ -159,7 +171,7 @@ def unit_specs(scenario: Scenario) -> tuple[UnitSpec, ...]:
                 models=models,
                 files=files,
                 front=(float(front[0]), float(front[1])),
-                facing=1 if facing == "north" else -1,
+                facing=facing,
                 kind=kind,
                 size=size,
                 command=CommandGroup(
