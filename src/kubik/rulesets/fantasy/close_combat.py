@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from kubik.dice import D3, D6
 from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine.reducers import Total
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks, weapon_flag
 from kubik.rulesets.fantasy.challenge import Duel, DuelOutcome, duel_round
 from kubik.rulesets.fantasy.charts import data
@@ -70,6 +71,7 @@ class Regiment:
     charging: bool = False
     facing: Facing = Facing.FRONT
     high_ground: bool = False
+    skirmish: bool = False
     hates_enemy: bool = False
     impact: str | None = None
     breath_strength: int | None = None
@@ -354,7 +356,8 @@ def _blows(st: _State, s: _Striker) -> Procedure[tuple[str, Blows] | None]:
         total = yield Roll(
             (D6,) * int(data()["breath"]["close_combat_dice"]),
             msg("fantasy.combat.breath", side=s.side),
-            reduce=sum,
+            unordered=True,
+            reduce=Total(),
             rules=("FB-SR-01",),
         )
         return what, Blows(
@@ -455,7 +458,11 @@ def _score(st: _State, side: str) -> tuple[int, tuple[str, ...]]:
     if st.overkill[side]:
         rules.append("FB-CHAL-03")
     alive = st.models(side)
-    if ranks_cancelled(enemy.facing, _strength(st, _other(side))):
+    if reg.skirmish:
+        pass  # a loose formation has no ranks (FB-ABSENT-07)
+    elif enemy.facing is not Facing.FRONT and ranks_cancelled(
+        enemy.facing, _strength(st, _other(side))
+    ):
         rules.append("FB-UNIT-01")
     else:
         score += rank_bonus(alive, reg.files)
@@ -488,13 +495,15 @@ def ranks_cancelled(enemy_facing: Facing, enemy_strength: int) -> bool:
     return enemy_facing is not Facing.FRONT and enemy_strength >= threshold
 
 
-def charged_face(across: float, ahead: float, half_width: float, depth: float) -> Facing:
+def charged_face(
+    across: float, ahead: float, half_width: float, depth: float, *, loose: bool = False
+) -> Facing:
     """Which face of a regiment a charger's front lies in at the start of its charge
     (FB-ABSENT-07, the published 6th/7th-edition arcs): ``across``/``ahead`` place
     the charger's front centre from the target's front centre, along its front rank
     and along its facing; ``half_width``/``depth`` are the target's outer edges. The
     front arc runs at 45° out from the front corners, the rear arc from the rear
-    corners; the rest is flank.
+    corners; the rest is flank. Skirmishers (``loose``) have no flank or rear.
 
     >>> charged_face(0.0, 10.0, 3.0, 4.0), charged_face(9.0, 2.0, 3.0, 4.0)
     (<Facing.FRONT: 'front'>, <Facing.FLANK: 'flank'>)
@@ -502,6 +511,8 @@ def charged_face(across: float, ahead: float, half_width: float, depth: float) -
     <Facing.REAR: 'rear'>
     """
     beside = abs(across) - half_width
+    if loose:
+        return Facing.FRONT
     if ahead >= 0 and beside <= ahead:
         return Facing.FRONT
     behind = -depth - ahead

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from dataclasses import replace
 from typing import Any
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game import Ending, Scenario
 from kubik.game.battle import BattleGame, Menu, Piece, Presence, clear_of, settle, taste
 from kubik.game.turns import side_name
+from kubik.rulesets.fantasy.battle import shots
 from kubik.rulesets.fantasy.battle.formation import (
     ahead,
     bases,
@@ -28,7 +28,9 @@ from kubik.rulesets.fantasy.battle.formation import (
     slots,
     turn_between,
 )
-from kubik.rulesets.fantasy.battle.spec import UnitSpec, unit_specs
+from kubik.rulesets.fantasy.battle.spec import unit_specs
+from kubik.rulesets.fantasy.battle.units import Act, ChargePlan, State, Unit
+from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.close_combat import (
     ChallengeChoice,
     Facing,
@@ -38,6 +40,7 @@ from kubik.rulesets.fantasy.close_combat import (
     charged_face,
     close_combat_round,
 )
+from kubik.rulesets.fantasy.command import may_breathe
 from kubik.rulesets.fantasy.leadership import Command, general_range
 from kubik.rulesets.fantasy.movement import (
     Rout,
@@ -45,105 +48,27 @@ from kubik.rulesets.fantasy.movement import (
     charge_distance,
     charge_reach,
     flee_reaction,
+    flees_on_ground,
     may_charge,
+    may_deploy_scout,
     may_move,
+    may_vanguard,
     may_wheel,
     move_allowance,
     rout,
+    vanguard_inches,
     wheel_inches,
 )
 from kubik.rulesets.fantasy.psychology import (
-    Panic,
     Rally,
     StupidityOutcome,
     may_rally,
-    panic_needed,
-    panic_test,
     rally_test,
     stupidity_test,
 )
 from kubik.rulesets.fantasy.regiment import remove_casualties, unit_strength
-from kubik.rulesets.fantasy.shooting import (
-    Volley,
-    VolleyOutcome,
-    may_shoot,
-    may_stand_and_shoot,
-    volley,
-)
+from kubik.rulesets.fantasy.shooting import may_stand_and_shoot, volley
 from kubik.table import Base
-
-
-class State(StrEnum):
-    """Where a regiment stands in the battle."""
-
-    READY = "ready"
-    FLEEING = "fleeing"
-    DESTROYED = "destroyed"
-    FLED = "fled"
-
-
-@dataclass
-class Unit:
-    """A regiment's state in the battle (plain values, rebuilt by replaying)."""
-
-    spec: UnitSpec
-    models: int
-    front: tuple[float, float]
-    facing: int
-    state: State = State.READY
-    wounds: int = 0
-    hero_alive: bool = False
-    terror_tested: bool = False
-    frenzy_lost: bool = False
-    stupid: bool = False
-    started: int = 0
-    rounds: dict[str, int] = field(default_factory=dict)
-    faces: dict[str, Facing] = field(default_factory=dict)
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
-
-    @property
-    def side(self) -> str:
-        return self.spec.side
-
-    @property
-    def fighting(self) -> bool:
-        return self.state is State.READY
-
-    @property
-    def on_table(self) -> bool:
-        return self.state in (State.READY, State.FLEEING)
-
-    def figures(self) -> int:
-        """Models standing in the formation (the character among them)."""
-        return self.models + int(self.hero_alive)
-
-    def rules(self) -> frozenset[str]:
-        rules = self.spec.troops.rules
-        if self.frenzy_lost:
-            rules = rules - {"frenzy"}
-        return rules
-
-
-@dataclass(frozen=True, slots=True)
-class ChargePlan:
-    """Where a charge would end: the face of the target it strikes (fixed at the start
-    of the charge), the charger's facing and front there, and the distance it goes."""
-
-    face: Facing
-    facing: int
-    goal: tuple[float, float]
-    distance: float
-
-
-@dataclass(frozen=True, slots=True)
-class Act:
-    """An option of a regiment's turn (ids only: what a save records)."""
-
-    kind: str  # charge / march / advance / hold / shoot / stand_and_shoot / flee
-    target: str = ""
 
 
 def _flee_worth(_: int) -> float:
@@ -174,7 +99,7 @@ class FantasyBattle(BattleGame):
         for unit in self.units:
             spec = unit.spec
             standing = unit.figures() if unit.on_table else 0
-            places = slots(unit.front, unit.facing, spec.files, standing, spec.size)
+            places = slots(unit.front, unit.facing, spec.files, standing, spec.size, spec.skirmish)
             presence = {
                 State.READY: Presence.IN_PLAY,
                 State.FLEEING: Presence.IN_PLAY,
@@ -233,30 +158,27 @@ class FantasyBattle(BattleGame):
     ) -> list[Any]:
         spot = unit.front if front is None else front
         face = unit.facing if facing is None else facing
-        return bases(spot, face, unit.spec.files, unit.figures(), unit.spec.size, unit.id)
+        spec = unit.spec
+        return bases(spot, face, spec.files, unit.figures(), spec.size, unit.id, spec.skirmish)
 
     def centre(self, unit: Unit) -> tuple[float, float]:
         """The middle of a regiment's formation."""
-        deep = depth(unit.spec.files, unit.figures(), unit.spec.size) / 2
+        deep = self.depth(unit) / 2
         dx, dy = ahead(unit.facing)
         return (unit.front[0] - dx * deep, unit.front[1] - dy * deep)
 
     def frontage(self, unit: Unit) -> float:
-        return frontage(unit.spec.files, unit.figures(), unit.spec.size)
+        return frontage(unit.spec.files, unit.figures(), unit.spec.size, unit.spec.skirmish)
+
+    def depth(self, unit: Unit) -> float:
+        return depth(unit.spec.files, unit.figures(), unit.spec.size, unit.spec.skirmish)
 
     def enemies(self, unit: Unit) -> list[Unit]:
         return [u for u in self.units if u.side != unit.side and u.on_table]
 
     def gap(self, a: Unit, b: Unit) -> float:
         """Distance between two regiments' nearest models (inches)."""
-        return max(
-            0.0,
-            min(
-                math.dist(p.centre, q.centre) - (a.spec.size + b.spec.size) / 2
-                for p in self.formation(a)
-                for q in self.formation(b)
-            ),
-        )
+        return self.gap_at(self.formation(a), a.spec.size, b)
 
     def nearest(self, unit: Unit, candidates: list[Unit]) -> Unit | None:
         if not candidates:
@@ -301,6 +223,8 @@ class FantasyBattle(BattleGame):
     # -- the turn -----------------------------------------------------------------------
 
     def turn(self, number: int) -> Procedure[None]:
+        if number == 1:
+            yield from self.deployment()
         for side in self.scenario.side_ids:
             if self.ending() is not None:
                 return
@@ -311,14 +235,118 @@ class FantasyBattle(BattleGame):
             )
             yield from self.start_of_turn(side)
             yield from self.movement(side)
-            yield from self.shooting(side)
+            yield from shots.shooting(self, side)
             yield from self.close_combat(side)
+
+    # -- before the first turn -------------------------------------------------------
+
+    def deployment(self) -> Procedure[None]:
+        """Scouts deploy after everyone else (FB-MOV-05), then light cavalry makes its
+        Vanguard move (FB-MOV-01), side by side in the scenario's order."""
+        for side in self.scenario.side_ids:
+            for unit in self.units:
+                if unit.side == side and "scouts" in unit.rules():
+                    yield from self.scout(unit)
+        for side in self.scenario.side_ids:
+            for unit in self.units:
+                if unit.side == side:
+                    yield from self.vanguard(unit)
+
+    def scout_spots(self, unit: Unit, enemy: Unit) -> list[tuple[str, tuple[float, float], int]]:
+        """Places a scout may take facing ``enemy``: before its front, on its right
+        and left flanks, just over the scouts' distance away."""
+        keep = float(data()["movement"]["scout_distance_inches"]) + 1.0
+        (dx, dy), (rx, ry) = ahead(enemy.facing), right(enemy.facing)
+        cx, cy = self.centre(enemy)
+        spread = half_width(enemy.spec.files, enemy.figures(), enemy.spec.size) + 1.0
+        deep = self.depth(enemy) / 2 + 1.0
+        out = []
+        for where, (vx, vy), extent in (
+            ("front", (dx, dy), deep),
+            ("right", (rx, ry), spread),
+            ("left", (-rx, -ry), spread),
+        ):
+            front = (cx + vx * (keep + extent), cy + vy * (keep + extent))
+            facing = bearing(front, (cx, cy))
+            out.append((where, self.on_table(unit, front, facing), facing))
+        return out
+
+    def scout(self, unit: Unit) -> Procedure[None]:
+        enemy = self.nearest(unit, self.enemies(unit))
+        if enemy is None:
+            return
+        menu: Menu[Act] = Menu()
+        others = [p.base for p in self.bodies(besides=(unit.id,))]
+        spots = {}
+        for where, front, facing in self.scout_spots(unit, enemy):
+            placed = self.formation(unit, front, facing)
+            if not clear_of(placed, others):
+                continue
+            nearest = min(self.gap_at(placed, unit.spec.size, e) for e in self.enemies(unit))
+            spots[where] = (front, facing)
+            menu.offer(
+                Act("scout", where),
+                msg(f"fantasy.option.scout_{where}", target=self.name(enemy.id)),
+                may_deploy_scout(unit.rules(), nearest),
+                Forecast(score=taste("fantasy", f"scout_{where}")),
+            )
+        menu.offer(
+            Act("hold"),
+            msg("fantasy.option.deploy_stay"),
+            Verdict.allow("FB-MOV-05"),
+            Forecast(score=taste("fantasy", "hold")),
+        )
+        act = yield from self.choose(
+            menu,
+            unit.side,
+            msg("fantasy.game.scouts", unit=self.name(unit.id)),
+            rules=("FB-MOV-05",),
+        )
+        if act.kind == "scout":
+            unit.front, unit.facing = spots[act.target]
+            yield emit("fantasy.game.scouted", rules=("FB-MOV-05",), unit=self.name(unit.id))
+
+    def vanguard(self, unit: Unit) -> Procedure[None]:
+        joined = unit.spec.character is not None
+        verdict = may_vanguard(unit.rules(), joined)
+        if not verdict.allowed:
+            return
+        target = self.nearest(unit, self.enemies(unit))
+        menu: Menu[Act] = Menu()
+        menu.offer(
+            Act("vanguard"),
+            msg("fantasy.option.vanguard"),
+            verdict,
+            Forecast(score=taste("fantasy", "vanguard")),
+        )
+        menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-MOV-01"))
+        act = yield from self.choose(
+            menu,
+            unit.side,
+            msg("fantasy.game.vanguard", unit=self.name(unit.id)),
+            rules=("FB-MOV-01",),
+        )
+        if act.kind == "vanguard":
+            inches, rules = vanguard_inches(unit.rules(), joined)
+            yield from self.advance(unit, target, float(inches), rules=rules)
+
+    def gap_at(self, placed: list[Any], size: float, other: Unit) -> float:
+        """Distance from bases ``placed`` to ``other``'s nearest model (inches)."""
+        return max(
+            0.0,
+            min(
+                math.dist(p.centre, q.centre) - (size + other.spec.size) / 2
+                for p in placed
+                for q in self.formation(other)
+            ),
+        )
 
     def start_of_turn(self, side: str) -> Procedure[None]:
         for unit in self.units:
             if unit.side != side:
                 continue
             unit.stupid = False
+            unit.moved = False
             if unit.state is State.FLEEING:
                 yield from self.try_rally(unit)
             elif unit.fighting and "stupidity" in unit.rules() and not self.contacts.of(unit.id):
@@ -332,7 +360,7 @@ class FantasyBattle(BattleGame):
         verdict = may_rally(unit.models, unit.started)
         if verdict.allowed:
             reach = self.command_for(unit)
-            musician = "musician" in unit.spec.command.alive(unit.models)
+            musician = "musician" in unit.command().alive(unit.models)
             if (yield Call(rally_test, (Rally(unit.spec.troops.ld, musician, reach),))):
                 unit.state = State.READY
                 self.turn_to(unit, self.facing_towards(unit))
@@ -347,7 +375,7 @@ class FantasyBattle(BattleGame):
         if facing == unit.facing:
             return
         cx, cy = self.centre(unit)
-        deep = depth(unit.spec.files, unit.figures(), unit.spec.size) / 2
+        deep = self.depth(unit) / 2
         dx, dy = ahead(facing)
         front = (round(cx + dx * deep, 3), round(cy + dy * deep, 3))
         others = [p.base for p in self.bodies(besides=(unit.id,))]
@@ -394,7 +422,11 @@ class FantasyBattle(BattleGame):
             name = self.name(target.id)
             distance = self.gap(unit, target)
             closing = taste("fantasy", "closing_per_inch")
-            march, _ = move_allowance(unit.spec.troops.m, unit.rules(), march=True)
+            flyer = self.flyer(unit)
+            march, march_rules = move_allowance(
+                unit.spec.troops.m, unit.rules(), march=True, flying=flyer
+            )
+            march_rules = march_rules or ("FB-ABSENT-19",)
             menu.offer(
                 Act("march", target.id),
                 msg("fantasy.option.march", target=name),
@@ -416,7 +448,7 @@ class FantasyBattle(BattleGame):
             if act.kind == "charge":
                 yield from self.charge(unit, self.unit(act.target))
             elif act.kind == "march":
-                yield from self.advance(unit, target, float(march), rules=("FB-ABSENT-14",))
+                yield from self.advance(unit, target, float(march), rules=march_rules)
 
     def worth(self, side_unit: str) -> Any:
         """What a round's outcome is worth to ``side_unit``'s side (bot tastes)."""
@@ -451,19 +483,30 @@ class FantasyBattle(BattleGame):
             models=unit.models,
             files=spec.files,
             kind=spec.kind,
-            command=spec.command,
+            command=unit.command(),
             character=spec.character if unit.hero_alive else None,
             battle_standard=spec.battle_standard,
             general=spec.general,
             charging=charging,
+            skirmish=spec.skirmish,
             facing=unit.faces.get(enemy.id, Facing.FRONT) if face is None else face,
             hates_enemy=hates,
             impact=spec.impact,
-            breath_strength=spec.breath_strength,
+            breath_strength=spec.breath_strength if self.may_breathe_now(unit) else None,
             terror_tested=unit.terror_tested,
             reach=self.command_for(unit),
             wounds_taken=unit.wounds % spec.troops.w,
         )
+
+    def may_breathe_now(self, unit: Unit) -> bool:
+        """Whether a breath weapon has a use left this turn (FB-SR-01: twice a game,
+        once a turn, in the Shooting phase or in close combat alike)."""
+        uses = int(data()["breath"]["uses_per_game"]) - unit.breaths
+        return may_breathe(uses, unit.breathed == self.turn_number).allowed
+
+    def flyer(self, unit: Unit) -> bool:
+        """Whether the unit moves through the air (FB-MOV-02, FB-MOV-03)."""
+        return bool(unit.rules() & {"fly", "hover"})
 
     def charge_label(self, target: Unit, face: Facing) -> Any:
         key = {
@@ -479,12 +522,13 @@ class FantasyBattle(BattleGame):
         that face, and the place on the table's 0.1" grid where its front rank touches
         it (FB-ABSENT-10)."""
         size, files, figures = target.spec.size, target.spec.files, target.figures()
+        loose = target.spec.skirmish
         (dx, dy), (rx, ry) = ahead(target.facing), right(target.facing)
         ox, oy = unit.front[0] - target.front[0], unit.front[1] - target.front[1]
         across, along = ox * rx + oy * ry, ox * dx + oy * dy
-        deep = depth(files, figures, size)
-        wide = half_width(files, figures, size)
-        face = charged_face(across, along - size / 2, wide + size / 2, deep + size)
+        deep = depth(files, figures, size, loose)
+        wide = half_width(files, figures, size, loose)
+        face = charged_face(across, along - size / 2, wide + size / 2, deep + size, loose=loose)
         touch = (unit.spec.size + size) / 2
         tx, ty = target.front
         if face is Facing.FRONT:
@@ -497,11 +541,13 @@ class FantasyBattle(BattleGame):
             side = 1 if across > 0 else -1
             facing = (target.facing - 90 * side) % 360
             mx, my = tx - dx * deep / 2, ty - dy * deep / 2
-            wide = side_reach(files, figures, size, side)
+            wide = side_reach(files, figures, size, side, loose)
             ideal = (mx + side * rx * (wide + touch), my + side * ry * (wide + touch))
         goal = self.touching_spot(unit, target, ideal, facing)
         wheel = turn_between(unit.facing, facing)
-        distance = charge_distance(self.frontage(unit), wheel, math.dist(unit.front, goal))
+        distance = charge_distance(
+            self.frontage(unit), wheel, math.dist(unit.front, goal), loose=unit.spec.skirmish
+        )
         return ChargePlan(face, facing, goal, distance)
 
     def touching_spot(
@@ -540,23 +586,29 @@ class FantasyBattle(BattleGame):
             turn = turn_between(facing, want)
             wide = self.frontage(unit)
             turn = min(turn, int(math.degrees(inches / wide)) + 1)
-            while turn and wheel_inches(wide, turn) > inches:
+            loose = unit.spec.skirmish
+            while turn and wheel_inches(wide, turn, loose=loose) > inches:
                 turn -= 1
             sense = 1 if (want - facing) % 360 <= 180 else -1
             new = (facing + sense * turn) % 360
-            cost = wheel_inches(self.frontage(unit), turn)
+            cost = wheel_inches(self.frontage(unit), turn, loose=loose)
             verdict = may_wheel(cost, inches, engaged=False, fleeing=False)
             if turn and verdict.allowed and clear_of(self.formation(unit, start, new), others):
                 facing, wheeled = new, turn
                 inches = round(inches - cost, 1)
         dx, dy = ahead(facing)
         goal = self.on_table(unit, (start[0] + dx * inches, start[1] + dy * inches), facing)
-        spot = settle([start, goal], lambda p: self.formation(unit, p, facing), others)
+        spot = None
+        if self.flyer(unit):  # over models and terrain, to a clear place (FB-MOV-02)
+            spot = settle([goal], lambda p: self.formation(unit, p, facing), others)
+        if spot is None:
+            spot = settle([start, goal], lambda p: self.formation(unit, p, facing), others)
         if spot is None:
             spot = start
         if spot == start and not wheeled:
             return
         unit.front, unit.facing = spot, facing
+        unit.moved = True
         if wheeled:
             yield emit(
                 "fantasy.game.wheeled",
@@ -608,7 +660,7 @@ class FantasyBattle(BattleGame):
             return
         others = [p.base for p in self.bodies(besides=(unit.id, target.id))]
         spot = settle(
-            [unit.front, plan.goal],
+            [plan.goal] if self.flyer(unit) else [unit.front, plan.goal],
             lambda p: self.formation(unit, p, plan.facing),
             others,
             may_touch=self.formation(target),
@@ -652,13 +704,18 @@ class FantasyBattle(BattleGame):
         menu: Menu[Act] = Menu()
         menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-ABSENT-10"))
         missile = target.spec.missile
+        refused: tuple[str, ...] = ()
         if missile is not None:
+            stand = may_stand_and_shoot(target.rules(), True)
+            refused = () if stand.allowed else stand.rules
             menu.offer(
                 Act("stand_and_shoot", charger.id),
                 msg("fantasy.option.stand_and_shoot", target=self.name(charger.id)),
-                may_stand_and_shoot(target.rules(), True),
+                stand,
                 Forecast(
-                    volley, (self.volley_of(target, charger, stand=True),), value=self.shot_worth
+                    volley,
+                    (shots.volley_of(self, target, charger, stand=True),),
+                    value=shots.shot_worth,
                 ),
             )
         menu.offer(
@@ -671,10 +728,10 @@ class FantasyBattle(BattleGame):
             menu,
             target.side,
             msg("fantasy.game.reaction", unit=self.name(target.id)),
-            rules=("FB-ABSENT-10",),
+            rules=("FB-ABSENT-10", *refused),
         )
         if act.kind == "stand_and_shoot":
-            yield from self.fire(target, charger, stand=True)
+            yield from shots.fire(self, target, charger, stand=True)
         elif act.kind == "flee":
             inches = yield Call(flee_reaction, ())
             yield from self.run_away(target, charger, float(inches))
@@ -683,99 +740,6 @@ class FantasyBattle(BattleGame):
 
     # -- shooting -----------------------------------------------------------------------
 
-    def shot_worth(self, out: VolleyOutcome) -> float:
-        return taste("fantasy", "shot_wound") * (out.wounds + out.rider_wounds)
-
-    def volley_of(self, unit: Unit, target: Unit, *, stand: bool = False) -> Volley:
-        spec, foe = unit.spec, target.spec
-        missile = spec.missile
-        assert missile is not None
-        front = min(unit.models, spec.files)
-        second = min(max(0, unit.models - spec.files), spec.files)
-        rest = max(0, unit.models - 2 * spec.files)
-        volley_fire = "volley_fire" in unit.rules()
-        return Volley(
-            shots=front + second,
-            overhead_shots=rest // 2 if volley_fire else 0,
-            ballistic_skill=spec.troops.bs,
-            strength=missile.strength,
-            target_toughness=foe.troops.t,
-            target_armour_save=foe.troops.armour_save,
-            target_ward_save=foe.troops.ward_save,
-            target_regeneration=foe.troops.regeneration,
-            target_wounds=foe.troops.w,
-            rules=unit.rules(),
-            target_rules=target.rules(),
-            long_range=self.gap(unit, target) > missile.range / 2,
-            stand_and_shoot=stand,
-            single_target=target.figures() == 1,
-        )
-
-    def shooting(self, side: str) -> Procedure[None]:
-        for unit in self.units:
-            if unit.side != side or not unit.fighting or unit.spec.missile is None:
-                continue
-            targets = [e for e in self.enemies(unit) if e.fighting and not self.contacts.of(e.id)]
-            target = self.nearest(unit, targets)
-            if target is None:
-                continue
-            menu: Menu[Act] = Menu()
-            in_range = self.gap(unit, target) <= unit.spec.missile.range
-            sees = self.tape.sees(self.formation(unit)[0], self.formation(target)[0])
-            verdict = may_shoot(
-                has_missiles=True,
-                engaged=bool(self.contacts.of(unit.id)),
-                fleeing=False,
-                stupid=unit.stupid,
-                in_range=in_range,
-                sees=sees,
-            )
-            forecast = (
-                Forecast(volley, (self.volley_of(unit, target),), value=self.shot_worth)
-                if verdict.allowed
-                else None
-            )
-            menu.offer(
-                Act("shoot", target.id),
-                msg("fantasy.option.shoot", target=self.name(target.id)),
-                verdict,
-                forecast,
-            )
-            menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-ABSENT-19"))
-            act = yield from self.choose(
-                menu,
-                side,
-                msg("fantasy.game.shooting", unit=self.name(unit.id)),
-                rules=("FB-ABSENT-02",),
-            )
-            if act.kind == "shoot":
-                yield from self.fire(unit, target)
-
-    def fire(self, unit: Unit, target: Unit, *, stand: bool = False) -> Procedure[None]:
-        before = target.models
-        out: VolleyOutcome = yield Call(volley, (self.volley_of(unit, target, stand=stand),))
-        lost = self.wound(target, out.wounds)
-        yield from self.casualty_notes()
-        if lost:
-            self.credit_kill(unit.id, lost)
-        yield emit(
-            "fantasy.game.shot",
-            rules=("FB-ABSENT-02",),
-            unit=self.name(unit.id),
-            target=self.name(target.id),
-            slain=lost,
-        )
-        if target.models == 0 and not target.hero_alive:
-            self.destroy(target, by=None)
-            return
-        if not stand and target.fighting and panic_needed(lost, before):
-            passed = yield Call(
-                panic_test,
-                (Panic(target.rules(), target.spec.troops.ld, self.command_for(target)),),
-            )
-            if not passed:
-                yield from self.run_away(target, unit)
-
     def wound(self, unit: Unit, wounds: int) -> int:
         """Casualties from ``wounds`` on the rank and file; command models go in the
         seed's order (FB-CMD-05), noted for the log in ``self.removed``."""
@@ -783,7 +747,7 @@ class FantasyBattle(BattleGame):
         before = unit.models
         unit.wounds += wounds
         unit.models = max(0, unit.spec.models - unit.wounds // per)
-        _, gone = remove_casualties(before, unit.spec.command, before - unit.models)
+        _, gone = remove_casualties(before, unit.command(), before - unit.models)
         if gone:
             self.removed.append((unit.id, gone))
         return before - unit.models
@@ -838,7 +802,10 @@ class FantasyBattle(BattleGame):
         if spot is not None:
             unit.front = spot
         yield emit(
-            "fantasy.game.flees", rules=("FB-ABSENT-08",), unit=self.name(unit.id), inches=inches
+            "fantasy.game.flees",
+            rules=("FB-ABSENT-08", *flees_on_ground(unit.rules())),
+            unit=self.name(unit.id),
+            inches=inches,
         )
 
     # -- close combat -------------------------------------------------------------------
@@ -869,6 +836,10 @@ class FantasyBattle(BattleGame):
                     b=self.name(b.id),
                     round=number,
                 )
+                for fighter, reg in ((a, r.a), (b, r.b)):
+                    if reg.breath_strength is not None and "breath_weapon" in reg.troops.rules:
+                        fighter.breaths += 1
+                        fighter.breathed = self.turn_number
                 out: RoundOutcome = yield Call(close_combat_round, (r,))
                 yield from self.after_round(a, b, out)
 
@@ -895,7 +866,7 @@ class FantasyBattle(BattleGame):
         if out.broken is None or not a.on_table or not b.on_table:
             return
         broken, victor = (a, b) if out.broken == "a" else (b, a)
-        swift = "fly" in victor.rules() or victor.spec.kind.value in ("cavalry", "chariot")
+        swift = victor.spec.kind.value in ("cavalry", "chariot")  # flyers pursue on foot
         result: RoutOutcome = yield Call(
             rout, (Rout(broken.spec.kind.value == "cavalry", swift, True),)
         )

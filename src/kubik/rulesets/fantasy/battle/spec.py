@@ -31,6 +31,7 @@ class Missile:
 
     range: float
     strength: int
+    multiple: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,7 @@ class UnitSpec:
     breath_strength: int | None
     magic_resistance: int
     hates: tuple[str, ...]
+    skirmish: bool = False
 
 
 def _int(value: Any, where: str, low: int, high: int) -> int:
@@ -102,6 +104,13 @@ def _profile(entry: Any, where: str, rules: Any, weapon: Any) -> Fighter:
         bs=values["bs"],
         m=values["m"],
     )
+
+
+def _formation(value: Any, where: str) -> bool:
+    """Whether a unit fights as skirmishers (a loose formation) or in ranks."""
+    if value not in ("ranks", "skirmish"):
+        raise ScenarioError(f"{where}: {value!r}; allowed: ranks, skirmish")
+    return bool(value == "skirmish")
 
 
 COMPASS = {"north": 0, "east": 90, "south": 180, "west": 270}
@@ -158,6 +167,7 @@ def unit_specs(scenario: Scenario) -> tuple[UnitSpec, ...]:
             shot = Missile(
                 float(missile.get("range", 24)),
                 _int(missile.get("strength", 3), f"{where}.missile.strength", 1, 10),
+                _int(missile.get("multiple", 1), f"{where}.missile.multiple", 1, 3),
             )
         impact = d.get("impact_hits")
         if impact not in (None, "d3", "d6", "d6+1"):
@@ -192,6 +202,7 @@ def unit_specs(scenario: Scenario) -> tuple[UnitSpec, ...]:
                     d.get("magic_resistance", 0), f"{where}.magic_resistance", 0, 4
                 ),
                 hates=tuple(str(h) for h in d.get("hates", ())),
+                skirmish=_formation(d.get("formation", "ranks"), f"{where}.formation"),
             )
         )
     return tuple(out)
