@@ -3,6 +3,7 @@ Snipers and shots at a ridden monster, played on the table."""
 
 from __future__ import annotations
 
+from kubik.engine.log import ChoiceEntry, RollEntry
 from kubik.rulesets.fantasy.battle.formation import under_flame
 from kubik.rulesets.fantasy.battle.shots import volley_of
 from kubik.table import Base
@@ -213,3 +214,42 @@ def test_fb_shoot_06_shots_at_a_ridden_monster_split_rider_and_mount() -> None:
     )
     session = play(text, a=("shoot",), b=("hold",))
     assert rules(session)["FB-SHOOT-06"] > 0
+
+
+def test_fb_shoot_02_slow_to_fire_has_no_stand_and_shoot_when_charged() -> None:
+    """FB-SHOOT-02: the charge reaction of crossbowmen offers no Stand and Shoot."""
+    text = position(
+        {
+            "id": "knights",
+            "side": "a",
+            "models": 5,
+            "files": 5,
+            "front": [20, 8],
+            "kind": "cavalry",
+            "profile": "{ m = 7, ws = 4, bs = 3, s = 4, t = 3, w = 1, i = 3, a = 1, ld = 8 }",
+        },
+        {**ORCS, "front": [20, 16], "missile": BOW, "special_rules": '["slow_to_fire"]'},
+    )
+    session = play(text, a=("charge",), b=("stand_and_shoot", "hold"))
+    reaction = [e for e in session.log if isinstance(e, ChoiceEntry) and "FB-SHOOT-02" in e.rules]
+    assert reaction and not said(session, "fantasy.shooting.hits")
+
+
+def test_fb_shoot_05_multiple_shots_in_the_shooting_phase() -> None:
+    """FB-SHOOT-05: each model shoots twice, each shot at −1."""
+    text = position(
+        {
+            "id": "wolves",
+            "side": "a",
+            "models": 5,
+            "files": 5,
+            "front": [20, 8],
+            "kind": "cavalry",
+            "missile": "{ range = 24, strength = 3, multiple = 2 }",
+            "special_rules": '["multiple_shots"]',
+        },
+        ORCS,
+    )
+    session = play(text, a=("shoot", "hold"), b=("hold",))
+    rolls = [e for e in session.log if isinstance(e, RollEntry) and "FB-SHOOT-05" in e.rules]
+    assert rolls and len(rolls[0].values) == 10

@@ -15,7 +15,7 @@ from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game import Ending, Scenario
 from kubik.game.battle import BattleGame, Menu, Piece, Presence, clear_of, settle, taste
 from kubik.game.turns import side_name
-from kubik.rulesets.fantasy.battle import shots
+from kubik.rulesets.fantasy.battle import deploy, shots
 from kubik.rulesets.fantasy.battle.formation import (
     ahead,
     bases,
@@ -50,13 +50,10 @@ from kubik.rulesets.fantasy.movement import (
     flee_reaction,
     flees_on_ground,
     may_charge,
-    may_deploy_scout,
     may_move,
-    may_vanguard,
     may_wheel,
     move_allowance,
     rout,
-    vanguard_inches,
     wheel_inches,
 )
 from kubik.rulesets.fantasy.psychology import (
@@ -224,7 +221,7 @@ class FantasyBattle(BattleGame):
 
     def turn(self, number: int) -> Procedure[None]:
         if number == 1:
-            yield from self.deployment()
+            yield from deploy.deployment(self)
         for side in self.scenario.side_ids:
             if self.ending() is not None:
                 return
@@ -237,98 +234,6 @@ class FantasyBattle(BattleGame):
             yield from self.movement(side)
             yield from shots.shooting(self, side)
             yield from self.close_combat(side)
-
-    # -- before the first turn -------------------------------------------------------
-
-    def deployment(self) -> Procedure[None]:
-        """Scouts deploy after everyone else (FB-MOV-05), then light cavalry makes its
-        Vanguard move (FB-MOV-01), side by side in the scenario's order."""
-        for side in self.scenario.side_ids:
-            for unit in self.units:
-                if unit.side == side and "scouts" in unit.rules():
-                    yield from self.scout(unit)
-        for side in self.scenario.side_ids:
-            for unit in self.units:
-                if unit.side == side:
-                    yield from self.vanguard(unit)
-
-    def scout_spots(self, unit: Unit, enemy: Unit) -> list[tuple[str, tuple[float, float], int]]:
-        """Places a scout may take facing ``enemy``: before its front, on its right
-        and left flanks, just over the scouts' distance away."""
-        keep = float(data()["movement"]["scout_distance_inches"]) + 1.0
-        (dx, dy), (rx, ry) = ahead(enemy.facing), right(enemy.facing)
-        cx, cy = self.centre(enemy)
-        spread = half_width(enemy.spec.files, enemy.figures(), enemy.spec.size) + 1.0
-        deep = self.depth(enemy) / 2 + 1.0
-        out = []
-        for where, (vx, vy), extent in (
-            ("front", (dx, dy), deep),
-            ("right", (rx, ry), spread),
-            ("left", (-rx, -ry), spread),
-        ):
-            front = (cx + vx * (keep + extent), cy + vy * (keep + extent))
-            facing = bearing(front, (cx, cy))
-            out.append((where, self.on_table(unit, front, facing), facing))
-        return out
-
-    def scout(self, unit: Unit) -> Procedure[None]:
-        enemy = self.nearest(unit, self.enemies(unit))
-        if enemy is None:
-            return
-        menu: Menu[Act] = Menu()
-        others = [p.base for p in self.bodies(besides=(unit.id,))]
-        spots = {}
-        for where, front, facing in self.scout_spots(unit, enemy):
-            placed = self.formation(unit, front, facing)
-            if not clear_of(placed, others):
-                continue
-            nearest = min(self.gap_at(placed, unit.spec.size, e) for e in self.enemies(unit))
-            spots[where] = (front, facing)
-            menu.offer(
-                Act("scout", where),
-                msg(f"fantasy.option.scout_{where}", target=self.name(enemy.id)),
-                may_deploy_scout(unit.rules(), nearest),
-                Forecast(score=taste("fantasy", f"scout_{where}")),
-            )
-        menu.offer(
-            Act("hold"),
-            msg("fantasy.option.deploy_stay"),
-            Verdict.allow("FB-MOV-05"),
-            Forecast(score=taste("fantasy", "hold")),
-        )
-        act = yield from self.choose(
-            menu,
-            unit.side,
-            msg("fantasy.game.scouts", unit=self.name(unit.id)),
-            rules=("FB-MOV-05",),
-        )
-        if act.kind == "scout":
-            unit.front, unit.facing = spots[act.target]
-            yield emit("fantasy.game.scouted", rules=("FB-MOV-05",), unit=self.name(unit.id))
-
-    def vanguard(self, unit: Unit) -> Procedure[None]:
-        joined = unit.spec.character is not None
-        verdict = may_vanguard(unit.rules(), joined)
-        if not verdict.allowed:
-            return
-        target = self.nearest(unit, self.enemies(unit))
-        menu: Menu[Act] = Menu()
-        menu.offer(
-            Act("vanguard"),
-            msg("fantasy.option.vanguard"),
-            verdict,
-            Forecast(score=taste("fantasy", "vanguard")),
-        )
-        menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-MOV-01"))
-        act = yield from self.choose(
-            menu,
-            unit.side,
-            msg("fantasy.game.vanguard", unit=self.name(unit.id)),
-            rules=("FB-MOV-01",),
-        )
-        if act.kind == "vanguard":
-            inches, rules = vanguard_inches(unit.rules(), joined)
-            yield from self.advance(unit, target, float(inches), rules=rules)
 
     def gap_at(self, placed: list[Any], size: float, other: Unit) -> float:
         """Distance from bases ``placed`` to ``other``'s nearest model (inches)."""
