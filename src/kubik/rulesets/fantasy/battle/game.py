@@ -204,7 +204,7 @@ class FantasyBattle(BattleGame):
         )
         reach = Command()
         if general is not None and general.spec.character is not None:
-            large = "large_target" in general.spec.character.rules
+            large = "large_target" in general.spec.character.rules | general.rules()
             distance = math.dist(general.front, unit.front)
             if distance <= general_range(large):
                 reach = replace(
