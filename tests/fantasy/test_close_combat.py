@@ -346,3 +346,25 @@ def test_the_public_procedure_gives_win_and_break_chances() -> None:
     assert sum(dist.values()) == 1
     win = sum((p for o, p in dist.items() if o.winner == "a"), Fraction(0))
     assert Fraction(1, 2) < win < 1
+
+
+def test_fb_absent_07_skirmishers_score_no_rank_bonus() -> None:
+    """FB-ABSENT-07: a loose formation has no ranks to count."""
+    from dataclasses import replace as _replace
+
+    from kubik.rulesets.fantasy.close_combat import Regiment, Round, close_combat_round
+    from kubik.rulesets.fantasy.profiles import Fighter
+
+    men = Fighter(ws=3, s=3, t=3, w=1, i=3, a=1, ld=7)
+    ranked = Regiment(men, models=15, files=5)
+    loose = _replace(ranked, skirmish=True)
+    from kubik.engine import OddsDriver
+
+    def lead(reg: Regiment) -> object:
+        """The expected margin of side a over side b."""
+        dist = OddsDriver().distribution(close_combat_round, (Round(reg, ranked, 2),))
+        sign = {"a": 1, "b": -1, "draw": 0}
+        return sum(p * sign[o.winner] * o.margin for o, p in dist.items())
+
+    assert lead(ranked) == 0  # the same regiment on both sides
+    assert lead(loose) < -1  # two ranks' bonus gone

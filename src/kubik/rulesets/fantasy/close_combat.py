@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from kubik.dice import D3, D6
 from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine.reducers import Total
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks, weapon_flag
 from kubik.rulesets.fantasy.challenge import Duel, DuelOutcome, duel_round
 from kubik.rulesets.fantasy.charts import data
@@ -70,6 +71,7 @@ class Regiment:
     charging: bool = False
     facing: Facing = Facing.FRONT
     high_ground: bool = False
+    skirmish: bool = False
     hates_enemy: bool = False
     impact: str | None = None
     breath_strength: int | None = None
@@ -354,7 +356,8 @@ def _blows(st: _State, s: _Striker) -> Procedure[tuple[str, Blows] | None]:
         total = yield Roll(
             (D6,) * int(data()["breath"]["close_combat_dice"]),
             msg("fantasy.combat.breath", side=s.side),
-            reduce=sum,
+            unordered=True,
+            reduce=Total(),
             rules=("FB-SR-01",),
         )
         return what, Blows(
@@ -455,7 +458,14 @@ def _score(st: _State, side: str) -> tuple[int, tuple[str, ...]]:
     if st.overkill[side]:
         rules.append("FB-CHAL-03")
     alive = st.models(side)
-    score += rank_bonus(alive, reg.files)
+    if reg.skirmish:
+        pass  # a loose formation has no ranks (FB-ABSENT-07)
+    elif enemy.facing is not Facing.FRONT and ranks_cancelled(
+        enemy.facing, _strength(st, _other(side))
+    ):
+        rules.append("FB-UNIT-01")
+    else:
+        score += rank_bonus(alive, reg.files)
     if "standard" in _command(reg, st.champion_lost[side]).alive(alive):
         score += int(table["standard"])
         rules.append("FB-CMD-03")
@@ -471,8 +481,65 @@ def _score(st: _State, side: str) -> tuple[int, tuple[str, ...]]:
         score += int(table["rear"])
     if reg.high_ground:
         score += int(table["high_ground"])
-    del enemy
     return score, tuple(rules)
+
+
+def ranks_cancelled(enemy_facing: Facing, enemy_strength: int) -> bool:
+    """An enemy fighting a unit's flank or rear with a unit strength of 5 or more
+    cancels its rank bonus (FB-ABSENT-07, the published rule).
+
+    >>> ranks_cancelled(Facing.FLANK, 5), ranks_cancelled(Facing.REAR, 4)
+    (True, False)
+    """
+    threshold = int(data()["combat_resolution"]["cancel_ranks_strength"])
+    return enemy_facing is not Facing.FRONT and enemy_strength >= threshold
+
+
+def charged_face(
+    across: float, ahead: float, half_width: float, depth: float, *, loose: bool = False
+) -> Facing:
+    """Which face of a regiment a charger's front lies in at the start of its charge
+    (FB-ABSENT-07, the published 6th/7th-edition arcs): ``across``/``ahead`` place
+    the charger's front centre from the target's front centre, along its front rank
+    and along its facing; ``half_width``/``depth`` are the target's outer edges. The
+    front arc runs at 45° out from the front corners, the rear arc from the rear
+    corners; the rest is flank. Skirmishers (``loose``) have no flank or rear.
+
+    >>> charged_face(0.0, 10.0, 3.0, 4.0), charged_face(9.0, 2.0, 3.0, 4.0)
+    (<Facing.FRONT: 'front'>, <Facing.FLANK: 'flank'>)
+    >>> charged_face(1.0, -9.0, 3.0, 4.0)
+    <Facing.REAR: 'rear'>
+    """
+    beside = abs(across) - half_width
+    if loose:
+        return Facing.FRONT
+    if ahead >= 0 and beside <= ahead:
+        return Facing.FRONT
+    behind = -depth - ahead
+    if behind >= 0 and beside <= behind:
+        return Facing.REAR
+    return Facing.FLANK
+
+
+def _faces(st: _State) -> Procedure[None]:
+    """Tell the log of a flank or rear attack's bonus and the ranks it cancels."""
+    table = data()["combat_resolution"]
+    for side in ("a", "b"):
+        face = st.regiment(side).facing
+        if face is Facing.FRONT:
+            continue
+        yield emit(
+            f"fantasy.combat.{face.value}",
+            rules=("FB-ABSENT-07",),
+            side=side,
+            bonus=int(table[face.value]),
+        )
+        if ranks_cancelled(face, _strength(st, side)):
+            yield emit(
+                "fantasy.combat.ranks_cancelled",
+                rules=("FB-ABSENT-07", "FB-UNIT-01"),
+                side=_other(side),
+            )
 
 
 def _strength(st: _State, side: str) -> int:
@@ -526,6 +593,7 @@ def close_combat_round(r: Round) -> Procedure[RoundOutcome]:
             yield emit(
                 "fantasy.combat.musician", rules=("FB-CMD-04",), side="a" if a_music else "b"
             )
+    yield from _faces(st)
     yield emit(
         "fantasy.combat.result",
         rules=tuple(dict.fromkeys(a_rules + b_rules)),

@@ -65,6 +65,13 @@ def may_breathe(uses_left: int, used_this_turn: bool) -> Verdict:
     return Verdict.allow("FB-SR-01")
 
 
+def may_aim_template(covered: int) -> Verdict:
+    """A template is placed where it covers models of the target (FB-ABSENT-12)."""
+    if covered <= 0:
+        return Verdict.forbid(msg("fantasy.permission.template_misses"), "FB-ABSENT-12")
+    return Verdict.allow("FB-ABSENT-12")
+
+
 def breath_hits(b: Breath) -> Procedure[int]:
     """Models fully under the template are hit; partly under, on a 4+ each."""
     need = int(data()["breath"]["partial_hit"])

@@ -11,6 +11,7 @@ over what ground, where it may deploy, and fleeing and pursuit (FB-ABSENT-08).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -84,6 +85,13 @@ def vanguard_inches(rules: frozenset[str], character_joined: bool) -> tuple[int,
     if "light_cavalry" in rules and not character_joined:
         return int(data()["movement"]["vanguard_inches"]), ("FB-MOV-01",)
     return 0, ()
+
+
+def may_vanguard(rules: frozenset[str], character_joined: bool) -> Verdict:
+    """Whether a unit makes the Vanguard move before the first turn (FB-MOV-01)."""
+    if vanguard_inches(rules, character_joined)[0]:
+        return Verdict.allow("FB-MOV-01")
+    return Verdict.forbid(msg("fantasy.permission.no_vanguard"), "FB-MOV-01")
 
 
 def may_deploy_scout(rules: frozenset[str], enemy_inches: float) -> Verdict:
@@ -165,6 +173,43 @@ def charge_reach(m: int, rules: frozenset[str]) -> int:
     if rules & {"fly", "hover"}:
         return move_allowance(m, rules, march="fly" in rules, flying=True)[0]
     return m * int(data()["movement"]["march_multiplier"])
+
+
+def wheel_inches(frontage: float, degrees: int, *, loose: bool = False) -> float:
+    """What a wheel costs: the distance its outer corner travels as the regiment pivots
+    on the other front corner, the frontage times the angle in radians (FB-ABSENT-19,
+    the published rule; rounded up to a tenth of an inch). Skirmishers in their loose
+    formation turn freely.
+
+    >>> wheel_inches(5.5, 90), wheel_inches(5.5, 90, loose=True)
+    (8.7, 0.0)
+    """
+    if loose:
+        return 0.0
+    return math.ceil(frontage * math.radians(abs(degrees)) * 10 - 1e-9) / 10
+
+
+def charge_distance(
+    frontage: float, wheel_degrees: int, straight: float, *, loose: bool = False
+) -> float:
+    """How far a charge goes: one wheel to align with the face it charges, then
+    straight on (FB-ABSENT-10, FB-ABSENT-19).
+
+    >>> charge_distance(5.5, 90, 3.0)
+    11.7
+    """
+    return round(wheel_inches(frontage, wheel_degrees, loose=loose) + straight, 1)
+
+
+def may_wheel(cost: float, allowance: float, *, engaged: bool, fleeing: bool) -> Verdict:
+    """A regiment wheels as part of its move, paying the outer corner's distance out of
+    its allowance; it never wheels in close combat or while fleeing (FB-ABSENT-19)."""
+    verdict = may_move(engaged=engaged, fleeing=fleeing)
+    if not verdict.allowed:
+        return verdict
+    if cost > allowance:
+        return Verdict.forbid(msg("fantasy.permission.wheel_too_far"), "FB-ABSENT-19")
+    return Verdict.allow("FB-ABSENT-19")
 
 
 def may_charge(

@@ -8,114 +8,64 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from dataclasses import replace
 from typing import Any
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game import Ending, Scenario
 from kubik.game.battle import BattleGame, Menu, Piece, Presence, clear_of, settle, taste
 from kubik.game.turns import side_name
-from kubik.rulesets.fantasy.battle.formation import bases, contact, depth, slots
-from kubik.rulesets.fantasy.battle.spec import UnitSpec, unit_specs
+from kubik.rulesets.fantasy.battle import deploy, shots
+from kubik.rulesets.fantasy.battle.formation import (
+    ahead,
+    bases,
+    bearing,
+    depth,
+    frontage,
+    half_width,
+    right,
+    side_reach,
+    slots,
+    turn_between,
+)
+from kubik.rulesets.fantasy.battle.spec import unit_specs
+from kubik.rulesets.fantasy.battle.units import Act, ChargePlan, State, Unit
+from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.close_combat import (
     ChallengeChoice,
+    Facing,
     Regiment,
     Round,
     RoundOutcome,
+    charged_face,
     close_combat_round,
 )
+from kubik.rulesets.fantasy.command import may_breathe
 from kubik.rulesets.fantasy.leadership import Command, general_range
 from kubik.rulesets.fantasy.movement import (
     Rout,
     RoutOutcome,
+    charge_distance,
     charge_reach,
     flee_reaction,
+    flees_on_ground,
     may_charge,
     may_move,
+    may_wheel,
     move_allowance,
     rout,
+    wheel_inches,
 )
 from kubik.rulesets.fantasy.psychology import (
-    Panic,
     Rally,
     StupidityOutcome,
     may_rally,
-    panic_needed,
-    panic_test,
     rally_test,
     stupidity_test,
 )
 from kubik.rulesets.fantasy.regiment import remove_casualties, unit_strength
-from kubik.rulesets.fantasy.shooting import (
-    Volley,
-    VolleyOutcome,
-    may_shoot,
-    may_stand_and_shoot,
-    volley,
-)
+from kubik.rulesets.fantasy.shooting import may_stand_and_shoot, volley
 from kubik.table import Base
-
-
-class State(StrEnum):
-    """Where a regiment stands in the battle."""
-
-    READY = "ready"
-    FLEEING = "fleeing"
-    DESTROYED = "destroyed"
-    FLED = "fled"
-
-
-@dataclass
-class Unit:
-    """A regiment's state in the battle (plain values, rebuilt by replaying)."""
-
-    spec: UnitSpec
-    models: int
-    front: tuple[float, float]
-    facing: int
-    state: State = State.READY
-    wounds: int = 0
-    hero_alive: bool = False
-    terror_tested: bool = False
-    frenzy_lost: bool = False
-    stupid: bool = False
-    started: int = 0
-    rounds: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
-
-    @property
-    def side(self) -> str:
-        return self.spec.side
-
-    @property
-    def fighting(self) -> bool:
-        return self.state is State.READY
-
-    @property
-    def on_table(self) -> bool:
-        return self.state in (State.READY, State.FLEEING)
-
-    def figures(self) -> int:
-        """Models standing in the formation (the character among them)."""
-        return self.models + int(self.hero_alive)
-
-    def rules(self) -> frozenset[str]:
-        rules = self.spec.troops.rules
-        if self.frenzy_lost:
-            rules = rules - {"frenzy"}
-        return rules
-
-
-@dataclass(frozen=True, slots=True)
-class Act:
-    """An option of a regiment's turn (ids only: what a save records)."""
-
-    kind: str  # charge / march / advance / hold / shoot / stand_and_shoot / flee
-    target: str = ""
 
 
 def _flee_worth(_: int) -> float:
@@ -146,7 +96,7 @@ class FantasyBattle(BattleGame):
         for unit in self.units:
             spec = unit.spec
             standing = unit.figures() if unit.on_table else 0
-            places = slots(unit.front, unit.facing, spec.files, standing, spec.size)
+            places = slots(unit.front, unit.facing, spec.files, standing, spec.size, spec.skirmish)
             presence = {
                 State.READY: Presence.IN_PLAY,
                 State.FLEEING: Presence.IN_PLAY,
@@ -200,23 +150,32 @@ class FantasyBattle(BattleGame):
             unit.hero_alive
         )
 
-    def formation(self, unit: Unit, front: tuple[float, float] | None = None) -> list[Any]:
+    def formation(
+        self, unit: Unit, front: tuple[float, float] | None = None, facing: int | None = None
+    ) -> list[Any]:
         spot = unit.front if front is None else front
-        return bases(spot, unit.facing, unit.spec.files, unit.figures(), unit.spec.size, unit.id)
+        face = unit.facing if facing is None else facing
+        spec = unit.spec
+        return bases(spot, face, spec.files, unit.figures(), spec.size, unit.id, spec.skirmish)
+
+    def centre(self, unit: Unit) -> tuple[float, float]:
+        """The middle of a regiment's formation."""
+        deep = self.depth(unit) / 2
+        dx, dy = ahead(unit.facing)
+        return (unit.front[0] - dx * deep, unit.front[1] - dy * deep)
+
+    def frontage(self, unit: Unit) -> float:
+        return frontage(unit.spec.files, unit.figures(), unit.spec.size, unit.spec.skirmish)
+
+    def depth(self, unit: Unit) -> float:
+        return depth(unit.spec.files, unit.figures(), unit.spec.size, unit.spec.skirmish)
 
     def enemies(self, unit: Unit) -> list[Unit]:
         return [u for u in self.units if u.side != unit.side and u.on_table]
 
     def gap(self, a: Unit, b: Unit) -> float:
         """Distance between two regiments' nearest models (inches)."""
-        return max(
-            0.0,
-            min(
-                math.dist(p.centre, q.centre) - (a.spec.size + b.spec.size) / 2
-                for p in self.formation(a)
-                for q in self.formation(b)
-            ),
-        )
+        return self.gap_at(self.formation(a), a.spec.size, b)
 
     def nearest(self, unit: Unit, candidates: list[Unit]) -> Unit | None:
         if not candidates:
@@ -245,7 +204,7 @@ class FantasyBattle(BattleGame):
         )
         reach = Command()
         if general is not None and general.spec.character is not None:
-            large = "large_target" in general.spec.character.rules
+            large = "large_target" in general.spec.character.rules | general.rules()
             distance = math.dist(general.front, unit.front)
             if distance <= general_range(large):
                 reach = replace(
@@ -261,6 +220,8 @@ class FantasyBattle(BattleGame):
     # -- the turn -----------------------------------------------------------------------
 
     def turn(self, number: int) -> Procedure[None]:
+        if number == 1:
+            yield from deploy.deployment(self)
         for side in self.scenario.side_ids:
             if self.ending() is not None:
                 return
@@ -271,14 +232,26 @@ class FantasyBattle(BattleGame):
             )
             yield from self.start_of_turn(side)
             yield from self.movement(side)
-            yield from self.shooting(side)
+            yield from shots.shooting(self, side)
             yield from self.close_combat(side)
+
+    def gap_at(self, placed: list[Any], size: float, other: Unit) -> float:
+        """Distance from bases ``placed`` to ``other``'s nearest model (inches)."""
+        return max(
+            0.0,
+            min(
+                math.dist(p.centre, q.centre) - (size + other.spec.size) / 2
+                for p in placed
+                for q in self.formation(other)
+            ),
+        )
 
     def start_of_turn(self, side: str) -> Procedure[None]:
         for unit in self.units:
             if unit.side != side:
                 continue
             unit.stupid = False
+            unit.moved = False
             if unit.state is State.FLEEING:
                 yield from self.try_rally(unit)
             elif unit.fighting and "stupidity" in unit.rules() and not self.contacts.of(unit.id):
@@ -292,7 +265,7 @@ class FantasyBattle(BattleGame):
         verdict = may_rally(unit.models, unit.started)
         if verdict.allowed:
             reach = self.command_for(unit)
-            musician = "musician" in unit.spec.command.alive(unit.models)
+            musician = "musician" in unit.command().alive(unit.models)
             if (yield Call(rally_test, (Rally(unit.spec.troops.ld, musician, reach),))):
                 unit.state = State.READY
                 self.turn_to(unit, self.facing_towards(unit))
@@ -301,22 +274,24 @@ class FantasyBattle(BattleGame):
         yield from self.run_away(unit, None)
 
     def turn_to(self, unit: Unit, facing: int) -> None:
-        """About face in place: the rear rank becomes the front (not when the turned
-        formation would touch another model: then it stays as it stands)."""
+        """Turn in place about the formation's middle (a rally's or a flight's free
+        reform); not when the turned formation would touch another model: then it
+        stays as it stands."""
         if facing == unit.facing:
             return
-        deep = depth(unit.spec.files, unit.figures(), unit.spec.size)
-        front = (unit.front[0], round(unit.front[1] - unit.facing * deep, 3))
-        turned = bases(front, facing, unit.spec.files, unit.figures(), unit.spec.size, unit.id)
+        cx, cy = self.centre(unit)
+        deep = self.depth(unit) / 2
+        dx, dy = ahead(facing)
+        front = (round(cx + dx * deep, 3), round(cy + dy * deep, 3))
         others = [p.base for p in self.bodies(besides=(unit.id,))]
-        if clear_of(turned, others):
+        if clear_of(self.formation(unit, front, facing), others):
             unit.front, unit.facing = front, facing
 
     def facing_towards(self, unit: Unit) -> int:
         target = self.nearest(unit, self.enemies(unit))
         if target is None:
             return unit.facing
-        return 1 if target.front[1] >= unit.front[1] else -1
+        return bearing(self.centre(unit), self.centre(target))
 
     # -- movement -----------------------------------------------------------------------
 
@@ -327,23 +302,36 @@ class FantasyBattle(BattleGame):
             engaged = bool(self.contacts.of(unit.id))
             if engaged or unit.stupid:
                 continue
-            target = self.nearest(unit, [e for e in self.enemies(unit) if e.fighting])
+            foes = [e for e in self.enemies(unit) if e.fighting]
+            target = self.nearest(unit, foes)
             if target is None:
                 continue
             menu: Menu[Act] = Menu()
+            reach = charge_reach(unit.spec.troops.m, unit.rules())
+            for foe in sorted(foes, key=lambda e: (self.gap(unit, e), e.id)):
+                if foe is not target and self.gap(unit, foe) > reach:
+                    continue
+                plan = self.charge_plan(unit, foe)
+                menu.offer(
+                    Act("charge", foe.id),
+                    self.charge_label(foe, plan.face),
+                    may_charge(
+                        plan.distance, reach, engaged=engaged, fleeing=False, stupid=unit.stupid
+                    ),
+                    Forecast(
+                        close_combat_round,
+                        (self.round_of(unit, foe, 1, plan.face),),
+                        value=self.worth(unit.id),
+                    ),
+                )
             name = self.name(target.id)
             distance = self.gap(unit, target)
-            reach = charge_reach(unit.spec.troops.m, unit.rules())
-            menu.offer(
-                Act("charge", target.id),
-                msg("fantasy.option.charge", target=name),
-                may_charge(distance, reach, engaged=engaged, fleeing=False, stupid=unit.stupid),
-                Forecast(
-                    close_combat_round, (self.round_of(unit, target, 1),), value=self.worth(unit.id)
-                ),
-            )
             closing = taste("fantasy", "closing_per_inch")
-            march, _ = move_allowance(unit.spec.troops.m, unit.rules(), march=True)
+            flyer = self.flyer(unit)
+            march, march_rules = move_allowance(
+                unit.spec.troops.m, unit.rules(), march=True, flying=flyer
+            )
+            march_rules = march_rules or ("FB-ABSENT-19",)
             menu.offer(
                 Act("march", target.id),
                 msg("fantasy.option.march", target=name),
@@ -363,9 +351,9 @@ class FantasyBattle(BattleGame):
                 rules=("FB-ABSENT-19",),
             )
             if act.kind == "charge":
-                yield from self.charge(unit, target)
+                yield from self.charge(unit, self.unit(act.target))
             elif act.kind == "march":
-                yield from self.advance(unit, target, float(march), rules=("FB-ABSENT-14",))
+                yield from self.advance(unit, target, float(march), rules=march_rules)
 
     def worth(self, side_unit: str) -> Any:
         """What a round's outcome is worth to ``side_unit``'s side (bot tastes)."""
@@ -380,16 +368,19 @@ class FantasyBattle(BattleGame):
 
         return value
 
-    def round_of(self, a: Unit, b: Unit, number: int) -> Round:
-        """The close-combat round between two regiments, ``a`` charging in round one."""
+    def round_of(self, a: Unit, b: Unit, number: int, face: Facing | None = None) -> Round:
+        """The close-combat round between two regiments, ``a`` charging in round one
+        (into ``face`` of ``b``)."""
         return Round(
-            self.regiment(a, b, number == 1),
+            self.regiment(a, b, number == 1, face),
             self.regiment(b, a, False),
             number,
             ChallengeChoice.ACCEPT,
         )
 
-    def regiment(self, unit: Unit, enemy: Unit, charging: bool) -> Regiment:
+    def regiment(
+        self, unit: Unit, enemy: Unit, charging: bool, face: Facing | None = None
+    ) -> Regiment:
         spec = unit.spec
         hates = enemy.id in spec.hates or enemy.side in spec.hates
         return Regiment(
@@ -397,56 +388,163 @@ class FantasyBattle(BattleGame):
             models=unit.models,
             files=spec.files,
             kind=spec.kind,
-            command=spec.command,
+            command=unit.command(),
             character=spec.character if unit.hero_alive else None,
             battle_standard=spec.battle_standard,
             general=spec.general,
             charging=charging,
+            skirmish=spec.skirmish,
+            facing=unit.faces.get(enemy.id, Facing.FRONT) if face is None else face,
             hates_enemy=hates,
             impact=spec.impact,
-            breath_strength=spec.breath_strength,
+            breath_strength=spec.breath_strength if self.may_breathe_now(unit) else None,
             terror_tested=unit.terror_tested,
             reach=self.command_for(unit),
             wounds_taken=unit.wounds % spec.troops.w,
         )
 
+    def may_breathe_now(self, unit: Unit) -> bool:
+        """Whether a breath weapon has a use left this turn (FB-SR-01: twice a game,
+        once a turn, in the Shooting phase or in close combat alike)."""
+        uses = int(data()["breath"]["uses_per_game"]) - unit.breaths
+        return may_breathe(uses, unit.breathed == self.turn_number).allowed
+
+    def flyer(self, unit: Unit) -> bool:
+        """Whether the unit moves through the air (FB-MOV-02, FB-MOV-03)."""
+        return bool(unit.rules() & {"fly", "hover"})
+
+    def charge_label(self, target: Unit, face: Facing) -> Any:
+        key = {
+            Facing.FRONT: "fantasy.option.charge",
+            Facing.FLANK: "fantasy.option.charge_flank",
+            Facing.REAR: "fantasy.option.charge_rear",
+        }[face]
+        return msg(key, target=self.name(target.id))
+
+    def charge_plan(self, unit: Unit, target: Unit) -> ChargePlan:
+        """The charge ``unit`` would make at ``target``: which face of it the charger's
+        front lies in now (FB-ABSENT-07), the one wheel that aligns the charger with
+        that face, and the place on the table's 0.1" grid where its front rank touches
+        it (FB-ABSENT-10)."""
+        size, files, figures = target.spec.size, target.spec.files, target.figures()
+        loose = target.spec.skirmish
+        (dx, dy), (rx, ry) = ahead(target.facing), right(target.facing)
+        ox, oy = unit.front[0] - target.front[0], unit.front[1] - target.front[1]
+        across, along = ox * rx + oy * ry, ox * dx + oy * dy
+        deep = depth(files, figures, size, loose)
+        wide = half_width(files, figures, size, loose)
+        face = charged_face(across, along - size / 2, wide + size / 2, deep + size, loose=loose)
+        touch = (unit.spec.size + size) / 2
+        tx, ty = target.front
+        if face is Facing.FRONT:
+            facing = (target.facing + 180) % 360
+            ideal = (tx + dx * touch, ty + dy * touch)
+        elif face is Facing.REAR:
+            facing = target.facing
+            ideal = (tx - dx * (deep + touch), ty - dy * (deep + touch))
+        else:
+            side = 1 if across > 0 else -1
+            facing = (target.facing - 90 * side) % 360
+            mx, my = tx - dx * deep / 2, ty - dy * deep / 2
+            wide = side_reach(files, figures, size, side, loose)
+            ideal = (mx + side * rx * (wide + touch), my + side * ry * (wide + touch))
+        goal = self.touching_spot(unit, target, ideal, facing)
+        wheel = turn_between(unit.facing, facing)
+        distance = charge_distance(
+            self.frontage(unit), wheel, math.dist(unit.front, goal), loose=unit.spec.skirmish
+        )
+        return ChargePlan(face, facing, goal, distance)
+
+    def touching_spot(
+        self, unit: Unit, target: Unit, ideal: tuple[float, float], facing: int
+    ) -> tuple[float, float]:
+        """The point of the 0.1" grid nearest ``ideal`` where the charger's bases touch
+        the target's without overlapping (``ideal`` rounded when none does)."""
+        theirs = self.formation(target)
+        base = (round(ideal[0], 1), round(ideal[1], 1))
+        spots = sorted(
+            (
+                (round(base[0] + i / 10, 1), round(base[1] + j / 10, 1))
+                for i in range(-2, 3)
+                for j in range(-2, 3)
+            ),
+            key=lambda p: (math.dist(p, ideal), p),
+        )
+        for spot in spots:
+            mine = self.formation(unit, spot, facing)
+            if clear_of(mine, (), may_touch=theirs) and not clear_of(mine, theirs):
+                return spot
+        return base
+
     def advance(
         self, unit: Unit, target: Unit | None, inches: float, rules: tuple[str, ...] = ()
     ) -> Procedure[None]:
-        """Move straight toward ``target`` (forward without one), never into contact."""
+        """Wheel to face ``target`` (paying the outer corner's distance, FB-ABSENT-19),
+        then go straight ahead with what is left of ``inches``, never into contact."""
         if inches <= 0:
             return
-        start = unit.front
-        if target is None:
-            goal = (start[0], start[1] + unit.facing * inches)
-        else:
-            gx, gy = target.front
-            d = math.dist(start, (gx, gy)) or 1.0
-            t = min(1.0, inches / d)
-            goal = (start[0] + (gx - start[0]) * t, start[1] + (gy - start[1]) * t)
-        goal = self.on_table(unit, goal)
+        start, facing = unit.front, unit.facing
         others = [p.base for p in self.bodies(besides=(unit.id,))]
-        spot = settle([start, goal], lambda p: self.formation(unit, p), others)
-        if spot is None or spot == start:
+        wheeled = 0
+        if target is not None:
+            want = bearing(start, self.centre(target))
+            turn = turn_between(facing, want)
+            wide = self.frontage(unit)
+            turn = min(turn, int(math.degrees(inches / wide)) + 1)
+            loose = unit.spec.skirmish
+            while turn and wheel_inches(wide, turn, loose=loose) > inches:
+                turn -= 1
+            sense = 1 if (want - facing) % 360 <= 180 else -1
+            new = (facing + sense * turn) % 360
+            cost = wheel_inches(self.frontage(unit), turn, loose=loose)
+            verdict = may_wheel(cost, inches, engaged=False, fleeing=False)
+            if turn and verdict.allowed and clear_of(self.formation(unit, start, new), others):
+                facing, wheeled = new, turn
+                inches = round(inches - cost, 1)
+        dx, dy = ahead(facing)
+        goal = self.on_table(unit, (start[0] + dx * inches, start[1] + dy * inches), facing)
+        spot = None
+        if self.flyer(unit):  # over models and terrain, to a clear place (FB-MOV-02)
+            spot = settle([goal], lambda p: self.formation(unit, p, facing), others)
+        if spot is None:
+            spot = settle([start, goal], lambda p: self.formation(unit, p, facing), others)
+        if spot is None:
+            spot = start
+        if spot == start and not wheeled:
             return
-        unit.front = spot
-        yield emit(
-            "fantasy.game.moved",
-            rules=rules or ("FB-ABSENT-19",),
-            unit=self.name(unit.id),
-            inches=round(math.dist(start, spot), 1),
-        )
+        unit.front, unit.facing = spot, facing
+        unit.moved = True
+        if wheeled:
+            yield emit(
+                "fantasy.game.wheeled",
+                rules=("FB-ABSENT-19",),
+                unit=self.name(unit.id),
+                degrees=wheeled,
+            )
+        if spot != start:
+            yield emit(
+                "fantasy.game.moved",
+                rules=rules or ("FB-ABSENT-19",),
+                unit=self.name(unit.id),
+                inches=round(math.dist(start, spot), 1),
+            )
 
-    def on_table(self, unit: Unit, spot: tuple[float, float]) -> tuple[float, float]:
-        width, height = self.table.width, self.table.height
-        half = (unit.spec.files * 1.2) / 2 + 0.5
-        deep = depth(unit.spec.files, unit.figures(), unit.spec.size)
-        x = min(max(spot[0], half), width - half)
-        low, high = (deep + 0.6, height - 0.6) if unit.facing > 0 else (0.6, height - deep - 0.6)
-        y = min(max(spot[1], low), high)
-        return (round(x, 1), round(y, 1))
+    def on_table(
+        self, unit: Unit, spot: tuple[float, float], facing: int | None = None
+    ) -> tuple[float, float]:
+        """``spot`` moved just enough that the whole formation stands on the table."""
+        margin = 0.6
+        placed = self.formation(unit, spot, facing)
+        shift = []
+        for axis, size in ((0, self.table.width), (1, self.table.height)):
+            low = min(b.centre[axis] - b.radius for b in placed)
+            high = max(b.centre[axis] + b.radius for b in placed)
+            move = max(0.0, margin - low) - max(0.0, high - (size - margin))
+            shift.append(move)
+        return (round(spot[0] + shift[0], 1), round(spot[1] + shift[1], 1))
 
     def charge(self, unit: Unit, target: Unit) -> Procedure[None]:
+        plan = self.charge_plan(unit, target)
         yield emit(
             "fantasy.game.charge",
             rules=("FB-ABSENT-10",),
@@ -457,15 +555,9 @@ class FantasyBattle(BattleGame):
         if not unit.fighting or not target.on_table:
             return
         reach = charge_reach(unit.spec.troops.m, unit.rules())
-        self.turn_to(unit, 1 if target.front[1] > unit.front[1] else -1)
-        face = target.front[1] + target.facing * (unit.spec.size + target.spec.size) / 2 * 1.0
-        rear = target.front[1] - target.facing * (
-            depth(target.spec.files, target.figures(), target.spec.size)
-            + (unit.spec.size + target.spec.size) / 2
-        )
-        from_front = (unit.front[1] - target.front[1]) * target.facing > 0
-        goal = (round(target.front[0], 1), round(face if from_front else rear, 1))
-        if math.dist(unit.front, goal) > reach + contact() * 2:
+        if reaction == "flee":
+            plan = replace(self.charge_plan(unit, target), face=plan.face)
+        if plan.distance > reach:
             yield emit(
                 "fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=self.name(unit.id)
             )
@@ -473,21 +565,22 @@ class FantasyBattle(BattleGame):
             return
         others = [p.base for p in self.bodies(besides=(unit.id, target.id))]
         spot = settle(
-            [unit.front, goal],
-            lambda p: self.formation(unit, p),
+            [plan.goal] if self.flyer(unit) else [unit.front, plan.goal],
+            lambda p: self.formation(unit, p, plan.facing),
             others,
             may_touch=self.formation(target),
         )
         reached = spot is not None and not clear_of(
-            self.formation(unit, spot), self.formation(target)
+            self.formation(unit, spot, plan.facing), self.formation(target)
         )
         if spot is None or not reached:
             yield emit(
                 "fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=self.name(unit.id)
             )
             if spot is not None:
-                unit.front = spot
+                unit.front, unit.facing = spot, plan.facing
             return
+        unit.front, unit.facing = spot, plan.facing
         if reaction == "flee":
             yield emit(
                 "fantasy.game.caught_fleeing",
@@ -495,18 +588,16 @@ class FantasyBattle(BattleGame):
                 unit=self.name(target.id),
             )
             self.destroy(target, by=unit)
-            unit.front = spot
             return
-        unit.front = spot
         self.contacts.engage(unit.id, target.id, ("FB-ABSENT-10",))
         unit.rounds[target.id] = 0
         target.rounds[unit.id] = 0
+        unit.faces[target.id] = plan.face
         yield emit(
-            "fantasy.game.engaged",
-            rules=("FB-ABSENT-10",),
+            f"fantasy.game.engaged_{plan.face.value}",
+            rules=("FB-ABSENT-10", "FB-ABSENT-07", "FB-ABSENT-19"),
             unit=self.name(unit.id),
             target=self.name(target.id),
-            rear=not from_front,
         )
 
     def react(self, target: Unit, charger: Unit) -> Procedure[str]:
@@ -518,13 +609,18 @@ class FantasyBattle(BattleGame):
         menu: Menu[Act] = Menu()
         menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-ABSENT-10"))
         missile = target.spec.missile
+        refused: tuple[str, ...] = ()
         if missile is not None:
+            stand = may_stand_and_shoot(target.rules(), True)
+            refused = () if stand.allowed else stand.rules
             menu.offer(
                 Act("stand_and_shoot", charger.id),
                 msg("fantasy.option.stand_and_shoot", target=self.name(charger.id)),
-                may_stand_and_shoot(target.rules(), True),
+                stand,
                 Forecast(
-                    volley, (self.volley_of(target, charger, stand=True),), value=self.shot_worth
+                    volley,
+                    (shots.volley_of(self, target, charger, stand=True),),
+                    value=shots.shot_worth,
                 ),
             )
         menu.offer(
@@ -537,10 +633,10 @@ class FantasyBattle(BattleGame):
             menu,
             target.side,
             msg("fantasy.game.reaction", unit=self.name(target.id)),
-            rules=("FB-ABSENT-10",),
+            rules=("FB-ABSENT-10", *refused),
         )
         if act.kind == "stand_and_shoot":
-            yield from self.fire(target, charger, stand=True)
+            yield from shots.fire(self, target, charger, stand=True)
         elif act.kind == "flee":
             inches = yield Call(flee_reaction, ())
             yield from self.run_away(target, charger, float(inches))
@@ -549,99 +645,6 @@ class FantasyBattle(BattleGame):
 
     # -- shooting -----------------------------------------------------------------------
 
-    def shot_worth(self, out: VolleyOutcome) -> float:
-        return taste("fantasy", "shot_wound") * (out.wounds + out.rider_wounds)
-
-    def volley_of(self, unit: Unit, target: Unit, *, stand: bool = False) -> Volley:
-        spec, foe = unit.spec, target.spec
-        missile = spec.missile
-        assert missile is not None
-        front = min(unit.models, spec.files)
-        second = min(max(0, unit.models - spec.files), spec.files)
-        rest = max(0, unit.models - 2 * spec.files)
-        volley_fire = "volley_fire" in unit.rules()
-        return Volley(
-            shots=front + second,
-            overhead_shots=rest // 2 if volley_fire else 0,
-            ballistic_skill=spec.troops.bs,
-            strength=missile.strength,
-            target_toughness=foe.troops.t,
-            target_armour_save=foe.troops.armour_save,
-            target_ward_save=foe.troops.ward_save,
-            target_regeneration=foe.troops.regeneration,
-            target_wounds=foe.troops.w,
-            rules=unit.rules(),
-            target_rules=target.rules(),
-            long_range=self.gap(unit, target) > missile.range / 2,
-            stand_and_shoot=stand,
-            single_target=target.figures() == 1,
-        )
-
-    def shooting(self, side: str) -> Procedure[None]:
-        for unit in self.units:
-            if unit.side != side or not unit.fighting or unit.spec.missile is None:
-                continue
-            targets = [e for e in self.enemies(unit) if e.fighting and not self.contacts.of(e.id)]
-            target = self.nearest(unit, targets)
-            if target is None:
-                continue
-            menu: Menu[Act] = Menu()
-            in_range = self.gap(unit, target) <= unit.spec.missile.range
-            sees = self.tape.sees(self.formation(unit)[0], self.formation(target)[0])
-            verdict = may_shoot(
-                has_missiles=True,
-                engaged=bool(self.contacts.of(unit.id)),
-                fleeing=False,
-                stupid=unit.stupid,
-                in_range=in_range,
-                sees=sees,
-            )
-            forecast = (
-                Forecast(volley, (self.volley_of(unit, target),), value=self.shot_worth)
-                if verdict.allowed
-                else None
-            )
-            menu.offer(
-                Act("shoot", target.id),
-                msg("fantasy.option.shoot", target=self.name(target.id)),
-                verdict,
-                forecast,
-            )
-            menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-ABSENT-19"))
-            act = yield from self.choose(
-                menu,
-                side,
-                msg("fantasy.game.shooting", unit=self.name(unit.id)),
-                rules=("FB-ABSENT-02",),
-            )
-            if act.kind == "shoot":
-                yield from self.fire(unit, target)
-
-    def fire(self, unit: Unit, target: Unit, *, stand: bool = False) -> Procedure[None]:
-        before = target.models
-        out: VolleyOutcome = yield Call(volley, (self.volley_of(unit, target, stand=stand),))
-        lost = self.wound(target, out.wounds)
-        yield from self.casualty_notes()
-        if lost:
-            self.credit_kill(unit.id, lost)
-        yield emit(
-            "fantasy.game.shot",
-            rules=("FB-ABSENT-02",),
-            unit=self.name(unit.id),
-            target=self.name(target.id),
-            slain=lost,
-        )
-        if target.models == 0 and not target.hero_alive:
-            self.destroy(target, by=None)
-            return
-        if not stand and target.fighting and panic_needed(lost, before):
-            passed = yield Call(
-                panic_test,
-                (Panic(target.rules(), target.spec.troops.ld, self.command_for(target)),),
-            )
-            if not passed:
-                yield from self.run_away(target, unit)
-
     def wound(self, unit: Unit, wounds: int) -> int:
         """Casualties from ``wounds`` on the rank and file; command models go in the
         seed's order (FB-CMD-05), noted for the log in ``self.removed``."""
@@ -649,7 +652,7 @@ class FantasyBattle(BattleGame):
         before = unit.models
         unit.wounds += wounds
         unit.models = max(0, unit.spec.models - unit.wounds // per)
-        _, gone = remove_casualties(before, unit.spec.command, before - unit.models)
+        _, gone = remove_casualties(before, unit.command(), before - unit.models)
         if gone:
             self.removed.append((unit.id, gone))
         return before - unit.models
@@ -683,10 +686,19 @@ class FantasyBattle(BattleGame):
         self.contacts.release(unit.id)
         unit.state = State.FLEEING
         threat = enemy or self.nearest(unit, self.enemies(unit))
-        away = -1 if threat is None or threat.front[1] > unit.front[1] else 1
+        away = (
+            (unit.facing + 180) % 360
+            if threat is None
+            else bearing(self.centre(threat), self.centre(unit))
+        )
         self.turn_to(unit, away)
-        goal = (unit.front[0], unit.front[1] + away * inches)
-        if goal[1] < 0.5 or goal[1] > self.table.height - 0.5:
+        dx, dy = ahead(away)
+        goal = (unit.front[0] + dx * inches, unit.front[1] + dy * inches)
+        edge = 0.5
+        if not (
+            edge <= goal[0] <= self.table.width - edge
+            and edge <= goal[1] <= self.table.height - edge
+        ):
             unit.state = State.FLED
             yield emit("fantasy.game.fled_table", rules=("FB-ABSENT-08",), unit=self.name(unit.id))
             return
@@ -695,7 +707,10 @@ class FantasyBattle(BattleGame):
         if spot is not None:
             unit.front = spot
         yield emit(
-            "fantasy.game.flees", rules=("FB-ABSENT-08",), unit=self.name(unit.id), inches=inches
+            "fantasy.game.flees",
+            rules=("FB-ABSENT-08", *flees_on_ground(unit.rules())),
+            unit=self.name(unit.id),
+            inches=inches,
         )
 
     # -- close combat -------------------------------------------------------------------
@@ -726,6 +741,10 @@ class FantasyBattle(BattleGame):
                     b=self.name(b.id),
                     round=number,
                 )
+                for fighter, reg in ((a, r.a), (b, r.b)):
+                    if reg.breath_strength is not None and "breath_weapon" in reg.troops.rules:
+                        fighter.breaths += 1
+                        fighter.breathed = self.turn_number
                 out: RoundOutcome = yield Call(close_combat_round, (r,))
                 yield from self.after_round(a, b, out)
 
@@ -752,7 +771,7 @@ class FantasyBattle(BattleGame):
         if out.broken is None or not a.on_table or not b.on_table:
             return
         broken, victor = (a, b) if out.broken == "a" else (b, a)
-        swift = "fly" in victor.rules() or victor.spec.kind.value in ("cavalry", "chariot")
+        swift = victor.spec.kind.value in ("cavalry", "chariot")  # flyers pursue on foot
         result: RoutOutcome = yield Call(
             rout, (Rout(broken.spec.kind.value == "cavalry", swift, True),)
         )

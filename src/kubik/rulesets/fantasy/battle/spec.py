@@ -31,6 +31,7 @@ class Missile:
 
     range: float
     strength: int
+    multiple: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,7 @@ class UnitSpec:
     breath_strength: int | None
     magic_resistance: int
     hates: tuple[str, ...]
+    skirmish: bool = False
 
 
 def _int(value: Any, where: str, low: int, high: int) -> int:
@@ -104,6 +106,27 @@ def _profile(entry: Any, where: str, rules: Any, weapon: Any) -> Fighter:
     )
 
 
+def _formation(value: Any, where: str) -> bool:
+    """Whether a unit fights as skirmishers (a loose formation) or in ranks."""
+    if value not in ("ranks", "skirmish"):
+        raise ScenarioError(f"{where}: {value!r}; allowed: ranks, skirmish")
+    return bool(value == "skirmish")
+
+
+COMPASS = {"north": 0, "east": 90, "south": 180, "west": 270}
+
+
+def _facing(value: Any, where: str) -> int:
+    """A facing in whole degrees (0 north, 90 east …) from a compass word or a number."""
+    if isinstance(value, str) and value in COMPASS:
+        return COMPASS[value]
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 360:
+        return value
+    raise ScenarioError(
+        f"{where}: {value!r}; allowed: north, east, south, west or whole degrees 0..359"
+    )
+
+
 def unit_specs(scenario: Scenario) -> tuple[UnitSpec, ...]:
     """Every unit of the scenario, checked."""
     out = []
@@ -122,9 +145,7 @@ def unit_specs(scenario: Scenario) -> tuple[UnitSpec, ...]:
             and all(isinstance(v, int | float) for v in front)
         ):
             raise ScenarioError(f"{where}.front: [x, y] of the front rank's centre in inches")
-        facing = d.get("facing", "north")
-        if facing not in ("north", "south"):
-            raise ScenarioError(f"{where}.facing: {facing!r}; allowed: north, south")
+        facing = _facing(d.get("facing", "north"), f"{where}.facing")
         kind_name = d.get("kind", "infantry")
         try:
             kind = ModelKind(kind_name)
@@ -146,6 +167,7 @@ def unit_specs(scenario: Scenario) -> tuple[UnitSpec, ...]:
             shot = Missile(
                 float(missile.get("range", 24)),
                 _int(missile.get("strength", 3), f"{where}.missile.strength", 1, 10),
+                _int(missile.get("multiple", 1), f"{where}.missile.multiple", 1, 3),
             )
         impact = d.get("impact_hits")
         if impact not in (None, "d3", "d6", "d6+1"):
@@ -159,7 +181,7 @@ def unit_specs(scenario: Scenario) -> tuple[UnitSpec, ...]:
                 models=models,
                 files=files,
                 front=(float(front[0]), float(front[1])),
-                facing=1 if facing == "north" else -1,
+                facing=facing,
                 kind=kind,
                 size=size,
                 command=CommandGroup(
@@ -180,6 +202,7 @@ def unit_specs(scenario: Scenario) -> tuple[UnitSpec, ...]:
                     d.get("magic_resistance", 0), f"{where}.magic_resistance", 0, 4
                 ),
                 hates=tuple(str(h) for h in d.get("hates", ())),
+                skirmish=_formation(d.get("formation", "ranks"), f"{where}.formation"),
             )
         )
     return tuple(out)

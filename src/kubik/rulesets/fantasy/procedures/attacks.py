@@ -13,6 +13,7 @@ from kubik.rulesets.fantasy.attacks import (
     extra_attacks,
     weapon_bonus,
 )
+from kubik.rulesets.fantasy.procedures.target import target_fields
 from kubik.rulesets.fantasy.special_rules import SpecialRule, WeaponId
 
 #: Engine limit, not a rule: blows in one call (the pools' odds stay instant).
@@ -136,18 +137,13 @@ def attacks_procedure(inp: AttacksInput) -> Procedure[AttacksOutcome]:
         weapon_skill=inp.weapon_skill,
         strength=inp.strength,
         target_weapon_skill=inp.target_weapon_skill,
-        target_toughness=inp.target_toughness,
-        target_armour_save=inp.target_armour_save,
-        target_ward_save=inp.target_ward_save,
         rules=rules,
-        target_rules=frozenset(inp.target_special_rules),
         round_number=inp.round,
         charging=inp.charging,
         initiative=inp.initiative,
         target_initiative=inp.target_initiative,
-        target_regeneration=inp.target_regeneration,
-        target_wounds=inp.target_wounds,
         weapon=inp.weapon,
+        **target_fields(inp),
         hates_target=inp.hates_target,
     )
     return (yield from attacks(blows))

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from kubik.engine import Procedure, ProcedureInput, procedure
+from kubik.rulesets.fantasy.procedures.target import target_fields
 from kubik.rulesets.fantasy.shooting import Volley, VolleyOutcome, shooters, volley
 from kubik.rulesets.fantasy.special_rules import SpecialRule
 
@@ -92,13 +93,7 @@ def shooting_procedure(inp: ShootingInput) -> Procedure[VolleyOutcome]:
                 overhead_shots=overhead,
                 ballistic_skill=inp.ballistic_skill,
                 strength=inp.strength,
-                target_toughness=inp.target_toughness,
-                target_armour_save=inp.target_armour_save,
-                target_ward_save=inp.target_ward_save,
-                target_regeneration=inp.target_regeneration,
-                target_wounds=inp.target_wounds,
                 rules=rules,
-                target_rules=frozenset(inp.target_special_rules),
                 moved=inp.moved,
                 mounted=inp.mounted,
                 character_joined=inp.character_joined,
@@ -111,6 +106,7 @@ def shooting_procedure(inp: ShootingInput) -> Procedure[VolleyOutcome]:
                 rider_toughness=inp.rider_toughness,
                 rider_armour_save=inp.rider_armour_save,
                 rider_wounds=inp.rider_wounds,
+                **target_fields(inp),
             )
         )
     )

@@ -1,0 +1,95 @@
+"""A fantasy battle's plain values: a regiment's state (rebuilt by replaying the
+answers), the options of its turn and the charge it would make."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from kubik.rulesets.fantasy.battle.spec import UnitSpec
+from kubik.rulesets.fantasy.close_combat import Facing
+from kubik.rulesets.fantasy.regiment import CommandGroup
+
+
+class State(StrEnum):
+    """Where a regiment stands in the battle."""
+
+    READY = "ready"
+    FLEEING = "fleeing"
+    DESTROYED = "destroyed"
+    FLED = "fled"
+
+
+@dataclass
+class Unit:
+    """A regiment's state in the battle (plain values, rebuilt by replaying)."""
+
+    spec: UnitSpec
+    models: int
+    front: tuple[float, float]
+    facing: int
+    state: State = State.READY
+    wounds: int = 0
+    hero_alive: bool = False
+    terror_tested: bool = False
+    frenzy_lost: bool = False
+    stupid: bool = False
+    started: int = 0
+    rounds: dict[str, int] = field(default_factory=dict)
+    faces: dict[str, Facing] = field(default_factory=dict)
+    hero_wounds: int = 0
+    champion_lost: bool = False
+    breaths: int = 0
+    breathed: int = 0
+    moved: bool = False
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def side(self) -> str:
+        return self.spec.side
+
+    @property
+    def fighting(self) -> bool:
+        return self.state is State.READY
+
+    @property
+    def on_table(self) -> bool:
+        return self.state in (State.READY, State.FLEEING)
+
+    def figures(self) -> int:
+        """Models standing in the formation (the character among them)."""
+        return self.models + int(self.hero_alive)
+
+    def command(self) -> CommandGroup:
+        """The command group as it stands (a champion slain out of order is gone)."""
+        if self.champion_lost:
+            return replace(self.spec.command, champion=False)
+        return self.spec.command
+
+    def rules(self) -> frozenset[str]:
+        rules = self.spec.troops.rules
+        if self.frenzy_lost:
+            rules = rules - {"frenzy"}
+        return rules
+
+
+@dataclass(frozen=True, slots=True)
+class ChargePlan:
+    """Where a charge would end: the face of the target it strikes (fixed at the start
+    of the charge), the charger's facing and front there, and the distance it goes."""
+
+    face: Facing
+    facing: int
+    goal: tuple[float, float]
+    distance: float
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """An option of a regiment's turn (ids only: what a save records)."""
+
+    kind: str  # charge / march / advance / hold / shoot / stand_and_shoot / flee
+    target: str = ""
