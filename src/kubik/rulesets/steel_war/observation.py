@@ -11,13 +11,23 @@ target until the end of the turn.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from functools import cache
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
-from kubik.engine import Procedure, Roll, Verdict, emit, msg
+from kubik.engine import Call, Choose, Forecast, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.requests import RuleIds
 from kubik.rulesets.steel_war.activation import ActionType
+from kubik.rulesets.steel_war.psionics_actions import (
+    PsiAction,
+    PsiAttempt,
+    PsiOutcome,
+    PsiResult,
+    has_psionic,
+    psi_detection,
+    reaches,
+)
 from kubik.rulesets.steel_war.situation import UnitSituation, all_of, basic_verdict
 
 
@@ -131,3 +141,90 @@ def may_observe(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action on «наблюдение» (SW-ABSENT-03 default: one action)?
     One of a suppressed squad's five actions (SW-SUP-01)."""
     return all_of(basic_verdict(unit, ActionType.OBSERVE), Verdict.allow("SW-ABSENT-03"))
+
+
+def may_psi_detect(unit: UnitSituation, attempt: PsiAttempt) -> Verdict:
+    """May ``unit`` observe with psi-detection (ПСИ-ОБНАРУЖЕНИЕ, SW-PSI-11) on the target
+    ``attempt`` describes? An observation it may make (:func:`may_observe`), a psionic in
+    the squad (SW-PSI-02), and a target the psi action reaches (SW-PSI-05, SW-PSI-06).
+    Psi-detection is part of the observation, not an action of its own (the catalogue's
+    default), so it spends no psi action.
+
+    >>> from kubik.dice import D8
+    >>> may_psi_detect(UnitSituation(psi=D8), PsiAttempt(D8, 20.0)).allowed
+    True
+    >>> may_psi_detect(UnitSituation(), PsiAttempt(D8, 20.0)).rules[-2:]
+    ('SW-PSI-02', 'SW-PSI-11')
+    """
+    return all_of(
+        may_observe(unit),
+        has_psionic(unit),
+        Verdict.allow("SW-PSI-11"),
+        reaches(PsiAction.DETECTION, attempt),
+    )
+
+
+class ObservationDie(Enum):
+    """The die a psionic who used psi-detection observes with, at his choice (SW-PSI-11):
+    his psi die, or the usual one (the squad's quality or observation-means die)."""
+
+    PSI = "psi"
+    USUAL = "usual"
+
+
+@dataclass(frozen=True, slots=True)
+class PsionicObservation:
+    """A psionic's observation: whether psi-detection worked (it lasts the activation),
+    which die he rolled and whether the target was spotted."""
+
+    detected: bool
+    die: ObservationDie
+    spotted: bool
+
+
+def _spotted(outcome: ObservationOutcome) -> int:
+    """What an observation is worth to the observer choosing his die: spotting."""
+    return int(outcome.spotted)
+
+
+def psionic_observe(
+    usual: Die,
+    attempt: PsiAttempt,
+    hiding: Die,
+    usual_rules: RuleIds = (),
+    hiding_rules: RuleIds = (),
+    side: str = "psionic",
+    detected: bool = False,
+) -> Procedure[PsionicObservation]:
+    """An observation by a squad whose psionic uses psi-detection (SW-PSI-11): the psi
+    action first (threshold 1, :func:`~.psionics_actions.psi_detection`) unless it already
+    worked this activation (``detected``); if it worked, ``side`` chooses the die to
+    observe with — the psi die or the ``usual`` one, each offered with the exact odds of
+    spotting — and the observation (:func:`observe`) is rolled with it against the
+    hiding squad's die."""
+    if not detected:
+        tried: PsiOutcome = yield Call(psi_detection, (attempt,))
+        detected = tried.result is PsiResult.SUCCEEDED
+    die, rules = usual, usual_rules
+    chosen = ObservationDie.USUAL
+    if detected:
+        psi_rules: RuleIds = ("SW-PSI-11",)
+        chosen = yield Choose(
+            (ObservationDie.PSI, ObservationDie.USUAL),
+            side=side,
+            reason=msg("steel_war.observe.choose_die", psi=attempt.psi, usual=usual),
+            default=ObservationDie.PSI if attempt.psi.faces > usual.faces else ObservationDie.USUAL,
+            forecasts=(
+                Forecast(observe, (attempt.psi, hiding, psi_rules, hiding_rules), value=_spotted),
+                Forecast(observe, (usual, hiding, usual_rules, hiding_rules), value=_spotted),
+            ),
+            labels=(
+                msg("steel_war.observe.die.psi", die=attempt.psi),
+                msg("steel_war.observe.die.usual", die=usual),
+            ),
+            rules=psi_rules,
+        )
+        if chosen is ObservationDie.PSI:
+            die, rules = attempt.psi, psi_rules
+    seen: ObservationOutcome = yield Call(observe, (die, hiding, rules, hiding_rules))
+    return PsionicObservation(detected, chosen, seen.spotted)

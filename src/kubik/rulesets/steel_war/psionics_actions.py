@@ -231,15 +231,31 @@ def may_use_psi(
     the target must be within reach (:func:`blocked`). Whether the roll can succeed at
     all is the odds', not a question of legality.
     """
-    verdicts = [
-        Verdict.of(psionic.psi is not None, msg("steel_war.permission.not_psionic"), "SW-PSI-02"),
+    return all_of(
+        has_psionic(psionic),
         basic_verdict(psionic, ActionType.PSI, Order(ActionType.PSI)),
         Verdict.allow("SW-PSI-05"),
-    ]
+        reaches(action, attempt, men),
+    )
+
+
+def has_psionic(unit: UnitSituation) -> Verdict:
+    """Whether the unit has a psionic to act (SW-PSI-02)."""
+    return Verdict.of(unit.psi is not None, msg("steel_war.permission.not_psionic"), "SW-PSI-02")
+
+
+def reaches(action: PsiAction, attempt: PsiAttempt, men: int | None = None) -> Verdict:
+    """Whether the psi action can be attempted on the target at all (:func:`blocked`),
+    with the rules of the reason when it cannot.
+
+    >>> from kubik.dice import D6
+    >>> reaches(PsiAction.DETECTION, PsiAttempt(D6, 30.0)).rules
+    ('SW-PSI-06', 'SW-CORE-01')
+    """
     reason = blocked(action, attempt, men)
-    if reason is not None:
-        verdicts.append(Verdict.forbid(msg(reason.msgid), *_IMPOSSIBLE_RULES[reason]))
-    return all_of(*verdicts)
+    if reason is None:
+        return Verdict.allow()
+    return Verdict.forbid(msg(reason.msgid), *_IMPOSSIBLE_RULES[reason])
 
 
 @cache

@@ -25,6 +25,7 @@ from kubik.rulesets.old_west.heroics import (
     PhaseLedger,
     heroic_sequence,
     may_benefit,
+    may_carry_out,
     may_declare,
 )
 from kubik.table import edge_distance
@@ -152,4 +153,19 @@ def heroic_lost(
     )
 
 
-__all__ = ["can_declare", "declare", "hero_followers", "heroic_lost", "worth"]
+def carried_out(
+    game: OldWestGame, hero: Figure, action: HeroicAction, ledger: PhaseLedger
+) -> Procedure[Verdict | None]:
+    """Whether the Hero's declared Yee Haw! or Quickdraw can be carried out now (the
+    rule's :func:`~kubik.rulesets.old_west.heroics.may_carry_out`): its verdict, or
+    None once the log says why it cannot (:func:`heroic_lost`)."""
+    verdict = may_carry_out(
+        action, ledger.beneficiary(hero.id), able(game, hero, action, hero.id in ledger.acted)
+    )
+    if verdict.allowed:
+        return verdict
+    yield from heroic_lost(game, hero, action, verdict)
+    return None
+
+
+__all__ = ["can_declare", "carried_out", "declare", "hero_followers", "heroic_lost", "worth"]

@@ -25,7 +25,7 @@ from kubik.rulesets.old_west.absent import JumpResult, jump_test
 from kubik.rulesets.old_west.battle import ground
 from kubik.rulesets.old_west.battle.figures import Figure, Stance
 from kubik.rulesets.old_west.battle.game import terrain_key
-from kubik.rulesets.old_west.battle.heroes import declare, hero_followers, heroic_lost
+from kubik.rulesets.old_west.battle.heroes import carried_out, declare, hero_followers
 from kubik.rulesets.old_west.battle.judge import (
     CombatValue,
     combat_model,
@@ -34,10 +34,10 @@ from kubik.rulesets.old_west.battle.judge import (
     weight,
 )
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo
-from kubik.rulesets.old_west.battle.situations import able, charge_target, mover
+from kubik.rulesets.old_west.battle.situations import charge_target, mover
 from kubik.rulesets.old_west.combat import combat
 from kubik.rulesets.old_west.core import Side, data
-from kubik.rulesets.old_west.heroics import HeroicAction, Phase, PhaseLedger, may_carry_out
+from kubik.rulesets.old_west.heroics import HeroicAction, Phase, PhaseLedger
 from kubik.rulesets.old_west.movement import MoveEnd, allowance, may_charge, may_end_move, may_move
 from kubik.table import Base, Point, edge_distance
 from kubik.table.tape import Way
@@ -61,21 +61,22 @@ def new_phase(game: OldWestGame) -> None:
             figure.nerve = Nerve.STEADY
 
 
+def open_phase(
+    game: OldWestGame, phase: Phase, action: HeroicAction
+) -> Procedure[tuple[tuple[Figure, ...], PhaseLedger]]:
+    """A phase's start: its heading, last phase's marks cleared, and the Heroes who
+    declare the phase's heroic ``action``, in acting order, with the phase's ledger."""
+    yield from phase_heading(phase)
+    new_phase(game)
+    return (yield from declare(game, action, PhaseLedger(phase)))
+
+
 def movement_phase(game: OldWestGame) -> Procedure[None]:
     """The whole Movement phase."""
-    yield from phase_heading(Phase.MOVEMENT)
-    new_phase(game)
-    ledger = PhaseLedger(Phase.MOVEMENT)
-    heroes, ledger = yield from declare(game, HeroicAction.YEE_HAW, ledger)
+    heroes, ledger = yield from open_phase(game, Phase.MOVEMENT, HeroicAction.YEE_HAW)
     for hero in heroes:
-        acted = hero.id in ledger.acted
-        verdict = may_carry_out(
-            HeroicAction.YEE_HAW,
-            ledger.beneficiary(hero.id),
-            able(game, hero, HeroicAction.YEE_HAW, acted),
-        )
-        if not verdict.allowed:
-            yield from heroic_lost(game, hero, HeroicAction.YEE_HAW, verdict)
+        verdict = yield from carried_out(game, hero, HeroicAction.YEE_HAW, ledger)
+        if verdict is None:
             continue
         followers = hero_followers(game, hero, ledger)
         ledger, allowed = ledger.benefit(hero.id, followers)

@@ -22,18 +22,16 @@ from kubik.game.battle import Menu, Moment, Trigger
 from kubik.rulesets.old_west.absent import ShotOutcome, ShotResult, shoot
 from kubik.rulesets.old_west.battle.figures import Figure
 from kubik.rulesets.old_west.battle.game import terrain_key, weapon_key
-from kubik.rulesets.old_west.battle.heroes import declare, hero_followers, heroic_lost
+from kubik.rulesets.old_west.battle.heroes import carried_out, hero_followers, heroic_lost
 from kubik.rulesets.old_west.battle.judge import ShotValue, per_wound, weight
-from kubik.rulesets.old_west.battle.moves import new_phase, phase_heading
+from kubik.rulesets.old_west.battle.moves import open_phase
 from kubik.rulesets.old_west.battle.options import HoldFire, ShootAt
-from kubik.rulesets.old_west.battle.situations import able, shooter, shot_at
+from kubik.rulesets.old_west.battle.situations import shooter, shot_at
 from kubik.rulesets.old_west.battle.spec import Weapon
 from kubik.rulesets.old_west.core import data
 from kubik.rulesets.old_west.heroics import (
     HeroicAction,
     Phase,
-    PhaseLedger,
-    may_carry_out,
     quickdraw_works,
 )
 from kubik.rulesets.old_west.shooting import may_shoot, may_shoot_at
@@ -266,19 +264,10 @@ def apply_shot(
 
 def shooting_phase(game: OldWestGame) -> Procedure[None]:
     """The whole Shooting phase."""
-    yield from phase_heading(Phase.SHOOTING)
-    new_phase(game)
-    ledger = PhaseLedger(Phase.SHOOTING)
-    heroes, ledger = yield from declare(game, HeroicAction.QUICKDRAW, ledger)
+    heroes, ledger = yield from open_phase(game, Phase.SHOOTING, HeroicAction.QUICKDRAW)
     for hero in heroes:
-        acted = hero.id in ledger.acted
-        verdict = may_carry_out(
-            HeroicAction.QUICKDRAW,
-            ledger.beneficiary(hero.id),
-            able(game, hero, HeroicAction.QUICKDRAW, acted),
-        )
-        if not verdict.allowed:
-            yield from heroic_lost(game, hero, HeroicAction.QUICKDRAW, verdict)
+        verdict = yield from carried_out(game, hero, HeroicAction.QUICKDRAW, ledger)
+        if verdict is None:
             continue
         followers = hero_followers(game, hero, ledger)
         ledger, _ = ledger.benefit(hero.id, frozenset())

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 
 from kubik.dice import Die
-from kubik.engine import Call, Message, Procedure, emit
+from kubik.engine import Call, Message, Procedure, emit, msg
 from kubik.rulesets.steel_war.coherency import coherency_breaches
 from kubik.rulesets.steel_war.damage import (
     HitEffect,
@@ -118,7 +118,7 @@ def apply_hits(game: Battlefield, squad: Squad, results: tuple[ModelHit, ...]) -
                     "steel_war.game.specialist_lost",
                     rules="SW-DMG-05",
                     model=game.name(model.id),
-                    weapon=weapon(model.weapon),
+                    weapon=msg(weapon(model.weapon).msgid),
                 )
     if losses.commander_lost:
         yield from new_commander(game, squad)

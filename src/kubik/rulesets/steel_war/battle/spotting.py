@@ -5,7 +5,9 @@ away by firing or charging (:func:`~kubik.rulesets.steel_war.observation.is_hidd
 an enemy who sees it spends an action on «наблюдение» — its quality die against the
 hiding squad's range die, as for shooting (SW-FIRE-09) — and once it rolls higher,
 its side may fire at that squad until the end of the turn. A psionic observing may
-first use psi-detection and roll his psi die (SW-PSI-11); a hiding squad whose
+first use psi-detection and then, at his choice, roll his psi die instead of the
+quality die (SW-PSI-11, the rule's own
+:func:`~kubik.rulesets.steel_war.observation.psionic_observe`); a hiding squad whose
 psionic averted the eyes rolls his psi die against observation (SW-PSI-12).
 """
 
@@ -18,12 +20,14 @@ from kubik.rulesets.steel_war.activation import ActionType, actions_per_activati
 from kubik.rulesets.steel_war.fire import max_zone, may_shoot, range_die, range_rules, range_zone
 from kubik.rulesets.steel_war.observation import (
     ObservationOutcome,
+    PsionicObservation,
     better_die,
     may_observe,
+    may_psi_detect,
     observe,
+    psionic_observe,
 )
-from kubik.rulesets.steel_war.psionics import psi_die_at
-from kubik.rulesets.steel_war.psionics_actions import PsiAttempt, PsiResult, psi_detection
+from kubik.rulesets.steel_war.psionics_actions import PsiAttempt
 
 from . import shooting
 from .board import Battlefield
@@ -31,33 +35,35 @@ from .forecast import observe_forecast
 from .options import Observe
 from .state import Squad
 
+#: The rules of the die a squad observes with when nobody's psi die replaces it.
+QUALITY_DIE_RULES: RuleIds = ("SW-CORE-02",)
+
+
+def hiding_die(game: Battlefield, observer: Squad, target: Squad) -> tuple[Die, RuleIds]:
+    """The hiding squad's die against an observation, and the rules that chose it: the
+    range die as for shooting (SW-FIRE-09), or its psionic's psi die while he averts
+    the eyes, when that is better (SW-PSI-12)."""
+    sight = game.sight(observer, target)
+    hiding = range_die(observer.die, sight.distance, target.prone, sight.cover)
+    rules = range_rules(target.prone, sight.cover)
+    if target.averting and target.psi is not None:
+        own = better_die(hiding, target.psi)
+        if own != hiding:
+            return own, (*rules, "SW-PSI-12")
+    return hiding, rules
+
 
 def dice(
     game: Battlefield, observer: Squad, target: Squad, psi: bool
 ) -> tuple[Die, Die, tuple[RuleIds, RuleIds]]:
-    """The observer's die and the hiding squad's, and the rules that chose them."""
-    sight = game.sight(observer, target)
-    hiding = range_die(observer.die, sight.distance, target.prone, sight.cover)
-    hiding_rules = range_rules(target.prone, sight.cover)
-    if target.averting and target.psi is not None:
-        own = better_die(hiding, target.psi)
-        if own != hiding:
-            hiding, hiding_rules = own, (*hiding_rules, "SW-PSI-12")
-    seeing, seeing_rules = observer.die, ("SW-CORE-02",)
-    if psi and detects(observer, sight.distance):
-        assert observer.psi is not None
-        seeing, seeing_rules = better_die(seeing, observer.psi), ("SW-PSI-11",)
+    """The observer's die and the hiding squad's, and the rules that chose them; ``psi``:
+    the observer's psionic used psi-detection and rolls the better of his psi die and
+    the squad's quality die, as his choice takes it (SW-PSI-11)."""
+    hiding, hiding_rules = hiding_die(game, observer, target)
+    seeing, seeing_rules = observer.die, QUALITY_DIE_RULES
+    if psi and observer.psi is not None and better_die(seeing, observer.psi) != seeing:
+        seeing, seeing_rules = observer.psi, ("SW-PSI-11",)
     return seeing, hiding, (seeing_rules, hiding_rules)
-
-
-def detects(observer: Squad, distance: float) -> bool:
-    """Whether the observer's psionic can use psi-detection at this distance (the psi
-    action reaches, SW-PSI-06) to roll his psi die, better than the squad's quality die,
-    instead of it (SW-PSI-11)."""
-    psi = observer.psi
-    if psi is None or psi_die_at(psi, distance) is None:
-        return False
-    return better_die(observer.die, psi) != observer.die
 
 
 def observe_offers(
@@ -69,6 +75,9 @@ def observe_offers(
     unit = game.situation(squad, done, passed=passed)
     verdict = may_observe(unit)
     out: list[tuple[Observe, Verdict, AnyForecast]] = []
+    psionic = squad.psi
+    if psionic is not None and better_die(squad.die, psionic) == squad.die:
+        psionic = None  # a psi die no better than the quality die: nothing to choose between
     after = game.situation(squad, (*done, ActionType.OBSERVE), passed=passed)
     room = passed is False and len(done) + 1 < actions_per_activation()
     for enemy in game.enemies(squad):
@@ -84,10 +93,14 @@ def observe_offers(
             if plan is not None:
                 then = (plan.group, plan.target)
         friends = sum(1 for f in game.friends(squad) if _could_fire(game, f, enemy))
-        for psi in (True, False) if detects(squad, sight.distance) else (False,):
-            seeing, hiding, rules = dice(game, squad, enemy, psi)
+        if psionic is not None:  # psi-detection, with the rule's own verdict (SW-PSI-11)
+            attempt = PsiAttempt(psionic, sight.distance, sight.visible)
+            seeing, hiding, rules = dice(game, squad, enemy, True)
             forecast = observe_forecast(seeing, hiding, rules, then, friends)
-            out.append((Observe(enemy.id, psi), verdict, forecast))
+            out.append((Observe(enemy.id, True), may_psi_detect(unit, attempt), forecast))
+        seeing, hiding, rules = dice(game, squad, enemy, False)
+        forecast = observe_forecast(seeing, hiding, rules, then, friends)
+        out.append((Observe(enemy.id), verdict, forecast))
     return out
 
 
@@ -115,29 +128,31 @@ def observation(game: Battlefield, squad: Squad, option: Observe) -> Procedure[N
             target=game.name(target.id),
         )
         return
-    use_psi = option.psi
-    if use_psi and squad.psionic() is not None and squad.psi is not None:
-        psionic = squad.psionic()
-        assert psionic is not None
-        distance = game.distance(squad, target)
-        attempt = PsiAttempt(squad.psi, distance, game.sees(squad, target))
-        detected = yield Call(psi_detection, (attempt,))
-        use_psi = detected.result is PsiResult.SUCCEEDED
-        squad.detecting = use_psi
-        yield emit(
-            "steel_war.game.psi_detection",
-            rules=("SW-PSI-11", "SW-PSI-05"),
-            squad=game.name(squad.id),
-            used=use_psi,
-        )
-    seeing, hiding, rules = dice(game, squad, target, use_psi)
+    hiding, hiding_rules = hiding_die(game, squad, target)
     yield emit(
         "steel_war.game.observe",
         rules=("SW-ABSENT-03",),
         squad=game.name(squad.id),
         target=game.name(target.id),
     )
-    seen: ObservationOutcome = yield Call(observe, (seeing, hiding, *rules))
+    seen: ObservationOutcome | PsionicObservation
+    if option.psi and squad.psi is not None:
+        attempt = PsiAttempt(squad.psi, game.distance(squad, target), game.sees(squad, target))
+        psionic: PsionicObservation = yield Call(
+            psionic_observe,
+            (
+                squad.die,
+                attempt,
+                hiding,
+                QUALITY_DIE_RULES,
+                hiding_rules,
+                squad.side,
+                squad.detecting,
+            ),
+        )
+        squad.detecting, seen = psionic.detected, psionic
+    else:
+        seen = yield Call(observe, (squad.die, hiding, QUALITY_DIE_RULES, hiding_rules))
     if seen.spotted and squad.side not in target.spotted_by:
         target.spotted_by.append(squad.side)
         yield emit(
@@ -148,4 +163,4 @@ def observation(game: Battlefield, squad: Squad, option: Observe) -> Procedure[N
         )
 
 
-__all__ = ["dice", "observation", "observe_offers"]
+__all__ = ["QUALITY_DIE_RULES", "dice", "hiding_die", "observation", "observe_offers"]
