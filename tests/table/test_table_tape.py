@@ -73,7 +73,7 @@ def test_sight_and_cover_match_the_table(name: str) -> None:
             assert tape.cover_ids(base_a, base_b) == expected, (a, b)
             blocked += not sees
             covered += bool(expected)
-    assert covered > 20  # the sample crosses cover often
+    assert covered >= 5  # the sample crosses cover (fantasy.pass has little of it)
     if any(f.blocks_los for f in table.features):
         assert blocked > 20
 
