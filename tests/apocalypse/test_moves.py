@@ -1,9 +1,11 @@
 """Moves in a battle of Дороги Апокалипсиса as the enemy sees them: guards fire at any
 moment of a move (RA-GUARD-02), hidden warriors are found when a moving enemy comes
-near at any point of his way (RA-HIDE-07)."""
+near at any point of his way (RA-HIDE-07), a hidden warrior creeps on behind cover
+and stays hidden (RA-HIDE-04)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -351,3 +353,130 @@ def test_RA_HIDE_03_a_hidden_singer_who_plays_a_melody_is_revealed() -> None:
     assert singer.sight is Sight.SEEN
     assert "RA-HIDE-03" in events(log, "apocalypse.game.revealed")[0].rules
     assert events(battle.narrated_for("b", log), "apocalypse.game.sings")
+
+
+# -- moving stealthily (RA-HIDE-04) -------------------------------------------------------
+
+
+def sneaking(edition: str = "turn") -> ApocalypseGame:
+    """A hidden warrior of side b at (3, 14), north of the wall, and an enemy of side a at
+    (12, 4), south of it, who sees across only through the gap (x 11–13)."""
+    battle = game(edition, unit("watcher", "a", 12, 4), unit("sneak", "b", 3, 14), WALL)
+    battle.warrior("sneak").sight = Sight.HIDDEN
+    return battle
+
+
+def test_RA_HIDE_04_a_hidden_warrior_creeping_behind_the_wall_stays_hidden() -> None:
+    battle = sneaking()
+    sneak = battle.warrior("sneak")
+    log = play(actions._step(battle, sneak, (9.0, 14.0), 6.0), [])
+    assert sneak.base.centre == (9.0, 14.0)
+    assert sneak.sight is Sight.HIDDEN
+    assert not events(log, "apocalypse.game.revealed")
+    crept = events(log, "apocalypse.game.creeps")
+    assert crept and "RA-HIDE-04" in crept[0].rules
+
+
+def test_RA_HIDE_04_stepping_into_the_open_reveals_him() -> None:
+    # through the gap in the wall the watcher sees him in the open: found there
+    battle = sneaking()
+    sneak = battle.warrior("sneak")
+    sneak.base = sneak.base.moved_to((8.0, 14.0))
+    log = play(actions._step(battle, sneak, (14.0, 14.0), 6.0), [])
+    assert sneak.sight is Sight.SEEN
+    revealed = events(log, "apocalypse.game.revealed")
+    assert revealed and {"RA-HIDE-03", "RA-HIDE-04", "RA-HIDE-01"} <= set(revealed[0].rules)
+    assert not events(log, "apocalypse.game.creeps")
+
+
+def test_RA_HIDE_04_a_guard_may_fire_only_once_the_creeper_shows() -> None:
+    battle = sneaking()
+    battle.warrior("watcher").watch = Watch.ON_GUARD
+    sneak = battle.warrior("sneak")
+    sneak.base = sneak.base.moved_to((8.0, 14.0))
+    # the shot misses (1 + 2 against 6 + 4); it is at a fleeting target (RA-GUARD-04)
+    log = play(actions._step(battle, sneak, (14.0, 14.0), 6.0), [1, 6])
+    fired = events(log, "apocalypse.game.guard_fires_at")
+    assert len(fired) == 1 and "RA-GUARD-04" in fired[0].rules
+    shown = events(log, "apocalypse.game.revealed")[0]
+    assert log.index(shown) < log.index(fired[0])
+
+
+def test_RA_HIDE_04_a_runner_cannot_stay_hidden_in_the_turn_edition() -> None:
+    battle = sneaking()
+    sneak = battle.warrior("sneak")
+    sneak.turn.ran = True
+    log = play(actions._step(battle, sneak, (9.0, 14.0), 6.0), [])
+    assert sneak.sight is Sight.SEEN
+    assert "RA-HIDE-04" in events(log, "apocalypse.game.revealed")[0].rules
+
+
+def test_RA_HIDE_04_a_runner_may_creep_in_the_activation_edition() -> None:
+    # seed 000 forbids hiding only to a charger («Боец, который нападает…»)
+    battle = sneaking("activation")
+    sneak = battle.warrior("sneak")
+    sneak.turn.ran = True
+    log = play(actions._step(battle, sneak, (9.0, 14.0), 6.0), [1])  # detection roll 1 + 4 < 8
+    assert sneak.sight is Sight.HIDDEN
+    assert "RA-HIDE-05" in rules_applied(log)
+
+
+def test_RA_HIDE_04_a_charger_cannot_stay_hidden() -> None:
+    battle = game("turn", unit("target", "a", 10, 14), unit("sneak", "b", 4, 14), WALL)
+    sneak = battle.warrior("sneak")
+    sneak.sight = Sight.HIDDEN
+    log = play(actions._charge(battle, sneak, battle.warrior("target")), [4] * 12)
+    assert sneak.sight is not Sight.HIDDEN
+    assert "RA-HIDE-04" in events(log, "apocalypse.game.revealed")[0].rules
+
+
+def test_RA_HIDE_04_the_enemy_is_not_told_of_the_creep() -> None:
+    battle = sneaking()
+    sneak = battle.warrior("sneak")
+    log = play(actions._step(battle, sneak, (9.0, 14.0), 6.0), [])
+    moved = [e for e in log if isinstance(e, EventEntry)]
+    assert moved and all(battle.visible_to("b", e) for e in moved)
+    assert not any(battle.visible_to("a", e) for e in moved)
+    assert all(p["id"] != "sneak" for p in battle.view("a")["pieces"])
+
+
+RAMPART = terrain("rampart", [[1, 12], [11, 12]], obstacle=True, shape="line", cover="light")
+
+
+def test_RA_HIDE_04_a_hidden_warrior_may_creep_nearer_along_a_low_wall() -> None:
+    # the watcher at (10, 2) sees him over the low wall, but he is in cover from him
+    battle = game("turn", unit("watcher", "a", 10, 2), unit("sneak", "b", 2, 12.7), RAMPART)
+    sneak = battle.warrior("sneak")
+    sneak.sight = Sight.HIDDEN
+    menu: Menu[actions.Act] = Menu()
+    actions._creep_offer(battle, sneak, menu, battle.warrior("watcher"))
+    offer = menu.offer_of(actions.Act("creep", "watcher"))
+    assert offer.verdict.allowed and "RA-HIDE-04" in offer.verdict.rules
+    assert offer not in menu.refused
+    before = math.dist(sneak.base.centre, (10.0, 2.0))
+    log = play(actions._do(battle, sneak, offer.option, None), [])
+    assert math.dist(sneak.base.centre, (10.0, 2.0)) <= before - 1.0
+    assert sneak.sight is Sight.HIDDEN
+    assert events(log, "apocalypse.game.creeps")
+
+
+def test_RA_HIDE_04_a_found_warrior_is_offered_no_creep() -> None:
+    battle = game("turn", unit("watcher", "a", 10, 2), unit("sneak", "b", 2, 12.7), RAMPART)
+    sneak = battle.warrior("sneak")
+    sneak.sight = Sight.FOUND
+    menu: Menu[actions.Act] = Menu()
+    actions._creep_offer(battle, sneak, menu, battle.warrior("watcher"))
+    assert not menu.offers
+
+
+def test_RA_HIDE_06_creeping_into_an_enemy_detection_radius_reveals_him() -> None:
+    # out of the watcher's sight behind the wall all the way, but at the end within his
+    # half Подвижность (2 paces, turn edition): found there
+    battle = game("turn", unit("watcher", "a", 5.5, 9.3), unit("sneak", "b", 1, 12), WALL)
+    sneak = battle.warrior("sneak")
+    sneak.sight = Sight.HIDDEN
+    log = play(actions._step(battle, sneak, (5.0, 12.0), 4.0), [])
+    assert sneak.sight is Sight.SEEN
+    shown = events(log, "apocalypse.game.revealed")[0]
+    assert {"RA-HIDE-04", "RA-HIDE-06"} <= set(shown.rules)
+    assert battle.gap(sneak, battle.warrior("watcher")) <= 2.0

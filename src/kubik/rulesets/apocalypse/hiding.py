@@ -4,7 +4,8 @@ A warrior hides when he ends his move next to cover (RA-HIDE-01); in the activat
 edition it costs FP. He cannot hide after charging (or, in the turn edition, running)
 (RA-HIDE-04), nor within an enemy's detection radius: the enemy's Подвижность in the
 activation edition, half of it in the turn edition (RA-HIDE-06). Hidden warriors cannot
-be shot at (RA-HIDE-02); shooting or moving in sight reveals them (RA-HIDE-03). In the
+be shot at (RA-HIDE-02); shooting or moving in sight reveals them (RA-HIDE-03), but a
+hidden warrior may move stealthily where he might hide: behind cover (RA-HIDE-04). In the
 activation edition, after a move the opponent rolls d6 + the Подвижность of his
 warrior nearest to the hiders and finds them when the total reaches the distance
 (RA-HIDE-05); in the turn edition a moving enemy finds a hidden model that comes within
@@ -16,7 +17,7 @@ in the activation edition a squad shot at from ambush takes a panic test (RA-AMB
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from kubik.dice import D6
@@ -65,6 +66,7 @@ class Hider:
     nearest_enemy: float = 99.0
     nearest_enemy_mobility: int = 0
     fp: int = 0
+    staying: bool = False  # already hidden, moving stealthily: nothing more to pay (RA-HIDE-04)
 
 
 def may_hide(h: Hider) -> Verdict:
@@ -83,12 +85,31 @@ def may_hide(h: Hider) -> Verdict:
         h.nearest_enemy, h.nearest_enemy_mobility, h.edition
     ):
         return Verdict.forbid(msg("apocalypse.permission.enemy_too_close"), "RA-HIDE-06")
-    if h.edition is Edition.ACTIVATION:
+    if h.edition is Edition.ACTIVATION and not h.staying:
         cost = number("hiding", "fp_cost")
         return Verdict.of(
             h.fp >= cost, msg("apocalypse.permission.no_fp"), "RA-HIDE-01", "RA-ABSENT-10"
         )
     return Verdict.allow("RA-HIDE-01")
+
+
+def may_sneak(h: Hider) -> Verdict:
+    """May a hidden warrior stay hidden where he stands now on his way (RA-HIDE-04: «он так
+    же может скрытно двигаться за укрытием»)? Where he might hide (:func:`may_hide`, with
+    ``next_to_cover`` meaning behind cover from every enemy who sees him), with nothing
+    more to pay: not after running (turn edition) or charging, not found, not within an
+    enemy's detection radius.
+
+    >>> may_sneak(Hider(Edition.TURN, next_to_cover=True)).rules
+    ('RA-HIDE-04', 'RA-HIDE-01')
+    >>> may_sneak(Hider(Edition.TURN, next_to_cover=True, ran=True)).allowed
+    False
+    """
+    verdict = may_hide(replace(h, staying=True))
+    rules = ("RA-HIDE-04", *(r for r in verdict.rules if r != "RA-HIDE-04"))
+    if verdict.allowed:
+        return Verdict.allow(*rules)
+    return Verdict.forbid(verdict.reason or msg("apocalypse.permission.no_cover"), *rules)
 
 
 def may_target(hidden: bool) -> Verdict:
@@ -158,6 +179,7 @@ __all__ = [
     "detection_radius",
     "detection_roll",
     "may_hide",
+    "may_sneak",
     "may_target",
     "stays_unnoticed_possible",
     "witnesses",

@@ -30,7 +30,7 @@ from kubik.rulesets.apocalypse.battle.warriors import (
 )
 from kubik.rulesets.apocalypse.core import Edition, decimal, number
 from kubik.rulesets.apocalypse.guard import Sentry, may_guard
-from kubik.rulesets.apocalypse.hiding import Hider, may_hide
+from kubik.rulesets.apocalypse.hiding import may_hide
 from kubik.rulesets.apocalypse.manoeuvres import (
     Climb,
     LeapOutcome,
@@ -259,6 +259,7 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
             walk,
             Forecast(score=closing * 1.5 - taste("apocalypse", "run") - forgone),
         )
+    _creep_offer(game, w, menu, nearest or game.nearest(w, enemies))
     cover_spot = _cover_spot(game, w)
     if cover_spot is not None and not game.next_to_cover(w):
         menu.offer(
@@ -400,10 +401,68 @@ def _cover_spot(game: ApocalypseGame, w: Warrior) -> tuple[float, float] | None:
     return None if best is None else best[1]
 
 
+def _creep_spot(
+    game: ApocalypseGame, w: Warrior, enemy: Warrior
+) -> tuple[tuple[float, float] | None, Verdict]:
+    """Where a hidden ``w`` may creep toward ``enemy``: a place next to cover within his
+    move, nearer the enemy, that he reaches behind cover all the way (RA-HIDE-04), with
+    the hiding rule's verdict (the nearest such tried places, nearest the enemy first)."""
+    here = math.dist(w.base.centre, enemy.base.centre)
+    step = float(taste("apocalypse", "creep_min_paces"))
+    home = w.base.centre
+    watchers = [e for e in game.enemies(w) if e.fit]
+    candidates: list[tuple[float, tuple[float, float]]] = []
+    for feature in game.table.features:
+        if feature.cover.value == "none" or feature.elevation >= 1.0:
+            continue
+        for point in game.tape.around(feature.id, w.base.radius, 0.3, step=1.5):
+            gain = here - math.dist(point, enemy.base.centre)
+            if math.dist(point, home) > w.mobility or gain < step:
+                continue
+            game.place(w, point)  # behind this cover from every enemy who would see him?
+            if all(game.screened(e, w) for e in watchers):
+                candidates.append((-gain, point))
+    game.place(w, home)
+    refusal = Verdict.forbid(msg("apocalypse.permission.no_cover"), "RA-HIDE-04", "RA-HIDE-01")
+    for _, point in sorted(candidates)[: int(taste("apocalypse", "creep_tries"))]:
+        way = game.route(w, point, float(w.mobility))
+        if way is None or way[1] == home:
+            continue
+        _, why = moving.sneak(game, w, moving.stages(game, w, way[0], way[1]))
+        game.place(w, home)
+        if why is None:
+            return way[1], Verdict.allow("RA-HIDE-04")
+        refusal = why
+    return None, refusal
+
+
+def _creep_offer(game: ApocalypseGame, w: Warrior, menu: Menu[Act], enemy: Warrior | None) -> None:
+    """A hidden warrior may creep behind cover to a place nearer the enemy and stay
+    hidden (RA-HIDE-04); a refused creep says why (running, an enemy too close, open
+    ground on the way)."""
+    if w.sight is not Sight.HIDDEN or enemy is None:
+        return
+    spot, verdict = _creep_spot(game, w, enemy)
+    gain = 0.0
+    if spot is not None:
+        gain = math.dist(w.base.centre, enemy.base.centre) - math.dist(spot, enemy.base.centre)
+    menu.offer(
+        Act("creep", enemy.id),
+        msg("apocalypse.option.creep", target=game.name(enemy.id)),
+        verdict,
+        Forecast(
+            score=gain * taste("apocalypse", "closing_per_pace") + taste("apocalypse", "creep")
+        ),
+    )
+
+
 def _do(
     game: ApocalypseGame, w: Warrior, act: Act, cover_spot: tuple[float, float] | None
 ) -> Procedure[None]:
-    if act.kind == "advance":
+    if act.kind == "creep":
+        spot, _ = _creep_spot(game, w, game.warrior(act.target))
+        yield from _step(game, w, spot, float(w.mobility))
+    elif act.kind == "advance":
         target = game.warrior(act.target)
         yield from _step(game, w, target.base.centre, float(w.mobility))
     elif act.kind == "run":
@@ -456,17 +515,12 @@ def _step(
     if way is None or way[1] == w.base.centre:
         return
     w.turn.moved = True
-    came_out = w.sight is Sight.HIDDEN
-    if came_out:
-        w.sight = Sight.SEEN
-        yield emit("apocalypse.game.revealed", rules=("RA-HIDE-03",), unit=game.name(w.id))
-    yield emit(
-        "apocalypse.game.moves",
-        rules=("RA-ABSENT-08", "RA-ABSENT-12"),
-        unit=game.name(w.id),
-        paces=round(paces, 1),
+    # a hidden walker creeps on while the hiding rule lets him (RA-HIDE-04, in travel)
+    yield Emit(
+        game.told(w, "apocalypse.game.moves", unit=game.name(w.id), paces=round(paces, 1)),
+        ("RA-ABSENT-08", "RA-ABSENT-12"),
     )
-    yield from moving.travel(game, w, way[0], way[1], came_out=came_out)
+    yield from moving.travel(game, w, way[0], way[1])
 
 
 def _charge(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
@@ -475,7 +529,10 @@ def _charge(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None
     came_out = w.sight is Sight.HIDDEN
     if came_out:
         w.sight = Sight.SEEN
-        yield emit("apocalypse.game.revealed", rules=("RA-HIDE-03",), unit=game.name(w.id))
+        # a charger cannot stay hidden (RA-HIDE-04; 000's «атаковать» reveals, RA-HIDE-03)
+        yield emit(
+            "apocalypse.game.revealed", rules=("RA-HIDE-03", "RA-HIDE-04"), unit=game.name(w.id)
+        )
     scared = fright(target.fright, w.fright)
     if target.fright is not Fright.NONE and scared is not target.fright:
         yield emit(
@@ -687,20 +744,7 @@ def _gap(game: ApocalypseGame, w: Warrior, feature_id: str) -> Procedure[None]:
 def _hiding(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     if w.sight is Sight.HIDDEN or not w.fit:
         return
-    enemy = game.nearest(w, [e for e in game.enemies(w) if e.fit])
-    verdict = may_hide(
-        Hider(
-            game.edition,
-            next_to_cover=game.next_to_cover(w) and w.fallen_turn != game.turn_number,
-            charged=w.turn.charged,
-            ran=w.turn.ran,
-            guarding=w.watch is Watch.ON_GUARD,
-            banned=w.sight is Sight.FOUND,
-            nearest_enemy=game.gap(w, enemy) if enemy else 99.0,
-            nearest_enemy_mobility=enemy.mobility if enemy else 0,
-            fp=game.fp[w.side],
-        )
-    )
+    verdict = may_hide(moving.hider_here(game, w, game.next_to_cover(w)))
     if not verdict.allowed:
         told = ("RA-HIDE-04", "RA-HIDE-06", "RA-HIDE-07", "RA-AMB-02", "RA-HIDE-05")
         if game.next_to_cover(w) and any(r in told for r in verdict.rules):

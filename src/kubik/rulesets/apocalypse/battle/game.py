@@ -227,6 +227,11 @@ class ApocalypseGame(BattleGame):
         """Line of sight between two warriors (the table's tape)."""
         return self.tape.sees(a.base, b.base)
 
+    def screened(self, enemy: Warrior, w: Warrior) -> bool:
+        """Whether ``w`` is out of ``enemy``'s sight or in cover from him (the cover a
+        shot at him would count): behind cover, where he may creep on hidden (RA-HIDE-04)."""
+        return not self.sees(enemy, w) or self.tape.cover(enemy.base, w.base) is not Cover.NONE
+
     def engaged(self, w: Warrior) -> list[Warrior]:
         """The enemies he is fighting."""
         return [self.warrior(o) for o in self.contacts.of(w.id) if self.warrior(o).in_battle]

@@ -11,7 +11,10 @@ warrior it knocks down stops there. Along the way every hidden enemy that comes 
 the mover's detection radius is found at once (RA-HIDE-06; in the turn edition
 RA-HIDE-07), not only at the end of the move. When he has stopped (not in contact:
 a charge's fight is recorded first) the layer's ``MOVED`` moment fires (the activation
-edition's detection roll, RA-HIDE-05).
+edition's detection roll, RA-HIDE-05). A hidden warrior who walks stays hidden while,
+at every stage, the hiding rule lets him (RA-HIDE-04, :func:`may_sneak`: behind cover
+from every enemy who sees him, out of every detection radius); at the first stage where
+it does not he is revealed (RA-HIDE-03), and guards may fire at him from there on.
 """
 
 from __future__ import annotations
@@ -24,13 +27,13 @@ from typing import TYPE_CHECKING
 from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 
-from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, msg
+from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu, Moment, Trigger, clear_of
 from kubik.rulesets.apocalypse.battle import shots
 from kubik.rulesets.apocalypse.battle.warriors import Sight, Warrior, Watch, Weapon
 from kubik.rulesets.apocalypse.core import Edition, decimal
 from kubik.rulesets.apocalypse.guard import may_guard_fire
-from kubik.rulesets.apocalypse.hiding import auto_detected
+from kubik.rulesets.apocalypse.hiding import Hider, auto_detected, may_sneak
 from kubik.rulesets.apocalypse.manoeuvres import falling
 from kubik.rulesets.apocalypse.shooting import shoot
 from kubik.table import Point
@@ -86,17 +89,29 @@ def travel(
 ) -> Procedure[bool]:
     """Move ``w`` along ``path`` to ``end`` (a charge at ``target`` ends in contact),
     with guard fire and detection on the way; ``came_out``: he was hidden when he set
-    off (a fleeting target, RA-GUARD-04). Returns whether he got to ``end``."""
+    off (a fleeting target, RA-GUARD-04). A hidden walker creeps while the hiding rule
+    lets him (RA-HIDE-04). Returns whether he got to ``end``."""
     spots = stages(game, w, path, end)
+    came_out = came_out or w.sight is Sight.HIDDEN
+    home = w.base.centre
+    hidden_until, why = sneak(game, w, spots) if w.sight is Sight.HIDDEN else (0, None)
+    game.place(w, home)
     # while the guards decide he stands where the way is clear of everyone: its end, or
     # a charge's last stage before contact
     game.place(w, spots[-2] if target is not None and len(spots) > 1 else spots[-1])
-    aims = yield from _guards_declare(game, w, spots, target is not None, came_out)
+    aims = yield from _guards_declare(game, w, spots, target is not None, came_out, hidden_until)
     before = spots[0]
     for index, spot in enumerate(spots):
         if math.dist(before, spot) > 1e-9:
             w.facing = math.atan2(spot[1] - before[1], spot[0] - before[0])
         game.place(w, spot)
+        if index == hidden_until and why is not None and w.sight is Sight.HIDDEN:
+            w.sight = Sight.SEEN
+            yield emit(
+                "apocalypse.game.revealed",
+                rules=("RA-HIDE-03", *why.rules),
+                unit=game.name(w.id),
+            )
         yield from _notice(game, w, before, spot)
         before = spot
         for guard, weapon in aims.get(index, ()):
@@ -109,16 +124,57 @@ def travel(
                     "apocalypse.game.stopped", ("RA-GUARD-02",), unit=game.name(w.id)
                 )
             return False
+    if w.sight is Sight.HIDDEN:
+        yield Emit(
+            game.told(w, "apocalypse.game.creeps", unit=game.name(w.id)),
+            ("RA-HIDE-04",),
+        )
     if target is None:  # a charger's move ends in a fight, which the caller records
         yield from game.interrupts.fire(Moment(Trigger.MOVED, w.side, w.id, at=w.base.centre))
     return w.fit
 
 
+def sneak(game: ApocalypseGame, w: Warrior, spots: Sequence[Point]) -> tuple[int, Verdict | None]:
+    """How far a hidden ``w`` creeps along ``spots`` unseen (RA-HIDE-04): the index of the
+    first stage where the hiding rule no longer lets him stay hidden, with its verdict
+    (``len(spots)`` and no verdict: hidden all the way). Leaves him at the last stage."""
+    for index, spot in enumerate(spots):
+        game.place(w, spot)
+        screened = all(game.screened(e, w) for e in game.enemies(w) if e.fit)
+        verdict = may_sneak(hider_here(game, w, screened))
+        if not verdict.allowed:
+            return index, verdict
+    return len(spots), None
+
+
+def hider_here(game: ApocalypseGame, w: Warrior, by_cover: bool) -> Hider:
+    """What the hiding rule needs to know about ``w`` where he stands now (RA-HIDE-01,
+    -04, -06); ``by_cover``: next to cover (to hide) or behind it (to creep on)."""
+    enemy = game.nearest(w, [e for e in game.enemies(w) if e.fit])
+    return Hider(
+        game.edition,
+        next_to_cover=by_cover and w.fallen_turn != game.turn_number,
+        charged=w.turn.charged,
+        ran=w.turn.ran,
+        guarding=w.watch is Watch.ON_GUARD,
+        banned=w.sight is Sight.FOUND,
+        nearest_enemy=game.gap(w, enemy) if enemy else 99.0,
+        nearest_enemy_mobility=enemy.mobility if enemy else 0,
+        fp=game.fp[w.side],
+    )
+
+
 def _guards_declare(
-    game: ApocalypseGame, mover: Warrior, spots: tuple[Point, ...], charging: bool, came_out: bool
+    game: ApocalypseGame,
+    mover: Warrior,
+    spots: tuple[Point, ...],
+    charging: bool,
+    came_out: bool,
+    hidden_until: int = 0,
 ) -> Procedure[dict[int, list[tuple[Warrior, Weapon]]]]:
     """Each enemy guard who sees the mover somewhere on his way within range picks the
-    moment he fires, or holds fire (RA-GUARD-02)."""
+    moment he fires, or holds fire (RA-GUARD-02); a creeping mover cannot be fired at
+    before ``hidden_until`` (RA-HIDE-04)."""
     aims: dict[int, list[tuple[Warrior, Weapon]]] = {}
     guards = [
         g
@@ -136,7 +192,7 @@ def _guards_declare(
         seen: list[int] = []
         for index in moments:
             game.place(mover, spots[index])
-            verdict = _may_fire_at(game, guard, mover, weapon)
+            verdict = _may_fire_at(game, guard, mover, weapon, index < hidden_until)
             if verdict.allowed:
                 seen.append(index)
         game.place(mover, home)
@@ -179,10 +235,12 @@ def _guards_declare(
     return aims
 
 
-def _may_fire_at(game: ApocalypseGame, guard: Warrior, mover: Warrior, weapon: Weapon) -> Verdict:
+def _may_fire_at(
+    game: ApocalypseGame, guard: Warrior, mover: Warrior, weapon: Weapon, hidden: bool
+) -> Verdict:
     """Whether ``guard`` may fire at ``mover`` where he stands now (RA-GUARD-02)."""
     return Verdict.combine(
-        may_guard_fire(True, game.sees(guard, mover), mover.sight is Sight.HIDDEN),
+        may_guard_fire(True, game.sees(guard, mover), hidden),
         Verdict.of(
             game.gap(guard, mover) <= weapon.range,
             msg("apocalypse.permission.out_of_reach"),
@@ -251,4 +309,4 @@ def _closest(a: Point, b: Point, p: Point) -> float:
     return math.dist((ax + t * dx, ay + t * dy), p)
 
 
-__all__ = ["GuardShot", "fall", "stages", "travel"]
+__all__ = ["GuardShot", "fall", "hider_here", "sneak", "stages", "travel"]
