@@ -39,7 +39,6 @@ from typing import Any
 
 import shapely
 from shapely.geometry import LineString, box
-from shapely.geometry import Point as ShapelyPoint
 
 from kubik.table.errors import TableError
 from kubik.table.geometry import EPS, Point, as_point, core, point_distance
@@ -214,12 +213,12 @@ def _segment_legs(reg: Regions, p: Point, q: Point) -> list[Leg]:
 
 
 def _kind_at(reg: Regions, point: Point) -> TerrainKind:
-    pt = ShapelyPoint(point)
-    if reg.barrier_core.contains(pt):
+    x, y = point  # the xy forms of "contains" make no point shape
+    if shapely.contains_xy(reg.barrier_core, x, y):
         return TerrainKind.IMPASSABLE
-    if reg.slower_core.contains(pt):
+    if shapely.contains_xy(reg.slower_core, x, y):
         return TerrainKind.VERY_DIFFICULT
-    if reg.slow_core.contains(pt):
+    if shapely.contains_xy(reg.slow_core, x, y):
         return TerrainKind.DIFFICULT
     return TerrainKind.OPEN
 
