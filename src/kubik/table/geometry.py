@@ -43,10 +43,16 @@ CORE_EPS = 1e-7
 #: Default slack for base contact: 0.05 in (about 1.3 mm), the accuracy of
 #: placing a model by hand.
 CONTACT_TOLERANCE = 0.05
+#: The number types a base's position is checked inline for (see ``Base.__post_init__``).
+_REAL = (float, int)
 
 
 def as_point(value: Sequence[float], field: str, owner: str = "") -> Point:
     """Check that ``value`` is two finite numbers and return it as a point."""
+    if type(value) is tuple and len(value) == 2:  # the common case, without a generator
+        x, y = value
+        if type(x) is float and type(y) is float and math.isfinite(x) and math.isfinite(y):
+            return (x, y)
     try:
         x, y = (float(v) for v in value)
     except (TypeError, ValueError):
@@ -91,10 +97,15 @@ class Base:
     id: str = ""
 
     def __post_init__(self) -> None:
-        owner = self.label
-        as_point((self.x, self.y), "position", owner)
+        # plain numbers are checked inline (bases are made by the hundred thousand);
+        # anything else goes through as_point, which names what is wrong
+        x, y = self.x, self.y
+        if not (type(x) in _REAL and type(y) in _REAL and math.isfinite(x) and math.isfinite(y)):
+            as_point((x, y), "position", self.label)
         if not (math.isfinite(self.diameter) and self.diameter > 0):
-            raise TableError("diameter", f"must be a positive number, got {self.diameter}", owner)
+            raise TableError(
+                "diameter", f"must be a positive number, got {self.diameter}", self.label
+            )
 
     @classmethod
     def from_mm(cls, x: float, y: float, diameter_mm: float, id: str = "") -> Base:

@@ -34,11 +34,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import Any
 
 import shapely
 from shapely.geometry import LineString, box
-from shapely.geometry import Point as ShapelyPoint
 
 from kubik.table.errors import TableError
 from kubik.table.geometry import EPS, Point, as_point, core, point_distance
@@ -70,6 +70,16 @@ class Regions:
     slow_core: Any
     slower_core: Any
     barrier_core: Any
+
+    @cached_property
+    def edges(self) -> tuple[tuple[Any, Any], ...]:
+        """(region, its boundary) for slow, slower and barrier, the empty ones left out:
+        where a straight move changes terrain (each boundary made once, not per move)."""
+        return tuple(
+            (region, region.boundary)
+            for region in (self.slow, self.slower, self.barrier)
+            if not region.is_empty
+        )
 
 
 def regions(table: Table, mover_type: str | None, clearance: float = 0.0) -> Regions:
@@ -179,10 +189,10 @@ def _segment_legs(reg: Regions, p: Point, q: Point) -> list[Leg]:
         return []
     seg = LineString([p, q])
     ts = {0.0, 1.0}
-    for region in (reg.slow, reg.slower, reg.barrier):
-        if region.is_empty or not region.intersects(seg):
+    for region, boundary in reg.edges:
+        if not region.intersects(seg):
             continue
-        for x, y in shapely.get_coordinates(seg.intersection(region.boundary)):
+        for x, y in shapely.get_coordinates(seg.intersection(boundary)):
             t = float(((x - p[0]) * dx + (y - p[1]) * dy) / length2)
             ts.add(min(1.0, max(0.0, t)))
     cuts = sorted(ts)
@@ -203,12 +213,12 @@ def _segment_legs(reg: Regions, p: Point, q: Point) -> list[Leg]:
 
 
 def _kind_at(reg: Regions, point: Point) -> TerrainKind:
-    pt = ShapelyPoint(point)
-    if reg.barrier_core.contains(pt):
+    x, y = point  # the xy forms of "contains" make no point shape
+    if shapely.contains_xy(reg.barrier_core, x, y):
         return TerrainKind.IMPASSABLE
-    if reg.slower_core.contains(pt):
+    if shapely.contains_xy(reg.slower_core, x, y):
         return TerrainKind.VERY_DIFFICULT
-    if reg.slow_core.contains(pt):
+    if shapely.contains_xy(reg.slow_core, x, y):
         return TerrainKind.DIFFICULT
     return TerrainKind.OPEN
 

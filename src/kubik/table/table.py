@@ -25,7 +25,6 @@ from functools import cached_property
 from typing import Any, TypeVar, cast
 
 import shapely
-from shapely import STRtree
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import box
 
@@ -110,8 +109,15 @@ class Table:
         return box(0.0, 0.0, self.width, self.height)
 
     @cached_property
-    def _tree(self) -> Any:
-        return STRtree([f.shape for f in self.features])
+    def _bounds(self) -> tuple[tuple[int, float, float, float, float], ...]:
+        """(index, min x, min y, max x, max y) of every feature with a shape: tables have
+        tens of features, so comparing boxes in Python beats asking a search tree."""
+        found = []
+        for i, f in enumerate(self.features):
+            if not f.shape.is_empty:
+                x0, y0, x1, y1 = (float(v) for v in f.shape.bounds)
+                found.append((i, x0, y0, x1, y1))
+        return tuple(found)
 
     def cached(self, key: tuple[object, ...], build: Callable[[], T]) -> T:
         """Memoise derived geometry (per mover type, per radius) on this immutable table."""
@@ -155,15 +161,29 @@ class Table:
         return base
 
     def candidates(self, geom: Any) -> tuple[TerrainFeature, ...]:
-        """Features whose bounding boxes meet ``geom`` (a fast pre-filter)."""
-        return tuple(self.features[int(i)] for i in sorted(self._tree.query(geom)))
+        """Features whose bounding boxes meet ``geom``'s (a fast pre-filter), in table order."""
+        if geom.is_empty:
+            return ()
+        return self.candidates_in(*(float(v) for v in geom.bounds))
+
+    def candidates_in(
+        self, min_x: float, min_y: float, max_x: float, max_y: float
+    ) -> tuple[TerrainFeature, ...]:
+        """Features whose bounding boxes meet the rectangle (edges touching count), in
+        table order: :meth:`candidates` without making a shape."""
+        features = self.features
+        return tuple(
+            features[i]
+            for i, x0, y0, x1, y1 in self._bounds
+            if x0 <= max_x and x1 >= min_x and y0 <= max_y and y1 >= min_y
+        )
 
     def features_at(self, point: Sequence[float]) -> tuple[TerrainFeature, ...]:
         """Area features covering the point (edges included), in table order."""
-        x, y = point[0], point[1]
+        x, y = float(point[0]), float(point[1])
         return tuple(
             f
-            for f in self.candidates(ShapelyPoint(x, y))
+            for f in self.candidates_in(x, y, x, y)
             if f.is_area and shapely.intersects_xy(f.shape, x, y)
         )
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 import shapely
-from shapely.geometry import LineString, box
+from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import substring
 
@@ -137,13 +137,12 @@ class Tape:
         return found
 
     def _near(self, a: Point, b: Point, reach: float) -> tuple[TerrainFeature, ...]:
-        area = box(
+        return self.table.candidates_in(
             min(a[0], b[0]) - reach,
             min(a[1], b[1]) - reach,
             max(a[0], b[0]) + reach,
             max(a[1], b[1]) + reach,
         )
-        return self.table.candidates(area)
 
     def stands_in(self, point: Point, feature: TerrainFeature) -> bool:
         """:meth:`kubik.table.Table.stands_in` for a model whose centre is ``point``."""
@@ -202,13 +201,11 @@ class Tape:
             (point, reach),
             lambda: any(
                 f.cover is not Cover.NONE
-                for f in self.table.candidates(
-                    box(
-                        point[0] - reach - _MARGIN,
-                        point[1] - reach - _MARGIN,
-                        point[0] + reach + _MARGIN,
-                        point[1] + reach + _MARGIN,
-                    )
+                for f in self.table.candidates_in(
+                    point[0] - reach - _MARGIN,
+                    point[1] - reach - _MARGIN,
+                    point[0] + reach + _MARGIN,
+                    point[1] + reach + _MARGIN,
                 )
             ),
         )
@@ -394,9 +391,18 @@ class Tape:
     @staticmethod
     def closest(a: Sequence[Base], b: Sequence[Base]) -> float:
         """Edge distance between the closest bases of two groups (inches, unrounded)."""
-        return max(
-            0.0, min(math.dist(x.centre, y.centre) - x.radius - y.radius for x in a for y in b)
-        )
+        others = [(y.centre, y.radius) for y in b]
+        if not (a and others):
+            raise ValueError("min() arg is an empty sequence")
+        dist = math.dist
+        best = math.inf  # centres are finite, so every gap is below it
+        for x in a:
+            centre, radius = x.centre, x.radius
+            for other, other_radius in others:
+                gap = dist(centre, other) - radius - other_radius
+                if gap < best:
+                    best = gap
+        return max(0.0, best)
 
 
 __all__ = ["LIMIT", "Tape", "Way", "along"]
