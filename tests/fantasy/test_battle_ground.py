@@ -9,7 +9,7 @@ from kubik.engine.log import ChoiceEntry
 from kubik.game import parse_scenario
 from kubik.game.errors import ScenarioError
 from kubik.rulesets.fantasy.battle.game import FantasyBattle
-from kubik.rulesets.fantasy.battle.ground import charge_verdict
+from kubik.rulesets.fantasy.battle.ground import charge_verdict, way
 from kubik.rulesets.fantasy.movement import Ground, may_charge, may_cross, pace
 from tests.fantasy.positions import play, position, said
 
@@ -116,6 +116,26 @@ def test_impassable_ground_stops_a_march_and_refuses_a_charge() -> None:
     game = FantasyBattle(parse_scenario(open_text, "open.toml"), {})
     wading, enemy = game.unit("wading"), game.unit("enemy")
     assert charge_verdict(game, wading, game.charge_plan(wading, enemy), 8.0).allowed
+
+
+def test_each_feature_is_found_as_its_own_ground() -> None:
+    """A way over the wood meets difficult ground only, one into the crag impassable
+    ground only, one through the river water only."""
+    wood = {"id": "wood", "ground": "difficult", "points": "[[0, 8], [48, 8], [48, 10], [0, 10]]"}
+    crag = {"id": "crag", "kind": "impassable", "points": "[[0, 14], [48, 14], [48, 16], [0, 16]]"}
+    pond = {"id": "pond", "ground": "water", "points": "[[0, 20], [48, 20], [48, 22], [0, 22]]"}
+    text = position(regiment([24, 4]), ENEMY, terrain=[wood, crag, pond])
+    game = FantasyBattle(parse_scenario(text, "grounds.toml"), {})
+    unit = game.unit("wading")
+
+    def met(y0: float, y1: float) -> frozenset[Ground]:
+        return way(game, unit, (24, y0), (24, y1), 0)[0]
+
+    assert met(4, 6) == F()
+    assert met(6, 11) == F({Ground.DIFFICULT})
+    assert met(12, 15) == F({Ground.IMPASSABLE})
+    assert met(18, 21) == F({Ground.WATER})
+    assert met(6, 21) == F(Ground) - {Ground.OPEN}
 
 
 def test_a_flyer_flies_over_the_river_at_full_pace() -> None:

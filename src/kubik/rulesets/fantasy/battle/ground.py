@@ -33,12 +33,11 @@ _TABLE_KIND = {
     Ground.WATER: TerrainKind.DIFFICULT,
     Ground.IMPASSABLE: TerrainKind.IMPASSABLE,
 }
-#: The kinds of ground a move may meet, in the order they are measured.
-HARD = (Ground.DIFFICULT, Ground.WATER, Ground.IMPASSABLE)
 
 
 def probe(ground: Ground) -> str:
-    """The table's mover type that finds ``ground`` (impassable to it, open elsewhere)."""
+    """The table's mover type that finds ``ground`` (impassable to it there, open on
+    every other feature)."""
     return f"ground_{ground.value}"
 
 
@@ -72,7 +71,9 @@ def prepare(index: int, entry: Mapping[str, Any]) -> Mapping[str, Any]:
             fields["water"] = True
     if ground is not Ground.OPEN:
         kinds = dict(fields.get("kinds") or {})
-        kinds[probe(ground)] = TerrainKind.IMPASSABLE.value
+        for other in (Ground.DIFFICULT, Ground.WATER, Ground.IMPASSABLE):
+            found = TerrainKind.IMPASSABLE if other is ground else TerrainKind.OPEN
+            kinds[probe(other)] = found.value
         fields["kinds"] = kinds
     return fields
 
@@ -122,11 +123,16 @@ def grounds_swept(
     ``end`` (their formations, model by model)."""
     radius = start[0].radius
     ways = [(a, b) if a != b else (a,) for a, b in _columns(start, end)]
-    if all(_kind(game, way, None, radius) == "open" for way in ways):
+    kinds = [_kind(game, way, None, radius) for way in ways]
+    hard = [way for way, kind in zip(ways, kinds, strict=True) if kind != "open"]
+    if not hard:
         return frozenset()
-    return frozenset(
-        g for g in HARD if any(_kind(game, way, probe(g), radius) == "impassable" for way in ways)
-    )
+    # the table's kind is impassable only where impassable ground is (see prepare)
+    found = {Ground.IMPASSABLE} if "impassable" in kinds else set()
+    for g in (Ground.DIFFICULT, Ground.WATER):
+        if any(_kind(game, way, probe(g), radius) == "impassable" for way in hard):
+            found.add(g)
+    return frozenset(found)
 
 
 def grounds_under(game: FantasyBattle, bases: Sequence[Base]) -> frozenset[Ground]:
