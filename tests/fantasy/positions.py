@@ -22,11 +22,19 @@ def _value(value: Any) -> str:
     return str(value)
 
 
-def position(*units: dict[str, Any], width: int = 48, height: int = 36, turns: int = 1) -> str:
-    """A scenario text: sides ``a`` and ``b`` (``a`` moves first) and ``units``."""
+def position(
+    *units: dict[str, Any],
+    width: int = 48,
+    height: int = 36,
+    turns: int = 1,
+    terrain: Sequence[dict[str, Any]] = (),
+) -> str:
+    """A scenario text: sides ``a`` and ``b`` (``a`` moves first), ``units`` and the
+    ``[[terrain]]`` entries ``terrain``."""
     text = [
         '[scenario]\nid = "test.position"\nname = "Position"\nruleset = "fantasy"',
         f"[table]\nwidth = {width}\nheight = {height}",
+        *("[[terrain]]\n" + "\n".join(f"{k} = {_value(v)}" for k, v in t.items()) for t in terrain),
         '[[sides]]\nid = "a"\nname = "A"',
         '[[sides]]\nid = "b"\nname = "B"',
     ]

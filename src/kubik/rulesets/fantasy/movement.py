@@ -72,6 +72,51 @@ def ground_for(
     return ground, ()
 
 
+def pace(
+    rules: frozenset[str], grounds: frozenset[Ground], *, flying: bool = False
+) -> tuple[int, tuple[str, ...]]:
+    """What each inch of a move costs over ``grounds`` (every kind the unit's models go
+    through): a unit that goes through difficult ground or water moves at half pace,
+    each inch counting as two (FB-ABSENT-19's movement phase, the published default);
+    Aquatic units treat water as open (FB-MOV-04), flyers ignore ground in the air
+    (FB-MOV-02), ethereal units all ground (FB-SR-06).
+
+    >>> pace(frozenset(), frozenset({Ground.WATER}))
+    (2, ('FB-ABSENT-19',))
+    >>> pace(frozenset({"aquatic"}), frozenset({Ground.WATER}))
+    (1, ('FB-MOV-04',))
+    """
+    table = data()["ground"]
+    cost, cited = 1, tuple[str, ...]()
+    for ground in sorted(grounds):
+        treated, why = ground_for(rules, ground, flying=flying)
+        cited += why
+        if treated is not Ground.OPEN and treated is not Ground.IMPASSABLE:
+            cost = max(cost, int(table[f"{treated.value}_inch_costs"]))
+    return cost, tuple(dict.fromkeys(cited + (("FB-ABSENT-19",) if cost > 1 else ())))
+
+
+def may_cross(
+    rules: frozenset[str],
+    grounds: frozenset[Ground],
+    end: frozenset[Ground],
+    *,
+    flying: bool = False,
+) -> Verdict:
+    """Whether a unit may go through ``grounds`` and stand in ``end``: no unit goes
+    into impassable ground (FB-ABSENT-19's default), save those that treat it as open
+    — ethereal ones (FB-SR-06), flyers in the air (FB-MOV-02), Aquatic ones in water
+    that is impassable to others (FB-MOV-04) — and none ends its move in it (FB-SR-06)."""
+    for ground in sorted(grounds):
+        if ground_for(rules, ground, flying=flying)[0] is Ground.IMPASSABLE:
+            return Verdict.forbid(msg("fantasy.permission.impassable_way"), "FB-ABSENT-19")
+    for ground in sorted(end):
+        if ground is Ground.IMPASSABLE:
+            return may_end_move_in(rules, ground)
+    cited = [r for g in sorted(grounds) for r in ground_for(rules, g, flying=flying)[1]]
+    return Verdict.allow(*dict.fromkeys(cited or ["FB-ABSENT-19"]))
+
+
 def may_end_move_in(rules: frozenset[str], ground: Ground) -> Verdict:
     """No unit ends its move in impassable ground, ethereal ones included (FB-SR-06)."""
     if ground is Ground.IMPASSABLE:
@@ -213,19 +258,40 @@ def may_wheel(cost: float, allowance: float, *, engaged: bool, fleeing: bool) ->
 
 
 def may_charge(
-    distance: float, reach: float, *, engaged: bool, fleeing: bool, stupid: bool
+    distance: float,
+    reach: float,
+    *,
+    engaged: bool,
+    fleeing: bool,
+    stupid: bool,
+    ground: Verdict | None = None,
+    inch_cost: tuple[int, tuple[str, ...]] = (1, ()),
 ) -> Verdict:
     """A unit charges an enemy within its charge reach, unless it is already fighting,
-    fleeing, or forgot itself this turn (FB-PSY-07)."""
+    fleeing, or forgot itself this turn (FB-PSY-07); ``ground`` is :func:`may_cross`'s
+    verdict on the way and ``inch_cost`` :func:`pace`'s answer (a charge through
+    difficult ground or water goes at half pace, FB-ABSENT-19).
+
+    >>> may_charge(5, 8, engaged=False, fleeing=False, stupid=False).allowed
+    True
+    >>> may_charge(5, 8, engaged=False, fleeing=False, stupid=False,
+    ...            inch_cost=(2, ("FB-ABSENT-19",))).rules
+    ('FB-ABSENT-14', 'FB-ABSENT-19')
+    """
     if stupid:
         return Verdict.forbid(msg("fantasy.permission.stupid"), "FB-PSY-07")
     if engaged:
         return Verdict.forbid(msg("fantasy.permission.engaged"), "FB-ABSENT-19")
     if fleeing:
         return Verdict.forbid(msg("fantasy.permission.fleeing"), "FB-ABSENT-08")
-    if distance > reach:
-        return Verdict.forbid(msg("fantasy.permission.out_of_reach"), "FB-ABSENT-14")
-    return Verdict.allow("FB-ABSENT-10")
+    if ground is not None and not ground.allowed:
+        return ground
+    cost, paced = inch_cost
+    if distance * cost > reach:
+        return Verdict.forbid(
+            msg("fantasy.permission.out_of_reach"), *dict.fromkeys(("FB-ABSENT-14", *paced))
+        )
+    return Verdict.allow(*dict.fromkeys(("FB-ABSENT-10", *paced)))
 
 
 def may_move(*, engaged: bool, fleeing: bool) -> Verdict:

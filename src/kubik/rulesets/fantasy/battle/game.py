@@ -15,7 +15,7 @@ from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game import Ending, Scenario
 from kubik.game.battle import BattleGame, Menu, Piece, Presence, clear_of, settle, taste
 from kubik.game.turns import side_name
-from kubik.rulesets.fantasy.battle import deploy, shots
+from kubik.rulesets.fantasy.battle import deploy, ground, shots
 from kubik.rulesets.fantasy.battle.formation import (
     ahead,
     bases,
@@ -43,13 +43,13 @@ from kubik.rulesets.fantasy.close_combat import (
 from kubik.rulesets.fantasy.command import may_breathe
 from kubik.rulesets.fantasy.leadership import Command, general_range
 from kubik.rulesets.fantasy.movement import (
+    Ground,
     Rout,
     RoutOutcome,
     charge_distance,
     charge_reach,
     flee_reaction,
     flees_on_ground,
-    may_charge,
     may_move,
     may_wheel,
     move_allowance,
@@ -90,6 +90,10 @@ class FantasyBattle(BattleGame):
                 self.set_name(f"{spec.id}.hero", en, ru)
 
     # -- the layer's hooks ------------------------------------------------------------
+
+    @classmethod
+    def prepare_terrain(cls, index: int, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+        return ground.prepare(index, entry)
 
     def pieces(self) -> tuple[Piece, ...]:
         out: list[Piece] = []
@@ -315,9 +319,7 @@ class FantasyBattle(BattleGame):
                 menu.offer(
                     Act("charge", foe.id),
                     self.charge_label(foe, plan.face),
-                    may_charge(
-                        plan.distance, reach, engaged=engaged, fleeing=False, stupid=unit.stupid
-                    ),
+                    ground.charge_verdict(self, unit, plan, reach),
                     Forecast(
                         close_combat_round,
                         (self.round_of(unit, foe, 1, plan.face),),
@@ -328,8 +330,9 @@ class FantasyBattle(BattleGame):
             distance = self.gap(unit, target)
             closing = taste("fantasy", "closing_per_inch")
             flyer = self.flyer(unit)
+            on_land = Ground.WATER not in ground.grounds_under(self, self.formation(unit))
             march, march_rules = move_allowance(
-                unit.spec.troops.m, unit.rules(), march=True, flying=flyer
+                unit.spec.troops.m, unit.rules(), march=True, flying=flyer, on_land=on_land
             )
             march_rules = march_rules or ("FB-ABSENT-19",)
             menu.offer(
@@ -501,8 +504,8 @@ class FantasyBattle(BattleGame):
             if turn and verdict.allowed and clear_of(self.formation(unit, start, new), others):
                 facing, wheeled = new, turn
                 inches = round(inches - cost, 1)
-        dx, dy = ahead(facing)
-        goal = self.on_table(unit, (start[0] + dx * inches, start[1] + dy * inches), facing)
+        goal, paced = ground.stride(self, unit, start, facing, inches)
+        rules = tuple(dict.fromkeys((*(rules or ("FB-ABSENT-19",)), *paced)))
         spot = None
         if self.flyer(unit):  # over models and terrain, to a clear place (FB-MOV-02)
             spot = settle([goal], lambda p: self.formation(unit, p, facing), others)
@@ -524,7 +527,7 @@ class FantasyBattle(BattleGame):
         if spot != start:
             yield emit(
                 "fantasy.game.moved",
-                rules=rules or ("FB-ABSENT-19",),
+                rules=rules,
                 unit=self.name(unit.id),
                 inches=round(math.dist(start, spot), 1),
             )
@@ -557,7 +560,7 @@ class FantasyBattle(BattleGame):
         reach = charge_reach(unit.spec.troops.m, unit.rules())
         if reaction == "flee":
             plan = replace(self.charge_plan(unit, target), face=plan.face)
-        if plan.distance > reach:
+        if not ground.charge_verdict(self, unit, plan, reach).allowed:
             yield emit(
                 "fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=self.name(unit.id)
             )
