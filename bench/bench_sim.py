@@ -28,7 +28,7 @@ from kubik.sim.backends import Backend
 #: Games per built-in scenario for the per-core rate.
 GAMES = int(os.environ.get("KUBIK_BENCH_SIM_GAMES", "12"))
 #: Games of the scaling measurement (each pool plays all of them).
-SCALING_GAMES = int(os.environ.get("KUBIK_BENCH_SIM_SCALING_GAMES", "48"))
+SCALING_GAMES = int(os.environ.get("KUBIK_BENCH_SIM_SCALING_GAMES", "96"))
 SCALING_SCENARIO = "steel_war.demo"
 SEED = 1
 
