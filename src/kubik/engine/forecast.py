@@ -51,13 +51,13 @@ def expected_value(
     except TypeError:  # a value without a hash (a closure over a list): not kept
         cache, known = None, None
     if known is None:
-        distribution = forecast_distribution(forecast, cache, policy)
-        assert distribution is not None
-        chance: dict[Any, Fraction] = {}  # outcomes of one worth weighed together
-        for outcome, p in distribution.items():
+        # integer weights over their common total: one Fraction per worth, none per outcome
+        over, pairs = OddsDriver(policy, cache).counted(forecast.procedure, forecast.args)
+        weights: dict[Any, int] = {}  # outcomes of one worth weighed together
+        for outcome, count in pairs:
             worth = value(outcome)
-            chance[worth] = chance.get(worth, Fraction(0)) + p
-        known = sum((Fraction(w) * p for w, p in chance.items()), Fraction(0))
+            weights[worth] = weights.get(worth, 0) + count
+        known = sum((Fraction(w) * n for w, n in weights.items()), Fraction(0)) / over
         if cache is not None:
             cache.values[key] = known
     return total + known

@@ -45,12 +45,10 @@ from kubik.table.movement import (
     legs,
     max_move_along,
     obstacles_crossed,
-    path_cost,
-    worst_kind_along,
 )
 from kubik.table.pathfinding import shortest_path
 from kubik.table.table import Table
-from kubik.table.terrain import Cover, TerrainFeature, TerrainKind
+from kubik.table.terrain import Cover, TerrainFeature, TerrainKind, worst_kind
 
 T = TypeVar("T")
 #: Most answers kept per kind of measurement and table (an engine limit, not a rule).
@@ -270,7 +268,7 @@ class Tape:
         return self._memo(
             "worst",
             (points, mover, clearance),
-            lambda: worst_kind_along(self.table, mover, list(points), clearance=clearance),
+            lambda: worst_kind(leg.kind for leg in self.legs(points, mover, clearance)),
         )
 
     def cost(
@@ -281,7 +279,7 @@ class Tape:
         return self._memo(
             "cost",
             (points, mover, clearance),
-            lambda: path_cost(self.table, mover, list(points), clearance=clearance),
+            lambda: sum((leg.cost for leg in self.legs(points, mover, clearance)), 0.0),
         )
 
     def way(
@@ -303,8 +301,8 @@ class Tape:
     def _way(
         self, start: Point, end: Point, mover: str | None, clearance: float, step: float
     ) -> Way | None:
-        try:
-            cost = path_cost(self.table, mover, [start, end], clearance=clearance)
+        try:  # :func:`kubik.table.path_cost`, its legs kept for the moves cut from this way
+            cost = sum((leg.cost for leg in self.legs((start, end), mover, clearance)), 0.0)
         except TableError:
             return None
         if math.isfinite(cost):

@@ -12,7 +12,8 @@ squads, the sides and the objectives, shows every model to the layer as a
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -158,11 +159,21 @@ class Battlefield(BattleGame):
 
     def enemies(self, squad: Squad) -> list[Squad]:
         """Enemy units on the table (not riding inside a vehicle)."""
-        return [s for s in self.squads if s.side != squad.side and s.on_table]
+        side = squad.side
+        return list(self.kept(("enemies", side), lambda: self._on_table(side, False)))
 
     def friends(self, squad: Squad) -> list[Squad]:
         """Other friendly units on the table (not riding inside a vehicle)."""
-        return [s for s in self.squads if s.side == squad.side and s.on_table and s is not squad]
+        side = squad.side
+        return [
+            s
+            for s in self.kept(("friends", side), lambda: self._on_table(side, True))
+            if s is not squad
+        ]
+
+    def _on_table(self, side: str, own: bool) -> tuple[Squad, ...]:
+        """The units on the table of ``side`` (``own``) or of every other side."""
+        return tuple(s for s in self.squads if (s.side == side) is own and s.on_table)
 
     def passengers(self, vehicle: Squad) -> list[Squad]:
         """The squads riding in ``vehicle``."""
@@ -186,6 +197,22 @@ class Battlefield(BattleGame):
         return self.kept(
             ("board",), lambda: self.shape_id(tuple(self.shape(s) for s in self.squads))
         )
+
+    @contextmanager
+    def unchanged(self) -> Iterator[None]:
+        """:meth:`~kubik.game.battle.BattleGame.still`, and every squad holds who of it is
+        fighting (:meth:`~.state.Squad.hold`): a menu is measured, nothing is taken."""
+        with self.still():
+            if any(s.holding for s in self.squads):
+                yield  # an outer stretch holds them already
+                return
+            for squad in self.squads:
+                squad.hold(True)
+            try:
+                yield
+            finally:
+                for squad in self.squads:
+                    squad.hold(False)
 
     def lasting_of(self, key: Callable[[], Hashable], measure: Callable[[], T]) -> T:
         """:meth:`~kubik.game.battle.BattleGame.lasting` with its key made only while a

@@ -210,8 +210,12 @@ def fire_offers(
         sight = game.sight(squad, enemy)
         if not sight.visible:
             continue
+        shot_at_us = enemy.id in squad.shot_by
         verdict = Verdict.combine(
-            may_shoot(unit, target_shot_at_us=enemy.id in squad.shot_by),
+            game.kept(
+                ("may_shoot", squad.id, done, passed, shot_at_us),
+                functools.partial(may_shoot, unit, target_shot_at_us=shot_at_us),
+            ),
             may_fire_at(game.hidden(enemy), squad.side in enemy.spotted_by),
         )
         can = shooting.ready(squad, sight.distance)
