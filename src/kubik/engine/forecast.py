@@ -40,7 +40,7 @@ def expected_value(
     Exact (floats in values and scores are taken at their exact binary value), so
     comparing two options never depends on rounding order.
     """
-    total = Fraction(forecast.score)
+    total = _exact(forecast.score)
     if forecast.procedure is None:
         return total
     value = forecast.value
@@ -60,7 +60,21 @@ def expected_value(
         known = sum((Fraction(w) * n for w, n in weights.items()), Fraction(0)) / over
         if cache is not None:
             cache.values[key] = known
-    return total + known
+    return total + known if total else known
+
+
+#: Plain scores as exact fractions (menus offer the same few scores again and again).
+_EXACT: dict[float, Fraction] = {}
+
+
+def _exact(score: float) -> Fraction:
+    """``Fraction(score)``, remembered."""
+    found = _EXACT.get(score)
+    if found is None:
+        if len(_EXACT) >= 4096:
+            _EXACT.clear()
+        found = _EXACT[score] = Fraction(score)
+    return found
 
 
 __all__ = ["Forecast", "expected_value", "forecast_distribution"]

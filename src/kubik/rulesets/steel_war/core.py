@@ -21,6 +21,8 @@ from kubik.engine.requests import RuleIds
 class Quality(Enum):
     """Troop quality (SW-CORE-02); the die comes from data."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
+
     UNTRAINED = "untrained"
     RECRUITS = "recruits"
     REGULARS = "regulars"

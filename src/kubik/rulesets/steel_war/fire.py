@@ -49,6 +49,8 @@ def _data() -> dict[str, Any]:
 class Cover(Enum):
     """The target's cover (SW-FIRE-08): light +1 step, hard (капитальное) +2."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
+
     NONE = "none"
     LIGHT = "light"
     HARD = "hard"
@@ -61,6 +63,8 @@ class Cover(Enum):
 
 class Effect(Enum):
     """What a fire action did (SW-FIRE-01)."""
+
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
 
     NONE = "none"
     SUPPRESSED = "suppressed"

@@ -31,6 +31,8 @@ from kubik.rulesets.steel_war.movement import MoverType, Terrain, TerrainClass, 
 class Side(Enum):
     """The two sides of a close combat."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
+
     ATTACKER = "attacker"
     DEFENDER = "defender"
 

@@ -89,6 +89,8 @@ class Battlefield(BattleGame):
         }
         #: the seed's terrain types, as a key (tables are shared between scenarios)
         self._terrain_key = tuple(self.terrain_types.items())
+        #: each squad's :meth:`shape` while a menu is measured (:meth:`unchanged`)
+        self._shapes_held: dict[str, int] | None = None
 
     @classmethod
     def prepare_terrain(cls, index: int, entry: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -190,7 +192,13 @@ class Battlefield(BattleGame):
         """Where the squad's fighting models stand and what they are, as a number
         (:meth:`~kubik.game.battle.BattleGame.shape_id`): a measurement of the squad
         kept under it holds until one of its models moves, falls or changes."""
-        return self.kept(("shape", squad.id), lambda: self.shape_id(_shape_of(squad)))
+        held = self._shapes_held
+        if held is None:
+            return self.kept(("shape", squad.id), lambda: self.shape_id(_shape_of(squad)))
+        found = held.get(squad.id)
+        if found is None:
+            found = held[squad.id] = self.shape_id(_shape_of(squad))
+        return found
 
     def board(self) -> int:
         """Where every model on the table stands, as a number (see :meth:`shape`)."""
@@ -208,9 +216,11 @@ class Battlefield(BattleGame):
                 return
             for squad in self.squads:
                 squad.hold(True)
+            self._shapes_held = {}
             try:
                 yield
             finally:
+                self._shapes_held = None
                 for squad in self.squads:
                     squad.hold(False)
 
