@@ -51,6 +51,9 @@ from kubik.table.table import Table
 from kubik.table.terrain import Cover, TerrainFeature, TerrainKind, worst_kind
 
 T = TypeVar("T")
+#: shapely's compiled predicates, called without its Python wrappers (every sight line
+#: asks them).
+_lib: Any = shapely.lib
 #: Most answers kept per kind of measurement and table (an engine limit, not a rule).
 LIMIT = 50_000
 #: Inches added to every pre-filter rectangle, so rounding never drops a feature.
@@ -166,11 +169,13 @@ class Tape:
     def _sees(self, p: Point, q: Point) -> bool:
         if p == q:
             return True
-        line = LineString([p, q])
+        line = None
         for feature in self._near(p, q, CORE_EPS + _MARGIN):
             if not feature.blocks_los or self.stands_in(p, feature) or self.stands_in(q, feature):
                 continue
-            if self._prepared(feature, True).intersects(line):
+            if line is None:
+                line = shapely.linestrings((p, q))
+            if _lib.intersects(self._prepared(feature, True), line):
                 return False
         return True
 
