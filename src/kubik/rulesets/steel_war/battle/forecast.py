@@ -190,14 +190,26 @@ def free_fire_at(
     return fired
 
 
-@by_identity
+#: :func:`_free_fire_call`'s calls by the ids of the fire's sides and the inches left
+#: (the charge works those out anew each time its odds replay it), the sides kept alive.
+_FREE_FIRES: dict[tuple[int, int, int, float], tuple[tuple[object, ...], AnyCall]] = {}
+
+
 def _free_fire_call(
     group: FireGroup, shooter: Die, attackers: tuple[Die, int, bool], remaining: float
 ) -> AnyCall:
     """:func:`free_fire_at`'s fire (built once per situation: exact odds replay it)."""
+    key = (id(group), id(shooter), id(attackers), remaining)
+    known = _FREE_FIRES.get(key)
+    if known is not None:  # the kept sides are alive: ids equal, objects the same
+        return known[1]
     armour, models, flak = attackers
     target = fire_target(shooter, remaining, False, Cover.NONE, armour, models, flak)
-    return Call(fire_action, (group, odds_target(group, target)))
+    made = Call(fire_action, (group, odds_target(group, target)))
+    if len(_FREE_FIRES) >= 256:
+        _FREE_FIRES.clear()
+    _FREE_FIRES[key] = ((group, shooter, attackers), made)
+    return made
 
 
 @dataclass(frozen=True, slots=True)
