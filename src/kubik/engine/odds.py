@@ -309,6 +309,7 @@ class OddsDriver:
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]
     ) -> Counted:
         by_total: dict[int, dict[Any, int]] = {}
+        met = self._met
         # Each pending branch: the answers to replay, and its weight over its total.
         stack: list[tuple[tuple[Any, ...], int, int]] = [((), 1, 1)]
         while stack:
@@ -334,11 +335,19 @@ class OddsDriver:
                     send = answers[replayed]
                     replayed += 1
                     continue
-                branch_total, pairs = self._branches(request)
+                found = met.get(id(request))
+                if found is not None and found[0] is request:  # as :meth:`_branches` answers
+                    if found[2]:
+                        self._decisions += 1
+                    branch_total, pairs = found[1]
+                else:
+                    branch_total, pairs = self._branches(request)
                 total *= branch_total
-                for answer, count in pairs[:-1]:
+                last = len(pairs) - 1
+                for index in range(last):
+                    answer, count = pairs[index]
                     stack.append(((*answers, answer), weight * count, total))
-                send, count = pairs[-1]
+                send, count = pairs[last]
                 answers = (*answers, send)
                 known += 1
                 replayed += 1

@@ -386,6 +386,9 @@ class Battlefield(BattleGame):
     def left_behind(self, squad: Squad) -> bool:
         """Wounded left behind: an unverified casualty closer to an enemy than to his squad
         (SW-MOR-06, last row)."""
+        return self.kept(("left_behind", squad.id), lambda: self._left_behind(squad))
+
+    def _left_behind(self, squad: Squad) -> bool:
         wounded = squad.with_status(Status.UNVERIFIED)
         living = squad.bases()
         enemies = [b for e in self.enemies(squad) for b in e.bases()]
@@ -397,6 +400,9 @@ class Battlefield(BattleGame):
 
     def controller(self, objective: ObjectiveSpec) -> str | None:
         """The side holding an objective: effective models within reach, no enemy within it."""
+        return self.kept(("controller", objective.id), lambda: self._controller(objective))
+
+    def _controller(self, objective: ObjectiveSpec) -> str | None:
         reach = float(game_data()["game_objectives"]["control_inches"])
         holders: list[str] = []
         for squad in self.squads:
