@@ -72,7 +72,7 @@ def charge_way(
     game: Battlefield, attacker: Squad, defender: Squad
 ) -> tuple[tuple[float, float], ...] | None:
     """The way the attackers run at the defenders' centre, round what they cannot cross."""
-    reach = moves.clearance(attacker)
+    reach = moves.width_of(game, attacker)
     way = game.tape.way(attacker.centre, defender.centre, moves.mover(game, attacker), reach)
     return None if way is None else way.points
 

@@ -59,6 +59,11 @@ def clearance(squad: Squad) -> float:
     return max(math.dist(m.point, squad.centre) + m.diameter / 2 for m in living)
 
 
+def width_of(game: Battlefield, squad: Squad) -> float:
+    """:func:`clearance`, measured once while a menu is (every move of it asks)."""
+    return game.kept(("clearance", squad.id), lambda: clearance(squad))
+
+
 def bases_at(squad: Squad) -> Callable[[Point], list[Base]]:
     """The unit's bases were its centre at a point (it moves as it stands)."""
     cx, cy = squad.centre
@@ -78,7 +83,7 @@ def mover(game: Battlefield, squad: Squad) -> str:
 def terrain_class(game: Battlefield, squad: Squad, path: Sequence[Point]) -> TerrainClass:
     """The hardest terrain class the way enters for this kind of unit: the whole move goes
     at its pace (SW-MOVE-02 default, SW-MOVE-03)."""
-    return RULE_CLASS[game.tape.worst_kind(tuple(path), mover(game, squad), clearance(squad))]
+    return RULE_CLASS[game.tape.worst_kind(tuple(path), mover(game, squad), width_of(game, squad))]
 
 
 def length_to(path: Sequence[Point], point: Point) -> float:
@@ -259,7 +264,9 @@ def farthest(
             best = (cls, reach)
 
     legs = (
-        game.tape.legs(tuple(path), mover(game, squad), clearance(squad)) if len(path) > 1 else ()
+        game.tape.legs(tuple(path), mover(game, squad), width_of(game, squad))
+        if len(path) > 1
+        else ()
     )
     for leg in legs:
         cls = RULE_CLASS[leg.kind]
@@ -301,10 +308,10 @@ def _plan(
     near: tuple[Squad, float] | None,
 ) -> Plan | None:
     """:func:`plan`, measured (it depends on where every model stands alone)."""
-    reach = clearance(squad)
+    reach = width_of(game, squad)
     stop = None
     if kind is MoveKind.ADVANCE:
-        stop = reach + (clearance(near[0]) if near else 0.0) + 1.0
+        stop = reach + (width_of(game, near[0]) if near else 0.0) + 1.0
     key = (squad.centre, goal, reach, mover(game, squad), stop, how, game.speed(squad))
     course = game.tape.kept(
         "steel_war.course", key, lambda: _course(game, squad, goal, how, reach, stop)
@@ -501,4 +508,5 @@ __all__ = [
     "take_tests",
     "terrain_class",
     "walk",
+    "width_of",
 ]
