@@ -73,6 +73,7 @@ def fire_value(outcome: FireOutcome) -> float:
     return outcome.killed * weight("killed") + outcome.wounded * weight("wounded") + marker
 
 
+@by_identity
 def odds_target(group: FireGroup, target: FireTarget) -> FireTarget:
     """The same target for the odds: a fire hits at most its potential casualties
     (SW-DMG-01), so models beyond them change nothing, and targets of every larger

@@ -151,7 +151,7 @@ def plan_fire(
         counts: dict[str, int] = {}
         for model in firing:
             counts[model.weapon] = counts.get(model.weapon, 0) + 1
-        group = compose_group(shooter.die, [(weapon(w), n) for w, n in counts.items()])
+        group = _composed(shooter.die, tuple(counts.items()))
     if target.is_vehicle:
         armour, models, vest = vehicle_profile(target.spec.vehicle).armour, 1, False
     else:
@@ -159,6 +159,14 @@ def plan_fire(
     aim = fire_target(shooter.die, sight.distance, target.prone, sight.cover, armour, models, vest)
     again = any(shooter.fired.times(m.id) > 0 for m in firing)
     return FirePlan(group, aim, tuple(m.id for m in firing), len(firing) < len(can), again)
+
+
+@functools.lru_cache(maxsize=1024)
+def _composed(quality: Die, counts: tuple[tuple[str, int], ...]) -> FireGroup:
+    """:func:`~kubik.rulesets.steel_war.fire.compose_group` of these weapons, asked once:
+    a menu's fires at every enemy use the same few pools (one group a pool, so the
+    odds of its forecasts are found by identity)."""
+    return compose_group(quality, [(weapon(w), n) for w, n in counts])
 
 
 def armour_of(squad: Squad) -> Die:
