@@ -190,8 +190,7 @@ def charge_offers(
 def _forecast(game: Battlefield, squad: Squad, enemy: Squad, distance: float) -> AnyForecast:
     back = game.sight(enemy, squad)
     free = None
-    unit = game.situation(enemy)
-    if may_shoot(unit, target_shot_at_us=squad.id in enemy.shot_by).allowed:
+    if shooting.shoot_verdict(game, enemy, shot_at_us=squad.id in enemy.shot_by).allowed:
         weapons = shooting.choices(enemy, back.distance)
         plan = shooting.plan_fire(game, enemy, squad, back, weapons[0]) if weapons else None
         if plan is not None:

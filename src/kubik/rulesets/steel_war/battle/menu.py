@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from kubik.engine import AnyForecast, Forecast, Verdict, msg
 from kubik.game.battle import Menu
 from kubik.rulesets.steel_war.activation import ActionType
-from kubik.rulesets.steel_war.fire import may_get_up, may_go_to_ground, may_shoot, reach_inches
+from kubik.rulesets.steel_war.fire import may_get_up, may_go_to_ground, reach_inches
 from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, level_orders
 from kubik.rulesets.steel_war.movement import may_move
@@ -204,17 +204,14 @@ def fire_offers(
 ) -> list[tuple[Fire, Verdict, AnyForecast, float]]:
     """A fire at each enemy it sees with each set of its weapons that may fire: the fire
     rule's verdict with the observation rule's (a hiding target must be spotted first)."""
-    unit = game.situation(squad, done, passed=passed)
     out: list[tuple[Fire, Verdict, AnyForecast, float]] = []
     for enemy in game.enemies(squad):
         sight = game.sight(squad, enemy)
         if not sight.visible:
             continue
-        shot_at_us = enemy.id in squad.shot_by
         verdict = Verdict.combine(
-            game.kept(
-                ("may_shoot", squad.id, done, passed, shot_at_us),
-                functools.partial(may_shoot, unit, target_shot_at_us=shot_at_us),
+            shooting.shoot_verdict(
+                game, squad, done, passed=passed, shot_at_us=enemy.id in squad.shot_by
             ),
             may_fire_at(game.hidden(enemy), squad.side in enemy.spotted_by),
         )

@@ -20,7 +20,7 @@ import functools
 from dataclasses import dataclass
 
 from kubik.dice import Die
-from kubik.engine import Call, Procedure, emit, msg
+from kubik.engine import Call, Procedure, Verdict, emit, msg
 from kubik.game.battle import Moment, Trigger
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.damage import HitEffect, TargetKind, armour_die, explosion_radius
@@ -37,6 +37,7 @@ from kubik.rulesets.steel_war.fire import (
     fire_target,
     max_zone,
     may_fire_weapon,
+    may_shoot,
     range_zone,
 )
 from kubik.rulesets.steel_war.fire_absent import heavy_weapon_group
@@ -62,6 +63,23 @@ class FirePlan:
     shooters: tuple[str, ...]
     part: bool = False
     again: bool = False  # a ground-mounted heavy weapon firing a second time
+
+
+def shoot_verdict(
+    game: Battlefield,
+    squad: Squad,
+    done: tuple[ActionType, ...] = (),
+    *,
+    passed: bool = False,
+    shot_at_us: bool = False,
+) -> Verdict:
+    """:func:`~kubik.rulesets.steel_war.fire.may_shoot`'s answer for ``squad`` now, asked
+    once per menu (every enemy, every observation and charge asks it again)."""
+    unit = game.situation(squad, done, passed=passed)
+    return game.kept(
+        ("may_shoot", squad.id, done, passed, shot_at_us),
+        functools.partial(may_shoot, unit, target_shot_at_us=shot_at_us),
+    )
 
 
 def ground_mounted(squad: Squad, model: Model) -> bool:
