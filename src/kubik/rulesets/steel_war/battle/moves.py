@@ -39,7 +39,7 @@ from kubik.rulesets.steel_war.reaction import (
     reaction_test,
     reaction_threat,
 )
-from kubik.table import Base, Cover, TerrainFeature
+from kubik.table import CONTACT_TOLERANCE, Base, Cover, TerrainFeature
 from kubik.table.geometry import Point
 from kubik.table.tape import Way
 
@@ -112,6 +112,27 @@ def settle_on(
     skip = (squad.id, *(s.id for s in touch), *(s.id for s in game.passengers(squad)))
     touched = [b for s in touch for b in s.bases()]
     return settle(path, bases_at(squad), game.others(*skip), may_touch=touched)
+
+
+def _settle_from_here(game: Battlefield, squad: Squad, path: Sequence[Point]) -> Point | None:
+    """:func:`settle_on` for a move from where the unit stands (a menu's moves): the
+    models out of reach of any way that long are left out once per menu, not per move
+    (the contact rule looks only at those near the way: the answer is the same)."""
+    length = sum(math.dist(p, q) for p, q in itertools.pairwise(path))
+    bound = 2.0 * game.speed(squad) + 1.0
+    if not path or length > bound or tuple(path[0]) != squad.centre:
+        return settle_on(game, squad, path)
+    near = game.kept(("near_others", squad.id, bound), lambda: _near_others(game, squad, bound))
+    return settle(path, bases_at(squad), near, may_touch=[])
+
+
+def _near_others(game: Battlefield, squad: Squad, length: float) -> tuple[Base, ...]:
+    """The bases of :func:`settle_on`'s others within reach of a way of at most ``length``
+    inches from the unit's centre, in their order (a generous margin: none is lost)."""
+    skip = (squad.id, *(s.id for s in game.passengers(squad)))
+    centre = squad.centre
+    reach = clearance(squad) + CONTACT_TOLERANCE + 0.1 + length + 0.01
+    return tuple(b for b in game.others(*skip) if math.dist(b.centre, centre) <= reach + b.radius)
 
 
 def distance_to_enemy(
@@ -322,7 +343,7 @@ def _plan(
     if how is MoveHow.COMBAT:
         end = (round(path[-1][0], 1), round(path[-1][1], 1))
         return Plan(way.points, cls, end, inches(length_to(path, end)))
-    found = settle_on(game, squad, path)
+    found = _settle_from_here(game, squad, path)
     if found is None:
         return None
     moved = inches(length_to(path, found))
