@@ -15,12 +15,16 @@ Fraction(3, 4)
 
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 from typing import Any
 
 from kubik.engine.distribution import Distribution
 from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
 from kubik.engine.requests import AnyForecast, Forecast
+
+#: Expected worths by the ids of what was asked, with those objects (kept alive).
+_Worths = dict[tuple[int, ...], tuple[tuple[Any, ...], Fraction]]
 
 
 def forecast_distribution(
@@ -40,27 +44,60 @@ def expected_value(
     Exact (floats in values and scores are taken at their exact binary value), so
     comparing two options never depends on rounding order.
     """
-    total = Fraction(forecast.score)
+    total = _exact(forecast.score)
     if forecast.procedure is None:
         return total
     value = forecast.value
     assert value is not None
-    key = (policy, forecast.procedure, forecast.args, value)
+    args = forecast.args
+    same: _Worths | None = None
+    if cache is not None:  # the very objects asked about before: no hashing them again
+        same = _BY_IDS.get(cache)
+        if same is None:
+            same = _BY_IDS[cache] = {}
+        ids = (id(policy), id(forecast.procedure), id(value), *map(id, args))
+        found = same.get(ids)
+        if found is not None:
+            return total + found[1] if total else found[1]
+    key = (policy, forecast.procedure, args, value)
     try:
         known = cache.values.get(key) if cache is not None else None
     except TypeError:  # a value without a hash (a closure over a list): not kept
-        cache, known = None, None
+        cache, known, same = None, None, None
     if known is None:
-        distribution = forecast_distribution(forecast, cache, policy)
-        assert distribution is not None
-        chance: dict[Any, Fraction] = {}  # outcomes of one worth weighed together
-        for outcome, p in distribution.items():
+        # integer weights over their common total: one Fraction per worth, none per outcome
+        over, pairs = OddsDriver(policy, cache).counted(forecast.procedure, forecast.args)
+        weights: dict[Any, int] = {}  # outcomes of one worth weighed together
+        for outcome, count in pairs:
             worth = value(outcome)
-            chance[worth] = chance.get(worth, Fraction(0)) + p
-        known = sum((Fraction(w) * p for w, p in chance.items()), Fraction(0))
+            weights[worth] = weights.get(worth, 0) + count
+        known = sum((Fraction(w) * n for w, n in weights.items()), Fraction(0)) / over
         if cache is not None:
             cache.values[key] = known
-    return total + known
+    if same is not None:
+        if len(same) >= 4096:
+            same.clear()
+        same[ids] = ((policy, forecast.procedure, value, *args), known)  # kept: ids stay theirs
+    return total + known if total else known
+
+
+#: Per odds cache, expected worths by the ids of the policy, procedure, value and
+#: arguments asked about (the objects kept alive with them, so the ids stay theirs).
+_BY_IDS: weakref.WeakKeyDictionary[OddsCache, _Worths] = weakref.WeakKeyDictionary()
+
+
+#: Plain scores as exact fractions (menus offer the same few scores again and again).
+_EXACT: dict[float, Fraction] = {}
+
+
+def _exact(score: float) -> Fraction:
+    """``Fraction(score)``, remembered."""
+    found = _EXACT.get(score)
+    if found is None:
+        if len(_EXACT) >= 4096:
+            _EXACT.clear()
+        found = _EXACT[score] = Fraction(score)
+    return found
 
 
 __all__ = ["Forecast", "expected_value", "forecast_distribution"]

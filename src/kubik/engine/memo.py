@@ -57,7 +57,39 @@ def by_identity(fn: Callable[..., R]) -> Callable[..., R]:
         one[id(arg)] = (arg, value)  # the argument is kept, so its id is not reused
         return value
 
-    return remembered_one if fn.__code__.co_argcount == 1 else remembered
+    @wraps(fn)
+    def remembered_two(a: Any, b: Any) -> R:  # (the same, spelt out for the usual sizes)
+        key = (id(a), id(b))
+        known = recent.get(key)
+        if known is not None:
+            return known[1]
+        value = by_value(a, b)
+        if len(recent) >= SIZE:
+            recent.clear()
+        recent[key] = ((a, b), value)
+        return value
+
+    @wraps(fn)
+    def remembered_three(a: Any, b: Any, c: Any) -> R:
+        key = (id(a), id(b), id(c))
+        known = recent.get(key)
+        if known is not None:
+            return known[1]
+        value = by_value(a, b, c)
+        if len(recent) >= SIZE:
+            recent.clear()
+        recent[key] = ((a, b, c), value)
+        return value
+
+    code = fn.__code__
+    if fn.__defaults__ or code.co_kwonlyargcount or code.co_flags & 0x04:  # the general form
+        return remembered
+    sized: dict[int, Callable[..., R]] = {
+        1: remembered_one,
+        2: remembered_two,
+        3: remembered_three,
+    }
+    return sized.get(code.co_argcount, remembered)
 
 
 __all__ = ["by_identity"]

@@ -74,6 +74,8 @@ def odds_by(key: Callable[..., tuple[Any, ...]]) -> Callable[[P], P]:
     return mark
 
 
+#: Requests a driver remembers by identity before it starts afresh (an engine limit).
+_MET_LIMIT = 4096
 #: The attribute :func:`odds_by` sets on a procedure.
 _ODDS_KEY = "__kubik_odds_by__"
 
@@ -200,6 +202,9 @@ class OddsDriver:
         self.policy = policy
         self.cache = cache if cache is not None else OddsCache()
         self._decisions = 0  # decisions answered so far (to tell which procedures have any)
+        #: answers to the very request objects met before, by identity: replays meet the
+        #: same (rules build their requests once) and hashing one costs more than this
+        self._met: dict[int, tuple[Any, Counted, bool]] = {}
 
     def distribution(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...] = ()
@@ -275,10 +280,17 @@ class OddsDriver:
         return counted
 
     def _branches(self, request: Any) -> Counted:
+        met = self._met.get(id(request))
+        if met is not None and met[0] is request:  # kept alive here, so its id is its own
+            if met[2]:
+                self._decisions += 1  # as :meth:`counted` counts a call with decisions again
+            return met[1]
         if isinstance(request, Roll):
-            return self._roll(request)
+            return self._remember(request, self._roll(request), False)
         if isinstance(request, Call):
-            return self._call(request)
+            before = self._decisions
+            counted = self._call(request)
+            return self._remember(request, counted, self._decisions != before)
         if isinstance(request, Choose):
             self._decisions += 1
             answer = self.policy(request)
@@ -287,10 +299,17 @@ class OddsDriver:
             return 1, ((answer, 1),)
         raise ProcedureError(f"a procedure yielded {request!r}, which is not a request")
 
+    def _remember(self, request: Any, counted: Counted, decides: bool) -> Counted:
+        if len(self._met) >= _MET_LIMIT:
+            self._met.clear()
+        self._met[id(request)] = (request, counted, decides)
+        return counted
+
     def _enumerate(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]
     ) -> Counted:
         by_total: dict[int, dict[Any, int]] = {}
+        met = self._met
         # Each pending branch: the answers to replay, and its weight over its total.
         stack: list[tuple[tuple[Any, ...], int, int]] = [((), 1, 1)]
         while stack:
@@ -316,11 +335,19 @@ class OddsDriver:
                     send = answers[replayed]
                     replayed += 1
                     continue
-                branch_total, pairs = self._branches(request)
+                found = met.get(id(request))
+                if found is not None and found[0] is request:  # as :meth:`_branches` answers
+                    if found[2]:
+                        self._decisions += 1
+                    branch_total, pairs = found[1]
+                else:
+                    branch_total, pairs = self._branches(request)
                 total *= branch_total
-                for answer, count in pairs[:-1]:
+                last = len(pairs) - 1
+                for index in range(last):
+                    answer, count = pairs[index]
                     stack.append(((*answers, answer), weight * count, total))
-                send, count = pairs[-1]
+                send, count = pairs[last]
                 answers = (*answers, send)
                 known += 1
                 replayed += 1

@@ -45,6 +45,9 @@ from kubik.table.geometry import EPS, Point, as_point, core, point_distance
 from kubik.table.table import Table
 from kubik.table.terrain import TerrainFeature, TerrainKind, worst_kind
 
+#: shapely's compiled predicates and operations, called without its Python wrappers
+#: (argument checks, preparing again what is prepared): every move asks them per leg.
+_lib: Any = shapely.lib
 #: Half-width given to impassable lines so that a path cannot slip through them.
 LINE_MARGIN = 1e-3
 #: Segments per quarter circle when rounding the corners of impassable areas by
@@ -187,12 +190,12 @@ def _segment_legs(reg: Regions, p: Point, q: Point) -> list[Leg]:
     length2 = dx * dx + dy * dy
     if length2 == 0:
         return []
-    seg = LineString([p, q])
+    seg = shapely.linestrings((p, q))
     ts = {0.0, 1.0}
     for region, boundary in reg.edges:
-        if not region.intersects(seg):
+        if not _lib.intersects(region, seg):
             continue
-        for x, y in shapely.get_coordinates(seg.intersection(boundary)):
+        for x, y in shapely.get_coordinates(_lib.intersection(seg, boundary)):
             t = float(((x - p[0]) * dx + (y - p[1]) * dy) / length2)
             ts.add(min(1.0, max(0.0, t)))
     cuts = sorted(ts)
@@ -214,11 +217,12 @@ def _segment_legs(reg: Regions, p: Point, q: Point) -> list[Leg]:
 
 def _kind_at(reg: Regions, point: Point) -> TerrainKind:
     x, y = point  # the xy forms of "contains" make no point shape
-    if shapely.contains_xy(reg.barrier_core, x, y):
+    inside = _lib.contains_xy  # the regions are prepared when built
+    if inside(reg.barrier_core, x, y):
         return TerrainKind.IMPASSABLE
-    if shapely.contains_xy(reg.slower_core, x, y):
+    if inside(reg.slower_core, x, y):
         return TerrainKind.VERY_DIFFICULT
-    if shapely.contains_xy(reg.slow_core, x, y):
+    if inside(reg.slow_core, x, y):
         return TerrainKind.DIFFICULT
     return TerrainKind.OPEN
 

@@ -45,14 +45,15 @@ from kubik.table.movement import (
     legs,
     max_move_along,
     obstacles_crossed,
-    path_cost,
-    worst_kind_along,
 )
 from kubik.table.pathfinding import shortest_path
 from kubik.table.table import Table
-from kubik.table.terrain import Cover, TerrainFeature, TerrainKind
+from kubik.table.terrain import Cover, TerrainFeature, TerrainKind, worst_kind
 
 T = TypeVar("T")
+#: shapely's compiled predicates, called without its Python wrappers (every sight line
+#: asks them).
+_lib: Any = shapely.lib
 #: Most answers kept per kind of measurement and table (an engine limit, not a rule).
 LIMIT = 50_000
 #: Inches added to every pre-filter rectangle, so rounding never drops a feature.
@@ -168,11 +169,13 @@ class Tape:
     def _sees(self, p: Point, q: Point) -> bool:
         if p == q:
             return True
-        line = LineString([p, q])
+        line = None
         for feature in self._near(p, q, CORE_EPS + _MARGIN):
             if not feature.blocks_los or self.stands_in(p, feature) or self.stands_in(q, feature):
                 continue
-            if self._prepared(feature, True).intersects(line):
+            if line is None:
+                line = shapely.linestrings((p, q))
+            if _lib.intersects(self._prepared(feature, True), line):
                 return False
         return True
 
@@ -270,7 +273,7 @@ class Tape:
         return self._memo(
             "worst",
             (points, mover, clearance),
-            lambda: worst_kind_along(self.table, mover, list(points), clearance=clearance),
+            lambda: worst_kind(leg.kind for leg in self.legs(points, mover, clearance)),
         )
 
     def cost(
@@ -281,7 +284,7 @@ class Tape:
         return self._memo(
             "cost",
             (points, mover, clearance),
-            lambda: path_cost(self.table, mover, list(points), clearance=clearance),
+            lambda: sum((leg.cost for leg in self.legs(points, mover, clearance)), 0.0),
         )
 
     def way(
@@ -303,8 +306,8 @@ class Tape:
     def _way(
         self, start: Point, end: Point, mover: str | None, clearance: float, step: float
     ) -> Way | None:
-        try:
-            cost = path_cost(self.table, mover, [start, end], clearance=clearance)
+        try:  # :func:`kubik.table.path_cost`, its legs kept for the moves cut from this way
+            cost = sum((leg.cost for leg in self.legs((start, end), mover, clearance)), 0.0)
         except TableError:
             return None
         if math.isfinite(cost):

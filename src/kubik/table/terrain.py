@@ -40,6 +40,8 @@ class TerrainKind(Enum):
     [1.0, 2.0, 3.0, inf]
     """
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
+
     OPEN = "open"
     DIFFICULT = "difficult"
     VERY_DIFFICULT = "very_difficult"
@@ -84,6 +86,8 @@ class Cover(Enum):
     >>> Cover.best([Cover.LIGHT, Cover.NONE, Cover.HARD]).value
     'hard'
     """
+
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
 
     NONE = "none"
     LIGHT = "light"

@@ -18,7 +18,8 @@ from typing import Any
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
 from kubik.engine import Call, Procedure, Verdict, emit, msg
-from kubik.engine.requests import RuleIds
+from kubik.engine.memo import by_identity
+from kubik.engine.requests import AnyCall, RuleIds
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.core import leadership_test
@@ -167,6 +168,41 @@ def charge_test(
     return passed
 
 
+@by_identity
+def _charge_test_call(quality: Die, leadership: int, threat: int, again: bool) -> AnyCall:
+    """The charge's reaction test (SW-CC-02), or the test to go on after the free fire
+    (SW-CC-04): built once, as exact odds replay a charge often."""
+    if again:
+        return Call(
+            charge_test,
+            (
+                quality,
+                leadership,
+                threat,
+                "steel_war.charge.retest",
+                "steel_war.charge.retest_result",
+                ("SW-CC-04",),
+            ),
+        )
+    return Call(
+        charge_test,
+        (
+            quality,
+            leadership,
+            threat,
+            "steel_war.charge.test",
+            "steel_war.charge.test_result",
+            reaction_rules(ReactionAction.CHARGE),
+        ),
+    )
+
+
+@cache
+def _combat_move_call(terrain: TerrainClass) -> AnyCall:
+    """A charge's combat move over ``terrain`` (built once per class of ground)."""
+    return Call(combat_move, (terrain,))
+
+
 def charge(
     quality: Die,
     leadership: int,
@@ -186,18 +222,7 @@ def charge(
     if threat is None:
         yield emit("steel_war.charge.refused", rules=("SW-CC-02", "SW-MOR-01"), morale=morale)
         return ChargeOutcome(False, False, False, False)
-    test_rules = reaction_rules(ReactionAction.CHARGE)
-    passed: bool = yield Call(
-        charge_test,
-        (
-            quality,
-            leadership,
-            threat,
-            "steel_war.charge.test",
-            "steel_war.charge.test_result",
-            test_rules,
-        ),
-    )
+    passed: bool = yield _charge_test_call(quality, leadership, threat, False)
     if not passed:
         return ChargeOutcome(False, False, False, False)
     remaining = distance
@@ -213,20 +238,10 @@ def charge(
             yield emit("steel_war.charge.free_fire", rules="SW-CC-04", casualties=casualties)
             second = second_attempt_threat(casualties)
             if second is not None:
-                again: bool = yield Call(
-                    charge_test,
-                    (
-                        quality,
-                        leadership,
-                        second,
-                        "steel_war.charge.retest",
-                        "steel_war.charge.retest_result",
-                        ("SW-CC-04",),
-                    ),
-                )
+                again: bool = yield _charge_test_call(quality, leadership, second, True)
                 if not again:
                     return ChargeOutcome(True, False, True, True)
-        moved: int = yield Call(combat_move, (terrain,))
+        moved: int = yield _combat_move_call(terrain)
         remaining = max(remaining - moved, 0.0)
         reached = charge_reached(remaining)
         yield emit(

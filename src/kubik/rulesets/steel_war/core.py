@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from enum import Enum
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, StepOverflow, parse_die, step
@@ -20,6 +20,8 @@ from kubik.engine.requests import RuleIds
 
 class Quality(Enum):
     """Troop quality (SW-CORE-02); the die comes from data."""
+
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
 
     UNTRAINED = "untrained"
     RECRUITS = "recruits"
@@ -60,6 +62,7 @@ def step_die(die: Die, steps: int) -> Die:
     return step(die, steps, StepOverflow(setting))
 
 
+@lru_cache(maxsize=4096)  # pure; every menu measures the same few distances
 def zone_number(distance: float | Fraction, width: int, upper_bound_inclusive: bool = True) -> int:
     """Which zone of ``width`` inches ``distance`` falls in, counting from 1 (0" is zone 1).
 

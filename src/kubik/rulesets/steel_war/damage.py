@@ -182,6 +182,8 @@ def hit_armour(armour: Die, flak_vest: bool, fragmentation: bool) -> Die:
 class TargetKind(Enum):
     """What a hit can land on; each reads "wounded" differently (SW-DMG-03/04/07/10)."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
+
     MAN = "man"
     FULL_INFANTRY_ARMOUR = "full_infantry_armour"
     CAVALRY = "cavalry"

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kubik.data import load_ruleset_data
@@ -49,6 +49,8 @@ def _data() -> dict[str, Any]:
 class Cover(Enum):
     """The target's cover (SW-FIRE-08): light +1 step, hard (капитальное) +2."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
+
     NONE = "none"
     LIGHT = "light"
     HARD = "hard"
@@ -61,6 +63,8 @@ class Cover(Enum):
 
 class Effect(Enum):
     """What a fire action did (SW-FIRE-01)."""
+
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
 
     NONE = "none"
     SUPPRESSED = "suppressed"
@@ -129,6 +133,7 @@ def base_range_die(zone: int) -> Die:
     return dice[zone - 1]
 
 
+@lru_cache(maxsize=4096)  # pure; every menu measures the same few situations
 def range_die(quality: Die, distance: float | Fraction, prone: bool, cover: Cover) -> Die:
     """The target's range die: zone die + 1 step if gone to ground + cover steps (SW-FIRE-09).
 
@@ -249,6 +254,7 @@ class FireTarget:
     range_rules: RuleIds = ("SW-FIRE-06", "SW-FIRE-09")
 
 
+@lru_cache(maxsize=4096)  # pure, and its target a value: every menu asks it again
 def fire_target(
     quality: Die,
     distance: float | Fraction,

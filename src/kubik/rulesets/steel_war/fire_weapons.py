@@ -45,6 +45,8 @@ WEAPON_IDS: tuple[str, ...] = get_args(WeaponId)
 class WeaponKind(Enum):
     """Small arms sum a numeric rate (SW-FIRE-03); support weapons add a rate die (SW-FIRE-04)."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
+
     SMALL_ARMS = "small_arms"
     SUPPORT = "support"
 
@@ -59,6 +61,8 @@ class RangeLimit(Enum):
 
 class Special(Enum):
     """Special rules a weapon carries; they apply only when it fires on its own (SW-FIRE-13)."""
+
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
 
     SNIPER = "sniper"  # SW-FIRE-14: the owner chooses the victim
     FLAME = "flame"  # SW-DMG-08: every victim is at least wounded

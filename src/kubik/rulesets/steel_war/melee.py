@@ -21,6 +21,8 @@ from typing import Any
 from kubik.data import DataError, load_ruleset_data
 from kubik.dice import Die, parse_die
 from kubik.engine import Call, Procedure, Roll, Tally, emit, msg
+from kubik.engine.memo import by_identity
+from kubik.engine.requests import AnyCall
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import step_die
 from kubik.rulesets.steel_war.fire_weapons import weapon
@@ -30,6 +32,8 @@ from kubik.rulesets.steel_war.movement import MoverType, Terrain, TerrainClass, 
 
 class Side(Enum):
     """The two sides of a close combat."""
+
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
 
     ATTACKER = "attacker"
     DEFENDER = "defender"
@@ -233,6 +237,8 @@ class BoutOutcome:
 class Comparison(Enum):
     """One opponent's roll against the lone fighter's (SW-CC-08)."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
+
     HIGHER = "higher"  # the lone fighter falls
     EQUAL = "equal"  # nobody falls, the fight goes on
     LOWER = "lower"  # the opponent falls
@@ -257,14 +263,37 @@ MELEE_ROLL_RULES = ("SW-CC-07", "SW-CORE-01", "SW-CC-08")
 
 def opponent_roll(die: Die, centre: int, side: Side) -> Procedure[Comparison]:
     """One opponent rolls his melee die against the lone fighter's ``centre`` (SW-CC-08)."""
-    comparison: Comparison = yield Roll(
+    comparison: Comparison = yield _against_roll(die, centre, side)
+    return comparison
+
+
+@by_identity
+def _against_roll(die: Die, centre: int, side: Side) -> Roll:
+    """An opponent's roll against ``centre`` (built once: exact odds replay a bout often)."""
+    return Roll(
         die,
         msg("steel_war.close_combat.roll_against", side=side, die=die, centre=centre),
         reduce=_Against(centre),
         roller=side.value,
         rules=MELEE_ROLL_RULES,
     )
-    return comparison
+
+
+@by_identity
+def _fighter_roll(die: Die, side: Side) -> Roll:
+    """The lone fighter's roll of a bout (built once, as the opponents')."""
+    return Roll(
+        die,
+        msg("steel_war.close_combat.roll", side=side, die=die),
+        roller=side.value,
+        rules=MELEE_ROLL_RULES,
+    )
+
+
+@by_identity
+def _against_call(die: Die, centre: int, side: Side, times: int | None) -> AnyCall:
+    """The opponents with ``die`` rolling against ``centre``: one, or ``times`` alike."""
+    return Call(opponent_roll, (die, centre, side), times=times)
 
 
 def bout_fight(bout: Bout) -> Procedure[BoutOutcome]:
@@ -272,24 +301,19 @@ def bout_fight(bout: Bout) -> Procedure[BoutOutcome]:
     ties stand (SW-CC-08). Identical unnamed opponents are independent given his roll,
     so they are one Call with ``times``, however many."""
     side, other = bout.centre, bout.centre.other
-    (roll,) = yield Roll(
-        bout.fighter,
-        msg("steel_war.close_combat.roll", side=side, die=bout.fighter),
-        roller=side.value,
-        rules=MELEE_ROLL_RULES,
-    )
+    (roll,) = yield _fighter_roll(bout.fighter, side)
     higher = lost = 0
     fallen: list[str] = []
     if bout.names:
         for name, die in zip(bout.names[1:], bout.opponents, strict=True):
-            comparison: Comparison = yield Call(opponent_roll, (die, roll, other))
+            comparison: Comparison = yield _against_call(die, roll, other, None)
             higher += comparison is Comparison.HIGHER
             if comparison is Comparison.LOWER:
                 lost += 1
                 fallen.append(name)
     else:
         for die, count in Counter(bout.opponents).items():
-            tally: Tally[Comparison] = yield Call(opponent_roll, (die, roll, other), times=count)
+            tally: Tally[Comparison] = yield _against_call(die, roll, other, count)
             higher += tally[Comparison.HIGHER]
             lost += tally[Comparison.LOWER]
     centre_lost = higher > 0
@@ -311,6 +335,15 @@ def _sum_losses(tally: Tally[BoutOutcome]) -> tuple[int, int]:
     centres = sum(n for o, n in tally.items() if o.centre_lost)
     opponents = sum(o.opponents_lost * n for o, n in tally.items())
     return centres, opponents
+
+
+@by_identity
+def _bout_call(bout: Bout, times: int | None) -> AnyCall:
+    """A bout fought once (named fighters), or ``times`` alike summed (built once: exact
+    odds replay a round often)."""
+    if times is None:
+        return Call(bout_fight, (bout,))
+    return Call(bout_fight, (bout,), times=times, reduce=_sum_losses)
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,12 +377,12 @@ def melee_round(bouts: tuple[Bout, ...]) -> Procedure[RoundLosses]:
         centre, other = bout.centre, bout.centre.other
         if bout.names:
             for _ in range(count):
-                outcome: BoutOutcome = yield Call(bout_fight, (bout,))
+                outcome: BoutOutcome = yield _bout_call(bout, None)
                 lost[centre] += outcome.centre_lost
                 lost[other] += outcome.opponents_lost
                 fallen += outcome.fallen
             continue
-        centres, opponents = yield Call(bout_fight, (bout,), times=count, reduce=_sum_losses)
+        centres, opponents = yield _bout_call(bout, count)
         lost[centre] += centres
         lost[other] += opponents
     return RoundLosses(lost[Side.ATTACKER], lost[Side.DEFENDER], tuple(fallen))

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 class MoverType(Enum):
     """Who moves: the rows of the terrain table (SW-MOVE-03)."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
+
     INFANTRY = "infantry"
     ARMOURED_SUIT = "armoured_suit"  # бронескафы
     CAVALRY = "cavalry"
@@ -63,6 +65,8 @@ def is_vehicle(kind: MoverType) -> bool:
 class Terrain(Enum):
     """Terrain features named by the seed's terrain table."""
 
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
+
     OPEN = "open"
     ROAD = "road"
     BUSHES = "bushes"
@@ -81,6 +85,8 @@ class Terrain(Enum):
 
 class TerrainClass(Enum):
     """How hard a terrain is for a mover (SW-MOVE-02)."""
+
+    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
 
     EASY = "easy"
     DIFFICULT = "difficult"

@@ -17,6 +17,7 @@ from functools import cache
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
 from kubik.engine import Call, Choose, Forecast, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.memo import by_identity
 from kubik.engine.requests import RuleIds
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.psionics_actions import (
@@ -62,18 +63,8 @@ def observe(
 
     ``observer_rules``, ``target_rules``: what chose each die besides this rule (a
     psionic's psi die, SW-PSI-11/12; the range die's rules, SW-FIRE-09)."""
-    (seen,) = yield Roll(
-        observer,
-        msg("steel_war.observe.roll"),
-        roller="observer",
-        rules=("SW-ABSENT-03", *observer_rules),
-    )
-    (hidden,) = yield Roll(
-        target,
-        msg("steel_war.observe.range_roll"),
-        roller="target",
-        rules=("SW-ABSENT-03", *target_rules),
-    )
+    (seen,) = yield _observer_roll(observer, observer_rules)
+    (hidden,) = yield _target_roll(target, target_rules)
     spotted = spots(seen, hidden)
     yield emit(
         "steel_war.observe.result",
@@ -85,6 +76,22 @@ def observe(
         spotted=spotted,
     )
     return ObservationOutcome(spotted)
+
+
+@by_identity
+def _observer_roll(observer: Die, rules: RuleIds) -> Roll:
+    """The observer's roll (built once: exact odds replay an observation often)."""
+    return Roll(
+        observer, msg("steel_war.observe.roll"), roller="observer", rules=("SW-ABSENT-03", *rules)
+    )
+
+
+@by_identity
+def _target_roll(target: Die, rules: RuleIds) -> Roll:
+    """The hiding squad's roll against an observation (built once, as the observer's)."""
+    return Roll(
+        target, msg("steel_war.observe.range_roll"), roller="target", rules=("SW-ABSENT-03", *rules)
+    )
 
 
 @cache  # the data is read once per process, as every rule module does

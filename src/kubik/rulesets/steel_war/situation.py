@@ -17,6 +17,7 @@ close combat, suppression (SW-SUP-01) and the morale level (SW-MOR-01).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
@@ -55,6 +56,35 @@ class UnitSituation:
     officer: bool = False
     psi: Die | None = None
     passed: bool = False
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        # hashed once: every question of legality a menu asks is remembered under it
+        found = self._hash
+        if found is None:
+            found = hash(
+                (
+                    self.kind,
+                    self.level,
+                    self.markers,
+                    self.prone,
+                    self.in_cover,
+                    self.in_water,
+                    self.panicked,
+                    self.berserk,
+                    self.done,
+                    self.failed,
+                    self.marched,
+                    self.immobilised,
+                    self.aboard,
+                    self.in_melee,
+                    self.officer,
+                    self.psi,
+                    self.passed,
+                )
+            )
+            object.__setattr__(self, "_hash", found)
+        return found
 
     @property
     def machine(self) -> bool:
@@ -73,7 +103,12 @@ def basic_verdict(unit: UnitSituation, action: ActionType, order: Order | None =
     ``order`` says where a move goes or whom a fire is at (the morale level and
     suppression care); by default the bare action.
     """
-    order = order if order is not None else Order(action)
+    return _basic_verdict(unit, action, order if order is not None else Order(action))
+
+
+@lru_cache(maxsize=4096)
+def _basic_verdict(unit: UnitSituation, action: ActionType, order: Order) -> Verdict:
+    """:func:`basic_verdict`, remembered (a menu asks it of every act, situations repeat)."""
     return all_of(
         action_verdict(unit.done, action, panicked=unit.panicked, passed=unit.passed),
         _aboard_verdict(unit, action),

@@ -63,7 +63,7 @@ def take_action(
 ) -> Procedure[tuple[Option, ActionType | None]]:
     """The unit's side picks its next action and it is carried out; returns the option
     and the action type it spent (None: none, or the activation ends)."""
-    with game.still():  # nothing moves while the menu is measured
+    with game.unchanged():  # nothing moves while the menu is measured
         offered = build(game, squad, done, passed=passed)
     key = "steel_war.game.choose_passed" if passed else "steel_war.game.choose_action"
     option: Option = yield from game.choose(

@@ -72,7 +72,7 @@ def charge_way(
     game: Battlefield, attacker: Squad, defender: Squad
 ) -> tuple[tuple[float, float], ...] | None:
     """The way the attackers run at the defenders' centre, round what they cannot cross."""
-    reach = moves.clearance(attacker)
+    reach = moves.width_of(game, attacker)
     way = game.tape.way(attacker.centre, defender.centre, moves.mover(game, attacker), reach)
     return None if way is None else way.points
 
@@ -190,8 +190,7 @@ def charge_offers(
 def _forecast(game: Battlefield, squad: Squad, enemy: Squad, distance: float) -> AnyForecast:
     back = game.sight(enemy, squad)
     free = None
-    unit = game.situation(enemy)
-    if may_shoot(unit, target_shot_at_us=squad.id in enemy.shot_by).allowed:
+    if shooting.shoot_verdict(game, enemy, shot_at_us=squad.id in enemy.shot_by).allowed:
         weapons = shooting.choices(enemy, back.distance)
         plan = shooting.plan_fire(game, enemy, squad, back, weapons[0]) if weapons else None
         if plan is not None:

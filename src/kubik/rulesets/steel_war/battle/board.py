@@ -12,7 +12,8 @@ squads, the sides and the objectives, shows every model to the layer as a
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -88,6 +89,8 @@ class Battlefield(BattleGame):
         }
         #: the seed's terrain types, as a key (tables are shared between scenarios)
         self._terrain_key = tuple(self.terrain_types.items())
+        #: each squad's :meth:`shape` while a menu is measured (:meth:`unchanged`)
+        self._shapes_held: dict[str, int] | None = None
 
     @classmethod
     def prepare_terrain(cls, index: int, entry: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -158,11 +161,21 @@ class Battlefield(BattleGame):
 
     def enemies(self, squad: Squad) -> list[Squad]:
         """Enemy units on the table (not riding inside a vehicle)."""
-        return [s for s in self.squads if s.side != squad.side and s.on_table]
+        side = squad.side
+        return list(self.kept(("enemies", side), lambda: self._on_table(side, False)))
 
     def friends(self, squad: Squad) -> list[Squad]:
         """Other friendly units on the table (not riding inside a vehicle)."""
-        return [s for s in self.squads if s.side == squad.side and s.on_table and s is not squad]
+        side = squad.side
+        return [
+            s
+            for s in self.kept(("friends", side), lambda: self._on_table(side, True))
+            if s is not squad
+        ]
+
+    def _on_table(self, side: str, own: bool) -> tuple[Squad, ...]:
+        """The units on the table of ``side`` (``own``) or of every other side."""
+        return tuple(s for s in self.squads if (s.side == side) is own and s.on_table)
 
     def passengers(self, vehicle: Squad) -> list[Squad]:
         """The squads riding in ``vehicle``."""
@@ -179,13 +192,37 @@ class Battlefield(BattleGame):
         """Where the squad's fighting models stand and what they are, as a number
         (:meth:`~kubik.game.battle.BattleGame.shape_id`): a measurement of the squad
         kept under it holds until one of its models moves, falls or changes."""
-        return self.kept(("shape", squad.id), lambda: self.shape_id(_shape_of(squad)))
+        held = self._shapes_held
+        if held is None:
+            return self.kept(("shape", squad.id), lambda: self.shape_id(_shape_of(squad)))
+        found = held.get(squad.id)
+        if found is None:
+            found = held[squad.id] = self.shape_id(_shape_of(squad))
+        return found
 
     def board(self) -> int:
         """Where every model on the table stands, as a number (see :meth:`shape`)."""
         return self.kept(
             ("board",), lambda: self.shape_id(tuple(self.shape(s) for s in self.squads))
         )
+
+    @contextmanager
+    def unchanged(self) -> Iterator[None]:
+        """:meth:`~kubik.game.battle.BattleGame.still`, and every squad holds who of it is
+        fighting (:meth:`~.state.Squad.hold`): a menu is measured, nothing is taken."""
+        with self.still():
+            if any(s.holding for s in self.squads):
+                yield  # an outer stretch holds them already
+                return
+            for squad in self.squads:
+                squad.hold(True)
+            self._shapes_held = {}
+            try:
+                yield
+            finally:
+                self._shapes_held = None
+                for squad in self.squads:
+                    squad.hold(False)
 
     def lasting_of(self, key: Callable[[], Hashable], measure: Callable[[], T]) -> T:
         """:meth:`~kubik.game.battle.BattleGame.lasting` with its key made only while a
@@ -349,6 +386,9 @@ class Battlefield(BattleGame):
     def left_behind(self, squad: Squad) -> bool:
         """Wounded left behind: an unverified casualty closer to an enemy than to his squad
         (SW-MOR-06, last row)."""
+        return self.kept(("left_behind", squad.id), lambda: self._left_behind(squad))
+
+    def _left_behind(self, squad: Squad) -> bool:
         wounded = squad.with_status(Status.UNVERIFIED)
         living = squad.bases()
         enemies = [b for e in self.enemies(squad) for b in e.bases()]
@@ -360,6 +400,9 @@ class Battlefield(BattleGame):
 
     def controller(self, objective: ObjectiveSpec) -> str | None:
         """The side holding an objective: effective models within reach, no enemy within it."""
+        return self.kept(("controller", objective.id), lambda: self._controller(objective))
+
+    def _controller(self, objective: ObjectiveSpec) -> str | None:
         reach = float(game_data()["game_objectives"]["control_inches"])
         holders: list[str] = []
         for squad in self.squads:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 
 from kubik.dice import Die
 from kubik.engine import AnyForecast, Call, Forecast, Procedure
-from kubik.engine.requests import RuleIds
+from kubik.engine.memo import by_identity
+from kubik.engine.requests import AnyCall, RuleIds
 from kubik.game.battle import taste
 from kubik.rulesets.steel_war.charge import (
     ChargeOutcome,
@@ -72,6 +73,7 @@ def fire_value(outcome: FireOutcome) -> float:
     return outcome.killed * weight("killed") + outcome.wounded * weight("wounded") + marker
 
 
+@by_identity
 def odds_target(group: FireGroup, target: FireTarget) -> FireTarget:
     """The same target for the odds: a fire hits at most its potential casualties
     (SW-DMG-01), so models beyond them change nothing, and targets of every larger
@@ -110,12 +112,27 @@ def observe_then_fire(
 ) -> Procedure[Spotting]:
     """An observation (SW-ABSENT-03), then — the target spotted — the fire it allows the
     observer in the same activation, as the battle Calls them."""
-    seen: ObservationOutcome = yield Call(observe, (observer, hiding, rules[0], rules[1]))
-    if not seen.spotted or then is None:
+    watch, fire = _observe_calls(observer, hiding, rules, then)
+    seen: ObservationOutcome = yield watch
+    if not seen.spotted or fire is None:
         return Spotting(seen.spotted)
-    group, target = then
-    fired: FireOutcome = yield Call(fire_action, (group, odds_target(group, target)))
+    fired: FireOutcome = yield fire
     return Spotting(True, fired)
+
+
+@by_identity
+def _observe_calls(
+    observer: Die,
+    hiding: Die,
+    rules: tuple[RuleIds, RuleIds],
+    then: tuple[FireGroup, FireTarget] | None,
+) -> tuple[AnyCall, AnyCall | None]:
+    """The observation's call and the fire's (built once: exact odds replay them often)."""
+    watch = Call(observe, (observer, hiding, rules[0], rules[1]))
+    if then is None:
+        return watch, None
+    group, target = then
+    return watch, Call(fire_action, (group, odds_target(group, target)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,10 +187,30 @@ def free_fire_at(
 ) -> Procedure[FireOutcome]:
     """The defender's free fire at a charge that stopped ``remaining`` inches short, its
     range die measured from there (SW-CC-04, SW-FIRE-09): for the odds."""
+    fired: FireOutcome = yield _free_fire_call(group, shooter, attackers, remaining)
+    return fired
+
+
+#: :func:`_free_fire_call`'s calls by the ids of the fire's sides and the inches left
+#: (the charge works those out anew each time its odds replay it), the sides kept alive.
+_FREE_FIRES: dict[tuple[int, int, int, float], tuple[tuple[object, ...], AnyCall]] = {}
+
+
+def _free_fire_call(
+    group: FireGroup, shooter: Die, attackers: tuple[Die, int, bool], remaining: float
+) -> AnyCall:
+    """:func:`free_fire_at`'s fire (built once per situation: exact odds replay it)."""
+    key = (id(group), id(shooter), id(attackers), remaining)
+    known = _FREE_FIRES.get(key)
+    if known is not None:  # the kept sides are alive: ids equal, objects the same
+        return known[1]
     armour, models, flak = attackers
     target = fire_target(shooter, remaining, False, Cover.NONE, armour, models, flak)
-    fired: FireOutcome = yield Call(fire_action, (group, odds_target(group, target)))
-    return fired
+    made = Call(fire_action, (group, odds_target(group, target)))
+    if len(_FREE_FIRES) >= 256:
+        _FREE_FIRES.clear()
+    _FREE_FIRES[key] = ((group, shooter, attackers), made)
+    return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,21 +233,39 @@ def assault_forecast(
 ) -> Procedure[AssaultOutcome]:
     """The charge, the defender's morale test and the first melee round, in order, by the
     rules' procedures (nothing else): what a charge is likely to achieve."""
+    went_call, stand_call, melee_call = _assault_calls(
+        attacker, defender, distance, terrain, free_fire, bouts
+    )
+    went: ChargeOutcome = yield went_call
+    if not went.reached:
+        return AssaultOutcome(False, False, 0, 0)
+    stand: DefenderMoraleOutcome = yield stand_call
+    if not stand.melee:
+        return AssaultOutcome(True, True, 0, 0)
+    losses: RoundLosses = yield melee_call
+    return AssaultOutcome(True, False, losses.attacker, losses.defender)
+
+
+@by_identity
+def _assault_calls(
+    attacker: tuple[Die, int, MoraleLevel],
+    defender: tuple[Die, int, int, RuleIds],
+    distance: float,
+    terrain: TerrainClass,
+    free_fire: tuple[FireGroup, Die, tuple[Die, int, bool]] | None,
+    bouts: tuple[Bout, ...],
+) -> tuple[AnyCall, AnyCall, AnyCall]:
+    """:func:`assault_forecast`'s three calls (built once: exact odds replay them often)."""
     quality, leadership, morale = attacker
     d_quality, d_leadership, threat, threat_rules = defender
     fire: DefensiveFire | int = 0
     if free_fire is not None:
         fire = DefensiveFire(free_fire_at, free_fire)
-    went: ChargeOutcome = yield Call(charge, (quality, leadership, morale, distance, terrain, fire))
-    if not went.reached:
-        return AssaultOutcome(False, False, 0, 0)
-    stand: DefenderMoraleOutcome = yield Call(
-        defender_morale, (d_quality, d_leadership, threat, threat_rules)
+    return (
+        Call(charge, (quality, leadership, morale, distance, terrain, fire)),
+        Call(defender_morale, (d_quality, d_leadership, threat, threat_rules)),
+        Call(melee_round, (bouts,)),
     )
-    if not stand.melee:
-        return AssaultOutcome(True, True, 0, 0)
-    losses: RoundLosses = yield Call(melee_round, (bouts,))
-    return AssaultOutcome(True, False, losses.attacker, losses.defender)
 
 
 def assault_value(outcome: AssaultOutcome) -> float:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from kubik.engine import AnyForecast, Forecast, Verdict, msg
 from kubik.game.battle import Menu
 from kubik.rulesets.steel_war.activation import ActionType
-from kubik.rulesets.steel_war.fire import may_get_up, may_go_to_ground, may_shoot, reach_inches
+from kubik.rulesets.steel_war.fire import may_get_up, may_go_to_ground, reach_inches
 from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, level_orders
 from kubik.rulesets.steel_war.movement import may_move
@@ -204,14 +204,15 @@ def fire_offers(
 ) -> list[tuple[Fire, Verdict, AnyForecast, float]]:
     """A fire at each enemy it sees with each set of its weapons that may fire: the fire
     rule's verdict with the observation rule's (a hiding target must be spotted first)."""
-    unit = game.situation(squad, done, passed=passed)
     out: list[tuple[Fire, Verdict, AnyForecast, float]] = []
     for enemy in game.enemies(squad):
         sight = game.sight(squad, enemy)
         if not sight.visible:
             continue
         verdict = Verdict.combine(
-            may_shoot(unit, target_shot_at_us=enemy.id in squad.shot_by),
+            shooting.shoot_verdict(
+                game, squad, done, passed=passed, shot_at_us=enemy.id in squad.shot_by
+            ),
             may_fire_at(game.hidden(enemy), squad.side in enemy.spotted_by),
         )
         can = shooting.ready(squad, sight.distance)
@@ -354,24 +355,28 @@ def _default(
     """What a player who does not think long does: fire everything at the nearest target;
     rally a suppressed squad; settle many wounded; observe a hidden enemy; else take the
     best-placed move; else stop."""
+    options = menu.options
+    offered = set(options)  # (``option in menu``, asked once per option)
     for option, verdict, _, _ in fires:
-        if verdict.allowed and option in menu:
+        if verdict.allowed and option in offered:
             return option
     for kind in (Kind.UNSUPPRESS, Kind.REORGANISE):
-        if Act(kind) in menu:
+        if Act(kind) in offered:
             return Act(kind)
-    strikes = [o for o in menu.options if isinstance(o, Psi) and o.act is PsiAction.STRIKE]
+    strikes = [o for o in options if isinstance(o, Psi) and o.act is PsiAction.STRIKE]
     if strikes:
         return strikes[0]  # a psionic with nothing to fire at strikes the nearest enemy
-    observes = [o for o in menu.options if isinstance(o, Observe)]
+    observes = [o for o in options if isinstance(o, Observe)]
     if observes:
         return observes[0]
-    scored = [(m, f.score) for m, v, f in legal_moves if m.how is not MoveHow.COMBAT and m in menu]
+    scored = [
+        (m, f.score) for m, v, f in legal_moves if m.how is not MoveHow.COMBAT and m in offered
+    ]
     if scored:
         best = max(scored, key=lambda item: item[1])
-        if best[1] > 0 or Act(Kind.END) not in menu:
+        if best[1] > 0 or Act(Kind.END) not in offered:
             return best[0]
-    return Act(Kind.END) if Act(Kind.END) in menu else menu.options[0]
+    return Act(Kind.END) if Act(Kind.END) in offered else options[0]
 
 
 __all__ = ["Offered", "build", "care", "casualty_kind", "move_score", "stand"]

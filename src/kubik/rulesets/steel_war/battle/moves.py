@@ -39,7 +39,7 @@ from kubik.rulesets.steel_war.reaction import (
     reaction_test,
     reaction_threat,
 )
-from kubik.table import Base, Cover, TerrainFeature
+from kubik.table import CONTACT_TOLERANCE, Base, Cover, TerrainFeature
 from kubik.table.geometry import Point
 from kubik.table.tape import Way
 
@@ -57,6 +57,11 @@ def clearance(squad: Squad) -> float:
     if not living:
         return 0.5
     return max(math.dist(m.point, squad.centre) + m.diameter / 2 for m in living)
+
+
+def width_of(game: Battlefield, squad: Squad) -> float:
+    """:func:`clearance`, measured once while a menu is (every move of it asks)."""
+    return game.kept(("clearance", squad.id), lambda: clearance(squad))
 
 
 def bases_at(squad: Squad) -> Callable[[Point], list[Base]]:
@@ -78,7 +83,7 @@ def mover(game: Battlefield, squad: Squad) -> str:
 def terrain_class(game: Battlefield, squad: Squad, path: Sequence[Point]) -> TerrainClass:
     """The hardest terrain class the way enters for this kind of unit: the whole move goes
     at its pace (SW-MOVE-02 default, SW-MOVE-03)."""
-    return RULE_CLASS[game.tape.worst_kind(tuple(path), mover(game, squad), clearance(squad))]
+    return RULE_CLASS[game.tape.worst_kind(tuple(path), mover(game, squad), width_of(game, squad))]
 
 
 def length_to(path: Sequence[Point], point: Point) -> float:
@@ -107,6 +112,27 @@ def settle_on(
     skip = (squad.id, *(s.id for s in touch), *(s.id for s in game.passengers(squad)))
     touched = [b for s in touch for b in s.bases()]
     return settle(path, bases_at(squad), game.others(*skip), may_touch=touched)
+
+
+def _settle_from_here(game: Battlefield, squad: Squad, path: Sequence[Point]) -> Point | None:
+    """:func:`settle_on` for a move from where the unit stands (a menu's moves): the
+    models out of reach of any way that long are left out once per menu, not per move
+    (the contact rule looks only at those near the way: the answer is the same)."""
+    length = sum(math.dist(p, q) for p, q in itertools.pairwise(path))
+    bound = 2.0 * game.speed(squad) + 1.0
+    if not path or length > bound or tuple(path[0]) != squad.centre:
+        return settle_on(game, squad, path)
+    near = game.kept(("near_others", squad.id, bound), lambda: _near_others(game, squad, bound))
+    return settle(path, bases_at(squad), near, may_touch=[])
+
+
+def _near_others(game: Battlefield, squad: Squad, length: float) -> tuple[Base, ...]:
+    """The bases of :func:`settle_on`'s others within reach of a way of at most ``length``
+    inches from the unit's centre, in their order (a generous margin: none is lost)."""
+    skip = (squad.id, *(s.id for s in game.passengers(squad)))
+    centre = squad.centre
+    reach = clearance(squad) + CONTACT_TOLERANCE + 0.1 + length + 0.01
+    return tuple(b for b in game.others(*skip) if math.dist(b.centre, centre) <= reach + b.radius)
 
 
 def distance_to_enemy(
@@ -259,7 +285,9 @@ def farthest(
             best = (cls, reach)
 
     legs = (
-        game.tape.legs(tuple(path), mover(game, squad), clearance(squad)) if len(path) > 1 else ()
+        game.tape.legs(tuple(path), mover(game, squad), width_of(game, squad))
+        if len(path) > 1
+        else ()
     )
     for leg in legs:
         cls = RULE_CLASS[leg.kind]
@@ -301,10 +329,10 @@ def _plan(
     near: tuple[Squad, float] | None,
 ) -> Plan | None:
     """:func:`plan`, measured (it depends on where every model stands alone)."""
-    reach = clearance(squad)
+    reach = width_of(game, squad)
     stop = None
     if kind is MoveKind.ADVANCE:
-        stop = reach + (clearance(near[0]) if near else 0.0) + 1.0
+        stop = reach + (width_of(game, near[0]) if near else 0.0) + 1.0
     key = (squad.centre, goal, reach, mover(game, squad), stop, how, game.speed(squad))
     course = game.tape.kept(
         "steel_war.course", key, lambda: _course(game, squad, goal, how, reach, stop)
@@ -315,7 +343,7 @@ def _plan(
     if how is MoveHow.COMBAT:
         end = (round(path[-1][0], 1), round(path[-1][1], 1))
         return Plan(way.points, cls, end, inches(length_to(path, end)))
-    found = settle_on(game, squad, path)
+    found = _settle_from_here(game, squad, path)
     if found is None:
         return None
     moved = inches(length_to(path, found))
@@ -501,4 +529,5 @@ __all__ = [
     "take_tests",
     "terrain_class",
     "walk",
+    "width_of",
 ]

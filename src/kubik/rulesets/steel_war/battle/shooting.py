@@ -20,7 +20,7 @@ import functools
 from dataclasses import dataclass
 
 from kubik.dice import Die
-from kubik.engine import Call, Procedure, emit, msg
+from kubik.engine import Call, Procedure, Verdict, emit, msg
 from kubik.game.battle import Moment, Trigger
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.damage import HitEffect, TargetKind, armour_die, explosion_radius
@@ -37,6 +37,7 @@ from kubik.rulesets.steel_war.fire import (
     fire_target,
     max_zone,
     may_fire_weapon,
+    may_shoot,
     range_zone,
 )
 from kubik.rulesets.steel_war.fire_absent import heavy_weapon_group
@@ -62,6 +63,23 @@ class FirePlan:
     shooters: tuple[str, ...]
     part: bool = False
     again: bool = False  # a ground-mounted heavy weapon firing a second time
+
+
+def shoot_verdict(
+    game: Battlefield,
+    squad: Squad,
+    done: tuple[ActionType, ...] = (),
+    *,
+    passed: bool = False,
+    shot_at_us: bool = False,
+) -> Verdict:
+    """:func:`~kubik.rulesets.steel_war.fire.may_shoot`'s answer for ``squad`` now, asked
+    once per menu (every enemy, every observation and charge asks it again)."""
+    unit = game.situation(squad, done, passed=passed)
+    return game.kept(
+        ("may_shoot", squad.id, done, passed, shot_at_us),
+        functools.partial(may_shoot, unit, target_shot_at_us=shot_at_us),
+    )
 
 
 def ground_mounted(squad: Squad, model: Model) -> bool:
@@ -151,7 +169,7 @@ def plan_fire(
         counts: dict[str, int] = {}
         for model in firing:
             counts[model.weapon] = counts.get(model.weapon, 0) + 1
-        group = compose_group(shooter.die, [(weapon(w), n) for w, n in counts.items()])
+        group = _composed(shooter.die, tuple(counts.items()))
     if target.is_vehicle:
         armour, models, vest = vehicle_profile(target.spec.vehicle).armour, 1, False
     else:
@@ -159,6 +177,14 @@ def plan_fire(
     aim = fire_target(shooter.die, sight.distance, target.prone, sight.cover, armour, models, vest)
     again = any(shooter.fired.times(m.id) > 0 for m in firing)
     return FirePlan(group, aim, tuple(m.id for m in firing), len(firing) < len(can), again)
+
+
+@functools.lru_cache(maxsize=1024)
+def _composed(quality: Die, counts: tuple[tuple[str, int], ...]) -> FireGroup:
+    """:func:`~kubik.rulesets.steel_war.fire.compose_group` of these weapons, asked once:
+    a menu's fires at every enemy use the same few pools (one group a pool, so the
+    odds of its forecasts are found by identity)."""
+    return compose_group(quality, [(weapon(w), n) for w, n in counts])
 
 
 def armour_of(squad: Squad) -> Die:

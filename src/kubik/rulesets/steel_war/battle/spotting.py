@@ -17,7 +17,7 @@ from kubik.dice import Die
 from kubik.engine import AnyForecast, Call, Procedure, Verdict, emit
 from kubik.engine.requests import RuleIds
 from kubik.rulesets.steel_war.activation import ActionType, actions_per_activation
-from kubik.rulesets.steel_war.fire import max_zone, may_shoot, range_die, range_rules, range_zone
+from kubik.rulesets.steel_war.fire import max_zone, range_die, range_rules, range_zone
 from kubik.rulesets.steel_war.observation import (
     ObservationOutcome,
     PsionicObservation,
@@ -78,7 +78,6 @@ def observe_offers(
     psionic = squad.psi
     if psionic is not None and better_die(squad.die, psionic) == squad.die:
         psionic = None  # a psi die no better than the quality die: nothing to choose between
-    after = game.situation(squad, (*done, ActionType.OBSERVE), passed=passed)
     room = passed is False and len(done) + 1 < actions_per_activation()
     for enemy in game.enemies(squad):
         if squad.side in enemy.spotted_by or not game.hidden(enemy):
@@ -87,7 +86,16 @@ def observe_offers(
         if not sight.visible or range_zone(squad.die, sight.distance) > max_zone():
             continue  # no range die beyond zone 5: nothing to observe against
         then = None
-        if room and may_shoot(after, target_shot_at_us=enemy.id in squad.shot_by).allowed:
+        if (
+            room
+            and shooting.shoot_verdict(
+                game,
+                squad,
+                (*done, ActionType.OBSERVE),
+                passed=passed,
+                shot_at_us=enemy.id in squad.shot_by,
+            ).allowed
+        ):
             weapons = shooting.choices(squad, sight.distance)
             plan = shooting.plan_fire(game, squad, enemy, sight, weapons[0]) if weapons else None
             if plan is not None:
@@ -111,8 +119,7 @@ def _could_fire(game: Battlefield, friend: Squad, enemy: Squad) -> bool:
         return False
     if range_zone(friend.die, game.distance(friend, enemy)) > max_zone():
         return False
-    unit = game.situation(friend)
-    return may_shoot(unit, target_shot_at_us=enemy.id in friend.shot_by).allowed
+    return shooting.shoot_verdict(game, friend, shot_at_us=enemy.id in friend.shot_by).allowed
 
 
 def observation(game: Battlefield, squad: Squad, option: Observe) -> Procedure[None]:

@@ -36,6 +36,12 @@ def _die(name: str) -> Die:
     return parse_die(name)
 
 
+@cache
+def _quality(name: str) -> Quality:
+    """The quality level called ``name`` (asked by every measurement of a squad)."""
+    return Quality(name)
+
+
 class Status(StrEnum):
     """Where a model is: fighting, one of the ways it is down, or out of the battle."""
 
@@ -178,6 +184,9 @@ class Squad:
     revealed: bool = False  # fired or charged this turn: it does not hide (SW-ABSENT-03)
     averting: bool = False  # its psionic averts the enemy's eyes this turn (SW-PSI-12)
     detecting: bool = False  # its psionic's psi-detection this activation (SW-PSI-11)
+    #: its fighting models while nothing on the board changes (a menu being measured,
+    #: :meth:`hold`): asked hundreds of times a menu, looked for once
+    _held: list[Model] | None = field(default=None, repr=False, compare=False)
 
     @property
     def id(self) -> str:
@@ -192,12 +201,12 @@ class Squad:
     @property
     def quality(self) -> Quality:
         """Troop quality (SW-CORE-02)."""
-        return Quality(self.spec.quality)
+        return _quality(self.spec.quality)
 
     @property
     def die(self) -> Die:
         """The quality die."""
-        return self.quality.die
+        return _quality(self.spec.quality).die
 
     @property
     def is_vehicle(self) -> bool:
@@ -215,6 +224,9 @@ class Squad:
     @property
     def present(self) -> bool:
         """In the battle with at least one model fighting."""
+        held = self._held
+        if held is not None:
+            return self.gone is None and bool(held)
         return self.gone is None and any(m.status is Status.ACTIVE for m in self.models)
 
     @property
@@ -280,7 +292,22 @@ class Squad:
 
     def active(self) -> list[Model]:
         """Models still fighting (men, man-sized weapons, robots, a vehicle's hull)."""
+        held = self._held
+        if held is not None:
+            return list(held)
         return [m for m in self.models if m.status is Status.ACTIVE]
+
+    @property
+    def holding(self) -> bool:
+        """Whether it holds who of it is fighting (:meth:`hold`)."""
+        return self._held is not None
+
+    def hold(self, still: bool) -> None:
+        """``still``: no model of the squad falls or gets up until :meth:`hold` is called
+        with ``False`` (a menu being measured), so who is fighting is looked for once."""
+        self._held = None
+        if still:
+            self._held = self.active()
 
     def men(self) -> list[Model]:
         """Men still fighting (not weapons, robots or hulls)."""
