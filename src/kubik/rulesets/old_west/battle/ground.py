@@ -343,7 +343,16 @@ def _aside(
 
 def cover_spots(game: OldWestGame, figure: Figure) -> tuple[Point, ...]:
     """Places that give cover: inside enterable cover (a barrel pile, a porch) and just
-    beside buildings and fences, every 2 inches round them."""
+    beside buildings and fences, every 2 inches round them. They depend on the table and
+    the model's mover type and base alone, so each set is found once per table."""
+    return game.tape.kept(
+        "old_west.cover_spots",
+        (figure.mover, figure.base.diameter),
+        lambda: _cover_spots(game, figure),
+    )
+
+
+def _cover_spots(game: OldWestGame, figure: Figure) -> tuple[Point, ...]:
     gap = battle_number("cover_gap_inches")
     radius = clearance(figure)
     spots: list[Point] = []

@@ -119,10 +119,19 @@ def shot_args(
 
 
 def shot_forecast(
-    game: OldWestGame, figure: Figure, target: Figure, weapon: Weapon, share: float, score: float
+    game: OldWestGame,
+    figure: Figure,
+    target: Figure,
+    weapon: Weapon,
+    share: float,
+    score: float,
+    blockers: tuple[Blocker, ...] | None = None,
 ) -> AnyForecast:
-    """A shot's worth by the shoot rule's odds on the measured situation."""
-    args = shot_args(game, figure, target, weapon, 0, in_the_way(game, figure, target))
+    """A shot's worth by the shoot rule's odds on the measured situation (``blockers``:
+    what :func:`in_the_way` found, when the caller measured it already)."""
+    if blockers is None:
+        blockers = in_the_way(game, figure, target)
+    args = shot_args(game, figure, target, weapon, 0, blockers)
     value = ShotValue(per_wound(target), share, weight("fame_point"))
     return Forecast(shoot, args, value=value, score=score)
 
@@ -154,16 +163,20 @@ def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
     menu: Menu[ShootAt | HoldFire] = Menu()
     name = game.name(figure.id)
     enemies = sorted(game.enemies(figure), key=lambda e: (edge_distance(figure.base, e.base), e.id))
+    # what stands in the way of each shot offered, measured once (nothing moves until
+    # the shot is resolved)
+    in_way: dict[str, tuple[Blocker, ...]] = {}
     for enemy in enemies:
         weapon, verdict = usable(game, figure, enemy)
         if weapon is None:
             continue
+        blocking = in_way[enemy.id] = in_the_way(game, figure, enemy)
         option = ShootAt(
             figure.id,
             enemy.id,
             weapon.id,
             round(edge_distance(figure.base, enemy.base), 1),
-            len(in_the_way(game, figure, enemy)),
+            len(blocking),
         )
         menu.offer(
             option,
@@ -176,7 +189,7 @@ def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
                 in_the_way=option.in_the_way,
             ),
             verdict,
-            shot_forecast(game, figure, enemy, weapon, 1.0, 0.0),
+            shot_forecast(game, figure, enemy, weapon, 1.0, 0.0, blocking),
         )
     if not menu.options:
         return False
@@ -194,7 +207,8 @@ def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
         return False
     target = game.figure(chosen.target)
     weapon = next(w for w in figure.weapons if w.id == chosen.weapon)
-    blockers = in_the_way(game, figure, target)
+    found = in_way.get(target.id)
+    blockers = found if found is not None else in_the_way(game, figure, target)
     if game.at_table:
         from kubik.rulesets.old_west.battle.table import confirm_shot
 

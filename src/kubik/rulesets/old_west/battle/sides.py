@@ -13,7 +13,7 @@ scenario side, a ``Roll`` names it as the roller, and a
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kubik.engine import Call, Choose, Emit, Message, Procedure, Roll
@@ -27,35 +27,54 @@ class Labels:
 
     roles: tuple[tuple[str, str], ...]
     names: tuple[tuple[Side, Message], ...]
+    # the two tables as dicts, made once (every request of a fight is relabelled)
+    _roles: dict[str, str] = field(init=False, repr=False, compare=False)
+    _names: dict[Side, Message] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_roles", dict(self.roles))
+        object.__setattr__(self, "_names", dict(self.names))
 
     def side(self, role: str) -> str:
         """The scenario side playing ``role`` (a side id is kept as it is)."""
-        return dict(self.roles).get(role, role)
+        return self._roles.get(role, role)
 
     def message(self, message: Message) -> Message:
-        """The message with every rule Side replaced by the posse's name."""
-        names = dict(self.names)
-        if not any(isinstance(v, Side) for _, v in message.params):
+        """The message with every rule Side replaced by the posse's name (the message
+        itself when it names no Side)."""
+        params = message.params
+        for _, value in params:
+            if isinstance(value, Side):
+                break
+        else:
             return message
-        params = tuple((k, names[v] if isinstance(v, Side) else v) for k, v in message.params)
-        return Message(message.id, params)
+        names = self._names
+        return Message(
+            message.id, tuple((k, names[v] if isinstance(v, Side) else v) for k, v in params)
+        )
 
     def request(self, request: Any) -> Any:
-        """The request as the game should ask it (its rule IDs, labels and forecasts kept)."""
-        if isinstance(request, Choose):
-            return replace(
-                request, side=self.side(request.side), reason=self.message(request.reason)
-            )
+        """The request as the game should ask it (its rule IDs, labels and forecasts kept;
+        the request itself when nothing in it changes)."""
         if isinstance(request, Roll):
-            return replace(
-                request, reason=self.message(request.reason), roller=self.side(request.roller)
-            )
+            reason = self.message(request.reason)
+            roller = self._roles.get(request.roller, request.roller)
+            if reason is request.reason and roller == request.roller:
+                return request
+            return replace(request, reason=reason, roller=roller)
         if isinstance(request, Call):
             return Call(
                 as_sides, (self, request.procedure, request.args), request.times, request.reduce
             )
         if isinstance(request, Emit):
-            return replace(request, event=self.message(request.event))
+            event = self.message(request.event)
+            return request if event is request.event else replace(request, event=event)
+        if isinstance(request, Choose):
+            side = self._roles.get(request.side, request.side)
+            reason = self.message(request.reason)
+            if reason is request.reason and side == request.side:
+                return request
+            return replace(request, side=side, reason=reason)
         return request
 
 
