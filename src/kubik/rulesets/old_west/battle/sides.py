@@ -30,10 +30,17 @@ class Labels:
     # the two tables as dicts, made once (every request of a fight is relabelled)
     _roles: dict[str, str] = field(init=False, repr=False, compare=False)
     _names: dict[Side, Message] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_roles", dict(self.roles))
         object.__setattr__(self, "_names", dict(self.names))
+        object.__setattr__(self, "_hash", hash((self.roles, self.names)))
+
+    def __hash__(self) -> int:
+        # every sub-procedure call of a fight carries the labels, and the odds keep
+        # calls by their arguments: the posses' names are hashed once
+        return self._hash
 
     def side(self, role: str) -> str:
         """The scenario side playing ``role`` (a side id is kept as it is)."""
