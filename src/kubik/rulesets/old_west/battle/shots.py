@@ -74,10 +74,20 @@ def terrain_in_the_way(
     reach = float(data()["battle"]["cover_reach_inches"])
     ids = list(game.tape.cover_ids(shooter_base, target, reach))
     for feature in map(table.feature, game.tape.crossed((shooter_base.centre, target.centre))):
-        leaning = distance_to(shooter_base, feature) <= reach
+        leaning = _distance_to(game, shooter_base, feature.id) <= reach
         if feature.cover is not Cover.NONE and not leaning and feature.id not in ids:
             ids.append(feature.id)
-    return tuple((distance_to(shooter_base, table.feature(i)), Blocker(i, False)) for i in ids)
+    return tuple((_distance_to(game, shooter_base, i), Blocker(i, False)) for i in ids)
+
+
+def _distance_to(game: OldWestGame, base: Base, feature_id: str) -> float:
+    """The table's :func:`~kubik.table.distance_to` from a base to a feature, kept for the
+    table (a shooter weighs every target from where he stands)."""
+    return game.tape.kept(
+        "old_west.distance_to",
+        (base.centre, base.radius, feature_id),
+        lambda: distance_to(base, game.table.feature(feature_id)),
+    )
 
 
 def usable(game: OldWestGame, figure: Figure, enemy: Figure) -> tuple[Weapon | None, Verdict]:
