@@ -13,7 +13,7 @@ scenario side, a ``Roll`` names it as the roller, and a
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from kubik.engine import Call, Choose, Emit, Message, Procedure, Roll
@@ -68,21 +68,40 @@ class Labels:
             roller = self._roles.get(request.roller, request.roller)
             if reason is request.reason and roller == request.roller:
                 return request
-            return replace(request, reason=reason, roller=roller)
+            return _with(request, reason=reason, roller=roller)
         if isinstance(request, Call):
             return Call(
                 as_sides, (self, request.procedure, request.args), request.times, request.reduce
             )
         if isinstance(request, Emit):
             event = self.message(request.event)
-            return request if event is request.event else replace(request, event=event)
+            return request if event is request.event else _with(request, event=event)
         if isinstance(request, Choose):
             side = self._roles.get(request.side, request.side)
             reason = self.message(request.reason)
             if reason is request.reason and side == request.side:
                 return request
-            return replace(request, side=side, reason=reason)
+            return _with(request, side=side, reason=reason)
         return request
+
+
+#: The field names of each kind of request, read once.
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _with(request: Any, **changes: Any) -> Any:
+    """``dataclasses.replace(request, **changes)`` for a request the engine checked when it
+    was made: only a side's id and the names in its messages change, which none of its
+    checks reads, so its fields are copied as they are (a fight's every roll and decision
+    passes here, over and over while the odds of a fight are worked out)."""
+    kind = type(request)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in fields(kind))
+    made = object.__new__(kind)
+    for name in names:
+        object.__setattr__(made, name, changes[name] if name in changes else getattr(request, name))
+    return made
 
 
 def as_sides(
