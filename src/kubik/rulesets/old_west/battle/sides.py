@@ -20,6 +20,9 @@ from kubik.engine import Call, Choose, Emit, Message, Procedure, Roll
 from kubik.engine.objectives import declare_wrapper
 from kubik.rulesets.old_west.core import Side
 
+#: Most relabelled rolls a battle's labels keep (an engine limit, not a rule).
+ROLLS_KEPT = 1024
+
 
 @dataclass(frozen=True, slots=True)
 class Labels:
@@ -31,11 +34,14 @@ class Labels:
     _roles: dict[str, str] = field(init=False, repr=False, compare=False)
     _names: dict[Side, Message] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
+    # rolls already relabelled, by the identity of the rule's own (kept) request
+    _rolls: dict[int, tuple[Roll, Roll]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_roles", dict(self.roles))
         object.__setattr__(self, "_names", dict(self.names))
         object.__setattr__(self, "_hash", hash((self.roles, self.names)))
+        object.__setattr__(self, "_rolls", {})
 
     def __hash__(self) -> int:
         # every sub-procedure call of a fight carries the labels, and the odds keep
@@ -60,15 +66,28 @@ class Labels:
             message.id, tuple((k, names[v] if isinstance(v, Side) else v) for k, v in params)
         )
 
+    def _roll(self, request: Roll) -> Roll:
+        """A roll relabelled; the rules build most of their rolls once and ask them again
+        and again (a fight's dice, while its odds are worked out), so each is relabelled
+        once."""
+        known = self._rolls.get(id(request))
+        if known is not None and known[0] is request:
+            return known[1]
+        reason = self.message(request.reason)
+        roller = self._roles.get(request.roller, request.roller)
+        made = request
+        if reason is not request.reason or roller != request.roller:
+            made = _with(request, reason=reason, roller=roller)
+        if len(self._rolls) >= ROLLS_KEPT:
+            self._rolls.clear()
+        self._rolls[id(request)] = (request, made)
+        return made
+
     def request(self, request: Any) -> Any:
         """The request as the game should ask it (its rule IDs, labels and forecasts kept;
         the request itself when nothing in it changes)."""
         if isinstance(request, Roll):
-            reason = self.message(request.reason)
-            roller = self._roles.get(request.roller, request.roller)
-            if reason is request.reason and roller == request.roller:
-                return request
-            return _with(request, reason=reason, roller=roller)
+            return self._roll(request)
         if isinstance(request, Call):
             return Call(
                 as_sides, (self, request.procedure, request.args), request.times, request.reduce
