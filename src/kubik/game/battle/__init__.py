@@ -30,7 +30,7 @@ from kubik.game.battle.contact import (
     violations,
 )
 from kubik.game.battle.interrupts import Handler, Interrupts, Moment, Trigger
-from kubik.game.battle.menu import Menu, Offer
+from kubik.game.battle.menu import LazyForecast, Menu, Offer
 from kubik.game.battle.pieces import Piece, Posture, Presence
 from kubik.game.battle.tastes import taste, tastes
 
@@ -45,6 +45,7 @@ __all__ = [
     "Engagements",
     "Handler",
     "Interrupts",
+    "LazyForecast",
     "Menu",
     "Moment",
     "Offer",

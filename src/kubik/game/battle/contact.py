@@ -246,6 +246,8 @@ class Engagements:
 
     def of(self, unit: str) -> tuple[str, ...]:
         """Every unit engaged with ``unit``, in the order the fights started."""
+        if not self._pairs:
+            return ()
         return tuple(p.other(unit) for p in self._pairs if p.involves(unit))
 
     def release(self, unit: str, other: str | None = None) -> None:

@@ -22,14 +22,66 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Generator, Hashable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from kubik.engine import AnyForecast, Choose, Entry, Message, Verdict
+from kubik.engine.requests import Worth
 from kubik.errors import ProcedureError
 
 OptionT = TypeVar("OptionT", bound=Hashable)
+
+
+class LazyForecast(AnyForecast):
+    """An option's forecast worked out when something first reads it: a bot weighing the
+    decision, or the odds shown to a person. A default or random bot never reads one, so
+    the measuring it needs (the way into a fight, the shot a Hero could take) is not made
+    for nothing. It is read while its decision is pending, when the board is as it was
+    when the menu was built; ``make`` gives the very forecast an eager menu would hold.
+
+    >>> from kubik.engine import Forecast
+    >>> made = []
+    >>> lazy = LazyForecast(lambda: made.append(1) or Forecast(score=2.5))
+    >>> len(made)
+    0
+    >>> lazy.score, lazy.procedure, len(made)
+    (2.5, None, 1)
+    """
+
+    __slots__ = ("_made", "_make")
+
+    def __init__(self, make: Callable[[], AnyForecast]) -> None:
+        self._make: Callable[[], AnyForecast] | None = make
+        self._made: AnyForecast | None = None
+
+    def _forecast(self) -> AnyForecast:
+        made = self._made
+        if made is None:
+            assert self._make is not None
+            made = self._made = self._make()
+            self._make = None
+        return made
+
+    @property
+    def procedure(self) -> Callable[..., Generator[Any, Any, Any]] | None:
+        """The rule the option leads to (``None``: a plain score)."""
+        return self._forecast().procedure
+
+    @property
+    def args(self) -> tuple[Any, ...]:
+        """The situation it would meet: the procedure's arguments."""
+        return self._forecast().args
+
+    @property
+    def value(self) -> Callable[[Any], Worth] | None:
+        """What each outcome is worth to the side choosing."""
+        return self._forecast().value
+
+    @property
+    def score(self) -> float:
+        """A plain positional judgement added to the expected value."""
+        return self._forecast().score
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,4 +176,4 @@ class Menu(Generic[OptionT]):
         )
 
 
-__all__ = ["Menu", "Offer"]
+__all__ = ["LazyForecast", "Menu", "Offer"]

@@ -104,6 +104,24 @@ def may_shoot_at(model: Shooter, shot: ShotAt) -> Verdict:
     >>> may_shoot_at(Shooter(("pistol",)), ShotAt("pistol", 13.0)).allowed
     False
     """
+    key = (model, shot)
+    found = _VERDICTS.get(key)
+    if found is None:
+        if len(_VERDICTS) >= VERDICTS_KEPT:
+            _VERDICTS.clear()
+        found = _VERDICTS[key] = _may_shoot_at(model, shot)
+    return found
+
+
+#: Most :func:`may_shoot_at` answers kept (an engine limit, not a rule).
+VERDICTS_KEPT = 4096
+#: The answers given so far: a battle asks the same shot of the same situation again and
+#: again (declaring Quickdraw, weighing it, offering the shot, taking it), and the answer
+#: depends on the two plain situations and the ruleset's data alone.
+_VERDICTS: dict[tuple[Shooter, ShotAt], Verdict] = {}
+
+
+def _may_shoot_at(model: Shooter, shot: ShotAt) -> Verdict:
     shooting = may_shoot(model)
     if not shooting.allowed:
         return shooting

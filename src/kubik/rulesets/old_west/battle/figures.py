@@ -64,6 +64,11 @@ _PRESENCE = {
 }
 
 
+#: Each status's :attr:`~kubik.rulesets.old_west.core.Status.in_action`, read once (a
+#: battle asks it of every model for every measurement).
+_IN_ACTION = {status: status.in_action for status in Status}
+
+
 @dataclass(slots=True)
 class Figure:
     """One model: fixed profile and weapons, changing place, wounds and markers."""
@@ -89,7 +94,7 @@ class Figure:
     @property
     def in_action(self) -> bool:
         """Still on the table and fighting."""
-        return self.status.in_action
+        return _IN_ACTION[self.status]
 
     @property
     def prone(self) -> bool:

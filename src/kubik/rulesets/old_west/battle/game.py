@@ -20,7 +20,7 @@ from kubik.engine import AnyCall, Call, Message, Procedure, emit, msg
 from kubik.game import Ending, Scenario, SideSummary, side_name
 from kubik.game.battle import BattleGame, Piece, Trigger, touching
 from kubik.rulesets.old_west.absent import advantage_roll, fall_from_horse, fortune
-from kubik.rulesets.old_west.battle.figures import Figure, Nerve, Stance
+from kubik.rulesets.old_west.battle.figures import _IN_ACTION, Figure, Nerve, Stance
 from kubik.rulesets.old_west.battle.sides import Labels, as_sides
 from kubik.rulesets.old_west.battle.spec import BattleSpec, OptionsData, build_spec, leader_of
 from kubik.rulesets.old_west.core import Side, Status
@@ -209,7 +209,7 @@ class OldWestGame(BattleGame):
 
     def active(self, side: str) -> tuple[Figure, ...]:
         """The posse's models still in action."""
-        return tuple(f for f in self.figures if f.side == side and f.in_action)
+        return tuple(f for f in self.figures if f.side == side and _IN_ACTION[f.status])
 
     def enemies(self, figure: Figure) -> tuple[Figure, ...]:
         """Enemy models in action."""

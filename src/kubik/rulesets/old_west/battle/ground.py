@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from shapely.geometry import LineString
-from shapely.geometry import Point as ShapelyPoint
+import numpy as np
+from shapely import lib as shapely_lib
 
 from kubik.game.battle import GAP, clear_of, settle, touching
 from kubik.rulesets.old_west.battle.figures import Figure
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 SLACK = 0.05
 #: How far a way round buildings samples their edges (inches).
 DETOUR_STEP = 2.0
+#: shapely's default for NaN coordinates when it builds a geometry ("allow").
+_NAN_ALLOWED = np.intc(0)
 
 
 def rounded(point: Sequence[float]) -> Point:
@@ -113,8 +115,11 @@ def distance_along(points: Sequence[Point], spot: Point) -> float:
     """Inches from the start of a path to ``spot`` on it (rounded to 0.1)."""
     if len(points) < 2:
         return 0.0
-    line = LineString(points)
-    return round(float(line.project(ShapelyPoint(spot))), 1)
+    # shapely's LineString(points).project(Point(spot)) without the geometry classes'
+    # checks: the same GEOS geometries and call (a move's menu asks it of every place)
+    line = shapely_lib.linestrings(np.array(points, dtype=float), _NAN_ALLOWED)
+    at = shapely_lib.points(np.array(spot, dtype=float), _NAN_ALLOWED)
+    return round(float(shapely_lib.line_locate_point(line, at)), 1)
 
 
 def enemy_gap(game: OldWestGame, figure: Figure, spot: Point) -> float:
@@ -343,7 +348,16 @@ def _aside(
 
 def cover_spots(game: OldWestGame, figure: Figure) -> tuple[Point, ...]:
     """Places that give cover: inside enterable cover (a barrel pile, a porch) and just
-    beside buildings and fences, every 2 inches round them."""
+    beside buildings and fences, every 2 inches round them. They depend on the table and
+    the model's mover type and base alone, so each set is found once per table."""
+    return game.tape.kept(
+        "old_west.cover_spots",
+        (figure.mover, figure.base.diameter),
+        lambda: _cover_spots(game, figure),
+    )
+
+
+def _cover_spots(game: OldWestGame, figure: Figure) -> tuple[Point, ...]:
     gap = battle_number("cover_gap_inches")
     radius = clearance(figure)
     spots: list[Point] = []

@@ -12,10 +12,11 @@ Hero — less the Fame it costs (tastes in data).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from kubik.engine import AnyForecast, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu
+from kubik.game.battle import LazyForecast, Menu
 from kubik.rulesets.old_west.battle.figures import Figure
 from kubik.rulesets.old_west.battle.options import Heroic
 from kubik.rulesets.old_west.battle.situations import able, hero_now
@@ -72,7 +73,7 @@ def declare(
                 yes,
                 msg("old_west.game.option.heroic_declare", model=name, action=action),
                 verdict,
-                worth(game, hero, action, share),
+                LazyForecast(partial(worth, game, hero, action, share)),
             )
             answer = yield from game.choose(
                 menu,

@@ -20,7 +20,7 @@ import math
 from typing import TYPE_CHECKING
 
 from kubik.engine import AnyForecast, Call, Forecast, Message, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu, touching
+from kubik.game.battle import LazyForecast, Menu, touching
 from kubik.rulesets.old_west.absent import JumpResult, jump_test
 from kubik.rulesets.old_west.battle import ground
 from kubik.rulesets.old_west.battle.figures import Figure, Stance
@@ -196,9 +196,15 @@ def options(game: OldWestGame, figure: Figure, reach: float, near: Figure | None
             option,
             move_label(game, option),
             Verdict.combine(verdict, end_verdict(game, figure, option, near)),
-            move_forecast(game, figure, option) if verdict.allowed else None,
+            _charge_forecast(game, figure, option) if verdict.allowed else None,
         )
     return menu
+
+
+def _charge_forecast(game: OldWestGame, figure: Figure, option: MoveTo) -> LazyForecast:
+    """A charge option's forecast, worked out when read (a bot weighing it): the default
+    move is picked among the other options by their scores and never reads it."""
+    return LazyForecast(lambda: move_forecast(game, figure, option))
 
 
 def places(game: OldWestGame, figure: Figure, reach: float) -> list[tuple[MoveKind, Way]]:

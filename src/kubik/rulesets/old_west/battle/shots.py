@@ -74,10 +74,20 @@ def terrain_in_the_way(
     reach = float(data()["battle"]["cover_reach_inches"])
     ids = list(game.tape.cover_ids(shooter_base, target, reach))
     for feature in map(table.feature, game.tape.crossed((shooter_base.centre, target.centre))):
-        leaning = distance_to(shooter_base, feature) <= reach
+        leaning = _distance_to(game, shooter_base, feature.id) <= reach
         if feature.cover is not Cover.NONE and not leaning and feature.id not in ids:
             ids.append(feature.id)
-    return tuple((distance_to(shooter_base, table.feature(i)), Blocker(i, False)) for i in ids)
+    return tuple((_distance_to(game, shooter_base, i), Blocker(i, False)) for i in ids)
+
+
+def _distance_to(game: OldWestGame, base: Base, feature_id: str) -> float:
+    """The table's :func:`~kubik.table.distance_to` from a base to a feature, kept for the
+    table (a shooter weighs every target from where he stands)."""
+    return game.tape.kept(
+        "old_west.distance_to",
+        (base.centre, base.radius, feature_id),
+        lambda: distance_to(base, game.table.feature(feature_id)),
+    )
 
 
 def usable(game: OldWestGame, figure: Figure, enemy: Figure) -> tuple[Weapon | None, Verdict]:
@@ -119,10 +129,19 @@ def shot_args(
 
 
 def shot_forecast(
-    game: OldWestGame, figure: Figure, target: Figure, weapon: Weapon, share: float, score: float
+    game: OldWestGame,
+    figure: Figure,
+    target: Figure,
+    weapon: Weapon,
+    share: float,
+    score: float,
+    blockers: tuple[Blocker, ...] | None = None,
 ) -> AnyForecast:
-    """A shot's worth by the shoot rule's odds on the measured situation."""
-    args = shot_args(game, figure, target, weapon, 0, in_the_way(game, figure, target))
+    """A shot's worth by the shoot rule's odds on the measured situation (``blockers``:
+    what :func:`in_the_way` found, when the caller measured it already)."""
+    if blockers is None:
+        blockers = in_the_way(game, figure, target)
+    args = shot_args(game, figure, target, weapon, 0, blockers)
     value = ShotValue(per_wound(target), share, weight("fame_point"))
     return Forecast(shoot, args, value=value, score=score)
 
@@ -154,16 +173,20 @@ def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
     menu: Menu[ShootAt | HoldFire] = Menu()
     name = game.name(figure.id)
     enemies = sorted(game.enemies(figure), key=lambda e: (edge_distance(figure.base, e.base), e.id))
+    # what stands in the way of each shot offered, measured once (nothing moves until
+    # the shot is resolved)
+    in_way: dict[str, tuple[Blocker, ...]] = {}
     for enemy in enemies:
         weapon, verdict = usable(game, figure, enemy)
         if weapon is None:
             continue
+        blocking = in_way[enemy.id] = in_the_way(game, figure, enemy)
         option = ShootAt(
             figure.id,
             enemy.id,
             weapon.id,
             round(edge_distance(figure.base, enemy.base), 1),
-            len(in_the_way(game, figure, enemy)),
+            len(blocking),
         )
         menu.offer(
             option,
@@ -176,7 +199,7 @@ def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
                 in_the_way=option.in_the_way,
             ),
             verdict,
-            shot_forecast(game, figure, enemy, weapon, 1.0, 0.0),
+            shot_forecast(game, figure, enemy, weapon, 1.0, 0.0, blocking),
         )
     if not menu.options:
         return False
@@ -194,7 +217,8 @@ def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
         return False
     target = game.figure(chosen.target)
     weapon = next(w for w in figure.weapons if w.id == chosen.weapon)
-    blockers = in_the_way(game, figure, target)
+    found = in_way.get(target.id)
+    blockers = found if found is not None else in_the_way(game, figure, target)
     if game.at_table:
         from kubik.rulesets.old_west.battle.table import confirm_shot
 

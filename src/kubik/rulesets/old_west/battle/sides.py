@@ -13,12 +13,15 @@ scenario side, a ``Roll`` names it as the roller, and a
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from kubik.engine import Call, Choose, Emit, Message, Procedure, Roll
 from kubik.engine.objectives import declare_wrapper
 from kubik.rulesets.old_west.core import Side
+
+#: Most relabelled rolls a battle's labels keep (an engine limit, not a rule).
+ROLLS_KEPT = 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,36 +30,97 @@ class Labels:
 
     roles: tuple[tuple[str, str], ...]
     names: tuple[tuple[Side, Message], ...]
+    # the two tables as dicts, made once (every request of a fight is relabelled)
+    _roles: dict[str, str] = field(init=False, repr=False, compare=False)
+    _names: dict[Side, Message] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+    # rolls already relabelled, by the identity of the rule's own (kept) request
+    _rolls: dict[int, tuple[Roll, Roll]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_roles", dict(self.roles))
+        object.__setattr__(self, "_names", dict(self.names))
+        object.__setattr__(self, "_hash", hash((self.roles, self.names)))
+        object.__setattr__(self, "_rolls", {})
+
+    def __hash__(self) -> int:
+        # every sub-procedure call of a fight carries the labels, and the odds keep
+        # calls by their arguments: the posses' names are hashed once
+        return self._hash
 
     def side(self, role: str) -> str:
         """The scenario side playing ``role`` (a side id is kept as it is)."""
-        return dict(self.roles).get(role, role)
+        return self._roles.get(role, role)
 
     def message(self, message: Message) -> Message:
-        """The message with every rule Side replaced by the posse's name."""
-        names = dict(self.names)
-        if not any(isinstance(v, Side) for _, v in message.params):
+        """The message with every rule Side replaced by the posse's name (the message
+        itself when it names no Side)."""
+        params = message.params
+        for _, value in params:
+            if isinstance(value, Side):
+                break
+        else:
             return message
-        params = tuple((k, names[v] if isinstance(v, Side) else v) for k, v in message.params)
-        return Message(message.id, params)
+        names = self._names
+        return Message(
+            message.id, tuple((k, names[v] if isinstance(v, Side) else v) for k, v in params)
+        )
+
+    def _roll(self, request: Roll) -> Roll:
+        """A roll relabelled; the rules build most of their rolls once and ask them again
+        and again (a fight's dice, while its odds are worked out), so each is relabelled
+        once."""
+        known = self._rolls.get(id(request))
+        if known is not None and known[0] is request:
+            return known[1]
+        reason = self.message(request.reason)
+        roller = self._roles.get(request.roller, request.roller)
+        made = request
+        if reason is not request.reason or roller != request.roller:
+            made = _with(request, reason=reason, roller=roller)
+        if len(self._rolls) >= ROLLS_KEPT:
+            self._rolls.clear()
+        self._rolls[id(request)] = (request, made)
+        return made
 
     def request(self, request: Any) -> Any:
-        """The request as the game should ask it (its rule IDs, labels and forecasts kept)."""
-        if isinstance(request, Choose):
-            return replace(
-                request, side=self.side(request.side), reason=self.message(request.reason)
-            )
+        """The request as the game should ask it (its rule IDs, labels and forecasts kept;
+        the request itself when nothing in it changes)."""
         if isinstance(request, Roll):
-            return replace(
-                request, reason=self.message(request.reason), roller=self.side(request.roller)
-            )
+            return self._roll(request)
         if isinstance(request, Call):
             return Call(
                 as_sides, (self, request.procedure, request.args), request.times, request.reduce
             )
         if isinstance(request, Emit):
-            return replace(request, event=self.message(request.event))
+            event = self.message(request.event)
+            return request if event is request.event else _with(request, event=event)
+        if isinstance(request, Choose):
+            side = self._roles.get(request.side, request.side)
+            reason = self.message(request.reason)
+            if reason is request.reason and side == request.side:
+                return request
+            return _with(request, side=side, reason=reason)
         return request
+
+
+#: The field names of each kind of request, read once.
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _with(request: Any, **changes: Any) -> Any:
+    """``dataclasses.replace(request, **changes)`` for a request the engine checked when it
+    was made: only a side's id and the names in its messages change, which none of its
+    checks reads, so its fields are copied as they are (a fight's every roll and decision
+    passes here, over and over while the odds of a fight are worked out)."""
+    kind = type(request)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in fields(kind))
+    made = object.__new__(kind)
+    for name in names:
+        object.__setattr__(made, name, changes[name] if name in changes else getattr(request, name))
+    return made
 
 
 def as_sides(
