@@ -10,7 +10,7 @@ plain values: a :class:`FireGroup` against a :class:`FireTarget`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 
 @cache
-def _data() -> dict[str, Any]:
+def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 
