@@ -13,8 +13,6 @@
 from __future__ import annotations
 
 import json
-import random
-import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
@@ -229,6 +227,9 @@ def resolve(
     Without dice or seed a fresh seed is drawn and reported, so any resolution
     can be replayed.
     """
+    import random
+    import secrets
+
     from kubik.engine.run import TableSession, describe_roll, play
 
     spec = registry.get(name)

@@ -16,7 +16,6 @@ ruleset without the index registers everything when its package is imported.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -274,6 +273,8 @@ def get(name: str) -> ProcedureSpec:
     if name in _REGISTRY:
         return _REGISTRY[name]
     load_all()
+    import difflib  # only to name the close ones of an unknown name
+
     close = difflib.get_close_matches(name, list(_REGISTRY), n=3)
     if close:
         raise UnknownProcedureError(msg("kubik.procedure.near", name=name, near=tuple(close)))
