@@ -10,6 +10,12 @@ of its own) and the same question asked again (answered from the cache of answer
 the best way icepool can; the answers are checked equal. Times are the children's
 CPU time (user + system), best of several runs, the two timed in alternation.
 
+A third row is the floor under any such process of kubik: Python importing what the
+answer needs (json, dataclasses, fractions, typing) and pydantic, defining one frozen
+input model and validating one input with it, nothing of kubik. Every kubik question
+validates its input with its procedure's pydantic model, so no first question can cost
+less than this row (against the icepool process of the fire question).
+
 Both packages run from their bytecode, as installed packages do (pip compiles
 icepool's on install): kubik's package is compiled first, for a checkout run with
 ``PYTHONDONTWRITEBYTECODE`` would otherwise compile every module it imports, every time.
@@ -116,6 +122,17 @@ def fight_question() -> tuple[list[str], list[str], Any]:
     return kubik_command("old_west.fight", data), icepool_args, kubik_rows
 
 
+#: The floor: what any first kubik question does besides kubik's own work.
+FLOOR = """
+import dataclasses, fractions, json, typing
+from pydantic import BaseModel, ConfigDict
+class Input(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    dice: int
+print(json.dumps(Input.model_validate({"dice": 8}).model_dump()))
+"""
+
+
 def run() -> list[dict[str, object]]:
     """Rows: each question asked of a fresh kubik process, again (cached), and of icepool."""
     rows: list[dict[str, object]] = []
@@ -138,6 +155,12 @@ def run() -> list[dict[str, object]]:
             assert again == out, f"{label}: the cached answer differs"
         rows.append(row(f"whole process, first time: {label}", cold, icepool_s, TARGET))
         rows.append(row(f"whole process, asked again: {label}", cached, icepool_s, TARGET))
+        if label.startswith("steel_war.fire"):
+            floor_env = {**env, "PYDANTIC_DISABLE_PLUGINS": "__all__"}
+            floor, _, floor_icepool, _ = first_and_reference(
+                [sys.executable, "-c", FLOOR], reference, floor_env
+            )
+            rows.append(row("floor: Python + pydantic, one model", floor, floor_icepool, TARGET))
     return rows
 
 

@@ -54,21 +54,22 @@ def cache_dir() -> Path:
 def _package_state() -> bytes:
     """Every file of the installed package: path, size, modification time (once a process)."""
     digest = hashlib.sha256()
-    _tree(_PACKAGE, digest)
+    _tree(str(_PACKAGE), "", digest)
     return digest.digest()
 
 
-def _tree(root: Path, digest: Any) -> None:
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            if name.endswith((".pyc", ".pyo")):
-                continue
-            path = Path(folder) / name
-            stat = path.stat()
-            digest.update(
-                f"{path.relative_to(root)}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode()
-            )
+def _tree(folder: str, prefix: str, digest: Any) -> None:
+    """Each file under ``folder`` (bytecode aside) as ``path, size, mtime`` into ``digest``,
+    in name order (``os.scandir``: one call per folder, the entry knows if it is one)."""
+    with os.scandir(folder) as found:
+        entries = sorted(found, key=lambda entry: entry.name)
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            if entry.name != "__pycache__":
+                _tree(entry.path, f"{prefix}{entry.name}/", digest)
+        elif not entry.name.endswith((".pyc", ".pyo")):
+            stat = entry.stat()
+            digest.update(f"{prefix}{entry.name}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
 
 
 def key(args: Sequence[str]) -> str:

@@ -13,36 +13,32 @@
 from __future__ import annotations
 
 import json
-import random
-import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel, ValidationError
 
 from kubik.engine import registry
-from kubik.engine.explain import explain_rows
 from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order
-from kubik.engine.log import LogEntry, RollEntry
-from kubik.engine.observed import place
 from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
-from kubik.engine.optimal import Optimal
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
 from kubik.engine.requests import Message, msg
-from kubik.engine.run import RunResult, TableSession, describe_roll, play
-from kubik.engine.simulate import Estimate
-from kubik.engine.simulate import simulate as simulate_runs
 from kubik.errors import DiceAnswerError, InputError
 from kubik.limits import DEFAULT_SEED, INPUT_BYTES, INPUT_DEPTH, SIMULATE_RUNS, too_deep
 from kubik.problems import join, problems, shown
 
-# Games, bots, simulations of battles and text for people load only when a call needs
-# them: a question of odds (`kubik odds`) does not pay for numpy, the game layer or Babel.
+# Games, bots, simulations of battles, text for people and the drivers other than the
+# odds load only when a call needs them: a question of odds (`kubik odds`) does not pay
+# for numpy, the game layer, Babel, the optimal policy or the simulator.
 if TYPE_CHECKING:
+    from kubik.engine.log import LogEntry, RollEntry
+    from kubik.engine.optimal import Optimal
+    from kubik.engine.run import RunResult
+    from kubik.engine.simulate import Estimate
     from kubik.game.coverage import ProgressCallback
     from kubik.game.scenario import Scenario
     from kubik.game.session import Controller
@@ -231,6 +227,11 @@ def resolve(
     Without dice or seed a fresh seed is drawn and reported, so any resolution
     can be replayed.
     """
+    import random
+    import secrets
+
+    from kubik.engine.run import TableSession, describe_roll, play
+
     spec = registry.get(name)
     inp = parse_input(spec, input)
     if dice is not None:
@@ -309,7 +310,15 @@ def _policy(
     return policy, offered[policy]
 
 
+def _is_optimal(policy: Policy) -> bool:
+    """Whether ``policy`` is the optimal policy (whose module is loaded only once used)."""
+    module = sys.modules.get("kubik.engine.optimal")
+    return module is not None and isinstance(policy, module.Optimal)
+
+
 def _optimal(objective: Objective, seed: int = 0) -> Optimal:
+    from kubik.engine.optimal import Optimal
+
     for side, goal_text in objective.items():
         if not isinstance(side, str) or not isinstance(goal_text, str):
             raise InputError('objective: give SIDE=GOAL texts, e.g. {"a": "winner=a"}')
@@ -347,6 +356,9 @@ def estimates(
 ) -> list[Estimate]:
     """A Monte Carlo estimate: every observed outcome (as an object) with its interval,
     in the natural order of outcomes."""
+    from kubik.engine.optimal import Optimal
+    from kubik.engine.simulate import simulate as simulate_runs
+
     check_runs(runs)
     spec = registry.get(name)
     inp = parse_input(spec, input)
@@ -377,6 +389,8 @@ def _goals_json(
         }
     }
     if explain:
+        from kubik.engine.explain import explain_rows
+
         out["explain"] = explain_rows(node.notes, lang)
     return out
 
@@ -406,7 +420,7 @@ def odds(
     """
     spec = registry.get(name)
     policy_name, chosen = _policy(name, policy, objective)
-    if explain and not isinstance(chosen, Optimal):
+    if explain and not _is_optimal(chosen):
         raise InputError("explain: shows the optimal policy; use it with --policy optimal")
     if simulate is not None:
         found = estimates(name, input, simulate, seed, chosen, progress)
@@ -439,15 +453,15 @@ def odds(
         ],
         "fields": marginals(distribution),
     }
-    if isinstance(chosen, Optimal) and OddsDriver(cache=_CACHE).has_decisions(
-        spec.function, (inp,)
-    ):
-        result.update(_goals_json(spec, inp, chosen, lang, explain))
+    if _is_optimal(chosen) and OddsDriver(cache=_CACHE).has_decisions(spec.function, (inp,)):
+        result.update(_goals_json(spec, inp, cast("Optimal", chosen), lang, explain))
     elif explain:
         result["explain"] = []
     if observed is not None:
         if not isinstance(observed, Mapping):
             raise InputError("observed: must be a JSON object of outcome fields")
+        from kubik.engine.observed import place
+
         result["observed"] = place(distribution, observed)
     return result
 

@@ -20,11 +20,11 @@ file of ``KUBIK_DATA_DIR`` up front, so a bad one is one line before any work.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from enum import Enum
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -60,12 +60,9 @@ def provenance_kind(table: Mapping[str, Any], where: str) -> ProvenanceKind:
     return kinds[0]
 
 
-def _read_toml(path: Path | Any, where: str) -> dict[str, Any]:
+def _read_text(path: Path, where: str) -> str:
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(msg("kubik.data.bad_toml", where=where, error=str(error))) from None
+        return path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
         raise DataError(msg("kubik.data.not_utf8", where=where)) from None
     except OSError as error:
@@ -74,7 +71,20 @@ def _read_toml(path: Path | Any, where: str) -> dict[str, Any]:
         ) from None
 
 
-def merge_override(base: dict[str, Any], override: Mapping[str, Any], where: str) -> dict[str, Any]:
+def _parse_toml(text: str, where: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise DataError(msg("kubik.data.bad_toml", where=where, error=str(error))) from None
+
+
+def _read_toml(path: Path, where: str) -> dict[str, Any]:
+    return _parse_toml(_read_text(path, where), where)
+
+
+def merge_override(
+    base: Mapping[str, Any], override: Mapping[str, Any], where: str
+) -> dict[str, Any]:
     """``base`` with ``override``'s values replacing existing keys (recursively).
 
     A key that does not exist, a value of another kind, or an engine limit is a
@@ -160,28 +170,111 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-@cache
-def _packaged_data(ruleset: str) -> dict[str, Any]:
-    # the folder, not the package: reading data must not import the ruleset (whose
-    # procedures read data as they register)
-    root = resources.files("kubik") / "rulesets" / ruleset
-    data: dict[str, Any] = {}
-    main = root / "data.toml"
-    if main.is_file():
-        data.update(_read_toml(main, f"{ruleset}/data.toml"))
-    extra = root / "data"
-    if extra.is_dir():
-        for item in sorted(extra.iterdir(), key=lambda p: p.name):
-            if item.name.endswith(".toml"):
-                part = _read_toml(item, f"{ruleset}/data/{item.name}")
+#: Where the packaged data lives (``rulesets/<id>/``): the folder beside this module,
+#: read as files (not through the ruleset's package, which must not be imported to
+#: read its data: its procedures read data as they register).
+_RULESETS_DIR = Path(__file__).resolve().parent / "rulesets"
+
+#: A multi-line string (its lines are not keys or headers).
+_LONG_STRING = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'')
+#: A top-level name: a table header's first key, or a key before any header.
+_HEADER = re.compile(
+    r'^[ \t]*\[\[?[ \t]*([A-Za-z0-9_-]+|"[^"\n]*"|\'[^\'\n]*\')[ \t]*[.\]]', re.MULTILINE
+)
+_KEY = re.compile(r'^[ \t]*([A-Za-z0-9_-]+|"[^"\n]*"|\'[^\'\n]*\')[ \t]*[=.]', re.MULTILINE)
+
+
+def top_level_names(text: str) -> set[str]:
+    """The top-level names a TOML text defines, found without parsing it (its table
+    headers, and its keys before the first header). Only a guide to which file to
+    parse: a name not found where it was expected means every file is parsed."""
+    text = _LONG_STRING.sub('""', text)
+    first = _HEADER.search(text)
+    head = text if first is None else text[: first.start()]
+    found = {m.group(1) for m in _HEADER.finditer(text)} | {m.group(1) for m in _KEY.finditer(head)}
+    return {name.strip("\"'") for name in found}
+
+
+class RulesetData(Mapping[str, Any]):
+    """A ruleset's packaged data: its top-level tables, each file parsed the first time
+    one of its tables is read.
+
+    A question about one procedure reads a few tables; parsing every data file of the
+    ruleset (pure-Python TOML) would cost more than the question. Reading every table
+    (iterating, ``len``) parses every file, in the order :func:`load_ruleset_data`
+    always merged them, and checks that no table is defined twice.
+    """
+
+    def __init__(self, ruleset: str) -> None:
+        root = _RULESETS_DIR / ruleset
+        files = [root / "data.toml"] if (root / "data.toml").is_file() else []
+        extra = root / "data"
+        if extra.is_dir():
+            files += sorted(p for p in extra.iterdir() if p.name.endswith(".toml"))
+        self._ruleset = ruleset
+        self._files = [(p, str(p.relative_to(root.parent))) for p in files]
+        self._texts: list[str | None] = [None] * len(files)
+        self._parsed: dict[int, dict[str, Any]] = {}
+        self._where: dict[str, int] = {}
+        self._all: dict[str, Any] | None = None
+        for index in range(len(files)):
+            for name in top_level_names(self._text(index)):
+                self._where.setdefault(name, index)
+
+    def _text(self, index: int) -> str:
+        text = self._texts[index]
+        if text is None:
+            path, where = self._files[index]
+            text = _read_text(path, where)
+            self._texts[index] = text
+        return text
+
+    def _file(self, index: int) -> dict[str, Any]:
+        part = self._parsed.get(index)
+        if part is None:
+            where = self._files[index][1]
+            part = _parse_toml(self._text(index), where)
+            for name, table in part.items():
+                if isinstance(table, dict):
+                    provenance_kind(table, f"{self._ruleset}.{name}")
+            self._parsed[index] = part
+            self._texts[index] = None
+        return part
+
+    def _every_table(self) -> dict[str, Any]:
+        if self._all is None:
+            data: dict[str, Any] = {}
+            for index, (_, where) in enumerate(self._files):
+                part = self._file(index)
                 clash = set(part) & set(data)
                 if clash:
-                    raise DataError(f"{ruleset}/data/{item.name}: tables defined twice: {clash}")
+                    raise DataError(f"{where}: tables defined twice: {clash}")
                 data.update(part)
-    for name, table in data.items():
-        if isinstance(table, dict):
-            provenance_kind(table, f"{ruleset}.{name}")
-    return data
+            self._all = data
+        return self._all
+
+    def __getitem__(self, name: str) -> Any:
+        if self._all is None:
+            index = self._where.get(name)
+            if index is not None:
+                part = self._file(index)
+                if name in part:
+                    return part[name]
+        return self._every_table()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._every_table())
+
+    def __len__(self) -> int:
+        return len(self._every_table())
+
+    def __repr__(self) -> str:
+        return f"RulesetData({self._ruleset!r})"
+
+
+@cache
+def _packaged_data(ruleset: str) -> RulesetData:
+    return RulesetData(ruleset)
 
 
 def _override_dir() -> Path | None:
@@ -198,13 +291,13 @@ def _override_dir() -> Path | None:
 def load_ruleset_data(
     ruleset: str,
     override: Mapping[str, Any] | Path | None = None,
-) -> dict[str, Any]:
+) -> Mapping[str, Any]:
     """A ruleset's data with the user's overrides applied.
 
     Overrides come from ``$KUBIK_DATA_DIR/<ruleset>.toml`` (if present) and then
     from ``override`` (a mapping, or a path to a TOML file).
     """
-    data = _packaged_data(ruleset)
+    data: Mapping[str, Any] = _packaged_data(ruleset)
     folder = _override_dir()
     if folder is not None:
         env_file = folder / f"{ruleset}.toml"

@@ -10,9 +10,12 @@ lines the light reader is not sure of must go to typer.
 
 from __future__ import annotations
 
+import ast
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -151,3 +154,37 @@ def test_a_plain_odds_question_in_json_loads_no_typer_rich_numpy_babel_or_game()
     )
     assert json.loads(done.stdout)["procedure"] == "old_west.wound"
     assert done.stderr.strip() == "[]"
+
+
+def test_a_first_fire_question_loads_its_procedure_alone(tmp_path: Path) -> None:
+    """A first ``kubik odds steel_war.fire ... --json`` (an empty cache of answers) imports
+    the module registering fire and the rules it uses, no other procedure's module, no
+    other ruleset, no goals for the optimal policy and no driver but the odds."""
+    script = (
+        "import sys; from kubik.launch import main; "
+        f"main(['odds', 'steel_war.fire', '-i', {FIRE!r}, '--json']); "
+        "print(sorted(m for m in sys.modules if m.startswith('kubik.')), file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        env={**os.environ, "KUBIK_HOME": str(tmp_path), "KUBIK_ANSWER_CACHE": "on"},
+    )
+    assert json.loads(done.stdout)["procedure"] == "steel_war.fire"
+    loaded = set(ast.literal_eval(done.stderr.strip().splitlines()[-1]))
+    procedures = {m for m in loaded if ".procedures." in m}
+    assert procedures == {"kubik.rulesets.steel_war.procedures.fire"}
+    rulesets = {m.split(".")[2] for m in loaded if m.startswith("kubik.rulesets.")}
+    assert rulesets == {"steel_war"}
+    not_needed = {
+        "kubik.rulesets.steel_war.objectives",
+        "kubik.engine.objectives",
+        "kubik.engine.optimal",
+        "kubik.engine.explain",
+        "kubik.engine.simulate",
+        "kubik.engine.run",
+    }
+    assert loaded & not_needed == set()

@@ -4,14 +4,16 @@ A rule is a generator that yields :class:`Roll`, :class:`Choose`, :class:`Call` 
 :class:`Emit` and returns a frozen outcome; :func:`play`, :class:`TableSession`,
 :class:`OddsDriver` and :func:`simulate` answer them.
 
-Importing the package loads only the requests (what every rule module needs); the
-drivers and the registry are loaded the first time one of their names is used, so a
-command that needs one driver does not pay for all of them.
+Importing the package loads only the requests and permissions (what every rule module
+needs); the drivers and the registry are loaded the first time one of their names is
+used, so a command that needs one driver does not pay for all of them.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 from kubik.engine.permission import Permission, Verdict
@@ -32,20 +34,6 @@ from kubik.engine.requests import (
     msg,
     option_label,
 )
-
-# Loaded now: these names are also the names of their modules (``kubik.engine.run``,
-# ``kubik.engine.simulate``), which would otherwise shadow the functions once imported.
-from kubik.engine.run import (
-    DefaultChooser,
-    PolicyChooser,
-    RandomDice,
-    RunResult,
-    TableSession,
-    TypedDice,
-    play,
-    run,
-)
-from kubik.engine.simulate import Estimate, Simulation, simulate, wilson_interval
 from kubik.engine.tally import Tally
 
 if TYPE_CHECKING:
@@ -64,6 +52,17 @@ if TYPE_CHECKING:
     )
     from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy, roll_branches
     from kubik.engine.registry import ProcedureInput, ProcedureSpec, procedure
+    from kubik.engine.run import (
+        DefaultChooser,
+        PolicyChooser,
+        RandomDice,
+        RunResult,
+        TableSession,
+        TypedDice,
+        play,
+        run,
+    )
+    from kubik.engine.simulate import Estimate, Simulation, simulate, wilson_interval
 
 #: Names loaded on first use, by the module that defines them.
 _LAZY: dict[str, str] = {
@@ -88,6 +87,22 @@ _LAZY: dict[str, str] = {
         "kubik.engine.odds",
     ),
     **dict.fromkeys(("ProcedureInput", "ProcedureSpec", "procedure"), "kubik.engine.registry"),
+    **dict.fromkeys(
+        (
+            "DefaultChooser",
+            "PolicyChooser",
+            "RandomDice",
+            "RunResult",
+            "TableSession",
+            "TypedDice",
+            "play",
+            "run",
+        ),
+        "kubik.engine.run",
+    ),
+    **dict.fromkeys(
+        ("Estimate", "Simulation", "simulate", "wilson_interval"), "kubik.engine.simulate"
+    ),
 }
 
 
@@ -98,6 +113,24 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
+
+
+class _Engine(types.ModuleType):
+    """This package, whose names ``run`` and ``simulate`` stay the functions.
+
+    They are also the names of modules (``kubik.engine.run``, ``kubik.engine.simulate``),
+    and importing a submodule sets the package's attribute of its name to the module;
+    here that is refused, so ``from kubik.engine import run`` is the function whichever
+    was imported first (the modules stay in ``sys.modules``).
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in ("run", "simulate") and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Engine
 
 
 __all__ = [

@@ -155,6 +155,16 @@ def declare_wrapper(wrapper: Callable[..., Any], unwrap: Unwrap) -> None:
     _WRAPPERS[wrapper] = unwrap
 
 
+def _load_declarations(procedure: Callable[..., Any]) -> None:
+    """Import the goals declared for the rules of ``procedure``'s ruleset (its
+    ``objectives`` module): a ruleset loads them only when the optimal policy asks."""
+    module = getattr(procedure, "__module__", None)
+    if isinstance(module, str):
+        from kubik.engine.registry import load_goals
+
+        load_goals(module)
+
+
 def objectives_for(
     procedure: Callable[..., Any] | None, args: tuple[Any, ...]
 ) -> Objectives | None:
@@ -162,6 +172,9 @@ def objectives_for(
     if procedure is None:
         return None
     rule = _DECLARED.get(procedure)
+    if rule is None and procedure not in _WRAPPERS:
+        _load_declarations(procedure)
+        rule = _DECLARED.get(procedure)
     if rule is not None:
         return rule(*args)
     unwrap = _WRAPPERS.get(procedure)

@@ -4,11 +4,18 @@ Rulesets register their public procedures with :func:`procedure`; the registry
 finds rulesets by name (:data:`kubik.rulesets.RULESETS` and the ``kubik.rulesets``
 entry-point group) and imports them on first use, so nothing above the engine
 imports a ruleset directly.
+
+A ruleset package that names the module of each procedure (``PROCEDURES``: procedure
+name → module, relative to the package) is imported one procedure at a time: asking
+for ``steel_war.fire`` imports its package (which imports nothing) and the module
+registering it, not the rest of the ruleset. Loading such a ruleset whole imports
+every module of its ``procedures`` package, so a procedure missing from the index is
+still found (and a test compares the index with what the modules register). A
+ruleset without the index registers everything when its package is imported.
 """
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -22,6 +29,8 @@ from kubik.engine.requests import Procedure, msg
 from kubik.errors import UnknownProcedureError
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     import numpy as np
 
 
@@ -139,16 +148,94 @@ def _module_of(ruleset: str) -> str | None:
     return _built_in_module(ruleset) or _ruleset_modules().get(ruleset)
 
 
-def load_ruleset(ruleset: str) -> None:
-    """Import a ruleset's procedures (once)."""
-    if ruleset in _LOADED:
-        return
+def _package(ruleset: str) -> ModuleType:
+    """The ruleset's package (for a built-in ruleset this imports no procedure)."""
     module = _module_of(ruleset)
     if module is None:
         known = ", ".join(sorted(_ruleset_modules()))
         raise UnknownProcedureError(msg("kubik.ruleset.unknown", ruleset=ruleset, known=known))
-    importlib.import_module(module)
+    return importlib.import_module(module)
+
+
+def procedure_index(ruleset: str) -> Mapping[str, str] | None:
+    """The ruleset's ``PROCEDURES``: procedure name → module (absolute), or ``None``
+    when the ruleset registers everything on import."""
+    package = _package(ruleset)
+    index: Mapping[str, str] | None = getattr(package, "PROCEDURES", None)
+    if index is None:
+        return None
+    return {f"{ruleset}.{name}": f"{package.__name__}.{module}" for name, module in index.items()}
+
+
+def procedure_modules(ruleset: str) -> list[str]:
+    """Every module of the ruleset's ``procedures`` package (what loading it whole imports)."""
+    import importlib.util
+    import pkgutil
+
+    package = _package(ruleset)
+    found = importlib.util.find_spec(f"{package.__name__}.procedures")
+    if found is None or found.submodule_search_locations is None:
+        return []
+    prefix = f"{package.__name__}.procedures."
+    locations = found.submodule_search_locations
+    return sorted(prefix + m.name for m in pkgutil.iter_modules(locations))
+
+
+def load_ruleset(ruleset: str) -> None:
+    """Import a ruleset's procedures, every one of them (once)."""
+    if ruleset in _LOADED:
+        return
+    package = _package(ruleset)
+    if getattr(package, "PROCEDURES", None) is not None:
+        for module in procedure_modules(ruleset):
+            importlib.import_module(module)
     _LOADED.add(ruleset)
+
+
+def _load_procedure(name: str) -> None:
+    """Import what registers ``name``: its module alone when the ruleset's index names it,
+    else the whole ruleset."""
+    ruleset = name.split(".", 1)[0]
+    index = procedure_index(ruleset)
+    module = None if index is None else index.get(name)
+    if module is not None:
+        importlib.import_module(module)
+    if name not in _REGISTRY:
+        load_ruleset(ruleset)
+
+
+#: Ruleset packages whose goals (``objectives`` modules) have been looked for.
+_GOALS_LOADED: set[str] = set()
+
+
+def load_goals(module: str) -> None:
+    """Import the goals of the rules in ``module``: the ``objectives`` module of the
+    ruleset package holding it, if it has one (once).
+
+    The optimal policy asks for them the first time it meets one of the ruleset's
+    procedures, so a question under the default policy does not load them.
+    """
+    for ruleset, package in _known_packages().items():
+        if module != package and not module.startswith(package + "."):
+            continue
+        if ruleset in _GOALS_LOADED:
+            return
+        _GOALS_LOADED.add(ruleset)
+        import importlib.util
+
+        if importlib.util.find_spec(f"{package}.objectives") is not None:
+            importlib.import_module(f"{package}.objectives")
+        return
+
+
+def _known_packages() -> dict[str, str]:
+    """Ruleset → package: the built-in ones, and the installed ones once looked up."""
+    from kubik.rulesets import RULESETS
+
+    known = {name: f"kubik.rulesets.{name}" for name in RULESETS}
+    if _ruleset_modules.cache_info().currsize:
+        known.update(_ruleset_modules())
+    return known
 
 
 def ruleset_policies(ruleset: str) -> dict[str, Any]:
@@ -162,11 +249,7 @@ def ruleset_policies(ruleset: str) -> dict[str, Any]:
     from kubik.engine.odds import default_policy
     from kubik.engine.optimal import Optimal
 
-    load_ruleset(ruleset)
-    name = _module_of(ruleset)
-    assert name is not None
-    module = importlib.import_module(name)
-    offered = getattr(module, "policies", None)
+    offered = getattr(_package(ruleset), "policies", None)
     found: dict[str, Any] = {"default": default_policy}
     if callable(offered):
         found.update(offered())
@@ -182,12 +265,16 @@ def load_all() -> None:
 
 def get(name: str) -> ProcedureSpec:
     """The procedure called ``name``; an unknown name raises with close matches."""
+    if name in _REGISTRY:
+        return _REGISTRY[name]
     ruleset = name.split(".", 1)[0] if "." in name else ""
     if ruleset and _module_of(ruleset) is not None:
-        load_ruleset(ruleset)
+        _load_procedure(name)
     if name in _REGISTRY:
         return _REGISTRY[name]
     load_all()
+    import difflib  # only to name the close ones of an unknown name
+
     close = difflib.get_close_matches(name, list(_REGISTRY), n=3)
     if close:
         raise UnknownProcedureError(msg("kubik.procedure.near", name=name, near=tuple(close)))

@@ -1,10 +1,18 @@
 """Дороги Апокалипсиса (Roads of the Apocalypse): seeds 000 (activation edition) and 003
 (turn edition).
 
-Importing this package registers its public procedures with the engine
-(``apocalypse.melee``, ``apocalypse.melody``, ``apocalypse.jam``) and the goals of every
-rule with decisions (:mod:`.objectives`, for the optimal policy).
+Importing this package imports nothing else. The engine imports the module that
+registers the procedure asked for (:data:`PROCEDURES`: ``apocalypse.melee``,
+``apocalypse.melody``, ``apocalypse.jam``), every module of :mod:`.procedures` when
+the whole ruleset is wanted, and the goals of every rule with decisions
+(:mod:`.objectives`) when the optimal policy asks for them.
 """
 
-from kubik.rulesets.apocalypse import objectives as _objectives  # noqa: F401
-from kubik.rulesets.apocalypse import procedures as _procedures  # noqa: F401
+#: Each public procedure → the module that registers it (under this package), so a
+#: question about one procedure imports that module alone. A test checks it against
+#: what every module of :mod:`.procedures` registers.
+PROCEDURES: dict[str, str] = {
+    "jam": "procedures.melody",
+    "melee": "procedures.melee",
+    "melody": "procedures.melody",
+}

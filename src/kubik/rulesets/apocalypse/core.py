@@ -15,6 +15,7 @@ Pool(highest=6, second=4, ones=2, sixes=1)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -62,7 +63,7 @@ class Edition(StrEnum):
 
 
 @cache
-def data() -> dict[str, Any]:
+def data() -> Mapping[str, Any]:
     """The ruleset's numbers (data.toml with the user's overrides), loaded once."""
     return load_ruleset_data(RULESET)
 

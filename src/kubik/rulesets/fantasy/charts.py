@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -24,7 +25,7 @@ from kubik.data import DataError, load_ruleset_data
 CHART_MIN, CHART_MAX = 1, 10
 
 
-def data() -> dict[str, Any]:
+def data() -> Mapping[str, Any]:
     """The ruleset's numbers (with the user's overrides)."""
     return load_ruleset_data("fantasy")
 

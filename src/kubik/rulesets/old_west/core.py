@@ -15,6 +15,7 @@ the user's overrides), so no rulebook number is written in Python.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from functools import cache
 from typing import Any
@@ -97,7 +98,7 @@ class FirstTest(StrEnum):
 
 
 @cache
-def data() -> dict[str, Any]:
+def data() -> Mapping[str, Any]:
     """The ruleset's numbers (data.toml with the user's overrides), loaded once."""
     return load_ruleset_data("old_west")
 

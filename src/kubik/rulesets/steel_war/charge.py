@@ -10,7 +10,7 @@ the fire happens (SW-CC-04).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -40,7 +40,7 @@ from kubik.rulesets.steel_war.threat import PlusFactor, plus_threat
 
 
 @cache
-def _data() -> dict[str, Any]:
+def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 

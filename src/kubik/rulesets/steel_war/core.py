@@ -8,6 +8,7 @@ costs, so they all call :func:`leadership_test`.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from enum import Enum
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -41,7 +42,7 @@ class Quality(Enum):
 
 
 @cache
-def _data() -> dict[str, dict[str, str]]:
+def _data() -> Mapping[str, dict[str, str]]:
     return load_ruleset_data("steel_war")
 
 

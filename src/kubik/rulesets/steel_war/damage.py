@@ -9,7 +9,7 @@ weapon is destroyed, a robot is immobilised (SW-DMG-03/07/10/11).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 @cache
-def _data() -> dict[str, Any]:
+def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 

@@ -10,7 +10,7 @@ plain values: a :class:`FireGroup` against a :class:`FireTarget`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
@@ -25,24 +25,23 @@ from kubik.engine.odds import odds_by
 from kubik.engine.reducers import top_values_counts
 from kubik.engine.requests import RuleIds
 from kubik.errors import InputError
-from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.core import step_die, zone_number
 from kubik.rulesets.steel_war.damage import armour_tests, hit_armour, potential_casualties
 from kubik.rulesets.steel_war.damage_models import Hit, ModelHit, TargetModel, hits_on_models
-from kubik.rulesets.steel_war.fire_ammo import Ammo, shots_per_activation
 from kubik.rulesets.steel_war.fire_weapons import RangeLimit, Special, Weapon
-from kubik.rulesets.steel_war.morale_levels import Order
-from kubik.rulesets.steel_war.movement import MoverType
-from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_verdict
-from kubik.rulesets.steel_war.situation import UnitSituation, all_of, basic_verdict
 
+# The questions of legality (may_shoot ...) read a unit's whole situation; their rules
+# load when first asked, so the odds of a fire action load only what fire does.
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from kubik.rulesets.steel_war.fire_ammo import Ammo
+    from kubik.rulesets.steel_war.situation import UnitSituation
+
 
 @cache
-def _data() -> dict[str, Any]:
+def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 
@@ -655,6 +654,10 @@ def may_shoot(unit: UnitSituation, *, target_shot_at_us: bool = False) -> Verdic
     not after marching this activation (SW-MOVE-01 default). Which of its weapons fire
     is :func:`may_fire_weapon`'s.
     """
+    from kubik.rulesets.steel_war.activation import ActionType
+    from kubik.rulesets.steel_war.morale_levels import Order
+    from kubik.rulesets.steel_war.situation import all_of, basic_verdict
+
     order = Order(ActionType.SHOOT, target_shot_at_us_this_turn=target_shot_at_us)
     verdicts = [basic_verdict(unit, ActionType.SHOOT, order)]
     if unit.marched and not _data()["march"]["fire_after_march"]:
@@ -687,6 +690,8 @@ def may_fire_weapon(
     >>> may_fire_weapon(weapon("hmg"), D6, 10, fired=1).allowed
     False
     """
+    from kubik.rulesets.steel_war.fire_ammo import shots_per_activation
+
     shots = shots_per_activation(w.id, ground_mounted)
     verdicts = [
         Verdict.of(
@@ -723,6 +728,11 @@ def may_go_to_ground(unit: UnitSituation) -> Verdict:
     a reaction test: threat 2 in the open, 0 in woods, bushes or cover (SW-REACT-02).
     Not among a suppressed squad's five actions (SW-SUP-01).
     """
+    from kubik.rulesets.steel_war.activation import ActionType
+    from kubik.rulesets.steel_war.movement import MoverType
+    from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_verdict
+    from kubik.rulesets.steel_war.situation import all_of, basic_verdict
+
     rule = _data()["going_to_ground"]
     verdicts = [basic_verdict(unit, ActionType.GO_TO_GROUND)]
     if rule["infantry_only"] and unit.kind is not MoverType.INFANTRY:
@@ -741,6 +751,9 @@ def may_get_up(unit: UnitSituation) -> Verdict:
 
     (Moving without getting up takes a reaction test instead: :func:`~.movement.may_move`.)
     """
+    from kubik.rulesets.steel_war.activation import ActionType
+    from kubik.rulesets.steel_war.situation import all_of, basic_verdict
+
     verdicts = [basic_verdict(unit, ActionType.GET_UP)]
     if not unit.prone:
         verdicts.append(Verdict.forbid(msg("steel_war.permission.not_down"), "SW-FIRE-07"))

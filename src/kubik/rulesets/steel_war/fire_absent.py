@@ -8,6 +8,7 @@ battery die, fragmentation hits and no protection from concealment-only cover
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -17,7 +18,7 @@ from kubik.rulesets.steel_war.fire import Cover, FireGroup
 
 
 @cache
-def _data() -> dict[str, Any]:
+def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 

@@ -17,6 +17,7 @@ started the battle at, SW-MOR-04); the start comes from fatigue (SW-MOR-02).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -107,7 +108,7 @@ class Motivation(StrEnum):
 
 
 @cache
-def _data() -> dict[str, Any]:
+def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 

@@ -7,7 +7,7 @@ Which class a terrain is depends on who moves (SW-MOVE-03), so the table is data
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from enum import Enum
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -104,7 +104,7 @@ _SEVERITY: tuple[TerrainClass, ...] = tuple(TerrainClass)
 
 
 @cache
-def _data() -> dict[str, Any]:
+def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 

@@ -10,6 +10,7 @@ Psionics force the test on anyone (SW-PSI-14/16).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -41,7 +42,7 @@ class PanicEvent(StrEnum):
 
 
 @cache
-def _data() -> dict[str, Any]:
+def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 

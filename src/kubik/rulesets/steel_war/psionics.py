@@ -13,6 +13,7 @@ Die(faces=4)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 
 @cache
-def psi_data() -> dict[str, Any]:
+def psi_data() -> Mapping[str, Any]:
     """The ruleset data (psi tables are named ``psi_*``), loaded once."""
     return load_ruleset_data("steel_war")
 

@@ -8,6 +8,7 @@ The casualties are independent, so n of them are one Call with ``times=n``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -52,7 +53,7 @@ class Fate(Enum):
 
 
 @cache
-def _data() -> dict[str, Any]:
+def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 

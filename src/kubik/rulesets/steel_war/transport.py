@@ -9,6 +9,7 @@ their squad at no cost (SW-MOVE-06). The game layer measures the farthest man an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -22,7 +23,7 @@ from kubik.rulesets.steel_war.suppression import suppression_verdict
 
 
 @cache
-def _data() -> dict[str, Any]:
+def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 

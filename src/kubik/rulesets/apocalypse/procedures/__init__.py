@@ -1,11 +1,7 @@
 """Public procedures of this ruleset, one module per concept.
 
-Importing the package imports every module in it, so each registers its
-procedures with the engine; a new concept is just a new module here.
+Importing the package imports none of them: the engine imports the module of the
+procedure asked for (the ruleset's ``PROCEDURES``), or every module here when the
+whole ruleset is wanted; a new concept is a new module here and its procedures'
+entries in ``PROCEDURES``.
 """
-
-import importlib
-import pkgutil
-
-for _module in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_module.name}")

@@ -9,6 +9,7 @@ and rounds what was measured the way the rules take it (0.1 inch).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -18,7 +19,7 @@ from kubik.table.geometry import Point
 
 
 @cache
-def game_data() -> dict[str, Any]:
+def game_data() -> Mapping[str, Any]:
     """The ruleset's numbers: the rules' tables and the battle's own (``game_*``, ``bot``)."""
     return load_ruleset_data("steel_war")
 

@@ -1,0 +1,80 @@
+"""A ruleset's packaged data reads each TOML file only when one of its tables is read,
+and reads the same as every file parsed and merged in order."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kubik.data as data
+from kubik.data import DataError, RulesetData, top_level_names
+from kubik.rulesets import RULESETS
+
+RULESETS_DIR = Path(data.__file__).resolve().parent / "rulesets"
+
+
+def _files(ruleset: str) -> list[Path]:
+    root = RULESETS_DIR / ruleset
+    main = [root / "data.toml"] if (root / "data.toml").is_file() else []
+    return main + sorted((root / "data").glob("*.toml"))
+
+
+def _merged(ruleset: str) -> dict[str, Any]:
+    merged: dict[str, Any] = {}
+    for path in _files(ruleset):
+        merged.update(tomllib.loads(path.read_text(encoding="utf-8")))
+    return merged
+
+
+@pytest.mark.parametrize(
+    "path", sorted(RULESETS_DIR.rglob("*.toml")), ids=lambda p: str(p.relative_to(RULESETS_DIR))
+)
+def test_the_scan_finds_the_top_level_names_the_parser_finds(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert top_level_names(text) == set(tomllib.loads(text))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_table_reads_as_every_file_merged_in_order(ruleset: str) -> None:
+    expected = _merged(ruleset)
+    assert list(RulesetData(ruleset)) == list(expected)
+    assert dict(RulesetData(ruleset)) == expected
+    for name, table in expected.items():
+        assert RulesetData(ruleset)[name] == table
+
+
+def test_one_table_parses_its_file_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "game" / "data"
+    folder.mkdir(parents=True)
+    (tmp_path / "game" / "data.toml").write_text('[dice]\nprovenance = {source = "p. 1"}\n')
+    (folder / "a.toml").write_text('[fire]\nrange = 12\nprovenance = {source = "p. 2"}\n')
+    (folder / "b.toml").write_text("this is not TOML\n")
+    monkeypatch.setattr(data, "_RULESETS_DIR", tmp_path)
+    tables = RulesetData("game")
+    assert tables["fire"]["range"] == 12
+    assert "dice" in tables
+    with pytest.raises(DataError, match=r"b\.toml"):
+        dict(tables)
+
+
+def test_a_table_defined_twice_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "game" / "data"
+    folder.mkdir(parents=True)
+    for name in ("a", "b"):
+        (folder / f"{name}.toml").write_text('[fire]\nprovenance = {source = "p. 2"}\n')
+    monkeypatch.setattr(data, "_RULESETS_DIR", tmp_path)
+    with pytest.raises(DataError, match="defined twice"):
+        len(RulesetData("game"))
+
+
+def test_a_table_without_provenance_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "data.toml").write_text("[fire]\nrange = 12\n")
+    monkeypatch.setattr(data, "_RULESETS_DIR", tmp_path)
+    with pytest.raises(DataError, match="provenance"):
+        RulesetData("game")["fire"]
