@@ -378,12 +378,18 @@ class Call(Request, Generic[T, *Ts]):
     outcomes (a multiset: order never matters, so the odds driver combines the runs
     by multinomial convolution instead of nesting them). ``reduce`` maps the answer
     (outcome or tally) to what the caller needs.
+
+    ``inline`` marks a call that is a step of its caller, split off only so that the
+    odds driver keeps the step's outcomes by its arguments (a run of strikes whose
+    paths are many and outcomes few): its rolls and events are logged at the caller's
+    depth, as if the caller had made them.
     """
 
     procedure: Callable[[Unpack[Ts]], Generator[Any, Any, T]]
     args: tuple[*Ts]
     times: int | None = None
     reduce: Callable[[Any], Hashable] | None = None
+    inline: bool = False
 
     def __post_init__(self) -> None:
         if self.times is not None and self.times < 0:

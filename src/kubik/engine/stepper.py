@@ -98,8 +98,9 @@ class Stepper:
 
     @property
     def depth(self) -> int:
-        """How deep in sub-procedures the current request was made (0: the root)."""
-        return max(len(self._stack) - 1, 0)
+        """How deep in sub-procedures the current request was made (0: the root); an
+        ``inline`` call counts as its caller."""
+        return sum(1 for frame in self._stack[1:] if not frame.call or not frame.call.inline)
 
     @property
     def position(self) -> Position:

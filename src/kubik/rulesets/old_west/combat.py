@@ -312,6 +312,29 @@ def reaches(side: str, rules: tuple[str, ...]) -> Procedure[bool]:
     return True
 
 
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What strikes have done to a loser so far: the whole state a strike group reads
+    and changes besides the models, so the odds driver keeps each group's outcomes by it
+    (:func:`strike_group`) instead of replaying the round once per path of strikes."""
+
+    wounds: int = 0
+    mount_wounds: int = 0
+    fortune_spent: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Struck:
+    """A loser as a winner's attacks find him: the state :func:`attacks_of` reads and
+    changes, so the odds of a round branch on what a winner's attacks did, not on
+    every path of attacks that did it."""
+
+    model: Model
+    trapped: bool
+    marks: Marks = Marks()
+    fell: bool = False
+
+
 @dataclass(slots=True)
 class _Target:
     model: Model
@@ -320,6 +343,28 @@ class _Target:
     mount_wounds: int = 0
     fell: bool = False
     fortune_spent: int = 0
+
+    @property
+    def marks(self) -> Marks:
+        return Marks(self.wounds, self.mount_wounds, self.fortune_spent)
+
+    def mark(self, marks: Marks) -> None:
+        self.wounds, self.mount_wounds = marks.wounds, marks.mount_wounds
+        self.fortune_spent = marks.fortune_spent
+
+    @property
+    def struck(self) -> Struck:
+        return Struck(self.model, self.trapped, self.marks, self.fell)
+
+    def restore(self, struck: Struck) -> None:
+        self.mark(struck.marks)
+        self.fell = struck.fell
+
+    @classmethod
+    def of(cls, struck: Struck) -> _Target:
+        target = cls(struck.model, struck.trapped, fell=struck.fell)
+        target.mark(struck.marks)
+        return target
 
     @property
     def mount_dead(self) -> bool:
@@ -367,46 +412,74 @@ def strike_group(
 ) -> Procedure[tuple[int, int]]:
     """``strikes`` strikes of one model at the target's rider or mount, stopping once it
     is out (OW-CC-12); returns the Fame left and the strikes left unrolled at a mount
-    that fell while its rider still stands (they go at the rider, OW-CC-16)."""
-    fortune_side = side.other.value
-    left = strikes
-    while left > 0:
-        verdict = may_strike(target.strike(at, striker))
-        if not verdict.allowed:
-            if at is StrikeAt.MOUNT and not target.out:
-                return fame, left
-            yield emit("old_west.combat.overkill", rules=verdict.rules, strikes=left)
-            return fame, 0
-        toughness = target.model.mount_toughness if at is StrikeAt.MOUNT else target.model.toughness
-        if fame > 0:
-            batch = 1
-            wounded = 0
-            if not verdict.needs_test or (yield from reaches(side.value, verdict.rules + rules)):
-                result = yield Call(
-                    wound_with_fame, (striker.strength, toughness, fame, side.value)
-                )
-                fame -= result.fame_spent
-                wounded = int(result.wounded)
+    that fell while its rider still stands (they go at the rider, OW-CC-16).
+
+    The strikes run as a sub-procedure of the target's :class:`Marks`: its outcomes
+    are few (the wounds dealt), its paths many (every batch of strikes), and the odds
+    of a round branch on the outcomes only."""
+    marks, fame, left = yield Call(
+        strikes_at,
+        (striker, target.model, target.marks, at, strikes, fame, side, rules),
+        inline=True,
+    )
+    target.mark(marks)
+    return fame, left
+
+
+def strikes_at(
+    striker: Model,
+    model: Model,
+    marks: Marks,
+    at: StrikeAt,
+    strikes: int,
+    fame: int,
+    side: Side,
+    rules: tuple[str, ...],
+) -> Procedure[tuple[Marks, int, int]]:
+    """The strikes of :func:`strike_group` at ``model`` marked ``marks`` so far: the
+    target's marks after them, the Fame left and the strikes left for the rider.
+
+    One batch (as many strikes as could still take the target out, or one when Fame
+    may be spent on it), then the rest as a step of its own on the new marks."""
+    if strikes <= 0:
+        return marks, fame, 0
+    target = _Target(model, trapped=False)
+    target.mark(marks)
+    verdict = may_strike(target.strike(at, striker))
+    if not verdict.allowed:
+        if at is StrikeAt.MOUNT and not target.out:
+            return marks, fame, strikes
+        yield emit("old_west.combat.overkill", rules=verdict.rules, strikes=strikes)
+        return marks, fame, 0
+    toughness = model.mount_toughness if at is StrikeAt.MOUNT else model.toughness
+    if fame > 0:
+        batch = 1
+        wounded = 0
+        if not verdict.needs_test or (yield from reaches(side.value, verdict.rules + rules)):
+            result = yield Call(wound_with_fame, (striker.strength, toughness, fame, side.value))
+            fame -= result.fame_spent
+            wounded = int(result.wounded)
+    else:
+        batch = min(strikes, target.wounds_to_go(at))
+        args = (striker.strength, toughness, 0, side.value)
+        if verdict.needs_test:
+            count = yield Call(
+                reach_and_wound, (*args, verdict.rules + rules), times=batch, reduce=CountWounded()
+            )
         else:
-            batch = min(left, target.wounds_to_go(at))
-            args = (striker.strength, toughness, 0, side.value)
-            if verdict.needs_test:
-                count = yield Call(
-                    reach_and_wound,
-                    (*args, verdict.rules + rules),
-                    times=batch,
-                    reduce=CountWounded(),
-                )
-            else:
-                count = yield Call(wound, args, times=batch, reduce=CountWounded())
-            assert isinstance(count, int)
-            wounded = count
-        left -= batch
-        if at is StrikeAt.MOUNT:
-            target.mount_wounds += wounded
-        else:
-            yield from suffer(target, wounded, fortune_side)
-    return fame, 0
+            count = yield Call(wound, args, times=batch, reduce=CountWounded())
+        assert isinstance(count, int)
+        wounded = count
+    if at is StrikeAt.MOUNT:
+        target.mount_wounds += wounded
+    else:
+        yield from suffer(target, wounded, side.other.value)
+    rest: tuple[Marks, int, int] = yield Call(
+        strikes_at,
+        (striker, model, target.marks, at, strikes - batch, fame, side, rules),
+        inline=True,
+    )
+    return rest
 
 
 def strike_target(
@@ -454,6 +527,48 @@ def strike_target(
                 striker, target, StrikeAt.RIDER, left, fame, side, rules
             )
     return fame
+
+
+def attacks_of(
+    striker: Model,
+    struck: tuple[Struck, ...],
+    fame: int,
+    winner: Side,
+    rules: tuple[str, ...],
+    first: int,
+) -> Procedure[tuple[tuple[Struck, ...], int]]:
+    """The Attacks of one winner from his ``first`` (0-based) at the losers as ``struck``
+    so far (OW-CC-05; at one of several, a target chosen for each Attack, OW-CC-11,
+    OW-CC-13): the losers after them and the winner's Fame left. Each Attack at one of
+    several is a step of its own (an ``inline`` call on where the losers stand), so the
+    odds of a round keep what the Attacks did, not every order they did it in."""
+    targets = [_Target.of(s) for s in struck]
+    if len(targets) == 1:
+        fame = yield from strike_target(striker, striker.attacks, targets[0], fame, winner, rules)
+        return tuple(t.struck for t in targets), fame
+    standing = tuple(
+        i for i, t in enumerate(targets) if may_strike(t.strike(StrikeAt.RIDER, striker)).allowed
+    )
+    if first >= striker.attacks or not standing:
+        return struck, fame
+    several_attacks = ("OW-CC-11",) if striker.attacks > 1 else ()
+    names = [targets[i].model.name for i in standing]
+    labels = tuple(n for n in names if n is not None)
+    chosen = yield Choose(
+        tuple(i + 1 for i in standing),
+        winner.value,
+        msg("old_west.combat.choose_target", attack=first + 1),
+        default=standing[0] + 1,
+        labels=labels if len(labels) == len(names) else (),
+        rules=("OW-CC-13", *several_attacks),
+    )
+    assert isinstance(chosen, int)
+    fame = yield from strike_target(striker, 1, targets[chosen - 1], fame, winner, rules)
+    after = tuple(t.struck for t in targets)
+    rest: tuple[tuple[Struck, ...], int] = yield Call(
+        attacks_of, (striker, after, fame, winner, rules, first + 1), inline=True
+    )
+    return rest
 
 
 def mount_easier(strength: int, loser: Model) -> bool:
@@ -527,34 +642,13 @@ def combat(
     for index, striker in enumerate(winners):
         if not may_strike(Strike(striker_prone=striker.prone)).allowed:
             continue
-        if len(targets) == 1:
-            fame_left[index] = yield from strike_target(
-                striker, striker.attacks, targets[0], fame_left[index], winner, strike_rules
-            )
-            continue
-        for attack in range(striker.attacks):
-            standing = tuple(
-                i
-                for i, t in enumerate(targets)
-                if may_strike(t.strike(StrikeAt.RIDER, striker)).allowed
-            )
-            if not standing:
-                break
-            several_attacks = ("OW-CC-11",) if striker.attacks > 1 else ()
-            names = [targets[i].model.name for i in standing]
-            labels = tuple(n for n in names if n is not None)
-            chosen = yield Choose(
-                tuple(i + 1 for i in standing),
-                winner.value,
-                msg("old_west.combat.choose_target", attack=attack + 1),
-                default=standing[0] + 1,
-                labels=labels if len(labels) == len(names) else (),
-                rules=("OW-CC-13", *several_attacks),
-            )
-            assert isinstance(chosen, int)
-            fame_left[index] = yield from strike_target(
-                striker, 1, targets[chosen - 1], fame_left[index], winner, strike_rules
-            )
+        struck, fame_left[index] = yield Call(
+            attacks_of,
+            (striker, tuple(t.struck for t in targets), fame_left[index], winner, strike_rules, 0),
+            inline=True,
+        )
+        for target, after in zip(targets, struck, strict=True):
+            target.restore(after)
     for target in targets:
         if target.model.cliff_drop > 0 and not target.out:
             fall = yield Call(

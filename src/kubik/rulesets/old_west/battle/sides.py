@@ -90,7 +90,11 @@ class Labels:
             return self._roll(request)
         if isinstance(request, Call):
             return Call(
-                as_sides, (self, request.procedure, request.args), request.times, request.reduce
+                as_sides,
+                (self, request.procedure, request.args),
+                request.times,
+                request.reduce,
+                request.inline,
             )
         if isinstance(request, Emit):
             event = self.message(request.event)
