@@ -360,6 +360,13 @@ class RoundLosses:
 
 
 @by_identity
+def _runs(bouts: tuple[Bout, ...]) -> tuple[tuple[Bout, int], ...]:
+    """The round's bouts as runs of equal bouts in order, each with its length (found once
+    per round's bouts: exact odds replay the round once per branch)."""
+    return tuple((bout, sum(1 for _ in same)) for bout, same in itertools.groupby(bouts))
+
+
+@by_identity
 def _fighting(bouts: tuple[Bout, ...]) -> tuple[int, int]:
     """How many fight on each side (attackers, defenders): counted once per round's bouts
     (exact odds replay the round once per branch)."""
@@ -383,8 +390,7 @@ def melee_round(bouts: tuple[Bout, ...]) -> Procedure[RoundLosses]:
     )
     lost = {Side.ATTACKER: 0, Side.DEFENDER: 0}
     fallen: list[str] = []
-    for bout, same in itertools.groupby(bouts):
-        count = sum(1 for _ in same)
+    for bout, count in _runs(bouts):
         centre, other = bout.centre, bout.centre.other
         if bout.names:
             for _ in range(count):
