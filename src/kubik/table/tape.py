@@ -95,6 +95,18 @@ def along(path: Sequence[Point], length: float) -> tuple[Point, ...]:
     return tuple((float(x), float(y)) for x, y in cut.coords)
 
 
+#: What :meth:`Tape._memo` answers when it has no answer yet (an answer may be None).
+_MISSING: Any = object()
+
+#: The memo names of :meth:`Tape.kept` by the callers' names (made once, not per call).
+_KEPT: dict[str, str] = {}
+
+
+def _kept_name(name: str) -> str:
+    found = _KEPT[name] = f"kept:{name}"
+    return found
+
+
 class Tape:
     """One table's memoised measurements; get it with :meth:`Tape.of`."""
 
@@ -111,9 +123,12 @@ class Tape:
     # -- memo plumbing ----------------------------------------------------------
 
     def _memo(self, name: str, key: object, build: Callable[[], T]) -> T:
-        memo = self._memos.setdefault(name, {})
-        if key in memo:
-            return cast(T, memo[key])
+        memo = self._memos.get(name)
+        if memo is None:
+            memo = self._memos[name] = {}
+        found = memo.get(key, _MISSING)  # one lookup (a key's hash is not kept)
+        if found is not _MISSING:
+            return cast(T, found)
         if len(memo) >= LIMIT:
             memo.clear()
         found = build()
@@ -125,7 +140,7 @@ class Tape:
         (a ruleset's way for a unit of some width to a goal, the nearest cover from a
         point), made once and kept like the tape's own answers; ``name`` keeps each kind
         apart."""
-        return self._memo(f"kept:{name}", key, build)
+        return self._memo(_KEPT.get(name) or _kept_name(name), key, build)
 
     def _prepared(self, feature: TerrainFeature, core: bool) -> Any:
         """A prepared copy of the feature's shape or core (the table's stay untouched)."""

@@ -71,6 +71,8 @@ T = TypeVar("T")
 #: Most :meth:`BattleGame.lasting` measurements kept per battle (an engine limit, not a
 #: rule: past it they are forgotten and made again).
 LASTING_LIMIT = 50_000
+#: What a memo answers for a key it has no answer for yet (an answer may be None).
+_MISSING: Any = object()
 #: The game option that says the battle referees a real table (``kubik play --table``):
 #: the layer takes it out of the options, so a ruleset's own options never see it.
 TABLE_OPTION = "table"
@@ -255,10 +257,9 @@ class BattleGame(TurnLoop):
         memo = self._still
         if memo is None:
             return measure()
-        if key in memo:
-            found: T = memo[key]
-            return found
-        found = memo[key] = measure()
+        found: T = memo.get(key, _MISSING)  # one lookup: a key's hash is not kept
+        if found is _MISSING:
+            found = memo[key] = measure()
         return found
 
     def shape_id(self, shape: Hashable) -> int:
@@ -280,8 +281,8 @@ class BattleGame(TurnLoop):
         if self._still is None:
             return measure()
         memo = self._lasting
-        if key in memo:
-            found: T = memo[key]
+        found: T = memo.get(key, _MISSING)
+        if found is not _MISSING:
             return found
         if len(memo) >= LASTING_LIMIT:
             memo.clear()

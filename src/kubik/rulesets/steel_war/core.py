@@ -33,7 +33,7 @@ class Quality(Enum):
     @property
     def die(self) -> Die:
         """The quality die of this level (d4 .. d12)."""
-        return _quality_die(self.value)
+        return _quality_die(self._value_)  # (``.value``, without the enum property's call)
 
     @property
     def msgid(self) -> str:

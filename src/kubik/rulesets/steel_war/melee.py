@@ -359,21 +359,38 @@ class RoundLosses:
         return self.attacker if side is Side.ATTACKER else self.defender
 
 
+@by_identity
+def _runs(bouts: tuple[Bout, ...]) -> tuple[tuple[Bout, int], ...]:
+    """The round's bouts as runs of equal bouts in order, each with its length (found once
+    per round's bouts: exact odds replay the round once per branch)."""
+    return tuple((bout, sum(1 for _ in same)) for bout, same in itertools.groupby(bouts))
+
+
+@by_identity
+def _fighting(bouts: tuple[Bout, ...]) -> tuple[int, int]:
+    """How many fight on each side (attackers, defenders): counted once per round's bouts
+    (exact odds replay the round once per branch)."""
+    return (
+        sum(b.fighters(Side.ATTACKER) for b in bouts),
+        sum(b.fighters(Side.DEFENDER) for b in bouts),
+    )
+
+
 def melee_round(bouts: tuple[Bout, ...]) -> Procedure[RoundLosses]:
     """Every bout is fought, in order; returns the casualties of each side (SW-CC-06..08)."""
     if not bouts:
         raise InputError("bouts: a round of close combat needs at least one bout")
+    attackers, defenders = _fighting(bouts)
     yield emit(
         "steel_war.close_combat.round",
         rules="SW-CC-06",
         bouts=len(bouts),
-        attackers=sum(b.fighters(Side.ATTACKER) for b in bouts),
-        defenders=sum(b.fighters(Side.DEFENDER) for b in bouts),
+        attackers=attackers,
+        defenders=defenders,
     )
     lost = {Side.ATTACKER: 0, Side.DEFENDER: 0}
     fallen: list[str] = []
-    for bout, same in itertools.groupby(bouts):
-        count = sum(1 for _ in same)
+    for bout, count in _runs(bouts):
         centre, other = bout.centre, bout.centre.other
         if bout.names:
             for _ in range(count):

@@ -11,6 +11,7 @@ squads, the sides and the objectives, shows every model to the layer as a
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
@@ -44,6 +45,10 @@ from .state import Squad, Status
 from .terrain import read_terrain
 
 T = TypeVar("T")
+
+#: :func:`~kubik.rulesets.steel_war.movement.base_speed`, read once per kind of unit (its
+#: numbers are the ruleset's data, loaded once).
+_base_speed = functools.cache(base_speed)
 
 _COVER = {TableCover.NONE: Cover.NONE, TableCover.LIGHT: Cover.LIGHT, TableCover.HARD: Cover.HARD}
 
@@ -247,7 +252,7 @@ class Battlefield(BattleGame):
         """Inches a move takes the unit on easy ground (SW-ABSENT-02; a vehicle's profile)."""
         if squad.is_vehicle:
             return vehicle_profile(squad.spec.vehicle).speed
-        return base_speed(self.kind(squad))
+        return _base_speed(self.kind(squad))
 
     # -- measuring ----------------------------------------------------------------
 

@@ -248,7 +248,12 @@ def build(
             unsuppress_forecast(squad.die, squad.leadership, squad.markers),
         )
     wounded = len(squad.with_status(Status.UNVERIFIED))
-    apart = bool(effects.breaches(squad))
+    apart = bool(  # (its models' places alone decide it: kept while they stand)
+        game.lasting_of(
+            lambda: ("breaches", game.shape(squad), squad.commander),
+            lambda: effects.breaches(squad),
+        )
+    )
     if (wounded or apart) and not squad.is_vehicle:
         regroup = Act(Kind.REORGANISE)
         menu.offer(

@@ -77,7 +77,7 @@ def bases_at(squad: Squad) -> Callable[[Point], list[Base]]:
 
 def mover(game: Battlefield, squad: Squad) -> str:
     """The table's mover type for the unit (its row of the terrain table)."""
-    return game.kind(squad).value
+    return game.kind(squad)._value_  # (``.value``, without the enum property's call)
 
 
 def terrain_class(game: Battlefield, squad: Squad, path: Sequence[Point]) -> TerrainClass:
@@ -144,7 +144,7 @@ def distance_to_enemy(
         enemies = [m.point for e in game.enemies(squad) for m in e.active()]
     if not enemies:
         return None
-    return min(math.dist(point, p) for p in enemies)
+    return min(map(math.dist, itertools.repeat(point), enemies))
 
 
 def enemy_distance_now(

@@ -187,16 +187,14 @@ class Squad:
     #: its fighting models while nothing on the board changes (a menu being measured,
     #: :meth:`hold`): asked hundreds of times a menu, looked for once
     _held: list[Model] | None = field(default=None, repr=False, compare=False)
+    #: the unit id from the scenario (its spec's, read as a plain slot: asked everywhere)
+    id: str = field(init=False, repr=False, compare=False)
+    #: the side it fights for (its spec's)
+    side: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def id(self) -> str:
-        """The unit id from the scenario."""
-        return self.spec.id
-
-    @property
-    def side(self) -> str:
-        """The side it fights for."""
-        return self.spec.side
+    def __post_init__(self) -> None:
+        self.id = self.spec.id
+        self.side = self.spec.side
 
     @property
     def quality(self) -> Quality:
