@@ -25,9 +25,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 
 from kubik.dice import D6
 from kubik.engine import Call, Choose, Message, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.requests import SILENT
 from kubik.errors import InputError
 from kubik.rulesets.old_west.absent import fall_from_horse, falling, fortune, lands_prone
 from kubik.rulesets.old_west.chart import cell
@@ -36,6 +38,7 @@ from kubik.rulesets.old_west.division import fight_shape
 from kubik.rulesets.old_west.fight import Fighter, FightResult, dukin_it_out
 from kubik.rulesets.old_west.wounds import (
     CountWounded,
+    FameWound,
     WoundOutcome,
     out_of_action,
     wound,
@@ -253,6 +256,7 @@ class Strike:
     across_obstacle: bool = False  # striker and target are across an obstacle (OW-CC-14)
 
 
+@lru_cache(maxsize=256)
 def may_strike(strike: Strike) -> Verdict:
     """May this strike be made? Only the winners strike, only at the losers of their fight
     (OW-CC-05, OW-CC-13); a prone winner stands up and does not strike (OW-CC-10); a
@@ -305,11 +309,44 @@ def reach_and_wound(
 def reaches(side: str, rules: tuple[str, ...]) -> Procedure[bool]:
     """The 4+ a strike across an obstacle needs to reach the enemy (OW-CC-14)."""
     needed = number("close_combat", "obstacle_reach")
-    (roll,) = yield Roll(D6, msg("old_west.combat.reach", needed=needed), roller=side, rules=rules)
+    (roll,) = yield _reach_roll(needed, side, rules)
     if roll < needed:
-        yield emit("old_west.combat.hit_obstacle", rules=rules, rolled=roll)
+        said = emit("old_west.combat.hit_obstacle", rules=rules, rolled=roll)
+        if said is not SILENT:
+            yield said
         return False
     return True
+
+
+@lru_cache(maxsize=256)
+def _reach_roll(needed: int, side: str, rules: tuple[str, ...]) -> Roll:
+    """The reach roll, one value per situation: the exact odds replay a round's strikes
+    over and over, and a request met again is known by its identity."""
+    return Roll(D6, msg("old_west.combat.reach", needed=needed), roller=side, rules=rules)
+
+
+#: The one reducer of every batch of strikes (calls of equal arguments are then equal).
+_COUNT_WOUNDED = CountWounded()
+
+
+@lru_cache(maxsize=512)
+def _wound_call(
+    strength: int, toughness: int, fame: int, side: str
+) -> Call[FameWound, int, int, int, str]:
+    """A Hero's strike with his Fame (one value per situation, as :func:`_reach_roll`)."""
+    return Call(wound_with_fame, (strength, toughness, fame, side))
+
+
+@lru_cache(maxsize=512)
+def _strikes_call(
+    strength: int, toughness: int, side: str, batch: int, reach: tuple[str, ...] | None
+) -> Call[WoundOutcome, *tuple[object, ...]]:
+    """``batch`` strikes without Fame, counted (``reach``: the rules of the 4+ each needs
+    first across an obstacle; None: none needed), one value per situation."""
+    args = (strength, toughness, 0, side)
+    if reach is not None:
+        return Call(reach_and_wound, (*args, reach), times=batch, reduce=_COUNT_WOUNDED)
+    return Call(wound, args, times=batch, reduce=_COUNT_WOUNDED)
 
 
 @dataclass(slots=True)
@@ -375,30 +412,22 @@ def strike_group(
         if not verdict.allowed:
             if at is StrikeAt.MOUNT and not target.out:
                 return fame, left
-            yield emit("old_west.combat.overkill", rules=verdict.rules, strikes=left)
+            said = emit("old_west.combat.overkill", rules=verdict.rules, strikes=left)
+            if said is not SILENT:
+                yield said
             return fame, 0
         toughness = target.model.mount_toughness if at is StrikeAt.MOUNT else target.model.toughness
         if fame > 0:
             batch = 1
             wounded = 0
             if not verdict.needs_test or (yield from reaches(side.value, verdict.rules + rules)):
-                result = yield Call(
-                    wound_with_fame, (striker.strength, toughness, fame, side.value)
-                )
+                result = yield _wound_call(striker.strength, toughness, fame, side.value)
                 fame -= result.fame_spent
                 wounded = int(result.wounded)
         else:
             batch = min(left, target.wounds_to_go(at))
-            args = (striker.strength, toughness, 0, side.value)
-            if verdict.needs_test:
-                count = yield Call(
-                    reach_and_wound,
-                    (*args, verdict.rules + rules),
-                    times=batch,
-                    reduce=CountWounded(),
-                )
-            else:
-                count = yield Call(wound, args, times=batch, reduce=CountWounded())
+            reach = verdict.rules + rules if verdict.needs_test else None
+            count = yield _strikes_call(striker.strength, toughness, side.value, batch, reach)
             assert isinstance(count, int)
             wounded = count
         left -= batch
@@ -506,23 +535,27 @@ def combat(
         _Target(m, trapped=move is BackOff.TRAPPED) for m, move in zip(losers, moves, strict=True)
     ]
     for index, (model, move) in enumerate(zip(losers, moves, strict=True)):
-        where = {"side": winner.other, "model": model.called(index)}
         if move is BackOff.TRAPPED:
             verdict = may_back_off(Loser(not model.trapped, model.prone, model.cliff_drop))
             rules = verdict.rules + extra["several"] + extra["both_sides"]
-            yield emit("old_west.combat.trapped", rules=rules, **where)
+            event, why = "old_west.combat.trapped", rules
         elif move is BackOff.FALLS:
-            yield emit("old_west.combat.at_edge", rules=("OW-CC-09",), **where)
+            event, why = "old_west.combat.at_edge", ("OW-CC-09",)
         else:
-            yield emit("old_west.combat.back_off", rules=("OW-CC-04", *extra["several"]), **where)
+            event, why = "old_west.combat.back_off", ("OW-CC-04", *extra["several"])
+        said = emit(event, rules=why, side=winner.other, model=model.called(index))
+        if said is not SILENT:  # narration off (exact odds replay the round): nothing to say
+            yield said
     for index, model in enumerate(winners):
         if model.prone:
-            yield emit(
+            said = emit(
                 "old_west.combat.stands_up",
                 rules=("OW-CC-10",),
                 side=winner,
                 model=model.called(index),
             )
+            if said is not SILENT:
+                yield said
     strike_rules = extra["both_sides"]
     for index, striker in enumerate(winners):
         if not may_strike(Strike(striker_prone=striker.prone)).allowed:
@@ -570,13 +603,15 @@ def combat(
     }
     several_wounds = ("OW-CC-12",) if any(t.model.wounds > 1 and t.wounds for t in targets) else ()
     several_attacks = ("OW-CC-11",) if any(m.attacks > 1 for m in winners) else ()
-    yield emit(
+    said = emit(
         "old_west.combat.result",
         rules=("OW-CC-01", "OW-CC-05", *several_attacks, *several_wounds),
         winner=winner,
         wounds=sum(wounds),
         out_of_action=lost,
     )
+    if said is not SILENT:
+        yield said
     return CombatOutcome(
         winner,
         wounds,

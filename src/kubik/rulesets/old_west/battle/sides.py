@@ -18,9 +18,10 @@ from typing import Any
 
 from kubik.engine import Call, Choose, Emit, Message, Procedure, Roll
 from kubik.engine.objectives import declare_wrapper
+from kubik.engine.requests import AnyCall
 from kubik.rulesets.old_west.core import Side
 
-#: Most relabelled rolls a battle's labels keep (an engine limit, not a rule).
+#: Most relabelled rolls (and calls) a battle's labels keep (an engine limit, not a rule).
 ROLLS_KEPT = 1024
 
 
@@ -34,14 +35,16 @@ class Labels:
     _roles: dict[str, str] = field(init=False, repr=False, compare=False)
     _names: dict[Side, Message] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
-    # rolls already relabelled, by the identity of the rule's own (kept) request
+    # rolls and calls already relabelled, by the identity of the rule's own (kept) request
     _rolls: dict[int, tuple[Roll, Roll]] = field(init=False, repr=False, compare=False)
+    _calls: dict[int, tuple[AnyCall, AnyCall]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_roles", dict(self.roles))
         object.__setattr__(self, "_names", dict(self.names))
         object.__setattr__(self, "_hash", hash((self.roles, self.names)))
         object.__setattr__(self, "_rolls", {})
+        object.__setattr__(self, "_calls", {})
 
     def __hash__(self) -> int:
         # every sub-procedure call of a fight carries the labels, and the odds keep
@@ -83,15 +86,27 @@ class Labels:
         self._rolls[id(request)] = (request, made)
         return made
 
+    def _call(self, request: AnyCall) -> AnyCall:
+        """A call relabelled (its sub-procedure run as the sides); as :meth:`_roll`, once
+        for each call the rules keep and ask again."""
+        known = self._calls.get(id(request))
+        if known is not None and known[0] is request:
+            return known[1]
+        made: AnyCall = Call(
+            as_sides, (self, request.procedure, request.args), request.times, request.reduce
+        )
+        if len(self._calls) >= ROLLS_KEPT:
+            self._calls.clear()
+        self._calls[id(request)] = (request, made)
+        return made
+
     def request(self, request: Any) -> Any:
         """The request as the game should ask it (its rule IDs, labels and forecasts kept;
         the request itself when nothing in it changes)."""
         if isinstance(request, Roll):
             return self._roll(request)
         if isinstance(request, Call):
-            return Call(
-                as_sides, (self, request.procedure, request.args), request.times, request.reduce
-            )
+            return self._call(request)
         if isinstance(request, Emit):
             event = self.message(request.event)
             return request if event is request.event else _with(request, event=event)
