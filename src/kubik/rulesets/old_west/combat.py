@@ -256,7 +256,6 @@ class Strike:
     across_obstacle: bool = False  # striker and target are across an obstacle (OW-CC-14)
 
 
-@lru_cache(maxsize=256)
 def may_strike(strike: Strike) -> Verdict:
     """May this strike be made? Only the winners strike, only at the losers of their fight
     (OW-CC-05, OW-CC-13); a prone winner stands up and does not strike (OW-CC-10); a
@@ -366,13 +365,14 @@ class _Target:
     def out(self) -> bool:
         return out_of_action(self.wounds, self.model.wounds)
 
-    def strike(self, at: StrikeAt, striker: Model) -> Strike:
-        return Strike(
+    def verdict(self, at: StrikeAt, striker: Model) -> Verdict:
+        """:func:`may_strike` on a strike of ``striker`` at it, as the round stands."""
+        return _strike_verdict(
             at,
-            striker_prone=striker.prone,
-            target_out=self.out,
-            mount_alive=self.model.mounted and not self.mount_dead,
-            across_obstacle=striker.across_obstacle or self.model.across_obstacle,
+            striker.prone,
+            self.out,
+            self.model.mounted and not self.mount_dead,
+            striker.across_obstacle or self.model.across_obstacle,
         )
 
     def wounds_to_go(self, at: StrikeAt) -> int:
@@ -380,6 +380,15 @@ class _Target:
         if at is StrikeAt.MOUNT:
             return max(self.model.mount_wounds - self.mount_wounds, 0)
         return max(self.model.wounds - self.wounds, 0)
+
+
+@lru_cache(maxsize=128)
+def _strike_verdict(
+    at: StrikeAt, striker_prone: bool, target_out: bool, mount_alive: bool, across: bool
+) -> Verdict:
+    """:func:`may_strike`'s verdict, one per situation: a round's exact odds ask it of
+    every strike of every replay."""
+    return may_strike(Strike(at, striker_prone, True, target_out, mount_alive, across))
 
 
 def suffer(target: _Target, wounds: int, side: str) -> Procedure[None]:
@@ -408,7 +417,7 @@ def strike_group(
     fortune_side = side.other.value
     left = strikes
     while left > 0:
-        verdict = may_strike(target.strike(at, striker))
+        verdict = target.verdict(at, striker)
         if not verdict.allowed:
             if at is StrikeAt.MOUNT and not target.out:
                 return fame, left
@@ -449,7 +458,7 @@ def strike_target(
     """``attacks`` Attacks of ``striker`` at one target; returns the Fame left."""
     strikes = strikes_on(attacks, target.trapped)
     at_mount = 0
-    at = may_strike(target.strike(StrikeAt.MOUNT, striker))
+    at = target.verdict(StrikeAt.MOUNT, striker)
     if at.allowed:
         options = tuple(range(strikes + 1))
         chosen = yield Choose(
@@ -516,21 +525,60 @@ def _round_rules(a: Sequence[Model], b: Sequence[Model]) -> dict[str, tuple[str,
     }
 
 
+@dataclass(frozen=True, slots=True)
+class _Opening:
+    """What a round starts from, for its models: the sides, the rules the fight's shape
+    brings in, the fight to roll and how each side's models would back off."""
+
+    a: Sequence[Model]
+    b: Sequence[Model]
+    advantage: Side
+    sides: dict[Side, tuple[Model, ...]]
+    extra: dict[str, tuple[str, ...]]
+    fight: Call[FightResult, tuple[Fighter, ...], tuple[Fighter, ...], Side]
+    moves: dict[Side, tuple[BackOff, ...]]
+
+
+#: Openings of the rounds last asked, by the identity of their arguments (the exact
+#: odds replay a round over and over with the very same ones); at most this many.
+_OPENINGS_KEPT = 256
+_openings: dict[tuple[int, int, Side], _Opening] = {}
+
+
+def _opening(a: Sequence[Model], b: Sequence[Model], advantage: Side) -> _Opening:
+    """The round's opening, worked out once for the same (immutable) arguments."""
+    known = _openings.get((id(a), id(b), advantage))
+    if known is not None and known.a is a and known.b is b:
+        return known
+    check_fight_sizes(a, b)
+    sides = {Side.A: tuple(a), Side.B: tuple(b)}
+    fight = Call(
+        dukin_it_out, (tuple(m.fighter for m in a), tuple(m.fighter for m in b), advantage)
+    )
+    moves = {
+        side: tuple(back_off(Loser(not m.trapped, m.prone, m.cliff_drop)) for m in models)
+        for side, models in sides.items()
+    }
+    made = _Opening(a, b, advantage, sides, _round_rules(a, b), fight, moves)
+    if type(a) is tuple and type(b) is tuple:  # kept only while they cannot change
+        if len(_openings) >= _OPENINGS_KEPT:
+            _openings.clear()
+        _openings[(id(a), id(b), advantage)] = made
+    return made
+
+
 def combat(
     a: Sequence[Model], b: Sequence[Model], advantage: Side = Side.A
 ) -> Procedure[CombatOutcome]:
     """One close-combat round of one fight: winner, back off, strikes and wounds."""
-    check_fight_sizes(a, b)
-    sides = {Side.A: tuple(a), Side.B: tuple(b)}
-    extra = _round_rules(a, b)
-    result = yield Call(
-        dukin_it_out, (tuple(m.fighter for m in a), tuple(m.fighter for m in b), advantage)
-    )
+    opening = _opening(a, b, advantage)
+    extra = opening.extra
+    result = yield opening.fight
     assert isinstance(result, FightResult)
     winner = result.winner
-    winners, losers = sides[winner], sides[winner.other]
+    winners, losers = opening.sides[winner], opening.sides[winner.other]
     fame_left = [m.fame - s for m, s in zip(winners, result.spent(winner), strict=True)]
-    moves = [back_off(Loser(not m.trapped, m.prone, m.cliff_drop)) for m in losers]
+    moves = opening.moves[winner.other]
     targets = [
         _Target(m, trapped=move is BackOff.TRAPPED) for m, move in zip(losers, moves, strict=True)
     ]
@@ -567,9 +615,7 @@ def combat(
             continue
         for attack in range(striker.attacks):
             standing = tuple(
-                i
-                for i, t in enumerate(targets)
-                if may_strike(t.strike(StrikeAt.RIDER, striker)).allowed
+                i for i, t in enumerate(targets) if t.verdict(StrikeAt.RIDER, striker).allowed
             )
             if not standing:
                 break
