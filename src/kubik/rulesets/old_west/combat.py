@@ -460,17 +460,8 @@ def strike_target(
     at_mount = 0
     at = target.verdict(StrikeAt.MOUNT, striker)
     if at.allowed:
-        options = tuple(range(strikes + 1))
-        chosen = yield Choose(
-            options,
-            side.value,
-            msg("old_west.combat.at_mount", strikes=strikes),
-            default=strikes if mount_easier(striker.strength, target.model) else 0,
-            labels=tuple(
-                msg("old_west.combat.at_mount_option", mount=n, rider=strikes - n) for n in options
-            ),
-            rules=("OW-CC-16",),
-        )
+        easier = mount_easier(striker.strength, target.model)
+        chosen = yield _at_mount_choice(strikes, side.value, easier)
         assert isinstance(chosen, int)
         at_mount = chosen
     fame, _ = yield from strike_group(
@@ -494,6 +485,41 @@ def strike_target(
     return fame
 
 
+@lru_cache(maxsize=128)
+def _at_mount_choice(strikes: int, side: str, easier: bool) -> Choose:
+    """How many of ``strikes`` go at the mount (OW-CC-16; ``easier``: all of them by
+    default, :func:`mount_easier`), one value per situation: the exact odds replay a
+    round's strikes over and over."""
+    options = tuple(range(strikes + 1))
+    return Choose(
+        options,
+        side,
+        msg("old_west.combat.at_mount", strikes=strikes),
+        default=strikes if easier else 0,
+        labels=tuple(
+            msg("old_west.combat.at_mount_option", mount=n, rider=strikes - n) for n in options
+        ),
+        rules=("OW-CC-16",),
+    )
+
+
+@lru_cache(maxsize=128)
+def _target_choice(
+    standing: tuple[int, ...], side: str, attack: int, labels: tuple[Message, ...], several: bool
+) -> Choose:
+    """Which loser standing an Attack strikes (OW-CC-13; ``labels``: their names, or ()),
+    one value per situation as :func:`_at_mount_choice`."""
+    return Choose(
+        tuple(i + 1 for i in standing),
+        side,
+        msg("old_west.combat.choose_target", attack=attack),
+        default=standing[0] + 1,
+        labels=labels,
+        rules=("OW-CC-13", *(("OW-CC-11",) if several else ())),
+    )
+
+
+@lru_cache(maxsize=128)
 def mount_easier(strength: int, loser: Model) -> bool:
     """Whether a strike wounds the loser's mount more often than the rider: the striking
     player's default, every strike at the mount (OW-CC-16, the chart OW-CC-06/07).
@@ -619,16 +645,14 @@ def combat(
             )
             if not standing:
                 break
-            several_attacks = ("OW-CC-11",) if striker.attacks > 1 else ()
             names = [targets[i].model.name for i in standing]
             labels = tuple(n for n in names if n is not None)
-            chosen = yield Choose(
-                tuple(i + 1 for i in standing),
+            chosen = yield _target_choice(
+                standing,
                 winner.value,
-                msg("old_west.combat.choose_target", attack=attack + 1),
-                default=standing[0] + 1,
-                labels=labels if len(labels) == len(names) else (),
-                rules=("OW-CC-13", *several_attacks),
+                attack + 1,
+                labels if len(labels) == len(names) else (),
+                striker.attacks > 1,
             )
             assert isinstance(chosen, int)
             fame_left[index] = yield from strike_target(
