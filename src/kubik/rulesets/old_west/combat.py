@@ -563,12 +563,25 @@ class _Opening:
     extra: dict[str, tuple[str, ...]]
     fight: Call[FightResult, tuple[Fighter, ...], tuple[Fighter, ...], Side]
     moves: dict[Side, tuple[BackOff, ...]]
+    backing: dict[Side, tuple[tuple[str, tuple[str, ...]], ...]]  # each loser's event, rules
 
 
 #: Openings of the rounds last asked, by the identity of their arguments (the exact
 #: odds replay a round over and over with the very same ones); at most this many.
 _OPENINGS_KEPT = 256
 _openings: dict[tuple[int, int, Side], _Opening] = {}
+
+
+def _backing_event(
+    model: Model, move: BackOff, extra: dict[str, tuple[str, ...]]
+) -> tuple[str, tuple[str, ...]]:
+    """The event of a loser backing off (or trapped, or at an edge) and its rules."""
+    if move is BackOff.TRAPPED:
+        verdict = may_back_off(Loser(not model.trapped, model.prone, model.cliff_drop))
+        return "old_west.combat.trapped", verdict.rules + extra["several"] + extra["both_sides"]
+    if move is BackOff.FALLS:
+        return "old_west.combat.at_edge", ("OW-CC-09",)
+    return "old_west.combat.back_off", ("OW-CC-04", *extra["several"])
 
 
 def _opening(a: Sequence[Model], b: Sequence[Model], advantage: Side) -> _Opening:
@@ -585,7 +598,14 @@ def _opening(a: Sequence[Model], b: Sequence[Model], advantage: Side) -> _Openin
         side: tuple(back_off(Loser(not m.trapped, m.prone, m.cliff_drop)) for m in models)
         for side, models in sides.items()
     }
-    made = _Opening(a, b, advantage, sides, _round_rules(a, b), fight, moves)
+    extra = _round_rules(a, b)
+    backing = {
+        side: tuple(
+            _backing_event(m, move, extra) for m, move in zip(models, moves[side], strict=True)
+        )
+        for side, models in sides.items()
+    }
+    made = _Opening(a, b, advantage, sides, extra, fight, moves, backing)
     if type(a) is tuple and type(b) is tuple:  # kept only while they cannot change
         if len(_openings) >= _OPENINGS_KEPT:
             _openings.clear()
@@ -608,15 +628,9 @@ def combat(
     targets = [
         _Target(m, trapped=move is BackOff.TRAPPED) for m, move in zip(losers, moves, strict=True)
     ]
-    for index, (model, move) in enumerate(zip(losers, moves, strict=True)):
-        if move is BackOff.TRAPPED:
-            verdict = may_back_off(Loser(not model.trapped, model.prone, model.cliff_drop))
-            rules = verdict.rules + extra["several"] + extra["both_sides"]
-            event, why = "old_west.combat.trapped", rules
-        elif move is BackOff.FALLS:
-            event, why = "old_west.combat.at_edge", ("OW-CC-09",)
-        else:
-            event, why = "old_west.combat.back_off", ("OW-CC-04", *extra["several"])
+    for index, (model, (event, why)) in enumerate(
+        zip(losers, opening.backing[winner.other], strict=True)
+    ):
         said = emit(event, rules=why, side=winner.other, model=model.called(index))
         if said is not SILENT:  # narration off (exact odds replay the round): nothing to say
             yield said
@@ -632,7 +646,7 @@ def combat(
                 yield said
     strike_rules = extra["both_sides"]
     for index, striker in enumerate(winners):
-        if not may_strike(Strike(striker_prone=striker.prone)).allowed:
+        if not _strike_verdict(StrikeAt.RIDER, striker.prone, False, False, False).allowed:
             continue
         if len(targets) == 1:
             fame_left[index] = yield from strike_target(
