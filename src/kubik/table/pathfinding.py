@@ -188,15 +188,13 @@ def _cost_index(table: Table, reg: Regions, mover_type: str | None, clearance: f
 def _edge_costs(
     index: _CostIndex, origin: np.ndarray[Any, Any], targets: np.ndarray[Any, Any]
 ) -> np.ndarray[Any, Any]:
-    """Cost of each segment origin → target (∞ where it enters impassable terrain);
-    ``origin`` is one point, or one per target. Each segment's cost is its own (the
-    same whichever others are measured with it)."""
+    """Cost of each segment origin → target (∞ where it enters impassable terrain)."""
     n = len(targets)
     coords = np.empty((n, 2, 2))
     coords[:, 0, :] = origin
     coords[:, 1, :] = targets
     segs = shapely.linestrings(coords)
-    cost = np.hypot(targets[:, 0] - origin[..., 0], targets[:, 1] - origin[..., 1])
+    cost = np.hypot(targets[:, 0] - origin[0], targets[:, 1] - origin[1])
     if index.barrier is not None:  # the prepared barrier goes first, so GEOS uses it
         cost[shapely.intersects(index.barrier, segs)] = np.inf
     ok = np.nonzero(np.isfinite(cost))[0]
@@ -208,25 +206,15 @@ def _edge_costs(
     return np.asarray(cost, dtype=float)
 
 
-@dataclass
-class _ToEnd:
-    """The costs of the edges from every graph node to one search's end, measured all
-    at once when the search first needs one (``None`` until then)."""
-
-    costs: np.ndarray[Any, Any] | None = None
-
-
 def _costs(
     index: _CostIndex,
     nodes: np.ndarray[Any, Any],
     graph: _Graph | None,
     u: int,
     todo: np.ndarray[Any, Any],
-    to_end: _ToEnd | None = None,
 ) -> np.ndarray[Any, Any]:
     """Costs of the edges from node ``u`` to nodes ``todo``: between two of the graph's
-    nodes from its kept rows (computed once), from a graph node to the end from
-    ``to_end`` (once per search), to or from the start afresh."""
+    nodes from its kept rows (computed once), to or from the start and end afresh."""
     if graph is None or u < 2:
         return _edge_costs(index, nodes[u], nodes[todo])
     row = graph.rows.get(u - 2)
@@ -237,14 +225,7 @@ def _costs(
     fixed = todo >= 2
     out[fixed] = row[todo[fixed] - 2]
     if not fixed.all():
-        rest = todo[~fixed]
-        if to_end is not None and len(rest) == 1 and rest[0] == 1:
-            if to_end.costs is None:
-                end = np.broadcast_to(nodes[1], graph.nodes.shape)
-                to_end.costs = _edge_costs(index, graph.nodes, end)
-            out[~fixed] = to_end.costs[u - 2]
-        else:
-            out[~fixed] = _edge_costs(index, nodes[u], nodes[rest])
+        out[~fixed] = _edge_costs(index, nodes[u], nodes[todo[~fixed]])
     return out
 
 
@@ -261,7 +242,6 @@ def _astar(
     parent = np.full(n, -1)
     closed = np.zeros(n, dtype=bool)
     heap: list[tuple[float, int]] = [(float(h[0]), 0)]
-    to_end = _ToEnd()
     while heap:
         _, u = heapq.heappop(heap)
         if closed[u]:
@@ -278,7 +258,7 @@ def _astar(
         todo = todo[reach < g[todo] - 1e-12]
         if not len(todo):
             continue
-        new = g[u] + _costs(index, nodes, graph, u, todo, to_end)
+        new = g[u] + _costs(index, nodes, graph, u, todo)
         better = new < g[todo] - 1e-12
         for v, cost in zip(todo[better], new[better], strict=True):
             g[v] = cost
