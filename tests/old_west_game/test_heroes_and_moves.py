@@ -37,6 +37,30 @@ def test_OW_ABSENT_10_a_prone_model_stands_up_for_half_its_move() -> None:
     assert advance.distance == 3.0
 
 
+def test_OW_ABSENT_02_moves_are_measured_from_the_nearest_enemy_not_the_first_listed() -> None:
+    """Joe is listed first but stands far off; Ike, listed second, is nearest: Sam advances
+    on Ike, straight along the street, and falls back straight away from him."""
+    scenario = battle(
+        unit("sam", "law", "deputy", 4, 12),
+        unit("joe", "gang", "outlaw", 20, 22),
+        unit("ike", "gang", "outlaw", 14, 12),
+    )
+    from kubik.rulesets.old_west.battle.ground import nearest_enemy
+    from kubik.rulesets.old_west.battle.moves import options
+
+    from .helpers import game_of
+
+    game = game_of(scenario)
+    sam = game.figure("sam")
+    assert [e.id for e in game.enemies(sam)] == ["joe", "ike"]
+    assert nearest_enemy(game, sam).id == "ike"
+    menu = options(game, sam, 6.0, None).options
+    advance = next(o for o in menu if o.kind is MoveKind.ADVANCE)
+    back = next(o for o in menu if o.kind is MoveKind.BACK)
+    assert advance.x > 4 and advance.y == 12.0  # toward Ike, not up the table to Joe
+    assert back.x < 4 and back.y == 12.0  # straight away from Ike
+
+
 def test_OW_ABSENT_07_fortune_saves_a_hero_from_a_wound() -> None:
     """Ike (Fearsome, T4, 2 Fortune): Sam passes the fear test 6+6, hits 4, wounds 5; the
     Fortune die 4 saves it; hit but unhurt, Ike passes Diving for cover 6+6."""

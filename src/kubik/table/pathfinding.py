@@ -36,7 +36,7 @@ import heapq
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -146,14 +146,47 @@ def _fixed_nodes(table: Table, reg: Regions, clearance: float, step: float) -> n
     return np.asarray(arr[~_blocked_points(reg, arr)], dtype=float)
 
 
+#: Most searches' starts (and ends) whose edges a graph keeps (a memory bound, not a rule).
+ENDS_KEPT = 256
+
+
 @dataclass
 class _Graph:
     """The terrain's nodes for one mover, clearance and edge step, and the costs of the
     edges between them as searches need them (each row computed once per table: the
-    terrain never changes, so every later search reuses it)."""
+    terrain never changes, so every later search reuses it). The edges from a search's
+    start to every node, and from a node to a search's end, are kept too, by the point
+    (a model's moves measure several ways from where it stands, and toward the same
+    enemy); at most :data:`ENDS_KEPT` points each."""
 
     nodes: np.ndarray[Any, Any]
     rows: dict[int, np.ndarray[Any, Any]]
+    starts: dict[Point, np.ndarray[Any, Any]] = field(default_factory=dict)
+    ends: dict[Point, dict[int, float]] = field(default_factory=dict)
+
+    def from_start(self, index: _CostIndex, start: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        """The costs of the edges from ``start`` to every node."""
+        key = (float(start[0]), float(start[1]))
+        row = self.starts.get(key)
+        if row is None:
+            row = _edge_costs(index, start, self.nodes)
+            if len(self.starts) >= ENDS_KEPT:
+                self.starts.clear()
+            self.starts[key] = row
+        return row
+
+    def to_end(self, index: _CostIndex, node: int, end: np.ndarray[Any, Any]) -> float:
+        """The cost of the edge from node ``node`` (of :attr:`nodes`) to ``end``."""
+        key = (float(end[0]), float(end[1]))
+        costs = self.ends.get(key)
+        if costs is None:
+            if len(self.ends) >= ENDS_KEPT:
+                self.ends.clear()
+            costs = self.ends[key] = {}
+        cost = costs.get(node)
+        if cost is None:
+            cost = costs[node] = float(_edge_costs(index, self.nodes[node], end[None, :])[0])
+        return cost
 
 
 def _graph(
@@ -214,18 +247,29 @@ def _costs(
     todo: np.ndarray[Any, Any],
 ) -> np.ndarray[Any, Any]:
     """Costs of the edges from node ``u`` to nodes ``todo``: between two of the graph's
-    nodes from its kept rows (computed once), to or from the start and end afresh."""
-    if graph is None or u < 2:
+    nodes from its kept rows (computed once), from the start to them and from them to
+    the end as the graph keeps them, between the start and the end afresh."""
+    if graph is None:
         return _edge_costs(index, nodes[u], nodes[todo])
+    fixed = todo >= 2
+    out = np.empty(len(todo))
+    if u == 0:
+        out[fixed] = graph.from_start(index, nodes[0])[todo[fixed] - 2]
+        if not fixed.all():
+            out[~fixed] = _edge_costs(index, nodes[0], nodes[todo[~fixed]])
+        return out
     row = graph.rows.get(u - 2)
     if row is None:
         row = _edge_costs(index, nodes[u], graph.nodes)
         graph.rows[u - 2] = row
-    out = np.empty(len(todo))
-    fixed = todo >= 2
     out[fixed] = row[todo[fixed] - 2]
-    if not fixed.all():
-        out[~fixed] = _edge_costs(index, nodes[u], nodes[todo[~fixed]])
+    for at in np.nonzero(~fixed)[0]:
+        v = int(todo[at])
+        out[at] = (
+            graph.to_end(index, u - 2, nodes[1])
+            if v == 1
+            else float(_edge_costs(index, nodes[u], nodes[[v]])[0])
+        )
     return out
 
 

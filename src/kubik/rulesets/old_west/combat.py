@@ -25,9 +25,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 
 from kubik.dice import D6
 from kubik.engine import Call, Choose, Message, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.requests import SILENT
 from kubik.errors import InputError
 from kubik.rulesets.old_west.absent import fall_from_horse, falling, fortune, lands_prone
 from kubik.rulesets.old_west.chart import cell
@@ -36,6 +38,7 @@ from kubik.rulesets.old_west.division import fight_shape
 from kubik.rulesets.old_west.fight import Fighter, FightResult, dukin_it_out
 from kubik.rulesets.old_west.wounds import (
     CountWounded,
+    FameWound,
     WoundOutcome,
     out_of_action,
     wound,
@@ -305,11 +308,44 @@ def reach_and_wound(
 def reaches(side: str, rules: tuple[str, ...]) -> Procedure[bool]:
     """The 4+ a strike across an obstacle needs to reach the enemy (OW-CC-14)."""
     needed = number("close_combat", "obstacle_reach")
-    (roll,) = yield Roll(D6, msg("old_west.combat.reach", needed=needed), roller=side, rules=rules)
+    (roll,) = yield _reach_roll(needed, side, rules)
     if roll < needed:
-        yield emit("old_west.combat.hit_obstacle", rules=rules, rolled=roll)
+        said = emit("old_west.combat.hit_obstacle", rules=rules, rolled=roll)
+        if said is not SILENT:
+            yield said
         return False
     return True
+
+
+@lru_cache(maxsize=256)
+def _reach_roll(needed: int, side: str, rules: tuple[str, ...]) -> Roll:
+    """The reach roll, one value per situation: the exact odds replay a round's strikes
+    over and over, and a request met again is known by its identity."""
+    return Roll(D6, msg("old_west.combat.reach", needed=needed), roller=side, rules=rules)
+
+
+#: The one reducer of every batch of strikes (calls of equal arguments are then equal).
+_COUNT_WOUNDED = CountWounded()
+
+
+@lru_cache(maxsize=512)
+def _wound_call(
+    strength: int, toughness: int, fame: int, side: str
+) -> Call[FameWound, int, int, int, str]:
+    """A Hero's strike with his Fame (one value per situation, as :func:`_reach_roll`)."""
+    return Call(wound_with_fame, (strength, toughness, fame, side))
+
+
+@lru_cache(maxsize=512)
+def _strikes_call(
+    strength: int, toughness: int, side: str, batch: int, reach: tuple[str, ...] | None
+) -> Call[WoundOutcome, *tuple[object, ...]]:
+    """``batch`` strikes without Fame, counted (``reach``: the rules of the 4+ each needs
+    first across an obstacle; None: none needed), one value per situation."""
+    args = (strength, toughness, 0, side)
+    if reach is not None:
+        return Call(reach_and_wound, (*args, reach), times=batch, reduce=_COUNT_WOUNDED)
+    return Call(wound, args, times=batch, reduce=_COUNT_WOUNDED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,13 +410,14 @@ class _Target:
     def out(self) -> bool:
         return out_of_action(self.wounds, self.model.wounds)
 
-    def strike(self, at: StrikeAt, striker: Model) -> Strike:
-        return Strike(
+    def verdict(self, at: StrikeAt, striker: Model) -> Verdict:
+        """:func:`may_strike` on a strike of ``striker`` at it, as the round stands."""
+        return _strike_verdict(
             at,
-            striker_prone=striker.prone,
-            target_out=self.out,
-            mount_alive=self.model.mounted and not self.mount_dead,
-            across_obstacle=striker.across_obstacle or self.model.across_obstacle,
+            striker.prone,
+            self.out,
+            self.model.mounted and not self.mount_dead,
+            striker.across_obstacle or self.model.across_obstacle,
         )
 
     def wounds_to_go(self, at: StrikeAt) -> int:
@@ -388,6 +425,15 @@ class _Target:
         if at is StrikeAt.MOUNT:
             return max(self.model.mount_wounds - self.mount_wounds, 0)
         return max(self.model.wounds - self.wounds, 0)
+
+
+@lru_cache(maxsize=128)
+def _strike_verdict(
+    at: StrikeAt, striker_prone: bool, target_out: bool, mount_alive: bool, across: bool
+) -> Verdict:
+    """:func:`may_strike`'s verdict, one per situation: a round's exact odds ask it of
+    every strike of every replay."""
+    return may_strike(Strike(at, striker_prone, True, target_out, mount_alive, across))
 
 
 def suffer(target: _Target, wounds: int, side: str) -> Procedure[None]:
@@ -417,10 +463,8 @@ def strike_group(
     The strikes run as a sub-procedure of the target's :class:`Marks`: its outcomes
     are few (the wounds dealt), its paths many (every batch of strikes), and the odds
     of a round branch on the outcomes only."""
-    marks, fame, left = yield Call(
-        strikes_at,
-        (striker, target.model, target.marks, at, strikes, fame, side, rules),
-        inline=True,
+    marks, fame, left = yield _strikes_at_call(
+        striker, target.model, target.marks, at, strikes, fame, side, rules
     )
     target.mark(marks)
     return fame, left
@@ -445,41 +489,51 @@ def strikes_at(
         return marks, fame, 0
     target = _Target(model, trapped=False)
     target.mark(marks)
-    verdict = may_strike(target.strike(at, striker))
+    verdict = target.verdict(at, striker)
     if not verdict.allowed:
         if at is StrikeAt.MOUNT and not target.out:
             return marks, fame, strikes
-        yield emit("old_west.combat.overkill", rules=verdict.rules, strikes=strikes)
+        said = emit("old_west.combat.overkill", rules=verdict.rules, strikes=strikes)
+        if said is not SILENT:
+            yield said
         return marks, fame, 0
     toughness = model.mount_toughness if at is StrikeAt.MOUNT else model.toughness
     if fame > 0:
         batch = 1
         wounded = 0
         if not verdict.needs_test or (yield from reaches(side.value, verdict.rules + rules)):
-            result = yield Call(wound_with_fame, (striker.strength, toughness, fame, side.value))
+            result = yield _wound_call(striker.strength, toughness, fame, side.value)
             fame -= result.fame_spent
             wounded = int(result.wounded)
     else:
         batch = min(strikes, target.wounds_to_go(at))
-        args = (striker.strength, toughness, 0, side.value)
-        if verdict.needs_test:
-            count = yield Call(
-                reach_and_wound, (*args, verdict.rules + rules), times=batch, reduce=CountWounded()
-            )
-        else:
-            count = yield Call(wound, args, times=batch, reduce=CountWounded())
+        reach = verdict.rules + rules if verdict.needs_test else None
+        count = yield _strikes_call(striker.strength, toughness, side.value, batch, reach)
         assert isinstance(count, int)
         wounded = count
     if at is StrikeAt.MOUNT:
         target.mount_wounds += wounded
     else:
         yield from suffer(target, wounded, side.other.value)
-    rest: tuple[Marks, int, int] = yield Call(
-        strikes_at,
-        (striker, model, target.marks, at, strikes - batch, fame, side, rules),
-        inline=True,
+    rest: tuple[Marks, int, int] = yield _strikes_at_call(
+        striker, model, target.marks, at, strikes - batch, fame, side, rules
     )
     return rest
+
+
+@lru_cache(maxsize=1024)
+def _strikes_at_call(
+    striker: Model,
+    model: Model,
+    marks: Marks,
+    at: StrikeAt,
+    strikes: int,
+    fame: int,
+    side: Side,
+    rules: tuple[str, ...],
+) -> Call[tuple[Marks, int, int], *tuple[object, ...]]:
+    """The step :func:`strikes_at` (inline), one value per situation, as :func:`_reach_roll`."""
+    return Call(strikes_at, (striker, model, marks, at, strikes, fame, side, rules), inline=True)
 
 
 def strike_target(
@@ -493,19 +547,10 @@ def strike_target(
     """``attacks`` Attacks of ``striker`` at one target; returns the Fame left."""
     strikes = strikes_on(attacks, target.trapped)
     at_mount = 0
-    at = may_strike(target.strike(StrikeAt.MOUNT, striker))
+    at = target.verdict(StrikeAt.MOUNT, striker)
     if at.allowed:
-        options = tuple(range(strikes + 1))
-        chosen = yield Choose(
-            options,
-            side.value,
-            msg("old_west.combat.at_mount", strikes=strikes),
-            default=strikes if mount_easier(striker.strength, target.model) else 0,
-            labels=tuple(
-                msg("old_west.combat.at_mount_option", mount=n, rider=strikes - n) for n in options
-            ),
-            rules=("OW-CC-16",),
-        )
+        easier = mount_easier(striker.strength, target.model)
+        chosen = yield _at_mount_choice(strikes, side.value, easier)
         assert isinstance(chosen, int)
         at_mount = chosen
     fame, _ = yield from strike_group(
@@ -546,31 +591,75 @@ def attacks_of(
     if len(targets) == 1:
         fame = yield from strike_target(striker, striker.attacks, targets[0], fame, winner, rules)
         return tuple(t.struck for t in targets), fame
-    standing = tuple(
-        i for i, t in enumerate(targets) if may_strike(t.strike(StrikeAt.RIDER, striker)).allowed
-    )
+    standing = tuple(i for i, t in enumerate(targets) if t.verdict(StrikeAt.RIDER, striker).allowed)
     if first >= striker.attacks or not standing:
         return struck, fame
-    several_attacks = ("OW-CC-11",) if striker.attacks > 1 else ()
     names = [targets[i].model.name for i in standing]
     labels = tuple(n for n in names if n is not None)
-    chosen = yield Choose(
-        tuple(i + 1 for i in standing),
+    chosen = yield _target_choice(
+        standing,
         winner.value,
-        msg("old_west.combat.choose_target", attack=first + 1),
-        default=standing[0] + 1,
-        labels=labels if len(labels) == len(names) else (),
-        rules=("OW-CC-13", *several_attacks),
+        first + 1,
+        labels if len(labels) == len(names) else (),
+        striker.attacks > 1,
     )
     assert isinstance(chosen, int)
     fame = yield from strike_target(striker, 1, targets[chosen - 1], fame, winner, rules)
     after = tuple(t.struck for t in targets)
-    rest: tuple[tuple[Struck, ...], int] = yield Call(
-        attacks_of, (striker, after, fame, winner, rules, first + 1), inline=True
+    rest: tuple[tuple[Struck, ...], int] = yield _attacks_call(
+        striker, after, fame, winner, rules, first + 1
     )
     return rest
 
 
+@lru_cache(maxsize=1024)
+def _attacks_call(
+    striker: Model,
+    struck: tuple[Struck, ...],
+    fame: int,
+    winner: Side,
+    rules: tuple[str, ...],
+    first: int,
+) -> Call[tuple[tuple[Struck, ...], int], *tuple[object, ...]]:
+    """The step :func:`attacks_of` (inline), one value per situation, as :func:`_reach_roll`."""
+    return Call(attacks_of, (striker, struck, fame, winner, rules, first), inline=True)
+
+
+@lru_cache(maxsize=128)
+def _at_mount_choice(strikes: int, side: str, easier: bool) -> Choose:
+    """How many of ``strikes`` go at the mount (OW-CC-16; ``easier``: all of them by
+    default, :func:`mount_easier`), one value per situation: the exact odds replay a
+    round's strikes over and over."""
+    options = tuple(range(strikes + 1))
+    return Choose(
+        options,
+        side,
+        msg("old_west.combat.at_mount", strikes=strikes),
+        default=strikes if easier else 0,
+        labels=tuple(
+            msg("old_west.combat.at_mount_option", mount=n, rider=strikes - n) for n in options
+        ),
+        rules=("OW-CC-16",),
+    )
+
+
+@lru_cache(maxsize=128)
+def _target_choice(
+    standing: tuple[int, ...], side: str, attack: int, labels: tuple[Message, ...], several: bool
+) -> Choose:
+    """Which loser standing an Attack strikes (OW-CC-13; ``labels``: their names, or ()),
+    one value per situation as :func:`_at_mount_choice`."""
+    return Choose(
+        tuple(i + 1 for i in standing),
+        side,
+        msg("old_west.combat.choose_target", attack=attack),
+        default=standing[0] + 1,
+        labels=labels,
+        rules=("OW-CC-13", *(("OW-CC-11",) if several else ())),
+    )
+
+
+@lru_cache(maxsize=128)
 def mount_easier(strength: int, loser: Model) -> bool:
     """Whether a strike wounds the loser's mount more often than the rider: the striking
     player's default, every strike at the mount (OW-CC-16, the chart OW-CC-06/07).
@@ -602,50 +691,105 @@ def _round_rules(a: Sequence[Model], b: Sequence[Model]) -> dict[str, tuple[str,
     }
 
 
+@dataclass(frozen=True, slots=True)
+class _Opening:
+    """What a round starts from, for its models: the sides, the rules the fight's shape
+    brings in, the fight to roll and how each side's models would back off."""
+
+    a: Sequence[Model]
+    b: Sequence[Model]
+    advantage: Side
+    sides: dict[Side, tuple[Model, ...]]
+    extra: dict[str, tuple[str, ...]]
+    fight: Call[FightResult, tuple[Fighter, ...], tuple[Fighter, ...], Side]
+    moves: dict[Side, tuple[BackOff, ...]]
+    backing: dict[Side, tuple[tuple[str, tuple[str, ...]], ...]]  # each loser's event, rules
+
+
+#: Openings of the rounds last asked, by the identity of their arguments (the exact
+#: odds replay a round over and over with the very same ones); at most this many.
+_OPENINGS_KEPT = 256
+_openings: dict[tuple[int, int, Side], _Opening] = {}
+
+
+def _backing_event(
+    model: Model, move: BackOff, extra: dict[str, tuple[str, ...]]
+) -> tuple[str, tuple[str, ...]]:
+    """The event of a loser backing off (or trapped, or at an edge) and its rules."""
+    if move is BackOff.TRAPPED:
+        verdict = may_back_off(Loser(not model.trapped, model.prone, model.cliff_drop))
+        return "old_west.combat.trapped", verdict.rules + extra["several"] + extra["both_sides"]
+    if move is BackOff.FALLS:
+        return "old_west.combat.at_edge", ("OW-CC-09",)
+    return "old_west.combat.back_off", ("OW-CC-04", *extra["several"])
+
+
+def _opening(a: Sequence[Model], b: Sequence[Model], advantage: Side) -> _Opening:
+    """The round's opening, worked out once for the same (immutable) arguments."""
+    known = _openings.get((id(a), id(b), advantage))
+    if known is not None and known.a is a and known.b is b:
+        return known
+    check_fight_sizes(a, b)
+    sides = {Side.A: tuple(a), Side.B: tuple(b)}
+    fight = Call(
+        dukin_it_out, (tuple(m.fighter for m in a), tuple(m.fighter for m in b), advantage)
+    )
+    moves = {
+        side: tuple(back_off(Loser(not m.trapped, m.prone, m.cliff_drop)) for m in models)
+        for side, models in sides.items()
+    }
+    extra = _round_rules(a, b)
+    backing = {
+        side: tuple(
+            _backing_event(m, move, extra) for m, move in zip(models, moves[side], strict=True)
+        )
+        for side, models in sides.items()
+    }
+    made = _Opening(a, b, advantage, sides, extra, fight, moves, backing)
+    if type(a) is tuple and type(b) is tuple:  # kept only while they cannot change
+        if len(_openings) >= _OPENINGS_KEPT:
+            _openings.clear()
+        _openings[(id(a), id(b), advantage)] = made
+    return made
+
+
 def combat(
     a: Sequence[Model], b: Sequence[Model], advantage: Side = Side.A
 ) -> Procedure[CombatOutcome]:
     """One close-combat round of one fight: winner, back off, strikes and wounds."""
-    check_fight_sizes(a, b)
-    sides = {Side.A: tuple(a), Side.B: tuple(b)}
-    extra = _round_rules(a, b)
-    result = yield Call(
-        dukin_it_out, (tuple(m.fighter for m in a), tuple(m.fighter for m in b), advantage)
-    )
+    opening = _opening(a, b, advantage)
+    extra = opening.extra
+    result = yield opening.fight
     assert isinstance(result, FightResult)
     winner = result.winner
-    winners, losers = sides[winner], sides[winner.other]
+    winners, losers = opening.sides[winner], opening.sides[winner.other]
     fame_left = [m.fame - s for m, s in zip(winners, result.spent(winner), strict=True)]
-    moves = [back_off(Loser(not m.trapped, m.prone, m.cliff_drop)) for m in losers]
+    moves = opening.moves[winner.other]
     targets = [
         _Target(m, trapped=move is BackOff.TRAPPED) for m, move in zip(losers, moves, strict=True)
     ]
-    for index, (model, move) in enumerate(zip(losers, moves, strict=True)):
-        where = {"side": winner.other, "model": model.called(index)}
-        if move is BackOff.TRAPPED:
-            verdict = may_back_off(Loser(not model.trapped, model.prone, model.cliff_drop))
-            rules = verdict.rules + extra["several"] + extra["both_sides"]
-            yield emit("old_west.combat.trapped", rules=rules, **where)
-        elif move is BackOff.FALLS:
-            yield emit("old_west.combat.at_edge", rules=("OW-CC-09",), **where)
-        else:
-            yield emit("old_west.combat.back_off", rules=("OW-CC-04", *extra["several"]), **where)
+    for index, (model, (event, why)) in enumerate(
+        zip(losers, opening.backing[winner.other], strict=True)
+    ):
+        said = emit(event, rules=why, side=winner.other, model=model.called(index))
+        if said is not SILENT:  # narration off (exact odds replay the round): nothing to say
+            yield said
     for index, model in enumerate(winners):
         if model.prone:
-            yield emit(
+            said = emit(
                 "old_west.combat.stands_up",
                 rules=("OW-CC-10",),
                 side=winner,
                 model=model.called(index),
             )
+            if said is not SILENT:
+                yield said
     strike_rules = extra["both_sides"]
     for index, striker in enumerate(winners):
-        if not may_strike(Strike(striker_prone=striker.prone)).allowed:
+        if not _strike_verdict(StrikeAt.RIDER, striker.prone, False, False, False).allowed:
             continue
-        struck, fame_left[index] = yield Call(
-            attacks_of,
-            (striker, tuple(t.struck for t in targets), fame_left[index], winner, strike_rules, 0),
-            inline=True,
+        struck, fame_left[index] = yield _attacks_call(
+            striker, tuple(t.struck for t in targets), fame_left[index], winner, strike_rules, 0
         )
         for target, after in zip(targets, struck, strict=True):
             target.restore(after)
@@ -664,13 +808,15 @@ def combat(
     }
     several_wounds = ("OW-CC-12",) if any(t.model.wounds > 1 and t.wounds for t in targets) else ()
     several_attacks = ("OW-CC-11",) if any(m.attacks > 1 for m in winners) else ()
-    yield emit(
+    said = emit(
         "old_west.combat.result",
         rules=("OW-CC-01", "OW-CC-05", *several_attacks, *several_wounds),
         winner=winner,
         wounds=sum(wounds),
         out_of_action=lost,
     )
+    if said is not SILENT:
+        yield said
     return CombatOutcome(
         winner,
         wounds,

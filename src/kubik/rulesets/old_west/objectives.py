@@ -17,7 +17,7 @@ procedures declare the same goals over their inputs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -53,18 +53,33 @@ class ShotWounds:
         return int(outcome.wounded and outcome.result is not ShotResult.IN_THE_WAY)
 
 
+#: Most worths a round's score keeps, by outcome (an engine limit, not a rule).
+SCORES_KEPT = 4096
+
+
 @dataclass(frozen=True, slots=True)
 class RoundScore:
     """Worth of a close-combat round to ``side``: wounds dealt and models put out of
-    action (weighted), counted against it when it lost."""
+    action (weighted), counted against it when it lost. Each outcome's worth is worked
+    out once (the optimal policy asks it at every leaf of a round it solves)."""
 
     side: Side
     wound: Fraction
     out_of_action: Fraction
+    _worths: dict[CombatOutcome, Fraction] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=dict
+    )
 
     def __call__(self, outcome: CombatOutcome) -> Fraction:
+        known = self._worths.get(outcome)
+        if known is not None:
+            return known
         score = self.wound * sum(outcome.wounds) + self.out_of_action * outcome.out_of_action
-        return score if outcome.winner is self.side else -score
+        worth = score if outcome.winner is self.side else -score
+        if len(self._worths) >= SCORES_KEPT:
+            self._worths.clear()
+        self._worths[outcome] = worth
+        return worth
 
 
 def _side_goals(side: str, worth: Any, message_id: str) -> Objectives:

@@ -123,14 +123,17 @@ def distance_along(points: Sequence[Point], spot: Point) -> float:
 
 
 def enemy_gap(game: OldWestGame, figure: Figure, spot: Point) -> float:
-    """How near the model would stand to an enemy at ``spot`` (edge to edge, inches)."""
-    base = figure.base.moved_to(spot)
+    """How near the model would stand to an enemy at ``spot`` (edge to edge on the tape,
+    inches; 1e9 with no enemy left)."""
+    enemies = [e.base for e in game.enemies(figure)]
+    return game.tape.closest([figure.base.moved_to(spot)], enemies) if enemies else 1e9
+
+
+def nearest_enemy(game: OldWestGame, figure: Figure) -> Figure:
+    """The enemy nearest the model where it stands, edge to edge on the tape (between
+    equally near ones, the first by id)."""
     return min(
-        (
-            max(0.0, math.dist(base.centre, e.base.centre) - base.radius - e.base.radius)
-            for e in game.enemies(figure)
-        ),
-        default=1e9,
+        game.enemies(figure), key=lambda e: (game.tape.closest([figure.base], [e.base]), e.id)
     )
 
 
@@ -392,6 +395,7 @@ __all__ = [
     "fits",
     "has_cover",
     "make_way",
+    "nearest_enemy",
     "on_ground",
     "rounded",
     "settled",

@@ -212,7 +212,7 @@ def places(game: OldWestGame, figure: Figure, reach: float) -> list[tuple[MoveKi
     from kubik.rulesets.old_west.battle.objective import objective_ways
 
     found: list[tuple[MoveKind, Way]] = list(objective_ways(game, figure, reach))
-    nearest = min(game.enemies(figure), key=lambda e: ground.enemy_gap(game, figure, e.base.centre))
+    nearest = ground.nearest_enemy(game, figure)
     for kind, walked in (
         (MoveKind.ADVANCE, _advance(game, figure, nearest, reach)),
         (MoveKind.COVER, _to_cover(game, figure, nearest, reach)),

@@ -20,8 +20,8 @@ from kubik.engine import Call, Choose, Emit, Message, Procedure, Roll
 from kubik.engine.objectives import declare_wrapper
 from kubik.rulesets.old_west.core import Side
 
-#: Most relabelled rolls a battle's labels keep (an engine limit, not a rule).
-ROLLS_KEPT = 1024
+#: Most relabelled requests a battle's labels keep (an engine limit, not a rule).
+REQUESTS_KEPT = 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,14 +34,14 @@ class Labels:
     _roles: dict[str, str] = field(init=False, repr=False, compare=False)
     _names: dict[Side, Message] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
-    # rolls already relabelled, by the identity of the rule's own (kept) request
-    _rolls: dict[int, tuple[Roll, Roll]] = field(init=False, repr=False, compare=False)
+    # requests already relabelled, by the identity of the rule's own (kept) request
+    _made: dict[int, tuple[Any, Any]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_roles", dict(self.roles))
         object.__setattr__(self, "_names", dict(self.names))
         object.__setattr__(self, "_hash", hash((self.roles, self.names)))
-        object.__setattr__(self, "_rolls", {})
+        object.__setattr__(self, "_made", {})
 
     def __hash__(self) -> int:
         # every sub-procedure call of a fight carries the labels, and the odds keep
@@ -66,28 +66,27 @@ class Labels:
             message.id, tuple((k, names[v] if isinstance(v, Side) else v) for k, v in params)
         )
 
-    def _roll(self, request: Roll) -> Roll:
-        """A roll relabelled; the rules build most of their rolls once and ask them again
-        and again (a fight's dice, while its odds are worked out), so each is relabelled
-        once."""
-        known = self._rolls.get(id(request))
-        if known is not None and known[0] is request:
-            return known[1]
-        reason = self.message(request.reason)
-        roller = self._roles.get(request.roller, request.roller)
-        made = request
-        if reason is not request.reason or roller != request.roller:
-            made = _with(request, reason=reason, roller=roller)
-        if len(self._rolls) >= ROLLS_KEPT:
-            self._rolls.clear()
-        self._rolls[id(request)] = (request, made)
-        return made
-
     def request(self, request: Any) -> Any:
         """The request as the game should ask it (its rule IDs, labels and forecasts kept;
-        the request itself when nothing in it changes)."""
+        the request itself when nothing in it changes). The rules build most of their
+        requests once and ask them again and again (a fight's dice, while its odds are
+        worked out), so each is relabelled once, known by its identity."""
+        known = self._made.get(id(request))
+        if known is not None and known[0] is request:
+            return known[1]
+        made = self._relabelled(request)
+        if len(self._made) >= REQUESTS_KEPT:
+            self._made.clear()
+        self._made[id(request)] = (request, made)
+        return made
+
+    def _relabelled(self, request: Any) -> Any:
         if isinstance(request, Roll):
-            return self._roll(request)
+            reason = self.message(request.reason)
+            roller = self._roles.get(request.roller, request.roller)
+            if reason is request.reason and roller == request.roller:
+                return request
+            return _with(request, reason=reason, roller=roller)
         if isinstance(request, Call):
             return Call(
                 as_sides,
