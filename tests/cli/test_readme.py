@@ -28,6 +28,8 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCK = re.compile(r"```(sh|python)\n(.*?)```", re.DOTALL)
 #: Whole games a README line plays in this test (its ``--runs``, capped).
 MOST_RUNS = 2
+#: The picture the README's ``kubik sim --plot`` line writes where it runs.
+PICTURE = "showdown.png"
 
 
 def capped(words: list[str]) -> list[str]:
@@ -92,7 +94,14 @@ def test_every_kubik_line_runs_as_written(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.chdir(ROOT)
+    # the repository's entries, linked into a directory of the test's own: the lines read
+    # what they name as a person's clone has it, and what they write (a plot) lands here
+    work = tmp_path / "clone"
+    work.mkdir()
+    for entry in ROOT.iterdir():
+        if entry.name != PICTURE:  # a person's own plot stays theirs
+            (work / entry.name).symlink_to(entry)
+    monkeypatch.chdir(work)
     monkeypatch.setenv("KUBIK_HOME", str(tmp_path / "kubik"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("NO_COLOR", "1")
@@ -117,6 +126,7 @@ def test_every_kubik_line_runs_as_written(
         ran += 1
     assert ran >= 20
     assert any((tmp_path / "home").rglob("*")), "--install-completion wrote nothing"
+    assert (work / PICTURE).is_file(), "kubik sim --plot wrote no picture"
 
 
 def test_the_python_block_runs() -> None:
