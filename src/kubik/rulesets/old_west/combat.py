@@ -22,7 +22,7 @@ Hero's strikes share one Fame pool and are rolled in turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
@@ -64,6 +64,18 @@ class Model:
     cliff_drop: int = 0  # inches: backs off over the edge of a drop this high (OW-CC-09)
     fortune: int = 0  # Fortune points it will spend against wounds (OW-ABSENT-07 default)
     name: Message | None = None  # how the log names it (None: by its place in the fight)
+    # its hash, made once: models key every memoised step of a round's exact odds
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "_hash",
+            hash(tuple(getattr(self, f.name) for f in fields(self) if f.name != "_hash")),
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def called(self, index: int) -> Message | int:
         """How messages name it: its name, else its 1-based place on its side."""
