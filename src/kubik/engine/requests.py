@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
 
 from kubik.dice import Die
@@ -399,6 +400,23 @@ class Call(Request, Generic[T, *Ts]):
 #: A call of any procedure (what drivers handle).
 AnyCall: TypeAlias = Call[Any, *tuple[Any, ...]]
 
+#: Inline steps kept (an engine limit, not a rule): see :func:`step`.
+STEPS_KEPT = 2048
+
+
+def step(procedure: Callable[[*Ts], Generator[Any, Any, T]], *args: *Ts) -> Call[T, *Ts]:
+    """``Call(procedure, args, inline=True)``, one object per arguments: a step of its
+    caller (a loop written as a step that calls itself on its new state). The exact
+    odds replay such steps over and over, and a request met again is known by its
+    identity, so equal steps are the same object (the last :data:`STEPS_KEPT` kept)."""
+    made: Call[T, *Ts] = _steps(procedure, args)
+    return made
+
+
+@lru_cache(maxsize=STEPS_KEPT)
+def _steps(procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]) -> AnyCall:
+    return Call(procedure, args, inline=True)
+
 
 @dataclass(frozen=True, slots=True)
 class Emit(Request):
@@ -467,4 +485,5 @@ __all__ = [
     "msg",
     "option_label",
     "silenced",
+    "step",
 ]

@@ -29,7 +29,8 @@ from functools import lru_cache
 
 from kubik.dice import D6
 from kubik.engine import Call, Choose, Message, Procedure, Roll, Verdict, emit, msg
-from kubik.engine.requests import SILENT
+from kubik.engine.memo import by_identity
+from kubik.engine.requests import SILENT, step
 from kubik.errors import InputError
 from kubik.rulesets.old_west.absent import fall_from_horse, falling, fortune, lands_prone
 from kubik.rulesets.old_west.chart import cell
@@ -475,8 +476,8 @@ def strike_group(
     The strikes run as a sub-procedure of the target's :class:`Marks`: its outcomes
     are few (the wounds dealt), its paths many (every batch of strikes), and the odds
     of a round branch on the outcomes only."""
-    marks, fame, left = yield _strikes_at_call(
-        striker, target.model, target.marks, at, strikes, fame, side, rules
+    marks, fame, left = yield step(
+        strikes_at, striker, target.model, target.marks, at, strikes, fame, side, rules
     )
     target.mark(marks)
     return fame, left
@@ -527,25 +528,10 @@ def strikes_at(
         target.mount_wounds += wounded
     else:
         yield from suffer(target, wounded, side.other.value)
-    rest: tuple[Marks, int, int] = yield _strikes_at_call(
-        striker, model, target.marks, at, strikes - batch, fame, side, rules
+    rest: tuple[Marks, int, int] = yield step(
+        strikes_at, striker, model, target.marks, at, strikes - batch, fame, side, rules
     )
     return rest
-
-
-@lru_cache(maxsize=1024)
-def _strikes_at_call(
-    striker: Model,
-    model: Model,
-    marks: Marks,
-    at: StrikeAt,
-    strikes: int,
-    fame: int,
-    side: Side,
-    rules: tuple[str, ...],
-) -> Call[tuple[Marks, int, int], *tuple[object, ...]]:
-    """The step :func:`strikes_at` (inline), one value per situation, as :func:`_reach_roll`."""
-    return Call(strikes_at, (striker, model, marks, at, strikes, fame, side, rules), inline=True)
 
 
 def strike_target(
@@ -618,23 +604,10 @@ def attacks_of(
     assert isinstance(chosen, int)
     fame = yield from strike_target(striker, 1, targets[chosen - 1], fame, winner, rules)
     after = tuple(t.struck for t in targets)
-    rest: tuple[tuple[Struck, ...], int] = yield _attacks_call(
-        striker, after, fame, winner, rules, first + 1
+    rest: tuple[tuple[Struck, ...], int] = yield step(
+        attacks_of, striker, after, fame, winner, rules, first + 1
     )
     return rest
-
-
-@lru_cache(maxsize=1024)
-def _attacks_call(
-    striker: Model,
-    struck: tuple[Struck, ...],
-    fame: int,
-    winner: Side,
-    rules: tuple[str, ...],
-    first: int,
-) -> Call[tuple[tuple[Struck, ...], int], *tuple[object, ...]]:
-    """The step :func:`attacks_of` (inline), one value per situation, as :func:`_reach_roll`."""
-    return Call(attacks_of, (striker, struck, fame, winner, rules, first), inline=True)
 
 
 @lru_cache(maxsize=128)
@@ -708,20 +681,11 @@ class _Opening:
     """What a round starts from, for its models: the sides, the rules the fight's shape
     brings in, the fight to roll and how each side's models would back off."""
 
-    a: Sequence[Model]
-    b: Sequence[Model]
-    advantage: Side
     sides: dict[Side, tuple[Model, ...]]
     extra: dict[str, tuple[str, ...]]
     fight: Call[FightResult, tuple[Fighter, ...], tuple[Fighter, ...], Side]
     moves: dict[Side, tuple[BackOff, ...]]
     backing: dict[Side, tuple[tuple[str, tuple[str, ...]], ...]]  # each loser's event, rules
-
-
-#: Openings of the rounds last asked, by the identity of their arguments (the exact
-#: odds replay a round over and over with the very same ones); at most this many.
-_OPENINGS_KEPT = 256
-_openings: dict[tuple[int, int, Side], _Opening] = {}
 
 
 def _backing_event(
@@ -737,10 +701,19 @@ def _backing_event(
 
 
 def _opening(a: Sequence[Model], b: Sequence[Model], advantage: Side) -> _Opening:
-    """The round's opening, worked out once for the same (immutable) arguments."""
-    known = _openings.get((id(a), id(b), advantage))
-    if known is not None and known.a is a and known.b is b:
-        return known
+    """The round's opening, worked out once for the same arguments while they cannot
+    change (tuples: the exact odds replay a round over and over with the very same)."""
+    if type(a) is tuple and type(b) is tuple:
+        return _kept_opening(a, b, advantage)
+    return _opened(a, b, advantage)
+
+
+@by_identity
+def _kept_opening(a: tuple[Model, ...], b: tuple[Model, ...], advantage: Side) -> _Opening:
+    return _opened(a, b, advantage)
+
+
+def _opened(a: Sequence[Model], b: Sequence[Model], advantage: Side) -> _Opening:
     check_fight_sizes(a, b)
     sides = {Side.A: tuple(a), Side.B: tuple(b)}
     fight = Call(
@@ -757,12 +730,7 @@ def _opening(a: Sequence[Model], b: Sequence[Model], advantage: Side) -> _Openin
         )
         for side, models in sides.items()
     }
-    made = _Opening(a, b, advantage, sides, extra, fight, moves, backing)
-    if type(a) is tuple and type(b) is tuple:  # kept only while they cannot change
-        if len(_openings) >= _OPENINGS_KEPT:
-            _openings.clear()
-        _openings[(id(a), id(b), advantage)] = made
-    return made
+    return _Opening(sides, extra, fight, moves, backing)
 
 
 def combat(
@@ -800,8 +768,14 @@ def combat(
     for index, striker in enumerate(winners):
         if not _strike_verdict(StrikeAt.RIDER, striker.prone, False, False, False).allowed:
             continue
-        struck, fame_left[index] = yield _attacks_call(
-            striker, tuple(t.struck for t in targets), fame_left[index], winner, strike_rules, 0
+        struck, fame_left[index] = yield step(
+            attacks_of,
+            striker,
+            tuple(t.struck for t in targets),
+            fame_left[index],
+            winner,
+            strike_rules,
+            0,
         )
         for target, after in zip(targets, struck, strict=True):
             target.restore(after)
