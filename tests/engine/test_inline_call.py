@@ -1,15 +1,23 @@
 """``Call(inline=True)``: a step of its caller split off for the odds driver's memo.
 
 Its rolls and events are logged at the caller's depth (a reader sees one procedure),
-and its outcomes are exactly those of the same steps written in the caller."""
+and its outcomes are exactly those of the same steps written in the caller. A
+``tail`` step (:func:`~kubik.engine.requests.tail_step`), whose answer is its caller's
+outcome, has the same odds without the caller replayed per answer; every driver
+holds a procedure to that promise."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+
+import pytest
 
 from kubik.dice import D6
 from kubik.engine import Call, OddsDriver, Procedure, Roll, emit
+from kubik.engine.requests import tail_step
 from kubik.engine.stepper import Stepper
+from kubik.errors import ProcedureError
 from tests.conftest import brute_force
 
 
@@ -57,3 +65,55 @@ def test_inline_steps_have_the_odds_of_the_loop_they_replace() -> None:
     looped = OddsDriver().distribution(hits_left_loop, (6, 3))
     assert stepwise == looped == brute_force(hits_left_loop, (6, 3))
     assert sum(stepwise.values()) == Fraction(1)
+
+
+def hits_left_tail(strikes: int, needed: int) -> Procedure[int]:
+    """:func:`hits_left` with its last step a tail step."""
+    if strikes == 0 or needed == 0:
+        yield emit("done")
+        return needed
+    (value,) = yield Roll(D6, "strike")
+    yield emit("rolled")  # events may come between
+    return (yield tail_step(hits_left_tail, strikes - 1, needed - (value >= 5)))
+
+
+def test_tail_steps_have_the_odds_of_the_loop_they_replace() -> None:
+    for strikes, needed in ((6, 3), (4, 4), (1, 1), (0, 2)):
+        tail = OddsDriver().distribution(hits_left_tail, (strikes, needed))
+        assert tail == OddsDriver().distribution(hits_left, (strikes, needed))
+        assert tail == brute_force(hits_left_loop, (strikes, needed))
+
+
+def test_tail_steps_play_and_log_as_the_loop() -> None:
+    stepper = Stepper(hits_left_tail(3, 2))
+    rolls = 0
+    request = stepper.advance()
+    while request is not None:
+        rolls += 1
+        request = stepper.advance((6,))
+    assert (rolls, stepper.outcome) == (2, 0)
+    assert [(e.event.id, e.depth) for e in stepper.log] == [("rolled", 0)] * 2 + [("done", 0)]
+
+
+def asks_after_its_tail(strikes: int) -> Procedure[int]:
+    left: int = yield tail_step(hits_left_tail, strikes, 1)
+    yield Roll(D6, "one more")  # breaks the promise
+    return left
+
+
+def changes_its_tail(strikes: int) -> Procedure[int]:
+    left: int = yield tail_step(hits_left_tail, strikes, 1)
+    return left + 1  # breaks the promise
+
+
+@pytest.mark.parametrize("procedure", [asks_after_its_tail, changes_its_tail])
+def test_a_broken_tail_promise_is_refused_by_every_driver(
+    procedure: Callable[[int], Procedure[int]],
+) -> None:
+    with pytest.raises(ProcedureError, match="after a tail call"):
+        OddsDriver().distribution(procedure, (2,))
+    stepper = Stepper(procedure(2))
+    with pytest.raises(ProcedureError, match="after a tail call"):
+        request = stepper.advance()
+        while request is not None:
+            request = stepper.advance((1,))

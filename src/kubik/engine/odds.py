@@ -8,8 +8,9 @@ the others. It keeps the tree small by branching over *outcomes*, not dice:
 * a ``Roll`` branches over the answers the procedure receives, counted by
   :func:`kubik.engine.rolls.roll_counts` (closed forms, folds, multisets);
 * a ``Call`` is computed once per (policy, procedure, arguments) and memoised; the
-  caller branches over its distinct outcomes; ``Call(times=n)`` combines n
-  independent runs by multinomial convolution;
+  caller branches over its distinct outcomes (a ``tail`` call's outcomes are the
+  caller's: no branching); ``Call(times=n)`` combines n independent runs by
+  multinomial convolution;
 * weights are integers over a common total all the way down (one ``Fraction`` per
   outcome at the end), and events are not built while enumerating
   (:func:`~kubik.engine.requests.silenced`).
@@ -343,6 +344,14 @@ class OddsDriver:
                 else:
                     branch_total, pairs = self._branches(request)
                 total *= branch_total
+                if type(request) is Call and request.tail:  # the caller's outcome is its answer
+                    bucket = by_total.get(total)
+                    if bucket is None:
+                        bucket = by_total[total] = {}
+                    for answer, count in pairs:
+                        bucket[answer] = bucket.get(answer, 0) + weight * count
+                    _keeps_promise(gen, pairs[-1][0], procedure)
+                    break
                 last = len(pairs) - 1
                 for index in range(last):
                     answer, count = pairs[index]
@@ -353,6 +362,25 @@ class OddsDriver:
                 replayed += 1
                 weight *= count
         return merge_by_total(by_total)
+
+
+def _keeps_promise(gen: Procedure[Any], answer: Any, procedure: Callable[..., Any]) -> None:
+    """Hold the caller of a ``tail`` call to its promise, on one of the call's answers:
+    it returns the answer and asks nothing more."""
+    send = answer
+    while True:
+        try:
+            request = gen.send(send)
+        except StopIteration as stop:
+            if stop.value == answer:
+                return
+            name = procedure.__name__
+            raise ProcedureError(
+                f"{name} returned {stop.value!r} after a tail call answered {answer!r}"
+            ) from None
+        if type(request) is not Emit:
+            raise ProcedureError(f"{procedure.__name__} asked {request!r} after a tail call")
+        send = None
 
 
 __all__ = [

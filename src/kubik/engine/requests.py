@@ -384,6 +384,11 @@ class Call(Request, Generic[T, *Ts]):
     odds driver keeps the step's outcomes by its arguments (a run of strikes whose
     paths are many and outcomes few): its rolls and events are logged at the caller's
     depth, as if the caller had made them.
+
+    ``tail`` promises that the caller returns this call's answer as its own outcome
+    and asks nothing after it (events aside): the odds driver then takes the answers'
+    weights as the caller's outcomes instead of replaying the caller once per answer.
+    Every driver holds a procedure to the promise (:class:`~kubik.errors.ProcedureError`).
     """
 
     procedure: Callable[[Unpack[Ts]], Generator[Any, Any, T]]
@@ -391,6 +396,7 @@ class Call(Request, Generic[T, *Ts]):
     times: int | None = None
     reduce: Callable[[Any], Hashable] | None = None
     inline: bool = False
+    tail: bool = False
 
     def __post_init__(self) -> None:
         if self.times is not None and self.times < 0:
@@ -409,13 +415,21 @@ def step(procedure: Callable[[*Ts], Generator[Any, Any, T]], *args: *Ts) -> Call
     caller (a loop written as a step that calls itself on its new state). The exact
     odds replay such steps over and over, and a request met again is known by its
     identity, so equal steps are the same object (the last :data:`STEPS_KEPT` kept)."""
-    made: Call[T, *Ts] = _steps(procedure, args)
+    made: Call[T, *Ts] = _steps(procedure, args, False)
+    return made
+
+
+def tail_step(procedure: Callable[[*Ts], Generator[Any, Any, T]], *args: *Ts) -> Call[T, *Ts]:
+    """:func:`step` as its caller's last request, whose outcome the caller returns as
+    its own (``return (yield tail_step(...))``, a ``tail`` call): the exact odds of the
+    caller are then its steps' odds, without replaying the caller for each."""
+    made: Call[T, *Ts] = _steps(procedure, args, True)
     return made
 
 
 @lru_cache(maxsize=STEPS_KEPT)
-def _steps(procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]) -> AnyCall:
-    return Call(procedure, args, inline=True)
+def _steps(procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...], tail: bool) -> AnyCall:
+    return Call(procedure, args, inline=True, tail=tail)
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,4 +500,5 @@ __all__ = [
     "option_label",
     "silenced",
     "step",
+    "tail_step",
 ]

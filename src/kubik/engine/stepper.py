@@ -68,6 +68,8 @@ class _Frame:
     done: list[Any] = field(default_factory=list)  # outcomes of earlier repeats
     answers: list[Any] = field(default_factory=list)  # every answer it has received
     waiting: bool = False  # its last request takes an answer (not an event)
+    tail: bool = False  # its last request is a ``tail`` call
+    promised: tuple[Any] | None = None  # the answer of its tail call, its outcome to be
 
 
 class Stepper:
@@ -130,9 +132,12 @@ class Stepper:
             if frame.waiting:
                 frame.answers.append(send)
                 frame.waiting = False
+                if frame.tail:
+                    frame.promised = (send,)
             try:
                 request = frame.gen.send(send)
             except StopIteration as stop:
+                _keeps_promise(frame, stop.value)
                 self._stack.pop()
                 if frame.call is None:
                     self.outcome = stop.value
@@ -140,6 +145,8 @@ class Stepper:
                     return None
                 send = self._finish_call(frame, stop.value)
                 continue
+            if frame.promised is not None and not isinstance(request, Emit):
+                raise ProcedureError(f"a procedure asked {request!r} after a tail call")
             if isinstance(request, Roll | Choose):
                 frame.waiting = True
                 return request
@@ -148,6 +155,7 @@ class Stepper:
                 send = None
             elif isinstance(request, Call):
                 frame.waiting = True
+                frame.tail = request.tail
                 send = self._start_call(request)
             else:
                 raise ProcedureError(f"a procedure yielded {request!r}, which is not a request")
@@ -173,6 +181,14 @@ class Stepper:
             self._stack.append(_Frame(call.procedure(*call.args), call, done))
             return None
         return _reduce(call, Tally(done))
+
+
+def _keeps_promise(frame: _Frame, outcome: Any) -> None:
+    """A procedure whose last call was a ``tail`` call returns that call's answer."""
+    if frame.promised is not None and outcome != frame.promised[0]:
+        raise ProcedureError(
+            f"a procedure returned {outcome!r} after a tail call answered {frame.promised[0]!r}"
+        )
 
 
 def _reduce(call: AnyCall, answer: Any) -> Any:

@@ -26,11 +26,12 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 from kubik.dice import D6
 from kubik.engine import Call, Choose, Message, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.memo import by_identity
-from kubik.engine.requests import SILENT, step
+from kubik.engine.requests import SILENT, step, tail_step
 from kubik.errors import InputError
 from kubik.rulesets.old_west.absent import fall_from_horse, falling, fortune, lands_prone
 from kubik.rulesets.old_west.chart import cell
@@ -361,22 +362,21 @@ def _strikes_call(
     return Call(wound, args, times=batch, reduce=_COUNT_WOUNDED)
 
 
-@dataclass(frozen=True, slots=True)
-class Marks:
+class Marks(NamedTuple):
     """What strikes have done to a loser so far: the whole state a strike group reads
     and changes besides the models, so the odds driver keeps each group's outcomes by it
-    (:func:`strike_group`) instead of replaying the round once per path of strikes."""
+    (:func:`strike_group`) instead of replaying the round once per path of strikes.
+    A named tuple: its hash keys every memoised step, and a tuple's is made in C."""
 
     wounds: int = 0
     mount_wounds: int = 0
     fortune_spent: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Struck:
+class Struck(NamedTuple):
     """A loser as a winner's attacks find him: the state :func:`attacks_of` reads and
     changes, so the odds of a round branch on what a winner's attacks did, not on
-    every path of attacks that did it."""
+    every path of attacks that did it (a named tuple, as :class:`Marks`)."""
 
     model: Model
     trapped: bool
@@ -528,7 +528,7 @@ def strikes_at(
         target.mount_wounds += wounded
     else:
         yield from suffer(target, wounded, side.other.value)
-    rest: tuple[Marks, int, int] = yield step(
+    rest: tuple[Marks, int, int] = yield tail_step(
         strikes_at, striker, model, target.marks, at, strikes - batch, fame, side, rules
     )
     return rest
@@ -604,7 +604,7 @@ def attacks_of(
     assert isinstance(chosen, int)
     fame = yield from strike_target(striker, 1, targets[chosen - 1], fame, winner, rules)
     after = tuple(t.struck for t in targets)
-    rest: tuple[tuple[Struck, ...], int] = yield step(
+    rest: tuple[tuple[Struck, ...], int] = yield tail_step(
         attacks_of, striker, after, fame, winner, rules, first + 1
     )
     return rest

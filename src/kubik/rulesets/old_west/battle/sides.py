@@ -94,6 +94,7 @@ class Labels:
                 request.times,
                 request.reduce,
                 request.inline,
+                request.tail,
             )
         if isinstance(request, Emit):
             event = self.message(request.event)
