@@ -701,15 +701,12 @@ def _strategy_at(
     )
     known = cache.solved.get(key)
     if known is None:
-        if budget is None:
-            known = _solve_position(cache, sides, goals, position[top:], request)
-        else:
-            try:
-                known = _solve_position(
-                    cache.for_solving(), sides, goals, position[top:], request, budget
-                )
-            except TooMuchWork:
-                known = _TOO_MUCH
+        try:
+            known = _solve_position(cache, sides, goals, position[top:], request, budget)
+        except TooMuchWork:
+            if budget is None:
+                raise
+            known = _TOO_MUCH
         cache.solved[key] = known
     if known is _TOO_MUCH:
         raise TooMuchWork(f"more than {budget} positions")
@@ -720,6 +717,33 @@ def _strategy_at(
 _TOO_MUCH: Any = ("too much work",)
 
 
+#: Where a cache's :class:`_Outer` states are kept (a table in ``OddsCache.solved``).
+_OUTER_TABLE: Any = ("outer frames solved",)
+#: The most :class:`_Outer` states one cache keeps (an engine limit: each holds a
+#: solve's memo tables); the oldest is forgotten first.
+_OUTER_LIMIT = 32
+
+
+@dataclass(frozen=True, slots=True)
+class _Outer:
+    """A position's solve once the outer frames are done: what each outcome of the
+    innermost procedure is worth, and the solver's state then (positions looked at,
+    its memo tables) — every decision of that procedure run starts from here."""
+
+    utility: Utility
+    visited: int
+    solved: dict[Hashable, Any]
+    support: dict[Hashable, Any]
+
+
+def _outer_key(goals: Objectives, frames: Position, budget: int | None) -> Hashable:
+    """Everything the outer frames' solve reads: the goals, each outer procedure as far
+    as it has got, each inner one as it was called (not its own answers), the budget."""
+    outer = tuple((f.procedure, f.args, f.answers) for f in frames[:-1])
+    inner = tuple((f.procedure, f.args, f.call, f.done) for f in frames[1:])
+    return (goal_key(goals), outer, inner, budget)
+
+
 def _solve_position(
     cache: OddsCache,
     sides: tuple[str, ...],
@@ -728,14 +752,57 @@ def _solve_position(
     request: Choose,
     budget: int | None = None,
 ) -> dict[Hashable, Fraction]:
-    solver = Solver(cache, sides, budget=budget)
+    """The decision at ``frames``. With a ``budget`` it is solved on a cache of its own
+    (:meth:`OddsCache.for_solving`); the outer frames' part, the same for every decision
+    of the innermost procedure run, is solved once (:class:`_Outer`) and each decision
+    resumes from its state, so it looks at exactly the positions a solve from scratch
+    would, and runs past the budget exactly where that would."""
+    solving = cache if budget is None else cache.for_solving()
+    solver = Solver(solving, sides, budget=budget)
     utility: Utility = ByGoals(tuple(goals[s].worth for s in sides))
-    for index in range(len(frames) - 1):
-        frame, inner = frames[index], frames[index + 1]
-        utility = _inner_utility(solver, frame, inner, utility)
+    if len(frames) > 1:
+        utility = _outer_utility(cache, solver, goals, frames, utility)
     frame = frames[-1]
     assert frame.procedure is not None
     return _decide(solver, frame, request, utility)
+
+
+def _outer_utility(
+    cache: OddsCache, solver: Solver, goals: Objectives, frames: Position, utility: Utility
+) -> Utility:
+    """What each outcome of the innermost procedure is worth (remembered per
+    :func:`_outer_key`; ``solver`` left as solving it from scratch leaves it)."""
+    table = cache.solved.get(_OUTER_TABLE)
+    if table is None:
+        table = cache.solved[_OUTER_TABLE] = {}
+    key = _outer_key(goals, frames, solver.budget)
+    known = table.get(key)
+    if known is _TOO_MUCH:
+        raise TooMuchWork(f"more than {solver.budget} positions")
+    if isinstance(known, _Outer):
+        if solver.budget is not None:  # unbounded solves keep their memo in ``cache``
+            solver.cache.solved.update(known.solved)
+            solver.cache.support.update(known.support)
+            solver.visited = known.visited
+        return known.utility
+    try:
+        for index in range(len(frames) - 1):
+            utility = _inner_utility(solver, frames[index], frames[index + 1], utility)
+    except TooMuchWork:
+        _keep(table, key, _TOO_MUCH)
+        raise
+    own = solver.budget is not None
+    solved = dict(solver.cache.solved) if own else {}
+    support = dict(solver.cache.support) if own else {}
+    _keep(table, key, _Outer(utility, solver.visited, solved, support))
+    return utility
+
+
+def _keep(table: dict[Hashable, Any], key: Hashable, known: Any) -> None:
+    """``known`` under ``key``, the oldest entry forgotten past :data:`_OUTER_LIMIT`."""
+    if len(table) >= _OUTER_LIMIT:
+        del table[next(iter(table))]
+    table[key] = known
 
 
 def _frame_node(solver: Solver, frame: Frame, answers: tuple[Any, ...], utility: Utility) -> Node:
