@@ -216,11 +216,19 @@ class Solver:
             while request is not None:
                 self._visit()
                 answers = list(self._answers(request))
+                if isinstance(request, Call) and request.tail:
+                    # the caller's outcome is the call's answer: each is an outcome, in
+                    # the order replaying the caller per answer would find them
+                    outcome = _kept_promise(procedure, gen, answers[-1])
+                    for answer in (outcome, *reversed(answers[:-1])):
+                        outcomes[answer] = None
+                    break
                 for answer in answers[:-1]:
                     stack.append((*prefix, answer))
                 prefix = (*prefix, answers[-1])
                 request, outcome = _advance(gen, answers[-1])
-            outcomes[outcome] = None
+            else:
+                outcomes[outcome] = None
         return outcomes
 
     def _visit(self) -> None:
@@ -498,18 +506,47 @@ class Solver:
         def after(answer: Any) -> Node:
             node = continuations.get(answer)
             if node is None:
-                node = self._child(procedure, args, prefix, answer, None, utility)
+                if request.tail:  # the caller returns the answer: not replayed per answer
+                    node = self._leaf(answer, utility)
+                else:
+                    node = self._child(procedure, args, prefix, answer, None, utility)
                 continuations[answer] = node
             return node
 
         if counted is not None:  # no decisions inside: plain odds of the answers
             total, pairs = convolve_call(counted, request)
-            return self._chance(
-                procedure, args, prefix, gen, [(a, Fraction(c, total)) for a, c in pairs], utility
-            )
+            branches = [(a, Fraction(c, total)) for a, c in pairs]
+            if request.tail:
+                return self._tail_chance(procedure, gen, branches, utility)
+            return self._chance(procedure, args, prefix, gen, branches, utility)
         if request.times is None:
             return self._solved_call(request, outcomes, lambda o: after(_reduced(request, o)))
         return self._runs(request, outcomes, after)
+
+    def _leaf(self, outcome: Any, utility: Utility) -> Node:
+        """The node of a finished procedure (one position, as :meth:`_node` counts it)."""
+        self._visit()
+        return Node(utility(outcome), {outcome: ONE})
+
+    def _tail_chance(
+        self,
+        procedure: Callable[..., Procedure[Any]],
+        gen: Procedure[Any] | None,
+        branches: Sequence[tuple[Any, Fraction]],
+        utility: Utility,
+    ) -> Node:
+        """:meth:`_chance` over the answers of a ``tail`` call: the caller's outcome is
+        each answer, so it is not replayed per answer (the live one is held to it)."""
+        value = self.zero
+        dist: dict[Any, Fraction] = {}
+        last = len(branches) - 1
+        for index, (answer, p) in enumerate(branches):
+            if index == last and gen is not None:
+                answer = _kept_promise(procedure, gen, answer)
+            child = self._leaf(answer, utility)
+            value = _plus(value, child.value, p)
+            _scaled_into(dist, child.dist, p)
+        return Node(value, dist, {})
 
     def _solved_call(
         self, request: AnyCall, outcomes: tuple[Any, ...], after: Callable[[Any], Node]
@@ -553,6 +590,15 @@ class Solver:
 
         start = done if done is not None else Tally()
         return runs(start, request.times if left is None else left)
+
+
+def _kept_promise(procedure: Callable[..., Any], gen: Procedure[Any], answer: Any) -> Any:
+    """The caller's outcome after its ``tail`` call answered ``answer``: that answer, as
+    it promised (it returns it and asks nothing more)."""
+    request, outcome = _advance(gen, answer)
+    if request is not None or outcome != answer:
+        raise ProcedureError(f"{procedure.__name__}: did not return its tail call's answer")
+    return outcome
 
 
 def _reduced(request: AnyCall, outcome: Any) -> Any:
@@ -818,6 +864,8 @@ def _inner_utility(solver: Solver, frame: Frame, inner: Frame, utility: Utility)
     outcomes, _ = solver.support(inner.procedure, inner.args)
 
     def after(answer: Any) -> Node:
+        if call.tail:  # the frame returns the answer: not replayed per answer
+            return solver._leaf(answer, utility)
         return _frame_node(solver, frame, (*frame.answers, answer), utility)
 
     if call.times is None:
