@@ -689,7 +689,9 @@ class Optimal:
 
         With a ``budget`` (positions to look at), a decision whose solution is not known
         yet is solved afresh (sharing only the plain odds of ``cache``, so whether it fits
-        the budget never depends on what was solved before); one that does not fit raises
+        the budget never depends on what was solved before; the outer frames' part, the
+        same for every decision of one procedure run, resumes from where the first of
+        them left it, with the positions it counted); one that does not fit raises
         :class:`TooMuchWork`, remembered so it is not tried again.
         """
         with silenced():
