@@ -146,3 +146,70 @@ def test_a_decision_too_big_to_solve_within_the_budget_is_judged_by_forecasts(
         else:
             raise AssertionError("three positions cannot solve a Fame decision")
     assert optimal.strategy(request, position, cache, 100_000) == {2: 1}
+
+
+def _positions_of(procedure: Any, args: tuple[Any, ...], dice: list[int]) -> list[Any]:
+    """Every decision a run asks, with its position (each answered by its default)."""
+    asked: list[tuple[Choose, Position]] = []
+
+    class Capture:
+        origin = ChoiceOrigin.BOT
+
+        def choose(self, request: Choose) -> Hashable:
+            return request.default
+
+        def choose_at(self, request: Choose, at: Position) -> Hashable:
+            asked.append((request, at))
+            return request.default
+
+    run(game_turn, (procedure, args), dice=TypedDice(dice), chooser=Capture())
+    return asked
+
+
+def _least_budget(request: Choose, position: Position) -> int:
+    """The fewest positions a solve of this decision from scratch looks at."""
+    from kubik.engine.optimal import TooMuchWork
+
+    low, high = 0, 1
+    while True:
+        try:
+            Optimal().strategy(request, position, OddsCache(), high)
+            break
+        except TooMuchWork:
+            low, high = high, high * 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        try:
+            Optimal().strategy(request, position, OddsCache(), middle)
+            high = middle
+        except TooMuchWork:
+            low = middle
+    return high
+
+
+def test_decisions_of_one_fight_share_its_outer_solve_and_fit_the_budget_as_from_scratch() -> None:
+    """OW-HERO-03 Both Heroes bid Fame in secret inside a combat round (OW-CC-01): the
+    later decisions reuse the round's solve made for the first, yet at every budget each
+    decision is refused or solved (to the same strategy) exactly as it is from scratch —
+    also at the budgets where one position more or fewer decides it."""
+    from kubik.engine.optimal import TooMuchWork
+    from kubik.rulesets.old_west.combat import Model, combat
+
+    def strategy(
+        optimal: Optimal, request: Choose, position: Position, cache: OddsCache, budget: int
+    ) -> Any:
+        try:
+            return optimal.strategy(request, position, cache, budget)
+        except TooMuchWork:
+            return None
+
+    a = (Model(4, 1, 3, 4, fame=2),)
+    b = (Model(4, 1, 3, 4, fame=1),)
+    asked = _positions_of(combat, (a, b, Side.A), [5, 3, 4, 4, 4, 4])
+    assert [len(position) for _, position in asked] == [3, 3, 5]
+    least = {_least_budget(request, position) for request, position in asked}
+    for budget in sorted(least | {n - 1 for n in least}):
+        scratch = [strategy(Optimal(), r, p, OddsCache(), budget) for r, p in asked]
+        cache, optimal = OddsCache(), Optimal()
+        shared = [strategy(optimal, r, p, cache, budget) for r, p in asked]
+        assert shared == scratch

@@ -288,3 +288,66 @@ def test_reducers_count_like_every_face() -> None:
     for limit in range(0, 8):
         assert AtMost(limit).counts((D6,)) == brute((D6,), AtMost(limit))
         assert AtLeast(limit).counts((D6,)) == brute((D6,), AtLeast(limit))
+
+
+def _lifts_won(tally: Any) -> int:
+    """How many lifts of a ``times`` call reached their target."""
+    return sum(n for (ok, _), n in tally.items() if ok)
+
+
+def _lift_won(outcome: tuple[bool, int]) -> int:
+    return int(outcome[0])
+
+
+def ends_in_lifts(fame: int, times: int | None, tail: bool) -> Procedure[int]:
+    """A roll sets the target, then a lift (``times`` lifts) ends the procedure: a
+    ``tail`` call, or a call whose answer it returns (the same rule written twice)."""
+    (value,) = yield Roll(D6, "target")
+    needed = 4 + value % 2
+    if times is None:
+        won = yield Call(lift, (fame, needed), reduce=_lift_won, tail=tail)
+    else:
+        won = yield Call(lift, (fame, needed), times=times, reduce=_lifts_won, tail=tail)
+    assert isinstance(won, int)
+    return won
+
+
+def breaks_its_tail(fame: int) -> Procedure[int]:
+    won = yield Call(lift, (fame, 5), reduce=_lift_won, tail=True)
+    assert isinstance(won, int)
+    return won + 1  # breaks the promise
+
+
+declare(ends_in_lifts, lambda fame, times, tail: {"hero": goal(FieldValue("value"), "x")})
+declare(breaks_its_tail, lambda fame: {"hero": goal(FieldValue("value"), "x")})
+
+
+@pytest.mark.parametrize(("fame", "times"), [(0, None), (2, None), (0, 2), (2, 2)])
+def test_a_tail_call_is_solved_as_the_call_it_stands_for(fame: int, times: int | None) -> None:
+    """The solver takes a ``tail`` call's answers as the caller's outcomes instead of
+    replaying the caller per answer: the same outcomes (in the same order where it
+    walks them), the same solution, and the same positions counted against a budget
+    as the plain call."""
+    from kubik.engine.optimal import ByGoals, Solver
+
+    found = []
+    for tail in (False, True):
+        args = (fame, times, tail)
+        worth = ByGoals((FieldValue("value"),))
+        reachable = Solver(OddsCache(), ("hero",))
+        support: Any = reachable.support(ends_in_lifts, args)[0]
+        if not fame:  # no decisions: plain odds, in the odds driver's order
+            support = frozenset(support)
+        solver = Solver(OddsCache(), ("hero",))
+        node = solver.solve(ends_in_lifts, args, worth)
+        found.append((support, reachable.visited, node.dist, node.value, solver.visited))
+    assert found[0] == found[1]
+    goals = objectives_for(ends_in_lifts, (fame, times, True))
+    assert goals is not None
+    brute_dist, brute_value, _ = brute_optimal(ends_in_lifts, (fame, times, True), as_worths(goals))
+    assert found[1][2] == brute_dist and found[1][3][0] == brute_value["hero"]
+
+
+def test_a_broken_tail_promise_is_refused_by_the_solver() -> None:
+    with pytest.raises(ProcedureError, match="tail call"):
+        OddsDriver(Optimal()).distribution(breaks_its_tail, (2,))

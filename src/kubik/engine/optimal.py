@@ -216,11 +216,19 @@ class Solver:
             while request is not None:
                 self._visit()
                 answers = list(self._answers(request))
+                if isinstance(request, Call) and request.tail:
+                    # the caller's outcome is the call's answer: each is an outcome, in
+                    # the order replaying the caller per answer would find them
+                    outcome = _kept_promise(procedure, gen, answers[-1])
+                    for answer in (outcome, *reversed(answers[:-1])):
+                        outcomes[answer] = None
+                    break
                 for answer in answers[:-1]:
                     stack.append((*prefix, answer))
                 prefix = (*prefix, answers[-1])
                 request, outcome = _advance(gen, answers[-1])
-            outcomes[outcome] = None
+            else:
+                outcomes[outcome] = None
         return outcomes
 
     def _visit(self) -> None:
@@ -498,18 +506,47 @@ class Solver:
         def after(answer: Any) -> Node:
             node = continuations.get(answer)
             if node is None:
-                node = self._child(procedure, args, prefix, answer, None, utility)
+                if request.tail:  # the caller returns the answer: not replayed per answer
+                    node = self._leaf(answer, utility)
+                else:
+                    node = self._child(procedure, args, prefix, answer, None, utility)
                 continuations[answer] = node
             return node
 
         if counted is not None:  # no decisions inside: plain odds of the answers
             total, pairs = convolve_call(counted, request)
-            return self._chance(
-                procedure, args, prefix, gen, [(a, Fraction(c, total)) for a, c in pairs], utility
-            )
+            branches = [(a, Fraction(c, total)) for a, c in pairs]
+            if request.tail:
+                return self._tail_chance(procedure, gen, branches, utility)
+            return self._chance(procedure, args, prefix, gen, branches, utility)
         if request.times is None:
             return self._solved_call(request, outcomes, lambda o: after(_reduced(request, o)))
         return self._runs(request, outcomes, after)
+
+    def _leaf(self, outcome: Any, utility: Utility) -> Node:
+        """The node of a finished procedure (one position, as :meth:`_node` counts it)."""
+        self._visit()
+        return Node(utility(outcome), {outcome: ONE})
+
+    def _tail_chance(
+        self,
+        procedure: Callable[..., Procedure[Any]],
+        gen: Procedure[Any] | None,
+        branches: Sequence[tuple[Any, Fraction]],
+        utility: Utility,
+    ) -> Node:
+        """:meth:`_chance` over the answers of a ``tail`` call: the caller's outcome is
+        each answer, so it is not replayed per answer (the live one is held to it)."""
+        value = self.zero
+        dist: dict[Any, Fraction] = {}
+        last = len(branches) - 1
+        for index, (answer, p) in enumerate(branches):
+            if index == last and gen is not None:
+                answer = _kept_promise(procedure, gen, answer)
+            child = self._leaf(answer, utility)
+            value = _plus(value, child.value, p)
+            _scaled_into(dist, child.dist, p)
+        return Node(value, dist, {})
 
     def _solved_call(
         self, request: AnyCall, outcomes: tuple[Any, ...], after: Callable[[Any], Node]
@@ -553,6 +590,15 @@ class Solver:
 
         start = done if done is not None else Tally()
         return runs(start, request.times if left is None else left)
+
+
+def _kept_promise(procedure: Callable[..., Any], gen: Procedure[Any], answer: Any) -> Any:
+    """The caller's outcome after its ``tail`` call answered ``answer``: that answer, as
+    it promised (it returns it and asks nothing more)."""
+    request, outcome = _advance(gen, answer)
+    if request is not None or outcome != answer:
+        raise ProcedureError(f"{procedure.__name__}: did not return its tail call's answer")
+    return outcome
 
 
 def _reduced(request: AnyCall, outcome: Any) -> Any:
@@ -643,7 +689,9 @@ class Optimal:
 
         With a ``budget`` (positions to look at), a decision whose solution is not known
         yet is solved afresh (sharing only the plain odds of ``cache``, so whether it fits
-        the budget never depends on what was solved before); one that does not fit raises
+        the budget never depends on what was solved before; the outer frames' part, the
+        same for every decision of one procedure run, resumes from where the first of
+        them left it, with the positions it counted); one that does not fit raises
         :class:`TooMuchWork`, remembered so it is not tried again.
         """
         with silenced():
@@ -701,15 +749,12 @@ def _strategy_at(
     )
     known = cache.solved.get(key)
     if known is None:
-        if budget is None:
-            known = _solve_position(cache, sides, goals, position[top:], request)
-        else:
-            try:
-                known = _solve_position(
-                    cache.for_solving(), sides, goals, position[top:], request, budget
-                )
-            except TooMuchWork:
-                known = _TOO_MUCH
+        try:
+            known = _solve_position(cache, sides, goals, position[top:], request, budget)
+        except TooMuchWork:
+            if budget is None:
+                raise
+            known = _TOO_MUCH
         cache.solved[key] = known
     if known is _TOO_MUCH:
         raise TooMuchWork(f"more than {budget} positions")
@@ -720,6 +765,33 @@ def _strategy_at(
 _TOO_MUCH: Any = ("too much work",)
 
 
+#: Where a cache's :class:`_Outer` states are kept (a table in ``OddsCache.solved``).
+_OUTER_TABLE: Any = ("outer frames solved",)
+#: The most :class:`_Outer` states one cache keeps (an engine limit: each holds a
+#: solve's memo tables); the oldest is forgotten first.
+_OUTER_LIMIT = 32
+
+
+@dataclass(frozen=True, slots=True)
+class _Outer:
+    """A position's solve once the outer frames are done: what each outcome of the
+    innermost procedure is worth, and the solver's state then (positions looked at,
+    its memo tables) — every decision of that procedure run starts from here."""
+
+    utility: Utility
+    visited: int
+    solved: dict[Hashable, Any]
+    support: dict[Hashable, Any]
+
+
+def _outer_key(goals: Objectives, frames: Position, budget: int | None) -> Hashable:
+    """Everything the outer frames' solve reads: the goals, each outer procedure as far
+    as it has got, each inner one as it was called (not its own answers), the budget."""
+    outer = tuple((f.procedure, f.args, f.answers) for f in frames[:-1])
+    inner = tuple((f.procedure, f.args, f.call, f.done) for f in frames[1:])
+    return (goal_key(goals), outer, inner, budget)
+
+
 def _solve_position(
     cache: OddsCache,
     sides: tuple[str, ...],
@@ -728,14 +800,57 @@ def _solve_position(
     request: Choose,
     budget: int | None = None,
 ) -> dict[Hashable, Fraction]:
-    solver = Solver(cache, sides, budget=budget)
+    """The decision at ``frames``. With a ``budget`` it is solved on a cache of its own
+    (:meth:`OddsCache.for_solving`); the outer frames' part, the same for every decision
+    of the innermost procedure run, is solved once (:class:`_Outer`) and each decision
+    resumes from its state, so it looks at exactly the positions a solve from scratch
+    would, and runs past the budget exactly where that would."""
+    solving = cache if budget is None else cache.for_solving()
+    solver = Solver(solving, sides, budget=budget)
     utility: Utility = ByGoals(tuple(goals[s].worth for s in sides))
-    for index in range(len(frames) - 1):
-        frame, inner = frames[index], frames[index + 1]
-        utility = _inner_utility(solver, frame, inner, utility)
+    if len(frames) > 1:
+        utility = _outer_utility(cache, solver, goals, frames, utility)
     frame = frames[-1]
     assert frame.procedure is not None
     return _decide(solver, frame, request, utility)
+
+
+def _outer_utility(
+    cache: OddsCache, solver: Solver, goals: Objectives, frames: Position, utility: Utility
+) -> Utility:
+    """What each outcome of the innermost procedure is worth (remembered per
+    :func:`_outer_key`; ``solver`` left as solving it from scratch leaves it)."""
+    table = cache.solved.get(_OUTER_TABLE)
+    if table is None:
+        table = cache.solved[_OUTER_TABLE] = {}
+    key = _outer_key(goals, frames, solver.budget)
+    known = table.get(key)
+    if known is _TOO_MUCH:
+        raise TooMuchWork(f"more than {solver.budget} positions")
+    if isinstance(known, _Outer):
+        if solver.budget is not None:  # unbounded solves keep their memo in ``cache``
+            solver.cache.solved.update(known.solved)
+            solver.cache.support.update(known.support)
+            solver.visited = known.visited
+        return known.utility
+    try:
+        for index in range(len(frames) - 1):
+            utility = _inner_utility(solver, frames[index], frames[index + 1], utility)
+    except TooMuchWork:
+        _keep(table, key, _TOO_MUCH)
+        raise
+    own = solver.budget is not None
+    solved = dict(solver.cache.solved) if own else {}
+    support = dict(solver.cache.support) if own else {}
+    _keep(table, key, _Outer(utility, solver.visited, solved, support))
+    return utility
+
+
+def _keep(table: dict[Hashable, Any], key: Hashable, known: Any) -> None:
+    """``known`` under ``key``, the oldest entry forgotten past :data:`_OUTER_LIMIT`."""
+    if len(table) >= _OUTER_LIMIT:
+        del table[next(iter(table))]
+    table[key] = known
 
 
 def _frame_node(solver: Solver, frame: Frame, answers: tuple[Any, ...], utility: Utility) -> Node:
@@ -751,6 +866,8 @@ def _inner_utility(solver: Solver, frame: Frame, inner: Frame, utility: Utility)
     outcomes, _ = solver.support(inner.procedure, inner.args)
 
     def after(answer: Any) -> Node:
+        if call.tail:  # the frame returns the answer: not replayed per answer
+            return solver._leaf(answer, utility)
         return _frame_node(solver, frame, (*frame.answers, answer), utility)
 
     if call.times is None:

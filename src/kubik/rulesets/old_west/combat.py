@@ -33,7 +33,14 @@ from kubik.engine import Call, Choose, Message, Procedure, Roll, Verdict, emit, 
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import SILENT, step, tail_step
 from kubik.errors import InputError
-from kubik.rulesets.old_west.absent import fall_from_horse, falling, fortune, lands_prone
+from kubik.rulesets.old_west.absent import (
+    FallOutcome,
+    FortuneOutcome,
+    fall_from_horse,
+    falling,
+    fortune,
+    lands_prone,
+)
 from kubik.rulesets.old_west.chart import cell
 from kubik.rulesets.old_west.core import FirstTest, Side, number
 from kubik.rulesets.old_west.division import fight_shape
@@ -362,6 +369,20 @@ def _strikes_call(
     return Call(wound, args, times=batch, reduce=_COUNT_WOUNDED)
 
 
+@lru_cache(maxsize=256)
+def _fortune_call(wounds: int, left: int, side: str) -> Call[FortuneOutcome, int, int, str]:
+    """Fortune against ``wounds`` with ``left`` points (one value per situation, as
+    :func:`_reach_roll`)."""
+    return Call(fortune, (wounds, left, side))
+
+
+@lru_cache(maxsize=64)
+def _fall_call(toughness: int, side: str) -> Call[FallOutcome, int, str]:
+    """A rider's fall when his mount is killed (one value per situation, as
+    :func:`_reach_roll`)."""
+    return Call(fall_from_horse, (toughness, side))
+
+
 class Marks(NamedTuple):
     """What strikes have done to a loser so far: the whole state a strike group reads
     and changes besides the models, so the odds driver keeps each group's outcomes by it
@@ -454,7 +475,7 @@ def suffer(target: _Target, wounds: int, side: str) -> Procedure[None]:
     (OW-ABSENT-07 default), the rest count towards his Wounds (OW-CC-12)."""
     left = target.model.fortune - target.fortune_spent
     if wounds > 0 and left > 0:
-        saved = yield Call(fortune, (wounds, left, side))
+        saved = yield _fortune_call(wounds, left, side)
         target.fortune_spent += saved.fortune_spent
         wounds = saved.wounds
     target.wounds += wounds
@@ -561,7 +582,7 @@ def strike_target(
         )
         if had_mount and target.mount_dead and not target.out:
             yield emit("old_west.combat.mount_killed", rules=("OW-CC-16",))
-            fall = yield Call(fall_from_horse, (target.model.toughness, side.other.value))
+            fall = yield _fall_call(target.model.toughness, side.other.value)
             yield from suffer(target, int(fall.wounded), side.other.value)
             target.fell = fall.prone
         if left:

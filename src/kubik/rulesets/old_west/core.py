@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from kubik.data import load_ruleset_data
@@ -103,8 +103,10 @@ def data() -> Mapping[str, Any]:
     return load_ruleset_data("old_west")
 
 
+@lru_cache(maxsize=256)
 def number(table: str, key: str) -> int:
-    """One integer from the data: ``number("pluck", "pass_total")``."""
+    """One integer from the data: ``number("pluck", "pass_total")`` (read once, as the
+    data are: the rules' exact odds replay them again and again)."""
     return int(data()[table][key])
 
 

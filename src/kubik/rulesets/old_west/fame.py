@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from kubik.engine import Choose, Message, Policy, Procedure, Verdict, msg
 from kubik.errors import InputError
@@ -151,21 +152,39 @@ def offer_fame(
     can help (the gap is positive and affordable): the options are 0 (the default)
     and the exact gap, as more is waste and less fails. Returns the points spent.
     """
+    request = _fame_request(side, reason_id, rolled, needed, pool, roll, tuple(context.items()))
+    if request is None:
+        return 0
+    spent = yield request
+    assert isinstance(spent, int)
+    return spent
+
+
+@lru_cache(maxsize=1024)
+def _fame_request(
+    side: str,
+    reason_id: str,
+    rolled: int,
+    needed: int,
+    pool: int,
+    roll: FameRoll,
+    context: tuple[tuple[str, int | str], ...],
+) -> Choose | None:
+    """:func:`offer_fame`'s request (None: nothing to ask), built once per situation: the
+    exact odds and the bots' exact solves replay the same roll again and again."""
     allowed = may_spend_fame(FameUse(roll, pool))
     gap = points_to_reach(rolled, needed)
     if not allowed.allowed or gap == 0 or gap > pool:
-        return 0
-    spent = yield Choose(
+        return None
+    return Choose(
         (0, gap),
         side,
-        msg(reason_id, rolled=rolled, needed=needed, fame=pool, to_succeed=gap, **context),
+        msg(reason_id, rolled=rolled, needed=needed, fame=pool, to_succeed=gap, **dict(context)),
         default=0,
         labels=fame_labels((0, gap)),
         costs=(0, gap),
         rules=allowed.rules,
     )
-    assert isinstance(spent, int)
-    return spent
 
 
 @dataclass(frozen=True, slots=True)

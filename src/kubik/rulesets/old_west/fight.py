@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 
 from kubik.dice import D6
 from kubik.engine import Choose, Procedure, Roll, emit, msg
@@ -229,15 +229,34 @@ def bid(
     raise too. ``to_succeed`` is the fewest points that win against the visible dice.
     A secret bid is a ``sealed`` decision (see :func:`sealed_bids`).
     """
+    request = _bid_request(side, dice, tuple(fighters), opponent, opponent_fight, secret)
+    if request is None:
+        return 0
+    points = yield request
+    assert isinstance(points, int)
+    return points
+
+
+@lru_cache(maxsize=1024)
+def _bid_request(
+    side: Side,
+    dice: SideDice,
+    fighters: tuple[Fighter, ...],
+    opponent: int,
+    opponent_fight: int,
+    secret: bool,
+) -> Choose | None:
+    """:func:`bid`'s request (None: nothing to decide), built once per situation: a
+    fight's exact odds and the bots' exact solves replay the same bid again and again."""
     pool = fame_pool(fighters)
     allowed = may_spend_fame(FameUse(FameRoll.FIGHT, pool))
     to_win = points_to_win(dice, fighters, opponent, opponent_fight)
     if not allowed.allowed or (to_win == 0 and not secret):
-        return 0
+        return None
     top = pool if secret or to_win < 0 else to_win
     rules = allowed.rules + (("OW-HERO-03",) if secret else ())
     options = tuple(range(top + 1))
-    points = yield Choose(
+    return Choose(
         options,
         side.value,
         msg(
@@ -255,8 +274,6 @@ def bid(
         rules=rules,
         sealed=secret,
     )
-    assert isinstance(points, int)
-    return points
 
 
 @cache

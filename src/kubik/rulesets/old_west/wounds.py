@@ -8,6 +8,7 @@ the second roll automatically, and more may be spent on the second.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kubik.dice import D6
 from kubik.engine import Procedure, Roll, Tally, emit, msg
@@ -30,6 +31,22 @@ class FameWound:
     fame_spent: int = 0
 
 
+@lru_cache(maxsize=256)
+def _wound_roll(needed: int, side: str, second: bool) -> Roll:
+    """A wound roll's request (the second d6 of a 6/X cell when ``second``), built once
+    per situation: the exact odds replay a strike's rolls again and again."""
+    if second:
+        return Roll(
+            D6,
+            msg("old_west.wound.second_roll", needed=needed),
+            roller=side,
+            rules=("OW-CC-07",),
+        )
+    return Roll(
+        D6, msg("old_west.wound.roll", needed=needed), roller=side, rules=("OW-CC-05", "OW-CC-06")
+    )
+
+
 def wound_with_fame(
     strength: int, toughness: int, fame: int = 0, side: str = "striker"
 ) -> Procedure[FameWound]:
@@ -48,12 +65,7 @@ def wound_with_fame(
             toughness=toughness,
         )
         return FameWound(False)
-    (first,) = yield Roll(
-        D6,
-        msg("old_west.wound.roll", needed=needed.first),
-        roller=side,
-        rules=("OW-CC-05", "OW-CC-06"),
-    )
+    (first,) = yield _wound_roll(needed.first, side, False)
     spent = yield from offer_fame(
         side,
         "old_west.fame.spend_wound",
@@ -65,12 +77,7 @@ def wound_with_fame(
     )
     wounded = apply_fame(first, spent) >= needed.first
     if wounded and needed.second is not None:
-        (second,) = yield Roll(
-            D6,
-            msg("old_west.wound.second_roll", needed=needed.second),
-            roller=side,
-            rules=("OW-CC-07",),
-        )
+        (second,) = yield _wound_roll(needed.second, side, True)
         carried = apply_fame(second, spent)
         if spent:
             yield emit(
