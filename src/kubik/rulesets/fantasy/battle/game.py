@@ -241,12 +241,13 @@ class FantasyBattle(BattleGame):
 
     def gap_at(self, placed: list[Any], size: float, other: Unit) -> float:
         """Distance from bases ``placed`` to ``other``'s nearest model (inches)."""
+        theirs = self.formation(other)
         return max(
             0.0,
             min(
                 math.dist(p.centre, q.centre) - (size + other.spec.size) / 2
                 for p in placed
-                for q in self.formation(other)
+                for q in theirs
             ),
         )
 
