@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from kubik.dice import D6
 from kubik.engine import Procedure, Roll, emit, msg
@@ -101,22 +102,11 @@ def leadership_test(test: LeadershipTest) -> Procedure[bool]:
     """Roll 2D6: passed on a total not above Leadership (FB-ABSENT-06); a failed test
     is rolled again once near the Battle standard (FB-CMD-06)."""
     target = min(test.leadership, leadership_cap())
-    dice = (D6,) * int(data()["leadership"]["dice"])
-    rules = ("FB-ABSENT-06", *test.rules)
-    total = yield Roll(
-        dice,
-        msg("fantasy.leadership.roll", test=test.kind, leadership=target),
-        reduce=Total(),
-        rules=rules,
-    )
+    first, again, rules = _rolls(test, target, int(data()["leadership"]["dice"]))
+    total = yield first
     passed = bool(total <= target)
     if not passed and test.reroll:
-        total = yield Roll(
-            dice,
-            msg("fantasy.leadership.reroll", test=test.kind, leadership=target),
-            reduce=Total(),
-            rules=(*rules, "FB-CMD-06"),
-        )
+        total = yield again
         passed = bool(total <= target)
     yield emit(
         "fantasy.leadership.result",
@@ -126,3 +116,24 @@ def leadership_test(test: LeadershipTest) -> Procedure[bool]:
         passed=passed,
     )
     return passed
+
+
+@lru_cache(maxsize=256)
+def _rolls(test: LeadershipTest, target: int, dice: int) -> tuple[Roll, Roll, tuple[str, ...]]:
+    """A test's roll, its re-roll and its rules, built once per test (the exact odds
+    replay a test once per total, and know a request met before by its identity)."""
+    rules = ("FB-ABSENT-06", *test.rules)
+    pool = (D6,) * dice
+    first = Roll(
+        pool,
+        msg("fantasy.leadership.roll", test=test.kind, leadership=target),
+        reduce=Total(),
+        rules=rules,
+    )
+    again = Roll(
+        pool,
+        msg("fantasy.leadership.reroll", test=test.kind, leadership=target),
+        reduce=Total(),
+        rules=(*rules, "FB-CMD-06"),
+    )
+    return first, again, rules
