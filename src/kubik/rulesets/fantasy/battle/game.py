@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import replace
+from itertools import repeat
 from typing import Any
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
@@ -241,15 +242,12 @@ class FantasyBattle(BattleGame):
 
     def gap_at(self, placed: list[Any], size: float, other: Unit) -> float:
         """Distance from bases ``placed`` to ``other``'s nearest model (inches)."""
-        theirs = self.formation(other)
-        return max(
-            0.0,
-            min(
-                math.dist(p.centre, q.centre) - (size + other.spec.size) / 2
-                for p in placed
-                for q in theirs
-            ),
-        )
+        # the least distance between centres less the two radii: subtracting after the
+        # minimum gives the same number (rounding keeps order), each row measured in C
+        theirs = [q.centre for q in self.formation(other)]
+        dist = math.dist
+        nearest = min(min(map(dist, repeat(p.centre), theirs)) for p in placed)
+        return max(0.0, nearest - (size + other.spec.size) / 2)
 
     def start_of_turn(self, side: str) -> Procedure[None]:
         for unit in self.units:
