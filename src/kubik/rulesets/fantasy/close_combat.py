@@ -482,10 +482,12 @@ class _Plan:
     the rules they name per tally, worked out once: the exact odds replay a step once
     per answer. Equal by identity (one per round object, :func:`_plan_of`)."""
 
-    __slots__ = ("groups", "r", "resolutions", "strikes")
+    __slots__ = ("groups", "r", "resolutions", "scores", "strikes", "table")
 
     def __init__(self, r: Round) -> None:
         self.r = r
+        self.table = data()  # what the plan's answers were read from
+        self.scores: dict[tuple[object, ...], tuple[int, tuple[str, ...]]] = {}
         strikers = _strikers(r)
         self.groups = tuple(
             tuple(s for s in strikers if s.key == key) for key in sorted({s.key for s in strikers})
@@ -499,7 +501,30 @@ class _Plan:
         if made is None:
             if len(self.resolutions) >= _STRIKES_KEPT:
                 self.resolutions.clear()
-            made = self.resolutions[tally] = _resolved(st)
+            made = self.resolutions[tally] = _resolved(st, self)
+        return made
+
+    def score(self, st: _State, side: str) -> tuple[int, tuple[str, ...]]:
+        """:func:`_score`, once per what it reads of the tally: the side's wounds caused
+        and Overkill, the models and characters left on both sides, its champion, its
+        refusal."""
+        other = _other(side)
+        key = (
+            side,
+            st.caused[side] + st.overkill[side],
+            bool(st.overkill[side]),
+            st.models(side),
+            st.models(other),
+            st.character_alive(side),
+            st.character_alive(other),
+            st.champion_lost[side],
+            side in st.refused,
+        )
+        made = self.scores.get(key)
+        if made is None:
+            if len(self.scores) >= _STRIKES_KEPT:
+                self.scores.clear()
+            made = self.scores[key] = _score(st, side)
         return made
 
     def strike(self, st: _State, tally: _Tally, s: _Striker) -> _Strike | None:
@@ -526,7 +551,7 @@ def _plan_of(r: Round) -> _Plan:
     """The plan of round ``r`` (the same object for the same round object: it keeps
     the round, so the id is not reused while remembered)."""
     plan = _plans.get(id(r))
-    if plan is not None and plan.r is r:
+    if plan is not None and plan.r is r and plan.table is data():
         return plan
     if len(_plans) >= _PLANS_KEPT:
         _plans.clear()
@@ -724,10 +749,10 @@ class _Resolved(NamedTuple):
     test: AnyCall | None
 
 
-def _resolved(st: _State) -> _Resolved:
+def _resolved(st: _State, plan: _Plan) -> _Resolved:
     """Combat resolution (FB-ABSENT-07, FB-CMD-04) from the round's tally."""
-    a_score, a_rules = _score(st, "a")
-    b_score, b_rules = _score(st, "b")
+    a_score, a_rules = plan.score(st, "a")
+    b_score, b_rules = plan.score(st, "b")
     music: str | None = None
     if a_score == b_score:
         a_music, b_music = _musician(st, "a"), _musician(st, "b")
