@@ -603,6 +603,8 @@ def _strike_step(plan: _Plan, tally: _Tally, group: int) -> Procedure[RoundOutco
         results.append((s.side, made.what, outcome.wounds))
     for side, what, wounds in results:
         st.caused[side] += _hit(st, _other(side), what, wounds)
+    if group + 1 == len(plan.groups):  # the last step resolves the combat itself
+        return (yield from _resolution(st, plan.resolved(st, st.frozen())))
     rest: RoundOutcome = yield tail_step(_strike_step, plan, st.frozen(), group + 1)
     return rest
 
