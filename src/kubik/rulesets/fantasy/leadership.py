@@ -17,6 +17,7 @@ from functools import lru_cache
 from kubik.dice import D6
 from kubik.engine import Procedure, Roll, emit, msg
 from kubik.engine.reducers import Total
+from kubik.engine.requests import Emit, tail_step
 from kubik.rulesets.fantasy.charts import data, leadership_cap
 
 
@@ -106,16 +107,32 @@ def leadership_test(test: LeadershipTest) -> Procedure[bool]:
     total = yield first
     passed = bool(total <= target)
     if not passed and test.reroll:
-        total = yield again
-        passed = bool(total <= target)
-    yield emit(
+        rerolled: bool = yield tail_step(_reroll, test, target, again, rules)
+        return rerolled
+    yield _told(test, target, rules, passed)
+    return passed
+
+
+def _reroll(
+    test: LeadershipTest, target: int, again: Roll, rules: tuple[str, ...]
+) -> Procedure[bool]:
+    """The re-roll of a failed test (FB-CMD-06), a step of the test: its odds are
+    the same whatever the first roll was, so they are worked out once."""
+    total = yield again
+    passed = bool(total <= target)
+    yield _told(test, target, rules, passed)
+    return passed
+
+
+def _told(test: LeadershipTest, target: int, rules: tuple[str, ...], passed: bool) -> Emit:
+    """The test's result, for the log."""
+    return emit(
         "fantasy.leadership.result",
         rules=rules,
         test=test.kind,
         leadership=target,
         passed=passed,
     )
-    return passed
 
 
 @lru_cache(maxsize=256)
