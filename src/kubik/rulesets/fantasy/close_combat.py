@@ -482,12 +482,13 @@ class _Plan:
     the rules they name per tally, worked out once: the exact odds replay a step once
     per answer. Equal by identity (one per round object, :func:`_plan_of`)."""
 
-    __slots__ = ("groups", "r", "resolutions", "scores", "strikes", "table")
+    __slots__ = ("groups", "r", "resolutions", "scores", "strikes", "table", "tests")
 
     def __init__(self, r: Round) -> None:
         self.r = r
         self.table = data()  # what the plan's answers were read from
         self.scores: dict[tuple[object, ...], tuple[int, tuple[str, ...]]] = {}
+        self.tests: dict[tuple[str, int, bool, bool], AnyCall] = {}
         strikers = _strikers(r)
         self.groups = tuple(
             tuple(s for s in strikers if s.key == key) for key in sorted({s.key for s in strikers})
@@ -502,6 +503,19 @@ class _Plan:
             if len(self.resolutions) >= _STRIKES_KEPT:
                 self.resolutions.clear()
             made = self.resolutions[tally] = _resolved(st, self)
+        return made
+
+    def break_test(self, st: _State, loser: str, margin: int) -> AnyCall:
+        """The loser's Break test (FB-ABSENT-08), one call per what it reads: the
+        margin, whether its character lives and whether he refused a challenge."""
+        key = (loser, margin, st.character_alive(loser), loser in st.refused)
+        made = self.tests.get(key)
+        if made is None:
+            if len(self.tests) >= _STRIKES_KEPT:
+                self.tests.clear()
+            ld, reach = _leader(st, loser)
+            rules = st.regiment(loser).troops.rules
+            made = self.tests[key] = Call(break_test, (Defeat(rules, ld, margin, reach),))
         return made
 
     def score(self, st: _State, side: str) -> tuple[int, tuple[str, ...]]:
@@ -684,12 +698,12 @@ def charged_face(
 def _faces(st: _State) -> tuple[tuple[str, Facing, int, bool], ...]:
     """A flank or rear attack's bonus and whether it cancels the ranks, per side so
     attacked: (side, face, bonus, ranks cancelled), for the log."""
-    table = data()["combat_resolution"]
     out: list[tuple[str, Facing, int, bool]] = []
     for side in ("a", "b"):
         face = st.regiment(side).facing
         if face is Facing.FRONT:
             continue
+        table = data()["combat_resolution"]
         out.append((side, face, int(table[face.value]), ranks_cancelled(face, _strength(st, side))))
     return tuple(out)
 
@@ -772,10 +786,9 @@ def _resolved(st: _State, plan: _Plan) -> _Resolved:
     margin = abs(a_score - b_score)
     loser = _other(winner)
     reg = st.regiment(loser)
-    ld, reach = _leader(st, loser)
     test: AnyCall | None = None
     if st.models(loser) > 0 or st.character_alive(loser):
-        test = Call(break_test, (Defeat(reg.troops.rules, ld, margin, reach),))
+        test = plan.break_test(st, loser, margin)
     frenzy = "frenzy" in reg.troops.rules
     return _Resolved(a_score, b_score, rules, music, _faces(st), winner, margin, frenzy, test)
 
