@@ -23,6 +23,7 @@ from functools import cache, lru_cache
 
 from kubik.dice import D6
 from kubik.engine import AnyCall, Call, Choose, Procedure, Roll, emit, msg
+from kubik.engine.memo import by_identity
 from kubik.rulesets.apocalypse.core import Pool, Side, number, pool_summary
 
 
@@ -390,13 +391,7 @@ def _roll_pool(me: Fighter, side: Side, blocked: bool) -> Procedure[Pool | None]
     kept, again = split
     if not again:
         return kept if blocked else (yield from _read(me, side, kept))
-    rerolled: Pool = yield Roll(
-        (D6,) * again,
-        msg("apocalypse.melee.hatred", side=side, dice=again),
-        unordered=True,
-        reduce=PoolOf(True),
-        rules=("RA-PSY-13",),
-    )
+    rerolled: Pool = yield _hatred_roll(side, again)
     final = merged(kept, rerolled)
     return final if blocked else (yield from _read(me, side, final))
 
@@ -410,20 +405,44 @@ def _block(
     if not blocker.shield or blocker.knocked_down or target.shield:
         return (yield from _read(target, side.other, pool))
     default = Block.BLOCK if pool.highest >= numbers().block_from else Block.LET_BE
-    picked = yield Choose(
+    picked = yield _block_choice(side, pool.highest, decides, default)
+    if picked is not Block.BLOCK:
+        return (yield from _read(target, side.other, pool))
+    (new,) = yield _block_reroll(side.other)
+    return (yield from _read(target, side.other, pool.rerolled_highest(new)))
+
+
+@lru_cache(maxsize=64)
+def _hatred_roll(side: Side, again: int) -> Roll:
+    """The re-roll of the dice below hatred's threshold (RA-PSY-13), built once: exact
+    odds replay a bout once per answer, and know a request met before by its identity."""
+    return Roll(
+        (D6,) * again,
+        msg("apocalypse.melee.hatred", side=side, dice=again),
+        unordered=True,
+        reduce=PoolOf(True),
+        rules=("RA-PSY-13",),
+    )
+
+
+@lru_cache(maxsize=256)
+def _block_choice(side: Side, highest: int, decides: str, default: Block) -> Choose:
+    """Whether a shield-bearer blocks (RA-CC-13), built once per situation (as
+    :func:`_hatred_roll`)."""
+    return Choose(
         (Block.BLOCK, Block.LET_BE),
         decides,
-        msg("apocalypse.melee.block.ask", side=side, highest=pool.highest),
+        msg("apocalypse.melee.block.ask", side=side, highest=highest),
         default=default,
         labels=(msg("apocalypse.melee.block.block"), msg("apocalypse.melee.block.let_be")),
         rules=("RA-CC-13",),
     )
-    if picked is not Block.BLOCK:
-        return (yield from _read(target, side.other, pool))
-    (new,) = yield Roll(
-        D6, msg("apocalypse.melee.block.reroll", side=side.other), rules=("RA-CC-13",)
-    )
-    return (yield from _read(target, side.other, pool.rerolled_highest(new)))
+
+
+@lru_cache(maxsize=8)
+def _block_reroll(side: Side) -> Roll:
+    """The re-roll of a blocked highest die (RA-CC-13), built once (as :func:`_hatred_roll`)."""
+    return Roll(D6, msg("apocalypse.melee.block.reroll", side=side), rules=("RA-CC-13",))
 
 
 _STATIC_RULES = ("RA-CC-05", "RA-CC-08", "RA-CC-09")
@@ -478,7 +497,7 @@ class _Bout:
         return known
 
 
-@lru_cache(maxsize=4096)
+@by_identity  # the bout's fighters are the very same objects in every replay of it
 def _bout(a: Fighter, b: Fighter, sides: tuple[str, str]) -> _Bout:
     return _Bout(a, b, sides)
 

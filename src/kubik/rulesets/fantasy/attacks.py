@@ -10,10 +10,14 @@ and Always Strikes First counts from the second round (FB-SR-02, in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
 
 from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine.requests import AnyCall
 from kubik.rulesets.fantasy.charts import armour_needed, data, to_hit_needed, to_wound_needed
 from kubik.rulesets.fantasy.pools import Successes
 
@@ -110,15 +114,41 @@ def _pool(
     """Roll ``n`` d6 needing ``needed``: (natural 6s when split, other successes)."""
     if n <= 0:
         return (0, 0)
-    answer = yield Roll(
+    answer = yield _pool_roll(n, needed, split_six, reason, rules, tuple(params.items()))
+    sixes, others = answer
+    return (int(sixes), int(others))
+
+
+#: Requests of the stages kept (an engine limit, not a rule).
+_REQUESTS_KEPT = 1024
+
+
+@lru_cache(maxsize=_REQUESTS_KEPT)
+def _pool_roll(
+    n: int,
+    needed: int,
+    split_six: bool,
+    reason: str,
+    rules: tuple[str, ...],
+    params: tuple[tuple[str, object], ...],
+) -> Roll:
+    """The roll of :func:`_pool`, built once per pool: the exact odds replay a stage
+    once per answer, and know a request met before by its identity."""
+    return Roll(
         (D6,) * n,
-        msg(reason, dice=n, needed=needed, **params),
+        msg(reason, dice=n, needed=needed, **dict(params)),
         unordered=True,
         reduce=Successes(needed, split_six),
         rules=rules,
     )
-    sixes, others = answer
-    return (int(sixes), int(others))
+
+
+@lru_cache(maxsize=_REQUESTS_KEPT)
+def _then(procedure: Callable[..., Procedure[int]], *args: Any) -> AnyCall:
+    """The next stage of the blows, as the stage's last request (a ``tail`` call: a
+    stage's outcome is its next stage's, so the exact odds take those as the stage's
+    own instead of replaying the stage once per answer), built once per arguments."""
+    return Call(procedure, args, tail=True)
 
 
 def attacks(blows: Blows) -> Procedure[AttacksOutcome]:
@@ -180,8 +210,8 @@ def _wound_stage(blows: Blows, poison_wounds: int, hits: int) -> Procedure[int]:
         kill_wounds, wounds = yield from _pool(
             hits, wound_needed, killing, "fantasy.attacks.to_wound", wound_rules
         )
-    total = yield Call(_armour_stage, (blows, strength, poison_wounds, kill_wounds, wounds))
-    return int(total)
+    total: int = yield _then(_armour_stage, blows, strength, poison_wounds, kill_wounds, wounds)
+    return total
 
 
 def _armour_stage(
@@ -202,8 +232,8 @@ def _armour_stage(
         armour_rules = ("FB-ABSENT-04",) + (("FB-SR-04",) if piercing else ())
         _, saved = yield from _pool(wounds, armour, False, "fantasy.attacks.armour", armour_rules)
         wounds -= saved
-    total = yield Call(_ward_stage, (blows, poison_wounds + wounds, kill_wounds))
-    return int(total)
+    total: int = yield _then(_ward_stage, blows, poison_wounds + wounds, kill_wounds)
+    return total
 
 
 def _ward_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedure[int]:
@@ -212,8 +242,8 @@ def _ward_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedure[int]:
     if ward is not None and wounds:
         _, saved = yield from _pool(wounds, ward, False, "fantasy.attacks.ward", ("FB-ABSENT-05",))
         wounds -= saved
-    total = yield Call(_regeneration_stage, (blows, wounds, kill_wounds))
-    return int(total)
+    total: int = yield _then(_regeneration_stage, blows, wounds, kill_wounds)
+    return total
 
 
 def _regeneration_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedure[int]:
@@ -231,8 +261,8 @@ def _regeneration_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedur
     if flaming and "flammable" in blows.target_rules and wounds:
         yield emit("fantasy.attacks.flammable", rules=("FB-SR-10",), wounds=wounds)
         wounds *= 2
-    total = yield Call(_killing_stage, (blows, wounds, kill_wounds))
-    return int(total)
+    total: int = yield _then(_killing_stage, blows, wounds, kill_wounds)
+    return total
 
 
 def _killing_stage(blows: Blows, wounds: int, kills: int) -> Procedure[int]:

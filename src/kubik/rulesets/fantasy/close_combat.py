@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import NamedTuple
 
 from kubik.dice import D3, D6
 from kubik.engine import Call, Procedure, Roll, emit, msg
 from kubik.engine.reducers import Total
+from kubik.engine.requests import AnyCall, tail_step
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks, weapon_flag
 from kubik.rulesets.fantasy.challenge import Duel, DuelOutcome, duel_round
 from kubik.rulesets.fantasy.charts import data
@@ -116,6 +118,20 @@ def impact_dice(impact: str) -> tuple[int, int]:
     return int(die.lstrip("d")), int(plus or 0)
 
 
+class _Tally(NamedTuple):
+    """A :class:`_State` frozen between the steps of a round (a tuple: hashed in C),
+    the afraid flags resolved (a side's own test, else its regiment's)."""
+
+    troop_wounds: tuple[int, int]
+    character_wounds: tuple[int, int]
+    caused: tuple[int, int]
+    overkill: tuple[int, int]
+    champion_lost: tuple[bool, bool]
+    out_of_fight: frozenset[str]
+    refused: frozenset[str]
+    afraid: tuple[bool, bool]
+
+
 @dataclass
 class _State:
     """The round's running tally (private to one run of the procedure)."""
@@ -152,6 +168,38 @@ class _State:
 
     def character_fights(self, side: str) -> bool:
         return self.character_alive(side) and f"{side}:character" not in self.out_of_fight
+
+    def frozen(self) -> _Tally:
+        """The tally as a value, for the round's next step."""
+        return _Tally(
+            (self.troop_wounds["a"], self.troop_wounds["b"]),
+            (self.character_wounds["a"], self.character_wounds["b"]),
+            (self.caused["a"], self.caused["b"]),
+            (self.overkill["a"], self.overkill["b"]),
+            (self.champion_lost["a"], self.champion_lost["b"]),
+            frozenset(self.out_of_fight),
+            frozenset(self.refused),
+            (self.afraid.get("a", self.r.a.afraid), self.afraid.get("b", self.r.b.afraid)),
+        )
+
+    @classmethod
+    def thawed(cls, r: Round, tally: _Tally) -> _State:
+        """The running tally of a round's step from its frozen value."""
+
+        def pair(values: tuple[int, int]) -> dict[str, int]:
+            return {"a": values[0], "b": values[1]}
+
+        return cls(
+            r,
+            pair(tally.troop_wounds),
+            pair(tally.character_wounds),
+            pair(tally.caused),
+            pair(tally.overkill),
+            {"a": tally.champion_lost[0], "b": tally.champion_lost[1]},
+            set(tally.out_of_fight),
+            set(tally.refused),
+            {"a": tally.afraid[0], "b": tally.afraid[1]},
+        )
 
 
 def _command(reg: Regiment, champion_lost: bool) -> CommandGroup:
@@ -308,11 +356,10 @@ class _Striker:
     key: tuple[int, int]
 
 
-def _strikers(st: _State) -> list[_Striker]:
-    r = st.r
+def _strikers(r: Round) -> list[_Striker]:
     out: list[_Striker] = []
     for side in ("a", "b"):
-        reg = st.regiment(side)
+        reg = r.a if side == "a" else r.b
         charging = reg.charging
         troops = reg.troops
         key = strike_key(
@@ -343,8 +390,39 @@ def _strikers(st: _State) -> list[_Striker]:
     return out
 
 
-def _blows(st: _State, s: _Striker) -> Procedure[tuple[str, Blows] | None]:
-    """The blows a striker makes now at what of the enemy is left to strike."""
+def _breath(st: _State, s: _Striker) -> Procedure[tuple[str, Blows] | None]:
+    """The breath of a striker at what of the enemy is left to strike (FB-SR-01)."""
+    reg = st.regiment(s.side)
+    target = _target(st, _other(s.side))
+    if target is None:
+        return None
+    what, victim, _ = target
+    total = yield Roll(
+        (D6,) * int(data()["breath"]["close_combat_dice"]),
+        msg("fantasy.combat.breath", side=s.side),
+        unordered=True,
+        reduce=Total(),
+        rules=("FB-SR-01",),
+    )
+    return what, Blows(
+        attacks=int(total),
+        weapon_skill=reg.troops.ws,
+        strength=reg.breath_strength or reg.troops.s,
+        target_weapon_skill=victim.ws,
+        target_toughness=victim.t,
+        target_armour_save=victim.armour_save,
+        target_ward_save=victim.ward_save,
+        rules=reg.troops.rules,
+        target_rules=victim.rules,
+        target_regeneration=victim.regeneration,
+        target_wounds=victim.w,
+        auto_hit=True,
+    )
+
+
+def _blows(st: _State, s: _Striker) -> tuple[str, Blows] | None:
+    """The blows a striker of the rank and file or a character makes now at what of
+    the enemy is left to strike."""
     reg = st.regiment(s.side)
     r = st.r
     target = _target(st, _other(s.side))
@@ -352,28 +430,6 @@ def _blows(st: _State, s: _Striker) -> Procedure[tuple[str, Blows] | None]:
         return None
     what, victim, _ = target
     afraid = st.afraid.get(s.side, reg.afraid)
-    if s.what == "breath":
-        total = yield Roll(
-            (D6,) * int(data()["breath"]["close_combat_dice"]),
-            msg("fantasy.combat.breath", side=s.side),
-            unordered=True,
-            reduce=Total(),
-            rules=("FB-SR-01",),
-        )
-        return what, Blows(
-            attacks=int(total),
-            weapon_skill=reg.troops.ws,
-            strength=reg.breath_strength or reg.troops.s,
-            target_weapon_skill=victim.ws,
-            target_toughness=victim.t,
-            target_armour_save=victim.armour_save,
-            target_ward_save=victim.ward_save,
-            rules=reg.troops.rules,
-            target_rules=victim.rules,
-            target_regeneration=victim.regeneration,
-            target_wounds=victim.w,
-            auto_hit=True,
-        )
     if s.what == "character":
         if not st.character_fights(s.side) or reg.character is None:
             return None
@@ -420,33 +476,151 @@ def _blow_rules(what: str, fighter: Fighter) -> tuple[str, ...]:
     return rules
 
 
-def _fight(st: _State) -> Procedure[None]:
-    """Every striker in order; those killed before their step do not strike."""
-    strikers = _strikers(st)
-    for key in sorted({s.key for s in strikers}):
-        now = [s for s in strikers if s.key == key]
-        results: list[tuple[str, str, int]] = []
-        for s in now:
-            planned = yield from _blows(st, s)
-            if planned is None:
-                continue
-            what, blows = planned
-            if blows.attacks <= 0:
-                continue
-            reg = st.regiment(s.side)
-            fighter = reg.character if s.what == "character" and reg.character else reg.troops
-            yield emit(
-                "fantasy.combat.strike",
-                rules=order_rules(fighter.rules, fighter.weapon, st.r.round_number)
-                + _blow_rules(s.what, fighter)
-                + (("FB-PSY-01",) if st.afraid.get(s.side, reg.afraid) else ()),
-                side=s.side,
-                attacks=blows.attacks,
-            )
-            outcome: AttacksOutcome = yield Call(attacks, (blows,))
-            results.append((s.side, what, outcome.wounds))
-        for side, what, wounds in results:
-            st.caused[side] += _hit(st, _other(side), what, wounds)
+class _Plan:
+    """What the steps of one round share whatever the dice: the round, its strikers
+    grouped in strike order (FB-ABSENT-17), and each striker's blows, their call and
+    the rules they name per tally, worked out once: the exact odds replay a step once
+    per answer. Equal by identity (one per round object, :func:`_plan_of`)."""
+
+    __slots__ = ("groups", "r", "resolutions", "scores", "strikes", "table", "tests")
+
+    def __init__(self, r: Round) -> None:
+        self.r = r
+        self.table = data()  # what the plan's answers were read from
+        self.scores: dict[tuple[object, ...], tuple[int, tuple[str, ...]]] = {}
+        self.tests: dict[tuple[str, int, bool, bool], AnyCall] = {}
+        strikers = _strikers(r)
+        self.groups = tuple(
+            tuple(s for s in strikers if s.key == key) for key in sorted({s.key for s in strikers})
+        )
+        self.strikes: dict[tuple[_Tally, _Striker], _Strike | None] = {}
+        self.resolutions: dict[_Tally, _Resolved] = {}
+
+    def resolved(self, st: _State, tally: _Tally) -> _Resolved:
+        """Combat resolution at the end of the round's blows, once per tally."""
+        made = self.resolutions.get(tally)
+        if made is None:
+            if len(self.resolutions) >= _STRIKES_KEPT:
+                self.resolutions.clear()
+            made = self.resolutions[tally] = _resolved(st, self)
+        return made
+
+    def break_test(self, st: _State, loser: str, margin: int) -> AnyCall:
+        """The loser's Break test (FB-ABSENT-08), one call per what it reads: the
+        margin, whether its character lives and whether he refused a challenge."""
+        key = (loser, margin, st.character_alive(loser), loser in st.refused)
+        made = self.tests.get(key)
+        if made is None:
+            if len(self.tests) >= _STRIKES_KEPT:
+                self.tests.clear()
+            ld, reach = _leader(st, loser)
+            rules = st.regiment(loser).troops.rules
+            made = self.tests[key] = Call(break_test, (Defeat(rules, ld, margin, reach),))
+        return made
+
+    def score(self, st: _State, side: str) -> tuple[int, tuple[str, ...]]:
+        """:func:`_score`, once per what it reads of the tally: the side's wounds caused
+        and Overkill, the models and characters left on both sides, its champion, its
+        refusal."""
+        other = _other(side)
+        key = (
+            side,
+            st.caused[side] + st.overkill[side],
+            bool(st.overkill[side]),
+            st.models(side),
+            st.models(other),
+            st.character_alive(side),
+            st.character_alive(other),
+            st.champion_lost[side],
+            side in st.refused,
+        )
+        made = self.scores.get(key)
+        if made is None:
+            if len(self.scores) >= _STRIKES_KEPT:
+                self.scores.clear()
+            made = self.scores[key] = _score(st, side)
+        return made
+
+    def strike(self, st: _State, tally: _Tally, s: _Striker) -> _Strike | None:
+        """A striker's blows at the tally (none when he has no blows to make)."""
+        key = (tally, s)
+        if key in self.strikes:
+            return self.strikes[key]
+        planned = _blows(st, s)
+        made = None if planned is None else _strike(st, s, *planned)
+        if len(self.strikes) >= _STRIKES_KEPT:
+            self.strikes.clear()
+        self.strikes[key] = made
+        return made
+
+
+#: Strikes a round's plan keeps (an engine limit, not a rule).
+_STRIKES_KEPT = 1024
+#: Round plans kept by the round's identity (an engine limit, not a rule).
+_PLANS_KEPT = 64
+_plans: dict[int, _Plan] = {}
+
+
+def _plan_of(r: Round) -> _Plan:
+    """The plan of round ``r`` (the same object for the same round object: it keeps
+    the round, so the id is not reused while remembered)."""
+    plan = _plans.get(id(r))
+    if plan is not None and plan.r is r and plan.table is data():
+        return plan
+    if len(_plans) >= _PLANS_KEPT:
+        _plans.clear()
+    plan = _plans[id(r)] = _Plan(r)
+    return plan
+
+
+class _Strike(NamedTuple):
+    """A striker's blows as asked: what they strike, the call, the rules of the strike."""
+
+    what: str
+    call: AnyCall
+    attacks: int
+    rules: tuple[str, ...]
+
+
+def _strike(st: _State, s: _Striker, what: str, blows: Blows) -> _Strike | None:
+    if blows.attacks <= 0:
+        return None
+    reg = st.regiment(s.side)
+    fighter = reg.character if s.what == "character" and reg.character else reg.troops
+    rules = (
+        order_rules(fighter.rules, fighter.weapon, st.r.round_number)
+        + _blow_rules(s.what, fighter)
+        + (("FB-PSY-01",) if st.afraid.get(s.side, reg.afraid) else ())
+    )
+    return _Strike(what, Call(attacks, (blows,)), blows.attacks, rules)
+
+
+def _strike_step(plan: _Plan, tally: _Tally, group: int) -> Procedure[RoundOutcome]:
+    """One step of the strike order from ``tally``: its strikers, those killed before
+    it not striking, then the next step; after the last, the resolution. Each step is
+    a step of the round (a tail call on the new tally), so the odds of a round keep
+    what each step did, not every way it was done."""
+    st = _State.thawed(plan.r, tally)
+    if group >= len(plan.groups):
+        return (yield from _resolution(st, plan.resolved(st, tally)))
+    results: list[tuple[str, str, int]] = []
+    for s in plan.groups[group]:
+        if s.what == "breath":
+            planned = yield from _breath(st, s)
+            made = None if planned is None else _strike(st, s, *planned)
+        else:
+            made = plan.strike(st, tally, s)
+        if made is None:
+            continue
+        yield emit("fantasy.combat.strike", rules=made.rules, side=s.side, attacks=made.attacks)
+        outcome: AttacksOutcome = yield made.call
+        results.append((s.side, made.what, outcome.wounds))
+    for side, what, wounds in results:
+        st.caused[side] += _hit(st, _other(side), what, wounds)
+    if group + 1 == len(plan.groups):  # the last step resolves the combat itself
+        return (yield from _resolution(st, plan.resolved(st, st.frozen())))
+    rest: RoundOutcome = yield tail_step(_strike_step, plan, st.frozen(), group + 1)
+    return rest
 
 
 def _score(st: _State, side: str) -> tuple[int, tuple[str, ...]]:
@@ -521,25 +695,17 @@ def charged_face(
     return Facing.FLANK
 
 
-def _faces(st: _State) -> Procedure[None]:
-    """Tell the log of a flank or rear attack's bonus and the ranks it cancels."""
-    table = data()["combat_resolution"]
+def _faces(st: _State) -> tuple[tuple[str, Facing, int, bool], ...]:
+    """A flank or rear attack's bonus and whether it cancels the ranks, per side so
+    attacked: (side, face, bonus, ranks cancelled), for the log."""
+    out: list[tuple[str, Facing, int, bool]] = []
     for side in ("a", "b"):
         face = st.regiment(side).facing
         if face is Facing.FRONT:
             continue
-        yield emit(
-            f"fantasy.combat.{face.value}",
-            rules=("FB-ABSENT-07",),
-            side=side,
-            bonus=int(table[face.value]),
-        )
-        if ranks_cancelled(face, _strength(st, side)):
-            yield emit(
-                "fantasy.combat.ranks_cancelled",
-                rules=("FB-ABSENT-07", "FB-UNIT-01"),
-                side=_other(side),
-            )
+        table = data()["combat_resolution"]
+        out.append((side, face, int(table[face.value]), ranks_cancelled(face, _strength(st, side))))
+    return tuple(out)
 
 
 def _strength(st: _State, side: str) -> int:
@@ -579,9 +745,31 @@ def close_combat_round(r: Round) -> Procedure[RoundOutcome]:
             return RoundOutcome(_other(fled), 0, fled, 0, 0)
         yield from _impact(st)
         yield from _challenge(st)
-    yield from _fight(st)
-    a_score, a_rules = _score(st, "a")
-    b_score, b_rules = _score(st, "b")
+    fought: RoundOutcome = yield tail_step(_strike_step, _plan_of(r), st.frozen(), 0)
+    return fought
+
+
+class _Resolved(NamedTuple):
+    """What combat resolution concludes from a tally before the Break test: the
+    results, the rules that scored them, the musician who broke a draw, the flank and
+    rear attacks, the winner and the margin, and the loser's Break test, if any."""
+
+    a: int
+    b: int
+    rules: tuple[str, ...]
+    musician: str | None
+    faces: tuple[tuple[str, Facing, int, bool], ...]
+    winner: str
+    margin: int
+    frenzy_lost: bool
+    test: AnyCall | None
+
+
+def _resolved(st: _State, plan: _Plan) -> _Resolved:
+    """Combat resolution (FB-ABSENT-07, FB-CMD-04) from the round's tally."""
+    a_score, a_rules = plan.score(st, "a")
+    b_score, b_rules = plan.score(st, "b")
+    music: str | None = None
     if a_score == b_score:
         a_music, b_music = _musician(st, "a"), _musician(st, "b")
         bonus = int(data()["combat_resolution"]["musician_draw"])
@@ -590,31 +778,43 @@ def close_combat_round(r: Round) -> Procedure[RoundOutcome]:
                 a_score += bonus
             else:
                 b_score += bonus
-            yield emit(
-                "fantasy.combat.musician", rules=("FB-CMD-04",), side="a" if a_music else "b"
-            )
-    yield from _faces(st)
-    yield emit(
-        "fantasy.combat.result",
-        rules=tuple(dict.fromkeys(a_rules + b_rules)),
-        a=a_score,
-        b=b_score,
-    )
-    broken: str | None = None
+            music = "a" if a_music else "b"
+    rules = tuple(dict.fromkeys(a_rules + b_rules))
     if a_score == b_score:
-        winner, margin = "draw", 0
-    else:
-        winner = "a" if a_score > b_score else "b"
-        margin = abs(a_score - b_score)
-        loser = _other(winner)
-        reg = st.regiment(loser)
-        if "frenzy" in reg.troops.rules:
-            yield emit("fantasy.combat.frenzy_lost", rules=("FB-PSY-05",), side=loser)
-        ld, reach = _leader(st, loser)
-        if st.models(loser) > 0 or st.character_alive(loser):
-            result: BreakOutcome = yield Call(
-                break_test, (Defeat(reg.troops.rules, ld, margin, reach),)
+        return _Resolved(a_score, b_score, rules, music, _faces(st), "draw", 0, False, None)
+    winner = "a" if a_score > b_score else "b"
+    margin = abs(a_score - b_score)
+    loser = _other(winner)
+    reg = st.regiment(loser)
+    test: AnyCall | None = None
+    if st.models(loser) > 0 or st.character_alive(loser):
+        test = plan.break_test(st, loser, margin)
+    frenzy = "frenzy" in reg.troops.rules
+    return _Resolved(a_score, b_score, rules, music, _faces(st), winner, margin, frenzy, test)
+
+
+def _resolution(st: _State, resolved: _Resolved) -> Procedure[RoundOutcome]:
+    """Combat resolution (FB-ABSENT-07) and the loser's Break test (FB-ABSENT-08)."""
+    r = st.r
+    if resolved.musician is not None:
+        yield emit("fantasy.combat.musician", rules=("FB-CMD-04",), side=resolved.musician)
+    for side, face, bonus, cancelled in resolved.faces:
+        yield emit(f"fantasy.combat.{face.value}", rules=("FB-ABSENT-07",), side=side, bonus=bonus)
+        if cancelled:
+            yield emit(
+                "fantasy.combat.ranks_cancelled",
+                rules=("FB-ABSENT-07", "FB-UNIT-01"),
+                side=_other(side),
             )
+    yield emit("fantasy.combat.result", rules=resolved.rules, a=resolved.a, b=resolved.b)
+    broken: str | None = None
+    winner, margin = resolved.winner, resolved.margin
+    if winner != "draw":
+        loser = _other(winner)
+        if resolved.frenzy_lost:
+            yield emit("fantasy.combat.frenzy_lost", rules=("FB-PSY-05",), side=loser)
+        if resolved.test is not None:
+            result: BreakOutcome = yield resolved.test
             if result.horde_wounds:
                 st.troop_wounds[loser] += min(result.horde_wounds, st.troop_wounds_left(loser))
             if result.broken:

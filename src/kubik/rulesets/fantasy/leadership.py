@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from kubik.dice import D6
 from kubik.engine import Procedure, Roll, emit, msg
 from kubik.engine.reducers import Total
+from kubik.engine.requests import Emit, tail_step
 from kubik.rulesets.fantasy.charts import data, leadership_cap
 
 
@@ -101,28 +103,54 @@ def leadership_test(test: LeadershipTest) -> Procedure[bool]:
     """Roll 2D6: passed on a total not above Leadership (FB-ABSENT-06); a failed test
     is rolled again once near the Battle standard (FB-CMD-06)."""
     target = min(test.leadership, leadership_cap())
-    dice = (D6,) * int(data()["leadership"]["dice"])
-    rules = ("FB-ABSENT-06", *test.rules)
-    total = yield Roll(
-        dice,
-        msg("fantasy.leadership.roll", test=test.kind, leadership=target),
-        reduce=Total(),
-        rules=rules,
-    )
+    first, again, rules = _rolls(test, target, int(data()["leadership"]["dice"]))
+    total = yield first
     passed = bool(total <= target)
     if not passed and test.reroll:
-        total = yield Roll(
-            dice,
-            msg("fantasy.leadership.reroll", test=test.kind, leadership=target),
-            reduce=Total(),
-            rules=(*rules, "FB-CMD-06"),
-        )
-        passed = bool(total <= target)
-    yield emit(
+        rerolled: bool = yield tail_step(_reroll, test, target, again, rules)
+        return rerolled
+    yield _told(test, target, rules, passed)
+    return passed
+
+
+def _reroll(
+    test: LeadershipTest, target: int, again: Roll, rules: tuple[str, ...]
+) -> Procedure[bool]:
+    """The re-roll of a failed test (FB-CMD-06), a step of the test: its odds are
+    the same whatever the first roll was, so they are worked out once."""
+    total = yield again
+    passed = bool(total <= target)
+    yield _told(test, target, rules, passed)
+    return passed
+
+
+def _told(test: LeadershipTest, target: int, rules: tuple[str, ...], passed: bool) -> Emit:
+    """The test's result, for the log."""
+    return emit(
         "fantasy.leadership.result",
         rules=rules,
         test=test.kind,
         leadership=target,
         passed=passed,
     )
-    return passed
+
+
+@lru_cache(maxsize=256)
+def _rolls(test: LeadershipTest, target: int, dice: int) -> tuple[Roll, Roll, tuple[str, ...]]:
+    """A test's roll, its re-roll and its rules, built once per test (the exact odds
+    replay a test once per total, and know a request met before by its identity)."""
+    rules = ("FB-ABSENT-06", *test.rules)
+    pool = (D6,) * dice
+    first = Roll(
+        pool,
+        msg("fantasy.leadership.roll", test=test.kind, leadership=target),
+        reduce=Total(),
+        rules=rules,
+    )
+    again = Roll(
+        pool,
+        msg("fantasy.leadership.reroll", test=test.kind, leadership=target),
+        reduce=Total(),
+        rules=(*rules, "FB-CMD-06"),
+    )
+    return first, again, rules

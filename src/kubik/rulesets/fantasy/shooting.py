@@ -9,6 +9,7 @@ to fire, Sniper, Light cavalry's fire on the march, hits on a ridden monster.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
@@ -114,24 +115,26 @@ def shot_need(v: Volley, overhead: bool = False) -> tuple[ShotNeed, tuple[str, .
 def _hits(n: int, need: ShotNeed, rules: tuple[str, ...]) -> Procedure[int]:
     if n <= 0 or need.first is None:
         return 0
-    answer = yield Roll(
-        (D6,) * n,
-        msg("fantasy.shooting.to_hit", dice=n, needed=str(need)),
-        unordered=True,
-        reduce=Successes(need.first),
-        rules=rules,
-    )
+    answer = yield _hit_roll("fantasy.shooting.to_hit", n, need.first, str(need), rules)
     hits = int(answer[1])
     if need.second is not None and hits:
-        answer = yield Roll(
-            (D6,) * hits,
-            msg("fantasy.shooting.second", dice=hits, needed=need.second),
-            unordered=True,
-            reduce=Successes(need.second),
-            rules=rules,
-        )
+        second = need.second
+        answer = yield _hit_roll("fantasy.shooting.second", hits, second, second, rules)
         hits = int(answer[1])
     return hits
+
+
+@lru_cache(maxsize=256)
+def _hit_roll(reason: str, n: int, needed: int, told: str | int, rules: tuple[str, ...]) -> Roll:
+    """A roll to hit of :func:`_hits`, built once per pool (the exact odds replay a
+    volley once per answer, and know a request met before by its identity)."""
+    return Roll(
+        (D6,) * n,
+        msg(reason, dice=n, needed=told),
+        unordered=True,
+        reduce=Successes(needed),
+        rules=rules,
+    )
 
 
 def volley(v: Volley) -> Procedure[VolleyOutcome]:
@@ -166,24 +169,30 @@ def volley(v: Volley) -> Procedure[VolleyOutcome]:
         target_wounds=v.target_wounds,
         auto_hit=True,
     )
+    if not rider_hits:  # the volley's outcome is its blows', whatever they do
+        unridden: VolleyOutcome = yield Call(attacks, (blows,), reduce=_unridden, tail=True)
+        return unridden
     result: AttacksOutcome = yield Call(attacks, (blows,))
-    rider = 0
-    if rider_hits:
-        at_rider = replace(
-            blows,
-            attacks=rider_hits,
-            target_toughness=v.rider_toughness,
-            target_armour_save=v.rider_armour_save,
-            target_ward_save=None,
-            target_regeneration=None,
-            target_rules=frozenset(),
-            target_wounds=v.rider_wounds,
-        )
-        on_rider: AttacksOutcome = yield Call(attacks, (at_rider,))
-        rider, wasted = rider_takes(on_rider.wounds, v.rider_wounds)
-        if wasted:
-            yield emit("fantasy.shooting.excess", rules=("FB-SR-16",), wasted=wasted)
+    at_rider = replace(
+        blows,
+        attacks=rider_hits,
+        target_toughness=v.rider_toughness,
+        target_armour_save=v.rider_armour_save,
+        target_ward_save=None,
+        target_regeneration=None,
+        target_rules=frozenset(),
+        target_wounds=v.rider_wounds,
+    )
+    on_rider: AttacksOutcome = yield Call(attacks, (at_rider,))
+    rider, wasted = rider_takes(on_rider.wounds, v.rider_wounds)
+    if wasted:
+        yield emit("fantasy.shooting.excess", rules=("FB-SR-16",), wasted=wasted)
     return VolleyOutcome(result.wounds, rider)
+
+
+def _unridden(outcome: AttacksOutcome) -> VolleyOutcome:
+    """A volley's outcome from its blows when none strike a rider."""
+    return VolleyOutcome(outcome.wounds, 0)
 
 
 def rider_takes(wounds: int, wounds_left: int) -> tuple[int, int]:

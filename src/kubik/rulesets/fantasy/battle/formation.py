@@ -5,6 +5,7 @@ Models of a regiment keep a gap, so they never touch."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from kubik.rulesets.fantasy.charts import data
 from kubik.table import Base, Point
@@ -58,7 +59,39 @@ def slots(
     the front rank), the front rank filled first, each rank from the middle file
     outward. The places of fewer models are always among those of more, so a
     regiment losing models never reaches beyond where it stood."""
-    gap = step(size, loose)
+    return list(_slots(*_placing(front, facing, files, models, size, loose)))
+
+
+#: The arguments of a regiment's places as :func:`_slots` keys them.
+_Placing = tuple[float, float, bool, bool, int, int, int, float]
+
+
+def _placing(
+    front: Point, facing: int, files: int, models: int, size: float, loose: bool
+) -> _Placing:
+    """Everything :func:`_slots` reads: the front (with the signs of its zeros, which
+    rounding keeps), facing, files, models and the gap between centres."""
+    x, y = front
+    signs = math.copysign(1.0, x) < 0, math.copysign(1.0, y) < 0
+    return (x, y, *signs, facing, files, models, step(size, loose))
+
+
+#: Formations kept (an engine limit, not a rule): a battle measures each many times.
+_FORMATIONS_KEPT = 1024
+
+
+@lru_cache(maxsize=_FORMATIONS_KEPT)
+def _slots(
+    x: float,
+    y: float,
+    _x_negative: bool,
+    _y_negative: bool,
+    facing: int,
+    files: int,
+    models: int,
+    gap: float,
+) -> tuple[Point, ...]:
+    """:func:`slots`, once per placing (regiments are measured over and over)."""
     (dx, dy), (rx, ry) = ahead(facing), right(facing)
     middle = (files - 1) / 2
     order = _order(files)
@@ -69,11 +102,11 @@ def slots(
         back = rank * gap
         out.append(
             (
-                round(front[0] + across * rx - back * dx, 3),
-                round(front[1] + across * ry - back * dy, 3),
+                round(x + across * rx - back * dx, 3),
+                round(y + across * ry - back * dy, 3),
             )
         )
-    return out
+    return tuple(out)
 
 
 def depth(files: int, models: int, size: float, loose: bool = False) -> float:
@@ -111,10 +144,13 @@ def bases(
     front: Point, facing: int, files: int, models: int, size: float, unit: str, loose: bool = False
 ) -> list[Base]:
     """The regiment's bases at ``front``."""
-    return [
-        Base(x, y, size, f"{unit}.{k}")
-        for k, (x, y) in enumerate(slots(front, facing, files, models, size, loose))
-    ]
+    return list(_bases(_placing(front, facing, files, models, size, loose), size, unit))
+
+
+@lru_cache(maxsize=_FORMATIONS_KEPT)
+def _bases(placing: _Placing, size: float, unit: str) -> tuple[Base, ...]:
+    """:func:`bases`, once per placing (bases are immutable)."""
+    return tuple(Base(x, y, size, f"{unit}.{k}") for k, (x, y) in enumerate(_slots(*placing)))
 
 
 def under_flame(apex: Point, facing: int, targets: list[Base]) -> tuple[int, int]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
@@ -99,31 +101,25 @@ class FantasyBattle(BattleGame):
         out: list[Piece] = []
         for unit in self.units:
             spec = unit.spec
-            standing = unit.figures() if unit.on_table else 0
-            places = slots(unit.front, unit.facing, spec.files, standing, spec.size, spec.skirmish)
-            presence = {
-                State.READY: Presence.IN_PLAY,
-                State.FLEEING: Presence.IN_PLAY,
-                State.DESTROYED: Presence.REMOVED,
-                State.FLED: Presence.FLED,
-            }[unit.state]
-            ids = ([f"{unit.id}.hero"] if spec.character is not None else []) + [
-                f"{unit.id}.{k}" for k in range(spec.models)
-            ]
-            alive = ([unit.hero_alive] if spec.character is not None else []) + [
-                k < unit.models for k in range(spec.models)
-            ]
-            slot = 0
-            for piece_id, living in zip(ids, alive, strict=True):
-                here = presence if living else Presence.REMOVED
-                if living and slot < standing:
-                    x, y = places[slot]
-                    slot += 1
-                else:
-                    x, y = unit.front
-                out.append(
-                    Piece(piece_id, unit.id, unit.side, Base(x, y, spec.size, piece_id), here)
+            out.extend(
+                _unit_pieces(
+                    unit.id,
+                    unit.side,
+                    unit.front,
+                    unit.facing,
+                    spec.files,
+                    unit.figures() if unit.on_table else 0,
+                    spec.size,
+                    spec.skirmish,
+                    unit.state,
+                    spec.models,
+                    spec.character is not None,
+                    unit.hero_alive,
+                    unit.models,
+                    math.copysign(1.0, unit.front[0]) < 0,  # (keys keep a zero's sign)
+                    math.copysign(1.0, unit.front[1]) < 0,
                 )
+            )
         return tuple(out)
 
     def ending(self) -> Ending | None:
@@ -241,14 +237,12 @@ class FantasyBattle(BattleGame):
 
     def gap_at(self, placed: list[Any], size: float, other: Unit) -> float:
         """Distance from bases ``placed`` to ``other``'s nearest model (inches)."""
-        return max(
-            0.0,
-            min(
-                math.dist(p.centre, q.centre) - (size + other.spec.size) / 2
-                for p in placed
-                for q in self.formation(other)
-            ),
-        )
+        # the least distance between centres less the two radii: subtracting after the
+        # minimum gives the same number (rounding keeps order), each row measured in C
+        theirs = [q.centre for q in self.formation(other)]
+        dist = math.dist
+        nearest = min(min(map(dist, repeat(p.centre), theirs)) for p in placed)
+        return max(0.0, nearest - (size + other.spec.size) / 2)
 
     def start_of_turn(self, side: str) -> Procedure[None]:
         for unit in self.units:
@@ -784,3 +778,49 @@ class FantasyBattle(BattleGame):
             return
         yield from self.run_away(broken, victor, float(result.fled))
         self.contacts.release(victor.id, broken.id)
+
+
+#: Regiments' pieces kept (an engine limit, not a rule): the layer asks for them often.
+_PIECES_KEPT = 256
+
+
+@lru_cache(maxsize=_PIECES_KEPT)
+def _unit_pieces(
+    unit_id: str,
+    side: str,
+    front: tuple[float, float],
+    facing: int,
+    files: int,
+    standing: int,
+    size: float,
+    loose: bool,
+    state: State,
+    models: int,
+    has_character: bool,
+    hero_alive: bool,
+    alive_models: int,
+    _x_negative: bool,
+    _y_negative: bool,
+) -> tuple[Piece, ...]:
+    """A regiment's pieces (its character first), once per how it stands: its models
+    in their places, the dead and the fled at its front, off the table."""
+    places = slots(front, facing, files, standing, size, loose)
+    presence = {
+        State.READY: Presence.IN_PLAY,
+        State.FLEEING: Presence.IN_PLAY,
+        State.DESTROYED: Presence.REMOVED,
+        State.FLED: Presence.FLED,
+    }[state]
+    ids = ([f"{unit_id}.hero"] if has_character else []) + [f"{unit_id}.{k}" for k in range(models)]
+    alive = ([hero_alive] if has_character else []) + [k < alive_models for k in range(models)]
+    out: list[Piece] = []
+    slot = 0
+    for piece_id, living in zip(ids, alive, strict=True):
+        here = presence if living else Presence.REMOVED
+        if living and slot < standing:
+            x, y = places[slot]
+            slot += 1
+        else:
+            x, y = front
+        out.append(Piece(piece_id, unit_id, side, Base(x, y, size, piece_id), here))
+    return tuple(out)
