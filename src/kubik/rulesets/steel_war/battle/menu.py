@@ -118,7 +118,15 @@ def move_score(
     """Positional value of ending a move at ``end``: cover gained, closing in, in range
     (a bot's tastes, ``[bot]``); ``enemies``: the enemy models' centres, when known."""
     return game.lasting_of(
-        lambda: ("move_score", game.board(), squad.id, end, kind, squad.level, squad.suppressed),
+        lambda: (
+            "move_score",
+            game.shape(squad),
+            game.enemy_board(squad),
+            end,
+            kind,
+            squad.level,
+            squad.suppressed,
+        ),
         lambda: _move_score(game, squad, end, kind, enemies),
     )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,16 +114,40 @@ def settle_on(
     return settle(path, bases_at(squad), game.others(*skip), may_touch=touched)
 
 
-def _settle_from_here(game: Battlefield, squad: Squad, path: Sequence[Point]) -> Point | None:
+def _settle_from_here(
+    game: Battlefield, squad: Squad, path: Sequence[Point], key: Hashable = None
+) -> Point | None:
     """:func:`settle_on` for a move from where the unit stands (a menu's moves): the
     models out of reach of any way that long are left out once per menu, not per move
-    (the contact rule looks only at those near the way: the answer is the same)."""
+    (the contact rule looks only at those near the way: the answer is the same).
+    ``key``: names ``path`` (a move's course), so the answer is kept while the unit and
+    the models within reach of it stand where they stood (models elsewhere may move)."""
     length = sum(math.dist(p, q) for p, q in itertools.pairwise(path))
     bound = 2.0 * game.speed(squad) + 1.0
     if not path or length > bound or tuple(path[0]) != squad.centre:
         return settle_on(game, squad, path)
-    near = game.kept(("near_others", squad.id, bound), lambda: _near_others(game, squad, bound))
-    return settle(path, bases_at(squad), near, may_touch=[])
+    near, near_id = game.kept(
+        ("near_others", squad.id, bound), lambda: _near_others_kept(game, squad, bound)
+    )
+    if key is None or not game.measuring:
+        return settle(path, _bases_at(game, squad), near, may_touch=[])
+    return game.lasting(
+        ("settle", game.shape(squad), near_id, key),
+        lambda: settle(path, _bases_at(game, squad), near, may_touch=[]),
+    )
+
+
+def _bases_at(game: Battlefield, squad: Squad) -> Callable[[Point], list[Base]]:
+    """:func:`bases_at`, made once while a menu is measured."""
+    return game.kept(("bases_at", squad.id), lambda: bases_at(squad))
+
+
+def _near_others_kept(
+    game: Battlefield, squad: Squad, length: float
+) -> tuple[tuple[Base, ...], int]:
+    """:func:`_near_others`, and a number standing for them (a key of kept answers)."""
+    near = _near_others(game, squad, length)
+    return near, game.shape_id(("near_others", near))
 
 
 def _near_others(game: Battlefield, squad: Squad, length: float) -> tuple[Base, ...]:
@@ -343,7 +367,7 @@ def _plan(
     if how is MoveHow.COMBAT:
         end = (round(path[-1][0], 1), round(path[-1][1], 1))
         return Plan(way.points, cls, end, inches(length_to(path, end)))
-    found = _settle_from_here(game, squad, path)
+    found = _settle_from_here(game, squad, path, key)
     if found is None:
         return None
     moved = inches(length_to(path, found))
@@ -390,7 +414,15 @@ def order_for(
     """The move as the morale and suppression rules see it (SW-MOR-01, SW-SUP-01);
     ``enemies``, ``in_cover``: what the caller measured already."""
     return game.lasting_of(
-        lambda: ("order", game.board(), squad.id, end, kind, how, in_cover),
+        lambda: (
+            "order",
+            game.shape(squad),
+            game.enemy_board(squad),
+            end,
+            kind,
+            how,
+            in_cover,
+        ),
         lambda: _order_for(game, squad, end, kind, how, enemies, in_cover),
     )
 
