@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from kubik.data import load_ruleset_data
@@ -425,10 +425,20 @@ def may_charge(
     and not already locked in another close combat (``target_in_melee``, SW-CC-03/06
     defaults).
     """
+    within = distance is None or distance <= float(_data()["charge_reach"]["max_declare_inches"])
+    return _may_charge(unit, target, within, target_in_melee)
+
+
+@lru_cache(maxsize=4096)
+def _may_charge(
+    unit: UnitSituation, target: MoverType, within: bool, target_in_melee: bool
+) -> Verdict:
+    """:func:`may_charge` once the distance is read (``within``: at most the declaring
+    distance): remembered, as every menu asks it of every enemy in sight."""
     reach = _data()["charge_reach"]
     verdicts = [
         Verdict.of(
-            distance is None or distance <= float(reach["max_declare_inches"]),
+            within,
             msg("steel_war.permission.charge_too_far", inches=reach["max_declare_inches"]),
             "SW-CC-03",
         ),

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from kubik.engine import AnyForecast, Forecast, Verdict, msg
 from kubik.game.battle import Menu
+from kubik.game.battle.menu import LazyForecast
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.fire import may_get_up, may_go_to_ground, reach_inches
 from kubik.rulesets.steel_war.fire_weapons import weapon
@@ -162,6 +164,17 @@ def _move_score(
     return score
 
 
+def _scored(
+    game: Battlefield,
+    squad: Squad,
+    end: tuple[float, float],
+    kind: MoveKind,
+    enemies: list[tuple[float, float]],
+) -> Callable[[], AnyForecast]:
+    """A move's :func:`move_score` as a forecast, to be measured when read."""
+    return lambda: Forecast(score=move_score(game, squad, end, kind, enemies))
+
+
 #: :func:`~kubik.rulesets.steel_war.movement.may_move`, asked once per situation, move
 #: and terrain (a menu asks it of every goal and kind of move, often alike).
 _may_move = functools.lru_cache(maxsize=2048)(may_move)
@@ -199,8 +212,10 @@ def move_offers(
                 option = Move(kind, how, round(goal[0], 1), round(goal[1], 1), 0.0, tests)
                 per_inch = weight("closing_per_inch") if kind is not MoveKind.RETREAT else 0.0
                 forecast = combat_move_forecast(found.terrain, per_inch, 0.0)
-            else:
+            elif verdict.allowed:
                 forecast = Forecast(score=move_score(game, squad, end, kind, enemies))
+            else:  # (a refused move shows its verdict alone: its worth is seldom read)
+                forecast = LazyForecast(_scored(game, squad, end, kind, enemies))
             if any(option == o for o, _, _ in out):
                 continue
             out.append((option, verdict, forecast))
