@@ -169,10 +169,9 @@ def _scored(
     squad: Squad,
     end: tuple[float, float],
     kind: MoveKind,
-    enemies: list[tuple[float, float]],
 ) -> Callable[[], AnyForecast]:
     """A move's :func:`move_score` as a forecast, to be measured when read."""
-    return lambda: Forecast(score=move_score(game, squad, end, kind, enemies))
+    return lambda: Forecast(score=move_score(game, squad, end, kind))
 
 
 #: :func:`~kubik.rulesets.steel_war.movement.may_move`, asked once per situation, move
@@ -187,7 +186,6 @@ def move_offers(
     and the reaction tests it asks for first, in order."""
     out: list[tuple[Move, Verdict, AnyForecast]] = []
     unit = game.situation(squad, done, passed=passed)
-    enemies = [m.point for e in game.enemies(squad) for m in e.active()]
     near = game.nearest_enemy(squad)
     for kind, goal in moves.goals(game, squad, near):
         reached = 0.0
@@ -203,7 +201,7 @@ def move_offers(
                 continue  # (a march no farther than the move is not worth offering too)
             if how is MoveHow.MOVE:
                 reached = found.moved
-            order = moves.order_for(game, squad, found.end, kind, how, enemies, unit.in_cover)
+            order = moves.order_for(game, squad, found.end, kind, how, in_cover=unit.in_cover)
             verdict = _may_move(unit, order, found.terrain)
             tests = needed_tests(verdict)
             end = found.end
@@ -213,9 +211,9 @@ def move_offers(
                 per_inch = weight("closing_per_inch") if kind is not MoveKind.RETREAT else 0.0
                 forecast = combat_move_forecast(found.terrain, per_inch, 0.0)
             elif verdict.allowed:
-                forecast = Forecast(score=move_score(game, squad, end, kind, enemies))
+                forecast = Forecast(score=move_score(game, squad, end, kind))
             else:  # (a refused move shows its verdict alone: its worth is seldom read)
-                forecast = LazyForecast(_scored(game, squad, end, kind, enemies))
+                forecast = LazyForecast(_scored(game, squad, end, kind))
             if any(option == o for o, _, _ in out):
                 continue
             out.append((option, verdict, forecast))

@@ -159,13 +159,22 @@ def _near_others(game: Battlefield, squad: Squad, length: float) -> tuple[Base, 
     return tuple(b for b in game.others(*skip) if math.dist(b.centre, centre) <= reach + b.radius)
 
 
+def enemy_points(game: Battlefield, squad: Squad) -> list[Point]:
+    """The enemy models' centres (gathered once while a menu is measured, and only when
+    a measurement needs them)."""
+    return game.kept(
+        ("enemy_points", squad.side),
+        lambda: [m.point for e in game.enemies(squad) for m in e.active()],
+    )
+
+
 def distance_to_enemy(
     game: Battlefield, squad: Squad, point: Point, enemies: Sequence[Point] | None = None
 ) -> float | None:
     """Centre-to-closest-enemy-model distance from a point (for comparing moves);
     ``enemies``: the enemy models' centres, when the caller has them already."""
     if enemies is None:
-        enemies = [m.point for e in game.enemies(squad) for m in e.active()]
+        enemies = enemy_points(game, squad)
     if not enemies:
         return None
     return min(map(math.dist, itertools.repeat(point), enemies))
@@ -437,7 +446,7 @@ def _order_for(
     in_cover: bool | None,
 ) -> Order:
     if enemies is None:
-        enemies = [m.point for e in game.enemies(squad) for m in e.active()]
+        enemies = enemy_points(game, squad)
     now = enemy_distance_now(game, squad, enemies)
     after = distance_to_enemy(game, squad, end, enemies)
     closer = now is not None and after is not None and after < now
@@ -548,6 +557,7 @@ __all__ = [
     "cut",
     "distance_to_enemy",
     "enemy_distance_now",
+    "enemy_points",
     "goals",
     "length_to",
     "move_rules",
