@@ -352,6 +352,7 @@ def _may_pass_action(officer: UnitSituation, in_chain: bool, reachable: bool) ->
     )
 
 
+@lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_communicate(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action «выход на связь» (SW-ABSENT-04 default: one action)?
     One of a suppressed squad's five actions (SW-SUP-01)."""
