@@ -68,8 +68,13 @@ def bases_at(squad: Squad) -> Callable[[Point], list[Base]]:
     """The unit's bases were its centre at a point (it moves as it stands)."""
     cx, cy = squad.centre
     shape = [(m.x - cx, m.y - cy, m.diameter, m.id) for m in squad.active()]
+    here: list[Base] = []  # the bases where it stands (every move of a menu starts there)
 
     def at(point: Point) -> list[Base]:
+        if point[0] == cx and point[1] == cy:
+            if not here:
+                here.extend(Base(cx + dx, cy + dy, d, i) for dx, dy, d, i in shape)
+            return list(here)
         return [Base(point[0] + dx, point[1] + dy, d, i) for dx, dy, d, i in shape]
 
     return at
