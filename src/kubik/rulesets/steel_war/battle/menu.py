@@ -226,17 +226,20 @@ def fire_offers(
     """A fire at each enemy it sees with each set of its weapons that may fire: the fire
     rule's verdict with the observation rule's (a hiding target must be spotted first)."""
     out: list[tuple[Fire, Verdict, AnyForecast, float]] = []
+    armed: list[shooting.Armed] | None = None
     for enemy in game.enemies(squad):
         sight = game.sight(squad, enemy)
         if not sight.visible:
             continue
+        if armed is None:
+            armed = shooting.armed(squad)
         verdict = Verdict.combine(
             shooting.shoot_verdict(
                 game, squad, done, passed=passed, shot_at_us=enemy.id in squad.shot_by
             ),
             may_fire_at(game.hidden(enemy), squad.side in enemy.spotted_by),
         )
-        can = shooting.ready(squad, sight.distance)
+        can = shooting.ready(squad, sight.distance, armed)
         for weapons in shooting.choices(squad, sight.distance, can):
             plan = shooting.plan_fire(game, squad, enemy, sight, weapons, can)
             if plan is None:
