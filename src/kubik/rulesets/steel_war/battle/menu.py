@@ -185,14 +185,16 @@ def move_offers(
     """Moves, marches and combat moves toward each goal, with the movement rule's verdict
     and the reaction tests it asks for first, in order."""
     out: list[tuple[Move, Verdict, AnyForecast]] = []
+    offered: set[Move] = set()
     unit = game.situation(squad, done, passed=passed)
     near = game.nearest_enemy(squad)
+    vehicle = squad.is_vehicle
     for kind, goal in moves.goals(game, squad, near):
         reached = 0.0
-        for how in MoveHow:
+        for how in _HOWS:
             if how is not MoveHow.MOVE and kind is MoveKind.COVER:
                 continue
-            if how is MoveHow.COMBAT and squad.is_vehicle:
+            if how is MoveHow.COMBAT and vehicle:
                 continue
             if how is MoveHow.MARCH and reached < game.speed(squad) - 0.05:
                 continue  # the move stopped short of its speed: a march goes no farther
@@ -205,19 +207,26 @@ def move_offers(
             verdict = _may_move(unit, order, found.terrain)
             tests = needed_tests(verdict)
             end = found.end
-            option = Move(kind, how, end[0], end[1], found.moved, tests)
             if how is MoveHow.COMBAT:
                 option = Move(kind, how, round(goal[0], 1), round(goal[1], 1), 0.0, tests)
+            else:
+                option = Move(kind, how, end[0], end[1], found.moved, tests)
+            if option in offered:
+                continue
+            offered.add(option)
+            if how is MoveHow.COMBAT:
                 per_inch = weight("closing_per_inch") if kind is not MoveKind.RETREAT else 0.0
-                forecast = combat_move_forecast(found.terrain, per_inch, 0.0)
+                forecast: AnyForecast = combat_move_forecast(found.terrain, per_inch, 0.0)
             elif verdict.allowed:
                 forecast = Forecast(score=move_score(game, squad, end, kind))
             else:  # (a refused move shows its verdict alone: its worth is seldom read)
                 forecast = LazyForecast(_scored(game, squad, end, kind))
-            if any(option == o for o, _, _ in out):
-                continue
             out.append((option, verdict, forecast))
     return out
+
+
+#: The ways to move, in the order a menu offers them.
+_HOWS = tuple(MoveHow)
 
 
 def fire_offers(
