@@ -23,7 +23,7 @@ from kubik.engine import AnyCall, Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.memo import by_identity
 from kubik.engine.odds import odds_by
 from kubik.engine.reducers import top_values_counts
-from kubik.engine.requests import RuleIds, tail_step
+from kubik.engine.requests import RuleIds
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import step_die, zone_number
 from kubik.rulesets.steel_war.damage import armour_tests, hit_armour, potential_casualties
@@ -502,15 +502,7 @@ def opposed_roll(
     ``pool_rules``, ``target_rules``: what made each side's dice (for the log).
     """
     best = yield _pool_roll(pool, range_die, pool_rules)
-    effect: Effect = yield tail_step(_against_range, range_die, best, target_rules)
-    return effect
-
-
-def _against_range(range_die: Die, best: tuple[int, ...], rules: RuleIds) -> Procedure[Effect]:
-    """The target's side of :func:`opposed_roll`, the last step of it (a ``tail`` step:
-    the exact odds take its three effects per value of the pool, without replaying the
-    pool's roll for each)."""
-    effect: Effect = yield _range_roll(range_die, best, rules)
+    effect: Effect = yield _range_roll(range_die, best, target_rules)
     yield emit("steel_war.fire.effect", rules="SW-FIRE-01", effect=effect, die=range_die)
     return effect
 
