@@ -22,7 +22,7 @@ from kubik.data import DataError, load_ruleset_data
 from kubik.dice import Die, parse_die
 from kubik.engine import Call, Procedure, Roll, Tally, emit, msg
 from kubik.engine.memo import by_identity
-from kubik.engine.requests import AnyCall, tail_step
+from kubik.engine.requests import AnyCall
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import step_die
 from kubik.rulesets.steel_war.fire_weapons import weapon
@@ -395,38 +395,21 @@ def melee_round(bouts: tuple[Bout, ...]) -> Procedure[RoundLosses]:
         attackers=attackers,
         defenders=defenders,
     )
-    losses: RoundLosses = yield tail_step(_bouts_from, bouts, 0, _NO_LOSSES)
-    return losses
-
-
-#: A round's casualties before its first bout.
-_NO_LOSSES = RoundLosses(0, 0)
-
-
-def _bouts_from(bouts: tuple[Bout, ...], index: int, so_far: RoundLosses) -> Procedure[RoundLosses]:
-    """The round's bouts from run ``index`` on (:func:`_runs`), after ``so_far``: one run
-    of equal bouts, then the rest as the last step (a ``tail`` step of its state: the exact
-    odds go on from each tally of casualties once, not once per way to reach it)."""
-    runs = _runs(bouts)
-    if index == len(runs):
-        return so_far
-    lost = {Side.ATTACKER: so_far.attacker, Side.DEFENDER: so_far.defender}
-    fallen = so_far.fallen
-    bout, count = runs[index]
-    centre, other = bout.centre, bout.centre.other
-    if bout.names:
-        for _ in range(count):
-            outcome: BoutOutcome = yield _bout_call(bout, None)
-            lost[centre] += outcome.centre_lost
-            lost[other] += outcome.opponents_lost
-            fallen += outcome.fallen
-    else:
+    lost = {Side.ATTACKER: 0, Side.DEFENDER: 0}
+    fallen: list[str] = []
+    for bout, count in _runs(bouts):
+        centre, other = bout.centre, bout.centre.other
+        if bout.names:
+            for _ in range(count):
+                outcome: BoutOutcome = yield _bout_call(bout, None)
+                lost[centre] += outcome.centre_lost
+                lost[other] += outcome.opponents_lost
+                fallen += outcome.fallen
+            continue
         centres, opponents = yield _bout_call(bout, count)
         lost[centre] += centres
         lost[other] += opponents
-    after = RoundLosses(lost[Side.ATTACKER], lost[Side.DEFENDER], fallen)
-    losses: RoundLosses = yield tail_step(_bouts_from, bouts, index + 1, after)
-    return losses
+    return RoundLosses(lost[Side.ATTACKER], lost[Side.DEFENDER], tuple(fallen))
 
 
 @dataclass(frozen=True, slots=True)
