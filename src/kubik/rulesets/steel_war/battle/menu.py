@@ -150,9 +150,13 @@ def _move_score(
         if squad.level.at_least(MoraleLevel.SHAKEN) and not squad.suppressed:
             score += weight("closing_per_inch") * (now - after)
             reach = game.kept(("reach", squad.id), lambda: _reach(squad))
+            sights = game.kept(  # (each enemy's centre and eye: alike for every move)
+                ("enemy_anchors", squad.side),
+                lambda: [(e.centre, e.anchor().centre) for e in game.enemies(squad)],
+            )
             if any(
-                math.dist(end, e.centre) <= reach and game.tape.sees(end, e.anchor().centre)
-                for e in game.enemies(squad)
+                math.dist(end, centre) <= reach and game.tape.sees(end, eye)
+                for centre, eye in sights
             ):
                 score += weight("in_range")
         else:
