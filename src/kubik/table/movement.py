@@ -127,7 +127,10 @@ def _build_regions(table: Table, mover_type: str | None, clearance: float) -> Re
         table.width - clearance - _BOX_SLACK,
         table.height - clearance - _BOX_SLACK,
     )
-    return Regions(*geoms, *cores, boxes=tuple(boxes), inside=inside)
+    (slow_all, slower_all, barrier), (slow_core, slower_core, barrier_core) = geoms, cores
+    return Regions(
+        slow_all, slower_all, barrier, slow_core, slower_core, barrier_core, tuple(boxes), inside
+    )
 
 
 #: How much wider than a feature's shape its box is taken (the regions are unions of

@@ -208,20 +208,41 @@ def _nearest_cover(game: Battlefield, squad: Squad) -> Point | None:
 
 
 def _nearest_cover_from(game: Battlefield, centre: Point, depth: float, kind: str) -> Point | None:
+    """The nearest cover's spot (the first feature in table order among equally near
+    ones); features are measured nearest box first, and those whose box lies farther
+    than the nearest spot found (by more than a spot's rounding) are not measured."""
     here = tuple(f.id for f in game.table.features_at(centre))
-    best: tuple[float, Point] | None = None
-    for feature in game.table.features:
+    found: list[tuple[float, int, TerrainFeature]] = []
+    for index, feature in enumerate(game.table.features):
         if not feature.is_area or feature.cover is Cover.NONE or feature.id in here:
             continue
         if feature.kind_for(kind).value == "impassable":
             continue
+        found.append((_box_distance(feature.shape.bounds, centre), index, feature))
+    found.sort(key=lambda item: (item[0], item[1]))
+    best: tuple[float, int, Point] | None = None
+    for reach, index, feature in found:
+        if best is not None and reach - _SPOT_ROUNDING > best[0]:
+            break  # no spot of this feature, or of any after it, comes as near
         inside = _inside(game, feature, depth)
         target = inside if not inside.is_empty else feature.shape
         spot = _closest_point(target, centre)
         d = math.dist(spot, centre)
-        if best is None or d < best[0]:
-            best = (d, spot)
-    return None if best is None else best[1]
+        if best is None or (d, index) < (best[0], best[1]):
+            best = (d, index, spot)
+    return None if best is None else best[2]
+
+
+#: More than a spot rounded to 0.1" may lie nearer than the point it stands for.
+_SPOT_ROUNDING = 0.08
+
+
+def _box_distance(bounds: tuple[float, float, float, float], point: Point) -> float:
+    """How far ``point`` is from a bounding box (0 inside it): no point in the box is nearer."""
+    x0, y0, x1, y1 = bounds
+    dx = max(x0 - point[0], 0.0, point[0] - x1)
+    dy = max(y0 - point[1], 0.0, point[1] - y1)
+    return math.hypot(dx, dy)
 
 
 def _inside(game: Battlefield, feature: TerrainFeature, depth: float) -> Any:
