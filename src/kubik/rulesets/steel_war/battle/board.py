@@ -414,7 +414,18 @@ class Battlefield(BattleGame):
 
     def controller(self, objective: ObjectiveSpec) -> str | None:
         """The side holding an objective: effective models within reach, no enemy within it."""
-        return self.kept(("controller", objective.id), lambda: self._controller(objective))
+        return self.kept(
+            ("controller", objective.id),
+            lambda: self.lasting_of(
+                lambda: (
+                    "controller",
+                    self.board(),
+                    objective.id,
+                    tuple(s.effective for s in self.squads),
+                ),
+                lambda: self._controller(objective),
+            ),
+        )
 
     def _controller(self, objective: ObjectiveSpec) -> str | None:
         reach = float(game_data()["game_objectives"]["control_inches"])
