@@ -73,6 +73,12 @@ class Regions:
     slow_core: Any
     slower_core: Any
     barrier_core: Any
+    #: The bounding boxes (min x, min y, max x, max y) of every feature in the three
+    #: regions as it is there (impassable ones grown), and the rectangle inside the
+    #: table's edge wall: a straight move that keeps clear of all of them meets no
+    #: region (``None``: not known, every move is measured).
+    boxes: tuple[tuple[float, float, float, float], ...] = ()
+    inside: tuple[float, float, float, float] | None = None
 
     @cached_property
     def edges(self) -> tuple[tuple[Any, Any], ...]:
@@ -95,13 +101,16 @@ def regions(table: Table, mover_type: str | None, clearance: float = 0.0) -> Reg
 
 def _build_regions(table: Table, mover_type: str | None, clearance: float) -> Regions:
     slow, slower, walls = [], [], []
+    boxes: list[tuple[float, float, float, float]] = []
     for f in table.features:
         kind = f.kind_for(mover_type)
         if kind is TerrainKind.IMPASSABLE:
             margin = clearance if f.is_area else max(clearance, LINE_MARGIN)
             walls.append(_grow(f.shape, margin))
+            boxes.append(_box_of(walls[-1]))
         elif f.is_area and kind is not TerrainKind.OPEN:
             slow.append(f.shape)
+            boxes.append(_box_of(f.shape))
             if kind is TerrainKind.VERY_DIFFICULT:
                 slower.append(f.shape)
     # the table's edge is a wall too (so a path cannot squeeze along it past terrain
@@ -112,7 +121,43 @@ def _build_regions(table: Table, mover_type: str | None, clearance: float) -> Re
     cores = [core(g) for g in geoms]
     for g in (*geoms, *cores):
         shapely.prepare(g)
-    return Regions(*geoms, *cores)
+    inside = (
+        clearance + _BOX_SLACK,
+        clearance + _BOX_SLACK,
+        table.width - clearance - _BOX_SLACK,
+        table.height - clearance - _BOX_SLACK,
+    )
+    (slow_all, slower_all, barrier), (slow_core, slower_core, barrier_core) = geoms, cores
+    return Regions(
+        slow_all, slower_all, barrier, slow_core, slower_core, barrier_core, tuple(boxes), inside
+    )
+
+
+#: How much wider than a feature's shape its box is taken (the regions are unions of
+#: the shapes, whose points may move by a rounding's width): a move this close is
+#: measured against the regions themselves.
+_BOX_SLACK = 1e-6
+
+
+def _box_of(shape: Any) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = shape.bounds
+    return (x0 - _BOX_SLACK, y0 - _BOX_SLACK, x1 + _BOX_SLACK, y1 + _BOX_SLACK)
+
+
+def _meets_no_region(reg: Regions, p: Point, q: Point) -> bool:
+    """Whether the segment surely meets none of the regions: both ends well inside the
+    table's edge wall (so the whole segment is) and its box clear of every feature's."""
+    inside = reg.inside
+    if inside is None:
+        return False
+    x0, x1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+    y0, y1 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+    if x0 <= inside[0] or y0 <= inside[1] or x1 >= inside[2] or y1 >= inside[3]:
+        return False
+    for bx0, by0, bx1, by1 in reg.boxes:
+        if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0:
+            return False
+    return True
 
 
 def _grow(shape: Any, margin: float) -> Any:
@@ -190,6 +235,10 @@ def _segment_legs(reg: Regions, p: Point, q: Point) -> list[Leg]:
     length2 = dx * dx + dy * dy
     if length2 == 0:
         return []
+    if _meets_no_region(reg, p, q):  # one leg, as the cuts below would make it
+        if math.sqrt(length2) < 1e-12:
+            return []
+        return [Leg(p, q, _kind_at(reg, ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)))]
     seg = shapely.linestrings((p, q))
     ts = {0.0, 1.0}
     for region, boundary in reg.edges:

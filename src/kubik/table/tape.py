@@ -200,8 +200,13 @@ class Tape:
 
     def cover(self, shooter: Base, target: Base, near: float = NEAR_TARGET) -> Cover:
         """The best cover ``target`` has against ``shooter``: :func:`kubik.table.cover_between`."""
-        return Cover.best(
-            self.table.feature(f).cover for f in self.cover_ids(shooter, target, near)
+        key = (shooter.centre, target.centre, target.radius, near)
+        return self._memo(
+            "best_cover",
+            key,
+            lambda: Cover.best(
+                self.table.feature(f).cover for f in self.cover_ids(shooter, target, near)
+            ),
         )
 
     def cover_ids(self, shooter: Base, target: Base, near: float = NEAR_TARGET) -> tuple[str, ...]:

@@ -78,13 +78,13 @@ def settle(
     if not points:
         return None
     allowed = tuple(may_touch)
-    near = _near_path(points, bases_at(points[0]), [*others, *allowed], gap)
+    group = bases_at(points[0])
+    near = _near_path(points, group, [*others, *allowed], gap)
+    end = (round(points[-1][0], 1), round(points[-1][1], 1))
+    if not near:
+        return end  # nothing near the way: it ends at its end
     others = tuple(b for b in near if b not in allowed)
     allowed = tuple(b for b in near if b in allowed)
-    end = (round(points[-1][0], 1), round(points[-1][1], 1))
-    if not others and not allowed:
-        return end  # nothing near the way: it ends at its end
-    group = bases_at(points[0])
     if _sweep_clear(points, group, others, gap) and clear_of(bases_at(end), others, gap, allowed):
         return end  # the whole way passes clear of every other model
     clear = _rigid_check(points, bases_at, others, gap, allowed)
@@ -185,12 +185,14 @@ def _near_path(
     low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
     found = []
     for other in others:
-        margin = reach + other.radius
-        x, y = other.centre
+        radius = other.diameter / 2  # (``other.radius``, without the property's call)
+        margin = reach + radius
+        x, y = other.x, other.y
         if x < low_x - margin or x > high_x + margin or y < low_y - margin or y > high_y + margin:
             continue  # outside the path's box: it cannot be near
-        d = min(point_segment_distance(other.centre, p, q) for p, q in legs)
-        if d <= reach + other.radius:
+        centre = (x, y)
+        d = min(point_segment_distance(centre, p, q) for p, q in legs)
+        if d <= margin:
             found.append(other)
     return tuple(found)
 

@@ -101,6 +101,7 @@ class Menu(Generic[OptionT]):
     def __init__(self) -> None:
         self._offers: list[Offer[OptionT]] = []
         self._refused: list[Offer[OptionT]] = []
+        self._offered: set[OptionT] = set()  # (asking whether one is offered: by hash)
 
     def offer(
         self,
@@ -115,9 +116,10 @@ class Menu(Generic[OptionT]):
         if not verdict.allowed:
             self._refused.append(item)
             return False
-        if any(o.option == option for o in self._offers):
+        if option in self._offered:
             raise ProcedureError(f"option {option!r} offered twice")
         self._offers.append(item)
+        self._offered.add(option)
         return True
 
     @property
@@ -139,7 +141,10 @@ class Menu(Generic[OptionT]):
         return len(self._offers)
 
     def __contains__(self, option: object) -> bool:
-        return any(o.option == option for o in self._offers)
+        try:
+            return option in self._offered
+        except TypeError:  # (an unhashable value is no option)
+            return False
 
     def offer_of(self, option: OptionT) -> Offer[OptionT]:
         """The offer of ``option`` (it must have been offered)."""

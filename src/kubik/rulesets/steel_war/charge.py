@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from kubik.data import load_ruleset_data
@@ -197,6 +197,25 @@ def _charge_test_call(quality: Die, leadership: int, threat: int, again: bool) -
     )
 
 
+#: :func:`_free_fire_call`'s calls by the fire's id and the inches left, the fire kept
+#: (so its id is its own while remembered).
+_FREE_FIRES: dict[tuple[int, float, float], tuple[DefensiveFire, AnyCall]] = {}
+
+
+def _free_fire_call(fire: DefensiveFire, remaining: float) -> AnyCall:
+    """The free fire at attackers ``remaining`` inches short (built once per fire and
+    distance: exact odds replay a charge once per branch, each time with that fire)."""
+    key = (id(fire), remaining, math.copysign(1.0, remaining))  # (0.0 and -0.0 apart)
+    known = _FREE_FIRES.get(key)
+    if known is not None and known[0] is fire:
+        return known[1]
+    made = Call(fire.procedure, (*fire.args, remaining), reduce=fire.casualties)
+    if len(_FREE_FIRES) >= 256:
+        _FREE_FIRES.clear()
+    _FREE_FIRES[key] = (fire, made)
+    return made
+
+
 @cache
 def _combat_move_call(terrain: TerrainClass) -> AnyCall:
     """A charge's combat move over ``terrain`` (built once per class of ground)."""
@@ -232,9 +251,7 @@ def charge(
             casualties = fire if isinstance(fire, int) else None
             if casualties is None:
                 assert isinstance(fire, DefensiveFire)
-                casualties = yield Call(
-                    fire.procedure, (*fire.args, remaining), reduce=fire.casualties
-                )
+                casualties = yield _free_fire_call(fire, remaining)
             yield emit("steel_war.charge.free_fire", rules="SW-CC-04", casualties=casualties)
             second = second_attempt_threat(casualties)
             if second is not None:
@@ -425,10 +442,20 @@ def may_charge(
     and not already locked in another close combat (``target_in_melee``, SW-CC-03/06
     defaults).
     """
+    within = distance is None or distance <= float(_data()["charge_reach"]["max_declare_inches"])
+    return _may_charge(unit, target, within, target_in_melee)
+
+
+@lru_cache(maxsize=4096)
+def _may_charge(
+    unit: UnitSituation, target: MoverType, within: bool, target_in_melee: bool
+) -> Verdict:
+    """:func:`may_charge` once the distance is read (``within``: at most the declaring
+    distance): remembered, as every menu asks it of every enemy in sight."""
     reach = _data()["charge_reach"]
     verdicts = [
         Verdict.of(
-            distance is None or distance <= float(reach["max_declare_inches"]),
+            within,
             msg("steel_war.permission.charge_too_far", inches=reach["max_declare_inches"]),
             "SW-CC-03",
         ),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kubik.data import load_ruleset_data
@@ -193,6 +193,7 @@ class TargetKind(Enum):
     DAMAGED_ROBOT = "damaged_robot"
 
 
+@lru_cache(maxsize=len(TargetKind))  # (one die a kind: every fire forecast asks it)
 def armour_die(kind: TargetKind) -> Die:
     """The armour die of a kind of model (SW-DMG-04 «Таблица брони»).
 

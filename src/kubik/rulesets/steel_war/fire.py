@@ -646,6 +646,7 @@ def fire_on_models(
 # --- questions of legality ------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_shoot(unit: UnitSituation, *, target_shot_at_us: bool = False) -> Verdict:
     """May ``unit`` make a fire action now (one action, SW-CORE-04)?
 
@@ -721,6 +722,7 @@ def may_fire_weapon(
     return Verdict.combine(*verdicts)
 
 
+@lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_go_to_ground(unit: UnitSituation) -> Verdict:
     """May ``unit`` go to ground (залечь) now (SW-FIRE-07)?
 
@@ -746,6 +748,7 @@ def may_go_to_ground(unit: UnitSituation) -> Verdict:
     return all_of(*verdicts)
 
 
+@lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_get_up(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action to get up from going to ground (SW-FIRE-07)?
 

@@ -11,7 +11,7 @@ the level the squad started at (SW-MOR-04).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from kubik.data import load_ruleset_data
@@ -290,20 +290,26 @@ def may_inspire(
     his actions, twice an activation at most; and only while the squad is below the
     level it started the battle at (SW-MOR-04).
     """
+    reachable = contact_possible(contact, officer.psi, squad_psi)
+    return _may_inspire(officer, level, start_level, skipped_links is not None, reachable)
+
+
+@lru_cache(maxsize=4096)
+def _may_inspire(
+    officer: UnitSituation,
+    level: MoraleLevel,
+    start_level: MoraleLevel,
+    in_chain: bool,
+    reachable: bool,
+) -> Verdict:
+    """:func:`may_inspire` once the chain of command and the contact are read: remembered,
+    as every menu of an officer asks it of each of his squads."""
     verdicts = [basic_verdict(officer, ActionType.INSPIRE, Order(ActionType.INSPIRE))]
     verdicts.append(
         Verdict.of(officer.officer, msg("steel_war.permission.not_officer"), "SW-MOR-08")
     )
-    verdicts.append(
-        Verdict.of(skipped_links is not None, msg("steel_war.permission.not_in_chain"), "SW-MOR-08")
-    )
-    verdicts.append(
-        Verdict.of(
-            contact_possible(contact, officer.psi, squad_psi),
-            msg("steel_war.permission.no_contact"),
-            "SW-MOR-08",
-        )
-    )
+    verdicts.append(Verdict.of(in_chain, msg("steel_war.permission.not_in_chain"), "SW-MOR-08"))
+    verdicts.append(Verdict.of(reachable, msg("steel_war.permission.no_contact"), "SW-MOR-08"))
     verdicts.append(
         Verdict.of(
             can_rise(level, start_level),
@@ -328,21 +334,25 @@ def may_pass_action(
     turn, but never to retry a reaction test it failed this turn (SW-REACT-01) — its
     own questions with ``passed=True`` say what it may do with it.
     """
+    reachable = contact_possible(contact, officer.psi, squad_psi)
+    return _may_pass_action(officer, skipped_links is not None, reachable)
+
+
+@lru_cache(maxsize=4096)
+def _may_pass_action(officer: UnitSituation, in_chain: bool, reachable: bool) -> Verdict:
+    """:func:`may_pass_action` once the chain of command and the contact are read
+    (remembered: every menu of an officer asks it of each of his squads)."""
     return all_of(
         basic_verdict(officer, ActionType.PASS_ACTION, Order(ActionType.PASS_ACTION)),
         Verdict.of(officer.officer, msg("steel_war.permission.not_officer"), "SW-ABSENT-01"),
+        Verdict.of(in_chain, msg("steel_war.permission.not_in_chain"), "SW-ABSENT-01"),
         Verdict.of(
-            skipped_links is not None, msg("steel_war.permission.not_in_chain"), "SW-ABSENT-01"
-        ),
-        Verdict.of(
-            contact_possible(contact, officer.psi, squad_psi),
-            msg("steel_war.permission.no_contact"),
-            "SW-ABSENT-01",
-            "SW-ABSENT-04",
+            reachable, msg("steel_war.permission.no_contact"), "SW-ABSENT-01", "SW-ABSENT-04"
         ),
     )
 
 
+@lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_communicate(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action «выход на связь» (SW-ABSENT-04 default: one action)?
     One of a suppressed squad's five actions (SW-SUP-01)."""

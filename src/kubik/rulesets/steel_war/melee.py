@@ -296,6 +296,13 @@ def _against_call(die: Die, centre: int, side: Side, times: int | None) -> AnyCa
     return Call(opponent_roll, (die, centre, side), times=times)
 
 
+@by_identity
+def _alike(opponents: tuple[Die, ...]) -> tuple[tuple[Die, int], ...]:
+    """The opponents' dice, each with how many roll it, in order of first appearance
+    (counted once: exact odds replay a bout once per branch)."""
+    return tuple(Counter(opponents).items())
+
+
 def bout_fight(bout: Bout) -> Procedure[BoutOutcome]:
     """One bout: the lone fighter rolls, then each of his opponents; each lower roll falls,
     ties stand (SW-CC-08). Identical unnamed opponents are independent given his roll,
@@ -312,7 +319,7 @@ def bout_fight(bout: Bout) -> Procedure[BoutOutcome]:
                 lost += 1
                 fallen.append(name)
     else:
-        for die, count in Counter(bout.opponents).items():
+        for die, count in _alike(bout.opponents):
             tally: Tally[Comparison] = yield _against_call(die, roll, other, count)
             higher += tally[Comparison.HIGHER]
             lost += tally[Comparison.LOWER]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
@@ -144,6 +144,7 @@ def better_die(usual: Die, psi: Die | None) -> Die:
     return usual if psi is None or psi.faces <= usual.faces else psi
 
 
+@lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_observe(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action on «наблюдение» (SW-ABSENT-03 default: one action)?
     One of a suppressed squad's five actions (SW-SUP-01)."""

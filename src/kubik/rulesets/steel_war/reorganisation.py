@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from kubik.data import load_ruleset_data
@@ -57,6 +57,7 @@ def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 
+@lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_reorganise(unit: UnitSituation) -> Verdict:
     """May ``unit`` reorganise now (SW-REORG-01)?
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kubik.data import load_ruleset_data
@@ -159,6 +159,7 @@ def unsuppress(
     return UnsuppressOutcome(markers - left, left)
 
 
+@lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_unsuppress(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action on «расподавление» now (SW-SUP-03)?
 

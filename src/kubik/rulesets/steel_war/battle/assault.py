@@ -16,7 +16,6 @@ fate (SW-CC-10) and the fight is released.
 
 from __future__ import annotations
 
-import functools
 import math
 
 from kubik.dice import Die
@@ -156,11 +155,6 @@ def defender_threat(game: Battlefield, attacker: Squad, defender: Squad) -> int:
     )
 
 
-#: :func:`~kubik.rulesets.steel_war.charge.may_charge`, asked once per situation, target
-#: and distance (every menu asks it of every enemy in sight).
-_may_charge = functools.lru_cache(maxsize=2048)(may_charge)
-
-
 def charge_offers(
     game: Battlefield, squad: Squad, done: tuple[ActionType, ...], passed: bool = False
 ) -> list[tuple[Charge, Verdict, AnyForecast]]:
@@ -172,7 +166,7 @@ def charge_offers(
         if not game.sees(squad, enemy):
             continue
         distance = game.distance(squad, enemy)
-        verdict = _may_charge(
+        verdict = may_charge(
             unit,
             game.kind(enemy),
             distance=distance,

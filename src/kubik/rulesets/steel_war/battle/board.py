@@ -211,6 +211,15 @@ class Battlefield(BattleGame):
             ("board",), lambda: self.shape_id(tuple(self.shape(s) for s in self.squads))
         )
 
+    def enemy_board(self, squad: Squad) -> int:
+        """Where every enemy unit on the table stands, as a number (see :meth:`shape`): a
+        measurement of the squad against the enemy alone holds while its friends move."""
+        side = squad.side
+        return self.kept(
+            ("enemy_board", side),
+            lambda: self.shape_id(("enemies", tuple(self.shape(e) for e in self.enemies(squad)))),
+        )
+
     @contextmanager
     def unchanged(self) -> Iterator[None]:
         """:meth:`~kubik.game.battle.BattleGame.still`, and every squad holds who of it is
@@ -371,7 +380,7 @@ class Battlefield(BattleGame):
         return self.kept(
             ("nearest_enemy", squad.id),
             lambda: self.lasting_of(
-                lambda: ("nearest_enemy", self.board(), squad.id),
+                lambda: ("nearest_enemy", self.shape(squad), self.enemy_board(squad)),
                 lambda: self._nearest_enemy(squad),
             ),
         )
@@ -405,7 +414,18 @@ class Battlefield(BattleGame):
 
     def controller(self, objective: ObjectiveSpec) -> str | None:
         """The side holding an objective: effective models within reach, no enemy within it."""
-        return self.kept(("controller", objective.id), lambda: self._controller(objective))
+        return self.kept(
+            ("controller", objective.id),
+            lambda: self.lasting_of(
+                lambda: (
+                    "controller",
+                    self.board(),
+                    objective.id,
+                    tuple(s.effective for s in self.squads),
+                ),
+                lambda: self._controller(objective),
+            ),
+        )
 
     def _controller(self, objective: ObjectiveSpec) -> str | None:
         reach = float(game_data()["game_objectives"]["control_inches"])

@@ -11,7 +11,10 @@ questions decide what is offered (:func:`~kubik.rulesets.steel_war.inspiration.m
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kubik.engine import AnyForecast, Call, Procedure, Verdict, emit
+from kubik.game.battle.menu import LazyForecast
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.inspiration import (
     CommunicationOutcome,
@@ -80,12 +83,20 @@ def inspire_offers(
     unit = game.situation(officer, done, passed=passed)
     out: list[tuple[Inspire, Verdict, AnyForecast]] = []
     for squad in commanded(game, officer):
-        attempt = inspiration(game, officer, squad)
         verdict = may_inspire(
-            unit, squad.level, squad.start_level, 0, attempt.contact, squad_psi=squad.psi
+            unit, squad.level, squad.start_level, 0, contact(game, officer, squad), squad.psi
         )
-        out.append((Inspire(squad.id), verdict, inspire_forecast(attempt)))
+        forecast = _inspire_forecast(game, officer, squad)
+        out.append(
+            (Inspire(squad.id), verdict, forecast() if verdict.allowed else LazyForecast(forecast))
+        )
     return out
+
+
+def _inspire_forecast(game: Battlefield, officer: Squad, squad: Squad) -> Callable[[], AnyForecast]:
+    """The odds of inspiring ``squad``, to be measured when read (a refused inspiration's
+    are not: only its verdict is shown)."""
+    return lambda: inspire_forecast(inspiration(game, officer, squad))
 
 
 def pass_offers(

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from kubik.engine import AnyForecast, Forecast, Verdict, msg
 from kubik.game.battle import Menu
+from kubik.game.battle.menu import LazyForecast
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.fire import may_get_up, may_go_to_ground, reach_inches
 from kubik.rulesets.steel_war.fire_weapons import weapon
@@ -118,7 +120,15 @@ def move_score(
     """Positional value of ending a move at ``end``: cover gained, closing in, in range
     (a bot's tastes, ``[bot]``); ``enemies``: the enemy models' centres, when known."""
     return game.lasting_of(
-        lambda: ("move_score", game.board(), squad.id, end, kind, squad.level, squad.suppressed),
+        lambda: (
+            "move_score",
+            game.shape(squad),
+            game.enemy_board(squad),
+            end,
+            kind,
+            squad.level,
+            squad.suppressed,
+        ),
         lambda: _move_score(game, squad, end, kind, enemies),
     )
 
@@ -140,9 +150,13 @@ def _move_score(
         if squad.level.at_least(MoraleLevel.SHAKEN) and not squad.suppressed:
             score += weight("closing_per_inch") * (now - after)
             reach = game.kept(("reach", squad.id), lambda: _reach(squad))
+            sights = game.kept(  # (each enemy's centre and eye: alike for every move)
+                ("enemy_anchors", squad.side),
+                lambda: [(e.centre, e.anchor().centre) for e in game.enemies(squad)],
+            )
             if any(
-                math.dist(end, e.centre) <= reach and game.tape.sees(end, e.anchor().centre)
-                for e in game.enemies(squad)
+                math.dist(end, centre) <= reach and game.tape.sees(end, eye)
+                for centre, eye in sights
             ):
                 score += weight("in_range")
         else:
@@ -152,6 +166,16 @@ def _move_score(
     if kind is MoveKind.RETREAT and not squad.level.at_least(MoraleLevel.SHAKEN):
         score += weight("objective")
     return score
+
+
+def _scored(
+    game: Battlefield,
+    squad: Squad,
+    end: tuple[float, float],
+    kind: MoveKind,
+) -> Callable[[], AnyForecast]:
+    """A move's :func:`move_score` as a forecast, to be measured when read."""
+    return lambda: Forecast(score=move_score(game, squad, end, kind))
 
 
 #: :func:`~kubik.rulesets.steel_war.movement.may_move`, asked once per situation, move
@@ -165,15 +189,16 @@ def move_offers(
     """Moves, marches and combat moves toward each goal, with the movement rule's verdict
     and the reaction tests it asks for first, in order."""
     out: list[tuple[Move, Verdict, AnyForecast]] = []
+    offered: set[Move] = set()
     unit = game.situation(squad, done, passed=passed)
-    enemies = [m.point for e in game.enemies(squad) for m in e.active()]
     near = game.nearest_enemy(squad)
+    vehicle = squad.is_vehicle
     for kind, goal in moves.goals(game, squad, near):
         reached = 0.0
-        for how in MoveHow:
+        for how in _HOWS:
             if how is not MoveHow.MOVE and kind is MoveKind.COVER:
                 continue
-            if how is MoveHow.COMBAT and squad.is_vehicle:
+            if how is MoveHow.COMBAT and vehicle:
                 continue
             if how is MoveHow.MARCH and reached < game.speed(squad) - 0.05:
                 continue  # the move stopped short of its speed: a march goes no farther
@@ -182,21 +207,30 @@ def move_offers(
                 continue  # (a march no farther than the move is not worth offering too)
             if how is MoveHow.MOVE:
                 reached = found.moved
-            order = moves.order_for(game, squad, found.end, kind, how, enemies, unit.in_cover)
+            order = moves.order_for(game, squad, found.end, kind, how, in_cover=unit.in_cover)
             verdict = _may_move(unit, order, found.terrain)
             tests = needed_tests(verdict)
             end = found.end
-            option = Move(kind, how, end[0], end[1], found.moved, tests)
             if how is MoveHow.COMBAT:
                 option = Move(kind, how, round(goal[0], 1), round(goal[1], 1), 0.0, tests)
-                per_inch = weight("closing_per_inch") if kind is not MoveKind.RETREAT else 0.0
-                forecast = combat_move_forecast(found.terrain, per_inch, 0.0)
             else:
-                forecast = Forecast(score=move_score(game, squad, end, kind, enemies))
-            if any(option == o for o, _, _ in out):
+                option = Move(kind, how, end[0], end[1], found.moved, tests)
+            if option in offered:
                 continue
+            offered.add(option)
+            if how is MoveHow.COMBAT:
+                per_inch = weight("closing_per_inch") if kind is not MoveKind.RETREAT else 0.0
+                forecast: AnyForecast = combat_move_forecast(found.terrain, per_inch, 0.0)
+            elif verdict.allowed:
+                forecast = Forecast(score=move_score(game, squad, end, kind))
+            else:  # (a refused move shows its verdict alone: its worth is seldom read)
+                forecast = LazyForecast(_scored(game, squad, end, kind))
             out.append((option, verdict, forecast))
     return out
+
+
+#: The ways to move, in the order a menu offers them.
+_HOWS = tuple(MoveHow)
 
 
 def fire_offers(
@@ -205,17 +239,20 @@ def fire_offers(
     """A fire at each enemy it sees with each set of its weapons that may fire: the fire
     rule's verdict with the observation rule's (a hiding target must be spotted first)."""
     out: list[tuple[Fire, Verdict, AnyForecast, float]] = []
+    armed: list[shooting.Armed] | None = None
     for enemy in game.enemies(squad):
         sight = game.sight(squad, enemy)
         if not sight.visible:
             continue
+        if armed is None:
+            armed = shooting.armed(squad)
         verdict = Verdict.combine(
             shooting.shoot_verdict(
                 game, squad, done, passed=passed, shot_at_us=enemy.id in squad.shot_by
             ),
             may_fire_at(game.hidden(enemy), squad.side in enemy.spotted_by),
         )
-        can = shooting.ready(squad, sight.distance)
+        can = shooting.ready(squad, sight.distance, armed)
         for weapons in shooting.choices(squad, sight.distance, can):
             plan = shooting.plan_fire(game, squad, enemy, sight, weapons, can)
             if plan is None:

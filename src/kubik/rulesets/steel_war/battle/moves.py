@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,8 +68,13 @@ def bases_at(squad: Squad) -> Callable[[Point], list[Base]]:
     """The unit's bases were its centre at a point (it moves as it stands)."""
     cx, cy = squad.centre
     shape = [(m.x - cx, m.y - cy, m.diameter, m.id) for m in squad.active()]
+    here: list[Base] = []  # the bases where it stands (every move of a menu starts there)
 
     def at(point: Point) -> list[Base]:
+        if point[0] == cx and point[1] == cy:
+            if not here:
+                here.extend(Base(cx + dx, cy + dy, d, i) for dx, dy, d, i in shape)
+            return list(here)
         return [Base(point[0] + dx, point[1] + dy, d, i) for dx, dy, d, i in shape]
 
     return at
@@ -114,16 +119,40 @@ def settle_on(
     return settle(path, bases_at(squad), game.others(*skip), may_touch=touched)
 
 
-def _settle_from_here(game: Battlefield, squad: Squad, path: Sequence[Point]) -> Point | None:
+def _settle_from_here(
+    game: Battlefield, squad: Squad, path: Sequence[Point], key: Hashable = None
+) -> Point | None:
     """:func:`settle_on` for a move from where the unit stands (a menu's moves): the
     models out of reach of any way that long are left out once per menu, not per move
-    (the contact rule looks only at those near the way: the answer is the same)."""
+    (the contact rule looks only at those near the way: the answer is the same).
+    ``key``: names ``path`` (a move's course), so the answer is kept while the unit and
+    the models within reach of it stand where they stood (models elsewhere may move)."""
     length = sum(math.dist(p, q) for p, q in itertools.pairwise(path))
     bound = 2.0 * game.speed(squad) + 1.0
     if not path or length > bound or tuple(path[0]) != squad.centre:
         return settle_on(game, squad, path)
-    near = game.kept(("near_others", squad.id, bound), lambda: _near_others(game, squad, bound))
-    return settle(path, bases_at(squad), near, may_touch=[])
+    near, near_id = game.kept(
+        ("near_others", squad.id, bound), lambda: _near_others_kept(game, squad, bound)
+    )
+    if key is None or not game.measuring:
+        return settle(path, _bases_at(game, squad), near, may_touch=[])
+    return game.lasting(
+        ("settle", game.shape(squad), near_id, key),
+        lambda: settle(path, _bases_at(game, squad), near, may_touch=[]),
+    )
+
+
+def _bases_at(game: Battlefield, squad: Squad) -> Callable[[Point], list[Base]]:
+    """:func:`bases_at`, made once while a menu is measured."""
+    return game.kept(("bases_at", squad.id), lambda: bases_at(squad))
+
+
+def _near_others_kept(
+    game: Battlefield, squad: Squad, length: float
+) -> tuple[tuple[Base, ...], int]:
+    """:func:`_near_others`, and a number standing for them (a key of kept answers)."""
+    near = _near_others(game, squad, length)
+    return near, game.shape_id(("near_others", near))
 
 
 def _near_others(game: Battlefield, squad: Squad, length: float) -> tuple[Base, ...]:
@@ -135,13 +164,22 @@ def _near_others(game: Battlefield, squad: Squad, length: float) -> tuple[Base, 
     return tuple(b for b in game.others(*skip) if math.dist(b.centre, centre) <= reach + b.radius)
 
 
+def enemy_points(game: Battlefield, squad: Squad) -> list[Point]:
+    """The enemy models' centres (gathered once while a menu is measured, and only when
+    a measurement needs them)."""
+    return game.kept(
+        ("enemy_points", squad.side),
+        lambda: [m.point for e in game.enemies(squad) for m in e.active()],
+    )
+
+
 def distance_to_enemy(
     game: Battlefield, squad: Squad, point: Point, enemies: Sequence[Point] | None = None
 ) -> float | None:
     """Centre-to-closest-enemy-model distance from a point (for comparing moves);
     ``enemies``: the enemy models' centres, when the caller has them already."""
     if enemies is None:
-        enemies = [m.point for e in game.enemies(squad) for m in e.active()]
+        enemies = enemy_points(game, squad)
     if not enemies:
         return None
     return min(map(math.dist, itertools.repeat(point), enemies))
@@ -170,20 +208,41 @@ def _nearest_cover(game: Battlefield, squad: Squad) -> Point | None:
 
 
 def _nearest_cover_from(game: Battlefield, centre: Point, depth: float, kind: str) -> Point | None:
+    """The nearest cover's spot (the first feature in table order among equally near
+    ones); features are measured nearest box first, and those whose box lies farther
+    than the nearest spot found (by more than a spot's rounding) are not measured."""
     here = tuple(f.id for f in game.table.features_at(centre))
-    best: tuple[float, Point] | None = None
-    for feature in game.table.features:
+    found: list[tuple[float, int, TerrainFeature]] = []
+    for index, feature in enumerate(game.table.features):
         if not feature.is_area or feature.cover is Cover.NONE or feature.id in here:
             continue
         if feature.kind_for(kind).value == "impassable":
             continue
+        found.append((_box_distance(feature.shape.bounds, centre), index, feature))
+    found.sort(key=lambda item: (item[0], item[1]))
+    best: tuple[float, int, Point] | None = None
+    for reach, index, feature in found:
+        if best is not None and reach - _SPOT_ROUNDING > best[0]:
+            break  # no spot of this feature, or of any after it, comes as near
         inside = _inside(game, feature, depth)
         target = inside if not inside.is_empty else feature.shape
         spot = _closest_point(target, centre)
         d = math.dist(spot, centre)
-        if best is None or d < best[0]:
-            best = (d, spot)
-    return None if best is None else best[1]
+        if best is None or (d, index) < (best[0], best[1]):
+            best = (d, index, spot)
+    return None if best is None else best[2]
+
+
+#: More than a spot rounded to 0.1" may lie nearer than the point it stands for.
+_SPOT_ROUNDING = 0.08
+
+
+def _box_distance(bounds: tuple[float, float, float, float], point: Point) -> float:
+    """How far ``point`` is from a bounding box (0 inside it): no point in the box is nearer."""
+    x0, y0, x1, y1 = bounds
+    dx = max(x0 - point[0], 0.0, point[0] - x1)
+    dy = max(y0 - point[1], 0.0, point[1] - y1)
+    return math.hypot(dx, dy)
 
 
 def _inside(game: Battlefield, feature: TerrainFeature, depth: float) -> Any:
@@ -343,7 +402,7 @@ def _plan(
     if how is MoveHow.COMBAT:
         end = (round(path[-1][0], 1), round(path[-1][1], 1))
         return Plan(way.points, cls, end, inches(length_to(path, end)))
-    found = _settle_from_here(game, squad, path)
+    found = _settle_from_here(game, squad, path, key)
     if found is None:
         return None
     moved = inches(length_to(path, found))
@@ -390,7 +449,15 @@ def order_for(
     """The move as the morale and suppression rules see it (SW-MOR-01, SW-SUP-01);
     ``enemies``, ``in_cover``: what the caller measured already."""
     return game.lasting_of(
-        lambda: ("order", game.board(), squad.id, end, kind, how, in_cover),
+        lambda: (
+            "order",
+            game.shape(squad),
+            game.enemy_board(squad),
+            end,
+            kind,
+            how,
+            in_cover,
+        ),
         lambda: _order_for(game, squad, end, kind, how, enemies, in_cover),
     )
 
@@ -405,7 +472,7 @@ def _order_for(
     in_cover: bool | None,
 ) -> Order:
     if enemies is None:
-        enemies = [m.point for e in game.enemies(squad) for m in e.active()]
+        enemies = enemy_points(game, squad)
     now = enemy_distance_now(game, squad, enemies)
     after = distance_to_enemy(game, squad, end, enemies)
     closer = now is not None and after is not None and after < now
@@ -516,6 +583,7 @@ __all__ = [
     "cut",
     "distance_to_enemy",
     "enemy_distance_now",
+    "enemy_points",
     "goals",
     "length_to",
     "move_rules",

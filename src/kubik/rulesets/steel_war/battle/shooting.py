@@ -87,24 +87,40 @@ def ground_mounted(squad: Squad, model: Model) -> bool:
     return not squad.is_vehicle and weapon(model.weapon).has(Special.GROUND_HEAVY)
 
 
-def ready(squad: Squad, distance: float) -> list[Model]:
-    """The squad's models whose weapons may join a fire at ``distance`` now (the rule's
-    :func:`~kubik.rulesets.steel_war.fire.may_fire_weapon`); a man-sized weapon needs a
-    man of the squad to serve it."""
+#: A model with a weapon, and what its weapon's verdict reads besides the distance: the
+#: weapon, the times it fired, whether it stands on the ground, its ammunition.
+Armed = tuple[Model, tuple[str, int, bool, Ammo | None]]
+
+
+def armed(squad: Squad) -> list[Armed]:
+    """The squad's models whose weapons could fire (a man-sized weapon needs a man of the
+    squad to serve it), each with what :func:`ready` asks about it at any distance."""
     crew = bool(squad.men()) or squad.is_vehicle
-    out = []
-    asked: dict[tuple[object, ...], bool] = {}  # models alike get one answer
+    out: list[Armed] = []
     for model in squad.active():
         if not model.weapon:
             continue
         if model.kind is TargetKind.MAN_SIZED_WEAPON and not crew:
             continue
         fired = squad.fired.times(model.id)
-        mounted = ground_mounted(squad, model)
-        key = (model.weapon, fired, mounted, model.ammo)
-        if key not in asked:
-            asked[key] = _may_fire(model.weapon, squad.die, distance, fired, mounted, model.ammo)
-        if asked[key]:
+        out.append((model, (model.weapon, fired, ground_mounted(squad, model), model.ammo)))
+    return out
+
+
+def ready(squad: Squad, distance: float, models: list[Armed] | None = None) -> list[Model]:
+    """The squad's models whose weapons may join a fire at ``distance`` now (the rule's
+    :func:`~kubik.rulesets.steel_war.fire.may_fire_weapon`); a man-sized weapon needs a
+    man of the squad to serve it. ``models``: :func:`armed`'s answer, when the caller has
+    it (a menu asks at every enemy's distance)."""
+    out = []
+    asked: dict[tuple[object, ...], bool] = {}  # models alike get one answer
+    die = squad.die
+    for model, key in armed(squad) if models is None else models:
+        may = asked.get(key)
+        if may is None:
+            weapon_id, fired, mounted, ammo = key
+            may = asked[key] = _may_fire(weapon_id, die, distance, fired, mounted, ammo)
+        if may:
             out.append(model)
     return out
 
@@ -379,4 +395,14 @@ def explosions(game: Battlefield, squad: Squad, losses: Losses) -> Procedure[Non
             yield from effects.morale_check(game, hit_squad, triggers)
 
 
-__all__ = ["FirePlan", "choices", "explosions", "fire", "plan_fire", "ready", "vehicle_hit"]
+__all__ = [
+    "Armed",
+    "FirePlan",
+    "armed",
+    "choices",
+    "explosions",
+    "fire",
+    "plan_fire",
+    "ready",
+    "vehicle_hit",
+]

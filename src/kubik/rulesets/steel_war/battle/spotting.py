@@ -13,9 +13,12 @@ psionic averted the eyes rolls his psi die against observation (SW-PSI-12).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kubik.dice import Die
 from kubik.engine import AnyForecast, Call, Procedure, Verdict, emit
 from kubik.engine.requests import RuleIds
+from kubik.game.battle.menu import LazyForecast
 from kubik.rulesets.steel_war.activation import ActionType, actions_per_activation
 from kubik.rulesets.steel_war.fire import max_zone, range_die, range_rules, range_zone
 from kubik.rulesets.steel_war.observation import (
@@ -30,7 +33,7 @@ from kubik.rulesets.steel_war.observation import (
 from kubik.rulesets.steel_war.psionics_actions import PsiAttempt
 
 from . import shooting
-from .board import Battlefield
+from .board import Battlefield, Sight
 from .forecast import observe_forecast
 from .options import Observe
 from .state import Squad
@@ -85,6 +88,32 @@ def observe_offers(
         sight = game.sight(squad, enemy)
         if not sight.visible or range_zone(squad.die, sight.distance) > max_zone():
             continue  # no range die beyond zone 5: nothing to observe against
+        if psionic is not None:  # psi-detection, with the rule's own verdict (SW-PSI-11)
+            attempt = PsiAttempt(psionic, sight.distance, sight.visible)
+            psi_verdict = may_psi_detect(unit, attempt)
+            make = _forecast(game, squad, enemy, sight, done, passed, room, True)
+            forecast = make() if psi_verdict.allowed else LazyForecast(make)
+            out.append((Observe(enemy.id, True), psi_verdict, forecast))
+        make = _forecast(game, squad, enemy, sight, done, passed, room, False)
+        out.append((Observe(enemy.id), verdict, make() if verdict.allowed else LazyForecast(make)))
+    return out
+
+
+def _forecast(
+    game: Battlefield,
+    squad: Squad,
+    enemy: Squad,
+    sight: Sight,
+    done: tuple[ActionType, ...],
+    passed: bool,
+    room: bool,
+    psi: bool,
+) -> Callable[[], AnyForecast]:
+    """An observation's forecast, to be measured when read (a refused observation's is
+    not: only its verdict is shown): the observation, then the fire it allows when an
+    action is left for it and the friends who could fire once the enemy is spotted."""
+
+    def make() -> AnyForecast:
         then = None
         if (
             room
@@ -101,15 +130,10 @@ def observe_offers(
             if plan is not None:
                 then = (plan.group, plan.target)
         friends = sum(1 for f in game.friends(squad) if _could_fire(game, f, enemy))
-        if psionic is not None:  # psi-detection, with the rule's own verdict (SW-PSI-11)
-            attempt = PsiAttempt(psionic, sight.distance, sight.visible)
-            seeing, hiding, rules = dice(game, squad, enemy, True)
-            forecast = observe_forecast(seeing, hiding, rules, then, friends)
-            out.append((Observe(enemy.id, True), may_psi_detect(unit, attempt), forecast))
-        seeing, hiding, rules = dice(game, squad, enemy, False)
-        forecast = observe_forecast(seeing, hiding, rules, then, friends)
-        out.append((Observe(enemy.id), verdict, forecast))
-    return out
+        seeing, hiding, rules = dice(game, squad, enemy, psi)
+        return observe_forecast(seeing, hiding, rules, then, friends)
+
+    return make
 
 
 def _could_fire(game: Battlefield, friend: Squad, enemy: Squad) -> bool:

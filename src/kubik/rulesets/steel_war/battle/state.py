@@ -321,7 +321,10 @@ class Squad:
 
     def model(self, model_id: str) -> Model:
         """The model called ``model_id``."""
-        return next(m for m in self.models if m.id == model_id)
+        for model in self.models:  # (a plain loop: asked for the commander at every sight)
+            if model.id == model_id:
+                return model
+        raise StopIteration(model_id)  # (as ``next`` of no such model raises)
 
     def anchor(self) -> Base:
         """Where the squad sees and is commanded from: its commander, else its first model."""
