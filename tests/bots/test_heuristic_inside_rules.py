@@ -123,20 +123,7 @@ def test_a_decision_too_big_to_solve_within_the_budget_is_judged_by_forecasts(
     assert [c.answer for c in choices] == [0]
     assert result.outcome.fame_spent == 0 and not result.outcome.wounded
 
-    asked: list[tuple[Choose, Position]] = []
-
-    class Capture:
-        origin = ChoiceOrigin.BOT
-
-        def choose(self, request: Choose) -> Hashable:
-            return request.default
-
-        def choose_at(self, request: Choose, at: Position) -> Hashable:
-            asked.append((request, at))
-            return request.default
-
-    run(game_turn, (wound_with_fame, (3, 8, 3, "a")), dice=TypedDice([4]), chooser=Capture())
-    request, position = asked[0]
+    request, position = _positions_of(wound_with_fame, (3, 8, 3, "a"), [4])[0]
     cache, optimal = OddsCache(), Optimal()
     for _ in range(2):
         try:

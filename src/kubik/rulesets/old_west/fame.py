@@ -153,11 +153,16 @@ def offer_fame(
     and the exact gap, as more is waste and less fails. Returns the points spent.
     """
     request = _fame_request(side, reason_id, rolled, needed, pool, roll, tuple(context.items()))
+    return (yield from points_asked(request))
+
+
+def points_asked(request: Choose | None) -> Procedure[int]:
+    """The Fame points answered to ``request``; 0 when there is nothing to ask."""
     if request is None:
         return 0
-    spent = yield request
-    assert isinstance(spent, int)
-    return spent
+    points = yield request
+    assert isinstance(points, int)
+    return points
 
 
 @lru_cache(maxsize=1024)

@@ -30,6 +30,7 @@ from kubik.rulesets.old_west.fame import (
     apply_fame,
     fame_labels,
     may_spend_fame,
+    points_asked,
 )
 
 
@@ -230,11 +231,7 @@ def bid(
     A secret bid is a ``sealed`` decision (see :func:`sealed_bids`).
     """
     request = _bid_request(side, dice, tuple(fighters), opponent, opponent_fight, secret)
-    if request is None:
-        return 0
-    points = yield request
-    assert isinstance(points, int)
-    return points
+    return (yield from points_asked(request))
 
 
 @lru_cache(maxsize=1024)
