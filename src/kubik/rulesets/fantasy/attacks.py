@@ -17,6 +17,7 @@ from typing import Any
 
 from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine.odds import odds_by
 from kubik.engine.requests import AnyCall
 from kubik.rulesets.fantasy.charts import armour_needed, data, to_hit_needed, to_wound_needed
 from kubik.rulesets.fantasy.pools import Successes
@@ -190,6 +191,39 @@ def _hit_stage(blows: Blows) -> Procedure[tuple[int, int]]:
     return (sixes, others)
 
 
+#: The special rules of the attacker the saves read (FB-SR-04, FB-SR-06, FB-SR-09).
+_SAVE_RULES = ("flaming_attacks", "ethereal", "armour_piercing")
+
+
+def _saves_read(blows: Blows) -> tuple[object, ...]:
+    """What of the blows the save stages read (armour, ward, regeneration, Killing
+    blows): the target's saves and Wounds, and the rules that change them. Blows
+    that differ only in what came before (Attacks, WS, Initiative, ...) then share
+    those stages' exact odds."""
+    return (
+        blows.target_armour_save,
+        blows.target_ward_save,
+        blows.target_regeneration,
+        blows.target_wounds,
+        "flammable" in blows.target_rules,
+        *(rule in blows.rules for rule in _SAVE_RULES),
+    )
+
+
+def _wound_read(blows: Blows, poison_wounds: int, hits: int) -> tuple[object, ...]:
+    """What :func:`_wound_stage` reads: the effective Strength, the target's
+    Toughness, Killing blow, the counts and the saves after them."""
+    return (
+        effective_strength(blows),
+        blows.target_toughness,
+        "killing_blow" in blows.rules,
+        poison_wounds,
+        hits,
+        *_saves_read(blows),
+    )
+
+
+@odds_by(_wound_read)
 def _wound_stage(blows: Blows, poison_wounds: int, hits: int) -> Procedure[int]:
     """To wound; Killing blows (a natural 6) kept apart for their own saves."""
     strength = effective_strength(blows)
@@ -214,6 +248,7 @@ def _wound_stage(blows: Blows, poison_wounds: int, hits: int) -> Procedure[int]:
     return total
 
 
+@odds_by(lambda blows, strength, *counts: (strength, *counts, *_saves_read(blows)))
 def _armour_stage(
     blows: Blows, strength: int, poison_wounds: int, kill_wounds: int, wounds: int
 ) -> Procedure[int]:
@@ -236,6 +271,7 @@ def _armour_stage(
     return total
 
 
+@odds_by(lambda blows, *counts: (*counts, *_saves_read(blows)))
 def _ward_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedure[int]:
     """Ward saves against the ordinary wounds (FB-ABSENT-05)."""
     ward = blows.target_ward_save
@@ -246,6 +282,7 @@ def _ward_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedure[int]:
     return total
 
 
+@odds_by(lambda blows, *counts: (*counts, *_saves_read(blows)))
 def _regeneration_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedure[int]:
     """Regeneration (not against flaming attacks), then Flammable's double wounds."""
     flaming = "flaming_attacks" in blows.rules
@@ -265,6 +302,7 @@ def _regeneration_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedur
     return total
 
 
+@odds_by(lambda blows, *counts: (*counts, *_saves_read(blows)))
 def _killing_stage(blows: Blows, wounds: int, kills: int) -> Procedure[int]:
     """Killing blows: only a ward save stops them (FB-SR-13); each slays outright."""
     if kills and blows.target_ward_save is not None:
