@@ -145,6 +145,13 @@ def _pool_roll(
 
 
 @lru_cache(maxsize=_REQUESTS_KEPT)
+def _stage(procedure: Callable[..., Procedure[Any]], *args: Any) -> AnyCall:
+    """A stage of the blows as a call, built once per arguments (the exact odds replay
+    :func:`attacks` once per answer, and know a request met before by its identity)."""
+    return Call(procedure, args)
+
+
+@lru_cache(maxsize=_REQUESTS_KEPT)
 def _then(procedure: Callable[..., Procedure[int]], *args: Any) -> AnyCall:
     """The next stage of the blows, as the stage's last request (a ``tail`` call: a
     stage's outcome is its next stage's, so the exact odds take those as the stage's
@@ -165,8 +172,8 @@ def attacks(blows: Blows) -> Procedure[AttacksOutcome]:
     if blows.auto_hit:
         poison_wounds, hits = 0, blows.attacks
     else:
-        poison_wounds, hits = yield Call(_hit_stage, (blows,))
-    total = yield Call(_wound_stage, (blows, poison_wounds, hits))
+        poison_wounds, hits = yield _stage(_hit_stage, blows)
+    total = yield _stage(_wound_stage, blows, poison_wounds, hits)
     yield emit("fantasy.attacks.result", rules=("FB-ABSENT-03",), wounds=total)
     return AttacksOutcome(total)
 

@@ -482,12 +482,23 @@ class _Plan:
     the rules they name per tally, worked out once: the exact odds replay a step once
     per answer. Equal by identity (one per round object, :func:`_plan_of`)."""
 
-    __slots__ = ("groups", "r", "resolutions", "scores", "strikes", "table", "tests")
+    __slots__ = (
+        "afters",
+        "groups",
+        "r",
+        "ranks",
+        "resolutions",
+        "standings",
+        "strengths",
+        "strikes",
+        "table",
+        "tests",
+    )
 
     def __init__(self, r: Round) -> None:
         self.r = r
         self.table = data()  # what the plan's answers were read from
-        self.scores: dict[tuple[object, ...], tuple[int, tuple[str, ...]]] = {}
+        self.standings: dict[tuple[object, ...], tuple[int, tuple[str, ...]]] = {}
         self.tests: dict[tuple[str, int, bool, bool], AnyCall] = {}
         strikers = _strikers(r)
         self.groups = tuple(
@@ -495,14 +506,32 @@ class _Plan:
         )
         self.strikes: dict[tuple[_Tally, _Striker], _Strike | None] = {}
         self.resolutions: dict[_Tally, _Resolved] = {}
+        self.ranks: dict[tuple[int, int], int] = {}
+        self.strengths: dict[tuple[ModelKind, int], int] = {}
+        self.afters: dict[tuple[_Tally, tuple[tuple[str, str, int], ...]], _Tally] = {}
 
-    def resolved(self, st: _State, tally: _Tally) -> _Resolved:
+    def resolved(self, tally: _Tally) -> _Resolved:
         """Combat resolution at the end of the round's blows, once per tally."""
         made = self.resolutions.get(tally)
         if made is None:
             if len(self.resolutions) >= _STRIKES_KEPT:
                 self.resolutions.clear()
-            made = self.resolutions[tally] = _resolved(st, self)
+            made = self.resolutions[tally] = _resolved(_State.thawed(self.r, tally), self)
+        return made
+
+    def after(self, tally: _Tally, results: tuple[tuple[str, str, int], ...]) -> _Tally:
+        """The tally once a step's strikers' ``results`` (side, what they struck,
+        wounds) are dealt, once per tally and results: the exact odds replay the last
+        step once per outcome of the Break test."""
+        key = (tally, results)
+        made = self.afters.get(key)
+        if made is None:
+            st = _State.thawed(self.r, tally)
+            for side, what, wounds in results:
+                st.caused[side] += _hit(st, _other(side), what, wounds)
+            if len(self.afters) >= _STRIKES_KEPT:
+                self.afters.clear()
+            made = self.afters[key] = st.frozen()
         return made
 
     def break_test(self, st: _State, loser: str, margin: int) -> AnyCall:
@@ -519,14 +548,12 @@ class _Plan:
         return made
 
     def score(self, st: _State, side: str) -> tuple[int, tuple[str, ...]]:
-        """:func:`_score`, once per what it reads of the tally: the side's wounds caused
-        and Overkill, the models and characters left on both sides, its champion, its
-        refusal."""
+        """:func:`_score`: the side's wounds caused and Overkill, and its standing
+        (:func:`_standing`) once per what that reads of the tally: the models and
+        characters left on both sides, its champion, its refusal."""
         other = _other(side)
         key = (
             side,
-            st.caused[side] + st.overkill[side],
-            bool(st.overkill[side]),
             st.models(side),
             st.models(other),
             st.character_alive(side),
@@ -534,18 +561,40 @@ class _Plan:
             st.champion_lost[side],
             side in st.refused,
         )
-        made = self.scores.get(key)
+        standing = self.standings.get(key)
+        if standing is None:
+            if len(self.standings) >= _STRIKES_KEPT:
+                self.standings.clear()
+            standing = self.standings[key] = _standing(st, side, self)
+        return _score(st, side, standing)
+
+    def rank_bonus(self, models: int, files: int) -> int:
+        """:func:`~kubik.rulesets.fantasy.regiment.rank_bonus`, once per arguments."""
+        key = (models, files)
+        made = self.ranks.get(key)
         if made is None:
-            if len(self.scores) >= _STRIKES_KEPT:
-                self.scores.clear()
-            made = self.scores[key] = _score(st, side)
+            if len(self.ranks) >= _STRIKES_KEPT:
+                self.ranks.clear()
+            made = self.ranks[key] = rank_bonus(models, files)
         return made
 
-    def strike(self, st: _State, tally: _Tally, s: _Striker) -> _Strike | None:
+    def unit_strength(self, kind: ModelKind, models: int) -> int:
+        """:func:`~kubik.rulesets.fantasy.regiment.unit_strength`, once per arguments."""
+        key = (kind, models)
+        made = self.strengths.get(key)
+        if made is None:
+            if len(self.strengths) >= _STRIKES_KEPT:
+                self.strengths.clear()
+            made = self.strengths[key] = unit_strength(kind, models)
+        return made
+
+    def strike(self, tally: _Tally, s: _Striker) -> _Strike | None:
         """A striker's blows at the tally (none when he has no blows to make)."""
         key = (tally, s)
-        if key in self.strikes:
-            return self.strikes[key]
+        made = self.strikes.get(key)
+        if made is not None or key in self.strikes:
+            return made
+        st = _State.thawed(self.r, tally)
         planned = _blows(st, s)
         made = None if planned is None else _strike(st, s, *planned)
         if len(self.strikes) >= _STRIKES_KEPT:
@@ -600,53 +649,64 @@ def _strike_step(plan: _Plan, tally: _Tally, group: int) -> Procedure[RoundOutco
     it not striking, then the next step; after the last, the resolution. Each step is
     a step of the round (a tail call on the new tally), so the odds of a round keep
     what each step did, not every way it was done."""
-    st = _State.thawed(plan.r, tally)
     if group >= len(plan.groups):
-        return (yield from _resolution(st, plan.resolved(st, tally)))
+        return (yield from _resolution(plan, tally, plan.resolved(tally)))
     results: list[tuple[str, str, int]] = []
     for s in plan.groups[group]:
         if s.what == "breath":
+            st = _State.thawed(plan.r, tally)
             planned = yield from _breath(st, s)
             made = None if planned is None else _strike(st, s, *planned)
         else:
-            made = plan.strike(st, tally, s)
+            made = plan.strike(tally, s)
         if made is None:
             continue
         yield emit("fantasy.combat.strike", rules=made.rules, side=s.side, attacks=made.attacks)
         outcome: AttacksOutcome = yield made.call
         results.append((s.side, made.what, outcome.wounds))
-    for side, what, wounds in results:
-        st.caused[side] += _hit(st, _other(side), what, wounds)
+    after = plan.after(tally, tuple(results))
     if group + 1 == len(plan.groups):  # the last step resolves the combat itself
-        return (yield from _resolution(st, plan.resolved(st, st.frozen())))
-    rest: RoundOutcome = yield tail_step(_strike_step, plan, st.frozen(), group + 1)
+        return (yield from _resolution(plan, after, plan.resolved(after)))
+    rest: RoundOutcome = yield tail_step(_strike_step, plan, after, group + 1)
     return rest
 
 
-def _score(st: _State, side: str) -> tuple[int, tuple[str, ...]]:
-    """One side's combat result and the rules that scored it (FB-ABSENT-07)."""
-    reg, enemy = st.regiment(side), st.regiment(_other(side))
-    table = data()["combat_resolution"]
-    rules: list[str] = ["FB-ABSENT-07"]
-    score = st.caused[side] + st.overkill[side]
+def _score(
+    st: _State, side: str, standing: tuple[int, tuple[str, ...]]
+) -> tuple[int, tuple[str, ...]]:
+    """One side's combat result and the rules that scored it (FB-ABSENT-07): the
+    wounds it caused, its Overkill (FB-CHAL-03) and its ``standing``."""
+    bonus, rules = standing
+    score = st.caused[side] + st.overkill[side] + bonus
     if st.overkill[side]:
-        rules.append("FB-CHAL-03")
+        return score, ("FB-ABSENT-07", "FB-CHAL-03", *rules)
+    return score, ("FB-ABSENT-07", *rules)
+
+
+def _standing(st: _State, side: str, plan: _Plan) -> tuple[int, tuple[str, ...]]:
+    """What a side's combat result gets besides the wounds (FB-ABSENT-07): ranks,
+    standard, Battle standard, outnumbering, flank or rear, high ground; with the
+    rules that scored them."""
+    reg, enemy = st.regiment(side), st.regiment(_other(side))
+    table = plan.table["combat_resolution"]
+    rules: list[str] = []
+    score = 0
     alive = st.models(side)
     if reg.skirmish:
         pass  # a loose formation has no ranks (FB-ABSENT-07)
     elif enemy.facing is not Facing.FRONT and ranks_cancelled(
-        enemy.facing, _strength(st, _other(side))
+        enemy.facing, _strength(st, _other(side), plan)
     ):
         rules.append("FB-UNIT-01")
     else:
-        score += rank_bonus(alive, reg.files)
+        score += plan.rank_bonus(alive, reg.files)
     if "standard" in _command(reg, st.champion_lost[side]).alive(alive):
         score += int(table["standard"])
         rules.append("FB-CMD-03")
     if reg.battle_standard and st.character_alive(side) and side not in st.refused:
         score += int(table["battle_standard"])
         rules.append("FB-CMD-06")
-    if _strength(st, side) > _strength(st, _other(side)):
+    if _strength(st, side, plan) > _strength(st, _other(side), plan):
         score += int(table["outnumber"])
         rules.append("FB-UNIT-01")
     if reg.facing is Facing.FLANK:
@@ -695,7 +755,7 @@ def charged_face(
     return Facing.FLANK
 
 
-def _faces(st: _State) -> tuple[tuple[str, Facing, int, bool], ...]:
+def _faces(st: _State, plan: _Plan) -> tuple[tuple[str, Facing, int, bool], ...]:
     """A flank or rear attack's bonus and whether it cancels the ranks, per side so
     attacked: (side, face, bonus, ranks cancelled), for the log."""
     out: list[tuple[str, Facing, int, bool]] = []
@@ -703,14 +763,15 @@ def _faces(st: _State) -> tuple[tuple[str, Facing, int, bool], ...]:
         face = st.regiment(side).facing
         if face is Facing.FRONT:
             continue
-        table = data()["combat_resolution"]
-        out.append((side, face, int(table[face.value]), ranks_cancelled(face, _strength(st, side))))
+        table = plan.table["combat_resolution"]
+        strength = _strength(st, side, plan)
+        out.append((side, face, int(table[face.value]), ranks_cancelled(face, strength)))
     return tuple(out)
 
 
-def _strength(st: _State, side: str) -> int:
+def _strength(st: _State, side: str, plan: _Plan) -> int:
     reg = st.regiment(side)
-    return unit_strength(reg.kind, st.models(side)) + int(st.character_alive(side))
+    return plan.unit_strength(reg.kind, st.models(side)) + int(st.character_alive(side))
 
 
 def _musician(st: _State, side: str) -> bool:
@@ -763,6 +824,7 @@ class _Resolved(NamedTuple):
     margin: int
     frenzy_lost: bool
     test: AnyCall | None
+    lost: tuple[int, int, bool, bool]
 
 
 def _resolved(st: _State, plan: _Plan) -> _Resolved:
@@ -772,7 +834,7 @@ def _resolved(st: _State, plan: _Plan) -> _Resolved:
     music: str | None = None
     if a_score == b_score:
         a_music, b_music = _musician(st, "a"), _musician(st, "b")
-        bonus = int(data()["combat_resolution"]["musician_draw"])
+        bonus = int(plan.table["combat_resolution"]["musician_draw"])
         if a_music != b_music:
             if a_music:
                 a_score += bonus
@@ -781,7 +843,9 @@ def _resolved(st: _State, plan: _Plan) -> _Resolved:
             music = "a" if a_music else "b"
     rules = tuple(dict.fromkeys(a_rules + b_rules))
     if a_score == b_score:
-        return _Resolved(a_score, b_score, rules, music, _faces(st), "draw", 0, False, None)
+        return _Resolved(
+            a_score, b_score, rules, music, _faces(st, plan), "draw", 0, False, None, _lost(st)
+        )
     winner = "a" if a_score > b_score else "b"
     margin = abs(a_score - b_score)
     loser = _other(winner)
@@ -790,12 +854,24 @@ def _resolved(st: _State, plan: _Plan) -> _Resolved:
     if st.models(loser) > 0 or st.character_alive(loser):
         test = plan.break_test(st, loser, margin)
     frenzy = "frenzy" in reg.troops.rules
-    return _Resolved(a_score, b_score, rules, music, _faces(st), winner, margin, frenzy, test)
+    return _Resolved(
+        a_score, b_score, rules, music, _faces(st, plan), winner, margin, frenzy, test, _lost(st)
+    )
 
 
-def _resolution(st: _State, resolved: _Resolved) -> Procedure[RoundOutcome]:
-    """Combat resolution (FB-ABSENT-07) and the loser's Break test (FB-ABSENT-08)."""
+def _lost(st: _State) -> tuple[int, int, bool, bool]:
+    """The models each side lost in the round and whether its character fell."""
     r = st.r
+    a_lost = r.a.models - st.models("a")
+    b_lost = r.b.models - st.models("b")
+    a_hero = r.a.character is not None and not st.character_alive("a")
+    b_hero = r.b.character is not None and not st.character_alive("b")
+    return a_lost, b_lost, a_hero, b_hero
+
+
+def _resolution(plan: _Plan, tally: _Tally, resolved: _Resolved) -> Procedure[RoundOutcome]:
+    """Combat resolution (FB-ABSENT-07) and the loser's Break test (FB-ABSENT-08)
+    at the end of the round's blows (``tally``)."""
     if resolved.musician is not None:
         yield emit("fantasy.combat.musician", rules=("FB-CMD-04",), side=resolved.musician)
     for side, face, bonus, cancelled in resolved.faces:
@@ -808,7 +884,7 @@ def _resolution(st: _State, resolved: _Resolved) -> Procedure[RoundOutcome]:
             )
     yield emit("fantasy.combat.result", rules=resolved.rules, a=resolved.a, b=resolved.b)
     broken: str | None = None
-    winner, margin = resolved.winner, resolved.margin
+    winner, margin, lost = resolved.winner, resolved.margin, resolved.lost
     if winner != "draw":
         loser = _other(winner)
         if resolved.frenzy_lost:
@@ -816,12 +892,10 @@ def _resolution(st: _State, resolved: _Resolved) -> Procedure[RoundOutcome]:
         if resolved.test is not None:
             result: BreakOutcome = yield resolved.test
             if result.horde_wounds:
+                st = _State.thawed(plan.r, tally)
                 st.troop_wounds[loser] += min(result.horde_wounds, st.troop_wounds_left(loser))
+                lost = _lost(st)
             if result.broken:
                 broken = loser
                 yield emit("fantasy.combat.broken", rules=("FB-ABSENT-08",), side=loser)
-    a_lost = r.a.models - st.models("a")
-    b_lost = r.b.models - st.models("b")
-    a_hero = r.a.character is not None and not st.character_alive("a")
-    b_hero = r.b.character is not None and not st.character_alive("b")
-    return RoundOutcome(winner, margin, broken, a_lost, b_lost, a_hero, b_hero)
+    return RoundOutcome(winner, margin, broken, *lost)
