@@ -1,0 +1,292 @@
+"""Combat resolution at the end of a round of close combat (FB-ABSENT-07 with the
+seed's command bonuses: ranks, standard, Battle standard, outnumbering, flank and
+rear, high ground, Overkill, the musician's draw) and the loser's Break test
+(FB-ABSENT-08 with Stubborn, Unbreakable, Horde)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import NamedTuple
+
+from kubik.engine import Call, Procedure, emit
+from kubik.engine.requests import AnyCall
+from kubik.rulesets.fantasy.charts import data
+from kubik.rulesets.fantasy.combat_sides import Facing, Round, RoundOutcome
+from kubik.rulesets.fantasy.combat_tally import RoundState, Tally, command_left, other_side
+from kubik.rulesets.fantasy.leadership import Command
+from kubik.rulesets.fantasy.psychology import BreakOutcome, Defeat, break_test
+from kubik.rulesets.fantasy.regiment import ModelKind, rank_bonus, unit_strength
+
+
+class Resolutions:
+    """What combat resolution reads of one round whatever the dice, worked out once:
+    its numbers, each side's standing and the rule values it asks for by their
+    arguments, the Break test calls, and the resolution of each tally (the exact odds
+    replay the round's last step once per outcome of the Break test)."""
+
+    __slots__ = ("r", "ranks", "resolutions", "standings", "strengths", "table", "tests")
+
+    def __init__(self, r: Round) -> None:
+        self.r = r
+        self.table = data()  # what the answers were read from
+        self.standings: dict[tuple[object, ...], tuple[int, tuple[str, ...]]] = {}
+        self.tests: dict[tuple[str, int, bool, bool], AnyCall] = {}
+        self.resolutions: dict[Tally, Resolved] = {}
+        self.ranks: dict[tuple[int, int], int] = {}
+        self.strengths: dict[tuple[ModelKind, int], int] = {}
+
+    def resolved(self, tally: Tally) -> Resolved:
+        """Combat resolution at the end of the round's blows, once per tally."""
+        made = self.resolutions.get(tally)
+        if made is None:
+            if len(self.resolutions) >= _VALUES_KEPT:
+                self.resolutions.clear()
+            made = self.resolutions[tally] = _resolved(RoundState.thawed(self.r, tally), self)
+        return made
+
+    def break_test(self, st: RoundState, loser: str, margin: int) -> AnyCall:
+        """The loser's Break test (FB-ABSENT-08), one call per what it reads: the
+        margin, whether its character lives and whether he refused a challenge."""
+        key = (loser, margin, st.character_alive(loser), loser in st.refused)
+        made = self.tests.get(key)
+        if made is None:
+            if len(self.tests) >= _VALUES_KEPT:
+                self.tests.clear()
+            ld, reach = _leader(st, loser)
+            rules = st.regiment(loser).troops.rules
+            made = self.tests[key] = Call(break_test, (Defeat(rules, ld, margin, reach),))
+        return made
+
+    def score(self, st: RoundState, side: str) -> tuple[int, tuple[str, ...]]:
+        """:func:`_score`: the side's wounds caused and Overkill, and its standing
+        (:func:`_standing`) once per what that reads of the tally: the models and
+        characters left on both sides, its champion, its refusal."""
+        other = other_side(side)
+        key = (
+            side,
+            st.models(side),
+            st.models(other),
+            st.character_alive(side),
+            st.character_alive(other),
+            st.champion_lost[side],
+            side in st.refused,
+        )
+        standing = self.standings.get(key)
+        if standing is None:
+            if len(self.standings) >= _VALUES_KEPT:
+                self.standings.clear()
+            standing = self.standings[key] = _standing(st, side, self)
+        return _score(st, side, standing)
+
+    def rank_bonus(self, models: int, files: int) -> int:
+        """:func:`~kubik.rulesets.fantasy.regiment.rank_bonus`, once per arguments."""
+        key = (models, files)
+        made = self.ranks.get(key)
+        if made is None:
+            if len(self.ranks) >= _VALUES_KEPT:
+                self.ranks.clear()
+            made = self.ranks[key] = rank_bonus(models, files)
+        return made
+
+    def unit_strength(self, kind: ModelKind, models: int) -> int:
+        """:func:`~kubik.rulesets.fantasy.regiment.unit_strength`, once per arguments."""
+        key = (kind, models)
+        made = self.strengths.get(key)
+        if made is None:
+            if len(self.strengths) >= _VALUES_KEPT:
+                self.strengths.clear()
+            made = self.strengths[key] = unit_strength(kind, models)
+        return made
+
+
+#: Values a round's resolution keeps of each kind (an engine limit, not a rule).
+_VALUES_KEPT = 1024
+
+
+def _score(
+    st: RoundState, side: str, standing: tuple[int, tuple[str, ...]]
+) -> tuple[int, tuple[str, ...]]:
+    """One side's combat result and the rules that scored it (FB-ABSENT-07): the
+    wounds it caused, its Overkill (FB-CHAL-03) and its ``standing``."""
+    bonus, rules = standing
+    score = st.caused[side] + st.overkill[side] + bonus
+    if st.overkill[side]:
+        return score, ("FB-ABSENT-07", "FB-CHAL-03", *rules)
+    return score, ("FB-ABSENT-07", *rules)
+
+
+def _standing(st: RoundState, side: str, plan: Resolutions) -> tuple[int, tuple[str, ...]]:
+    """What a side's combat result gets besides the wounds (FB-ABSENT-07): ranks,
+    standard, Battle standard, outnumbering, flank or rear, high ground; with the
+    rules that scored them."""
+    reg, enemy = st.regiment(side), st.regiment(other_side(side))
+    table = plan.table["combat_resolution"]
+    rules: list[str] = []
+    score = 0
+    alive = st.models(side)
+    if reg.skirmish:
+        pass  # a loose formation has no ranks (FB-ABSENT-07)
+    elif enemy.facing is not Facing.FRONT and ranks_cancelled(
+        enemy.facing, _strength(st, other_side(side), plan)
+    ):
+        rules.append("FB-UNIT-01")
+    else:
+        score += plan.rank_bonus(alive, reg.files)
+    if "standard" in command_left(reg, st.champion_lost[side]).alive(alive):
+        score += int(table["standard"])
+        rules.append("FB-CMD-03")
+    if reg.battle_standard and st.character_alive(side) and side not in st.refused:
+        score += int(table["battle_standard"])
+        rules.append("FB-CMD-06")
+    if _strength(st, side, plan) > _strength(st, other_side(side), plan):
+        score += int(table["outnumber"])
+        rules.append("FB-UNIT-01")
+    if reg.facing is Facing.FLANK:
+        score += int(table["flank"])
+    elif reg.facing is Facing.REAR:
+        score += int(table["rear"])
+    if reg.high_ground:
+        score += int(table["high_ground"])
+    return score, tuple(rules)
+
+
+def ranks_cancelled(enemy_facing: Facing, enemy_strength: int) -> bool:
+    """An enemy fighting a unit's flank or rear with a unit strength of 5 or more
+    cancels its rank bonus (FB-ABSENT-07, the published rule).
+
+    >>> ranks_cancelled(Facing.FLANK, 5), ranks_cancelled(Facing.REAR, 4)
+    (True, False)
+    """
+    threshold = int(data()["combat_resolution"]["cancel_ranks_strength"])
+    return enemy_facing is not Facing.FRONT and enemy_strength >= threshold
+
+
+def _faces(st: RoundState, plan: Resolutions) -> tuple[tuple[str, Facing, int, bool], ...]:
+    """A flank or rear attack's bonus and whether it cancels the ranks, per side so
+    attacked: (side, face, bonus, ranks cancelled), for the log."""
+    out: list[tuple[str, Facing, int, bool]] = []
+    for side in ("a", "b"):
+        face = st.regiment(side).facing
+        if face is Facing.FRONT:
+            continue
+        table = plan.table["combat_resolution"]
+        strength = _strength(st, side, plan)
+        out.append((side, face, int(table[face.value]), ranks_cancelled(face, strength)))
+    return tuple(out)
+
+
+def _strength(st: RoundState, side: str, plan: Resolutions) -> int:
+    reg = st.regiment(side)
+    return plan.unit_strength(reg.kind, st.models(side)) + int(st.character_alive(side))
+
+
+def _musician(st: RoundState, side: str) -> bool:
+    reg = st.regiment(side)
+    return "musician" in command_left(reg, st.champion_lost[side]).alive(st.models(side))
+
+
+def _leader(st: RoundState, side: str) -> tuple[int, Command]:
+    """The loser's Leadership and its command: the General in the unit inspires it,
+    the Battle standard in it lets it re-roll (unless he refused a challenge)."""
+    reg = st.regiment(side)
+    ld = reg.troops.ld
+    reach = reg.reach
+    leads = st.character_alive(side) and side not in st.refused and reg.character is not None
+    if leads and reg.character is not None:
+        ld = max(ld, reg.character.ld)
+        if reg.general:
+            reach = replace(reach, general_leadership=reg.character.ld, general_inches=0)
+        if reg.battle_standard:
+            reach = replace(reach, battle_standard_inches=0)
+    return ld, reach
+
+
+class Resolved(NamedTuple):
+    """What combat resolution concludes from a tally before the Break test: the
+    results, the rules that scored them, the musician who broke a draw, the flank and
+    rear attacks, the winner and the margin, and the loser's Break test, if any."""
+
+    a: int
+    b: int
+    rules: tuple[str, ...]
+    musician: str | None
+    faces: tuple[tuple[str, Facing, int, bool], ...]
+    winner: str
+    margin: int
+    frenzy_lost: bool
+    test: AnyCall | None
+    lost: tuple[int, int, bool, bool]
+
+
+def _resolved(st: RoundState, plan: Resolutions) -> Resolved:
+    """Combat resolution (FB-ABSENT-07, FB-CMD-04) from the round's tally."""
+    a_score, a_rules = plan.score(st, "a")
+    b_score, b_rules = plan.score(st, "b")
+    music: str | None = None
+    if a_score == b_score:
+        a_music, b_music = _musician(st, "a"), _musician(st, "b")
+        bonus = int(plan.table["combat_resolution"]["musician_draw"])
+        if a_music != b_music:
+            if a_music:
+                a_score += bonus
+            else:
+                b_score += bonus
+            music = "a" if a_music else "b"
+    rules = tuple(dict.fromkeys(a_rules + b_rules))
+    if a_score == b_score:
+        return Resolved(
+            a_score, b_score, rules, music, _faces(st, plan), "draw", 0, False, None, _lost(st)
+        )
+    winner = "a" if a_score > b_score else "b"
+    margin = abs(a_score - b_score)
+    loser = other_side(winner)
+    reg = st.regiment(loser)
+    test: AnyCall | None = None
+    if st.models(loser) > 0 or st.character_alive(loser):
+        test = plan.break_test(st, loser, margin)
+    frenzy = "frenzy" in reg.troops.rules
+    return Resolved(
+        a_score, b_score, rules, music, _faces(st, plan), winner, margin, frenzy, test, _lost(st)
+    )
+
+
+def _lost(st: RoundState) -> tuple[int, int, bool, bool]:
+    """The models each side lost in the round and whether its character fell."""
+    r = st.r
+    a_lost = r.a.models - st.models("a")
+    b_lost = r.b.models - st.models("b")
+    a_hero = r.a.character is not None and not st.character_alive("a")
+    b_hero = r.b.character is not None and not st.character_alive("b")
+    return a_lost, b_lost, a_hero, b_hero
+
+
+def resolution(plan: Resolutions, tally: Tally, resolved: Resolved) -> Procedure[RoundOutcome]:
+    """Combat resolution (FB-ABSENT-07) and the loser's Break test (FB-ABSENT-08)
+    at the end of the round's blows (``tally``)."""
+    if resolved.musician is not None:
+        yield emit("fantasy.combat.musician", rules=("FB-CMD-04",), side=resolved.musician)
+    for side, face, bonus, cancelled in resolved.faces:
+        yield emit(f"fantasy.combat.{face.value}", rules=("FB-ABSENT-07",), side=side, bonus=bonus)
+        if cancelled:
+            yield emit(
+                "fantasy.combat.ranks_cancelled",
+                rules=("FB-ABSENT-07", "FB-UNIT-01"),
+                side=other_side(side),
+            )
+    yield emit("fantasy.combat.result", rules=resolved.rules, a=resolved.a, b=resolved.b)
+    broken: str | None = None
+    winner, margin, lost = resolved.winner, resolved.margin, resolved.lost
+    if winner != "draw":
+        loser = other_side(winner)
+        if resolved.frenzy_lost:
+            yield emit("fantasy.combat.frenzy_lost", rules=("FB-PSY-05",), side=loser)
+        if resolved.test is not None:
+            result: BreakOutcome = yield resolved.test
+            if result.horde_wounds:
+                st = RoundState.thawed(plan.r, tally)
+                st.troop_wounds[loser] += min(result.horde_wounds, st.troop_wounds_left(loser))
+                lost = _lost(st)
+            if result.broken:
+                broken = loser
+                yield emit("fantasy.combat.broken", rules=("FB-ABSENT-08",), side=loser)
+    return RoundOutcome(winner, margin, broken, *lost)
