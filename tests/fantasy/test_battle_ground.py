@@ -8,6 +8,7 @@ import pytest
 from kubik.engine.log import ChoiceEntry
 from kubik.game import parse_scenario
 from kubik.game.errors import ScenarioError
+from kubik.rulesets.fantasy.battle.charges import charge_plan
 from kubik.rulesets.fantasy.battle.game import FantasyBattle
 from kubik.rulesets.fantasy.battle.ground import charge_verdict, way
 from kubik.rulesets.fantasy.movement import Ground, may_charge, may_cross, pace
@@ -106,7 +107,7 @@ def test_impassable_ground_stops_a_march_and_refuses_a_charge() -> None:
     text = position(regiment([24, 6]), close, terrain=[crag])
     game = FantasyBattle(parse_scenario(text, "crag.toml"), {})
     wading, enemy = game.unit("wading"), game.unit("enemy")
-    verdict = charge_verdict(game, wading, game.charge_plan(wading, enemy), 8.0)
+    verdict = charge_verdict(game, wading, charge_plan(game, wading, enemy), 8.0)
     assert not verdict.allowed and verdict.rules == ("FB-ABSENT-19",)
     session = play(text, a=("charge",), b=("hold",))
     assert not said(session, "fantasy.game.charge")
@@ -115,7 +116,7 @@ def test_impassable_ground_stops_a_march_and_refuses_a_charge() -> None:
     open_text = position(regiment([24, 6]), close)
     game = FantasyBattle(parse_scenario(open_text, "open.toml"), {})
     wading, enemy = game.unit("wading"), game.unit("enemy")
-    assert charge_verdict(game, wading, game.charge_plan(wading, enemy), 8.0).allowed
+    assert charge_verdict(game, wading, charge_plan(game, wading, enemy), 8.0).allowed
 
 
 def test_each_feature_is_found_as_its_own_ground() -> None:

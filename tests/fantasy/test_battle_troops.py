@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kubik.engine.log import ChoiceEntry, RollEntry
 from kubik.rulesets.fantasy.battle.formation import under_flame
+from kubik.rulesets.fantasy.battle.melee import regiment
 from kubik.rulesets.fantasy.battle.shots import volley_of
 from kubik.table import Base
 from tests.fantasy.positions import play, position, rules, said
@@ -131,7 +132,7 @@ def test_fb_absent_02_skirmishers_are_hit_at_minus_one_and_have_no_ranks() -> No
     assert abs(spread[0].centre[0] - spread[1].centre[0]) >= 2.0  # the loose formation
     volley = volley_of(game, game.unit("archers"), game.unit("skirmishers"))
     assert volley.single_target and said(session, "fantasy.shooting.hits")
-    skirmishers = game.regiment(game.unit("skirmishers"), game.unit("archers"), False)
+    skirmishers = regiment(game, game.unit("skirmishers"), game.unit("archers"), False)
     assert skirmishers.skirmish
 
 

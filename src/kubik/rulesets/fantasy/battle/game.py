@@ -17,29 +17,20 @@ from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game import Ending, Scenario
 from kubik.game.battle import BattleGame, Menu, Piece, Presence, clear_of, settle, taste
 from kubik.game.turns import side_name
-from kubik.rulesets.fantasy.battle import deploy, ground, shots
+from kubik.rulesets.fantasy.battle import charges, deploy, ground, melee, shots
 from kubik.rulesets.fantasy.battle.formation import (
     ahead,
     bases,
     bearing,
     depth,
     frontage,
-    half_width,
-    right,
-    side_reach,
     slots,
     turn_between,
 )
 from kubik.rulesets.fantasy.battle.spec import unit_specs
-from kubik.rulesets.fantasy.battle.units import Act, ChargePlan, State, Unit
+from kubik.rulesets.fantasy.battle.units import Act, State, Unit
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.close_combat import (
-    ChallengeChoice,
-    Facing,
-    Regiment,
-    Round,
-    RoundOutcome,
-    charged_face,
     close_combat_round,
 )
 from kubik.rulesets.fantasy.command import may_breathe
@@ -48,9 +39,7 @@ from kubik.rulesets.fantasy.movement import (
     Ground,
     Rout,
     RoutOutcome,
-    charge_distance,
     charge_reach,
-    flee_reaction,
     flees_on_ground,
     may_move,
     may_wheel,
@@ -66,7 +55,6 @@ from kubik.rulesets.fantasy.psychology import (
     stupidity_test,
 )
 from kubik.rulesets.fantasy.regiment import remove_casualties, unit_strength
-from kubik.rulesets.fantasy.shooting import may_stand_and_shoot, volley
 from kubik.table import Base
 
 
@@ -233,7 +221,7 @@ class FantasyBattle(BattleGame):
             yield from self.start_of_turn(side)
             yield from self.movement(side)
             yield from shots.shooting(self, side)
-            yield from self.close_combat(side)
+            yield from melee.close_combat(self, side)
 
     def gap_at(self, placed: list[Any], size: float, other: Unit) -> float:
         """Distance from bases ``placed`` to ``other``'s nearest model (inches)."""
@@ -309,15 +297,15 @@ class FantasyBattle(BattleGame):
             for foe in sorted(foes, key=lambda e: (self.gap(unit, e), e.id)):
                 if foe is not target and self.gap(unit, foe) > reach:
                     continue
-                plan = self.charge_plan(unit, foe)
+                plan = charges.charge_plan(self, unit, foe)
                 menu.offer(
                     Act("charge", foe.id),
-                    self.charge_label(foe, plan.face),
+                    charges.charge_label(self, foe, plan.face),
                     ground.charge_verdict(self, unit, plan, reach),
                     Forecast(
                         close_combat_round,
-                        (self.round_of(unit, foe, 1, plan.face),),
-                        value=self.worth(unit.id),
+                        (melee.round_of(self, unit, foe, 1, plan.face),),
+                        value=melee.worth(),
                     ),
                 )
             name = self.name(target.id)
@@ -348,57 +336,9 @@ class FantasyBattle(BattleGame):
                 rules=("FB-ABSENT-19",),
             )
             if act.kind == "charge":
-                yield from self.charge(unit, self.unit(act.target))
+                yield from charges.charge(self, unit, self.unit(act.target))
             elif act.kind == "march":
                 yield from self.advance(unit, target, float(march), rules=march_rules)
-
-    def worth(self, side_unit: str) -> Any:
-        """What a round's outcome is worth to ``side_unit``'s side (bot tastes)."""
-        won, slain = taste("fantasy", "round_won"), taste("fantasy", "enemy_slain")
-        broke, own = taste("fantasy", "enemy_broken"), taste("fantasy", "own_broken")
-
-        def value(o: RoundOutcome) -> float:
-            score = won * (o.winner == "a") - won * (o.winner == "b")
-            score += slain * (o.b_lost - o.a_lost)
-            score += broke * (o.broken == "b") + own * (o.broken == "a")
-            return score
-
-        return value
-
-    def round_of(self, a: Unit, b: Unit, number: int, face: Facing | None = None) -> Round:
-        """The close-combat round between two regiments, ``a`` charging in round one
-        (into ``face`` of ``b``)."""
-        return Round(
-            self.regiment(a, b, number == 1, face),
-            self.regiment(b, a, False),
-            number,
-            ChallengeChoice.ACCEPT,
-        )
-
-    def regiment(
-        self, unit: Unit, enemy: Unit, charging: bool, face: Facing | None = None
-    ) -> Regiment:
-        spec = unit.spec
-        hates = enemy.id in spec.hates or enemy.side in spec.hates
-        return Regiment(
-            troops=replace(spec.troops, rules=unit.rules()),
-            models=unit.models,
-            files=spec.files,
-            kind=spec.kind,
-            command=unit.command(),
-            character=spec.character if unit.hero_alive else None,
-            battle_standard=spec.battle_standard,
-            general=spec.general,
-            charging=charging,
-            skirmish=spec.skirmish,
-            facing=unit.faces.get(enemy.id, Facing.FRONT) if face is None else face,
-            hates_enemy=hates,
-            impact=spec.impact,
-            breath_strength=spec.breath_strength if self.may_breathe_now(unit) else None,
-            terror_tested=unit.terror_tested,
-            reach=self.command_for(unit),
-            wounds_taken=unit.wounds % spec.troops.w,
-        )
 
     def may_breathe_now(self, unit: Unit) -> bool:
         """Whether a breath weapon has a use left this turn (FB-SR-01: twice a game,
@@ -409,69 +349,6 @@ class FantasyBattle(BattleGame):
     def flyer(self, unit: Unit) -> bool:
         """Whether the unit moves through the air (FB-MOV-02, FB-MOV-03)."""
         return bool(unit.rules() & {"fly", "hover"})
-
-    def charge_label(self, target: Unit, face: Facing) -> Any:
-        key = {
-            Facing.FRONT: "fantasy.option.charge",
-            Facing.FLANK: "fantasy.option.charge_flank",
-            Facing.REAR: "fantasy.option.charge_rear",
-        }[face]
-        return msg(key, target=self.name(target.id))
-
-    def charge_plan(self, unit: Unit, target: Unit) -> ChargePlan:
-        """The charge ``unit`` would make at ``target``: which face of it the charger's
-        front lies in now (FB-ABSENT-07), the one wheel that aligns the charger with
-        that face, and the place on the table's 0.1" grid where its front rank touches
-        it (FB-ABSENT-10)."""
-        size, files, figures = target.spec.size, target.spec.files, target.figures()
-        loose = target.spec.skirmish
-        (dx, dy), (rx, ry) = ahead(target.facing), right(target.facing)
-        ox, oy = unit.front[0] - target.front[0], unit.front[1] - target.front[1]
-        across, along = ox * rx + oy * ry, ox * dx + oy * dy
-        deep = depth(files, figures, size, loose)
-        wide = half_width(files, figures, size, loose)
-        face = charged_face(across, along - size / 2, wide + size / 2, deep + size, loose=loose)
-        touch = (unit.spec.size + size) / 2
-        tx, ty = target.front
-        if face is Facing.FRONT:
-            facing = (target.facing + 180) % 360
-            ideal = (tx + dx * touch, ty + dy * touch)
-        elif face is Facing.REAR:
-            facing = target.facing
-            ideal = (tx - dx * (deep + touch), ty - dy * (deep + touch))
-        else:
-            side = 1 if across > 0 else -1
-            facing = (target.facing - 90 * side) % 360
-            mx, my = tx - dx * deep / 2, ty - dy * deep / 2
-            wide = side_reach(files, figures, size, side, loose)
-            ideal = (mx + side * rx * (wide + touch), my + side * ry * (wide + touch))
-        goal = self.touching_spot(unit, target, ideal, facing)
-        wheel = turn_between(unit.facing, facing)
-        distance = charge_distance(
-            self.frontage(unit), wheel, math.dist(unit.front, goal), loose=unit.spec.skirmish
-        )
-        return ChargePlan(face, facing, goal, distance)
-
-    def touching_spot(
-        self, unit: Unit, target: Unit, ideal: tuple[float, float], facing: int
-    ) -> tuple[float, float]:
-        """The point of the 0.1" grid nearest ``ideal`` where the charger's bases touch
-        the target's without overlapping (``ideal`` rounded when none does)."""
-        theirs = self.formation(target)
-        base = (round(ideal[0], 1), round(ideal[1], 1))
-        spots = sorted(
-            (
-                (round(base[0] + i / 10, 1), round(base[1] + j / 10, 1))
-                for i in range(-2, 3)
-                for j in range(-2, 3)
-            ),
-            key=lambda p: (math.dist(p, ideal), p),
-        )
-        for spot in spots:
-            mine = self.formation(unit, spot, facing)
-            if clear_of(mine, (), may_touch=theirs) and not clear_of(mine, theirs):
-                return spot
-        return base
 
     def advance(
         self, unit: Unit, target: Unit | None, inches: float, rules: tuple[str, ...] = ()
@@ -539,106 +416,6 @@ class FantasyBattle(BattleGame):
             move = max(0.0, margin - low) - max(0.0, high - (size - margin))
             shift.append(move)
         return (round(spot[0] + shift[0], 1), round(spot[1] + shift[1], 1))
-
-    def charge(self, unit: Unit, target: Unit) -> Procedure[None]:
-        plan = self.charge_plan(unit, target)
-        yield emit(
-            "fantasy.game.charge",
-            rules=("FB-ABSENT-10",),
-            unit=self.name(unit.id),
-            target=self.name(target.id),
-        )
-        reaction = yield from self.react(target, unit)
-        if not unit.fighting or not target.on_table:
-            return
-        reach = charge_reach(unit.spec.troops.m, unit.rules())
-        if reaction == "flee":
-            plan = replace(self.charge_plan(unit, target), face=plan.face)
-        if not ground.charge_verdict(self, unit, plan, reach).allowed:
-            yield emit(
-                "fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=self.name(unit.id)
-            )
-            yield from self.advance(unit, target, float(unit.spec.troops.m))
-            return
-        others = [p.base for p in self.bodies(besides=(unit.id, target.id))]
-        spot = settle(
-            [plan.goal] if self.flyer(unit) else [unit.front, plan.goal],
-            lambda p: self.formation(unit, p, plan.facing),
-            others,
-            may_touch=self.formation(target),
-        )
-        reached = spot is not None and not clear_of(
-            self.formation(unit, spot, plan.facing), self.formation(target)
-        )
-        if spot is None or not reached:
-            yield emit(
-                "fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=self.name(unit.id)
-            )
-            if spot is not None:
-                unit.front, unit.facing = spot, plan.facing
-            return
-        unit.front, unit.facing = spot, plan.facing
-        if reaction == "flee":
-            yield emit(
-                "fantasy.game.caught_fleeing",
-                rules=("FB-ABSENT-10", "FB-ABSENT-08"),
-                unit=self.name(target.id),
-            )
-            self.destroy(target, by=unit)
-            return
-        self.contacts.engage(unit.id, target.id, ("FB-ABSENT-10",))
-        unit.rounds[target.id] = 0
-        target.rounds[unit.id] = 0
-        unit.faces[target.id] = plan.face
-        yield emit(
-            f"fantasy.game.engaged_{plan.face.value}",
-            rules=("FB-ABSENT-10", "FB-ABSENT-07", "FB-ABSENT-19"),
-            unit=self.name(unit.id),
-            target=self.name(target.id),
-        )
-
-    def react(self, target: Unit, charger: Unit) -> Procedure[str]:
-        """The charged unit's reaction: hold, stand and shoot, or flee (FB-ABSENT-10)."""
-        if target.state is State.FLEEING:
-            return "flee"
-        if self.contacts.of(target.id):
-            return "hold"
-        menu: Menu[Act] = Menu()
-        menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-ABSENT-10"))
-        missile = target.spec.missile
-        refused: tuple[str, ...] = ()
-        if missile is not None:
-            stand = may_stand_and_shoot(target.rules(), True)
-            refused = () if stand.allowed else stand.rules
-            menu.offer(
-                Act("stand_and_shoot", charger.id),
-                msg("fantasy.option.stand_and_shoot", target=self.name(charger.id)),
-                stand,
-                Forecast(
-                    volley,
-                    (shots.volley_of(self, target, charger, stand=True),),
-                    value=shots.shot_worth,
-                ),
-            )
-        menu.offer(
-            Act("flee"),
-            msg("fantasy.option.flee"),
-            Verdict.allow("FB-ABSENT-10"),
-            Forecast(score=taste("fantasy", "flee_reaction")),
-        )
-        act = yield from self.choose(
-            menu,
-            target.side,
-            msg("fantasy.game.reaction", unit=self.name(target.id)),
-            rules=("FB-ABSENT-10", *refused),
-        )
-        if act.kind == "stand_and_shoot":
-            yield from shots.fire(self, target, charger, stand=True)
-        elif act.kind == "flee":
-            inches = yield Call(flee_reaction, ())
-            yield from self.run_away(target, charger, float(inches))
-            return "flee"
-        return "hold"
 
     # -- shooting -----------------------------------------------------------------------
 
@@ -709,75 +486,6 @@ class FantasyBattle(BattleGame):
             unit=self.name(unit.id),
             inches=inches,
         )
-
-    # -- close combat -------------------------------------------------------------------
-
-    def close_combat(self, side: str) -> Procedure[None]:
-        done: list[str] = []
-        for unit in list(self.units):
-            for foe_id in self.contacts.of(unit.id):
-                key = "|".join(sorted((unit.id, foe_id)))
-                if key in done or not unit.fighting:
-                    continue
-                done.append(key)
-                foe = self.unit(foe_id)
-                number = unit.rounds.get(foe_id, 0) + 1
-                unit.rounds[foe_id] = foe.rounds[unit.id] = number
-                a, b = (unit, foe) if unit.side == side or number > 1 else (foe, unit)
-                charger_first = number == 1
-                r = Round(
-                    self.regiment(a, b, charger_first and a.side == side),
-                    self.regiment(b, a, charger_first and b.side == side),
-                    number,
-                    ChallengeChoice.ACCEPT,
-                )
-                yield emit(
-                    "fantasy.game.fight",
-                    rules=("FB-ABSENT-07",),
-                    a=self.name(a.id),
-                    b=self.name(b.id),
-                    round=number,
-                )
-                for fighter, reg in ((a, r.a), (b, r.b)):
-                    if reg.breath_strength is not None and "breath_weapon" in reg.troops.rules:
-                        fighter.breaths += 1
-                        fighter.breathed = self.turn_number
-                out: RoundOutcome = yield Call(close_combat_round, (r,))
-                yield from self.after_round(a, b, out)
-
-    def after_round(self, a: Unit, b: Unit, out: RoundOutcome) -> Procedure[None]:
-        for unit, foe, lost, hero_lost in (
-            (a, b, out.a_lost, out.a_character_lost),
-            (b, a, out.b_lost, out.b_character_lost),
-        ):
-            self.wound(unit, lost * unit.spec.troops.w)
-            if lost:
-                self.credit_kill(foe.id, lost)
-            if hero_lost and unit.hero_alive:
-                unit.hero_alive = False
-                self.credit_kill(foe.id)
-            if "fear" in foe.rules() or "terror" in foe.rules():
-                unit.terror_tested = unit.terror_tested or "terror" in foe.rules()
-        yield from self.casualty_notes()
-        for unit in (a, b):
-            if unit.models == 0 and not unit.hero_alive:
-                self.destroy(unit, by=None)
-        loser = a if out.winner == "b" else b if out.winner == "a" else None
-        if loser is not None and "frenzy" in loser.rules():
-            loser.frenzy_lost = True
-        if out.broken is None or not a.on_table or not b.on_table:
-            return
-        broken, victor = (a, b) if out.broken == "a" else (b, a)
-        swift = victor.spec.kind.value in ("cavalry", "chariot")  # flyers pursue on foot
-        result: RoutOutcome = yield Call(
-            rout, (Rout(broken.spec.kind.value == "cavalry", swift, True),)
-        )
-        if result.caught:
-            yield emit("fantasy.game.cut_down", rules=("FB-ABSENT-08",), unit=self.name(broken.id))
-            self.destroy(broken, by=victor)
-            return
-        yield from self.run_away(broken, victor, float(result.fled))
-        self.contacts.release(victor.id, broken.id)
 
 
 #: Regiments' pieces kept (an engine limit, not a rule): the layer asks for them often.

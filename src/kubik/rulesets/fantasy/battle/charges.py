@@ -1,0 +1,193 @@
+"""Charges in a fantasy battle (FB-ABSENT-10): which face of the enemy a charge
+goes into and where the charger's front touches it (FB-ABSENT-07), the charged
+unit's reaction (hold, stand and shoot, flee), and the charge itself, whose reach
+and ground are the movement rules' verdict."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.game.battle import Menu, clear_of, settle, taste
+from kubik.rulesets.fantasy.battle import ground, shots
+from kubik.rulesets.fantasy.battle.formation import (
+    ahead,
+    depth,
+    half_width,
+    right,
+    side_reach,
+    turn_between,
+)
+from kubik.rulesets.fantasy.battle.units import Act, ChargePlan, State, Unit
+from kubik.rulesets.fantasy.close_combat import Facing, charged_face
+from kubik.rulesets.fantasy.movement import charge_distance, charge_reach, flee_reaction
+from kubik.rulesets.fantasy.shooting import may_stand_and_shoot, volley
+
+if TYPE_CHECKING:
+    from kubik.rulesets.fantasy.battle.game import FantasyBattle
+
+
+def charge_label(game: FantasyBattle, target: Unit, face: Facing) -> Any:
+    key = {
+        Facing.FRONT: "fantasy.option.charge",
+        Facing.FLANK: "fantasy.option.charge_flank",
+        Facing.REAR: "fantasy.option.charge_rear",
+    }[face]
+    return msg(key, target=game.name(target.id))
+
+
+def charge_plan(game: FantasyBattle, unit: Unit, target: Unit) -> ChargePlan:
+    """The charge ``unit`` would make at ``target``: which face of it the charger's
+    front lies in now (FB-ABSENT-07), the one wheel that aligns the charger with
+    that face, and the place on the table's 0.1" grid where its front rank touches
+    it (FB-ABSENT-10)."""
+    size, files, figures = target.spec.size, target.spec.files, target.figures()
+    loose = target.spec.skirmish
+    (dx, dy), (rx, ry) = ahead(target.facing), right(target.facing)
+    ox, oy = unit.front[0] - target.front[0], unit.front[1] - target.front[1]
+    across, along = ox * rx + oy * ry, ox * dx + oy * dy
+    deep = depth(files, figures, size, loose)
+    wide = half_width(files, figures, size, loose)
+    face = charged_face(across, along - size / 2, wide + size / 2, deep + size, loose=loose)
+    touch = (unit.spec.size + size) / 2
+    tx, ty = target.front
+    if face is Facing.FRONT:
+        facing = (target.facing + 180) % 360
+        ideal = (tx + dx * touch, ty + dy * touch)
+    elif face is Facing.REAR:
+        facing = target.facing
+        ideal = (tx - dx * (deep + touch), ty - dy * (deep + touch))
+    else:
+        side = 1 if across > 0 else -1
+        facing = (target.facing - 90 * side) % 360
+        mx, my = tx - dx * deep / 2, ty - dy * deep / 2
+        wide = side_reach(files, figures, size, side, loose)
+        ideal = (mx + side * rx * (wide + touch), my + side * ry * (wide + touch))
+    goal = touching_spot(game, unit, target, ideal, facing)
+    wheel = turn_between(unit.facing, facing)
+    distance = charge_distance(
+        game.frontage(unit), wheel, math.dist(unit.front, goal), loose=unit.spec.skirmish
+    )
+    return ChargePlan(face, facing, goal, distance)
+
+
+def touching_spot(
+    game: FantasyBattle, unit: Unit, target: Unit, ideal: tuple[float, float], facing: int
+) -> tuple[float, float]:
+    """The point of the 0.1" grid nearest ``ideal`` where the charger's bases touch
+    the target's without overlapping (``ideal`` rounded when none does)."""
+    theirs = game.formation(target)
+    base = (round(ideal[0], 1), round(ideal[1], 1))
+    spots = sorted(
+        (
+            (round(base[0] + i / 10, 1), round(base[1] + j / 10, 1))
+            for i in range(-2, 3)
+            for j in range(-2, 3)
+        ),
+        key=lambda p: (math.dist(p, ideal), p),
+    )
+    for spot in spots:
+        mine = game.formation(unit, spot, facing)
+        if clear_of(mine, (), may_touch=theirs) and not clear_of(mine, theirs):
+            return spot
+    return base
+
+
+def charge(game: FantasyBattle, unit: Unit, target: Unit) -> Procedure[None]:
+    plan = charge_plan(game, unit, target)
+    yield emit(
+        "fantasy.game.charge",
+        rules=("FB-ABSENT-10",),
+        unit=game.name(unit.id),
+        target=game.name(target.id),
+    )
+    reaction = yield from react(game, target, unit)
+    if not unit.fighting or not target.on_table:
+        return
+    reach = charge_reach(unit.spec.troops.m, unit.rules())
+    if reaction == "flee":
+        plan = replace(charge_plan(game, unit, target), face=plan.face)
+    if not ground.charge_verdict(game, unit, plan, reach).allowed:
+        yield emit("fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=game.name(unit.id))
+        yield from game.advance(unit, target, float(unit.spec.troops.m))
+        return
+    others = [p.base for p in game.bodies(besides=(unit.id, target.id))]
+    spot = settle(
+        [plan.goal] if game.flyer(unit) else [unit.front, plan.goal],
+        lambda p: game.formation(unit, p, plan.facing),
+        others,
+        may_touch=game.formation(target),
+    )
+    reached = spot is not None and not clear_of(
+        game.formation(unit, spot, plan.facing), game.formation(target)
+    )
+    if spot is None or not reached:
+        yield emit("fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=game.name(unit.id))
+        if spot is not None:
+            unit.front, unit.facing = spot, plan.facing
+        return
+    unit.front, unit.facing = spot, plan.facing
+    if reaction == "flee":
+        yield emit(
+            "fantasy.game.caught_fleeing",
+            rules=("FB-ABSENT-10", "FB-ABSENT-08"),
+            unit=game.name(target.id),
+        )
+        game.destroy(target, by=unit)
+        return
+    game.contacts.engage(unit.id, target.id, ("FB-ABSENT-10",))
+    unit.rounds[target.id] = 0
+    target.rounds[unit.id] = 0
+    unit.faces[target.id] = plan.face
+    yield emit(
+        f"fantasy.game.engaged_{plan.face.value}",
+        rules=("FB-ABSENT-10", "FB-ABSENT-07", "FB-ABSENT-19"),
+        unit=game.name(unit.id),
+        target=game.name(target.id),
+    )
+
+
+def react(game: FantasyBattle, target: Unit, charger: Unit) -> Procedure[str]:
+    """The charged unit's reaction: hold, stand and shoot, or flee (FB-ABSENT-10)."""
+    if target.state is State.FLEEING:
+        return "flee"
+    if game.contacts.of(target.id):
+        return "hold"
+    menu: Menu[Act] = Menu()
+    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-ABSENT-10"))
+    missile = target.spec.missile
+    refused: tuple[str, ...] = ()
+    if missile is not None:
+        stand = may_stand_and_shoot(target.rules(), True)
+        refused = () if stand.allowed else stand.rules
+        menu.offer(
+            Act("stand_and_shoot", charger.id),
+            msg("fantasy.option.stand_and_shoot", target=game.name(charger.id)),
+            stand,
+            Forecast(
+                volley,
+                (shots.volley_of(game, target, charger, stand=True),),
+                value=shots.shot_worth,
+            ),
+        )
+    menu.offer(
+        Act("flee"),
+        msg("fantasy.option.flee"),
+        Verdict.allow("FB-ABSENT-10"),
+        Forecast(score=taste("fantasy", "flee_reaction")),
+    )
+    act = yield from game.choose(
+        menu,
+        target.side,
+        msg("fantasy.game.reaction", unit=game.name(target.id)),
+        rules=("FB-ABSENT-10", *refused),
+    )
+    if act.kind == "stand_and_shoot":
+        yield from shots.fire(game, target, charger, stand=True)
+    elif act.kind == "flee":
+        inches = yield Call(flee_reaction, ())
+        yield from game.run_away(target, charger, float(inches))
+        return "flee"
+    return "hold"
