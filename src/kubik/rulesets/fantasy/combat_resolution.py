@@ -35,13 +35,16 @@ class Resolutions:
         self.ranks: dict[tuple[int, int], int] = {}
         self.strengths: dict[tuple[ModelKind, int], int] = {}
 
-    def resolved(self, tally: Tally) -> Resolved:
-        """Combat resolution at the end of the round's blows, once per tally."""
+    def resolved(self, tally: Tally, st: RoundState | None = None) -> Resolved:
+        """Combat resolution at the end of the round's blows, once per tally (``st``:
+        the tally's running form, when the caller has it)."""
         made = self.resolutions.get(tally)
         if made is None:
             if len(self.resolutions) >= _VALUES_KEPT:
                 self.resolutions.clear()
-            made = self.resolutions[tally] = _resolved(RoundState.thawed(self.r, tally), self)
+            if st is None:
+                st = RoundState.thawed(self.r, tally)
+            made = self.resolutions[tally] = _resolved(st, self)
         return made
 
     def break_test(self, st: RoundState, loser: str, margin: int) -> AnyCall:

@@ -31,7 +31,7 @@ class Tally(NamedTuple):
     afraid: tuple[bool, bool]
 
 
-@dataclass
+@dataclass(slots=True)
 class RoundState:
     """The round's running tally (private to one run of the procedure)."""
 
@@ -49,7 +49,7 @@ class RoundState:
         return self.r.a if side == "a" else self.r.b
 
     def models(self, side: str) -> int:
-        reg = self.regiment(side)
+        reg = self.r.a if side == "a" else self.r.b
         lost = self.troop_wounds[side] // reg.troops.w
         return max(0, reg.models - int(self.champion_lost[side]) - lost)
 
@@ -58,7 +58,7 @@ class RoundState:
         return (reg.models - int(self.champion_lost[side])) * reg.troops.w - self.troop_wounds[side]
 
     def character_alive(self, side: str) -> bool:
-        reg = self.regiment(side)
+        reg = self.r.a if side == "a" else self.r.b
         return reg.character is not None and self.character_wounds[side] < reg.character.w
 
     def champion_alive(self, side: str) -> bool:
@@ -84,20 +84,17 @@ class RoundState:
     @classmethod
     def thawed(cls, r: Round, tally: Tally) -> RoundState:
         """The running tally of a round's step from its frozen value."""
-
-        def pair(values: tuple[int, int]) -> dict[str, int]:
-            return {"a": values[0], "b": values[1]}
-
+        troops, characters, caused, overkill, champions, out, refused, afraid = tally
         return cls(
             r,
-            pair(tally.troop_wounds),
-            pair(tally.character_wounds),
-            pair(tally.caused),
-            pair(tally.overkill),
-            {"a": tally.champion_lost[0], "b": tally.champion_lost[1]},
-            set(tally.out_of_fight),
-            set(tally.refused),
-            {"a": tally.afraid[0], "b": tally.afraid[1]},
+            {"a": troops[0], "b": troops[1]},
+            {"a": characters[0], "b": characters[1]},
+            {"a": caused[0], "b": caused[1]},
+            {"a": overkill[0], "b": overkill[1]},
+            {"a": champions[0], "b": champions[1]},
+            set(out),
+            set(refused),
+            {"a": afraid[0], "b": afraid[1]},
         )
 
 

@@ -14,7 +14,7 @@ from kubik.engine.reducers import Total
 from kubik.engine.requests import AnyCall, tail_step
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks, weapon_flag
 from kubik.rulesets.fantasy.charts import data
-from kubik.rulesets.fantasy.combat_resolution import Resolutions, resolution
+from kubik.rulesets.fantasy.combat_resolution import Resolutions, Resolved, resolution
 from kubik.rulesets.fantasy.combat_sides import Round, RoundOutcome
 from kubik.rulesets.fantasy.combat_tally import (
     RoundState,
@@ -172,7 +172,7 @@ class RoundPlan(Resolutions):
     step's results leave, worked out once: the exact odds replay a step once per
     answer. Equal by identity (one per round object, :func:`plan_of`)."""
 
-    __slots__ = ("afters", "groups", "strikes")
+    __slots__ = ("finished", "groups", "strikes")
 
     def __init__(self, r: Round) -> None:
         super().__init__(r)
@@ -181,21 +181,29 @@ class RoundPlan(Resolutions):
             tuple(s for s in strikers if s.key == key) for key in sorted({s.key for s in strikers})
         )
         self.strikes: dict[tuple[Tally, _Striker], _Strike | None] = {}
-        self.afters: dict[tuple[Tally, tuple[tuple[str, str, int], ...]], Tally] = {}
+        self.finished: dict[
+            tuple[Tally, tuple[tuple[str, str, int], ...]], tuple[Tally, Resolved]
+        ] = {}
 
     def after(self, tally: Tally, results: tuple[tuple[str, str, int], ...]) -> Tally:
         """The tally once a step's strikers' ``results`` (side, what they struck,
-        wounds) are dealt, once per tally and results: the exact odds replay the last
-        step once per outcome of the Break test."""
+        wounds) are dealt."""
+        return _dealt(self.r, tally, results).frozen()
+
+    def finish(
+        self, tally: Tally, results: tuple[tuple[str, str, int], ...]
+    ) -> tuple[Tally, Resolved]:
+        """The tally the last step's ``results`` leave and its resolution, once per
+        tally and results: the exact odds replay the last step once per outcome of
+        the Break test."""
         key = (tally, results)
-        made = self.afters.get(key)
+        made = self.finished.get(key)
         if made is None:
-            st = RoundState.thawed(self.r, tally)
-            for side, what, wounds in results:
-                st.caused[side] += deal_wounds(st, other_side(side), what, wounds)
-            if len(self.afters) >= _STRIKES_KEPT:
-                self.afters.clear()
-            made = self.afters[key] = st.frozen()
+            st = _dealt(self.r, tally, results)
+            after = st.frozen()
+            if len(self.finished) >= _STRIKES_KEPT:
+                self.finished.clear()
+            made = self.finished[key] = (after, self.resolved(after, st))
         return made
 
     def strike(self, tally: Tally, s: _Striker) -> _Strike | None:
@@ -258,6 +266,14 @@ def _strike(st: RoundState, s: _Striker, what: str, blows: Blows) -> _Strike | N
     return _Strike(what, Call(attacks, (blows,)), blows.attacks, rules)
 
 
+def _dealt(r: Round, tally: Tally, results: tuple[tuple[str, str, int], ...]) -> RoundState:
+    """The running tally once ``results`` (side, what they struck, wounds) are dealt."""
+    st = RoundState.thawed(r, tally)
+    for side, what, wounds in results:
+        st.caused[side] += deal_wounds(st, other_side(side), what, wounds)
+    return st
+
+
 def strike_step(plan: RoundPlan, tally: Tally, group: int) -> Procedure[RoundOutcome]:
     """One step of the strike order from ``tally``: its strikers, those killed before
     it not striking, then the next step; after the last, the resolution. Each step is
@@ -278,8 +294,10 @@ def strike_step(plan: RoundPlan, tally: Tally, group: int) -> Procedure[RoundOut
         yield emit("fantasy.combat.strike", rules=made.rules, side=s.side, attacks=made.attacks)
         outcome: AttacksOutcome = yield made.call
         results.append((s.side, made.what, outcome.wounds))
-    after = plan.after(tally, tuple(results))
     if group + 1 == len(plan.groups):  # the last step resolves the combat itself
-        return (yield from resolution(plan, after, plan.resolved(after)))
-    rest: RoundOutcome = yield tail_step(strike_step, plan, after, group + 1)
+        after, resolved = plan.finish(tally, tuple(results))
+        return (yield from resolution(plan, after, resolved))
+    rest: RoundOutcome = yield tail_step(
+        strike_step, plan, plan.after(tally, tuple(results)), group + 1
+    )
     return rest
