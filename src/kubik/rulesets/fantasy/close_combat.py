@@ -157,7 +157,8 @@ def close_combat_round(r: Round) -> Procedure[RoundOutcome]:
             return RoundOutcome(other_side(fled), 0, fled, 0, 0)
         yield from _impact(st)
         yield from _challenge(st)
-    fought: RoundOutcome = yield tail_step(strike_step, plan_of(r), st.frozen(), 0)
+    plan, tally = plan_of(r), st.frozen()
+    fought: RoundOutcome = yield tail_step(strike_step, plan, tally, plan.next_group(tally, 0))
     return fought
 
 

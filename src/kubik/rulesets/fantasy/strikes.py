@@ -206,6 +206,17 @@ class RoundPlan(Resolutions):
             made = self.finished[key] = (after, self.resolved(after, st))
         return made
 
+    def next_group(self, tally: Tally, group: int) -> int:
+        """The first group from ``group`` on in which someone strikes at ``tally``: a
+        group whose strikers have no blows to make asks nothing, so the round's next
+        step skips it (the number of groups: none left, only the resolution)."""
+        groups = self.groups
+        while group < len(groups) and not any(
+            s.what == "breath" or self.strike(tally, s) is not None for s in groups[group]
+        ):
+            group += 1
+        return group
+
     def strike(self, tally: Tally, s: _Striker) -> _Strike | None:
         """A striker's blows at the tally (none when he has no blows to make)."""
         key = (tally, s)
@@ -297,7 +308,8 @@ def strike_step(plan: RoundPlan, tally: Tally, group: int) -> Procedure[RoundOut
     if group + 1 == len(plan.groups):  # the last step resolves the combat itself
         after, resolved = plan.finish(tally, tuple(results))
         return (yield from resolution(plan, after, resolved))
+    after = plan.after(tally, tuple(results))
     rest: RoundOutcome = yield tail_step(
-        strike_step, plan, plan.after(tally, tuple(results)), group + 1
+        strike_step, plan, after, plan.next_group(after, group + 1)
     )
     return rest
