@@ -207,7 +207,9 @@ def _leader(st: RoundState, side: str) -> tuple[int, Command]:
 class Resolved(NamedTuple):
     """What combat resolution concludes from a tally before the Break test: the
     results, the rules that scored them, the musician who broke a draw, the flank and
-    rear attacks, the winner and the margin, and the loser's Break test, if any."""
+    rear attacks, the winner and the margin, the loser's Break test, if any, and the
+    round's outcome if the loser holds and if it breaks (the Break test's extra
+    wounds for a Horde aside)."""
 
     a: int
     b: int
@@ -218,7 +220,8 @@ class Resolved(NamedTuple):
     margin: int
     frenzy_lost: bool
     test: AnyCall | None
-    lost: tuple[int, int, bool, bool]
+    held: RoundOutcome
+    broke: RoundOutcome
 
 
 def _resolved(st: RoundState, plan: Resolutions) -> Resolved:
@@ -237,8 +240,9 @@ def _resolved(st: RoundState, plan: Resolutions) -> Resolved:
             music = "a" if a_music else "b"
     rules = tuple(dict.fromkeys(a_rules + b_rules))
     if a_score == b_score:
+        held = RoundOutcome("draw", 0, None, *_lost(st))
         return Resolved(
-            a_score, b_score, rules, music, _faces(st, plan), "draw", 0, False, None, _lost(st)
+            a_score, b_score, rules, music, _faces(st, plan), "draw", 0, False, None, held, held
         )
     winner = "a" if a_score > b_score else "b"
     margin = abs(a_score - b_score)
@@ -248,8 +252,19 @@ def _resolved(st: RoundState, plan: Resolutions) -> Resolved:
     if st.models(loser) > 0 or st.character_alive(loser):
         test = plan.break_test(st, loser, margin)
     frenzy = "frenzy" in reg.troops.rules
+    lost = _lost(st)
     return Resolved(
-        a_score, b_score, rules, music, _faces(st, plan), winner, margin, frenzy, test, _lost(st)
+        a_score,
+        b_score,
+        rules,
+        music,
+        _faces(st, plan),
+        winner,
+        margin,
+        frenzy,
+        test,
+        RoundOutcome(winner, margin, None, *lost),
+        RoundOutcome(winner, margin, loser, *lost),
     )
 
 
@@ -277,19 +292,23 @@ def resolution(plan: Resolutions, tally: Tally, resolved: Resolved) -> Procedure
                 side=other_side(side),
             )
     yield emit("fantasy.combat.result", rules=resolved.rules, a=resolved.a, b=resolved.b)
-    broken: str | None = None
-    winner, margin, lost = resolved.winner, resolved.margin, resolved.lost
+    outcome = resolved.held
+    winner, margin = resolved.winner, resolved.margin
     if winner != "draw":
         loser = other_side(winner)
         if resolved.frenzy_lost:
             yield emit("fantasy.combat.frenzy_lost", rules=("FB-PSY-05",), side=loser)
         if resolved.test is not None:
             result: BreakOutcome = yield resolved.test
+            held, broke = resolved.held, resolved.broke
             if result.horde_wounds:
                 st = RoundState.thawed(plan.r, tally)
                 st.troop_wounds[loser] += min(result.horde_wounds, st.troop_wounds_left(loser))
                 lost = _lost(st)
+                held = RoundOutcome(winner, margin, None, *lost)
+                broke = RoundOutcome(winner, margin, loser, *lost)
+            outcome = held
             if result.broken:
-                broken = loser
+                outcome = broke
                 yield emit("fantasy.combat.broken", rules=("FB-ABSENT-08",), side=loser)
-    return RoundOutcome(winner, margin, broken, *lost)
+    return outcome

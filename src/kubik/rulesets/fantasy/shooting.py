@@ -155,23 +155,10 @@ def volley(v: Volley) -> Procedure[VolleyOutcome]:
             rules=("FB-SHOOT-06",),
         )
         rider_hits = int(answer[1])
-    blows = Blows(
-        attacks=hits - rider_hits,
-        weapon_skill=1,
-        strength=v.strength,
-        target_weapon_skill=1,
-        target_toughness=v.target_toughness,
-        target_armour_save=v.target_armour_save,
-        target_ward_save=v.target_ward_save,
-        rules=v.rules,
-        target_rules=v.target_rules,
-        target_regeneration=v.target_regeneration,
-        target_wounds=v.target_wounds,
-        auto_hit=True,
-    )
     if not rider_hits:  # the volley's outcome is its blows', whatever they do
-        unridden: VolleyOutcome = yield Call(attacks, (blows,), reduce=_unridden, tail=True)
+        unridden: VolleyOutcome = yield _unridden_call(v, hits)
         return unridden
+    blows = _hits_as_blows(v, hits - rider_hits)
     result: AttacksOutcome = yield Call(attacks, (blows,))
     at_rider = replace(
         blows,
@@ -188,6 +175,37 @@ def volley(v: Volley) -> Procedure[VolleyOutcome]:
     if wasted:
         yield emit("fantasy.shooting.excess", rules=("FB-SR-16",), wasted=wasted)
     return VolleyOutcome(result.wounds, rider)
+
+
+def _hits_as_blows(v: Volley, hits: int) -> Blows:
+    """The volley's ``hits`` on the unit as blows that hit already, to wound and save."""
+    return Blows(
+        attacks=hits,
+        weapon_skill=1,
+        strength=v.strength,
+        target_weapon_skill=1,
+        target_toughness=v.target_toughness,
+        target_armour_save=v.target_armour_save,
+        target_ward_save=v.target_ward_save,
+        rules=v.rules,
+        target_rules=v.target_rules,
+        target_regeneration=v.target_regeneration,
+        target_wounds=v.target_wounds,
+        auto_hit=True,
+    )
+
+
+#: Calls of a volley's blows kept (an engine limit, not a rule).
+_CALLS_KEPT = 1024
+
+
+@lru_cache(maxsize=_CALLS_KEPT)
+def _unridden_call(v: Volley, hits: int) -> Call[AttacksOutcome, Blows]:
+    """The volley's last request when no hit strikes a rider: its ``hits`` as blows,
+    whose outcome is the volley's (a ``tail`` call), built once per volley and hits
+    (the exact odds replay a volley once per answer, and know a request met before by
+    its identity)."""
+    return Call(attacks, (_hits_as_blows(v, hits),), reduce=_unridden, tail=True)
 
 
 def _unridden(outcome: AttacksOutcome) -> VolleyOutcome:
