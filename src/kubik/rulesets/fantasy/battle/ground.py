@@ -182,10 +182,11 @@ def stride(
     def goal(d: float) -> tuple[float, float]:
         return game.on_table(unit, (start[0] + dx * d, start[1] + dy * d), facing)
 
-    through, _ = way(game, unit, start, goal(inches), facing)
-    cost, paced = pace(rules, through, flying=flying)
-    inches = round(inches / cost, 1)
-    ways = way(game, unit, start, goal(inches), facing)
+    whole = way(game, unit, start, goal(inches), facing)
+    cost, paced = pace(rules, whole[0], flying=flying)
+    at_pace = round(inches / cost, 1)
+    ways = whole if at_pace == inches else way(game, unit, start, goal(at_pace), facing)
+    inches = at_pace
     if may_cross(rules, *ways, flying=flying).allowed:
         return goal(inches), paced
     low, high = 0, int(inches * 10)  # tenths of an inch: allowed, refused
