@@ -24,6 +24,7 @@ from functools import cache, lru_cache
 from kubik.dice import D6
 from kubik.engine import AnyCall, Call, Choose, Procedure, Roll, emit, msg
 from kubik.engine.memo import by_identity
+from kubik.engine.requests import SILENT
 from kubik.rulesets.apocalypse.core import Pool, Side, number, pool_summary
 
 
@@ -372,9 +373,13 @@ def _read(me: Fighter, side: Side, pool: Pool) -> Procedure[Pool]:
     critical strikes (RA-CC-12)."""
     crit = pool.sixes - 1 if pool.sixes >= 2 and me.dice >= 2 else 0
     if pool.ones:
-        yield emit("apocalypse.melee.confusion", rules=("RA-CC-11",), side=side, ones=pool.ones)
+        said = emit("apocalypse.melee.confusion", rules=("RA-CC-11",), side=side, ones=pool.ones)
+        if said is not SILENT:  # exact odds need no event
+            yield said
     if crit:
-        yield emit("apocalypse.melee.critical", rules=("RA-CC-12",), side=side, crit=crit)
+        said = emit("apocalypse.melee.critical", rules=("RA-CC-12",), side=side, crit=crit)
+        if said is not SILENT:
+            yield said
     return pool
 
 
@@ -455,6 +460,7 @@ class _Bout:
 
     def __init__(self, a: Fighter, b: Fighter, sides: tuple[str, str]) -> None:
         self.a, self.b = a, b
+        self.shields_cancel = a.shield and b.shield
         self.a_blocks = a.shield and not b.shield and not a.knocked_down
         self.b_blocks = b.shield and not a.shield and not b.knocked_down
         self.roll_a = Call(
@@ -468,22 +474,23 @@ class _Bout:
         rules = (*_STATIC_RULES, *flat_part(a)[2], *flat_part(b)[2])
         self.rules = tuple(dict.fromkeys(rules))
         self.outcomes: dict[tuple[int | None, int | None], tuple[MeleeOutcome, int]] = {}
-        self.blocks: dict[tuple[Side, Pool | None], AnyCall] = {}
+        self.blocks_a: dict[Pool | None, AnyCall] = {}  # b's shield by a's dice
+        self.blocks_b: dict[Pool | None, AnyCall] = {}
 
     def block_a(self, score_a: Pool | None) -> AnyCall:
         """``b``'s shield against ``a``'s dice (RA-CC-13)."""
-        call = self.blocks.get((Side.A, score_a))
+        call = self.blocks_a.get(score_a)
         if call is None:
             args = (self.b, Side.B, self.a, score_a, self.sides[1])
-            call = self.blocks[(Side.A, score_a)] = Call(_block, args, reduce=self.score_a)
+            call = self.blocks_a[score_a] = Call(_block, args, reduce=self.score_a)
         return call
 
     def block_b(self, score_b: Pool | None) -> AnyCall:
         """``a``'s shield against ``b``'s dice (RA-CC-13)."""
-        call = self.blocks.get((Side.B, score_b))
+        call = self.blocks_b.get(score_b)
         if call is None:
             args = (self.a, Side.A, self.b, score_b, self.sides[0])
-            call = self.blocks[(Side.B, score_b)] = Call(_block, args, reduce=self.score_b)
+            call = self.blocks_b[score_b] = Call(_block, args, reduce=self.score_b)
         return call
 
     def outcome(self, score_a: int | None, score_b: int | None) -> tuple[MeleeOutcome, int]:
@@ -498,8 +505,25 @@ class _Bout:
 
 
 @by_identity  # the bout's fighters are the very same objects in every replay of it
-def _bout(a: Fighter, b: Fighter, sides: tuple[str, str]) -> _Bout:
+def _bout_of(a: Fighter, b: Fighter, sides: tuple[str, str]) -> _Bout:
     return _Bout(a, b, sides)
+
+
+#: The last bout looked up, with its fighters and sides: exact odds replay one bout
+#: many times in a row, and three identity checks cost less than a lookup. One tuple,
+#: replaced whole, so a reader never sees one bout's fighters with another's bout.
+_last: tuple[object, object, object, _Bout | None] = (None, None, None, None)
+
+
+def _bout(a: Fighter, b: Fighter, sides: tuple[str, str]) -> _Bout:
+    """The :class:`_Bout` of these very fighters and sides."""
+    global _last
+    last = _last
+    bout = last[3]
+    if bout is None or last[0] is not a or last[1] is not b or last[2] is not sides:
+        bout = _bout_of(a, b, sides)
+        _last = (a, b, sides, bout)
+    return bout
 
 
 def melee(a: Fighter, b: Fighter, sides: tuple[str, str] = ("a", "b")) -> Procedure[MeleeOutcome]:
@@ -510,20 +534,22 @@ def melee(a: Fighter, b: Fighter, sides: tuple[str, str] = ("a", "b")) -> Proced
     bout = _bout(a, b, sides)
     score_a = yield bout.roll_a
     score_b = yield bout.roll_b
-    if a.shield and b.shield:
+    if bout.shields_cancel:
         yield emit("apocalypse.melee.shields_cancel", rules=("RA-CC-13",))
     if bout.a_blocks:
         score_b = yield bout.block_b(score_b)
     if bout.b_blocks:
         score_a = yield bout.block_a(score_a)
     outcome, margin = bout.outcome(score_a, score_b)
-    yield emit(
+    said = emit(
         "apocalypse.melee.draw" if outcome.winner is Winner.DRAW else "apocalypse.melee.result",
         rules=bout.rules,
         margin=margin,
         winner=outcome.winner,
         hits=outcome.hits,
     )
+    if said is not SILENT:  # exact odds need no event
+        yield said
     return outcome
 
 
