@@ -24,6 +24,7 @@ from functools import cache, lru_cache
 from kubik.dice import D6
 from kubik.engine import AnyCall, Call, Choose, Procedure, Roll, emit, msg
 from kubik.engine.memo import by_identity
+from kubik.engine.odds import odds_by
 from kubik.engine.requests import SILENT
 from kubik.rulesets.apocalypse.core import Pool, Side, number, pool_summary
 
@@ -360,18 +361,20 @@ def decide(a: Fighter, b: Fighter, result_a: int, result_b: int) -> MeleeOutcome
     return MeleeOutcome(winner, 0 if striker.stupid else hits)
 
 
-@cache
-def _attack_roll(me: Fighter, side: Side, blocked: bool) -> Roll:
+@lru_cache(maxsize=256)
+def _attack_roll(
+    dice: int, hatred: bool, side: Side, blocked: bool, rules: tuple[str, ...]
+) -> Roll:
     """The roll of a fighter's attack dice (built once: rolls are immutable)."""
-    reason = msg("apocalypse.melee.attack_dice", side=side, dice=me.dice)
-    reduce = HatredSplit(numbers().hatred_below) if me.hatred else PoolOf(blocked)
-    return Roll((D6,) * me.dice, reason, unordered=True, reduce=reduce, rules=me.rules())
+    reason = msg("apocalypse.melee.attack_dice", side=side, dice=dice)
+    reduce = HatredSplit(numbers().hatred_below) if hatred else PoolOf(blocked)
+    return Roll((D6,) * dice, reason, unordered=True, reduce=reduce, rules=rules)
 
 
-def _read(me: Fighter, side: Side, pool: Pool) -> Procedure[Pool]:
+def _read(many: bool, side: Side, pool: Pool) -> Procedure[Pool]:
     """Narrate what the final dice give besides the highest: confusion (RA-CC-11) and
-    critical strikes (RA-CC-12)."""
-    crit = pool.sixes - 1 if pool.sixes >= 2 and me.dice >= 2 else 0
+    critical strikes (RA-CC-12, ``many``: two or more attack dice)."""
+    crit = pool.sixes - 1 if pool.sixes >= 2 and many else 0
     if pool.ones:
         said = emit("apocalypse.melee.confusion", rules=("RA-CC-11",), side=side, ones=pool.ones)
         if said is not SILENT:  # exact odds need no event
@@ -383,38 +386,45 @@ def _read(me: Fighter, side: Side, pool: Pool) -> Procedure[Pool]:
     return pool
 
 
-def _roll_pool(me: Fighter, side: Side, blocked: bool) -> Procedure[Pool | None]:
-    """A fighter's attack dice (none when knocked down, RA-CC-17); hatred re-rolls the
-    dice below its threshold (RA-PSY-13), only the final dice count. ``blocked``: the
-    opponent may block, so the next-highest die matters."""
-    if me.knocked_down or me.dice <= 0:
+# ``side`` and ``rules`` only name who rolls and why in the log: bouts of different
+# fighters with the same dice share these odds
+@odds_by(lambda dice, hatred, blocked, side, rules: (dice, hatred, blocked))
+def _roll_pool(
+    dice: int, hatred: bool, blocked: bool, side: Side, rules: tuple[str, ...]
+) -> Procedure[Pool | None]:
+    """A fighter's ``dice`` attack dice (none when knocked down, RA-CC-17, or without
+    dice); hatred re-rolls the dice below its threshold (RA-PSY-13), only the final dice
+    count. ``blocked``: the opponent may block, so the next-highest die matters."""
+    if dice <= 0:
         return None
-    if not me.hatred:
-        pool: Pool = yield _attack_roll(me, side, blocked)
-        return pool if blocked else (yield from _read(me, side, pool))
-    split: tuple[Pool, int] = yield _attack_roll(me, side, blocked)
+    many = dice >= 2
+    if not hatred:
+        pool: Pool = yield _attack_roll(dice, hatred, side, blocked, rules)
+        return pool if blocked else (yield from _read(many, side, pool))
+    split: tuple[Pool, int] = yield _attack_roll(dice, hatred, side, blocked, rules)
     kept, again = split
     if not again:
-        return kept if blocked else (yield from _read(me, side, kept))
+        return kept if blocked else (yield from _read(many, side, kept))
     rerolled: Pool = yield _hatred_roll(side, again)
     final = merged(kept, rerolled)
-    return final if blocked else (yield from _read(me, side, final))
+    return final if blocked else (yield from _read(many, side, final))
 
 
-def _block(
-    blocker: Fighter, side: Side, target: Fighter, pool: Pool | None, decides: str
-) -> Procedure[Pool | None]:
-    """A shield-bearer may make the opponent re-roll his highest die (RA-CC-13)."""
+# ``many`` only says whether the log narrates critical strikes, ``side`` names the
+# blocker: bouts of different fighters share these odds
+@odds_by(lambda side, many, pool, decides: (pool, decides))
+def _block(side: Side, many: bool, pool: Pool | None, decides: str) -> Procedure[Pool | None]:
+    """``side``'s shield may make the opponent re-roll his highest die (RA-CC-13; the
+    bout asks only where a shield may block); ``many``: the opponent rolled two or more
+    attack dice."""
     if pool is None:
         return None
-    if not blocker.shield or blocker.knocked_down or target.shield:
-        return (yield from _read(target, side.other, pool))
     default = Block.BLOCK if pool.highest >= numbers().block_from else Block.LET_BE
     picked = yield _block_choice(side, pool.highest, decides, default)
     if picked is not Block.BLOCK:
-        return (yield from _read(target, side.other, pool))
+        return (yield from _read(many, side.other, pool))
     (new,) = yield _block_reroll(side.other)
-    return (yield from _read(target, side.other, pool.rerolled_highest(new)))
+    return (yield from _read(many, side.other, pool.rerolled_highest(new)))
 
 
 @lru_cache(maxsize=64)
@@ -463,11 +473,17 @@ class _Bout:
         self.shields_cancel = a.shield and b.shield
         self.a_blocks = a.shield and not b.shield and not a.knocked_down
         self.b_blocks = b.shield and not a.shield and not b.knocked_down
+        dice_a, dice_b = (0 if f.knocked_down else f.dice for f in (a, b))
+        self.many_a, self.many_b = dice_a >= 2, dice_b >= 2
         self.roll_a = Call(
-            _roll_pool, (a, Side.A, self.b_blocks), reduce=None if self.b_blocks else score_of(a, b)
+            _roll_pool,
+            (dice_a, a.hatred, self.b_blocks, Side.A, a.rules()),
+            reduce=None if self.b_blocks else score_of(a, b),
         )
         self.roll_b = Call(
-            _roll_pool, (b, Side.B, self.a_blocks), reduce=None if self.a_blocks else score_of(b, a)
+            _roll_pool,
+            (dice_b, b.hatred, self.a_blocks, Side.B, b.rules()),
+            reduce=None if self.a_blocks else score_of(b, a),
         )
         self.sides = sides
         self.score_a, self.score_b = score_of(a, b), score_of(b, a)
@@ -481,7 +497,7 @@ class _Bout:
         """``b``'s shield against ``a``'s dice (RA-CC-13)."""
         call = self.blocks_a.get(score_a)
         if call is None:
-            args = (self.b, Side.B, self.a, score_a, self.sides[1])
+            args = (Side.B, self.many_a, score_a, self.sides[1])
             call = self.blocks_a[score_a] = Call(_block, args, reduce=self.score_a)
         return call
 
@@ -489,7 +505,7 @@ class _Bout:
         """``a``'s shield against ``b``'s dice (RA-CC-13)."""
         call = self.blocks_b.get(score_b)
         if call is None:
-            args = (self.a, Side.A, self.b, score_b, self.sides[0])
+            args = (Side.A, self.many_b, score_b, self.sides[0])
             call = self.blocks_b[score_b] = Call(_block, args, reduce=self.score_b)
         return call
 
