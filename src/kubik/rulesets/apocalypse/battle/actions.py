@@ -152,7 +152,16 @@ def activate(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
 # -- movement -------------------------------------------------------------------------
 
 
-def _charge_verdict(game: ApocalypseGame, w: Warrior, target: Warrior, reach: float) -> Verdict:
+def _charge_verdict(
+    game: ApocalypseGame,
+    w: Warrior,
+    target: Warrior,
+    reach: float,
+    in_combat: bool,
+    height: float,
+) -> Verdict:
+    """May ``w`` charge ``target``? (``in_combat`` and ``height``: his own, the same for
+    every target of one menu.)"""
     scared = fright(target.fright, w.fright)
     if ignores_psychology(w.frenzied, True):
         scared = Fright.NONE
@@ -161,7 +170,7 @@ def _charge_verdict(game: ApocalypseGame, w: Warrior, target: Warrior, reach: fl
             Charger(
                 reach=reach,
                 distance=game.gap(w, target),
-                in_combat=bool(game.engaged(w)),
+                in_combat=in_combat,
                 fleeing=w.morale is Morale.FLEEING,
                 stupid=w.stupor is not Stupor.SENSIBLE,
                 target_fright=scared,
@@ -172,7 +181,7 @@ def _charge_verdict(game: ApocalypseGame, w: Warrior, target: Warrior, reach: fl
             target.sight is not Sight.HIDDEN, msg("apocalypse.permission.hidden"), "RA-HIDE-02"
         ),
         Verdict.of(
-            abs(game.height(w) - game.height(target)) < 1.0,
+            abs(height - game.height(target)) < 1.0,
             msg("apocalypse.permission.out_of_reach"),
             "RA-MAN-05",
         ),
@@ -211,10 +220,11 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
         Sentry(game.edition, on_foot=True, in_combat=bool(engaged), moved_or_shot=w.turn.moved)
     )
     frenzy_target = None
+    height = game.height(w)
     for target in enemies:
         if not target.fit and target.condition is not Condition.KNOCKED_DOWN:
             continue
-        verdict = _charge_verdict(game, w, target, reach)
+        verdict = _charge_verdict(game, w, target, reach, bool(engaged), height)
         if verdict.allowed and frenzy_target is None:
             frenzy_target = target
         forecast = None
