@@ -325,7 +325,7 @@ def _manoeuvre_offers(
     roof = game.roof_under(w)
     if roof is None:
         for feature in game.roofs():
-            touching = feature.shape.distance(_pt(w)) <= w.base.radius + 0.6
+            touching = game.distance_to(feature, w.base.centre) <= w.base.radius + 0.6
             if not touching:
                 continue
             menu.offer(
@@ -351,7 +351,7 @@ def _manoeuvre_offers(
             if not target.fit or target.sight is Sight.HIDDEN or game.roof_under(target):
                 continue
             landing = max(
-                0.0, roof.shape.distance(_pt(target)) - target.base.radius - w.base.radius
+                0.0, game.distance_to(roof, target.base.centre) - target.base.radius - w.base.radius
             )
             spot = game.contact_point(w, target)
             room = game.tape.elevation(spot) < 1.0 and _clear(game, w, spot, target)

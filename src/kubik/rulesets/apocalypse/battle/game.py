@@ -69,6 +69,7 @@ class ApocalypseGame(BattleGame):
         # place (menus ask it for every warrior at every activation)
         self._roof_at: dict[Point, Any | None] = {}
         self._cover_near: dict[tuple[Point, float], bool] = {}
+        self._distances: dict[tuple[str, Point], float] = {}
         for warrior in self.warriors:
             # each warband faces the other's at the start (RA-PSY-12 needs a "forward")
             foes = [e.base.centre for e in self.warriors if e.side != warrior.side]
@@ -264,6 +265,17 @@ class ApocalypseGame(BattleGame):
     def height(self, w: Warrior) -> float:
         """The ground he stands on, in paces."""
         return self.tape.elevation(w.base.centre)
+
+    def distance_to(self, feature: Any, point: Point) -> float:
+        """Paces from ``point`` to the nearest edge of ``feature`` (0 inside it)."""
+        key = (feature.id, point)
+        found = self._distances.get(key)
+        if found is None:
+            found = float(feature.shape.distance(ShapelyPoint(point)))
+            if len(self._distances) >= _PLACES_KEPT:
+                self._distances.clear()
+            self._distances[key] = found
+        return found
 
     def roofs(self) -> list[Any]:
         """The features one climbs onto (a height of a pace or more)."""
