@@ -70,6 +70,9 @@ class ApocalypseGame(BattleGame):
         self._roof_at: dict[Point, Any | None] = {}
         self._cover_near: dict[tuple[Point, float], bool] = {}
         self._distances: dict[tuple[str, Point], float] = {}
+        # each warrior's last piece with what it was made of: the layer asks for every
+        # piece at every move, and most have not moved or fallen since
+        self._pieces: dict[str, tuple[Base, Condition, Ground, Piece]] = {}
         for warrior in self.warriors:
             # each warband faces the other's at the start (RA-PSY-12 needs a "forward")
             foes = [e.base.centre for e in self.warriors if e.side != warrior.side]
@@ -95,10 +98,20 @@ class ApocalypseGame(BattleGame):
 
     def piece(self, w: Warrior) -> Piece:
         """The layer's view of one warrior."""
+        known = self._pieces.get(w.id)
+        if (
+            known is not None
+            and known[0] is w.base
+            and known[1] is w.condition
+            and known[2] is w.ground
+        ):
+            return known[3]
         presence = _PRESENCE.get(w.condition, Presence.IN_PLAY)
         standing = w.condition is Condition.STANDING and w.ground is not Ground.PRONE
         posture = Posture.STANDING if standing else Posture.PRONE
-        return Piece(w.id, w.id, w.side, w.base, presence, posture)
+        piece = Piece(w.id, w.id, w.side, w.base, presence, posture)
+        self._pieces[w.id] = (w.base, w.condition, w.ground, piece)
+        return piece
 
     def view(self, side: str | None) -> dict[str, Any]:
         """What ``side`` may know: its own warriors, and the enemies it can see — a hidden
