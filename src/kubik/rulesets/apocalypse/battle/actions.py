@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import Point as ShapelyPoint
@@ -165,26 +166,29 @@ def _charge_verdict(
     scared = fright(target.fright, w.fright)
     if ignores_psychology(w.frenzied, True):
         scared = Fright.NONE
+    charger = Charger(
+        reach=reach,
+        distance=game.gap(w, target),
+        in_combat=in_combat,
+        fleeing=w.morale is Morale.FLEEING,
+        stupid=w.stupor is not Stupor.SENSIBLE,
+        target_fright=scared,
+        guarding=w.watch is Watch.ON_GUARD,
+    )
+    return _charge_verdict_of(
+        charger, target.sight is not Sight.HIDDEN, abs(height - game.height(target)) < 1.0
+    )
+
+
+@lru_cache(maxsize=1024)
+def _charge_verdict_of(charger: Charger, seen: bool, level: bool) -> Verdict:
+    """The rules' answer for one charge: :func:`may_charge`, never at a hidden warrior
+    (RA-HIDE-02), nor one a storey above or below (RA-MAN-05). Remembered by all it
+    reads: the same few situations come back at every activation."""
     return Verdict.combine(
-        may_charge(
-            Charger(
-                reach=reach,
-                distance=game.gap(w, target),
-                in_combat=in_combat,
-                fleeing=w.morale is Morale.FLEEING,
-                stupid=w.stupor is not Stupor.SENSIBLE,
-                target_fright=scared,
-                guarding=w.watch is Watch.ON_GUARD,
-            )
-        ),
-        Verdict.of(
-            target.sight is not Sight.HIDDEN, msg("apocalypse.permission.hidden"), "RA-HIDE-02"
-        ),
-        Verdict.of(
-            abs(height - game.height(target)) < 1.0,
-            msg("apocalypse.permission.out_of_reach"),
-            "RA-MAN-05",
-        ),
+        may_charge(charger),
+        Verdict.of(seen, msg("apocalypse.permission.hidden"), "RA-HIDE-02"),
+        Verdict.of(level, msg("apocalypse.permission.out_of_reach"), "RA-MAN-05"),
     )
 
 
