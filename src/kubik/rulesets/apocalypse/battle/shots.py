@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
@@ -83,7 +84,7 @@ def shot_situation(
     guard = how.guard
     distance = game.gap(shooter, target)
     covered = game.tape.cover(shooter.base, target.base) is not Cover.NONE
-    modifier = to_hit_modifier(
+    modifier = _to_hit_modifier(
         long_range=distance > weapon.range / 2,
         # a target who dived for cover (RA-SHOOT-05): the cover penalty (once), or the
         # small-target penalty when he lies in the open
@@ -130,7 +131,13 @@ def _shooter(game: ApocalypseGame, w: Warrior) -> Shooter:
 def _verdict_at(shooter: Shooter, target: Warrior | None) -> Verdict:
     """The permission to shoot at ``target`` (RA-HIDE-02: never at a hidden warrior)."""
     hidden = target is not None and target.sight is Sight.HIDDEN
-    return may_shoot(replace(shooter, target_hidden=True) if hidden else shooter)
+    return _may_shoot(replace(shooter, target_hidden=True) if hidden else shooter)
+
+
+#: The rules' answers, remembered by all they read (the same few situations come back
+#: at every activation): the permission to shoot, and the to-hit modifiers.
+_may_shoot = lru_cache(maxsize=256)(may_shoot)
+_to_hit_modifier = lru_cache(maxsize=1024)(to_hit_modifier)
 
 
 def targets(game: ApocalypseGame, w: Warrior) -> list[Warrior]:
