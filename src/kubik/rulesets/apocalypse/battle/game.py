@@ -70,6 +70,8 @@ class ApocalypseGame(BattleGame):
         self._roof_at: dict[Point, Any | None] = {}
         self._cover_near: dict[tuple[Point, float], bool] = {}
         self._distances: dict[tuple[str, Point], float] = {}
+        #: the nearest place next to cover by (place, base radius, move): actions' own
+        self.cover_spots: dict[tuple[Point, float, float], Point | None] = {}
         # each warrior's last piece with what it was made of: the layer asks for every
         # piece at every move, and most have not moved or fallen since
         self._pieces: dict[str, tuple[Base, Condition, Ground, Piece]] = {}
