@@ -221,6 +221,20 @@ def test_RA_CC_04_exact_odds_match_brute_force(a: Fighter, b: Fighter) -> None:
     assert dict(exact.items()) == brute_force(a, b)
 
 
+def test_RA_CC_13_bouts_with_the_same_dice_share_their_odds_and_stay_exact() -> None:
+    """A fighter's attack dice and a shield's block take only what they read, so their
+    odds serve every bout with the same dice: fighters of other rules and profiles,
+    worked out by one driver, each still match the brute force."""
+    driver = OddsDriver()
+    bouts = [
+        (Fighter(4, 3, 4, attack_dice=2), Fighter(4, 3, 5, wounds=1, shield=True)),
+        (Fighter(3, 4, 3, extra_weapons=1), Fighter(5, 2, 4, shield=True, charging=True)),
+        (Fighter(4, 4, 4, attack_dice=2, shield=True), Fighter(3, 3, 4, attack_dice=2)),
+    ]
+    for a, b in bouts:
+        assert dict(driver.distribution(melee, (a, b)).items()) == brute_force(a, b)
+
+
 def test_RA_CC_04_monte_carlo_agrees_with_exact() -> None:
     import random
 

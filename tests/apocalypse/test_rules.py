@@ -70,6 +70,7 @@ from kubik.rulesets.apocalypse.shooting import (
     take_cover_modifier,
     to_hit_modifier,
 )
+from tests.conftest import brute_force
 
 from .helpers import events, resolve
 
@@ -87,6 +88,21 @@ def test_RA_SHOOT_04_exact_odds_match_brute_force() -> None:
     hits = sum(1 for a, b in itertools.product(range(1, 7), repeat=2) if a + 2 > b + 4)
     exact = OddsDriver().distribution(shoot, (shot,))
     assert sum(p for o, p in exact.items() if o.hit) == Fraction(hits, 36)
+
+
+@pytest.mark.parametrize(
+    "shot",
+    [
+        Shot(3, 4, modifier=-1),
+        Shot(2, 2, modifier=1, kind=WeaponKind.THROWN),
+        Shot(9, 1, in_range=False),
+        Shot(4, 3, kind=WeaponKind.UNUSUAL),
+    ],
+)
+def test_RA_SHOOT_04_whole_distribution_matches_brute_force(shot: Shot) -> None:
+    """The duck die answers hit or miss; hits and misfires keep the odds of every face."""
+    exact = OddsDriver().distribution(shoot, (shot,))
+    assert dict(exact.items()) == brute_force(shoot, (shot,))
 
 
 def test_RA_ABSENT_07_a_natural_one_calls_the_misfire_test() -> None:

@@ -24,6 +24,8 @@ from functools import cache, lru_cache
 from kubik.dice import D6
 from kubik.engine import AnyCall, Call, Choose, Procedure, Roll, emit, msg
 from kubik.engine.memo import by_identity
+from kubik.engine.odds import odds_by
+from kubik.engine.requests import SILENT
 from kubik.rulesets.apocalypse.core import Pool, Side, number, pool_summary
 
 
@@ -359,57 +361,70 @@ def decide(a: Fighter, b: Fighter, result_a: int, result_b: int) -> MeleeOutcome
     return MeleeOutcome(winner, 0 if striker.stupid else hits)
 
 
-@cache
-def _attack_roll(me: Fighter, side: Side, blocked: bool) -> Roll:
+@lru_cache(maxsize=256)
+def _attack_roll(
+    dice: int, hatred: bool, side: Side, blocked: bool, rules: tuple[str, ...]
+) -> Roll:
     """The roll of a fighter's attack dice (built once: rolls are immutable)."""
-    reason = msg("apocalypse.melee.attack_dice", side=side, dice=me.dice)
-    reduce = HatredSplit(numbers().hatred_below) if me.hatred else PoolOf(blocked)
-    return Roll((D6,) * me.dice, reason, unordered=True, reduce=reduce, rules=me.rules())
+    reason = msg("apocalypse.melee.attack_dice", side=side, dice=dice)
+    reduce = HatredSplit(numbers().hatred_below) if hatred else PoolOf(blocked)
+    return Roll((D6,) * dice, reason, unordered=True, reduce=reduce, rules=rules)
 
 
-def _read(me: Fighter, side: Side, pool: Pool) -> Procedure[Pool]:
+def _read(many: bool, side: Side, pool: Pool) -> Procedure[Pool]:
     """Narrate what the final dice give besides the highest: confusion (RA-CC-11) and
-    critical strikes (RA-CC-12)."""
-    crit = pool.sixes - 1 if pool.sixes >= 2 and me.dice >= 2 else 0
+    critical strikes (RA-CC-12, ``many``: two or more attack dice)."""
+    crit = pool.sixes - 1 if pool.sixes >= 2 and many else 0
     if pool.ones:
-        yield emit("apocalypse.melee.confusion", rules=("RA-CC-11",), side=side, ones=pool.ones)
+        said = emit("apocalypse.melee.confusion", rules=("RA-CC-11",), side=side, ones=pool.ones)
+        if said is not SILENT:  # exact odds need no event
+            yield said
     if crit:
-        yield emit("apocalypse.melee.critical", rules=("RA-CC-12",), side=side, crit=crit)
+        said = emit("apocalypse.melee.critical", rules=("RA-CC-12",), side=side, crit=crit)
+        if said is not SILENT:
+            yield said
     return pool
 
 
-def _roll_pool(me: Fighter, side: Side, blocked: bool) -> Procedure[Pool | None]:
-    """A fighter's attack dice (none when knocked down, RA-CC-17); hatred re-rolls the
-    dice below its threshold (RA-PSY-13), only the final dice count. ``blocked``: the
-    opponent may block, so the next-highest die matters."""
-    if me.knocked_down or me.dice <= 0:
+# ``side`` and ``rules`` only name who rolls and why in the log: bouts of different
+# fighters with the same dice share these odds
+@odds_by(lambda dice, hatred, blocked, side, rules: (dice, hatred, blocked))
+def _roll_pool(
+    dice: int, hatred: bool, blocked: bool, side: Side, rules: tuple[str, ...]
+) -> Procedure[Pool | None]:
+    """A fighter's ``dice`` attack dice (none when knocked down, RA-CC-17, or without
+    dice); hatred re-rolls the dice below its threshold (RA-PSY-13), only the final dice
+    count. ``blocked``: the opponent may block, so the next-highest die matters."""
+    if dice <= 0:
         return None
-    if not me.hatred:
-        pool: Pool = yield _attack_roll(me, side, blocked)
-        return pool if blocked else (yield from _read(me, side, pool))
-    split: tuple[Pool, int] = yield _attack_roll(me, side, blocked)
+    many = dice >= 2
+    if not hatred:
+        pool: Pool = yield _attack_roll(dice, hatred, side, blocked, rules)
+        return pool if blocked else (yield from _read(many, side, pool))
+    split: tuple[Pool, int] = yield _attack_roll(dice, hatred, side, blocked, rules)
     kept, again = split
     if not again:
-        return kept if blocked else (yield from _read(me, side, kept))
+        return kept if blocked else (yield from _read(many, side, kept))
     rerolled: Pool = yield _hatred_roll(side, again)
     final = merged(kept, rerolled)
-    return final if blocked else (yield from _read(me, side, final))
+    return final if blocked else (yield from _read(many, side, final))
 
 
-def _block(
-    blocker: Fighter, side: Side, target: Fighter, pool: Pool | None, decides: str
-) -> Procedure[Pool | None]:
-    """A shield-bearer may make the opponent re-roll his highest die (RA-CC-13)."""
+# ``many`` only says whether the log narrates critical strikes, ``side`` names the
+# blocker: bouts of different fighters share these odds
+@odds_by(lambda side, many, pool, decides: (pool, decides))
+def _block(side: Side, many: bool, pool: Pool | None, decides: str) -> Procedure[Pool | None]:
+    """``side``'s shield may make the opponent re-roll his highest die (RA-CC-13; the
+    bout asks only where a shield may block); ``many``: the opponent rolled two or more
+    attack dice."""
     if pool is None:
         return None
-    if not blocker.shield or blocker.knocked_down or target.shield:
-        return (yield from _read(target, side.other, pool))
     default = Block.BLOCK if pool.highest >= numbers().block_from else Block.LET_BE
     picked = yield _block_choice(side, pool.highest, decides, default)
     if picked is not Block.BLOCK:
-        return (yield from _read(target, side.other, pool))
+        return (yield from _read(many, side.other, pool))
     (new,) = yield _block_reroll(side.other)
-    return (yield from _read(target, side.other, pool.rerolled_highest(new)))
+    return (yield from _read(many, side.other, pool.rerolled_highest(new)))
 
 
 @lru_cache(maxsize=64)
@@ -455,35 +470,43 @@ class _Bout:
 
     def __init__(self, a: Fighter, b: Fighter, sides: tuple[str, str]) -> None:
         self.a, self.b = a, b
+        self.shields_cancel = a.shield and b.shield
         self.a_blocks = a.shield and not b.shield and not a.knocked_down
         self.b_blocks = b.shield and not a.shield and not b.knocked_down
+        dice_a, dice_b = (0 if f.knocked_down else f.dice for f in (a, b))
+        self.many_a, self.many_b = dice_a >= 2, dice_b >= 2
         self.roll_a = Call(
-            _roll_pool, (a, Side.A, self.b_blocks), reduce=None if self.b_blocks else score_of(a, b)
+            _roll_pool,
+            (dice_a, a.hatred, self.b_blocks, Side.A, a.rules()),
+            reduce=None if self.b_blocks else score_of(a, b),
         )
         self.roll_b = Call(
-            _roll_pool, (b, Side.B, self.a_blocks), reduce=None if self.a_blocks else score_of(b, a)
+            _roll_pool,
+            (dice_b, b.hatred, self.a_blocks, Side.B, b.rules()),
+            reduce=None if self.a_blocks else score_of(b, a),
         )
         self.sides = sides
         self.score_a, self.score_b = score_of(a, b), score_of(b, a)
         rules = (*_STATIC_RULES, *flat_part(a)[2], *flat_part(b)[2])
         self.rules = tuple(dict.fromkeys(rules))
         self.outcomes: dict[tuple[int | None, int | None], tuple[MeleeOutcome, int]] = {}
-        self.blocks: dict[tuple[Side, Pool | None], AnyCall] = {}
+        self.blocks_a: dict[Pool | None, AnyCall] = {}  # b's shield by a's dice
+        self.blocks_b: dict[Pool | None, AnyCall] = {}
 
     def block_a(self, score_a: Pool | None) -> AnyCall:
         """``b``'s shield against ``a``'s dice (RA-CC-13)."""
-        call = self.blocks.get((Side.A, score_a))
+        call = self.blocks_a.get(score_a)
         if call is None:
-            args = (self.b, Side.B, self.a, score_a, self.sides[1])
-            call = self.blocks[(Side.A, score_a)] = Call(_block, args, reduce=self.score_a)
+            args = (Side.B, self.many_a, score_a, self.sides[1])
+            call = self.blocks_a[score_a] = Call(_block, args, reduce=self.score_a)
         return call
 
     def block_b(self, score_b: Pool | None) -> AnyCall:
         """``a``'s shield against ``b``'s dice (RA-CC-13)."""
-        call = self.blocks.get((Side.B, score_b))
+        call = self.blocks_b.get(score_b)
         if call is None:
-            args = (self.a, Side.A, self.b, score_b, self.sides[0])
-            call = self.blocks[(Side.B, score_b)] = Call(_block, args, reduce=self.score_b)
+            args = (Side.A, self.many_b, score_b, self.sides[0])
+            call = self.blocks_b[score_b] = Call(_block, args, reduce=self.score_b)
         return call
 
     def outcome(self, score_a: int | None, score_b: int | None) -> tuple[MeleeOutcome, int]:
@@ -498,8 +521,25 @@ class _Bout:
 
 
 @by_identity  # the bout's fighters are the very same objects in every replay of it
-def _bout(a: Fighter, b: Fighter, sides: tuple[str, str]) -> _Bout:
+def _bout_of(a: Fighter, b: Fighter, sides: tuple[str, str]) -> _Bout:
     return _Bout(a, b, sides)
+
+
+#: The last bout looked up, with its fighters and sides: exact odds replay one bout
+#: many times in a row, and three identity checks cost less than a lookup. One tuple,
+#: replaced whole, so a reader never sees one bout's fighters with another's bout.
+_last: tuple[object, object, object, _Bout | None] = (None, None, None, None)
+
+
+def _bout(a: Fighter, b: Fighter, sides: tuple[str, str]) -> _Bout:
+    """The :class:`_Bout` of these very fighters and sides."""
+    global _last
+    last = _last
+    bout = last[3]
+    if bout is None or last[0] is not a or last[1] is not b or last[2] is not sides:
+        bout = _bout_of(a, b, sides)
+        _last = (a, b, sides, bout)
+    return bout
 
 
 def melee(a: Fighter, b: Fighter, sides: tuple[str, str] = ("a", "b")) -> Procedure[MeleeOutcome]:
@@ -507,23 +547,29 @@ def melee(a: Fighter, b: Fighter, sides: tuple[str, str] = ("a", "b")) -> Proced
     decides for each (a battle passes its own side ids)."""
     # each step a sub-procedure whose result is reduced to the one number the bout needs:
     # exact odds branch on those few values only
-    bout = _bout(a, b, sides)
+    last = _last  # (as :func:`_bout`, without a call: exact odds replay this often)
+    bout = last[3]
+    if bout is None or last[0] is not a or last[1] is not b or last[2] is not sides:
+        bout = _bout(a, b, sides)
     score_a = yield bout.roll_a
     score_b = yield bout.roll_b
-    if a.shield and b.shield:
+    if bout.shields_cancel:
         yield emit("apocalypse.melee.shields_cancel", rules=("RA-CC-13",))
     if bout.a_blocks:
         score_b = yield bout.block_b(score_b)
     if bout.b_blocks:
         score_a = yield bout.block_a(score_a)
-    outcome, margin = bout.outcome(score_a, score_b)
-    yield emit(
+    known = bout.outcomes.get((score_a, score_b))
+    outcome, margin = known if known is not None else bout.outcome(score_a, score_b)
+    said = emit(
         "apocalypse.melee.draw" if outcome.winner is Winner.DRAW else "apocalypse.melee.result",
         rules=bout.rules,
         margin=margin,
         winner=outcome.winner,
         hits=outcome.hits,
     )
+    if said is not SILENT:  # exact odds need no event
+        yield said
     return outcome
 
 

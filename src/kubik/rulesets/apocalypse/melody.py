@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from kubik.dice import D3, D6
 from kubik.engine import Choose, Procedure, Roll, Verdict, emit, msg
@@ -104,12 +105,35 @@ def succeeds(special: Special, total: int, difficulty: int) -> bool:
 
 
 def _roll(cast: Casting, reason: str, rules: tuple[str, ...]) -> Roll:
+    """A casting roll, built once per attempt and reason: exact odds replay a casting
+    once per answer and know a request met before by its identity."""
+    return _casting_roll(cast.dice, cast.difficulty, reason, rules)
+
+
+@lru_cache(maxsize=256)
+def _casting_roll(dice: int, difficulty: int, reason: str, rules: tuple[str, ...]) -> Roll:
     return Roll(
-        (D6,) * cast.dice,
-        msg(reason, dice=cast.dice, difficulty=cast.difficulty),
+        (D6,) * dice,
+        msg(reason, dice=dice, difficulty=difficulty),
         unordered=True,
         reduce=casting_summary,
         rules=rules,
+    )
+
+
+@lru_cache(maxsize=256)
+def _reroll_choice(
+    options: tuple[Reroll, ...], side: str, total: int, difficulty: int, default: Reroll
+) -> Choose:
+    """Whether a failed casting is rolled again (RA-MEL-04), built once per situation
+    (as :func:`_casting_roll`)."""
+    return Choose(
+        options,
+        side,
+        msg("apocalypse.melody.reroll_ask", total=total, difficulty=difficulty),
+        default=default,
+        labels=tuple(msg(f"apocalypse.melody.reroll.{o.value}") for o in options),
+        rules=("RA-MEL-04",),
     )
 
 
@@ -134,14 +158,7 @@ def cast(c: Casting, side: str = "a") -> Procedure[CastOutcome]:
         if options:
             options.append(Reroll.ACCEPT)
             default = Reroll.REROLL if Reroll.REROLL in options else Reroll.IMPULSE
-            picked = yield Choose(
-                tuple(options),
-                side,
-                msg("apocalypse.melody.reroll_ask", total=total, difficulty=c.difficulty),
-                default=default,
-                labels=tuple(msg(f"apocalypse.melody.reroll.{o.value}") for o in options),
-                rules=("RA-MEL-04",),
-            )
+            picked = yield _reroll_choice(tuple(options), side, total, c.difficulty, default)
             if picked is Reroll.IMPULSE:
                 again, ones2, _ = yield _roll(
                     c, "apocalypse.melody.impulse", ("RA-MEL-04", "RA-ABSENT-02")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache, lru_cache
 
 from kubik.dice import D6
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
@@ -132,20 +133,51 @@ def misfire_test(kind: WeaponKind) -> Procedure[Misfire]:
     return Misfire.JAMMED if jammed else Misfire.NONE
 
 
+@dataclass(frozen=True, slots=True)
+class Outducked:
+    """Reduce the target's duck die to whether the shot hits (RA-SHOOT-04): the
+    shooter's total (d6 + skill + modifiers) strictly greater than the target's d6 +
+    Подвижность. Exact odds then branch on hit or miss, not on the six faces."""
+
+    shooter_total: int
+    mobility: int
+
+    def __call__(self, values: tuple[int, ...]) -> bool:
+        return self.shooter_total > values[0] + self.mobility
+
+
+@lru_cache(maxsize=256)
+def _shot_roll(skill: int, modifier: int, rules: tuple[str, ...]) -> Roll:
+    """The shooter's die, built once per shot (exact odds meet it again by identity)."""
+    return Roll(D6, msg("apocalypse.shot.roll", skill=skill, modifier=modifier), rules=rules)
+
+
+@lru_cache(maxsize=256)
+def _duck_roll(shooter_total: int, mobility: int) -> Roll:
+    """The target's duck die against the shooter's total (as :func:`_shot_roll`)."""
+    return Roll(
+        D6,
+        msg("apocalypse.shot.duck", mobility=mobility),
+        reduce=Outducked(shooter_total, mobility),
+        rules=("RA-SHOOT-04",),
+    )
+
+
+@cache
+def _misfire_trigger() -> int:
+    """The shooting die's face that calls a misfire test (RA-ABSENT-07)."""
+    return number("misfire", "trigger")
+
+
 def shoot(s: Shot) -> Procedure[ShotOutcome]:
     """One shot against a ducking target (RA-ABSENT-04, RA-SHOOT-04, RA-SHOOT-02)."""
     rules = shot_rules(s)
-    (die,) = yield Roll(
-        D6, msg("apocalypse.shot.roll", skill=s.skill, modifier=s.modifier), rules=rules
-    )
+    (die,) = yield _shot_roll(s.skill, s.modifier, rules)
     hit = False
     if s.in_range:
-        (duck,) = yield Roll(
-            D6, msg("apocalypse.shot.duck", mobility=s.target_mobility), rules=("RA-SHOOT-04",)
-        )
-        hit = die + s.skill + s.modifier > duck + s.target_mobility
+        hit = yield _duck_roll(die + s.skill + s.modifier, s.target_mobility)
     misfire = Misfire.NONE
-    if die == number("misfire", "trigger"):
+    if die == _misfire_trigger():
         misfire = yield from misfire_test(s.kind)
     yield emit("apocalypse.shot.result", rules=rules, hit=hit, in_range=s.in_range)
     return ShotOutcome(hit, misfire)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import Point as ShapelyPoint
@@ -152,30 +153,42 @@ def activate(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
 # -- movement -------------------------------------------------------------------------
 
 
-def _charge_verdict(game: ApocalypseGame, w: Warrior, target: Warrior, reach: float) -> Verdict:
+def _charge_verdict(
+    game: ApocalypseGame,
+    w: Warrior,
+    target: Warrior,
+    reach: float,
+    in_combat: bool,
+    height: float,
+) -> Verdict:
+    """May ``w`` charge ``target``? (``in_combat`` and ``height``: his own, the same for
+    every target of one menu.)"""
     scared = fright(target.fright, w.fright)
     if ignores_psychology(w.frenzied, True):
         scared = Fright.NONE
+    charger = Charger(
+        reach=reach,
+        distance=game.gap(w, target),
+        in_combat=in_combat,
+        fleeing=w.morale is Morale.FLEEING,
+        stupid=w.stupor is not Stupor.SENSIBLE,
+        target_fright=scared,
+        guarding=w.watch is Watch.ON_GUARD,
+    )
+    return _charge_verdict_of(
+        charger, target.sight is not Sight.HIDDEN, abs(height - game.height(target)) < 1.0
+    )
+
+
+@lru_cache(maxsize=1024)
+def _charge_verdict_of(charger: Charger, seen: bool, level: bool) -> Verdict:
+    """The rules' answer for one charge: :func:`may_charge`, never at a hidden warrior
+    (RA-HIDE-02), nor one a storey above or below (RA-MAN-05). Remembered by all it
+    reads: the same few situations come back at every activation."""
     return Verdict.combine(
-        may_charge(
-            Charger(
-                reach=reach,
-                distance=game.gap(w, target),
-                in_combat=bool(game.engaged(w)),
-                fleeing=w.morale is Morale.FLEEING,
-                stupid=w.stupor is not Stupor.SENSIBLE,
-                target_fright=scared,
-                guarding=w.watch is Watch.ON_GUARD,
-            )
-        ),
-        Verdict.of(
-            target.sight is not Sight.HIDDEN, msg("apocalypse.permission.hidden"), "RA-HIDE-02"
-        ),
-        Verdict.of(
-            abs(game.height(w) - game.height(target)) < 1.0,
-            msg("apocalypse.permission.out_of_reach"),
-            "RA-MAN-05",
-        ),
+        may_charge(charger),
+        Verdict.of(seen, msg("apocalypse.permission.hidden"), "RA-HIDE-02"),
+        Verdict.of(level, msg("apocalypse.permission.out_of_reach"), "RA-MAN-05"),
     )
 
 
@@ -211,10 +224,11 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
         Sentry(game.edition, on_foot=True, in_combat=bool(engaged), moved_or_shot=w.turn.moved)
     )
     frenzy_target = None
+    height = game.height(w)
     for target in enemies:
         if not target.fit and target.condition is not Condition.KNOCKED_DOWN:
             continue
-        verdict = _charge_verdict(game, w, target, reach)
+        verdict = _charge_verdict(game, w, target, reach, bool(engaged), height)
         if verdict.allowed and frenzy_target is None:
             frenzy_target = target
         forecast = None
@@ -315,7 +329,7 @@ def _manoeuvre_offers(
     roof = game.roof_under(w)
     if roof is None:
         for feature in game.roofs():
-            touching = feature.shape.distance(_pt(w)) <= w.base.radius + 0.6
+            touching = game.distance_to(feature, w.base.centre) <= w.base.radius + 0.6
             if not touching:
                 continue
             menu.offer(
@@ -341,7 +355,7 @@ def _manoeuvre_offers(
             if not target.fit or target.sight is Sight.HIDDEN or game.roof_under(target):
                 continue
             landing = max(
-                0.0, roof.shape.distance(_pt(target)) - target.base.radius - w.base.radius
+                0.0, game.distance_to(roof, target.base.centre) - target.base.radius - w.base.radius
             )
             spot = game.contact_point(w, target)
             room = game.tape.elevation(spot) < 1.0 and _clear(game, w, spot, target)
@@ -388,17 +402,30 @@ def _pt(w: Warrior) -> Any:
     return ShapelyPoint(w.base.centre)
 
 
+#: Places a battle remembers its nearest cover spot for before it starts afresh (a limit).
+_SPOTS_KEPT = 4096
+
+
 def _cover_spot(game: ApocalypseGame, w: Warrior) -> tuple[float, float] | None:
-    """The nearest place next to cover within his move."""
+    """The nearest place next to cover within his move (the terrain never changes:
+    looked up once per place, base and move)."""
+    centre, radius, mobility = w.base.centre, w.base.radius, w.mobility
+    key = (centre, radius, mobility)
+    if key in game.cover_spots:
+        return game.cover_spots[key]
     best: tuple[float, tuple[float, float]] | None = None
     for feature in game.table.features:
         if feature.cover.value == "none" or feature.elevation >= 1.0:
             continue
-        for point in game.tape.around(feature.id, w.base.radius, 0.3, step=1.5):
-            d = math.dist(point, w.base.centre)
-            if d <= w.mobility and (best is None or d < best[0]):
+        for point in game.tape.around(feature.id, radius, 0.3, step=1.5):
+            d = math.dist(point, centre)
+            if d <= mobility and (best is None or d < best[0]):
                 best = (d, point)
-    return None if best is None else best[1]
+    spot = None if best is None else best[1]
+    if len(game.cover_spots) >= _SPOTS_KEPT:
+        game.cover_spots.clear()
+    game.cover_spots[key] = spot
+    return spot
 
 
 def _creep_spot(

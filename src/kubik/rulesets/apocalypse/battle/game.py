@@ -39,6 +39,10 @@ EDITION_OPTION = "edition"
 _PRESENCE = {Condition.OUT_OF_ACTION: Presence.REMOVED, Condition.FLED: Presence.FLED}
 
 
+#: Places a battle remembers what terrain stands at before it starts afresh (a limit).
+_PLACES_KEPT = 4096
+
+
 class ApocalypseGame(BattleGame):
     """The battle: warriors, the edition, what happened this turn."""
 
@@ -61,6 +65,16 @@ class ApocalypseGame(BattleGame):
         self.round_jams: list[str] = []  # lasting Melodies jammed at this round (RA-MEL-09)
         self.lasting_cast_turn: dict[str, int] = {}
         self.turn_side = ""  # whose turn it is (turn edition; "" in the activation edition)
+        # the terrain never changes in a battle: what stands where is looked up once per
+        # place (menus ask it for every warrior at every activation)
+        self._roof_at: dict[Point, Any | None] = {}
+        self._cover_near: dict[tuple[Point, float], bool] = {}
+        self._distances: dict[tuple[str, Point], float] = {}
+        #: the nearest place next to cover by (place, base radius, move): actions' own
+        self.cover_spots: dict[tuple[Point, float, float], Point | None] = {}
+        # each warrior's last piece with what it was made of: the layer asks for every
+        # piece at every move, and most have not moved or fallen since
+        self._pieces: dict[str, tuple[Base, Condition, Ground, Piece]] = {}
         for warrior in self.warriors:
             # each warband faces the other's at the start (RA-PSY-12 needs a "forward")
             foes = [e.base.centre for e in self.warriors if e.side != warrior.side]
@@ -86,10 +100,20 @@ class ApocalypseGame(BattleGame):
 
     def piece(self, w: Warrior) -> Piece:
         """The layer's view of one warrior."""
+        known = self._pieces.get(w.id)
+        if (
+            known is not None
+            and known[0] is w.base
+            and known[1] is w.condition
+            and known[2] is w.ground
+        ):
+            return known[3]
         presence = _PRESENCE.get(w.condition, Presence.IN_PLAY)
         standing = w.condition is Condition.STANDING and w.ground is not Ground.PRONE
         posture = Posture.STANDING if standing else Posture.PRONE
-        return Piece(w.id, w.id, w.side, w.base, presence, posture)
+        piece = Piece(w.id, w.id, w.side, w.base, presence, posture)
+        self._pieces[w.id] = (w.base, w.condition, w.ground, piece)
+        return piece
 
     def view(self, side: str | None) -> dict[str, Any]:
         """What ``side`` may know: its own warriors, and the enemies it can see — a hidden
@@ -240,15 +264,33 @@ class ApocalypseGame(BattleGame):
         """Whether a feature giving cover is within a pace of his base (RA-HIDE-01), or
         within ``within`` paces of it."""
         reach = w.base.radius + (decimal("hiding", "cover_paces") if within is None else within)
-        centre = ShapelyPoint(w.base.centre)
-        return any(
-            f.cover is not Cover.NONE and f.shape.distance(centre) <= reach
-            for f in self.table.features
-        )
+        key = (w.base.centre, reach)
+        near = self._cover_near.get(key)
+        if near is None:
+            centre = ShapelyPoint(w.base.centre)
+            near = any(
+                f.cover is not Cover.NONE and f.shape.distance(centre) <= reach
+                for f in self.table.features
+            )
+            if len(self._cover_near) >= _PLACES_KEPT:
+                self._cover_near.clear()
+            self._cover_near[key] = near
+        return near
 
     def height(self, w: Warrior) -> float:
         """The ground he stands on, in paces."""
         return self.tape.elevation(w.base.centre)
+
+    def distance_to(self, feature: Any, point: Point) -> float:
+        """Paces from ``point`` to the nearest edge of ``feature`` (0 inside it)."""
+        key = (feature.id, point)
+        found = self._distances.get(key)
+        if found is None:
+            found = float(feature.shape.distance(ShapelyPoint(point)))
+            if len(self._distances) >= _PLACES_KEPT:
+                self._distances.clear()
+            self._distances[key] = found
+        return found
 
     def roofs(self) -> list[Any]:
         """The features one climbs onto (a height of a pace or more)."""
@@ -256,11 +298,15 @@ class ApocalypseGame(BattleGame):
 
     def roof_under(self, w: Warrior) -> Any | None:
         """The roof he stands on, if any."""
-        centre = ShapelyPoint(w.base.centre)
-        for f in self.roofs():
-            if f.shape.covers(centre):
-                return f
-        return None
+        point = w.base.centre
+        if point in self._roof_at:
+            return self._roof_at[point]
+        centre = ShapelyPoint(point)
+        roof = next((f for f in self.roofs() if f.shape.covers(centre)), None)
+        if len(self._roof_at) >= _PLACES_KEPT:
+            self._roof_at.clear()
+        self._roof_at[point] = roof
+        return roof
 
     def nearest(self, w: Warrior, among: Sequence[Warrior]) -> Warrior | None:
         """The nearest of ``among`` (the first in scenario order on a tie)."""

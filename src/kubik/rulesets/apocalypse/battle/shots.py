@@ -9,7 +9,8 @@ this module only measures the table into their situations and applies outcomes.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
@@ -83,7 +84,7 @@ def shot_situation(
     guard = how.guard
     distance = game.gap(shooter, target)
     covered = game.tape.cover(shooter.base, target.base) is not Cover.NONE
-    modifier = to_hit_modifier(
+    modifier = _to_hit_modifier(
         long_range=distance > weapon.range / 2,
         # a target who dived for cover (RA-SHOOT-05): the cover penalty (once), or the
         # small-target penalty when he lies in the open
@@ -106,21 +107,37 @@ def hit_worth(outcome: ShotOutcome) -> float:
 
 def shooter_verdict(game: ApocalypseGame, w: Warrior, target: Warrior | None) -> Verdict:
     """The rule's answer: may ``w`` shoot (at ``target``) now?"""
+    return _verdict_at(_shooter(game, w), target)
+
+
+def _shooter(game: ApocalypseGame, w: Warrior) -> Shooter:
+    """What the permission to shoot reads of ``w`` himself (the same at every target)."""
     near = any(
         game.gap(w, f) <= 1.0 for f in game.warriors if f.in_battle and game.contacts.of(f.id)
     )
-    return may_shoot(
-        Shooter(
-            has_weapon=bool(w.ranged_weapons()),
-            in_combat=bool(game.engaged(w)),
-            near_combat=near and not game.engaged(w),
-            target_hidden=target is not None and target.sight is Sight.HIDDEN,
-            took_cover=w.ground is not Ground.NONE,
-            stupid=w.stupor.value != "sensible",
-            guarding=w.watch is Watch.ON_GUARD,
-            ran=w.turn.ran,
-        )
+    engaged = bool(game.engaged(w))
+    return Shooter(
+        has_weapon=bool(w.ranged_weapons()),
+        in_combat=engaged,
+        near_combat=near and not engaged,
+        target_hidden=False,
+        took_cover=w.ground is not Ground.NONE,
+        stupid=w.stupor.value != "sensible",
+        guarding=w.watch is Watch.ON_GUARD,
+        ran=w.turn.ran,
     )
+
+
+def _verdict_at(shooter: Shooter, target: Warrior | None) -> Verdict:
+    """The permission to shoot at ``target`` (RA-HIDE-02: never at a hidden warrior)."""
+    hidden = target is not None and target.sight is Sight.HIDDEN
+    return _may_shoot(replace(shooter, target_hidden=True) if hidden else shooter)
+
+
+#: The rules' answers, remembered by all they read (the same few situations come back
+#: at every activation): the permission to shoot, and the to-hit modifiers.
+_may_shoot = lru_cache(maxsize=256)(may_shoot)
+_to_hit_modifier = lru_cache(maxsize=1024)(to_hit_modifier)
 
 
 def targets(game: ApocalypseGame, w: Warrior) -> list[Warrior]:
@@ -135,6 +152,7 @@ def targets(game: ApocalypseGame, w: Warrior) -> list[Warrior]:
 
 def shooting_menu(game: ApocalypseGame, w: Warrior, menu: Menu[Aim]) -> None:
     """Offer a shot at every enemy he sees, with the best weapon that reaches."""
+    shooter: Shooter | None = None  # his part of the permission, read once
     for target in targets(game, w):
         weapons = w.ranged_weapons()
         if not weapons:
@@ -150,7 +168,7 @@ def shooting_menu(game: ApocalypseGame, w: Warrior, menu: Menu[Aim]) -> None:
                 weapon=game.name(f"weapon:{weapon.id}"),
                 paces=round(game.gap(w, target), 1),
             ),
-            shooter_verdict(game, w, target),
+            _verdict_at(shooter or (shooter := _shooter(game, w)), target),
             Forecast(shoot, (shot,), value=hit_worth),
         )
 
