@@ -23,7 +23,7 @@ from kubik.engine import AnyCall, Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.memo import by_identity
 from kubik.engine.odds import odds_by
 from kubik.engine.reducers import top_values_counts
-from kubik.engine.requests import RuleIds
+from kubik.engine.requests import RuleIds, tail_step
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import step_die, zone_number
 from kubik.rulesets.steel_war.damage import armour_tests, hit_armour, potential_casualties
@@ -502,8 +502,17 @@ def opposed_roll(
     ``pool_rules``, ``target_rules``: what made each side's dice (for the log).
     """
     best = yield _pool_roll(pool, range_die, pool_rules)
-    effect: Effect = yield _range_roll(range_die, best, target_rules)
+    effect: Effect = yield tail_step(range_against, range_die, best, target_rules)
     yield emit("steel_war.fire.effect", rules="SW-FIRE-01", effect=effect, die=range_die)
+    return effect
+
+
+@odds_by(lambda range_die, best, rules: (range_die, best))
+def range_against(range_die: Die, best: tuple[int, ...], rules: RuleIds) -> Procedure[Effect]:
+    """The target's side of the opposed roll: its range die against the shooter's ``best``
+    dice (SW-FIRE-01). A step of :func:`opposed_roll` (its last), so the exact odds keep
+    its three outcomes per best dice instead of replaying the whole roll for each."""
+    effect: Effect = yield _range_roll(range_die, best, rules)
     return effect
 
 

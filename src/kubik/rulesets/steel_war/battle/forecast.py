@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from kubik.dice import Die
 from kubik.engine import AnyForecast, Call, Forecast, Procedure
 from kubik.engine.memo import by_identity
-from kubik.engine.requests import AnyCall, RuleIds
+from kubik.engine.requests import AnyCall, RuleIds, tail_step
 from kubik.game.battle import taste
 from kubik.rulesets.steel_war.charge import (
     ChargeOutcome,
@@ -242,6 +242,14 @@ def assault_forecast(
     stand: DefenderMoraleOutcome = yield stand_call
     if not stand.melee:
         return AssaultOutcome(True, True, 0, 0)
+    fought: AssaultOutcome = yield tail_step(melee_after_charge, melee_call)
+    return fought
+
+
+def melee_after_charge(melee_call: AnyCall) -> Procedure[AssaultOutcome]:
+    """The first melee round of a charge that reached a defender who stood: the last
+    step of :func:`assault_forecast`, so its odds keep the round's outcomes once instead
+    of replaying the charge and the morale test for each."""
     losses: RoundLosses = yield melee_call
     return AssaultOutcome(True, False, losses.attacker, losses.defender)
 
