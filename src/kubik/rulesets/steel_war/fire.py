@@ -166,6 +166,12 @@ def range_rules(prone: bool, cover: Cover) -> RuleIds:
     return tuple(rules)
 
 
+@cache
+def _min_cover_share() -> Fraction:
+    """The share of a squad that must stand in cover for the squad to have it (read once)."""
+    return Fraction(_data()["squad_cover"]["min_share"])
+
+
 def squad_cover(in_light: int, in_hard: int, models: int) -> Cover:
     """The cover a partly covered squad gets (SW-FIRE-08 default): the best cover that
     at least half its models share (hard cover also counts as light); cover never stacks.
@@ -175,7 +181,7 @@ def squad_cover(in_light: int, in_hard: int, models: int) -> Cover:
     """
     if models <= 0 or in_light < 0 or in_hard < 0 or in_light + in_hard > models:
         raise InputError("models: the models in cover must be between 0 and the squad's size")
-    share = Fraction(_data()["squad_cover"]["min_share"])
+    share = _min_cover_share()
     if in_hard >= share * models:
         return Cover.HARD
     if in_light + in_hard >= share * models:
@@ -572,9 +578,20 @@ def fire_action(group: FireGroup, target: FireTarget) -> Procedure[FireOutcome]:
         return FireOutcome(effect, 0, 0, 0)
     hits = yield from hits_scored(group, target.range_die, target.models)
     armour = hit_armour(target.armour, target.flak_vest, group.fragmentation)
-    wounded, killed = yield from armour_tests(
-        armour, group.power, hits, group.flame, ("SW-DMG-04", *power_rules(group))
-    )
+    rules = ("SW-DMG-04", *power_rules(group))
+    fired: FireOutcome = yield tail_step(casualties, armour, group.power, hits, group.flame, rules)
+    return fired
+
+
+@odds_by(lambda armour, power, hits, flame, rules: (armour, power, hits, flame))
+def casualties(
+    armour: Die, power: Die, hits: int, flame: bool, rules: RuleIds
+) -> Procedure[FireOutcome]:
+    """The armour tests of a fire's ``hits`` and what they did (SW-DMG-03/04): the last
+    step of :func:`fire_action`, so the exact odds keep its outcomes by the hits and the
+    dice alone (shared by every fire of that power at that armour) instead of replaying
+    the whole fire for each."""
+    wounded, killed = yield from armour_tests(armour, power, hits, flame, rules)
     yield emit(
         "steel_war.fire.casualties", rules="SW-DMG-03", hits=hits, wounded=wounded, killed=killed
     )
