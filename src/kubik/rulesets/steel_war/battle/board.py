@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from kubik.game import Scenario
 from kubik.game.battle import BattleGame, Piece, Posture
@@ -43,8 +43,6 @@ from .setup import SideStart, check, side_start, squads_of
 from .spec import ObjectiveSpec
 from .state import Squad, Status
 from .terrain import read_terrain
-
-T = TypeVar("T")
 
 #: :func:`~kubik.rulesets.steel_war.movement.base_speed`, read once per kind of unit (its
 #: numbers are the ruleset's data, loaded once).
@@ -238,12 +236,10 @@ class Battlefield(BattleGame):
                 for squad in self.squads:
                     squad.hold(False)
 
-    def lasting_of(self, key: Callable[[], Hashable], measure: Callable[[], T]) -> T:
-        """:meth:`~kubik.game.battle.BattleGame.lasting` with its key made only while a
-        menu is measured (elsewhere the measurement is simply made)."""
-        if not self.measuring:
-            return measure()
-        return self.lasting(key(), measure)
+    #: :meth:`~kubik.game.battle.BattleGame.lasting` with its key made only while a
+    #: menu is measured (elsewhere the measurement is simply made): the layer's
+    #: :meth:`~kubik.game.battle.BattleGame.lasting_by`, under the name the menus use
+    lasting_of = BattleGame.lasting_by
 
     def _kind(self, squad: Squad) -> MoverType:
         if squad.is_vehicle:
@@ -481,7 +477,7 @@ def _shape_of(squad: Squad) -> Hashable:
         squad.centre,
         anchor.centre,
         anchor.diameter,
-        tuple((m.id, m.x, m.y, m.diameter, m.kind) for m in squad.active()),
+        tuple([(m.id, m.x, m.y, m.diameter, m.kind) for m in squad.active()]),
     )
 
 
