@@ -128,7 +128,7 @@ def _settle_from_here(
     ``key``: names ``path`` (a move's course), so the answer is kept while the unit and
     the models within reach of it stand where they stood (models elsewhere may move)."""
     length = sum(math.dist(p, q) for p, q in itertools.pairwise(path))
-    bound = _settle_bound(game, squad)
+    bound = 2.0 * game.speed(squad) + 1.0
     if not path or length > bound or tuple(path[0]) != squad.centre:
         return settle_on(game, squad, path)
     near, near_id = game.kept(
@@ -372,35 +372,11 @@ def plan(
     nearest enemy, when the caller has it (an advance stops short of it)."""
     if kind is MoveKind.ADVANCE:
         near = near or game.nearest_enemy(squad)
-    toward = near[0] if near and kind is MoveKind.ADVANCE else None
+    toward = near[0].id if near and kind is MoveKind.ADVANCE else None
     return game.lasting_of(
-        lambda: (
-            "plan",
-            game.shape(squad),
-            _near_others_id(game, squad),
-            kind,
-            goal,
-            how,
-            None if toward is None else game.shape(toward),
-        ),
+        lambda: ("plan", game.board(), squad.id, kind, goal, how, toward),
         lambda: _plan(game, squad, kind, goal, how, near),
     )
-
-
-def _near_others_id(game: Battlefield, squad: Squad) -> int:
-    """The number standing for the other models within reach of any move of the unit
-    from where it stands (:func:`_near_others`): with where the unit stands, the goal and
-    the enemy an advance heads for, all a :func:`plan` reads (its way is the terrain's,
-    its end the contact rule's among these models), so a plan holds while they stand."""
-    bound = _settle_bound(game, squad)
-    return game.kept(
-        ("near_others", squad.id, bound), lambda: _near_others_kept(game, squad, bound)
-    )[1]
-
-
-def _settle_bound(game: Battlefield, squad: Squad) -> float:
-    """Longer than any move or march of the unit (a march is twice its speed at most)."""
-    return 2.0 * game.speed(squad) + 1.0
 
 
 def _plan(
