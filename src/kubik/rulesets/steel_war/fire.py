@@ -114,8 +114,13 @@ def range_zone(quality: Die, distance: float | Fraction) -> int:
     """
     if distance < 0:
         raise InputError("distance: must be 0 or more inches")
-    inclusive = bool(_data()["range_zones"]["upper_bound_inclusive"])
-    return zone_number(distance, quality.faces, inclusive)
+    return zone_number(distance, quality.faces, _zone_bound_inclusive())
+
+
+@cache
+def _zone_bound_inclusive() -> bool:
+    """Whether a zone's upper bound belongs to it (read once)."""
+    return bool(_data()["range_zones"]["upper_bound_inclusive"])
 
 
 def base_range_die(zone: int) -> Die:
@@ -370,6 +375,7 @@ def firing_weapons(
     return firing
 
 
+@cache  # pure, its data read once per process: asked on every menu and replay
 def effect_of(beaten: int) -> Effect:
     """The effect of ``beaten`` shooter dice strictly above the range die (SW-FIRE-01).
 

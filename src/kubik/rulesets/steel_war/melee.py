@@ -54,6 +54,7 @@ def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 
+@cache  # pure, its data read once per process: asked on every menu and replay
 def can_fight_in_melee(kind: MoverType) -> bool:
     """Only infantry and cavalry fight in close combat; robots, armoured suits and vehicles
     cannot (SW-CC-01).

@@ -43,6 +43,7 @@ class MoverType(Enum):
         return f"steel_war.term.movement.mover.{self.value}"
 
 
+@cache  # pure, its data read once per process: asked on every menu and replay
 def is_machine(kind: MoverType) -> bool:
     """Vehicles and robots are техника: no psi on them, suppression spares what keeps
     the crew inside (data ``[unit_kinds]``).

@@ -59,6 +59,7 @@ def quality_of(die: Die) -> Quality:
     raise DiceError(f"{die} is not a quality die; they are d4, d6, d8, d10, d12")
 
 
+@cache  # pure, its data read once per process: asked on every menu and replay
 def panic_triggers(quality: Quality) -> frozenset[PanicEvent]:
     """The events that cause panic in troops of ``quality`` (psionics: always).
 
