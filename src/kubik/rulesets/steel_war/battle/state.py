@@ -144,12 +144,16 @@ class Model:
     @property
     def is_man(self) -> bool:
         """A man (on foot, riding or in a suit), not a weapon, a robot or a hull."""
-        return self.kind in (
-            TargetKind.MAN,
-            TargetKind.FULL_INFANTRY_ARMOUR,
-            TargetKind.CAVALRY,
-            TargetKind.BRONESCAF,
-        )
+        return self.kind in _MEN
+
+
+#: The kinds of model that are men (on foot, riding or in a suit): :attr:`Model.is_man`.
+_MEN = (
+    TargetKind.MAN,
+    TargetKind.FULL_INFANTRY_ARMOUR,
+    TargetKind.CAVALRY,
+    TargetKind.BRONESCAF,
+)
 
 
 @dataclass(slots=True)
@@ -305,7 +309,7 @@ class Squad:
 
     def men(self) -> list[Model]:
         """Men still fighting (not weapons, robots or hulls)."""
-        return [m for m in self.active() if m.is_man]
+        return [m for m in self.active() if m.kind in _MEN]  # (``is_man``, inline)
 
     def with_status(self, status: Status) -> list[Model]:
         """Models in ``status``."""
