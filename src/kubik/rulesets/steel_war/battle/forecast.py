@@ -12,6 +12,7 @@ melee); they decide nothing themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from kubik.dice import Die
 from kubik.engine import AnyForecast, Call, Forecast, Procedure
@@ -392,6 +393,7 @@ class CombatMoveValue:
         return self.per_inch * moved
 
 
+@lru_cache(maxsize=256)  # (an immutable forecast: every menu offers the same few again)
 def combat_move_forecast(terrain: TerrainClass, per_inch: float, score: float) -> AnyForecast:
     """The combat move's rolled inches (SW-ABSENT-02, SW-MOVE-02)."""
     return Forecast(combat_move, (terrain,), value=CombatMoveValue(per_inch), score=score)
