@@ -451,8 +451,14 @@ def may_charge(
     and not already locked in another close combat (``target_in_melee``, SW-CC-03/06
     defaults).
     """
-    within = distance is None or distance <= float(_data()["charge_reach"]["max_declare_inches"])
+    within = distance is None or distance <= _max_declare_inches()
     return _may_charge(unit, target, within, target_in_melee)
+
+
+@cache
+def _max_declare_inches() -> float:
+    """How far off a charge may be declared (SW-CC-03 default; read once)."""
+    return float(_data()["charge_reach"]["max_declare_inches"])
 
 
 @lru_cache(maxsize=4096)

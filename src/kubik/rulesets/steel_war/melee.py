@@ -98,12 +98,12 @@ class Fighter:
     def steps(self) -> int:
         """Steps added to the quality die: the weapon table's «Бл. бой» column (SW-FIRE-10),
         a cold weapon, a mounted cavalryman on easy ground."""
-        table = _data()["melee_die"]
+        cold, cavalry = _melee_steps()
         steps = weapon(self.weapon).melee
         if self.cold_weapon:
-            steps += int(table["cold_weapon"])
+            steps += cold
         if self.cavalry_on_easy_terrain:
-            steps += int(table["cavalry_easy_terrain"])
+            steps += cavalry
         return steps
 
     def die(self) -> Die:
@@ -178,6 +178,13 @@ class Bout:
     def fighters(self, side: Side) -> int:
         """How many fighters of ``side`` stand in this bout."""
         return 1 if side is self.centre else len(self.opponents)
+
+
+@cache
+def _melee_steps() -> tuple[int, int]:
+    """Steps of a cold weapon and of a mounted cavalryman on easy ground (read once)."""
+    table = _data()["melee_die"]
+    return int(table["cold_weapon"]), int(table["cavalry_easy_terrain"])
 
 
 def bouts_of(groups: tuple[Group, ...], attacker: Fighter, defender: Fighter) -> tuple[Bout, ...]:

@@ -102,6 +102,7 @@ _EVENT_RULES: dict[PanicEvent, tuple[str, ...]] = {
 }
 
 
+@cache  # pure, its data read once per process: asked on every menu and replay
 def counts_as_armour(kind: MoverType, armoured: bool = True) -> bool:
     """Whether an enemy unit of this kind is «бронетехника или бронескафы» that panics
     recruits the first time they see it (SW-PANIC-02): bronescafs always, vehicles when
