@@ -12,7 +12,7 @@ melee); they decide nothing themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from kubik.dice import Die
 from kubik.engine import AnyForecast, Call, Forecast, Procedure
@@ -60,6 +60,7 @@ from kubik.rulesets.steel_war.reorganisation import Care, ReorganiseOutcome, reo
 from kubik.rulesets.steel_war.suppression import UnsuppressOutcome, unsuppress
 
 
+@cache  # (the tastes are read once per process, as the layer reads them)
 def weight(name: str) -> float:
     """A bot taste from ``[bot]`` (data/game.toml)."""
     return taste("steel_war", name)

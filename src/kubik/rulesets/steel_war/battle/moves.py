@@ -162,7 +162,10 @@ def _near_others(game: Battlefield, squad: Squad, length: float) -> tuple[Base, 
     skip = (squad.id, *(s.id for s in game.passengers(squad)))
     centre = squad.centre
     reach = clearance(squad) + CONTACT_TOLERANCE + 0.1 + length + 0.01
-    return tuple(b for b in game.others(*skip) if math.dist(b.centre, centre) <= reach + b.radius)
+    dist = math.dist  # (each base's centre and radius read from its fields, not properties)
+    return tuple(
+        b for b in game.others(*skip) if dist((b.x, b.y), centre) <= reach + b.diameter / 2
+    )
 
 
 def enemy_points(game: Battlefield, squad: Squad) -> list[Point]:

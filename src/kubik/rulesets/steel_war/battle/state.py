@@ -191,6 +191,8 @@ class Squad:
     #: its fighting models while nothing on the board changes (a menu being measured,
     #: :meth:`hold`): asked hundreds of times a menu, looked for once
     _held: list[Model] | None = field(default=None, repr=False, compare=False)
+    #: their bases while it holds them (nothing moves then: made once, on first asking)
+    _held_bases: list[Base] | None = field(default=None, repr=False, compare=False)
     #: the unit id from the scenario (its spec's, read as a plain slot: asked everywhere)
     id: str = field(init=False, repr=False, compare=False)
     #: the side it fights for (its spec's)
@@ -304,6 +306,7 @@ class Squad:
         """``still``: no model of the squad falls or gets up until :meth:`hold` is called
         with ``False`` (a menu being measured), so who is fighting is looked for once."""
         self._held = None
+        self._held_bases = None
         if still:
             self._held = self.active()
 
@@ -317,7 +320,13 @@ class Squad:
 
     def bases(self) -> list[Base]:
         """The bases of the models still fighting."""
-        return [m.base() for m in self.active()]
+        held = self._held
+        if held is None:
+            return [m.base() for m in self.active()]
+        found = self._held_bases
+        if found is None:
+            found = self._held_bases = [m.base() for m in held]
+        return list(found)
 
     def model(self, model_id: str) -> Model:
         """The model called ``model_id``."""
