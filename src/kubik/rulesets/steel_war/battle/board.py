@@ -165,12 +165,7 @@ class Battlefield(BattleGame):
     def enemies(self, squad: Squad) -> list[Squad]:
         """Enemy units on the table (not riding inside a vehicle)."""
         side = squad.side
-        key = ("enemies", side)
-        memo = self._still  # (asked a dozen times a menu: the kept answer read here)
-        found: tuple[Squad, ...] | None = memo.get(key) if memo is not None else None
-        if found is not None:
-            return list(found)
-        return list(self.kept(key, lambda: self._on_table(side, False)))
+        return list(self.kept(("enemies", side), lambda: self._on_table(side, False)))
 
     def friends(self, squad: Squad) -> list[Squad]:
         """Other friendly units on the table (not riding inside a vehicle)."""
@@ -213,11 +208,9 @@ class Battlefield(BattleGame):
 
     def board(self) -> int:
         """Where every model on the table stands, as a number (see :meth:`shape`)."""
-        memo = self._still  # (asked by every objective's control: the kept answer read here)
-        found: int | None = memo.get(_BOARD) if memo is not None else None
-        if found is not None:
-            return found
-        return self.kept(_BOARD, lambda: self.shape_id(tuple(self.shape(s) for s in self.squads)))
+        return self.kept(
+            ("board",), lambda: self.shape_id(tuple(self.shape(s) for s in self.squads))
+        )
 
     def enemy_board(self, squad: Squad) -> int:
         """Where every enemy unit on the table stands, as a number (see :meth:`shape`): a
@@ -470,12 +463,9 @@ class Battlefield(BattleGame):
         self, squad: Squad, done: tuple[ActionType, ...] = (), *, passed: bool = False
     ) -> UnitSituation:
         """The plain facts the rules' questions of legality take about ``squad`` now."""
-        key = ("situation", squad.id, done, passed)
-        memo = self._still  # (asked by every offer of a menu: the kept answer read here)
-        found: UnitSituation | None = memo.get(key) if memo is not None else None
-        if found is not None:
-            return found
-        return self.kept(key, lambda: self._situation(squad, done, passed))
+        return self.kept(
+            ("situation", squad.id, done, passed), lambda: self._situation(squad, done, passed)
+        )
 
     def _situation(self, squad: Squad, done: tuple[ActionType, ...], passed: bool) -> UnitSituation:
         return UnitSituation(
@@ -497,10 +487,6 @@ class Battlefield(BattleGame):
             psi=squad.psi,
             passed=passed,
         )
-
-
-#: The key of :meth:`Battlefield.board` among the kept measurements.
-_BOARD = ("board",)
 
 
 def _shape_of(squad: Squad) -> Hashable:
