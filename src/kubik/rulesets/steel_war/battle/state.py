@@ -42,6 +42,12 @@ def _quality(name: str) -> Quality:
     return Quality(name)
 
 
+@cache
+def _quality_die(name: str) -> Die:
+    """The die of the quality level called ``name`` (asked by every measurement of a squad)."""
+    return _quality(name).die
+
+
 class Status(StrEnum):
     """Where a model is: fighting, one of the ways it is down, or out of the battle."""
 
@@ -197,21 +203,26 @@ class Squad:
     id: str = field(init=False, repr=False, compare=False)
     #: the side it fights for (its spec's)
     side: str = field(init=False, repr=False, compare=False)
-    #: the quality die (its spec's quality's: read as a plain slot, asked everywhere)
-    die: Die = field(init=False, repr=False, compare=False)
-    #: a vehicle (one model: the machine), not a squad (its spec's)
-    is_vehicle: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.id = self.spec.id
         self.side = self.spec.side
-        self.die = _quality(self.spec.quality).die
-        self.is_vehicle = self.spec.is_vehicle
 
     @property
     def quality(self) -> Quality:
         """Troop quality (SW-CORE-02)."""
         return _quality(self.spec.quality)
+
+    @property
+    def die(self) -> Die:
+        """The quality die."""
+        return _quality_die(self.spec.quality)
+
+    @property
+    def is_vehicle(self) -> bool:
+        """A vehicle (one model: the machine), not a squad (its spec's ``is_vehicle``, read
+        here in one step: asked everywhere)."""
+        return bool(self.spec.vehicle)
 
     @property
     def immobilised(self) -> bool:
