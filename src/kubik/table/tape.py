@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import shapely
 from shapely.geometry import LineString
@@ -126,9 +126,9 @@ class Tape:
         memo = self._memos.get(name)
         if memo is None:
             memo = self._memos[name] = {}
-        found = memo.get(key, _MISSING)  # one lookup (a key's hash is not kept)
+        found: T = memo.get(key, _MISSING)  # one lookup (a key's hash is not kept)
         if found is not _MISSING:
-            return cast(T, found)
+            return found
         if len(memo) >= LIMIT:
             memo.clear()
         found = build()
@@ -414,13 +414,13 @@ class Tape:
     @staticmethod
     def closest(a: Sequence[Base], b: Sequence[Base]) -> float:
         """Edge distance between the closest bases of two groups (inches, unrounded)."""
-        others = [(y.centre, y.radius) for y in b]
+        others = [((y.x, y.y), y.diameter / 2) for y in b]  # (centre, radius), unpropertied
         if not (a and others):
             raise ValueError("min() arg is an empty sequence")
         dist = math.dist
         best = math.inf  # centres are finite, so every gap is below it
         for x in a:
-            centre, radius = x.centre, x.radius
+            centre, radius = (x.x, x.y), x.diameter / 2
             for other, other_radius in others:
                 gap = dist(centre, other) - radius - other_radius
                 if gap < best:

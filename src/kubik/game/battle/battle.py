@@ -34,7 +34,8 @@ What the base gives every battle
                                    each measurement made then is kept until it is done
     :meth:`lasting`, :meth:`shape_id`  measurements of where things stand, kept for the
                                    battle: the next menu reuses those whose models
-                                   have not moved
+                                   have not moved (:meth:`lasting_by`: its key made
+                                   only while a menu is measured)
 
 A ruleset plugs into the game layer with :class:`BattleRuleset` (its ``turns.py``
 exports ``GAME = BattleRuleset(...)``). See ``docs/adding-a-ruleset.md``.
@@ -287,6 +288,21 @@ class BattleGame(TurnLoop):
         if len(memo) >= LASTING_LIMIT:
             memo.clear()
         found = memo[key] = measure()
+        return found
+
+    def lasting_by(self, key: Callable[[], Hashable], measure: Callable[[], T]) -> T:
+        """:meth:`lasting` with its key made only inside :meth:`still` (outside it the
+        measurement is simply made): one call where a key is dear to make."""
+        if self._still is None:
+            return measure()
+        memo = self._lasting
+        made = key()
+        found: T = memo.get(made, _MISSING)
+        if found is not _MISSING:
+            return found
+        if len(memo) >= LASTING_LIMIT:
+            memo.clear()
+        found = memo[made] = measure()
         return found
 
     def credit_kill(self, by_unit: str, victims: int = 1) -> None:

@@ -44,6 +44,7 @@ def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 
+@cache  # pure, its data read once per process: asked on every menu and replay
 def never_charges(morale: MoraleLevel) -> bool:
     """Broken and Fleeing squads never charge, whatever happens (SW-CC-02).
 
@@ -66,6 +67,7 @@ def charge_threat(morale: MoraleLevel) -> int | None:
     return reaction_threat(ReactionAction.CHARGE, morale)
 
 
+@cache  # pure, its data read once per process: asked on every menu and replay
 def reach_inches() -> float:
     """How close the charge must end to have reached the enemy: 2" (SW-CC-03)."""
     return float(_data()["charge_reach"]["inches"])
@@ -94,6 +96,7 @@ def same_charge_distance(distance: float) -> float:
     return float(max(math.ceil(distance - reach) + reach, 0.0))
 
 
+@cache  # pure, its data read once per process: asked on every menu and replay
 def second_attempt_threat(casualties: int) -> int | None:
     """Threat of the test after the free fire: +1 per casualty; None: no test needed (SW-CC-04).
 
@@ -245,7 +248,7 @@ def charge(
     if not passed:
         return ChargeOutcome(False, False, False, False)
     remaining = distance
-    moves = int(_data()["charge_reach"]["moves"])
+    moves = _charge_moves()
     for attempt in range(moves):
         if attempt > 0:
             casualties = fire if isinstance(fire, int) else None
@@ -271,6 +274,12 @@ def charge(
         if reached:
             return ChargeOutcome(True, True, attempt > 0, False)
     return ChargeOutcome(True, False, True, False, remaining)
+
+
+@cache
+def _charge_moves() -> int:
+    """How many moves a charge may make to reach (SW-CC-03/04; read once)."""
+    return int(_data()["charge_reach"]["moves"])
 
 
 def outnumbering_threat(attackers: int, defenders: int, cavalry_with_blades: int = 0) -> int:
@@ -442,8 +451,14 @@ def may_charge(
     and not already locked in another close combat (``target_in_melee``, SW-CC-03/06
     defaults).
     """
-    within = distance is None or distance <= float(_data()["charge_reach"]["max_declare_inches"])
+    within = distance is None or distance <= _max_declare_inches()
     return _may_charge(unit, target, within, target_in_melee)
+
+
+@cache
+def _max_declare_inches() -> float:
+    """How far off a charge may be declared (SW-CC-03 default; read once)."""
+    return float(_data()["charge_reach"]["max_declare_inches"])
 
 
 @lru_cache(maxsize=4096)

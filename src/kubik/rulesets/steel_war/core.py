@@ -51,6 +51,7 @@ def _quality_die(level: str) -> Die:
     return parse_die(_data()["quality"][level])
 
 
+@lru_cache(maxsize=1024)  # pure: every range die and melee die is stepped again and again
 def step_die(die: Die, steps: int) -> Die:
     """``die`` moved ``steps`` along the chain with the data's overflow behaviour (SW-CORE-01).
 

@@ -59,6 +59,7 @@ def potential_casualties(shooter_dice: Sequence[Die], range_die: Die) -> int:
     return (2 * total + faces) // (2 * faces)
 
 
+@lru_cache(maxsize=1024)  # pure: asked on every menu and replay, of the same few values
 def injury(power: int, armour: int, flame: bool = False) -> Injury:
     """One armour test's result from the two rolls (SW-DMG-03, SW-DMG-08).
 

@@ -23,7 +23,7 @@ from kubik.engine import AnyCall, Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.memo import by_identity
 from kubik.engine.odds import odds_by
 from kubik.engine.reducers import top_values_counts
-from kubik.engine.requests import RuleIds
+from kubik.engine.requests import RuleIds, tail_step
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import step_die, zone_number
 from kubik.rulesets.steel_war.damage import armour_tests, hit_armour, potential_casualties
@@ -114,8 +114,13 @@ def range_zone(quality: Die, distance: float | Fraction) -> int:
     """
     if distance < 0:
         raise InputError("distance: must be 0 or more inches")
-    inclusive = bool(_data()["range_zones"]["upper_bound_inclusive"])
-    return zone_number(distance, quality.faces, inclusive)
+    return zone_number(distance, quality.faces, _zone_bound_inclusive())
+
+
+@cache
+def _zone_bound_inclusive() -> bool:
+    """Whether a zone's upper bound belongs to it (read once)."""
+    return bool(_data()["range_zones"]["upper_bound_inclusive"])
 
 
 def base_range_die(zone: int) -> Die:
@@ -166,6 +171,12 @@ def range_rules(prone: bool, cover: Cover) -> RuleIds:
     return tuple(rules)
 
 
+@cache
+def _min_cover_share() -> Fraction:
+    """The share of a squad that must stand in cover for the squad to have it (read once)."""
+    return Fraction(_data()["squad_cover"]["min_share"])
+
+
 def squad_cover(in_light: int, in_hard: int, models: int) -> Cover:
     """The cover a partly covered squad gets (SW-FIRE-08 default): the best cover that
     at least half its models share (hard cover also counts as light); cover never stacks.
@@ -175,7 +186,7 @@ def squad_cover(in_light: int, in_hard: int, models: int) -> Cover:
     """
     if models <= 0 or in_light < 0 or in_hard < 0 or in_light + in_hard > models:
         raise InputError("models: the models in cover must be between 0 and the squad's size")
-    share = Fraction(_data()["squad_cover"]["min_share"])
+    share = _min_cover_share()
     if in_hard >= share * models:
         return Cover.HARD
     if in_light + in_hard >= share * models:
@@ -364,6 +375,7 @@ def firing_weapons(
     return firing
 
 
+@cache  # pure, its data read once per process: asked on every menu and replay
 def effect_of(beaten: int) -> Effect:
     """The effect of ``beaten`` shooter dice strictly above the range die (SW-FIRE-01).
 
@@ -502,8 +514,17 @@ def opposed_roll(
     ``pool_rules``, ``target_rules``: what made each side's dice (for the log).
     """
     best = yield _pool_roll(pool, range_die, pool_rules)
-    effect: Effect = yield _range_roll(range_die, best, target_rules)
+    effect: Effect = yield tail_step(range_against, range_die, best, target_rules)
     yield emit("steel_war.fire.effect", rules="SW-FIRE-01", effect=effect, die=range_die)
+    return effect
+
+
+@odds_by(lambda range_die, best, rules: (range_die, best))
+def range_against(range_die: Die, best: tuple[int, ...], rules: RuleIds) -> Procedure[Effect]:
+    """The target's side of the opposed roll: its range die against the shooter's ``best``
+    dice (SW-FIRE-01). A step of :func:`opposed_roll` (its last), so the exact odds keep
+    its three outcomes per best dice instead of replaying the whole roll for each."""
+    effect: Effect = yield _range_roll(range_die, best, rules)
     return effect
 
 
@@ -563,9 +584,20 @@ def fire_action(group: FireGroup, target: FireTarget) -> Procedure[FireOutcome]:
         return FireOutcome(effect, 0, 0, 0)
     hits = yield from hits_scored(group, target.range_die, target.models)
     armour = hit_armour(target.armour, target.flak_vest, group.fragmentation)
-    wounded, killed = yield from armour_tests(
-        armour, group.power, hits, group.flame, ("SW-DMG-04", *power_rules(group))
-    )
+    rules = ("SW-DMG-04", *power_rules(group))
+    fired: FireOutcome = yield tail_step(casualties, armour, group.power, hits, group.flame, rules)
+    return fired
+
+
+@odds_by(lambda armour, power, hits, flame, rules: (armour, power, hits, flame))
+def casualties(
+    armour: Die, power: Die, hits: int, flame: bool, rules: RuleIds
+) -> Procedure[FireOutcome]:
+    """The armour tests of a fire's ``hits`` and what they did (SW-DMG-03/04): the last
+    step of :func:`fire_action`, so the exact odds keep its outcomes by the hits and the
+    dice alone (shared by every fire of that power at that armour) instead of replaying
+    the whole fire for each."""
+    wounded, killed = yield from armour_tests(armour, power, hits, flame, rules)
     yield emit(
         "steel_war.fire.casualties", rules="SW-DMG-03", hits=hits, wounded=wounded, killed=killed
     )

@@ -68,7 +68,10 @@ class FiredThisActivation:
 
     def times(self, model: str) -> int:
         """Times the weapon carried by ``model`` has fired."""
-        return dict(self.shots).get(model, 0)
+        for fired, times in self.shots:  # (one entry a model: no dict made per question)
+            if fired == model:
+                return times
+        return 0
 
     def may_fire(self, model: str, weapon_id: str, ground_mounted: bool = False) -> bool:
         """Whether that weapon may join another fire action now."""

@@ -22,7 +22,7 @@ from kubik.data import DataError, load_ruleset_data
 from kubik.dice import Die, parse_die
 from kubik.engine import Call, Procedure, Roll, Tally, emit, msg
 from kubik.engine.memo import by_identity
-from kubik.engine.requests import AnyCall
+from kubik.engine.requests import AnyCall, tail_step
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import step_die
 from kubik.rulesets.steel_war.fire_weapons import weapon
@@ -54,6 +54,7 @@ def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 
+@cache  # pure, its data read once per process: asked on every menu and replay
 def can_fight_in_melee(kind: MoverType) -> bool:
     """Only infantry and cavalry fight in close combat; robots, armoured suits and vehicles
     cannot (SW-CC-01).
@@ -97,12 +98,12 @@ class Fighter:
     def steps(self) -> int:
         """Steps added to the quality die: the weapon table's «Бл. бой» column (SW-FIRE-10),
         a cold weapon, a mounted cavalryman on easy ground."""
-        table = _data()["melee_die"]
+        cold, cavalry = _melee_steps()
         steps = weapon(self.weapon).melee
         if self.cold_weapon:
-            steps += int(table["cold_weapon"])
+            steps += cold
         if self.cavalry_on_easy_terrain:
-            steps += int(table["cavalry_easy_terrain"])
+            steps += cavalry
         return steps
 
     def die(self) -> Die:
@@ -177,6 +178,13 @@ class Bout:
     def fighters(self, side: Side) -> int:
         """How many fighters of ``side`` stand in this bout."""
         return 1 if side is self.centre else len(self.opponents)
+
+
+@cache
+def _melee_steps() -> tuple[int, int]:
+    """Steps of a cold weapon and of a mounted cavalryman on easy ground (read once)."""
+    table = _data()["melee_die"]
+    return int(table["cold_weapon"]), int(table["cavalry_easy_terrain"])
 
 
 def bouts_of(groups: tuple[Group, ...], attacker: Fighter, defender: Fighter) -> tuple[Bout, ...]:
@@ -366,11 +374,29 @@ class RoundLosses:
         return self.attacker if side is Side.ATTACKER else self.defender
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class _Fights:
+    """A round's bouts in the order they are fought: each a bout fought once (named
+    fighters) or ``times`` alike summed. Known by identity (one per round's bouts, made
+    once by :func:`_fights`): the steps of a round are keyed by it without hashing
+    every bout again."""
+
+    calls: tuple[tuple[Bout, int | None], ...]
+
+
 @by_identity
-def _runs(bouts: tuple[Bout, ...]) -> tuple[tuple[Bout, int], ...]:
-    """The round's bouts as runs of equal bouts in order, each with its length (found once
-    per round's bouts: exact odds replay the round once per branch)."""
-    return tuple((bout, sum(1 for _ in same)) for bout, same in itertools.groupby(bouts))
+def _fights(bouts: tuple[Bout, ...]) -> _Fights:
+    """The round's bouts as :class:`_Fights`: runs of equal unnamed bouts fought as one
+    call, named ones one by one (found once per round's bouts: the exact odds replay a
+    round once per branch)."""
+    calls: list[tuple[Bout, int | None]] = []
+    for bout, same in itertools.groupby(bouts):
+        count = sum(1 for _ in same)
+        if bout.names:
+            calls.extend((bout, None) for _ in range(count))
+        else:
+            calls.append((bout, count))
+    return _Fights(tuple(calls))
 
 
 @by_identity
@@ -395,21 +421,32 @@ def melee_round(bouts: tuple[Bout, ...]) -> Procedure[RoundLosses]:
         attackers=attackers,
         defenders=defenders,
     )
-    lost = {Side.ATTACKER: 0, Side.DEFENDER: 0}
-    fallen: list[str] = []
-    for bout, count in _runs(bouts):
-        centre, other = bout.centre, bout.centre.other
-        if bout.names:
-            for _ in range(count):
-                outcome: BoutOutcome = yield _bout_call(bout, None)
-                lost[centre] += outcome.centre_lost
-                lost[other] += outcome.opponents_lost
-                fallen += outcome.fallen
-            continue
-        centres, opponents = yield _bout_call(bout, count)
+    losses: RoundLosses = yield tail_step(fights_from, _fights(bouts), 0, RoundLosses(0, 0))
+    return losses
+
+
+def fights_from(fights: _Fights, index: int, so_far: RoundLosses) -> Procedure[RoundLosses]:
+    """The round's bouts from ``index`` on, after losses ``so_far``: a step of
+    :func:`melee_round`, so the exact odds keep each bout's outcomes by the losses
+    before it instead of replaying the round once per path through its bouts."""
+    bout, times = fights.calls[index]
+    lost = {Side.ATTACKER: so_far.attacker, Side.DEFENDER: so_far.defender}
+    centre, other = bout.centre, bout.centre.other
+    fallen = so_far.fallen
+    if times is None:
+        outcome: BoutOutcome = yield _bout_call(bout, None)
+        lost[centre] += outcome.centre_lost
+        lost[other] += outcome.opponents_lost
+        fallen += outcome.fallen
+    else:
+        centres, opponents = yield _bout_call(bout, times)
         lost[centre] += centres
         lost[other] += opponents
-    return RoundLosses(lost[Side.ATTACKER], lost[Side.DEFENDER], tuple(fallen))
+    after = RoundLosses(lost[Side.ATTACKER], lost[Side.DEFENDER], fallen)
+    if index + 1 == len(fights.calls):
+        return after
+    rest: RoundLosses = yield tail_step(fights_from, fights, index + 1, after)
+    return rest
 
 
 @dataclass(frozen=True, slots=True)

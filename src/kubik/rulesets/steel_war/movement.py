@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kubik.data import load_ruleset_data
@@ -43,6 +43,7 @@ class MoverType(Enum):
         return f"steel_war.term.movement.mover.{self.value}"
 
 
+@cache  # pure, its data read once per process: asked on every menu and replay
 def is_machine(kind: MoverType) -> bool:
     """Vehicles and robots are техника: no psi on them, suppression spares what keeps
     the crew inside (data ``[unit_kinds]``).
@@ -53,6 +54,7 @@ def is_machine(kind: MoverType) -> bool:
     return kind.value in _data()["unit_kinds"]["machines"]
 
 
+@cache  # pure, its data read once per process: asked on every menu and replay
 def is_vehicle(kind: MoverType) -> bool:
     """Vehicles carry crews, passengers and cargo (SW-MOVE-04).
 
@@ -108,6 +110,7 @@ def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 
+@lru_cache(maxsize=1024)  # pure: asked on every menu and replay, of the same few values
 def terrain_class(mover: MoverType, terrain: Terrain, *, amphibious: bool = False) -> TerrainClass:
     """The class of ``terrain`` for ``mover`` (SW-MOVE-03).
 
@@ -136,6 +139,7 @@ def most_restrictive(classes: Iterable[TerrainClass]) -> TerrainClass:
     return max(classes, key=_SEVERITY.index, default=TerrainClass.EASY)
 
 
+@lru_cache(maxsize=1024)  # pure: asked on every menu and replay, of the same few values
 def terrain_distance(distance: int, cls: TerrainClass) -> int:
     """``distance`` in inches after terrain: ÷2 or ÷3 rounded down, 0 if impassable (SW-MOVE-02).
 
@@ -203,8 +207,14 @@ def march_allowed(classes: Iterable[TerrainClass]) -> bool:
     >>> march_allowed([TerrainClass.EASY, TerrainClass.DIFFICULT])
     False
     """
-    allowed = set(_data()["march"]["allowed_classes"])
+    allowed = _march_classes()
     return all(cls.value in allowed for cls in classes)
+
+
+@cache
+def _march_classes() -> frozenset[str]:
+    """The terrain classes a march may cross (read once)."""
+    return frozenset(_data()["march"]["allowed_classes"])
 
 
 def march_distance(speed: int, classes: Iterable[TerrainClass] = ()) -> int:
@@ -216,9 +226,16 @@ def march_distance(speed: int, classes: Iterable[TerrainClass] = ()) -> int:
     path = tuple(classes)
     if not march_allowed(path):
         raise InputError("terrain: march order is allowed only through easy terrain")
-    return speed * int(_data()["march"]["speed_multiplier"])
+    return speed * _march_multiplier()
 
 
+@cache
+def _march_multiplier() -> int:
+    """How many times its speed a march takes a unit (read once)."""
+    return int(_data()["march"]["speed_multiplier"])
+
+
+@cache  # pure, its data read once per process: asked on every menu and replay
 def combat_move_dice() -> tuple[Die, ...]:
     """The dice of a combat move (боевое движение): 2d6 (SW-ABSENT-02)."""
     table = _data()["combat_move"]

@@ -59,6 +59,7 @@ def quality_of(die: Die) -> Quality:
     raise DiceError(f"{die} is not a quality die; they are d4, d6, d8, d10, d12")
 
 
+@cache  # pure, its data read once per process: asked on every menu and replay
 def panic_triggers(quality: Quality) -> frozenset[PanicEvent]:
     """The events that cause panic in troops of ``quality`` (psionics: always).
 
@@ -101,6 +102,7 @@ _EVENT_RULES: dict[PanicEvent, tuple[str, ...]] = {
 }
 
 
+@cache  # pure, its data read once per process: asked on every menu and replay
 def counts_as_armour(kind: MoverType, armoured: bool = True) -> bool:
     """Whether an enemy unit of this kind is «бронетехника или бронескафы» that panics
     recruits the first time they see it (SW-PANIC-02): bronescafs always, vehicles when

@@ -60,6 +60,7 @@ def is_suppressed(markers: int) -> bool:
     return markers > 0
 
 
+@lru_cache(maxsize=1024)  # pure: asked on every menu and replay, of the same few values
 def suppression_verdict(
     action: ActionType,
     markers: int,

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from kubik.game import Scenario
 from kubik.game.battle import BattleGame, Piece, Posture
@@ -43,8 +43,6 @@ from .setup import SideStart, check, side_start, squads_of
 from .spec import ObjectiveSpec
 from .state import Squad, Status
 from .terrain import read_terrain
-
-T = TypeVar("T")
 
 #: :func:`~kubik.rulesets.steel_war.movement.base_speed`, read once per kind of unit (its
 #: numbers are the ruleset's data, loaded once).
@@ -189,7 +187,10 @@ class Battlefield(BattleGame):
     def kind(self, squad: Squad) -> MoverType:
         """What the unit is for the rules: its row of the terrain table (SW-MOVE-03). A
         squad that lost its horses or suits in part moves as infantry."""
-        return self.kept(("kind", squad.id), lambda: self._kind(squad))
+        key = ("kind", squad.id)
+        memo = self._still  # (asked a dozen times a menu: the kept answer read here)
+        found = memo.get(key) if memo is not None else None
+        return found if found is not None else self.kept(key, lambda: self._kind(squad))
 
     # -- where things stand, for measurements kept the whole battle ----------------
 
@@ -214,9 +215,13 @@ class Battlefield(BattleGame):
     def enemy_board(self, squad: Squad) -> int:
         """Where every enemy unit on the table stands, as a number (see :meth:`shape`): a
         measurement of the squad against the enemy alone holds while its friends move."""
-        side = squad.side
+        key = ("enemy_board", squad.side)
+        memo = self._still  # (asked a dozen times a menu: the kept answer read here)
+        found: int | None = memo.get(key) if memo is not None else None
+        if found is not None:
+            return found
         return self.kept(
-            ("enemy_board", side),
+            key,
             lambda: self.shape_id(("enemies", tuple(self.shape(e) for e in self.enemies(squad)))),
         )
 
@@ -238,12 +243,10 @@ class Battlefield(BattleGame):
                 for squad in self.squads:
                     squad.hold(False)
 
-    def lasting_of(self, key: Callable[[], Hashable], measure: Callable[[], T]) -> T:
-        """:meth:`~kubik.game.battle.BattleGame.lasting` with its key made only while a
-        menu is measured (elsewhere the measurement is simply made)."""
-        if not self.measuring:
-            return measure()
-        return self.lasting(key(), measure)
+    #: :meth:`~kubik.game.battle.BattleGame.lasting` with its key made only while a
+    #: menu is measured (elsewhere the measurement is simply made): the layer's
+    #: :meth:`~kubik.game.battle.BattleGame.lasting_by`, under the name the menus use
+    lasting_of = BattleGame.lasting_by
 
     def _kind(self, squad: Squad) -> MoverType:
         if squad.is_vehicle:
@@ -290,8 +293,13 @@ class Battlefield(BattleGame):
     def distance(self, a: Squad, b: Squad) -> float:
         """Edge distance between the closest fighting models of two units, to 0.1 inch
         (from a unit with none left: from where it stood)."""
+        key = ("distance", a.id, b.id)
+        memo = self._still  # (asked for every pair a menu weighs: the kept answer read here)
+        found: float | None = memo.get(key) if memo is not None else None
+        if found is not None:
+            return found
         return self.kept(
-            ("distance", a.id, b.id),
+            key,
             lambda: self.lasting_of(
                 lambda: ("distance", self.shape(a), self.shape(b)), lambda: self._distance(a, b)
             ),
@@ -302,8 +310,13 @@ class Battlefield(BattleGame):
 
     def sees(self, viewer: Squad, target: Squad) -> bool:
         """Whether the viewer's commander sees any fighting model of the target."""
+        key = ("sees", viewer.id, target.id)
+        memo = self._still  # (asked for every pair a menu weighs: the kept answer read here)
+        found: bool | None = memo.get(key) if memo is not None else None
+        if found is not None:
+            return found
         return self.kept(
-            ("sees", viewer.id, target.id),
+            key,
             lambda: self.lasting_of(
                 lambda: ("sees", self.shape(viewer), self.shape(target)),
                 lambda: self._sees(viewer, target),
@@ -316,8 +329,13 @@ class Battlefield(BattleGame):
 
     def in_cover(self, squad: Squad) -> bool:
         """Whether at least half its fighting models stand in a feature giving cover."""
+        key = ("in_cover", squad.id)
+        memo = self._still  # (asked a dozen times a menu: the kept answer read here)
+        found: bool | None = memo.get(key) if memo is not None else None
+        if found is not None:
+            return found
         return self.kept(
-            ("in_cover", squad.id),
+            key,
             lambda: self.lasting_of(
                 lambda: ("in_cover", self.shape(squad)), lambda: self._in_cover(squad)
             ),
@@ -481,7 +499,7 @@ def _shape_of(squad: Squad) -> Hashable:
         squad.centre,
         anchor.centre,
         anchor.diameter,
-        tuple((m.id, m.x, m.y, m.diameter, m.kind) for m in squad.active()),
+        tuple([(m.id, m.x, m.y, m.diameter, m.kind) for m in squad.active()]),
     )
 
 

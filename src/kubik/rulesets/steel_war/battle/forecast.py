@@ -12,11 +12,12 @@ melee); they decide nothing themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache, lru_cache
 
 from kubik.dice import Die
 from kubik.engine import AnyForecast, Call, Forecast, Procedure
 from kubik.engine.memo import by_identity
-from kubik.engine.requests import AnyCall, RuleIds
+from kubik.engine.requests import AnyCall, RuleIds, tail_step
 from kubik.game.battle import taste
 from kubik.rulesets.steel_war.charge import (
     ChargeOutcome,
@@ -59,6 +60,7 @@ from kubik.rulesets.steel_war.reorganisation import Care, ReorganiseOutcome, reo
 from kubik.rulesets.steel_war.suppression import UnsuppressOutcome, unsuppress
 
 
+@cache  # (the tastes are read once per process, as the layer reads them)
 def weight(name: str) -> float:
     """A bot taste from ``[bot]`` (data/game.toml)."""
     return taste("steel_war", name)
@@ -242,6 +244,14 @@ def assault_forecast(
     stand: DefenderMoraleOutcome = yield stand_call
     if not stand.melee:
         return AssaultOutcome(True, True, 0, 0)
+    fought: AssaultOutcome = yield tail_step(melee_after_charge, melee_call)
+    return fought
+
+
+def melee_after_charge(melee_call: AnyCall) -> Procedure[AssaultOutcome]:
+    """The first melee round of a charge that reached a defender who stood: the last
+    step of :func:`assault_forecast`, so its odds keep the round's outcomes once instead
+    of replaying the charge and the morale test for each."""
     losses: RoundLosses = yield melee_call
     return AssaultOutcome(True, False, losses.attacker, losses.defender)
 
@@ -384,6 +394,7 @@ class CombatMoveValue:
         return self.per_inch * moved
 
 
+@lru_cache(maxsize=256)  # (an immutable forecast: every menu offers the same few again)
 def combat_move_forecast(terrain: TerrainClass, per_inch: float, score: float) -> AnyForecast:
     """The combat move's rolled inches (SW-ABSENT-02, SW-MOVE-02)."""
     return Forecast(combat_move, (terrain,), value=CombatMoveValue(per_inch), score=score)

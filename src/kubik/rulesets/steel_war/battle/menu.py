@@ -18,6 +18,7 @@ in order; the menu records refusals with their reasons and rules.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -70,7 +71,7 @@ class Offered:
     def rules(self) -> tuple[str, ...]:
         """Every rule the verdicts applied, offered and refused (the decision's rules)."""
         every = (*self.menu.offers, *self.menu.refused)
-        return tuple(dict.fromkeys(r for o in every for r in o.verdict.rules))
+        return tuple(dict.fromkeys(itertools.chain.from_iterable(o.verdict.rules for o in every)))
 
 
 def stand(game: Battlefield, squad: Squad) -> Stand:

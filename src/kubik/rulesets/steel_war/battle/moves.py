@@ -12,6 +12,7 @@ the enemy, away from it, into or out of cover).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable, Hashable, Sequence
@@ -161,7 +162,10 @@ def _near_others(game: Battlefield, squad: Squad, length: float) -> tuple[Base, 
     skip = (squad.id, *(s.id for s in game.passengers(squad)))
     centre = squad.centre
     reach = clearance(squad) + CONTACT_TOLERANCE + 0.1 + length + 0.01
-    return tuple(b for b in game.others(*skip) if math.dist(b.centre, centre) <= reach + b.radius)
+    dist = math.dist  # (each base's centre and radius read from its fields, not properties)
+    return tuple(
+        b for b in game.others(*skip) if dist((b.x, b.y), centre) <= reach + b.diameter / 2
+    )
 
 
 def enemy_points(game: Battlefield, squad: Squad) -> list[Point]:
@@ -195,10 +199,22 @@ def enemy_distance_now(
     )
 
 
+@functools.cache
+def _min_move() -> float:
+    """The shortest move worth offering, in inches (a bot's taste; read once)."""
+    return float(game_data()["game_moves"]["min_inches"])
+
+
+@functools.cache
+def _cover_depth() -> float:
+    """How deep inside cover a move to it aims, in inches (read once)."""
+    return float(game_data()["game_moves"]["cover_depth_inches"])
+
+
 def _nearest_cover(game: Battlefield, squad: Squad) -> Point | None:
     """The nearest point inside a feature giving cover that the unit is not already in."""
     centre = squad.centre
-    depth = float(game_data()["game_moves"]["cover_depth_inches"])
+    depth = _cover_depth()
     kind = mover(game, squad)
     return game.tape.kept(
         "steel_war.nearest_cover",
@@ -406,7 +422,7 @@ def _plan(
     if found is None:
         return None
     moved = inches(length_to(path, found))
-    if moved < float(game_data()["game_moves"]["min_inches"]):
+    if moved < _min_move():
         return None
     return Plan(way.points, cls, found, moved)
 

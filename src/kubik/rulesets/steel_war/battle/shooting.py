@@ -191,7 +191,8 @@ def plan_fire(
     else:
         armour, models, vest = armour_of(target), len(target.active()), target.spec.flak_vest
     aim = fire_target(shooter.die, sight.distance, target.prone, sight.cover, armour, models, vest)
-    again = any(shooter.fired.times(m.id) > 0 for m in firing)
+    shots = shooter.fired
+    again = bool(shots.shots) and any(shots.times(m.id) > 0 for m in firing)
     return FirePlan(group, aim, tuple(m.id for m in firing), len(firing) < len(can), again)
 
 

@@ -42,6 +42,12 @@ def _quality(name: str) -> Quality:
     return Quality(name)
 
 
+@cache
+def _quality_die(name: str) -> Die:
+    """The die of the quality level called ``name`` (asked by every measurement of a squad)."""
+    return _quality(name).die
+
+
 class Status(StrEnum):
     """Where a model is: fighting, one of the ways it is down, or out of the battle."""
 
@@ -144,12 +150,16 @@ class Model:
     @property
     def is_man(self) -> bool:
         """A man (on foot, riding or in a suit), not a weapon, a robot or a hull."""
-        return self.kind in (
-            TargetKind.MAN,
-            TargetKind.FULL_INFANTRY_ARMOUR,
-            TargetKind.CAVALRY,
-            TargetKind.BRONESCAF,
-        )
+        return self.kind in _MEN
+
+
+#: The kinds of model that are men (on foot, riding or in a suit): :attr:`Model.is_man`.
+_MEN = (
+    TargetKind.MAN,
+    TargetKind.FULL_INFANTRY_ARMOUR,
+    TargetKind.CAVALRY,
+    TargetKind.BRONESCAF,
+)
 
 
 @dataclass(slots=True)
@@ -187,6 +197,8 @@ class Squad:
     #: its fighting models while nothing on the board changes (a menu being measured,
     #: :meth:`hold`): asked hundreds of times a menu, looked for once
     _held: list[Model] | None = field(default=None, repr=False, compare=False)
+    #: their bases while it holds them (nothing moves then: made once, on first asking)
+    _held_bases: list[Base] | None = field(default=None, repr=False, compare=False)
     #: the unit id from the scenario (its spec's, read as a plain slot: asked everywhere)
     id: str = field(init=False, repr=False, compare=False)
     #: the side it fights for (its spec's)
@@ -204,12 +216,13 @@ class Squad:
     @property
     def die(self) -> Die:
         """The quality die."""
-        return _quality(self.spec.quality).die
+        return _quality_die(self.spec.quality)
 
     @property
     def is_vehicle(self) -> bool:
-        """A vehicle (one model: the machine), not a squad."""
-        return self.spec.is_vehicle
+        """A vehicle (one model: the machine), not a squad (its spec's ``is_vehicle``, read
+        here in one step: asked everywhere)."""
+        return bool(self.spec.vehicle)
 
     @property
     def immobilised(self) -> bool:
@@ -304,12 +317,13 @@ class Squad:
         """``still``: no model of the squad falls or gets up until :meth:`hold` is called
         with ``False`` (a menu being measured), so who is fighting is looked for once."""
         self._held = None
+        self._held_bases = None
         if still:
             self._held = self.active()
 
     def men(self) -> list[Model]:
         """Men still fighting (not weapons, robots or hulls)."""
-        return [m for m in self.active() if m.is_man]
+        return [m for m in self.active() if m.kind in _MEN]  # (``is_man``, inline)
 
     def with_status(self, status: Status) -> list[Model]:
         """Models in ``status``."""
@@ -317,7 +331,13 @@ class Squad:
 
     def bases(self) -> list[Base]:
         """The bases of the models still fighting."""
-        return [m.base() for m in self.active()]
+        held = self._held
+        if held is None:
+            return [m.base() for m in self.active()]
+        found = self._held_bases
+        if found is None:
+            found = self._held_bases = [m.base() for m in held]
+        return list(found)
 
     def model(self, model_id: str) -> Model:
         """The model called ``model_id``."""
