@@ -311,57 +311,68 @@ class OddsDriver:
     ) -> Counted:
         by_total: dict[int, dict[Any, int]] = {}
         met = self._met
-        # Each pending branch: the answers to replay, and its weight over its total.
-        stack: list[tuple[tuple[Any, ...], int, int]] = [((), 1, 1)]
+        # Each pending branch: the answers to replay (a prefix shared by its siblings, then
+        # its own answer), and its weight over its total.
+        stack: list[tuple[tuple[Any, ...], Any, int, int]] = [((), _FRESH, 1, 1)]
+        pop, push = stack.pop, stack.append
         while stack:
-            answers, weight, total = stack.pop()
-            known = len(answers)
+            prefix, own, weight, total = pop()
             gen = procedure(*args)
-            replayed = 0
-            send: Any = None
-            while True:
-                try:
-                    request = gen.send(send)
-                except StopIteration as stop:
-                    bucket = by_total.get(total)
-                    if bucket is None:
-                        bucket = by_total[total] = {}
-                    outcome = stop.value
-                    bucket[outcome] = bucket.get(outcome, 0) + weight
-                    break
-                if type(request) is Emit:
-                    send = None
-                    continue
-                if replayed < known:
-                    send = answers[replayed]
-                    replayed += 1
-                    continue
-                found = met.get(id(request))
-                if found is not None and found[0] is request:  # as :meth:`_branches` answers
-                    if found[2]:
-                        self._decisions += 1
-                    branch_total, pairs = found[1]
+            send = gen.send
+            try:
+                request = send(None)
+                if own is not _FRESH:  # replay: the same requests as before, answered as before
+                    for answer in prefix:
+                        while type(request) is Emit:
+                            request = send(None)
+                        request = send(answer)
+                    while type(request) is Emit:
+                        request = send(None)
+                    request = send(own)
+                    answers = [*prefix, own]
                 else:
-                    branch_total, pairs = self._branches(request)
-                total *= branch_total
-                if type(request) is Call and request.tail:  # the caller's outcome is its answer
-                    bucket = by_total.get(total)
-                    if bucket is None:
-                        bucket = by_total[total] = {}
-                    for answer, count in pairs:
-                        bucket[answer] = bucket.get(answer, 0) + weight * count
-                    _keeps_promise(gen, pairs[-1][0], procedure)
-                    break
-                last = len(pairs) - 1
-                for index in range(last):
-                    answer, count = pairs[index]
-                    stack.append(((*answers, answer), weight * count, total))
-                send, count = pairs[last]
-                answers = (*answers, send)
-                known += 1
-                replayed += 1
-                weight *= count
+                    answers = []
+                while True:
+                    if type(request) is Emit:
+                        request = send(None)
+                        continue
+                    found = met.get(id(request))
+                    if found is not None and found[0] is request:  # as :meth:`_branches`
+                        if found[2]:
+                            self._decisions += 1
+                        branch_total, pairs = found[1]
+                    else:
+                        branch_total, pairs = self._branches(request)
+                    total *= branch_total
+                    if type(request) is Call and request.tail:  # the caller's outcome is its answer
+                        bucket = by_total.get(total)
+                        if bucket is None:
+                            bucket = by_total[total] = {}
+                        for answer, count in pairs:
+                            bucket[answer] = bucket.get(answer, 0) + weight * count
+                        _keeps_promise(gen, pairs[-1][0], procedure)
+                        break
+                    last = len(pairs) - 1
+                    if last:
+                        shared = tuple(answers)
+                        for index in range(last):
+                            answer, count = pairs[index]
+                            push((shared, answer, weight * count, total))
+                    answer, count = pairs[last]
+                    answers.append(answer)
+                    weight *= count
+                    request = send(answer)
+            except StopIteration as stop:
+                bucket = by_total.get(total)
+                if bucket is None:
+                    bucket = by_total[total] = {}
+                outcome = stop.value
+                bucket[outcome] = bucket.get(outcome, 0) + weight
         return merge_by_total(by_total)
+
+
+#: Marks the first branch of an enumeration (nothing to replay).
+_FRESH: Any = object()
 
 
 def _keeps_promise(gen: Procedure[Any], answer: Any, procedure: Callable[..., Any]) -> None:
