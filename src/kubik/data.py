@@ -217,6 +217,8 @@ class RulesetData(Mapping[str, Any]):
         self._parsed: dict[int, dict[str, Any]] = {}
         self._where: dict[str, int] = {}
         self._all: dict[str, Any] | None = None
+        #: tables already read, by name (the rules read the same few again and again)
+        self._read: dict[str, Any] = {}
         for index in range(len(files)):
             for name in top_level_names(self._text(index)):
                 self._where.setdefault(name, index)
@@ -254,13 +256,19 @@ class RulesetData(Mapping[str, Any]):
         return self._all
 
     def __getitem__(self, name: str) -> Any:
+        read = self._read
+        found = read.get(name)  # TOML has no null: None is "not read yet"
+        if found is not None:
+            return found
         if self._all is None:
             index = self._where.get(name)
             if index is not None:
                 part = self._file(index)
                 if name in part:
-                    return part[name]
-        return self._every_table()[name]
+                    read[name] = part[name]
+                    return read[name]
+        table = read[name] = self._every_table()[name]
+        return table
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._every_table())
