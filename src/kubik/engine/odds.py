@@ -106,6 +106,9 @@ class OddsCache:
         self.support: dict[Hashable, Any] = {}
         #: expected worths of forecasts (:func:`kubik.engine.forecast.expected_value`)
         self.values: dict[Hashable, Any] = {}
+        #: the same worths by the ids of the objects asked about, kept alive with them
+        #: (:func:`kubik.engine.forecast.expected_value`: no hashing them again)
+        self.worths_by_ids: dict[tuple[int, ...], tuple[tuple[Any, ...], Any]] = {}
 
     def for_solving(self) -> OddsCache:
         """A cache sharing this one's plain odds, with nothing solved by the optimal policy
@@ -124,6 +127,7 @@ class OddsCache:
         """Forget everything."""
         for table in self._tables():
             table.clear()
+        self.worths_by_ids.clear()
 
     def _tables(self) -> tuple[dict[Any, Any], ...]:
         return (
@@ -150,11 +154,7 @@ def as_distribution(counted: Counted) -> Distribution[Any]:
 
 def normalised(total: int, weights: dict[Any, int]) -> Counted:
     """Weights over ``total`` with their common factor divided out."""
-    common = total
-    for count in weights.values():
-        common = math.gcd(common, count)
-        if common == 1:
-            break
+    common = math.gcd(total, *weights.values())
     if common > 1:
         return total // common, tuple((o, n // common) for o, n in weights.items())
     return total, tuple(weights.items())
@@ -162,6 +162,9 @@ def normalised(total: int, weights: dict[Any, int]) -> Counted:
 
 def merge_by_total(by_total: dict[int, dict[Any, int]]) -> Counted:
     """Outcome weights collected over several totals, put over their least common multiple."""
+    if len(by_total) == 1:  # one total (every leaf as deep in dice): nothing to rescale
+        ((total, weights),) = by_total.items()
+        return normalised(total, weights)
     common = math.lcm(*by_total) if by_total else 1
     result: dict[Any, int] = {}
     for total, weights in by_total.items():
@@ -206,6 +209,7 @@ class OddsDriver:
         #: answers to the very request objects met before, by identity: replays meet the
         #: same (rules build their requests once) and hashing one costs more than this
         self._met: dict[int, tuple[Any, Counted, bool]] = {}
+        self._enumerating = False  # inside :meth:`_enumerate` (narration already off)
 
     def distribution(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...] = ()
@@ -239,8 +243,15 @@ class OddsDriver:
             self._decisions += 1
         else:
             before = self._decisions
-            with silenced():
+            if self._enumerating:  # a call met while enumerating: already silenced
                 cached = self._enumerate(procedure, args)
+            else:
+                self._enumerating = True
+                try:
+                    with silenced():
+                        cached = self._enumerate(procedure, args)
+                finally:
+                    self._enumerating = False
             if self._decisions == before:
                 key = (None, procedure, shared)
         if sum(n for _, n in cached[1]) != cached[0]:
