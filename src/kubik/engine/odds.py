@@ -353,7 +353,10 @@ class OddsDriver:
                             self._decisions += 1
                         branch_total, pairs = found[1]
                     else:
-                        branch_total, pairs = self._branches(request)
+                        try:
+                            branch_total, pairs = self._branches(request)
+                        except StopIteration as error:  # not the procedure's end: a fault
+                            raise ProcedureError(f"answering {request!r} stopped") from error
                     total *= branch_total
                     if type(request) is Call and request.tail:  # the caller's outcome is its answer
                         bucket = by_total.get(total)
