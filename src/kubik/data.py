@@ -217,6 +217,8 @@ class RulesetData(Mapping[str, Any]):
         self._parsed: dict[int, dict[str, Any]] = {}
         self._where: dict[str, int] = {}
         self._all: dict[str, Any] | None = None
+        #: tables already read, by name (the rules read the same few again and again)
+        self._read: dict[str, Any] = {}
         for index in range(len(files)):
             for name in top_level_names(self._text(index)):
                 self._where.setdefault(name, index)
@@ -254,13 +256,19 @@ class RulesetData(Mapping[str, Any]):
         return self._all
 
     def __getitem__(self, name: str) -> Any:
+        read = self._read
+        found = read.get(name)  # TOML has no null: None is "not read yet"
+        if found is not None:
+            return found
         if self._all is None:
             index = self._where.get(name)
             if index is not None:
                 part = self._file(index)
                 if name in part:
-                    return part[name]
-        return self._every_table()[name]
+                    read[name] = part[name]
+                    return read[name]
+        table = read[name] = self._every_table()[name]
+        return table
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._every_table())
@@ -277,9 +285,26 @@ def _packaged_data(ruleset: str) -> RulesetData:
     return RulesetData(ruleset)
 
 
+#: The process environment as ``os.environ`` keeps it (its keys encoded), and the
+#: encoded name of the override variable: one dict lookup tells whether the variable is
+#: set, where ``os.environ.get`` costs a key encoding and, when the variable is unset
+#: (as almost always), a raised and caught ``KeyError`` -- the rules ask for their numbers
+#: thousands of times a battle. ``None`` where ``os.environ`` keeps no such table.
+_RAW_ENVIRON: Mapping[Any, Any] | None = getattr(os.environ, "_data", None)
+_RAW_KEY: Any = getattr(os.environ, "encodekey", lambda key: key)(OVERRIDE_DIR_ENV)
+_ENVIRON = os.environ
+
+
+def override_dir_setting() -> str | None:
+    """``$KUBIK_DATA_DIR`` as set now (``None`` or empty when it is not), read cheaply."""
+    if _RAW_ENVIRON is not None and os.environ is _ENVIRON and _RAW_KEY not in _RAW_ENVIRON:
+        return None
+    return os.environ.get(OVERRIDE_DIR_ENV)
+
+
 def _override_dir() -> Path | None:
     """``$KUBIK_DATA_DIR`` when set (an error if it is not a directory)."""
-    env_dir = os.environ.get(OVERRIDE_DIR_ENV)
+    env_dir = override_dir_setting()
     if not env_dir:
         return None
     folder = Path(env_dir)
@@ -298,6 +323,8 @@ def load_ruleset_data(
     from ``override`` (a mapping, or a path to a TOML file).
     """
     data: Mapping[str, Any] = _packaged_data(ruleset)
+    if override is None and not override_dir_setting():
+        return data  # the packaged numbers, the same object every time
     folder = _override_dir()
     if folder is not None:
         env_file = folder / f"{ruleset}.toml"

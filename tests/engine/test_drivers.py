@@ -286,3 +286,19 @@ def test_odds_by_shares_a_distribution_between_calls_differing_in_rule_ids() -> 
     assert first == again and first[True] == Fraction(1, 2)
     assert len(runs) == enumerated  # computed once for both annotations
     assert driver.distribution(hit, (5, ("SW-FIRE-01",)))[True] == Fraction(1, 3)
+
+
+def test_a_policy_that_raises_stop_iteration_is_a_fault_not_an_outcome() -> None:
+    from kubik.engine.odds import OddsDriver
+    from kubik.engine.requests import Choose
+    from kubik.errors import ProcedureError
+
+    def pick() -> Any:
+        answer = yield Choose(("far", "near"), "steel", "target")
+        return answer
+
+    def broken(request: Choose) -> Any:
+        raise StopIteration
+
+    with pytest.raises(ProcedureError, match="stopped"):
+        OddsDriver(broken).counted(pick, ())

@@ -78,3 +78,36 @@ def test_a_table_without_provenance_is_an_error(
     monkeypatch.setattr(data, "_RULESETS_DIR", tmp_path)
     with pytest.raises(DataError, match="provenance"):
         RulesetData("game")["fire"]
+
+
+def test_without_an_override_dir_the_packaged_numbers_are_one_object(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(data.OVERRIDE_DIR_ENV, raising=False)
+    assert data.override_dir_setting() is None
+    assert data.load_ruleset_data("old_west") is data.load_ruleset_data("old_west")
+
+
+def test_an_override_dir_set_or_unset_later_in_the_process_is_honoured(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(data.OVERRIDE_DIR_ENV, raising=False)
+    packaged = data.load_ruleset_data("old_west")
+    (tmp_path / "old_west.toml").write_text("[pluck]\npass_total = 12\n", encoding="utf-8")
+    monkeypatch.setenv(data.OVERRIDE_DIR_ENV, str(tmp_path))
+    assert data.override_dir_setting() == str(tmp_path)
+    overridden = data.load_ruleset_data("old_west")
+    assert overridden["pluck"]["pass_total"] == 12 != packaged["pluck"]["pass_total"]
+    monkeypatch.setenv(data.OVERRIDE_DIR_ENV, "")  # empty: as if unset
+    assert data.load_ruleset_data("old_west") is packaged
+    monkeypatch.delenv(data.OVERRIDE_DIR_ENV)
+    assert data.override_dir_setting() is None
+    assert data.load_ruleset_data("old_west") is packaged
+
+
+def test_an_override_dir_that_is_not_a_directory_is_still_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(data.OVERRIDE_DIR_ENV, str(tmp_path / "missing"))
+    with pytest.raises(DataError, match="not a directory"):
+        data.load_ruleset_data("old_west")

@@ -15,7 +15,6 @@ Fraction(3, 4)
 
 from __future__ import annotations
 
-import weakref
 from fractions import Fraction
 from typing import Any
 
@@ -52,9 +51,7 @@ def expected_value(
     args = forecast.args
     same: _Worths | None = None
     if cache is not None:  # the very objects asked about before: no hashing them again
-        same = _BY_IDS.get(cache)
-        if same is None:
-            same = _BY_IDS[cache] = {}
+        same = cache.worths_by_ids
         ids = (id(policy), id(forecast.procedure), id(value), *map(id, args))
         found = same.get(ids)
         if found is not None:
@@ -79,11 +76,6 @@ def expected_value(
             same.clear()
         same[ids] = ((policy, forecast.procedure, value, *args), known)  # kept: ids stay theirs
     return total + known if total else known
-
-
-#: Per odds cache, expected worths by the ids of the policy, procedure, value and
-#: arguments asked about (the objects kept alive with them, so the ids stay theirs).
-_BY_IDS: weakref.WeakKeyDictionary[OddsCache, _Worths] = weakref.WeakKeyDictionary()
 
 
 #: Plain scores as exact fractions (menus offer the same few scores again and again).

@@ -106,6 +106,9 @@ class OddsCache:
         self.support: dict[Hashable, Any] = {}
         #: expected worths of forecasts (:func:`kubik.engine.forecast.expected_value`)
         self.values: dict[Hashable, Any] = {}
+        #: the same worths by the ids of the objects asked about, kept alive with them
+        #: (:func:`kubik.engine.forecast.expected_value`: no hashing them again)
+        self.worths_by_ids: dict[tuple[int, ...], tuple[tuple[Any, ...], Any]] = {}
 
     def for_solving(self) -> OddsCache:
         """A cache sharing this one's plain odds, with nothing solved by the optimal policy
@@ -124,6 +127,7 @@ class OddsCache:
         """Forget everything."""
         for table in self._tables():
             table.clear()
+        self.worths_by_ids.clear()
 
     def _tables(self) -> tuple[dict[Any, Any], ...]:
         return (
@@ -150,11 +154,7 @@ def as_distribution(counted: Counted) -> Distribution[Any]:
 
 def normalised(total: int, weights: dict[Any, int]) -> Counted:
     """Weights over ``total`` with their common factor divided out."""
-    common = total
-    for count in weights.values():
-        common = math.gcd(common, count)
-        if common == 1:
-            break
+    common = math.gcd(total, *weights.values())
     if common > 1:
         return total // common, tuple((o, n // common) for o, n in weights.items())
     return total, tuple(weights.items())
@@ -162,6 +162,9 @@ def normalised(total: int, weights: dict[Any, int]) -> Counted:
 
 def merge_by_total(by_total: dict[int, dict[Any, int]]) -> Counted:
     """Outcome weights collected over several totals, put over their least common multiple."""
+    if len(by_total) == 1:  # one total (every leaf as deep in dice): nothing to rescale
+        ((total, weights),) = by_total.items()
+        return normalised(total, weights)
     common = math.lcm(*by_total) if by_total else 1
     result: dict[Any, int] = {}
     for total, weights in by_total.items():
@@ -206,6 +209,7 @@ class OddsDriver:
         #: answers to the very request objects met before, by identity: replays meet the
         #: same (rules build their requests once) and hashing one costs more than this
         self._met: dict[int, tuple[Any, Counted, bool]] = {}
+        self._enumerating = False  # inside :meth:`_enumerate` (narration already off)
 
     def distribution(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...] = ()
@@ -239,8 +243,15 @@ class OddsDriver:
             self._decisions += 1
         else:
             before = self._decisions
-            with silenced():
+            if self._enumerating:  # a call met while enumerating: already silenced
                 cached = self._enumerate(procedure, args)
+            else:
+                self._enumerating = True
+                try:
+                    with silenced():
+                        cached = self._enumerate(procedure, args)
+                finally:
+                    self._enumerating = False
             if self._decisions == before:
                 key = (None, procedure, shared)
         if sum(n for _, n in cached[1]) != cached[0]:
@@ -311,57 +322,71 @@ class OddsDriver:
     ) -> Counted:
         by_total: dict[int, dict[Any, int]] = {}
         met = self._met
-        # Each pending branch: the answers to replay, and its weight over its total.
-        stack: list[tuple[tuple[Any, ...], int, int]] = [((), 1, 1)]
+        # Each pending branch: the answers to replay (a prefix shared by its siblings, then
+        # its own answer), and its weight over its total.
+        stack: list[tuple[tuple[Any, ...], Any, int, int]] = [((), _FRESH, 1, 1)]
+        pop, push = stack.pop, stack.append
         while stack:
-            answers, weight, total = stack.pop()
-            known = len(answers)
+            prefix, own, weight, total = pop()
             gen = procedure(*args)
-            replayed = 0
-            send: Any = None
-            while True:
-                try:
-                    request = gen.send(send)
-                except StopIteration as stop:
-                    bucket = by_total.get(total)
-                    if bucket is None:
-                        bucket = by_total[total] = {}
-                    outcome = stop.value
-                    bucket[outcome] = bucket.get(outcome, 0) + weight
-                    break
-                if type(request) is Emit:
-                    send = None
-                    continue
-                if replayed < known:
-                    send = answers[replayed]
-                    replayed += 1
-                    continue
-                found = met.get(id(request))
-                if found is not None and found[0] is request:  # as :meth:`_branches` answers
-                    if found[2]:
-                        self._decisions += 1
-                    branch_total, pairs = found[1]
+            send = gen.send
+            try:
+                request = send(None)
+                if own is not _FRESH:  # replay: the same requests as before, answered as before
+                    for answer in prefix:
+                        while type(request) is Emit:
+                            request = send(None)
+                        request = send(answer)
+                    while type(request) is Emit:
+                        request = send(None)
+                    request = send(own)
+                    answers = [*prefix, own]
                 else:
-                    branch_total, pairs = self._branches(request)
-                total *= branch_total
-                if type(request) is Call and request.tail:  # the caller's outcome is its answer
-                    bucket = by_total.get(total)
-                    if bucket is None:
-                        bucket = by_total[total] = {}
-                    for answer, count in pairs:
-                        bucket[answer] = bucket.get(answer, 0) + weight * count
-                    _keeps_promise(gen, pairs[-1][0], procedure)
-                    break
-                last = len(pairs) - 1
-                for index in range(last):
-                    answer, count = pairs[index]
-                    stack.append(((*answers, answer), weight * count, total))
-                send, count = pairs[last]
-                answers = (*answers, send)
-                known += 1
-                replayed += 1
-                weight *= count
+                    answers = []
+                while True:
+                    if type(request) is Emit:
+                        request = send(None)
+                        continue
+                    found = met.get(id(request))
+                    if found is not None and found[0] is request:  # as :meth:`_branches`
+                        if found[2]:
+                            self._decisions += 1
+                        branch_total, pairs = found[1]
+                    else:
+                        try:
+                            branch_total, pairs = self._branches(request)
+                        except StopIteration as error:  # not the procedure's end: a fault
+                            raise ProcedureError(f"answering {request!r} stopped") from error
+                    total *= branch_total
+                    if type(request) is Call and request.tail:  # the caller's outcome is its answer
+                        bucket = by_total.get(total)
+                        if bucket is None:
+                            bucket = by_total[total] = {}
+                        for answer, count in pairs:
+                            bucket[answer] = bucket.get(answer, 0) + weight * count
+                        _keeps_promise(gen, pairs[-1][0], procedure)
+                        break
+                    last = len(pairs) - 1
+                    if last:
+                        shared = tuple(answers)
+                        for index in range(last):
+                            answer, count = pairs[index]
+                            push((shared, answer, weight * count, total))
+                    answer, count = pairs[last]
+                    answers.append(answer)
+                    weight *= count
+                    request = send(answer)
+            except StopIteration as stop:
+                bucket = by_total.get(total)
+                if bucket is None:
+                    bucket = by_total[total] = {}
+                outcome = stop.value
+                bucket[outcome] = bucket.get(outcome, 0) + weight
         return merge_by_total(by_total)
+
+
+#: Marks the first branch of an enumeration (nothing to replay).
+_FRESH: Any = object()
 
 
 def _keeps_promise(gen: Procedure[Any], answer: Any, procedure: Callable[..., Any]) -> None:

@@ -139,12 +139,19 @@ def _replay(
 
 
 def _scaled_into(target: dict[Any, Fraction], source: Mapping[Any, Fraction], p: Fraction) -> None:
+    # exact either way; the shortcuts skip Fraction products and sums with 1 and 0
+    get = target.get
     for key, q in source.items():
-        target[key] = target.get(key, ZERO) + p * q
+        scaled = p if q is ONE else p * q
+        known = get(key)
+        target[key] = scaled if known is None else known + scaled
 
 
 def _plus(value: Value, other: Value, p: Fraction) -> Value:
-    return tuple(a + p * b for a, b in zip(value, other, strict=True))
+    # ``a + p * b`` per side, exactly; a zero ``b`` (no cost spent, no worth) adds nothing
+    return tuple(
+        a if not b else (p * b if not a else a + p * b) for a, b in zip(value, other, strict=True)
+    )
 
 
 class TooMuchWork(Exception):

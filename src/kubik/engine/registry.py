@@ -206,6 +206,9 @@ def _load_procedure(name: str) -> None:
 
 #: Ruleset packages whose goals (``objectives`` modules) have been looked for.
 _GOALS_LOADED: set[str] = set()
+#: Modules of a ruleset whose goals have been looked for (asked again at every decision
+#: the optimal policy weighs: these are answered without listing the rulesets again).
+_GOALS_MODULES: set[str] = set()
 
 
 def load_goals(module: str) -> None:
@@ -215,9 +218,12 @@ def load_goals(module: str) -> None:
     The optimal policy asks for them the first time it meets one of the ruleset's
     procedures, so a question under the default policy does not load them.
     """
+    if module in _GOALS_MODULES:
+        return
     for ruleset, package in _known_packages().items():
         if module != package and not module.startswith(package + "."):
             continue
+        _GOALS_MODULES.add(module)  # one per module of the code: bounded by the code
         if ruleset in _GOALS_LOADED:
             return
         _GOALS_LOADED.add(ruleset)

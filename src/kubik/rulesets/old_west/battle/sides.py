@@ -131,14 +131,14 @@ def as_sides(
     labels: Labels, procedure: Callable[..., Generator[Any, Any, Any]], args: tuple[Hashable, ...]
 ) -> Procedure[Any]:
     """Run ``procedure(*args)`` with its requests relabelled for the scenario's sides."""
-    inner = procedure(*args)
-    answer: Any = None
-    while True:
-        try:
-            request = inner.send(answer)
-        except StopIteration as stop:
-            return stop.value
-        answer = yield labels.request(request)
+    send = procedure(*args).send
+    relabel = labels.request
+    try:
+        request = send(None)
+        while True:
+            request = send((yield relabel(request)))
+    except StopIteration as stop:
+        return stop.value
 
 
 def _unwrap(
