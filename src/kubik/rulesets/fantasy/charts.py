@@ -14,13 +14,12 @@ True
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from kubik.data import OVERRIDE_DIR_ENV, DataError, load_ruleset_data
+from kubik.data import DataError, load_ruleset_data
 
 #: Characteristics on the charts run 1..10.
 CHART_MIN, CHART_MAX = 1, 10
@@ -29,19 +28,10 @@ CHART_MIN, CHART_MAX = 1, 10
 def data() -> Mapping[str, Any]:
     """The ruleset's numbers (with the user's overrides).
 
-    Without ``$KUBIK_DATA_DIR`` they are the packaged numbers, the same object every
-    time: the rules ask for them thousands of times a battle, so that one is kept and
-    only the variable is read (it is all the answer then depends on)."""
-    if os.environ.get(OVERRIDE_DIR_ENV):
-        return load_ruleset_data("fantasy")
-    packaged = _PACKAGED.get("fantasy")
-    if packaged is None:
-        packaged = _PACKAGED["fantasy"] = load_ruleset_data("fantasy")
-    return packaged
-
-
-#: The packaged numbers, kept once asked for (see :func:`data`).
-_PACKAGED: dict[str, Mapping[str, Any]] = {}
+    Without ``$KUBIK_DATA_DIR`` :func:`load_ruleset_data` returns the packaged numbers,
+    the same object every time and at the cost of one lookup: the rules ask for them
+    thousands of times a battle."""
+    return load_ruleset_data("fantasy")
 
 
 def _clamp(value: int) -> int:
