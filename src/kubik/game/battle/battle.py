@@ -281,6 +281,18 @@ class BattleGame(TurnLoop):
         so a menu built after an action that moved nobody measures nothing again."""
         if self._still is None:
             return measure()
+        return self._kept_for_battle(key, measure)
+
+    def lasting_by(self, key: Callable[[], Hashable], measure: Callable[[], T]) -> T:
+        """:meth:`lasting` with its key made only inside :meth:`still` (outside it the
+        measurement is simply made): one call where a key is dear to make."""
+        if self._still is None:
+            return measure()
+        return self._kept_for_battle(key(), measure)
+
+    def _kept_for_battle(self, key: Hashable, measure: Callable[[], T]) -> T:
+        """The answer kept under ``key`` for the battle, measured the first time (the
+        keeping shared by :meth:`lasting` and :meth:`lasting_by`)."""
         memo = self._lasting
         found: T = memo.get(key, _MISSING)
         if found is not _MISSING:
@@ -288,21 +300,6 @@ class BattleGame(TurnLoop):
         if len(memo) >= LASTING_LIMIT:
             memo.clear()
         found = memo[key] = measure()
-        return found
-
-    def lasting_by(self, key: Callable[[], Hashable], measure: Callable[[], T]) -> T:
-        """:meth:`lasting` with its key made only inside :meth:`still` (outside it the
-        measurement is simply made): one call where a key is dear to make."""
-        if self._still is None:
-            return measure()
-        memo = self._lasting
-        made = key()
-        found: T = memo.get(made, _MISSING)
-        if found is not _MISSING:
-            return found
-        if len(memo) >= LASTING_LIMIT:
-            memo.clear()
-        found = memo[made] = measure()
         return found
 
     def credit_kill(self, by_unit: str, victims: int = 1) -> None:
