@@ -234,8 +234,13 @@ def _progress(runs: int, lang: str) -> Iterator[Callable[[int, int], None] | Non
     def advance(done: int, total: int) -> None:
         bar.update(task, completed=done)
 
-    with bar:
+    # not ``with bar``: Ctrl-C may land inside ``start()`` after its refresh thread has
+    # begun, and then ``__exit__`` never runs and the thread outlives the command
+    try:
+        bar.start()
         yield advance
+    finally:
+        bar.stop()
 
 
 def _check_odds_options(simulate: int | None, compare: bool) -> None:

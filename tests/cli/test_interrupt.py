@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -34,3 +36,37 @@ def test_a_long_simulation_shows_progress_and_ctrl_c_stops_it_in_one_line(tmp_pa
     # wait for the exit itself: close() would kill a child still exiting on a busy machine
     assert child.wait() == 130
     assert "Traceback" not in (child.before or "")
+
+
+class _Terminal(io.StringIO):
+    """A stderr that says it is a terminal, so the progress bar shows."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_ctrl_c_while_the_progress_bar_starts_leaves_no_refresh_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C can land inside the bar's start, after its refresh thread has begun (the
+    moment "simulating" first shows): the bar must still stop, or its thread outlives the
+    command and writes to stderr while Python shuts down."""
+    from rich.live import Live
+
+    from kubik.cli_odds import _progress
+
+    started = Live.start
+
+    def start_then_interrupted(self: Live, refresh: bool = False) -> None:
+        started(self, refresh)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stderr", _Terminal())
+    monkeypatch.setattr(Live, "start", start_then_interrupted)
+    with pytest.raises(KeyboardInterrupt), _progress(100_000, "en"):
+        pass
+    refreshing = [t for t in threading.enumerate() if type(t).__name__ == "_RefreshThread"]
+    assert refreshing, "the bar never started its refresh thread: the test proves nothing"
+    for thread in refreshing:
+        thread.join(timeout=10)  # a stopped bar's thread ends at its next tick
+    assert [t for t in refreshing if t.is_alive()] == []
