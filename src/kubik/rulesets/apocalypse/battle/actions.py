@@ -15,12 +15,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from shapely.geometry import Point as ShapelyPoint
-
 from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu, Moment, Trigger, clear_of
+from kubik.game.battle import Menu, Moment, Trigger
 from kubik.game.battle.tastes import taste
-from kubik.rulesets.apocalypse.battle import fights, moving, psyche, shots, songs
+from kubik.rulesets.apocalypse.battle import fights, heights, moving, psyche, shots, songs
 from kubik.rulesets.apocalypse.battle.warriors import (
     Condition,
     Ground,
@@ -33,12 +31,6 @@ from kubik.rulesets.apocalypse.core import Edition, decimal, number
 from kubik.rulesets.apocalypse.guard import Sentry, may_guard
 from kubik.rulesets.apocalypse.hiding import may_hide
 from kubik.rulesets.apocalypse.manoeuvres import (
-    Climb,
-    LeapOutcome,
-    climb,
-    giant_leap_apex,
-    jump_down,
-    jump_gap,
     may_climb,
     may_jump_down,
     may_leap_attack,
@@ -358,7 +350,7 @@ def _manoeuvre_offers(
                 0.0, game.distance_to(roof, target.base.centre) - target.base.radius - w.base.radius
             )
             spot = game.contact_point(w, target)
-            room = game.tape.elevation(spot) < 1.0 and _clear(game, w, spot, target)
+            room = game.tape.elevation(spot) < 1.0 and heights.clear_to_land(game, w, spot, target)
             menu.offer(
                 Act("leap", target.id),
                 msg("apocalypse.option.leap", target=game.name(target.id)),
@@ -396,10 +388,6 @@ def _manoeuvre_offers(
                 ),
                 Forecast(score=0.35),
             )
-
-
-def _pt(w: Warrior) -> Any:
-    return ShapelyPoint(w.base.centre)
 
 
 #: Places a battle remembers its nearest cover spot for before it starts afresh (a limit).
@@ -507,17 +495,17 @@ def _do(
         w.turn.moved = w.turn.shot = True
         yield Emit(game.told(w, "apocalypse.game.on_guard", unit=game.name(w.id)), ("RA-GUARD-01",))
     elif act.kind == "climb":
-        yield from _climb(game, w, act.target)
+        yield from heights.climb_onto(game, w, act.target)
     elif act.kind == "climb_down":
-        yield from _climb_down(game, w)
+        yield from heights.climb_off(game, w)
     elif act.kind == "jump":
-        yield from _jump_down(game, w, None)
+        yield from heights.jump_off(game, w, None)
     elif act.kind == "leap":
-        yield from _jump_down(game, w, game.warrior(act.target))
+        yield from heights.jump_off(game, w, game.warrior(act.target))
     elif act.kind == "gap":
-        yield from _gap(game, w, act.target)
+        yield from heights.leap_gap(game, w, act.target)
     elif act.kind == "giant_leap":
-        yield from _giant_leap(game, w, game.warrior(act.target))
+        yield from heights.giant_leap_at(game, w, game.warrior(act.target))
 
 
 def _step(
@@ -617,152 +605,6 @@ def _charge(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None
 def _fear(spirit: int) -> Procedure[bool]:
 
     return (yield from fear_test(spirit))
-
-
-def _climb(game: ApocalypseGame, w: Warrior, feature_id: str) -> Procedure[None]:
-    feature = game.table.feature(feature_id)
-    outcome = yield Call(climb, (w.mobility, True))
-    w.turn.moved = True
-    if outcome is not Climb.CLIMBED:
-        return
-    inner = feature.shape.buffer(-(w.base.radius + 0.2))
-    if inner.is_empty:
-        return
-    near = inner.exterior.interpolate(inner.exterior.project(_pt(w)))
-    spot = (round(near.x, 1), round(near.y, 1))
-    others = [p.base for p in game.bodies(besides=(w.id,))]
-    if clear_of([w.base.moved_to(spot)], others) and feature.shape.covers(ShapelyPoint(spot)):
-        yield from moving.travel(game, w, (w.base.centre, spot), spot)
-        yield emit("apocalypse.game.climbed", rules=("RA-MAN-01",), unit=game.name(w.id))
-
-
-def _climb_down(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
-    """Climb down a wall (RA-MAN-01): a failed test and he falls from where he started."""
-    roof = game.roof_under(w)
-    if roof is None:
-        return
-    outcome = yield Call(climb, (w.mobility, False))
-    w.turn.moved = True
-    spot = _landing(game, w, roof, (game.table.width / 2, game.table.height / 2))
-    if spot is None:
-        yield emit("apocalypse.game.no_room", rules=("RA-MAN-01",), unit=game.name(w.id))
-        return
-    if outcome is Climb.FELL:
-        game.place(w, spot)
-        yield from moving.fall(game, w, float(roof.elevation))
-        return
-    yield from moving.travel(game, w, (w.base.centre, spot), spot)
-
-
-def _landing(
-    game: ApocalypseGame, w: Warrior, roof: Any, toward: tuple[float, float]
-) -> tuple[float, float] | None:
-    """A place on the ground just off ``roof`` toward ``toward``."""
-    outer = roof.shape.buffer(w.base.radius + 0.3)
-    edge = outer.exterior.interpolate(outer.exterior.project(ShapelyPoint(toward)))
-    spot = (round(edge.x, 1), round(edge.y, 1))
-    others = [p.base for p in game.bodies(besides=(w.id,))]
-    if game.fits(w.base.moved_to(spot)) and clear_of([w.base.moved_to(spot)], others):
-        return spot
-    return None
-
-
-def _jump_down(game: ApocalypseGame, w: Warrior, target: Warrior | None) -> Procedure[None]:
-    """Jump down (RA-MAN-03), perhaps onto an enemy below (RA-MAN-05: landing in contact
-    with him); a failure is a fall from the start (RA-MAN-06)."""
-    roof = game.roof_under(w)
-    if roof is None:
-        return
-    if target is not None:
-        spot: tuple[float, float] | None = game.contact_point(w, target)
-        if spot is None or game.tape.elevation(spot) >= 1.0 or not _clear(game, w, spot, target):
-            spot = None
-    else:
-        spot = _landing(game, w, roof, (game.table.width / 2, game.table.height / 2))
-    w.turn.moved = True
-    if spot is None:
-        yield emit("apocalypse.game.no_room", rules=("RA-MAN-03",), unit=game.name(w.id))
-        return
-    landed: LeapOutcome = yield Call(jump_down, (float(roof.elevation), w.mobility))
-    if not landed.landed:
-        fall = _landing(game, w, roof, spot)
-        if fall is not None:
-            game.place(w, fall)
-        yield from moving.fall(game, w, landed.fall_height)
-        return
-    yield from moving.travel(game, w, (w.base.centre, spot), spot, target=target)
-    if target is not None:
-        yield from _land_on(game, w, target)
-
-
-def _clear(game: ApocalypseGame, w: Warrior, spot: tuple[float, float], target: Warrior) -> bool:
-    others = [p.base for p in game.bodies(besides=(w.id, target.id))]
-    moved = w.base.moved_to(spot)
-    return (
-        game.fits(moved)
-        and clear_of([moved], others)
-        and clear_of([moved], [target.base], may_touch=[target.base])
-    )
-
-
-def _leap_contact(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
-    way = game.route(w, game.contact_point(w, target), 1.5, target=target)
-    if way is None:
-        return
-    yield from moving.travel(game, w, way[0], way[1], target=target)
-    yield from _land_on(game, w, target)
-
-
-def _land_on(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
-    """He landed in contact with the enemy he leapt at: a leap attack (RA-MAN-05)."""
-    if w.fit and target.in_battle and game.gap(w, target) <= 0.05:
-        w.turn.charged = w.turn.leapt = True
-        game.contacts.engage(w.id, target.id, ("RA-MAN-05",))
-        yield emit(
-            "apocalypse.game.leap_attack",
-            rules=("RA-MAN-05",),
-            unit=game.name(w.id),
-            target=game.name(target.id),
-        )
-
-
-def _giant_leap(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
-    """Гигантский скачок X onto an enemy: the jump-down tests at the highest point
-    (RA-MAN-04), then a leap attack (RA-MAN-05)."""
-    apex = giant_leap_apex(game.height(w), game.height(target))
-    landed: LeapOutcome = yield Call(jump_down, (apex, w.mobility, True))
-    w.turn.moved = True
-    if not landed.landed:
-        yield from moving.fall(game, w, landed.fall_height)
-        return
-    yield from _leap_contact(game, w, target)
-
-
-def _gap(game: ApocalypseGame, w: Warrior, feature_id: str) -> Procedure[None]:
-    """Jump across to another roof (RA-MAN-02)."""
-    roof = game.roof_under(w)
-    other = game.table.feature(feature_id)
-    if roof is None:
-        return
-    width = float(roof.shape.distance(other.shape))
-    outcome: LeapOutcome = yield Call(
-        jump_gap, (width, float(w.mobility), w.mobility, float(roof.elevation))
-    )
-    w.turn.moved = True
-    inner = other.shape.buffer(-(w.base.radius + 0.2))
-    if outcome.landed and not inner.is_empty:
-        near = inner.exterior.interpolate(inner.exterior.project(_pt(w)))
-        spot = (round(near.x, 1), round(near.y, 1))
-        others = [p.base for p in game.bodies(besides=(w.id,))]
-        if clear_of([w.base.moved_to(spot)], others):
-            game.place(w, spot)
-        return
-    if not outcome.landed:
-        centre = other.shape.centroid
-        landing = _landing(game, w, roof, (float(centre.x), float(centre.y)))
-        if landing is not None:
-            game.place(w, landing)
-        yield from moving.fall(game, w, outcome.fall_height)
 
 
 # -- hiding and shooting ----------------------------------------------------------------
