@@ -13,17 +13,15 @@ import pytest
 
 from kubik.engine import Permission, Verdict
 from kubik.i18n import render
-from kubik.rulesets.old_west.combat import (
+from kubik.rulesets.old_west.backing_off import (
     BackOff,
     BackOffPath,
     Loser,
-    Strike,
-    StrikeAt,
     back_off,
     back_off_path,
     may_back_off,
-    may_strike,
 )
+from kubik.rulesets.old_west.combat import Strike, StrikeAt, may_strike
 from kubik.rulesets.old_west.core import FirstTest, Status, on_table
 from kubik.rulesets.old_west.fame import FameRoll, FameUse, may_spend_fame
 from kubik.rulesets.old_west.heroics import (

@@ -218,9 +218,9 @@ def way_back(
 ) -> WayBack:
     """The loser's way back 1" from his opponents (``at``: where he would stand, if not
     where he is): straight away from them, else turned aside as far as the data allows;
-    each way is the rule's to judge (:func:`~kubik.rulesets.old_west.combat.back_off_path`:
+    each way is the rule's to judge (:func:`~kubik.rulesets.old_west.backing_off.back_off_path`:
     the full 1", touching no other enemy, no jump or climb)."""
-    from kubik.rulesets.old_west.combat import BackOffPath, back_off_path
+    from kubik.rulesets.old_west.backing_off import BackOffPath, back_off_path
 
     here = at if at is not None else loser.base.centre
     mover = loser.base.moved_to(here)

@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from kubik.engine import AnyForecast, Forecast, Procedure, Verdict, emit, msg
+from kubik.rulesets.old_west.backing_off import BackOff, Loser, back_off
 from kubik.rulesets.old_west.battle import ground
 from kubik.rulesets.old_west.battle.fights import contacts_of, divide, fight_label
 from kubik.rulesets.old_west.battle.figures import Figure, Stance
@@ -32,7 +33,7 @@ from kubik.rulesets.old_west.battle.heroes import declare, heroic_lost
 from kubik.rulesets.old_west.battle.judge import WhuppinValue, combat_model, weight
 from kubik.rulesets.old_west.battle.moves import move_model, new_phase, phase_heading
 from kubik.rulesets.old_west.battle.situations import fighting
-from kubik.rulesets.old_west.combat import BackOff, CombatOutcome, Loser, Model, back_off, combat
+from kubik.rulesets.old_west.combat import CombatOutcome, Model, combat
 from kubik.rulesets.old_west.core import Side
 from kubik.rulesets.old_west.division import Fight, fight_shape, in_a_fight, may_fight, next_fight
 from kubik.rulesets.old_west.heroics import (
