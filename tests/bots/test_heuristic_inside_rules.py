@@ -110,7 +110,7 @@ def test_a_decision_too_big_to_solve_within_the_budget_is_judged_by_forecasts(
     budget of 3 positions the solve stops, the bot takes the request's default (no
     forecasts: no Fame) and the same decision is refused again from the cache."""
     from kubik.bots import heuristic
-    from kubik.engine.optimal import TooMuchWork
+    from kubik.engine.expectimax import TooMuchWork
 
     monkeypatch.setattr(heuristic, "BOT_SOLVE_POSITIONS", 3)
     result = run(
@@ -155,7 +155,7 @@ def _positions_of(procedure: Any, args: tuple[Any, ...], dice: list[int]) -> lis
 
 def _least_budget(request: Choose, position: Position) -> int:
     """The fewest positions a solve of this decision from scratch looks at."""
-    from kubik.engine.optimal import TooMuchWork
+    from kubik.engine.expectimax import TooMuchWork
 
     low, high = 0, 1
     while True:
@@ -179,7 +179,7 @@ def test_decisions_of_one_fight_share_its_outer_solve_and_fit_the_budget_as_from
     later decisions reuse the round's solve made for the first, yet at every budget each
     decision is refused or solved (to the same strategy) exactly as it is from scratch —
     also at the budgets where one position more or fewer decides it."""
-    from kubik.engine.optimal import TooMuchWork
+    from kubik.engine.expectimax import TooMuchWork
     from kubik.rulesets.old_west.combat import Model, combat
 
     def strategy(

@@ -183,6 +183,7 @@ def test_a_first_fire_question_loads_its_procedure_alone(tmp_path: Path) -> None
         "kubik.rulesets.steel_war.objectives",
         "kubik.engine.objectives",
         "kubik.engine.optimal",
+        "kubik.engine.expectimax",
         "kubik.engine.explain",
         "kubik.engine.simulate",
         "kubik.engine.run",

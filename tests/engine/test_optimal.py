@@ -328,7 +328,7 @@ def test_a_tail_call_is_solved_as_the_call_it_stands_for(fame: int, times: int |
     replaying the caller per answer: the same outcomes (in the same order where it
     walks them), the same solution, and the same positions counted against a budget
     as the plain call."""
-    from kubik.engine.optimal import ByGoals, Solver
+    from kubik.engine.expectimax import ByGoals, Solver
 
     found = []
     for tail in (False, True):

@@ -34,9 +34,10 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import ClassVar
 
+from kubik.engine.expectimax import TooMuchWork
 from kubik.engine.forecast import expected_value
 from kubik.engine.odds import OddsCache
-from kubik.engine.optimal import Optimal, TooMuchWork, draw
+from kubik.engine.optimal import Optimal, draw
 from kubik.engine.requests import Choose
 from kubik.engine.stepper import Position
 from kubik.limits import BOT_SOLVE_POSITIONS

@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from kubik.engine.expectimax import Note
 from kubik.engine.jsonify import to_json
 from kubik.engine.objectives import situation, summarise
-from kubik.engine.optimal import Note
 from kubik.engine.requests import Message
 
 
