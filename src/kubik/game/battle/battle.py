@@ -263,6 +263,13 @@ class BattleGame(TurnLoop):
             found = memo[key] = measure()
         return found
 
+    def kept_now(self, key: Hashable) -> Any:
+        """The answer :meth:`kept` holds under ``key`` in this :meth:`still`, or ``None``
+        (none kept, or outside it): one lookup for a question asked many times a menu,
+        before any measurement is even described."""
+        memo = self._still
+        return memo.get(key) if memo is not None else None
+
     def shape_id(self, shape: Hashable) -> int:
         """A small number standing for ``shape`` (where a unit's models stand, or the whole
         board) for this battle, so :meth:`lasting` keys stay cheap to compare."""

@@ -390,30 +390,23 @@ def _manoeuvre_offers(
             )
 
 
-#: Places a battle remembers its nearest cover spot for before it starts afresh (a limit).
-_SPOTS_KEPT = 4096
-
-
 def _cover_spot(game: ApocalypseGame, w: Warrior) -> tuple[float, float] | None:
     """The nearest place next to cover within his move (the terrain never changes:
     looked up once per place, base and move)."""
     centre, radius, mobility = w.base.centre, w.base.radius, w.mobility
-    key = (centre, radius, mobility)
-    if key in game.cover_spots:
-        return game.cover_spots[key]
-    best: tuple[float, tuple[float, float]] | None = None
-    for feature in game.table.features:
-        if feature.cover.value == "none" or feature.elevation >= 1.0:
-            continue
-        for point in game.tape.around(feature.id, radius, 0.3, step=1.5):
-            d = math.dist(point, centre)
-            if d <= mobility and (best is None or d < best[0]):
-                best = (d, point)
-    spot = None if best is None else best[1]
-    if len(game.cover_spots) >= _SPOTS_KEPT:
-        game.cover_spots.clear()
-    game.cover_spots[key] = spot
-    return spot
+
+    def nearest() -> tuple[float, float] | None:
+        best: tuple[float, tuple[float, float]] | None = None
+        for feature in game.table.features:
+            if feature.cover.value == "none" or feature.elevation >= 1.0:
+                continue
+            for point in game.tape.around(feature.id, radius, 0.3, step=1.5):
+                d = math.dist(point, centre)
+                if d <= mobility and (best is None or d < best[0]):
+                    best = (d, point)
+        return None if best is None else best[1]
+
+    return game.for_the_battle(game.cover_spots, (centre, radius, mobility), nearest)
 
 
 def _creep_spot(

@@ -12,8 +12,8 @@ side may see (:meth:`ApocalypseGame.view`: hidden enemies are left out).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from shapely.geometry import Point as ShapelyPoint
 
@@ -41,6 +41,9 @@ _PRESENCE = {Condition.OUT_OF_ACTION: Presence.REMOVED, Condition.FLED: Presence
 
 #: Places a battle remembers what terrain stands at before it starts afresh (a limit).
 _PLACES_KEPT = 4096
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 
 class ApocalypseGame(BattleGame):
@@ -264,18 +267,15 @@ class ApocalypseGame(BattleGame):
         """Whether a feature giving cover is within a pace of his base (RA-HIDE-01), or
         within ``within`` paces of it."""
         reach = w.base.radius + (decimal("hiding", "cover_paces") if within is None else within)
-        key = (w.base.centre, reach)
-        near = self._cover_near.get(key)
-        if near is None:
-            centre = ShapelyPoint(w.base.centre)
-            near = any(
-                f.cover is not Cover.NONE and f.shape.distance(centre) <= reach
+        centre = w.base.centre
+        return self.for_the_battle(
+            self._cover_near,
+            (centre, reach),
+            lambda: any(
+                f.cover is not Cover.NONE and f.shape.distance(ShapelyPoint(centre)) <= reach
                 for f in self.table.features
-            )
-            if len(self._cover_near) >= _PLACES_KEPT:
-                self._cover_near.clear()
-            self._cover_near[key] = near
-        return near
+            ),
+        )
 
     def height(self, w: Warrior) -> float:
         """The ground he stands on, in paces."""
@@ -283,14 +283,11 @@ class ApocalypseGame(BattleGame):
 
     def distance_to(self, feature: Any, point: Point) -> float:
         """Paces from ``point`` to the nearest edge of ``feature`` (0 inside it)."""
-        key = (feature.id, point)
-        found = self._distances.get(key)
-        if found is None:
-            found = float(feature.shape.distance(ShapelyPoint(point)))
-            if len(self._distances) >= _PLACES_KEPT:
-                self._distances.clear()
-            self._distances[key] = found
-        return found
+        return self.for_the_battle(
+            self._distances,
+            (feature.id, point),
+            lambda: float(feature.shape.distance(ShapelyPoint(point))),
+        )
 
     def roofs(self) -> list[Any]:
         """The features one climbs onto (a height of a pace or more)."""
@@ -299,14 +296,22 @@ class ApocalypseGame(BattleGame):
     def roof_under(self, w: Warrior) -> Any | None:
         """The roof he stands on, if any."""
         point = w.base.centre
-        if point in self._roof_at:
-            return self._roof_at[point]
-        centre = ShapelyPoint(point)
-        roof = next((f for f in self.roofs() if f.shape.covers(centre)), None)
-        if len(self._roof_at) >= _PLACES_KEPT:
-            self._roof_at.clear()
-        self._roof_at[point] = roof
-        return roof
+        return self.for_the_battle(
+            self._roof_at,
+            point,
+            lambda: next((f for f in self.roofs() if f.shape.covers(ShapelyPoint(point))), None),
+        )
+
+    def for_the_battle(self, memo: dict[K, V], key: K, measure: Callable[[], V]) -> V:
+        """``measure()``, kept in ``memo`` under ``key`` for the rest of the battle: the
+        terrain never changes, and menus ask the same places again at every activation
+        (at most :data:`_PLACES_KEPT` places at a time)."""
+        if key in memo:
+            return memo[key]
+        if len(memo) >= _PLACES_KEPT:
+            memo.clear()
+        found = memo[key] = measure()
+        return found
 
     def nearest(self, w: Warrior, among: Sequence[Warrior]) -> Warrior | None:
         """The nearest of ``among`` (the first in scenario order on a tie)."""

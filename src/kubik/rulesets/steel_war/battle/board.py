@@ -188,8 +188,7 @@ class Battlefield(BattleGame):
         """What the unit is for the rules: its row of the terrain table (SW-MOVE-03). A
         squad that lost its horses or suits in part moves as infantry."""
         key = ("kind", squad.id)
-        memo = self._still  # (asked a dozen times a menu: the kept answer read here)
-        found = memo.get(key) if memo is not None else None
+        found: MoverType | None = self.kept_now(key)  # (asked a dozen times a menu)
         return found if found is not None else self.kept(key, lambda: self._kind(squad))
 
     # -- where things stand, for measurements kept the whole battle ----------------
@@ -216,8 +215,7 @@ class Battlefield(BattleGame):
         """Where every enemy unit on the table stands, as a number (see :meth:`shape`): a
         measurement of the squad against the enemy alone holds while its friends move."""
         key = ("enemy_board", squad.side)
-        memo = self._still  # (asked a dozen times a menu: the kept answer read here)
-        found: int | None = memo.get(key) if memo is not None else None
+        found: int | None = self.kept_now(key)  # (asked a dozen times a menu)
         if found is not None:
             return found
         return self.kept(
@@ -294,8 +292,7 @@ class Battlefield(BattleGame):
         """Edge distance between the closest fighting models of two units, to 0.1 inch
         (from a unit with none left: from where it stood)."""
         key = ("distance", a.id, b.id)
-        memo = self._still  # (asked for every pair a menu weighs: the kept answer read here)
-        found: float | None = memo.get(key) if memo is not None else None
+        found: float | None = self.kept_now(key)  # (asked for every pair a menu weighs)
         if found is not None:
             return found
         return self.kept(
@@ -311,8 +308,7 @@ class Battlefield(BattleGame):
     def sees(self, viewer: Squad, target: Squad) -> bool:
         """Whether the viewer's commander sees any fighting model of the target."""
         key = ("sees", viewer.id, target.id)
-        memo = self._still  # (asked for every pair a menu weighs: the kept answer read here)
-        found: bool | None = memo.get(key) if memo is not None else None
+        found: bool | None = self.kept_now(key)  # (asked for every pair a menu weighs)
         if found is not None:
             return found
         return self.kept(
@@ -330,8 +326,7 @@ class Battlefield(BattleGame):
     def in_cover(self, squad: Squad) -> bool:
         """Whether at least half its fighting models stand in a feature giving cover."""
         key = ("in_cover", squad.id)
-        memo = self._still  # (asked a dozen times a menu: the kept answer read here)
-        found: bool | None = memo.get(key) if memo is not None else None
+        found: bool | None = self.kept_now(key)  # (asked a dozen times a menu)
         if found is not None:
             return found
         return self.kept(
