@@ -5,24 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_args
 
 from kubik.game import Scenario, ScenarioError
 from kubik.rulesets.fantasy.profiles import Fighter
 from kubik.rulesets.fantasy.regiment import CommandGroup, ModelKind
-from kubik.rulesets.fantasy.special_rules import SPECIAL_RULES
+from kubik.rulesets.fantasy.special_rules import SPECIAL_RULES, WeaponId
 
 PROFILE_KEYS = ("m", "ws", "bs", "s", "t", "w", "i", "a", "ld")
-WEAPONS = (
-    "hand_weapon",
-    "additional_hand_weapon",
-    "great_weapon",
-    "halberd",
-    "spear",
-    "lance",
-    "flail",
-    "morning_star",
-)
+#: The weapons a unit may carry: the ones the rules know (FB-ABSENT-18).
+WEAPONS: tuple[str, ...] = get_args(WeaponId)
 
 
 @dataclass(frozen=True, slots=True)
