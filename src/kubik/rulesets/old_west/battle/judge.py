@@ -9,15 +9,16 @@ how good a place is. Every weight is a taste of ``[bot]`` in data/game.toml
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kubik.game.battle import taste
 from kubik.rulesets.old_west.absent import ShotOutcome, ShotResult
 from kubik.rulesets.old_west.battle.figures import Figure
 from kubik.rulesets.old_west.battle.ground import has_cover
 from kubik.rulesets.old_west.combat import CombatOutcome, Model
-from kubik.rulesets.old_west.core import Side
+from kubik.rulesets.old_west.core import Side, data
 from kubik.rulesets.old_west.pluck import HeadForTheHillsOutcome
 from kubik.table import Base, edge_distance
 
@@ -27,9 +28,22 @@ if TYPE_CHECKING:
 RULESET = "old_west"
 
 
+#: The tastes read so far, and the data they were read from (read again if it changes).
+_TASTES: dict[str, float] = {}
+_TASTES_OF: list[Mapping[str, Any] | None] = [None]
+
+
 def weight(name: str) -> float:
-    """One of the bots' tastes (``[bot]`` in data/game.toml)."""
-    return taste(RULESET, name)
+    """One of the bots' tastes (``[bot]`` in data/game.toml), read once per data (every
+    option of every menu is scored with them)."""
+    source = data()
+    if source is not _TASTES_OF[0]:
+        _TASTES.clear()
+        _TASTES_OF[0] = source
+    found = _TASTES.get(name)
+    if found is None:
+        found = _TASTES[name] = taste(RULESET, name)
+    return found
 
 
 def per_wound(figure: Figure) -> float:
@@ -117,45 +131,72 @@ def combat_model(figure: Figure, *, fame: bool = True) -> Model:
     )
 
 
+def gun_reach(figure: Figure) -> int:
+    """How far the model's longest-ranged weapon shoots (0: it has no gun)."""
+    return max((w.range for w in figure.weapons), default=0)
+
+
 def threatens(game: OldWestGame, enemy: Figure, spot: Base) -> bool:
     """Whether ``enemy`` could shoot a model standing at ``spot``."""
-    reach = max((w.range for w in enemy.weapons), default=0)
-    if reach <= 0 or edge_distance(enemy.base, spot) > reach:
+    return _threatens(game, enemy.base, gun_reach(enemy), spot)
+
+
+def _threatens(game: OldWestGame, enemy: Base, reach: int, spot: Base) -> bool:
+    if reach <= 0 or edge_distance(enemy, spot) > reach:
         return False
-    return game.tape.sees(enemy.base, spot)
+    return game.tape.sees(enemy, spot)
+
+
+class Outlook:
+    """The model's view of the enemies as the board stands, gathered once for a menu
+    that scores many places (their bases, guns' reach, who is in a fight, the tastes):
+    :meth:`score` is :func:`position_score` at each place."""
+
+    __slots__ = ("_closing", "_enemies", "_game", "_reach")
+
+    def __init__(self, game: OldWestGame, figure: Figure) -> None:
+        self._game = game
+        self._enemies = tuple((e.base, gun_reach(e), game.engaged(e)) for e in game.enemies(figure))
+        self._reach = gun_reach(figure)
+        brawler = self._reach == 0 or figure.profile.fight >= 4
+        self._closing = weight("closing_brawler" if brawler else "closing")
+
+    def score(self, spot: Base) -> float:
+        """A plain positional judgement of standing at ``spot``: a target in range, little
+        exposure to enemy guns, closing in (brawlers more eagerly)."""
+        enemies = self._enemies
+        if not enemies:
+            return 0.0
+        game, reach = self._game, self._reach
+        score = 0.0
+        if reach and any(
+            edge_distance(spot, base) <= reach and not engaged and game.tape.sees(spot, base)
+            for base, _, engaged in enemies
+        ):
+            score += weight("can_shoot")
+        for base, guns, _ in enemies:
+            if _threatens(game, base, guns, spot):
+                covered = has_cover(game, spot, base)
+                score -= weight("exposed_in_cover") if covered else weight("exposed")
+        nearest = min(edge_distance(spot, base) for base, _, _ in enemies)
+        score -= self._closing * nearest
+        return round(score, 4)
 
 
 def position_score(game: OldWestGame, figure: Figure, spot: Base) -> float:
     """A plain positional judgement of standing at ``spot``: a target in range, little
     exposure to enemy guns, closing in (brawlers more eagerly)."""
-    enemies = game.enemies(figure)
-    if not enemies:
-        return 0.0
-    reach = max((w.range for w in figure.weapons), default=0)
-    score = 0.0
-    if reach and any(
-        edge_distance(spot, e.base) <= reach
-        and not game.engaged(e)
-        and game.tape.sees(spot, e.base)
-        for e in enemies
-    ):
-        score += weight("can_shoot")
-    for enemy in enemies:
-        if threatens(game, enemy, spot):
-            covered = has_cover(game, spot, enemy.base)
-            score -= weight("exposed_in_cover") if covered else weight("exposed")
-    nearest = min(edge_distance(spot, e.base) for e in enemies)
-    brawler = reach == 0 or figure.profile.fight >= 4
-    score -= weight("closing_brawler" if brawler else "closing") * nearest
-    return round(score, 4)
+    return Outlook(game, figure).score(spot)
 
 
 __all__ = [
     "CombatValue",
     "FlightValue",
+    "Outlook",
     "ShotValue",
     "WhuppinValue",
     "combat_model",
+    "gun_reach",
     "per_wound",
     "position_score",
     "threatens",
