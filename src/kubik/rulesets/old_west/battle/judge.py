@@ -9,6 +9,7 @@ how good a place is. Every weight is a taste of ``[bot]`` in data/game.toml
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -138,13 +139,13 @@ def gun_reach(figure: Figure) -> int:
 
 def threatens(game: OldWestGame, enemy: Figure, spot: Base) -> bool:
     """Whether ``enemy`` could shoot a model standing at ``spot``."""
-    return _threatens(game, enemy.base, gun_reach(enemy), spot)
+    return _threatens(game, enemy.base, gun_reach(enemy), spot, edge_distance(enemy.base, spot))
 
 
-def _threatens(game: OldWestGame, enemy: Base, reach: int, spot: Base) -> bool:
-    if reach <= 0 or edge_distance(enemy, spot) > reach:
-        return False
-    return game.tape.sees(enemy, spot)
+def _threatens(game: OldWestGame, enemy: Base, reach: int, spot: Base, gap: float) -> bool:
+    """:func:`threatens`, the enemy's guns' ``reach`` and the ``gap`` between the bases
+    measured already."""
+    return reach > 0 and gap <= reach and game.tape.sees(enemy, spot)
 
 
 class Outlook:
@@ -156,7 +157,12 @@ class Outlook:
 
     def __init__(self, game: OldWestGame, figure: Figure) -> None:
         self._game = game
-        self._enemies = tuple((e.base, gun_reach(e), game.engaged(e)) for e in game.enemies(figure))
+        # each enemy's base, its guns' reach, whether it is in a fight, and its centre
+        # and radius as plain numbers (every place measures its distance to each)
+        self._enemies = tuple(
+            (e.base, gun_reach(e), game.engaged(e), e.base.x, e.base.y, e.base.diameter / 2)
+            for e in game.enemies(figure)
+        )
         self._reach = gun_reach(figure)
         brawler = self._reach == 0 or figure.profile.fight >= 4
         self._closing = weight("closing_brawler" if brawler else "closing")
@@ -168,18 +174,20 @@ class Outlook:
         if not enemies:
             return 0.0
         game, reach = self._game, self._reach
+        x, y, radius = spot.x, spot.y, spot.diameter / 2
+        # :func:`~kubik.table.edge_distance` from the place to each enemy, once each
+        gaps = [max(0.0, math.hypot(ex - x, ey - y) - (radius + er)) for *_, ex, ey, er in enemies]
         score = 0.0
-        if reach and any(
-            edge_distance(spot, base) <= reach and not engaged and game.tape.sees(spot, base)
-            for base, _, engaged in enemies
-        ):
-            score += weight("can_shoot")
-        for base, guns, _ in enemies:
-            if _threatens(game, base, guns, spot):
+        if reach:
+            for (base, _, engaged, *_), gap in zip(enemies, gaps, strict=True):
+                if gap <= reach and not engaged and game.tape.sees(spot, base):
+                    score += weight("can_shoot")
+                    break
+        for (base, guns, *_), gap in zip(enemies, gaps, strict=True):
+            if _threatens(game, base, guns, spot, gap):
                 covered = has_cover(game, spot, base)
                 score -= weight("exposed_in_cover") if covered else weight("exposed")
-        nearest = min(edge_distance(spot, base) for base, _, _ in enemies)
-        score -= self._closing * nearest
+        score -= self._closing * min(gaps)
         return round(score, 4)
 
 

@@ -34,7 +34,7 @@ from kubik.rulesets.old_west.heroics import (
     Phase,
     quickdraw_works,
 )
-from kubik.rulesets.old_west.shooting import may_shoot, may_shoot_at
+from kubik.rulesets.old_west.shooting import Shooter, may_shoot, may_shoot_at
 from kubik.table import Base, Cover, distance_to, edge_distance
 from kubik.table.geometry import point_segment_distance
 
@@ -90,10 +90,14 @@ def _distance_to(game: OldWestGame, base: Base, feature_id: str) -> float:
     )
 
 
-def usable(game: OldWestGame, figure: Figure, enemy: Figure) -> tuple[Weapon | None, Verdict]:
+def usable(
+    game: OldWestGame, figure: Figure, enemy: Figure, situation: Shooter | None = None
+) -> tuple[Weapon | None, Verdict]:
     """The weapon the rules let the model fire at ``enemy`` with the best Strength (then the
-    longest range, then listed first), and the rule's verdict on the shot."""
-    situation = shooter(game, figure)
+    longest range, then listed first), and the rule's verdict on the shot (``situation``:
+    the shooter's, when the caller has it already)."""
+    if situation is None:
+        situation = shooter(game, figure)
     verdicts = [
         (w, may_shoot_at(situation, shot_at(game, figure, enemy, w))) for w in figure.weapons
     ]
@@ -177,7 +181,7 @@ def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
     # the shot is resolved)
     in_way: dict[str, tuple[Blocker, ...]] = {}
     for enemy in enemies:
-        weapon, verdict = usable(game, figure, enemy)
+        weapon, verdict = usable(game, figure, enemy, situation)
         if weapon is None:
             continue
         blocking = in_way[enemy.id] = in_the_way(game, figure, enemy)

@@ -103,10 +103,10 @@ def able(game: OldWestGame, figure: Figure, action: HeroicAction, acted: bool = 
         return may_move(mover(game, figure, acted))
     if action is HeroicAction.WHUPPIN:
         return in_a_fight(game.engaged(figure))
-    shooting = may_shoot(shooter(game, figure, acted))
+    situation = shooter(game, figure, acted)
+    shooting = may_shoot(situation)
     if not shooting.allowed:
         return shooting
-    situation = shooter(game, figure, acted)
     for enemy in game.enemies(figure):
         for weapon in figure.weapons:
             if may_shoot_at(situation, shot_at(game, figure, enemy, weapon)).allowed:
