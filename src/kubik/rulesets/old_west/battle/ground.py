@@ -155,13 +155,23 @@ _NUDGES = (0.0, 0.1, -0.1)
 def contact_spots(game: OldWestGame, figure: Figure, target: Figure) -> tuple[Point, ...]:
     """Places on the 0.1-inch grid where the model's base touches ``target``'s (never
     overlapping it), the side facing the model first, then round the target; at the
-    target's height (across a cliff face models do not touch)."""
-    reach = target.base.radius + figure.base.radius
-    heading = math.atan2(figure.base.y - target.base.y, figure.base.x - target.base.x)
+    target's height (across a cliff face models do not touch). They depend on the table
+    and the two bases alone, so each set is kept with the table."""
     cliff = battle_number("cliff_inches")
-    height = game.tape.elevation(target.base.centre)
+    one, other = figure.base, target.base
+    return game.tape.kept(
+        "old_west.contact_spots",
+        (one.x, one.y, one.diameter, other.x, other.y, other.diameter, cliff),
+        lambda: _contact_spots(game, one, other, cliff),
+    )
+
+
+def _contact_spots(game: OldWestGame, mover: Base, target: Base, cliff: float) -> tuple[Point, ...]:
+    reach = target.radius + mover.radius
+    heading = math.atan2(mover.y - target.y, mover.x - target.x)
+    height = game.tape.elevation(target.centre)
     found: list[Point] = []
-    centre = target.base.centre
+    centre = target.centre
     dist = math.dist
     for step in _CONTACT_STEPS:
         angle = heading + math.radians(step * 15)

@@ -259,11 +259,25 @@ def move_label(game: OldWestGame, option: MoveTo) -> Message:
 
 
 def _advance(game: OldWestGame, figure: Figure, enemy: Figure, reach: float) -> Way | None:
-    """Toward the nearest enemy, stopping outside his control zone."""
+    """Toward the nearest enemy, stopping outside his control zone. It depends on the
+    table and on where the two stand, the model's base, mover and move alone (no other
+    model), so each answer is kept with the table: a model that held its ground last
+    turn, its enemy too, asks it again."""
+    zone = float(data()["movement"]["control_zone_inches"])
+    base, other = figure.base, enemy.base
+    return game.tape.kept(
+        "old_west.advance",
+        (base.centre, base.diameter, figure.mover, other.centre, other.diameter, reach, zone),
+        lambda: _advance_by(game, figure, enemy, reach, zone),
+    )
+
+
+def _advance_by(
+    game: OldWestGame, figure: Figure, enemy: Figure, reach: float, zone: float
+) -> Way | None:
     found = ground.way(game, figure, enemy.base.centre)
     if found is None:
         return None
-    zone = float(data()["movement"]["control_zone_inches"])
     short = found.length - (figure.base.radius + enemy.base.radius + zone + 0.2)
     if short <= 0.05:
         return None
@@ -295,7 +309,17 @@ def _to_cover(game: OldWestGame, figure: Figure, enemy: Figure, reach: float) ->
 
 
 def _back(game: OldWestGame, figure: Figure, enemy: Figure, reach: float) -> Way | None:
-    """Straight away from the nearest enemy, as far as the move goes."""
+    """Straight away from the nearest enemy, as far as the move goes (kept with the table,
+    by all it reads, as :func:`_advance`)."""
+    base = figure.base
+    return game.tape.kept(
+        "old_west.back",
+        (base.centre, base.diameter, figure.mover, enemy.base.centre, reach),
+        lambda: _back_by(game, figure, enemy, reach),
+    )
+
+
+def _back_by(game: OldWestGame, figure: Figure, enemy: Figure, reach: float) -> Way | None:
     goal = ground.away_from(figure.base.centre, [enemy.base.centre], reach)
     r = figure.base.radius
     goal = (
