@@ -26,7 +26,7 @@ from kubik.rulesets.old_west.battle.heroes import carried_out, hero_followers, h
 from kubik.rulesets.old_west.battle.judge import ShotValue, per_wound, weight
 from kubik.rulesets.old_west.battle.moves import open_phase
 from kubik.rulesets.old_west.battle.options import HoldFire, ShootAt
-from kubik.rulesets.old_west.battle.situations import shooter, shot_at
+from kubik.rulesets.old_west.battle.situations import shooter, shot_at, shots_at
 from kubik.rulesets.old_west.battle.spec import Weapon
 from kubik.rulesets.old_west.core import data
 from kubik.rulesets.old_west.heroics import (
@@ -99,7 +99,8 @@ def usable(
     if situation is None:
         situation = shooter(game, figure)
     verdicts = [
-        (w, may_shoot_at(situation, shot_at(game, figure, enemy, w))) for w in figure.weapons
+        (w, may_shoot_at(situation, shot))
+        for w, shot in zip(figure.weapons, shots_at(game, figure, enemy), strict=True)
     ]
     allowed = [(w, v) for w, v in verdicts if v.allowed]
     if not allowed:
