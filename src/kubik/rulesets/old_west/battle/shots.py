@@ -69,9 +69,21 @@ def terrain_in_the_way(
     game: OldWestGame, shooter_base: Base, target: Base
 ) -> tuple[tuple[float, Blocker], ...]:
     """The terrain part of :func:`in_the_way`, each feature with its distance from the
-    shooter (the tape's cover and obstacles on the line of fire)."""
-    table = game.table
+    shooter (the tape's cover and obstacles on the line of fire). It depends on the
+    table and the two bases alone, so each answer is kept with the table."""
     reach = float(data()["battle"]["cover_reach_inches"])
+    one, other = shooter_base, target
+    return game.tape.kept(
+        "old_west.terrain_in_the_way",
+        (one.x, one.y, one.diameter, other.x, other.y, other.diameter, reach),
+        lambda: _terrain_in_the_way(game, shooter_base, target, reach),
+    )
+
+
+def _terrain_in_the_way(
+    game: OldWestGame, shooter_base: Base, target: Base, reach: float
+) -> tuple[tuple[float, Blocker], ...]:
+    table = game.table
     ids = list(game.tape.cover_ids(shooter_base, target, reach))
     for feature in map(table.feature, game.tape.crossed((shooter_base.centre, target.centre))):
         leaning = _distance_to(game, shooter_base, feature.id) <= reach
