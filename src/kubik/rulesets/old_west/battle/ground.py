@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -115,6 +116,17 @@ def distance_along(points: Sequence[Point], spot: Point) -> float:
     """Inches from the start of a path to ``spot`` on it (rounded to 0.1)."""
     if len(points) < 2:
         return 0.0
+    if type(points) is tuple:  # (a kept way's points, asked again by the next menu)
+        return _located(points, spot)
+    return _locate(points, spot)
+
+
+@lru_cache(maxsize=1024)
+def _located(points: tuple[Point, ...], spot: Point) -> float:
+    return _locate(points, spot)
+
+
+def _locate(points: Sequence[Point], spot: Point) -> float:
     # shapely's LineString(points).project(Point(spot)) without the geometry classes'
     # checks: the same GEOS geometries and call (a move's menu asks it of every place)
     line = shapely_lib.linestrings(np.array(points, dtype=float), _NAN_ALLOWED)
