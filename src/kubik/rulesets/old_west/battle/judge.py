@@ -142,10 +142,14 @@ def threatens(game: OldWestGame, enemy: Figure, spot: Base) -> bool:
     return _threatens(game, enemy.base, gun_reach(enemy), spot, edge_distance(enemy.base, spot))
 
 
-def _threatens(game: OldWestGame, enemy: Base, reach: int, spot: Base, gap: float) -> bool:
+def _threatens(
+    game: OldWestGame, enemy: Base, reach: int, spot: Base, gap: float, seen: bool | None = None
+) -> bool:
     """:func:`threatens`, the enemy's guns' ``reach`` and the ``gap`` between the bases
-    measured already."""
-    return reach > 0 and gap <= reach and game.tape.sees(enemy, spot)
+    measured already (``seen``: whether they see each other, if looked already)."""
+    if reach <= 0 or gap > reach:
+        return False
+    return game.tape.sees(enemy, spot) if seen is None else seen
 
 
 class Outlook:
@@ -178,13 +182,16 @@ class Outlook:
         # :func:`~kubik.table.edge_distance` from the place to each enemy, once each
         gaps = [max(0.0, math.hypot(ex - x, ey - y) - (radius + er)) for *_, ex, ey, er in enemies]
         score = 0.0
+        seen: list[bool | None] = [None] * len(enemies)  # sight lines looked at once each
         if reach:
-            for (base, _, engaged, *_), gap in zip(enemies, gaps, strict=True):
-                if gap <= reach and not engaged and game.tape.sees(spot, base):
-                    score += weight("can_shoot")
-                    break
-        for (base, guns, *_), gap in zip(enemies, gaps, strict=True):
-            if _threatens(game, base, guns, spot, gap):
+            for index, ((base, _, engaged, *_), gap) in enumerate(zip(enemies, gaps, strict=True)):
+                if gap <= reach and not engaged:
+                    seen[index] = visible = game.tape.sees(spot, base)
+                    if visible:
+                        score += weight("can_shoot")
+                        break
+        for (base, guns, *_), gap, looked in zip(enemies, gaps, seen, strict=True):
+            if _threatens(game, base, guns, spot, gap, looked):
                 covered = has_cover(game, spot, base)
                 score -= weight("exposed_in_cover") if covered else weight("exposed")
         score -= self._closing * min(gaps)
