@@ -330,6 +330,21 @@ def test_OW_HERO_06_an_action_that_could_do_nothing_is_not_offered() -> None:
     assert not may_declare(HeroNow(2), HeroicAction.YEE_HAW, Phase.MOVEMENT, in_fight).allowed
 
 
+def test_OW_HERO_06_whether_he_could_act_is_asked_only_when_the_rest_allows_it() -> None:
+    asked: list[int] = []
+
+    def pinned() -> Verdict:
+        asked.append(1)
+        return may_shoot(Shooter(("pistol",), pinned=True))
+
+    not_a_hero = may_declare(HeroNow(3, hero=False), HeroicAction.QUICKDRAW, Phase.SHOOTING, pinned)
+    broke = may_declare(HeroNow(0), HeroicAction.QUICKDRAW, Phase.SHOOTING, pinned)
+    assert not not_a_hero.allowed and not broke.allowed and asked == []
+    eager = may_declare(HeroNow(2), HeroicAction.QUICKDRAW, Phase.SHOOTING, pinned())
+    lazy = may_declare(HeroNow(2), HeroicAction.QUICKDRAW, Phase.SHOOTING, pinned)
+    assert lazy == eager and not lazy.allowed and asked == [1, 1]
+
+
 def test_OW_HERO_10_time_for_whuppin_costs_one_fame_and_moves_only_when_all_foes_fell() -> None:
     """Seed: the cost is missing («может потратить [ ] очков Славы»): the general 1 Fame;
     «Если в результате этого Действия все противники Героя оказываются убитыми ... могут

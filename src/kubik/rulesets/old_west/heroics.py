@@ -11,6 +11,7 @@ by :class:`PhaseLedger`, which asks those rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -127,7 +128,9 @@ class HeroNow:
     declared: bool = False  # already declared a heroic action this phase
 
 
-def may_declare(hero: HeroNow, action: HeroicAction, phase: Phase, able: Verdict) -> Verdict:
+def may_declare(
+    hero: HeroNow, action: HeroicAction, phase: Phase, able: Verdict | Callable[[], Verdict]
+) -> Verdict:
     """May this Hero declare ``action`` at the start of ``phase``? Only a Hero (OW-HERO-01),
     in the action's own phase, one action per Hero per phase, paying its Fame
     (OW-HERO-06; Time for Whuppin's cost, OW-HERO-10). ``able``: the Hero's own
@@ -135,7 +138,9 @@ def may_declare(hero: HeroNow, action: HeroicAction, phase: Phase, able: Verdict
     for Yee Haw!, :func:`~kubik.rulesets.old_west.shooting.may_shoot` for Quickdraw (it
     works only if he shoots, OW-HERO-09),
     :func:`~kubik.rulesets.old_west.division.in_a_fight` for Time for Whuppin': an
-    action that could do nothing is not offered.
+    action that could do nothing is not offered. ``able`` may be given as a function
+    that works it out: it is asked only when the rest allows the action (a battle asks
+    this of every model at the start of every phase, and most are no Heroes).
 
     >>> may_declare(HeroNow(1), HeroicAction.YEE_HAW, Phase.MOVEMENT, Verdict.allow()).rules
     ('OW-HERO-06', 'OW-HERO-08')
@@ -162,6 +167,8 @@ def may_declare(hero: HeroNow, action: HeroicAction, phase: Phase, able: Verdict
             "OW-HERO-06",
             rule,
         )
+    if not isinstance(able, Verdict):
+        able = able()
     if not able.allowed:
         why = able.reason if able.reason is not None else msg("old_west.permission.heroic_idle")
         return Verdict.forbid(

@@ -209,7 +209,7 @@ class OldWestGame(BattleGame):
 
     def active(self, side: str) -> tuple[Figure, ...]:
         """The posse's models still in action."""
-        return tuple(f for f in self.figures if f.side == side and _IN_ACTION[f.status])
+        return tuple([f for f in self.figures if f.side == side and _IN_ACTION[f.status]])
 
     def enemies(self, figure: Figure) -> tuple[Figure, ...]:
         """Enemy models in action."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -115,6 +116,17 @@ def distance_along(points: Sequence[Point], spot: Point) -> float:
     """Inches from the start of a path to ``spot`` on it (rounded to 0.1)."""
     if len(points) < 2:
         return 0.0
+    if type(points) is tuple:  # (a kept way's points, asked again by the next menu)
+        return _located(points, spot)
+    return _locate(points, spot)
+
+
+@lru_cache(maxsize=1024)
+def _located(points: tuple[Point, ...], spot: Point) -> float:
+    return _locate(points, spot)
+
+
+def _locate(points: Sequence[Point], spot: Point) -> float:
     # shapely's LineString(points).project(Point(spot)) without the geometry classes'
     # checks: the same GEOS geometries and call (a move's menu asks it of every place)
     line = shapely_lib.linestrings(np.array(points, dtype=float), _NAN_ALLOWED)
@@ -146,27 +158,49 @@ def away_from(origin: Point, threats: Sequence[Point], distance: float, turn: fl
     return (origin[0] + math.cos(heading) * distance, origin[1] + math.sin(heading) * distance)
 
 
+#: The directions round a target a charger tries, in 15° steps from the side facing him.
+_CONTACT_STEPS = (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 8, -8, 10, -10, 12)
+#: The nudges (inches) onto the 0.1-inch grid round an ideal place, in the order tried.
+_NUDGES = (0.0, 0.1, -0.1)
+
+
 def contact_spots(game: OldWestGame, figure: Figure, target: Figure) -> tuple[Point, ...]:
     """Places on the 0.1-inch grid where the model's base touches ``target``'s (never
     overlapping it), the side facing the model first, then round the target; at the
-    target's height (across a cliff face models do not touch)."""
-    reach = target.base.radius + figure.base.radius
-    heading = math.atan2(figure.base.y - target.base.y, figure.base.x - target.base.x)
+    target's height (across a cliff face models do not touch). They depend on the table
+    and the two bases alone, so each set is kept with the table."""
     cliff = battle_number("cliff_inches")
-    height = game.tape.elevation(target.base.centre)
+    one, other = figure.base, target.base
+    return game.tape.kept(
+        "old_west.contact_spots",
+        (one.x, one.y, one.diameter, other.x, other.y, other.diameter, cliff),
+        lambda: _contact_spots(game, one, other, cliff),
+    )
+
+
+def _contact_spots(game: OldWestGame, mover: Base, target: Base, cliff: float) -> tuple[Point, ...]:
+    reach = target.radius + mover.radius
+    heading = math.atan2(mover.y - target.y, mover.x - target.x)
+    height = game.tape.elevation(target.centre)
     found: list[Point] = []
-    for step in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 8, -8, 10, -10, 12):
+    centre = target.centre
+    dist = math.dist
+    for step in _CONTACT_STEPS:
         angle = heading + math.radians(step * 15)
-        ideal = (target.base.x + reach * math.cos(angle), target.base.y + reach * math.sin(angle))
+        ideal = (centre[0] + reach * math.cos(angle), centre[1] + reach * math.sin(angle))
+        # the grid points round the ideal place, each coordinate rounded once
+        xs = [round(ideal[0] + d, 1) for d in _NUDGES]
+        ys = [round(ideal[1] + d, 1) for d in _NUDGES]
         best: Point | None = None
-        for dx in (0.0, 0.1, -0.1):
-            for dy in (0.0, 0.1, -0.1):
-                spot = rounded((ideal[0] + dx, ideal[1] + dy))
-                gap = math.dist(spot, target.base.centre) - reach
-                if -1e-6 <= gap <= GAP - 1e-9 and (
-                    best is None or math.dist(spot, ideal) < math.dist(best, ideal)
-                ):
-                    best = spot
+        best_off = 0.0  # how far ``best`` lies from the ideal place
+        for x in xs:
+            for y in ys:
+                spot = (x, y)
+                gap = dist(spot, centre) - reach
+                if -1e-6 <= gap <= GAP - 1e-9:
+                    off = dist(spot, ideal)
+                    if best is None or off < best_off:
+                        best, best_off = spot, off
         if (
             best is not None
             and best not in found

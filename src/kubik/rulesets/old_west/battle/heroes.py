@@ -39,8 +39,10 @@ def can_declare(
     game: OldWestGame, hero: Figure, action: HeroicAction, declared: bool = False
 ) -> Verdict:
     """The rule's answer: may the Hero declare ``action`` now (Fame to pay, once a phase,
-    and something to do)?"""
-    return may_declare(hero_now(hero, declared), action, action.phase, able(game, hero, action))
+    and something to do)? Whether he could do it is worked out only if the rule asks."""
+    return may_declare(
+        hero_now(hero, declared), action, action.phase, partial(able, game, hero, action)
+    )
 
 
 def declare(

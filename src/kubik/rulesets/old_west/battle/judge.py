@@ -9,15 +9,17 @@ how good a place is. Every weight is a taste of ``[bot]`` in data/game.toml
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kubik.game.battle import taste
 from kubik.rulesets.old_west.absent import ShotOutcome, ShotResult
 from kubik.rulesets.old_west.battle.figures import Figure
 from kubik.rulesets.old_west.battle.ground import has_cover
 from kubik.rulesets.old_west.combat import CombatOutcome, Model
-from kubik.rulesets.old_west.core import Side
+from kubik.rulesets.old_west.core import Side, data
 from kubik.rulesets.old_west.pluck import HeadForTheHillsOutcome
 from kubik.table import Base, edge_distance
 
@@ -27,9 +29,22 @@ if TYPE_CHECKING:
 RULESET = "old_west"
 
 
+#: The tastes read so far, and the data they were read from (read again if it changes).
+_TASTES: dict[str, float] = {}
+_TASTES_OF: list[Mapping[str, Any] | None] = [None]
+
+
 def weight(name: str) -> float:
-    """One of the bots' tastes (``[bot]`` in data/game.toml)."""
-    return taste(RULESET, name)
+    """One of the bots' tastes (``[bot]`` in data/game.toml), read once per data (every
+    option of every menu is scored with them)."""
+    source = data()
+    if source is not _TASTES_OF[0]:
+        _TASTES.clear()
+        _TASTES_OF[0] = source
+    found = _TASTES.get(name)
+    if found is None:
+        found = _TASTES[name] = taste(RULESET, name)
+    return found
 
 
 def per_wound(figure: Figure) -> float:
@@ -117,45 +132,86 @@ def combat_model(figure: Figure, *, fame: bool = True) -> Model:
     )
 
 
+def gun_reach(figure: Figure) -> int:
+    """How far the model's longest-ranged weapon shoots (0: it has no gun)."""
+    return max((w.range for w in figure.weapons), default=0)
+
+
 def threatens(game: OldWestGame, enemy: Figure, spot: Base) -> bool:
     """Whether ``enemy`` could shoot a model standing at ``spot``."""
-    reach = max((w.range for w in enemy.weapons), default=0)
-    if reach <= 0 or edge_distance(enemy.base, spot) > reach:
+    return _threatens(game, enemy.base, gun_reach(enemy), spot, edge_distance(enemy.base, spot))
+
+
+def _threatens(
+    game: OldWestGame, enemy: Base, reach: int, spot: Base, gap: float, seen: bool | None = None
+) -> bool:
+    """:func:`threatens`, the enemy's guns' ``reach`` and the ``gap`` between the bases
+    measured already (``seen``: whether they see each other, if looked already)."""
+    if reach <= 0 or gap > reach:
         return False
-    return game.tape.sees(enemy.base, spot)
+    return game.tape.sees(enemy, spot) if seen is None else seen
+
+
+class Outlook:
+    """The model's view of the enemies as the board stands, gathered once for a menu
+    that scores many places (their bases, guns' reach, who is in a fight, the tastes):
+    :meth:`score` is :func:`position_score` at each place."""
+
+    __slots__ = ("_closing", "_enemies", "_game", "_reach")
+
+    def __init__(self, game: OldWestGame, figure: Figure) -> None:
+        self._game = game
+        # each enemy's base, its guns' reach, whether it is in a fight, and its centre
+        # and radius as plain numbers (every place measures its distance to each)
+        self._enemies = tuple(
+            (e.base, gun_reach(e), game.engaged(e), e.base.x, e.base.y, e.base.diameter / 2)
+            for e in game.enemies(figure)
+        )
+        self._reach = gun_reach(figure)
+        brawler = self._reach == 0 or figure.profile.fight >= 4
+        self._closing = weight("closing_brawler" if brawler else "closing")
+
+    def score(self, spot: Base) -> float:
+        """A plain positional judgement of standing at ``spot``: a target in range, little
+        exposure to enemy guns, closing in (brawlers more eagerly)."""
+        enemies = self._enemies
+        if not enemies:
+            return 0.0
+        game, reach = self._game, self._reach
+        x, y, radius = spot.x, spot.y, spot.diameter / 2
+        # :func:`~kubik.table.edge_distance` from the place to each enemy, once each
+        gaps = [max(0.0, math.hypot(ex - x, ey - y) - (radius + er)) for *_, ex, ey, er in enemies]
+        score = 0.0
+        seen: list[bool | None] = [None] * len(enemies)  # sight lines looked at once each
+        if reach:
+            for index, ((base, _, engaged, *_), gap) in enumerate(zip(enemies, gaps, strict=True)):
+                if gap <= reach and not engaged:
+                    seen[index] = visible = game.tape.sees(spot, base)
+                    if visible:
+                        score += weight("can_shoot")
+                        break
+        for (base, guns, *_), gap, looked in zip(enemies, gaps, seen, strict=True):
+            if _threatens(game, base, guns, spot, gap, looked):
+                covered = has_cover(game, spot, base)
+                score -= weight("exposed_in_cover") if covered else weight("exposed")
+        score -= self._closing * min(gaps)
+        return round(score, 4)
 
 
 def position_score(game: OldWestGame, figure: Figure, spot: Base) -> float:
     """A plain positional judgement of standing at ``spot``: a target in range, little
     exposure to enemy guns, closing in (brawlers more eagerly)."""
-    enemies = game.enemies(figure)
-    if not enemies:
-        return 0.0
-    reach = max((w.range for w in figure.weapons), default=0)
-    score = 0.0
-    if reach and any(
-        edge_distance(spot, e.base) <= reach
-        and not game.engaged(e)
-        and game.tape.sees(spot, e.base)
-        for e in enemies
-    ):
-        score += weight("can_shoot")
-    for enemy in enemies:
-        if threatens(game, enemy, spot):
-            covered = has_cover(game, spot, enemy.base)
-            score -= weight("exposed_in_cover") if covered else weight("exposed")
-    nearest = min(edge_distance(spot, e.base) for e in enemies)
-    brawler = reach == 0 or figure.profile.fight >= 4
-    score -= weight("closing_brawler" if brawler else "closing") * nearest
-    return round(score, 4)
+    return Outlook(game, figure).score(spot)
 
 
 __all__ = [
     "CombatValue",
     "FlightValue",
+    "Outlook",
     "ShotValue",
     "WhuppinValue",
     "combat_model",
+    "gun_reach",
     "per_wound",
     "position_score",
     "threatens",

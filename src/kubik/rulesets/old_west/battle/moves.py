@@ -16,6 +16,7 @@ where they put the model instead (:func:`~kubik.rulesets.old_west.battle.table.m
 
 from __future__ import annotations
 
+import heapq
 import math
 from typing import TYPE_CHECKING
 
@@ -28,9 +29,9 @@ from kubik.rulesets.old_west.battle.game import terrain_key
 from kubik.rulesets.old_west.battle.heroes import carried_out, declare, hero_followers
 from kubik.rulesets.old_west.battle.judge import (
     CombatValue,
+    Outlook,
     combat_model,
     per_wound,
-    position_score,
     weight,
 )
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo
@@ -156,11 +157,12 @@ def options(game: OldWestGame, figure: Figure, reach: float, near: Figure | None
     here = figure.base.centre
     stay = MoveTo(figure.id, MoveKind.STAY, here[0], here[1], 0.0)
     stay_id = "old_west.game.option.stay_down" if figure.prone else "old_west.game.option.stay"
+    outlook = Outlook(game, figure)  # every place of the menu is scored from one board
     menu.offer(
         stay,
         msg(stay_id, model=name),
         Verdict.allow(),
-        Forecast(score=position_score(game, figure, figure.base)),
+        Forecast(score=outlook.score(figure.base)),
     )
     if reach <= 0 or not game.enemies(figure):
         return menu
@@ -179,7 +181,7 @@ def options(game: OldWestGame, figure: Figure, reach: float, near: Figure | None
             option,
             move_label(game, option),
             end_verdict(game, figure, option, near),
-            move_forecast(game, figure, option),
+            move_forecast(game, figure, option, outlook),
         )
     situation = mover(game, figure)
     for enemy in game.enemies(figure):
@@ -196,15 +198,17 @@ def options(game: OldWestGame, figure: Figure, reach: float, near: Figure | None
             option,
             move_label(game, option),
             Verdict.combine(verdict, end_verdict(game, figure, option, near)),
-            _charge_forecast(game, figure, option) if verdict.allowed else None,
+            _charge_forecast(game, figure, option, outlook) if verdict.allowed else None,
         )
     return menu
 
 
-def _charge_forecast(game: OldWestGame, figure: Figure, option: MoveTo) -> LazyForecast:
+def _charge_forecast(
+    game: OldWestGame, figure: Figure, option: MoveTo, outlook: Outlook
+) -> LazyForecast:
     """A charge option's forecast, worked out when read (a bot weighing it): the default
     move is picked among the other options by their scores and never reads it."""
-    return LazyForecast(lambda: move_forecast(game, figure, option))
+    return LazyForecast(lambda: move_forecast(game, figure, option, outlook))
 
 
 def places(game: OldWestGame, figure: Figure, reach: float) -> list[tuple[MoveKind, Way]]:
@@ -255,11 +259,25 @@ def move_label(game: OldWestGame, option: MoveTo) -> Message:
 
 
 def _advance(game: OldWestGame, figure: Figure, enemy: Figure, reach: float) -> Way | None:
-    """Toward the nearest enemy, stopping outside his control zone."""
+    """Toward the nearest enemy, stopping outside his control zone. It depends on the
+    table and on where the two stand, the model's base, mover and move alone (no other
+    model), so each answer is kept with the table: a model that held its ground last
+    turn, its enemy too, asks it again."""
+    zone = float(data()["movement"]["control_zone_inches"])
+    base, other = figure.base, enemy.base
+    return game.tape.kept(
+        "old_west.advance",
+        (base.centre, base.diameter, figure.mover, other.centre, other.diameter, reach, zone),
+        lambda: _advance_by(game, figure, enemy, reach, zone),
+    )
+
+
+def _advance_by(
+    game: OldWestGame, figure: Figure, enemy: Figure, reach: float, zone: float
+) -> Way | None:
     found = ground.way(game, figure, enemy.base.centre)
     if found is None:
         return None
-    zone = float(data()["movement"]["control_zone_inches"])
     short = found.length - (figure.base.radius + enemy.base.radius + zone + 0.2)
     if short <= 0.05:
         return None
@@ -273,11 +291,12 @@ def _advance(game: OldWestGame, figure: Figure, enemy: Figure, reach: float) -> 
 def _to_cover(game: OldWestGame, figure: Figure, enemy: Figure, reach: float) -> Way | None:
     """The reachable place with cover from the nearest enemy, nearest to the model."""
     here = figure.base.centre
-    near = sorted(
-        (s for s in ground.cover_spots(game, figure) if 0.05 < math.dist(s, here) <= reach),
-        key=lambda s: (math.dist(s, here), s),
+    dist = math.dist
+    near = heapq.nsmallest(  # the 8 nearest, nearest first (each spot measured once)
+        8,
+        ((d, s) for s in ground.cover_spots(game, figure) if 0.05 < (d := dist(s, here)) <= reach),
     )
-    for spot in near[:8]:
+    for _, spot in near:
         if not ground.has_cover(game, figure.base.moved_to(spot), enemy.base):
             continue
         if not ground.fits(game, figure, spot):
@@ -290,7 +309,17 @@ def _to_cover(game: OldWestGame, figure: Figure, enemy: Figure, reach: float) ->
 
 
 def _back(game: OldWestGame, figure: Figure, enemy: Figure, reach: float) -> Way | None:
-    """Straight away from the nearest enemy, as far as the move goes."""
+    """Straight away from the nearest enemy, as far as the move goes (kept with the table,
+    by all it reads, as :func:`_advance`)."""
+    base = figure.base
+    return game.tape.kept(
+        "old_west.back",
+        (base.centre, base.diameter, figure.mover, enemy.base.centre, reach),
+        lambda: _back_by(game, figure, enemy, reach),
+    )
+
+
+def _back_by(game: OldWestGame, figure: Figure, enemy: Figure, reach: float) -> Way | None:
     goal = ground.away_from(figure.base.centre, [enemy.base.centre], reach)
     r = figure.base.radius
     goal = (
@@ -393,13 +422,18 @@ def _to_obstacle(
     return along(points, max(0.0, min(length, line.length)))
 
 
-def move_forecast(game: OldWestGame, figure: Figure, option: MoveTo) -> AnyForecast:
+def move_forecast(
+    game: OldWestGame, figure: Figure, option: MoveTo, outlook: Outlook | None = None
+) -> AnyForecast:
     """A move's worth: its positional score; a charge adds the fight the rule would give
-    (the target trapped if it would have no room to back off, OW-CC-09)."""
+    (the target trapped if it would have no room to back off, OW-CC-09). ``outlook``: the
+    model's, gathered for the menu on this board."""
     from kubik.rulesets.old_west.battle.objective import objective_bonus
 
     spot = figure.base.moved_to(option.spot)
-    score = position_score(game, figure, spot) + objective_bonus(option.kind)
+    if outlook is None:
+        outlook = Outlook(game, figure)
+    score = outlook.score(spot) + objective_bonus(option.kind)
     if option.kind is not MoveKind.CHARGE:
         return Forecast(score=round(score, 4))
     target = game.figure(option.target)

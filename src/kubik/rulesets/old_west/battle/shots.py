@@ -26,7 +26,7 @@ from kubik.rulesets.old_west.battle.heroes import carried_out, hero_followers, h
 from kubik.rulesets.old_west.battle.judge import ShotValue, per_wound, weight
 from kubik.rulesets.old_west.battle.moves import open_phase
 from kubik.rulesets.old_west.battle.options import HoldFire, ShootAt
-from kubik.rulesets.old_west.battle.situations import shooter, shot_at
+from kubik.rulesets.old_west.battle.situations import shooter, shot_at, shots_at
 from kubik.rulesets.old_west.battle.spec import Weapon
 from kubik.rulesets.old_west.core import data
 from kubik.rulesets.old_west.heroics import (
@@ -34,7 +34,7 @@ from kubik.rulesets.old_west.heroics import (
     Phase,
     quickdraw_works,
 )
-from kubik.rulesets.old_west.shooting import may_shoot, may_shoot_at
+from kubik.rulesets.old_west.shooting import Shooter, may_shoot, may_shoot_at
 from kubik.table import Base, Cover, distance_to, edge_distance
 from kubik.table.geometry import point_segment_distance
 
@@ -69,9 +69,21 @@ def terrain_in_the_way(
     game: OldWestGame, shooter_base: Base, target: Base
 ) -> tuple[tuple[float, Blocker], ...]:
     """The terrain part of :func:`in_the_way`, each feature with its distance from the
-    shooter (the tape's cover and obstacles on the line of fire)."""
-    table = game.table
+    shooter (the tape's cover and obstacles on the line of fire). It depends on the
+    table and the two bases alone, so each answer is kept with the table."""
     reach = float(data()["battle"]["cover_reach_inches"])
+    one, other = shooter_base, target
+    return game.tape.kept(
+        "old_west.terrain_in_the_way",
+        (one.x, one.y, one.diameter, other.x, other.y, other.diameter, reach),
+        lambda: _terrain_in_the_way(game, shooter_base, target, reach),
+    )
+
+
+def _terrain_in_the_way(
+    game: OldWestGame, shooter_base: Base, target: Base, reach: float
+) -> tuple[tuple[float, Blocker], ...]:
+    table = game.table
     ids = list(game.tape.cover_ids(shooter_base, target, reach))
     for feature in map(table.feature, game.tape.crossed((shooter_base.centre, target.centre))):
         leaning = _distance_to(game, shooter_base, feature.id) <= reach
@@ -90,12 +102,17 @@ def _distance_to(game: OldWestGame, base: Base, feature_id: str) -> float:
     )
 
 
-def usable(game: OldWestGame, figure: Figure, enemy: Figure) -> tuple[Weapon | None, Verdict]:
+def usable(
+    game: OldWestGame, figure: Figure, enemy: Figure, situation: Shooter | None = None
+) -> tuple[Weapon | None, Verdict]:
     """The weapon the rules let the model fire at ``enemy`` with the best Strength (then the
-    longest range, then listed first), and the rule's verdict on the shot."""
-    situation = shooter(game, figure)
+    longest range, then listed first), and the rule's verdict on the shot (``situation``:
+    the shooter's, when the caller has it already)."""
+    if situation is None:
+        situation = shooter(game, figure)
     verdicts = [
-        (w, may_shoot_at(situation, shot_at(game, figure, enemy, w))) for w in figure.weapons
+        (w, may_shoot_at(situation, shot))
+        for w, shot in zip(figure.weapons, shots_at(game, figure, enemy), strict=True)
     ]
     allowed = [(w, v) for w, v in verdicts if v.allowed]
     if not allowed:
@@ -177,7 +194,7 @@ def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
     # the shot is resolved)
     in_way: dict[str, tuple[Blocker, ...]] = {}
     for enemy in enemies:
-        weapon, verdict = usable(game, figure, enemy)
+        weapon, verdict = usable(game, figure, enemy, situation)
         if weapon is None:
             continue
         blocking = in_way[enemy.id] = in_the_way(game, figure, enemy)

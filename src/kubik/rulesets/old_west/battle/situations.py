@@ -85,6 +85,14 @@ def shot_at(
     )
 
 
+def shots_at(game: OldWestGame, figure: Figure, enemy: Figure) -> tuple[ShotAt, ...]:
+    """A shot at ``enemy`` with each of the model's weapons, as the rule takes it: the
+    distance and the line of sight measured once for them all."""
+    distance = round(edge_distance(figure.base, enemy.base), 1)
+    visible = game.tape.sees(figure.base, enemy.base)
+    return tuple(shot_at(game, figure, enemy, w, distance, visible) for w in figure.weapons)
+
+
 def hero_now(figure: Figure, declared: bool = False) -> HeroNow:
     """The model at the start of a phase, for declaring a heroic action."""
     return HeroNow(figure.fame, figure.hero, figure.status, declared)
@@ -103,15 +111,24 @@ def able(game: OldWestGame, figure: Figure, action: HeroicAction, acted: bool = 
         return may_move(mover(game, figure, acted))
     if action is HeroicAction.WHUPPIN:
         return in_a_fight(game.engaged(figure))
-    shooting = may_shoot(shooter(game, figure, acted))
+    situation = shooter(game, figure, acted)
+    shooting = may_shoot(situation)
     if not shooting.allowed:
         return shooting
-    situation = shooter(game, figure, acted)
     for enemy in game.enemies(figure):
-        for weapon in figure.weapons:
-            if may_shoot_at(situation, shot_at(game, figure, enemy, weapon)).allowed:
+        for shot in shots_at(game, figure, enemy):
+            if may_shoot_at(situation, shot).allowed:
                 return Verdict.combine(shooting, Verdict.allow("OW-HERO-09"))
     return Verdict.forbid(msg("old_west.permission.no_target"), "OW-HERO-09", "OW-ABSENT-04")
 
 
-__all__ = ["able", "charge_target", "fighting", "hero_now", "mover", "shooter", "shot_at"]
+__all__ = [
+    "able",
+    "charge_target",
+    "fighting",
+    "hero_now",
+    "mover",
+    "shooter",
+    "shot_at",
+    "shots_at",
+]

@@ -233,10 +233,9 @@ def mounts() -> dict[str, Mount]:
     }
 
 
-def _mount(unit: UnitData, where: str) -> Mount | None:
+def _mount(unit: UnitData, where: str, known: Mapping[str, Mount]) -> Mount | None:
     if unit.mounted is False:
         return None
-    known = mounts()
     name = "horse" if unit.mounted is True else unit.mounted
     if name not in known:
         raise ScenarioError(
@@ -255,8 +254,13 @@ def profiles() -> dict[str, dict[str, Any]]:
     }
 
 
-def _profile(unit: UnitData, where: str, fame: int | None, fortune: int | None) -> Profile:
-    known = profiles()
+def _profile(
+    unit: UnitData,
+    where: str,
+    fame: int | None,
+    fortune: int | None,
+    known: Mapping[str, Mapping[str, Any]],
+) -> Profile:
     if unit.profile not in known:
         raise ScenarioError(
             f"{where}.profile: no profile '{unit.profile}'; profiles: {', '.join(sorted(known))}"
@@ -287,8 +291,7 @@ def _profile(unit: UnitData, where: str, fame: int | None, fortune: int | None) 
     )
 
 
-def _weapons(unit: UnitData, where: str) -> tuple[Weapon, ...]:
-    known = weapons()
+def _weapons(unit: UnitData, where: str, known: Mapping[str, Weapon]) -> tuple[Weapon, ...]:
     for index, name in enumerate(unit.weapons):
         if name not in known:
             raise ScenarioError(
@@ -382,9 +385,14 @@ def build_spec(scenario: Scenario, given_options: Mapping[str, Any] | None = Non
         checked.append((where, unit))
     _check_options(options, units, scenario.side_ids)
     models: list[ModelSpec] = []
+    # the data's tables read once for every model (a mount's only when one rides)
+    known_profiles, known_weapons = profiles(), weapons()
+    riding = any(unit.mounted is not False for _, unit in checked)
+    known_mounts = mounts() if riding else {}
     for where, unit in checked:
-        profile = _profile(unit, where, options.fame.get(unit.id), options.fortune.get(unit.id))
-        mount = _mount(unit, where)
+        fame, fortune = options.fame.get(unit.id), options.fortune.get(unit.id)
+        profile = _profile(unit, where, fame, fortune, known_profiles)
+        mount = _mount(unit, where, known_mounts)
         base = _base(table, unit, where, mount is not None)
         for other in models:
             if base.radius + other.base.radius - centre_distance(base, other.base) > 1e-6:
@@ -396,7 +404,7 @@ def build_spec(scenario: Scenario, given_options: Mapping[str, Any] | None = Non
                 unit.name or unit.id,
                 unit.name_ru or unit.name or unit.id,
                 profile,
-                _weapons(unit, where),
+                _weapons(unit, where, known_weapons),
                 base,
                 unit.leader,
                 mount,
