@@ -162,9 +162,13 @@ def _near_others(game: Battlefield, squad: Squad, length: float) -> tuple[Base, 
     skip = (squad.id, *(s.id for s in game.passengers(squad)))
     centre = squad.centre
     reach = clearance(squad) + CONTACT_TOLERANCE + 0.1 + length + 0.01
-    dist = math.dist  # (each base's centre and radius read from its fields, not properties)
+    dist = math.dist  # (each model measured from its fields: a base made only for the near)
     return tuple(
-        b for b in game.others(*skip) if dist((b.x, b.y), centre) <= reach + b.diameter / 2
+        m.base()
+        for s in game.squads
+        if s.id not in skip and s.gone is None and s.aboard is None
+        for m in s.active()
+        if dist((m.x, m.y), centre) <= reach + m.diameter / 2
     )
 
 
