@@ -376,10 +376,11 @@ class Battlefield(BattleGame):
         """What of :meth:`sight` depends on where the two squads stand alone."""
         distance = self.distance(shooter, target)
         visible = self.sees(shooter, target)
-        living = target.active()
+        living = target.bases()  # (kept while a menu is measured)
         if visible and range_zone(shooter.die, distance) <= max_zone():
             eye = shooter.anchor()
-            covers = [self.tape.cover(eye, m.base()) for m in living]
+            cover_of = self.tape.cover
+            covers = [cover_of(eye, b) for b in living]
             light = sum(1 for c in covers if c is TableCover.LIGHT)
             hard = sum(1 for c in covers if c is TableCover.HARD)
             cover = squad_cover(light, hard, len(covers))
@@ -463,25 +464,43 @@ class Battlefield(BattleGame):
         )
 
     def _situation(self, squad: Squad, done: tuple[ActionType, ...], passed: bool) -> UnitSituation:
-        return UnitSituation(
-            kind=self.kind(squad),
-            level=squad.level,
-            markers=squad.markers,
-            prone=squad.prone,
-            in_cover=self.in_cover(squad),
-            in_water=self.in_water(squad),
-            panicked=squad.panicked,
-            berserk=squad.berserk,
-            done=done,
-            failed=squad.failed,
-            marched=squad.marched,
-            immobilised=squad.immobilised,
-            aboard=squad.aboard is not None,
-            in_melee=bool(self.contacts.of(squad.id)),
-            officer=squad.spec.officer,
-            psi=squad.psi,
-            passed=passed,
+        return _one_of(
+            UnitSituation(
+                kind=self.kind(squad),
+                level=squad.level,
+                markers=squad.markers,
+                prone=squad.prone,
+                in_cover=self.in_cover(squad),
+                in_water=self.in_water(squad),
+                panicked=squad.panicked,
+                berserk=squad.berserk,
+                done=done,
+                failed=squad.failed,
+                marched=squad.marched,
+                immobilised=squad.immobilised,
+                aboard=squad.aboard is not None,
+                in_melee=bool(self.contacts.of(squad.id)),
+                officer=squad.spec.officer,
+                psi=squad.psi,
+                passed=passed,
+            )
         )
+
+
+#: Situations met in this process, each kept as one object (bounded).
+_SITUATIONS: dict[UnitSituation, UnitSituation] = {}
+
+
+def _one_of(situation: UnitSituation) -> UnitSituation:
+    """The situation met before that equals ``situation`` (itself the first time): the
+    rules' remembered answers are keyed by situations, and a key that is the very object
+    kept is found without comparing its every field."""
+    found = _SITUATIONS.get(situation)
+    if found is None:
+        if len(_SITUATIONS) >= 4096:
+            _SITUATIONS.clear()
+        found = _SITUATIONS[situation] = situation
+    return found
 
 
 def _shape_of(squad: Squad) -> Hashable:
