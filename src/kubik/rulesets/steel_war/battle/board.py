@@ -360,7 +360,11 @@ class Battlefield(BattleGame):
 
         Cover is measured only for a target the shooter sees within zone 5 (nothing else
         can be fired at, SW-FIRE-06); otherwise it reads as none."""
-        return self.kept(("sight", shooter.id, target.id), lambda: self._sight(shooter, target))
+        key = ("sight", shooter.id, target.id)
+        found: Sight | None = self.kept_now(key)  # (asked by every offer at the target)
+        if found is not None:
+            return found
+        return self.kept(key, lambda: self._sight(shooter, target))
 
     def _sight(self, shooter: Squad, target: Squad) -> Sight:
         distance, visible, cover, in_cover = self.lasting_of(
@@ -391,8 +395,12 @@ class Battlefield(BattleGame):
 
     def nearest_enemy(self, squad: Squad) -> tuple[Squad, float] | None:
         """The closest enemy unit and its distance (None when no enemy is left)."""
+        key = ("nearest_enemy", squad.id)
+        found: tuple[Squad, float] | None = self.kept_now(key)  # (asked by every goal)
+        if found is not None:
+            return found
         return self.kept(
-            ("nearest_enemy", squad.id),
+            key,
             lambda: self.lasting_of(
                 lambda: ("nearest_enemy", self.shape(squad), self.enemy_board(squad)),
                 lambda: self._nearest_enemy(squad),
@@ -459,9 +467,11 @@ class Battlefield(BattleGame):
         self, squad: Squad, done: tuple[ActionType, ...] = (), *, passed: bool = False
     ) -> UnitSituation:
         """The plain facts the rules' questions of legality take about ``squad`` now."""
-        return self.kept(
-            ("situation", squad.id, done, passed), lambda: self._situation(squad, done, passed)
-        )
+        key = ("situation", squad.id, done, passed)
+        found: UnitSituation | None = self.kept_now(key)  # (asked a dozen times a menu)
+        if found is not None:
+            return found
+        return self.kept(key, lambda: self._situation(squad, done, passed))
 
     def _situation(self, squad: Squad, done: tuple[ActionType, ...], passed: bool) -> UnitSituation:
         return _one_of(
