@@ -450,15 +450,14 @@ class Battlefield(BattleGame):
         )
 
     def _controller(self, objective: ObjectiveSpec) -> str | None:
-        reach = float(game_data()["game_objectives"]["control_inches"])
+        reach = _control_inches()
+        spot = (objective.x, objective.y)
+        dist = math.dist  # (each model's centre read from its fields)
         holders: list[str] = []
         for squad in self.squads:
             if not squad.effective or not squad.on_table:
                 continue
-            near = any(
-                math.dist(m.point, (objective.x, objective.y)) - m.diameter / 2 <= reach
-                for m in squad.active()
-            )
+            near = any(dist((m.x, m.y), spot) - m.diameter / 2 <= reach for m in squad.active())
             if near and squad.side not in holders:
                 holders.append(squad.side)
         return holders[0] if len(holders) == 1 else None
@@ -495,6 +494,12 @@ class Battlefield(BattleGame):
                 passed=passed,
             )
         )
+
+
+@functools.cache
+def _control_inches() -> float:
+    """How near an objective a model holds it, in inches (read once)."""
+    return float(game_data()["game_objectives"]["control_inches"])
 
 
 #: Situations met in this process, each kept as one object (bounded).
