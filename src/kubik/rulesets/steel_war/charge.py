@@ -19,7 +19,7 @@ from kubik.data import load_ruleset_data
 from kubik.dice import Die
 from kubik.engine import Call, Procedure, Verdict, emit, msg
 from kubik.engine.memo import by_identity
-from kubik.engine.requests import AnyCall, RuleIds
+from kubik.engine.requests import AnyCall, RuleIds, tail_step
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.core import leadership_test
@@ -247,32 +247,55 @@ def charge(
     passed: bool = yield _charge_test_call(quality, leadership, threat, False)
     if not passed:
         return ChargeOutcome(False, False, False, False)
-    remaining = distance
-    moves = _charge_moves()
-    for attempt in range(moves):
-        if attempt > 0:
-            casualties = fire if isinstance(fire, int) else None
-            if casualties is None:
-                assert isinstance(fire, DefensiveFire)
-                casualties = yield _free_fire_call(fire, remaining)
-            yield emit("steel_war.charge.free_fire", rules="SW-CC-04", casualties=casualties)
-            second = second_attempt_threat(casualties)
-            if second is not None:
-                again: bool = yield _charge_test_call(quality, leadership, second, True)
-                if not again:
-                    return ChargeOutcome(True, False, True, True)
-        moved: int = yield _combat_move_call(terrain)
-        remaining = max(remaining - moved, 0.0)
-        reached = charge_reached(remaining)
-        yield emit(
-            "steel_war.charge.moved",
-            rules=("SW-CC-03",),
-            moved=moved,
-            remaining=remaining,
-            reached=reached,
+    if _charge_moves() < 1:
+        return ChargeOutcome(True, False, True, False, distance)
+    outcome: ChargeOutcome = yield tail_step(
+        charge_move, quality, leadership, terrain, fire, distance, 0
+    )
+    return outcome
+
+
+def charge_move(
+    quality: Die,
+    leadership: int,
+    terrain: TerrainClass,
+    fire: DefensiveFire | int,
+    remaining: float,
+    attempt: int,
+) -> Procedure[ChargeOutcome]:
+    """One move of a declared charge, ``remaining`` inches from the enemy (SW-CC-03);
+    after a short move (``attempt`` > 0) the free fire and the test to go on come first
+    (SW-CC-04). The last step of :func:`charge` and of the move before it, so exact odds
+    keep a charge's later moves by the inches left instead of replaying what came before
+    for each of their outcomes."""
+    if attempt > 0:
+        casualties = fire if isinstance(fire, int) else None
+        if casualties is None:
+            assert isinstance(fire, DefensiveFire)
+            casualties = yield _free_fire_call(fire, remaining)
+        yield emit("steel_war.charge.free_fire", rules="SW-CC-04", casualties=casualties)
+        second = second_attempt_threat(casualties)
+        if second is not None:
+            again: bool = yield _charge_test_call(quality, leadership, second, True)
+            if not again:
+                return ChargeOutcome(True, False, True, True)
+    moved: int = yield _combat_move_call(terrain)
+    remaining = max(remaining - moved, 0.0)
+    reached = charge_reached(remaining)
+    yield emit(
+        "steel_war.charge.moved",
+        rules=("SW-CC-03",),
+        moved=moved,
+        remaining=remaining,
+        reached=reached,
+    )
+    if reached:
+        return ChargeOutcome(True, True, attempt > 0, False)
+    if attempt + 1 < _charge_moves():
+        outcome: ChargeOutcome = yield tail_step(
+            charge_move, quality, leadership, terrain, fire, remaining, attempt + 1
         )
-        if reached:
-            return ChargeOutcome(True, True, attempt > 0, False)
+        return outcome
     return ChargeOutcome(True, False, True, False, remaining)
 
 

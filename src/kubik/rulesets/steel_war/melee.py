@@ -421,31 +421,33 @@ def melee_round(bouts: tuple[Bout, ...]) -> Procedure[RoundLosses]:
         attackers=attackers,
         defenders=defenders,
     )
-    losses: RoundLosses = yield tail_step(fights_from, _fights(bouts), 0, RoundLosses(0, 0))
+    losses: RoundLosses = yield tail_step(fights_from, _fights(bouts), 0, 0, 0, ())
     return losses
 
 
-def fights_from(fights: _Fights, index: int, so_far: RoundLosses) -> Procedure[RoundLosses]:
-    """The round's bouts from ``index`` on, after losses ``so_far``: a step of
-    :func:`melee_round`, so the exact odds keep each bout's outcomes by the losses
-    before it instead of replaying the round once per path through its bouts."""
+def fights_from(
+    fights: _Fights, index: int, attackers: int, defenders: int, fallen: tuple[str, ...]
+) -> Procedure[RoundLosses]:
+    """The round's bouts from ``index`` on, after ``attackers`` and ``defenders`` lost
+    (``fallen``: who, when named): a step of :func:`melee_round`, so the exact odds keep
+    each bout's outcomes by the losses before it instead of replaying the round once per
+    path through its bouts (the losses so far as plain numbers: its key hashed in C)."""
     bout, times = fights.calls[index]
-    lost = {Side.ATTACKER: so_far.attacker, Side.DEFENDER: so_far.defender}
-    centre, other = bout.centre, bout.centre.other
-    fallen = so_far.fallen
     if times is None:
         outcome: BoutOutcome = yield _bout_call(bout, None)
-        lost[centre] += outcome.centre_lost
-        lost[other] += outcome.opponents_lost
+        centres, opponents = int(outcome.centre_lost), outcome.opponents_lost
         fallen += outcome.fallen
     else:
         centres, opponents = yield _bout_call(bout, times)
-        lost[centre] += centres
-        lost[other] += opponents
-    after = RoundLosses(lost[Side.ATTACKER], lost[Side.DEFENDER], fallen)
+    if bout.centre is Side.ATTACKER:
+        attackers, defenders = attackers + centres, defenders + opponents
+    else:
+        attackers, defenders = attackers + opponents, defenders + centres
     if index + 1 == len(fights.calls):
-        return after
-    rest: RoundLosses = yield tail_step(fights_from, fights, index + 1, after)
+        return RoundLosses(attackers, defenders, fallen)
+    rest: RoundLosses = yield tail_step(
+        fights_from, fights, index + 1, attackers, defenders, fallen
+    )
     return rest
 
 

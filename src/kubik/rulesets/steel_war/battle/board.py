@@ -360,7 +360,11 @@ class Battlefield(BattleGame):
 
         Cover is measured only for a target the shooter sees within zone 5 (nothing else
         can be fired at, SW-FIRE-06); otherwise it reads as none."""
-        return self.kept(("sight", shooter.id, target.id), lambda: self._sight(shooter, target))
+        key = ("sight", shooter.id, target.id)
+        found: Sight | None = self.kept_now(key)  # (asked by every offer at the target)
+        if found is not None:
+            return found
+        return self.kept(key, lambda: self._sight(shooter, target))
 
     def _sight(self, shooter: Squad, target: Squad) -> Sight:
         distance, visible, cover, in_cover = self.lasting_of(
@@ -376,10 +380,11 @@ class Battlefield(BattleGame):
         """What of :meth:`sight` depends on where the two squads stand alone."""
         distance = self.distance(shooter, target)
         visible = self.sees(shooter, target)
-        living = target.active()
+        living = target.bases()  # (kept while a menu is measured)
         if visible and range_zone(shooter.die, distance) <= max_zone():
             eye = shooter.anchor()
-            covers = [self.tape.cover(eye, m.base()) for m in living]
+            cover_of = self.tape.cover
+            covers = [cover_of(eye, b) for b in living]
             light = sum(1 for c in covers if c is TableCover.LIGHT)
             hard = sum(1 for c in covers if c is TableCover.HARD)
             cover = squad_cover(light, hard, len(covers))
@@ -390,8 +395,12 @@ class Battlefield(BattleGame):
 
     def nearest_enemy(self, squad: Squad) -> tuple[Squad, float] | None:
         """The closest enemy unit and its distance (None when no enemy is left)."""
+        key = ("nearest_enemy", squad.id)
+        found: tuple[Squad, float] | None = self.kept_now(key)  # (asked by every goal)
+        if found is not None:
+            return found
         return self.kept(
-            ("nearest_enemy", squad.id),
+            key,
             lambda: self.lasting_of(
                 lambda: ("nearest_enemy", self.shape(squad), self.enemy_board(squad)),
                 lambda: self._nearest_enemy(squad),
@@ -441,15 +450,14 @@ class Battlefield(BattleGame):
         )
 
     def _controller(self, objective: ObjectiveSpec) -> str | None:
-        reach = float(game_data()["game_objectives"]["control_inches"])
+        reach = _control_inches()
+        spot = (objective.x, objective.y)
+        dist = math.dist  # (each model's centre read from its fields)
         holders: list[str] = []
         for squad in self.squads:
             if not squad.effective or not squad.on_table:
                 continue
-            near = any(
-                math.dist(m.point, (objective.x, objective.y)) - m.diameter / 2 <= reach
-                for m in squad.active()
-            )
+            near = any(dist((m.x, m.y), spot) - m.diameter / 2 <= reach for m in squad.active())
             if near and squad.side not in holders:
                 holders.append(squad.side)
         return holders[0] if len(holders) == 1 else None
@@ -458,30 +466,56 @@ class Battlefield(BattleGame):
         self, squad: Squad, done: tuple[ActionType, ...] = (), *, passed: bool = False
     ) -> UnitSituation:
         """The plain facts the rules' questions of legality take about ``squad`` now."""
-        return self.kept(
-            ("situation", squad.id, done, passed), lambda: self._situation(squad, done, passed)
-        )
+        key = ("situation", squad.id, done, passed)
+        found: UnitSituation | None = self.kept_now(key)  # (asked a dozen times a menu)
+        if found is not None:
+            return found
+        return self.kept(key, lambda: self._situation(squad, done, passed))
 
     def _situation(self, squad: Squad, done: tuple[ActionType, ...], passed: bool) -> UnitSituation:
-        return UnitSituation(
-            kind=self.kind(squad),
-            level=squad.level,
-            markers=squad.markers,
-            prone=squad.prone,
-            in_cover=self.in_cover(squad),
-            in_water=self.in_water(squad),
-            panicked=squad.panicked,
-            berserk=squad.berserk,
-            done=done,
-            failed=squad.failed,
-            marched=squad.marched,
-            immobilised=squad.immobilised,
-            aboard=squad.aboard is not None,
-            in_melee=bool(self.contacts.of(squad.id)),
-            officer=squad.spec.officer,
-            psi=squad.psi,
-            passed=passed,
+        return _one_of(
+            UnitSituation(
+                kind=self.kind(squad),
+                level=squad.level,
+                markers=squad.markers,
+                prone=squad.prone,
+                in_cover=self.in_cover(squad),
+                in_water=self.in_water(squad),
+                panicked=squad.panicked,
+                berserk=squad.berserk,
+                done=done,
+                failed=squad.failed,
+                marched=squad.marched,
+                immobilised=squad.immobilised,
+                aboard=squad.aboard is not None,
+                in_melee=bool(self.contacts.of(squad.id)),
+                officer=squad.spec.officer,
+                psi=squad.psi,
+                passed=passed,
+            )
         )
+
+
+@functools.cache
+def _control_inches() -> float:
+    """How near an objective a model holds it, in inches (read once)."""
+    return float(game_data()["game_objectives"]["control_inches"])
+
+
+#: Situations met in this process, each kept as one object (bounded).
+_SITUATIONS: dict[UnitSituation, UnitSituation] = {}
+
+
+def _one_of(situation: UnitSituation) -> UnitSituation:
+    """The situation met before that equals ``situation`` (itself the first time): the
+    rules' remembered answers are keyed by situations, and a key that is the very object
+    kept is found without comparing its every field."""
+    found = _SITUATIONS.get(situation)
+    if found is None:
+        if len(_SITUATIONS) >= 4096:
+            _SITUATIONS.clear()
+        found = _SITUATIONS[situation] = situation
+    return found
 
 
 def _shape_of(squad: Squad) -> Hashable:

@@ -152,8 +152,13 @@ def breaches(squad: Squad) -> tuple[int, ...]:
     if len(living) < 2 or squad.is_vehicle:
         return ()
     boss = squad.anchor()
-    near = [min(Tape.closest([m.base()], [o.base()]) for o in living if o is not m) for m in living]
-    to_boss = [0.0 if m.id == squad.commander else Tape.closest([m.base()], [boss]) for m in living]
+    bases = [m.base() for m in living]
+    # (each model against all the others at once: the least of its edge distances)
+    near = [Tape.closest([b], [*bases[:i], *bases[i + 1 :]]) for i, b in enumerate(bases)]
+    to_boss = [
+        0.0 if m.id == squad.commander else Tape.closest([b], [boss])
+        for m, b in zip(living, bases, strict=True)
+    ]
     return coherency_breaches(near, to_boss)
 
 

@@ -190,7 +190,7 @@ def move_offers(
     """Moves, marches and combat moves toward each goal, with the movement rule's verdict
     and the reaction tests it asks for first, in order."""
     out: list[tuple[Move, Verdict, AnyForecast]] = []
-    offered: set[Move] = set()
+    offered: set[tuple[object, ...]] = set()  # (each move's fields: hashed in C)
     unit = game.situation(squad, done, passed=passed)
     near = game.nearest_enemy(squad)
     vehicle = squad.is_vehicle
@@ -212,13 +212,15 @@ def move_offers(
             verdict = _may_move(unit, order, found.terrain)
             tests = needed_tests(verdict)
             end = found.end
+            fields: tuple[MoveKind, MoveHow, float, float, float, tuple[ReactionAction, ...]]
             if how is MoveHow.COMBAT:
-                option = Move(kind, how, round(goal[0], 1), round(goal[1], 1), 0.0, tests)
+                fields = (kind, how, round(goal[0], 1), round(goal[1], 1), 0.0, tests)
             else:
-                option = Move(kind, how, end[0], end[1], found.moved, tests)
-            if option in offered:
+                fields = (kind, how, end[0], end[1], found.moved, tests)
+            if fields in offered:
                 continue
-            offered.add(option)
+            offered.add(fields)
+            option = Move(*fields)
             if how is MoveHow.COMBAT:
                 per_inch = weight("closing_per_inch") if kind is not MoveKind.RETREAT else 0.0
                 forecast: AnyForecast = combat_move_forecast(found.terrain, per_inch, 0.0)

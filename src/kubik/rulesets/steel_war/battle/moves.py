@@ -162,9 +162,13 @@ def _near_others(game: Battlefield, squad: Squad, length: float) -> tuple[Base, 
     skip = (squad.id, *(s.id for s in game.passengers(squad)))
     centre = squad.centre
     reach = clearance(squad) + CONTACT_TOLERANCE + 0.1 + length + 0.01
-    dist = math.dist  # (each base's centre and radius read from its fields, not properties)
+    dist = math.dist  # (each model measured from its fields: a base made only for the near)
     return tuple(
-        b for b in game.others(*skip) if dist((b.x, b.y), centre) <= reach + b.diameter / 2
+        m.base()
+        for s in game.squads
+        if s.id not in skip and s.gone is None and s.aboard is None
+        for m in s.active()
+        if dist((m.x, m.y), centre) <= reach + m.diameter / 2
     )
 
 
@@ -494,7 +498,7 @@ def _order_for(
     closer = now is not None and after is not None and after < now
     end_cover = game.tape.standing(end) is not Cover.NONE
     covered = game.in_cover(squad) if in_cover is None else in_cover
-    return Order(
+    order = Order(
         how.action,
         approaches_enemy=closer,
         away_from_enemy=now is None or (after is not None and after > now),
@@ -502,6 +506,16 @@ def _order_for(
         toward_cover=kind is MoveKind.COVER and end_cover,
         leaves_cover=covered and not end_cover,
     )
+    found = _ORDERS.get(order)  # (the few orders there are, each kept as one object: the
+    if found is None:  # movement rule's remembered verdicts find it without comparing)
+        if len(_ORDERS) >= 256:
+            _ORDERS.clear()
+        found = _ORDERS[order] = order
+    return found
+
+
+#: The orders of moves met, each kept as one object (a handful of plain flags).
+_ORDERS: dict[Order, Order] = {}
 
 
 def cover_score(cover: Cover) -> float:

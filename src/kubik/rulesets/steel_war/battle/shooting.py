@@ -97,13 +97,15 @@ def armed(squad: Squad) -> list[Armed]:
     squad to serve it), each with what :func:`ready` asks about it at any distance."""
     crew = bool(squad.men()) or squad.is_vehicle
     out: list[Armed] = []
+    alike: dict[tuple[str, int, bool, Ammo | None], tuple[str, int, bool, Ammo | None]] = {}
     for model in squad.active():
         if not model.weapon:
             continue
         if model.kind is TargetKind.MAN_SIZED_WEAPON and not crew:
             continue
         fired = squad.fired.times(model.id)
-        out.append((model, (model.weapon, fired, ground_mounted(squad, model), model.ammo)))
+        key = (model.weapon, fired, ground_mounted(squad, model), model.ammo)
+        out.append((model, alike.setdefault(key, key)))  # (models alike: one key object)
     return out
 
 
@@ -113,13 +115,13 @@ def ready(squad: Squad, distance: float, models: list[Armed] | None = None) -> l
     man of the squad to serve it. ``models``: :func:`armed`'s answer, when the caller has
     it (a menu asks at every enemy's distance)."""
     out = []
-    asked: dict[tuple[object, ...], bool] = {}  # models alike get one answer
+    asked: dict[int, bool] = {}  # models alike share one key (:func:`armed`): one answer
     die = squad.die
     for model, key in armed(squad) if models is None else models:
-        may = asked.get(key)
+        may = asked.get(id(key))  # (the keys live in ``models`` meanwhile: ids their own)
         if may is None:
             weapon_id, fired, mounted, ammo = key
-            may = asked[key] = _may_fire(weapon_id, die, distance, fired, mounted, ammo)
+            may = asked[id(key)] = _may_fire(weapon_id, die, distance, fired, mounted, ammo)
         if may:
             out.append(model)
     return out

@@ -199,6 +199,8 @@ class Squad:
     _held: list[Model] | None = field(default=None, repr=False, compare=False)
     #: their bases while it holds them (nothing moves then: made once, on first asking)
     _held_bases: list[Base] | None = field(default=None, repr=False, compare=False)
+    #: its anchor's base while it holds them (looked for once: every sight asks it)
+    _held_anchor: Base | None = field(default=None, repr=False, compare=False)
     #: the unit id from the scenario (its spec's, read as a plain slot: asked everywhere)
     id: str = field(init=False, repr=False, compare=False)
     #: the side it fights for (its spec's)
@@ -318,6 +320,7 @@ class Squad:
         with ``False`` (a menu being measured), so who is fighting is looked for once."""
         self._held = None
         self._held_bases = None
+        self._held_anchor = None
         if still:
             self._held = self.active()
 
@@ -348,11 +351,18 @@ class Squad:
 
     def anchor(self) -> Base:
         """Where the squad sees and is commanded from: its commander, else its first model."""
+        found = self._held_anchor
+        if found is not None:
+            return found
         boss = self.model(self.commander)
         if boss.status is Status.ACTIVE:
-            return boss.base()
-        living = self.active()
-        return (living[0] if living else boss).base()
+            found = boss.base()
+        else:
+            living = self.active()
+            found = (living[0] if living else boss).base()
+        if self._held is not None:  # (nothing moves or falls while it holds them)
+            self._held_anchor = found
+        return found
 
     def lost(self) -> int:
         """Men no longer fighting (killed, prisoners, stabilised, unverified)."""
