@@ -19,11 +19,12 @@ from fractions import Fraction
 from typing import Any
 
 from kubik.engine.distribution import Distribution
+from kubik.engine.memo import Kept
 from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
 from kubik.engine.requests import AnyForecast, Forecast
 
 #: Expected worths by the ids of what was asked, with those objects (kept alive).
-_Worths = dict[tuple[int, ...], tuple[tuple[Any, ...], Fraction]]
+_Worths = Kept[tuple[int, ...], tuple[tuple[Any, ...], Fraction]]
 
 
 def forecast_distribution(
@@ -71,24 +72,20 @@ def expected_value(
         known = sum((Fraction(w) * n for w, n in weights.items()), Fraction(0)) / over
         if cache is not None:
             cache.values[key] = known
-    if same is not None:
-        if len(same) >= 4096:
-            same.clear()
-        same[ids] = ((policy, forecast.procedure, value, *args), known)  # kept: ids stay theirs
+    if same is not None:  # the objects are kept with it: their ids stay theirs
+        same.keep(ids, ((policy, forecast.procedure, value, *args), known))
     return total + known if total else known
 
 
 #: Plain scores as exact fractions (menus offer the same few scores again and again).
-_EXACT: dict[float, Fraction] = {}
+_EXACT: Kept[float, Fraction] = Kept(4096)
 
 
 def _exact(score: float) -> Fraction:
     """``Fraction(score)``, remembered."""
     found = _EXACT.get(score)
     if found is None:
-        if len(_EXACT) >= 4096:
-            _EXACT.clear()
-        found = _EXACT[score] = Fraction(score)
+        found = _EXACT.keep(score, Fraction(score))
     return found
 
 
