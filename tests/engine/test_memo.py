@@ -16,15 +16,14 @@ def test_kept_answers_are_found_until_the_limit_starts_it_afresh() -> None:
     assert (kept.get("a"), kept.get("d"), len(kept)) == (None, 4, 1)
 
 
-def test_kept_lookup_takes_a_default_and_clear_keeps_it_working() -> None:
+def test_kept_lookup_takes_a_default_and_keeps_its_limit_after_clearing() -> None:
     kept: Kept[str, int | None] = Kept(2)
     kept.keep("none", None)
     missing = object()
     assert kept.get("none", missing) is None and kept.get("other", missing) is missing
-    lookup = kept.get
     kept.clear()
     kept.keep("x", 5)
-    assert (lookup("x"), len(kept)) == (5, 1)  # the same table after clearing
+    assert (kept["x"], len(kept), kept.limit) == (5, 1, 2)
 
 
 def test_a_limit_below_one_is_refused() -> None:

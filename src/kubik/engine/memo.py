@@ -19,20 +19,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import lru_cache, wraps
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 R = TypeVar("R")
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-class Kept(Generic[K, V]):
+class Kept(dict[K, V]):
     """Answers kept under their keys, at most ``limit`` of them: once full, the keeping
     starts afresh (answers are cheap to work out again, and forgetting them all at once
     costs nothing per lookup, unlike evicting the oldest).
 
-    ``get`` is the table's own lookup (no method of ours in between: this is asked in
-    the odds driver's tightest loops).
+    A dict (lookups are the dict's own: this is asked in the odds driver's tightest
+    loops); only :meth:`keep` adds to it.
 
     >>> squares: Kept[int, int] = Kept(2)
     >>> squares.keep(3, 9), squares.get(3), squares.keep(4, 16), squares.keep(5, 25)
@@ -41,32 +41,20 @@ class Kept(Generic[K, V]):
     (None, 1)
     """
 
-    __slots__ = ("get", "limit", "table")
+    __slots__ = ("limit",)
 
     def __init__(self, limit: int) -> None:
         if limit < 1:
             raise ValueError(f"Kept: the limit must be at least 1, not {limit}")
+        super().__init__()
         self.limit = limit
-        self.table: dict[K, V] = {}
-        self.get = self.table.get
 
     def keep(self, key: K, value: V) -> V:
         """Keep ``value`` under ``key`` (forgetting everything first if full); returns it."""
-        table = self.table
-        if len(table) >= self.limit:
-            table.clear()
-        table[key] = value
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
         return value
-
-    def clear(self) -> None:
-        """Forget everything."""
-        self.table.clear()
-
-    def __len__(self) -> int:
-        return len(self.table)
-
-    def __contains__(self, key: object) -> bool:
-        return key in self.table
 
 
 #: Remembered argument tuples per function before the identity table starts afresh.

@@ -308,7 +308,7 @@ class ApocalypseGame(BattleGame):
         terrain never changes, and menus ask the same places again at every activation
         (at most :data:`_PLACES_KEPT` places at a time)."""
         if key in memo:
-            return memo.table[key]
+            return memo[key]
         return memo.keep(key, measure())
 
     def nearest(self, w: Warrior, among: Sequence[Warrior]) -> Warrior | None:
