@@ -24,7 +24,7 @@ from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
 from kubik.engine.requests import AnyForecast, Forecast
 
 #: Expected worths by the ids of what was asked, with those objects (kept alive).
-_Worths = Kept[tuple[int, ...], tuple[tuple[Any, ...], Fraction]]
+_Worths = dict[tuple[int, ...], tuple[tuple[Any, ...], Fraction]]
 
 
 def forecast_distribution(
@@ -72,8 +72,10 @@ def expected_value(
         known = sum((Fraction(w) * n for w, n in weights.items()), Fraction(0)) / over
         if cache is not None:
             cache.values[key] = known
-    if same is not None:  # the objects are kept with it: their ids stay theirs
-        same.keep(ids, ((policy, forecast.procedure, value, *args), known))
+    if same is not None:
+        if len(same) >= 4096:
+            same.clear()
+        same[ids] = ((policy, forecast.procedure, value, *args), known)  # kept: ids stay theirs
     return total + known if total else known
 
 

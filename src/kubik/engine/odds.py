@@ -36,7 +36,6 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from kubik.engine.distribution import Distribution, tally_counts
-from kubik.engine.memo import Kept
 from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll, silenced
 from kubik.engine.rolls import Counted, FoldMoves, roll_counts
 from kubik.errors import ProcedureError
@@ -78,8 +77,6 @@ def odds_by(key: Callable[..., tuple[Any, ...]]) -> Callable[[P], P]:
 
 #: Requests a driver remembers by identity before it starts afresh (an engine limit).
 _MET_LIMIT = 4096
-#: Forecasts' worths a cache remembers by the ids of what they ask about (a limit).
-_WORTHS_KEPT = 4096
 #: The attribute :func:`odds_by` sets on a procedure.
 _ODDS_KEY = "__kubik_odds_by__"
 
@@ -111,7 +108,7 @@ class OddsCache:
         self.values: dict[Hashable, Any] = {}
         #: the same worths by the ids of the objects asked about, kept alive with them
         #: (:func:`kubik.engine.forecast.expected_value`: no hashing them again)
-        self.worths_by_ids: Kept[tuple[int, ...], tuple[tuple[Any, ...], Any]] = Kept(_WORTHS_KEPT)
+        self.worths_by_ids: dict[tuple[int, ...], tuple[tuple[Any, ...], Any]] = {}
 
     def for_solving(self) -> OddsCache:
         """A cache sharing this one's plain odds, with nothing solved by the optimal policy
@@ -211,10 +208,10 @@ class OddsDriver:
         self._decisions = 0  # decisions answered so far (to tell which procedures have any)
         #: answers to the very request objects met before, by identity: replays meet the
         #: same (rules build their requests once) and hashing one costs more than this
-        self._met: Kept[int, tuple[Any, Counted, bool]] = Kept(_MET_LIMIT)
+        self._met: dict[int, tuple[Any, Counted, bool]] = {}
         self._enumerating = False  # inside :meth:`_enumerate` (narration already off)
         #: a ``tail`` call's answers mapped through its ``then``, by the call's identity
-        self._mapped: Kept[int, tuple[Any, tuple[tuple[Any, int], ...]]] = Kept(_MET_LIMIT)
+        self._mapped: dict[int, tuple[Any, tuple[tuple[Any, int], ...]]] = {}
 
     def distribution(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...] = ()
@@ -333,18 +330,22 @@ class OddsDriver:
             outcome = then(answer)
             weights[outcome] = weights.get(outcome, 0) + count
         mapped = tuple(weights.items())
-        self._mapped.keep(id(request), (request, mapped))
+        if len(self._mapped) >= _MET_LIMIT:
+            self._mapped.clear()
+        self._mapped[id(request)] = (request, mapped)
         return mapped
 
     def _remember(self, request: Any, counted: Counted, decides: bool) -> Counted:
-        self._met.keep(id(request), (request, counted, decides))
+        if len(self._met) >= _MET_LIMIT:
+            self._met.clear()
+        self._met[id(request)] = (request, counted, decides)
         return counted
 
     def _enumerate(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]
     ) -> Counted:
         by_total: dict[int, dict[Any, int]] = {}
-        met = self._met.get
+        met = self._met
         # Each pending branch: the answers to replay (a prefix shared by its siblings, then
         # its own answer), and its weight over its total.
         stack: list[tuple[tuple[Any, ...], Any, int, int]] = [((), _FRESH, 1, 1)]
@@ -370,7 +371,7 @@ class OddsDriver:
                     if type(request) is Emit:
                         request = send(None)
                         continue
-                    found = met(id(request))
+                    found = met.get(id(request))
                     if found is not None and found[0] is request:  # as :meth:`_branches`
                         if found[2]:
                             self._decisions += 1
