@@ -155,6 +155,25 @@ def test_RA_CC_13_block_makes_the_opponent_reroll_his_highest() -> None:
     assert outcome == MeleeOutcome(Winner.A, 2)  # 5+6 = 11 against 3+6 = 9
 
 
+@pytest.mark.parametrize("blocker", ["a", "b"])
+def test_RA_CC_13_a_block_is_asked_and_told_in_the_tables_order(blocker: str) -> None:
+    """Where a shield may block, the bout's last step (the other's dice and the block)
+    is one exact-odds step; at the table the order stays: a's dice, b's dice, the block,
+    the re-roll, then the result with the margin after the block, every roll and the
+    question one level down from the bout."""
+    shielded, plain = Fighter(3, 3, 3, shield=True), Fighter(3, 3, 3, attack_dice=2)
+    a, b = (shielded, plain) if blocker == "a" else (plain, shielded)
+    dice = [6, 5, 2, 1] if blocker == "b" else [2, 6, 5, 1]
+    outcome, log = resolve(melee, (a, b), dice)
+    # the blocked 6 comes up 1: the 5 counts, less 1 for the 1 (10 against 2 + 6 = 8)
+    assert outcome == MeleeOutcome(Winner.A if blocker == "b" else Winner.B, 2)
+    kinds = [(type(e).__name__, e.depth) for e in log if not isinstance(e, EventEntry)]
+    assert kinds == [("RollEntry", 1), ("RollEntry", 1), ("ChoiceEntry", 1), ("RollEntry", 1)]
+    result = [e for e in log if isinstance(e, EventEntry)][-1]
+    assert (result.event.id, result.depth) == ("apocalypse.melee.result", 0)
+    assert dict(result.event.params)["margin"] == 2
+
+
 def test_RA_CC_13_two_shields_cancel() -> None:
     a = Fighter(3, 3, 3, shield=True)
     b = Fighter(3, 3, 3, shield=True)

@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 
 from kubik.dice import D6
-from kubik.engine import Call, OddsDriver, Procedure, Roll, emit
+from kubik.engine import Call, OddsDriver, Procedure, Roll, emit, msg
 from kubik.engine.requests import tail_step
 from kubik.engine.stepper import Stepper
 from kubik.errors import ProcedureError
@@ -117,3 +117,61 @@ def test_a_broken_tail_promise_is_refused_by_every_driver(
         request = stepper.advance()
         while request is not None:
             request = stepper.advance((1,))
+
+
+def _hit_any(left: int) -> bool:
+    """Whether any hit was needed still: many answers to one outcome."""
+    return left > 0
+
+
+def strikes_then(strikes: int, needed: int, tail: bool) -> Procedure[bool]:
+    """Whether hits are still needed after ``strikes``; the last step a ``tail`` call with
+    ``then`` (its events read how many), or a plain call (the same rule written twice)."""
+    (value,) = yield Roll(D6, "first strike")
+    call = Call(
+        hits_left_loop,
+        (strikes - 1, needed - (value >= 5)),
+        tail=tail,
+        then=_hit_any if tail else None,
+    )
+    left: int = yield call
+    yield emit("left", left=left)
+    return _hit_any(left)
+
+
+@pytest.mark.parametrize(("strikes", "needed"), [(4, 2), (3, 3), (1, 1)])
+def test_then_maps_a_tail_calls_answers_to_the_callers_outcomes(strikes: int, needed: int) -> None:
+    then = OddsDriver().distribution(strikes_then, (strikes, needed, True))
+    plain = OddsDriver().distribution(strikes_then, (strikes, needed, False))
+    assert then == plain == brute_force(strikes_then, (strikes, needed, True))
+
+
+def test_then_plays_and_logs_as_the_plain_call() -> None:
+    logs = []
+    for tail in (True, False):
+        stepper = Stepper(strikes_then(3, 2, tail))
+        request = stepper.advance()
+        while request is not None:
+            request = stepper.advance((5,))
+        logs.append((stepper.outcome, [(e.event, e.depth) for e in stepper.log]))
+    assert logs[0] == logs[1] == (False, [(msg("done"), 1), (msg("left", left=0), 0)])
+
+
+def breaks_its_then(strikes: int) -> Procedure[bool]:
+    left: int = yield Call(hits_left_loop, (strikes, 1), tail=True, then=_hit_any)
+    return left > 1  # breaks the promise where one hit is still needed
+
+
+def test_a_broken_then_promise_is_refused_by_every_driver() -> None:
+    with pytest.raises(ProcedureError, match="after a tail call"):
+        OddsDriver().distribution(breaks_its_then, (2,))
+    stepper = Stepper(breaks_its_then(2))
+    with pytest.raises(ProcedureError, match="after a tail call"):
+        request = stepper.advance()
+        while request is not None:
+            request = stepper.advance((1,))
+
+
+def test_then_is_only_for_tail_calls() -> None:
+    with pytest.raises(ProcedureError, match="then"):
+        Call(hits_left_loop, (1, 1), then=_hit_any)

@@ -17,7 +17,7 @@ from scipy.optimize import linprog
 from scipy.stats import chisquare
 
 from kubik.dice import D6
-from kubik.engine import Call, Choose, OddsCache, OddsDriver, PolicyChooser, Procedure, Roll
+from kubik.engine import Call, Choose, OddsCache, OddsDriver, PolicyChooser, Procedure, Roll, emit
 from kubik.engine.games import security_strategy, transpose
 from kubik.engine.log import ChoiceEntry
 from kubik.engine.objectives import FieldIs, FieldValue, declare, goal, objectives_for, parse_goal
@@ -351,3 +351,69 @@ def test_a_tail_call_is_solved_as_the_call_it_stands_for(fame: int, times: int |
 def test_a_broken_tail_promise_is_refused_by_the_solver() -> None:
     with pytest.raises(ProcedureError, match="tail call"):
         OddsDriver(Optimal()).distribution(breaks_its_tail, (2,))
+
+
+def _any_won(won: int) -> str:
+    """What a caller with ``then`` makes of a lift's (or lifts') count: many to one."""
+    return "some" if won else "none"
+
+
+def ends_in_lifts_then(fame: int, times: int | None, tail: bool) -> Procedure[str]:
+    """:func:`ends_in_lifts` returning only whether any lift won, after narrating how many
+    did: a ``tail`` call with ``then``, or a plain call (the same rule written twice)."""
+    (value,) = yield Roll(D6, "target")
+    needed = 4 + value % 2
+    then = _any_won if tail else None
+    if times is None:
+        call = Call(lift, (fame, needed), reduce=_lift_won, tail=tail, then=then)
+    else:
+        call = Call(lift, (fame, needed), times=times, reduce=_lifts_won, tail=tail, then=then)
+    won = yield call
+    assert isinstance(won, int)
+    yield emit("won", count=won)  # events after the call read the whole answer
+    return _any_won(won)
+
+
+def breaks_its_then(fame: int) -> Procedure[str]:
+    won = yield Call(lift, (fame, 5), reduce=_lift_won, tail=True, then=_any_won)
+    assert isinstance(won, int)
+    return "some" if won else "all"  # breaks the promise
+
+
+_ANY_WON = {"hero": goal(FieldIs("value", "some"), "x")}
+declare(ends_in_lifts_then, lambda fame, times, tail: _ANY_WON)
+declare(breaks_its_then, lambda fame: _ANY_WON)
+
+
+@pytest.mark.parametrize(("fame", "times"), [(0, None), (2, None), (0, 2), (2, 2)])
+def test_a_tail_call_with_then_is_solved_as_the_call_it_stands_for(
+    fame: int, times: int | None
+) -> None:
+    """A ``tail`` call whose caller returns ``then`` of its answer: the solver maps the
+    answers instead of replaying the caller per answer — the same outcomes, solution and
+    positions counted against a budget as the plain call, and brute force's odds."""
+    from kubik.engine.expectimax import ByGoals, Solver
+
+    found = []
+    for tail in (False, True):
+        args = (fame, times, tail)
+        worth = ByGoals((FieldIs("value", "some"),))
+        reachable = Solver(OddsCache(), ("hero",))
+        support: Any = reachable.support(ends_in_lifts_then, args)[0]
+        if not fame:  # no decisions: plain odds, in the odds driver's order
+            support = frozenset(support)
+        solver = Solver(OddsCache(), ("hero",))
+        node = solver.solve(ends_in_lifts_then, args, worth)
+        found.append((support, reachable.visited, node.dist, node.value, solver.visited))
+    assert found[0] == found[1]
+    args = (fame, times, True)
+    goals = objectives_for(ends_in_lifts_then, args)
+    assert goals is not None
+    brute_dist, brute_value, _ = brute_optimal(ends_in_lifts_then, args, as_worths(goals))
+    assert found[1][2] == brute_dist and found[1][3][0] == brute_value["hero"]
+    assert dict(OddsDriver(Optimal()).distribution(ends_in_lifts_then, args)) == brute_dist
+
+
+def test_a_broken_then_promise_is_refused_by_the_solver() -> None:
+    with pytest.raises(ProcedureError, match="tail call"):
+        OddsDriver(Optimal()).distribution(breaks_its_then, (2,))

@@ -215,8 +215,9 @@ class Solver:
                 if isinstance(request, Call) and request.tail:
                     # the caller's outcome is the call's answer: each is an outcome, in
                     # the order replaying the caller per answer would find them
-                    outcome = _kept_promise(procedure, gen, answers[-1])
-                    for answer in (outcome, *reversed(answers[:-1])):
+                    outcome = _kept_promise(procedure, gen, request, answers[-1])
+                    promised = request.promised
+                    for answer in (outcome, *map(promised, reversed(answers[:-1]))):
                         outcomes[answer] = None
                     break
                 for answer in answers[:-1]:
@@ -503,7 +504,7 @@ class Solver:
             node = continuations.get(answer)
             if node is None:
                 if request.tail:  # the caller returns the answer: not replayed per answer
-                    node = self._leaf(answer, utility)
+                    node = self._leaf(request.promised(answer), utility)
                 else:
                     node = self._child(procedure, args, prefix, answer, None, utility)
                 continuations[answer] = node
@@ -513,7 +514,7 @@ class Solver:
             total, pairs = convolve_call(counted, request)
             branches = [(a, Fraction(c, total)) for a, c in pairs]
             if request.tail:
-                return self._tail_chance(procedure, gen, branches, utility)
+                return self._tail_chance(procedure, gen, request, branches, utility)
             return self._chance(procedure, args, prefix, gen, branches, utility)
         if request.times is None:
             return self._solved_call(
@@ -530,18 +531,22 @@ class Solver:
         self,
         procedure: Callable[..., Procedure[Any]],
         gen: Procedure[Any] | None,
+        request: AnyCall,
         branches: Sequence[tuple[Any, Fraction]],
         utility: Utility,
     ) -> Node:
         """:meth:`_chance` over the answers of a ``tail`` call: the caller's outcome is
-        each answer, so it is not replayed per answer (the live one is held to it)."""
+        each answer (or ``then`` of it), so it is not replayed per answer (the live one
+        is held to it)."""
         value = self.zero
         dist: dict[Any, Fraction] = {}
         last = len(branches) - 1
         for index, (answer, p) in enumerate(branches):
             if index == last and gen is not None:
-                answer = _kept_promise(procedure, gen, answer)
-            child = self._leaf(answer, utility)
+                outcome = _kept_promise(procedure, gen, request, answer)
+            else:
+                outcome = request.promised(answer)
+            child = self._leaf(outcome, utility)
             value = _plus(value, child.value, p)
             _scaled_into(dist, child.dist, p)
         return Node(value, dist, {})
@@ -590,11 +595,13 @@ class Solver:
         return runs(start, request.times if left is None else left)
 
 
-def _kept_promise(procedure: Callable[..., Any], gen: Procedure[Any], answer: Any) -> Any:
-    """The caller's outcome after its ``tail`` call answered ``answer``: that answer, as
-    it promised (it returns it and asks nothing more)."""
+def _kept_promise(
+    procedure: Callable[..., Any], gen: Procedure[Any], call: AnyCall, answer: Any
+) -> Any:
+    """The caller's outcome after its ``tail`` call answered ``answer``: that answer (or
+    ``then`` of it), as it promised (it returns it and asks nothing more)."""
     request, outcome = _advance(gen, answer)
-    if request is not None or outcome != answer:
+    if request is not None or outcome != call.promised(answer):
         raise ProcedureError(f"{procedure.__name__}: did not return its tail call's answer")
     return outcome
 

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from kubik.engine.distribution import Distribution
+from kubik.engine.memo import Kept
 from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
 from kubik.engine.requests import AnyForecast, Forecast
 
@@ -79,16 +80,14 @@ def expected_value(
 
 
 #: Plain scores as exact fractions (menus offer the same few scores again and again).
-_EXACT: dict[float, Fraction] = {}
+_EXACT: Kept[float, Fraction] = Kept(4096)
 
 
 def _exact(score: float) -> Fraction:
     """``Fraction(score)``, remembered."""
     found = _EXACT.get(score)
     if found is None:
-        if len(_EXACT) >= 4096:
-            _EXACT.clear()
-        found = _EXACT[score] = Fraction(score)
+        found = _EXACT.keep(score, Fraction(score))
     return found
 
 

@@ -210,6 +210,8 @@ class OddsDriver:
         #: same (rules build their requests once) and hashing one costs more than this
         self._met: dict[int, tuple[Any, Counted, bool]] = {}
         self._enumerating = False  # inside :meth:`_enumerate` (narration already off)
+        #: a ``tail`` call's answers mapped through its ``then``, by the call's identity
+        self._mapped: dict[int, tuple[Any, tuple[tuple[Any, int], ...]]] = {}
 
     def distribution(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...] = ()
@@ -284,7 +286,9 @@ class OddsDriver:
         plain = (None, request.procedure, _odds_args(request.procedure, request.args)) in (
             self.cache.calls
         )
-        key = (None if plain else self.policy, request)
+        # ``then`` changes the caller's outcomes, not the call's answers
+        asked: Hashable = request if request.then is None else request.answered
+        key = (None if plain else self.policy, asked)
         counted = self.cache.answers.get(key)
         if counted is None:
             counted = convolve_call(base, request)
@@ -310,6 +314,26 @@ class OddsDriver:
                 raise ProcedureError(f"policy answered {answer!r}, not an option of {request!r}")
             return 1, ((answer, 1),)
         raise ProcedureError(f"a procedure yielded {request!r}, which is not a request")
+
+    def _promised(
+        self, request: AnyCall, pairs: tuple[tuple[Any, int], ...]
+    ) -> tuple[tuple[Any, int], ...]:
+        """A ``tail`` call's answer weights as its caller's outcomes (``then`` of each,
+        merged), kept by the request's identity as :meth:`_branches` keeps answers."""
+        found = self._mapped.get(id(request))
+        if found is not None and found[0] is request:
+            return found[1]
+        then = request.then
+        assert then is not None
+        weights: dict[Any, int] = {}
+        for answer, count in pairs:
+            outcome = then(answer)
+            weights[outcome] = weights.get(outcome, 0) + count
+        mapped = tuple(weights.items())
+        if len(self._mapped) >= _MET_LIMIT:
+            self._mapped.clear()
+        self._mapped[id(request)] = (request, mapped)
+        return mapped
 
     def _remember(self, request: Any, counted: Counted, decides: bool) -> Counted:
         if len(self._met) >= _MET_LIMIT:
@@ -362,9 +386,14 @@ class OddsDriver:
                         bucket = by_total.get(total)
                         if bucket is None:
                             bucket = by_total[total] = {}
-                        for answer, count in pairs:
-                            bucket[answer] = bucket.get(answer, 0) + weight * count
-                        _keeps_promise(gen, pairs[-1][0], procedure)
+                        answer = pairs[-1][0]
+                        promised = answer
+                        if request.then is not None:  # ... as ``then`` maps it
+                            promised = request.then(answer)
+                            pairs = self._promised(request, pairs)
+                        for outcome, count in pairs:
+                            bucket[outcome] = bucket.get(outcome, 0) + weight * count
+                        _keeps_promise(gen, answer, promised, procedure)
                         break
                     last = len(pairs) - 1
                     if last:
@@ -389,15 +418,17 @@ class OddsDriver:
 _FRESH: Any = object()
 
 
-def _keeps_promise(gen: Procedure[Any], answer: Any, procedure: Callable[..., Any]) -> None:
+def _keeps_promise(
+    gen: Procedure[Any], answer: Any, promised: Any, procedure: Callable[..., Any]
+) -> None:
     """Hold the caller of a ``tail`` call to its promise, on one of the call's answers:
-    it returns the answer and asks nothing more."""
+    it returns ``promised`` (the answer, or ``then`` of it) and asks nothing more."""
     send = answer
     while True:
         try:
             request = gen.send(send)
         except StopIteration as stop:
-            if stop.value == answer:
+            if stop.value == promised:
                 return
             name = procedure.__name__
             raise ProcedureError(

@@ -293,7 +293,7 @@ def _inner_utility(solver: Solver, frame: Frame, inner: Frame, utility: Utility)
 
     def after(answer: Any) -> Node:
         if call.tail:  # the frame returns the answer: not replayed per answer
-            return solver._leaf(answer, utility)
+            return solver._leaf(call.promised(answer), utility)
         return _frame_node(solver, frame, (*frame.answers, answer), utility)
 
     if call.times is None:

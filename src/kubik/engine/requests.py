@@ -389,6 +389,11 @@ class Call(Request, Generic[T, *Ts]):
     and asks nothing after it (events aside): the odds driver then takes the answers'
     weights as the caller's outcomes instead of replaying the caller once per answer.
     Every driver holds a procedure to the promise (:class:`~kubik.errors.ProcedureError`).
+
+    ``then`` (with ``tail`` only) widens the promise: the caller returns ``then(answer)``,
+    not the answer itself, while its events after the call may still read the whole
+    answer (a bout narrates the margin and returns only who won): the odds driver maps
+    the call's answers through ``then`` instead of replaying the caller for each.
     """
 
     procedure: Callable[[Unpack[Ts]], Generator[Any, Any, T]]
@@ -397,10 +402,23 @@ class Call(Request, Generic[T, *Ts]):
     reduce: Callable[[Any], Hashable] | None = None
     inline: bool = False
     tail: bool = False
+    then: Callable[[Any], Hashable] | None = None
 
     def __post_init__(self) -> None:
         if self.times is not None and self.times < 0:
             raise ProcedureError("Call.times cannot be negative")
+        if self.then is not None and not self.tail:
+            raise ProcedureError("Call.then is the outcome a tail call's caller promises")
+
+    @property
+    def answered(self) -> Hashable:
+        """What this call's answers depend on (not ``tail``, ``then``, ``inline``)."""
+        return (self.procedure, self.args, self.times, self.reduce)
+
+    def promised(self, answer: Any) -> Any:
+        """The outcome a ``tail`` call's caller promises after ``answer``."""
+        then = self.then
+        return answer if then is None else then(answer)
 
 
 #: A call of any procedure (what drivers handle).

@@ -68,7 +68,7 @@ class _Frame:
     done: list[Any] = field(default_factory=list)  # outcomes of earlier repeats
     answers: list[Any] = field(default_factory=list)  # every answer it has received
     waiting: bool = False  # its last request takes an answer (not an event)
-    tail: bool = False  # its last request is a ``tail`` call
+    tail: AnyCall | None = None  # its last request, if a ``tail`` call
     promised: tuple[Any] | None = None  # the answer of its tail call, its outcome to be
 
 
@@ -132,8 +132,8 @@ class Stepper:
             if frame.waiting:
                 frame.answers.append(send)
                 frame.waiting = False
-                if frame.tail:
-                    frame.promised = (send,)
+                if frame.tail is not None:
+                    frame.promised = (frame.tail.promised(send),)
             try:
                 request = frame.gen.send(send)
             except StopIteration as stop:
@@ -155,7 +155,7 @@ class Stepper:
                 send = None
             elif isinstance(request, Call):
                 frame.waiting = True
-                frame.tail = request.tail
+                frame.tail = request if request.tail else None
                 send = self._start_call(request)
             else:
                 raise ProcedureError(f"a procedure yielded {request!r}, which is not a request")
@@ -184,10 +184,11 @@ class Stepper:
 
 
 def _keeps_promise(frame: _Frame, outcome: Any) -> None:
-    """A procedure whose last call was a ``tail`` call returns that call's answer."""
+    """A procedure whose last call was a ``tail`` call returns that call's answer (or
+    ``then`` of it)."""
     if frame.promised is not None and outcome != frame.promised[0]:
         raise ProcedureError(
-            f"a procedure returned {outcome!r} after a tail call answered {frame.promised[0]!r}"
+            f"a procedure returned {outcome!r} after a tail call promised {frame.promised[0]!r}"
         )
 
 

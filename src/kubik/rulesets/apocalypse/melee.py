@@ -16,10 +16,11 @@ re-rolls, then a block's re-roll.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from functools import cache, lru_cache
+from typing import Any
 
 from kubik.dice import D6
 from kubik.engine import AnyCall, Call, Choose, Procedure, Roll, emit, msg
@@ -492,6 +493,7 @@ class _Bout:
         self.outcomes: dict[tuple[int | None, int | None], tuple[MeleeOutcome, int]] = {}
         self.blocks_a: dict[Pool | None, AnyCall] = {}  # b's shield by a's dice
         self.blocks_b: dict[Pool | None, AnyCall] = {}
+        self.ends: dict[Hashable, AnyCall] = {}  # the last step by a's score or dice
 
     def block_a(self, score_a: Pool | None) -> AnyCall:
         """``b``'s shield against ``a``'s dice (RA-CC-13)."""
@@ -509,6 +511,31 @@ class _Bout:
             call = self.blocks_b[score_b] = Call(_block, args, reduce=self.score_b)
         return call
 
+    def end_blocked_by_a(self, score_a: int | None) -> AnyCall:
+        """The bout's last step when ``a``'s shield may block: ``b``'s dice and the block,
+        the score they leave; the bout returns the outcome it makes with ``score_a``."""
+        call = self.ends.get(score_a)
+        if call is None:
+            args = (self.roll_b, self.block_b)
+            then = _Outcome(self, score_a)
+            call = Call(_roll_and_block, args, inline=True, tail=True, then=then)
+            self.ends[score_a] = call
+        return call
+
+    def end_blocked_by_b(self, pool_a: Pool | None) -> AnyCall:
+        """The bout's last step when ``b``'s shield may block ``a``'s dice: ``b``'s dice,
+        then the block; the bout returns the outcome of both scores."""
+        call = self.ends.get(pool_a)
+        if call is None:
+            args = (self.roll_b, self.block_a(pool_a))
+            call = Call(_roll_then_block, args, inline=True, tail=True, then=self.outcome_of)
+            self.ends[pool_a] = call
+        return call
+
+    def outcome_of(self, scores: tuple[int | None, int | None]) -> MeleeOutcome:
+        """The outcome of the scores ``(b's, a's after the block)``."""
+        return self.outcome(scores[1], scores[0])[0]
+
     def outcome(self, score_a: int | None, score_b: int | None) -> tuple[MeleeOutcome, int]:
         """The outcome and the margin of the results."""
         key = (score_a, score_b)
@@ -518,6 +545,36 @@ class _Bout:
             known = (decide(self.a, self.b, result_a, result_b), abs(result_a - result_b))
             self.outcomes[key] = known
         return known
+
+
+class _Outcome:
+    """A bout's outcome from ``b``'s score, ``a``'s known (see :meth:`_Bout.end_blocked_by_a`)."""
+
+    __slots__ = ("bout", "score_a")
+
+    def __init__(self, bout: _Bout, score_a: int | None) -> None:
+        self.bout, self.score_a = bout, score_a
+
+    def __call__(self, score_b: int | None) -> MeleeOutcome:
+        return self.bout.outcome(self.score_a, score_b)[0]
+
+
+def _roll_and_block(
+    roll: AnyCall, block: Callable[[Pool | None], AnyCall]
+) -> Procedure[int | None]:
+    """A fighter's dice, then the opponent's shield on them (RA-CC-13): the score left.
+    A step of the bout (the exact odds keep its few scores, not its dice)."""
+    pool = yield roll
+    score: int | None = yield block(pool)
+    return score
+
+
+def _roll_then_block(roll: AnyCall, block: AnyCall) -> Procedure[tuple[Any, Any]]:
+    """A fighter's dice (their score), then his shield on the opponent's dice (the
+    score it leaves them): a step of the bout, as :func:`_roll_and_block`."""
+    score = yield roll
+    blocked = yield block
+    return score, blocked
 
 
 @by_identity  # the bout's fighters are the very same objects in every replay of it
@@ -552,13 +609,16 @@ def melee(a: Fighter, b: Fighter, sides: tuple[str, str] = ("a", "b")) -> Proced
     if bout is None or last[0] is not a or last[1] is not b or last[2] is not sides:
         bout = _bout(a, b, sides)
     score_a = yield bout.roll_a
-    score_b = yield bout.roll_b
-    if bout.shields_cancel:
-        yield emit("apocalypse.melee.shields_cancel", rules=("RA-CC-13",))
+    # where a shield may block, b's dice and the block are one step, the bout's last:
+    # the exact odds take its few scores, mapped to outcomes, without replaying the bout
     if bout.a_blocks:
-        score_b = yield bout.block_b(score_b)
-    if bout.b_blocks:
-        score_a = yield bout.block_a(score_a)
+        score_b = yield bout.end_blocked_by_a(score_a)
+    elif bout.b_blocks:
+        score_b, score_a = yield bout.end_blocked_by_b(score_a)
+    else:
+        score_b = yield bout.roll_b
+        if bout.shields_cancel:
+            yield emit("apocalypse.melee.shields_cancel", rules=("RA-CC-13",))
     known = bout.outcomes.get((score_a, score_b))
     outcome, margin = known if known is not None else bout.outcome(score_a, score_b)
     said = emit(

@@ -19,6 +19,7 @@ from shapely.geometry import Point as ShapelyPoint
 
 from kubik.engine import Message, Procedure, emit, msg
 from kubik.engine.log import EventEntry, LogEntry
+from kubik.engine.memo import Kept
 from kubik.game import Ending, Scenario, ScenarioError
 from kubik.game.battle import GAP, BattleGame, Piece, Posture, Presence, clear_of, settle
 from kubik.rulesets.apocalypse.battle.warriors import (
@@ -70,11 +71,11 @@ class ApocalypseGame(BattleGame):
         self.turn_side = ""  # whose turn it is (turn edition; "" in the activation edition)
         # the terrain never changes in a battle: what stands where is looked up once per
         # place (menus ask it for every warrior at every activation)
-        self._roof_at: dict[Point, Any | None] = {}
-        self._cover_near: dict[tuple[Point, float], bool] = {}
-        self._distances: dict[tuple[str, Point], float] = {}
+        self._roof_at: Kept[Point, Any | None] = Kept(_PLACES_KEPT)
+        self._cover_near: Kept[tuple[Point, float], bool] = Kept(_PLACES_KEPT)
+        self._distances: Kept[tuple[str, Point], float] = Kept(_PLACES_KEPT)
         #: the nearest place next to cover by (place, base radius, move): actions' own
-        self.cover_spots: dict[tuple[Point, float, float], Point | None] = {}
+        self.cover_spots: Kept[tuple[Point, float, float], Point | None] = Kept(_PLACES_KEPT)
         # each warrior's last piece with what it was made of: the layer asks for every
         # piece at every move, and most have not moved or fallen since
         self._pieces: dict[str, tuple[Base, Condition, Ground, Piece]] = {}
@@ -302,16 +303,13 @@ class ApocalypseGame(BattleGame):
             lambda: next((f for f in self.roofs() if f.shape.covers(ShapelyPoint(point))), None),
         )
 
-    def for_the_battle(self, memo: dict[K, V], key: K, measure: Callable[[], V]) -> V:
+    def for_the_battle(self, memo: Kept[K, V], key: K, measure: Callable[[], V]) -> V:
         """``measure()``, kept in ``memo`` under ``key`` for the rest of the battle: the
         terrain never changes, and menus ask the same places again at every activation
         (at most :data:`_PLACES_KEPT` places at a time)."""
         if key in memo:
             return memo[key]
-        if len(memo) >= _PLACES_KEPT:
-            memo.clear()
-        found = memo[key] = measure()
-        return found
+        return memo.keep(key, measure())
 
     def nearest(self, w: Warrior, among: Sequence[Warrior]) -> Warrior | None:
         """The nearest of ``among`` (the first in scenario order on a tie)."""
