@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from kubik.engine import Call, Procedure, emit
+from kubik.engine.memo import Kept
 from kubik.engine.requests import AnyCall
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.combat_sides import Facing, Round, RoundOutcome
@@ -29,22 +30,20 @@ class Resolutions:
     def __init__(self, r: Round) -> None:
         self.r = r
         self.table = data()  # what the answers were read from
-        self.standings: dict[tuple[object, ...], tuple[int, tuple[str, ...]]] = {}
-        self.tests: dict[tuple[str, int, bool, bool], AnyCall] = {}
-        self.resolutions: dict[Tally, Resolved] = {}
-        self.ranks: dict[tuple[int, int], int] = {}
-        self.strengths: dict[tuple[ModelKind, int], int] = {}
+        self.standings: Kept[tuple[object, ...], tuple[int, tuple[str, ...]]] = Kept(_VALUES_KEPT)
+        self.tests: Kept[tuple[str, int, bool, bool], AnyCall] = Kept(_VALUES_KEPT)
+        self.resolutions: Kept[Tally, Resolved] = Kept(_VALUES_KEPT)
+        self.ranks: Kept[tuple[int, int], int] = Kept(_VALUES_KEPT)
+        self.strengths: Kept[tuple[ModelKind, int], int] = Kept(_VALUES_KEPT)
 
     def resolved(self, tally: Tally, st: RoundState | None = None) -> Resolved:
         """Combat resolution at the end of the round's blows, once per tally (``st``:
         the tally's running form, when the caller has it)."""
         made = self.resolutions.get(tally)
         if made is None:
-            if len(self.resolutions) >= _VALUES_KEPT:
-                self.resolutions.clear()
             if st is None:
                 st = RoundState.thawed(self.r, tally)
-            made = self.resolutions[tally] = _resolved(st, self)
+            made = self.resolutions.keep(tally, _resolved(st, self))
         return made
 
     def break_test(self, st: RoundState, loser: str, margin: int) -> AnyCall:
@@ -53,11 +52,9 @@ class Resolutions:
         key = (loser, margin, st.character_alive(loser), loser in st.refused)
         made = self.tests.get(key)
         if made is None:
-            if len(self.tests) >= _VALUES_KEPT:
-                self.tests.clear()
             ld, reach = _leader(st, loser)
             rules = st.regiment(loser).troops.rules
-            made = self.tests[key] = Call(break_test, (Defeat(rules, ld, margin, reach),))
+            made = self.tests.keep(key, Call(break_test, (Defeat(rules, ld, margin, reach),)))
         return made
 
     def score(self, st: RoundState, side: str) -> tuple[int, tuple[str, ...]]:
@@ -76,9 +73,7 @@ class Resolutions:
         )
         standing = self.standings.get(key)
         if standing is None:
-            if len(self.standings) >= _VALUES_KEPT:
-                self.standings.clear()
-            standing = self.standings[key] = _standing(st, side, self)
+            standing = self.standings.keep(key, _standing(st, side, self))
         return _score(st, side, standing)
 
     def rank_bonus(self, models: int, files: int) -> int:
@@ -86,9 +81,7 @@ class Resolutions:
         key = (models, files)
         made = self.ranks.get(key)
         if made is None:
-            if len(self.ranks) >= _VALUES_KEPT:
-                self.ranks.clear()
-            made = self.ranks[key] = rank_bonus(models, files)
+            made = self.ranks.keep(key, rank_bonus(models, files))
         return made
 
     def unit_strength(self, kind: ModelKind, models: int) -> int:
@@ -96,9 +89,7 @@ class Resolutions:
         key = (kind, models)
         made = self.strengths.get(key)
         if made is None:
-            if len(self.strengths) >= _VALUES_KEPT:
-                self.strengths.clear()
-            made = self.strengths[key] = unit_strength(kind, models)
+            made = self.strengths.keep(key, unit_strength(kind, models))
         return made
 
 

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine.memo import Kept
 from kubik.engine.reducers import Total
 from kubik.engine.requests import AnyCall, tail_step
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks, weapon_flag
@@ -180,10 +181,10 @@ class RoundPlan(Resolutions):
         self.groups = tuple(
             tuple(s for s in strikers if s.key == key) for key in sorted({s.key for s in strikers})
         )
-        self.strikes: dict[tuple[Tally, _Striker], _Strike | None] = {}
-        self.finished: dict[
+        self.strikes: Kept[tuple[Tally, _Striker], _Strike | None] = Kept(_STRIKES_KEPT)
+        self.finished: Kept[
             tuple[Tally, tuple[tuple[str, str, int], ...]], tuple[Tally, Resolved]
-        ] = {}
+        ] = Kept(_STRIKES_KEPT)
 
     def after(self, tally: Tally, results: tuple[tuple[str, str, int], ...]) -> Tally:
         """The tally once a step's strikers' ``results`` (side, what they struck,
@@ -201,9 +202,7 @@ class RoundPlan(Resolutions):
         if made is None:
             st = _dealt(self.r, tally, results)
             after = st.frozen()
-            if len(self.finished) >= _STRIKES_KEPT:
-                self.finished.clear()
-            made = self.finished[key] = (after, self.resolved(after, st))
+            made = self.finished.keep(key, (after, self.resolved(after, st)))
         return made
 
     def next_group(self, tally: Tally, group: int) -> int:
@@ -225,11 +224,7 @@ class RoundPlan(Resolutions):
             return made
         st = RoundState.thawed(self.r, tally)
         planned = _blows(st, s)
-        made = None if planned is None else _strike(st, s, *planned)
-        if len(self.strikes) >= _STRIKES_KEPT:
-            self.strikes.clear()
-        self.strikes[key] = made
-        return made
+        return self.strikes.keep(key, None if planned is None else _strike(st, s, *planned))
 
 
 #: Strikes a round's plan keeps (an engine limit, not a rule).
@@ -240,7 +235,7 @@ _STRIKES_KEPT = 1024
 _PLANS_KEPT = 64
 
 
-_plans: dict[int, RoundPlan] = {}
+_plans: Kept[int, RoundPlan] = Kept(_PLANS_KEPT)
 
 
 def plan_of(r: Round) -> RoundPlan:
@@ -249,10 +244,7 @@ def plan_of(r: Round) -> RoundPlan:
     plan = _plans.get(id(r))
     if plan is not None and plan.r is r and plan.table is data():
         return plan
-    if len(_plans) >= _PLANS_KEPT:
-        _plans.clear()
-    plan = _plans[id(r)] = RoundPlan(r)
-    return plan
+    return _plans.keep(id(r), RoundPlan(r))
 
 
 class _Strike(NamedTuple):

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from kubik.engine.memo import Kept
 from kubik.engine.objectives import FieldIs, FieldValue, Objectives, declare, goal, summarise
 from kubik.engine.requests import Message, msg
 from kubik.rulesets.old_west import absent, combat, fight, pluck, wounds
@@ -66,8 +67,8 @@ class RoundScore:
     side: Side
     wound: Fraction
     out_of_action: Fraction
-    _worths: dict[CombatOutcome, Fraction] = field(
-        init=False, repr=False, compare=False, hash=False, default_factory=dict
+    _worths: Kept[CombatOutcome, Fraction] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=lambda: Kept(SCORES_KEPT)
     )
 
     def __call__(self, outcome: CombatOutcome) -> Fraction:
@@ -75,11 +76,7 @@ class RoundScore:
         if known is not None:
             return known
         score = self.wound * sum(outcome.wounds) + self.out_of_action * outcome.out_of_action
-        worth = score if outcome.winner is self.side else -score
-        if len(self._worths) >= SCORES_KEPT:
-            self._worths.clear()
-        self._worths[outcome] = worth
-        return worth
+        return self._worths.keep(outcome, score if outcome.winner is self.side else -score)
 
 
 def _side_goals(side: str, worth: Any, message_id: str) -> Objectives:

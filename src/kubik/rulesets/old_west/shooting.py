@@ -20,6 +20,7 @@ from typing import Any
 
 from kubik.data import DataError
 from kubik.engine import Verdict, msg
+from kubik.engine.memo import Kept
 from kubik.rulesets.old_west.core import Status, data, on_table
 from kubik.rulesets.old_west.pluck import reputation_check
 
@@ -107,9 +108,7 @@ def may_shoot_at(model: Shooter, shot: ShotAt) -> Verdict:
     key = (model, shot)
     found = _VERDICTS.get(key)
     if found is None:
-        if len(_VERDICTS) >= VERDICTS_KEPT:
-            _VERDICTS.clear()
-        found = _VERDICTS[key] = _may_shoot_at(model, shot)
+        found = _VERDICTS.keep(key, _may_shoot_at(model, shot))
     return found
 
 
@@ -118,7 +117,7 @@ VERDICTS_KEPT = 4096
 #: The answers given so far: a battle asks the same shot of the same situation again and
 #: again (declaring Quickdraw, weighing it, offering the shot, taking it), and the answer
 #: depends on the two plain situations and the ruleset's data alone.
-_VERDICTS: dict[tuple[Shooter, ShotAt], Verdict] = {}
+_VERDICTS: Kept[tuple[Shooter, ShotAt], Verdict] = Kept(VERDICTS_KEPT)
 
 
 def _may_shoot_at(model: Shooter, shot: ShotAt) -> Verdict:

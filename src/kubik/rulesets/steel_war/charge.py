@@ -18,7 +18,7 @@ from typing import Any
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
 from kubik.engine import Call, Procedure, Verdict, emit, msg
-from kubik.engine.memo import by_identity
+from kubik.engine.memo import Kept, by_identity
 from kubik.engine.requests import AnyCall, RuleIds, tail_step
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.activation import ActionType
@@ -202,7 +202,7 @@ def _charge_test_call(quality: Die, leadership: int, threat: int, again: bool) -
 
 #: :func:`_free_fire_call`'s calls by the fire's id and the inches left, the fire kept
 #: (so its id is its own while remembered).
-_FREE_FIRES: dict[tuple[int, float, float], tuple[DefensiveFire, AnyCall]] = {}
+_FREE_FIRES: Kept[tuple[int, float, float], tuple[DefensiveFire, AnyCall]] = Kept(256)
 
 
 def _free_fire_call(fire: DefensiveFire, remaining: float) -> AnyCall:
@@ -213,9 +213,7 @@ def _free_fire_call(fire: DefensiveFire, remaining: float) -> AnyCall:
     if known is not None and known[0] is fire:
         return known[1]
     made = Call(fire.procedure, (*fire.args, remaining), reduce=fire.casualties)
-    if len(_FREE_FIRES) >= 256:
-        _FREE_FIRES.clear()
-    _FREE_FIRES[key] = (fire, made)
+    _FREE_FIRES.keep(key, (fire, made))
     return made
 
 

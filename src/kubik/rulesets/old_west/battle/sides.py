@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from kubik.engine import Call, Choose, Emit, Message, Procedure, Roll
+from kubik.engine.memo import Kept
 from kubik.engine.objectives import declare_wrapper
 from kubik.rulesets.old_west.core import Side
 
@@ -35,13 +36,13 @@ class Labels:
     _names: dict[Side, Message] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
     # requests already relabelled, by the identity of the rule's own (kept) request
-    _made: dict[int, tuple[Any, Any]] = field(init=False, repr=False, compare=False)
+    _made: Kept[int, tuple[Any, Any]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_roles", dict(self.roles))
         object.__setattr__(self, "_names", dict(self.names))
         object.__setattr__(self, "_hash", hash((self.roles, self.names)))
-        object.__setattr__(self, "_made", {})
+        object.__setattr__(self, "_made", Kept(REQUESTS_KEPT))
 
     def __hash__(self) -> int:
         # every sub-procedure call of a fight carries the labels, and the odds keep
@@ -75,9 +76,7 @@ class Labels:
         if known is not None and known[0] is request:
             return known[1]
         made = self._relabelled(request)
-        if len(self._made) >= REQUESTS_KEPT:
-            self._made.clear()
-        self._made[id(request)] = (request, made)
+        self._made.keep(id(request), (request, made))
         return made
 
     def _relabelled(self, request: Any) -> Any:

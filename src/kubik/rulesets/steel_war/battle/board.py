@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from kubik.engine.memo import Kept
 from kubik.game import Scenario
 from kubik.game.battle import BattleGame, Piece, Posture
 from kubik.rulesets.steel_war.activation import ActionType
@@ -503,7 +504,7 @@ def _control_inches() -> float:
 
 
 #: Situations met in this process, each kept as one object (bounded).
-_SITUATIONS: dict[UnitSituation, UnitSituation] = {}
+_SITUATIONS: Kept[UnitSituation, UnitSituation] = Kept(4096)
 
 
 def _one_of(situation: UnitSituation) -> UnitSituation:
@@ -512,9 +513,7 @@ def _one_of(situation: UnitSituation) -> UnitSituation:
     kept is found without comparing its every field."""
     found = _SITUATIONS.get(situation)
     if found is None:
-        if len(_SITUATIONS) >= 4096:
-            _SITUATIONS.clear()
-        found = _SITUATIONS[situation] = situation
+        found = _SITUATIONS.keep(situation, situation)
     return found
 
 

@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 
 from kubik.dice import Die
 from kubik.engine import AnyForecast, Call, Forecast, Procedure
-from kubik.engine.memo import by_identity
+from kubik.engine.memo import Kept, by_identity
 from kubik.engine.requests import AnyCall, RuleIds, tail_step
 from kubik.game.battle import taste
 from kubik.rulesets.steel_war.charge import (
@@ -195,7 +195,7 @@ def free_fire_at(
 
 #: :func:`_free_fire_call`'s calls by the ids of the fire's sides and the inches left
 #: (the charge works those out anew each time its odds replay it), the sides kept alive.
-_FREE_FIRES: dict[tuple[int, int, int, float], tuple[tuple[object, ...], AnyCall]] = {}
+_FREE_FIRES: Kept[tuple[int, int, int, float], tuple[tuple[object, ...], AnyCall]] = Kept(256)
 
 
 def _free_fire_call(
@@ -209,9 +209,7 @@ def _free_fire_call(
     armour, models, flak = attackers
     target = fire_target(shooter, remaining, False, Cover.NONE, armour, models, flak)
     made = Call(fire_action, (group, odds_target(group, target)))
-    if len(_FREE_FIRES) >= 256:
-        _FREE_FIRES.clear()
-    _FREE_FIRES[key] = ((group, shooter, attackers), made)
+    _FREE_FIRES.keep(key, ((group, shooter, attackers), made))
     return made
 
 

@@ -23,6 +23,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import nearest_points
 
 from kubik.engine import Call, Procedure, emit
+from kubik.engine.memo import Kept
 from kubik.game.battle import Moment, Posture, Trigger, settle
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order
 from kubik.rulesets.steel_war.movement import (
@@ -508,14 +509,12 @@ def _order_for(
     )
     found = _ORDERS.get(order)  # (the few orders there are, each kept as one object: the
     if found is None:  # movement rule's remembered verdicts find it without comparing)
-        if len(_ORDERS) >= 256:
-            _ORDERS.clear()
-        found = _ORDERS[order] = order
+        found = _ORDERS.keep(order, order)
     return found
 
 
 #: The orders of moves met, each kept as one object (a handful of plain flags).
-_ORDERS: dict[Order, Order] = {}
+_ORDERS: Kept[Order, Order] = Kept(256)
 
 
 def cover_score(cover: Cover) -> float:
