@@ -141,13 +141,14 @@ class Base:
 
 
 def centre_distance(a: Base, b: Base) -> float:
-    """Distance between the centres of two bases."""
-    return point_distance(a.centre, b.centre)
+    """Distance between the centres of two bases (:func:`point_distance`, on the fields)."""
+    return math.hypot(b.x - a.x, b.y - a.y)
 
 
 def edge_distance(a: Base, b: Base) -> float:
     """Distance between the closest points of two bases (0 if they touch or overlap)."""
-    return max(0.0, centre_distance(a, b) - (a.radius + b.radius))
+    gap = math.hypot(b.x - a.x, b.y - a.y) - (a.diameter / 2 + b.diameter / 2)
+    return gap if gap > 0.0 else 0.0
 
 
 def in_base_contact(a: Base, b: Base, tolerance: float = CONTACT_TOLERANCE) -> bool:

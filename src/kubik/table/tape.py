@@ -25,15 +25,15 @@ bounding boxes.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import numpy as np
 import shapely
-from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
-from shapely.ops import substring
 
 from kubik.table.cover import NEAR_TARGET, near_target
 from kubik.table.errors import TableError
@@ -54,6 +54,8 @@ T = TypeVar("T")
 #: shapely's compiled predicates, called without its Python wrappers (every sight line
 #: asks them).
 _lib: Any = shapely.lib
+#: shapely's "allow" for NaN coordinates, what ``LineString(points)`` passes its maker.
+_ALLOW_NAN = np.intc(0)
 #: Most answers kept per kind of measurement and table (an engine limit, not a rule).
 LIMIT = 50_000
 #: Inches added to every pre-filter rectangle, so rounding never drops a feature.
@@ -88,11 +90,23 @@ def along(path: Sequence[Point], length: float) -> tuple[Point, ...]:
     points = tuple((float(x), float(y)) for x, y in path)
     if len(points) < 2 or length <= 0:
         return (points[0], points[0])
-    line = LineString(points)
-    if length >= line.length:
+    line = _lib.linestrings(points, _ALLOW_NAN)  # as ``LineString(points)`` makes it
+    if length >= float(_lib.length(line)):
         return points
-    cut = substring(line, 0, length)
-    return tuple((float(x), float(y)) for x, y in cut.coords)
+    # ``shapely.ops.substring(line, 0, length)``, its steps without its wrappers: the
+    # points where it starts and ends, and the vertices strictly between
+    start = _lib.line_interpolate_point_scalar(line, 0.0)
+    end = _lib.line_interpolate_point_scalar(line, float(length))
+    cut = [(float(_lib.get_x(start)), float(_lib.get_y(start)))]
+    walked: float = 0
+    for p, q in itertools.pairwise(points):
+        if 0 < walked < length:
+            cut.append(p)
+        elif walked >= length:
+            break
+        walked += ((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2) ** 0.5
+    cut.append((float(_lib.get_x(end)), float(_lib.get_y(end))))
+    return tuple(cut)
 
 
 #: What :meth:`Tape._memo` answers when it has no answer yet (an answer may be None).
