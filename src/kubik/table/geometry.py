@@ -132,6 +132,10 @@ class Base:
 
     def moved_to(self, point: Sequence[float]) -> Base:
         """The same model standing at another point."""
+        if type(point) is tuple and len(point) == 2:  # (as_point's common case, no label made)
+            x, y = point
+            if type(x) is float and type(y) is float and math.isfinite(x) and math.isfinite(y):
+                return Base(x, y, self.diameter, self.id)
         x, y = as_point(point, "position", self.label)
         return Base(x, y, self.diameter, self.id)
 

@@ -56,6 +56,8 @@ LINE_MARGIN = 1e-3
 #: ``clearance``: a base may clip a corner by at most 0.5% of the clearance
 #: (0.0024 inch for a 25 mm base). Straight sides are exact.
 CLEARANCE_QUAD_SEGS = 8
+#: Most segments whose legs :class:`Regions` keeps (an engine limit, not a rule).
+SEGMENTS_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,12 @@ class Regions:
     #: table's edge wall, which ``inside`` stands for): a point or a move in none of a
     #: region's boxes is surely not in it (``None``: not known, shapely is asked).
     parts: tuple[tuple[Box, ...], tuple[Box, ...], tuple[Box, ...]] | None = None
+
+    @cached_property
+    def cut_segments(self) -> dict[tuple[Point, Point], tuple[Leg, ...]]:
+        """The legs of segments cut against these regions, kept by their ends (at most
+        :data:`SEGMENTS_KEPT`): paths to one goal share their segments."""
+        return {}
 
     @cached_property
     def edges(self) -> tuple[tuple[Any, Any], ...]:
@@ -259,16 +267,34 @@ def legs(
     return tuple(out)
 
 
-def _segment_legs(reg: Regions, p: Point, q: Point) -> list[Leg]:
+def _segment_legs(reg: Regions, p: Point, q: Point) -> Sequence[Leg]:
     dx, dy = q[0] - p[0], q[1] - p[1]
     length2 = dx * dx + dy * dy
     if length2 == 0:
-        return []
+        return ()
     if _meets_no_region(reg, p, q):  # one leg, as the cuts below would make it
         if math.sqrt(length2) < 1e-12:
-            return []
+            return ()
         # its midpoint lies in the segment's box, clear of every region: open ground
-        return [Leg(p, q, TerrainKind.OPEN)]
+        return (Leg(p, q, TerrainKind.OPEN),)
+    key = (p, q)
+    if 0.0 in p or 0.0 in q:  # (-0.0 would find 0.0's legs, whose ends are 0.0)
+        return _cut_segment(reg, p, q, dx, dy, length2)
+    memo = reg.cut_segments
+    found = memo.get(key)
+    if found is None:
+        found = _cut_segment(reg, p, q, dx, dy, length2)
+        if len(memo) >= SEGMENTS_KEPT:
+            memo.clear()
+        memo[key] = found
+    return found
+
+
+def _cut_segment(
+    reg: Regions, p: Point, q: Point, dx: float, dy: float, length2: float
+) -> tuple[Leg, ...]:
+    """The legs of a segment that meets some region: cut where it crosses a region's
+    boundary, each piece of the kind at its middle."""
     x0, x1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
     y0, y1 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
     inside = reg.inside
@@ -311,7 +337,7 @@ def _segment_legs(reg: Regions, p: Point, q: Point) -> list[Leg]:
             result[-1] = Leg(result[-1].start, b, kind)
         else:
             result.append(Leg(a, b, kind))
-    return result
+    return tuple(result)
 
 
 def _kind_at(reg: Regions, point: Point) -> TerrainKind:

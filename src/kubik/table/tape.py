@@ -179,8 +179,9 @@ class Tape:
         return self._memo(
             "stands_in",
             (point, feature.id),
-            lambda: (
-                feature.is_area and bool(self._prepared(feature, False).covers(ShapelyPoint(point)))
+            lambda: (  # (a point meets a shape exactly where the shape covers it)
+                feature.is_area
+                and bool(_lib.intersects_xy(self._prepared(feature, False), point[0], point[1]))
             ),
         )
 

@@ -131,20 +131,22 @@ def _rigid_check(
         return None
     blocking = [(o.x, o.y, o.radius) for o in others]
     touchable = [(o.x, o.y, o.radius) for o in allowed]
-    legs = list(itertools.pairwise(points)) or [(start, start)]
-    # Each model meets only the bases near the way its own centre sweeps: a spot is the
+    # Each model meets only the bases near the box its own centre sweeps: a spot is the
     # path's point rounded to 0.1" (at most 0.0708" off it), so a base farther than
-    # reach + 0.08" from that swept way can never touch nor overlap it there.
+    # reach + 0.08" from that box can never touch nor overlap it there.
     slack = max(gap, 0.0) + 0.08
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
     pairs = []
     for dx, dy, radius in shape:
-        swept = [((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy)) for p, q in legs]
+        reach = radius + slack
+        x0, x1 = low_x + dx - reach, high_x + dx + reach
+        y0, y1 = low_y + dy - reach, high_y + dy + reach
         near = [
             [
                 (ox, oy, other)
                 for ox, oy, other in bases
-                if min(point_segment_distance((ox, oy), a, b) for a, b in swept)
-                <= radius + other + slack
+                if x0 - other <= ox <= x1 + other and y0 - other <= oy <= y1 + other
             ]
             for bases in (blocking, touchable)
         ]
