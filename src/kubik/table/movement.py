@@ -476,5 +476,9 @@ def obstacles_crossed(table: Table, path: Sequence[Sequence[float]]) -> tuple[Te
     points = check_path(table, path)
     if len(points) < 2:
         return ()
+    xs, ys = [p[0] for p in points], [p[1] for p in points]  # the line's box, shapeless
+    near = [f for f in table.candidates_in(min(xs), min(ys), max(xs), max(ys)) if f.obstacle]
+    if not near:
+        return ()
     line = LineString(points)
-    return tuple(f for f in table.candidates(line) if f.obstacle and f.core.intersects(line))
+    return tuple(f for f in near if f.core.intersects(line))

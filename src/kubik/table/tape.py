@@ -33,9 +33,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 import shapely
-from shapely.geometry import Point as ShapelyPoint
 
-from kubik.table.cover import NEAR_TARGET, near_target
+from kubik.table.cover import NEAR_TARGET, near_target_ends
 from kubik.table.errors import TableError
 from kubik.table.geometry import CORE_EPS, Base, Point
 from kubik.table.movement import (
@@ -204,7 +203,7 @@ class Tape:
             if not feature.blocks_los or self.stands_in(p, feature) or self.stands_in(q, feature):
                 continue
             if line is None:
-                line = shapely.linestrings((p, q))
+                line = _lib.linestrings((p, q), _ALLOW_NAN)
             if _lib.intersects(self._prepared(feature, True), line):
                 return False
         return True
@@ -253,18 +252,23 @@ class Tape:
         self.table.check_base(target)
         if not self._cover_near(target.centre, target.radius + near):
             return ()  # the last stretch of the line and the target meet no cover
-        part = near_target(shooter.centre, target.centre, target.radius + near)
-        probe = ShapelyPoint(target.centre) if part is None else part
+        ends = near_target_ends(shooter.centre, target.centre, target.radius + near)
+        # the features whose boxes meet the line's last stretch (or the target's centre):
+        # the stretch's box is its ends', and its shape is made only to test one of them
+        (x0, y0), (x1, y1) = ends if ends is not None else (target.centre, target.centre)
+        candidates = self.table.candidates_in(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        part = None
         found: list[str] = []
-        for feature in self.table.candidates(probe):
+        for feature in candidates:
             if feature.cover is Cover.NONE:
                 continue
-            if self.stands_in(target.centre, feature) or (
-                part is not None
-                and not self.stands_in(shooter.centre, feature)
-                and self._prepared(feature, True).intersects(part)
-            ):
+            if self.stands_in(target.centre, feature):
                 found.append(feature.id)
+            elif ends is not None and not self.stands_in(shooter.centre, feature):
+                if part is None:
+                    part = _lib.linestrings(ends, _ALLOW_NAN)  # as ``near_target`` makes it
+                if _lib.intersects(self._prepared(feature, True), part):
+                    found.append(feature.id)
         return tuple(found)
 
     def standing(self, point: Point) -> Cover:
