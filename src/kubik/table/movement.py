@@ -238,9 +238,15 @@ def check_path(
         raise TableError("path", "needs at least one point")
     _check_clearance(clearance)
     points = []
+    c = clearance - EPS
+    high_x, high_y = table.width - c, table.height - c
     for i, p in enumerate(path):
+        if type(p) is tuple and len(p) == 2:  # two floats well on the table: as they are
+            x, y = p
+            if type(x) is float and type(y) is float and c <= x <= high_x and c <= y <= high_y:
+                points.append((x, y))
+                continue
         x, y = table.check_point(p, f"path[{i}]")
-        c = clearance - EPS
         if not (c <= x <= table.width - c and c <= y <= table.height - c):
             raise TableError(
                 f"path[{i}]",
