@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol, TypeAlias
 
@@ -43,6 +43,8 @@ CORE_EPS = 1e-7
 #: Default slack for base contact: 0.05 in (about 1.3 mm), the accuracy of
 #: placing a model by hand.
 CONTACT_TOLERANCE = 0.05
+#: Sets a field of a frozen value while it is made (what frozen dataclasses do).
+_set = object.__setattr__
 #: The number types a base's position is checked inline for (see ``Base.__post_init__``).
 _REAL = (float, int)
 
@@ -95,6 +97,10 @@ class Base:
     y: float
     diameter: float
     id: str = ""
+    #: The centre of the base, ``(x, y)`` (made once: rules read it many times a base).
+    centre: Point = field(init=False, repr=False, compare=False)
+    #: Half the diameter, in inches.
+    radius: float = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # plain numbers are checked inline (bases are made by the hundred thousand);
@@ -106,6 +112,8 @@ class Base:
             raise TableError(
                 "diameter", f"must be a positive number, got {self.diameter}", self.label
             )
+        _set(self, "centre", (x, y))
+        _set(self, "radius", self.diameter / 2)
 
     @classmethod
     def from_mm(cls, x: float, y: float, diameter_mm: float, id: str = "") -> Base:
@@ -119,16 +127,6 @@ class Base:
     def label(self) -> str:
         """How error messages name this base."""
         return f"base {self.id!r}" if self.id else "base"
-
-    @property
-    def centre(self) -> Point:
-        """The centre of the base."""
-        return (self.x, self.y)
-
-    @property
-    def radius(self) -> float:
-        """Half the diameter, in inches."""
-        return self.diameter / 2
 
     def moved_to(self, point: Sequence[float]) -> Base:
         """The same model standing at another point."""
