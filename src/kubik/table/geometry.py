@@ -149,7 +149,7 @@ def centre_distance(a: Base, b: Base) -> float:
 
 def edge_distance(a: Base, b: Base) -> float:
     """Distance between the closest points of two bases (0 if they touch or overlap)."""
-    gap = math.hypot(b.x - a.x, b.y - a.y) - (a.diameter / 2 + b.diameter / 2)
+    gap = math.hypot(b.x - a.x, b.y - a.y) - (a.radius + b.radius)
     return gap if gap > 0.0 else 0.0
 
 

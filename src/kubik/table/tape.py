@@ -433,13 +433,13 @@ class Tape:
     @staticmethod
     def closest(a: Sequence[Base], b: Sequence[Base]) -> float:
         """Edge distance between the closest bases of two groups (inches, unrounded)."""
-        others = [((y.x, y.y), y.diameter / 2) for y in b]  # (centre, radius), unpropertied
+        others = [(y.centre, y.radius) for y in b]
         if not (a and others):
             raise ValueError("min() arg is an empty sequence")
         dist = math.dist
         best = math.inf  # centres are finite, so every gap is below it
         for x in a:
-            centre, radius = (x.x, x.y), x.diameter / 2
+            centre, radius = x.centre, x.radius
             for other, other_radius in others:
                 gap = dist(centre, other) - radius - other_radius
                 if gap < best:

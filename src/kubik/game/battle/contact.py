@@ -38,12 +38,12 @@ STEP = 0.1
 
 def overlapping(a: Base, b: Base) -> bool:
     """Whether two bases overlap (one model standing partly on another)."""
-    return math.dist((a.x, a.y), (b.x, b.y)) < a.diameter / 2 + b.diameter / 2 - _OVERLAP_EPS
+    return math.dist(a.centre, b.centre) < a.radius + b.radius - _OVERLAP_EPS
 
 
 def touching(a: Base, b: Base, gap: float = GAP) -> bool:
     """Whether two bases are in base contact (edges within ``gap``) or overlap."""
-    return math.dist((a.x, a.y), (b.x, b.y)) - a.diameter / 2 - b.diameter / 2 <= gap
+    return math.dist(a.centre, b.centre) - a.radius - b.radius <= gap
 
 
 def clear_of(
@@ -52,13 +52,13 @@ def clear_of(
     """Whether none of ``bases`` touches or overlaps any of ``others``; bases in
     ``may_touch`` (the target of a charge) may be touched but never overlapped.
 
-    (:func:`touching` and :func:`overlapping` over every pair, on the bases' plain
-    fields: a battle asks this for every spot a move passes.)"""
-    blocking = [((b.x, b.y), b.diameter / 2) for b in others]
-    touchable = [((b.x, b.y), b.diameter / 2) for b in may_touch]
+    (:func:`touching` and :func:`overlapping` over every pair, in plain loops: a
+    battle asks this for every spot a move passes.)"""
+    blocking = [(b.centre, b.radius) for b in others]
+    touchable = [(b.centre, b.radius) for b in may_touch]
     if not (blocking or touchable):
         return True
-    movers = [((a.x, a.y), a.diameter / 2) for a in bases]
+    movers = [(a.centre, a.radius) for a in bases]
     dist = math.dist
     for centre, radius in movers:
         for other, other_radius in blocking:
@@ -219,7 +219,7 @@ def _near_path(
     low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
     found = []
     for other in others:
-        radius = other.diameter / 2  # (``other.radius``, without the property's call)
+        radius = other.radius
         margin = reach + radius
         x, y = other.x, other.y
         if x < low_x - margin or x > high_x + margin or y < low_y - margin or y > high_y + margin:
