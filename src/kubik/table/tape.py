@@ -115,6 +115,14 @@ _MISSING: Any = object()
 _KEPT: dict[str, str] = {}
 
 
+def _keep(memo: dict[Any, Any], key: object, answer: T) -> T:
+    """Keep ``answer`` under ``key`` in one of a tape's memos (emptied past :data:`LIMIT`)."""
+    if len(memo) >= LIMIT:
+        memo.clear()
+    memo[key] = answer
+    return answer
+
+
 def _kept_name(name: str) -> str:
     found = _KEPT[name] = f"kept:{name}"
     return found
@@ -127,6 +135,11 @@ class Tape:
         self.table = table
         self._memos: dict[str, dict[Any, Any]] = {}
         self._shapes: dict[tuple[str, bool], Any] = {}
+        # the memos asked most (every sight line, every step of a move), read directly
+        self._sight = self._memos["sees"] = {}
+        self._kinds = self._memos["kind_at"] = {}
+        self._worst = self._memos["worst"] = {}
+        self._standing = self._memos["standing"] = {}
 
     @classmethod
     def of(cls, table: Table) -> Tape:
@@ -193,7 +206,10 @@ class Tape:
         p = a.centre if isinstance(a, Base) else (float(a[0]), float(a[1]))
         q = b.centre if isinstance(b, Base) else (float(b[0]), float(b[1]))
         key = (p, q) if p <= q else (q, p)
-        return self._memo("sees", key, lambda: self._sees(*key))
+        found: bool = self._sight.get(key, _MISSING)
+        if found is _MISSING:
+            found = _keep(self._sight, key, self._sees(*key))
+        return found
 
     def _sees(self, p: Point, q: Point) -> bool:
         if p == q:
@@ -273,11 +289,11 @@ class Tape:
 
     def standing(self, point: Point) -> Cover:
         """The best cover of the area features a model standing at ``point`` is in."""
-        return self._memo(
-            "standing",
-            point,
-            lambda: Cover.best(f.cover for f in self.table.features_at(point)),
-        )
+        found: Cover = self._standing.get(point, _MISSING)
+        if found is _MISSING:
+            best = Cover.best(f.cover for f in self.table.features_at(point))
+            found = _keep(self._standing, point, best)
+        return found
 
     def elevation(self, point: Point) -> float:
         """:meth:`kubik.table.Table.elevation_at`: the height of the ground at ``point``."""
@@ -296,11 +312,11 @@ class Tape:
     ) -> TerrainKind:
         """:func:`kubik.table.kind_at`: the terrain kind for ``mover`` under a base of
         radius ``clearance`` at ``point``."""
-        return self._memo(
-            "kind_at",
-            (point, mover, clearance),
-            lambda: kind_at(self.table, point, mover, clearance=clearance),
-        )
+        key = (point, mover, clearance)
+        found: TerrainKind = self._kinds.get(key, _MISSING)
+        if found is _MISSING:
+            found = _keep(self._kinds, key, kind_at(self.table, point, mover, clearance=clearance))
+        return found
 
     def worst_kind(
         self, path: Sequence[Point], mover: str | None = None, clearance: float = 0.0
@@ -309,11 +325,12 @@ class Tape:
         points = tuple(path)
         if len(points) < 2 or points[0] == points[-1]:
             return self.kind_at(points[0], mover, clearance)
-        return self._memo(
-            "worst",
-            (points, mover, clearance),
-            lambda: worst_kind(leg.kind for leg in self.legs(points, mover, clearance)),
-        )
+        key = (points, mover, clearance)
+        found: TerrainKind = self._worst.get(key, _MISSING)
+        if found is _MISSING:
+            worst = worst_kind(leg.kind for leg in self.legs(points, mover, clearance))
+            found = _keep(self._worst, key, worst)
+        return found
 
     def cost(
         self, path: Sequence[Point], mover: str | None = None, clearance: float = 0.0
