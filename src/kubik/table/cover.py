@@ -96,12 +96,19 @@ def cover_sources(
 
 def near_target(shooter: Point, target: Point, reach: float) -> LineString | None:
     """The last ``reach`` inches of the line of fire before the target's centre."""
+    ends = near_target_ends(shooter, target, reach)
+    return None if ends is None else LineString(ends)
+
+
+def near_target_ends(shooter: Point, target: Point, reach: float) -> tuple[Point, Point] | None:
+    """Where :func:`near_target`'s line starts and ends (``None``: no line), without
+    making the shape (a measuring tape makes it only when a feature is near)."""
     length = math.dist(shooter, target)
     if length == 0:
         return None
     t = max(0.0, 1.0 - reach / length)
     start = (shooter[0] + (target[0] - shooter[0]) * t, shooter[1] + (target[1] - shooter[1]) * t)
-    return LineString([start, target])
+    return (start, target)
 
 
 _near_target = near_target  # the former private name, still imported by callers

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol, TypeAlias
 
@@ -43,6 +43,8 @@ CORE_EPS = 1e-7
 #: Default slack for base contact: 0.05 in (about 1.3 mm), the accuracy of
 #: placing a model by hand.
 CONTACT_TOLERANCE = 0.05
+#: Sets a field of a frozen value while it is made (what frozen dataclasses do).
+_set = object.__setattr__
 #: The number types a base's position is checked inline for (see ``Base.__post_init__``).
 _REAL = (float, int)
 
@@ -95,6 +97,10 @@ class Base:
     y: float
     diameter: float
     id: str = ""
+    #: The centre of the base, ``(x, y)`` (made once: rules read it many times a base).
+    centre: Point = field(init=False, repr=False, compare=False)
+    #: Half the diameter, in inches.
+    radius: float = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # plain numbers are checked inline (bases are made by the hundred thousand);
@@ -106,6 +112,8 @@ class Base:
             raise TableError(
                 "diameter", f"must be a positive number, got {self.diameter}", self.label
             )
+        _set(self, "centre", (x, y))
+        _set(self, "radius", self.diameter / 2)
 
     @classmethod
     def from_mm(cls, x: float, y: float, diameter_mm: float, id: str = "") -> Base:
@@ -120,18 +128,12 @@ class Base:
         """How error messages name this base."""
         return f"base {self.id!r}" if self.id else "base"
 
-    @property
-    def centre(self) -> Point:
-        """The centre of the base."""
-        return (self.x, self.y)
-
-    @property
-    def radius(self) -> float:
-        """Half the diameter, in inches."""
-        return self.diameter / 2
-
     def moved_to(self, point: Sequence[float]) -> Base:
         """The same model standing at another point."""
+        if type(point) is tuple and len(point) == 2:  # (as_point's common case, no label made)
+            x, y = point
+            if type(x) is float and type(y) is float and math.isfinite(x) and math.isfinite(y):
+                return Base(x, y, self.diameter, self.id)
         x, y = as_point(point, "position", self.label)
         return Base(x, y, self.diameter, self.id)
 
@@ -141,13 +143,14 @@ class Base:
 
 
 def centre_distance(a: Base, b: Base) -> float:
-    """Distance between the centres of two bases."""
-    return point_distance(a.centre, b.centre)
+    """Distance between the centres of two bases (:func:`point_distance`, on the fields)."""
+    return math.hypot(b.x - a.x, b.y - a.y)
 
 
 def edge_distance(a: Base, b: Base) -> float:
     """Distance between the closest points of two bases (0 if they touch or overlap)."""
-    return max(0.0, centre_distance(a, b) - (a.radius + b.radius))
+    gap = math.hypot(b.x - a.x, b.y - a.y) - (a.radius + b.radius)
+    return gap if gap > 0.0 else 0.0
 
 
 def in_base_contact(a: Base, b: Base, tolerance: float = CONTACT_TOLERANCE) -> bool:

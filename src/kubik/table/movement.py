@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeAlias
 
 import shapely
 from shapely.geometry import LineString, box
@@ -48,12 +48,16 @@ from kubik.table.terrain import TerrainFeature, TerrainKind, worst_kind
 #: shapely's compiled predicates and operations, called without its Python wrappers
 #: (argument checks, preparing again what is prepared): every move asks them per leg.
 _lib: Any = shapely.lib
+#: A bounding box: (min x, min y, max x, max y).
+Box: TypeAlias = tuple[float, float, float, float]
 #: Half-width given to impassable lines so that a path cannot slip through them.
 LINE_MARGIN = 1e-3
 #: Segments per quarter circle when rounding the corners of impassable areas by
 #: ``clearance``: a base may clip a corner by at most 0.5% of the clearance
 #: (0.0024 inch for a 25 mm base). Straight sides are exact.
 CLEARANCE_QUAD_SEGS = 8
+#: Most segments whose legs :class:`Regions` keeps (an engine limit, not a rule).
+SEGMENTS_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -77,16 +81,35 @@ class Regions:
     #: regions as it is there (impassable ones grown), and the rectangle inside the
     #: table's edge wall: a straight move that keeps clear of all of them meets no
     #: region (``None``: not known, every move is measured).
-    boxes: tuple[tuple[float, float, float, float], ...] = ()
-    inside: tuple[float, float, float, float] | None = None
+    boxes: tuple[Box, ...] = ()
+    inside: Box | None = None
+    #: The same boxes region by region (slow, slower, barrier; the barrier's without the
+    #: table's edge wall, which ``inside`` stands for): a point or a move in none of a
+    #: region's boxes is surely not in it (``None``: not known, shapely is asked).
+    parts: tuple[tuple[Box, ...], tuple[Box, ...], tuple[Box, ...]] | None = None
+
+    @cached_property
+    def cut_segments(self) -> dict[tuple[Point, Point], tuple[Leg, ...]]:
+        """The legs of segments cut against these regions, kept by their ends (at most
+        :data:`SEGMENTS_KEPT`): paths to one goal share their segments."""
+        return {}
 
     @cached_property
     def edges(self) -> tuple[tuple[Any, Any], ...]:
         """(region, its boundary) for slow, slower and barrier, the empty ones left out:
         where a straight move changes terrain (each boundary made once, not per move)."""
+        return tuple((region, boundary) for region, boundary, _, _ in self.boxed_edges)
+
+    @cached_property
+    def boxed_edges(self) -> tuple[tuple[Any, Any, tuple[Box, ...] | None, bool], ...]:
+        """:attr:`edges`, each with its region's boxes (``None``: unknown) and whether it
+        holds the table's edge wall too."""
+        parts = self.parts or (None, None, None)
         return tuple(
-            (region, region.boundary)
-            for region in (self.slow, self.slower, self.barrier)
+            (region, region.boundary, boxes, walled)
+            for region, boxes, walled in zip(
+                (self.slow, self.slower, self.barrier), parts, (False, False, True), strict=True
+            )
             if not region.is_empty
         )
 
@@ -101,18 +124,24 @@ def regions(table: Table, mover_type: str | None, clearance: float = 0.0) -> Reg
 
 def _build_regions(table: Table, mover_type: str | None, clearance: float) -> Regions:
     slow, slower, walls = [], [], []
-    boxes: list[tuple[float, float, float, float]] = []
+    boxes: list[Box] = []
+    slow_boxes: list[Box] = []
+    slower_boxes: list[Box] = []
+    wall_boxes: list[Box] = []
     for f in table.features:
         kind = f.kind_for(mover_type)
         if kind is TerrainKind.IMPASSABLE:
             margin = clearance if f.is_area else max(clearance, LINE_MARGIN)
             walls.append(_grow(f.shape, margin))
             boxes.append(_box_of(walls[-1]))
+            wall_boxes.append(boxes[-1])
         elif f.is_area and kind is not TerrainKind.OPEN:
             slow.append(f.shape)
             boxes.append(_box_of(f.shape))
+            slow_boxes.append(boxes[-1])
             if kind is TerrainKind.VERY_DIFFICULT:
                 slower.append(f.shape)
+                slower_boxes.append(boxes[-1])
     # the table's edge is a wall too (so a path cannot squeeze along it past terrain
     # that touches the edge); with a clearance, the base must stay wholly on the table
     inner = box(clearance, clearance, table.width - clearance, table.height - clearance)
@@ -129,7 +158,15 @@ def _build_regions(table: Table, mover_type: str | None, clearance: float) -> Re
     )
     (slow_all, slower_all, barrier), (slow_core, slower_core, barrier_core) = geoms, cores
     return Regions(
-        slow_all, slower_all, barrier, slow_core, slower_core, barrier_core, tuple(boxes), inside
+        slow_all,
+        slower_all,
+        barrier,
+        slow_core,
+        slower_core,
+        barrier_core,
+        tuple(boxes),
+        inside,
+        (tuple(slow_boxes), tuple(slower_boxes), tuple(wall_boxes)),
     )
 
 
@@ -139,7 +176,7 @@ def _build_regions(table: Table, mover_type: str | None, clearance: float) -> Re
 _BOX_SLACK = 1e-6
 
 
-def _box_of(shape: Any) -> tuple[float, float, float, float]:
+def _box_of(shape: Any) -> Box:
     x0, y0, x1, y1 = shape.bounds
     return (x0 - _BOX_SLACK, y0 - _BOX_SLACK, x1 + _BOX_SLACK, y1 + _BOX_SLACK)
 
@@ -201,9 +238,15 @@ def check_path(
         raise TableError("path", "needs at least one point")
     _check_clearance(clearance)
     points = []
+    c = clearance - EPS
+    high_x, high_y = table.width - c, table.height - c
     for i, p in enumerate(path):
+        if type(p) is tuple and len(p) == 2:  # two floats well on the table: as they are
+            x, y = p
+            if type(x) is float and type(y) is float and c <= x <= high_x and c <= y <= high_y:
+                points.append((x, y))
+                continue
         x, y = table.check_point(p, f"path[{i}]")
-        c = clearance - EPS
         if not (c <= x <= table.width - c and c <= y <= table.height - c):
             raise TableError(
                 f"path[{i}]",
@@ -230,18 +273,57 @@ def legs(
     return tuple(out)
 
 
-def _segment_legs(reg: Regions, p: Point, q: Point) -> list[Leg]:
+def _segment_legs(reg: Regions, p: Point, q: Point) -> Sequence[Leg]:
     dx, dy = q[0] - p[0], q[1] - p[1]
     length2 = dx * dx + dy * dy
     if length2 == 0:
-        return []
+        return ()
     if _meets_no_region(reg, p, q):  # one leg, as the cuts below would make it
         if math.sqrt(length2) < 1e-12:
-            return []
-        return [Leg(p, q, _kind_at(reg, ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)))]
-    seg = shapely.linestrings((p, q))
+            return ()
+        # its midpoint lies in the segment's box, clear of every region: open ground
+        return (Leg(p, q, TerrainKind.OPEN),)
+    key = (p, q)
+    if 0.0 in p or 0.0 in q:  # (-0.0 would find 0.0's legs, whose ends are 0.0)
+        return _cut_segment(reg, p, q, dx, dy, length2)
+    memo = reg.cut_segments
+    found = memo.get(key)
+    if found is None:
+        found = _cut_segment(reg, p, q, dx, dy, length2)
+        if len(memo) >= SEGMENTS_KEPT:
+            memo.clear()
+        memo[key] = found
+    return found
+
+
+def _cut_segment(
+    reg: Regions, p: Point, q: Point, dx: float, dy: float, length2: float
+) -> tuple[Leg, ...]:
+    """The legs of a segment that meets some region: cut where it crosses a region's
+    boundary, each piece of the kind at its middle."""
+    x0, x1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+    y0, y1 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+    inside = reg.inside
+    within = (  # both ends well inside the table's edge wall, so the whole segment is
+        inside is not None
+        and x0 > inside[0]
+        and y0 > inside[1]
+        and x1 < inside[2]
+        and y1 < inside[3]
+    )
+    seg = None
     ts = {0.0, 1.0}
-    for region, boundary in reg.edges:
+    for region, boundary, boxes, walled in reg.boxed_edges:
+        if (
+            boxes is not None
+            and (within or not walled)
+            and not any(
+                bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0 for bx0, by0, bx1, by1 in boxes
+            )
+        ):
+            continue  # its box meets none of the region's: it cannot cross the region
+        if seg is None:
+            seg = shapely.linestrings((p, q))
         if not _lib.intersects(region, seg):
             continue
         for x, y in shapely.get_coordinates(_lib.intersection(seg, boundary)):
@@ -261,12 +343,25 @@ def _segment_legs(reg: Regions, p: Point, q: Point) -> list[Leg]:
             result[-1] = Leg(result[-1].start, b, kind)
         else:
             result.append(Leg(a, b, kind))
-    return result
+    return tuple(result)
 
 
 def _kind_at(reg: Regions, point: Point) -> TerrainKind:
     x, y = point  # the xy forms of "contains" make no point shape
     inside = _lib.contains_xy  # the regions are prepared when built
+    sure, parts = reg.inside, reg.parts
+    if (
+        sure is not None
+        and parts is not None
+        and sure[0] < x < sure[2]
+        and sure[1] < y < sure[3]
+        and not _in_any(parts[2], x, y)
+    ):  # well inside the table and in no impassable feature's box: not impassable
+        if not _in_any(parts[0], x, y):
+            return TerrainKind.OPEN
+        if _in_any(parts[1], x, y) and inside(reg.slower_core, x, y):
+            return TerrainKind.VERY_DIFFICULT
+        return TerrainKind.DIFFICULT if inside(reg.slow_core, x, y) else TerrainKind.OPEN
     if inside(reg.barrier_core, x, y):
         return TerrainKind.IMPASSABLE
     if inside(reg.slower_core, x, y):
@@ -274,6 +369,14 @@ def _kind_at(reg: Regions, point: Point) -> TerrainKind:
     if inside(reg.slow_core, x, y):
         return TerrainKind.DIFFICULT
     return TerrainKind.OPEN
+
+
+def _in_any(boxes: tuple[Box, ...], x: float, y: float) -> bool:
+    """Whether ``(x, y)`` lies in any of ``boxes`` (edges included)."""
+    for bx0, by0, bx1, by1 in boxes:  # noqa: SIM110 (a plain loop: no generator per point)
+        if bx0 <= x <= bx1 and by0 <= y <= by1:
+            return True
+    return False
 
 
 def kind_at(
@@ -379,5 +482,9 @@ def obstacles_crossed(table: Table, path: Sequence[Sequence[float]]) -> tuple[Te
     points = check_path(table, path)
     if len(points) < 2:
         return ()
+    xs, ys = [p[0] for p in points], [p[1] for p in points]  # the line's box, shapeless
+    near = [f for f in table.candidates_in(min(xs), min(ys), max(xs), max(ys)) if f.obstacle]
+    if not near:
+        return ()
     line = LineString(points)
-    return tuple(f for f in table.candidates(line) if f.obstacle and f.core.intersects(line))
+    return tuple(f for f in near if f.core.intersects(line))

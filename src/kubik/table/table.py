@@ -33,6 +33,9 @@ from kubik.table.geometry import EPS, Base, Placement, Point, as_point, placemen
 from kubik.table.terrain import TerrainFeature
 from kubik.table.units import INCHES, Units
 
+#: What :meth:`Table.cached` finds for a key it has nothing under yet.
+_MISSING: Any = object()
+
 T = TypeVar("T")
 
 
@@ -121,9 +124,11 @@ class Table:
 
     def cached(self, key: tuple[object, ...], build: Callable[[], T]) -> T:
         """Memoise derived geometry (per mover type, per radius) on this immutable table."""
-        if key not in self._cache:
-            self._cache[key] = build()
-        return cast(T, self._cache[key])
+        cache = self._cache
+        found = cache.get(key, _MISSING)  # one lookup: regions are asked at every move
+        if found is _MISSING:
+            found = cache[key] = build()
+        return cast(T, found)
 
     def feature(self, feature_id: str) -> TerrainFeature:
         """The feature with this id."""

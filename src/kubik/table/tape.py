@@ -25,17 +25,16 @@ bounding boxes.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import numpy as np
 import shapely
-from shapely.geometry import LineString
-from shapely.geometry import Point as ShapelyPoint
-from shapely.ops import substring
 
-from kubik.table.cover import NEAR_TARGET, near_target
+from kubik.table.cover import NEAR_TARGET, near_target_ends
 from kubik.table.errors import TableError
 from kubik.table.geometry import CORE_EPS, Base, Point
 from kubik.table.movement import (
@@ -54,6 +53,8 @@ T = TypeVar("T")
 #: shapely's compiled predicates, called without its Python wrappers (every sight line
 #: asks them).
 _lib: Any = shapely.lib
+#: shapely's "allow" for NaN coordinates, what ``LineString(points)`` passes its maker.
+_ALLOW_NAN = np.intc(0)
 #: Most answers kept per kind of measurement and table (an engine limit, not a rule).
 LIMIT = 50_000
 #: Inches added to every pre-filter rectangle, so rounding never drops a feature.
@@ -88,11 +89,23 @@ def along(path: Sequence[Point], length: float) -> tuple[Point, ...]:
     points = tuple((float(x), float(y)) for x, y in path)
     if len(points) < 2 or length <= 0:
         return (points[0], points[0])
-    line = LineString(points)
-    if length >= line.length:
+    line = _lib.linestrings(points, _ALLOW_NAN)  # as ``LineString(points)`` makes it
+    if length >= float(_lib.length(line)):
         return points
-    cut = substring(line, 0, length)
-    return tuple((float(x), float(y)) for x, y in cut.coords)
+    # ``shapely.ops.substring(line, 0, length)``, its steps without its wrappers: the
+    # points where it starts and ends, and the vertices strictly between
+    start = _lib.line_interpolate_point_scalar(line, 0.0)
+    end = _lib.line_interpolate_point_scalar(line, float(length))
+    cut = [(float(_lib.get_x(start)), float(_lib.get_y(start)))]
+    walked: float = 0
+    for p, q in itertools.pairwise(points):
+        if 0 < walked < length:
+            cut.append(p)
+        elif walked >= length:
+            break
+        walked += ((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2) ** 0.5
+    cut.append((float(_lib.get_x(end)), float(_lib.get_y(end))))
+    return tuple(cut)
 
 
 #: What :meth:`Tape._memo` answers when it has no answer yet (an answer may be None).
@@ -100,6 +113,14 @@ _MISSING: Any = object()
 
 #: The memo names of :meth:`Tape.kept` by the callers' names (made once, not per call).
 _KEPT: dict[str, str] = {}
+
+
+def _keep(memo: dict[Any, Any], key: object, answer: T) -> T:
+    """Keep ``answer`` under ``key`` in one of a tape's memos (emptied past :data:`LIMIT`)."""
+    if len(memo) >= LIMIT:
+        memo.clear()
+    memo[key] = answer
+    return answer
 
 
 def _kept_name(name: str) -> str:
@@ -114,6 +135,11 @@ class Tape:
         self.table = table
         self._memos: dict[str, dict[Any, Any]] = {}
         self._shapes: dict[tuple[str, bool], Any] = {}
+        # the memos asked most (every sight line, every step of a move), read directly
+        self._sight = self._memos["sees"] = {}
+        self._kinds = self._memos["kind_at"] = {}
+        self._worst = self._memos["worst"] = {}
+        self._standing = self._memos["standing"] = {}
 
     @classmethod
     def of(cls, table: Table) -> Tape:
@@ -165,8 +191,9 @@ class Tape:
         return self._memo(
             "stands_in",
             (point, feature.id),
-            lambda: (
-                feature.is_area and bool(self._prepared(feature, False).covers(ShapelyPoint(point)))
+            lambda: (  # (a point meets a shape exactly where the shape covers it)
+                feature.is_area
+                and bool(_lib.intersects_xy(self._prepared(feature, False), point[0], point[1]))
             ),
         )
 
@@ -179,7 +206,10 @@ class Tape:
         p = a.centre if isinstance(a, Base) else (float(a[0]), float(a[1]))
         q = b.centre if isinstance(b, Base) else (float(b[0]), float(b[1]))
         key = (p, q) if p <= q else (q, p)
-        return self._memo("sees", key, lambda: self._sees(*key))
+        found: bool = self._sight.get(key, _MISSING)
+        if found is _MISSING:
+            found = _keep(self._sight, key, self._sees(*key))
+        return found
 
     def _sees(self, p: Point, q: Point) -> bool:
         if p == q:
@@ -189,7 +219,7 @@ class Tape:
             if not feature.blocks_los or self.stands_in(p, feature) or self.stands_in(q, feature):
                 continue
             if line is None:
-                line = shapely.linestrings((p, q))
+                line = _lib.linestrings((p, q), _ALLOW_NAN)
             if _lib.intersects(self._prepared(feature, True), line):
                 return False
         return True
@@ -238,27 +268,32 @@ class Tape:
         self.table.check_base(target)
         if not self._cover_near(target.centre, target.radius + near):
             return ()  # the last stretch of the line and the target meet no cover
-        part = near_target(shooter.centre, target.centre, target.radius + near)
-        probe = ShapelyPoint(target.centre) if part is None else part
+        ends = near_target_ends(shooter.centre, target.centre, target.radius + near)
+        # the features whose boxes meet the line's last stretch (or the target's centre):
+        # the stretch's box is its ends', and its shape is made only to test one of them
+        (x0, y0), (x1, y1) = ends if ends is not None else (target.centre, target.centre)
+        candidates = self.table.candidates_in(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        part = None
         found: list[str] = []
-        for feature in self.table.candidates(probe):
+        for feature in candidates:
             if feature.cover is Cover.NONE:
                 continue
-            if self.stands_in(target.centre, feature) or (
-                part is not None
-                and not self.stands_in(shooter.centre, feature)
-                and self._prepared(feature, True).intersects(part)
-            ):
+            if self.stands_in(target.centre, feature):
                 found.append(feature.id)
+            elif ends is not None and not self.stands_in(shooter.centre, feature):
+                if part is None:
+                    part = _lib.linestrings(ends, _ALLOW_NAN)  # as ``near_target`` makes it
+                if _lib.intersects(self._prepared(feature, True), part):
+                    found.append(feature.id)
         return tuple(found)
 
     def standing(self, point: Point) -> Cover:
         """The best cover of the area features a model standing at ``point`` is in."""
-        return self._memo(
-            "standing",
-            point,
-            lambda: Cover.best(f.cover for f in self.table.features_at(point)),
-        )
+        found: Cover = self._standing.get(point, _MISSING)
+        if found is _MISSING:
+            best = Cover.best(f.cover for f in self.table.features_at(point))
+            found = _keep(self._standing, point, best)
+        return found
 
     def elevation(self, point: Point) -> float:
         """:meth:`kubik.table.Table.elevation_at`: the height of the ground at ``point``."""
@@ -277,11 +312,11 @@ class Tape:
     ) -> TerrainKind:
         """:func:`kubik.table.kind_at`: the terrain kind for ``mover`` under a base of
         radius ``clearance`` at ``point``."""
-        return self._memo(
-            "kind_at",
-            (point, mover, clearance),
-            lambda: kind_at(self.table, point, mover, clearance=clearance),
-        )
+        key = (point, mover, clearance)
+        found: TerrainKind = self._kinds.get(key, _MISSING)
+        if found is _MISSING:
+            found = _keep(self._kinds, key, kind_at(self.table, point, mover, clearance=clearance))
+        return found
 
     def worst_kind(
         self, path: Sequence[Point], mover: str | None = None, clearance: float = 0.0
@@ -290,11 +325,12 @@ class Tape:
         points = tuple(path)
         if len(points) < 2 or points[0] == points[-1]:
             return self.kind_at(points[0], mover, clearance)
-        return self._memo(
-            "worst",
-            (points, mover, clearance),
-            lambda: worst_kind(leg.kind for leg in self.legs(points, mover, clearance)),
-        )
+        key = (points, mover, clearance)
+        found: TerrainKind = self._worst.get(key, _MISSING)
+        if found is _MISSING:
+            worst = worst_kind(leg.kind for leg in self.legs(points, mover, clearance))
+            found = _keep(self._worst, key, worst)
+        return found
 
     def cost(
         self, path: Sequence[Point], mover: str | None = None, clearance: float = 0.0
@@ -414,13 +450,13 @@ class Tape:
     @staticmethod
     def closest(a: Sequence[Base], b: Sequence[Base]) -> float:
         """Edge distance between the closest bases of two groups (inches, unrounded)."""
-        others = [((y.x, y.y), y.diameter / 2) for y in b]  # (centre, radius), unpropertied
+        others = [(y.centre, y.radius) for y in b]
         if not (a and others):
             raise ValueError("min() arg is an empty sequence")
         dist = math.dist
         best = math.inf  # centres are finite, so every gap is below it
         for x in a:
-            centre, radius = (x.x, x.y), x.diameter / 2
+            centre, radius = x.centre, x.radius
             for other, other_radius in others:
                 gap = dist(centre, other) - radius - other_radius
                 if gap < best:

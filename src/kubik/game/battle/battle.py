@@ -288,26 +288,32 @@ class BattleGame(TurnLoop):
         so a menu built after an action that moved nobody measures nothing again."""
         if self._still is None:
             return measure()
-        return self._kept_for_battle(key, measure)
+        memo = self._lasting  # (the keeping :meth:`lasting_by` shares, spelt out: one call)
+        found: T = memo.get(key, _MISSING)
+        if found is _MISSING:
+            found = self._keep_for_battle(key, measure())
+        return found
 
     def lasting_by(self, key: Callable[[], Hashable], measure: Callable[[], T]) -> T:
         """:meth:`lasting` with its key made only inside :meth:`still` (outside it the
         measurement is simply made): one call where a key is dear to make."""
         if self._still is None:
             return measure()
-        return self._kept_for_battle(key(), measure)
-
-    def _kept_for_battle(self, key: Hashable, measure: Callable[[], T]) -> T:
-        """The answer kept under ``key`` for the battle, measured the first time (the
-        keeping shared by :meth:`lasting` and :meth:`lasting_by`)."""
+        made = key()
         memo = self._lasting
-        found: T = memo.get(key, _MISSING)
-        if found is not _MISSING:
-            return found
+        found: T = memo.get(made, _MISSING)
+        if found is _MISSING:
+            found = self._keep_for_battle(made, measure())
+        return found
+
+    def _keep_for_battle(self, key: Hashable, answer: T) -> T:
+        """Keep ``answer`` under ``key`` for the battle (the keeping :meth:`lasting` and
+        :meth:`lasting_by` share: the memo starts afresh past :data:`LASTING_LIMIT`)."""
+        memo = self._lasting
         if len(memo) >= LASTING_LIMIT:
             memo.clear()
-        found = memo[key] = measure()
-        return found
+        memo[key] = answer
+        return answer
 
     def credit_kill(self, by_unit: str, victims: int = 1) -> None:
         """Credit unit ``by_unit`` with taking ``victims`` enemy models out of the fight

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from kubik.engine import Message, msg
@@ -50,12 +50,25 @@ def clear_of(
     bases: Sequence[Base], others: Iterable[Base], gap: float = GAP, may_touch: Iterable[Base] = ()
 ) -> bool:
     """Whether none of ``bases`` touches or overlaps any of ``others``; bases in
-    ``may_touch`` (the target of a charge) may be touched but never overlapped."""
-    others = tuple(others)
-    allowed = tuple(may_touch)
-    return not any(touching(a, b, gap) for a in bases for b in others) and not any(
-        overlapping(a, b) for a in bases for b in allowed
-    )
+    ``may_touch`` (the target of a charge) may be touched but never overlapped.
+
+    (:func:`touching` and :func:`overlapping` over every pair, in plain loops: a
+    battle asks this for every spot a move passes.)"""
+    blocking = [(b.centre, b.radius) for b in others]
+    touchable = [(b.centre, b.radius) for b in may_touch]
+    if not (blocking or touchable):
+        return True
+    movers = [(a.centre, a.radius) for a in bases]
+    dist = math.dist
+    for centre, radius in movers:
+        for other, other_radius in blocking:
+            if dist(centre, other) - radius - other_radius <= gap:
+                return False
+    for centre, radius in movers:
+        for other, other_radius in touchable:
+            if dist(centre, other) < radius + other_radius - _OVERLAP_EPS:
+                return False
+    return True
 
 
 def settle(
@@ -88,9 +101,8 @@ def settle(
     if _sweep_clear(points, group, others, gap) and clear_of(bases_at(end), others, gap, allowed):
         return end  # the whole way passes clear of every other model
     clear = _rigid_check(points, bases_at, others, gap, allowed)
-    samples = [*_samples(points, STEP), points[-1]]
     last: Point | None = None
-    for point in samples:
+    for point in itertools.chain(_samples(points, STEP), (points[-1],)):
         spot = (round(point[0], 1), round(point[1], 1))
         if clear(spot) if clear is not None else clear_of(bases_at(spot), others, gap, allowed):
             last = spot
@@ -119,14 +131,35 @@ def _rigid_check(
         return None
     blocking = [(o.x, o.y, o.radius) for o in others]
     touchable = [(o.x, o.y, o.radius) for o in allowed]
+    # Each model meets only the bases near the box its own centre sweeps: a spot is the
+    # path's point rounded to 0.1" (at most 0.0708" off it), so a base farther than
+    # reach + 0.08" from that box can never touch nor overlap it there.
+    slack = max(gap, 0.0) + 0.08
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
+    pairs = []
+    for dx, dy, radius in shape:
+        reach = radius + slack
+        x0, x1 = low_x + dx - reach, high_x + dx + reach
+        y0, y1 = low_y + dy - reach, high_y + dy + reach
+        near = [
+            [
+                (ox, oy, other)
+                for ox, oy, other in bases
+                if x0 - other <= ox <= x1 + other and y0 - other <= oy <= y1 + other
+            ]
+            for bases in (blocking, touchable)
+        ]
+        if near[0] or near[1]:
+            pairs.append((dx, dy, radius, near[0], near[1]))
 
     def clear(spot: Point) -> bool:
-        for dx, dy, radius in shape:
+        for dx, dy, radius, blockers, touchables in pairs:
             x, y = spot[0] + dx, spot[1] + dy
-            for ox, oy, other in blocking:
+            for ox, oy, other in blockers:
                 if math.hypot(x - ox, y - oy) - radius - other <= gap:
                     return False
-            for ox, oy, other in touchable:
+            for ox, oy, other in touchables:
                 if math.hypot(x - ox, y - oy) < radius + other - _OVERLAP_EPS:
                     return False
         return True
@@ -150,26 +183,27 @@ def _sweep_clear(
     return True
 
 
-def _samples(points: Sequence[Point], step: float) -> list[Point]:
+def _samples(points: Sequence[Point], step: float) -> Iterator[Point]:
     """The points every ``step`` inches along the path from its start (as
-    :func:`kubik.table.tape.along` would end, by plain interpolation)."""
+    :func:`kubik.table.tape.along` would end, by plain interpolation), made as they are
+    walked (a move blocked early never makes the rest)."""
     legs = [(p, q, math.dist(p, q)) for p, q in itertools.pairwise(points)]
+    if not legs:
+        yield points[0]
+        return
     length = sum(d for _, _, d in legs)
     steps = int(length / step + 1e-9)
-    out: list[Point] = []
+    last = len(legs) - 1
     leg, walked = 0, 0.0
+    p, q, d = legs[0]
     for i in range(steps + 1):
         wanted = i * step
-        while leg < len(legs) - 1 and walked + legs[leg][2] < wanted:
-            walked += legs[leg][2]
+        while leg < last and walked + d < wanted:
+            walked += d
             leg += 1
-        if not legs:
-            out.append(points[0])
-            continue
-        p, q, d = legs[leg]
+            p, q, d = legs[leg]
         t = 0.0 if d == 0 else min(max((wanted - walked) / d, 0.0), 1.0)
-        out.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
-    return out
+        yield (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
 
 
 def _near_path(
@@ -185,7 +219,7 @@ def _near_path(
     low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
     found = []
     for other in others:
-        radius = other.diameter / 2  # (``other.radius``, without the property's call)
+        radius = other.radius
         margin = reach + radius
         x, y = other.x, other.y
         if x < low_x - margin or x > high_x + margin or y < low_y - margin or y > high_y + margin:

@@ -102,6 +102,7 @@ class Menu(Generic[OptionT]):
         self._offers: list[Offer[OptionT]] = []
         self._refused: list[Offer[OptionT]] = []
         self._offered: set[OptionT] = set()  # (asking whether one is offered: by hash)
+        self._options: list[OptionT] = []  # the offers' options, in the order offered
 
     def offer(
         self,
@@ -120,6 +121,7 @@ class Menu(Generic[OptionT]):
             raise ProcedureError(f"option {option!r} offered twice")
         self._offers.append(item)
         self._offered.add(option)
+        self._options.append(option)
         return True
 
     @property
@@ -135,7 +137,7 @@ class Menu(Generic[OptionT]):
     @property
     def options(self) -> tuple[OptionT, ...]:
         """The options that may be chosen."""
-        return tuple(o.option for o in self._offers)
+        return tuple(self._options)
 
     def __len__(self) -> int:
         return len(self._offers)
@@ -169,11 +171,12 @@ class Menu(Generic[OptionT]):
         if default is not None and default not in self:
             raise ProcedureError(f"default {default!r} is not on offer")
         forecasts = tuple(o.forecast for o in self._offers)
+        options = tuple(self._options)
         return Choose(
-            self.options,
+            options,
             side,
             reason,
-            default=self.options[0] if default is None else default,
+            default=options[0] if default is None else default,
             forecasts=forecasts if any(f is not None for f in forecasts) else (),
             labels=tuple(o.label for o in self._offers),
             rules=rules,

@@ -1,0 +1,68 @@
+""":func:`settle` and :func:`clear_of` answer as walking the path spot by spot does.
+
+Every move of every battle goes through :func:`settle`, which skips work it can
+prove idle (bases far from the way, a group that keeps its shape checked only
+against the bases near the box each model sweeps, samples made only as far as
+they are walked). Games are compared byte for byte, so here the shortcuts meet
+the plain walk — every 0.1" spot checked with :func:`touching` and
+:func:`overlapping` against every base — on many random moves, blocked and free.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from kubik.game.battle import clear_of, overlapping, settle, touching
+from kubik.game.battle.contact import STEP, _samples
+from kubik.table import Base, Point
+
+
+def _clear(
+    bases: Sequence[Base], others: Sequence[Base], gap: float, allowed: Sequence[Base]
+) -> bool:
+    return not any(touching(a, b, gap) for a in bases for b in others) and not any(
+        overlapping(a, b) for a in bases for b in allowed
+    )
+
+
+def _walk(path, bases_at, others, gap, allowed) -> Point | None:  # type: ignore[no-untyped-def]
+    points = [(float(x), float(y)) for x, y in path]
+    last = None
+    for point in [*_samples(points, STEP), points[-1]]:
+        spot = (round(point[0], 1), round(point[1], 1))
+        if _clear(bases_at(spot), others, gap, allowed):
+            last = spot
+        elif last is not None:
+            break
+    return last
+
+
+def test_settle_and_clear_of_match_the_walk() -> None:
+    rng = random.Random(7)
+    blocked = free = 0
+    for _ in range(1500):
+        offsets = [(rng.uniform(-3, 3), rng.uniform(-3, 3)) for _ in range(rng.randint(1, 8))]
+        size = rng.choice([1.0, 1.26, 2.0])
+
+        def bases_at(p: Point, offsets: list[Point] = offsets, size: float = size) -> list[Base]:
+            return [Base(p[0] + dx, p[1] + dy, size) for dx, dy in offsets]
+
+        path = [(rng.uniform(5, 40), rng.uniform(5, 40)) for _ in range(rng.randint(2, 4))]
+        bases = [
+            Base(round(rng.uniform(0, 48), 1), round(rng.uniform(0, 48), 1), rng.choice([1.0, 2.0]))
+            for _ in range(rng.randint(0, 40))
+        ]
+        cut = rng.randint(0, 3) if rng.random() < 0.3 else 0
+        allowed, others = bases[:cut], bases[cut:]
+        gap = rng.choice([0.05, 0.0, 0.5])
+        # (a charge's target, ``may_touch``, is checked at the end of a way that passes
+        # clear of every other model, not at each spot: the walk without one)
+        walked = _walk(path, bases_at, bases, gap, ())
+        assert settle(path, bases_at, bases, gap) == walked, path
+        start = bases_at(path[0])
+        assert clear_of(start, others, gap, allowed) is _clear(start, others, gap, allowed)
+        end = (round(path[-1][0], 1), round(path[-1][1], 1))
+        blocked += walked != end
+        free += walked == end
+    assert blocked > 100 and free > 100
