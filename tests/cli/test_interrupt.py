@@ -7,6 +7,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,31 @@ def test_a_long_simulation_shows_progress_and_ctrl_c_stops_it_in_one_line(tmp_pa
     # wait for the exit itself: close() would kill a child still exiting on a busy machine
     assert child.wait() == 130
     assert "Traceback" not in (child.before or "")
+
+
+def test_ctrl_c_pressed_twice_still_ends_in_one_line_with_exit_130(tmp_path: Path) -> None:
+    """People press Ctrl-C twice: the second press, wherever it lands while the command
+    ends (even while Python shuts down), must not kill the process or print a traceback."""
+    pexpect = pytest.importorskip("pexpect")
+    for pause in (0.0, 0.02, 0.05):
+        child = pexpect.spawn(
+            sys.executable,
+            ["-m", "kubik", "odds", "old_west.combat", "-i", COMBAT, "--simulate", "1000000"],
+            env={**os.environ, "KUBIK_HOME": str(tmp_path), "TERM": "xterm"},
+            encoding="utf-8",
+            timeout=60,
+            dimensions=(24, 80),
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+        child.expect_exact("simulating")
+        child.sendintr()
+        time.sleep(pause)
+        child.sendintr()
+        child.expect(pexpect.EOF)
+        assert child.wait() == 130, f"pause {pause}: died of signal {child.signalstatus}"
+        said = child.before or ""
+        assert said.count("interrupted") == 1
+        assert "Traceback" not in said
 
 
 class _Terminal(io.StringIO):
