@@ -19,10 +19,9 @@ from __future__ import annotations
 import errno
 import json
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -440,14 +439,6 @@ def fail(text: str, lang: str, code: int = 2) -> None:
     sys.exit(code)
 
 
-def ignore_further_ctrl_c() -> None:
-    """The command is already ending on a Ctrl-C: a second press (people press twice)
-    must not cut short the one line and the exit code. Python leaves an ignored SIGINT
-    ignored while it shuts down, so a late press cannot kill the process either."""
-    with suppress(ValueError):  # not the main thread (kubik run inside another program)
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def guarded(command: Callable[[], None], args: Sequence[str]) -> None:
     """Run ``command``; a bad input, Ctrl-C or a bug ends it with one line on stderr.
 
@@ -462,7 +453,6 @@ def guarded(command: Callable[[], None], args: Sequence[str]) -> None:
             sys.stderr.write("\n")
             raise KeyboardInterrupt from None
     except KeyboardInterrupt:
-        ignore_further_ctrl_c()
         from kubik.i18n import render
 
         fail(render(msg("cli.interrupted"), lang), lang, INTERRUPTED)
@@ -509,7 +499,6 @@ __all__ = [
     "emit_json",
     "fail",
     "guarded",
-    "ignore_further_ctrl_c",
     "lang_of",
     "main",
     "odds_command",

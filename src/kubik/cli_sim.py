@@ -39,7 +39,6 @@ from rich.text import Text
 
 from kubik import api
 from kubik.bots.registry import BOT_NAMES
-from kubik.cli_odds import ignore_further_ctrl_c
 from kubik.cli_play import find_scenario
 from kubik.console.parse import Lang, parse_side_options
 from kubik.console.text import count_label, outcome_text, say
@@ -530,7 +529,6 @@ def sim_command(
                 progress=progress,
             )
         except KeyboardInterrupt:
-            ignore_further_ctrl_c()
             message = "sim.interrupted.no_store" if no_store else "sim.interrupted"
             sys.stderr.write(say(message, lang.value) + "\n")
             raise typer.Exit(130) from None
