@@ -19,9 +19,10 @@ from __future__ import annotations
 import errno
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -439,6 +440,20 @@ def fail(text: str, lang: str, code: int = 2) -> None:
     sys.exit(code)
 
 
+def _interrupted_once(signum: int, frame: object) -> None:
+    """Ctrl-C: ends the command, and the presses after it are ignored from this moment
+    on (people press twice; one landing while the first is handled would end in a
+    traceback)."""
+    signal.signal(signal.SIGINT, _pressed_again)
+    raise KeyboardInterrupt
+
+
+def _pressed_again(signum: int, frame: object) -> None:
+    """A Ctrl-C after the one that is ending the command: nothing more to do. (A Python
+    function, not SIG_IGN: a press already pending when the handler changes is then
+    answered quietly instead of with Python's "ignored due to race condition".)"""
+
+
 def guarded(command: Callable[[], None], args: Sequence[str]) -> None:
     """Run ``command``; a bad input, Ctrl-C or a bug ends it with one line on stderr.
 
@@ -446,6 +461,19 @@ def guarded(command: Callable[[], None], args: Sequence[str]) -> None:
     (``kubik ... | head``) a quiet exit 1.
     """
     lang = lang_of(args)
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is signal.default_int_handler:  # (not a host program's own handler)
+        with suppress(ValueError):  # not the main thread (kubik run inside another program)
+            signal.signal(signal.SIGINT, _interrupted_once)
+    try:
+        _guarded(command, lang)
+    finally:
+        # not after a real Ctrl-C: the presses after it stay ignored while Python exits
+        if signal.getsignal(signal.SIGINT) is _interrupted_once:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _guarded(command: Callable[[], None], lang: str) -> None:
     try:
         try:
             command()
