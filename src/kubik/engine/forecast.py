@@ -19,9 +19,9 @@ from fractions import Fraction
 from typing import Any
 
 from kubik.engine.distribution import Distribution
-from kubik.engine.memo import Kept
 from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
 from kubik.engine.requests import AnyForecast, Forecast
+from kubik.keeping import Kept
 
 #: Expected worths by the ids of what was asked, with those objects (kept alive).
 _Worths = dict[tuple[int, ...], tuple[tuple[Any, ...], Fraction]]

@@ -40,6 +40,7 @@ from typing import Any, TypeAlias
 import shapely
 from shapely.geometry import LineString, box
 
+from kubik.keeping import Kept
 from kubik.table.errors import TableError
 from kubik.table.geometry import EPS, Point, as_point, core, point_distance
 from kubik.table.table import Table
@@ -89,10 +90,10 @@ class Regions:
     parts: tuple[tuple[Box, ...], tuple[Box, ...], tuple[Box, ...]] | None = None
 
     @cached_property
-    def cut_segments(self) -> dict[tuple[Point, Point], tuple[Leg, ...]]:
+    def cut_segments(self) -> Kept[tuple[Point, Point], tuple[Leg, ...]]:
         """The legs of segments cut against these regions, kept by their ends (at most
         :data:`SEGMENTS_KEPT`): paths to one goal share their segments."""
-        return {}
+        return Kept(SEGMENTS_KEPT)
 
     @cached_property
     def edges(self) -> tuple[tuple[Any, Any], ...]:
@@ -289,10 +290,7 @@ def _segment_legs(reg: Regions, p: Point, q: Point) -> Sequence[Leg]:
     memo = reg.cut_segments
     found = memo.get(key)
     if found is None:
-        found = _cut_segment(reg, p, q, dx, dy, length2)
-        if len(memo) >= SEGMENTS_KEPT:
-            memo.clear()
-        memo[key] = found
+        found = memo.keep(key, _cut_segment(reg, p, q, dx, dy, length2))
     return found
 
 

@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 import numpy as np
 import shapely
 
+from kubik.keeping import Kept
 from kubik.table.cover import NEAR_TARGET, near_target_ends
 from kubik.table.errors import TableError
 from kubik.table.geometry import CORE_EPS, Base, Point
@@ -115,14 +116,6 @@ _MISSING: Any = object()
 _KEPT: dict[str, str] = {}
 
 
-def _keep(memo: dict[Any, Any], key: object, answer: T) -> T:
-    """Keep ``answer`` under ``key`` in one of a tape's memos (emptied past :data:`LIMIT`)."""
-    if len(memo) >= LIMIT:
-        memo.clear()
-    memo[key] = answer
-    return answer
-
-
 def _kept_name(name: str) -> str:
     found = _KEPT[name] = f"kept:{name}"
     return found
@@ -133,13 +126,13 @@ class Tape:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self._memos: dict[str, dict[Any, Any]] = {}
+        self._memos: dict[str, Kept[Any, Any]] = {}
         self._shapes: dict[tuple[str, bool], Any] = {}
         # the memos asked most (every sight line, every step of a move), read directly
-        self._sight = self._memos["sees"] = {}
-        self._kinds = self._memos["kind_at"] = {}
-        self._worst = self._memos["worst"] = {}
-        self._standing = self._memos["standing"] = {}
+        self._sight = self._memos["sees"] = Kept(LIMIT)
+        self._kinds = self._memos["kind_at"] = Kept(LIMIT)
+        self._worst = self._memos["worst"] = Kept(LIMIT)
+        self._standing = self._memos["standing"] = Kept(LIMIT)
 
     @classmethod
     def of(cls, table: Table) -> Tape:
@@ -151,15 +144,12 @@ class Tape:
     def _memo(self, name: str, key: object, build: Callable[[], T]) -> T:
         memo = self._memos.get(name)
         if memo is None:
-            memo = self._memos[name] = {}
+            memo = self._memos[name] = Kept(LIMIT)
         found: T = memo.get(key, _MISSING)  # one lookup (a key's hash is not kept)
         if found is not _MISSING:
             return found
-        if len(memo) >= LIMIT:
-            memo.clear()
-        found = build()
-        memo[key] = found
-        return found
+        kept: T = memo.keep(key, build())
+        return kept
 
     def kept(self, name: str, key: Hashable, build: Callable[[], T]) -> T:
         """A measurement of a caller's own that depends on this table and ``key`` alone
@@ -208,7 +198,7 @@ class Tape:
         key = (p, q) if p <= q else (q, p)
         found: bool = self._sight.get(key, _MISSING)
         if found is _MISSING:
-            found = _keep(self._sight, key, self._sees(*key))
+            found = self._sight.keep(key, self._sees(*key))
         return found
 
     def _sees(self, p: Point, q: Point) -> bool:
@@ -292,7 +282,7 @@ class Tape:
         found: Cover = self._standing.get(point, _MISSING)
         if found is _MISSING:
             best = Cover.best(f.cover for f in self.table.features_at(point))
-            found = _keep(self._standing, point, best)
+            found = self._standing.keep(point, best)
         return found
 
     def elevation(self, point: Point) -> float:
@@ -315,7 +305,7 @@ class Tape:
         key = (point, mover, clearance)
         found: TerrainKind = self._kinds.get(key, _MISSING)
         if found is _MISSING:
-            found = _keep(self._kinds, key, kind_at(self.table, point, mover, clearance=clearance))
+            found = self._kinds.keep(key, kind_at(self.table, point, mover, clearance=clearance))
         return found
 
     def worst_kind(
@@ -329,7 +319,7 @@ class Tape:
         found: TerrainKind = self._worst.get(key, _MISSING)
         if found is _MISSING:
             worst = worst_kind(leg.kind for leg in self.legs(points, mover, clearance))
-            found = _keep(self._worst, key, worst)
+            found = self._worst.keep(key, worst)
         return found
 
     def cost(

@@ -20,7 +20,7 @@ from typing import Any
 
 from kubik.data import DataError
 from kubik.engine import Verdict, msg
-from kubik.engine.memo import Kept
+from kubik.keeping import Kept
 from kubik.rulesets.old_west.core import Status, data, on_table
 from kubik.rulesets.old_west.pluck import reputation_check
 

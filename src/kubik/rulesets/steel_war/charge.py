@@ -18,9 +18,10 @@ from typing import Any
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
 from kubik.engine import Call, Procedure, Verdict, emit, msg
-from kubik.engine.memo import Kept, by_identity
+from kubik.engine.memo import by_identity
 from kubik.engine.requests import AnyCall, RuleIds, tail_step
 from kubik.errors import InputError
+from kubik.keeping import Kept
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.core import leadership_test
 from kubik.rulesets.steel_war.fire import FireOutcome

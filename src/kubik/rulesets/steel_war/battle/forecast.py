@@ -16,9 +16,10 @@ from functools import cache, lru_cache
 
 from kubik.dice import Die
 from kubik.engine import AnyForecast, Call, Forecast, Procedure
-from kubik.engine.memo import Kept, by_identity
+from kubik.engine.memo import by_identity
 from kubik.engine.requests import AnyCall, RuleIds, tail_step
 from kubik.game.battle import taste
+from kubik.keeping import Kept
 from kubik.rulesets.steel_war.charge import (
     ChargeOutcome,
     DefenderMoraleOutcome,
