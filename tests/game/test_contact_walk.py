@@ -56,10 +56,11 @@ def test_settle_and_clear_of_match_the_walk() -> None:
         cut = rng.randint(0, 3) if rng.random() < 0.3 else 0
         allowed, others = bases[:cut], bases[cut:]
         gap = rng.choice([0.05, 0.0, 0.5])
-        # (a charge's target, ``may_touch``, is checked at the end of a way that passes
-        # clear of every other model, not at each spot: the walk without one)
         walked = _walk(path, bases_at, bases, gap, ())
         assert settle(path, bases_at, bases, gap) == walked, path
+        # a charge's target (``may_touch``) is checked at every spot of the way too
+        charged = _walk(path, bases_at, others, gap, allowed)
+        assert settle(path, bases_at, others, gap, allowed) == charged, path
         start = bases_at(path[0])
         assert clear_of(start, others, gap, allowed) is _clear(start, others, gap, allowed)
         end = (round(path[-1][0], 1), round(path[-1][1], 1))

@@ -85,7 +85,8 @@ def settle(
     in steps of 0.1"; the move ends at its end, or at the last clear point (rounded to
     0.1") before the first place where they would touch another model. A charge passes
     its target's bases as ``may_touch`` (and not in ``others``): they may be touched,
-    never overlapped. A unit that starts touching a model (a fight it leaves) may walk
+    never overlapped, at any spot of the way (a charge whose way crosses its target
+    ends where it first meets it, not beyond it). A unit that starts touching a model (a fight it leaves) may walk
     out of contact. ``None`` when no point of the path is clear."""
     points = [(float(x), float(y)) for x, y in path]
     if not points:
@@ -98,11 +99,22 @@ def settle(
         return end  # nothing near the way: it ends at its end
     others = tuple(b for b in near if b not in allowed)
     allowed = tuple(b for b in near if b in allowed)
-    if _sweep_clear(points, group, others, gap) and clear_of(bases_at(end), others, gap, allowed):
-        return end  # the whole way passes clear of every other model
+    first = 0  # spots before this one are known clear
+    if _sweep_clear(points, group, others, gap):
+        # Clear of every other model the whole way: only the target's bases (touched,
+        # never overlapped) may stop it, from where the group first comes near them.
+        near_target = _first_near(points, group, allowed)
+        if near_target is None and clear_of(bases_at(end), others, gap, allowed):
+            return end  # the whole way passes clear of every model, the target's too
+        if near_target is not None:
+            first = int(near_target / STEP - 1e-9) + 1 if near_target > 0 else 0
     clear = _rigid_check(points, bases_at, others, gap, allowed)
+    spots = itertools.chain(_samples(points, STEP), (points[-1],))
     last: Point | None = None
-    for point in itertools.chain(_samples(points, STEP), (points[-1],)):
+    passed = next(itertools.islice(spots, first - 1, None), None) if first else None
+    if passed is not None:
+        last = (round(passed[0], 1), round(passed[1], 1))
+    for point in spots:
         spot = (round(point[0], 1), round(point[1], 1))
         if clear(spot) if clear is not None else clear_of(bases_at(spot), others, gap, allowed):
             last = spot
@@ -181,6 +193,46 @@ def _sweep_clear(
                 if point_segment_distance(other.centre, a, b) <= radius + other.radius + gap + 0.08:
                     return False
     return True
+
+
+def _first_near(
+    points: Sequence[Point], group: Sequence[Base], bases: Sequence[Base]
+) -> float | None:
+    """How far along the path the group, carried as it stands at the start, first
+    comes near enough to one of ``bases`` that a spot (a point rounded to 0.1") might
+    overlap it; ``None`` when it never does. Every spot walked before then is clear."""
+    if not bases:
+        return None
+    start = points[0]
+    offsets = [(b.x - start[0], b.y - start[1], b.radius) for b in group]
+    walked = 0.0
+    for p, q in itertools.pairwise(points):
+        ux, uy = q[0] - p[0], q[1] - p[1]
+        length = math.hypot(ux, uy)
+        found: float | None = None
+        for other in bases:
+            for dx, dy, radius in offsets:
+                # where |p + offset + t·u - c| = reach, t in [0, 1], by the quadratic
+                reach = radius + other.radius - _OVERLAP_EPS + 0.08
+                wx, wy = p[0] + dx - other.x, p[1] + dy - other.y
+                c = wx * wx + wy * wy - reach * reach
+                if c <= 0:
+                    t = 0.0  # near already where the leg starts
+                else:
+                    a = ux * ux + uy * uy
+                    b = wx * ux + wy * uy
+                    disc = b * b - a * c
+                    if a == 0 or b >= 0 or disc < 0:
+                        continue  # standing still, moving away, or passing wide
+                    t = (-b - math.sqrt(disc)) / a
+                    if t > 1:
+                        continue
+                if found is None or t < found:
+                    found = t
+        if found is not None:
+            return walked + found * length
+        walked += length
+    return None
 
 
 def _samples(points: Sequence[Point], step: float) -> Iterator[Point]:
