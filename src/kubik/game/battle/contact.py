@@ -86,8 +86,8 @@ def settle(
     0.1") before the first place where they would touch another model. A charge passes
     its target's bases as ``may_touch`` (and not in ``others``): they may be touched,
     never overlapped, at any spot of the way (a charge whose way crosses its target
-    ends where it first meets it, not beyond it). A unit that starts touching a model (a fight it leaves) may walk
-    out of contact. ``None`` when no point of the path is clear."""
+    ends where it first meets it, not beyond it). A unit that starts touching a model
+    (a fight it leaves) may walk out of contact. ``None`` when no point of the path is clear."""
     points = [(float(x), float(y)) for x, y in path]
     if not points:
         return None
