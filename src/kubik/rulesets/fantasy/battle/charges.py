@@ -129,6 +129,8 @@ def charge(game: FantasyBattle, unit: Unit, target: Unit) -> Procedure[None]:
             unit.front, unit.facing = spot, plan.facing
         return
     unit.front, unit.facing = spot, plan.facing
+    if spot != plan.goal and reaction != "flee":
+        plan = align(game, unit, target, plan, others)
     if reaction == "flee":
         yield emit(
             "fantasy.game.caught_fleeing",
@@ -147,6 +149,30 @@ def charge(game: FantasyBattle, unit: Unit, target: Unit) -> Procedure[None]:
         unit=game.name(unit.id),
         target=game.name(target.id),
     )
+
+
+def align(
+    game: FantasyBattle, unit: Unit, target: Unit, plan: ChargePlan, others: list[Any]
+) -> ChargePlan:
+    """A charge whose way met its target before the planned place (the contact rule
+    stopped it, touching): the face it charges is the one its front lies in where it
+    met the target (FB-ABSENT-07's arcs, :func:`charge_plan`). On the planned face it
+    stands there, aligned to that face already; on another face it is aligned to the
+    face it contacts (the published game's free "closing the door": the one wheel and
+    the touching place :func:`charge_plan` gives from there), if it can stand there."""
+    met = charge_plan(game, unit, target)
+    if met.face is plan.face:
+        return plan
+    theirs = game.formation(target)
+    spot = settle(
+        [unit.front, met.goal],
+        lambda p: game.formation(unit, p, met.facing),
+        others,
+        may_touch=theirs,
+    )
+    if spot is not None and not clear_of(game.formation(unit, spot, met.facing), theirs):
+        unit.front, unit.facing = spot, met.facing
+    return met
 
 
 def react(game: FantasyBattle, target: Unit, charger: Unit) -> Procedure[str]:

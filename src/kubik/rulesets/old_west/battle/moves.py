@@ -336,7 +336,8 @@ def walk_to(
 ) -> Procedure[None]:
     """Move the model to the chosen place by the contact rule, jumping obstacles on the
     way (a test each): a failed test stops it short of the obstacle, a "stop" result just
-    over it (OW-ABSENT-02). A charge that reaches its target starts a fight."""
+    over it (OW-ABSENT-02). A charge that reaches its target (base contact, wherever
+    its way meets it) starts a fight."""
     found = ground.way(game, figure, chosen.spot)
     points: tuple[Point, ...] = found.points if found is not None else (figure.base.centre,)
     for obstacle in game.tape.crossed(points) if len(points) > 1 else ():
@@ -366,12 +367,9 @@ def walk_to(
         )
     figure.base = figure.base.moved_to(spot)
     figure.moved += moved
-    reached = (
-        target is not None
-        and spot == chosen.spot
-        and target.in_action
-        and touching(figure.base, target.base)
-    )
+    # charging is moving into base contact (OW-ABSENT-02): a charge whose way meets its
+    # target before the chosen place stops there (the contact rule) and has reached it
+    reached = target is not None and target.in_action and touching(figure.base, target.base)
     if reached:
         assert target is not None
         from kubik.rulesets.old_west.division import may_touch
