@@ -188,3 +188,55 @@ def test_a_battle_plays_to_the_end_by_the_rules(scenario_id: str, seed: int, bot
     bots.resume(replay)
     replay.advance()
     assert replay.to_json() == session.to_json()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_move_of_a_demo_battle_passes_through_a_model(
+    ruleset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every move of a battle ends where :func:`settle` says (the contact rule): here each
+    of its answers in a demo game is walked again, spot by spot (``along`` every 0.1",
+    checked with ``touching`` and ``overlapping``): from the first clear spot up to where
+    the move ends, no spot overlaps a model, a charge's target included, nor touches
+    another. (Where models stand after every answer is checked by the test above; the
+    log's events do not carry every model's way, so the ways are checked here.)"""
+    import importlib
+    import pkgutil
+    import sys
+
+    import kubik.rulesets
+    from kubik.game.battle import contact, overlapping, touching
+    from tests.game.ways import spots
+
+    real = contact.settle
+    checked = [0]
+
+    def walked(
+        path: Any, bases_at: Any, others: Any, gap: float = contact.GAP, may_touch: Any = ()
+    ) -> Any:
+        others, may_touch = list(others), list(may_touch)
+        end = real(path, bases_at, others, gap, may_touch)
+        if end is None:
+            return end
+        way = spots([(float(x), float(y)) for x, y in path])
+        stood = False
+        for spot in way[: way.index(end) + 1]:
+            bases = bases_at(spot)
+            clear = not any(touching(a, b, gap) for a in bases for b in others) and not any(
+                overlapping(a, b) for a in bases for b in may_touch
+            )
+            assert clear or not stood, f"{ruleset}: a move along {path} passes through at {spot}"
+            stood = stood or clear
+        checked[0] += 1
+        return end
+
+    package = importlib.import_module(f"{kubik.rulesets.__name__}.{ruleset}")
+    for found in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+        importlib.import_module(found.name)  # every module that may move a model, loaded
+    for name, module in list(sys.modules.items()):
+        if name.startswith("kubik.") and getattr(module, "settle", None) is real:
+            monkeypatch.setattr(module, "settle", walked)
+    # (the second heuristic game: the seed whose Apocalypse game once had a warrior drawn
+    # into a fight through his enemy's base)
+    session, _ = _play(f"{ruleset}.demo", 2, "heuristic")
+    assert session.finished and checked[0] > 0
