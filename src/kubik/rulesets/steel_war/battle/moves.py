@@ -203,7 +203,17 @@ def distance_to_enemy(
     game: Battlefield, squad: Squad, point: Point, enemies: Sequence[Point] | None = None
 ) -> float | None:
     """Centre-to-closest-enemy-model distance from a point (for comparing moves);
-    ``enemies``: the enemy models' centres, when the caller has them already."""
+    ``enemies``: the enemy models' centres, when the caller has them already. Measured
+    once per point while a menu is (a move's order and its score both ask it)."""
+    return game.kept(
+        ("enemy_distance_at", squad.side, point),
+        lambda: _distance_to_enemy(game, squad, point, enemies),
+    )
+
+
+def _distance_to_enemy(
+    game: Battlefield, squad: Squad, point: Point, enemies: Sequence[Point] | None
+) -> float | None:
     if enemies is None:
         enemies = enemy_points(game, squad)
     if not enemies:
@@ -516,22 +526,31 @@ def _order_for(
     closer = now is not None and after is not None and after < now
     end_cover = game.tape.standing(end) is not Cover.NONE
     covered = game.in_cover(squad) if in_cover is None else in_cover
-    order = Order(
+    flags = (
         how.action,
-        approaches_enemy=closer,
-        away_from_enemy=now is None or (after is not None and after > now),
-        toward_own_edge=kind is MoveKind.RETREAT,
-        toward_cover=kind is MoveKind.COVER and end_cover,
-        leaves_cover=covered and not end_cover,
+        closer,
+        now is None or (after is not None and after > now),
+        kind is MoveKind.RETREAT,
+        kind is MoveKind.COVER and end_cover,
+        covered and not end_cover,
     )
-    found = _ORDERS.get(order)  # (the few orders there are, each kept as one object: the
+    found = _ORDERS.get(flags)  # (the few orders there are, each kept as one object: the
     if found is None:  # movement rule's remembered verdicts find it without comparing)
-        found = _ORDERS.keep(order, order)
+        action, approaches, away, edge, to_cover, leaves = flags
+        order = Order(
+            action,
+            approaches_enemy=approaches,
+            away_from_enemy=away,
+            toward_own_edge=edge,
+            toward_cover=to_cover,
+            leaves_cover=leaves,
+        )
+        found = _ORDERS.keep(flags, order)
     return found
 
 
-#: The orders of moves met, each kept as one object (a handful of plain flags).
-_ORDERS: Kept[Order, Order] = Kept(256)
+#: The orders of moves met by their flags, each kept as one object (a handful of them).
+_ORDERS: Kept[tuple[object, ...], Order] = Kept(256)
 
 
 def cover_score(cover: Cover) -> float:
