@@ -83,8 +83,8 @@ def target_face(target: Die, rules: RuleIds) -> Procedure[int]:
     """The hiding squad's roll against an observation, its face: the last step of
     :func:`observe`, so the exact odds map its faces to the outcome instead of replaying
     the observer's roll for each."""
-    (hidden,) = yield _target_roll(target, rules)
-    return hidden
+    faces: tuple[int, ...] = yield _target_roll(target, rules)
+    return faces[0]
 
 
 @dataclass(frozen=True, slots=True)
