@@ -17,7 +17,7 @@ from typing import Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
-from kubik.engine import Call, Procedure, Verdict, emit, msg
+from kubik.engine import Call, Emit, Procedure, Verdict, emit, msg
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import AnyCall, RuleIds, tail_step
 from kubik.errors import InputError
@@ -278,24 +278,81 @@ def charge_move(
             again: bool = yield _charge_test_call(quality, leadership, second, True)
             if not again:
                 return ChargeOutcome(True, False, True, True)
+    outcome: ChargeOutcome = yield tail_step(
+        charge_roll, quality, leadership, terrain, fire, remaining, attempt
+    )
+    return outcome
+
+
+def charge_roll(
+    quality: Die,
+    leadership: int,
+    terrain: TerrainClass,
+    fire: DefensiveFire | int,
+    remaining: float,
+    attempt: int,
+) -> Procedure[ChargeOutcome]:
+    """The combat move of one move of a charge (SW-CC-03): the last step of
+    :func:`charge_move`, so exact odds keep its outcomes by the inches left instead of
+    replaying the free fire and the test before it for each. The charge's last move is
+    a tail call whose roll maps straight to the charge's outcome."""
+    if attempt + 1 >= _charge_moves():
+        last = _last_move_call(terrain, remaining, attempt > 0)
+        rolled: int = yield last
+        ended: ChargeOutcome = last.promised(rolled)
+        yield _moved_event(rolled, max(remaining - rolled, 0.0))
+        return ended
     moved: int = yield _combat_move_call(terrain)
     remaining = max(remaining - moved, 0.0)
-    reached = charge_reached(remaining)
-    yield emit(
+    yield _moved_event(moved, remaining)
+    if charge_reached(remaining):
+        return ChargeOutcome(True, True, attempt > 0, False)
+    outcome: ChargeOutcome = yield tail_step(
+        charge_move, quality, leadership, terrain, fire, remaining, attempt + 1
+    )
+    return outcome
+
+
+def _moved_event(moved: int, remaining: float) -> Emit:
+    """A charge's move, for the log: how far, how far from the enemy, whether it reached."""
+    return emit(
         "steel_war.charge.moved",
         rules=("SW-CC-03",),
         moved=moved,
         remaining=remaining,
-        reached=reached,
+        reached=charge_reached(remaining),
     )
-    if reached:
-        return ChargeOutcome(True, True, attempt > 0, False)
-    if attempt + 1 < _charge_moves():
-        outcome: ChargeOutcome = yield tail_step(
-            charge_move, quality, leadership, terrain, fire, remaining, attempt + 1
-        )
-        return outcome
-    return ChargeOutcome(True, False, True, False, remaining)
+
+
+@dataclass(frozen=True, slots=True)
+class _LastMove:
+    """How a charge's last move ends, ``remaining`` inches from the enemy before it
+    (``again``: after a short first move): reached, or stopped short where it stands."""
+
+    remaining: float
+    again: bool
+
+    def __call__(self, moved: int) -> ChargeOutcome:
+        remaining = max(self.remaining - moved, 0.0)
+        if charge_reached(remaining):
+            return ChargeOutcome(True, True, self.again, False)
+        return ChargeOutcome(True, False, True, False, remaining)
+
+
+#: :func:`_last_move_call`'s calls, by all they read (the inches left told apart by type
+#: and sign, as an outcome shows them: 4 is not 4.0, nor -0.0 0.0).
+_LAST_MOVES: Kept[tuple[TerrainClass, float, type, float, bool], AnyCall] = Kept(256)
+
+
+def _last_move_call(terrain: TerrainClass, remaining: float, again: bool) -> AnyCall:
+    """A charge's last combat move as its step's tail call (built once per ground and
+    inches left: exact odds replay the charge often)."""
+    key = (terrain, remaining, type(remaining), math.copysign(1.0, remaining), again)
+    known = _LAST_MOVES.get(key)
+    if known is None:
+        made = Call(combat_move, (terrain,), tail=True, then=_LastMove(remaining, again))
+        known = _LAST_MOVES.keep(key, made)
+    return known
 
 
 @cache

@@ -20,7 +20,7 @@ from typing import Any
 
 from kubik.data import DataError, load_ruleset_data
 from kubik.dice import Die, parse_die
-from kubik.engine import Call, Procedure, Roll, Tally, emit, msg
+from kubik.engine import Call, Emit, Procedure, Roll, Tally, emit, msg
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import AnyCall, tail_step
 from kubik.errors import InputError
@@ -313,36 +313,88 @@ def _alike(opponents: tuple[Die, ...]) -> tuple[tuple[Die, int], ...]:
 
 def bout_fight(bout: Bout) -> Procedure[BoutOutcome]:
     """One bout: the lone fighter rolls, then each of his opponents; each lower roll falls,
-    ties stand (SW-CC-08). Identical unnamed opponents are independent given his roll,
-    so they are one Call with ``times``, however many."""
-    side, other = bout.centre, bout.centre.other
-    (roll,) = yield _fighter_roll(bout.fighter, side)
+    ties stand (SW-CC-08). The opponents' rolls are the bout's last step
+    (:func:`bout_against`), so the exact odds keep their outcomes by the fighter's roll
+    instead of replaying his roll for each."""
+    (roll,) = yield _fighter_roll(bout.fighter, bout.centre)
+    outcome: BoutOutcome = yield tail_step(
+        bout_against, bout.centre, bout.opponents, bout.names, roll
+    )
+    return outcome
+
+
+def bout_against(
+    centre: Side, opponents: tuple[Die, ...], names: tuple[str, ...], roll: int
+) -> Procedure[BoutOutcome]:
+    """The opponents of a bout's lone fighter of ``centre``'s side roll against his
+    ``roll`` (SW-CC-08): a step of :func:`bout_fight`. Identical unnamed opponents are
+    independent given his roll, so they are one Call with ``times``, however many; the
+    last such Call is the step's tail (the odds map its tally to the bout's outcome)."""
+    other = centre.other
     higher = lost = 0
     fallen: list[str] = []
-    if bout.names:
-        for name, die in zip(bout.names[1:], bout.opponents, strict=True):
+    if names:
+        for name, die in zip(names[1:], opponents, strict=True):
             comparison: Comparison = yield _against_call(die, roll, other, None)
             higher += comparison is Comparison.HIGHER
             if comparison is Comparison.LOWER:
                 lost += 1
                 fallen.append(name)
     else:
-        for die, count in _alike(bout.opponents):
-            tally: Tally[Comparison] = yield _against_call(die, roll, other, count)
+        alike = _alike(opponents)
+        last = len(alike) - 1
+        for index, (die, count) in enumerate(alike):
+            if index == last:
+                call = _last_against_call(die, roll, other, count, higher, lost)
+                tally: Tally[Comparison] = yield call
+                outcome: BoutOutcome = call.promised(tally)
+                yield _group_event(centre, len(opponents), outcome)
+                return outcome
+            tally = yield _against_call(die, roll, other, count)
             higher += tally[Comparison.HIGHER]
             lost += tally[Comparison.LOWER]
     centre_lost = higher > 0
-    if centre_lost and bout.names:
-        fallen.insert(0, bout.names[0])
-    yield emit(
+    if centre_lost and names:
+        fallen.insert(0, names[0])
+    named = BoutOutcome(centre_lost, lost, tuple(fallen))
+    yield _group_event(centre, len(opponents), named)
+    return named
+
+
+def _group_event(side: Side, opponents: int, outcome: BoutOutcome) -> Emit:
+    """What a bout did, for the log."""
+    return emit(
         "steel_war.close_combat.group",
         rules="SW-CC-08",
         side=side,
-        opponents=len(bout.opponents),
-        centre_lost=centre_lost,
-        lost=lost,
+        opponents=opponents,
+        centre_lost=outcome.centre_lost,
+        lost=outcome.opponents_lost,
     )
-    return BoutOutcome(centre_lost, lost, tuple(fallen))
+
+
+@dataclass(frozen=True, slots=True)
+class _BoutTally:
+    """A bout's outcome from the tally of its last alike opponents' rolls, after
+    ``higher`` of the others rolled above the lone fighter and ``lost`` fell."""
+
+    higher: int
+    lost: int
+
+    def __call__(self, tally: Tally[Comparison]) -> BoutOutcome:
+        higher = self.higher + tally[Comparison.HIGHER]
+        return BoutOutcome(higher > 0, self.lost + tally[Comparison.LOWER])
+
+
+@by_identity
+def _last_against_call(
+    die: Die, centre: int, side: Side, times: int, higher: int, lost: int
+) -> AnyCall:
+    """The last alike opponents of an unnamed bout as :func:`bout_against`'s tail call,
+    promising the bout's outcome (built once: exact odds replay a bout often)."""
+    return Call(
+        opponent_roll, (die, centre, side), times=times, tail=True, then=_BoutTally(higher, lost)
+    )
 
 
 def _sum_losses(tally: Tally[BoutOutcome]) -> tuple[int, int]:

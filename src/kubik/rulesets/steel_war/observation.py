@@ -18,7 +18,7 @@ from kubik.data import load_ruleset_data
 from kubik.dice import Die
 from kubik.engine import Call, Choose, Forecast, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.memo import by_identity
-from kubik.engine.requests import RuleIds
+from kubik.engine.requests import AnyCall, RuleIds
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.psionics_actions import (
     PsiAction,
@@ -64,8 +64,9 @@ def observe(
     ``observer_rules``, ``target_rules``: what chose each die besides this rule (a
     psionic's psi die, SW-PSI-11/12; the range die's rules, SW-FIRE-09)."""
     (seen,) = yield _observer_roll(observer, observer_rules)
-    (hidden,) = yield _target_roll(target, target_rules)
-    spotted = spots(seen, hidden)
+    against = _against_call(target, target_rules, seen)
+    hidden: int = yield against
+    outcome: ObservationOutcome = against.promised(hidden)
     yield emit(
         "steel_war.observe.result",
         rules="SW-ABSENT-03",
@@ -73,9 +74,34 @@ def observe(
         observer_roll=seen,
         target=target,
         target_roll=hidden,
-        spotted=spotted,
+        spotted=outcome.spotted,
     )
-    return ObservationOutcome(spotted)
+    return outcome
+
+
+def target_face(target: Die, rules: RuleIds) -> Procedure[int]:
+    """The hiding squad's roll against an observation, its face: the last step of
+    :func:`observe`, so the exact odds map its faces to the outcome instead of replaying
+    the observer's roll for each."""
+    faces: tuple[int, ...] = yield _target_roll(target, rules)
+    return faces[0]
+
+
+@dataclass(frozen=True, slots=True)
+class _Spotted:
+    """An observation's outcome from the target's face, the observer having rolled ``seen``."""
+
+    seen: int
+
+    def __call__(self, hidden: int) -> ObservationOutcome:
+        return ObservationOutcome(spots(self.seen, hidden))
+
+
+@by_identity
+def _against_call(target: Die, rules: RuleIds, seen: int) -> AnyCall:
+    """The target's roll as :func:`observe`'s tail step (logged as its own roll), promising
+    the outcome against ``seen`` (built once: exact odds replay an observation often)."""
+    return Call(target_face, (target, rules), inline=True, tail=True, then=_Spotted(seen))
 
 
 @by_identity

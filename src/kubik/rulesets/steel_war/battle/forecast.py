@@ -120,7 +120,8 @@ def observe_then_fire(
     if not seen.spotted or fire is None:
         return Spotting(seen.spotted)
     fired: FireOutcome = yield fire
-    return Spotting(True, fired)
+    spotted: Spotting = fire.promised(fired)
+    return spotted
 
 
 @by_identity
@@ -135,7 +136,12 @@ def _observe_calls(
     if then is None:
         return watch, None
     group, target = then
-    return watch, Call(fire_action, (group, odds_target(group, target)))
+    return watch, Call(fire_action, (group, odds_target(group, target)), tail=True, then=_fired)
+
+
+def _fired(outcome: FireOutcome) -> Spotting:
+    """A spotted target's fire, as the observation's outcome (the fire is the tail call)."""
+    return Spotting(True, outcome)
 
 
 @dataclass(frozen=True, slots=True)

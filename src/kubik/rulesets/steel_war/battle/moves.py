@@ -128,33 +128,50 @@ def _settle_from_here(
     models out of reach of any way that long are left out once per menu, not per move
     (the contact rule looks only at those near the way: the answer is the same).
     ``key``: names ``path`` (a move's course), so the answer is kept while the unit and
-    the models within reach of it stand where they stood (models elsewhere may move)."""
+    the models beside that path stand where they stood (models elsewhere may move)."""
     length = sum(math.dist(p, q) for p, q in itertools.pairwise(path))
     bound = 2.0 * game.speed(squad) + 1.0
     if not path or length > bound or tuple(path[0]) != squad.centre:
         return settle_on(game, squad, path)
-    near, near_id = game.kept(
-        ("near_others", squad.id, bound), lambda: _near_others_kept(game, squad, bound)
-    )
+    near = game.kept(("near_others", squad.id, bound), lambda: _near_others(game, squad, bound))
     if key is None or not game.measuring:
         return settle(path, _bases_at(game, squad), near, may_touch=[])
+    beside = _beside(path, near, width_of(game, squad))
     return game.lasting(
-        ("settle", game.shape(squad), near_id, key),
+        ("settle", game.shape(squad), beside, key),
         lambda: settle(path, _bases_at(game, squad), near, may_touch=[]),
+    )
+
+
+#: More than the contact rule's reach beyond a moving unit's own (its gap and the
+#: rounding of a spot to 0.1"), so no base it may meet is left out of :func:`_beside`.
+_BESIDE_SLACK = CONTACT_TOLERANCE + 0.5
+
+
+def _beside(
+    path: Sequence[Point], near: Sequence[Base], width: float
+) -> tuple[tuple[float, float, float], ...]:
+    """Where the bases of ``near`` that stand beside ``path`` are and how wide (those
+    within the unit's ``width`` and their own radius, and a margin, of the path's box):
+    the contact rule meets no other base on the way, so its answer holds while these
+    stand where they stood."""
+    xs = [p[0] for p in path]
+    ys = [p[1] for p in path]
+    low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
+    reach = width + _BESIDE_SLACK
+    return tuple(
+        [
+            (b.x, b.y, b.radius)
+            for b in near
+            if low_x - reach - b.radius <= b.x <= high_x + reach + b.radius
+            and low_y - reach - b.radius <= b.y <= high_y + reach + b.radius
+        ]
     )
 
 
 def _bases_at(game: Battlefield, squad: Squad) -> Callable[[Point], list[Base]]:
     """:func:`bases_at`, made once while a menu is measured."""
     return game.kept(("bases_at", squad.id), lambda: bases_at(squad))
-
-
-def _near_others_kept(
-    game: Battlefield, squad: Squad, length: float
-) -> tuple[tuple[Base, ...], int]:
-    """:func:`_near_others`, and a number standing for them (a key of kept answers)."""
-    near = _near_others(game, squad, length)
-    return near, game.shape_id(("near_others", near))
 
 
 def _near_others(game: Battlefield, squad: Squad, length: float) -> tuple[Base, ...]:
@@ -186,7 +203,17 @@ def distance_to_enemy(
     game: Battlefield, squad: Squad, point: Point, enemies: Sequence[Point] | None = None
 ) -> float | None:
     """Centre-to-closest-enemy-model distance from a point (for comparing moves);
-    ``enemies``: the enemy models' centres, when the caller has them already."""
+    ``enemies``: the enemy models' centres, when the caller has them already. Measured
+    once per point while a menu is (a move's order and its score both ask it)."""
+    return game.kept(
+        ("enemy_distance_at", squad.side, point),
+        lambda: _distance_to_enemy(game, squad, point, enemies),
+    )
+
+
+def _distance_to_enemy(
+    game: Battlefield, squad: Squad, point: Point, enemies: Sequence[Point] | None
+) -> float | None:
     if enemies is None:
         enemies = enemy_points(game, squad)
     if not enemies:
@@ -499,22 +526,31 @@ def _order_for(
     closer = now is not None and after is not None and after < now
     end_cover = game.tape.standing(end) is not Cover.NONE
     covered = game.in_cover(squad) if in_cover is None else in_cover
-    order = Order(
+    flags = (
         how.action,
-        approaches_enemy=closer,
-        away_from_enemy=now is None or (after is not None and after > now),
-        toward_own_edge=kind is MoveKind.RETREAT,
-        toward_cover=kind is MoveKind.COVER and end_cover,
-        leaves_cover=covered and not end_cover,
+        closer,
+        now is None or (after is not None and after > now),
+        kind is MoveKind.RETREAT,
+        kind is MoveKind.COVER and end_cover,
+        covered and not end_cover,
     )
-    found = _ORDERS.get(order)  # (the few orders there are, each kept as one object: the
+    found = _ORDERS.get(flags)  # (the few orders there are, each kept as one object: the
     if found is None:  # movement rule's remembered verdicts find it without comparing)
-        found = _ORDERS.keep(order, order)
+        action, approaches, away, edge, to_cover, leaves = flags
+        order = Order(
+            action,
+            approaches_enemy=approaches,
+            away_from_enemy=away,
+            toward_own_edge=edge,
+            toward_cover=to_cover,
+            leaves_cover=leaves,
+        )
+        found = _ORDERS.keep(flags, order)
     return found
 
 
-#: The orders of moves met, each kept as one object (a handful of plain flags).
-_ORDERS: Kept[Order, Order] = Kept(256)
+#: The orders of moves met by their flags, each kept as one object (a handful of them).
+_ORDERS: Kept[tuple[object, ...], Order] = Kept(256)
 
 
 def cover_score(cover: Cover) -> float:
