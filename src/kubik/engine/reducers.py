@@ -145,8 +145,8 @@ def top_values_counts(
         below = 0
         for value in range(1, top + 1):
             count = 1
-            for low, (_, k) in zip(at_most[value], groups, strict=True):
-                count *= low**k
+            for below_value, (_, k) in zip(at_most[value], groups, strict=True):
+                count *= below_value**k
             if count != below:
                 out[(value,)] = count - below
             below = count
