@@ -174,35 +174,6 @@ def merge_by_total(by_total: dict[int, dict[Any, int]]) -> Counted:
     return normalised(common, result)
 
 
-def _merge_cells(by_total: dict[int, dict[Any, list[int]]]) -> Counted:
-    """:func:`merge_by_total` of weights kept in one-item lists (their outcomes are not
-    hashed again where only one total was met; the lists are scaled in place)."""
-    if len(by_total) == 1:
-        ((common, cells),) = by_total.items()
-    else:
-        common = math.lcm(*by_total) if by_total else 1
-        cells = {}
-        for total, bucket in by_total.items():
-            scale = common // total
-            if not cells:  # the first total's outcomes, in their order
-                for cell in bucket.values():
-                    cell[0] *= scale
-                cells = bucket
-                continue
-            for outcome, cell in bucket.items():
-                found = cells.get(outcome)
-                if found is None:
-                    cell[0] *= scale
-                    cells[outcome] = cell
-                else:
-                    found[0] += cell[0] * scale
-    weights = [cell[0] for cell in cells.values()]
-    factor = math.gcd(common, *weights)
-    if factor > 1:
-        return common // factor, tuple(zip(cells, [n // factor for n in weights], strict=True))
-    return common, tuple(zip(cells, weights, strict=True))
-
-
 def roll_branches(request: Roll) -> Branches:
     """Every answer the procedure can receive for this roll, with its probability."""
     total, pairs = roll_counts(request.dice, request.unordered, request.reduce)
@@ -241,6 +212,8 @@ class OddsDriver:
         self._enumerating = False  # inside :meth:`_enumerate` (narration already off)
         #: a ``tail`` call's answers mapped through its ``then``, by the call's identity
         self._mapped: dict[int, tuple[Any, tuple[tuple[Any, int], ...], Any]] = {}
+        #: the optimal policy's own solver, if the policy has one (read once)
+        self._solve: Callable[..., Counted] | None = getattr(policy, "solve_counts", None)
 
     def distribution(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...] = ()
@@ -268,7 +241,7 @@ class OddsDriver:
         if cached is not None:
             self._decisions += 1  # only procedures with decisions are kept per policy
             return cached
-        solve = getattr(self.policy, "solve_counts", None)
+        solve = self._solve
         if solve is not None:
             cached = solve(procedure, args, self.cache)
             self._decisions += 1
@@ -375,9 +348,7 @@ class OddsDriver:
     def _enumerate(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]
     ) -> Counted:
-        # each total's outcomes, a weight in a one-item list each: an outcome met again is
-        # hashed once (outcomes are often dataclasses, hashed in Python)
-        by_total: dict[int, dict[Any, list[int]]] = {}
+        by_total: dict[int, dict[Any, int]] = {}
         met = self._met
         # Each pending branch: the answers to replay (a prefix shared by its siblings, then
         # its own answer), and its weight over its total.
@@ -385,7 +356,7 @@ class OddsDriver:
         pop, push = stack.pop, stack.append
         # the last total's outcome weights (leaves of one total usually come in a row)
         bucket_total: int = 0
-        bucket: dict[Any, list[int]] = {}
+        bucket: dict[Any, int] = {}
         while stack:
             prefix, own, weight, total = pop()
             gen = procedure(*args)
@@ -425,11 +396,7 @@ class OddsDriver:
                         if request.then is not None:  # ... as ``then`` maps it
                             pairs, promised = self._promised(request, pairs)
                         for outcome, count in pairs:
-                            cell = bucket.get(outcome)
-                            if cell is None:
-                                bucket[outcome] = [weight * count]
-                            else:
-                                cell[0] += weight * count
+                            bucket[outcome] = bucket.get(outcome, 0) + weight * count
                         # the caller keeps its promise: returns it and asks nothing more
                         try:
                             after = send(answer)
@@ -461,12 +428,8 @@ class OddsDriver:
                 if total != bucket_total:
                     bucket_total, bucket = total, by_total.setdefault(total, {})
                 outcome = stop.value
-                cell = bucket.get(outcome)
-                if cell is None:
-                    bucket[outcome] = [weight]
-                else:
-                    cell[0] += weight
-        return _merge_cells(by_total)
+                bucket[outcome] = bucket.get(outcome, 0) + weight
+        return merge_by_total(by_total)
 
 
 #: Marks the first branch of an enumeration (nothing to replay).
