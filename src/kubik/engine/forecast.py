@@ -15,6 +15,8 @@ Fraction(3, 4)
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -65,11 +67,7 @@ def expected_value(
     if known is None:
         # integer weights over their common total: one Fraction per worth, none per outcome
         over, pairs = OddsDriver(policy, cache).counted(forecast.procedure, forecast.args)
-        weights: dict[Any, int] = {}  # outcomes of one worth weighed together
-        for outcome, count in pairs:
-            worth = value(outcome)
-            weights[worth] = weights.get(worth, 0) + count
-        known = sum((Fraction(w) * n for w, n in weights.items()), Fraction(0)) / over
+        known = _mean(value, pairs, over)
         if cache is not None:
             cache.values[key] = known
     if same is not None:
@@ -77,6 +75,33 @@ def expected_value(
             same.clear()
         same[ids] = ((policy, forecast.procedure, value, *args), known)  # kept: ids stay theirs
     return total + known if total else known
+
+
+def _mean(value: Callable[[Any], Any], pairs: tuple[tuple[Any, int], ...], over: int) -> Fraction:
+    """The exact mean of ``value`` over outcomes weighed by counts over ``over``: whole
+    worths summed as integers, the others by their denominators, one ``Fraction`` at the
+    end (the same number ``Σ Fraction(worth) · count / over`` is)."""
+    whole = 0
+    by_denominator: dict[int, int] = {}  # worths with a denominator: numerators summed
+    for outcome, count in pairs:
+        worth = value(outcome)
+        if type(worth) is int:
+            whole += worth * count
+            continue
+        if type(worth) is float:
+            numerator, denominator = worth.as_integer_ratio()
+        else:
+            exact = Fraction(worth)
+            numerator, denominator = exact.numerator, exact.denominator
+        if denominator == 1:
+            whole += numerator * count
+        else:
+            by_denominator[denominator] = by_denominator.get(denominator, 0) + numerator * count
+    if not by_denominator:
+        return Fraction(whole, over)
+    common = math.lcm(*by_denominator)
+    scaled = sum(n * (common // d) for d, n in by_denominator.items())
+    return Fraction(whole * common + scaled, over * common)
 
 
 #: Plain scores as exact fractions (menus offer the same few scores again and again).

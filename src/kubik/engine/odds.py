@@ -211,7 +211,9 @@ class OddsDriver:
         self._met: dict[int, tuple[Any, Counted, bool]] = {}
         self._enumerating = False  # inside :meth:`_enumerate` (narration already off)
         #: a ``tail`` call's answers mapped through its ``then``, by the call's identity
-        self._mapped: dict[int, tuple[Any, tuple[tuple[Any, int], ...]]] = {}
+        self._mapped: dict[int, tuple[Any, tuple[tuple[Any, int], ...], Any]] = {}
+        #: the optimal policy's own solver, if the policy has one (read once)
+        self._solve: Callable[..., Counted] | None = getattr(policy, "solve_counts", None)
 
     def distribution(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...] = ()
@@ -239,7 +241,7 @@ class OddsDriver:
         if cached is not None:
             self._decisions += 1  # only procedures with decisions are kept per policy
             return cached
-        solve = getattr(self.policy, "solve_counts", None)
+        solve = self._solve
         if solve is not None:
             cached = solve(procedure, args, self.cache)
             self._decisions += 1
@@ -256,8 +258,6 @@ class OddsDriver:
                     self._enumerating = False
             if self._decisions == before:
                 key = (None, procedure, shared)
-        if sum(n for _, n in cached[1]) != cached[0]:
-            raise ProcedureError(f"{procedure.__name__}: probabilities do not sum to 1")
         self.cache.calls[key] = cached
         return cached
 
@@ -276,6 +276,8 @@ class OddsDriver:
         counted = self.cache.rolls.get(key)
         if counted is None:
             counted = roll_counts(request.dice, request.unordered, request.reduce, self.cache.moves)
+            if sum(n for _, n in counted[1]) != counted[0]:  # (the weights below are exact)
+                raise ProcedureError(f"{request!r}: its answers' counts do not sum to its total")
             self.cache.rolls[key] = counted
         return counted
 
@@ -317,23 +319,25 @@ class OddsDriver:
 
     def _promised(
         self, request: AnyCall, pairs: tuple[tuple[Any, int], ...]
-    ) -> tuple[tuple[Any, int], ...]:
+    ) -> tuple[tuple[tuple[Any, int], ...], Any]:
         """A ``tail`` call's answer weights as its caller's outcomes (``then`` of each,
-        merged), kept by the request's identity as :meth:`_branches` keeps answers."""
+        merged), and the outcome promised after its last answer (the one a caller is
+        held to), kept by the request's identity as :meth:`_branches` keeps answers."""
         found = self._mapped.get(id(request))
         if found is not None and found[0] is request:
-            return found[1]
+            return found[1], found[2]
         then = request.then
         assert then is not None
         weights: dict[Any, int] = {}
+        outcome: Any = None
         for answer, count in pairs:
             outcome = then(answer)
             weights[outcome] = weights.get(outcome, 0) + count
         mapped = tuple(weights.items())
         if len(self._mapped) >= _MET_LIMIT:
             self._mapped.clear()
-        self._mapped[id(request)] = (request, mapped)
-        return mapped
+        self._mapped[id(request)] = (request, mapped, outcome)
+        return mapped, outcome
 
     def _remember(self, request: Any, counted: Counted, decides: bool) -> Counted:
         if len(self._met) >= _MET_LIMIT:
@@ -350,13 +354,18 @@ class OddsDriver:
         # its own answer), and its weight over its total.
         stack: list[tuple[tuple[Any, ...], Any, int, int]] = [((), _FRESH, 1, 1)]
         pop, push = stack.pop, stack.append
+        # the last total's outcome weights (leaves of one total usually come in a row)
+        bucket_total: int = 0
+        bucket: dict[Any, int] = {}
         while stack:
             prefix, own, weight, total = pop()
             gen = procedure(*args)
             send = gen.send
+            answers: list[Any] = []  # answered after the prefix and ``own``
             try:
                 request = send(None)
-                if own is not _FRESH:  # replay: the same requests as before, answered as before
+                replayed = own is not _FRESH
+                if replayed:  # the same requests as before, answered as before
                     for answer in prefix:
                         while type(request) is Emit:
                             request = send(None)
@@ -364,9 +373,6 @@ class OddsDriver:
                     while type(request) is Emit:
                         request = send(None)
                     request = send(own)
-                    answers = [*prefix, own]
-                else:
-                    answers = []
                 while True:
                     if type(request) is Emit:
                         request = send(None)
@@ -383,21 +389,34 @@ class OddsDriver:
                             raise ProcedureError(f"answering {request!r} stopped") from error
                     total *= branch_total
                     if type(request) is Call and request.tail:  # the caller's outcome is its answer
-                        bucket = by_total.get(total)
-                        if bucket is None:
-                            bucket = by_total[total] = {}
+                        if total != bucket_total:
+                            bucket_total, bucket = total, by_total.setdefault(total, {})
                         answer = pairs[-1][0]
                         promised = answer
                         if request.then is not None:  # ... as ``then`` maps it
-                            promised = request.then(answer)
-                            pairs = self._promised(request, pairs)
+                            pairs, promised = self._promised(request, pairs)
                         for outcome, count in pairs:
                             bucket[outcome] = bucket.get(outcome, 0) + weight * count
-                        _keeps_promise(gen, answer, promised, procedure)
+                        # the caller keeps its promise: returns it and asks nothing more
+                        try:
+                            after = send(answer)
+                            while type(after) is Emit:
+                                after = send(None)
+                        except StopIteration as stop:
+                            returned = stop.value
+                            if returned is not promised and returned != promised:
+                                raise ProcedureError(
+                                    f"{procedure.__name__} returned {returned!r} after a tail"
+                                    f" call answered {answer!r}"
+                                ) from None
+                        else:
+                            raise ProcedureError(
+                                f"{procedure.__name__} asked {after!r} after a tail call"
+                            )
                         break
                     last = len(pairs) - 1
                     if last:
-                        shared = tuple(answers)
+                        shared = (*prefix, own, *answers) if replayed else tuple(answers)
                         for index in range(last):
                             answer, count = pairs[index]
                             push((shared, answer, weight * count, total))
@@ -406,9 +425,8 @@ class OddsDriver:
                     weight *= count
                     request = send(answer)
             except StopIteration as stop:
-                bucket = by_total.get(total)
-                if bucket is None:
-                    bucket = by_total[total] = {}
+                if total != bucket_total:
+                    bucket_total, bucket = total, by_total.setdefault(total, {})
                 outcome = stop.value
                 bucket[outcome] = bucket.get(outcome, 0) + weight
         return merge_by_total(by_total)
@@ -416,27 +434,6 @@ class OddsDriver:
 
 #: Marks the first branch of an enumeration (nothing to replay).
 _FRESH: Any = object()
-
-
-def _keeps_promise(
-    gen: Procedure[Any], answer: Any, promised: Any, procedure: Callable[..., Any]
-) -> None:
-    """Hold the caller of a ``tail`` call to its promise, on one of the call's answers:
-    it returns ``promised`` (the answer, or ``then`` of it) and asks nothing more."""
-    send = answer
-    while True:
-        try:
-            request = gen.send(send)
-        except StopIteration as stop:
-            if stop.value == promised:
-                return
-            name = procedure.__name__
-            raise ProcedureError(
-                f"{name} returned {stop.value!r} after a tail call answered {answer!r}"
-            ) from None
-        if type(request) is not Emit:
-            raise ProcedureError(f"{procedure.__name__} asked {request!r} after a tail call")
-        send = None
 
 
 __all__ = [

@@ -15,6 +15,7 @@ convolving the dice one at a time.
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -134,42 +135,52 @@ def top_values_counts(
         kinds[die.faces] = kinds.get(die.faces, 0) + 1
     groups = tuple(kinds.items())
     top = min(cap, max(kinds))
-
-    def m(faces: int, x: int) -> int:
-        return faces if x >= cap else min(x, faces)
+    # at_most[x][g]: faces of a die of kind g at most x (all of them from the cap up)
+    at_most = [
+        [faces if x >= cap else min(x, faces) for faces, _ in groups] for x in range(top + 1)
+    ]
 
     if keep == 1 or len(dice) == 1:
         out: dict[tuple[int, ...], int] = {}
         below = 0
         for value in range(1, top + 1):
-            count = math.prod(m(f, value) ** k for f, k in groups)
+            count = 1
+            for below_value, (_, k) in zip(at_most[value], groups, strict=True):
+                count *= below_value**k
             if count != below:
                 out[(value,)] = count - below
             below = count
         return out
 
-    def joint(a: int, b: int) -> int:
-        """Combinations with the best die ≤ b and the second best ≤ a (a ≤ b)."""
-        low = [m(f, a) for f, _ in groups]
-        total = math.prod(lo**k for lo, (_, k) in zip(low, groups, strict=True))
-        for index, (faces, k) in enumerate(groups):
-            rest = math.prod(
-                lo**kk
-                for i, (lo, (_, kk)) in enumerate(zip(low, groups, strict=True))
-                if i != index
-            )
-            total += k * (m(faces, b) - low[index]) * int(low[index] ** (k - 1)) * rest
-        return int(total)
-
-    table = {(a, b): joint(a, b) for b in range(0, top + 1) for a in range(0, b + 1)}
+    # G(a, b) = Π m(a) + Σ_g slope_g(a) (mᵍ(b) − mᵍ(a)), with
+    # slope_g(a) = kᵍ mᵍ(a)^(kᵍ−1) Π_{h≠g} mʰ(a)^kʰ: what depends on a alone made once
+    kinds_range = range(len(groups))
+    bases: list[int] = []  # Π m(a) − Σ_g slope_g(a) mᵍ(a)
+    slopes: list[list[int]] = []
+    for a in range(top + 1):
+        low = at_most[a]
+        powers = [low[g] ** groups[g][1] for g in kinds_range]
+        base = math.prod(powers)
+        slope_a = []
+        for g in kinds_range:
+            k = groups[g][1]
+            slope = k * low[g] ** (k - 1) * math.prod(powers[h] for h in kinds_range if h != g)
+            slope_a.append(slope)
+            base -= slope * low[g]
+        bases.append(base)
+        slopes.append(slope_a)
+    table: list[list[int]] = []  # table[b][a] = G(a, b), a ≤ b
+    for b in range(top + 1):
+        by_b = at_most[b]
+        table.append([bases[a] + sum(map(operator.mul, slopes[a], by_b)) for a in range(b + 1)])
     out = {}
     for b in range(1, top + 1):
+        row, before = table[b], table[b - 1]
         for a in range(1, b + 1):
             if a < b:
-                count = table[(a, b)] - table[(a - 1, b)] - table[(a, b - 1)]
-                count += table[(a - 1, b - 1)]
+                count = row[a] - row[a - 1] - before[a] + before[a - 1]
             else:
-                count = table[(a, a)] - table[(a - 1, a)]
+                count = row[a] - row[a - 1]
             if count:
                 out[(a, b)] = count
     return out
