@@ -264,9 +264,10 @@ class TerrainFeature:
         """The outline (a LineString for linear obstacles); same as ``shape``."""
         return self.shape
 
-    @property
+    @cached_property
     def is_area(self) -> bool:
-        """Whether the feature has an inside (a polygon) rather than being a line."""
+        """Whether the feature has an inside (a polygon) rather than being a line (read
+        once: every point and line test asks it)."""
         return bool(self.shape.geom_type == "Polygon")
 
     def kind_for(self, mover_type: str | None = None) -> TerrainKind:
