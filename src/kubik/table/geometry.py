@@ -45,7 +45,7 @@ CORE_EPS = 1e-7
 CONTACT_TOLERANCE = 0.05
 #: Sets a field of a frozen value while it is made (what frozen dataclasses do).
 _set = object.__setattr__
-#: The number types a base's position is checked inline for (see ``Base.__post_init__``).
+#: The number types a base's position is checked inline for (see ``Base.__init__``).
 _REAL = (float, int)
 
 
@@ -84,7 +84,7 @@ def point_segment_distance(p: Point, a: Point, b: Point) -> float:
     return point_distance(p, (a[0] + t * dx, a[1] + t * dy))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Base:
     """A model: a round base of ``diameter`` inches centred at ``(x, y)``.
 
@@ -102,18 +102,20 @@ class Base:
     #: Half the diameter, in inches.
     radius: float = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        # plain numbers are checked inline (bases are made by the hundred thousand);
-        # anything else goes through as_point, which names what is wrong
-        x, y = self.x, self.y
+    def __init__(self, x: float, y: float, diameter: float, id: str = "") -> None:
+        # the dataclass's own __init__ and checks in one call (bases are made by the
+        # hundred thousand): plain numbers are checked inline, anything else goes through
+        # as_point, which names what is wrong
+        _set(self, "x", x)
+        _set(self, "y", y)
+        _set(self, "diameter", diameter)
+        _set(self, "id", id)
         if not (type(x) in _REAL and type(y) in _REAL and math.isfinite(x) and math.isfinite(y)):
             as_point((x, y), "position", self.label)
-        if not (math.isfinite(self.diameter) and self.diameter > 0):
-            raise TableError(
-                "diameter", f"must be a positive number, got {self.diameter}", self.label
-            )
+        if not (math.isfinite(diameter) and diameter > 0):
+            raise TableError("diameter", f"must be a positive number, got {diameter}", self.label)
         _set(self, "centre", (x, y))
-        _set(self, "radius", self.diameter / 2)
+        _set(self, "radius", diameter / 2)
 
     @classmethod
     def from_mm(cls, x: float, y: float, diameter_mm: float, id: str = "") -> Base:

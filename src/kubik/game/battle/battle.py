@@ -360,7 +360,11 @@ class BattleGame(TurnLoop):
 
     def bodies(self, *, besides: Sequence[str] = ()) -> tuple[Piece, ...]:
         """The models taking up room on the table, except the units in ``besides``."""
-        return tuple(p for p in self.pieces() if p.body and p.unit not in besides)
+        found: list[Piece] = []
+        for piece in self.pieces():  # (a plain loop: no generator resumed per piece)
+            if piece.body and piece.unit not in besides:
+                found.append(piece)
+        return tuple(found)
 
     def choose(
         self,
