@@ -488,8 +488,11 @@ def obstacles_crossed(table: Table, path: Sequence[Sequence[float]]) -> tuple[Te
     points = check_path(table, path)
     if len(points) < 2:
         return ()
-    xs, ys = [p[0] for p in points], [p[1] for p in points]  # the line's box, shapeless
-    near = [f for f in table.candidates_in(min(xs), min(ys), max(xs), max(ys)) if f.obstacle]
+    x0, y0 = x1, y1 = points[0]  # the line's box, shapeless
+    for x, y in points:
+        x0, x1 = (x, x1) if x < x0 else (x0, x if x > x1 else x1)
+        y0, y1 = (y, y1) if y < y0 else (y0, y if y > y1 else y1)
+    near = [f for f in table.candidates_in(x0, y0, x1, y1) if f.obstacle]
     if not near:
         return ()
     line = LineString(points)
