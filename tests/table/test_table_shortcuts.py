@@ -20,7 +20,7 @@ import shapely
 from shapely.geometry import LineString
 from shapely.ops import substring
 
-from kubik.table import Base, TerrainKind
+from kubik.table import Base, TableError, TerrainKind
 from kubik.table.movement import Regions, _kind_at, _segment_legs, regions
 from kubik.table.tape import Tape, along
 from tests.table.test_table_tape import SCENARIOS, _points, _table
@@ -132,3 +132,17 @@ def test_candidates_are_the_features_whose_boxes_meet_the_rectangle(name: str) -
         assert table.features_at(point) == tuple(
             f for f in table.features if f.is_area and f.shape.covers(shapely.Point(point))
         )
+
+
+def test_a_moved_base_is_the_base_made_there() -> None:
+    """``moved_to`` makes a checked base without checking it again: every field, the
+    centre and the radius as the base made at that point has them."""
+    rng = random.Random(3)
+    for _ in range(200):
+        base = Base(rng.uniform(1, 40), rng.uniform(1, 40), rng.choice([1.0, 32 / 25.4]), "m")
+        point = (rng.uniform(1, 40), rng.uniform(1, 40))
+        moved, made = base.moved_to(point), Base(point[0], point[1], base.diameter, "m")
+        assert moved == made and hash(moved) == hash(made)
+        assert (moved.centre, moved.radius, moved.id) == (made.centre, made.radius, made.id)
+    with pytest.raises(TableError):
+        Base(1, 1, 1).moved_to((math.inf, 1.0))

@@ -45,6 +45,8 @@ CORE_EPS = 1e-7
 CONTACT_TOLERANCE = 0.05
 #: Sets a field of a frozen value while it is made (what frozen dataclasses do).
 _set = object.__setattr__
+#: Makes an instance without calling its __init__ (a moved base, already checked).
+_new = object.__new__
 #: The number types a base's position is checked inline for (see ``Base.__init__``).
 _REAL = (float, int)
 
@@ -135,7 +137,16 @@ class Base:
         if type(point) is tuple and len(point) == 2:  # (as_point's common case, no label made)
             x, y = point
             if type(x) is float and type(y) is float and math.isfinite(x) and math.isfinite(y):
-                return Base(x, y, self.diameter, self.id)
+                # a checked base's diameter at a checked position: made without checking
+                # them again (its __init__'s fields, set as it sets them)
+                moved = _new(Base)
+                _set(moved, "x", x)
+                _set(moved, "y", y)
+                _set(moved, "diameter", self.diameter)
+                _set(moved, "id", self.id)
+                _set(moved, "centre", point)
+                _set(moved, "radius", self.radius)
+                return moved
         x, y = as_point(point, "position", self.label)
         return Base(x, y, self.diameter, self.id)
 
