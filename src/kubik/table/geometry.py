@@ -80,10 +80,11 @@ def point_segment_distance(p: Point, a: Point, b: Point) -> float:
     dx, dy = b[0] - a[0], b[1] - a[1]
     length2 = dx * dx + dy * dy
     if length2 == 0:
-        return point_distance(p, a)
+        return math.hypot(a[0] - p[0], a[1] - p[1])
     t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2
-    t = min(1.0, max(0.0, t))
-    return point_distance(p, (a[0] + t * dx, a[1] + t * dy))
+    t = 1.0 if t > 1.0 else (t if t > 0.0 else 0.0)  # (min(1.0, max(0.0, t)) inline)
+    # point_distance(p, the nearest point), inline: the same sums, no call and no tuple
+    return math.hypot(a[0] + t * dx - p[0], a[1] + t * dy - p[1])
 
 
 @dataclass(frozen=True, init=False)

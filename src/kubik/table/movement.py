@@ -125,10 +125,12 @@ class Regions:
 
 def regions(table: Table, mover_type: str | None, clearance: float = 0.0) -> Regions:
     """The movement regions for a mover type and clearance (memoised on the table)."""
+    key = ("regions", mover_type, clearance)
+    found: Regions | None = table.cached_now(key)  # (asked at every move and point)
+    if found is not None:
+        return found  # (its clearance was checked when they were built)
     _check_clearance(clearance)
-    return table.cached(
-        ("regions", mover_type, clearance), lambda: _build_regions(table, mover_type, clearance)
-    )
+    return table.cached(key, lambda: _build_regions(table, mover_type, clearance))
 
 
 def _build_regions(table: Table, mover_type: str | None, clearance: float) -> Regions:

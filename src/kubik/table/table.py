@@ -139,6 +139,11 @@ class Table:
             found = cache[key] = build()
         return cast(T, found)
 
+    def cached_now(self, key: tuple[object, ...]) -> Any:
+        """What :meth:`cached` keeps under ``key``, or ``None`` (nothing yet): one lookup,
+        no builder made, for geometry asked at every move."""
+        return self._cache.get(key)
+
     def feature(self, feature_id: str) -> TerrainFeature:
         """The feature with this id."""
         for f in self.features:
