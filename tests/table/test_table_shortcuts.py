@@ -20,9 +20,9 @@ import shapely
 from shapely.geometry import LineString
 from shapely.ops import substring
 
-from kubik.table import TerrainKind
+from kubik.table import Base, TableError, TerrainKind
 from kubik.table.movement import Regions, _kind_at, _segment_legs, regions
-from kubik.table.tape import along
+from kubik.table.tape import Tape, along
 from tests.table.test_table_tape import SCENARIOS, _points, _table
 
 
@@ -86,3 +86,63 @@ def test_along_cuts_where_shapely_does() -> None:
         lengths = (rng.uniform(0, total + 1), round(rng.uniform(0, total), 1), rng.randint(0, 9))
         for length in lengths:
             assert along(path, length) == _substring(path, length), (path, length)
+
+
+def test_closest_matches_every_pair_to_the_last_bit() -> None:
+    """Groups of one base size take the nearest centres' gap: the same float as the least
+    gap pair by pair (rounding is monotonic); mixed sizes are measured pair by pair."""
+    rng = random.Random(11)
+    for case in range(2000):
+        sizes = [rng.choice([0.5, 1.0, 1.25, 32 / 25.4])]
+        if case % 3 == 0:
+            sizes.append(rng.choice([0.75, 2.0, 40 / 25.4]))
+
+        a, b = (
+            [
+                Base(rng.uniform(1, 47), rng.uniform(1, 47), rng.choice(sizes))
+                for _ in range(rng.randint(1, 8))
+            ]
+            for _ in range(2)
+        )
+        pairwise = min(math.dist(x.centre, y.centre) - x.radius - y.radius for x in a for y in b)
+        assert Tape.closest(a, b) == max(0.0, pairwise), (a, b)
+    with pytest.raises(ValueError):
+        Tape.closest([], [Base(1, 1, 1)])
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_candidates_are_the_features_whose_boxes_meet_the_rectangle(name: str) -> None:
+    table = _table(name)
+    rng = random.Random(17)
+    for _ in range(500):
+        x0, x1 = sorted(rng.uniform(-2, table.width + 2) for _ in range(2))
+        y0, y1 = sorted(rng.uniform(-2, table.height + 2) for _ in range(2))
+        if rng.random() < 0.3:
+            x1, y1 = x0, y0  # a point
+        expected = tuple(
+            f
+            for f in table.features
+            if f.shape.bounds[0] <= x1
+            and f.shape.bounds[2] >= x0
+            and f.shape.bounds[1] <= y1
+            and f.shape.bounds[3] >= y0
+        )
+        assert table.candidates_in(x0, y0, x1, y1) == expected
+        point = (x0, y0)
+        assert table.features_at(point) == tuple(
+            f for f in table.features if f.is_area and f.shape.covers(shapely.Point(point))
+        )
+
+
+def test_a_moved_base_is_the_base_made_there() -> None:
+    """``moved_to`` makes a checked base without checking it again: every field, the
+    centre and the radius as the base made at that point has them."""
+    rng = random.Random(3)
+    for _ in range(200):
+        base = Base(rng.uniform(1, 40), rng.uniform(1, 40), rng.choice([1.0, 32 / 25.4]), "m")
+        point = (rng.uniform(1, 40), rng.uniform(1, 40))
+        moved, made = base.moved_to(point), Base(point[0], point[1], base.diameter, "m")
+        assert moved == made and hash(moved) == hash(made)
+        assert (moved.centre, moved.radius, moved.id) == (made.centre, made.radius, made.id)
+    with pytest.raises(TableError):
+        Base(1, 1, 1).moved_to((math.inf, 1.0))

@@ -45,7 +45,9 @@ CORE_EPS = 1e-7
 CONTACT_TOLERANCE = 0.05
 #: Sets a field of a frozen value while it is made (what frozen dataclasses do).
 _set = object.__setattr__
-#: The number types a base's position is checked inline for (see ``Base.__post_init__``).
+#: Makes an instance without calling its __init__ (a moved base, already checked).
+_new = object.__new__
+#: The number types a base's position is checked inline for (see ``Base.__init__``).
 _REAL = (float, int)
 
 
@@ -78,13 +80,14 @@ def point_segment_distance(p: Point, a: Point, b: Point) -> float:
     dx, dy = b[0] - a[0], b[1] - a[1]
     length2 = dx * dx + dy * dy
     if length2 == 0:
-        return point_distance(p, a)
+        return math.hypot(a[0] - p[0], a[1] - p[1])
     t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2
-    t = min(1.0, max(0.0, t))
-    return point_distance(p, (a[0] + t * dx, a[1] + t * dy))
+    t = 1.0 if t > 1.0 else (t if t > 0.0 else 0.0)  # (min(1.0, max(0.0, t)) inline)
+    # point_distance(p, the nearest point), inline: the same sums, no call and no tuple
+    return math.hypot(a[0] + t * dx - p[0], a[1] + t * dy - p[1])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Base:
     """A model: a round base of ``diameter`` inches centred at ``(x, y)``.
 
@@ -102,18 +105,20 @@ class Base:
     #: Half the diameter, in inches.
     radius: float = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        # plain numbers are checked inline (bases are made by the hundred thousand);
-        # anything else goes through as_point, which names what is wrong
-        x, y = self.x, self.y
+    def __init__(self, x: float, y: float, diameter: float, id: str = "") -> None:
+        # the dataclass's own __init__ and checks in one call (bases are made by the
+        # hundred thousand): plain numbers are checked inline, anything else goes through
+        # as_point, which names what is wrong
+        _set(self, "x", x)
+        _set(self, "y", y)
+        _set(self, "diameter", diameter)
+        _set(self, "id", id)
         if not (type(x) in _REAL and type(y) in _REAL and math.isfinite(x) and math.isfinite(y)):
             as_point((x, y), "position", self.label)
-        if not (math.isfinite(self.diameter) and self.diameter > 0):
-            raise TableError(
-                "diameter", f"must be a positive number, got {self.diameter}", self.label
-            )
+        if not (math.isfinite(diameter) and diameter > 0):
+            raise TableError("diameter", f"must be a positive number, got {diameter}", self.label)
         _set(self, "centre", (x, y))
-        _set(self, "radius", self.diameter / 2)
+        _set(self, "radius", diameter / 2)
 
     @classmethod
     def from_mm(cls, x: float, y: float, diameter_mm: float, id: str = "") -> Base:
@@ -133,7 +138,16 @@ class Base:
         if type(point) is tuple and len(point) == 2:  # (as_point's common case, no label made)
             x, y = point
             if type(x) is float and type(y) is float and math.isfinite(x) and math.isfinite(y):
-                return Base(x, y, self.diameter, self.id)
+                # a checked base's diameter at a checked position: made without checking
+                # them again (its __init__'s fields, set as it sets them)
+                moved = _new(Base)
+                _set(moved, "x", x)
+                _set(moved, "y", y)
+                _set(moved, "diameter", self.diameter)
+                _set(moved, "id", self.id)
+                _set(moved, "centre", point)
+                _set(moved, "radius", self.radius)
+                return moved
         x, y = as_point(point, "position", self.label)
         return Base(x, y, self.diameter, self.id)
 

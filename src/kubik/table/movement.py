@@ -29,6 +29,7 @@ terrain entered" (see :func:`worst_kind_along`) belong to the rulesets.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -37,6 +38,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Any, TypeAlias
 
+import numpy as np
 import shapely
 from shapely.geometry import LineString, box
 
@@ -49,6 +51,12 @@ from kubik.table.terrain import TerrainFeature, TerrainKind, worst_kind
 #: shapely's compiled predicates and operations, called without its Python wrappers
 #: (argument checks, preparing again what is prepared): every move asks them per leg.
 _lib: Any = shapely.lib
+#: shapely's "allow" for NaN coordinates, what ``shapely.linestrings`` passes its maker.
+_ALLOW_NAN = np.intc(0)
+#: ``shapely.get_coordinates``'s defaults: x and y alone, no index.
+_XY = (False, False, False)
+#: ``shapely.get_coordinates``'s first step: one geometry as an array of objects.
+_as_array = functools.partial(np.asarray, dtype=np.object_)
 #: A bounding box: (min x, min y, max x, max y).
 Box: TypeAlias = tuple[float, float, float, float]
 #: Half-width given to impassable lines so that a path cannot slip through them.
@@ -117,10 +125,12 @@ class Regions:
 
 def regions(table: Table, mover_type: str | None, clearance: float = 0.0) -> Regions:
     """The movement regions for a mover type and clearance (memoised on the table)."""
+    key = ("regions", mover_type, clearance)
+    found: Regions | None = table.cached_now(key)  # (asked at every move and point)
+    if found is not None:
+        return found  # (its clearance was checked when they were built)
     _check_clearance(clearance)
-    return table.cached(
-        ("regions", mover_type, clearance), lambda: _build_regions(table, mover_type, clearance)
-    )
+    return table.cached(key, lambda: _build_regions(table, mover_type, clearance))
 
 
 def _build_regions(table: Table, mover_type: str | None, clearance: float) -> Regions:
@@ -312,19 +322,19 @@ def _cut_segment(
     seg = None
     ts = {0.0, 1.0}
     for region, boundary, boxes, walled in reg.boxed_edges:
-        if (
-            boxes is not None
-            and (within or not walled)
-            and not any(
-                bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0 for bx0, by0, bx1, by1 in boxes
-            )
-        ):
-            continue  # its box meets none of the region's: it cannot cross the region
+        if boxes is not None and (within or not walled):
+            for bx0, by0, bx1, by1 in boxes:
+                if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0:
+                    break
+            else:
+                continue  # its box meets none of the region's: it cannot cross the region
         if seg is None:
-            seg = shapely.linestrings((p, q))
+            seg = _lib.linestrings((p, q), _ALLOW_NAN)  # as ``shapely.linestrings`` makes it
         if not _lib.intersects(region, seg):
             continue
-        for x, y in shapely.get_coordinates(_lib.intersection(seg, boundary)):
+        # ``shapely.get_coordinates`` of the crossings, as Python floats (the same numbers)
+        crossings = _lib.get_coordinates(_as_array(_lib.intersection(seg, boundary)), *_XY)
+        for x, y in crossings.tolist():
             t = float(((x - p[0]) * dx + (y - p[1]) * dy) / length2)
             ts.add(min(1.0, max(0.0, t)))
     cuts = sorted(ts)
@@ -480,8 +490,11 @@ def obstacles_crossed(table: Table, path: Sequence[Sequence[float]]) -> tuple[Te
     points = check_path(table, path)
     if len(points) < 2:
         return ()
-    xs, ys = [p[0] for p in points], [p[1] for p in points]  # the line's box, shapeless
-    near = [f for f in table.candidates_in(min(xs), min(ys), max(xs), max(ys)) if f.obstacle]
+    x0, y0 = x1, y1 = points[0]  # the line's box, shapeless
+    for x, y in points:
+        x0, x1 = (x, x1) if x < x0 else (x0, x if x > x1 else x1)
+        y0, y1 = (y, y1) if y < y0 else (y0, y if y > y1 else y1)
+    near = [f for f in table.candidates_in(x0, y0, x1, y1) if f.obstacle]
     if not near:
         return ()
     line = LineString(points)

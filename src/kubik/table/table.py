@@ -33,6 +33,9 @@ from kubik.table.geometry import EPS, Base, Placement, Point, as_point, placemen
 from kubik.table.terrain import TerrainFeature
 from kubik.table.units import INCHES, Units
 
+#: shapely's compiled predicates, asked without its Python wrappers (the features' shapes
+#: are prepared when they are made).
+_lib: Any = shapely.lib
 #: What :meth:`Table.cached` finds for a key it has nothing under yet.
 _MISSING: Any = object()
 
@@ -122,6 +125,12 @@ class Table:
                 found.append((i, x0, y0, x1, y1))
         return tuple(found)
 
+    @cached_property
+    def _boxed(self) -> tuple[tuple[TerrainFeature, float, float, float, float], ...]:
+        """:attr:`_bounds` with each feature itself in place of its index."""
+        features = self.features
+        return tuple((features[i], x0, y0, x1, y1) for i, x0, y0, x1, y1 in self._bounds)
+
     def cached(self, key: tuple[object, ...], build: Callable[[], T]) -> T:
         """Memoise derived geometry (per mover type, per radius) on this immutable table."""
         cache = self._cache
@@ -129,6 +138,11 @@ class Table:
         if found is _MISSING:
             found = cache[key] = build()
         return cast(T, found)
+
+    def cached_now(self, key: tuple[object, ...]) -> Any:
+        """What :meth:`cached` keeps under ``key``, or ``None`` (nothing yet): one lookup,
+        no builder made, for geometry asked at every move."""
+        return self._cache.get(key)
 
     def feature(self, feature_id: str) -> TerrainFeature:
         """The feature with this id."""
@@ -176,21 +190,20 @@ class Table:
     ) -> tuple[TerrainFeature, ...]:
         """Features whose bounding boxes meet the rectangle (edges touching count), in
         table order: :meth:`candidates` without making a shape."""
-        features = self.features
-        return tuple(
-            features[i]
-            for i, x0, y0, x1, y1 in self._bounds
-            if x0 <= max_x and x1 >= min_x and y0 <= max_y and y1 >= min_y
-        )
+        found: tuple[TerrainFeature, ...] = ()
+        for feature, x0, y0, x1, y1 in self._boxed:  # (a plain loop: no frame per call)
+            if x0 <= max_x and x1 >= min_x and y0 <= max_y and y1 >= min_y:
+                found += (feature,)
+        return found
 
     def features_at(self, point: Sequence[float]) -> tuple[TerrainFeature, ...]:
         """Area features covering the point (edges included), in table order."""
         x, y = float(point[0]), float(point[1])
-        return tuple(
-            f
-            for f in self.candidates_in(x, y, x, y)
-            if f.is_area and shapely.intersects_xy(f.shape, x, y)
-        )
+        found: tuple[TerrainFeature, ...] = ()
+        for f in self.candidates_in(x, y, x, y):  # (the shapes are prepared when made)
+            if f.is_area and _lib.intersects_xy(f.shape, x, y):
+                found += (f,)
+        return found
 
     def features_under(self, base: Base) -> tuple[tuple[TerrainFeature, Placement], ...]:
         """Every feature the base overlaps, with how (INSIDE or PARTLY)."""
@@ -209,7 +222,7 @@ class Table:
         """
         # for a point, "covers" (inside or on the edge) is "intersects": the fast xy form
         x, y = base.centre
-        return feature.is_area and bool(shapely.intersects_xy(feature.shape, x, y))
+        return feature.is_area and bool(_lib.intersects_xy(feature.shape, x, y))
 
     def standing_in(self, base: Base) -> tuple[TerrainFeature, ...]:
         """The area features a model stands in (see :meth:`stands_in`)."""

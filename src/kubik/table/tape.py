@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -50,6 +51,9 @@ from kubik.table.pathfinding import shortest_path
 from kubik.table.table import Table
 from kubik.table.terrain import Cover, TerrainFeature, TerrainKind, worst_kind
 
+#: Each cover's rank (:attr:`Cover.rank`), read without a call.
+_COVER_RANK = {cover: cover.rank for cover in Cover}
+
 T = TypeVar("T")
 #: shapely's compiled predicates, called without its Python wrappers (every sight line
 #: asks them).
@@ -60,6 +64,12 @@ _ALLOW_NAN = np.intc(0)
 LIMIT = 50_000
 #: Inches added to every pre-filter rectangle, so rounding never drops a feature.
 _MARGIN = 0.05
+#: What :meth:`Tape.closest` measures every pair of centres with, in C.
+_dist = math.dist
+_product = itertools.product
+_starmap = itertools.starmap
+_radius = operator.attrgetter("radius")
+_centre = operator.attrgetter("centre")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,13 +122,8 @@ def along(path: Sequence[Point], length: float) -> tuple[Point, ...]:
 #: What :meth:`Tape._memo` answers when it has no answer yet (an answer may be None).
 _MISSING: Any = object()
 
-#: The memo names of :meth:`Tape.kept` by the callers' names (made once, not per call).
-_KEPT: dict[str, str] = {}
-
-
-def _kept_name(name: str) -> str:
-    found = _KEPT[name] = f"kept:{name}"
-    return found
+#: The prefix of the memo names of :meth:`Tape.kept` (apart from the tape's own).
+_KEPT = "kept:"
 
 
 class Tape:
@@ -127,12 +132,21 @@ class Tape:
     def __init__(self, table: Table) -> None:
         self.table = table
         self._memos: dict[str, Kept[Any, Any]] = {}
-        self._shapes: dict[tuple[str, bool], Any] = {}
+        #: prepared copies of the features' shapes and cores, by feature id
+        self._shapes: dict[str, Any] = {}
+        self._cores: dict[str, Any] = {}
+        #: the memos of :meth:`kept`, by the caller's name
+        self._own: dict[str, Kept[Any, Any]] = {}
         # the memos asked most (every sight line, every step of a move), read directly
         self._sight = self._memos["sees"] = Kept(LIMIT)
         self._kinds = self._memos["kind_at"] = Kept(LIMIT)
         self._worst = self._memos["worst"] = Kept(LIMIT)
         self._standing = self._memos["standing"] = Kept(LIMIT)
+        self._stands = self._memos["stands_in"] = Kept(LIMIT)
+        self._cover = self._memos["best_cover"] = Kept(LIMIT)
+        self._cover_sources = self._memos["cover"] = Kept(LIMIT)
+        self._cover_nearby = self._memos["cover_near"] = Kept(LIMIT)
+        self._legs = self._memos["legs"] = Kept(LIMIT)
 
     @classmethod
     def of(cls, table: Table) -> Tape:
@@ -156,16 +170,22 @@ class Tape:
         (a ruleset's way for a unit of some width to a goal, the nearest cover from a
         point), made once and kept like the tape's own answers; ``name`` keeps each kind
         apart."""
-        return self._memo(_KEPT.get(name) or _kept_name(name), key, build)
+        memo = self._own.get(name)
+        if memo is None:
+            memo = self._own[name] = self._memos[_KEPT + name] = Kept(LIMIT)
+        found: T = memo.get(key, _MISSING)  # one lookup (a key's hash is not kept)
+        if found is _MISSING:
+            found = memo.keep(key, build())
+        return found
 
     def _prepared(self, feature: TerrainFeature, core: bool) -> Any:
         """A prepared copy of the feature's shape or core (the table's stay untouched)."""
-        key = (feature.id, core)
-        found = self._shapes.get(key)
+        shapes = self._cores if core else self._shapes
+        found = shapes.get(feature.id)
         if found is None:
             found = shapely.from_wkb(shapely.to_wkb(feature.core if core else feature.shape))
             shapely.prepare(found)
-            self._shapes[key] = found
+            shapes[feature.id] = found
         return found
 
     def _near(self, a: Point, b: Point, reach: float) -> tuple[TerrainFeature, ...]:
@@ -178,14 +198,15 @@ class Tape:
 
     def stands_in(self, point: Point, feature: TerrainFeature) -> bool:
         """:meth:`kubik.table.Table.stands_in` for a model whose centre is ``point``."""
-        return self._memo(
-            "stands_in",
-            (point, feature.id),
-            lambda: (  # (a point meets a shape exactly where the shape covers it)
+        key = (point, feature.id)
+        found: bool | None = self._stands.get(key)
+        if found is None:  # (a point meets a shape exactly where the shape covers it)
+            found = self._stands.keep(
+                key,
                 feature.is_area
-                and bool(_lib.intersects_xy(self._prepared(feature, False), point[0], point[1]))
-            ),
-        )
+                and bool(_lib.intersects_xy(self._prepared(feature, False), point[0], point[1])),
+            )
+        return found
 
     # -- sight and cover --------------------------------------------------------
 
@@ -205,7 +226,11 @@ class Tape:
         if p == q:
             return True
         line = None
-        for feature in self._near(p, q, CORE_EPS + _MARGIN):
+        reach = CORE_EPS + _MARGIN
+        x0, x1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+        y0, y1 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+        near = self.table.candidates_in(x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+        for feature in near:
             if not feature.blocks_los or self.stands_in(p, feature) or self.stands_in(q, feature):
                 continue
             if line is None:
@@ -221,37 +246,42 @@ class Tape:
     def cover(self, shooter: Base, target: Base, near: float = NEAR_TARGET) -> Cover:
         """The best cover ``target`` has against ``shooter``: :func:`kubik.table.cover_between`."""
         key = (shooter.centre, target.centre, target.radius, near)
-        return self._memo(
-            "best_cover",
-            key,
-            lambda: Cover.best(
-                self.table.feature(f).cover for f in self.cover_ids(shooter, target, near)
-            ),
-        )
+        found: Cover | None = self._cover.get(key)
+        if found is None:
+            best = Cover.NONE
+            for feature_id in self.cover_ids(shooter, target, near):
+                cover = self.table.feature(feature_id).cover
+                if _COVER_RANK[cover] > _COVER_RANK[best]:  # (Cover.best: the first best)
+                    best = cover
+            found = self._cover.keep(key, best)
+        return found
 
     def cover_ids(self, shooter: Base, target: Base, near: float = NEAR_TARGET) -> tuple[str, ...]:
         """Ids of the features giving ``target`` cover against ``shooter`` (in table order):
         :func:`kubik.table.cover_sources`, which depends on the centres and the target's
         radius."""
         key = (shooter.centre, target.centre, target.radius, near)
-        return self._memo("cover", key, lambda: self._cover_ids(shooter, target, near))
+        found: tuple[str, ...] | None = self._cover_sources.get(key)
+        if found is None:
+            found = self._cover_sources.keep(key, self._cover_ids(shooter, target, near))
+        return found
 
     def _cover_near(self, point: Point, reach: float) -> bool:
         """Whether any feature giving cover comes within ``reach`` of ``point`` (by its
         bounding box): where none does, no shooter's line of fire finds cover there."""
-        return self._memo(
-            "cover_near",
-            (point, reach),
-            lambda: any(
-                f.cover is not Cover.NONE
-                for f in self.table.candidates_in(
-                    point[0] - reach - _MARGIN,
-                    point[1] - reach - _MARGIN,
-                    point[0] + reach + _MARGIN,
-                    point[1] + reach + _MARGIN,
-                )
-            ),
-        )
+        key = (point, reach)
+        found: bool | None = self._cover_nearby.get(key)
+        if found is None:
+            x, y = point
+            found = False
+            for feature in self.table.candidates_in(
+                x - reach - _MARGIN, y - reach - _MARGIN, x + reach + _MARGIN, y + reach + _MARGIN
+            ):
+                if feature.cover is not Cover.NONE:
+                    found = True
+                    break
+            self._cover_nearby.keep(key, found)
+        return found
 
     def _cover_ids(self, shooter: Base, target: Base, near: float) -> tuple[str, ...]:
         self.table.check_base(shooter)
@@ -262,7 +292,9 @@ class Tape:
         # the features whose boxes meet the line's last stretch (or the target's centre):
         # the stretch's box is its ends', and its shape is made only to test one of them
         (x0, y0), (x1, y1) = ends if ends is not None else (target.centre, target.centre)
-        candidates = self.table.candidates_in(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        x0, x1 = (x0, x1) if x0 <= x1 else (x1, x0)
+        y0, y1 = (y0, y1) if y0 <= y1 else (y1, y0)
+        candidates = self.table.candidates_in(x0, y0, x1, y1)
         part = None
         found: list[str] = []
         for feature in candidates:
@@ -372,11 +404,11 @@ class Tape:
         """:func:`kubik.table.legs`: the path cut into straight legs of one terrain kind
         each, in order (where a move first enters harder ground)."""
         points = tuple(path)
-        return self._memo(
-            "legs",
-            (points, mover, clearance),
-            lambda: legs(self.table, list(points), mover, clearance=clearance),
-        )
+        key = (points, mover, clearance)
+        found: tuple[Leg, ...] | None = self._legs.get(key)
+        if found is None:
+            found = self._legs.keep(key, legs(self.table, list(points), mover, clearance=clearance))
+        return found
 
     def reach(
         self,
@@ -439,16 +471,28 @@ class Tape:
 
     @staticmethod
     def closest(a: Sequence[Base], b: Sequence[Base]) -> float:
-        """Edge distance between the closest bases of two groups (inches, unrounded)."""
-        others = [(y.centre, y.radius) for y in b]
-        if not (a and others):
+        """Edge distance between the closest bases of two groups (inches, unrounded).
+
+        A gap is ``dist - radius - other radius``, and rounding is monotonic: among bases
+        of one size the nearest centres give the least gap, to the last bit. So where each
+        group's bases are of one size (a squad, almost always) the nearest centres are
+        found in one C loop and their gap is the answer, exactly as pair by pair."""
+        if not (a and b):
             raise ValueError("min() arg is an empty sequence")
+        first, other = a[0].radius, b[0].radius
+        radii = list(map(_radius, a))
+        other_radii = list(map(_radius, b))
+        if radii.count(first) == len(radii) and other_radii.count(other) == len(other_radii):
+            near = min(_starmap(_dist, _product(map(_centre, a), map(_centre, b))))
+            gap = near - first - other
+            return gap if gap > 0.0 else 0.0
         dist = math.dist
         best = math.inf  # centres are finite, so every gap is below it
+        others = [(y.centre, y.radius) for y in b]
         for x in a:
             centre, radius = x.centre, x.radius
-            for other, other_radius in others:
-                gap = dist(centre, other) - radius - other_radius
+            for where, other_radius in others:
+                gap = dist(centre, where) - radius - other_radius
                 if gap < best:
                     best = gap
         return max(0.0, best)

@@ -72,9 +72,18 @@ _COSTS = {
 }
 
 
+#: Each kind's :attr:`~TerrainKind.rank`, read without a call.
+_KIND_RANK = {kind: rank for rank, kind in enumerate(_KIND_ORDER)}
+
+
 def worst_kind(kinds: Iterable[TerrainKind]) -> TerrainKind:
     """The most restrictive kind of several (OPEN if there are none)."""
-    return max(kinds, key=lambda k: k.rank, default=TerrainKind.OPEN)
+    worst, rank = TerrainKind.OPEN, -1
+    for kind in kinds:  # (a plain loop: no key function called per kind)
+        kind_rank = _KIND_RANK[kind]
+        if kind_rank > rank:
+            worst, rank = kind, kind_rank
+    return worst
 
 
 class Cover(Enum):
@@ -101,10 +110,17 @@ class Cover(Enum):
     @staticmethod
     def best(covers: Iterable[Cover]) -> Cover:
         """The best of several covers (NONE if there are none)."""
-        return max(covers, key=lambda c: c.rank, default=Cover.NONE)
+        best, rank = Cover.NONE, -1
+        for cover in covers:  # (a plain loop: no key function called per cover)
+            cover_rank = _COVER_RANK[cover]
+            if cover_rank > rank:
+                best, rank = cover, cover_rank
+        return best
 
 
 _COVER_ORDER = (Cover.NONE, Cover.LIGHT, Cover.HARD)
+#: Each cover's :attr:`~Cover.rank`, read without a call.
+_COVER_RANK = {cover: rank for rank, cover in enumerate(_COVER_ORDER)}
 
 
 class MoverKinds(Mapping[str, TerrainKind]):
@@ -264,9 +280,10 @@ class TerrainFeature:
         """The outline (a LineString for linear obstacles); same as ``shape``."""
         return self.shape
 
-    @property
+    @cached_property
     def is_area(self) -> bool:
-        """Whether the feature has an inside (a polygon) rather than being a line."""
+        """Whether the feature has an inside (a polygon) rather than being a line (read
+        once: every point and line test asks it)."""
         return bool(self.shape.geom_type == "Polygon")
 
     def kind_for(self, mover_type: str | None = None) -> TerrainKind:

@@ -288,10 +288,13 @@ class BattleGame(TurnLoop):
         so a menu built after an action that moved nobody measures nothing again."""
         if self._still is None:
             return measure()
-        memo = self._lasting  # (the keeping :meth:`lasting_by` shares, spelt out: one call)
+        memo = self._lasting  # (shared with :meth:`lasting_by`; afresh past LASTING_LIMIT)
         found: T = memo.get(key, _MISSING)
         if found is _MISSING:
-            found = self._keep_for_battle(key, measure())
+            found = measure()
+            if len(memo) >= LASTING_LIMIT:
+                memo.clear()
+            memo[key] = found
         return found
 
     def lasting_by(self, key: Callable[[], Hashable], measure: Callable[[], T]) -> T:
@@ -302,18 +305,12 @@ class BattleGame(TurnLoop):
         made = key()
         memo = self._lasting
         found: T = memo.get(made, _MISSING)
-        if found is _MISSING:
-            found = self._keep_for_battle(made, measure())
+        if found is _MISSING:  # (kept as :meth:`lasting` keeps it: past the limit, afresh)
+            found = measure()
+            if len(memo) >= LASTING_LIMIT:
+                memo.clear()
+            memo[made] = found
         return found
-
-    def _keep_for_battle(self, key: Hashable, answer: T) -> T:
-        """Keep ``answer`` under ``key`` for the battle (the keeping :meth:`lasting` and
-        :meth:`lasting_by` share: the memo starts afresh past :data:`LASTING_LIMIT`)."""
-        memo = self._lasting
-        if len(memo) >= LASTING_LIMIT:
-            memo.clear()
-        memo[key] = answer
-        return answer
 
     def credit_kill(self, by_unit: str, victims: int = 1) -> None:
         """Credit unit ``by_unit`` with taking ``victims`` enemy models out of the fight
@@ -363,7 +360,11 @@ class BattleGame(TurnLoop):
 
     def bodies(self, *, besides: Sequence[str] = ()) -> tuple[Piece, ...]:
         """The models taking up room on the table, except the units in ``besides``."""
-        return tuple(p for p in self.pieces() if p.body and p.unit not in besides)
+        found: list[Piece] = []
+        for piece in self.pieces():  # (a plain loop: no generator resumed per piece)
+            if piece.body and piece.unit not in besides:
+                found.append(piece)
+        return tuple(found)
 
     def choose(
         self,
