@@ -51,9 +51,6 @@ from kubik.table.pathfinding import shortest_path
 from kubik.table.table import Table
 from kubik.table.terrain import Cover, TerrainFeature, TerrainKind, worst_kind
 
-#: Each cover's rank (:attr:`Cover.rank`), read without a call.
-_COVER_RANK = {cover: cover.rank for cover in Cover}
-
 T = TypeVar("T")
 #: shapely's compiled predicates, called without its Python wrappers (every sight line
 #: asks them).
@@ -189,12 +186,11 @@ class Tape:
         return found
 
     def _near(self, a: Point, b: Point, reach: float) -> tuple[TerrainFeature, ...]:
-        return self.table.candidates_in(
-            min(a[0], b[0]) - reach,
-            min(a[1], b[1]) - reach,
-            max(a[0], b[0]) + reach,
-            max(a[1], b[1]) + reach,
-        )
+        """The features whose boxes come within ``reach`` of the box of ``a`` and ``b``
+        (its corners ordered by comparisons: every sight line asks this)."""
+        x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        return self.table.candidates_in(x0 - reach, y0 - reach, x1 + reach, y1 + reach)
 
     def stands_in(self, point: Point, feature: TerrainFeature) -> bool:
         """:meth:`kubik.table.Table.stands_in` for a model whose centre is ``point``."""
@@ -226,11 +222,7 @@ class Tape:
         if p == q:
             return True
         line = None
-        reach = CORE_EPS + _MARGIN
-        x0, x1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
-        y0, y1 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
-        near = self.table.candidates_in(x0 - reach, y0 - reach, x1 + reach, y1 + reach)
-        for feature in near:
+        for feature in self._near(p, q, CORE_EPS + _MARGIN):
             if not feature.blocks_los or self.stands_in(p, feature) or self.stands_in(q, feature):
                 continue
             if line is None:
@@ -248,11 +240,8 @@ class Tape:
         key = (shooter.centre, target.centre, target.radius, near)
         found: Cover | None = self._cover.get(key)
         if found is None:
-            best = Cover.NONE
-            for feature_id in self.cover_ids(shooter, target, near):
-                cover = self.table.feature(feature_id).cover
-                if _COVER_RANK[cover] > _COVER_RANK[best]:  # (Cover.best: the first best)
-                    best = cover
+            ids = self.cover_ids(shooter, target, near)
+            best = Cover.best(self.table.feature(f).cover for f in ids)
             found = self._cover.keep(key, best)
         return found
 
@@ -291,10 +280,7 @@ class Tape:
         ends = near_target_ends(shooter.centre, target.centre, target.radius + near)
         # the features whose boxes meet the line's last stretch (or the target's centre):
         # the stretch's box is its ends', and its shape is made only to test one of them
-        (x0, y0), (x1, y1) = ends if ends is not None else (target.centre, target.centre)
-        x0, x1 = (x0, x1) if x0 <= x1 else (x1, x0)
-        y0, y1 = (y0, y1) if y0 <= y1 else (y1, y0)
-        candidates = self.table.candidates_in(x0, y0, x1, y1)
+        candidates = self._near(*(ends or (target.centre, target.centre)), 0.0)
         part = None
         found: list[str] = []
         for feature in candidates:

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 import shapely
 from shapely.geometry import LineString, Polygon
@@ -76,14 +76,23 @@ _COSTS = {
 _KIND_RANK = {kind: rank for rank, kind in enumerate(_KIND_ORDER)}
 
 
+E = TypeVar("E", bound=Enum)
+
+
+def _first_highest(items: Iterable[E], ranks: Mapping[E, int], none: E) -> E:
+    """The first of ``items`` of the highest rank (``none`` if there are none); a plain
+    loop, no key function called per item (every step of a move and line of fire asks)."""
+    best, rank = none, -1
+    for item in items:
+        item_rank = ranks[item]
+        if item_rank > rank:
+            best, rank = item, item_rank
+    return best
+
+
 def worst_kind(kinds: Iterable[TerrainKind]) -> TerrainKind:
     """The most restrictive kind of several (OPEN if there are none)."""
-    worst, rank = TerrainKind.OPEN, -1
-    for kind in kinds:  # (a plain loop: no key function called per kind)
-        kind_rank = _KIND_RANK[kind]
-        if kind_rank > rank:
-            worst, rank = kind, kind_rank
-    return worst
+    return _first_highest(kinds, _KIND_RANK, TerrainKind.OPEN)
 
 
 class Cover(Enum):
@@ -110,12 +119,7 @@ class Cover(Enum):
     @staticmethod
     def best(covers: Iterable[Cover]) -> Cover:
         """The best of several covers (NONE if there are none)."""
-        best, rank = Cover.NONE, -1
-        for cover in covers:  # (a plain loop: no key function called per cover)
-            cover_rank = _COVER_RANK[cover]
-            if cover_rank > rank:
-                best, rank = cover, cover_rank
-        return best
+        return _first_highest(covers, _COVER_RANK, Cover.NONE)
 
 
 _COVER_ORDER = (Cover.NONE, Cover.LIGHT, Cover.HARD)

@@ -42,7 +42,7 @@ from .formation import game_data, inches
 from .profiles import vehicle_profile
 from .setup import SideStart, check, side_start, squads_of
 from .spec import ObjectiveSpec
-from .state import Squad, Status
+from .state import Model, Squad, Status
 from .terrain import read_terrain
 
 #: :func:`~kubik.rulesets.steel_war.movement.base_speed`, read once per kind of unit (its
@@ -146,12 +146,14 @@ class Battlefield(BattleGame):
         return list(self.kept(("others", units), lambda: tuple(self._others(units))))
 
     def _others(self, units: tuple[str, ...]) -> list[Base]:
-        return [
-            m.base()
-            for s in self.squads
-            if s.id not in units and s.gone is None and s.aboard is None
-            for m in s.active()
-        ]
+        return [m.base() for m in self.other_models(*units)]
+
+    def other_models(self, *units: str) -> Iterator[Model]:
+        """The models taking up room on the table (on it, not aboard a vehicle), but
+        those of ``units``: whose bases :meth:`others` gives."""
+        for s in self.squads:
+            if s.id not in units and s.gone is None and s.aboard is None:
+                yield from s.active()
 
     # -- who is where -------------------------------------------------------------
 

@@ -183,9 +183,7 @@ def _near_others(game: Battlefield, squad: Squad, length: float) -> tuple[Base, 
     dist = math.dist  # (each model measured from its fields: a base made only for the near)
     return tuple(
         m.base()
-        for s in game.squads
-        if s.id not in skip and s.gone is None and s.aboard is None
-        for m in s.active()
+        for m in game.other_models(*skip)
         if dist((m.x, m.y), centre) <= reach + m.diameter / 2
     )
 
