@@ -4,10 +4,18 @@ menu offers only what the rules' permission functions allow."""
 
 from __future__ import annotations
 
-from kubik.engine import Choose
+from typing import Any
+
+import pytest
+
+from kubik.cli_play import controllers_for
+from kubik.engine import Choose, Verdict
+from kubik.engine.odds import OddsCache
+from kubik.game import GameSession, load_scenario
 from kubik.game.battle import BattleGame, Posture, Presence
 from kubik.rulesets.steel_war.activation import ActionType
-from kubik.rulesets.steel_war.battle import actions, command
+from kubik.rulesets.steel_war.battle import actions, command, menu
+from kubik.rulesets.steel_war.battle.menu import Offered, build
 from kubik.rulesets.steel_war.battle.options import Act, Charge, Fire, Inspire, Kind, Move
 from kubik.rulesets.steel_war.battle.state import Status
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
@@ -251,3 +259,37 @@ def test_SW_CORE_04_a_whole_activation_act_comes_first_and_ends_it() -> None:
     assert any(
         "SW-CORE-04" in o.verdict.rules for o in later.refused if isinstance(o.option, Charge)
     )
+
+
+def test_SW_CORE_04_a_spent_activation_offers_what_the_whole_menu_would_allow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Once two actions are spent, the menu measures no way and no shot: the activation rule
+    refuses every act that costs an action at once. Across whole games the short menu offers
+    exactly what the full menu (every option measured and refused one by one) allows, with
+    the same default, and names the rule that spent the activation."""
+    seen: list[tuple[object, ...]] = []
+
+    def checked(game: Any, squad: Any, done: Any, *, passed: bool = False) -> Offered:
+        short = build(game, squad, done, passed=passed)
+        if short.spent is None:
+            return short
+        with monkeypatch.context() as patched:
+            patched.setattr(menu, "any_action_verdict", lambda *_, **__: Verdict.allow())
+            full = build(game, squad, done, passed=passed)
+        assert full.spent is None
+        assert short.menu.options == full.menu.options
+        assert short.default == full.default
+        assert "SW-CORE-04" in short.rules
+        seen.append(short.menu.options)
+        return short
+
+    monkeypatch.setattr(actions, "build", checked)
+    scenario = load_scenario("steel_war.demo")
+    for seed in (1, 2):
+        bots = {side: "heuristic" for side in scenario.side_ids}
+        session = GameSession(scenario, seed, controllers=controllers_for(bots, seed, OddsCache()))
+        session.advance()
+        assert session.finished
+    assert len(seen) > 20
+    assert any(len(options) > 1 for options in seen)  # «Ни шагу назад!» still on offer

@@ -152,6 +152,28 @@ def action_verdict(
     return Verdict.allow("SW-CORE-04")
 
 
+@cache
+def any_action_verdict(
+    done: tuple[ActionType, ...], *, panicked: bool = False, passed: bool = False
+) -> Verdict:
+    """May any action at all follow ``done`` (SW-CORE-04)? Forbidden once the activation
+    is spent: then every act that costs an action is refused whatever it would aim at,
+    so a menu need not work out where a move would go to know it may not be made.
+
+    >>> any_action_verdict((ActionType.MOVE,)).allowed
+    True
+    >>> spent = any_action_verdict((ActionType.MOVE, ActionType.SHOOT))
+    >>> spent.allowed, spent.rules
+    (False, ('SW-CORE-04',))
+    >>> any_action_verdict((ActionType.MOVE, ActionType.SHOOT), passed=True).allowed
+    True
+    """
+    verdicts = [action_verdict(done, a, panicked=panicked, passed=passed) for a in ActionType]
+    if any(v.allowed for v in verdicts):
+        return Verdict.allow("SW-CORE-04")
+    return Verdict.combine(*verdicts)
+
+
 def _limit_rules(action: ActionType) -> tuple[str, ...]:
     """The rules that set an action's per-activation limit."""
     return ("SW-CORE-04", *_LIMIT_RULES.get(action, ()))

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from kubik.engine import AnyForecast, Forecast, Verdict, msg
 from kubik.game.battle import Menu
 from kubik.game.battle.menu import LazyForecast
-from kubik.rulesets.steel_war.activation import ActionType
+from kubik.rulesets.steel_war.activation import ActionType, any_action_verdict
 from kubik.rulesets.steel_war.fire import may_get_up, may_go_to_ground, reach_inches
 from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, level_orders
@@ -62,16 +62,21 @@ from .state import Squad, Status
 
 @dataclass(frozen=True, slots=True)
 class Offered:
-    """A unit's menu and the option a player who does not think long takes."""
+    """A unit's menu and the option a player who does not think long takes; ``spent``:
+    the verdict that refused at once every act costing an action (SW-CORE-04)."""
 
     menu: Menu[Option]
     default: Option
+    spent: Verdict | None = None
 
     @property
     def rules(self) -> tuple[str, ...]:
         """Every rule the verdicts applied, offered and refused (the decision's rules)."""
         every = (*self.menu.offers, *self.menu.refused)
-        return tuple(dict.fromkeys(itertools.chain.from_iterable(o.verdict.rules for o in every)))
+        rules = itertools.chain.from_iterable(o.verdict.rules for o in every)
+        if self.spent is not None:
+            rules = itertools.chain(rules, self.spent.rules)
+        return tuple(dict.fromkeys(rules))
 
 
 def stand(game: Battlefield, squad: Squad) -> Stand:
@@ -272,8 +277,11 @@ def build(
     """Every option of ``squad``'s next action, and the default."""
     if squad.aboard is not None:
         return _rider(game, squad, done, passed)
-    menu: Menu[Option] = Menu()
     unit = game.situation(squad, done, passed=passed)
+    left = any_action_verdict(unit.done, panicked=unit.panicked, passed=unit.passed)
+    if not left.allowed:
+        return _spent(game, squad, left)
+    menu: Menu[Option] = Menu()
     fires = fire_offers(game, squad, done, passed)
     for option, verdict, forecast, _ in fires:
         menu.offer(option, option.label(game.name), verdict, forecast)
@@ -349,24 +357,45 @@ def build(
                 squad.die, squad.leadership, reaction_threat(test), squad.berserk, seen_by
             ),
         )
-        hold = stand(game, squad)
-        fast = Act(Kind.NO_STEP_BACK)
-        menu.offer(
-            fast,
-            fast.label(game.name),
-            may_stand_fast(hold, berserk=squad.berserk, panicked=squad.panicked),
-            stand_forecast(hold, len(squad.men())),
-        )
+        _offer_stand_fast(game, squad, menu)
     legal_moves = [m for m in movement if m[1].allowed]
+    _offer_end(game, squad, menu, must_move=bool(legal_moves))
+    return Offered(menu, _default(game, squad, menu, fires, legal_moves))
+
+
+def _spent(game: Battlefield, squad: Squad, spent: Verdict) -> Offered:
+    """The menu of a spent activation (SW-CORE-04): what costs no action — «Ни шагу
+    назад!» and ending it (``spent`` refuses the rest, so no way or shot is measured)."""
+    menu: Menu[Option] = Menu()
+    if not squad.is_vehicle:
+        _offer_stand_fast(game, squad, menu)
+    _offer_end(game, squad, menu, must_move=False)
+    return Offered(menu, _default(game, squad, menu, [], []), spent)
+
+
+def _offer_stand_fast(game: Battlefield, squad: Squad, menu: Menu[Option]) -> None:
+    """«Ни шагу назад!» (SW-NSN-01), declared without spending an action."""
+    hold = stand(game, squad)
+    fast = Act(Kind.NO_STEP_BACK)
+    menu.offer(
+        fast,
+        fast.label(game.name),
+        may_stand_fast(hold, berserk=squad.berserk, panicked=squad.panicked),
+        stand_forecast(hold, len(squad.men())),
+    )
+
+
+def _offer_end(game: Battlefield, squad: Squad, menu: Menu[Option], *, must_move: bool) -> None:
+    """Ending the activation: refused while the morale level orders a move that may be
+    made (SW-MOR-01)."""
     end = Act(Kind.END)
-    must = level_orders(squad.level).must_move and bool(legal_moves)
+    must = level_orders(squad.level).must_move and must_move
     menu.offer(
         end,
         end.label(game.name),
         Verdict.of(not must, msg("steel_war.permission.must_move", level=squad.level), "SW-MOR-01"),
         Forecast(score=0.0),
     )
-    return Offered(menu, _default(game, squad, menu, fires, legal_moves))
 
 
 def _unload_score(game: Battlefield, vehicle: Squad) -> float:
