@@ -67,3 +67,32 @@ def test_settle_and_clear_of_match_the_walk() -> None:
         blocked += walked != end
         free += walked == end
     assert blocked > 100 and free > 100
+
+
+def test_settle_skips_only_spots_before_the_group_first_comes_near_a_model() -> None:
+    """The spots walked before the group first comes within reach of another model (or
+    of a charge's target) are not checked: a blocker met after a long clear stretch, one
+    grazed at every distance from the way, and a group that starts touching one end
+    where the plain walk ends."""
+    rng = random.Random(11)
+    for _ in range(600):
+        offsets = [(rng.uniform(-2, 2), rng.uniform(-2, 2)) for _ in range(rng.randint(1, 6))]
+        size = rng.choice([1.0, 1.26, 2.0])
+
+        def bases_at(p: Point, offsets: list[Point] = offsets, size: float = size) -> list[Base]:
+            return [Base(p[0] + dx, p[1] + dy, size) for dx, dy in offsets]
+
+        start = (rng.uniform(10, 30), rng.uniform(10, 30))
+        far = (start[0] + rng.uniform(-12, 12), start[1] + rng.uniform(-12, 12))
+        path = [start, far]
+        along = rng.uniform(0.0, 1.0)
+        beside = rng.uniform(0.0, 4.0) * rng.choice([-1, 1])
+        dx, dy = far[0] - start[0], far[1] - start[1]
+        norm = (dx * dx + dy * dy) ** 0.5 or 1.0
+        x = start[0] + dx * along - dy / norm * beside
+        y = start[1] + dy * along + dx / norm * beside
+        blocker = Base(round(x, 2), round(y, 2), rng.choice([1.0, 2.0]))
+        gap = rng.choice([0.05, 0.0, 0.5])
+        for others, allowed in (([blocker], []), ([], [blocker])):
+            walked = _walk(path, bases_at, others, gap, allowed)
+            assert settle(path, bases_at, others, gap, allowed) == walked, (path, blocker)

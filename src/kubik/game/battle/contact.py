@@ -99,19 +99,21 @@ def settle(
         return end  # nothing near the way: it ends at its end
     others = tuple(b for b in near if b not in allowed)
     allowed = tuple(b for b in near if b in allowed)
+    # Where the group first comes near enough to touch another model, or to overlap the
+    # target's (touched, never overlapped): every spot walked before then is clear.
+    near_other = _first_near(points, group, others, gap)
+    near_target = _first_near(points, group, allowed, -_OVERLAP_EPS)
+    if near_other is None or (near_target is not None and near_target < near_other):
+        near_other = near_target
+    if near_other is None and clear_of(bases_at(end), others, gap, allowed):
+        return end  # the whole way passes clear of every model, the target's too
     first = 0  # spots before this one are known clear
-    if _sweep_clear(points, group, others, gap):
-        # Clear of every other model the whole way: only the target's bases (touched,
-        # never overlapped) may stop it, from where the group first comes near them.
-        near_target = _first_near(points, group, allowed)
-        if near_target is None and clear_of(bases_at(end), others, gap, allowed):
-            return end  # the whole way passes clear of every model, the target's too
-        if near_target is not None:
-            first = int(near_target / STEP - 1e-9) + 1 if near_target > 0 else 0
+    if near_other is not None and near_other > 0:
+        first = int(near_other / STEP - 1e-9) + 1
     clear = _rigid_check(points, bases_at, others, gap, allowed)
-    spots = itertools.chain(_samples(points, STEP), (points[-1],))
+    spots = itertools.chain(_samples(points, STEP, first - 1 if first else 0), (points[-1],))
     last: Point | None = None
-    passed = next(itertools.islice(spots, first - 1, None), None) if first else None
+    passed = next(spots, None) if first else None
     if passed is not None:
         last = (round(passed[0], 1), round(passed[1], 1))
     for point in spots:
@@ -179,28 +181,13 @@ def _rigid_check(
     return clear
 
 
-def _sweep_clear(
-    points: Sequence[Point], group: Sequence[Base], others: Sequence[Base], gap: float
-) -> bool:
-    """Whether the group, carried along the whole path, never comes within ``gap`` of any
-    of ``others`` (each base's centre swept along the path, against each other centre)."""
-    start = points[0]
-    offsets = [(b.x - start[0], b.y - start[1], b.radius) for b in group]
-    for p, q in itertools.pairwise(points):
-        for dx, dy, radius in offsets:
-            a, b = (p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy)
-            for other in others:
-                if point_segment_distance(other.centre, a, b) <= radius + other.radius + gap + 0.08:
-                    return False
-    return True
-
-
 def _first_near(
-    points: Sequence[Point], group: Sequence[Base], bases: Sequence[Base]
+    points: Sequence[Point], group: Sequence[Base], bases: Sequence[Base], gap: float
 ) -> float | None:
     """How far along the path the group, carried as it stands at the start, first
     comes near enough to one of ``bases`` that a spot (a point rounded to 0.1") might
-    overlap it; ``None`` when it never does. Every spot walked before then is clear."""
+    come within ``gap`` of it (a negative gap: overlap it); ``None`` when it never
+    does. Every spot walked before then is clear."""
     if not bases:
         return None
     start = points[0]
@@ -213,7 +200,7 @@ def _first_near(
         for other in bases:
             for dx, dy, radius in offsets:
                 # where |p + offset + t·u - c| = reach, t in [0, 1], by the quadratic
-                reach = radius + other.radius - _OVERLAP_EPS + 0.08
+                reach = radius + other.radius + gap + 0.08
                 wx, wy = p[0] + dx - other.x, p[1] + dy - other.y
                 c = wx * wx + wy * wy - reach * reach
                 if c <= 0:
@@ -235,10 +222,11 @@ def _first_near(
     return None
 
 
-def _samples(points: Sequence[Point], step: float) -> Iterator[Point]:
+def _samples(points: Sequence[Point], step: float, start: int = 0) -> Iterator[Point]:
     """The points every ``step`` inches along the path from its start (as
     :func:`kubik.table.tape.along` would end, by plain interpolation), made as they are
-    walked (a move blocked early never makes the rest)."""
+    walked (a move blocked early never makes the rest), from the ``start``-th on (those
+    before it known clear: never made)."""
     legs = [(p, q, math.dist(p, q)) for p, q in itertools.pairwise(points)]
     if not legs:
         yield points[0]
@@ -248,7 +236,7 @@ def _samples(points: Sequence[Point], step: float) -> Iterator[Point]:
     last = len(legs) - 1
     leg, walked = 0, 0.0
     p, q, d = legs[0]
-    for i in range(steps + 1):
+    for i in range(start, steps + 1):
         wanted = i * step
         while leg < last and walked + d < wanted:
             walked += d

@@ -137,6 +137,9 @@ def _settle_from_here(
     if key is None or not game.measuring:
         return settle(path, _bases_at(game, squad), near, may_touch=[])
     beside = _beside(path, near, width_of(game, squad))
+    if not beside:  # no base near the way: the contact rule lets it end at its end
+        last = path[-1]
+        return (round(last[0], 1), round(last[1], 1))
     return game.lasting(
         ("settle", game.shape(squad), beside, key),
         lambda: settle(path, _bases_at(game, squad), near, may_touch=[]),

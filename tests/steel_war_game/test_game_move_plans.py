@@ -1,0 +1,81 @@
+"""A menu's moves are planned with shortcuts (models far from a way left out, a way with no
+model beside it ending at its end, answers kept while nothing near moves); games are
+compared byte for byte, so here each shortcut meets the plain measurement: every move
+planned inside a menu's measuring stretch ends where the contact rule, asked outside
+it with every other model on the table, says (SW-MOVE-01/02, the contact rule)."""
+
+from __future__ import annotations
+
+import random
+
+from kubik.game import ScenarioError
+from kubik.rulesets.steel_war.battle import moves
+from kubik.rulesets.steel_war.battle.game import SteelWarGame
+from kubik.rulesets.steel_war.battle.options import MoveHow, MoveKind
+from kubik.table.geometry import Point
+
+from .builders import new_game, scenario, unit
+
+
+def _crowded(seed: int) -> SteelWarGame:
+    """Squads of both sides placed at random, close enough to bar each other's ways."""
+    rng = random.Random(seed)
+    while True:
+        units = [
+            unit(
+                f"{side}_{n}",
+                side,
+                (round(rng.uniform(4, 20), 1), round(rng.uniform(4, 20), 1)),
+                (("assault_rifle", rng.randint(1, 4)),),
+            )
+            for n in range(3)
+            for side in ("steel", "lianra")
+        ]
+        try:
+            return new_game(scenario(units))
+        except ScenarioError:
+            continue  # two squads on one spot: placed again
+
+
+def _plans(game: SteelWarGame) -> list[tuple[str, MoveKind, MoveHow, moves.Plan | None]]:
+    found = []
+    for squad in game.squads:
+        for kind, goal in moves.goals(game, squad):
+            for how in (MoveHow.MOVE, MoveHow.MARCH):
+                found.append((squad.id, kind, how, moves.plan(game, squad, kind, goal, how)))
+    return found
+
+
+def _plain_end(game: SteelWarGame, squad_id: str, kind: MoveKind, how: MoveHow) -> Point | None:
+    """Where the contact rule ends the move's path (its way cut by its allowance), every
+    other model on the table asked."""
+    squad = game.squad(squad_id)
+    goal = dict(moves.goals(game, squad))[kind]
+    reach = moves.width_of(game, squad)
+    near = game.nearest_enemy(squad)
+    stop = None
+    if kind is MoveKind.ADVANCE:
+        stop = reach + (moves.width_of(game, near[0]) if near else 0.0) + 1.0
+    course = moves._course(game, squad, goal, how, reach, stop)
+    assert course is not None
+    return moves.settle_on(game, squad, course[2])
+
+
+def test_SW_MOVE_02_a_menu_plans_each_move_where_the_contact_rule_ends_it() -> None:
+    short = free = 0
+    for seed in range(12):
+        game = _crowded(seed)
+        outside = _plans(game)  # measured afresh
+        with game.unchanged():
+            inside = _plans(game)  # the menu's shortcuts
+            again = _plans(game)  # kept answers
+        assert inside == outside == again
+        for squad_id, kind, how, found in inside:
+            if found is None:
+                continue
+            assert _plain_end(game, squad_id, kind, how) == found.end
+            speed = game.speed(game.squad(squad_id))
+            full = found.moved >= (speed if how is MoveHow.MOVE else 2 * speed) - 0.05
+            short += not full
+            free += full
+    assert short > 5 and free > 5
