@@ -10,11 +10,12 @@ the plain walk — every 0.1" spot checked with :func:`touching` and
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
 from kubik.game.battle import clear_of, overlapping, settle, touching
-from kubik.game.battle.contact import STEP, _samples
+from kubik.game.battle.contact import GAP, STEP, _samples
 from kubik.table import Base, Point
 
 
@@ -69,11 +70,11 @@ def test_settle_and_clear_of_match_the_walk() -> None:
     assert blocked > 100 and free > 100
 
 
-def test_settle_skips_only_spots_before_the_group_first_comes_near_a_model() -> None:
+def test_settle_checks_only_the_spots_where_the_group_comes_near_a_model() -> None:
     """The spots walked before the group first comes within reach of another model (or
     of a charge's target) are not checked: a blocker met after a long clear stretch, one
-    grazed at every distance from the way, and a group that starts touching one end
-    where the plain walk ends."""
+    grazed at every distance from the way, a group that starts beside a model (walking
+    out of reach, then perhaps into another's) end where the plain walk ends."""
     rng = random.Random(11)
     for _ in range(600):
         offsets = [(rng.uniform(-2, 2), rng.uniform(-2, 2)) for _ in range(rng.randint(1, 6))]
@@ -92,7 +93,33 @@ def test_settle_skips_only_spots_before_the_group_first_comes_near_a_model() -> 
         x = start[0] + dx * along - dy / norm * beside
         y = start[1] + dy * along + dx / norm * beside
         blocker = Base(round(x, 2), round(y, 2), rng.choice([1.0, 2.0]))
+        # and often one the group stands beside as it starts (a move stopped there before)
+        ox, angle = rng.choice(offsets), rng.uniform(0, 6.3)
+        edge = size / 2 + 0.5 + rng.choice([0.0, 0.06, 0.1, 0.13, 0.3])
+        beside_start = Base(
+            start[0] + ox[0] + edge * math.cos(angle),
+            start[1] + ox[1] + edge * math.sin(angle),
+            1.0,
+        )
         gap = rng.choice([0.05, 0.0, 0.5])
-        for others, allowed in (([blocker], []), ([], [blocker])):
+        near = [beside_start] if rng.random() < 0.5 else []
+        for others, allowed in (([*near, blocker], []), (near, [blocker])):
             walked = _walk(path, bases_at, others, gap, allowed)
             assert settle(path, bases_at, others, gap, allowed) == walked, (path, blocker)
+
+
+def test_settle_of_a_path_of_one_spot_checks_that_spot() -> None:
+    """A move of no length (one point, or two alike) ends where it stands if that is
+    clear, else nowhere: the one spot is never taken for clear unchecked."""
+    group = [(0.0, 0.0), (1.5, 0.0)]
+
+    def bases_at(p: Point) -> list[Base]:
+        return [Base(p[0] + dx, p[1] + dy, 1.0) for dx, dy in group]
+
+    for x in (11.6, 12.0, 12.6, 13.0, 13.6, 14.0):
+        others = [Base(x, 10.0, 1.0)]
+        for path in ([(10.0, 10.0)], [(10.0, 10.0), (10.0, 10.0)]):
+            assert settle(path, bases_at, others) == _walk(path, bases_at, others, GAP, ())
+            assert settle(path, bases_at, [], 0.05, others) == _walk(
+                path, bases_at, [], 0.05, others
+            )

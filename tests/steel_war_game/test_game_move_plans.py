@@ -79,3 +79,21 @@ def test_SW_MOVE_02_a_menu_plans_each_move_where_the_contact_rule_ends_it() -> N
             short += not full
             free += full
     assert short > 5 and free > 5
+
+
+def test_SW_MOVE_02_a_plan_kept_across_menus_holds_only_while_the_models_near_stand() -> None:
+    """A plan is kept while the unit, the enemy it advances on and the models near it
+    stand where they stood: after any squad moves (near or far), every plan a menu gives
+    is the one measured afresh."""
+    rng = random.Random(5)
+    for seed in range(6):
+        game = _crowded(100 + seed)
+        with game.unchanged():
+            _plans(game)
+        for _ in range(4):
+            moved = rng.choice(game.squads)
+            x, y = moved.centre
+            moved.shift((round(x + rng.uniform(-3, 3), 1), round(y + rng.uniform(-3, 3), 1)))
+            fresh = _plans(game)
+            with game.unchanged():
+                assert _plans(game) == fresh

@@ -99,30 +99,51 @@ def settle(
         return end  # nothing near the way: it ends at its end
     others = tuple(b for b in near if b not in allowed)
     allowed = tuple(b for b in near if b in allowed)
-    # Where the group first comes near enough to touch another model, or to overlap the
-    # target's (touched, never overlapped): every spot walked before then is clear.
-    near_other = _first_near(points, group, others, gap)
-    near_target = _first_near(points, group, allowed, -_OVERLAP_EPS)
-    if near_other is None or (near_target is not None and near_target < near_other):
-        near_other = near_target
-    if near_other is None and clear_of(bases_at(end), others, gap, allowed):
+    # Where the group comes near enough to touch another model, or to overlap the
+    # target's (touched, never overlapped): every spot walked elsewhere is clear.
+    spans = _near_spans(points, group, others, gap)
+    spans += _near_spans(points, group, allowed, -_OVERLAP_EPS)
+    if not spans and clear_of(bases_at(end), others, gap, allowed):
         return end  # the whole way passes clear of every model, the target's too
-    first = 0  # spots before this one are known clear
-    if near_other is not None and near_other > 0:
-        first = int(near_other / STEP - 1e-9) + 1
     clear = _rigid_check(points, bases_at, others, gap, allowed)
-    spots = itertools.chain(_samples(points, STEP, first - 1 if first else 0), (points[-1],))
+    steps = _last_sample(points, STEP)
     last: Point | None = None
-    passed = next(spots, None) if first else None
-    if passed is not None:
+    walked = 0  # the samples before this one are walked
+    for low, high in _to_check(spans, steps):
+        if low > walked:  # a stretch known clear: the move passes it, to its last spot
+            passed = next(_samples(points, STEP, low - 1))
+            last = (round(passed[0], 1), round(passed[1], 1))
+        for point in itertools.islice(_samples(points, STEP, low), high - low + 1):
+            spot = (round(point[0], 1), round(point[1], 1))
+            if clear(spot) if clear is not None else clear_of(bases_at(spot), others, gap, allowed):
+                last = spot
+            elif last is not None:
+                return last  # blocked: the move ends at the last clear point
+        walked = high + 1
+    if walked <= steps:
+        passed = next(_samples(points, STEP, steps))
         last = (round(passed[0], 1), round(passed[1], 1))
-    for point in spots:
-        spot = (round(point[0], 1), round(point[1], 1))
-        if clear(spot) if clear is not None else clear_of(bases_at(spot), others, gap, allowed):
-            last = spot
-        elif last is not None:
-            break  # blocked: the move ends at the last clear point
+    spot = end  # (the path's end, always checked)
+    if clear(spot) if clear is not None else clear_of(bases_at(spot), others, gap, allowed):
+        last = spot
     return last
+
+
+def _to_check(spans: list[tuple[float, float]], steps: int) -> list[tuple[int, int]]:
+    """The samples (first and last index, 0 to ``steps``) to check for the stretches
+    ``spans`` (inches along the path), each widened by a sample on either side (a
+    sample's place along the path is exact to far less than that), in order."""
+    ranges: list[tuple[int, int]] = []
+    for begin, finish in sorted(spans):
+        low, high = max(int(begin / STEP) - 1, 0), min(int(finish / STEP) + 1, steps)
+        if low > high:
+            continue  # past the last sample: only the end is left (always checked)
+        if ranges and low <= ranges[-1][1] + 1:
+            if high > ranges[-1][1]:
+                ranges[-1] = (ranges[-1][0], high)
+        else:
+            ranges.append((low, high))
+    return ranges
 
 
 def _rigid_check(
@@ -181,45 +202,52 @@ def _rigid_check(
     return clear
 
 
-def _first_near(
+def _near_spans(
     points: Sequence[Point], group: Sequence[Base], bases: Sequence[Base], gap: float
-) -> float | None:
-    """How far along the path the group, carried as it stands at the start, first
-    comes near enough to one of ``bases`` that a spot (a point rounded to 0.1") might
-    come within ``gap`` of it (a negative gap: overlap it); ``None`` when it never
-    does. Every spot walked before then is clear."""
+) -> list[tuple[float, float]]:
+    """The stretches of the path (from and to, in inches along it) where the group,
+    carried as it stands at the start, comes near enough to one of ``bases`` that a
+    spot (a point rounded to 0.1", at most 0.0708" off it) might come within ``gap``
+    of it (a negative gap: overlap it). Every spot elsewhere is clear of them."""
     if not bases:
-        return None
+        return []
     start = points[0]
     offsets = [(b.x - start[0], b.y - start[1], b.radius) for b in group]
+    spans: list[tuple[float, float]] = []
     walked = 0.0
-    for p, q in itertools.pairwise(points):
+    legs = itertools.pairwise(points) if len(points) > 1 else ((start, start),)
+    for p, q in legs:
         ux, uy = q[0] - p[0], q[1] - p[1]
         length = math.hypot(ux, uy)
-        found: float | None = None
+        a = ux * ux + uy * uy
         for other in bases:
             for dx, dy, radius in offsets:
-                # where |p + offset + t·u - c| = reach, t in [0, 1], by the quadratic
+                # where |p + offset + t·u - c| <= reach, t in [0, 1], by the quadratic
                 reach = radius + other.radius + gap + 0.08
                 wx, wy = p[0] + dx - other.x, p[1] + dy - other.y
                 c = wx * wx + wy * wy - reach * reach
-                if c <= 0:
-                    t = 0.0  # near already where the leg starts
-                else:
-                    a = ux * ux + uy * uy
-                    b = wx * ux + wy * uy
-                    disc = b * b - a * c
-                    if a == 0 or b >= 0 or disc < 0:
-                        continue  # standing still, moving away, or passing wide
-                    t = (-b - math.sqrt(disc)) / a
-                    if t > 1:
-                        continue
-                if found is None or t < found:
-                    found = t
-        if found is not None:
-            return walked + found * length
+                if a == 0:
+                    if c <= 0:
+                        spans.append((walked, walked))  # standing still, near
+                    continue
+                b = wx * ux + wy * uy
+                disc = b * b - a * c
+                if disc < 0:
+                    continue  # passing wide
+                root = math.sqrt(disc)
+                t0, t1 = (-b - root) / a, (-b + root) / a
+                if t1 < 0 or t0 > 1:
+                    continue  # near only before the leg or beyond it
+                spans.append((walked + max(t0, 0.0) * length, walked + min(t1, 1.0) * length))
         walked += length
-    return None
+    return spans
+
+
+def _last_sample(points: Sequence[Point], step: float) -> int:
+    """The index of the last of :func:`_samples` (0 for a path of one point)."""
+    if len(points) < 2:
+        return 0
+    return int(sum(math.dist(p, q) for p, q in itertools.pairwise(points)) / step + 1e-9)
 
 
 def _samples(points: Sequence[Point], step: float, start: int = 0) -> Iterator[Point]:

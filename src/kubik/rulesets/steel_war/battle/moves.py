@@ -133,16 +133,16 @@ def _settle_from_here(
     bound = 2.0 * game.speed(squad) + 1.0
     if not path or length > bound or tuple(path[0]) != squad.centre:
         return settle_on(game, squad, path)
-    near = game.kept(("near_others", squad.id, bound), lambda: _near_others(game, squad, bound))
+    near = _near_of(game, squad)
     if key is None or not game.measuring:
         return settle(path, _bases_at(game, squad), near, may_touch=[])
     beside = _beside(path, near, width_of(game, squad))
     if not beside:  # no base near the way: the contact rule lets it end at its end
         last = path[-1]
         return (round(last[0], 1), round(last[1], 1))
-    return game.lasting(
-        ("settle", game.shape(squad), beside, key),
-        lambda: settle(path, _bases_at(game, squad), near, may_touch=[]),
+    return game.lasting(  # (the rule is asked of those beside alone: it meets no other)
+        ("settle", game.shape(squad), tuple([(b.x, b.y, b.radius) for b in beside]), key),
+        lambda: settle(path, _bases_at(game, squad), beside, may_touch=[]),
     )
 
 
@@ -151,25 +151,21 @@ def _settle_from_here(
 _BESIDE_SLACK = CONTACT_TOLERANCE + 0.5
 
 
-def _beside(
-    path: Sequence[Point], near: Sequence[Base], width: float
-) -> tuple[tuple[float, float, float], ...]:
-    """Where the bases of ``near`` that stand beside ``path`` are and how wide (those
-    within the unit's ``width`` and their own radius, and a margin, of the path's box):
-    the contact rule meets no other base on the way, so its answer holds while these
-    stand where they stood."""
+def _beside(path: Sequence[Point], near: Sequence[Base], width: float) -> list[Base]:
+    """The bases of ``near`` that stand beside ``path``, in their order (those within the
+    unit's ``width`` and their own radius, and a margin, of the path's box): the contact
+    rule meets no other base on the way, so its answer holds while these stand where
+    they stood."""
     xs = [p[0] for p in path]
     ys = [p[1] for p in path]
     low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
     reach = width + _BESIDE_SLACK
-    return tuple(
-        [
-            (b.x, b.y, b.radius)
-            for b in near
-            if low_x - reach - b.radius <= b.x <= high_x + reach + b.radius
-            and low_y - reach - b.radius <= b.y <= high_y + reach + b.radius
-        ]
-    )
+    return [
+        b
+        for b in near
+        if low_x - reach - b.radius <= b.x <= high_x + reach + b.radius
+        and low_y - reach - b.radius <= b.y <= high_y + reach + b.radius
+    ]
 
 
 def _bases_at(game: Battlefield, squad: Squad) -> Callable[[Point], list[Base]]:
@@ -421,11 +417,40 @@ def plan(
     nearest enemy, when the caller has it (an advance stops short of it)."""
     if kind is MoveKind.ADVANCE:
         near = near or game.nearest_enemy(squad)
-    toward = near[0].id if near and kind is MoveKind.ADVANCE else None
+    toward = near[0] if near and kind is MoveKind.ADVANCE else None
     return game.lasting_of(
-        lambda: ("plan", game.board(), squad.id, kind, goal, how, toward),
+        lambda: (
+            "plan",
+            game.shape(squad),
+            None if how is MoveHow.COMBAT else _near_board(game, squad),
+            kind,
+            goal,
+            how,
+            None if toward is None else game.shape(toward),
+        ),
         lambda: _plan(game, squad, kind, goal, how, near),
     )
+
+
+def _near_board(game: Battlefield, squad: Squad) -> int:
+    """Where the models a move of the unit from where it stands may meet stand, as a
+    number (:meth:`~kubik.game.battle.BattleGame.shape_id`; once per menu): a plan reads
+    the unit, the enemy it advances on and these alone (its way is the terrain's, and
+    every path a plan settles starts at the unit and is shorter than the reach of
+    :func:`_near_others`), so models elsewhere may move and the plan still holds."""
+    return game.kept(
+        ("near_board", squad.id),
+        lambda: game.shape_id(
+            ("near", tuple([(b.x, b.y, b.radius) for b in _near_of(game, squad)]))
+        ),
+    )
+
+
+def _near_of(game: Battlefield, squad: Squad) -> tuple[Base, ...]:
+    """:func:`_near_others` within reach of any way a plan settles (a march's, at most
+    twice the unit's speed), measured once per menu."""
+    bound = 2.0 * game.speed(squad) + 1.0
+    return game.kept(("near_others", squad.id, bound), lambda: _near_others(game, squad, bound))
 
 
 def _plan(
