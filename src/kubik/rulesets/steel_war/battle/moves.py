@@ -122,7 +122,7 @@ def settle_on(
 
 
 def _settle_from_here(
-    game: Battlefield, squad: Squad, path: Sequence[Point], key: Hashable = None
+    game: Battlefield, squad: Squad, path: Sequence[Point], key: Hashable, unit: _Unit
 ) -> Point | None:
     """:func:`settle_on` for a move from where the unit stands (a menu's moves): the
     models out of reach of any way that long are left out once per menu, not per move
@@ -130,13 +130,12 @@ def _settle_from_here(
     ``key``: names ``path`` (a move's course), so the answer is kept while the unit and
     the models beside that path stand where they stood (models elsewhere may move)."""
     length = sum(math.dist(p, q) for p, q in itertools.pairwise(path))
-    bound = 2.0 * game.speed(squad) + 1.0
-    if not path or length > bound or tuple(path[0]) != squad.centre:
+    if not path or length > _reach_of(unit.speed) or tuple(path[0]) != squad.centre:
         return settle_on(game, squad, path)
-    near = _near_of(game, squad)
-    if key is None or not game.measuring:
+    near = _near_of(game, squad, unit.speed)
+    if not game.measuring:
         return settle(path, _bases_at(game, squad), near, may_touch=[])
-    beside = _beside(path, near, width_of(game, squad))
+    beside = _beside(path, near, unit.width)
     if not beside:  # no base near the way: the contact rule lets it end at its end
         last = path[-1]
         return (round(last[0], 1), round(last[1], 1))
@@ -422,7 +421,7 @@ def plan(
         lambda: (
             "plan",
             game.shape(squad),
-            None if how is MoveHow.COMBAT else _near_board(game, squad),
+            None if how is MoveHow.COMBAT else _near_board(game, squad, _unit(game, squad).speed),
             kind,
             goal,
             how,
@@ -432,7 +431,7 @@ def plan(
     )
 
 
-def _near_board(game: Battlefield, squad: Squad) -> int:
+def _near_board(game: Battlefield, squad: Squad, speed: int) -> int:
     """Where the models a move of the unit from where it stands may meet stand, as a
     number (:meth:`~kubik.game.battle.BattleGame.shape_id`; once per menu): a plan reads
     the unit, the enemy it advances on and these alone (its way is the terrain's, and
@@ -441,16 +440,42 @@ def _near_board(game: Battlefield, squad: Squad) -> int:
     return game.kept(
         ("near_board", squad.id),
         lambda: game.shape_id(
-            ("near", tuple([(b.x, b.y, b.radius) for b in _near_of(game, squad)]))
+            ("near", tuple([(b.x, b.y, b.radius) for b in _near_of(game, squad, speed)]))
         ),
     )
 
 
-def _near_of(game: Battlefield, squad: Squad) -> tuple[Base, ...]:
+def _near_of(game: Battlefield, squad: Squad, speed: int) -> tuple[Base, ...]:
     """:func:`_near_others` within reach of any way a plan settles (a march's, at most
-    twice the unit's speed), measured once per menu."""
-    bound = 2.0 * game.speed(squad) + 1.0
+    twice the unit's ``speed``), measured once per menu."""
+    bound = _reach_of(speed)
     return game.kept(("near_others", squad.id, bound), lambda: _near_others(game, squad, bound))
+
+
+def _reach_of(speed: int) -> float:
+    """More than the longest path a plan settles (a march's, twice the unit's ``speed``)."""
+    return 2.0 * speed + 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """What every move a menu plans reads of the unit: how wide it is (:func:`width_of`),
+    its row of the terrain table (:func:`mover`) and its speed."""
+
+    width: float
+    mover: str
+    speed: int
+
+
+def _unit(game: Battlefield, squad: Squad) -> _Unit:
+    """The unit as its moves see it, measured once per menu (every goal and way asks)."""
+    key = ("move_unit", squad.id)
+    found: _Unit | None = game.kept_now(key)
+    if found is None:
+        found = game.kept(
+            key, lambda: _Unit(width_of(game, squad), mover(game, squad), game.speed(squad))
+        )
+    return found
 
 
 def _plan(
@@ -462,11 +487,12 @@ def _plan(
     near: tuple[Squad, float] | None,
 ) -> Plan | None:
     """:func:`plan`, measured (it depends on where every model stands alone)."""
-    reach = width_of(game, squad)
+    unit = _unit(game, squad)
+    reach = unit.width
     stop = None
     if kind is MoveKind.ADVANCE:
         stop = reach + (width_of(game, near[0]) if near else 0.0) + 1.0
-    key = (squad.centre, goal, reach, mover(game, squad), stop, how, game.speed(squad))
+    key = (squad.centre, goal, reach, unit.mover, stop, how, unit.speed)
     course = game.tape.kept(
         "steel_war.course", key, lambda: _course(game, squad, goal, how, reach, stop)
     )
@@ -476,7 +502,7 @@ def _plan(
     if how is MoveHow.COMBAT:
         end = (round(path[-1][0], 1), round(path[-1][1], 1))
         return Plan(way.points, cls, end, inches(length_to(path, end)))
-    found = _settle_from_here(game, squad, path, key)
+    found = _settle_from_here(game, squad, path, key, unit)
     if found is None:
         return None
     moved = inches(length_to(path, found))
