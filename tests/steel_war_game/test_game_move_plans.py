@@ -97,3 +97,24 @@ def test_SW_MOVE_02_a_plan_kept_across_menus_holds_only_while_the_models_near_st
             fresh = _plans(game)
             with game.unchanged():
                 assert _plans(game) == fresh
+
+
+def test_SW_MOVE_01_a_menu_plans_a_march_only_beyond_a_move_of_full_speed() -> None:
+    """:func:`moves.menu_plans` gives each move as :func:`moves.plan` plans it, and a
+    march only where the move toward that goal went the unit's full speed and the march
+    goes farther (SW-MOVE-01: twice the speed)."""
+    marches = 0
+    for seed in range(8):
+        game = _crowded(200 + seed)
+        with game.unchanged():
+            for squad in game.squads:
+                planned = moves.menu_plans(game, squad, game.nearest_enemy(squad))
+                for kind, goal, how, found in planned:
+                    assert moves.plan(game, squad, kind, goal, how) == found
+                moved = {k: f.moved for k, _, h, f in planned if h is MoveHow.MOVE}
+                for kind, _, how, found in planned:
+                    if how is MoveHow.MARCH:
+                        marches += 1
+                        assert moved[kind] >= game.speed(squad) - 0.05
+                        assert found.moved > moved[kind]
+    assert marches > 5

@@ -198,47 +198,29 @@ def move_offers(
     offered: set[tuple[object, ...]] = set()  # (each move's fields: hashed in C)
     unit = game.situation(squad, done, passed=passed)
     near = game.nearest_enemy(squad)
-    vehicle = squad.is_vehicle
-    for kind, goal in moves.goals(game, squad, near):
-        reached = 0.0
-        for how in _HOWS:
-            if how is not MoveHow.MOVE and kind is MoveKind.COVER:
-                continue
-            if how is MoveHow.COMBAT and vehicle:
-                continue
-            if how is MoveHow.MARCH and reached < game.speed(squad) - 0.05:
-                continue  # the move stopped short of its speed: a march goes no farther
-            found = moves.plan(game, squad, kind, goal, how, near)
-            if found is None or (how is MoveHow.MARCH and found.moved <= reached):
-                continue  # (a march no farther than the move is not worth offering too)
-            if how is MoveHow.MOVE:
-                reached = found.moved
-            order = moves.order_for(game, squad, found.end, kind, how, in_cover=unit.in_cover)
-            verdict = _may_move(unit, order, found.terrain)
-            tests = needed_tests(verdict)
-            end = found.end
-            fields: tuple[MoveKind, MoveHow, float, float, float, tuple[ReactionAction, ...]]
-            if how is MoveHow.COMBAT:
-                fields = (kind, how, round(goal[0], 1), round(goal[1], 1), 0.0, tests)
-            else:
-                fields = (kind, how, end[0], end[1], found.moved, tests)
-            if fields in offered:
-                continue
-            offered.add(fields)
-            option = Move(*fields)
-            if how is MoveHow.COMBAT:
-                per_inch = weight("closing_per_inch") if kind is not MoveKind.RETREAT else 0.0
-                forecast: AnyForecast = combat_move_forecast(found.terrain, per_inch, 0.0)
-            elif verdict.allowed:
-                forecast = Forecast(score=move_score(game, squad, end, kind))
-            else:  # (a refused move shows its verdict alone: its worth is seldom read)
-                forecast = LazyForecast(_scored(game, squad, end, kind))
-            out.append((option, verdict, forecast))
+    for kind, goal, how, found in moves.menu_plans(game, squad, near):
+        order = moves.order_for(game, squad, found.end, kind, how, in_cover=unit.in_cover)
+        verdict = _may_move(unit, order, found.terrain)
+        tests = needed_tests(verdict)
+        end = found.end
+        fields: tuple[MoveKind, MoveHow, float, float, float, tuple[ReactionAction, ...]]
+        if how is MoveHow.COMBAT:
+            fields = (kind, how, round(goal[0], 1), round(goal[1], 1), 0.0, tests)
+        else:
+            fields = (kind, how, end[0], end[1], found.moved, tests)
+        if fields in offered:
+            continue
+        offered.add(fields)
+        option = Move(*fields)
+        if how is MoveHow.COMBAT:
+            per_inch = weight("closing_per_inch") if kind is not MoveKind.RETREAT else 0.0
+            forecast: AnyForecast = combat_move_forecast(found.terrain, per_inch, 0.0)
+        elif verdict.allowed:
+            forecast = Forecast(score=move_score(game, squad, end, kind))
+        else:  # (a refused move shows its verdict alone: its worth is seldom read)
+            forecast = LazyForecast(_scored(game, squad, end, kind))
+        out.append((option, verdict, forecast))
     return out
-
-
-#: The ways to move, in the order a menu offers them.
-_HOWS = tuple(MoveHow)
 
 
 def fire_offers(

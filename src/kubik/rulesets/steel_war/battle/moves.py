@@ -431,6 +431,46 @@ def plan(
     )
 
 
+def menu_plans(
+    game: Battlefield, squad: Squad, near: tuple[Squad, float] | None
+) -> list[tuple[MoveKind, Point, MoveHow, Plan]]:
+    """The moves a menu offers, each :func:`plan`'s (kept under the same key): toward
+    each of :func:`goals` a move, a march and a combat move — to cover a move alone, a
+    vehicle no combat move, and a march only where the move went its full speed and
+    only if it goes farther. ``near``: the nearest enemy. What every plan's key reads of
+    the unit and of the models near it is read once here, not per goal and way."""
+    unit = _unit(game, squad)
+    shape = game.shape(squad)
+    board = _near_board(game, squad, unit.speed)
+    vehicle = squad.is_vehicle
+    full = unit.speed - 0.05
+    out: list[tuple[MoveKind, Point, MoveHow, Plan]] = []
+    for kind, goal in goals(game, squad, near):
+        toward = game.shape(near[0]) if near and kind is MoveKind.ADVANCE else None
+        reached = 0.0
+        for how in _HOWS:
+            if how is not MoveHow.MOVE and kind is MoveKind.COVER:
+                continue
+            if how is MoveHow.COMBAT and vehicle:
+                continue
+            if how is MoveHow.MARCH and reached < full:
+                continue  # the move stopped short of its speed: a march goes no farther
+            found: Plan | None = game.lasting(
+                ("plan", shape, None if how is MoveHow.COMBAT else board, kind, goal, how, toward),
+                lambda: _plan(game, squad, kind, goal, how, near),  # noqa: B023 (called here)
+            )
+            if found is None or (how is MoveHow.MARCH and found.moved <= reached):
+                continue  # (a march no farther than the move is not worth offering too)
+            if how is MoveHow.MOVE:
+                reached = found.moved
+            out.append((kind, goal, how, found))
+    return out
+
+
+#: The ways to move, in the order a menu offers them.
+_HOWS = tuple(MoveHow)
+
+
 def _near_board(game: Battlefield, squad: Squad, speed: int) -> int:
     """Where the models a move of the unit from where it stands may meet stand, as a
     number (:meth:`~kubik.game.battle.BattleGame.shape_id`; once per menu): a plan reads
@@ -703,6 +743,7 @@ __all__ = [
     "enemy_points",
     "goals",
     "length_to",
+    "menu_plans",
     "move_rules",
     "mover",
     "order_for",
