@@ -31,7 +31,7 @@ from kubik.rulesets.steel_war.movement import (
     base_speed,
     terrain_class,
 )
-from kubik.rulesets.steel_war.observation import is_hidden, may_fire_at
+from kubik.rulesets.steel_war.observation import is_hidden
 from kubik.rulesets.steel_war.situation import UnitSituation
 from kubik.table import Base
 from kubik.table import Cover as TableCover
@@ -55,13 +55,13 @@ _COVER = {TableCover.NONE: Cover.NONE, TableCover.LIGHT: Cover.LIGHT, TableCover
 @dataclass(frozen=True, slots=True)
 class Sight:
     """What one squad measures of another: distance (0.1"), sight, cover, who of the
-    target stands in cover, and whether the target hides from this shooter unspotted."""
+    target stands in cover (where they stand alone decide it: whether the target hides
+    is :meth:`Battlefield.hidden`'s, asked where it matters)."""
 
     distance: float
     visible: bool
     cover: Cover
     in_cover: tuple[bool, ...]  # per fighting model of the target
-    hidden: bool = False
 
 
 class Battlefield(BattleGame):
@@ -367,20 +367,16 @@ class Battlefield(BattleGame):
         found: Sight | None = self.kept_now(key)  # (asked by every offer at the target)
         if found is not None:
             return found
-        return self.kept(key, lambda: self._sight(shooter, target))
-
-    def _sight(self, shooter: Squad, target: Squad) -> Sight:
-        distance, visible, cover, in_cover = self.lasting_of(
-            lambda: ("sight", self.shape(shooter), self.shape(target), shooter.die),
-            lambda: self._measure_sight(shooter, target),
+        return self.kept(
+            key,
+            lambda: self.lasting_of(  # (one immutable answer, kept while both stand)
+                lambda: ("sight", self.shape(shooter), self.shape(target), shooter.die),
+                lambda: self._measure_sight(shooter, target),
+            ),
         )
-        hidden = not may_fire_at(self.hidden(target), shooter.side in target.spotted_by).allowed
-        return Sight(distance, visible, cover, in_cover, hidden)
 
-    def _measure_sight(
-        self, shooter: Squad, target: Squad
-    ) -> tuple[float, bool, Cover, tuple[bool, ...]]:
-        """What of :meth:`sight` depends on where the two squads stand alone."""
+    def _measure_sight(self, shooter: Squad, target: Squad) -> Sight:
+        """:meth:`sight` measured: it depends on where the two squads stand alone."""
         distance = self.distance(shooter, target)
         visible = self.sees(shooter, target)
         living = target.bases()  # (kept while a menu is measured)
@@ -394,7 +390,7 @@ class Battlefield(BattleGame):
             in_cover = tuple(c is not TableCover.NONE for c in covers)
         else:
             cover, in_cover = Cover.NONE, (False,) * len(living)
-        return distance, visible, cover, in_cover
+        return Sight(distance, visible, cover, in_cover)
 
     def nearest_enemy(self, squad: Squad) -> tuple[Squad, float] | None:
         """The closest enemy unit and its distance (None when no enemy is left)."""

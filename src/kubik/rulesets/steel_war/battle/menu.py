@@ -31,7 +31,7 @@ from kubik.rulesets.steel_war.fire import may_get_up, may_go_to_ground, reach_in
 from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, level_orders
 from kubik.rulesets.steel_war.movement import may_move
-from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast
+from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast_from
 from kubik.rulesets.steel_war.observation import may_fire_at
 from kubik.rulesets.steel_war.psionics_actions import PsiAction
 from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_threat
@@ -57,7 +57,7 @@ from .forecast import (
 )
 from .options import Act, Fire, Kind, Move, MoveHow, MoveKind, Observe, Option, Psi
 from .profiles import vehicle_profile
-from .state import Squad, Status
+from .state import Model, Squad, Status
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,12 +245,12 @@ def fire_offers(
     game: Battlefield, squad: Squad, done: tuple[ActionType, ...], passed: bool
 ) -> list[tuple[Fire, Verdict, AnyForecast, float]]:
     """A fire at each enemy it sees with each set of its weapons that may fire: the fire
-    rule's verdict with the observation rule's (a hiding target must be spotted first)."""
+    rule's verdict with the observation rule's (a hiding target must be spotted first).
+    A refused fire needs only the distance: its cover and odds are measured when read."""
     out: list[tuple[Fire, Verdict, AnyForecast, float]] = []
     armed: list[shooting.Armed] | None = None
     for enemy in game.enemies(squad):
-        sight = game.sight(squad, enemy)
-        if not sight.visible:
+        if not game.sees(squad, enemy):
             continue
         if armed is None:
             armed = shooting.armed(squad)
@@ -260,15 +260,40 @@ def fire_offers(
             ),
             may_fire_at(game.hidden(enemy), squad.side in enemy.spotted_by),
         )
-        can = shooting.ready(squad, sight.distance, armed)
-        for weapons in shooting.choices(squad, sight.distance, can):
+        distance = game.distance(squad, enemy)
+        can = shooting.ready(squad, distance, armed)
+        if not verdict.allowed:
+            if shooting.in_zone(squad, distance):  # (else no plan: nothing to offer)
+                for weapons in shooting.choices(squad, distance, can):
+                    lazy = LazyForecast(_fire_forecast(game, squad, enemy, weapons, can))
+                    out.append((Fire(enemy.id, weapons), verdict, lazy, distance))
+            continue
+        sight = game.sight(squad, enemy)
+        for weapons in shooting.choices(squad, distance, can):
             plan = shooting.plan_fire(game, squad, enemy, sight, weapons, can)
             if plan is None:
                 continue
             option = Fire(enemy.id, weapons)
-            out.append((option, verdict, fire_forecast(plan.group, plan.target), sight.distance))
+            out.append((option, verdict, fire_forecast(plan.group, plan.target), distance))
     out.sort(key=lambda item: item[3])
     return out
+
+
+def _fire_forecast(
+    game: Battlefield,
+    squad: Squad,
+    enemy: Squad,
+    weapons: tuple[str, ...],
+    can: list[Model],
+) -> Callable[[], AnyForecast]:
+    """A refused fire's forecast, measured when read: the one an allowed fire holds."""
+
+    def make() -> AnyForecast:
+        plan = shooting.plan_fire(game, squad, enemy, game.sight(squad, enemy), weapons, can)
+        assert plan is not None  # (seen within zone 5, with weapons that may fire)
+        return fire_forecast(plan.group, plan.target)
+
+    return make
 
 
 def build(
@@ -374,15 +399,28 @@ def _spent(game: Battlefield, squad: Squad, spent: Verdict) -> Offered:
 
 
 def _offer_stand_fast(game: Battlefield, squad: Squad, menu: Menu[Option]) -> None:
-    """«Ни шагу назад!» (SW-NSN-01), declared without spending an action."""
-    hold = stand(game, squad)
+    """«Ни шагу назад!» (SW-NSN-01), declared without spending an action. The rule reads
+    the facts only as far as they decide it (it is refused almost always: a friend
+    within 12" or too few enemies in sight); a refused test's odds are measured when read."""
+    verdict = may_stand_fast_from(
+        squad.level,
+        sheltered=game.in_cover(squad) or squad.prone,
+        friend_distances=(game.distance(squad, f) for f in game.friends(squad)),
+        enemy_levels_in_sight=(e.level for e in game.enemies(squad) if game.sees(squad, e)),
+        berserk=squad.berserk,
+        panicked=squad.panicked,
+    )
+    men = len(squad.men())
+    make = _stand_forecast(game, squad, men)
     fast = Act(Kind.NO_STEP_BACK)
     menu.offer(
-        fast,
-        fast.label(game.name),
-        may_stand_fast(hold, berserk=squad.berserk, panicked=squad.panicked),
-        stand_forecast(hold, len(squad.men())),
+        fast, fast.label(game.name), verdict, make() if verdict.allowed else LazyForecast(make)
     )
+
+
+def _stand_forecast(game: Battlefield, squad: Squad, men: int) -> Callable[[], AnyForecast]:
+    """The «Ни шагу назад!» test's odds on every fact of :func:`stand`, when read."""
+    return lambda: stand_forecast(stand(game, squad), men)
 
 
 def _offer_end(game: Battlefield, squad: Squad, menu: Menu[Option], *, must_move: bool) -> None:

@@ -173,7 +173,7 @@ def plan_fire(
     """The fire action ``shooter`` can make at ``target`` now with ``weapons``, or None if
     none of them may fire (out of reach, fired already, out of ammunition); ``can``:
     :func:`ready`'s answer at the sight's distance, when the caller has it."""
-    if not sight.visible or range_zone(shooter.die, sight.distance) > max_zone():
+    if not sight.visible or not in_zone(shooter, sight.distance):
         return None
     if can is None:
         can = ready(shooter, sight.distance)
@@ -196,6 +196,12 @@ def plan_fire(
     shots = shooter.fired
     again = bool(shots.shots) and any(shots.times(m.id) > 0 for m in firing)
     return FirePlan(group, aim, tuple(m.id for m in firing), len(firing) < len(can), again)
+
+
+def in_zone(shooter: Squad, distance: float) -> bool:
+    """Whether a target ``distance`` inches off is within the last zone ``shooter`` may
+    fire into (SW-FIRE-06): beyond it no fire at it is planned (:func:`plan_fire`)."""
+    return range_zone(shooter.die, distance) <= max_zone()
 
 
 @functools.lru_cache(maxsize=1024)
@@ -334,7 +340,7 @@ def measured_sight_of(game: Battlefield, shooter: Squad, target: Squad) -> Proce
         game, shooter.side, what, sight.distance, ("SW-FIRE-06",)
     )
     cover = yield from measured_cover(game, shooter.side, what, sight.cover, ("SW-FIRE-08",))
-    return Sight(distance, visible, cover, sight.in_cover, sight.hidden)
+    return Sight(distance, visible, cover, sight.in_cover)
 
 
 def vehicle_hit(
@@ -405,6 +411,7 @@ __all__ = [
     "choices",
     "explosions",
     "fire",
+    "in_zone",
     "plan_fire",
     "ready",
     "vehicle_hit",
