@@ -14,12 +14,20 @@ from kubik.engine import AnyForecast
 from kubik.game import GameSession, load_scenario
 from kubik.game.battle.menu import LazyForecast
 from kubik.rulesets.steel_war.battle import actions, menu, shooting
-from kubik.rulesets.steel_war.battle.forecast import fire_forecast, stand_forecast
+from kubik.rulesets.steel_war.battle.forecast import (
+    fire_forecast,
+    ground_forecast,
+    stand_forecast,
+)
 from kubik.rulesets.steel_war.battle.options import Act, Fire, Kind
+from kubik.rulesets.steel_war.battle.state import Status
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast, may_stand_fast_from
+from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_threat
 
 from .builders import new_game, offered, scenario, unit
+
+OPEN = ReactionAction.GO_TO_GROUND_OPEN
 
 
 def _fields(forecast: AnyForecast | None) -> tuple[Any, ...]:
@@ -78,8 +86,8 @@ def test_SW_NSN_01_the_verdict_from_lazy_facts_is_the_verdict_on_every_fact(
 
 
 def _check(game: Any, squad: Any, done: Any, passed: bool = False) -> int:
-    """Every refused fire's and «Ни шагу назад!»'s odds of this menu, read, are those
-    measured with every fact; how many refused fires it had."""
+    """Every refused fire's, going to ground's and «Ни шагу назад!»'s odds of this menu,
+    read, are those measured with every fact; how many refused fires it had."""
     offers = menu.build(game, squad, done, passed=passed)
     lazy = 0
     every = (*offers.menu.offers, *offers.menu.refused)
@@ -93,6 +101,12 @@ def _check(game: Any, squad: Any, done: Any, passed: bool = False) -> int:
             plan = shooting.plan_fire(game, squad, enemy, sight, option.weapons)
             assert plan is not None
             assert _fields(forecast) == _fields(fire_forecast(plan.group, plan.target))
+        if option == Act(Kind.GO_TO_GROUND):
+            seen_by = sum(1 for e in game.enemies(squad) if game.sees(e, squad))
+            test = ReactionAction.GO_TO_GROUND_OTHER if game.in_cover(squad) else OPEN
+            threat = reaction_threat(test)
+            eager = ground_forecast(squad.die, squad.leadership, threat, squad.berserk, seen_by)
+            assert _fields(forecast) == _fields(eager)
         if option == Act(Kind.NO_STEP_BACK):
             eager = stand_forecast(menu.stand(game, squad), len(squad.men()))
             assert _fields(forecast) == _fields(eager)
@@ -100,7 +114,7 @@ def _check(game: Any, squad: Any, done: Any, passed: bool = False) -> int:
     return lazy
 
 
-def test_SW_FIRE_05_SW_NSN_01_lazy_odds_along_a_whole_demo_game(
+def test_SW_FIRE_05_SW_FIRE_07_SW_NSN_01_lazy_odds_along_a_whole_demo_game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Along a demo game (default bots: every menu built, none of its odds read), each
@@ -140,3 +154,20 @@ def test_SW_FIRE_05_a_suppressed_squad_is_refused_the_same_fires_it_would_be_off
     assert all(isinstance(o.forecast, LazyForecast) for o in refused)
     first = next(o.forecast for o in free.menu.offers if o.option == fires[0])
     assert _fields(refused[0].forecast) == _fields(first)
+
+
+def test_a_squad_s_shape_names_its_anchor() -> None:
+    """Measurements kept under a squad's shape read its anchor (where it sees from): the
+    shape changes with it — the commander down, the next fighting model; none left,
+    where the commander fell."""
+    game = new_game(scenario([unit("s", "steel", (6.0, 4.0)), unit("l", "lianra", (6.0, 14.5))]))
+    squad = game.squad("s")
+    seen = {game.shape(squad): squad.anchor().centre}
+    for model in squad.models:
+        model.status = Status.KILLED
+        shape, anchor = game.shape(squad), squad.anchor().centre
+        assert seen.setdefault(shape, anchor) == anchor
+    assert len(seen) == len(squad.models) + 1
+    assert anchor == squad.model(squad.commander).point
+    squad.models[0].x += 1.0  # (the fallen commander's marker moved: another shape)
+    assert game.shape(squad) not in seen

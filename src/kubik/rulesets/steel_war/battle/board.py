@@ -516,17 +516,15 @@ def _one_of(situation: UnitSituation) -> UnitSituation:
 
 
 def _shape_of(squad: Squad) -> Hashable:
-    """Everything a measurement of the squad may read of where it stands and what it is."""
-    anchor = squad.anchor()
-    return (
-        squad.id,
-        squad.gone,
-        squad.aboard,
-        squad.centre,
-        anchor.centre,
-        anchor.diameter,
-        tuple([(m.id, m.x, m.y, m.diameter, m.kind) for m in squad.active()]),
-    )
+    """Everything a measurement of the squad may read of where it stands and what it is.
+    Its anchor (:meth:`~.state.Squad.anchor`) is the commander among the fighting models,
+    else the first of them: named by the commander's id, not looked for (a measurement
+    kept under the shape needs no anchor); with none left, where the commander fell."""
+    models = tuple([(m.id, m.x, m.y, m.diameter, m.kind) for m in squad.active()])
+    if not models:
+        boss = squad.model(squad.commander)
+        return (squad.id, squad.gone, squad.aboard, squad.centre, boss.x, boss.y, boss.diameter)
+    return (squad.id, squad.gone, squad.aboard, squad.centre, squad.commander, models)
 
 
 __all__ = ["Battlefield", "Sight"]

@@ -373,19 +373,29 @@ def build(
         test = (
             ReactionAction.GO_TO_GROUND_OTHER if unit.in_cover else ReactionAction.GO_TO_GROUND_OPEN
         )
-        seen_by = sum(1 for e in game.enemies(squad) if game.sees(e, squad))
+        ground = may_go_to_ground(unit)
+        make = _ground_forecast(game, squad, test)
         menu.offer(
-            down,
-            down.label(game.name),
-            may_go_to_ground(unit),
-            ground_forecast(
-                squad.die, squad.leadership, reaction_threat(test), squad.berserk, seen_by
-            ),
+            down, down.label(game.name), ground, make() if ground.allowed else LazyForecast(make)
         )
         _offer_stand_fast(game, squad, menu)
     legal_moves = [m for m in movement if m[1].allowed]
     _offer_end(game, squad, menu, must_move=bool(legal_moves))
     return Offered(menu, _default(game, squad, menu, fires, legal_moves))
+
+
+def _ground_forecast(
+    game: Battlefield, squad: Squad, test: ReactionAction
+) -> Callable[[], AnyForecast]:
+    """Going to ground's odds (SW-FIRE-07), the enemies that see the squad counted when
+    read (a refused one's are not: only its verdict is shown)."""
+
+    def make() -> AnyForecast:
+        seen_by = sum(1 for e in game.enemies(squad) if game.sees(e, squad))
+        threat = reaction_threat(test)
+        return ground_forecast(squad.die, squad.leadership, threat, squad.berserk, seen_by)
+
+    return make
 
 
 def _spent(game: Battlefield, squad: Squad, spent: Verdict) -> Offered:
@@ -467,13 +477,12 @@ def _default(
     """What a player who does not think long does: fire everything at the nearest target;
     rally a suppressed squad; settle many wounded; observe a hidden enemy; else take the
     best-placed move; else stop."""
-    options = menu.options
-    offered = set(options)  # (``option in menu``, asked once per option)
+    options = menu.options  # (an allowed option is on offer: the menu offers it or fails)
     for option, verdict, _, _ in fires:
-        if verdict.allowed and option in offered:
+        if verdict.allowed:
             return option
     for kind in (Kind.UNSUPPRESS, Kind.REORGANISE):
-        if Act(kind) in offered:
+        if Act(kind) in menu:
             return Act(kind)
     strikes = [o for o in options if isinstance(o, Psi) and o.act is PsiAction.STRIKE]
     if strikes:
@@ -481,14 +490,13 @@ def _default(
     observes = [o for o in options if isinstance(o, Observe)]
     if observes:
         return observes[0]
-    scored = [
-        (m, f.score) for m, v, f in legal_moves if m.how is not MoveHow.COMBAT and m in offered
-    ]
+    scored = [(m, f.score) for m, v, f in legal_moves if m.how is not MoveHow.COMBAT]
+    end = Act(Kind.END)
     if scored:
         best = max(scored, key=lambda item: item[1])
-        if best[1] > 0 or Act(Kind.END) not in offered:
+        if best[1] > 0 or end not in menu:
             return best[0]
-    return Act(Kind.END) if Act(Kind.END) in offered else options[0]
+    return end if end in menu else options[0]
 
 
 __all__ = ["Offered", "build", "care", "casualty_kind", "move_score", "stand"]
