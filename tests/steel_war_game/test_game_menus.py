@@ -171,3 +171,33 @@ def test_a_squad_s_shape_names_its_anchor() -> None:
     assert anchor == squad.model(squad.commander).point
     squad.models[0].x += 1.0  # (the fallen commander's marker moved: another shape)
     assert game.shape(squad) not in seen
+
+
+def test_what_a_menu_keeps_is_what_is_measured_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Along a demo game, every answer the board keeps while a menu is measured — kept
+    for the menu, or for the battle under where the squads stand — equals the same
+    question measured afresh: distances, sight and cover, who stands in cover, the
+    nearest enemy, the unit's kind and situation (SW-FIRE-06/08, SW-MOVE-03)."""
+    built = menu.build
+    asked: list[int] = []
+
+    def build(game: Any, squad: Any, done: Any, *, passed: bool = False) -> Any:
+        on_table = [s for s in game.squads if s.on_table]
+        for a, b in itertools.product(on_table, repeat=2):
+            if a is not b:
+                assert game.distance(a, b) == game._distance(a, b)
+                assert game.sees(a, b) == game._sees(a, b)
+                assert game.sight(a, b) == game._measure_sight(a, b)
+        for a in on_table:
+            assert game.in_cover(a) == game._in_cover(a)
+            assert game.kind(a) == game._kind(a)
+            assert game.nearest_enemy(a) == game._nearest_enemy(a)
+            assert game.enemies(a) == list(game._on_table(a.side, False))
+        assert game.situation(squad, done, passed=passed) == game._situation(squad, done, passed)
+        asked.append(len(on_table))
+        return built(game, squad, done, passed=passed)
+
+    monkeypatch.setattr(actions, "build", build)
+    session = GameSession(load_scenario("steel_war.demo"), 3)
+    session.advance()
+    assert session.finished and len(asked) > 50
