@@ -21,6 +21,7 @@ from kubik.rulesets.steel_war.battle.forecast import (
 )
 from kubik.rulesets.steel_war.battle.options import Act, Fire, Kind
 from kubik.rulesets.steel_war.battle.state import Status
+from kubik.rulesets.steel_war.damage import TargetKind
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast, may_stand_fast_from
 from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_threat
@@ -201,3 +202,38 @@ def test_what_a_menu_keeps_is_what_is_measured_afresh(monkeypatch: pytest.Monkey
     session = GameSession(load_scenario("steel_war.demo"), 3)
     session.advance()
     assert session.finished and len(asked) > 50
+
+
+def _armed_in_full(squad: Any) -> list[tuple[Any, tuple[Any, ...]]]:
+    """:func:`shooting.armed` written out: every model with a weapon, a man-sized one only
+    with a man of the squad to serve it, with what its weapon's verdict reads."""
+    crew = bool(squad.men()) or squad.is_vehicle
+    return [
+        (m, (m.weapon, squad.fired.times(m.id), shooting.ground_mounted(squad, m), m.ammo))
+        for m in squad.active()
+        if m.weapon and (m.kind is not TargetKind.MAN_SIZED_WEAPON or crew)
+    ]
+
+
+def test_SW_FIRE_05_armed_reads_each_weapon_as_the_fire_rules_do() -> None:
+    """A heavy machine gun team's gun stands on the ground and fires twice, the same gun
+    on a vehicle once; a gun whose crew is down cannot fire (SW-FIRE-05, SW-DMG-07)."""
+    game = new_game(
+        scenario(
+            [
+                unit("hmg", "steel", (6.0, 4.0), weapons=(("assault_rifle", 2), ("hmg", 1))),
+                unit("apc", "steel", (18, 4), weapons=(("hmg", 1),), vehicle="apc"),
+                unit("l", "lianra", (6.0, 14.5)),
+            ],
+            width=30,
+        )
+    )
+    team, apc = game.squad("hmg"), game.squad("apc")
+    team.fired = team.fired.fired(team.models[2].id)
+    for squad in (team, apc):
+        assert shooting.armed(squad) == _armed_in_full(squad)
+    assert [key[2] for _, key in shooting.armed(team)] == [False, False, True]
+    assert [key[2] for _, key in shooting.armed(apc)] == [False]
+    for man in team.models[:2]:
+        man.status = Status.KILLED
+    assert shooting.armed(team) == _armed_in_full(team) == []

@@ -207,8 +207,10 @@ class Battlefield(BattleGame):
             return self._kind(squad)
         key = ("kind", squad.id)
         found: MoverType | None = asked.get(key)  # (asked a dozen times a menu)
-        if found is None:
-            found = asked[key] = self._kind(squad)
+        if found is None:  # (its models' kinds alone decide it: kept while they stand)
+            found = asked[key] = self.lasting(
+                ("kind", self.shape(squad)), lambda: self._kind(squad)
+            )
         return found
 
     # -- where things stand, for measurements kept the whole battle ----------------

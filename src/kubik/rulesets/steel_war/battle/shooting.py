@@ -95,18 +95,30 @@ Armed = tuple[Model, tuple[str, int, bool, Ammo | None]]
 def armed(squad: Squad) -> list[Armed]:
     """The squad's models whose weapons could fire (a man-sized weapon needs a man of the
     squad to serve it), each with what :func:`ready` asks about it at any distance."""
-    crew = bool(squad.men()) or squad.is_vehicle
+    vehicle = squad.is_vehicle
+    crew: bool | None = True if vehicle else None  # (looked for at a man-sized weapon)
+    shots = squad.fired
     out: list[Armed] = []
     alike: dict[tuple[str, int, bool, Ammo | None], tuple[str, int, bool, Ammo | None]] = {}
     for model in squad.active():
-        if not model.weapon:
+        arms = model.weapon
+        if not arms:
             continue
-        if model.kind is TargetKind.MAN_SIZED_WEAPON and not crew:
-            continue
-        fired = squad.fired.times(model.id)
-        key = (model.weapon, fired, ground_mounted(squad, model), model.ammo)
+        if model.kind is TargetKind.MAN_SIZED_WEAPON:
+            if crew is None:
+                crew = bool(squad.men())
+            if not crew:
+                continue
+        # (on the ground: :func:`ground_mounted`, the weapon's special read once)
+        key = (arms, shots.times(model.id), not vehicle and _ground_heavy(arms), model.ammo)
         out.append((model, alike.setdefault(key, key)))  # (models alike: one key object)
     return out
+
+
+@functools.lru_cache(maxsize=256)  # (one answer per weapon of the data)
+def _ground_heavy(weapon_id: str) -> bool:
+    """Whether the weapon is a heavy weapon set up on the ground by infantry (its data)."""
+    return weapon(weapon_id).has(Special.GROUND_HEAVY)
 
 
 def ready(squad: Squad, distance: float, models: list[Armed] | None = None) -> list[Model]:
