@@ -63,7 +63,7 @@ def counted_enemies(enemy_levels: Iterable[MoraleLevel], up_to: int | None = Non
     >>> counted_enemies((MoraleLevel.STEADY, MoraleLevel.BROKEN, MoraleLevel.SHAKEN), up_to=1)
     1
     """
-    excluded = {MoraleLevel(v) for v in _data()["not_counted_levels"]}
+    excluded = _not_counted()
     counted = 0
     if counted == up_to:
         return counted
@@ -73,6 +73,24 @@ def counted_enemies(enemy_levels: Iterable[MoraleLevel], up_to: int | None = Non
             if counted == up_to:
                 break
     return counted
+
+
+@cache
+def _not_counted() -> frozenset[MoraleLevel]:
+    """The levels of enemy squads that do not count (read once)."""
+    return frozenset(MoraleLevel(v) for v in _data()["not_counted_levels"])
+
+
+@cache
+def _limits() -> tuple[float, int, MoraleLevel]:
+    """SW-NSN-01's numbers (read once): no friend within so many inches, at least so
+    many enemy squads in sight, at least this morale level."""
+    data = _data()
+    return (
+        float(data["no_friends_within_inches"]),
+        int(data["min_enemy_squads_in_sight"]),
+        MoraleLevel(data["min_level"]),
+    )
 
 
 def preconditions_failing(stand: Stand) -> tuple[NotAllowed, ...]:
@@ -102,17 +120,17 @@ def _failing(
 ) -> tuple[NotAllowed, ...]:
     """:func:`preconditions_failing` of these facts, each read only as far as it decides
     its precondition: friends until one is within 12", enemies until three count."""
-    data = _data()
+    radius, need, least = _limits()
     failing: list[NotAllowed] = []
     if not sheltered:
         failing.append(NotAllowed.NOT_IN_COVER)
-    radius = float(data["no_friends_within_inches"])
-    if any(distance <= radius for distance in friend_distances):
-        failing.append(NotAllowed.FRIENDS_NEAR)
-    need = int(data["min_enemy_squads_in_sight"])
+    for distance in friend_distances:
+        if distance <= radius:
+            failing.append(NotAllowed.FRIENDS_NEAR)
+            break
     if counted_enemies(enemy_levels_in_sight, up_to=need) < need:
         failing.append(NotAllowed.TOO_FEW_ENEMIES)
-    if not level.at_least(MoraleLevel(data["min_level"])):
+    if not level.at_least(least):
         failing.append(NotAllowed.MORALE_TOO_LOW)
     return tuple(failing)
 
