@@ -229,9 +229,13 @@ class Battlefield(BattleGame):
 
     def board(self) -> int:
         """Where every model on the table stands, as a number (see :meth:`shape`)."""
-        return self.kept(
-            ("board",), lambda: self.shape_id(tuple(self.shape(s) for s in self.squads))
-        )
+        asked = self._asked
+        found: int | None = None if asked is None else asked.get("board")
+        if found is None:
+            found = self.shape_id(tuple([self.shape(s) for s in self.squads]))
+            if asked is not None:  # (every move planned asks it: kept for the menu)
+                asked["board"] = found
+        return found
 
     def enemy_board(self, squad: Squad) -> int:
         """Where every enemy unit on the table stands, as a number (see :meth:`shape`): a
@@ -253,8 +257,8 @@ class Battlefield(BattleGame):
         """:meth:`~kubik.game.battle.BattleGame.still`, and every squad holds who of it is
         fighting (:meth:`~.state.Squad.hold`): a menu is measured, nothing is taken."""
         with self.still():
-            if any(s.holding for s in self.squads):
-                yield  # an outer stretch holds them already
+            if self._asked is not None:
+                yield  # an outer stretch holds them already (its memo is set with them)
                 return
             for squad in self.squads:
                 squad.hold(True)
