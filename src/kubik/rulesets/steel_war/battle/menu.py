@@ -249,17 +249,19 @@ def fire_offers(
     A refused fire needs only the distance: its cover and odds are measured when read."""
     out: list[tuple[Fire, Verdict, AnyForecast, float]] = []
     armed: list[shooting.Armed] | None = None
+    verdicts: dict[tuple[bool, bool, bool], Verdict] = {}  # (by what the rules read)
     for enemy in game.enemies(squad):
         if not game.sees(squad, enemy):
             continue
         if armed is None:
             armed = shooting.armed(squad)
-        verdict = Verdict.combine(
-            shooting.shoot_verdict(
-                game, squad, done, passed=passed, shot_at_us=enemy.id in squad.shot_by
-            ),
-            may_fire_at(game.hidden(enemy), squad.side in enemy.spotted_by),
-        )
+        asked = (enemy.id in squad.shot_by, game.hidden(enemy), squad.side in enemy.spotted_by)
+        verdict = verdicts.get(asked)
+        if verdict is None:
+            verdict = verdicts[asked] = Verdict.combine(
+                shooting.shoot_verdict(game, squad, done, passed=passed, shot_at_us=asked[0]),
+                may_fire_at(asked[1], asked[2]),
+            )
         distance = game.distance(squad, enemy)
         can = shooting.ready(squad, distance, armed)
         if not verdict.allowed:
