@@ -54,14 +54,43 @@ class NotAllowed(StrEnum):
         return f"steel_war.no_step_back.{self.value}"
 
 
-def counted_enemies(enemy_levels: Iterable[MoraleLevel]) -> int:
-    """Enemy squads that are "not retreating nor fleeing" (Ра and Бе do not count).
+def counted_enemies(enemy_levels: Iterable[MoraleLevel], up_to: int | None = None) -> int:
+    """Enemy squads that are "not retreating nor fleeing" (Ра and Бе do not count);
+    ``up_to``: the count stops there, the rest of ``enemy_levels`` unread.
 
     >>> counted_enemies((MoraleLevel.STEADY, MoraleLevel.BROKEN, MoraleLevel.SHAKEN))
     2
+    >>> counted_enemies((MoraleLevel.STEADY, MoraleLevel.BROKEN, MoraleLevel.SHAKEN), up_to=1)
+    1
     """
-    excluded = {MoraleLevel(v) for v in _data()["not_counted_levels"]}
-    return sum(1 for level in enemy_levels if level not in excluded)
+    excluded = _not_counted()
+    counted = 0
+    if counted == up_to:
+        return counted
+    for level in enemy_levels:
+        if level not in excluded:
+            counted += 1
+            if counted == up_to:
+                break
+    return counted
+
+
+@cache
+def _not_counted() -> frozenset[MoraleLevel]:
+    """The levels of enemy squads that do not count (read once)."""
+    return frozenset(MoraleLevel(v) for v in _data()["not_counted_levels"])
+
+
+@cache
+def _limits() -> tuple[float, int, MoraleLevel]:
+    """SW-NSN-01's numbers (read once): no friend within so many inches, at least so
+    many enemy squads in sight, at least this morale level."""
+    data = _data()
+    return (
+        float(data["no_friends_within_inches"]),
+        int(data["min_enemy_squads_in_sight"]),
+        MoraleLevel(data["min_level"]),
+    )
 
 
 def preconditions_failing(stand: Stand) -> tuple[NotAllowed, ...]:
@@ -74,16 +103,34 @@ def preconditions_failing(stand: Stand) -> tuple[NotAllowed, ...]:
     >>> [reason.value for reason in preconditions_failing(bad)]
     ['friends_near', 'too_few_enemies', 'morale_too_low']
     """
-    data = _data()
+    friends = () if stand.nearest_friend is None else (stand.nearest_friend,)
+    return _failing(
+        stand.level,
+        stand.in_cover or stand.gone_to_ground,
+        friends,
+        stand.enemy_levels_in_sight,
+    )
+
+
+def _failing(
+    level: MoraleLevel,
+    sheltered: bool,
+    friend_distances: Iterable[float],
+    enemy_levels_in_sight: Iterable[MoraleLevel],
+) -> tuple[NotAllowed, ...]:
+    """:func:`preconditions_failing` of these facts, each read only as far as it decides
+    its precondition: friends until one is within 12", enemies until three count."""
+    radius, need, least = _limits()
     failing: list[NotAllowed] = []
-    if not (stand.in_cover or stand.gone_to_ground):
+    if not sheltered:
         failing.append(NotAllowed.NOT_IN_COVER)
-    radius = float(data["no_friends_within_inches"])
-    if stand.nearest_friend is not None and stand.nearest_friend <= radius:
-        failing.append(NotAllowed.FRIENDS_NEAR)
-    if counted_enemies(stand.enemy_levels_in_sight) < int(data["min_enemy_squads_in_sight"]):
+    for distance in friend_distances:
+        if distance <= radius:
+            failing.append(NotAllowed.FRIENDS_NEAR)
+            break
+    if counted_enemies(enemy_levels_in_sight, up_to=need) < need:
         failing.append(NotAllowed.TOO_FEW_ENEMIES)
-    if not stand.level.at_least(MoraleLevel(data["min_level"])):
+    if not level.at_least(least):
         failing.append(NotAllowed.MORALE_TOO_LOW)
     return tuple(failing)
 
@@ -240,11 +287,44 @@ def may_stand_fast(stand: Stand, *, berserk: bool = False, panicked: bool = Fals
     >>> may_stand_fast(Stand(MoraleLevel.SHAKEN, in_cover=True, enemy_levels_in_sight=three)).rules
     ('SW-NSN-01', 'SW-NSN-02')
     """
+    friends = () if stand.nearest_friend is None else (stand.nearest_friend,)
+    return may_stand_fast_from(
+        stand.level,
+        sheltered=stand.in_cover or stand.gone_to_ground,
+        friend_distances=friends,
+        enemy_levels_in_sight=stand.enemy_levels_in_sight,
+        berserk=berserk,
+        panicked=panicked,
+    )
+
+
+def may_stand_fast_from(
+    level: MoraleLevel,
+    *,
+    sheltered: bool,
+    friend_distances: Iterable[float],
+    enemy_levels_in_sight: Iterable[MoraleLevel],
+    berserk: bool = False,
+    panicked: bool = False,
+) -> Verdict:
+    """:func:`may_stand_fast` from the facts as they are measured, each read only as far
+    as it decides the verdict (``sheltered``: in cover or gone to ground; the distance
+    to each friendly unit, the level of each enemy squad in sight, both lazy): none
+    while berserk or panicked, friends until one is within 12", enemies until three
+    count. The same verdict, its refusal naming every precondition that fails.
+
+    >>> far, seen = iter([20.0, 5.0, 30.0]), iter([MoraleLevel.STEADY] * 4)
+    >>> verdict = may_stand_fast_from(
+    ...     MoraleLevel.SHAKEN, sheltered=True, friend_distances=far, enemy_levels_in_sight=seen
+    ... )
+    >>> verdict.allowed, next(far), next(seen).value
+    (False, 30.0, 'steady')
+    """
     if panicked:
         return Verdict.forbid(msg("steel_war.permission.panicked"), "SW-PANIC-01")
     if berserk:
         return Verdict.forbid(msg("steel_war.permission.berserk_already"), "SW-NSN-03")
-    failing = preconditions_failing(stand)
+    failing = _failing(level, sheltered, friend_distances, enemy_levels_in_sight)
     if failing:
         return Verdict.forbid(msg("steel_war.no_step_back.refused", reasons=failing), "SW-NSN-01")
     return Verdict.allow("SW-NSN-01", "SW-NSN-02")

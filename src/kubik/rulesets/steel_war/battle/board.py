@@ -31,7 +31,7 @@ from kubik.rulesets.steel_war.movement import (
     base_speed,
     terrain_class,
 )
-from kubik.rulesets.steel_war.observation import is_hidden, may_fire_at
+from kubik.rulesets.steel_war.observation import is_hidden
 from kubik.rulesets.steel_war.situation import UnitSituation
 from kubik.table import Base
 from kubik.table import Cover as TableCover
@@ -49,19 +49,22 @@ from .terrain import read_terrain
 #: numbers are the ruleset's data, loaded once).
 _base_speed = functools.cache(base_speed)
 
+#: What a menu's memo answers for a question not asked yet (an answer may be None).
+_MISSING: Any = object()
+
 _COVER = {TableCover.NONE: Cover.NONE, TableCover.LIGHT: Cover.LIGHT, TableCover.HARD: Cover.HARD}
 
 
 @dataclass(frozen=True, slots=True)
 class Sight:
     """What one squad measures of another: distance (0.1"), sight, cover, who of the
-    target stands in cover, and whether the target hides from this shooter unspotted."""
+    target stands in cover (where they stand alone decide it: whether the target hides
+    is :meth:`Battlefield.hidden`'s, asked where it matters)."""
 
     distance: float
     visible: bool
     cover: Cover
     in_cover: tuple[bool, ...]  # per fighting model of the target
-    hidden: bool = False
 
 
 class Battlefield(BattleGame):
@@ -95,6 +98,10 @@ class Battlefield(BattleGame):
         self._terrain_key = tuple(self.terrain_types.items())
         #: each squad's :meth:`shape` while a menu is measured (:meth:`unchanged`)
         self._shapes_held: dict[str, int] | None = None
+        #: the answers to the questions a menu asks most (distance, sight, cover, the
+        #: unit's situation), kept while it is measured (:meth:`unchanged`): what
+        #: :meth:`~kubik.game.battle.BattleGame.kept` keeps, found in one lookup
+        self._asked: dict[Hashable, Any] | None = None
 
     @classmethod
     def prepare_terrain(cls, index: int, entry: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -167,20 +174,25 @@ class Battlefield(BattleGame):
 
     def enemies(self, squad: Squad) -> list[Squad]:
         """Enemy units on the table (not riding inside a vehicle)."""
-        side = squad.side
-        return list(self.kept(("enemies", side), lambda: self._on_table(side, False)))
+        return list(self._sides(squad.side, False))
 
     def friends(self, squad: Squad) -> list[Squad]:
         """Other friendly units on the table (not riding inside a vehicle)."""
-        side = squad.side
-        return [
-            s
-            for s in self.kept(("friends", side), lambda: self._on_table(side, True))
-            if s is not squad
-        ]
+        return [s for s in self._sides(squad.side, True) if s is not squad]
+
+    def _sides(self, side: str, own: bool) -> tuple[Squad, ...]:
+        """The units on the table of ``side`` (``own``) or of every other side (found
+        once a menu)."""
+        asked = self._asked
+        if asked is None:
+            return self._on_table(side, own)
+        key = ("on_table", side, own)
+        found: tuple[Squad, ...] | None = asked.get(key)
+        if found is None:
+            found = asked[key] = self._on_table(side, own)
+        return found
 
     def _on_table(self, side: str, own: bool) -> tuple[Squad, ...]:
-        """The units on the table of ``side`` (``own``) or of every other side."""
         return tuple(s for s in self.squads if (s.side == side) is own and s.on_table)
 
     def passengers(self, vehicle: Squad) -> list[Squad]:
@@ -190,9 +202,16 @@ class Battlefield(BattleGame):
     def kind(self, squad: Squad) -> MoverType:
         """What the unit is for the rules: its row of the terrain table (SW-MOVE-03). A
         squad that lost its horses or suits in part moves as infantry."""
+        asked = self._asked
+        if asked is None:
+            return self._kind(squad)
         key = ("kind", squad.id)
-        found: MoverType | None = self.kept_now(key)  # (asked a dozen times a menu)
-        return found if found is not None else self.kept(key, lambda: self._kind(squad))
+        found: MoverType | None = asked.get(key)  # (asked a dozen times a menu)
+        if found is None:  # (its models' kinds alone decide it: kept while they stand)
+            found = asked[key] = self.lasting(
+                ("kind", self.shape(squad)), lambda: self._kind(squad)
+            )
+        return found
 
     # -- where things stand, for measurements kept the whole battle ----------------
 
@@ -210,37 +229,44 @@ class Battlefield(BattleGame):
 
     def board(self) -> int:
         """Where every model on the table stands, as a number (see :meth:`shape`)."""
-        return self.kept(
-            ("board",), lambda: self.shape_id(tuple(self.shape(s) for s in self.squads))
-        )
+        asked = self._asked
+        found: int | None = None if asked is None else asked.get("board")
+        if found is None:
+            found = self.shape_id(tuple([self.shape(s) for s in self.squads]))
+            if asked is not None:  # (every move planned asks it: kept for the menu)
+                asked["board"] = found
+        return found
 
     def enemy_board(self, squad: Squad) -> int:
         """Where every enemy unit on the table stands, as a number (see :meth:`shape`): a
         measurement of the squad against the enemy alone holds while its friends move."""
+        asked = self._asked
+        if asked is None:
+            return self._enemy_board(squad)
         key = ("enemy_board", squad.side)
-        found: int | None = self.kept_now(key)  # (asked a dozen times a menu)
-        if found is not None:
-            return found
-        return self.kept(
-            key,
-            lambda: self.shape_id(("enemies", tuple(self.shape(e) for e in self.enemies(squad)))),
-        )
+        found: int | None = asked.get(key)  # (asked a dozen times a menu)
+        if found is None:
+            found = asked[key] = self._enemy_board(squad)
+        return found
+
+    def _enemy_board(self, squad: Squad) -> int:
+        return self.shape_id(("enemies", tuple(self.shape(e) for e in self.enemies(squad))))
 
     @contextmanager
     def unchanged(self) -> Iterator[None]:
         """:meth:`~kubik.game.battle.BattleGame.still`, and every squad holds who of it is
         fighting (:meth:`~.state.Squad.hold`): a menu is measured, nothing is taken."""
         with self.still():
-            if any(s.holding for s in self.squads):
-                yield  # an outer stretch holds them already
+            if self._asked is not None:
+                yield  # an outer stretch holds them already (its memo is set with them)
                 return
             for squad in self.squads:
                 squad.hold(True)
-            self._shapes_held = {}
+            self._shapes_held, self._asked = {}, {}
             try:
                 yield
             finally:
-                self._shapes_held = None
+                self._shapes_held = self._asked = None
                 for squad in self.squads:
                     squad.hold(False)
 
@@ -294,33 +320,33 @@ class Battlefield(BattleGame):
     def distance(self, a: Squad, b: Squad) -> float:
         """Edge distance between the closest fighting models of two units, to 0.1 inch
         (from a unit with none left: from where it stood)."""
+        asked = self._asked
+        if asked is None:
+            return self._distance(a, b)
         key = ("distance", a.id, b.id)
-        found: float | None = self.kept_now(key)  # (asked for every pair a menu weighs)
-        if found is not None:
-            return found
-        return self.kept(
-            key,
-            lambda: self.lasting_of(
-                lambda: ("distance", self.shape(a), self.shape(b)), lambda: self._distance(a, b)
-            ),
-        )
+        found: float | None = asked.get(key)  # (asked for every pair a menu weighs)
+        if found is None:
+            found = asked[key] = self.lasting(
+                ("distance", self.shape(a), self.shape(b)), lambda: self._distance(a, b)
+            )
+        return found
 
     def _distance(self, a: Squad, b: Squad) -> float:
         return inches(Tape.closest(a.bases() or [a.anchor()], b.bases() or [b.anchor()]))
 
     def sees(self, viewer: Squad, target: Squad) -> bool:
         """Whether the viewer's commander sees any fighting model of the target."""
+        asked = self._asked
+        if asked is None:
+            return self._sees(viewer, target)
         key = ("sees", viewer.id, target.id)
-        found: bool | None = self.kept_now(key)  # (asked for every pair a menu weighs)
-        if found is not None:
-            return found
-        return self.kept(
-            key,
-            lambda: self.lasting_of(
-                lambda: ("sees", self.shape(viewer), self.shape(target)),
+        found: bool | None = asked.get(key)  # (asked for every pair a menu weighs)
+        if found is None:
+            found = asked[key] = self.lasting(
+                ("sees", self.shape(viewer), self.shape(target)),
                 lambda: self._sees(viewer, target),
-            ),
-        )
+            )
+        return found
 
     def _sees(self, viewer: Squad, target: Squad) -> bool:
         eye = viewer.anchor()
@@ -328,16 +354,16 @@ class Battlefield(BattleGame):
 
     def in_cover(self, squad: Squad) -> bool:
         """Whether at least half its fighting models stand in a feature giving cover."""
+        asked = self._asked
+        if asked is None:
+            return self._in_cover(squad)
         key = ("in_cover", squad.id)
-        found: bool | None = self.kept_now(key)  # (asked a dozen times a menu)
-        if found is not None:
-            return found
-        return self.kept(
-            key,
-            lambda: self.lasting_of(
-                lambda: ("in_cover", self.shape(squad)), lambda: self._in_cover(squad)
-            ),
-        )
+        found: bool | None = asked.get(key)  # (asked a dozen times a menu)
+        if found is None:
+            found = asked[key] = self.lasting(
+                ("in_cover", self.shape(squad)), lambda: self._in_cover(squad)
+            )
+        return found
 
     def _in_cover(self, squad: Squad) -> bool:
         models = squad.active()
@@ -363,24 +389,20 @@ class Battlefield(BattleGame):
 
         Cover is measured only for a target the shooter sees within zone 5 (nothing else
         can be fired at, SW-FIRE-06); otherwise it reads as none."""
+        asked = self._asked
+        if asked is None:
+            return self._measure_sight(shooter, target)
         key = ("sight", shooter.id, target.id)
-        found: Sight | None = self.kept_now(key)  # (asked by every offer at the target)
-        if found is not None:
-            return found
-        return self.kept(key, lambda: self._sight(shooter, target))
+        found: Sight | None = asked.get(key)  # (asked by every offer at the target)
+        if found is None:
+            found = asked[key] = self.lasting(  # (one immutable answer, kept while both stand)
+                ("sight", self.shape(shooter), self.shape(target), shooter.die),
+                lambda: self._measure_sight(shooter, target),
+            )
+        return found
 
-    def _sight(self, shooter: Squad, target: Squad) -> Sight:
-        distance, visible, cover, in_cover = self.lasting_of(
-            lambda: ("sight", self.shape(shooter), self.shape(target), shooter.die),
-            lambda: self._measure_sight(shooter, target),
-        )
-        hidden = not may_fire_at(self.hidden(target), shooter.side in target.spotted_by).allowed
-        return Sight(distance, visible, cover, in_cover, hidden)
-
-    def _measure_sight(
-        self, shooter: Squad, target: Squad
-    ) -> tuple[float, bool, Cover, tuple[bool, ...]]:
-        """What of :meth:`sight` depends on where the two squads stand alone."""
+    def _measure_sight(self, shooter: Squad, target: Squad) -> Sight:
+        """:meth:`sight` measured: it depends on where the two squads stand alone."""
         distance = self.distance(shooter, target)
         visible = self.sees(shooter, target)
         living = target.bases()  # (kept while a menu is measured)
@@ -394,21 +416,21 @@ class Battlefield(BattleGame):
             in_cover = tuple(c is not TableCover.NONE for c in covers)
         else:
             cover, in_cover = Cover.NONE, (False,) * len(living)
-        return distance, visible, cover, in_cover
+        return Sight(distance, visible, cover, in_cover)
 
     def nearest_enemy(self, squad: Squad) -> tuple[Squad, float] | None:
         """The closest enemy unit and its distance (None when no enemy is left)."""
+        asked = self._asked
+        if asked is None:
+            return self._nearest_enemy(squad)
         key = ("nearest_enemy", squad.id)
-        found: tuple[Squad, float] | None = self.kept_now(key)  # (asked by every goal)
-        if found is not None:
-            return found
-        return self.kept(
-            key,
-            lambda: self.lasting_of(
-                lambda: ("nearest_enemy", self.shape(squad), self.enemy_board(squad)),
+        found: tuple[Squad, float] | None = asked.get(key, _MISSING)  # (asked by every goal)
+        if found is _MISSING:
+            found = asked[key] = self.lasting(
+                ("nearest_enemy", self.shape(squad), self.enemy_board(squad)),
                 lambda: self._nearest_enemy(squad),
-            ),
-        )
+            )
+        return found
 
     def _nearest_enemy(self, squad: Squad) -> tuple[Squad, float] | None:
         found = [(self.distance(squad, e), i, e) for i, e in enumerate(self.enemies(squad))]
@@ -469,11 +491,14 @@ class Battlefield(BattleGame):
         self, squad: Squad, done: tuple[ActionType, ...] = (), *, passed: bool = False
     ) -> UnitSituation:
         """The plain facts the rules' questions of legality take about ``squad`` now."""
+        asked = self._asked
+        if asked is None:
+            return self._situation(squad, done, passed)
         key = ("situation", squad.id, done, passed)
-        found: UnitSituation | None = self.kept_now(key)  # (asked a dozen times a menu)
-        if found is not None:
-            return found
-        return self.kept(key, lambda: self._situation(squad, done, passed))
+        found: UnitSituation | None = asked.get(key)  # (asked a dozen times a menu)
+        if found is None:
+            found = asked[key] = self._situation(squad, done, passed)
+        return found
 
     def _situation(self, squad: Squad, done: tuple[ActionType, ...], passed: bool) -> UnitSituation:
         return _one_of(
@@ -520,17 +545,15 @@ def _one_of(situation: UnitSituation) -> UnitSituation:
 
 
 def _shape_of(squad: Squad) -> Hashable:
-    """Everything a measurement of the squad may read of where it stands and what it is."""
-    anchor = squad.anchor()
-    return (
-        squad.id,
-        squad.gone,
-        squad.aboard,
-        squad.centre,
-        anchor.centre,
-        anchor.diameter,
-        tuple([(m.id, m.x, m.y, m.diameter, m.kind) for m in squad.active()]),
-    )
+    """Everything a measurement of the squad may read of where it stands and what it is.
+    Its anchor (:meth:`~.state.Squad.anchor`) is the commander among the fighting models,
+    else the first of them: named by the commander's id, not looked for (a measurement
+    kept under the shape needs no anchor); with none left, where the commander fell."""
+    models = tuple([(m.id, m.x, m.y, m.diameter, m.kind) for m in squad.active()])
+    if not models:
+        boss = squad.model(squad.commander)
+        return (squad.id, squad.gone, squad.aboard, squad.centre, boss.x, boss.y, boss.diameter)
+    return (squad.id, squad.gone, squad.aboard, squad.centre, squad.commander, models)
 
 
 __all__ = ["Battlefield", "Sight"]

@@ -31,7 +31,7 @@ from kubik.rulesets.steel_war.fire import may_get_up, may_go_to_ground, reach_in
 from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, level_orders
 from kubik.rulesets.steel_war.movement import may_move
-from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast
+from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast_from
 from kubik.rulesets.steel_war.observation import may_fire_at
 from kubik.rulesets.steel_war.psionics_actions import PsiAction
 from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_threat
@@ -57,7 +57,7 @@ from .forecast import (
 )
 from .options import Act, Fire, Kind, Move, MoveHow, MoveKind, Observe, Option, Psi
 from .profiles import vehicle_profile
-from .state import Squad, Status
+from .state import Model, Squad, Status
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,30 +227,57 @@ def fire_offers(
     game: Battlefield, squad: Squad, done: tuple[ActionType, ...], passed: bool
 ) -> list[tuple[Fire, Verdict, AnyForecast, float]]:
     """A fire at each enemy it sees with each set of its weapons that may fire: the fire
-    rule's verdict with the observation rule's (a hiding target must be spotted first)."""
+    rule's verdict with the observation rule's (a hiding target must be spotted first).
+    A refused fire needs only the distance: its cover and odds are measured when read."""
     out: list[tuple[Fire, Verdict, AnyForecast, float]] = []
     armed: list[shooting.Armed] | None = None
+    verdicts: dict[tuple[bool, bool, bool], Verdict] = {}  # (by what the rules read)
     for enemy in game.enemies(squad):
-        sight = game.sight(squad, enemy)
-        if not sight.visible:
+        if not game.sees(squad, enemy):
             continue
         if armed is None:
             armed = shooting.armed(squad)
-        verdict = Verdict.combine(
-            shooting.shoot_verdict(
-                game, squad, done, passed=passed, shot_at_us=enemy.id in squad.shot_by
-            ),
-            may_fire_at(game.hidden(enemy), squad.side in enemy.spotted_by),
-        )
-        can = shooting.ready(squad, sight.distance, armed)
-        for weapons in shooting.choices(squad, sight.distance, can):
+        asked = (enemy.id in squad.shot_by, game.hidden(enemy), squad.side in enemy.spotted_by)
+        verdict = verdicts.get(asked)
+        if verdict is None:
+            verdict = verdicts[asked] = Verdict.combine(
+                shooting.shoot_verdict(game, squad, done, passed=passed, shot_at_us=asked[0]),
+                may_fire_at(asked[1], asked[2]),
+            )
+        distance = game.distance(squad, enemy)
+        can = shooting.ready(squad, distance, armed)
+        if not verdict.allowed:
+            if shooting.in_zone(squad, distance):  # (else no plan: nothing to offer)
+                for weapons in shooting.choices(squad, distance, can):
+                    lazy = LazyForecast(_fire_forecast(game, squad, enemy, weapons, can))
+                    out.append((Fire(enemy.id, weapons), verdict, lazy, distance))
+            continue
+        sight = game.sight(squad, enemy)
+        for weapons in shooting.choices(squad, distance, can):
             plan = shooting.plan_fire(game, squad, enemy, sight, weapons, can)
             if plan is None:
                 continue
             option = Fire(enemy.id, weapons)
-            out.append((option, verdict, fire_forecast(plan.group, plan.target), sight.distance))
+            out.append((option, verdict, fire_forecast(plan.group, plan.target), distance))
     out.sort(key=lambda item: item[3])
     return out
+
+
+def _fire_forecast(
+    game: Battlefield,
+    squad: Squad,
+    enemy: Squad,
+    weapons: tuple[str, ...],
+    can: list[Model],
+) -> Callable[[], AnyForecast]:
+    """A refused fire's forecast, measured when read: the one an allowed fire holds."""
+
+    def make() -> AnyForecast:
+        plan = shooting.plan_fire(game, squad, enemy, game.sight(squad, enemy), weapons, can)
+        assert plan is not None  # (seen within zone 5, with weapons that may fire)
+        return fire_forecast(plan.group, plan.target)
+
+    return make
 
 
 def build(
@@ -330,19 +357,29 @@ def build(
         test = (
             ReactionAction.GO_TO_GROUND_OTHER if unit.in_cover else ReactionAction.GO_TO_GROUND_OPEN
         )
-        seen_by = sum(1 for e in game.enemies(squad) if game.sees(e, squad))
+        ground = may_go_to_ground(unit)
+        make = _ground_forecast(game, squad, test)
         menu.offer(
-            down,
-            down.label(game.name),
-            may_go_to_ground(unit),
-            ground_forecast(
-                squad.die, squad.leadership, reaction_threat(test), squad.berserk, seen_by
-            ),
+            down, down.label(game.name), ground, make() if ground.allowed else LazyForecast(make)
         )
         _offer_stand_fast(game, squad, menu)
     legal_moves = [m for m in movement if m[1].allowed]
     _offer_end(game, squad, menu, must_move=bool(legal_moves))
     return Offered(menu, _default(game, squad, menu, fires, legal_moves))
+
+
+def _ground_forecast(
+    game: Battlefield, squad: Squad, test: ReactionAction
+) -> Callable[[], AnyForecast]:
+    """Going to ground's odds (SW-FIRE-07), the enemies that see the squad counted when
+    read (a refused one's are not: only its verdict is shown)."""
+
+    def make() -> AnyForecast:
+        seen_by = sum(1 for e in game.enemies(squad) if game.sees(e, squad))
+        threat = reaction_threat(test)
+        return ground_forecast(squad.die, squad.leadership, threat, squad.berserk, seen_by)
+
+    return make
 
 
 def _spent(game: Battlefield, squad: Squad, spent: Verdict) -> Offered:
@@ -356,15 +393,28 @@ def _spent(game: Battlefield, squad: Squad, spent: Verdict) -> Offered:
 
 
 def _offer_stand_fast(game: Battlefield, squad: Squad, menu: Menu[Option]) -> None:
-    """«Ни шагу назад!» (SW-NSN-01), declared without spending an action."""
-    hold = stand(game, squad)
+    """«Ни шагу назад!» (SW-NSN-01), declared without spending an action. The rule reads
+    the facts only as far as they decide it (it is refused almost always: a friend
+    within 12" or too few enemies in sight); a refused test's odds are measured when read."""
+    verdict = may_stand_fast_from(
+        squad.level,
+        sheltered=game.in_cover(squad) or squad.prone,
+        friend_distances=(game.distance(squad, f) for f in game.friends(squad)),
+        enemy_levels_in_sight=(e.level for e in game.enemies(squad) if game.sees(squad, e)),
+        berserk=squad.berserk,
+        panicked=squad.panicked,
+    )
+    men = len(squad.men())
+    make = _stand_forecast(game, squad, men)
     fast = Act(Kind.NO_STEP_BACK)
     menu.offer(
-        fast,
-        fast.label(game.name),
-        may_stand_fast(hold, berserk=squad.berserk, panicked=squad.panicked),
-        stand_forecast(hold, len(squad.men())),
+        fast, fast.label(game.name), verdict, make() if verdict.allowed else LazyForecast(make)
     )
+
+
+def _stand_forecast(game: Battlefield, squad: Squad, men: int) -> Callable[[], AnyForecast]:
+    """The «Ни шагу назад!» test's odds on every fact of :func:`stand`, when read."""
+    return lambda: stand_forecast(stand(game, squad), men)
 
 
 def _offer_end(game: Battlefield, squad: Squad, menu: Menu[Option], *, must_move: bool) -> None:
@@ -411,13 +461,12 @@ def _default(
     """What a player who does not think long does: fire everything at the nearest target;
     rally a suppressed squad; settle many wounded; observe a hidden enemy; else take the
     best-placed move; else stop."""
-    options = menu.options
-    offered = set(options)  # (``option in menu``, asked once per option)
+    options = menu.options  # (an allowed option is on offer: the menu offers it or fails)
     for option, verdict, _, _ in fires:
-        if verdict.allowed and option in offered:
+        if verdict.allowed:
             return option
     for kind in (Kind.UNSUPPRESS, Kind.REORGANISE):
-        if Act(kind) in offered:
+        if Act(kind) in menu:
             return Act(kind)
     strikes = [o for o in options if isinstance(o, Psi) and o.act is PsiAction.STRIKE]
     if strikes:
@@ -425,14 +474,13 @@ def _default(
     observes = [o for o in options if isinstance(o, Observe)]
     if observes:
         return observes[0]
-    scored = [
-        (m, f.score) for m, v, f in legal_moves if m.how is not MoveHow.COMBAT and m in offered
-    ]
+    scored = [(m, f.score) for m, v, f in legal_moves if m.how is not MoveHow.COMBAT]
+    end = Act(Kind.END)
     if scored:
         best = max(scored, key=lambda item: item[1])
-        if best[1] > 0 or Act(Kind.END) not in offered:
+        if best[1] > 0 or end not in menu:
             return best[0]
-    return Act(Kind.END) if Act(Kind.END) in offered else options[0]
+    return end if end in menu else options[0]
 
 
 __all__ = ["Offered", "build", "care", "casualty_kind", "move_score", "stand"]

@@ -95,18 +95,30 @@ Armed = tuple[Model, tuple[str, int, bool, Ammo | None]]
 def armed(squad: Squad) -> list[Armed]:
     """The squad's models whose weapons could fire (a man-sized weapon needs a man of the
     squad to serve it), each with what :func:`ready` asks about it at any distance."""
-    crew = bool(squad.men()) or squad.is_vehicle
+    vehicle = squad.is_vehicle
+    crew: bool | None = True if vehicle else None  # (looked for at a man-sized weapon)
+    shots = squad.fired
     out: list[Armed] = []
     alike: dict[tuple[str, int, bool, Ammo | None], tuple[str, int, bool, Ammo | None]] = {}
     for model in squad.active():
-        if not model.weapon:
+        arms = model.weapon
+        if not arms:
             continue
-        if model.kind is TargetKind.MAN_SIZED_WEAPON and not crew:
-            continue
-        fired = squad.fired.times(model.id)
-        key = (model.weapon, fired, ground_mounted(squad, model), model.ammo)
+        if model.kind is TargetKind.MAN_SIZED_WEAPON:
+            if crew is None:
+                crew = bool(squad.men())
+            if not crew:
+                continue
+        # (on the ground: :func:`ground_mounted`, the weapon's special read once)
+        key = (arms, shots.times(model.id), not vehicle and _ground_heavy(arms), model.ammo)
         out.append((model, alike.setdefault(key, key)))  # (models alike: one key object)
     return out
+
+
+@functools.lru_cache(maxsize=256)  # (one answer per weapon of the data)
+def _ground_heavy(weapon_id: str) -> bool:
+    """Whether the weapon is a heavy weapon set up on the ground by infantry (its data)."""
+    return weapon(weapon_id).has(Special.GROUND_HEAVY)
 
 
 def ready(squad: Squad, distance: float, models: list[Armed] | None = None) -> list[Model]:
@@ -173,7 +185,7 @@ def plan_fire(
     """The fire action ``shooter`` can make at ``target`` now with ``weapons``, or None if
     none of them may fire (out of reach, fired already, out of ammunition); ``can``:
     :func:`ready`'s answer at the sight's distance, when the caller has it."""
-    if not sight.visible or range_zone(shooter.die, sight.distance) > max_zone():
+    if not sight.visible or not in_zone(shooter, sight.distance):
         return None
     if can is None:
         can = ready(shooter, sight.distance)
@@ -196,6 +208,12 @@ def plan_fire(
     shots = shooter.fired
     again = bool(shots.shots) and any(shots.times(m.id) > 0 for m in firing)
     return FirePlan(group, aim, tuple(m.id for m in firing), len(firing) < len(can), again)
+
+
+def in_zone(shooter: Squad, distance: float) -> bool:
+    """Whether a target ``distance`` inches off is within the last zone ``shooter`` may
+    fire into (SW-FIRE-06): beyond it no fire at it is planned (:func:`plan_fire`)."""
+    return range_zone(shooter.die, distance) <= max_zone()
 
 
 @functools.lru_cache(maxsize=1024)
@@ -334,7 +352,7 @@ def measured_sight_of(game: Battlefield, shooter: Squad, target: Squad) -> Proce
         game, shooter.side, what, sight.distance, ("SW-FIRE-06",)
     )
     cover = yield from measured_cover(game, shooter.side, what, sight.cover, ("SW-FIRE-08",))
-    return Sight(distance, visible, cover, sight.in_cover, sight.hidden)
+    return Sight(distance, visible, cover, sight.in_cover)
 
 
 def vehicle_hit(
@@ -405,6 +423,7 @@ __all__ = [
     "choices",
     "explosions",
     "fire",
+    "in_zone",
     "plan_fire",
     "ready",
     "vehicle_hit",

@@ -33,7 +33,7 @@ from kubik.rulesets.steel_war.observation import (
 from kubik.rulesets.steel_war.psionics_actions import PsiAttempt
 
 from . import shooting
-from .board import Battlefield, Sight
+from .board import Battlefield
 from .forecast import observe_forecast
 from .options import Observe
 from .state import Squad
@@ -85,16 +85,18 @@ def observe_offers(
     for enemy in game.enemies(squad):
         if squad.side in enemy.spotted_by or not game.hidden(enemy):
             continue
-        sight = game.sight(squad, enemy)
-        if not sight.visible or range_zone(squad.die, sight.distance) > max_zone():
+        if not game.sees(squad, enemy):
+            continue
+        distance = game.distance(squad, enemy)
+        if range_zone(squad.die, distance) > max_zone():
             continue  # no range die beyond zone 5: nothing to observe against
         if psionic is not None:  # psi-detection, with the rule's own verdict (SW-PSI-11)
-            attempt = PsiAttempt(psionic, sight.distance, sight.visible)
+            attempt = PsiAttempt(psionic, distance, True)
             psi_verdict = may_psi_detect(unit, attempt)
-            make = _forecast(game, squad, enemy, sight, done, passed, room, True)
+            make = _forecast(game, squad, enemy, done, passed, room, True)
             forecast = make() if psi_verdict.allowed else LazyForecast(make)
             out.append((Observe(enemy.id, True), psi_verdict, forecast))
-        make = _forecast(game, squad, enemy, sight, done, passed, room, False)
+        make = _forecast(game, squad, enemy, done, passed, room, False)
         out.append((Observe(enemy.id), verdict, make() if verdict.allowed else LazyForecast(make)))
     return out
 
@@ -103,17 +105,18 @@ def _forecast(
     game: Battlefield,
     squad: Squad,
     enemy: Squad,
-    sight: Sight,
     done: tuple[ActionType, ...],
     passed: bool,
     room: bool,
     psi: bool,
 ) -> Callable[[], AnyForecast]:
     """An observation's forecast, to be measured when read (a refused observation's is
-    not: only its verdict is shown): the observation, then the fire it allows when an
-    action is left for it and the friends who could fire once the enemy is spotted."""
+    not: only its verdict is shown, so its sight's cover is not measured either): the
+    observation, then the fire it allows when an action is left for it and the friends
+    who could fire once the enemy is spotted."""
 
     def make() -> AnyForecast:
+        sight = game.sight(squad, enemy)
         then = None
         if (
             room
