@@ -192,11 +192,36 @@ def convolve_call(base: Counted, request: AnyCall) -> Counted:
             key = reduce(outcome)
             answers[key] = answers.get(key, 0) + count
         return total, tuple(answers.items())
+    if reduce is not None and hasattr(reduce, "step"):
+        return normalised(total**request.times, _fold_runs(pairs, request.times, reduce))
     answers = {}
     for tally, count in tally_counts(pairs, request.times):
         key = reduce(tally) if reduce is not None else tally
         answers[key] = answers.get(key, 0) + count
     return normalised(total**request.times, answers)
+
+
+def _fold_runs(pairs: tuple[tuple[Any, int], ...], times: int, reduce: Any) -> dict[Any, int]:
+    """``times`` runs' answers by a reducer's fold form (``start()``, ``step(state,
+    outcome)``, ``finish(state)``), run by run: the states so far with their counts,
+    not every tally. The same integers as counting tallies (each sequence of outcomes is
+    counted once, each tally by its multinomial), as ``reduce`` of a tally is the fold
+    of its outcomes in any order."""
+    step = reduce.step
+    states: dict[Any, int] = {reduce.start(): 1}
+    for _ in range(times):
+        following: dict[Any, int] = {}
+        for state, weight in states.items():
+            for outcome, count in pairs:
+                nxt = step(state, outcome)
+                following[nxt] = following.get(nxt, 0) + weight * count
+        states = following
+    finish = reduce.finish
+    answers: dict[Any, int] = {}
+    for state, weight in states.items():
+        key = finish(state)
+        answers[key] = answers.get(key, 0) + weight
+    return answers
 
 
 class OddsDriver:

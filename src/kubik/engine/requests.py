@@ -378,7 +378,10 @@ class Call(Request, Generic[T, *Ts]):
     it that many times independently and answers with a :class:`Tally` of the
     outcomes (a multiset: order never matters, so the odds driver combines the runs
     by multinomial convolution instead of nesting them). ``reduce`` maps the answer
-    (outcome or tally) to what the caller needs.
+    (outcome or tally) to what the caller needs; with ``times``, a reducer with a fold
+    form (``start()``, ``step(state, outcome)``, ``finish(state)``, giving ``reduce`` of
+    the tally whatever the order of its outcomes) lets the odds driver fold the runs one
+    by one instead of counting every tally.
 
     ``inline`` marks a call that is a step of its caller, split off only so that the
     odds driver keeps the step's outcomes by its arguments (a run of strikes whose
