@@ -26,7 +26,7 @@ from kubik.engine.reducers import top_values_counts
 from kubik.engine.requests import RuleIds, tail_step
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import step_die, zone_number
-from kubik.rulesets.steel_war.damage import armour_tests, hit_armour, potential_casualties
+from kubik.rulesets.steel_war.damage import armour_tests_tail, hit_armour, potential_casualties
 from kubik.rulesets.steel_war.damage_models import Hit, ModelHit, TargetModel, hits_on_models
 from kubik.rulesets.steel_war.fire_weapons import RangeLimit, Special, Weapon
 
@@ -596,12 +596,32 @@ def casualties(
     """The armour tests of a fire's ``hits`` and what they did (SW-DMG-03/04): the last
     step of :func:`fire_action`, so the exact odds keep its outcomes by the hits and the
     dice alone (shared by every fire of that power at that armour) instead of replaying
-    the whole fire for each."""
-    wounded, killed = yield from armour_tests(armour, power, hits, flame, rules)
+    the whole fire for each. The tests are its tail call, their counts mapped to the
+    fire's outcome (:class:`_Casualties`) instead of replayed for each."""
+    tests = armour_tests_tail(armour, power, hits, flame, rules, _casualties_of(hits))
+    counts: tuple[int, int] = yield tests
+    wounded, killed = counts
     yield emit(
         "steel_war.fire.casualties", rules="SW-DMG-03", hits=hits, wounded=wounded, killed=killed
     )
-    return FireOutcome(Effect.HITS, hits, wounded, killed)
+    fired: FireOutcome = tests.promised(counts)
+    return fired
+
+
+@dataclass(frozen=True, slots=True)
+class _Casualties:
+    """A fire's outcome from the (wounded, killed) of its ``hits`` armour tests."""
+
+    hits: int
+
+    def __call__(self, counts: tuple[int, int]) -> FireOutcome:
+        return FireOutcome(Effect.HITS, self.hits, counts[0], counts[1])
+
+
+@lru_cache(maxsize=64)
+def _casualties_of(hits: int) -> _Casualties:
+    """:class:`_Casualties` of ``hits`` (one per number: the tests' calls are kept by it)."""
+    return _Casualties(hits)
 
 
 def shoot(group: FireGroup, target: FireTarget) -> Procedure[Effect]:
