@@ -364,6 +364,59 @@ class OddsDriver:
         self._mapped[id(request)] = (request, mapped, outcome)
         return mapped, outcome
 
+    def _led(
+        self,
+        procedure: Callable[..., Procedure[Any]],
+        send: Callable[[Any], Any],
+        request: Roll,
+        pairs: tuple[tuple[Any, int], ...],
+        weight: int,
+        total: int,
+        by_total: dict[int, dict[Any, int]],
+    ) -> None:
+        """A roll that leads to a tail call (``Roll.leads_to``): each answer's call's
+        outcomes are the procedure's, weighed by the answer's count (no replay per answer);
+        the live procedure, sent the last answer, must make that call and keep its promise."""
+        leads_to = request.leads_to
+        assert leads_to is not None
+        met = self._met
+        follow: Any = None
+        answer: Any = None
+        for answer, count in pairs:
+            follow = leads_to(answer)
+            if type(follow) is not Call or not follow.tail:
+                raise ProcedureError(f"{request!r} leads to {follow!r}, not a tail call")
+            found = met.get(id(follow))
+            if found is not None and found[0] is follow:  # as :meth:`_branches`
+                if found[2]:
+                    self._decisions += 1
+                follow_total, follow_pairs = found[1]
+            else:
+                try:
+                    follow_total, follow_pairs = self._branches(follow)
+                except StopIteration as error:  # not the procedure's end: a fault
+                    raise ProcedureError(f"answering {follow!r} stopped") from error
+            last, promised = follow_pairs[-1][0], follow_pairs[-1][0]
+            if follow.then is not None:
+                follow_pairs, promised = self._promised(follow, follow_pairs)
+            weights = by_total.setdefault(total * follow_total, {})
+            scale = weight * count
+            for outcome, n in follow_pairs:
+                weights[outcome] = weights.get(outcome, 0) + scale * n
+        try:
+            asked = send(answer)
+            while type(asked) is Emit:
+                asked = send(None)
+        except StopIteration:
+            raise ProcedureError(
+                f"{procedure.__name__} returned before the call its roll leads to"
+            ) from None
+        if asked is not follow and asked != follow:
+            raise ProcedureError(
+                f"{procedure.__name__} asked {asked!r}, not the call its roll leads to"
+            )
+        _keeps_promise(procedure, send, last, promised)
+
     def _remember(self, request: Any, counted: Counted, decides: bool) -> Counted:
         if len(self._met) >= _MET_LIMIT:
             self._met.clear()
@@ -422,22 +475,10 @@ class OddsDriver:
                             pairs, promised = self._promised(request, pairs)
                         for outcome, count in pairs:
                             bucket[outcome] = bucket.get(outcome, 0) + weight * count
-                        # the caller keeps its promise: returns it and asks nothing more
-                        try:
-                            after = send(answer)
-                            while type(after) is Emit:
-                                after = send(None)
-                        except StopIteration as stop:
-                            returned = stop.value
-                            if returned is not promised and returned != promised:
-                                raise ProcedureError(
-                                    f"{procedure.__name__} returned {returned!r} after a tail"
-                                    f" call answered {answer!r}"
-                                ) from None
-                        else:
-                            raise ProcedureError(
-                                f"{procedure.__name__} asked {after!r} after a tail call"
-                            )
+                        _keeps_promise(procedure, send, answer, promised)
+                        break
+                    if type(request) is Roll and request.leads_to is not None:
+                        self._led(procedure, send, request, pairs, weight, total, by_total)
                         break
                     last = len(pairs) - 1
                     if last:
@@ -455,6 +496,25 @@ class OddsDriver:
                 outcome = stop.value
                 bucket[outcome] = bucket.get(outcome, 0) + weight
         return merge_by_total(by_total)
+
+
+def _keeps_promise(
+    procedure: Callable[..., Procedure[Any]], send: Callable[[Any], Any], answer: Any, promised: Any
+) -> None:
+    """A procedure sent its tail call's ``answer`` returns ``promised`` and asks nothing
+    more (events aside), as it promised."""
+    try:
+        after = send(answer)
+        while type(after) is Emit:
+            after = send(None)
+    except StopIteration as stop:
+        returned = stop.value
+        if returned is not promised and returned != promised:
+            raise ProcedureError(
+                f"{procedure.__name__} returned {returned!r} after a tail call answered {answer!r}"
+            ) from None
+    else:
+        raise ProcedureError(f"{procedure.__name__} asked {after!r} after a tail call")
 
 
 #: Marks the first branch of an enumeration (nothing to replay).

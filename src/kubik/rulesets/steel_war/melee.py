@@ -290,13 +290,15 @@ def _against_roll(die: Die, centre: int, side: Side) -> Roll:
 
 
 @by_identity
-def _fighter_roll(die: Die, side: Side) -> Roll:
-    """The lone fighter's roll of a bout (built once, as the opponents')."""
+def _fighter_roll(bout: Bout) -> Roll:
+    """The lone fighter's roll of a bout (built once, as the opponents'), which leads to
+    his opponents' rolls: exact odds take each roll's outcomes without a replay."""
     return Roll(
-        die,
-        msg("steel_war.close_combat.roll", side=side, die=die),
-        roller=side.value,
+        bout.fighter,
+        msg("steel_war.close_combat.roll", side=bout.centre, die=bout.fighter),
+        roller=bout.centre.value,
         rules=MELEE_ROLL_RULES,
+        leads_to=_Opponents(bout),
     )
 
 
@@ -326,11 +328,22 @@ def bout_fight(bout: Bout) -> Procedure[BoutOutcome]:
     ties stand (SW-CC-08). The opponents' rolls are the bout's last step
     (:func:`bout_against`), so the exact odds keep their outcomes by the fighter's roll
     instead of replaying his roll for each."""
-    (roll,) = yield _fighter_roll(bout.fighter, bout.centre)
+    (roll,) = yield _fighter_roll(bout)
     outcome: BoutOutcome = yield tail_step(
         bout_against, bout.centre, bout.opponents, bout.names, roll
     )
     return outcome
+
+
+@dataclass(frozen=True, slots=True)
+class _Opponents:
+    """A bout's last step after its lone fighter's roll (his roll leads to it)."""
+
+    bout: Bout
+
+    def __call__(self, rolled: tuple[int]) -> AnyCall:
+        bout = self.bout
+        return tail_step(bout_against, bout.centre, bout.opponents, bout.names, rolled[0])
 
 
 def bout_against(
