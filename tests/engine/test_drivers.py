@@ -151,6 +151,16 @@ def test_call_times_folds_a_reducer_with_a_fold_form_exactly(hits: int) -> None:
     assert dict(folded) == dict(OddsDriver().distribution(volley, (hits,)))
 
 
+@pytest.mark.parametrize("hits", [12, 20])
+def test_call_times_counts_the_tallies_where_folding_would_cost_more(hits: int) -> None:
+    """Where each tally is its own answer the fold stops at its budget; the answers are
+    the same either way."""
+    folded = OddsDriver().distribution(folded_volley, (hits, Injuries()))
+    assert dict(folded) == dict(
+        OddsDriver().distribution(folded_volley, (hits, Injuries().__call__))
+    )
+
+
 def test_calls_are_memoised_per_procedure_and_arguments() -> None:
     cache = OddsCache()
     driver = OddsDriver(cache=cache)

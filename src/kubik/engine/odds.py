@@ -192,8 +192,15 @@ def convolve_call(base: Counted, request: AnyCall) -> Counted:
             key = reduce(outcome)
             answers[key] = answers.get(key, 0) + count
         return total, tuple(answers.items())
-    if reduce is not None and hasattr(reduce, "step"):
-        return normalised(total**request.times, _fold_runs(pairs, request.times, reduce))
+    if reduce is not None and pairs and hasattr(reduce, "step"):
+        # a fold's states are at most the tallies so far: at most ``times`` steps a tally
+        budget = None
+        if request.times > FOLD_STEPS_PER_TALLY:
+            tallies = math.comb(request.times + len(pairs) - 1, len(pairs) - 1)
+            budget = FOLD_STEPS_PER_TALLY * tallies
+        folded = _fold_runs(pairs, request.times, reduce, budget)
+        if folded is not None:
+            return normalised(total**request.times, folded)
     answers = {}
     for tally, count in tally_counts(pairs, request.times):
         key = reduce(tally) if reduce is not None else tally
@@ -201,15 +208,28 @@ def convolve_call(base: Counted, request: AnyCall) -> Counted:
     return normalised(total**request.times, answers)
 
 
-def _fold_runs(pairs: tuple[tuple[Any, int], ...], times: int, reduce: Any) -> dict[Any, int]:
+#: Steps of a fold worth one tally counted (building, hashing and reducing it): a
+#: ``Call(times=n)``'s runs are folded while that is cheaper than counting the tallies
+#: (always for this many runs or fewer, whose states cost at most that many steps a tally).
+FOLD_STEPS_PER_TALLY = 8
+
+
+def _fold_runs(
+    pairs: tuple[tuple[Any, int], ...], times: int, reduce: Any, budget: int | None
+) -> dict[Any, int] | None:
     """``times`` runs' answers by a reducer's fold form (``start()``, ``step(state,
     outcome)``, ``finish(state)``), run by run: the states so far with their counts,
     not every tally. The same integers as counting tallies (each sequence of outcomes is
     counted once, each tally by its multinomial), as ``reduce`` of a tally is the fold
-    of its outcomes in any order."""
+    of its outcomes in any order. ``None`` once it would take more than ``budget`` steps
+    (states that do not merge: counting the tallies is then cheaper)."""
     step = reduce.step
     states: dict[Any, int] = {reduce.start(): 1}
     for _ in range(times):
+        if budget is not None:
+            budget -= len(states) * len(pairs)
+            if budget < 0:
+                return None
         following: dict[Any, int] = {}
         for state, weight in states.items():
             for outcome, count in pairs:

@@ -391,7 +391,8 @@ class Call(Request, Generic[T, *Ts]):
     (outcome or tally) to what the caller needs; with ``times``, a reducer with a fold
     form (``start()``, ``step(state, outcome)``, ``finish(state)``, giving ``reduce`` of
     the tally whatever the order of its outcomes) lets the odds driver fold the runs one
-    by one instead of counting every tally.
+    by one instead of counting every tally (while that is the cheaper way: where many
+    tallies give one answer, or the runs are few).
 
     ``inline`` marks a call that is a step of its caller, split off only so that the
     odds driver keeps the step's outcomes by its arguments (a run of strikes whose
