@@ -121,6 +121,46 @@ def test_call_times_convolves_like_nested_enumeration() -> None:
         assert dict(exact) == brute_force(volley, (hits,)), hits
 
 
+class Injuries:
+    """(wounded, killed) of a tally of armour tests, with a fold form (one test at a time)."""
+
+    def __call__(self, tally: Tally[str]) -> tuple[int, int]:
+        return tally["wounded"], tally["killed"]
+
+    def start(self) -> tuple[int, int]:
+        return 0, 0
+
+    def step(self, counts: tuple[int, int], injury: str) -> tuple[int, int]:
+        return counts[0] + (injury == "wounded"), counts[1] + (injury == "killed")
+
+    def finish(self, counts: tuple[int, int]) -> tuple[int, int]:
+        return counts
+
+
+def folded_volley(hits: int, reduce: Any) -> Procedure[tuple[int, int]]:
+    counts: tuple[int, int] = yield Call(armour_test, (D4, D10), times=hits, reduce=reduce)
+    return counts
+
+
+@pytest.mark.parametrize("hits", range(0, 4))
+def test_call_times_folds_a_reducer_with_a_fold_form_exactly(hits: int) -> None:
+    """A reducer's fold form (runs folded one by one) gives the counts of every tally."""
+    folded = OddsDriver().distribution(folded_volley, (hits, Injuries()))
+    plain = OddsDriver().distribution(folded_volley, (hits, Injuries().__call__))
+    assert dict(folded) == dict(plain) == brute_force(folded_volley, (hits, Injuries()))
+    assert dict(folded) == dict(OddsDriver().distribution(volley, (hits,)))
+
+
+@pytest.mark.parametrize("hits", [12, 20])
+def test_call_times_counts_the_tallies_where_folding_would_cost_more(hits: int) -> None:
+    """Where each tally is its own answer the fold stops at its budget; the answers are
+    the same either way."""
+    folded = OddsDriver().distribution(folded_volley, (hits, Injuries()))
+    assert dict(folded) == dict(
+        OddsDriver().distribution(folded_volley, (hits, Injuries().__call__))
+    )
+
+
 def test_calls_are_memoised_per_procedure_and_arguments() -> None:
     cache = OddsCache()
     driver = OddsDriver(cache=cache)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -175,3 +176,60 @@ def test_a_broken_then_promise_is_refused_by_every_driver() -> None:
 def test_then_is_only_for_tail_calls() -> None:
     with pytest.raises(ProcedureError, match="then"):
         Call(hits_left_loop, (1, 1), then=_hit_any)
+
+
+def _strike_after(strikes: int, needed: int) -> Callable[[tuple[int]], Any]:
+    """What :func:`led_strikes` asks after its first strike rolls ``value``."""
+
+    def leads_to(rolled: tuple[int]) -> Any:
+        return Call(
+            hits_left_loop, (strikes - 1, needed - (rolled[0] >= 5)), tail=True, then=_hit_any
+        )
+
+    return leads_to
+
+
+def led_strikes(strikes: int, needed: int, leads: bool) -> Procedure[bool]:
+    """:func:`strikes_then` whose first strike leads to its tail call (``Roll.leads_to``),
+    or the same roll without the promise."""
+    after = _strike_after(strikes, needed)
+    (value,) = yield Roll(D6, "first strike", leads_to=after if leads else None)
+    yield emit("struck", value=value)
+    call = after((value,))
+    left: int = yield call
+    yield emit("left", left=left)
+    return call.promised(left)
+
+
+@pytest.mark.parametrize(("strikes", "needed"), [(4, 2), (3, 3), (1, 1)])
+def test_a_roll_that_leads_to_its_tail_call_has_the_odds_of_the_replayed_roll(
+    strikes: int, needed: int
+) -> None:
+    led = OddsDriver().distribution(led_strikes, (strikes, needed, True))
+    replayed = OddsDriver().distribution(led_strikes, (strikes, needed, False))
+    assert led == replayed == brute_force(led_strikes, (strikes, needed, True))
+
+
+def leads_elsewhere(strikes: int) -> Procedure[bool]:
+    yield Roll(D6, "first strike", leads_to=_strike_after(strikes, 2))
+    left: int = yield Call(hits_left_loop, (strikes, 2), tail=True, then=_hit_any)  # not it
+    return _hit_any(left)
+
+
+def ends_before_it_leads(strikes: int) -> Procedure[bool]:
+    (value,) = yield Roll(D6, "first strike", leads_to=_strike_after(strikes, 2))
+    return value > 3
+
+
+@pytest.mark.parametrize(
+    ("procedure", "said"),
+    [
+        (leads_elsewhere, "not the call its roll leads to"),
+        (ends_before_it_leads, "returned before"),
+    ],
+)
+def test_a_roll_that_does_not_lead_where_it_said_is_refused(
+    procedure: Callable[[int], Procedure[bool]], said: str
+) -> None:
+    with pytest.raises(ProcedureError, match=said):
+        OddsDriver().distribution(procedure, (3,))

@@ -192,11 +192,56 @@ def convolve_call(base: Counted, request: AnyCall) -> Counted:
             key = reduce(outcome)
             answers[key] = answers.get(key, 0) + count
         return total, tuple(answers.items())
+    if reduce is not None and pairs and hasattr(reduce, "step"):
+        # a fold's states are at most the tallies so far: at most ``times`` steps a tally
+        budget = None
+        if request.times > FOLD_STEPS_PER_TALLY:
+            tallies = math.comb(request.times + len(pairs) - 1, len(pairs) - 1)
+            budget = FOLD_STEPS_PER_TALLY * tallies
+        folded = _fold_runs(pairs, request.times, reduce, budget)
+        if folded is not None:
+            return normalised(total**request.times, folded)
     answers = {}
     for tally, count in tally_counts(pairs, request.times):
         key = reduce(tally) if reduce is not None else tally
         answers[key] = answers.get(key, 0) + count
     return normalised(total**request.times, answers)
+
+
+#: Steps of a fold worth one tally counted (building, hashing and reducing it): a
+#: ``Call(times=n)``'s runs are folded while that is cheaper than counting the tallies
+#: (always for this many runs or fewer, whose states cost at most that many steps a tally).
+FOLD_STEPS_PER_TALLY = 8
+
+
+def _fold_runs(
+    pairs: tuple[tuple[Any, int], ...], times: int, reduce: Any, budget: int | None
+) -> dict[Any, int] | None:
+    """``times`` runs' answers by a reducer's fold form (``start()``, ``step(state,
+    outcome)``, ``finish(state)``), run by run: the states so far with their counts,
+    not every tally. The same integers as counting tallies (each sequence of outcomes is
+    counted once, each tally by its multinomial), as ``reduce`` of a tally is the fold
+    of its outcomes in any order. ``None`` once it would take more than ``budget`` steps
+    (states that do not merge: counting the tallies is then cheaper)."""
+    step = reduce.step
+    states: dict[Any, int] = {reduce.start(): 1}
+    for _ in range(times):
+        if budget is not None:
+            budget -= len(states) * len(pairs)
+            if budget < 0:
+                return None
+        following: dict[Any, int] = {}
+        for state, weight in states.items():
+            for outcome, count in pairs:
+                nxt = step(state, outcome)
+                following[nxt] = following.get(nxt, 0) + weight * count
+        states = following
+    finish = reduce.finish
+    answers: dict[Any, int] = {}
+    for state, weight in states.items():
+        key = finish(state)
+        answers[key] = answers.get(key, 0) + weight
+    return answers
 
 
 class OddsDriver:
@@ -339,6 +384,59 @@ class OddsDriver:
         self._mapped[id(request)] = (request, mapped, outcome)
         return mapped, outcome
 
+    def _led(
+        self,
+        procedure: Callable[..., Procedure[Any]],
+        send: Callable[[Any], Any],
+        request: Roll,
+        pairs: tuple[tuple[Any, int], ...],
+        weight: int,
+        total: int,
+        by_total: dict[int, dict[Any, int]],
+    ) -> None:
+        """A roll that leads to a tail call (``Roll.leads_to``): each answer's call's
+        outcomes are the procedure's, weighed by the answer's count (no replay per answer);
+        the live procedure, sent the last answer, must make that call and keep its promise."""
+        leads_to = request.leads_to
+        assert leads_to is not None
+        met = self._met
+        follow: Any = None
+        answer: Any = None
+        for answer, count in pairs:
+            follow = leads_to(answer)
+            if type(follow) is not Call or not follow.tail:
+                raise ProcedureError(f"{request!r} leads to {follow!r}, not a tail call")
+            found = met.get(id(follow))
+            if found is not None and found[0] is follow:  # as :meth:`_branches`
+                if found[2]:
+                    self._decisions += 1
+                follow_total, follow_pairs = found[1]
+            else:
+                try:
+                    follow_total, follow_pairs = self._branches(follow)
+                except StopIteration as error:  # not the procedure's end: a fault
+                    raise ProcedureError(f"answering {follow!r} stopped") from error
+            last, promised = follow_pairs[-1][0], follow_pairs[-1][0]
+            if follow.then is not None:
+                follow_pairs, promised = self._promised(follow, follow_pairs)
+            weights = by_total.setdefault(total * follow_total, {})
+            scale = weight * count
+            for outcome, n in follow_pairs:
+                weights[outcome] = weights.get(outcome, 0) + scale * n
+        try:
+            asked = send(answer)
+            while type(asked) is Emit:
+                asked = send(None)
+        except StopIteration:
+            raise ProcedureError(
+                f"{procedure.__name__} returned before the call its roll leads to"
+            ) from None
+        if asked is not follow and asked != follow:
+            raise ProcedureError(
+                f"{procedure.__name__} asked {asked!r}, not the call its roll leads to"
+            )
+        _keeps_promise(procedure, send, last, promised)
+
     def _remember(self, request: Any, counted: Counted, decides: bool) -> Counted:
         if len(self._met) >= _MET_LIMIT:
             self._met.clear()
@@ -397,22 +495,10 @@ class OddsDriver:
                             pairs, promised = self._promised(request, pairs)
                         for outcome, count in pairs:
                             bucket[outcome] = bucket.get(outcome, 0) + weight * count
-                        # the caller keeps its promise: returns it and asks nothing more
-                        try:
-                            after = send(answer)
-                            while type(after) is Emit:
-                                after = send(None)
-                        except StopIteration as stop:
-                            returned = stop.value
-                            if returned is not promised and returned != promised:
-                                raise ProcedureError(
-                                    f"{procedure.__name__} returned {returned!r} after a tail"
-                                    f" call answered {answer!r}"
-                                ) from None
-                        else:
-                            raise ProcedureError(
-                                f"{procedure.__name__} asked {after!r} after a tail call"
-                            )
+                        _keeps_promise(procedure, send, answer, promised)
+                        break
+                    if type(request) is Roll and request.leads_to is not None:
+                        self._led(procedure, send, request, pairs, weight, total, by_total)
                         break
                     last = len(pairs) - 1
                     if last:
@@ -430,6 +516,25 @@ class OddsDriver:
                 outcome = stop.value
                 bucket[outcome] = bucket.get(outcome, 0) + weight
         return merge_by_total(by_total)
+
+
+def _keeps_promise(
+    procedure: Callable[..., Procedure[Any]], send: Callable[[Any], Any], answer: Any, promised: Any
+) -> None:
+    """A procedure sent its tail call's ``answer`` returns ``promised`` and asks nothing
+    more (events aside), as it promised."""
+    try:
+        after = send(answer)
+        while type(after) is Emit:
+            after = send(None)
+    except StopIteration as stop:
+        returned = stop.value
+        if returned is not promised and returned != promised:
+            raise ProcedureError(
+                f"{procedure.__name__} returned {returned!r} after a tail call answered {answer!r}"
+            ) from None
+    else:
+        raise ProcedureError(f"{procedure.__name__} asked {after!r} after a tail call")
 
 
 #: Marks the first branch of an enumeration (nothing to replay).

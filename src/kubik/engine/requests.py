@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
@@ -107,6 +107,12 @@ class Roll(Request):
     ``roller`` names who rolls (a side or a role), for the table. ``rules`` names
     the catalogue's rule IDs the roll applies (the log carries them; ``kubik
     coverage`` counts them).
+
+    ``leads_to`` promises what the procedure asks after each answer: nothing but
+    ``leads_to(answer)``, a ``tail`` call (events aside). The odds driver then takes
+    each answer's call's outcomes as the procedure's instead of replaying the procedure
+    once per answer (a roll whose answer picks the step that ends its procedure); it
+    holds the procedure to the promise on the answer it sends on.
     """
 
     dice: tuple[Die, ...]
@@ -115,6 +121,7 @@ class Roll(Request):
     reduce: Reducer | None
     roller: str
     rules: RuleIds
+    leads_to: Callable[[Any], AnyCall] | None = field(default=None, compare=False, repr=False)
 
     def __init__(
         self,
@@ -125,6 +132,7 @@ class Roll(Request):
         reduce: Reducer | None = None,
         roller: str = "",
         rules: RuleIds | list[str] | str = (),
+        leads_to: Callable[[Any], AnyCall] | None = None,
     ) -> None:
         dice_tuple = (dice,) if isinstance(dice, Die) else tuple(dice)
         if not dice_tuple:
@@ -137,6 +145,7 @@ class Roll(Request):
         _set_roll_reduce(self, reduce)
         _set_roll_roller(self, roller)
         _set_roll_rules(self, _rule_ids(rules))
+        _set_roll_leads_to(self, leads_to)
 
     def canonical(self, values: tuple[int, ...]) -> tuple[int, ...]:
         """The values as the procedure sees them (sorted when unordered)."""
@@ -155,6 +164,7 @@ _set_roll_unordered = Roll.__dict__["unordered"].__set__
 _set_roll_reduce = Roll.__dict__["reduce"].__set__
 _set_roll_roller = Roll.__dict__["roller"].__set__
 _set_roll_rules = Roll.__dict__["rules"].__set__
+_set_roll_leads_to = Roll.__dict__["leads_to"].__set__
 
 #: What an outcome is worth to the side choosing (higher is better).
 Worth: TypeAlias = int | float | Fraction
@@ -378,7 +388,11 @@ class Call(Request, Generic[T, *Ts]):
     it that many times independently and answers with a :class:`Tally` of the
     outcomes (a multiset: order never matters, so the odds driver combines the runs
     by multinomial convolution instead of nesting them). ``reduce`` maps the answer
-    (outcome or tally) to what the caller needs.
+    (outcome or tally) to what the caller needs; with ``times``, a reducer with a fold
+    form (``start()``, ``step(state, outcome)``, ``finish(state)``, giving ``reduce`` of
+    the tally whatever the order of its outcomes) lets the odds driver fold the runs one
+    by one instead of counting every tally (while that is the cheaper way: where many
+    tallies give one answer, or the runs are few).
 
     ``inline`` marks a call that is a step of its caller, split off only so that the
     odds driver keeps the step's outcomes by its arguments (a run of strikes whose

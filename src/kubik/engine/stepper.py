@@ -86,6 +86,8 @@ class Stepper:
         origin: tuple[Callable[..., Procedure[Any]], tuple[Any, ...]] | None = None,
     ) -> None:
         self._stack = [_Frame(procedure)]
+        #: how many running calls are not ``inline`` (:attr:`depth`, kept as they start and end)
+        self._depth = 0
         self._origin = origin
         self.log: list[LogEntry] = [] if log is None else log
         self.outcome: Any = None
@@ -102,7 +104,7 @@ class Stepper:
     def depth(self) -> int:
         """How deep in sub-procedures the current request was made (0: the root); an
         ``inline`` call counts as its caller."""
-        return sum(1 for frame in self._stack[1:] if not frame.call or not frame.call.inline)
+        return self._depth
 
     @property
     def position(self) -> Position:
@@ -139,10 +141,13 @@ class Stepper:
             except StopIteration as stop:
                 _keeps_promise(frame, stop.value)
                 self._stack.pop()
-                if frame.call is None:
+                call = frame.call
+                if call is None:
                     self.outcome = stop.value
                     self.finished = True
                     return None
+                if not call.inline:
+                    self._depth -= 1
                 send = self._finish_call(frame, stop.value)
                 continue
             if frame.promised is not None and not isinstance(request, Emit):
@@ -164,6 +169,8 @@ class Stepper:
         if request.times == 0:
             return _reduce(request, Tally(()))
         self._stack.append(_Frame(request.procedure(*request.args), request))
+        if not request.inline:
+            self._depth += 1
         return None
 
     def _finish_call(self, frame: _Frame, outcome: Any) -> Any:
@@ -179,6 +186,8 @@ class Stepper:
         done = [*frame.done, outcome]
         if len(done) < call.times:
             self._stack.append(_Frame(call.procedure(*call.args), call, done))
+            if not call.inline:
+                self._depth += 1
             return None
         return _reduce(call, Tally(done))
 

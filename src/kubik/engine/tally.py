@@ -59,3 +59,41 @@ class Tally(Mapping[H, int], Generic[H]):
 
     def __repr__(self) -> str:
         return f"Tally({self._counts!r})"
+
+
+class PairCounts(Generic[H]):
+    """How many of a tally's items are ``first`` and how many ``second``: a
+    ``Call(times=n, reduce=...)`` reducer with a fold form (``start``, ``step``,
+    ``finish``), so the exact odds count one run at a time instead of every tally.
+
+    >>> counts = PairCounts("wounded", "killed")
+    >>> counts(Tally(["wounded", "killed", "wounded", "unharmed"]))
+    (2, 1)
+    >>> counts.finish(counts.step(counts.step(counts.start(), "killed"), "unharmed"))
+    (0, 1)
+    """
+
+    __slots__ = ("first", "second")
+
+    def __init__(self, first: H, second: H) -> None:
+        self.first = first
+        self.second = second
+
+    def __call__(self, tally: Tally[H]) -> tuple[int, int]:
+        return tally[self.first], tally[self.second]
+
+    def start(self) -> tuple[int, int]:
+        """Nothing counted yet."""
+        return 0, 0
+
+    def step(self, counts: tuple[int, int], item: H) -> tuple[int, int]:
+        """One more run's item."""
+        if item == self.first:
+            return counts[0] + 1, counts[1]
+        if item == self.second:
+            return counts[0], counts[1] + 1
+        return counts
+
+    def finish(self, counts: tuple[int, int]) -> tuple[int, int]:
+        """The counts are the answer."""
+        return counts

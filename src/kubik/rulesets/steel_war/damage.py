@@ -9,7 +9,7 @@ weapon is destroyed, a robot is immobilised (SW-DMG-03/07/10/11).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache
@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
-from kubik.engine import AnyCall, Call, Procedure, Roll, Tally, emit, msg
+from kubik.engine import AnyCall, Call, Procedure, Roll, emit, msg
 from kubik.engine.requests import RuleIds
+from kubik.engine.tally import PairCounts
 from kubik.rulesets.steel_war.core import clamp_leadership
 from kubik.rulesets.steel_war.fire_weapons import Special, weapon, weapon_ids
 
@@ -142,13 +143,9 @@ def armour_rules(flame: bool, rules: RuleIds = ()) -> RuleIds:
     return ("SW-DMG-03", *(("SW-DMG-08",) if flame else ()), *rules)
 
 
-def injury_counts(tally: Tally[Injury]) -> tuple[int, int]:
-    """(wounded, killed) of a tally of armour tests, for ``Call(..., reduce=)``.
-
-    >>> injury_counts(Tally([Injury.WOUNDED, Injury.KILLED, Injury.WOUNDED, Injury.UNHARMED]))
-    (2, 1)
-    """
-    return tally[Injury.WOUNDED], tally[Injury.KILLED]
+#: (wounded, killed) of a tally of armour tests, for ``Call(..., reduce=)`` (counted one
+#: test at a time by the exact odds).
+injury_counts: PairCounts[Injury] = PairCounts(Injury.WOUNDED, Injury.KILLED)
 
 
 def armour_tests(
@@ -163,6 +160,28 @@ def armour_tests(
 def _tests(armour: Die, power: Die, hits: int, flame: bool, rules: RuleIds) -> AnyCall:
     """The call of ``hits`` armour tests (built once per situation)."""
     return Call(armour_test, (armour, power, flame, rules), times=hits, reduce=injury_counts)
+
+
+@lru_cache(maxsize=1024)
+def armour_tests_tail(
+    armour: Die,
+    power: Die,
+    hits: int,
+    flame: bool,
+    rules: RuleIds,
+    then: Callable[[tuple[int, int]], Hashable],
+) -> AnyCall:
+    """:func:`armour_tests`' call as its caller's tail call, the caller returning
+    ``then((wounded, killed))`` (built once per situation: exact odds then map the
+    tests' answers instead of replaying the caller for each)."""
+    return Call(
+        armour_test,
+        (armour, power, flame, rules),
+        times=hits,
+        reduce=injury_counts,
+        tail=True,
+        then=then,
+    )
 
 
 def hit_armour(armour: Die, flak_vest: bool, fragmentation: bool) -> Die:

@@ -22,20 +22,21 @@ from kubik.dice import Die, parse_die
 from kubik.engine import AnyCall, Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.memo import by_identity
 from kubik.engine.odds import odds_by
-from kubik.engine.reducers import top_values_counts
 from kubik.engine.requests import RuleIds, tail_step
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.core import step_die, zone_number
-from kubik.rulesets.steel_war.damage import armour_tests, hit_armour, potential_casualties
+from kubik.rulesets.steel_war.damage import armour_tests_tail, hit_armour, potential_casualties
 from kubik.rulesets.steel_war.damage_models import Hit, ModelHit, TargetModel, hits_on_models
+from kubik.rulesets.steel_war.fire_dice import BeatRange as BeatRange
+from kubik.rulesets.steel_war.fire_dice import Effect as Effect
+from kubik.rulesets.steel_war.fire_dice import TopValues as TopValues
+from kubik.rulesets.steel_war.fire_dice import dice_that_matter as dice_that_matter
+from kubik.rulesets.steel_war.fire_dice import effect_of as effect_of
 from kubik.rulesets.steel_war.fire_weapons import RangeLimit, Special, Weapon
 
 # The questions of legality (may_shoot ...) read a unit's whole situation; their rules
 # load when first asked, so the odds of a fire action load only what fire does.
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
     from kubik.rulesets.steel_war.fire_ammo import Ammo
     from kubik.rulesets.steel_war.situation import UnitSituation
 
@@ -58,21 +59,6 @@ class Cover(Enum):
     def msgid(self) -> str:
         """Message id of its name, for rendering."""
         return f"steel_war.cover.{self.value}"
-
-
-class Effect(Enum):
-    """What a fire action did (SW-FIRE-01)."""
-
-    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
-
-    NONE = "none"
-    SUPPRESSED = "suppressed"
-    HITS = "hits"
-
-    @property
-    def msgid(self) -> str:
-        """Message id of its name, for rendering."""
-        return f"steel_war.effect.{self.value}"
 
 
 def rate_die(total_rate: Fraction | int) -> Die:
@@ -375,121 +361,6 @@ def firing_weapons(
     return firing
 
 
-@cache  # pure, its data read once per process: asked on every menu and replay
-def effect_of(beaten: int) -> Effect:
-    """The effect of ``beaten`` shooter dice strictly above the range die (SW-FIRE-01).
-
-    >>> effect_of(0), effect_of(1), effect_of(3)
-    (<Effect.NONE: 'none'>, <Effect.SUPPRESSED: 'suppressed'>, <Effect.HITS: 'hits'>)
-    """
-    table = _data()["fire_effect"]
-    if beaten >= int(table["hits_at"]):
-        return Effect.HITS
-    if beaten >= int(table["suppressed_at"]):
-        return Effect.SUPPRESSED
-    return Effect.NONE
-
-
-_EFFECTS = (Effect.NONE, Effect.SUPPRESSED, Effect.HITS)
-_CODE_BASE = 16  # above the largest capped value (d12 + 1): one hex digit per kept die
-
-
-def dice_that_matter() -> int:
-    """How many of the shooter's best dice decide the effect (two: beyond that all is hits)."""
-    return int(_data()["fire_effect"]["hits_at"])
-
-
-@dataclass(frozen=True, slots=True)
-class TopValues:
-    """Reduces the shooter's pool to its ``keep`` best values (ascending), capped at ``cap``.
-
-    The effect needs only how many dice beat the range die, up to ``keep``; with
-    ``cap`` = range-die faces + 1 every value from the cap up beats every face alike,
-    so capping loses nothing and keeps few branches for the odds driver.
-    """
-
-    keep: int
-    cap: int
-
-    def __call__(self, values: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(min(v, self.cap) for v in sorted(values)[-self.keep :])
-
-    def counts(self, dice: tuple[Die, ...]) -> dict[tuple[int, ...], int] | None:
-        """Closed form (the engine's order statistics) for one or two kept dice."""
-        return top_values_counts(dice, self.keep, self.cap)
-
-    def start(self) -> tuple[int, ...]:
-        """Fold form: no die seen yet."""
-        return ()
-
-    def step(self, kept: tuple[int, ...], value: int) -> tuple[int, ...]:
-        """Fold form: keep the best ``keep`` capped values seen so far."""
-        return tuple(sorted((*kept, min(value, self.cap))))[-self.keep :]
-
-    def finish(self, kept: tuple[int, ...]) -> tuple[int, ...]:
-        """Fold form: the kept values are the answer."""
-        return kept
-
-    def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        """One integer code per row of pool values: the kept values as base-16 digits."""
-        import numpy as np  # only large grids are vectorised
-
-        kept = np.minimum(np.sort(faces, axis=1)[:, -self.keep :], self.cap)
-        codes = np.zeros(len(faces), dtype=np.int64)
-        for column in range(kept.shape[1]):
-            codes = codes * _CODE_BASE + kept[:, column]
-        return codes
-
-    def decode(self, code: int) -> tuple[int, ...]:
-        """The kept values of a batch code."""
-        digits = []
-        for _ in range(self.keep):
-            code, digit = divmod(code, _CODE_BASE)
-            digits.append(digit)
-        return tuple(reversed(digits))
-
-
-@dataclass(frozen=True, slots=True)
-class BeatRange:
-    """Reduces the range die's value to the effect against the shooter's best dice."""
-
-    best: tuple[int, ...]
-
-    def __call__(self, values: tuple[int, ...]) -> Effect:
-        (target,) = values
-        return effect_of(sum(1 for v in self.best if v > target))
-
-    def counts(self, dice: tuple[Die, ...]) -> dict[Effect, int]:
-        """Range-die faces giving each effect (the range die alone is rolled)."""
-        (die,) = dice
-        out: dict[Effect, int] = {}
-        beaten, first = len(self.best), 1  # targets from ``first`` up are beaten by ``beaten``
-        for value in (*sorted(self.best), die.faces + 1):
-            last = min(value - 1, die.faces)
-            if last >= first:
-                effect = effect_of(beaten)
-                out[effect] = out.get(effect, 0) + last - first + 1
-                first = last + 1
-            beaten -= 1
-        return out
-
-    def batch(self, faces: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        """Effect codes for each range-die value."""
-        import numpy as np  # only large grids are vectorised
-
-        target = faces[:, 0]
-        beaten = np.zeros(len(faces), dtype=np.int64)
-        for value in self.best:
-            beaten += value > target
-        lookup = np.array([_EFFECTS.index(effect_of(b)) for b in range(len(self.best) + 1)])
-        codes: npt.NDArray[np.int64] = lookup[beaten]
-        return codes
-
-    def decode(self, code: int) -> Effect:
-        """The effect of a batch code."""
-        return _EFFECTS[code]
-
-
 @dataclass(frozen=True, slots=True)
 class FireOutcome:
     """What one fire action did: the effect and, with hits, the casualties."""
@@ -513,7 +384,7 @@ def opposed_roll(
     and the fire action branches over the effect, not over the pool's values.
     ``pool_rules``, ``target_rules``: what made each side's dice (for the log).
     """
-    best = yield _pool_roll(pool, range_die, pool_rules)
+    best = yield _pool_roll(pool, range_die, pool_rules, target_rules)
     effect: Effect = yield tail_step(range_against, range_die, best, target_rules)
     yield emit("steel_war.fire.effect", rules="SW-FIRE-01", effect=effect, die=range_die)
     return effect
@@ -529,15 +400,31 @@ def range_against(range_die: Die, best: tuple[int, ...], rules: RuleIds) -> Proc
 
 
 @by_identity
-def _pool_roll(pool: tuple[Die, ...], range_die: Die, rules: RuleIds) -> Roll:
-    """The shooter's roll of the opposed roll (built once: exact odds replay it often)."""
+def _pool_roll(
+    pool: tuple[Die, ...], range_die: Die, rules: RuleIds, target_rules: RuleIds
+) -> Roll:
+    """The shooter's roll of the opposed roll, which leads to the target's side of it
+    (built once: exact odds then take each best dice's effects without a replay)."""
     return Roll(
         pool,
         msg("steel_war.fire.pool", dice=pool),
         reduce=TopValues(dice_that_matter(), range_die.faces + 1),
         roller="shooter",
         rules=rules,
+        leads_to=_RangeAgainst(range_die, target_rules),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _RangeAgainst:
+    """The opposed roll's last step after the shooter's ``best`` dice (its pool roll
+    leads to it)."""
+
+    range_die: Die
+    rules: RuleIds
+
+    def __call__(self, best: tuple[int, ...]) -> AnyCall:
+        return tail_step(range_against, self.range_die, best, self.rules)
 
 
 @by_identity
@@ -596,12 +483,32 @@ def casualties(
     """The armour tests of a fire's ``hits`` and what they did (SW-DMG-03/04): the last
     step of :func:`fire_action`, so the exact odds keep its outcomes by the hits and the
     dice alone (shared by every fire of that power at that armour) instead of replaying
-    the whole fire for each."""
-    wounded, killed = yield from armour_tests(armour, power, hits, flame, rules)
+    the whole fire for each. The tests are its tail call, their counts mapped to the
+    fire's outcome (:class:`_Casualties`) instead of replayed for each."""
+    tests = armour_tests_tail(armour, power, hits, flame, rules, _casualties_of(hits))
+    counts: tuple[int, int] = yield tests
+    wounded, killed = counts
     yield emit(
         "steel_war.fire.casualties", rules="SW-DMG-03", hits=hits, wounded=wounded, killed=killed
     )
-    return FireOutcome(Effect.HITS, hits, wounded, killed)
+    fired: FireOutcome = tests.promised(counts)
+    return fired
+
+
+@dataclass(frozen=True, slots=True)
+class _Casualties:
+    """A fire's outcome from the (wounded, killed) of its ``hits`` armour tests."""
+
+    hits: int
+
+    def __call__(self, counts: tuple[int, int]) -> FireOutcome:
+        return FireOutcome(Effect.HITS, self.hits, counts[0], counts[1])
+
+
+@lru_cache(maxsize=64)
+def _casualties_of(hits: int) -> _Casualties:
+    """:class:`_Casualties` of ``hits`` (one per number: the tests' calls are kept by it)."""
+    return _Casualties(hits)
 
 
 def shoot(group: FireGroup, target: FireTarget) -> Procedure[Effect]:

@@ -23,7 +23,9 @@ from kubik.dice import Die, parse_die
 from kubik.engine import Call, Emit, Procedure, Roll, Tally, emit, msg
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import AnyCall, tail_step
+from kubik.engine.tally import PairCounts
 from kubik.errors import InputError
+from kubik.keeping import Kept
 from kubik.rulesets.steel_war.core import step_die
 from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.morale import morale_test
@@ -288,20 +290,30 @@ def _against_roll(die: Die, centre: int, side: Side) -> Roll:
 
 
 @by_identity
-def _fighter_roll(die: Die, side: Side) -> Roll:
-    """The lone fighter's roll of a bout (built once, as the opponents')."""
+def _fighter_roll(bout: Bout) -> Roll:
+    """The lone fighter's roll of a bout (built once, as the opponents'), which leads to
+    his opponents' rolls: exact odds take each roll's outcomes without a replay."""
     return Roll(
-        die,
-        msg("steel_war.close_combat.roll", side=side, die=die),
-        roller=side.value,
+        bout.fighter,
+        msg("steel_war.close_combat.roll", side=bout.centre, die=bout.fighter),
+        roller=bout.centre.value,
         rules=MELEE_ROLL_RULES,
+        leads_to=_Opponents(bout),
     )
+
+
+#: How many of several opponents rolled above the lone fighter and how many below
+#: (SW-CC-08), from the tally of their comparisons (counted one at a time by the odds).
+_outcomes: PairCounts[Comparison] = PairCounts(Comparison.HIGHER, Comparison.LOWER)
 
 
 @by_identity
 def _against_call(die: Die, centre: int, side: Side, times: int | None) -> AnyCall:
-    """The opponents with ``die`` rolling against ``centre``: one, or ``times`` alike."""
-    return Call(opponent_roll, (die, centre, side), times=times)
+    """The opponents with ``die`` rolling against ``centre``: one, or ``times`` alike
+    (answered with how many rolled above him and how many below)."""
+    if times is None:
+        return Call(opponent_roll, (die, centre, side))
+    return Call(opponent_roll, (die, centre, side), times=times, reduce=_outcomes)
 
 
 @by_identity
@@ -316,11 +328,22 @@ def bout_fight(bout: Bout) -> Procedure[BoutOutcome]:
     ties stand (SW-CC-08). The opponents' rolls are the bout's last step
     (:func:`bout_against`), so the exact odds keep their outcomes by the fighter's roll
     instead of replaying his roll for each."""
-    (roll,) = yield _fighter_roll(bout.fighter, bout.centre)
+    (roll,) = yield _fighter_roll(bout)
     outcome: BoutOutcome = yield tail_step(
         bout_against, bout.centre, bout.opponents, bout.names, roll
     )
     return outcome
+
+
+@dataclass(frozen=True, slots=True)
+class _Opponents:
+    """A bout's last step after its lone fighter's roll (his roll leads to it)."""
+
+    bout: Bout
+
+    def __call__(self, rolled: tuple[int]) -> AnyCall:
+        bout = self.bout
+        return tail_step(bout_against, bout.centre, bout.opponents, bout.names, rolled[0])
 
 
 def bout_against(
@@ -346,13 +369,13 @@ def bout_against(
         for index, (die, count) in enumerate(alike):
             if index == last:
                 call = _last_against_call(die, roll, other, count, higher, lost)
-                tally: Tally[Comparison] = yield call
-                outcome: BoutOutcome = call.promised(tally)
+                counted: tuple[int, int] = yield call
+                outcome: BoutOutcome = call.promised(counted)
                 yield _group_event(centre, len(opponents), outcome)
                 return outcome
-            tally = yield _against_call(die, roll, other, count)
-            higher += tally[Comparison.HIGHER]
-            lost += tally[Comparison.LOWER]
+            above, below = yield _against_call(die, roll, other, count)
+            higher += above
+            lost += below
     centre_lost = higher > 0
     if centre_lost and names:
         fallen.insert(0, names[0])
@@ -375,15 +398,16 @@ def _group_event(side: Side, opponents: int, outcome: BoutOutcome) -> Emit:
 
 @dataclass(frozen=True, slots=True)
 class _BoutTally:
-    """A bout's outcome from the tally of its last alike opponents' rolls, after
-    ``higher`` of the others rolled above the lone fighter and ``lost`` fell."""
+    """A bout's outcome from how many of its last alike opponents rolled above the lone
+    fighter and how many below, after ``higher`` of the others rolled above him and
+    ``lost`` fell."""
 
     higher: int
     lost: int
 
-    def __call__(self, tally: Tally[Comparison]) -> BoutOutcome:
-        higher = self.higher + tally[Comparison.HIGHER]
-        return BoutOutcome(higher > 0, self.lost + tally[Comparison.LOWER])
+    def __call__(self, counted: tuple[int, int]) -> BoutOutcome:
+        above, below = counted
+        return BoutOutcome(self.higher + above > 0, self.lost + below)
 
 
 @by_identity
@@ -393,15 +417,40 @@ def _last_against_call(
     """The last alike opponents of an unnamed bout as :func:`bout_against`'s tail call,
     promising the bout's outcome (built once: exact odds replay a bout often)."""
     return Call(
-        opponent_roll, (die, centre, side), times=times, tail=True, then=_BoutTally(higher, lost)
+        opponent_roll,
+        (die, centre, side),
+        times=times,
+        reduce=_outcomes,
+        tail=True,
+        then=_BoutTally(higher, lost),
     )
 
 
-def _sum_losses(tally: Tally[BoutOutcome]) -> tuple[int, int]:
-    """(lone fighters lost, opponents lost) over repeated bouts."""
-    centres = sum(n for o, n in tally.items() if o.centre_lost)
-    opponents = sum(o.opponents_lost * n for o, n in tally.items())
-    return centres, opponents
+class _SumLosses:
+    """(lone fighters lost, opponents lost) over repeated bouts; its fold form adds one
+    bout at a time (the exact odds then never list the bouts' tallies)."""
+
+    __slots__ = ()
+
+    def __call__(self, tally: Tally[BoutOutcome]) -> tuple[int, int]:
+        centres = sum(n for o, n in tally.items() if o.centre_lost)
+        opponents = sum(o.opponents_lost * n for o, n in tally.items())
+        return centres, opponents
+
+    def start(self) -> tuple[int, int]:
+        """No bout fought yet."""
+        return 0, 0
+
+    def step(self, losses: tuple[int, int], bout: BoutOutcome) -> tuple[int, int]:
+        """One more bout's losses."""
+        return losses[0] + bout.centre_lost, losses[1] + bout.opponents_lost
+
+    def finish(self, losses: tuple[int, int]) -> tuple[int, int]:
+        """The losses are the answer."""
+        return losses
+
+
+_sum_losses = _SumLosses()
 
 
 @by_identity
@@ -473,34 +522,88 @@ def melee_round(bouts: tuple[Bout, ...]) -> Procedure[RoundLosses]:
         attackers=attackers,
         defenders=defenders,
     )
-    losses: RoundLosses = yield tail_step(fights_from, _fights(bouts), 0, 0, 0, ())
-    return losses
+    fought = _round_call(_fights(bouts))
+    losses: Losses = yield fought
+    ended: RoundLosses = fought.promised(losses)
+    return ended
 
 
-def fights_from(
-    fights: _Fights, index: int, attackers: int, defenders: int, fallen: tuple[str, ...]
-) -> Procedure[RoundLosses]:
-    """The round's bouts from ``index`` on, after ``attackers`` and ``defenders`` lost
-    (``fallen``: who, when named): a step of :func:`melee_round`, so the exact odds keep
-    each bout's outcomes by the losses before it instead of replaying the round once per
-    path through its bouts (the losses so far as plain numbers: its key hashed in C)."""
+#: A round's losses while its bouts are counted: attackers and defenders lost, and who
+#: fell (named bouts); a plain tuple, hashed in C by the exact odds.
+Losses = tuple[int, int, tuple[str, ...]]
+
+
+def _as_round_losses(losses: Losses) -> RoundLosses:
+    """The round's losses once every bout is counted."""
+    return RoundLosses(*losses)
+
+
+@by_identity
+def _round_call(fights: _Fights) -> AnyCall:
+    """A round's bouts as :func:`melee_round`'s inline tail call (built once per round)."""
+    return Call(fights_from, (fights, 0), inline=True, tail=True, then=_as_round_losses)
+
+
+def fights_from(fights: _Fights, index: int) -> Procedure[Losses]:
+    """The round's bouts from ``index`` on, and what they cost each side: a step of
+    :func:`melee_round`. The bouts are independent, so the bouts after this one are a
+    tail call of their own whose losses are added to this bout's (``then``): the exact
+    odds keep each suffix of the round once, not once per losses before it."""
     bout, times = fights.calls[index]
+    fallen: tuple[str, ...] = ()
     if times is None:
         outcome: BoutOutcome = yield _bout_call(bout, None)
         centres, opponents = int(outcome.centre_lost), outcome.opponents_lost
-        fallen += outcome.fallen
+        fallen = outcome.fallen
     else:
         centres, opponents = yield _bout_call(bout, times)
     if bout.centre is Side.ATTACKER:
-        attackers, defenders = attackers + centres, defenders + opponents
+        attackers, defenders = centres, opponents
     else:
-        attackers, defenders = attackers + opponents, defenders + centres
+        attackers, defenders = opponents, centres
     if index + 1 == len(fights.calls):
-        return RoundLosses(attackers, defenders, fallen)
-    rest: RoundLosses = yield tail_step(
-        fights_from, fights, index + 1, attackers, defenders, fallen
+        return attackers, defenders, fallen
+    rest = _rest_call(fights, index + 1, attackers, defenders, fallen)
+    losses: Losses = yield rest
+    ended: Losses = rest.promised(losses)
+    return ended
+
+
+@dataclass(frozen=True, slots=True)
+class _Before:
+    """A round's losses from the bouts before a suffix of it added to the suffix's."""
+
+    attackers: int
+    defenders: int
+    fallen: tuple[str, ...]
+
+    def __call__(self, rest: Losses) -> Losses:
+        return self.attackers + rest[0], self.defenders + rest[1], self.fallen + rest[2]
+
+
+#: :func:`_rest_call`'s calls by the round's id and what its earlier bouts cost, the round
+#: kept (so its id is its own while remembered).
+_RESTS: Kept[tuple[int, int, int, int, tuple[str, ...]], tuple[_Fights, AnyCall]] = Kept(1024)
+
+
+def _rest_call(
+    fights: _Fights, index: int, attackers: int, defenders: int, fallen: tuple[str, ...]
+) -> AnyCall:
+    """The bouts from ``index`` on as :func:`fights_from`'s inline tail call, its losses
+    added to those before (built once per state: exact odds replay the round often)."""
+    key = (id(fights), index, attackers, defenders, fallen)
+    known = _RESTS.get(key)
+    if known is not None and known[0] is fights:
+        return known[1]
+    made = Call(
+        fights_from,
+        (fights, index),
+        inline=True,
+        tail=True,
+        then=_Before(attackers, defenders, fallen),
     )
-    return rest
+    _RESTS.keep(key, (fights, made))
+    return made
 
 
 @dataclass(frozen=True, slots=True)

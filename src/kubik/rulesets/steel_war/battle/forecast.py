@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 from kubik.dice import Die
 from kubik.engine import AnyForecast, Call, Forecast, Procedure
 from kubik.engine.memo import by_identity
-from kubik.engine.requests import AnyCall, RuleIds, tail_step
+from kubik.engine.requests import AnyCall, RuleIds
 from kubik.game.battle import taste
 from kubik.keeping import Kept
 from kubik.rulesets.steel_war.charge import (
@@ -195,7 +195,8 @@ def free_fire_at(
     remaining: float,
 ) -> Procedure[FireOutcome]:
     """The defender's free fire at a charge that stopped ``remaining`` inches short, its
-    range die measured from there (SW-CC-04, SW-FIRE-09): for the odds."""
+    range die measured from there (SW-CC-04, SW-FIRE-09): for the odds (the fire is its
+    tail call, so its outcomes are this step's without a replay for each)."""
     fired: FireOutcome = yield _free_fire_call(group, shooter, attackers, remaining)
     return fired
 
@@ -215,7 +216,7 @@ def _free_fire_call(
         return known[1]
     armour, models, flak = attackers
     target = fire_target(shooter, remaining, False, Cover.NONE, armour, models, flak)
-    made = Call(fire_action, (group, odds_target(group, target)))
+    made = Call(fire_action, (group, odds_target(group, target)), tail=True)
     _FREE_FIRES.keep(key, ((group, shooter, attackers), made))
     return made
 
@@ -249,15 +250,15 @@ def assault_forecast(
     stand: DefenderMoraleOutcome = yield stand_call
     if not stand.melee:
         return AssaultOutcome(True, True, 0, 0)
-    fought: AssaultOutcome = yield tail_step(melee_after_charge, melee_call)
+    losses: RoundLosses = yield melee_call
+    fought: AssaultOutcome = melee_call.promised(losses)
     return fought
 
 
-def melee_after_charge(melee_call: AnyCall) -> Procedure[AssaultOutcome]:
-    """The first melee round of a charge that reached a defender who stood: the last
-    step of :func:`assault_forecast`, so its odds keep the round's outcomes once instead
-    of replaying the charge and the morale test for each."""
-    losses: RoundLosses = yield melee_call
+def _fought(losses: RoundLosses) -> AssaultOutcome:
+    """The first melee round of a charge that reached a defender who stood, as the
+    charge's outcome (the round is :func:`assault_forecast`'s tail call: its odds map the
+    round's outcomes instead of replaying the charge and the morale test for each)."""
     return AssaultOutcome(True, False, losses.attacker, losses.defender)
 
 
@@ -279,7 +280,7 @@ def _assault_calls(
     return (
         Call(charge, (quality, leadership, morale, distance, terrain, fire)),
         Call(defender_morale, (d_quality, d_leadership, threat, threat_rules)),
-        Call(melee_round, (bouts,)),
+        Call(melee_round, (bouts,), tail=True, then=_fought),
     )
 
 
