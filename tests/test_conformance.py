@@ -32,7 +32,7 @@ from kubik.game import (
     load_scenario,
 )
 from kubik.game.battle import BattleGame
-from kubik.i18n import missing_messages
+from kubik.text.i18n import missing_messages
 
 #: Rulesets that can be played today; a new one joins by registering its adapter.
 EXPECTED_RULESETS = {"apocalypse", "fantasy", "old_west", "steel_war"}

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-import kubik.data as data
-from kubik.data import DataError, RulesetData, top_level_names
+import kubik.rulesets.data as data
 from kubik.rulesets import RULESETS
+from kubik.rulesets.data import DataError, RulesetData, top_level_names
 
-RULESETS_DIR = Path(data.__file__).resolve().parent / "rulesets"
+RULESETS_DIR = Path(data.__file__).resolve().parent
 
 
 def _files(ruleset: str) -> list[Path]:

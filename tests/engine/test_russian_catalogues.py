@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from kubik.engine.requests import msg
-from kubik.i18n import name_msg
+from kubik.text.i18n import name_msg
 from tests.russian_lint import (
     DEFAULT_NAMES,
     agreement_problems,

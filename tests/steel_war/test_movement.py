@@ -9,8 +9,8 @@ from itertools import product
 
 import pytest
 
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver, TableSession
-from kubik.errors import InputError
 from kubik.rulesets.steel_war.movement import (
     MoverType,
     Terrain,

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from kubik.dice import D6, D8
 from kubik.engine import Permission, Verdict
-from kubik.i18n import render
+from kubik.engine.dice import D6, D8
 from kubik.rulesets.steel_war.activation import ActionType as A
 from kubik.rulesets.steel_war.charge import may_charge
 from kubik.rulesets.steel_war.fire import may_fire_weapon, may_get_up, may_go_to_ground, may_shoot
@@ -32,6 +31,7 @@ from kubik.rulesets.steel_war.reaction import FailedReactions
 from kubik.rulesets.steel_war.reaction import ReactionAction as R
 from kubik.rulesets.steel_war.situation import UnitSituation, basic_verdict, needed_tests
 from kubik.rulesets.steel_war.suppression import may_unsuppress
+from kubik.text.i18n import render
 
 UV, ST, PO, RA, BE = (
     MoraleLevel.CONFIDENT,

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from kubik.dice import D6
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver, TableSession
+from kubik.engine.dice import D6
 from kubik.engine.registry import get
-from kubik.errors import InputError
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.suppression import (
     UnsuppressOutcome,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kubik.errors import InputError
+from kubik.core.errors import InputError
 from kubik.rulesets.steel_war.activation import ActionType, Cost, action_rule
 from kubik.rulesets.steel_war.movement import MoverType
 from kubik.rulesets.steel_war.situation import UnitSituation

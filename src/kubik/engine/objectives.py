@@ -32,8 +32,8 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, TypeAlias
 
+from kubik.core.errors import InputError
 from kubik.engine.requests import Message, msg
-from kubik.errors import InputError
 
 #: What an outcome is worth to a side (booleans count 1 and 0).
 Worth: TypeAlias = int | Fraction | bool

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from kubik.core.errors import UnknownProcedureError
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import Procedure, msg
-from kubik.errors import UnknownProcedureError
 
 if TYPE_CHECKING:
     from types import ModuleType

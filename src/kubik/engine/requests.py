@@ -4,7 +4,7 @@ A procedure is a generator: it yields requests, receives answers and returns a
 frozen, hashable outcome. Drivers decide how a request is answered, so one rule
 serves the referee, the odds calculator, the bots and the simulator.
 
->>> from kubik.dice import D6, D8
+>>> from kubik.engine.dice import D6, D8
 >>> r = Roll((D6, D8), "shooter's pool")
 >>> r.reason
 Message(id="shooter's pool", params=())
@@ -22,9 +22,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
 
-from kubik.dice import Die
+from kubik.core.errors import KubikError, ProcedureError
+from kubik.engine.dice import Die
 from kubik.engine.tally import Tally
-from kubik.errors import KubikError, ProcedureError
 
 T = TypeVar("T")
 #: The positional arguments of a sub-procedure: a Call's ``args`` must fit its signature.
@@ -402,7 +402,7 @@ class Call(Request, Generic[T, *Ts]):
     ``tail`` promises that the caller returns this call's answer as its own outcome
     and asks nothing after it (events aside): the odds driver then takes the answers'
     weights as the caller's outcomes instead of replaying the caller once per answer.
-    Every driver holds a procedure to the promise (:class:`~kubik.errors.ProcedureError`).
+    Every driver holds a procedure to the promise (:class:`~kubik.core.errors.ProcedureError`).
 
     ``then`` (with ``tail`` only) widens the promise: the caller returns ``then(answer)``,
     not the answer itself, while its events after the call may still read the whole

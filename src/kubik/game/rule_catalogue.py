@@ -47,7 +47,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from kubik.errors import KubikError
+from kubik.core.errors import KubikError
 from kubik.game.registry import known_rulesets, registered_ruleset, ruleset_packages
 
 #: The file a ruleset's package ships its catalogue in.

@@ -25,11 +25,11 @@ from typing import Any, Literal, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from kubik import limits
+from kubik.core import limits
+from kubik.engine.problems import problem
 from kubik.engine.requests import Message, msg
 from kubik.game.errors import ScenarioError, UnknownRulesetError
 from kubik.game.paths import user_scenarios_dir
-from kubik.problems import problem
 
 _ID = r"^[a-z0-9_]+(\.[a-z0-9_]+)*$"
 _SIDE_ID = r"^[a-z0-9_]+$"
@@ -50,7 +50,7 @@ class ScenarioHeader(_Strict):
     description_ru: str = ""
 
 
-#: How a Russian name declines where the analyser would guess wrong (see :mod:`kubik.russian`):
+#: How a Russian name declines where the analyser would guess wrong (see :mod:`kubik.text.russian`):
 #: ``name_ru_cases = { gen = "…", dat = "…", acc = "…", ins = "…", loc = "…" }`` (any of
 #: them) and ``gender_ru`` — the gender or number its verbs agree with.
 RU_CASES = ("gen", "dat", "acc", "ins", "loc")
@@ -239,7 +239,7 @@ def _count_points(feature: dict[str, Any]) -> int:
 
 
 def check_limits(model: ScenarioModel, origin: str) -> None:
-    """The engine limits of :mod:`kubik.limits` on a scenario's size: units, terrain,
+    """The engine limits of :mod:`kubik.core.limits` on a scenario's size: units, terrain,
     corner points, table size and turns, each refused with the field and the limit."""
 
     def refuse(where: str, n: object, limit: int, what: str) -> None:
@@ -321,7 +321,7 @@ def parse_scenario(
 
     With ``check_ruleset`` the ruleset's adapter is found and checks the scenario
     too (an unknown ruleset is then an error naming ``scenario.ruleset``). A scenario
-    past an engine limit (:mod:`kubik.limits`: its size, units, terrain, table, turns)
+    past an engine limit (:mod:`kubik.core.limits`: its size, units, terrain, table, turns)
     is refused before any work is done on it.
     """
     size = len(text.encode("utf-8", errors="replace"))
@@ -368,7 +368,7 @@ def load_scenario_file(path: Path | str, source: ScenarioSource = ScenarioSource
 
 
 def _read_text(path: Path) -> str:
-    """A scenario file's text: at most :data:`~kubik.limits.SCENARIO_BYTES`, UTF-8."""
+    """A scenario file's text: at most :data:`~kubik.core.limits.SCENARIO_BYTES`, UTF-8."""
     if path.is_dir():
         raise ScenarioError(msg("game.scenario.directory", name=path.name))
     try:

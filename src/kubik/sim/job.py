@@ -25,7 +25,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from kubik.errors import InputError, ScenarioError
+from kubik.core.errors import InputError, ScenarioError
 from kubik.game.coverage import game_seeds
 from kubik.game.registry import GameRuleset, get_ruleset
 from kubik.game.scenario import Scenario, ScenarioSource, parse_scenario
@@ -112,11 +112,9 @@ class SimJob:
 #: them keeps a store resumable (paths relative to the package, ``/``-separated).
 RESULT_FREE: tuple[str, ...] = (
     "__main__.py",
-    "api.py",
-    "cli",  # cli.py, cli_play.py, cli_sim.py ...
-    "console/",
-    "demo.py",
-    "i18n.py",
+    "api/",
+    "cli/",  # the command line, its terminal faces and the demo
+    "text/i18n.py",
     "sim/backends.py",
     "sim/exact.py",
     "sim/plot.py",

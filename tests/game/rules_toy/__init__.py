@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kubik.dice import D6
+from kubik.engine.dice import D6
 from kubik.engine.requests import Call, Choose, Procedure, Roll, emit, msg
 from kubik.game import Scenario
 from tests.game.toy import SCENARIO as DUEL_SCENARIO

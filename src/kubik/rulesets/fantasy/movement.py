@@ -15,8 +15,8 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kubik.dice import D6, Die
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
+from kubik.engine.dice import D6, Die
 from kubik.engine.reducers import Total
 from kubik.rulesets.fantasy.charts import data
 

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
+from kubik.core.errors import InputError
 from kubik.engine import Choose, Message, Policy, Procedure, Verdict, msg
-from kubik.errors import InputError
 from kubik.rulesets.old_west.core import Status, data, number, on_table
 
 

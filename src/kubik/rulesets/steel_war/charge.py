@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
+from kubik.core.errors import InputError
+from kubik.core.keeping import Kept
 from kubik.engine import Call, Emit, Procedure, Verdict, emit, msg
+from kubik.engine.dice import Die
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import AnyCall, RuleIds, tail_step
-from kubik.errors import InputError
-from kubik.keeping import Kept
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.core import leadership_test
 from kubik.rulesets.steel_war.fire import FireOutcome

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
-from kubik.errors import InputError
+from kubik.core.errors import InputError
+from kubik.rulesets.data import load_ruleset_data
 
 
 @cache

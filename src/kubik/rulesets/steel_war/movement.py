@@ -12,10 +12,10 @@ from enum import Enum
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
+from kubik.core.errors import InputError
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
-from kubik.errors import InputError
+from kubik.engine.dice import Die
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_verdict
 
 if TYPE_CHECKING:

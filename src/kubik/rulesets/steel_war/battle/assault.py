@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import math
 
-from kubik.dice import Die
 from kubik.engine import AnyForecast, Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine.dice import Die
 from kubik.game.battle import Menu, Moment, Trigger
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.charge import (

@@ -18,9 +18,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from kubik.core.keeping import Kept
 from kubik.game import Scenario
 from kubik.game.battle import BattleGame, Piece, Posture
-from kubik.keeping import Kept
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.damage import TargetKind
 from kubik.rulesets.steel_war.fire import Cover, max_zone, range_zone, squad_cover

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from kubik.dice import Die, parse_die
+from kubik.engine.dice import Die, parse_die
 from kubik.rulesets.steel_war.movement import MoverType
 
 from .formation import game_data

@@ -12,8 +12,8 @@ from enum import Enum
 
 from pydantic import Field, field_validator, model_validator
 
+from kubik.core.errors import InputError
 from kubik.engine import Call, Procedure, ProcedureInput, procedure
-from kubik.errors import InputError
 from kubik.rulesets.steel_war.charge import (
     ChargeOutcome,
     DefenderMoraleOutcome,
