@@ -1,7 +1,7 @@
 """The light way into ``kubik odds`` says exactly what the typer command says.
 
 The ``kubik`` console script reads a plain ``kubik odds`` command line without typer
-(:func:`kubik.cli.odds.main`); every command line here is run both ways, the light
+(:func:`kubik.cli.launch.run`); every command line here is run both ways, the light
 way and the typer way (:func:`kubik.cli.app.main`), and their stdout, stderr and exit
 code must be the same byte for byte: answers in JSON and for people, English and
 Russian, every option, and errors (bad input, unknown names, bad values). Command
@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from kubik.cli import app as cli
+from kubik.cli import launch
 from kubik.cli import odds as cli_odds
 from kubik.cli.odds import ODDS_PARAMETERS, plain_odds
 
@@ -110,7 +111,7 @@ def test_the_light_way_answers_a_plain_odds_command_as_typer_does(
     args: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert plain_odds(args) is not None, "the light reader should answer this itself"
-    light = _run(cli_odds.main, args, capsys)
+    light = _run(launch.run, args, capsys)
     full = _run(cli.main, args, capsys)
     assert light == full
     assert light[0] or light[1]  # it said something
@@ -121,7 +122,7 @@ def test_a_command_line_the_light_reader_is_not_sure_of_goes_to_typer(
     args: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert plain_odds(args) is None
-    assert _run(cli_odds.main, args, capsys) == _run(cli.main, args, capsys)
+    assert _run(launch.run, args, capsys) == _run(cli.main, args, capsys)
 
 
 def test_the_typer_command_is_made_from_the_one_table() -> None:
@@ -143,8 +144,8 @@ def test_the_typer_command_is_made_from_the_one_table() -> None:
 def test_a_plain_odds_question_in_json_loads_no_typer_rich_numpy_babel_or_game() -> None:
     """What makes the light way light (the modules, not a time: bench/ measures that)."""
     script = (
-        "import sys; from kubik.cli.odds import main; "
-        f"main(['odds', 'old_west.wound', '-i', {FAME_STRIKE!r}, '--json']); "
+        "import sys; from kubik.cli.launch import run; "
+        f"run(['odds', 'old_west.wound', '-i', {FAME_STRIKE!r}, '--json']); "
         "heavy = ('typer', 'click', 'rich', 'numpy', 'babel', 'kubik.game', 'kubik.sim', "
         "'kubik.bots', 'kubik.table', 'kubik.text.i18n'); "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or "

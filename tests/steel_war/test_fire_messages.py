@@ -20,7 +20,7 @@ from kubik.rulesets.steel_war.damage_allocation import allocate_hits
 from kubik.rulesets.steel_war.damage_models import TargetModel, explosion_hits
 from kubik.rulesets.steel_war.fire import Cover, Effect
 from kubik.rulesets.steel_war.fire_weapons import weapon, weapon_ids
-from kubik.rulesets.steel_war.suppression import unsuppress
+from kubik.rulesets.steel_war.unsuppressing import unsuppress
 from kubik.text.i18n import catalogue, render
 
 FIRE = get("steel_war.fire")

@@ -44,7 +44,8 @@ from kubik.rulesets.steel_war.melee import (
     round_threat,
     settle_casualties,
 )
-from kubik.rulesets.steel_war.movement import MoverType, Terrain
+from kubik.rulesets.steel_war.movement import Terrain
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.procedures.melee import (
     CloseCombatInput,
     CloseCombatOutcome,

@@ -23,14 +23,15 @@ from kubik.rulesets.steel_war.inspiration import (
     may_pass_action,
 )
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order
-from kubik.rulesets.steel_war.movement import MoverType, TerrainClass, may_move
+from kubik.rulesets.steel_war.movement import TerrainClass, may_move
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast
 from kubik.rulesets.steel_war.observation import may_observe
 from kubik.rulesets.steel_war.psionics_actions import PsiAction, PsiAttempt, may_use_psi
 from kubik.rulesets.steel_war.reaction import FailedReactions
 from kubik.rulesets.steel_war.reaction import ReactionAction as R
 from kubik.rulesets.steel_war.situation import UnitSituation, basic_verdict, needed_tests
-from kubik.rulesets.steel_war.suppression import may_unsuppress
+from kubik.rulesets.steel_war.unsuppressing import may_unsuppress
 from kubik.text.i18n import render
 
 UV, ST, PO, RA, BE = (

@@ -44,7 +44,7 @@ from kubik.rulesets.steel_war.melee import (
     round_morale,
 )
 from kubik.rulesets.steel_war.morale_levels import Motivation
-from kubik.rulesets.steel_war.movement import MoverType
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.no_step_back import enter_berserk, test_die
 from kubik.rulesets.steel_war.panic import PanicEvent, counts_as_armour, panic_on_sight
 

@@ -15,12 +15,14 @@ from kubik.engine.dice import D6
 from kubik.engine.registry import get
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.suppression import (
-    UnsuppressOutcome,
     add_marker,
     is_suppressed,
     max_markers,
     remove_marker,
     suppression_verdict,
+)
+from kubik.rulesets.steel_war.unsuppressing import (
+    UnsuppressOutcome,
     unsuppress,
     unsuppress_attempts,
 )

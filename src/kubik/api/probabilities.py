@@ -14,6 +14,7 @@ from kubik.core.limits import SIMULATE_RUNS
 from kubik.engine import registry
 from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order
 from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
+from kubik.engine.policies import ruleset_policies
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
 from kubik.engine.requests import msg
 
@@ -70,7 +71,7 @@ def marginals(distribution: Mapping[Any, Fraction]) -> dict[str, Any]:
 def policies(name: str) -> dict[str, Policy]:
     """The decision policies for a procedure: ``default``, its ruleset's rules of thumb
     (Old West: ``just_enough`` Fame) and ``optimal``."""
-    return registry.ruleset_policies(registry.get(name).ruleset)
+    return ruleset_policies(registry.get(name).ruleset)
 
 
 Objective = Mapping[str, str]

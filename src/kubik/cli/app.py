@@ -12,7 +12,7 @@ naming the field and what is allowed (in Russian under ``--lang ru``), and a non
 exit; never a traceback (set ``KUBIK_DEBUG=1`` to see one for a bug). Ctrl-C is one
 line too (exit 130). A ``KUBIK_DATA_DIR`` override file is checked before any command.
 The ``kubik`` console script reads a plain ``kubik odds`` itself, without typer
-(:func:`kubik.cli.odds.main`); this module's :func:`main` reads every command line.
+(:func:`kubik.cli.odds.answer_plain`); this module's :func:`main` reads every command line.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 ``kubik odds ... --json`` asked before is answered from :mod:`kubik.cli.answers` before
 anything heavy is imported; every other command line (and a new question, whose
-answer is then kept) goes to :func:`kubik.cli.odds.main` (a plain ``kubik odds``
-without typer, anything else to :func:`kubik.cli.app.main`).
+answer is then kept) goes to :func:`run` (a plain ``kubik odds``
+without typer, :mod:`kubik.cli.odds`; anything else to :func:`kubik.cli.app.main`).
 """
 
 from __future__ import annotations
@@ -41,8 +41,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     # kubik uses no pydantic plugins; looking for them scans every installed package
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     if not answers.enabled(args):
-        from kubik.cli.odds import main as run
-
         run(args)
         return
     kept = answers.lookup(args)
@@ -50,8 +48,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.stdout.write(kept)
         sys.stdout.flush()
         return
-    from kubik.cli.odds import main as run
-
     real = sys.stdout
     tee = _Tee(real)
     sys.stdout = tee
@@ -63,6 +59,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     finally:
         sys.stdout = real
     answers.keep(args, "".join(tee.parts))
+
+
+def run(args: Sequence[str]) -> None:
+    """Run a command line: a plain ``kubik odds`` without typer (:mod:`kubik.cli.odds`),
+    anything else by typer (:func:`kubik.cli.app.main`)."""
+    from kubik.cli.odds import answer_plain
+
+    if not answer_plain(args):
+        from kubik.cli.app import main as typer_main
+
+        typer_main(list(args))
 
 
 if __name__ == "__main__":

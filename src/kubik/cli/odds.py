@@ -500,15 +500,12 @@ def _guarded(command: Callable[[], None], lang: str) -> None:
         fail(text, lang, 3)
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """The ``kubik`` command: a plain ``kubik odds`` here, everything else by typer."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    options = plain_odds(args)
+def answer_plain(args: Sequence[str]) -> bool:
+    """Answer ``args`` here if it is a plain ``kubik odds`` command line (no typer);
+    ``False`` when it is not one, for typer to read (:func:`kubik.cli.launch.run`)."""
+    options = plain_odds(list(args))
     if options is None:
-        from kubik.cli.app import main as typer_main
-
-        typer_main(args)
-        return
+        return False
 
     def answer() -> None:
         from kubik.rulesets.data import check_overrides
@@ -516,7 +513,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         check_overrides()  # a bad KUBIK_DATA_DIR file stops any command
         odds_command(**options)
 
-    guarded(answer, args)
+    guarded(answer, list(args))
+    return True
 
 
 __all__ = [
@@ -524,11 +522,11 @@ __all__ = [
     "ODDS_PARAMETERS",
     "REQUIRED",
     "Parameter",
+    "answer_plain",
     "emit_json",
     "fail",
     "guarded",
     "lang_of",
-    "main",
     "odds_command",
     "plain_odds",
 ]

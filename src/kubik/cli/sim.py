@@ -40,6 +40,7 @@ from rich.text import Text
 from kubik import api
 from kubik.api.words import count_label, outcome_text, say
 from kubik.bots.registry import BOT_NAMES
+from kubik.cli.console.inputs import read_input
 from kubik.cli.console.parse import Lang, parse_side_options
 from kubik.cli.play import find_scenario
 from kubik.core.errors import InputError
@@ -404,8 +405,6 @@ def _procedure(
     lang: str,
     **unused: Any,
 ) -> None:
-    from kubik.cli.app import read_input
-
     given = [option for option, value in unused.items() if value]
     if given:
         raise InputError(

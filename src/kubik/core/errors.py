@@ -6,10 +6,10 @@ layer print its message as one line and never show a traceback.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from kubik.engine.requests import Message
+from kubik import text as kubik_text  # render loads the catalogues on first use
+from kubik.text.message import Message
 
 
 class KubikError(Exception):
@@ -23,22 +23,16 @@ class KubikError(Exception):
     message: Message | None = None
 
     def __init__(self, *args: Any) -> None:
-        from kubik.engine.requests import Message
-
         if len(args) == 1 and isinstance(args[0], Message):
-            from kubik.text.i18n import render
-
             self.message = args[0]
-            args = (render(args[0], "en"),)
+            args = (kubik_text.render(args[0], "en"),)
         super().__init__(*args)
 
     def text(self, lang: str = "en") -> str:
         """What went wrong, in ``lang`` (English when the error carries no message)."""
         if self.message is None or lang == "en":
             return str(self)
-        from kubik.text.i18n import render
-
-        return render(self.message, lang)
+        return kubik_text.render(self.message, lang)
 
     def said(self) -> Message | str:
         """What the error says, to put inside another message: its catalogue message

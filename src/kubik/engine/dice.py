@@ -51,6 +51,10 @@ class Die:
         """The die's usual name, ``"d8"``."""
         return f"d{self.faces}"
 
+    def said_in(self, lang: str) -> str:
+        """The die as ``lang`` writes it, ``d8`` or ``к8`` (a :class:`~kubik.text.i18n.Said`)."""
+        return f"к{self.faces}" if lang == "ru" else self.name
+
     @property
     def values(self) -> range:
         """Every face value, 1..faces."""

@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import Any, TypeAlias
 
 from kubik.core.errors import InputError
+from kubik.engine.registry import load_goals
 from kubik.engine.requests import Message, msg
 
 #: What an outcome is worth to a side (booleans count 1 and 0).
@@ -160,8 +161,6 @@ def _load_declarations(procedure: Callable[..., Any]) -> None:
     ``objectives`` module): a ruleset loads them only when the optimal policy asks."""
     module = getattr(procedure, "__module__", None)
     if isinstance(module, str):
-        from kubik.engine.registry import load_goals
-
         load_goals(module)
 
 

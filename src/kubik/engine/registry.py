@@ -148,7 +148,7 @@ def _module_of(ruleset: str) -> str | None:
     return _built_in_module(ruleset) or _ruleset_modules().get(ruleset)
 
 
-def _package(ruleset: str) -> ModuleType:
+def ruleset_package(ruleset: str) -> ModuleType:
     """The ruleset's package (for a built-in ruleset this imports no procedure)."""
     module = _module_of(ruleset)
     if module is None:
@@ -160,7 +160,7 @@ def _package(ruleset: str) -> ModuleType:
 def procedure_index(ruleset: str) -> Mapping[str, str] | None:
     """The ruleset's ``PROCEDURES``: procedure name → module (absolute), or ``None``
     when the ruleset registers everything on import."""
-    package = _package(ruleset)
+    package = ruleset_package(ruleset)
     index: Mapping[str, str] | None = getattr(package, "PROCEDURES", None)
     if index is None:
         return None
@@ -172,7 +172,7 @@ def procedure_modules(ruleset: str) -> list[str]:
     import importlib.util
     import pkgutil
 
-    package = _package(ruleset)
+    package = ruleset_package(ruleset)
     found = importlib.util.find_spec(f"{package.__name__}.procedures")
     if found is None or found.submodule_search_locations is None:
         return []
@@ -185,7 +185,7 @@ def load_ruleset(ruleset: str) -> None:
     """Import a ruleset's procedures, every one of them (once)."""
     if ruleset in _LOADED:
         return
-    package = _package(ruleset)
+    package = ruleset_package(ruleset)
     if getattr(package, "PROCEDURES", None) is not None:
         for module in procedure_modules(ruleset):
             importlib.import_module(module)
@@ -242,25 +242,6 @@ def _known_packages() -> dict[str, str]:
     if _ruleset_modules.cache_info().currsize:
         known.update(_ruleset_modules())
     return known
-
-
-def ruleset_policies(ruleset: str) -> dict[str, Any]:
-    """The decision policies for a ruleset's exact odds, by name.
-
-    Always ``"default"`` (every decision takes its default) first and the engine's
-    ``"optimal"`` (every decision solved for its side's goal) last; a ruleset adds its
-    rules of thumb between by exposing ``policies() -> dict[str, Policy]`` in its
-    package (Old West: ``just_enough`` Fame).
-    """
-    from kubik.engine.odds import default_policy
-    from kubik.engine.optimal import Optimal
-
-    offered = getattr(_package(ruleset), "policies", None)
-    found: dict[str, Any] = {"default": default_policy}
-    if callable(offered):
-        found.update(offered())
-    found["optimal"] = Optimal()
-    return found
 
 
 def load_all() -> None:

@@ -1,4 +1,5 @@
-"""The four requests a rule procedure may yield, and the message value they carry.
+"""The four requests a rule procedure may yield, and the message value they carry
+(:class:`~kubik.text.message.Message`, re-exported here for rule modules).
 
 A procedure is a generator: it yields requests, receives answers and returns a
 frozen, hashable outcome. Drivers decide how a request is answered, so one rule
@@ -25,6 +26,7 @@ from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack, overl
 from kubik.core.errors import KubikError, ProcedureError
 from kubik.engine.dice import Die
 from kubik.engine.tally import Tally
+from kubik.text.message import Message, msg
 
 T = TypeVar("T")
 #: The positional arguments of a sub-procedure: a Call's ``args`` must fit its signature.
@@ -49,27 +51,6 @@ def _rule_ids(rules: RuleIds | list[str] | str) -> RuleIds:
     if not isinstance(rules, list) and len(_CHECKED_RULES) < 4096:
         _CHECKED_RULES[rules] = ids
     return ids
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """A structured piece of text: a catalogue message id and its parameters.
-
-    Never pre-formatted: it is rendered per language at the edge (CLI, web).
-    """
-
-    id: str
-    params: tuple[tuple[str, Any], ...] = ()
-
-    @property
-    def kwargs(self) -> dict[str, Any]:
-        """The parameters as a dict (for rendering and JSON)."""
-        return dict(self.params)
-
-
-def msg(message_id: str, /, **params: Any) -> Message:
-    """Build a :class:`Message`: ``msg("kubik.test.plural", n=2)``."""
-    return Message(message_id, tuple(params.items()))
 
 
 def _as_message(reason: Message | str) -> Message:

@@ -24,8 +24,9 @@ the message's named parameters. Extensions of the format spec:
 * ``{problems:join:; }`` renders each item of a list and joins them with what
   follows ``join:``; ``{near:join:, | или }`` puts what follows ``|`` before the
   last item instead («a, b или c»; a plain list is joined with ", ");
-* a parameter that is a :class:`~kubik.engine.dice.Die`, an ``Enum`` with a ``msgid``,
-  a bool or a nested :class:`~kubik.engine.Message` is itself translated.
+* a parameter that says itself (a :class:`Said`, such as a die: ``d6``, ``к6``), an
+  ``Enum`` with a ``msgid``, a bool or a nested :class:`~kubik.text.message.Message` is
+  itself translated.
 
 Names are ``game.name`` messages (:func:`name_msg`): the English and Russian
 name, and optionally the Russian case forms and gender from the scenario; what is
@@ -59,16 +60,26 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache
 from importlib import resources
-from typing import Any, Literal, cast
+from typing import Any, Literal, Protocol, cast
 
 from babel import Locale
 from babel.messages.pofile import read_po
 
-from kubik.engine.dice import Die
-from kubik.engine.requests import Message, msg
+from kubik.text.message import Message, msg
 from kubik.text.russian import CASES, GENDERS, Case, Gender, agree, name_forms
 
 Lang = Literal["en", "ru"]
+
+
+class Said(Protocol):
+    """A value that says itself in a language (a die: ``d6`` in English, ``к6`` in
+    Russian): text renders it without knowing its kind, so it stays below the dice."""
+
+    def said_in(self, lang: str) -> str:
+        """The value as ``lang`` writes it."""
+        ...
+
+
 LANGS: tuple[Lang, ...] = ("en", "ru")
 
 
@@ -249,8 +260,9 @@ class _Formatter(string.Formatter):
             return render(value, self.lang)
         if isinstance(value, bool):
             return render(Message(f"kubik.bool.{str(value).lower()}"), self.lang)
-        if isinstance(value, Die):
-            return f"к{value.faces}" if self.lang == "ru" else value.name
+        said_in = getattr(value, "said_in", None)
+        if said_in is not None:
+            return said_in(self.lang)
         if isinstance(value, Enum):
             msgid = getattr(value, "msgid", None)
             return render(Message(msgid), self.lang) if msgid else str(value.value)
@@ -285,6 +297,7 @@ __all__ = [
     "LANGS",
     "NAME_ID",
     "Lang",
+    "Said",
     "Term",
     "catalogue",
     "glossary",

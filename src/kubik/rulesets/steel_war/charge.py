@@ -28,7 +28,8 @@ from kubik.rulesets.steel_war.fire import FireOutcome
 from kubik.rulesets.steel_war.melee import can_fight_in_melee, fall_back_inches
 from kubik.rulesets.steel_war.morale import MoraleTestOutcome, morale_test
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Motivation, Order
-from kubik.rulesets.steel_war.movement import MoverType, TerrainClass, combat_move
+from kubik.rulesets.steel_war.movement import TerrainClass, combat_move
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.no_step_back import berserk_effects
 from kubik.rulesets.steel_war.reaction import (
     ReactionAction,

@@ -670,7 +670,7 @@ def may_go_to_ground(unit: UnitSituation) -> Verdict:
     Not among a suppressed squad's five actions (SW-SUP-01).
     """
     from kubik.rulesets.steel_war.activation import ActionType
-    from kubik.rulesets.steel_war.movement import MoverType
+    from kubik.rulesets.steel_war.movers import MoverType
     from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_verdict
     from kubik.rulesets.steel_war.situation import all_of, basic_verdict
 

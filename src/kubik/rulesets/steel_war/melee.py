@@ -29,7 +29,8 @@ from kubik.rulesets.data import DataError, load_ruleset_data
 from kubik.rulesets.steel_war.core import step_die
 from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.morale import morale_test
-from kubik.rulesets.steel_war.movement import MoverType, Terrain, TerrainClass, terrain_class
+from kubik.rulesets.steel_war.movement import Terrain, TerrainClass, terrain_class
+from kubik.rulesets.steel_war.movers import MoverType
 
 
 class Side(Enum):

@@ -21,7 +21,7 @@ from kubik.engine import Procedure, emit, msg
 from kubik.engine.dice import Die
 from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.core import Quality, leadership_test
-from kubik.rulesets.steel_war.movement import MoverType, is_vehicle
+from kubik.rulesets.steel_war.movers import MoverType, is_vehicle
 from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_rules, reaction_threat
 
 

@@ -24,7 +24,7 @@ from kubik.engine.dice import Die
 from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType, action_verdict
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order, order_verdict
-from kubik.rulesets.steel_war.movement import MoverType, is_machine
+from kubik.rulesets.steel_war.movers import MoverType, is_machine
 from kubik.rulesets.steel_war.reaction import FailedReactions, ReactionAction, Tests
 from kubik.rulesets.steel_war.suppression import is_suppressed, suppression_verdict
 

@@ -52,7 +52,8 @@ from kubik.rulesets.steel_war.melee import (
     pair_fighters,
     round_morale,
 )
-from kubik.rulesets.steel_war.movement import MoverType, TerrainClass
+from kubik.rulesets.steel_war.movement import TerrainClass
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.observation import gives_away
 from kubik.rulesets.steel_war.panic import PanicEvent
 from kubik.rulesets.steel_war.reaction import ReactionAction

@@ -58,7 +58,7 @@ from kubik.rulesets.steel_war.no_step_back import (
 from kubik.rulesets.steel_war.observation import ObservationOutcome, observe
 from kubik.rulesets.steel_war.reaction import ReactionOutcome, reaction_test
 from kubik.rulesets.steel_war.reorganisation import Care, ReorganiseOutcome, reorganise
-from kubik.rulesets.steel_war.suppression import UnsuppressOutcome, unsuppress
+from kubik.rulesets.steel_war.unsuppressing import UnsuppressOutcome, unsuppress
 
 
 @cache  # (the tastes are read once per process, as the layer reads them)

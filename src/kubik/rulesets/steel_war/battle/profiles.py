@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from kubik.engine.dice import Die, parse_die
-from kubik.rulesets.steel_war.movement import MoverType
+from kubik.rulesets.steel_war.movers import MoverType
 
 from .formation import game_data
 

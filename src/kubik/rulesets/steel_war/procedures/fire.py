@@ -26,7 +26,7 @@ from kubik.rulesets.steel_war.fire import (
     firing_weapons,
 )
 from kubik.rulesets.steel_war.fire_weapons import WeaponId, weapon
-from kubik.rulesets.steel_war.suppression import UnsuppressOutcome, unsuppress
+from kubik.rulesets.steel_war.unsuppressing import UnsuppressOutcome, unsuppress
 
 
 class WeaponEntry(ProcedureInput):

@@ -40,7 +40,8 @@ from kubik.rulesets.steel_war.melee import (
     round_morale,
 )
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
-from kubik.rulesets.steel_war.movement import MoverType, TerrainClass
+from kubik.rulesets.steel_war.movement import TerrainClass
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.procedures.morale import MoraleLevelInput
 
 
