@@ -16,7 +16,9 @@ import sys
 import pytest
 
 from kubik.engine import registry
-from kubik.rulesets import RULESETS
+from kubik.rulesets.registry import ruleset_ids
+
+RULESETS = ruleset_ids()
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

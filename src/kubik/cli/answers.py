@@ -9,9 +9,11 @@ typer, the rules), so a repeated question costs a Python start and a file read.
 The key covers everything the answer depends on: the arguments (an ``@FILE`` input by
 its content), every file of the installed kubik package (path, size, modification
 time: any change of code or data is a new key) and the data overrides in
-``$KUBIK_DATA_DIR``. Answers live in the user's cache directory (``$KUBIK_HOME/cache``
-when ``KUBIK_HOME`` is set); ``KUBIK_ANSWER_CACHE=off`` turns the cache off. Only
-answers printed as JSON and ending well are kept; at most :data:`LIMIT` of them.
+``$KUBIK_DATA_DIR``. A question about a ruleset installed from another package is
+not kept: its files are not in the key. Answers live in the user's cache directory
+(``$KUBIK_HOME/cache`` when ``KUBIK_HOME`` is set); ``KUBIK_ANSWER_CACHE=off`` turns the
+cache off. Only answers printed as JSON and ending well are kept; at most
+:data:`LIMIT` of them.
 """
 
 from __future__ import annotations
@@ -32,12 +34,23 @@ _PACKAGE = Path(__file__).resolve().parent.parent  # all of kubik
 
 
 def enabled(args: Sequence[str]) -> bool:
-    """Whether this command line's answer may come from (and go to) the cache."""
+    """Whether this command line's answer may come from (and go to) the cache: a
+    question of odds in JSON about the procedures of kubik's own rulesets."""
     return (
         os.environ.get(OFF_ENV, "").lower() not in ("off", "0", "no")
         and args[:1] == ["odds"]
         and "--json" in args
+        and all(_own_ruleset(arg) for arg in args)
     )
+
+
+def _own_ruleset(arg: str) -> bool:
+    """Whether ``arg``, if it may name a procedure (``steel_war.fire``), names one of a
+    ruleset whose files are kubik's own (and so in the key)."""
+    ruleset, dot, name = arg.partition(".")
+    if not (dot and ruleset and name and f"{ruleset}_{name}".isidentifier()):
+        return True  # not a procedure's name
+    return (_PACKAGE / "rulesets" / ruleset / "__init__.py").is_file()
 
 
 def cache_dir() -> Path:

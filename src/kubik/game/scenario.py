@@ -8,8 +8,9 @@ the file and the field::
 
     demo.toml: units[2].side: no side 'keno'; sides: steel, lianra
 
-Built-in scenarios ship in ``kubik/rulesets/<id>/scenarios/*.toml``; a user's own
-live in ``<data dir>/scenarios`` (see :mod:`kubik.game.paths`).
+Built-in scenarios ship in each ruleset's package, ``scenarios/*.toml`` (see
+:mod:`kubik.rulesets.registry`); a user's own live in ``<data dir>/scenarios`` (see
+:mod:`kubik.game.paths`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, TypeGuard
 
@@ -30,6 +30,7 @@ from kubik.engine.problems import problem
 from kubik.engine.requests import Message, msg
 from kubik.game.errors import ScenarioError, UnknownRulesetError
 from kubik.game.paths import user_scenarios_dir
+from kubik.rulesets import registry as rulesets
 
 _ID = r"^[a-z0-9_]+(\.[a-z0-9_]+)*$"
 _SIDE_ID = r"^[a-z0-9_]+$"
@@ -429,15 +430,10 @@ class ScenarioInfo:
 
 
 def _built_in_files() -> Iterator[tuple[str, str]]:
-    """(file name, text) of every built-in scenario, rulesets and files in name order."""
-    rulesets = resources.files("kubik") / "rulesets"
-    for folder in sorted(rulesets.iterdir(), key=lambda p: p.name):
-        scenarios = folder / "scenarios"
-        if not folder.is_dir() or not scenarios.is_dir():
-            continue
-        for item in sorted(scenarios.iterdir(), key=lambda p: p.name):
-            if item.is_file() and item.name.endswith(".toml"):
-                yield item.name, item.read_text(encoding="utf-8")
+    """(file name, text) of every scenario a ruleset ships, rulesets and files in order."""
+    for ruleset in rulesets.ruleset_ids():
+        for item in rulesets.scenario_files(ruleset):
+            yield item.name, item.read_text(encoding="utf-8")
 
 
 def _user_files() -> Iterator[tuple[str, str | ScenarioError]]:

@@ -1,10 +1,10 @@
 """Rulebook numbers from data files, with provenance, and user overrides.
 
-Every ruleset keeps its numbers in ``rulesets/<id>/data.toml`` (and, split by
-concept, ``rulesets/<id>/data/*.toml``). Each top-level table carries a
-``provenance`` table with exactly one of ``source`` (printed in the seed),
-``reconstructed`` (lost or garbled, rebuilt from the seed's examples) or
-``default`` (absent from the source: our choice), and may carry
+Every ruleset keeps its numbers in its package's ``data.toml`` (and, split by
+concept, ``data/*.toml``), found through :mod:`kubik.rulesets.registry`. Each
+top-level table carries a ``provenance`` table with exactly one of ``source``
+(printed in the seed), ``reconstructed`` (lost or garbled, rebuilt from the seed's
+examples) or ``default`` (absent from the source: our choice), and may carry
 ``provenance_cells`` for single values whose provenance differs.
 
 A user overrides any value with a TOML file of the same shape: pass it to
@@ -30,6 +30,7 @@ from typing import Any
 
 from kubik.core.errors import KubikError
 from kubik.engine.requests import msg
+from kubik.rulesets import registry as rulesets
 
 OVERRIDE_DIR_ENV = "KUBIK_DATA_DIR"
 
@@ -170,11 +171,6 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-#: Where the packaged data lives (``rulesets/<id>/``): the folder beside this module,
-#: read as files (not through the ruleset's package, which must not be imported to
-#: read its data: its procedures read data as they register).
-_RULESETS_DIR = Path(__file__).resolve().parent
-
 #: A multi-line string (its lines are not keys or headers).
 _LONG_STRING = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'')
 #: A top-level name: a table header's first key, or a key before any header.
@@ -206,13 +202,12 @@ class RulesetData(Mapping[str, Any]):
     """
 
     def __init__(self, ruleset: str) -> None:
-        root = _RULESETS_DIR / ruleset
-        files = [root / "data.toml"] if (root / "data.toml").is_file() else []
-        extra = root / "data"
-        if extra.is_dir():
-            files += sorted(p for p in extra.iterdir() if p.name.endswith(".toml"))
+        # read as files, without importing the ruleset's package (its procedures read
+        # their data as they register)
+        files = rulesets.files(ruleset, "data.toml", "data")
+        root = rulesets.folder(ruleset)
         self._ruleset = ruleset
-        self._files = [(p, str(p.relative_to(root.parent))) for p in files]
+        self._files = [(p, str(p.relative_to(root.parent)) if root else p.name) for p in files]
         self._texts: list[str | None] = [None] * len(files)
         self._parsed: dict[int, dict[str, Any]] = {}
         self._where: dict[str, int] = {}
@@ -357,16 +352,15 @@ def check_overrides() -> None:
     folder = _override_dir()
     if folder is None:
         return
-    from kubik.rulesets import RULESETS
-
+    known = rulesets.ruleset_ids()
     for path in sorted(folder.glob("*.toml")):
-        if path.stem not in RULESETS:
+        if path.stem not in known:
             raise DataError(
                 msg(
                     "kubik.data.unknown_ruleset",
                     file=path.name,
                     ruleset=path.stem,
-                    known=", ".join(sorted(RULESETS)),
+                    known=", ".join(known),
                 )
             )
         if path.is_file():

@@ -1,10 +1,11 @@
 """Text for people: rendering structured messages in English or Russian.
 
 Catalogues are gettext ``.po`` files read with Babel from
-``kubik/locale/<lang>/LC_MESSAGES/*.po`` (one file per domain: ``kubik``,
-``steel_war``, ``old_west`` ...). The msgid is the message id used in the code
-(``steel_war.morale_test.result``); the msgstr is a ``str.format`` template over
-the message's named parameters. Extensions of the format spec:
+``locale/<lang>/LC_MESSAGES/*.po``: kubik's own beside this module (domains ``kubik``,
+``game``, ``console`` ...), each ruleset's in its package (``steel_war``,
+``old_west_game`` ...; see :mod:`kubik.rulesets.registry`). The msgid is the message
+id used in the code (``steel_war.morale_test.result``); the msgstr is a
+``str.format`` template over the message's named parameters. Extensions of the format spec:
 
 * ``{n:plural:one=hit|other=hits}`` picks the locale's plural form of ``n``
   (Russian has one/few/many: ``{n:plural:one=попадание|few=попадания|many=попаданий}``);
@@ -59,12 +60,13 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any, Literal, Protocol, cast
 
 from babel import Locale
 from babel.messages.pofile import read_po
 
+from kubik.rulesets import registry as rulesets
 from kubik.text.message import Message, msg
 from kubik.text.russian import CASES, GENDERS, Case, Gender, agree, name_forms
 
@@ -98,47 +100,50 @@ class Term:
         return f"{self.ruleset}.term.{self.id}"
 
 
-@cache
 def glossary() -> tuple[Term, ...]:
-    """Every ruleset's glossary (``rulesets/<id>/glossary.toml`` and ``glossary/*.toml``)."""
+    """Every ruleset's glossary (``glossary.toml`` and ``glossary/*.toml`` in its package)."""
+    return _glossary(rulesets.changes())
+
+
+@cache
+def _glossary(changes: int) -> tuple[Term, ...]:
     terms: list[Term] = []
-    rulesets = resources.files("kubik") / "rulesets"
-    for folder in sorted(rulesets.iterdir(), key=lambda p: p.name):
-        if not folder.is_dir():
-            continue
-        files = [folder / "glossary.toml"]
-        extra = folder / "glossary"
-        if extra.is_dir():
-            files += sorted(extra.iterdir(), key=lambda p: p.name)
-        for item in files:
-            if not item.is_file() or not item.name.endswith(".toml"):
-                continue
+    for ruleset in rulesets.ruleset_ids():
+        for item in rulesets.files(ruleset, "glossary.toml", "glossary"):
             with item.open("rb") as handle:
                 data = tomllib.load(handle)
             for entry in data.get("term", []):
-                terms.append(Term(folder.name, entry["id"], entry["ru"], entry["en"]))
+                terms.append(Term(ruleset, entry["id"], entry["ru"], entry["en"]))
     return tuple(terms)
 
 
-@cache
+#: kubik's own message catalogues (each ruleset ships its own, in its package).
+LOCALE = Path(__file__).resolve().parent / "locale"
+
+
 def catalogue(lang: str) -> Mapping[str, str]:
-    """Every message of ``lang``: msgid → template (all domains merged).
+    """Every message of ``lang``: msgid → template (kubik's own catalogues and every
+    ruleset's, all domains merged).
 
     Glossary terms are messages too: ``<ruleset>.term.<id>`` renders in English as
     "English («Русский»)" — game terms keep their Russian names — and in Russian as
     the Russian term; ``<ruleset>.term.<id>.short`` is the bare word.
     """
+    return _catalogue(lang, rulesets.changes())
+
+
+@cache
+def _catalogue(lang: str, changes: int) -> Mapping[str, str]:
     messages: dict[str, str] = {}
     for term in glossary():
         ru, en = _escape(term.ru), _escape(term.en)
         messages[term.msgid] = f"{en} («{ru}»)" if lang == "en" else ru
         messages[f"{term.msgid}.short"] = en if lang == "en" else ru
-    root = resources.files("kubik") / "locale" / lang / "LC_MESSAGES"
-    if not root.is_dir():
-        return messages
-    for item in sorted(root.iterdir(), key=lambda p: p.name):
-        if not item.name.endswith(".po"):
-            continue
+    own = LOCALE / lang / "LC_MESSAGES"
+    files = sorted(own.glob("*.po")) if own.is_dir() else []
+    for ruleset in rulesets.ruleset_ids():
+        files += rulesets.message_files(ruleset, lang)
+    for item in files:
         with item.open("rb") as handle:
             for message in read_po(handle, locale=lang):
                 if message.id and isinstance(message.id, str) and message.string:
