@@ -6,7 +6,6 @@ he is within reach, or walks toward him, or waits; the last gang standing wins.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -14,8 +13,8 @@ from typing import Any
 from brawl_rules.strike import may_strike, may_wait, may_walk, need, strike, walk
 from kubik.engine import Call, Forecast, Procedure, emit, msg
 from kubik.game import Ending, Scenario, ScenarioError
-from kubik.game.battle import BattleGame, Menu, Piece, Presence, settle
-from kubik.table import Base, edge_distance
+from kubik.game.battle import BattleGame, Board, Menu, Piece, Presence
+from kubik.table import Base
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,14 +33,38 @@ class Brawler:
     presence: Presence = Presence.IN_PLAY
 
 
+class BrawlBoard(Board[Brawler]):
+    """The board's hooks: a unit is one brawler on one base."""
+
+    def __init__(self, game: BrawlGame) -> None:
+        super().__init__(game)
+        self.brawlers = game.brawlers
+
+    def units(self) -> list[Brawler]:
+        return self.brawlers
+
+    def unit_id(self, unit: Brawler) -> str:
+        return unit.id
+
+    def side_of(self, unit: Brawler) -> str:
+        return unit.side
+
+    def bases_of(self, unit: Brawler) -> list[Base]:
+        return [unit.base] if unit.presence.on_table else []
+
+    def in_battle(self, unit: Brawler) -> bool:
+        return unit.presence.fighting
+
+
 class BrawlGame(BattleGame):
     def __init__(self, scenario: Scenario, options: Mapping[str, Any]) -> None:
         super().__init__(scenario, options)
-        self.brawlers = []
+        self.brawlers: list[Brawler] = []
         for unit in scenario.units:
             spot = (float(unit.data["x"]), float(unit.data["y"]))
             self.brawlers.append(Brawler(unit.id, unit.side, Base(*spot, 1.0, unit.id)))
             self.set_name(unit.id, str(unit.data["name"]), str(unit.data.get("name_ru", "")))
+        self.board = BrawlBoard(self)
 
     def pieces(self) -> tuple[Piece, ...]:
         return tuple(Piece(b.id, b.id, b.side, b.base, b.presence) for b in self.brawlers)
@@ -52,9 +75,9 @@ class BrawlGame(BattleGame):
                 yield from self.act(brawler)
 
     def act(self, brawler: Brawler) -> Procedure[None]:
-        foes = [b for b in self.brawlers if b.side != brawler.side and b.presence.fighting]
-        foe = min(foes, key=lambda b: (edge_distance(brawler.base, b.base), b.id))
-        gap = edge_distance(brawler.base, foe.base)
+        foe = self.board.nearest(brawler)
+        assert foe is not None  # (the battle ends when one gang is left)
+        gap = self.board.gap(brawler, foe)
         menu: Menu[Act] = Menu()
         name = self.name(foe.id)
         blow = Forecast(strike, (need(),), value=int)
@@ -71,13 +94,9 @@ class BrawlGame(BattleGame):
             self.credit_kill(brawler.id)
             yield emit("brawl.down", rules=("BR-STRIKE-01",), unit=name)
         elif act.kind == "walk":
-            (x, y), (fx, fy) = brawler.base.centre, foe.base.centre
-            share = min(1.0, walk() / math.dist((x, y), (fx, fy)))
-            end = (x + (fx - x) * share, y + (fy - y) * share)
-            others = [p.base for p in self.bodies(besides=(brawler.id,))]
-            spot = settle([(x, y), end], lambda p: [brawler.base.moved_to(p)], others)
-            if spot is not None:
-                brawler.base = brawler.base.moved_to(spot)
+            way = self.board.walk(brawler, foe.base.centre, walk())
+            if way is not None:
+                brawler.base = brawler.base.moved_to(way.end)
 
     def ending(self) -> Ending | None:
         standing = {b.side for b in self.brawlers if b.presence.fighting}
