@@ -232,3 +232,27 @@ def test_render_tells_the_game_so_far() -> None:
     assert game.render() == ""
     with pytest.raises(GameInputError, match="render_mode"):
         env("old_west.demo", render_mode="human")
+
+
+def test_engaged_models_are_those_of_the_units_in_a_fight() -> None:
+    """Charges engage units; every model of an engaged unit is marked engaged."""
+    game = env("fantasy.barrow", seed=1)
+    game.reset()
+    act = random_policy(1)
+    column = game.encoder.layout.pieces.index("engaged")
+    met = 0
+    for agent in game.agent_iter():
+        observation, _, terminated, truncated, info = game.last()
+        if terminated or truncated:
+            game.step(None)
+            continue
+        view = info["view"]
+        fighting = {unit for pair in view["engagements"] for unit in pair}
+        units = {entry["id"]: entry["unit"] for entry in view["pieces"]}
+        rows = observation["observation"]["pieces"]
+        for row, piece in enumerate(game.encoder.piece_ids):
+            expected = piece in units and (units[piece] in fighting or piece in fighting)
+            assert rows[row, column] == float(expected), (agent, piece)
+            met += expected
+        game.step(act(observation["action_mask"]))
+    assert met > 0, "no fight in this game: the check saw nothing"

@@ -327,8 +327,9 @@ class Encoder:
             row_index = self._row.get(pid)
             if row_index is None:
                 continue
+            fighting_in = pid in engaged or entry.get("unit") in engaged  # (units engage)
             self._piece_row(
-                pieces[row_index], planes, entry, side, pid in engaged, pid in actor_pieces
+                pieces[row_index], planes, entry, side, fighting_in, pid in actor_pieces
             )
             owner = units.get(pid) or units.get(entry.get("unit"))
             if owner is not None:
