@@ -74,7 +74,7 @@ async def _player(
     headers = {"Authorization": f"Bearer {token}"}
     far = {"since": 1_000_000}  # the log is not read here
     known = -1  # the version of the game last seen
-    async with client.stream("GET", f"{url}/events", params={"token": token}) as events:
+    async with client.stream("GET", f"{url}/events", headers=headers) as events:
         async for line in events.aiter_lines():
             if not line.startswith("data:") or json.loads(line[5:])["version"] <= known:
                 continue

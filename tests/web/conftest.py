@@ -11,6 +11,9 @@ from fastapi.testclient import TestClient
 
 from kubik.web.app import create_app
 
+#: The address the in-process client calls (a loopback name: the server refuses others).
+LOCAL = "http://localhost"
+
 
 class Table:
     """One game on the web table: its id and tokens, and calls made with a token."""
@@ -50,7 +53,7 @@ class Table:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "games.sqlite3")) as test_client:
+    with TestClient(create_app(tmp_path / "games.sqlite3"), base_url=LOCAL) as test_client:
         yield test_client
 
 

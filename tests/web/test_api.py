@@ -16,7 +16,7 @@ from kubik.web import games
 from kubik.web.app import create_app
 from tests.old_west_game.helpers import battle, unit
 
-from .conftest import Table, new_table
+from .conftest import LOCAL, Table, new_table
 
 INCH = "base_mm = 25.4"
 
@@ -121,10 +121,10 @@ def test_bad_new_games_name_the_field_and_save_nothing(client: TestClient, tmp_p
 
 def test_links_keep_working_after_the_server_restarts(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
-    with TestClient(create_app(path)) as first:
+    with TestClient(create_app(path), base_url=LOCAL) as first:
         table = new_table(first, scenario="old_west.demo", seed=5)
         game = table.answer(table.get(table.spectator), 1)
-    with TestClient(create_app(path)) as second:
+    with TestClient(create_app(path), base_url=LOCAL) as second:
         again = Table(second, {"game": table.id, "sides": table.tokens, "spectator": ""})
         seen = again.get(table.tokens["law"])
         assert seen["seq"] == game["seq"] and seen["pending"]["side"] == game["pending"]["side"]

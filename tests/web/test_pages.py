@@ -13,7 +13,7 @@ from kubik.engine import Choose
 from kubik.game import GameSession, list_scenarios, load_scenario
 from kubik.game.battle.battle import BattleGame
 
-from .browser import Server, browser, server
+from .browser import Server, browser, server, wait_until
 
 __all__ = ["browser", "server"]  # fixtures, used by name below
 
@@ -77,7 +77,7 @@ def test_a_steel_war_squad_fires_with_its_odds_shown_and_the_dice_in_the_log(
     assert "%" in fire.inner_text()  # the fire's exact odds, under the option
     rolls_before = page.locator("#log .roll").count()
     fire.click()
-    page.wait_for_function(f"document.querySelectorAll('#log .roll').length > {rolls_before}")
+    wait_until(page, f"document.querySelectorAll('#log .roll').length > {rolls_before}")
     assert "🎲" in page.locator("#log").inner_text()
     assert page.locator("#board circle.piece").count() > 10
     page.context.close()
@@ -97,7 +97,7 @@ def test_dice_rolled_at_the_table_are_typed_into_the_page(server: Server, browse
     for index in range(dice.count()):
         dice.nth(index).fill("4")
     page.click("#send-dice")
-    page.wait_for_function("document.querySelector('#log').innerText.includes('✍')")
+    wait_until(page, "document.querySelector('#log').innerText.includes('✍')")
     page.context.close()
 
 
@@ -130,7 +130,7 @@ def test_two_sides_on_two_devices_each_refused_for_the_other_and_undo_needs_cons
     steel.locator(".option").first.click()  # steel activates a squad ...
     steel.wait_for_selector(".option >> text=move")
     steel.locator(".option").first.click()  # ... and takes its first action
-    lianra.wait_for_function("!document.querySelector('#turn').innerText.includes('your turn')")
+    wait_until(lianra, "!document.querySelector('#turn').innerText.includes('your turn')")
     seq = get(server, f"/api/games/{game['game']}", game["spectator"])["seq"]
     if get(server, f"/api/games/{game['game']}", game["spectator"])["waiting_for"] == "steel":
         assert refused(lianra) == 403
@@ -139,7 +139,7 @@ def test_two_sides_on_two_devices_each_refused_for_the_other_and_undo_needs_cons
     lianra.wait_for_selector("#undo:has-text('Agree to undo')")  # told live, through SSE
     assert get(server, f"/api/games/{game['game']}", game["spectator"])["seq"] == seq
     lianra.click("#undo")
-    lianra.wait_for_function("() => !document.querySelector('#undo').innerText.includes('Agree')")
+    wait_until(lianra, "!document.querySelector('#undo').innerText.includes('Agree')")
     assert get(server, f"/api/games/{game['game']}", game["spectator"])["seq"] < seq
     steel.context.close()
     lianra.context.close()

@@ -21,7 +21,7 @@ import pytest
 from kubik.game import GameSession, known_rulesets, load_scenario, parse_scenario
 from kubik.game.session import HUMAN
 
-from .browser import Server, browser, server
+from .browser import Server, browser, server, wait_until
 from .test_pages import TIMEOUT
 
 __all__ = ["browser", "server"]  # fixtures, used by name below
@@ -96,7 +96,7 @@ def test_a_whole_game_is_played_to_the_end_in_two_browsers(
         assert pages[other].locator(".option").count() == 0  # nothing to click out of turn
         default = page.locator(".option.default")
         (default if default.count() else page.locator(".option")).first.click()
-        page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+        wait_until(page, f"Number(document.body.dataset.seq) > {seq}")
         decisions[waiting] += 1
         seq, waiting, finished = shown(page)
     assert all(decisions.values()), decisions  # both sides played, each in its own browser

@@ -6,17 +6,19 @@ through server-sent events (each event carries only the new version; the page
 then asks for the game again, so a dropped connection resyncs by sequence number
 and no page keeps state of its own that could drift).
 
-Every call that touches a game (and the odds calculator) runs on one worker thread, one
-at a time, so a game never sees two answers at once and the store's SQLite connection
-stays on the thread that opened it; the event loop meanwhile keeps serving pages,
-event streams and the requests waiting their turn.
+Every call that touches a game runs on one worker thread, one at a time, so a game never
+sees two answers at once and the store's SQLite connection stays on the thread that opened
+it; the event loop meanwhile keeps serving pages, event streams and the requests waiting
+their turn. The odds calculator runs in a process of its own within a time limit
+(:mod:`kubik.web.odds_pool`), so no question of odds holds up a game. Every request first
+passes the gate (:mod:`kubik.web.guard`): the Host header, the body's size and shape.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from importlib import resources
@@ -27,7 +29,7 @@ from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from kubik import api
 from kubik.core.errors import KubikError
@@ -35,6 +37,8 @@ from kubik.game.session import GameSession
 from kubik.table import Base
 from kubik.text.i18n import catalogue
 from kubik.web.games import LiveGame, Refusal, WebGames
+from kubik.web.guard import LOOPBACK_NAMES, Gate
+from kubik.web.odds_pool import ODDS_SECONDS, OddsWorker
 from kubik.web.views import battle_of, game_json
 
 T = TypeVar("T")
@@ -67,7 +71,9 @@ class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     scenario: str | None = Field(default=None, description="a scenario id, e.g. steel_war.demo")
-    seed: int | None = Field(default=None, ge=0, description="the virtual dice's seed")
+    seed: StrictInt | None = Field(
+        default=None, ge=0, lt=2**63, description="the virtual dice's seed"
+    )
     dice: Literal["virtual", "typed"] = "virtual"
     bots: dict[str, str] = Field(default_factory=dict, description="side → bot (heuristic ...)")
     record: dict[str, Any] | None = Field(default=None, description="a saved game to go on with")
@@ -78,8 +84,9 @@ class AnswerBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    seq: int = Field(ge=0, description="answers so far, as the game was seen")
-    answer: int | list[int] | None = Field(
+    seq: StrictInt = Field(ge=0, description="answers so far, as the game was seen")
+    # strict: true, "0" and 1.0 are not option 0 and 1 (a client's bug, never an answer)
+    answer: StrictInt | list[StrictInt] | None = Field(
         default=None, description="the 0-based index of an option, or the dice values rolled"
     )
     text: str | None = Field(
@@ -92,7 +99,7 @@ class UndoBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    seq: int = Field(ge=0)
+    seq: StrictInt = Field(ge=0)
     to: Literal["roll", "decision"] = Field(
         default="roll",
         description="roll: to before the last roll (in a game of two people, when the other "
@@ -110,6 +117,13 @@ class OddsBody(BaseModel):
     input: dict[str, Any]
     policy: str = "default"
     explain: bool = Field(default=False, description="optimal only: every decision it takes")
+
+
+#: What an answer may be, for a refusal of one of another type.
+ANSWER_FORMS = (
+    'give an option\'s 0-based index as a whole number (not true, "0" or 1.0), '
+    "or the list of dice values rolled"
+)
 
 
 def _lang(lang: str | None, accept: str | None) -> str:
@@ -130,16 +144,26 @@ def _field(loc: tuple[Any, ...] | list[Any]) -> str:
     return ".".join(parts) or "body"
 
 
-def create_app(store: Path | str | None = None) -> FastAPI:
-    """The web table on the saved games of ``store`` (the default store when ``None``)."""
+def create_app(
+    store: Path | str | None = None,
+    hosts: Iterable[str] | None = LOOPBACK_NAMES,
+    odds_seconds: float = ODDS_SECONDS,
+) -> FastAPI:
+    """The web table on the saved games of ``store`` (the default store when ``None``),
+    answering requests that name one of ``hosts`` in their Host header (``None``: any),
+    each odds request worked out within ``odds_seconds``."""
     holder = _Games(store)
     run = holder.run
+    calculator = OddsWorker(odds_seconds)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await holder.open()  # on the worker thread, where every call will run
-        yield
-        await holder.close()
+        try:
+            yield
+        finally:
+            calculator.stop()
+            await holder.close()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -147,6 +171,7 @@ def create_app(store: Path | str | None = None) -> FastAPI:
         description="The web table of kubik: a virtual referee for tabletop wargames.",
         version="1",
     )
+    app.add_middleware(Gate, hosts=hosts)
 
     @app.exception_handler(Refusal)
     async def refused(_: Request, error: Refusal) -> JSONResponse:
@@ -155,8 +180,12 @@ def create_app(store: Path | str | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0]
+        if first.get("type") == "json_invalid":  # its place is a character's, not a field
+            return JSONResponse({"detail": "body: not JSON", "field": "body"}, 422)
         field = _field(first.get("loc", ()))
         detail = f"{field}: {first.get('msg', 'not allowed')}"
+        if field.startswith("answer."):  # one of the answer's forms: name the answer
+            field, detail = "answer", f"answer: {ANSWER_FORMS}"
         return JSONResponse({"detail": detail, "field": field}, 422)
 
     @app.exception_handler(KubikError)
@@ -213,14 +242,8 @@ def create_app(store: Path | str | None = None) -> FastAPI:
         """Exact odds of a procedure (as ``kubik odds --json``); ``policy``: default,
         optimal or a ruleset's rule of thumb."""
         language = _lang(lang, None)
-        return await run(
-            lambda _: api.odds(
-                body.procedure,
-                body.input,
-                policy=body.policy,
-                explain=body.explain,
-                lang=language,
-            )
+        return await calculator.odds(
+            body.procedure, body.input, body.policy, body.explain, language
         )
 
     @app.get("/api/odds/policies", tags=["odds"])
@@ -357,19 +380,39 @@ def create_app(store: Path | str | None = None) -> FastAPI:
 
         return await run(measured)
 
+    @app.post("/api/games/{game_id}/tickets", tags=["games"])
+    async def ticket(
+        game_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """A ticket that opens this token's event stream for a minute
+        (``GET …/events?ticket=``): a browser's EventSource sends no header, and a
+        token in a URL would stay in proxies' logs."""
+        token = _token(authorization)
+        return await run(lambda games: games.ticket(game_id, token))
+
     @app.get("/api/games/{game_id}/events", tags=["games"])
-    async def events(game_id: str, request: Request, token: str) -> StreamingResponse:
+    async def events(
+        game_id: str,
+        request: Request,
+        ticket: str | None = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> StreamingResponse:
         """Server-sent events: ``version`` with the game's new version and ``seq`` after
-        every change (the page then asks for the game again)."""
+        every change (the page then asks for the game again). Opened with the token
+        (``Authorization: Bearer``) or a ticket from ``POST …/tickets``."""
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[int] = asyncio.Queue()
+        token = _token(authorization)
 
         def tell(version: int) -> None:  # called on the worker thread
             with suppress(RuntimeError):  # the loop closed: the server is shutting down
                 loop.call_soon_threadsafe(queue.put_nowait, version)
 
         def watch(games: WebGames) -> LiveGame:
-            game, _ = games.side_of(game_id, token)
+            if ticket is not None and token is None:
+                game, _ = games.by_ticket(game_id, ticket)
+            else:
+                game, _ = games.side_of(game_id, token)
             game.watchers.append(tell)  # on the worker: never onto a game being let go
             return game
 

@@ -39,6 +39,8 @@ from kubik.web.forecasts import ForecastOdds
 LIVE_GAMES = 256
 #: Seconds a listing of the scenarios is trusted (a user's new file shows up after it).
 SCENARIOS_FRESH = 10.0
+#: Seconds an event stream's ticket may be used to open a stream.
+TICKET_SECONDS = 60.0
 #: The store's name of web game ``ID``.
 PREFIX = "web-"
 
@@ -167,6 +169,8 @@ class WebGames:
         self.live: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
         self.odds = ForecastOdds()  # every game's options' odds, shared
         self._listed: tuple[float, list[ScenarioInfo]] | None = None
+        #: event stream tickets: ticket → (game, side, when it stops opening streams)
+        self._tickets: dict[str, tuple[str, str | None, float]] = {}
 
     def close(self) -> None:
         """Write what is waiting and close the store."""
@@ -313,14 +317,32 @@ class WebGames:
             raise Refusal(401, "token: not a token of this game", "token")
         return self.get(game_id), (str(row[1]) or None)
 
+    def ticket(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A short-lived ticket that opens ``token``'s event stream of the game: a
+        browser's EventSource sends no header, and a token in a URL would stay in every
+        proxy's log, where a used-up ticket is worth nothing."""
+        _, side = self.side_of(game_id, token)
+        now = time.monotonic()
+        self._tickets = {t: held for t, held in self._tickets.items() if held[2] > now}
+        ticket = secrets.token_urlsafe(18)
+        self._tickets[ticket] = (game_id, side, now + TICKET_SECONDS)
+        return {"ticket": ticket, "expires_in": TICKET_SECONDS}
+
+    def by_ticket(self, game_id: str, ticket: str) -> tuple[LiveGame, str | None]:
+        """The game and side a ticket opens the stream of (401: unknown or expired)."""
+        held = self._tickets.get(ticket)
+        if held is None or held[0] != game_id or held[2] <= time.monotonic():
+            self.get(game_id)  # an unknown game is a 404
+            raise Refusal(401, "ticket: unknown or expired; ask for a new one", "ticket")
+        return self.get(game_id), held[1]
+
     # -- acting ----------------------------------------------------------------
 
     @staticmethod
     def _check_turn(game: LiveGame, side: str | None, seq: int) -> None:
         if side is None:
             raise Refusal(403, "token: a spectator may not answer", "token")
-        if seq != game.seq:
-            raise Refusal(409, f"seq: {seq} is stale; the game is at {game.seq}", "seq")
+        _check_seq(game, seq)
         if game.session.pending is None:
             raise Refusal(409, "seq: nothing is pending; the game is over", "seq")
         who = game.answerer()
@@ -369,8 +391,7 @@ class WebGames:
         at this ``seq`` (one person alone needs nobody's consent)."""
         if side is None:
             raise Refusal(403, "token: a spectator may not undo", "token")
-        if seq != game.seq:
-            raise Refusal(409, f"seq: {seq} is stale; the game is at {game.seq}", "seq")
+        _check_seq(game, seq)
         if not game.session.answers:
             raise Refusal(422, "undo: nothing to undo", "undo")
         game.undo_asked = {s: n for s, n in game.undo_asked.items() if n == seq}
@@ -394,8 +415,7 @@ class WebGames:
         the bots' decisions after it are taken again."""
         if side is None:
             raise Refusal(403, "token: a spectator may not undo", "token")
-        if seq != game.seq:
-            raise Refusal(409, f"seq: {seq} is stale; the game is at {game.seq}", "seq")
+        _check_seq(game, seq)
         if game.taker_back() != side:
             raise Refusal(
                 422,
@@ -412,6 +432,15 @@ class WebGames:
         game.undo_asked.clear()
         game.changed(rebuilt=True)
         return {"undone": dropped, "waiting_for": []}
+
+
+def _check_seq(game: LiveGame, seq: int) -> None:
+    """409 unless ``seq`` is the game's: an older one is stale (the game moved on since it
+    was seen), a newer one was never seen (the game has not got there)."""
+    if seq < game.seq:
+        raise Refusal(409, f"seq: {seq} is stale; the game is at {game.seq}", "seq")
+    if seq > game.seq:
+        raise Refusal(409, f"seq: {seq} is ahead of the game; it is at {game.seq}", "seq")
 
 
 def _is_int(value: Any) -> bool:

@@ -67,25 +67,36 @@ def battle_of(session: GameSession) -> BattleGame | None:
     return state if isinstance(state, BattleGame) else None
 
 
+def visible_entries(
+    entries: Sequence[LogEntry], session: GameSession, viewer: str | None = None
+) -> list[int]:
+    """The indices in the whole log of the entries ``viewer`` may read (a battle's
+    :meth:`~kubik.game.battle.BattleGame.visible_to`), in order: ``viewer``'s own log."""
+    battle = battle_of(session)
+    if battle is None:
+        return list(range(len(entries)))
+    return [i for i, entry in enumerate(entries) if battle.visible_to(viewer, entry)]
+
+
 def log_json(
     entries: Sequence[LogEntry],
     start: int,
     lang: str,
     session: GameSession,
     viewer: str | None = None,
+    visible: Sequence[int] | None = None,
 ) -> list[Any]:
-    """Log entries from number ``start`` on that ``viewer`` may read (a battle's
-    :meth:`~kubik.game.battle.BattleGame.visible_to`), for a page; each keeps its index in
-    the whole log, so a page resyncs by number whatever it was not shown."""
+    """``viewer``'s own log (:func:`visible_entries`, or ``visible`` when known) from its
+    entry ``start`` on, for a page. Entries are numbered in that log alone, so neither the
+    numbers nor the length tell a side how many hidden events happened, or when."""
     names = session.side_names
-    battle = battle_of(session)
+    shown = visible_entries(entries, session, viewer) if visible is None else visible
     out = []
-    for index, entry in enumerate(entries[start:], start=start):
-        if battle is not None and not battle.visible_to(viewer, entry):
-            continue
+    for number, index in enumerate(shown[start:], start=start):
+        entry = entries[index]
         full = entry_json(entry, lang, names)
         item = {key: full[key] for key in _LOG_FIELDS if key in full}
-        item["index"] = index
+        item["index"] = number
         if isinstance(entry, ChoiceEntry):
             item["typed"] = entry.typed
         out.append(item)
@@ -159,12 +170,16 @@ def game_json(
     if key not in game.memo:
         game.memo[key] = _game_json(game, side, viewer, lang, odds=odds)
     seen: dict[str, Any] = game.memo[key]
-    since = max(0, min(since, len(session.log)))
+    visible_key = ("visible", game.version, viewer)
+    if visible_key not in game.memo:
+        game.memo[visible_key] = visible_entries(session.log, session, viewer)
+    visible: list[int] = game.memo[visible_key]
+    since = max(0, min(since, len(visible)))
     return {
         **seen,
         "log_start": since,
-        "log_length": len(session.log),
-        "log": log_json(session.log, since, lang, session, viewer),
+        "log_length": len(visible),  # this side's own log: hidden entries are not counted
+        "log": log_json(session.log, since, lang, session, viewer, visible),
     }
 
 
@@ -212,4 +227,12 @@ def _scenario_name(session: GameSession, lang: str) -> str:
     return scenario.name_ru if lang == "ru" and scenario.name_ru else scenario.name
 
 
-__all__ = ["battle_of", "game_json", "log_json", "option_odds", "pending_json", "table_json"]
+__all__ = [
+    "battle_of",
+    "game_json",
+    "log_json",
+    "option_odds",
+    "pending_json",
+    "table_json",
+    "visible_entries",
+]

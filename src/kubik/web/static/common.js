@@ -50,6 +50,7 @@ export function el(tag, attributes = {}, ...children) {
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "style") node.style.cssText = value; // the page's policy allows no style attributes
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {

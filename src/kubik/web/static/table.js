@@ -47,13 +47,28 @@ function show(fresh) {
   render();
 }
 
-function follow() {
-  const events = new EventSource(`/api/games/${gameId}/events?token=${encodeURIComponent(token)}`);
+/** Follow the game through its event stream, opened with a ticket good for a minute (the
+ * token never goes into a URL, where proxies log it); a dropped stream is opened again
+ * with a new ticket. */
+async function follow() {
+  let ticket;
+  try {
+    ({ ticket } = await api("POST", "/tickets"));
+  } catch (problem) {
+    showError(problem);
+    setTimeout(follow, 5000);
+    return;
+  }
+  const events = new EventSource(`/api/games/${gameId}/events?ticket=${encodeURIComponent(ticket)}`);
   events.addEventListener("version", (event) => {
     const data = JSON.parse(event.data);
     if (!game || data.version !== game.version || data.seq !== game.seq) refresh();
   });
   events.onopen = () => refresh(); // after a dropped connection: resync
+  events.onerror = () => {
+    events.close();
+    setTimeout(follow, 1000);
+  };
 }
 
 function render() {
