@@ -5,6 +5,7 @@ refused for the other."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from typing import Any
 
@@ -74,12 +75,18 @@ def test_a_steel_war_squad_fires_with_its_odds_shown_and_the_dice_in_the_log(
     page = page_of(browser, server, game, state["waiting_for"])
     fire = page.locator(".option", has_text="fire at").first
     fire.wait_for()
-    assert "%" in fire.inner_text()  # the fire's exact odds, under the option
+    figure = fire.locator(".figure").inner_text()  # one labelled headline figure
+    assert re.fullmatch(r"(killed|wounded|hits) ≥ 1: \d+\.\d%", figure), figure
+    assert "worth" not in page.locator("#request").inner_text()  # no figure without a unit
     rolls_before = page.locator("#log .roll").count()
     fire.click()
     wait_until(page, f"document.querySelectorAll('#log .roll').length > {rolls_before}")
-    assert "🎲" in page.locator("#log").inner_text()
+    assert page.locator("#log .roll .dice .face").count() > 0  # the dice drawn as dice
     assert page.locator("#board circle.piece").count() > 10
+    assert page.locator("#board text.piece-label").count() >= 4  # every unit labelled
+    page.locator("#board circle.piece").first.dispatch_event("pointerdown")
+    assert "models:" in page.locator("#card").inner_text()  # its unit's card
+    assert page.locator("#legend .key").count() >= 5  # the terrain and sides explained
     page.context.close()
 
 
@@ -94,6 +101,15 @@ def test_dice_rolled_at_the_table_are_typed_into_the_page(server: Server, browse
     page = page_of(browser, server, game, side)
     dice = page.locator("input.die")
     dice.first.wait_for()
+    seq = state["seq"]
+    dice.first.fill("4")
+    page.select_option("#lang", "ru")  # the page is drawn again: what was typed stays
+    page.wait_for_selector("text=Ввести кубики")
+    assert dice.first.input_value() == "4"
+    if dice.count() > 1:  # an empty box is never sent as 0
+        page.click("#send-dice")
+        assert page.locator("#error").inner_text() and page.locator(f"body[data-seq='{seq}']")
+        assert get(server, f"/api/games/{game['game']}", game["spectator"])["seq"] == seq
     for index in range(dice.count()):
         dice.nth(index).fill("4")
     page.click("#send-dice")
@@ -231,3 +247,8 @@ def test_a_hidden_warrior_is_absent_from_the_other_sides_page_source(
         assert f'"{piece}"' not in mine and f'data-piece="{piece}"' not in source
         assert f'"{piece}"' not in spectator
     page.context.close()
+    hider = next(s for s in game["sides"] if s != side)
+    own = page_of(browser, server, game, hider)
+    for piece in hidden:  # his own side sees him, marked hidden
+        own.wait_for_selector(f'.piece.hidden[data-piece="{piece}"]', state="attached")
+    own.context.close()

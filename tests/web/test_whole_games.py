@@ -91,11 +91,12 @@ def test_a_whole_game_is_played_to_the_end_in_two_browsers(
     while not finished:
         assert sum(decisions.values()) < MOST_DECISIONS, "the game did not end"
         page = pages[waiting]
-        page.wait_for_selector(f"body[data-seq='{seq}'] .option")  # told through its events
+        # told through its events; options are grouped, the group of the default open
+        page.wait_for_selector(f"body[data-seq='{seq}'] .option >> visible=true")
         other = next(s for s in sides if s != waiting)
         assert pages[other].locator(".option").count() == 0  # nothing to click out of turn
         default = page.locator(".option.default")
-        (default if default.count() else page.locator(".option")).first.click()
+        (default if default.count() else page.locator(".option >> visible=true")).first.click()
         wait_until(page, f"Number(document.body.dataset.seq) > {seq}")
         decisions[waiting] += 1
         seq, waiting, finished = shown(page)
@@ -105,6 +106,7 @@ def test_a_whole_game_is_played_to_the_end_in_two_browsers(
         over = {"en": r" won$|a draw$", "ru": r"победа: |ничья$"}[langs[side]]
         assert re.search(over, page.locator("#turn").inner_text())
         page.wait_for_selector("#replay:not([hidden])")
+        assert page.locator("#undo").is_disabled()  # a finished game is not reopened
     assert re.search("[а-яё]", pages[sides[1]].locator("#log").inner_text())  # narrated in Russian
     page = pages[sides[1]]
     entries = page.locator("#log div").count()

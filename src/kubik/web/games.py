@@ -392,6 +392,8 @@ class WebGames:
         if side is None:
             raise Refusal(403, "token: a spectator may not undo", "token")
         _check_seq(game, seq)
+        if game.session.finished:
+            raise Refusal(409, "seq: the game is over; a finished game is not reopened", "seq")
         if not game.session.answers:
             raise Refusal(422, "undo: nothing to undo", "undo")
         game.undo_asked = {s: n for s, n in game.undo_asked.items() if n == seq}

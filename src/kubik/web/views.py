@@ -191,6 +191,7 @@ def _game_json(
     battle = battle_of(session)
     names = session.side_names
     pending = pending_json(game, side, lang)
+    view = battle.view(viewer) if battle is not None else None
     request = session.pending
     if odds and pending and pending.get("options") and isinstance(request, Choose):
         for option in pending["options"]:
@@ -218,8 +219,37 @@ def _game_json(
         # this side may take back its last decision alone (no die rolled since)
         "take_back": side is not None and game.taker_back() == side,
         "table": table_json(battle.table) if battle is not None else None,
-        "view": battle.view(viewer) if battle is not None else None,
+        "view": view,
+        "roster": roster_json(session, view, lang),
     }
+
+
+#: A unit's fields in the scenario that say where it starts (the board shows where it is).
+_PLACING = frozenset({"id", "side", "name", "name_ru", "name_ru_cases", "gender_ru"})
+_PLACING |= {"position", "front", "positions", "models_at"}
+
+
+def roster_json(
+    session: GameSession, view: dict[str, Any] | None, lang: str
+) -> dict[str, dict[str, Any]]:
+    """The unit cards of the units this view shows: name and the profile, weapons and
+    gear the scenario gives them (a unit hidden from this side has no card either)."""
+    if view is None:
+        return {}
+    shown = {piece["unit"] for piece in view.get("pieces", [])}
+    shown |= {unit["id"] for unit in view.get("units", [])}
+    cards = {}
+    for spec in session.scenario.units:
+        if spec.id not in shown:
+            continue
+        data = spec.data
+        name = data.get("name_ru") if lang == "ru" and data.get("name_ru") else data.get("name")
+        cards[spec.id] = {
+            "name": str(name or spec.id),
+            "side": spec.side,
+            "profile": {k: v for k, v in data.items() if k not in _PLACING},
+        }
+    return cards
 
 
 def _scenario_name(session: GameSession, lang: str) -> str:

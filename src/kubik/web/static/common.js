@@ -45,7 +45,7 @@ export async function call(method, url, body, token) {
 
 /** A DOM element: el("div", {class: "x"}, child, "text"). */
 export function el(tag, attributes = {}, ...children) {
-  const svg = ["svg", "g", "rect", "circle", "polygon", "polyline", "line", "text", "title", "path"].includes(tag);
+  const svg = ["svg", "g", "rect", "circle", "polygon", "polyline", "line", "text", "title", "path", "defs", "pattern"].includes(tag);
   const node = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
