@@ -53,6 +53,7 @@ class LoadResult:
                 "unit": "/s",
             },
             {"case": f"{name}, p50", "value": 1000 * self.percentile(0.5), "unit": "ms"},
+            {"case": f"{name}, p95", "value": 1000 * self.percentile(0.95), "unit": "ms"},
             {"case": f"{name}, p99", "value": 1000 * self.percentile(0.99), "unit": "ms"},
             {"case": f"{name}, errors", "value": len(self.errors), "unit": "errors"},
         ]

@@ -40,12 +40,15 @@ from kubik.web.games import LiveGame, Refusal, WebGames
 from kubik.web.guard import LOOPBACK_NAMES, Gate
 from kubik.web.odds_pool import ODDS_SECONDS, OddsWorker
 from kubik.web.views import battle_of, game_json
+from kubik.web.waiting import CLOCK_MIN
 
 T = TypeVar("T")
 
 STATIC = Path(str(resources.files("kubik.web") / "static"))
 #: Seconds between keep-alive comments on an idle event stream.
 KEEP_ALIVE = 15.0
+#: Seconds between looks at the games' clocks.
+CLOCK_TICK = 5.0
 
 
 class Refused(BaseModel):
@@ -77,6 +80,26 @@ class NewGame(BaseModel):
     dice: Literal["virtual", "typed"] = "virtual"
     bots: dict[str, str] = Field(default_factory=dict, description="side → bot (heuristic ...)")
     record: dict[str, Any] | None = Field(default=None, description="a saved game to go on with")
+    clock: dict[str, Any] | None = Field(
+        default=None,
+        description='{"per_answer": seconds a side may take over a decision (60 to 30 days), '
+        '"then": "default"}: when a side runs out, the rules\' default is taken for it',
+    )
+
+
+class SideSettings(BaseModel):
+    """``POST /api/games/ID/settings``: this side's webhook and standing orders."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    webhook: str | None = Field(
+        default=None, description="called (POST, JSON) when the game waits for this side or ends"
+    )
+    orders: dict[str, Any] | None = Field(
+        default=None,
+        description='kind of decision → "default" or {"at_most": N}, taken at once when such '
+        "a decision of this side comes up; null drops an order",
+    )
 
 
 class AnswerBody(BaseModel):
@@ -148,20 +171,31 @@ def create_app(
     store: Path | str | None = None,
     hosts: Iterable[str] | None = LOOPBACK_NAMES,
     odds_seconds: float = ODDS_SECONDS,
+    clock_min: float = CLOCK_MIN,
+    clock_tick: float = CLOCK_TICK,
 ) -> FastAPI:
     """The web table on the saved games of ``store`` (the default store when ``None``),
     answering requests that name one of ``hosts`` in their Host header (``None``: any),
-    each odds request worked out within ``odds_seconds``."""
-    holder = _Games(store)
+    each odds request worked out within ``odds_seconds``; clocks allow ``clock_min``
+    seconds at least and are looked at every ``clock_tick`` seconds."""
+    holder = _Games(store, clock_min)
     run = holder.run
     calculator = OddsWorker(odds_seconds)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await holder.open()  # on the worker thread, where every call will run
+
+        async def watch_clocks() -> None:
+            while True:
+                await asyncio.sleep(clock_tick)
+                await run(lambda games: games.expire())
+
+        clocks = asyncio.create_task(watch_clocks())
         try:
             yield
         finally:
+            clocks.cancel()
             calculator.stop()
             await holder.close()
 
@@ -261,7 +295,7 @@ def create_app(
         language = _lang(None, accept_language)
         return await run(
             lambda games: games.create(
-                body.scenario, body.seed, body.dice, body.bots, body.record, language
+                body.scenario, body.seed, body.dice, body.bots, body.record, language, body.clock
             )
         )
 
@@ -380,6 +414,25 @@ def create_app(
 
         return await run(measured)
 
+    @app.get("/api/games/{game_id}/settings", tags=["waiting"])
+    async def settings(
+        game_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """This side's webhook and standing orders, and the game's clock."""
+        token = _token(authorization)
+        return await run(lambda games: games.side_settings(*games.side_of(game_id, token)))
+
+    @app.post("/api/games/{game_id}/settings", tags=["waiting"])
+    async def change_settings(
+        game_id: str, body: SideSettings, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """Set this side's webhook (called with ``{"event": "your_turn"|"finished", "game",
+        "side", "seq", "scenario"}``) and standing orders (an order for the decision
+        waiting now is taken at once). Only the fields given change."""
+        token = _token(authorization)
+        change = body.model_dump(exclude_unset=True)
+        return await run(lambda games: games.side_settings(*games.side_of(game_id, token), change))
+
     @app.post("/api/games/{game_id}/tickets", tags=["games"])
     async def ticket(
         game_id: str, authorization: Annotated[str | None, Header()] = None
@@ -444,8 +497,9 @@ class _Games:
     on (SQLite connections belong to the thread that made them; one thread means one
     answer at a time)."""
 
-    def __init__(self, store: Path | str | None) -> None:
+    def __init__(self, store: Path | str | None, clock_min: float = CLOCK_MIN) -> None:
         self.path = store
+        self.clock_min = clock_min
         self._games: WebGames | None = None
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kubik-games")
 
@@ -453,7 +507,7 @@ class _Games:
         await asyncio.get_running_loop().run_in_executor(self._worker, self._open)
 
     def _open(self) -> None:
-        self._games = WebGames(self.path)
+        self._games = WebGames(self.path, self.clock_min)
 
     async def close(self) -> None:
         await asyncio.get_running_loop().run_in_executor(self._worker, self._close)

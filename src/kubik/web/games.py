@@ -20,6 +20,7 @@ import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,18 @@ from kubik.game.scenario import Scenario, ScenarioInfo, list_scenarios, load_sce
 from kubik.game.session import HUMAN, Controller, DiceMode, GameSession
 from kubik.game.store import GameStore, SaveKeeper
 from kubik.web.forecasts import ForecastOdds
+from kubik.web.waiting import (
+    CLOCK_MAX,
+    CLOCK_MIN,
+    CLOCK_THEN,
+    Clock,
+    Notifier,
+    Settings,
+    check_hook,
+    check_order,
+    order_key,
+    ordered_option,
+)
 
 #: Games kept in memory at most (beyond them, unwatched ones are rebuilt from their saves).
 LIVE_GAMES = 256
@@ -98,6 +111,11 @@ class LiveGame:
     #: here since the game was last loaded (a sealed one is never taken back alone: the
     #: other side may have seen it revealed)
     deciders: dict[int, str] = field(default_factory=dict)
+    clock: Clock | None = None  # seconds a side may take over a decision, and what then
+    waited: tuple[str | None, int] = (None, -1)  # the side waited on, from which answer
+    waited_since: float = field(default_factory=time.time)  # since when (wall clock)
+    #: told after every change (standing orders, notifications); ``rebuilt``: an undo
+    on_change: Callable[[LiveGame, bool], None] | None = None
 
     @property
     def seq(self) -> int:
@@ -156,12 +174,21 @@ class LiveGame:
         self.deciders = {i: side for i, side in self.deciders.items() if i < self.seq}
         for tell in tuple(self.watchers):  # a stream may end meanwhile, on the event loop
             tell(self.version)
+        if self.on_change is not None:
+            self.on_change(self, rebuilt)
+
+    def deadline(self) -> float | None:
+        """When the side waited on runs out of time (wall clock; ``None``: no clock, or
+        nobody's decision is waited for)."""
+        if self.clock is None or self.session.finished or self.waited[0] is None:
+            return None
+        return self.waited_since + self.clock.per_answer
 
 
 class WebGames:
     """Every web game of one store file: create, find by token, answer, undo."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, clock_min: float = CLOCK_MIN) -> None:
         self.store = GameStore(path)
         self._db = sqlite3.connect(self.store.path, isolation_level=None, timeout=5)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -171,11 +198,20 @@ class WebGames:
         self._listed: tuple[float, list[ScenarioInfo]] | None = None
         #: event stream tickets: ticket → (game, side, when it stops opening streams)
         self._tickets: dict[str, tuple[str, str | None, float]] = {}
+        self.settings = Settings(self._db)
+        self.notifier = Notifier()
+        self.clock_min = clock_min
+        for (clocked,) in self._db.execute(
+            "SELECT game FROM web_settings WHERE key = 'clock'"
+        ).fetchall():  # a game on a clock is in memory, its clock running
+            with suppress(Refusal):
+                self.get(str(clocked))
 
     def close(self) -> None:
         """Write what is waiting and close the store."""
         for game in self.live.values():
             game.keeper.flush()
+        self.notifier.close()
         self._db.close()
         self.store.close()
 
@@ -209,8 +245,10 @@ class WebGames:
         bots: Mapping[str, str],
         record: Mapping[str, Any] | None = None,
         lang: str = "en",
+        clock: Mapping[str, Any] | None = None,
     ) -> dict[str, Any]:
         """A new game (or a saved record loaded as a new game): its id and tokens."""
+        timer = self._clock(clock)
         if record is not None:
             session = self._from_record(record)
         else:
@@ -243,8 +281,129 @@ class WebGames:
         rows.append((_digest(spectator), game_id, ""))
         with self._db:
             self._db.executemany("INSERT INTO web_tokens VALUES (?, ?, ?)", rows)
-        self._keep(LiveGame(game_id, session, keeper, odds=self.odds))
+        self.settings.set_clock(game_id, timer)
+        live = LiveGame(game_id, session, keeper, odds=self.odds, clock=timer)
+        self._watch(live)
+        self._keep(live)
         return {"game": game_id, "sides": tokens, "spectator": spectator}
+
+    def _clock(self, clock: Mapping[str, Any] | None) -> Clock | None:
+        if clock is None:
+            return None
+        seconds, then = clock.get("per_answer"), clock.get("then", "default")
+        if not isinstance(seconds, int | float) or isinstance(seconds, bool):
+            raise Refusal(422, "clock.per_answer: give the seconds a side may take", "clock")
+        if not self.clock_min <= seconds <= CLOCK_MAX:
+            raise Refusal(
+                422,
+                f"clock.per_answer: from {self.clock_min:g} s to {CLOCK_MAX} s (30 days)",
+                "clock.per_answer",
+            )
+        if then not in CLOCK_THEN or set(clock) - {"per_answer", "then"}:
+            raise Refusal(
+                422, "clock: give per_answer and then: default (the rules' default)", "clock"
+            )
+        return Clock(float(seconds), str(then))
+
+    def _watch(self, game: LiveGame) -> None:
+        """Start the game's clock and its standing orders and notifications."""
+        game.on_change = self._changed
+        game.waited = (game.answerer() if game.session.pending else None, game.seq)
+        game.waited_since = time.time()
+        if self._apply_orders(game):
+            game.changed()
+
+    def _changed(self, game: LiveGame, rebuilt: bool) -> None:
+        """After every change: standing orders (never right after an undo: it would take
+        again what was just taken back), then the clock and the notifications."""
+        if not rebuilt and self._apply_orders(game):
+            game.changed()  # tells the watchers again, and comes back here
+            return
+        who = game.answerer() if game.session.pending is not None else None
+        if game.session.finished:
+            if game.waited != (None, -2):
+                game.waited = (None, -2)
+                for side in game.humans:
+                    self._notify(game, side, "finished")
+            return
+        if who != game.waited[0]:
+            game.waited = (who, game.seq)
+            game.waited_since = time.time()
+            if who is not None and who in game.humans:
+                self._notify(game, who, "your_turn")
+
+    def _notify(self, game: LiveGame, side: str, event: str) -> None:
+        url = self.settings.hook(game.id, side)
+        if url is not None:
+            body = {"event": event, "game": game.id, "side": side, "seq": game.seq}
+            body["scenario"] = game.session.scenario.id
+            self.notifier.send(url, body)
+
+    def _apply_orders(self, game: LiveGame) -> int:
+        """Answer every pending decision a standing order covers; how many were answered."""
+        answered = 0
+        session = game.session
+        while isinstance(request := session.pending, Choose) and request.side in game.humans:
+            order = self.settings.orders(game.id, request.side).get(order_key(request))
+            option = None if order is None else ordered_option(request, order)
+            if option is None:
+                break
+            game.decided(request)
+            session.answer(option)
+            session.advance()
+            answered += 1
+        return answered
+
+    def expire(self, now: float | None = None) -> int:
+        """Take the rules' default for every side whose clock ran out; how many were taken."""
+        taken = 0
+        moment = time.time() if now is None else now
+        for game in list(self.live.values()):
+            deadline = game.deadline()
+            request = game.session.pending
+            if deadline is None or moment < deadline or not isinstance(request, Choose):
+                continue
+            option = request.default if request.default is not None else request.options[0]
+            game.decided(request)
+            game.session.answer(option)
+            game.session.advance()
+            game.undo_asked.clear()
+            game.changed()
+            taken += 1
+        return taken
+
+    def side_settings(
+        self, game: LiveGame, side: str | None, change: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """This side's webhook and standing orders (changed by ``change``: ``webhook``: a
+        URL or null; ``orders``: kind of decision → an order, or null to drop it)."""
+        if side is None:
+            raise Refusal(403, "token: a spectator has no settings", "token")
+        if change:
+            if "webhook" in change:
+                url = change["webhook"]
+                problem = "give a URL or null" if not isinstance(url, str | None) else None
+                problem = problem or (check_hook(url) if isinstance(url, str) else None)
+                if problem:
+                    raise Refusal(422, f"webhook: {problem}", "webhook")
+                self.settings.set_hook(game.id, side, url)
+            if "orders" in change:
+                orders = self.settings.orders(game.id, side)
+                for key, order in dict(change["orders"] or {}).items():
+                    if order is None:
+                        orders.pop(key, None)
+                        continue
+                    problem = check_order(order)
+                    if problem:
+                        raise Refusal(422, f"orders.{key}: {problem}", f"orders.{key}")
+                    orders[key] = order
+                self.settings.set_orders(game.id, side, orders)
+                game.changed()  # an order for the decision waiting now is taken at once
+        return {
+            "webhook": self.settings.hook(game.id, side),
+            "orders": self.settings.orders(game.id, side),
+            "clock": game.clock.to_json() if game.clock else None,
+        }
 
     def _controllers(
         self, scenario: Scenario, seed: int, bots: Mapping[str, str]
@@ -291,7 +450,10 @@ class WebGames:
         session.subscribe(keeper)
         session.advance()
         keeper.flush()
-        live = LiveGame(game_id, session, keeper, odds=self.odds)
+        live = LiveGame(
+            game_id, session, keeper, odds=self.odds, clock=self.settings.clock(game_id)
+        )
+        self._watch(live)
         self._keep(live)
         return live
 
@@ -302,7 +464,8 @@ class WebGames:
         for old in list(self.live.values()):
             if len(self.live) <= LIVE_GAMES:
                 break
-            if old is not game and not old.watchers and old.keeper.flush():
+            clocked = old.clock is not None and not old.session.finished
+            if old is not game and not old.watchers and not clocked and old.keeper.flush():
                 del self.live[old.id]
 
     def side_of(self, game_id: str, token: str | None) -> tuple[LiveGame, str | None]:

@@ -25,6 +25,7 @@ from kubik.game.session import GameSession
 from kubik.table import Table
 from kubik.text.i18n import render
 from kubik.web.games import LiveGame
+from kubik.web.waiting import order_key
 
 #: The fields of a log entry a page shows (a decision's other options are left out:
 #: they may name what the other side cannot see).
@@ -155,6 +156,7 @@ def pending_json(game: LiveGame, side: str | None, lang: str) -> dict[str, Any] 
         for i, option in enumerate(request.options)
     ]
     out["entry"] = render(request.entry.hint, lang) if request.entry is not None else None
+    out["order_key"] = order_key(request)  # the kind of decision a standing order names
     return out
 
 
@@ -216,6 +218,10 @@ def _game_json(
         "waiting_for": game.answerer() if request is not None else None,
         "pending": pending,
         "undo_asked": sorted(game.undo_asked),
+        # the clock: seconds per decision, what then, and when the side waited on runs out
+        "clock": None
+        if game.clock is None
+        else {**game.clock.to_json(), "side": game.waited[0], "deadline": game.deadline()},
         # this side may take back its last decision alone (no die rolled since)
         "take_back": side is not None and game.taker_back() == side,
         "table": table_json(battle.table) if battle is not None else None,
