@@ -71,6 +71,74 @@ async function follow() {
   };
 }
 
+// -- away from the table: the clock, the webhook, standing orders ---------------------------
+
+let mySettings = null; // this side's webhook and standing orders
+
+function formatLeft(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  if (s >= 60) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${s} s`;
+}
+
+/** Whose clock runs and how long it has left (redrawn every second). */
+function renderClock() {
+  const box = document.getElementById("clock");
+  const clock = game && !game.finished && game.clock;
+  if (!clock || !clock.deadline || !clock.side) { box.textContent = ""; return; }
+  const left = clock.deadline - Date.now() / 1000;
+  box.textContent = left > 0 ? t("table.clock", { side: sideName(clock.side), left: formatLeft(left) }) : t("table.clock_out", { side: sideName(clock.side) });
+  box.className = left < 0.1 * clock.per_answer ? "short" : "";
+}
+
+async function loadSettings() {
+  if (!game || !game.you) return;
+  try { mySettings = await api("GET", "/settings"); } catch (problem) { showError(problem); }
+  renderAway();
+}
+
+async function changeSettings(change) {
+  showError(null);
+  try {
+    mySettings = await api("POST", "/settings", change);
+    renderAway();
+    await refresh();
+    return true;
+  } catch (problem) { showError(problem); return false; }
+}
+
+function orderText(order) {
+  return order === "default" ? t("away.default") : t("away.at_most", { n: order.at_most });
+}
+
+function renderAway() {
+  const panel = document.getElementById("away");
+  panel.hidden = !game || !game.you || replayAt !== null;
+  if (panel.hidden || !mySettings) return;
+  const input = document.getElementById("webhook");
+  if (document.activeElement !== input) input.value = mySettings.webhook || "";
+  const orders = Object.entries(mySettings.orders || {});
+  document.getElementById("orders").replaceChildren(...(orders.length ? orders.map(([kind, order]) =>
+    el("div", { class: "order", "data-kind": kind }, `${kind}: ${orderText(order)} `,
+      el("button", { onclick: () => changeSettings({ orders: { [kind]: null } }) }, t("away.drop"))))
+    : [el("span", { class: "hint" }, t("away.no_orders"))]));
+}
+
+/** For the decision waiting now: make answering its kind a standing order. */
+function standingOrderControls(pending) {
+  const kind = pending.order_key;
+  if (!kind) return "";
+  const controls = [el("button", { id: "order-default", onclick: () => changeSettings({ orders: { [kind]: "default" } }) }, t("away.order_default"))];
+  if (pending.options.every((o) => Number.isInteger(o.value))) {
+    const limit = el("input", { id: "order-limit", type: "number", min: 0, size: 3, value: 0 });
+    controls.push(el("div", {}, t("away.order_up_to"), " ", limit, " ",
+      el("button", { id: "order-up-to", onclick: () => changeSettings({ orders: { [kind]: { at_most: Number(limit.value || 0) } } }) }, "✓")));
+  }
+  return el("details", { class: "standing" }, el("summary", {}, t("away.orders")), ...controls);
+}
+
 function render() {
   // the state this page shows, for whoever drives it (a test waits on it, never on time)
   Object.assign(document.body.dataset, { seq: game.seq, waiting: game.waiting_for || "", finished: game.finished ? "yes" : "" });
@@ -82,6 +150,8 @@ function render() {
   renderLog();
   renderUndo();
   renderReplay();
+  renderClock();
+  renderAway();
 }
 
 function renderTurn() {
@@ -423,6 +493,7 @@ function renderRequest() {
         ? el("details", { class: "group", open: shownOpen }, el("summary", {}, `${group[0].label.split(/[\s:(,]/)[0]} (${group.length})`), ...buttons)
         : el("div", { class: "group" }, ...buttons));
     }
+    parts.push(standingOrderControls(pending));
     if (pending.entry) {
       const input = el("input", { id: "entry", placeholder: pending.entry, size: 30 });
       parts.push(el("div", {}, input, el("button", { onclick: () => answer(null, input.value) }, t("table.send_text"))));
@@ -503,7 +574,13 @@ async function main() {
       link.click();
     } catch (problem) { showError(problem); }
   };
+  document.getElementById("save-webhook").onclick = async () => {
+    const url = document.getElementById("webhook").value.trim();
+    if (await changeSettings({ webhook: url || null })) document.getElementById("webhook-state").textContent = t("away.saved");
+  };
   await refresh();
+  await loadSettings();
+  setInterval(renderClock, 1000);
   follow();
 }
 
