@@ -62,6 +62,12 @@ def open_link(browser: Any, link: str, lang: str) -> Any:
     context.add_init_script(f"localStorage.setItem('kubik.lang', '{lang}')")
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
+    page.problems = []  # script errors and anything the page's security policy refused
+    page.on("pageerror", lambda error: page.problems.append(str(error)))
+    page.on(
+        "console",
+        lambda message: page.problems.append(message.text) if message.type == "error" else None,
+    )
     page.goto(link)
     page.wait_for_selector("body[data-seq]")
     return page
@@ -114,4 +120,5 @@ def test_a_whole_game_is_played_to_the_end_in_two_browsers(
     saved = json.loads(Path(saving.value.path()).read_text())
     assert len(saved["answers"]) == seq
     for page in pages.values():
+        assert not page.problems, page.problems
         page.context.close()

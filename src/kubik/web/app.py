@@ -27,7 +27,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
+from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -236,6 +236,10 @@ def create_app(
     @app.get("/play/{game_id}", include_in_schema=False)
     async def table_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)  # no icon: and no error in the pages' consoles
 
     @app.get("/odds", include_in_schema=False)
     async def odds_page() -> FileResponse:
