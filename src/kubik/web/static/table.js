@@ -316,7 +316,15 @@ function renderCard(units) {
     return;
   }
   const rows = [];
-  const flat = (value) => (value && typeof value === "object" ? (Array.isArray(value) ? value.map(flat).join(", ") : Object.entries(value).map(([k, v]) => `${k} ${flat(v)}`).join(" · ")) : String(value));
+  const ru = document.documentElement.lang === "ru";
+  const flat = (value) => {
+    if (!value || typeof value !== "object") return String(value);
+    if (Array.isArray(value)) return value.map(flat).join(", ");
+    if ("weapon" in value && "count" in value) return `${value.count} × ${value.weapon}`;
+    const name = ru && value.name_ru ? value.name_ru : value.name;
+    const rest = Object.entries(value).filter(([k]) => !["name", "name_ru", "name_ru_cases", "gender_ru"].includes(k));
+    return [name, ...rest.map(([k, v]) => `${k} ${flat(v)}`)].filter(Boolean).join(" · ");
+  };
   for (const [key, value] of Object.entries(card.profile)) rows.push(el("tr", {}, el("th", {}, key), el("td", {}, flat(value))));
   const state = units[selected] || {};
   const stateText = Object.entries(state).filter(([k]) => k !== "id" && k !== "side").map(([k, v]) => `${k}: ${flat(v)}`).join(", ");
