@@ -144,6 +144,11 @@ def _ruleset_modules() -> dict[str, str]:
     return modules
 
 
+def ruleset_packages() -> dict[str, str]:
+    """Ruleset → its package: the built-in ones and those installed (entry points)."""
+    return dict(_ruleset_modules())
+
+
 def _module_of(ruleset: str) -> str | None:
     return _built_in_module(ruleset) or _ruleset_modules().get(ruleset)
 

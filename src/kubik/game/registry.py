@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from kubik.engine.applied import add_ruleset_package
 from kubik.engine.requests import msg
 from kubik.game.core import Game
 from kubik.game.errors import UnknownRulesetError
@@ -46,11 +47,17 @@ _REGISTERED: dict[str, GameRuleset] = {}
 
 
 def register_ruleset(ruleset: GameRuleset, *, replace: bool = False) -> GameRuleset:
-    """Make ``ruleset`` playable under ``ruleset.id`` (returns it, so it can decorate)."""
+    """Make ``ruleset`` playable under ``ruleset.id`` (returns it, so it can decorate).
+
+    The package that defines it (the package of its ``turns`` module, or the module
+    itself) holds its rule modules: what they decide counts as applied in its games.
+    """
     known = _REGISTERED.get(ruleset.id)
     if known is not None and known is not ruleset and not replace:
         raise ValueError(f"a game ruleset {ruleset.id!r} is registered already")
     _REGISTERED[ruleset.id] = ruleset
+    module = type(ruleset).__module__
+    add_ruleset_package(module.removesuffix(".turns"))
     return ruleset
 
 

@@ -1,0 +1,272 @@
+"""Which rules a game applied: recorded when a rule module decides, not when a log names it.
+
+A rule counts as applied in a game only when the rule module's own code decided
+something in it: a permission function asked, a chart or a rulebook number read by
+its reader, a rule procedure run. Rule functions say so with :func:`decides`; the
+stepper that plays a game records the ``rules`` of every request a rule procedure
+yields (:func:`is_rule_module` tells rule code from battle code); a game session
+holds the set they record into while it plays (:class:`Recording`).
+
+Recording is one set in a :class:`~contextvars.ContextVar` (``None``: nobody is
+recording, and :func:`record` does nothing), so hypothetical play — exact odds, Monte
+Carlo, a bot weighing its options — is kept out with :func:`not_recording`, and a game
+session in a web server never records into another's set.
+
+A memo that keeps what a deciding function answered would hide the decision from a
+later game (a cache lives as long as the process, a table's tape across its games):
+a memo goes inside :func:`decides`, or keeps what was decided with its answer
+(:func:`deciding`, :func:`replayed`) and records it again on every hit.
+
+>>> from kubik.engine.permission import Verdict
+>>> @decides("XX-01")
+... def march_block() -> float:
+...     return 8.0
+>>> @decides()
+... def may_march(enemy: float) -> Verdict:
+...     return Verdict.allow("XX-02") if enemy > march_block() else Verdict.allow("XX-03")
+>>> applied: set[str] = set()
+>>> with Recording(applied):
+...     may_march(12.0).allowed
+True
+>>> sorted(applied)
+['XX-01', 'XX-02']
+>>> may_march(3.0).rules, sorted(applied)  # not recording: nothing is added
+(('XX-03',), ['XX-01', 'XX-02'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterable
+from contextvars import ContextVar, Token
+from functools import wraps
+from types import CodeType, TracebackType
+from typing import Any, Generic, ParamSpec, TypeVar
+
+from kubik.engine.permission import Verdict
+
+P = ParamSpec("P")
+R = TypeVar("R")
+T = TypeVar("T")
+
+#: The set the running game records into; ``None`` when nothing is recorded.
+_APPLIED: ContextVar[set[str] | None] = ContextVar("kubik.applied", default=None)
+_recorder = _APPLIED.get
+
+
+def recorder() -> set[str] | None:
+    """The set rule decisions are recorded into now, or ``None`` (not recording)."""
+    return _recorder()
+
+
+def record(*rules: str) -> None:
+    """Record that ``rules`` decided something in the game being played (if any is)."""
+    applied = _recorder()
+    if applied is not None:
+        applied.update(rules)
+
+
+def decides(
+    *rules: str, cites: Callable[[Any], Iterable[str]] | None = None
+) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Mark a rule module's deciding function (a permission, a chart, a number reader):
+    every call records ``rules``, the rules of the :class:`Verdict` it returns, and
+    ``cites(result)`` when given (a function that returns its value with the rules that
+    set it). Put any memo of the function inside this decorator, so a call answered from
+    the memo is recorded too.
+    """
+
+    def mark(fn: Callable[P, R]) -> Callable[P, R]:
+        fixed = frozenset(rules)
+        if cites is not None:
+            cited = cites
+
+            @wraps(fn)
+            def citing(*args: P.args, **kwargs: P.kwargs) -> R:
+                result = fn(*args, **kwargs)
+                applied = _recorder()
+                if applied is not None:
+                    applied.update(fixed)
+                    applied.update(cited(result))
+                return result
+
+            return citing
+
+        @wraps(fn)
+        def deciding(*args: P.args, **kwargs: P.kwargs) -> R:
+            result = fn(*args, **kwargs)
+            applied = _recorder()
+            if applied is not None:
+                if fixed:
+                    applied.update(fixed)
+                if isinstance(result, Verdict):
+                    applied.update(result.rules)
+            return result
+
+        return deciding
+
+    return mark
+
+
+class Recording:
+    """Within the block, rule decisions are recorded into ``applied`` (``None``: not at
+    all). A plain class, not a generator context manager: a game session enters one
+    for every stretch of play."""
+
+    __slots__ = ("_applied", "_token")
+
+    def __init__(self, applied: set[str] | None) -> None:
+        self._applied = applied
+        self._token: Token[set[str] | None] | None = None
+
+    def __enter__(self) -> set[str] | None:
+        self._token = _APPLIED.set(self._applied)
+        return self._applied
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self._token is not None:
+            _APPLIED.reset(self._token)
+            self._token = None
+
+
+def not_recording() -> Recording:
+    """Within the block nothing is recorded: hypothetical play (exact odds, Monte Carlo,
+    a bot's forecasts) is not the game."""
+    return Recording(None)
+
+
+class Decided(Generic[T]):
+    """A memo's answer together with the rules that decided while it was worked out."""
+
+    __slots__ = ("rules", "value")
+
+    def __init__(self, value: T, rules: frozenset[str]) -> None:
+        self.value = value
+        self.rules = rules
+
+
+def deciding(build: Callable[[], T]) -> T | Decided[T]:
+    """``build()`` for a memo to keep: its value, or :class:`Decided` when rules decided
+    while it ran (recorded now too, if a game is recording). What a memo keeps this way
+    is told again by :func:`replayed` on every hit, so a later game that meets the
+    answer in the memo still records the decision."""
+    outer = _recorder()
+    inner: set[str] = set()
+    token = _APPLIED.set(inner)
+    try:
+        value = build()
+    finally:
+        _APPLIED.reset(token)
+    if not inner:
+        return value
+    if outer is not None:
+        outer.update(inner)
+    return Decided(value, frozenset(inner))
+
+
+def replayed(kept: T | Decided[T]) -> T:
+    """The value a memo kept with :func:`deciding`, recording again what decided it."""
+    if type(kept) is Decided:
+        applied = _recorder()
+        if applied is not None:
+            applied.update(kept.rules)
+        value: T = kept.value
+        return value
+    return kept  # type: ignore[return-value]
+
+
+#: The parts of a ruleset package that are not rule modules: its battle, its turn
+#: structure, its public procedure wrappers and its scenarios.
+NOT_RULES = frozenset({"battle", "turns", "procedures", "scenarios"})
+
+_BUILT_IN = "kubik.rulesets."
+_RULE_MODULES: dict[str, bool] = {}
+#: Packages of rulesets registered from code (not shipped, not an entry point).
+_REGISTERED: set[str] = set()
+
+
+def add_ruleset_package(package: str) -> None:
+    """Count ``package`` as a ruleset's, its modules as rule modules (but for the parts
+    :data:`NOT_RULES` names): a ruleset registered from code, not found by its entry
+    point."""
+    if package not in _REGISTERED:
+        _REGISTERED.add(package)
+        _RULE_MODULES.clear()
+        _RULE_CODE.clear()
+
+
+def is_rule_module(module: str) -> bool:
+    """Whether ``module`` is one of a ruleset's rule modules: a module of a ruleset
+    package (kubik's own, or one installed under the ``kubik.rulesets`` entry point)
+    that is not its ``battle`` subpackage, ``turns``, ``procedures`` or ``scenarios``.
+
+    >>> is_rule_module("kubik.rulesets.fantasy.movement")
+    True
+    >>> is_rule_module("kubik.rulesets.fantasy.battle.game"), is_rule_module("kubik.game.session")
+    (False, False)
+    """
+    known = _RULE_MODULES.get(module)
+    if known is None:
+        known = _RULE_MODULES[module] = _in_rules(module)
+    return known
+
+
+def _in_rules(module: str) -> bool:
+    if module.startswith(_BUILT_IN):
+        parts = module[len(_BUILT_IN) :].split(".")
+        return len(parts) >= 2 and parts[1] not in NOT_RULES
+    if module.startswith("kubik.") or module == "kubik":
+        return False
+    from kubik.engine.registry import ruleset_packages  # (pydantic: only for others' rulesets)
+
+    for package in (*_REGISTERED, *ruleset_packages().values()):
+        if module.startswith(package + "."):
+            part = module[len(package) + 1 :].split(".")[0]
+            return part not in NOT_RULES
+    return False
+
+
+_RULE_CODE: dict[CodeType, bool] = {}
+
+
+def is_rule_procedure(procedure: Callable[..., Any]) -> bool:
+    """Whether ``procedure`` (what a ``Call`` runs) is defined in a rule module."""
+    return is_rule_module(getattr(procedure, "__module__", None) or "")
+
+
+def runs_rule(generator: Generator[Any, Any, Any]) -> bool:
+    """Whether ``generator`` (suspended at a request) is a rule procedure or is running
+    one with ``yield from`` (at any depth): its request is then a rule's own."""
+    running: Any = generator
+    while running is not None:
+        code = running.gi_code
+        known = _RULE_CODE.get(code)
+        if known is None:
+            frame = running.gi_frame
+            module = frame.f_globals.get("__name__", "") if frame is not None else ""
+            known = _RULE_CODE[code] = is_rule_module(module)
+        if known:
+            return True
+        running = running.gi_yieldfrom
+    return False
+
+
+__all__ = [
+    "NOT_RULES",
+    "Decided",
+    "Recording",
+    "add_ruleset_package",
+    "decides",
+    "deciding",
+    "is_rule_module",
+    "is_rule_procedure",
+    "not_recording",
+    "record",
+    "recorder",
+    "replayed",
+    "runs_rule",
+]
