@@ -17,7 +17,8 @@ later game (a cache lives as long as the process, a table's tape across its game
 a memo goes inside :func:`decides`, or keeps what was decided with its answer
 (:func:`deciding`, :func:`replayed`) and records it again on every hit.
 
->>> from kubik.engine.permission import Verdict
+>>> from kubik.engine.objectives import wrapped
+from kubik.engine.permission import Verdict
 >>> @decides("XX-01")
 ... def march_block() -> float:
 ...     return 8.0
@@ -38,10 +39,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
 from contextvars import ContextVar, Token
-from functools import wraps
+from functools import lru_cache, wraps
 from types import CodeType, TracebackType
 from typing import Any, Generic, ParamSpec, TypeVar
 
+from kubik.engine.objectives import wrapped
 from kubik.engine.permission import Verdict
 
 P = ParamSpec("P")
@@ -168,6 +170,14 @@ def deciding(build: Callable[[], T]) -> T | Decided[T]:
     return Decided(value, frozenset(inner))
 
 
+def settled(kept: T | Decided[T]) -> T:
+    """The value :func:`deciding` gave, as the memo first keeps it (already recorded)."""
+    if type(kept) is Decided:
+        value: T = kept.value
+        return value
+    return kept  # type: ignore[return-value]
+
+
 def replayed(kept: T | Decided[T]) -> T:
     """The value a memo kept with :func:`deciding`, recording again what decided it."""
     if type(kept) is Decided:
@@ -177,6 +187,26 @@ def replayed(kept: T | Decided[T]) -> T:
         value: T = kept.value
         return value
     return kept  # type: ignore[return-value]
+
+
+def deciding_cache(maxsize: int | None = 128) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """:func:`functools.lru_cache` for a function whose answers rules decide (a battle's
+    memo of a permission, a chart): each answer is kept with the rules that decided it
+    (:func:`deciding`), and a call answered from the cache records them again."""
+
+    def wrap(fn: Callable[P, R]) -> Callable[P, R]:
+        @lru_cache(maxsize)
+        def keep(*args: Any, **kwargs: Any) -> R | Decided[R]:
+            return deciding(lambda: fn(*args, **kwargs))
+
+        @wraps(fn)
+        def remembered(*args: P.args, **kwargs: P.kwargs) -> R:
+            found: R | Decided[R] = keep(*args, **kwargs)  # type: ignore[arg-type]
+            return replayed(found)
+
+        return remembered
+
+    return wrap
 
 
 #: The parts of a ruleset package that are not rule modules: its battle, its turn
@@ -233,9 +263,14 @@ def _in_rules(module: str) -> bool:
 _RULE_CODE: dict[CodeType, bool] = {}
 
 
-def is_rule_procedure(procedure: Callable[..., Any]) -> bool:
-    """Whether ``procedure`` (what a ``Call`` runs) is defined in a rule module."""
-    return is_rule_module(getattr(procedure, "__module__", None) or "")
+def is_rule_procedure(procedure: Callable[..., Any], args: tuple[Any, ...] = ()) -> bool:
+    """Whether ``procedure(*args)`` (what a ``Call`` runs) is a rule procedure: defined in
+    a rule module, or a declared wrapper that runs one with its sides renamed
+    (:func:`~kubik.engine.objectives.declare_wrapper`)."""
+    if is_rule_module(getattr(procedure, "__module__", None) or ""):
+        return True
+    inner = wrapped(procedure, args)
+    return inner is not None and is_rule_procedure(inner)
 
 
 def runs_rule(generator: Generator[Any, Any, Any]) -> bool:
@@ -262,6 +297,7 @@ __all__ = [
     "add_ruleset_package",
     "decides",
     "deciding",
+    "deciding_cache",
     "is_rule_module",
     "is_rule_procedure",
     "not_recording",
@@ -269,4 +305,5 @@ __all__ = [
     "recorder",
     "replayed",
     "runs_rule",
+    "settled",
 ]

@@ -155,6 +155,12 @@ def declare_wrapper(wrapper: Callable[..., Any], unwrap: Unwrap) -> None:
     _WRAPPERS[wrapper] = unwrap
 
 
+def wrapped(procedure: Callable[..., Any], args: tuple[Any, ...]) -> Callable[..., Any] | None:
+    """The procedure a declared wrapper runs with these ``args`` (None: not a wrapper)."""
+    unwrap = _WRAPPERS.get(procedure)
+    return None if unwrap is None else unwrap(*args)[0]
+
+
 def _load_declarations(procedure: Callable[..., Any]) -> None:
     """Import the goals declared for the rules of ``procedure``'s ruleset (its
     ``objectives`` module): a ruleset loads them only when the optimal policy asks."""
@@ -234,4 +240,5 @@ __all__ = [
     "parse_goal",
     "situation",
     "summarise",
+    "wrapped",
 ]

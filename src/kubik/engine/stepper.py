@@ -190,7 +190,9 @@ class Stepper:
         callee = _Frame(request.procedure(*request.args), request)
         if self._applied is not None:
             callee.rule = (
-                caller.rule or is_rule_procedure(request.procedure) or runs_rule(caller.gen)
+                caller.rule
+                or is_rule_procedure(request.procedure, request.args)
+                or runs_rule(caller.gen)
             )
         self._stack.append(callee)
         if not request.inline:

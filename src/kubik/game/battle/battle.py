@@ -52,6 +52,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from kubik.engine import Choose, Entry, Message, Procedure
+from kubik.engine.applied import Decided, deciding, replayed, settled
 from kubik.engine.log import LogEntry
 from kubik.game.battle.contact import Engagements, Violation, violations
 from kubik.game.battle.interrupts import Interrupts
@@ -258,17 +259,19 @@ class BattleGame(TurnLoop):
         memo = self._still
         if memo is None:
             return measure()
-        found: T = memo.get(key, _MISSING)  # one lookup: a key's hash is not kept
+        found: T | Decided[T] = memo.get(key, _MISSING)  # one lookup: a key's hash is not kept
         if found is _MISSING:
-            found = memo[key] = measure()
-        return found
+            made: T | Decided[T] = deciding(measure)
+            memo[key] = made
+            return settled(made)
+        return replayed(found)
 
     def kept_now(self, key: Hashable) -> Any:
         """The answer :meth:`kept` holds under ``key`` in this :meth:`still`, or ``None``
         (none kept, or outside it): one lookup for a question asked many times a menu,
         before any measurement is even described."""
         memo = self._still
-        return memo.get(key) if memo is not None else None
+        return replayed(memo.get(key)) if memo is not None else None
 
     def shape_id(self, shape: Hashable) -> int:
         """A small number standing for ``shape`` (where a unit's models stand, or the whole
@@ -289,13 +292,14 @@ class BattleGame(TurnLoop):
         if self._still is None:
             return measure()
         memo = self._lasting  # (shared with :meth:`lasting_by`; afresh past LASTING_LIMIT)
-        found: T = memo.get(key, _MISSING)
+        found: T | Decided[T] = memo.get(key, _MISSING)
         if found is _MISSING:
-            found = measure()
+            found = deciding(measure)
             if len(memo) >= LASTING_LIMIT:
                 memo.clear()
             memo[key] = found
-        return found
+            return settled(found)
+        return replayed(found)
 
     def lasting_by(self, key: Callable[[], Hashable], measure: Callable[[], T]) -> T:
         """:meth:`lasting` with its key made only inside :meth:`still` (outside it the
@@ -304,13 +308,14 @@ class BattleGame(TurnLoop):
             return measure()
         made = key()
         memo = self._lasting
-        found: T = memo.get(made, _MISSING)
+        found: T | Decided[T] = memo.get(made, _MISSING)
         if found is _MISSING:  # (kept as :meth:`lasting` keeps it: past the limit, afresh)
-            found = measure()
+            found = deciding(measure)
             if len(memo) >= LASTING_LIMIT:
                 memo.clear()
             memo[made] = found
-        return found
+            return settled(found)
+        return replayed(found)
 
     def credit_kill(self, by_unit: str, victims: int = 1) -> None:
         """Credit unit ``by_unit`` with taking ``victims`` enemy models out of the fight

@@ -25,6 +25,7 @@ from typing import Any
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.errors import InputError
 
 
@@ -77,6 +78,7 @@ def _data() -> dict[str, Any]:
     return dict(load_ruleset_data("steel_war")["activation"])
 
 
+@decides("SW-CORE-04")
 def actions_per_activation() -> int:
     """Two (SW-CORE-04)."""
     return int(_data()["actions_per_activation"])
@@ -101,6 +103,7 @@ def actions_used(done: Sequence[ActionType]) -> int:
     return len(done)
 
 
+@decides()
 def action_verdict(
     done: Sequence[ActionType],
     action: ActionType,
@@ -152,6 +155,7 @@ def action_verdict(
     return Verdict.allow("SW-CORE-04")
 
 
+@decides()
 @cache
 def any_action_verdict(
     done: tuple[ActionType, ...], *, panicked: bool = False, passed: bool = False
@@ -195,11 +199,13 @@ def _turn() -> dict[str, Any]:
     return dict(load_ruleset_data("steel_war")["turn_structure"])
 
 
+@decides("SW-ABSENT-01")
 def roll_off_die() -> Die:
     """The die of the first-player roll-off (SW-ABSENT-01 default: d6, ties re-rolled)."""
     return parse_die(str(_turn()["roll_off_die"]))
 
 
+@decides("SW-ABSENT-01")
 def roll_off_winner(rolls: Mapping[str, int]) -> str | None:
     """The side with the highest roll-off; ``None`` on a tie (re-roll, by default).
 
@@ -213,6 +219,7 @@ def roll_off_winner(rolls: Mapping[str, int]) -> str | None:
     return None if _turn()["reroll_ties"] else sorted(winners)[0]
 
 
+@decides("SW-ABSENT-01")
 def alternating_order(first: str, units: Mapping[str, int]) -> tuple[str, ...]:
     """Whose unit activates next, for a whole turn (SW-ABSENT-01 default).
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
 from kubik.engine import AnyCall, Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.memo import by_identity
 from kubik.engine.odds import odds_by
 from kubik.engine.requests import RuleIds, tail_step
@@ -83,11 +84,13 @@ def _zone_dice() -> tuple[Die, ...]:
     return tuple(parse_die(d) for d in _data()["range_zones"]["dice"])
 
 
+@decides("SW-FIRE-06")
 def max_zone() -> int:
     """The last zone in which infantry may be fired at (SW-FIRE-06: five)."""
     return len(_zone_dice())
 
 
+@decides("SW-FIRE-06")
 def range_zone(quality: Die, distance: float | Fraction) -> int:
     """The range zone of ``distance`` inches from a shooter of this quality (SW-FIRE-06).
 
@@ -123,6 +126,7 @@ def base_range_die(zone: int) -> Die:
     return dice[zone - 1]
 
 
+@decides("SW-FIRE-09")
 @lru_cache(maxsize=4096)  # pure; every menu measures the same few situations
 def range_die(quality: Die, distance: float | Fraction, prone: bool, cover: Cover) -> Die:
     """The target's range die: zone die + 1 step if gone to ground + cover steps (SW-FIRE-09).
@@ -163,6 +167,7 @@ def _min_cover_share() -> Fraction:
     return Fraction(_data()["squad_cover"]["min_share"])
 
 
+@decides("SW-FIRE-08")
 def squad_cover(in_light: int, in_hard: int, models: int) -> Cover:
     """The cover a partly covered squad gets (SW-FIRE-08 default): the best cover that
     at least half its models share (hard cover also counts as light); cover never stacks.
@@ -201,6 +206,7 @@ def in_range(w: Weapon, quality: Die, distance: float | Fraction) -> bool:
     return True
 
 
+@decides("SW-FIRE-06", "SW-FIRE-11")
 def reach_inches(w: Weapon, quality: Die) -> float:
     """The farthest a weapon fires for a shooter of this quality (SW-FIRE-06, SW-FIRE-11).
 
@@ -250,6 +256,12 @@ class FireTarget:
     range_rules: RuleIds = ("SW-FIRE-06", "SW-FIRE-09")
 
 
+def _range_rules_of(target: FireTarget) -> RuleIds:
+    """The rules that made a fire target's range die."""
+    return target.range_rules
+
+
+@decides(cites=_range_rules_of)
 @lru_cache(maxsize=4096)  # pure, and its target a value: every menu asks it again
 def fire_target(
     quality: Die,
@@ -298,6 +310,7 @@ def group_power(weapons: Sequence[tuple[Weapon, int]]) -> Die:
     return max(counts.values(), key=lambda item: (item[0], -item[1].faces))[1]
 
 
+@decides("SW-FIRE-02", "SW-FIRE-11")
 def compose_group(quality: Die, weapons: Sequence[tuple[Weapon, int]]) -> FireGroup:
     """The pool and power of weapons firing together (all already in range, SW-FIRE-11:
     :func:`firing_weapons`).
@@ -585,6 +598,7 @@ def fire_on_models(
 # --- questions of legality ------------------------------------------------------------------
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_shoot(unit: UnitSituation, *, target_shot_at_us: bool = False) -> Verdict:
     """May ``unit`` make a fire action now (one action, SW-CORE-04)?
@@ -605,6 +619,7 @@ def may_shoot(unit: UnitSituation, *, target_shot_at_us: bool = False) -> Verdic
     return all_of(*verdicts)
 
 
+@decides()
 def may_fire_weapon(
     w: Weapon,
     quality: Die,
@@ -661,6 +676,7 @@ def may_fire_weapon(
     return Verdict.combine(*verdicts)
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_go_to_ground(unit: UnitSituation) -> Verdict:
     """May ``unit`` go to ground (залечь) now (SW-FIRE-07)?
@@ -687,6 +703,7 @@ def may_go_to_ground(unit: UnitSituation) -> Verdict:
     return all_of(*verdicts)
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_get_up(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action to get up from going to ground (SW-FIRE-07)?

@@ -14,6 +14,7 @@ from typing import Any
 
 from kubik.data import load_ruleset_data
 from kubik.dice import Die, parse_die
+from kubik.engine.applied import decides
 from kubik.rulesets.steel_war.fire import Cover, FireGroup
 
 
@@ -27,6 +28,7 @@ def default_guidance_die() -> Die:
     return parse_die(_data()["vehicle_fire"]["default_guidance"])
 
 
+@decides("SW-ABSENT-05")
 def heavy_weapon_group(quality: Die, power: Die, guidance: Die | None = None) -> FireGroup:
     """A heavy infantry or vehicle weapon: quality + guidance die, its own power (SW-ABSENT-05).
 

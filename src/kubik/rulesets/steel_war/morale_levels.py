@@ -25,6 +25,7 @@ from typing import Any
 
 from kubik.data import DataError, load_ruleset_data
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.reaction import ReactionAction
@@ -124,6 +125,7 @@ def _floor() -> MoraleLevel:
     return MoraleLevel(_data()["morale_floor"]["lowest"])
 
 
+@decides("SW-MOR-01")
 def apply_drop(level: MoraleLevel, levels: int) -> MoraleLevel:
     """``level`` after losing ``levels`` grades; never below Бе (SW-MOR-01 gap 2).
 
@@ -137,6 +139,7 @@ def apply_drop(level: MoraleLevel, levels: int) -> MoraleLevel:
     return order[min(level.rank + levels, floor)]
 
 
+@decides("SW-MOR-04")
 def raise_level(level: MoraleLevel, start: MoraleLevel, levels: int = 1) -> MoraleLevel:
     """``level`` improved by ``levels`` grades, capped at the starting level (SW-MOR-04).
 
@@ -158,6 +161,7 @@ def can_rise(level: MoraleLevel, start: MoraleLevel) -> bool:
     return level.rank > start.rank
 
 
+@decides("SW-MOR-02")
 def starting_level(fatigue: Fatigue) -> MoraleLevel:
     """The morale a side starts with for its fatigue level (SW-MOR-02).
 
@@ -189,6 +193,7 @@ class LevelOrders:
         return "*" in self.actions or action.value in self.actions
 
 
+@decides("SW-MOR-01")
 @cache
 def level_orders(level: MoraleLevel) -> LevelOrders:
     """The orders allowed at ``level``.
@@ -232,6 +237,7 @@ class Order:
 MOVES = frozenset({ActionType.MOVE, ActionType.COMBAT_MOVE, ActionType.MARCH, ActionType.CHARGE})
 
 
+@decides()
 def order_verdict(level: MoraleLevel, order: Order) -> Verdict:
     """May a squad at ``level`` carry out ``order`` (SW-MOR-01)?
 
@@ -296,6 +302,7 @@ def _move_kind_allowed(rules: LevelOrders, order: Order) -> bool:
     return any(kinds.get(kind, False) for kind in rules.moves)
 
 
+@decides("SW-MOR-01")
 def surrenders(level: MoraleLevel, nearest_enemy: float | None) -> bool:
     """A fleeing squad surrenders when an enemy is within 12 inches (SW-MOR-01).
 

@@ -22,6 +22,7 @@ from functools import lru_cache
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
 from kubik.engine import Permission, Verdict, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.steel_war.activation import ActionType, action_verdict
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order, order_verdict
 from kubik.rulesets.steel_war.movement import MoverType, is_machine
@@ -97,6 +98,7 @@ class UnitSituation:
         return is_suppressed(self.markers)
 
 
+@decides()
 def basic_verdict(unit: UnitSituation, action: ActionType, order: Order | None = None) -> Verdict:
     """What every action of ``unit`` must pass: activation, riding, melee, suppression, morale.
 
@@ -141,6 +143,7 @@ def _melee_verdict(unit: UnitSituation) -> Verdict:
     return Verdict.forbid(msg("steel_war.permission.in_melee"), "SW-CC-09")
 
 
+@decides()
 def all_of(*verdicts: Verdict) -> Verdict:
     """The most restrictive of ``verdicts``; reaction tests several rules ask for add up,
     in order (moving out of cover while gone to ground as По takes two, SW-REACT-02).

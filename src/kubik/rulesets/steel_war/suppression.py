@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from kubik.data import load_ruleset_data
 from kubik.dice import Die
 from kubik.engine import Procedure, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.errors import InputError
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.core import leadership_test
@@ -35,6 +36,7 @@ def max_markers() -> int:
     return int(_data()["suppression"]["max_markers"])
 
 
+@decides("SW-SUP-02")
 def add_marker(markers: int) -> int:
     """Markers after one more suppression result; past three nothing is added (SW-SUP-02).
 
@@ -55,11 +57,13 @@ def remove_marker(markers: int) -> int:
     return max(markers - int(_data()["unsuppress"]["markers_removed"]), 0)
 
 
+@decides("SW-SUP-01")
 def is_suppressed(markers: int) -> bool:
     """A unit with at least one marker is suppressed (SW-SUP-01)."""
     return markers > 0
 
 
+@decides()
 @lru_cache(maxsize=1024)  # pure: asked on every menu and replay, of the same few values
 def suppression_verdict(
     action: ActionType,
@@ -160,6 +164,7 @@ def unsuppress(
     return UnsuppressOutcome(markers - left, left)
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_unsuppress(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action on «расподавление» now (SW-SUP-03)?
