@@ -123,7 +123,7 @@ def played(procedure: Procedure[Any], dice: list[int]) -> tuple[set[str], set[st
     return applied, named
 
 
-@pytest.mark.parametrize("run", [battle.by_call, battle.by_yield_from])
+@pytest.mark.parametrize("run", [battle.by_call, battle.by_yield_from, battle.by_wrapper])
 def test_a_rule_procedures_requests_record_their_rules_however_the_battle_runs_it(
     run: Any,
 ) -> None:

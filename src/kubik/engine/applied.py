@@ -17,8 +17,7 @@ later game (a cache lives as long as the process, a table's tape across its game
 a memo goes inside :func:`decides`, or keeps what was decided with its answer
 (:func:`deciding`, :func:`replayed`) and records it again on every hit.
 
->>> from kubik.engine.objectives import wrapped
-from kubik.engine.permission import Verdict
+>>> from kubik.engine.permission import Verdict
 >>> @decides("XX-01")
 ... def march_block() -> float:
 ...     return 8.0
@@ -43,8 +42,8 @@ from functools import lru_cache, wraps
 from types import CodeType, TracebackType
 from typing import Any, Generic, ParamSpec, TypeVar
 
-from kubik.engine.objectives import wrapped
 from kubik.engine.permission import Verdict
+from kubik.engine.wrappers import wrapped
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -266,7 +265,7 @@ _RULE_CODE: dict[CodeType, bool] = {}
 def is_rule_procedure(procedure: Callable[..., Any], args: tuple[Any, ...] = ()) -> bool:
     """Whether ``procedure(*args)`` (what a ``Call`` runs) is a rule procedure: defined in
     a rule module, or a declared wrapper that runs one with its sides renamed
-    (:func:`~kubik.engine.objectives.declare_wrapper`)."""
+    (:func:`~kubik.engine.wrappers.declare_wrapper`)."""
     if is_rule_module(getattr(procedure, "__module__", None) or ""):
         return True
     inner = wrapped(procedure, args)

@@ -1,10 +1,15 @@
-"""The toy's battle code: it runs the rule procedure with ``Call`` and with
-``yield from``, and narrates a rule of its own (which no rule module decided)."""
+"""The toy's battle code: it runs the rule procedure with ``Call``, with ``yield
+from`` and through a declared wrapper that renames sides (as Old West's battle does),
+and narrates a rule of its own (which no rule module decided)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine.wrappers import declare_wrapper
 from tests.engine.applied_toy.rules import hit, may_shoot
 
 
@@ -28,3 +33,23 @@ def narrating() -> Procedure[None]:
     yield emit("toy.narrated", rules="AT-NARRATED-01")
     if may_shoot(True).allowed:
         yield emit("toy.shoots")
+
+
+def relabelled(procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]) -> Procedure[Any]:
+    """Run ``procedure(*args)`` by hand, passing its requests on (as a wrapper that renames
+    sides does): neither a ``Call`` of the rule nor ``yield from`` it."""
+    send = procedure(*args).send
+    try:
+        request = send(None)
+        while True:
+            request = send((yield request))
+    except StopIteration as stop:
+        return stop.value
+
+
+declare_wrapper(relabelled, lambda procedure, args: (procedure, args, {}))
+
+
+def by_wrapper() -> Procedure[bool]:
+    """Shoot through the wrapper."""
+    return bool((yield Call(relabelled, (hit, ()))))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from kubik.engine import Call, Choose, Emit, Message, Procedure, Roll
-from kubik.engine.objectives import declare_wrapper
+from kubik.engine.wrappers import declare_wrapper
 from kubik.keeping import Kept
 from kubik.rulesets.old_west.core import Side
 

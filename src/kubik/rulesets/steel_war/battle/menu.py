@@ -446,7 +446,7 @@ def _rider(game: Battlefield, squad: Squad, done: tuple[ActionType, ...], passed
             leave, leave.label(game.name), verdict, Forecast(score=_unload_score(game, vehicle))
         )
     end = Act(Kind.END)
-    menu.offer(end, end.label(game.name), Verdict.allow(), Forecast(score=0.0))
+    menu.offer(end, end.label(game.name), Verdict.neutral(), Forecast(score=0.0))
     default = menu.options[0] if len(menu) > 1 and _unload_score(game, vehicle) > 0 else end
     return Offered(menu, default)
 
