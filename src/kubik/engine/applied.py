@@ -36,9 +36,10 @@ True
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Generator, Iterable
 from contextvars import ContextVar, Token
-from functools import lru_cache, wraps
+from functools import lru_cache, update_wrapper, wraps
 from types import CodeType, TracebackType
 from typing import Any, Generic, ParamSpec, TypeVar
 
@@ -77,35 +78,81 @@ def decides(
     """
 
     def mark(fn: Callable[P, R]) -> Callable[P, R]:
-        fixed = frozenset(rules)
+        returns = str(getattr(inspect.unwrap(fn), "__annotations__", {}).get("return", "Verdict"))
+        steps = []
+        if rules:
+            steps.append("applied.update(_rules)")
+        if "Verdict" in returns or (cites is None and not rules):
+            steps.append(
+                "if isinstance(result, _Verdict):\n            applied.update(result.rules)"
+            )
         if cites is not None:
-            cited = cites
-
-            @wraps(fn)
-            def citing(*args: P.args, **kwargs: P.kwargs) -> R:
-                result = fn(*args, **kwargs)
-                applied = _recorder()
-                if applied is not None:
-                    applied.update(fixed)
-                    applied.update(cited(result))
-                return result
-
-            return citing
-
-        @wraps(fn)
-        def deciding(*args: P.args, **kwargs: P.kwargs) -> R:
-            result = fn(*args, **kwargs)
-            applied = _recorder()
-            if applied is not None:
-                if fixed:
-                    applied.update(fixed)
-                if isinstance(result, Verdict):
-                    applied.update(result.rules)
-            return result
-
-        return deciding
+            steps.append("applied.update(_cites(result))")
+        made: Callable[P, R] = _wrapper(fn, steps, {"_rules": frozenset(rules), "_cites": cites})
+        return made
 
     return mark
+
+
+def _wrapper(fn: Callable[..., Any], steps: list[str], names: dict[str, Any]) -> Any:
+    """A function with ``fn``'s very signature that calls it and, while a game records,
+    runs ``steps`` on ``result`` and ``applied``. Written out for each signature (not
+    ``*args, **kwargs``): permission functions are asked thousands of times a game, and a
+    wrapper that repacks its arguments would cost a game several per cent."""
+    signature = inspect.signature(fn)
+    params: list[str] = []
+    call: list[str] = []
+    namespace: dict[str, Any] = {
+        **names,
+        "_fn": fn,
+        "_recorder": _recorder,
+        "_Verdict": Verdict,
+    }
+    star = False
+    positional_only = False
+    for index, param in enumerate(signature.parameters.values()):
+        name = param.name
+        default = ""
+        if param.default is not inspect.Parameter.empty:
+            namespace[f"_default{index}"] = param.default
+            default = f"=_default{index}"
+        if param.kind is param.POSITIONAL_ONLY:
+            positional_only = True
+            params.append(name + default)
+            call.append(name)
+            continue
+        if positional_only:
+            params.append("/")
+            positional_only = False
+        if param.kind is param.VAR_POSITIONAL:
+            params.append(f"*{name}")
+            call.append(f"*{name}")
+            star = True
+        elif param.kind is param.VAR_KEYWORD:
+            params.append(f"**{name}")
+            call.append(f"**{name}")
+        elif param.kind is param.KEYWORD_ONLY:
+            if not star:
+                params.append("*")
+                star = True
+            params.append(name + default)
+            call.append(f"{name}={name}")
+        else:
+            params.append(name + default)
+            call.append(name)
+    if positional_only:
+        params.append("/")
+    body = "\n        ".join(steps)
+    source = (
+        f"def deciding({', '.join(params)}):\n"
+        f"    result = _fn({', '.join(call)})\n"
+        "    applied = _recorder()\n"
+        "    if applied is not None:\n"
+        f"        {body}\n"
+        "    return result\n"
+    )
+    exec(source, namespace)  # (our own source, written from the signature above)
+    return update_wrapper(namespace["deciding"], fn)
 
 
 class Recording:
@@ -167,14 +214,6 @@ def deciding(build: Callable[[], T]) -> T | Decided[T]:
     if outer is not None:
         outer.update(inner)
     return Decided(value, frozenset(inner))
-
-
-def settled(kept: T | Decided[T]) -> T:
-    """The value :func:`deciding` gave, as the memo first keeps it (already recorded)."""
-    if type(kept) is Decided:
-        value: T = kept.value
-        return value
-    return kept  # type: ignore[return-value]
 
 
 def replayed(kept: T | Decided[T]) -> T:
@@ -304,5 +343,4 @@ __all__ = [
     "recorder",
     "replayed",
     "runs_rule",
-    "settled",
 ]

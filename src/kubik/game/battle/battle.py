@@ -52,7 +52,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from kubik.engine import Choose, Entry, Message, Procedure
-from kubik.engine.applied import Decided, deciding, replayed, settled
+from kubik.engine.applied import Decided, deciding, replayed
 from kubik.engine.log import LogEntry
 from kubik.game.battle.contact import Engagements, Violation, violations
 from kubik.game.battle.interrupts import Interrupts
@@ -263,8 +263,8 @@ class BattleGame(TurnLoop):
         if found is _MISSING:
             made: T | Decided[T] = deciding(measure)
             memo[key] = made
-            return settled(made)
-        return replayed(found)
+            return made.value if isinstance(made, Decided) else made
+        return replayed(found) if isinstance(found, Decided) else found
 
     def kept_now(self, key: Hashable) -> Any:
         """The answer :meth:`kept` holds under ``key`` in this :meth:`still`, or ``None``
@@ -298,8 +298,8 @@ class BattleGame(TurnLoop):
             if len(memo) >= LASTING_LIMIT:
                 memo.clear()
             memo[key] = found
-            return settled(found)
-        return replayed(found)
+            return found.value if isinstance(found, Decided) else found
+        return replayed(found) if isinstance(found, Decided) else found
 
     def lasting_by(self, key: Callable[[], Hashable], measure: Callable[[], T]) -> T:
         """:meth:`lasting` with its key made only inside :meth:`still` (outside it the
@@ -314,8 +314,8 @@ class BattleGame(TurnLoop):
             if len(memo) >= LASTING_LIMIT:
                 memo.clear()
             memo[made] = found
-            return settled(found)
-        return replayed(found)
+            return found.value if isinstance(found, Decided) else found
+        return replayed(found) if isinstance(found, Decided) else found
 
     def credit_kill(self, by_unit: str, victims: int = 1) -> None:
         """Credit unit ``by_unit`` with taking ``victims`` enemy models out of the fight

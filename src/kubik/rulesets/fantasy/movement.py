@@ -123,7 +123,6 @@ def may_cross(
     return Verdict.allow(*dict.fromkeys(cited or ["FB-ABSENT-19"]))
 
 
-@decides()
 def may_end_move_in(rules: frozenset[str], ground: Ground) -> Verdict:
     """No unit ends its move in impassable ground, ethereal ones included (FB-SR-06)."""
     if ground is Ground.IMPASSABLE:

@@ -81,6 +81,12 @@ def _data() -> dict[str, Any]:
 @decides("SW-CORE-04")
 def actions_per_activation() -> int:
     """Two (SW-CORE-04)."""
+    return _actions()
+
+
+@cache
+def _actions() -> int:
+    """:func:`actions_per_activation` for this module's own rules (asked by every verdict)."""
     return int(_data()["actions_per_activation"])
 
 
@@ -99,11 +105,10 @@ def action_rule(action: ActionType) -> ActionRule:
 def actions_used(done: Sequence[ActionType]) -> int:
     """Actions spent so far; a whole-activation action spends them all."""
     if any(action_rule(a).cost is Cost.ACTIVATION for a in done):
-        return actions_per_activation()
+        return _actions()
     return len(done)
 
 
-@decides()
 def action_verdict(
     done: Sequence[ActionType],
     action: ActionType,
@@ -142,9 +147,9 @@ def action_verdict(
         return Verdict.allow("SW-CORE-04")
     if passed:
         return Verdict.allow("SW-ABSENT-01")
-    if actions_used(done) >= actions_per_activation():
+    if actions_used(done) >= _actions():
         return Verdict.forbid(
-            msg("steel_war.permission.activation_spent", actions=actions_per_activation()),
+            msg("steel_war.permission.activation_spent", actions=_actions()),
             "SW-CORE-04",
         )
     if rule.limit is not None and sum(1 for a in done if a is action) >= rule.limit:

@@ -101,6 +101,12 @@ def range_zone(quality: Die, distance: float | Fraction) -> int:
     >>> [range_zone(D6, d) for d in (10, 13, 6, 0)], range_zone(D8, 12)
     ([2, 3, 1, 1], 2)
     """
+    return _range_zone(quality, distance)
+
+
+def _range_zone(quality: Die, distance: float | Fraction) -> int:
+    """:func:`range_zone` for this module's own rules (a battle's question is recorded
+    where it asks it: these run inside the rules that ask them, thousands of times)."""
     if distance < 0:
         raise InputError("distance: must be 0 or more inches")
     return zone_number(distance, quality.faces, _zone_bound_inclusive())
@@ -139,7 +145,7 @@ def range_die(quality: Die, distance: float | Fraction, prone: bool, cover: Cove
     """
     steps_table = _data()["range_die_steps"]
     steps = int(steps_table[cover.value]) + (int(steps_table["prone"]) if prone else 0)
-    return step_die(base_range_die(range_zone(quality, distance)), steps)
+    return step_die(base_range_die(_range_zone(quality, distance)), steps)
 
 
 @cache
@@ -196,8 +202,8 @@ def in_range(w: Weapon, quality: Die, distance: float | Fraction) -> bool:
     >>> [in_range(weapon("smg"), D6, d) for d in (13, 5)], in_range(weapon("lmg"), D6, 30)
     ([False, True], True)
     """
-    zone = range_zone(quality, distance)
-    if zone > max_zone():
+    zone = _range_zone(quality, distance)
+    if zone > len(_zone_dice()):
         return False
     if w.range_limit is RangeLimit.ZONE1:
         return zone == 1
@@ -218,8 +224,8 @@ def reach_inches(w: Weapon, quality: Die) -> float:
     if w.range_limit is RangeLimit.ZONE1:
         return quality.faces
     if w.range_limit is RangeLimit.INCHES and w.range_inches is not None:
-        return min(w.range_inches, max_zone() * quality.faces)
-    return max_zone() * quality.faces
+        return min(w.range_inches, len(_zone_dice()) * quality.faces)
+    return len(_zone_dice()) * quality.faces
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,7 +371,7 @@ def firing_weapons(
     """The weapons that can take part at this distance; none is an InputError (SW-FIRE-11)."""
     firing = tuple((w, n) for w, n in weapons if n > 0 and in_range(w, quality, distance))
     if not firing:
-        zone = range_zone(quality, distance)
+        zone = _range_zone(quality, distance)
         reach = ", ".join(f'{w.id} ≤ {reach_inches(w, quality):g}"' for w, _ in weapons) or "none"
         raise InputError(
             f"distance: at {float(distance):g} inches (zone {zone} for a {quality.name} shooter) "

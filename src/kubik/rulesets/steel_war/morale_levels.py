@@ -194,7 +194,6 @@ class LevelOrders:
 
 
 @decides("SW-MOR-01")
-@cache
 def level_orders(level: MoraleLevel) -> LevelOrders:
     """The orders allowed at ``level``.
 
@@ -203,6 +202,12 @@ def level_orders(level: MoraleLevel) -> LevelOrders:
     >>> level_orders(MoraleLevel.FLEEING).surrender_within
     12
     """
+    return _level_orders(level)
+
+
+@cache
+def _level_orders(level: MoraleLevel) -> LevelOrders:
+    """:func:`level_orders` for this module's own rules (asked by every verdict)."""
     row = _data()["morale_levels"][level.value]
     return LevelOrders(
         actions=frozenset(row["actions"]),
@@ -237,7 +242,6 @@ class Order:
 MOVES = frozenset({ActionType.MOVE, ActionType.COMBAT_MOVE, ActionType.MARCH, ActionType.CHARGE})
 
 
-@decides()
 def order_verdict(level: MoraleLevel, order: Order) -> Verdict:
     """May a squad at ``level`` carry out ``order`` (SW-MOR-01)?
 
@@ -255,7 +259,7 @@ def order_verdict(level: MoraleLevel, order: Order) -> Verdict:
     >>> order_verdict(MoraleLevel.BROKEN, Order(ActionType.SHOOT)).allowed
     False
     """
-    rules = level_orders(level)
+    rules = _level_orders(level)
     if not rules.allows_action(order.action):
         return Verdict.forbid(
             msg("steel_war.permission.morale_action", level=level, action=order.action),
@@ -311,5 +315,5 @@ def surrenders(level: MoraleLevel, nearest_enemy: float | None) -> bool:
     >>> surrenders(MoraleLevel.FLEEING, 11.5), surrenders(MoraleLevel.BROKEN, 1.0)
     (True, False)
     """
-    within = level_orders(level).surrender_within
+    within = _level_orders(level).surrender_within
     return within > 0 and nearest_enemy is not None and nearest_enemy <= within

@@ -242,7 +242,6 @@ def may_use_psi(
     )
 
 
-@decides()
 def has_psionic(unit: UnitSituation) -> Verdict:
     """Whether the unit has a psionic to act (SW-PSI-02)."""
     return Verdict.of(unit.psi is not None, msg("steel_war.permission.not_psionic"), "SW-PSI-02")

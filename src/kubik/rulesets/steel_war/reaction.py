@@ -97,7 +97,6 @@ def reaction_rules(action: ReactionAction) -> RuleIds:
     return ("SW-REACT-01", "SW-REACT-02", *_TEST_RULES[action])
 
 
-@decides()
 def reaction_verdict(
     action: ReactionAction, failed: FailedReactions, *, no_step_back: bool = False
 ) -> Verdict:

@@ -143,7 +143,6 @@ def _melee_verdict(unit: UnitSituation) -> Verdict:
     return Verdict.forbid(msg("steel_war.permission.in_melee"), "SW-CC-09")
 
 
-@decides()
 def all_of(*verdicts: Verdict) -> Verdict:
     """The most restrictive of ``verdicts``; reaction tests several rules ask for add up,
     in order (moving out of cover while gone to ground as По takes two, SW-REACT-02).

@@ -63,7 +63,6 @@ def is_suppressed(markers: int) -> bool:
     return markers > 0
 
 
-@decides()
 @lru_cache(maxsize=1024)  # pure: asked on every menu and replay, of the same few values
 def suppression_verdict(
     action: ActionType,
