@@ -10,6 +10,7 @@ import pytest
 
 from kubik.engine import Verdict, msg
 from kubik.engine.applied import (
+    Decided,
     Recording,
     add_ruleset_package,
     decides,
@@ -149,3 +150,15 @@ def test_a_stepper_without_a_set_records_nothing() -> None:
 def test_verdicts_are_values_whoever_asks() -> None:
     assert Verdict.allow("AT-SHOOT-01") is rules.may_shoot(True)  # (the allow cache)
     assert rules.may_shoot(False).reason == msg("toy.unloaded")
+
+
+def test_every_game_hears_each_decision_however_often_it_was_told_to_others() -> None:
+    first: set[str] = set()
+    second: set[str] = set()
+    for applied in (first, second, first, second):
+        with Recording(applied):
+            reach()
+            rules.may_shoot(True)
+            memo = deciding(reach)  # a memo's own set in between
+            assert isinstance(memo, Decided) and memo.rules == {"XX-RANGE-01"}
+    assert first == second == {"XX-RANGE-01", "AT-SHOOT-01"}

@@ -78,17 +78,26 @@ def decides(
     """
 
     def mark(fn: Callable[P, R]) -> Callable[P, R]:
-        returns = str(getattr(inspect.unwrap(fn), "__annotations__", {}).get("return", "Verdict"))
+        returns = str(getattr(inspect.unwrap(fn), "__annotations__", {}).get("return", ""))
         steps = []
-        if rules:
-            steps.append("applied.update(_rules)")
-        if "Verdict" in returns or (cites is None and not rules):
-            steps.append(
-                "if isinstance(result, _Verdict):\n            applied.update(result.rules)"
-            )
+        if rules:  # (told once per set: a game's, or a memo's while it works out an answer)
+            steps += [
+                "if applied is not _last[0]:",
+                "    _last[0] = applied",
+                "    applied.update(_rules)",
+            ]
+        if "Verdict" in returns:  # (the same verdict again is told once)
+            steps += [
+                "if result is not _last[1] or applied is not _last[2]:",
+                "    _last[1], _last[2] = result, applied",
+                "    applied.update(result.rules)",
+            ]
+        elif cites is None and not rules:
+            steps += ["if isinstance(result, _Verdict):", "    applied.update(result.rules)"]
         if cites is not None:
             steps.append("applied.update(_cites(result))")
-        made: Callable[P, R] = _wrapper(fn, steps, {"_rules": frozenset(rules), "_cites": cites})
+        names = {"_rules": frozenset(rules), "_cites": cites, "_last": [None, None, None]}
+        made: Callable[P, R] = _wrapper(fn, steps, names)
         return made
 
     return mark
@@ -142,7 +151,7 @@ def _wrapper(fn: Callable[..., Any], steps: list[str], names: dict[str, Any]) ->
             call.append(name)
     if positional_only:
         params.append("/")
-    body = "\n        ".join(steps)
+    body = "\n        ".join(steps)  # (the steps, indented under ``if applied``)
     source = (
         f"def deciding({', '.join(params)}):\n"
         f"    result = _fn({', '.join(call)})\n"

@@ -52,7 +52,6 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from kubik.engine import Choose, Entry, Message, Procedure
-from kubik.engine.applied import Decided, deciding, replayed
 from kubik.engine.log import LogEntry
 from kubik.game.battle.contact import Engagements, Violation, violations
 from kubik.game.battle.interrupts import Interrupts
@@ -259,19 +258,17 @@ class BattleGame(TurnLoop):
         memo = self._still
         if memo is None:
             return measure()
-        found: T | Decided[T] = memo.get(key, _MISSING)  # one lookup: a key's hash is not kept
+        found: T = memo.get(key, _MISSING)  # one lookup: a key's hash is not kept
         if found is _MISSING:
-            made: T | Decided[T] = deciding(measure)
-            memo[key] = made
-            return made.value if isinstance(made, Decided) else made
-        return replayed(found) if isinstance(found, Decided) else found
+            found = memo[key] = measure()
+        return found
 
     def kept_now(self, key: Hashable) -> Any:
         """The answer :meth:`kept` holds under ``key`` in this :meth:`still`, or ``None``
         (none kept, or outside it): one lookup for a question asked many times a menu,
         before any measurement is even described."""
         memo = self._still
-        return replayed(memo.get(key)) if memo is not None else None
+        return memo.get(key) if memo is not None else None
 
     def shape_id(self, shape: Hashable) -> int:
         """A small number standing for ``shape`` (where a unit's models stand, or the whole
@@ -292,14 +289,13 @@ class BattleGame(TurnLoop):
         if self._still is None:
             return measure()
         memo = self._lasting  # (shared with :meth:`lasting_by`; afresh past LASTING_LIMIT)
-        found: T | Decided[T] = memo.get(key, _MISSING)
+        found: T = memo.get(key, _MISSING)
         if found is _MISSING:
-            found = deciding(measure)
+            found = measure()
             if len(memo) >= LASTING_LIMIT:
                 memo.clear()
             memo[key] = found
-            return found.value if isinstance(found, Decided) else found
-        return replayed(found) if isinstance(found, Decided) else found
+        return found
 
     def lasting_by(self, key: Callable[[], Hashable], measure: Callable[[], T]) -> T:
         """:meth:`lasting` with its key made only inside :meth:`still` (outside it the
@@ -308,14 +304,13 @@ class BattleGame(TurnLoop):
             return measure()
         made = key()
         memo = self._lasting
-        found: T | Decided[T] = memo.get(made, _MISSING)
+        found: T = memo.get(made, _MISSING)
         if found is _MISSING:  # (kept as :meth:`lasting` keeps it: past the limit, afresh)
-            found = deciding(measure)
+            found = measure()
             if len(memo) >= LASTING_LIMIT:
                 memo.clear()
             memo[made] = found
-            return found.value if isinstance(found, Decided) else found
-        return replayed(found) if isinstance(found, Decided) else found
+        return found
 
     def credit_kill(self, by_unit: str, victims: int = 1) -> None:
         """Credit unit ``by_unit`` with taking ``victims`` enemy models out of the fight
