@@ -15,7 +15,6 @@ kill is credited to the unit that made it (:meth:`BattleGame.credit_kill`), so
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -26,12 +25,12 @@ from kubik.game import Ending, Scenario, ScenarioError
 from kubik.game.battle import (
     BattleGame,
     BattleRuleset,
+    Board,
     Menu,
     Moment,
     Piece,
     Presence,
     Trigger,
-    settle,
 )
 from kubik.table import Base
 
@@ -91,6 +90,29 @@ def _worth_kill(hit: bool) -> int:
     return int(hit)
 
 
+class SkirmishBoard(Board[Fighter]):
+    """The board's hooks: a unit is one fighter with one base."""
+
+    def __init__(self, game: SkirmishGame) -> None:
+        super().__init__(game)
+        self.fighters = game.fighters
+
+    def units(self) -> list[Fighter]:
+        return self.fighters
+
+    def unit_id(self, unit: Fighter) -> str:
+        return unit.id
+
+    def side_of(self, unit: Fighter) -> str:
+        return unit.side
+
+    def bases_of(self, unit: Fighter) -> list[Base]:
+        return [unit.base] if unit.presence.on_table else []
+
+    def in_battle(self, unit: Fighter) -> bool:
+        return unit.presence.fighting
+
+
 class SkirmishGame(BattleGame):
     def __init__(self, scenario: Scenario, options: Mapping[str, Any]) -> None:
         super().__init__(scenario, options)
@@ -103,6 +125,7 @@ class SkirmishGame(BattleGame):
                 unit.id, str(unit.data.get("name", unit.id)), str(unit.data.get("name_ru", ""))
             )
         self.interrupts.on(Trigger.CHARGE_DECLARED, "stand_and_shoot", self.stand_and_shoot)
+        self.board = SkirmishBoard(self)
 
     def pieces(self) -> tuple[Piece, ...]:
         return tuple(Piece(f.id, f.id, f.side, f.base, f.presence) for f in self.fighters)
@@ -110,31 +133,29 @@ class SkirmishGame(BattleGame):
     def fighter(self, unit: str) -> Fighter:
         return next(f for f in self.fighters if f.id == unit)
 
-    def enemies(self, fighter: Fighter) -> list[Fighter]:
-        return [f for f in self.fighters if f.side != fighter.side and f.presence.fighting]
-
     def turn(self, number: int) -> Procedure[None]:
         for fighter in self.fighters:
             if fighter.presence.fighting and self.ending() is None:
                 yield from self.act(fighter)
 
     def act(self, fighter: Fighter) -> Procedure[None]:
-        enemies = self.enemies(fighter)
-        target = min(enemies, key=lambda e: math.dist(e.base.centre, fighter.base.centre))
-        engaged = bool(self.contacts.of(fighter.id))
-        distance = max(0.0, math.dist(fighter.base.centre, target.base.centre) - 1.0)
+        board = self.board
+        target = board.nearest(fighter)
+        assert target is not None
+        engaged = board.is_engaged(fighter)
+        distance = board.gap(fighter, target)
         menu: Menu[Act] = Menu()
         name = self.name(target.id)
-        menu.offer(
-            Act("shoot", target.id),
-            msg("toy.option.shoot", target=name),
-            may_shoot(self.tape.sees(fighter.base, target.base), engaged),
-            Forecast(shot, (4,), value=_worth_kill),
-        )
         menu.offer(
             Act("charge", target.id),
             msg("toy.option.charge", target=name),
             may_charge(distance, engaged),
+        )
+        menu.offer(
+            Act("shoot", target.id),
+            msg("toy.option.shoot", target=name),
+            may_shoot(board.sees(fighter, target), engaged),
+            Forecast(shot, (4,), value=_worth_kill),
         )
         menu.offer(Act("move", target.id), msg("toy.option.move", target=name), may_move(engaged))
         menu.offer(Act("wait"), msg("toy.option.wait"), Verdict.allow())
@@ -160,22 +181,15 @@ class SkirmishGame(BattleGame):
                 yield from self.move(fighter, target, contact=True)
 
     def move(self, fighter: Fighter, target: Fighter, *, contact: bool) -> Procedure[None]:
-        start, goal = fighter.base.centre, target.base.centre
-        reach = CHARGE_REACH + 1.0 if contact else MOVE
-        d = math.dist(start, goal)
-        t = min(1.0, reach / d) if d else 0.0
-        end = (start[0] + (goal[0] - start[0]) * t, start[1] + (goal[1] - start[1]) * t)
-        others = [p.base for p in self.bodies(besides=(fighter.id, target.id))]
-        spot = settle(
-            [start, end],
-            lambda p: [fighter.base.moved_to(p)],
-            others if contact else [*others, target.base],
-            may_touch=[target.base] if contact else (),
-        )
-        if spot is None:
+        board = self.board
+        if contact:
+            walk = board.charge_way(fighter, target, CHARGE_REACH)
+        else:
+            walk = board.walk(fighter, target.base.centre, MOVE)
+        if walk is None:
             return
-        fighter.base = fighter.base.moved_to(spot)
-        if contact and math.dist(spot, goal) <= 1.0 + 0.05:
+        fighter.base = fighter.base.moved_to(walk.end)
+        if contact:
             self.contacts.engage(fighter.id, target.id, ("TS-CHARGE-01",))
             yield emit("toy.engaged_now", rules=("TS-CHARGE-01",), unit=self.name(fighter.id))
 
@@ -194,7 +208,7 @@ class SkirmishGame(BattleGame):
         menu.offer(
             Act("shoot", charger.id),
             msg("toy.option.shoot", target=self.name(charger.id)),
-            may_shoot(self.tape.sees(target.base, charger.base), bool(self.contacts.of(target.id))),
+            may_shoot(self.board.sees(target, charger), self.board.is_engaged(target)),
             Forecast(shot, (5,), value=_worth_kill),
         )
         menu.offer(Act("wait"), msg("toy.option.wait"), Verdict.allow())
