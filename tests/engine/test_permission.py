@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from kubik.core.errors import ProcedureError
 from kubik.engine import Permission, Verdict, msg
-from kubik.errors import ProcedureError
-from kubik.i18n import render
+from kubik.text.i18n import render
 
 
 def test_the_most_restrictive_verdict_wins_and_every_rule_is_named() -> None:

@@ -298,9 +298,10 @@ def _in_rules(module: str) -> bool:
         return len(parts) >= 2 and parts[1] not in NOT_RULES
     if module.startswith("kubik.") or module == "kubik":
         return False
-    from kubik.engine.registry import ruleset_packages  # (pydantic: only for others' rulesets)
+    from kubik.rulesets.registry import is_declared, packages
 
-    for package in (*_REGISTERED, *ruleset_packages().values()):
+    declared = (package for ruleset, package in packages().items() if is_declared(ruleset))
+    for package in (*_REGISTERED, *declared):
         if module.startswith(package + "."):
             part = module[len(package) + 1 :].split(".")[0]
             return part not in NOT_RULES

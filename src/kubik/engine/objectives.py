@@ -32,9 +32,10 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, TypeAlias
 
+from kubik.core.errors import InputError
+from kubik.engine.registry import load_goals
 from kubik.engine.requests import Message, msg
 from kubik.engine.wrappers import Unwrap, declare_wrapper, unwrapper
-from kubik.errors import InputError
 
 #: What an outcome is worth to a side (booleans count 1 and 0).
 Worth: TypeAlias = int | Fraction | bool
@@ -153,8 +154,6 @@ def _load_declarations(procedure: Callable[..., Any]) -> None:
     ``objectives`` module): a ruleset loads them only when the optimal policy asks."""
     module = getattr(procedure, "__module__", None)
     if isinstance(module, str):
-        from kubik.engine.registry import load_goals
-
         load_goals(module)
 
 

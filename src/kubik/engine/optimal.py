@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from kubik.core.errors import ProcedureError
 from kubik.engine.applied import not_recording
 from kubik.engine.expectimax import (
     ByGoals,
@@ -41,7 +42,6 @@ from kubik.engine.requests import Choose, Procedure, silenced
 from kubik.engine.rolls import Counted
 from kubik.engine.stepper import Frame, Position
 from kubik.engine.tally import Tally
-from kubik.errors import ProcedureError
 
 
 class Optimal:

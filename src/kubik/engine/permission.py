@@ -23,8 +23,8 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from kubik.core.errors import ProcedureError
 from kubik.engine.requests import Message
-from kubik.errors import ProcedureError
 
 
 class Permission(StrEnum):

@@ -7,7 +7,7 @@ their depth, and stop at each ``Roll`` or ``Choose``. :class:`Stepper` is that w
 written once, with an explicit stack, so it can stop and resume between answers
 (a person typing dice, a game waiting for a human side) without re-running anything.
 
->>> from kubik.dice import D6
+>>> from kubik.engine.dice import D6
 >>> from kubik.engine.requests import Call, Roll, emit
 >>> def hit():
 ...     (v,) = yield Roll(D6, "to hit")
@@ -31,11 +31,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
+from kubik.core.errors import ProcedureError
 from kubik.engine.applied import is_rule_procedure, runs_rule
 from kubik.engine.log import EventEntry, LogEntry
 from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll
 from kubik.engine.tally import Tally
-from kubik.errors import ProcedureError
 
 
 @dataclass(frozen=True, slots=True)

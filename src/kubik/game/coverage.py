@@ -27,13 +27,13 @@ from typing import Any
 
 import numpy as np
 
+from kubik.core.limits import DEFAULT_SEED
 from kubik.engine.log import LogEntry
 from kubik.engine.requests import msg
 from kubik.game.errors import GameInputError
 from kubik.game.rule_catalogue import RuleCatalogue, load_rule_catalogue
 from kubik.game.scenario import Scenario
 from kubik.game.session import Controller, play_game
-from kubik.limits import DEFAULT_SEED
 
 #: Most games one coverage run plays per scenario. A bot game takes a few tenths of
 #: a second, so the limit is about an hour per scenario; a rule a battle can apply

@@ -24,6 +24,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from enum import Enum
 from typing import Any, Literal, Protocol, TypeAlias
 
+from kubik.core.errors import DiceAnswerError, ProcedureError
 from kubik.engine.applied import Recording
 from kubik.engine.log import (
     Answer,
@@ -40,7 +41,6 @@ from kubik.engine.log import (
 from kubik.engine.requests import Choose, EntryError, Message, Roll, msg, option_label
 from kubik.engine.run import NeedDice, TypedDice, choose_with, describe_roll
 from kubik.engine.stepper import Stepper
-from kubik.errors import DiceAnswerError, ProcedureError
 from kubik.game.core import Game, GameResult
 from kubik.game.dice import CounterDice
 from kubik.game.errors import GameInputError, RecordError
@@ -49,7 +49,7 @@ from kubik.game.record import GameRecord, JsonChoice, canonical_json, option_kin
 from kubik.game.registry import get_ruleset
 from kubik.game.scenario import Scenario, ScenarioSource, parse_scenario
 from kubik.game.turns import side_name
-from kubik.i18n import render
+from kubik.text.i18n import render
 
 #: A bot: given a decision, returns one of its options.
 Bot: TypeAlias = Callable[[Choose], Hashable]
@@ -200,7 +200,7 @@ class GameSession:
         """Answer the pending roll with dice rolled at the table, then play on.
 
         A value a die cannot show, a non-number, or too few or too many values is a
-        :class:`~kubik.errors.DiceAnswerError` naming the die; nothing is lost.
+        :class:`~kubik.core.errors.DiceAnswerError` naming the die; nothing is lost.
         """
         request = self.pending
         if not isinstance(request, Roll):

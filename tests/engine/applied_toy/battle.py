@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine.dice import D6
 from kubik.engine.wrappers import declare_wrapper
 from tests.engine.applied_toy.rules import hit, may_shoot
 

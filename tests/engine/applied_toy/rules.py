@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from kubik.dice import D6
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 
 
 def hit() -> Procedure[bool]:

@@ -7,8 +7,8 @@ the damage hits do (TR-DMG-01) are rule functions marked :func:`decides`.
 
 from __future__ import annotations
 
-from kubik.dice import D6
 from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 from kubik.engine.requests import Call, Procedure, Roll, emit, msg
 from tests.game.toy import count_hits
 

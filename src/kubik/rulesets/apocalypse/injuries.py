@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kubik.dice import D6
 from kubik.engine import Procedure, Roll, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 from kubik.rulesets.apocalypse.core import number
 
 

@@ -11,9 +11,9 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kubik.dice import D3
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import D3
 from kubik.rulesets.apocalypse.checks import mobility_test
 from kubik.rulesets.apocalypse.core import decimal, number
 

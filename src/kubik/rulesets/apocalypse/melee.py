@@ -22,9 +22,9 @@ from enum import StrEnum
 from functools import cache, lru_cache
 from typing import Any
 
-from kubik.dice import D6
 from kubik.engine import AnyCall, Call, Choose, Procedure, Roll, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 from kubik.engine.memo import by_identity
 from kubik.engine.odds import odds_by
 from kubik.engine.requests import SILENT

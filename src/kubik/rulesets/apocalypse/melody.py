@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from kubik.dice import D3, D6
 from kubik.engine import Choose, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import D3, D6
 from kubik.rulesets.apocalypse.core import data, number
 
 

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 from kubik.rulesets.apocalypse.checks import first_refusal, spirit_test
 from kubik.rulesets.apocalypse.core import number
 

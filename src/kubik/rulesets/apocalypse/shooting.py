@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, lru_cache
 
-from kubik.dice import D6
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides, record
+from kubik.engine.dice import D6
 from kubik.rulesets.apocalypse.checks import first_refusal
 from kubik.rulesets.apocalypse.core import number
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kubik.dice import D6
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 from kubik.engine.reducers import AtMost
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.pools import Successes

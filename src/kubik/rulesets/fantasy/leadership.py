@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from kubik.dice import D6
 from kubik.engine import Procedure, Roll, emit, msg
 from kubik.engine.applied import decides, record
+from kubik.engine.dice import D6
 from kubik.engine.reducers import Total
 from kubik.engine.requests import Emit, tail_step
 from kubik.rulesets.fantasy.charts import data, leadership_cap

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter
 
-from kubik.dice import D6, Die
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides, record
+from kubik.engine.dice import D6, Die
 from kubik.engine.reducers import Total
 from kubik.rulesets.fantasy.charts import data
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
-from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 from kubik.rulesets.fantasy.charts import data, leadership_cap
 from kubik.rulesets.fantasy.leadership import (
     Command,

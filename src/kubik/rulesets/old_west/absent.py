@@ -12,9 +12,9 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 
-from kubik.dice import D6
 from kubik.engine import Call, Message, Procedure, Roll, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 from kubik.engine.reducers import AtLeast, AtMost
 from kubik.rulesets.old_west.core import Side, number, roll_off_low_wins
 from kubik.rulesets.old_west.fame import FameRoll, apply_fame, offer_fame

@@ -28,12 +28,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
-from kubik.dice import D6
+from kubik.core.errors import InputError
 from kubik.engine import Call, Choose, Message, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import SILENT, step, tail_step
-from kubik.errors import InputError
 from kubik.rulesets.old_west.absent import (
     FallOutcome,
     FortuneOutcome,

@@ -20,10 +20,10 @@ from enum import StrEnum
 from functools import cache, lru_cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
 from kubik.engine import Verdict, msg
 from kubik.engine.applied import decides
 from kubik.engine.reducers import Highest, Total
+from kubik.rulesets.data import load_ruleset_data
 
 
 class Side(StrEnum):

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 
+from kubik.core.errors import InputError
 from kubik.engine import Choose, Message, Procedure, Verdict, emit, msg
 from kubik.engine.applied import decides
-from kubik.errors import InputError
 from kubik.rulesets.old_west.core import Side, Status, on_table
 
 #: Base contacts: (side-a model, side-b model) pairs.

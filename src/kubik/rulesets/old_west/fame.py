@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
+from kubik.core.errors import InputError
 from kubik.engine import Choose, Message, Policy, Procedure, Verdict, msg
 from kubik.engine.applied import decides
-from kubik.errors import InputError
 from kubik.rulesets.old_west.core import Status, data, number, on_table
 
 

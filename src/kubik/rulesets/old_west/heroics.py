@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from kubik.dice import D6
+from kubik.core.errors import InputError
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
-from kubik.errors import InputError
+from kubik.engine.dice import D6
 from kubik.rulesets.old_west.core import Side, Status, number, on_table, roll_off_low_wins
 
 

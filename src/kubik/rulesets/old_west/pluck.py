@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kubik.dice import D6
+from kubik.core.errors import InputError
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
-from kubik.errors import InputError
+from kubik.engine.dice import D6
 from kubik.rulesets.old_west.core import FirstTest, Status, Total, number
 from kubik.rulesets.old_west.fame import FameRoll, apply_fame, offer_fame
 

@@ -18,10 +18,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from kubik.data import DataError
+from kubik.core.keeping import Kept
 from kubik.engine import Verdict, msg
 from kubik.engine.applied import decides
-from kubik.keeping import Kept
+from kubik.rulesets.data import DataError
 from kubik.rulesets.old_west.core import Status, data, on_table
 from kubik.rulesets.old_west.pluck import reputation_check
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kubik.dice import D6
 from kubik.engine import Procedure, Roll, Tally, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 from kubik.rulesets.old_west.chart import cell
 from kubik.rulesets.old_west.fame import FameRoll, apply_fame, offer_fame
 

@@ -22,11 +22,11 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die, parse_die
+from kubik.core.errors import InputError
 from kubik.engine import Verdict, msg
 from kubik.engine.applied import decides
-from kubik.errors import InputError
+from kubik.engine.dice import Die, parse_die
+from kubik.rulesets.data import load_ruleset_data
 
 
 class ActionType(StrEnum):

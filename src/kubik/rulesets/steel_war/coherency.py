@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
+from kubik.core.errors import InputError
 from kubik.engine.applied import decides
-from kubik.errors import InputError
+from kubik.rulesets.data import load_ruleset_data
 
 
 @cache

@@ -15,12 +15,12 @@ from enum import Enum
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die, parse_die
 from kubik.engine import AnyCall, Call, Procedure, Roll, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import Die, parse_die
 from kubik.engine.requests import RuleIds
 from kubik.engine.tally import PairCounts
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.core import clamp_leadership
 from kubik.rulesets.steel_war.fire_weapons import Special, weapon, weapon_ids
 
@@ -52,7 +52,7 @@ def potential_casualties(shooter_dice: Sequence[Die], range_die: Die) -> int:
 
     Integer arithmetic: ⌊S/F + 1/2⌋ = ⌊(2S + F) / 2F⌋, never banker's rounding.
 
-    >>> from kubik.dice import D6, D8, D10
+    >>> from kubik.engine.dice import D6, D8, D10
     >>> potential_casualties((D6, D10), D10), potential_casualties((D6, D8), D10)
     (2, 1)
     """
@@ -191,7 +191,7 @@ def hit_armour(armour: Die, flak_vest: bool, fragmentation: bool) -> Die:
 
     Against any other hit (bullets, flame) the vest gives nothing over the model's armour.
 
-    >>> from kubik.dice import D4
+    >>> from kubik.engine.dice import D4
     >>> hit_armour(D4, True, True), hit_armour(D4, True, False)
     (Die(faces=6), Die(faces=4))
     """

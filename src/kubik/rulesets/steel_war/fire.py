@@ -17,14 +17,14 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die, parse_die
+from kubik.core.errors import InputError
 from kubik.engine import AnyCall, Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import Die, parse_die
 from kubik.engine.memo import by_identity
 from kubik.engine.odds import odds_by
 from kubik.engine.requests import RuleIds, tail_step
-from kubik.errors import InputError
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.core import step_die, zone_number
 from kubik.rulesets.steel_war.damage import armour_tests_tail, hit_armour, potential_casualties
 from kubik.rulesets.steel_war.damage_models import Hit, ModelHit, TargetModel, hits_on_models
@@ -97,7 +97,7 @@ def range_zone(quality: Die, distance: float | Fraction) -> int:
     Zone width = the quality die's faces; an upper bound belongs to its zone
     (exactly 6" from recruits is zone 1). May exceed 5: out of range.
 
-    >>> from kubik.dice import D6, D8
+    >>> from kubik.engine.dice import D6, D8
     >>> [range_zone(D6, d) for d in (10, 13, 6, 0)], range_zone(D8, 12)
     ([2, 3, 1, 1], 2)
     """
@@ -139,7 +139,7 @@ def range_die(quality: Die, distance: float | Fraction, prone: bool, cover: Cove
 
     Steps past d12 are lost (clamped).
 
-    >>> from kubik.dice import D6, D8
+    >>> from kubik.engine.dice import D6, D8
     >>> range_die(D6, 10, True, Cover.LIGHT), range_die(D8, 12, True, Cover.NONE)
     (Die(faces=10), Die(faces=8))
     """
@@ -197,7 +197,7 @@ def in_range(w: Weapon, quality: Die, distance: float | Fraction) -> bool:
     Zone-1-only weapons need the shooter's first zone, flamethrowers their inches,
     and nothing fires beyond zone 5.
 
-    >>> from kubik.dice import D6
+    >>> from kubik.engine.dice import D6
     >>> from kubik.rulesets.steel_war.fire_weapons import weapon
     >>> [in_range(weapon("smg"), D6, d) for d in (13, 5)], in_range(weapon("lmg"), D6, 30)
     ([False, True], True)
@@ -216,7 +216,7 @@ def in_range(w: Weapon, quality: Die, distance: float | Fraction) -> bool:
 def reach_inches(w: Weapon, quality: Die) -> float:
     """The farthest a weapon fires for a shooter of this quality (SW-FIRE-06, SW-FIRE-11).
 
-    >>> from kubik.dice import D6
+    >>> from kubik.engine.dice import D6
     >>> from kubik.rulesets.steel_war.fire_weapons import weapon
     >>> [reach_inches(weapon(w), D6) for w in ("smg", "flamethrower_keno", "lmg")]
     [6, 4, 30]
@@ -281,7 +281,7 @@ def fire_target(
     """The target of a fire action as measured: its range die from the shooter's quality,
     the distance, going to ground and cover (SW-FIRE-09), with the rules that made it.
 
-    >>> from kubik.dice import D4, D6
+    >>> from kubik.engine.dice import D4, D6
     >>> fire_target(D6, 10, True, Cover.LIGHT, D4, 10).range_die
     Die(faces=10)
     """
@@ -321,7 +321,7 @@ def compose_group(quality: Die, weapons: Sequence[tuple[Weapon, int]]) -> FireGr
     """The pool and power of weapons firing together (all already in range, SW-FIRE-11:
     :func:`firing_weapons`).
 
-    >>> from kubik.dice import D6
+    >>> from kubik.engine.dice import D6
     >>> from kubik.rulesets.steel_war.fire_weapons import weapon
     >>> compose_group(D6, [(weapon("smg"), 4), (weapon("lmg"), 1)]).pool
     (Die(faces=6), Die(faces=12), Die(faces=8))
@@ -561,7 +561,7 @@ def power_rules(group: FireGroup) -> RuleIds:
     """The rules that set the power of a fire's hits: the weapon table (SW-FIRE-10), and
     the supported weapons' power when weapons fired together (SW-FIRE-13).
 
-    >>> from kubik.dice import D8
+    >>> from kubik.engine.dice import D8
     >>> power_rules(FireGroup((D8, D8), D8, alone=False))
     ('SW-FIRE-10', 'SW-FIRE-13')
     """
@@ -644,7 +644,7 @@ def may_fire_weapon(
     fire between actions and targets is free (SW-FIRE-05), and a sniper rifle firing
     alone picks its victim (SW-FIRE-14, :func:`compose_group`).
 
-    >>> from kubik.dice import D6
+    >>> from kubik.engine.dice import D6
     >>> from kubik.rulesets.steel_war.fire_weapons import weapon
     >>> may_fire_weapon(weapon("hmg"), D6, 10, fired=1, ground_mounted=True).allowed
     True
@@ -692,7 +692,7 @@ def may_go_to_ground(unit: UnitSituation) -> Verdict:
     Not among a suppressed squad's five actions (SW-SUP-01).
     """
     from kubik.rulesets.steel_war.activation import ActionType
-    from kubik.rulesets.steel_war.movement import MoverType
+    from kubik.rulesets.steel_war.movers import MoverType
     from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_verdict
     from kubik.rulesets.steel_war.situation import all_of, basic_verdict
 

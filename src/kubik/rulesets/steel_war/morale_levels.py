@@ -23,10 +23,10 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from kubik.data import DataError, load_ruleset_data
+from kubik.core.errors import InputError
 from kubik.engine import Verdict, msg
 from kubik.engine.applied import decides
-from kubik.errors import InputError
+from kubik.rulesets.data import DataError, load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.reaction import ReactionAction
 

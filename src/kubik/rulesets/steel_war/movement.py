@@ -12,57 +12,17 @@ from enum import Enum
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
+from kubik.core.errors import InputError
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
-from kubik.errors import InputError
+from kubik.engine.dice import Die
+from kubik.rulesets.data import load_ruleset_data
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_verdict
+from kubik.rulesets.steel_war.situation import UnitSituation, all_of, basic_verdict
 
 if TYPE_CHECKING:
     from kubik.rulesets.steel_war.morale_levels import Order
-    from kubik.rulesets.steel_war.situation import UnitSituation
-
-
-class MoverType(Enum):
-    """Who moves: the rows of the terrain table (SW-MOVE-03)."""
-
-    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
-
-    INFANTRY = "infantry"
-    ARMOURED_SUIT = "armoured_suit"  # бронескафы
-    CAVALRY = "cavalry"
-    WHEELED = "wheeled"
-    HIGH_MOBILITY_WHEELED = "high_mobility_wheeled"  # БТР, вездеходы
-    TRACKED = "tracked"
-    RAIL = "rail"
-    ROBOT = "robot"  # not in the seed: moves as an armoured suit (data [mover_alias])
-
-    @property
-    def msgid(self) -> str:
-        """Message id of its name."""
-        return f"steel_war.term.movement.mover.{self.value}"
-
-
-@cache  # pure, its data read once per process: asked on every menu and replay
-def is_machine(kind: MoverType) -> bool:
-    """Vehicles and robots are техника: no psi on them, suppression spares what keeps
-    the crew inside (data ``[unit_kinds]``).
-
-    >>> is_machine(MoverType.ROBOT), is_machine(MoverType.ARMOURED_SUIT)
-    (True, False)
-    """
-    return kind.value in _data()["unit_kinds"]["machines"]
-
-
-@cache  # pure, its data read once per process: asked on every menu and replay
-def is_vehicle(kind: MoverType) -> bool:
-    """Vehicles carry crews, passengers and cargo (SW-MOVE-04).
-
-    >>> is_vehicle(MoverType.TRACKED), is_vehicle(MoverType.ROBOT)
-    (True, False)
-    """
-    return kind.value in _data()["unit_kinds"]["vehicles"]
 
 
 class Terrain(Enum):
@@ -291,9 +251,6 @@ def may_move(
     >>> may_move(UnitSituation(prone=True), Order(ActionType.MOVE)).test
     (<ReactionAction.MOVE_WHILE_DOWN: 'move_while_down'>,)
     """
-    # imported here: the situation module needs this one (MoverType) first
-    from kubik.rulesets.steel_war.situation import all_of, basic_verdict
-
     if order.action.value not in MOVE_KINDS:
         raise InputError(f"order: a move is one of {', '.join(MOVE_KINDS)}, not {order.action}")
     verdicts = [_kind_verdict(order.action.value)]

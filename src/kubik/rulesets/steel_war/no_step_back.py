@@ -16,10 +16,10 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die, parse_die
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import Die, parse_die
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 
 

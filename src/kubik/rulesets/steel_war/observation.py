@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
 from kubik.engine import Call, Choose, Forecast, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import Die
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import AnyCall, RuleIds
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.psionics_actions import (
     PsiAction,
@@ -167,7 +167,7 @@ def better_die(usual: Die, psi: Die | None) -> Die:
     """The die a psionic rolls in an observation, on either side: his psi die instead of
     the usual one when it is better (psi-detection SW-PSI-11, avert eyes SW-PSI-12).
 
-    >>> from kubik.dice import D6, D8
+    >>> from kubik.engine.dice import D6, D8
     >>> better_die(D6, D8), better_die(D8, D6), better_die(D8, None)
     (Die(faces=8), Die(faces=8), Die(faces=8))
     """
@@ -190,7 +190,7 @@ def may_psi_detect(unit: UnitSituation, attempt: PsiAttempt) -> Verdict:
     Psi-detection is part of the observation, not an action of its own (the catalogue's
     default), so it spends no psi action.
 
-    >>> from kubik.dice import D8
+    >>> from kubik.engine.dice import D8
     >>> may_psi_detect(UnitSituation(psi=D8), PsiAttempt(D8, 20.0)).allowed
     True
     >>> may_psi_detect(UnitSituation(), PsiAttempt(D8, 20.0)).rules[-2:]

@@ -16,13 +16,13 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
+from kubik.core.errors import DiceError
 from kubik.engine import Procedure, emit, msg
 from kubik.engine.applied import decides
-from kubik.errors import DiceError
+from kubik.engine.dice import Die
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.core import Quality, leadership_test
-from kubik.rulesets.steel_war.movement import MoverType, is_vehicle
+from kubik.rulesets.steel_war.movers import MoverType, is_vehicle
 from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_rules, reaction_threat
 
 
@@ -50,7 +50,7 @@ def _data() -> Mapping[str, Any]:
 def quality_of(die: Die) -> Quality:
     """The troop quality whose die this is (d4 untrained .. d12 elite).
 
-    >>> from kubik.dice import D8
+    >>> from kubik.engine.dice import D8
     >>> quality_of(D8)
     <Quality.REGULARS: 'regulars'>
     """

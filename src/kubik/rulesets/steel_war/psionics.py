@@ -19,9 +19,9 @@ from enum import Enum
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from kubik.data import DataError, load_ruleset_data
-from kubik.dice import STEP_CHAIN, Die, StepOverflow, parse_die, step, try_step
 from kubik.engine.applied import decides
+from kubik.engine.dice import STEP_CHAIN, Die, StepOverflow, parse_die, step, try_step
+from kubik.rulesets.data import DataError, load_ruleset_data
 from kubik.rulesets.steel_war.core import zone_number
 
 if TYPE_CHECKING:

@@ -14,12 +14,12 @@ from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING, TypeAlias
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
+from kubik.core.errors import InputError
 from kubik.engine import Procedure, Verdict, emit, msg
 from kubik.engine.applied import decides
+from kubik.engine.dice import Die
 from kubik.engine.requests import RuleIds
-from kubik.errors import InputError
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.core import leadership_test
 
 if TYPE_CHECKING:

@@ -14,11 +14,11 @@ from enum import Enum
 from functools import cache, lru_cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import parse_die
+from kubik.core.errors import InputError
 from kubik.engine import Call, Procedure, Roll, Tally, Verdict, emit, msg
 from kubik.engine.applied import decides
-from kubik.errors import InputError
+from kubik.engine.dice import parse_die
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.situation import UnitSituation, all_of, basic_verdict
 

@@ -21,9 +21,9 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from kubik.data import DataError, load_ruleset_data
+from kubik.core.errors import InputError
 from kubik.engine.applied import decides
-from kubik.errors import InputError
+from kubik.rulesets.data import DataError, load_ruleset_data
 from kubik.rulesets.steel_war.morale_levels import Motivation
 
 

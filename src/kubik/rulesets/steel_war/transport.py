@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
+from kubik.core.errors import InputError
 from kubik.engine import Verdict, msg
 from kubik.engine.applied import decides
-from kubik.errors import InputError
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType, Cost, action_rule
 from kubik.rulesets.steel_war.fire_weapons import Special, weapon, weapon_ids
 from kubik.rulesets.steel_war.situation import UnitSituation, all_of, basic_verdict

@@ -18,20 +18,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from kubik.core.keeping import Kept
 from kubik.engine.applied import deciding, deciding_cache, replayed
 from kubik.game import Scenario
 from kubik.game.battle import BattleGame, Piece, Posture
-from kubik.keeping import Kept
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.damage import TargetKind
 from kubik.rulesets.steel_war.fire import Cover, max_zone, range_zone, squad_cover
-from kubik.rulesets.steel_war.movement import (
-    MoverType,
-    Terrain,
-    TerrainClass,
-    base_speed,
-    terrain_class,
-)
+from kubik.rulesets.steel_war.movement import Terrain, TerrainClass, base_speed, terrain_class
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.observation import is_hidden
 from kubik.rulesets.steel_war.situation import UnitSituation
 from kubik.table import Base

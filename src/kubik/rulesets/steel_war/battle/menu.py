@@ -42,7 +42,7 @@ from kubik.rulesets.steel_war.reorganisation import (
     may_reorganise,
 )
 from kubik.rulesets.steel_war.situation import needed_tests
-from kubik.rulesets.steel_war.suppression import may_unsuppress
+from kubik.rulesets.steel_war.unsuppressing import may_unsuppress
 
 from . import assault, carry, command, effects, moves, psionics, shooting, spotting
 from .board import Battlefield

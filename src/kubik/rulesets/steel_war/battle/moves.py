@@ -22,10 +22,10 @@ from typing import Any
 from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import nearest_points
 
+from kubik.core.keeping import Kept
 from kubik.engine import Call, Procedure, emit
 from kubik.engine.applied import deciding, replayed
 from kubik.game.battle import Moment, Posture, Trigger, settle
-from kubik.keeping import Kept
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order
 from kubik.rulesets.steel_war.movement import (
     TerrainClass,

@@ -19,9 +19,9 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from kubik.dice import Die
 from kubik.engine import Call, Procedure, Verdict, emit, msg
 from kubik.engine.applied import deciding_cache
+from kubik.engine.dice import Die
 from kubik.game.battle import Moment, Trigger
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.damage import HitEffect, TargetKind, armour_die, explosion_radius
