@@ -256,3 +256,16 @@ def test_kubik_serve_stops_at_once_on_sigterm_while_odds_are_being_worked_out(
         if server.poll() is None:
             server.kill()
             server.wait()
+
+
+def test_kubik_serve_answers_to_loopback_names_and_on_a_network_to_its_own_and_given_names() -> (
+    None
+):
+    import socket
+
+    from kubik.cli.serve import LOOPBACK, served_names
+
+    assert served_names("127.0.0.1", []) == set(LOOPBACK)
+    opened = served_names("0.0.0.0", ["table.example"])
+    assert {"localhost", "127.0.0.1", "table.example", socket.gethostname()} <= opened
+    assert "0.0.0.0" not in opened and "evil.example" not in opened
