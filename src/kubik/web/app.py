@@ -37,7 +37,7 @@ from kubik.game.session import GameSession
 from kubik.table import Base
 from kubik.text.i18n import catalogue
 from kubik.web.games import LiveGame, Refusal, WebGames
-from kubik.web.guard import LOOPBACK_NAMES, Gate
+from kubik.web.guard import Gate
 from kubik.web.odds_pool import ODDS_SECONDS, OddsWorker
 from kubik.web.views import battle_of, game_json
 from kubik.web.waiting import CLOCK_MIN
@@ -169,13 +169,14 @@ def _field(loc: tuple[Any, ...] | list[Any]) -> str:
 
 def create_app(
     store: Path | str | None = None,
-    hosts: Iterable[str] | None = LOOPBACK_NAMES,
+    hosts: Iterable[str] | None = None,
     odds_seconds: float = ODDS_SECONDS,
     clock_min: float = CLOCK_MIN,
     clock_tick: float = CLOCK_TICK,
 ) -> FastAPI:
     """The web table on the saved games of ``store`` (the default store when ``None``),
-    answering requests that name one of ``hosts`` in their Host header (``None``: any),
+    answering requests that name one of ``hosts`` in their Host header (``None``, for a
+    caller that serves it itself: any; `kubik serve` passes the names it serves),
     each odds request worked out within ``odds_seconds``; clocks allow ``clock_min``
     seconds at least and are looked at every ``clock_tick`` seconds."""
     holder = _Games(store, clock_min)
