@@ -12,9 +12,9 @@ from kubik.engine import Choose
 from kubik.engine.log import ChoiceEntry
 from kubik.errors import KubikError
 from kubik.game import GameSession
+from kubik.game.battle import read_position
 from kubik.i18n import render
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo, Split
-from kubik.rulesets.old_west.battle.table import typed_spot
 from tests.bots.cli_harness import Kubik, kubik, toy_home
 
 from .helpers import HEADER, battle, events, state_of, unit
@@ -43,16 +43,18 @@ def at_table(scenario_units: tuple[str, ...], dice: list[int], **kwargs: object)
     return session
 
 
-def test_a_typed_spot_is_where_the_centre_ended_or_a_distance_and_a_direction() -> None:
-    assert typed_spot("8, 12", (5.0, 12.0)) == (8.0, 12.0)
-    assert typed_spot("8;12", (5.0, 12.0)) == (8.0, 12.0)
-    assert typed_spot("3 e", (5.0, 12.0)) == (8.0, 12.0)
-    assert typed_spot('3" ю', (5.0, 12.0)) == (5.0, 9.0)
-    assert typed_spot("2 @270", (5.0, 12.0)) == (3.0, 12.0)
+def test_a_typed_spot_is_the_battle_layers_one_grammar_of_places() -> None:
+    """Old West reads typed places as every ruleset does (the layer's grammar): where the
+    centre ended, or a distance and a direction (sixteen compass points, or degrees)."""
+    assert read_position("8, 12", (5.0, 12.0)) == (8.0, 12.0)
+    assert read_position("8;12", (5.0, 12.0)) == (8.0, 12.0)
+    assert read_position("3 e", (5.0, 12.0)) == (8.0, 12.0)
+    assert read_position('3" ю', (5.0, 12.0)) == (5.0, 9.0)
+    assert read_position("2 @270", (5.0, 12.0)) == (3.0, 12.0)
     with pytest.raises(KubikError):
-        typed_spot("3 upwards", (5.0, 12.0))
+        read_position("3 upwards", (5.0, 12.0))
     with pytest.raises(KubikError):
-        typed_spot("over there", (5.0, 12.0))
+        read_position("over there", (5.0, 12.0))
 
 
 def test_a_move_typed_at_the_table_is_checked_by_the_movement_rules_and_marked() -> None:
@@ -63,8 +65,8 @@ def test_a_move_typed_at_the_table_is_checked_by_the_movement_rules_and_marked()
     assert isinstance(request, Choose) and request.entry is not None
     errors = {
         "12, 12": 'that is 7.0" of move; the model has 6.0"',
-        "30, 12": "(30.0, 12.0): the model's base does not fit there",
-        "over there": "type x, y",
+        "30, 12": "(30.0, 12.0): the base does not fit there",
+        "over there": "'over there' is not a place",
     }
     for text, expected in errors.items():
         with pytest.raises(KubikError) as refused:
@@ -120,7 +122,7 @@ def test_measured_facts_are_confirmed_or_overridden_and_the_log_marks_them() -> 
     session.answer(11.0)
     session.type_answer("yes")
     session.type_answer("1")
-    (override,) = events(session, "old_west.game.measured.override")
+    (override,) = events(session, "game.entry.differs")
     assert override.rules == ("OW-ABSENT-04",)
     assert render(override.event, "en").startswith("things in the way of Sam's shot at Joe")
     typed = [e.typed for e in session.log if isinstance(e, ChoiceEntry) and e.typed]

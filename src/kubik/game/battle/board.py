@@ -13,8 +13,10 @@ it is still in the battle. The board answers the rest once, for every ruleset:
 * where it may go: :meth:`Board.walk` (a walked way round terrain, as far as the
   movement rule's allowance goes, ended where the contact rule lets it end),
   :meth:`Board.charge_way` and :meth:`Board.contact_spots` (into base contact with a
-  target), :meth:`Board.back_away` (a straight step away from threats) and
-  :meth:`Board.fits` (whether a unit may stand at a place).
+  target), :meth:`Board.back_away` (a straight step away from threats),
+  :meth:`Board.make_way` (out of contact anyway, the models in the way shuffling
+  aside), :meth:`Board.cover_spots` (places that give cover) and :meth:`Board.fits`
+  (whether a unit may stand at a place).
 
 The board decides no rule: how far a unit may go, what a difficult way costs and
 whether a place is allowed are the ruleset's movement rule's, passed in as numbers or
@@ -119,6 +121,16 @@ class Walk:
     def moved(self) -> bool:
         """Whether the unit gets anywhere (more than the grid's rounding)."""
         return self.walked > SLACK
+
+
+@dataclass(frozen=True, slots=True)
+class MadeWay(Generic[U]):
+    """Where a unit that could not step back ends out of contact anyway (``spot``, on the
+    grid), and the place each model in its way shuffles aside to (``shuffles``: the
+    unit and where its centre goes), in the order they move."""
+
+    spot: Point
+    shuffles: tuple[tuple[U, Point], ...] = ()
 
 
 #: How a ruleset's movement rule prices a way: the way's points → inches of allowance it
@@ -279,6 +291,14 @@ class Board(ABC, Generic[U]):
         candidates = self.enemies(unit) if among is None else among
         return [other for other in candidates if self.gap(unit, other) <= inches + 1e-9]
 
+    def nearest_gap(self, unit: U, point: Point, among: Iterable[U] | None = None) -> float:
+        """Inches from ``unit`` standing at ``point`` to the nearest unit of ``among``
+        (default: its enemies), edge to edge (unrounded; infinite when there is none):
+        how near a move would take it (a control zone, a charge's reach)."""
+        candidates = self.enemies(unit) if among is None else among
+        bases = self.bases_at(unit)(point)
+        return min((self.gap_from(bases, other) for other in candidates), default=math.inf)
+
     # -- what it sees ----------------------------------------------------------------------
 
     def sees(self, viewer: U, target: U) -> bool:
@@ -315,6 +335,25 @@ class Board(ABC, Generic[U]):
         """The best cover any model of ``target`` has against ``viewer`` (for units of one
         model, simply its cover)."""
         return Cover.best(self.covers(viewer, target))
+
+    def sees_from(self, bases: Sequence[Base], target: U) -> bool:
+        """Whether models standing at ``bases`` (where a unit would stand) would see any
+        model of ``target``: sight from a place a move is weighed at."""
+        sees = self.game.tape.sees
+        theirs = self.bases_of(target)
+        return any(sees(eye, b) for eye in bases for b in theirs)
+
+    def cover_at(self, bases: Sequence[Base], viewer: U) -> Cover:
+        """The best cover models standing at ``bases`` (where a unit would stand) would
+        have against ``viewer`` (from the eye nearest each): cover at a place a move is
+        weighed at."""
+        eyes = self.eyes_of(viewer)
+        if not eyes:
+            return Cover.NONE
+        cover = self.game.tape.cover
+        return Cover.best(
+            tuple(cover(min(eyes, key=lambda e: math.dist(e.centre, b.centre)), b) for b in bases)
+        )
 
     # -- where it stands, as a key ------------------------------------------------------------
 
@@ -439,6 +478,15 @@ class Board(ABC, Generic[U]):
         cost = (pace or self.pace(unit))(points)
         return Walk(points, path, end, round(length_along(path, end), 1), cost)
 
+    def settled(self, unit: U, points: Sequence[Point], *, target: U | None = None) -> Point | None:
+        """Where a move of ``unit`` along ``points`` ends by the contact rule: at its end,
+        or at the last clear place on the grid before it would touch a model (never
+        through one; ``target``, a charge's, may be touched, never overlapped). ``None``
+        when no place of it is clear."""
+        touchable = list(self.bases_of(target)) if target is not None else []
+        others = self.blocking(unit, also=(target,) if target is not None else ())
+        return settle(points, self.bases_at(unit), others, may_touch=touchable)
+
     def contact_spots(self, unit: U, target: U, *, cliff: float | None = None) -> tuple[Point, ...]:
         """Places on the grid where ``unit``'s model nearest ``target`` touches
         ``target``'s nearest model (never overlapping it), the side facing ``unit``
@@ -547,11 +595,14 @@ class Board(ABC, Generic[U]):
         *,
         radii: Sequence[float] = (0.5, 1.0, 1.5, 2.0),
         taken: Sequence[Base] = (),
+        moving: Iterable[U] = (),
     ) -> Point | None:
         """The nearest place on the grid to ``near`` (rings of ``radii``, twelve places
         each) where ``unit`` fits clear of every model and of ``taken`` without crossing
-        an obstacle: where a model shuffles aside to make room."""
+        an obstacle: where a model shuffles aside to make room. The models of ``moving``
+        are on their way elsewhere (``taken`` holds where they go): they do not block."""
         tape = self.game.tape
+        blocking = self.blocking(unit, also=moving)
         for radius in radii:
             for k in range(12):
                 angle = math.radians(30 * k)
@@ -560,9 +611,121 @@ class Board(ABC, Generic[U]):
                 )
                 if not self.on_ground(unit, spot) or tape.crossed((self.centre_of(unit), spot)):
                     continue
-                if clear_of(list(self.bases_at(unit)(spot)), [*self.blocking(unit), *taken]):
+                if clear_of(list(self.bases_at(unit)(spot)), [*blocking, *taken]):
                     return spot
         return None
+
+    def make_way(
+        self,
+        unit: U,
+        threats: Sequence[U],
+        *,
+        start: float,
+        limit: float,
+        directions: int = 16,
+        step: float = 0.5,
+        may_shuffle: Callable[[U], bool] | None = None,
+    ) -> MadeWay[U] | None:
+        """Where ``unit``, with no room to step back from ``threats``, ends out of contact
+        with them anyway, the models in its way shuffling aside: the first place, ring by
+        ring (``start`` inches from where it stands, then every ``step`` inches up to
+        ``limit``) and ``directions`` ways round each (straight away from the threats'
+        middle first, then ever more aside), that it reaches without crossing an obstacle
+        or impassable ground, touching no threat and no model that may not shuffle
+        (``may_shuffle``; default: a friend not in a fight), and where every model it
+        would touch finds a clear place nearby (:meth:`clear_spot`). ``None``: there is
+        no such place (it stays where it is)."""
+        here = self.centre_of(unit)
+        centres = [self.centre_of(t) for t in threats]
+        if not centres:
+            return None
+        if may_shuffle is None:
+            side = self.side_of(unit)
+
+            def may_shuffle(other: U) -> bool:
+                return self.side_of(other) == side and not self.is_engaged(other)
+
+        turns = sorted(
+            (360.0 * k / directions for k in range(directions)),
+            key=lambda a: (min(a, 360.0 - a), a),
+        )
+        radius = start
+        while radius <= limit + 1e-9:
+            for turn in turns:
+                spot = on_grid(away_from(here, centres, radius + SLACK, turn))
+                shuffles = self._room_at(unit, here, spot, threats, may_shuffle)
+                if shuffles is not None:
+                    return MadeWay(spot, shuffles)
+            radius += step
+        return None
+
+    def _room_at(
+        self,
+        unit: U,
+        here: Point,
+        spot: Point,
+        threats: Sequence[U],
+        may_shuffle: Callable[[U], bool],
+    ) -> tuple[tuple[U, Point], ...] | None:
+        """The shuffles that make room for ``unit`` at ``spot`` (``None``: no room)."""
+        if not self.on_ground(unit, spot) or self.game.tape.crossed((here, spot)):
+            return None  # off the table, in impassable ground, or over an obstacle
+        if not math.isfinite(self.pace(unit)((here, spot))):
+            return None
+        bases = list(self.bases_at(unit)(spot))
+        own = self.unit_id(unit)
+        threat_ids = {self.unit_id(t) for t in threats}
+        in_way: list[U] = []
+        for other in self.units():
+            if self.unit_id(other) == own or not self.in_battle(other):
+                continue
+            if not any(touching(a, b) for a in bases for b in self.bases_of(other)):
+                continue
+            if self.unit_id(other) in threat_ids or not may_shuffle(other):
+                return None
+            in_way.append(other)
+        moves: list[tuple[U, Point]] = []
+        taken = list(bases)
+        for other in in_way:
+            aside = self.clear_spot(
+                other, self.centre_of(other), taken=taken, moving=(unit, *in_way)
+            )
+            if aside is None:
+                return None
+            moves.append((other, aside))
+            taken.extend(self.bases_at(other)(aside))
+        return tuple(moves)
+
+    def cover_spots(self, unit: U, gap: float) -> tuple[Point, ...]:
+        """Places where ``unit`` would take cover: one inside each area of cover it may
+        enter (a barrel pile, a porch) and, round every feature that gives cover, a place
+        every 2 inches just outside it (``gap`` inches off its edge: behind a wall or a
+        fence). They depend on the table and the unit's mover type and shape alone, so
+        each set is kept with the table."""
+        centre = self.centre_of(unit)
+        shape = tuple((b.x - centre[0], b.y - centre[1], b.diameter) for b in self.bases_of(unit))
+        mover, clearance = self.mover_of(unit), self.clearance_of(unit)
+        return self.game.tape.kept(
+            "board.cover_spots",
+            (mover, clearance, gap, shape),
+            lambda: self._cover_spots(unit, mover, clearance, gap),
+        )
+
+    def _cover_spots(
+        self, unit: U, mover: str | None, clearance: float, gap: float
+    ) -> tuple[Point, ...]:
+        table, tape = self.game.table, self.game.tape
+        spots: list[Point] = []
+        for feature in table.features:
+            if feature.cover is Cover.NONE:
+                continue
+            if feature.is_area and feature.kind_for(mover) is not TerrainKind.IMPASSABLE:
+                inside = feature.shape.representative_point()
+                spot = on_grid((float(inside.x), float(inside.y)))
+                if self.on_ground(unit, spot):
+                    spots.append(spot)
+            spots.extend(tape.around(feature.id, clearance, gap, mover))
+        return tuple(dict.fromkeys(spots))
 
 
 def _contact_spots(
@@ -605,6 +768,7 @@ __all__ = [
     "GRID",
     "SLACK",
     "Board",
+    "MadeWay",
     "Pace",
     "Reach",
     "Walk",

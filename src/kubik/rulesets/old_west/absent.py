@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 from kubik.dice import D6
 from kubik.engine import Call, Message, Procedure, Roll, emit, msg
 from kubik.engine.reducers import AtLeast, AtMost
-from kubik.rulesets.old_west.core import Side, number, roll_off_low_wins
+from kubik.rulesets.old_west.core import Side, data, number, roll_off_low_wins
 from kubik.rulesets.old_west.fame import FameRoll, apply_fame, offer_fame
 from kubik.rulesets.old_west.wounds import CountWounded, wound, wound_with_fame
 
@@ -358,3 +359,23 @@ class Profile:
     fortune: int = 0
     hero: bool = False
     fearsome: bool = False
+
+
+def _rows(name: str) -> dict[str, dict[str, Any]]:
+    table = data()[name]
+    return {
+        key: dict(value)
+        for key, value in table.items()
+        if isinstance(value, dict) and key not in {"provenance", "provenance_cells"}
+    }
+
+
+def profile_table() -> dict[str, dict[str, Any]]:
+    """OW-ABSENT-09 default: every profile of the data by id (its characteristics, Hero
+    and Fearsome Reputation flags)."""
+    return _rows("profiles")
+
+
+def mount_table() -> dict[str, dict[str, Any]]:
+    """OW-ABSENT-06/09 default: every mount of the data by id (Toughness, Wounds, names)."""
+    return _rows("mounts")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kubik.engine import Verdict, msg
-from kubik.rulesets.old_west.core import number
+from kubik.rulesets.old_west.core import data, number
 
 
 class BackOff(StrEnum):
@@ -100,3 +100,30 @@ def back_off_path(path: BackOffPath) -> Verdict:
     if path.length < inches - 1e-9:
         return Verdict.forbid(msg("old_west.permission.back_off_short", inches=inches), "OW-CC-04")
     return Verdict.allow("OW-CC-04")
+
+
+def back_off_inches() -> float:
+    """How far a loser backs off from his opponents, in inches (OW-CC-04)."""
+    return float(number("close_combat", "back_off_inches"))
+
+
+def back_off_turns() -> tuple[float, ...]:
+    """The ways a loser tries to back off, in degrees from straight away from his
+    opponents, in order: straight away first, then the data's angles (any way that takes
+    him away from them is a way back, OW-CC-04/09)."""
+    return (0.0, *(float(a) for a in data()["battle"]["back_off_angles"]))
+
+
+@dataclass(frozen=True, slots=True)
+class MakeWay:
+    """Where a trapped loser may end out of contact, the others making way (OW-CC-09):
+    places up to ``inches`` from where he stood, ``directions`` ways round."""
+
+    inches: float
+    directions: int
+
+
+def make_way_reach() -> MakeWay:
+    """How far and in how many directions a trapped loser looks for room (OW-CC-09)."""
+    table = data()["battle"]
+    return MakeWay(float(table["make_way_inches"]), int(table["make_way_directions"]))

@@ -231,6 +231,23 @@ def quickdraw_works(hero_shot: bool) -> Verdict:
     return Verdict.forbid(msg("old_west.permission.quickdraw_no_shot"), "OW-HERO-09")
 
 
+def may_quickdraw(shooting: Verdict, has_target: bool) -> Verdict:
+    """Can the Hero do what Quickdraw is for? He may shoot (``shooting``:
+    :func:`~kubik.rulesets.old_west.shooting.may_shoot`) and has an enemy he may shoot at
+    (``has_target``): the action works only if he shoots (OW-HERO-09).
+
+    >>> may_quickdraw(Verdict.allow("OW-ABSENT-04"), True).rules
+    ('OW-ABSENT-04', 'OW-HERO-09')
+    >>> may_quickdraw(Verdict.allow("OW-ABSENT-04"), False).allowed
+    False
+    """
+    if not shooting.allowed:
+        return shooting
+    if has_target:
+        return Verdict.combine(shooting, Verdict.allow("OW-HERO-09"))
+    return Verdict.forbid(msg("old_west.permission.no_target"), "OW-HERO-09", "OW-ABSENT-04")
+
+
 def whuppin_moves(opponents_left: int) -> Verdict:
     """After Time for Whuppin', the Hero and his fight's friends move again only if all his
     opponents are out of action (OW-HERO-10).
@@ -258,6 +275,22 @@ def may_carry_out(action: HeroicAction, hero: Beneficiary, able: Verdict) -> Ver
         why = able.reason if able.reason is not None else msg("old_west.permission.heroic_idle")
         return Verdict.forbid(why, _ACTION_RULE[action], *able.rules)
     return Verdict.combine(own, able)
+
+
+def may_whup(hero: Beneficiary, in_fight: Verdict, fights: Verdict, fought: bool) -> Verdict:
+    """Can a declared Time for Whuppin' be carried out now (OW-HERO-10)? As any heroic
+    action (:func:`may_carry_out`, ``in_fight``: he is in a fight); and the Hero must still
+    be allowed to fight this phase (``fights``:
+    :func:`~kubik.rulesets.old_west.division.may_fight`; ``fought``: he fought already) —
+    his fight is fought first, never a second time.
+    """
+    verdict = may_carry_out(HeroicAction.WHUPPIN, hero, in_fight)
+    if (verdict.allowed or fought) and not fights.allowed:
+        reason = (
+            fights.reason if fights.reason is not None else msg("old_west.permission.heroic_idle")
+        )
+        return Verdict.forbid(reason, *fights.rules, "OW-HERO-10")
+    return verdict
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from kubik.engine import Verdict, msg
 from kubik.rulesets.old_west.absent import in_control_zone, move_allowance, stand_up_cost
-from kubik.rulesets.old_west.core import Status, number, on_table
+from kubik.rulesets.old_west.core import Status, data, number, on_table
 from kubik.rulesets.old_west.heroics import follows
 from kubik.rulesets.old_west.pluck import reputation_check
 
@@ -157,11 +157,39 @@ def may_end_move(end: MoveEnd) -> Verdict:
     return Verdict.allow("OW-ABSENT-02", *follower)
 
 
+def control_zone() -> float:
+    """How far round an enemy only a charge may go (OW-ABSENT-02 default), in inches."""
+    return float(number("movement", "control_zone_inches"))
+
+
+def cliff_height() -> float:
+    """The highest step of ground a model moves over, in inches: higher is a cliff face,
+    which no move crosses (climbing is absent from the seed), across which models do not
+    touch, and over whose edge a loser backing off falls (OW-CC-09, OW-ABSENT-05)."""
+    return float(data()["battle"]["cliff_inches"])
+
+
+def beside_gap() -> float:
+    """How far from a building or a fence a model stands to be just beside it (taking
+    cover behind it, reaching its door), in inches (``battle.cover_gap_inches``)."""
+    return float(data()["battle"]["cover_gap_inches"])
+
+
+def base_mm(mounted: bool) -> float:
+    """A model's base diameter when its scenario gives none, in millimetres: on foot, or
+    the round stand-in for a cavalry base (OW-ABSENT-09 default)."""
+    return float(data()["battle"]["mounted_base_mm" if mounted else "base_mm"])
+
+
 __all__ = [
     "ChargeTarget",
     "MoveEnd",
     "Mover",
     "allowance",
+    "base_mm",
+    "beside_gap",
+    "cliff_height",
+    "control_zone",
     "may_charge",
     "may_end_move",
     "may_move",

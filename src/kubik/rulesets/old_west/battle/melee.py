@@ -21,45 +21,45 @@ be carried out is logged with the reason.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from kubik.engine import AnyForecast, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine import AnyForecast, Forecast, Procedure, emit, msg
 from kubik.rulesets.old_west.backing_off import BackOff, Loser, back_off
-from kubik.rulesets.old_west.battle import ground
-from kubik.rulesets.old_west.battle.fights import contacts_of, divide, fight_label
+from kubik.rulesets.old_west.battle.backing import WayBack, make_way, way_back
+from kubik.rulesets.old_west.battle.fights import contacts_of, divide, fight_label, order_of
 from kubik.rulesets.old_west.battle.figures import Figure, Stance
-from kubik.rulesets.old_west.battle.game import mount_key
+from kubik.rulesets.old_west.battle.harm import take_wounds
 from kubik.rulesets.old_west.battle.heroes import declare, heroic_lost
 from kubik.rulesets.old_west.battle.judge import WhuppinValue, combat_model, weight
-from kubik.rulesets.old_west.battle.moves import move_model, new_phase, phase_heading
+from kubik.rulesets.old_west.battle.moves import move_model
+from kubik.rulesets.old_west.battle.names import mount_key
+from kubik.rulesets.old_west.battle.phases import new_phase, phase_heading
 from kubik.rulesets.old_west.battle.situations import fighting
+from kubik.rulesets.old_west.battle.state import OldWestState
 from kubik.rulesets.old_west.combat import CombatOutcome, Model, combat
 from kubik.rulesets.old_west.core import Side
 from kubik.rulesets.old_west.division import Fight, fight_shape, in_a_fight, may_fight, next_fight
+from kubik.rulesets.old_west.division import divide as default_division
 from kubik.rulesets.old_west.heroics import (
     HeroicAction,
     Phase,
     PhaseLedger,
-    may_carry_out,
+    may_whup,
     whuppin_moves,
 )
 
-if TYPE_CHECKING:
-    from kubik.rulesets.old_west.battle.game import OldWestGame
-
 
 def fight_situation(
-    game: OldWestGame, fight: Fight
-) -> tuple[tuple[Model, ...], tuple[Model, ...], dict[str, ground.WayBack]]:
+    game: OldWestState, fight: Fight
+) -> tuple[tuple[Model, ...], tuple[Model, ...], dict[str, WayBack]]:
     """The rule's models for a fight, and each model's way back should it lose: trapped if
     it has none (OW-CC-09), at a cliff edge if the only way is over it, across an
     obstacle if a fence lies between it and its opponent (OW-CC-14)."""
     side_a = [game.figure(m) for m in fight.a]
     side_b = [game.figure(m) for m in fight.b]
-    ways: dict[str, ground.WayBack] = {}
+    ways: dict[str, WayBack] = {}
 
     def model(figure: Figure, opponents: list[Figure], single: bool) -> Model:
-        back = ground.way_back(game, figure, opponents)
+        back = way_back(game, figure, opponents)
         ways[figure.id] = back
         across = not single and any(
             game.tape.crossed((figure.base.centre, o.base.centre)) for o in opponents
@@ -80,7 +80,7 @@ def fight_situation(
     return a, b, ways
 
 
-def resolve(game: OldWestGame, fight: Fight) -> Procedure[CombatOutcome]:
+def resolve(game: OldWestState, fight: Fight) -> Procedure[CombatOutcome]:
     """One round of one fight: the rule, then exactly its outcome applied to the models."""
     a, b, ways = fight_situation(game, fight)
     shape = fight_shape(len(fight.a), len(fight.b))
@@ -119,7 +119,7 @@ def resolve(game: OldWestGame, fight: Fight) -> Procedure[CombatOutcome]:
                 yield emit(
                     "old_west.game.thrown", rules=("OW-ABSENT-06",), model=game.name(figure.id)
                 )
-        yield from game.take_wounds(figure, outcome.wounds[index])
+        yield from take_wounds(game, figure, outcome.wounds[index])
     winners = [game.figure(w) for w in won if game.figure(w).in_action]
     for index, model_id in enumerate(lost):
         figure = game.figure(model_id)
@@ -132,11 +132,11 @@ def resolve(game: OldWestGame, fight: Fight) -> Procedure[CombatOutcome]:
 
 
 def part(
-    game: OldWestGame,
+    game: OldWestState,
     loser: Figure,
     winners: list[Figure],
     move: BackOff,
-    back: ground.WayBack,
+    back: WayBack,
 ) -> Procedure[None]:
     """The loser ends the round out of contact (OW-CC-04/09/10): 1" back; over the cliff
     edge; or, trapped, out of contact anyway, the others shuffling aside."""
@@ -158,11 +158,11 @@ def part(
         prone = ("OW-CC-10",) if loser.prone else ()
         yield emit("old_west.game.backs_off", rules=("OW-CC-04", *prone), model=name)
         return
-    found = ground.make_way(game, loser, winners)
+    found = make_way(game, loser, winners)
     if found is None:
         yield emit("old_west.game.stays_trapped", rules=("OW-CC-09",), model=name)
         return
-    spot, shuffles = found
+    spot, shuffles = found.spot, found.shuffles
     for other, aside in shuffles:
         other.base = other.base.moved_to(aside)
     loser.base = loser.base.moved_to(spot)
@@ -177,14 +177,14 @@ def part(
     )
 
 
-def close_combat_phase(game: OldWestGame) -> Procedure[None]:
+def close_combat_phase(game: OldWestState) -> Procedure[None]:
     """The whole Close-combat phase."""
     new_phase(game)
     if not contacts_of(game):
         return
     yield from phase_heading(Phase.CLOSE_COMBAT)
     ledger = PhaseLedger(Phase.CLOSE_COMBAT)
-    heroes, ledger = yield from declare(game, HeroicAction.WHUPPIN, ledger)
+    heroes, ledger = yield from declare(game, HeroicAction.WHUPPIN, ledger, _whuppin_best)
     fought: dict[str, bool] = {}
     moved: set[str] = set()
 
@@ -199,16 +199,12 @@ def close_combat_phase(game: OldWestGame) -> Procedure[None]:
     fights = list((yield from divide(game)))
     for hero in heroes:
         mine = next((f for f in fights if hero.id in f.models), None)
-        verdict = may_carry_out(
-            HeroicAction.WHUPPIN,
+        verdict = may_whup(
             ledger.beneficiary(hero.id),
-            in_a_fight(mine is not None and game.engaged(hero)),
+            in_a_fight(mine is not None and game.board.is_engaged(hero)),
+            may_fight(fighting(hero, fought.get(hero.id, False), hero.id in moved)),
+            fought.get(hero.id, False),
         )
-        if verdict.allowed or fought.get(hero.id, False):
-            fights_now = may_fight(fighting(hero, fought.get(hero.id, False), hero.id in moved))
-            if not fights_now.allowed:
-                assert fights_now.reason is not None
-                verdict = Verdict.forbid(fights_now.reason, *fights_now.rules, "OW-HERO-10")
         if mine is None or not verdict.allowed:
             yield from heroic_lost(game, hero, HeroicAction.WHUPPIN, verdict)
             continue
@@ -258,12 +254,17 @@ def close_combat_phase(game: OldWestGame) -> Procedure[None]:
         yield from resolve(game, chosen)
 
 
-def whuppin_forecast(game: OldWestGame, hero: Figure, score: float) -> AnyForecast | None:
+def _whuppin_best(
+    game: OldWestState, hero: Figure, share: float, score: float
+) -> AnyForecast | None:
+    """Time for Whuppin's worth as :func:`~.heroes.declare` weighs it: acting first is
+    the whole of it (no ``share``)."""
+    return whuppin_forecast(game, hero, score)
+
+
+def whuppin_forecast(game: OldWestState, hero: Figure, score: float) -> AnyForecast | None:
     """Time for Whuppin's worth: moving again when his fight (as the rule's default split
     would make it) wipes out his opponents, by the combat rule's odds (None: no fight)."""
-    from kubik.rulesets.old_west.battle.fights import order_of
-    from kubik.rulesets.old_west.division import divide as default_division
-
     fights = default_division(contacts_of(game), order_of(game))
     mine = next((f for f in fights if hero.id in f.models), None)
     if mine is None:

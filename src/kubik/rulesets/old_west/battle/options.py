@@ -8,9 +8,11 @@ decision (:class:`~kubik.game.battle.Menu`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from kubik.engine import Message, msg
 from kubik.rulesets.old_west.division import Fight
 from kubik.rulesets.old_west.heroics import HeroicAction
 
@@ -48,6 +50,17 @@ class MoveTo:
     def spot(self) -> tuple[float, float]:
         """Where the model's centre ends."""
         return (self.x, self.y)
+
+    def label(self, name: Callable[[str], Message]) -> Message:
+        """How the move reads, with the names ``name`` finds for the model and target."""
+        return msg(
+            self.kind.msgid,
+            model=name(self.model),
+            x=self.x,
+            y=self.y,
+            distance=self.distance,
+            target=name(self.target) if self.target else name(self.model),
+        )
 
 
 @dataclass(frozen=True, slots=True)
