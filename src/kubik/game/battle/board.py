@@ -15,8 +15,9 @@ it is still in the battle. The board answers the rest once, for every ruleset:
   :meth:`Board.charge_way` and :meth:`Board.contact_spots` (into base contact with a
   target), :meth:`Board.back_away` (a straight step away from threats),
   :meth:`Board.make_way` (out of contact anyway, the models in the way shuffling
-  aside), :meth:`Board.cover_spots` (places that give cover) and :meth:`Board.fits`
-  (whether a unit may stand at a place).
+  aside), :meth:`Board.cover_spots` (places that give cover), :meth:`Board.fits`
+  (whether a unit may stand at a place) and :meth:`Board.on_obstacle` (whether it
+  would stand on a fence or in a trough, which moves cross and never end on).
 
 The board decides no rule: how far a unit may go, what a difficult way costs and
 whether a place is allowed are the ruleset's movement rule's, passed in as numbers or
@@ -36,10 +37,14 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from shapely.geometry import LineString
+from shapely.geometry import Point as ShapelyPoint
+
 from kubik.game.battle.contact import GAP, clear_of, settle, touching
-from kubik.table import Base, Cover, Point, TableError, TerrainKind
+from kubik.table import Base, Cover, Point, Table, TableError, TerrainKind
 from kubik.table.tape import Tape, along
 
 if TYPE_CHECKING:
@@ -58,6 +63,9 @@ _NUDGES = (0.0, 0.1, -0.1)
 #: Inches of measuring slack (rounding to the grid, placing by hand): a way that costs
 #: this much more than its allowance still fits it.
 SLACK = 0.05
+#: How far a base may reach over an obstacle's edge (a fence line, a trough's rim) and
+#: still stand beside it, not on it: the grid's rounding (inches).
+OBSTACLE_OVERLAP = GRID
 
 
 def on_grid(point: Sequence[float]) -> Point:
@@ -409,6 +417,35 @@ class Board(ABC, Generic[U]):
         theirs = self.bases_of(other)
         return any(touching(a, b) for a in self.bases_of(unit) for b in theirs)
 
+    def on_obstacle(self, unit: U, point: Point) -> bool:
+        """Whether ``unit`` standing at ``point`` would stand on an obstacle (a fence, a
+        wall, a trough): a base reaching more than :data:`OBSTACLE_OVERLAP` over its edge.
+        Moves cross obstacles and end beside them, never on them. Kept with the table."""
+        tape, table = self.game.tape, self.game.table
+        for base in self.bases_at(unit)(point):
+            key = (base.x, base.y, base.radius)
+            if tape.kept("board.on_obstacle", key, partial(_on_obstacle, table, key)):
+                return True
+        return False
+
+    def obstacle_span(
+        self, unit: U, points: Sequence[Point], feature_id: str
+    ) -> tuple[float, float] | None:
+        """Where along ``points`` (inches from their start) ``unit``'s base would first
+        touch obstacle ``feature_id``, and where, crossing it, it leaves it again; ``None``
+        when the way never meets it. A model that fails to cross stops at the first, beside
+        it; one that clears it lands at the second, beside it on the far side."""
+        reach = max((b.radius for b in self.bases_of(unit)), default=0.5)
+        line = LineString([(float(x), float(y)) for x, y in points])
+        zone = self.game.table.feature(feature_id).shape.buffer(reach)
+        met = line.intersection(zone)
+        if met.is_empty:
+            return None
+        ends = [
+            line.project(ShapelyPoint(c)) for g in getattr(met, "geoms", [met]) for c in g.coords
+        ]
+        return (min(ends), max(ends))
+
     # -- where it may go ---------------------------------------------------------------------
 
     def way(self, unit: U, goal: Point) -> tuple[Point, ...] | None:
@@ -453,13 +490,19 @@ class Board(ABC, Generic[U]):
         reach: Reach | None = None,
         pace: Pace | None = None,
         way: Sequence[Point] | None = None,
+        within: bool = False,
+        stands: Callable[[Point], bool] | None = None,
     ) -> Walk | None:
         """Where ``unit`` gets walking toward ``goal`` with ``allowance`` inches: along
         :meth:`way` (or ``way`` given), stopping ``short`` inches before its end, as far
         as ``reach`` (the ruleset's movement rule; default :meth:`reach`) lets the
         allowance go, and then where the contact rule lets it end — never through a
         model, never touching one but ``target`` (a charge's, touched never overlapped).
-        ``None`` when no way leads there or no place of it is clear."""
+        ``within``: the end, on the grid, never costs more than the allowance (rounded
+        inside the limit, never past it); ``stands(place)``: the ruleset's word on where
+        the unit may end (never on a fence: :meth:`on_obstacle`) — else the walk ends at
+        the last place before it, along its path, where it may. ``None`` when no way
+        leads there or no place of it is clear."""
         points = tuple(way) if way is not None else self.way(unit, goal)
         if points is None:
             return None
@@ -475,17 +518,70 @@ class Board(ABC, Generic[U]):
         end = settle(path, self.bases_at(unit), others, may_touch=touchable)
         if end is None:
             return None
-        cost = (pace or self.pace(unit))(points)
+        priced = pace or self.pace(unit)
+        if within or stands is not None:
+            limit = allowance if within else None
+            end = self._standing_end(unit, points, path, end, others, priced, limit, stands)
+            if end is None:
+                return None
+        cost = priced(points)
         return Walk(points, path, end, round(length_along(path, end), 1), cost)
 
-    def settled(self, unit: U, points: Sequence[Point], *, target: U | None = None) -> Point | None:
+    def _standing_end(
+        self,
+        unit: U,
+        points: Sequence[Point],
+        path: Sequence[Point],
+        end: Point,
+        others: Sequence[Base],
+        pace: Pace,
+        limit: float | None,
+        stands: Callable[[Point], bool] | None,
+    ) -> Point | None:
+        """``end``, or the last place on the grid before it along ``path`` that costs no
+        more than ``limit`` (from the way's start, ``points``) and where ``stands``
+        lets the unit end; clear of every model (``others``). ``None``: no such place."""
+        walked = length_along(path, end)
+        # the path costs no more than the allowance: only a place the grid rounded past
+        # its last stretch may cost more
+        near_end = sum(math.dist(p, q) for p, q in itertools.pairwise(path)) - 2 * GRID
+        bases_at = self.bases_at(unit)
+        for k in range(int(walked / GRID) + 2):
+            if k == 0:
+                spot = end
+            else:
+                spot = on_grid(_point_along(path, max(walked - k * GRID, 0.0)))
+                if not clear_of(list(bases_at(spot)), others):
+                    continue
+            if stands is not None and not stands(spot):
+                continue
+            if limit is not None and length_along(path, spot) > near_end:
+                at = length_along(points, spot)
+                if pace((*along(points, at)[:-1], spot)) > limit + 1e-9:
+                    continue
+            return spot
+        return None
+
+    def settled(
+        self,
+        unit: U,
+        points: Sequence[Point],
+        *,
+        target: U | None = None,
+        stands: Callable[[Point], bool] | None = None,
+    ) -> Point | None:
         """Where a move of ``unit`` along ``points`` ends by the contact rule: at its end,
         or at the last clear place on the grid before it would touch a model (never
-        through one; ``target``, a charge's, may be touched, never overlapped). ``None``
-        when no place of it is clear."""
+        through one; ``target``, a charge's, may be touched, never overlapped) — and,
+        with ``stands`` (the ruleset's word on where the unit may end), at the last place
+        before that where it may. ``None`` when no place of it is clear."""
         touchable = list(self.bases_of(target)) if target is not None else []
         others = self.blocking(unit, also=(target,) if target is not None else ())
-        return settle(points, self.bases_at(unit), others, may_touch=touchable)
+        end = settle(points, self.bases_at(unit), others, may_touch=touchable)
+        if end is None or stands is None or len(points) < 2:
+            return end
+        path = along(points, length_along(points, end))
+        return self._standing_end(unit, points, path, end, others, self.pace(unit), None, stands)
 
     def contact_spots(self, unit: U, target: U, *, cliff: float | None = None) -> tuple[Point, ...]:
         """Places on the grid where ``unit``'s model nearest ``target`` touches
@@ -518,17 +614,19 @@ class Board(ABC, Generic[U]):
         pace: Pace | None = None,
         cliff: float | None = None,
         allowed: Callable[[Point], bool] | None = None,
+        slack: float = SLACK,
     ) -> Walk | None:
         """The cheapest way ``unit`` can walk into base contact with ``target`` within
         ``allowance`` (priced by ``pace``, the ruleset's movement rule; default
-        :meth:`pace`): a way round terrain and models that ends touching ``target`` and no
-        other model. ``allowed(spot)``: the ruleset's own word on a place (its movement
-        rule); ``None`` when no such way exists — a charge that could not reach."""
+        :meth:`pace`), give or take ``slack`` inches: a way round terrain and models that
+        ends touching ``target`` and no other model. ``allowed(spot)``: the ruleset's own
+        word on a place (its movement rule); ``None`` when no such way exists — a charge
+        that could not reach."""
         here = self.centre_of(unit)
         priced = pace or self.pace(unit)
         around = 2 * (self.clearance_of(unit) + self.clearance_of(target)) + 1.0
         for spot in self.contact_spots(unit, target, cliff=cliff):
-            if math.dist(here, spot) > allowance + SLACK:
+            if math.dist(here, spot) > allowance + slack:
                 continue  # a way is never shorter than the straight line
             if not self.fits(unit, spot, touch=target):
                 continue
@@ -538,8 +636,8 @@ class Board(ABC, Generic[U]):
             if points is None:
                 continue
             cost = priced(points)
-            if cost > allowance + SLACK:
-                if cost > allowance + SLACK + around:
+            if cost > allowance + slack:
+                if cost > allowance + slack + around:
                     break  # every other place round it is as far, give or take its width
                 continue
             touchable = list(self.bases_of(target))
@@ -596,11 +694,13 @@ class Board(ABC, Generic[U]):
         radii: Sequence[float] = (0.5, 1.0, 1.5, 2.0),
         taken: Sequence[Base] = (),
         moving: Iterable[U] = (),
+        stands: Callable[[Point], bool] | None = None,
     ) -> Point | None:
         """The nearest place on the grid to ``near`` (rings of ``radii``, twelve places
         each) where ``unit`` fits clear of every model and of ``taken`` without crossing
         an obstacle: where a model shuffles aside to make room. The models of ``moving``
-        are on their way elsewhere (``taken`` holds where they go): they do not block."""
+        are on their way elsewhere (``taken`` holds where they go): they do not block.
+        ``stands``: the ruleset's word on where the unit may stand."""
         tape = self.game.tape
         blocking = self.blocking(unit, also=moving)
         for radius in radii:
@@ -610,6 +710,8 @@ class Board(ABC, Generic[U]):
                     (near[0] + radius * math.cos(angle), near[1] + radius * math.sin(angle))
                 )
                 if not self.on_ground(unit, spot) or tape.crossed((self.centre_of(unit), spot)):
+                    continue
+                if stands is not None and not stands(spot):
                     continue
                 if clear_of(list(self.bases_at(unit)(spot)), [*blocking, *taken]):
                     return spot
@@ -625,6 +727,7 @@ class Board(ABC, Generic[U]):
         directions: int = 16,
         step: float = 0.5,
         may_shuffle: Callable[[U], bool] | None = None,
+        stands: Callable[[U, Point], bool] | None = None,
     ) -> MadeWay[U] | None:
         """Where ``unit``, with no room to step back from ``threats``, ends out of contact
         with them anyway, the models in its way shuffling aside: the first place, ring by
@@ -633,18 +736,15 @@ class Board(ABC, Generic[U]):
         middle first, then ever more aside), that it reaches without crossing an obstacle
         or impassable ground, touching no threat and no model that may not shuffle
         (``may_shuffle``; default: a friend not in a fight), and where every model it
-        would touch finds a clear place nearby (:meth:`clear_spot`). ``None``: there is
-        no such place (it stays where it is)."""
+        would touch finds a clear place nearby (:meth:`clear_spot`); ``stands(unit,
+        place)``: the ruleset's word on where a unit may stand (never on a fence). ``None``:
+        there is no such place (it stays where it is)."""
         here = self.centre_of(unit)
         centres = [self.centre_of(t) for t in threats]
         if not centres:
             return None
         if may_shuffle is None:
-            side = self.side_of(unit)
-
-            def may_shuffle(other: U) -> bool:
-                return self.side_of(other) == side and not self.is_engaged(other)
-
+            may_shuffle = self._friend_at_rest(unit)
         turns = sorted(
             (360.0 * k / directions for k in range(directions)),
             key=lambda a: (min(a, 360.0 - a), a),
@@ -653,23 +753,32 @@ class Board(ABC, Generic[U]):
         while radius <= limit + 1e-9:
             for turn in turns:
                 spot = on_grid(away_from(here, centres, radius + SLACK, turn))
-                shuffles = self._room_at(unit, here, spot, threats, may_shuffle)
+                shuffles = self.room_at(unit, spot, threats, may_shuffle=may_shuffle, stands=stands)
                 if shuffles is not None:
                     return MadeWay(spot, shuffles)
             radius += step
         return None
 
-    def _room_at(
+    def room_at(
         self,
         unit: U,
-        here: Point,
         spot: Point,
         threats: Sequence[U],
-        may_shuffle: Callable[[U], bool],
+        *,
+        may_shuffle: Callable[[U], bool] | None = None,
+        stands: Callable[[U, Point], bool] | None = None,
     ) -> tuple[tuple[U, Point], ...] | None:
-        """The shuffles that make room for ``unit`` at ``spot`` (``None``: no room)."""
+        """The shuffles that make room for ``unit`` at ``spot``, where it gets from where it
+        stands without crossing an obstacle, touching none of ``threats``: each model it
+        would touch (each must be one ``may_shuffle`` lets move; default a friend not in a
+        fight) and the clear place nearby it shuffles to (``None``: no room there)."""
+        here = self.centre_of(unit)
+        if may_shuffle is None:
+            may_shuffle = self._friend_at_rest(unit)
         if not self.on_ground(unit, spot) or self.game.tape.crossed((here, spot)):
             return None  # off the table, in impassable ground, or over an obstacle
+        if stands is not None and not stands(unit, spot):
+            return None
         if not math.isfinite(self.pace(unit)((here, spot))):
             return None
         bases = list(self.bases_at(unit)(spot))
@@ -688,7 +797,11 @@ class Board(ABC, Generic[U]):
         taken = list(bases)
         for other in in_way:
             aside = self.clear_spot(
-                other, self.centre_of(other), taken=taken, moving=(unit, *in_way)
+                other,
+                self.centre_of(other),
+                taken=taken,
+                moving=(unit, *in_way),
+                stands=None if stands is None else partial(stands, other),
             )
             if aside is None:
                 return None
@@ -696,9 +809,16 @@ class Board(ABC, Generic[U]):
             taken.extend(self.bases_at(other)(aside))
         return tuple(moves)
 
+    def _friend_at_rest(self, unit: U) -> Callable[[U], bool]:
+        """Whether a model is a friend of ``unit`` not in a fight (who shuffles aside
+        unless the ruleset says otherwise)."""
+        side = self.side_of(unit)
+        return lambda other: self.side_of(other) == side and not self.is_engaged(other)
+
     def cover_spots(self, unit: U, gap: float) -> tuple[Point, ...]:
         """Places where ``unit`` would take cover: one inside each area of cover it may
-        enter (a barrel pile, a porch) and, round every feature that gives cover, a place
+        enter and stand in (a barrel pile, a porch; not an obstacle such as a trough,
+        which models cross and never stand in) and, round every feature that gives cover, a place
         every 2 inches just outside it (``gap`` inches off its edge: behind a wall or a
         fence). They depend on the table and the unit's mover type and shape alone, so
         each set is kept with the table."""
@@ -719,13 +839,29 @@ class Board(ABC, Generic[U]):
         for feature in table.features:
             if feature.cover is Cover.NONE:
                 continue
-            if feature.is_area and feature.kind_for(mover) is not TerrainKind.IMPASSABLE:
+            enterable = feature.kind_for(mover) is not TerrainKind.IMPASSABLE
+            if feature.is_area and enterable and not feature.obstacle:
                 inside = feature.shape.representative_point()
                 spot = on_grid((float(inside.x), float(inside.y)))
                 if self.on_ground(unit, spot):
                     spots.append(spot)
             spots.extend(tape.around(feature.id, clearance, gap, mover))
         return tuple(dict.fromkeys(spots))
+
+
+def _point_along(points: Sequence[Point], length: float) -> Point:
+    """The place ``length`` inches along ``points`` (their end, past it)."""
+    return along(points, length)[-1] if length > 0 else (float(points[0][0]), float(points[0][1]))
+
+
+def _on_obstacle(table: Table, base: tuple[float, float, float]) -> bool:
+    """:meth:`Board.on_obstacle` for one base: its centre ``x, y`` and radius."""
+    x, y, r = base
+    centre = ShapelyPoint(x, y)
+    return any(
+        feature.obstacle and feature.shape.distance(centre) < r - OBSTACLE_OVERLAP
+        for feature in table.candidates_in(x - r, y - r, x + r, y + r)
+    )
 
 
 def _contact_spots(
@@ -766,6 +902,7 @@ def _contact_spots(
 __all__ = [
     "CONTACT_STEPS",
     "GRID",
+    "OBSTACLE_OVERLAP",
     "SLACK",
     "Board",
     "MadeWay",

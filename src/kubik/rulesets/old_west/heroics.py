@@ -231,6 +231,23 @@ def quickdraw_works(hero_shot: bool) -> Verdict:
     return Verdict.forbid(msg("old_west.permission.quickdraw_no_shot"), "OW-HERO-09")
 
 
+def may_wait(hero_gap: float) -> Verdict:
+    """May a friend of a Hero who shouts Yee Haw! stay out of it and move in his turn as
+    usual? Yes: friends within 6" «могут передвигаться вместе с ним» — they may move with
+    him, ending within 6" of him (OW-HERO-08), or not (``hero_gap``: inches between them
+    before the Hero moved).
+
+    >>> may_wait(4.0).rules
+    ('OW-HERO-08',)
+    """
+    if not follows(hero_gap):
+        radius = number("fame", "follower_radius_inches")
+        return Verdict.forbid(
+            msg("old_west.permission.too_far", distance=hero_gap, radius=radius), "OW-HERO-08"
+        )
+    return Verdict.allow("OW-HERO-08")
+
+
 def may_quickdraw(shooting: Verdict, has_target: bool) -> Verdict:
     """Can the Hero do what Quickdraw is for? He may shoot (``shooting``:
     :func:`~kubik.rulesets.old_west.shooting.may_shoot`) and has an enemy he may shoot at

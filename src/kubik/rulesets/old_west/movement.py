@@ -126,12 +126,40 @@ class MoveEnd:
 
     ``enemy_gap``: the closest the move comes to an enemy in play, edge to edge in inches
     (0: base contact); ``charge``: the move is a charge into contact; ``hero_gap``: for a
-    Yee Haw! follower, inches from the Hero at the end (None otherwise).
+    Yee Haw! follower, inches from the Hero at the end (None otherwise); ``on_obstacle``:
+    the model would stand on a fence or in a trough.
     """
 
     enemy_gap: float
     charge: bool = False
     hero_gap: float | None = None
+    on_obstacle: bool = False
+
+
+def may_stand(on_obstacle: bool) -> Verdict:
+    """May a move end here? Never on an obstacle: a model crosses a fence, a wall or a
+    trough (a jump test) and ends beside it or clear of it on the far side, and one that
+    fails the test stops short of it (OW-ABSENT-02 default).
+
+    >>> may_stand(False).allowed, may_stand(True).rules
+    (True, ('OW-ABSENT-02',))
+    """
+    if on_obstacle:
+        return Verdict.forbid(msg("old_west.permission.on_obstacle"), "OW-ABSENT-02")
+    return Verdict.allow("OW-ABSENT-02")
+
+
+def may_place(clear: bool, on_obstacle: bool = False) -> Verdict:
+    """May a model the rules move by themselves (a loser landing below a cliff edge, a model
+    shuffling aside to make way) be set down here? Touching no other model — only a
+    charge brings models into contact (OW-CC-01) — and not on an obstacle (OW-ABSENT-02).
+
+    >>> may_place(True).allowed, may_place(False).rules, may_place(True, True).allowed
+    (True, ('OW-CC-01',), False)
+    """
+    if not clear:
+        return Verdict.forbid(msg("old_west.permission.place_taken"), "OW-CC-01")
+    return may_stand(on_obstacle)
 
 
 def may_end_move(end: MoveEnd) -> Verdict:
@@ -142,7 +170,11 @@ def may_end_move(end: MoveEnd) -> Verdict:
     (False, True)
     >>> may_end_move(MoveEnd(3.0, hero_gap=6.5)).rules
     ('OW-HERO-08',)
+    >>> may_end_move(MoveEnd(3.0, on_obstacle=True)).allowed
+    False
     """
+    if end.on_obstacle:
+        return may_stand(True)
     if end.hero_gap is not None and not follows(end.hero_gap):
         radius = number("fame", "follower_radius_inches")
         return Verdict.forbid(
@@ -193,4 +225,6 @@ __all__ = [
     "may_charge",
     "may_end_move",
     "may_move",
+    "may_place",
+    "may_stand",
 ]

@@ -15,15 +15,20 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kubik.game.battle import SLACK, MadeWay, away_from, on_grid, touching
+from kubik.engine import Verdict
+from kubik.game.battle import GRID, SLACK, MadeWay, away_from, on_grid, touching
 from kubik.rulesets.old_west.backing_off import (
     BackOffPath,
+    MakingWay,
     back_off_inches,
     back_off_path,
     back_off_turns,
     make_way_reach,
+    may_make_way,
+    out_of_contact,
 )
 from kubik.rulesets.old_west.battle.figures import Figure
+from kubik.rulesets.old_west.battle.situations import standing, stands
 from kubik.rulesets.old_west.battle.state import OldWestState
 from kubik.rulesets.old_west.movement import cliff_height
 from kubik.table import Point
@@ -63,7 +68,8 @@ def way_back(game: OldWestState, loser: Figure, opponents: Sequence[Figure]) -> 
             touching(base, e.base) for e in board.enemies(loser) if e not in opponents
         )
         crossed = game.tape.crossed((start, spot))
-        path = BackOffPath(math.dist(start, spot), touches_enemy, bool(crossed))
+        on_obstacle = board.on_obstacle(loser, spot)
+        path = BackOffPath(math.dist(start, spot), touches_enemy, bool(crossed), True, on_obstacle)
         return back_off_path(path).allowed
 
     spot = board.back_away(loser, opponents, inches, turns=turns, allowed=lawful)
@@ -113,7 +119,7 @@ def _over_the_edge(
     board = game.board
     for extra in _OVER_THE_EDGE:
         spot = on_grid(away_from(here, threats, inches + extra + 0.1, turn))
-        if board.fits(loser, spot):
+        if board.fits(loser, spot) and stands(game, loser)(spot):
             drop = height - game.tape.elevation(spot)
             return WayBack(None, max(1, round(drop)), spot)
     return None
@@ -123,17 +129,98 @@ def make_way(
     game: OldWestState, loser: Figure, winners: Sequence[Figure]
 ) -> MadeWay[Figure] | None:
     """Where a trapped loser ends out of contact, the others shuffling aside (OW-CC-09):
-    the nearest place out of every enemy's reach that he gets to without a jump or a
-    climb, and for each friend in the way (not in a fight) a place it shuffles to.
-    None when even that fails (he stays where he is, still in the fight)."""
+    the nearest place no longer touching the enemy that he gets to without a jump or a
+    climb, and for each model in the way a place it shuffles to — his friends first, else
+    any model :func:`~kubik.rulesets.old_west.backing_off.may_make_way` lets move; 1" off
+    as a step back would take him, else as near as out of contact. None when even that
+    fails (he stays where he is, still in the fight)."""
+    board = game.board
     reach = make_way_reach()
-    return game.board.make_way(
+    standing_at = standing(game)
+    side = loser.side
+
+    def friend(model: Figure) -> bool:
+        return model.side == side and _may_make_way(game, loser, model)
+
+    def anyone(model: Figure) -> bool:
+        return _may_make_way(game, loser, model)
+
+    tries = (
+        (back_off_inches() + SLACK, _STEP, friend),
+        (back_off_inches() + SLACK, _STEP, anyone),
+        (GRID, GRID, anyone),
+    )
+    for start, step, may_shuffle in tries:
+        found = board.make_way(
+            loser,
+            winners,
+            start=start,
+            limit=reach.inches,
+            directions=reach.directions,
+            step=step,
+            may_shuffle=may_shuffle,
+            stands=standing_at,
+        )
+        if found is not None:
+            return found
+    return None
+
+
+def room_for(
+    game: OldWestState, loser: Figure, winners: Sequence[Figure], spot: Point
+) -> tuple[tuple[Figure, Point], ...] | None:
+    """The models that shuffle aside to let a trapped loser end at ``spot`` (where people
+    at a real table put him), and where each goes (None: no room there)."""
+    return game.board.room_at(
         loser,
+        spot,
         winners,
-        start=back_off_inches() + SLACK,
-        limit=reach.inches,
-        directions=reach.directions,
+        may_shuffle=lambda model: _may_make_way(game, loser, model),
+        stands=standing(game),
     )
 
 
-__all__ = ["WayBack", "make_way", "way_back"]
+#: How far apart the rings of places a trapped loser tries 1" off lie (inches).
+_STEP = 0.5
+
+
+def _may_make_way(game: OldWestState, loser: Figure, model: Figure) -> bool:
+    """The rule's word on whether ``model`` shuffles aside for the trapped ``loser``."""
+    return may_make_way(MakingWay(game.board.is_engaged(model), model.side == loser.side)).allowed
+
+
+def lawful_way_out(
+    game: OldWestState, loser: Figure, opponents: Sequence[Figure], spot: Point
+) -> Verdict:
+    """The rule's verdict on a trapped loser ending at ``spot`` (where people at a real
+    table put him): no longer touching any enemy, not on an obstacle (OW-CC-09)."""
+    base = loser.base.moved_to(spot)
+    touches = any(touching(base, e.base) for e in game.board.enemies(loser))
+    on_obstacle = game.board.on_obstacle(loser, spot)
+    if touches or on_obstacle:
+        return out_of_contact(touches, on_obstacle)
+    crossed = bool(game.tape.crossed((loser.base.centre, spot)))
+    if crossed:
+        return back_off_path(BackOffPath(0.0, climbs=True))
+    return out_of_contact(False, False, room_for(game, loser, opponents, spot) is not None)
+
+
+def lawful_step_back(
+    game: OldWestState, loser: Figure, opponents: Sequence[Figure], spot: Point
+) -> Verdict:
+    """The rule's verdict on a loser backing off to ``spot`` (where people at a real table
+    put him): the full 1" away from his opponents, touching no other enemy, over no
+    obstacle and not on one (:func:`~kubik.rulesets.old_west.backing_off.back_off_path`)."""
+    here = loser.base.centre
+    base = loser.base.moved_to(spot)
+    board = game.board
+    touches_enemy = any(touching(base, e.base) for e in board.enemies(loser))
+    away = all(math.dist(spot, o.base.centre) > math.dist(here, o.base.centre) for o in opponents)
+    crossed = bool(game.tape.crossed((here, spot)))
+    path = BackOffPath(
+        math.dist(here, spot), touches_enemy, crossed, away, board.on_obstacle(loser, spot)
+    )
+    return back_off_path(path)
+
+
+__all__ = ["WayBack", "lawful_step_back", "lawful_way_out", "make_way", "room_for", "way_back"]

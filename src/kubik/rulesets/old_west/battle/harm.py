@@ -26,7 +26,7 @@ def wound(game: OldWestState, figure: Figure, wounds: int) -> Procedure[None]:
         return
     wounds = min(wounds, figure.wounds_left)
     if figure.fortune > 0:
-        saved = yield Call(fortune, (wounds, figure.fortune, figure.side))
+        saved = yield Call(fortune, (wounds, figure.fortune, figure.side, game.name(figure.id)))
         yield from game.pay_fortune(figure, saved.fortune_spent)
         wounds = saved.wounds
     yield from take_wounds(game, figure, wounds)
@@ -86,4 +86,11 @@ def take_wounds(game: OldWestState, figure: Figure, wounds: int) -> Procedure[No
         )
 
 
-__all__ = ["take_wounds", "wound", "wound_mount"]
+def credit(game: OldWestState, killer: Figure, victim: Figure) -> None:
+    """Credit ``killer`` with ``victim`` if his shot or strikes put an enemy out of action
+    (``kubik sim``'s kills per unit; a friend hit in the way is no kill)."""
+    if victim.status is Status.OUT_OF_ACTION and killer.side != victim.side:
+        game.credit_kill(killer.id)
+
+
+__all__ = ["credit", "take_wounds", "wound", "wound_mount"]

@@ -21,13 +21,22 @@ be carried out is logged with the reason.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
-from kubik.engine import AnyForecast, Forecast, Procedure, emit, msg
+from kubik.engine import AnyForecast, Forecast, Procedure, Verdict, emit, msg
+from kubik.game.battle import clear_of
 from kubik.rulesets.old_west.backing_off import BackOff, Loser, back_off
-from kubik.rulesets.old_west.battle.backing import WayBack, make_way, way_back
+from kubik.rulesets.old_west.battle.backing import (
+    WayBack,
+    lawful_step_back,
+    lawful_way_out,
+    make_way,
+    room_for,
+    way_back,
+)
 from kubik.rulesets.old_west.battle.fights import contacts_of, divide, fight_label, order_of
 from kubik.rulesets.old_west.battle.figures import Figure, Stance
-from kubik.rulesets.old_west.battle.harm import take_wounds
+from kubik.rulesets.old_west.battle.harm import credit, take_wounds
 from kubik.rulesets.old_west.battle.heroes import declare, heroic_lost
 from kubik.rulesets.old_west.battle.judge import WhuppinValue, combat_model, weight
 from kubik.rulesets.old_west.battle.moves import move_model
@@ -35,6 +44,7 @@ from kubik.rulesets.old_west.battle.names import mount_key
 from kubik.rulesets.old_west.battle.phases import new_phase, phase_heading
 from kubik.rulesets.old_west.battle.situations import fighting
 from kubik.rulesets.old_west.battle.state import OldWestState
+from kubik.rulesets.old_west.battle.table import placed
 from kubik.rulesets.old_west.combat import CombatOutcome, Model, combat
 from kubik.rulesets.old_west.core import Side
 from kubik.rulesets.old_west.division import Fight, fight_shape, in_a_fight, may_fight, next_fight
@@ -46,6 +56,8 @@ from kubik.rulesets.old_west.heroics import (
     may_whup,
     whuppin_moves,
 )
+from kubik.rulesets.old_west.movement import may_place
+from kubik.table import Point
 
 
 def fight_situation(
@@ -119,7 +131,11 @@ def resolve(game: OldWestState, fight: Fight) -> Procedure[CombatOutcome]:
                 yield emit(
                     "old_west.game.thrown", rules=("OW-ABSENT-06",), model=game.name(figure.id)
                 )
+        standing = figure.in_action
         yield from take_wounds(game, figure, outcome.wounds[index])
+        killer = outcome.killer(index)
+        if standing and killer is not None:
+            credit(game, game.figure(won[killer]), figure)
     winners = [game.figure(w) for w in won if game.figure(w).in_action]
     for index, model_id in enumerate(lost):
         figure = game.figure(model_id)
@@ -139,10 +155,20 @@ def part(
     back: WayBack,
 ) -> Procedure[None]:
     """The loser ends the round out of contact (OW-CC-04/09/10): 1" back; over the cliff
-    edge; or, trapped, out of contact anyway, the others shuffling aside."""
+    edge; or, trapped, out of contact anyway, the others shuffling aside. At a real table
+    people put the models where they end, checked by the rules."""
     name = game.name(loser.id)
+    board = game.board
     if move is BackOff.FALLS and back.below is not None:
-        loser.base = loser.base.moved_to(back.below)
+        below = yield from placed(
+            game,
+            loser,
+            back.below,
+            msg("old_west.game.place.falls", model=name),
+            partial(_landing, game, loser),
+            ("OW-CC-09", "OW-ABSENT-05"),
+        )
+        loser.base = loser.base.moved_to(below)
         game.contacts.release(loser.id)
         yield emit(
             "old_west.game.falls",
@@ -150,31 +176,91 @@ def part(
             model=name,
             height=back.cliff_drop,
             prone=loser.prone,
+            x=below[0],
+            y=below[1],
         )
         return
+    if back.spot is not None and not board.fits(loser, back.spot):
+        back = way_back(game, loser, winners)  # another loser backed off there first
+    prone = ("OW-CC-10",) if loser.prone else ()
     if back.spot is not None:
-        loser.base = loser.base.moved_to(back.spot)
+        spot = yield from placed(
+            game,
+            loser,
+            back.spot,
+            msg("old_west.game.place.back_off", model=name),
+            partial(lawful_step_back, game, loser, winners),
+            ("OW-CC-04",),
+        )
+        loser.base = loser.base.moved_to(spot)
         game.contacts.release(loser.id)
-        prone = ("OW-CC-10",) if loser.prone else ()
-        yield emit("old_west.game.backs_off", rules=("OW-CC-04", *prone), model=name)
+        yield emit(
+            "old_west.game.backs_off",
+            rules=("OW-CC-04", *prone),
+            model=name,
+            x=spot[0],
+            y=spot[1],
+        )
         return
     found = make_way(game, loser, winners)
     if found is None:
         yield emit("old_west.game.stays_trapped", rules=("OW-CC-09",), model=name)
         return
-    spot, shuffles = found.spot, found.shuffles
-    for other, aside in shuffles:
-        other.base = other.base.moved_to(aside)
+    spot = found.spot
+    if game.at_table:
+        spot = yield from placed(
+            game,
+            loser,
+            spot,
+            msg("old_west.game.place.way_out", model=name),
+            partial(lawful_way_out, game, loser, winners),
+            ("OW-CC-09",),
+        )
+    shuffles = found.shuffles if spot == found.spot else room_for(game, loser, winners, spot)
+    assert shuffles is not None  # the check asked it
     loser.base = loser.base.moved_to(spot)
     game.contacts.release(loser.id)
-    prone = ("OW-CC-10",) if loser.prone else ()
-    others = game.names(tuple(o.id for o, _ in shuffles))
     yield emit(
-        "old_west.game.squeezes_out_past" if others else "old_west.game.squeezes_out",
+        "old_west.game.squeezes_out_past" if shuffles else "old_west.game.squeezes_out",
         rules=("OW-CC-09", *prone),
         model=name,
-        others=others,
+        others=game.names(tuple(o.id for o, _ in shuffles)),
+        x=spot[0],
+        y=spot[1],
     )
+    moving = [other for other, _ in shuffles]
+    for other, aside in shuffles:
+        moving.remove(other)
+        aside = yield from placed(
+            game,
+            other,
+            aside,
+            msg("old_west.game.place.make_way", model=game.name(other.id), loser=name),
+            partial(_aside, game, other, tuple(moving)),
+            ("OW-CC-09",),
+        )
+        other.base = other.base.moved_to(aside)
+        yield emit(
+            "old_west.game.makes_way",
+            rules=("OW-CC-09",),
+            model=game.name(other.id),
+            x=aside[0],
+            y=aside[1],
+        )
+
+
+def _landing(game: OldWestState, loser: Figure, spot: Point) -> Verdict:
+    """The rule's word on where a loser over a cliff edge lands (people may put him)."""
+    board = game.board
+    return may_place(board.fits(loser, spot), board.on_obstacle(loser, spot))
+
+
+def _aside(game: OldWestState, model: Figure, still: tuple[Figure, ...], spot: Point) -> Verdict:
+    """The rule's word on where a model making way stands (``still``: models in the way
+    that have not moved yet, whose places it may take)."""
+    board = game.board
+    clear = clear_of(list(board.bases_at(model)(spot)), board.blocking(model, also=still))
+    return may_place(clear and board.on_ground(model, spot), board.on_obstacle(model, spot))
 
 
 def close_combat_phase(game: OldWestState) -> Procedure[None]:

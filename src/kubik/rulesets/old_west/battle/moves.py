@@ -21,8 +21,6 @@ import itertools
 import math
 from dataclasses import replace
 
-from shapely.geometry import LineString
-
 from kubik.engine import AnyForecast, Call, Forecast, Message, Procedure, Verdict, emit, msg
 from kubik.game.battle import SLACK, LazyForecast, Menu, Walk, away_from, length_along, on_grid
 from kubik.rulesets.old_west.absent import JumpResult, jump_test
@@ -41,13 +39,13 @@ from kubik.rulesets.old_west.battle.nerve import fearsome_allows
 from kubik.rulesets.old_west.battle.objective import after_move, objective_bonus, objective_walks
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo
 from kubik.rulesets.old_west.battle.phases import open_phase
-from kubik.rulesets.old_west.battle.situations import charge_target, move_end, mover
+from kubik.rulesets.old_west.battle.situations import charge_target, move_end, mover, stands
 from kubik.rulesets.old_west.battle.state import OldWestState
 from kubik.rulesets.old_west.battle.table import move_entry
 from kubik.rulesets.old_west.combat import combat
 from kubik.rulesets.old_west.core import Side
 from kubik.rulesets.old_west.division import may_touch
-from kubik.rulesets.old_west.heroics import HeroicAction, Phase
+from kubik.rulesets.old_west.heroics import HeroicAction, Phase, may_wait
 from kubik.rulesets.old_west.movement import (
     allowance,
     beside_gap,
@@ -60,6 +58,9 @@ from kubik.rulesets.old_west.movement import (
 from kubik.table import Base, Cover, Point
 from kubik.table.tape import along
 
+#: How far past its allowance a move may go (inches): none, but a float's rounding.
+_INSIDE = 1e-9
+
 
 def movement_phase(game: OldWestState) -> Procedure[None]:
     """The whole Movement phase."""
@@ -70,18 +71,21 @@ def movement_phase(game: OldWestState) -> Procedure[None]:
         verdict = yield from carried_out(game, hero, HeroicAction.YEE_HAW, ledger)
         if verdict is None:
             continue
-        followers = hero_followers(game, hero, ledger)
-        ledger, allowed = ledger.benefit(hero.id, followers)
+        followers = hero_followers(game, hero, ledger)  # within 6" before he moves
+        gaps = {f: game.board.gap(hero, game.figure(f)) for f in followers}
+        ledger, _ = ledger.benefit(hero.id, frozenset())
         yield emit(
             "old_west.game.yee_haw",
             rules=verdict.rules,
             model=game.name(hero.id),
-            followers=len(allowed) - 1,
+            followers=len(followers),
         )
         yield from move_model(game, hero)
         for figure in game.active(hero.side):
-            if figure.id in allowed and figure.id != hero.id:
-                yield from move_model(game, figure, near=hero)
+            if figure.id not in followers:
+                continue
+            if (yield from move_model(game, figure, near=hero, gap=gaps[figure.id])):
+                ledger, _ = ledger.benefit(hero.id, frozenset({figure.id}))
     for side in game.side_order:
         for figure in game.active(side):
             if figure.id in ledger.acted or not figure.in_action:
@@ -90,19 +94,23 @@ def movement_phase(game: OldWestState) -> Procedure[None]:
             yield from move_model(game, figure)
 
 
-def move_model(game: OldWestState, figure: Figure, near: Figure | None = None) -> Procedure[None]:
-    """One model's move: the rules' options, the decision, then the move itself.
+def move_model(
+    game: OldWestState, figure: Figure, near: Figure | None = None, gap: float = 0.0
+) -> Procedure[bool]:
+    """One model's move: the rules' options, the decision, then the move itself; whether
+    it moved now (or stood its ground).
 
-    ``near``: a Yee Haw! Hero the model follows; it must end within 6" of him.
+    ``near``: a Yee Haw! Hero the model may follow (``gap``: inches between them before
+    he moved): following, it ends within 6" of him; or it waits, and moves in turn.
     """
     situation = mover(game, figure)
     moving = may_move(situation)
     if not moving.allowed:
         if "OW-CC-10" in moving.rules:  # charged lying down: he stays down (OW-CC-10)
             yield emit("old_west.game.cannot_stand", rules=moving.rules, model=game.name(figure.id))
-        return
+        return False
     reach = float(allowance(situation))
-    menu = options(game, figure, reach, near)
+    menu = options(game, figure, reach, near, gap)
     default = max(
         (o for o in menu.offers if o.option.kind is not MoveKind.CHARGE),
         key=lambda o: o.forecast.score if o.forecast is not None else 0.0,
@@ -116,24 +124,61 @@ def move_model(game: OldWestState, figure: Figure, near: Figure | None = None) -
         rules=moving.rules,
         entry=entry,
     )
+    if chosen.kind is MoveKind.WAIT:
+        assert near is not None
+        yield emit(
+            "old_west.game.waits",
+            rules=("OW-HERO-08",),
+            model=game.name(figure.id),
+            hero=game.name(near.id),
+        )
+        return False
     if chosen.kind is MoveKind.STAY:
         yield emit(
             "old_west.game.stays_down" if figure.prone else "old_west.game.holds",
             model=game.name(figure.id),
         )
         yield from after_move(game, figure)
-        return
+        return True
     target = game.figure(chosen.target) if chosen.kind is MoveKind.CHARGE else None
     if target is not None:
         verdict = may_charge(mover(game, figure), charge_target(figure, target, chosen.distance))
         if verdict.needs_test and not (yield from fearsome_allows(game, figure, target)):
-            return
+            return True
     yield from walk_to(game, figure, chosen, target)
     yield from after_move(game, figure)
+    return True
 
 
-def options(game: OldWestState, figure: Figure, reach: float, near: Figure | None) -> Menu[MoveTo]:
-    """The places the model may go, each with the rules' verdict and a forecast."""
+def options(
+    game: OldWestState, figure: Figure, reach: float, near: Figure | None, gap: float = 0.0
+) -> Menu[MoveTo]:
+    """The places the model may go, each with the rules' verdict and a forecast; a friend
+    of a Yee Haw! Hero (``near``; ``gap``: inches between them before he moved) may also
+    wait and move in turn."""
+    menu = _places_menu(game, figure, reach, near)
+    if near is not None:
+        here = figure.base.centre
+        best = max(
+            (
+                o.forecast.score
+                for o in (*menu.offers, *menu.refused)
+                if o.option.kind is not MoveKind.CHARGE and o.forecast is not None
+            ),
+            default=0.0,
+        )
+        wait = MoveTo(figure.id, MoveKind.WAIT, here[0], here[1], 0.0)
+        label = msg(
+            "old_west.game.option.wait", model=game.name(figure.id), hero=game.name(near.id)
+        )
+        menu.offer(wait, label, may_wait(gap), Forecast(score=best))
+    return menu
+
+
+def _places_menu(
+    game: OldWestState, figure: Figure, reach: float, near: Figure | None
+) -> Menu[MoveTo]:
+    """:func:`options` but waiting: staying put, the places found and the charges."""
     board = game.board
     menu: Menu[MoveTo] = Menu()
     name = game.name(figure.id)
@@ -144,7 +189,7 @@ def options(game: OldWestState, figure: Figure, reach: float, near: Figure | Non
     menu.offer(
         stay,
         msg(stay_id, model=name),
-        Verdict.allow(),
+        Verdict.allow() if near is None else end_verdict(game, figure, stay, near),
         Forecast(score=outlook.score(figure.base)),
     )
     enemies = board.enemies(figure)
@@ -170,7 +215,9 @@ def options(game: OldWestState, figure: Figure, reach: float, near: Figure | Non
     for enemy in enemies:
         if board.gap(figure, enemy) > reach + SLACK:
             continue
-        into = board.charge_way(figure, enemy, reach, cliff=cliff)
+        into = board.charge_way(
+            figure, enemy, reach, cliff=cliff, allowed=stands(game, figure), slack=_INSIDE
+        )
         if into is None:
             continue  # no way into contact within his move (the rule's "out of reach")
         route = round(into.cost, 1)
@@ -232,7 +279,10 @@ def _far(walked: Walk | None) -> Walk | None:
 def _advance(game: OldWestState, figure: Figure, enemy: Figure, reach: float) -> Walk | None:
     """Toward the nearest enemy, stopping outside his control zone."""
     short = figure.base.radius + enemy.base.radius + control_zone() + 0.2
-    return _far(game.board.walk(figure, enemy.base.centre, reach, short=short))
+    walked = game.board.walk(
+        figure, enemy.base.centre, reach, short=short, within=True, stands=stands(game, figure)
+    )
+    return _far(walked)
 
 
 def _to_cover(game: OldWestState, figure: Figure, enemy: Figure, reach: float) -> Walk | None:
@@ -249,14 +299,15 @@ def _to_cover(game: OldWestState, figure: Figure, enemy: Figure, reach: float) -
         ),
     )
     pace = board.pace(figure)
+    standing = stands(game, figure)
     for _, spot in near:
         if board.cover_at(board.bases_at(figure)(spot), enemy) is Cover.NONE:
             continue
-        if not board.fits(figure, spot):
+        if not board.fits(figure, spot) or not standing(spot):
             continue
         straight = (here, spot)
-        if pace(straight) <= reach + SLACK:
-            return board.walk(figure, spot, reach + SLACK, way=straight)
+        if pace(straight) <= reach + _INSIDE:
+            return board.walk(figure, spot, reach, way=straight, within=True, stands=standing)
     return None
 
 
@@ -270,7 +321,10 @@ def _back(game: OldWestState, figure: Figure, enemy: Figure, reach: float) -> Wa
         min(max(goal[1], r + 0.05), game.table.height - r - 0.05),
     )
     straight = (here, on_grid(goal))
-    return _far(game.board.walk(figure, straight[1], reach, way=straight))
+    walked = game.board.walk(
+        figure, straight[1], reach, way=straight, within=True, stands=stands(game, figure)
+    )
+    return _far(walked)
 
 
 def walk_to(
@@ -296,7 +350,10 @@ def walk_to(
         if result.result is not JumpResult.SUCCESS:
             points = _to_obstacle(game, figure, points, obstacle, result.result)
             break
-    spot = board.settled(figure, points, target=target) if len(points) > 1 else None
+    standing = stands(game, figure)
+    spot = (
+        board.settled(figure, points, target=target, stands=standing) if len(points) > 1 else None
+    )
     if spot is None:
         spot = figure.base.centre
     moved = round(length_along(points, spot), 1) if len(points) > 1 else 0.0
@@ -321,6 +378,8 @@ def walk_to(
             model=game.name(figure.id),
             target=game.name(target.id),
             distance=moved,
+            x=spot[0],
+            y=spot[1],
         )
         if target.prone:
             target.stance = Stance.CHARGED_PRONE
@@ -345,14 +404,13 @@ def _to_obstacle(
     obstacle: str,
     result: JumpResult,
 ) -> tuple[Point, ...]:
-    """The path cut where a jump left the model: short of the obstacle (failed) or just
-    over it (cleared, the rest of the move lost)."""
-    line = LineString(points)
-    hit = line.intersection(game.table.feature(obstacle).shape)
-    first = line.project(hit.representative_point()) if not hit.is_empty else line.length
-    radius = figure.base.radius + SLACK
-    length = first - radius if result is JumpResult.FAIL else first + radius
-    return along(points, max(0.0, min(length, line.length)))
+    """The path cut where a jump left the model: beside the obstacle, short of it (failed),
+    or clear of it on the far side (cleared, the rest of the move lost)."""
+    span = game.board.obstacle_span(figure, points, obstacle)
+    if span is None:
+        return points
+    length = span[0] if result is JumpResult.FAIL else span[1]
+    return along(points, max(0.0, length))
 
 
 def move_forecast(

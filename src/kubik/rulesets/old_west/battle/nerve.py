@@ -14,11 +14,12 @@ import math
 
 from kubik.engine import Call, Forecast, Procedure, emit, msg
 from kubik.game import side_name
-from kubik.game.battle import SLACK, Menu, Moment
+from kubik.game.battle import Menu, Moment
 from kubik.rulesets.old_west.battle.figures import Figure, Nerve, Stance
 from kubik.rulesets.old_west.battle.judge import FlightValue, weight
 from kubik.rulesets.old_west.battle.names import mount_key
 from kubik.rulesets.old_west.battle.options import Flight
+from kubik.rulesets.old_west.battle.situations import stands
 from kubik.rulesets.old_west.battle.state import OldWestState
 from kubik.rulesets.old_west.battle.table import confirm_cover
 from kubik.rulesets.old_west.core import Status
@@ -183,6 +184,7 @@ def _nearest_cover(game: OldWestState, target: Figure, shooter: Figure) -> Point
     """The nearest reachable free place with cover from the shooter (even toward him),
     outside every enemy's control zone."""
     board = game.board
+    board_stands = stands(game, target)
     move = float(target.move)
     here = target.base.centre
     spots = sorted(board.cover_spots(target, beside_gap()), key=lambda s: (math.dist(s, here), s))
@@ -191,13 +193,13 @@ def _nearest_cover(game: OldWestState, target: Figure, shooter: Figure) -> Point
             break
         if board.cover_at(board.bases_at(target)(spot), shooter) is Cover.NONE:
             continue
-        if not board.fits(target, spot):
+        if not board.fits(target, spot) or not board_stands(spot):
             continue
         gap = board.nearest_gap(target, spot)
         if not may_end_move(MoveEnd(gap if math.isfinite(gap) else 1e9)).allowed:
             continue
         found = board.way(target, spot)
-        if found is not None and len(found) == 2 and board.pace(target)(found) <= move + SLACK:
+        if found is not None and len(found) == 2 and board.pace(target)(found) <= move + 1e-9:
             return spot
     return None
 

@@ -20,6 +20,7 @@ from kubik.rulesets.old_west.battle.figures import Figure
 from kubik.rulesets.old_west.battle.judge import weight
 from kubik.rulesets.old_west.battle.names import terrain_key
 from kubik.rulesets.old_west.battle.options import MoveKind
+from kubik.rulesets.old_west.battle.situations import stands
 from kubik.rulesets.old_west.battle.spec import ObjectiveData
 from kubik.rulesets.old_west.battle.state import OldWestState
 from kubik.rulesets.old_west.core import Status
@@ -71,8 +72,10 @@ def objective_walks(
         return []
     board = game.board
     here = figure.base.centre
+    standing = stands(game, figure)
     if figure.loot:
-        walked = board.walk(figure, edge_goal(game, figure, objective.edge), allowance)
+        goal = edge_goal(game, figure, objective.edge)
+        walked = board.walk(figure, goal, allowance, within=True, stands=standing)
         return [(MoveKind.ESCAPE, walked)] if walked is not None and _far(walked) else []
     if game.loot_left <= 0 or near_feature(game, figure, objective):
         return []
@@ -80,9 +83,9 @@ def objective_walks(
     spots = game.tape.around(objective.feature, clearance, beside_gap(), board.mover_of(figure))
     nearest = sorted(spots, key=lambda s: (math.dist(s, here), s))
     for spot in nearest[:3]:
-        if not board.fits(figure, spot):
+        if not board.fits(figure, spot) or not standing(spot):
             continue
-        walked = board.walk(figure, spot, allowance)
+        walked = board.walk(figure, spot, allowance, within=True, stands=standing)
         if walked is not None and _far(walked):
             return [(MoveKind.LOOT, walked)]
     return []

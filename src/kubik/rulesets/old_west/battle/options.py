@@ -28,6 +28,7 @@ class MoveKind(StrEnum):
     LOOT = "loot"  # make for the objective (the bank) to pick up loot
     ESCAPE = "escape"  # carry the loot toward the exit edge
     PLACED = "placed"  # where people at a real table put the model (typed)
+    WAIT = "wait"  # a friend of a Yee Haw! Hero moves in his turn, not with him
 
     @property
     def msgid(self) -> str:

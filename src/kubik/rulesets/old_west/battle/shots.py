@@ -18,7 +18,7 @@ from kubik.engine import AnyForecast, Call, Forecast, Procedure, Verdict, emit, 
 from kubik.game.battle import Menu, Moment, Trigger
 from kubik.rulesets.old_west.absent import ShotOutcome, ShotResult, shoot
 from kubik.rulesets.old_west.battle.figures import Figure
-from kubik.rulesets.old_west.battle.harm import wound, wound_mount
+from kubik.rulesets.old_west.battle.harm import credit, wound, wound_mount
 from kubik.rulesets.old_west.battle.heroes import carried_out, hero_followers, heroic_lost
 from kubik.rulesets.old_west.battle.judge import ShotValue, per_wound, weight
 from kubik.rulesets.old_west.battle.line_of_fire import Blocker, in_the_way
@@ -222,6 +222,7 @@ def apply_shot(
         )
         if shot.wounded:
             yield from wound(game, struck, 1)
+            credit(game, figure, struck)
         if struck.side != figure.side:
             yield from game.interrupts.fire(
                 Moment(Trigger.SHOT_AT, figure.side, figure.id, struck.id)
@@ -229,6 +230,7 @@ def apply_shot(
         return
     if shot.result is ShotResult.TARGET and shot.wounded:
         yield from wound(game, target, 1)
+        credit(game, figure, target)
     if shot.result is ShotResult.MOUNT:
         yield from wound_mount(game, target, int(shot.wounded))
     if shot.result is not ShotResult.MISS:

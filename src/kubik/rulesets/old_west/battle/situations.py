@@ -13,6 +13,7 @@ decide themselves.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from kubik.engine import Verdict
 from kubik.rulesets.old_west.battle.figures import Figure, Nerve
@@ -20,7 +21,7 @@ from kubik.rulesets.old_west.battle.spec import Weapon
 from kubik.rulesets.old_west.battle.state import OldWestState
 from kubik.rulesets.old_west.division import Fighting, in_a_fight
 from kubik.rulesets.old_west.heroics import HeroicAction, HeroNow, may_quickdraw
-from kubik.rulesets.old_west.movement import ChargeTarget, MoveEnd, Mover, may_move
+from kubik.rulesets.old_west.movement import ChargeTarget, MoveEnd, Mover, may_move, may_stand
 from kubik.rulesets.old_west.shooting import Shooter, ShotAt, may_shoot, may_shoot_at
 from kubik.table import Point
 
@@ -60,7 +61,20 @@ def move_end(
             max(0.0, math.dist(base.centre, near.base.centre) - base.radius - near.base.radius), 1
         )
     gap = 0.0 if charge else round(_enemy_gap(game, figure, spot), 2)
-    return MoveEnd(gap, charge, hero_gap)
+    return MoveEnd(gap, charge, hero_gap, game.board.on_obstacle(figure, spot))
+
+
+def stands(game: OldWestState, figure: Figure) -> Callable[[Point], bool]:
+    """The movement rule's word on where ``figure`` may end a move, as the board asks it:
+    never on an obstacle (:func:`~kubik.rulesets.old_west.movement.may_stand`)."""
+    board = game.board
+    return lambda spot: may_stand(board.on_obstacle(figure, spot)).allowed
+
+
+def standing(game: OldWestState) -> Callable[[Figure, Point], bool]:
+    """:func:`stands` for any model (the models a trapped loser's way out moves)."""
+    board = game.board
+    return lambda figure, spot: may_stand(board.on_obstacle(figure, spot)).allowed
 
 
 def _enemy_gap(game: OldWestState, figure: Figure, spot: Point) -> float:
@@ -152,4 +166,6 @@ __all__ = [
     "shooter",
     "shot_at",
     "shots_at",
+    "standing",
+    "stands",
 ]

@@ -16,11 +16,11 @@ is shown with its value as the default: people confirm it or type what they meas
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from kubik.engine import Entry, Message, Procedure, Verdict, emit, msg
 from kubik.game.battle import (
-    SLACK,
+    Menu,
     confirm_count,
     confirm_inches,
     confirm_yes_no,
@@ -58,7 +58,7 @@ def typed_move(
     if way is None:
         return msg("old_west.entry.impassable")
     cost = board.pace(figure)(way)
-    if cost > reach + SLACK:
+    if cost > reach + 1e-9:  # measured inside the limit, never past it
         return msg("old_west.entry.too_far", cost=round(cost, 1), allowance=round(reach, 1))
     base = figure.base.moved_to(spot)
     others = [f for f in board.units() if f.id != figure.id and board.in_battle(f)]
@@ -101,6 +101,36 @@ def move_entry(game: OldWestState, figure: Figure, reach: float, near: Figure | 
         return value.label(game.name)
 
     return layer_move_entry(game.board, figure, make, check, label=label)
+
+
+def placed(
+    game: OldWestState,
+    figure: Figure,
+    spot: Point,
+    ask: Message,
+    check: Callable[[Point], Verdict],
+    rules: tuple[str, ...],
+) -> Procedure[Point]:
+    """Where a model the rules move by themselves ends (a loser backing off or squeezing
+    out, a model shuffling aside): ``spot``, as the program places it; at a real table,
+    where people put the model, offered as the program's place or typed (``ask``) and
+    checked by the rule (``check``), so the digital table stays the real one."""
+    if not game.at_table:
+        return spot
+    menu: Menu[Point] = Menu()
+    label = msg("old_west.game.option.place", model=game.name(figure.id), x=spot[0], y=spot[1])
+    menu.offer(spot, label, check(spot))
+
+    def refused(place: Point) -> Message | None:
+        verdict = check(place)
+        return None if verdict.allowed else verdict.reason
+
+    def shown(value: Hashable) -> Message:
+        assert isinstance(value, tuple)
+        return msg("old_west.game.option.place", model=game.name(figure.id), x=value[0], y=value[1])
+
+    entry = layer_move_entry(game.board, figure, lambda place: place, refused, label=shown)
+    return (yield from game.choose(menu, figure.side, ask, default=spot, rules=rules, entry=entry))
 
 
 def confirm_shot(
@@ -151,4 +181,4 @@ def confirm_cover(game: OldWestState, target: Figure, behind: bool) -> Procedure
     return (yield from confirm_yes_no(target.side, fact, behind, ("OW-PLK-06",)))
 
 
-__all__ = ["confirm_cover", "confirm_shot", "move_entry", "typed_move"]
+__all__ = ["confirm_cover", "confirm_shot", "move_entry", "placed", "typed_move"]
