@@ -38,7 +38,7 @@ from rich.text import Text
 
 from kubik.bots import bot_for
 from kubik.console.parse import Lang, parse_side_options
-from kubik.console.prompt import Flow, PromptLoop, stdin_reader
+from kubik.console.prompt import Flow, PromptLoop, secret_reader, stdin_reader
 from kubik.console.render import LogPrinter, print_summary
 from kubik.console.results import console_for_people
 from kubik.console.text import say, side_label
@@ -189,7 +189,13 @@ def run_session(
     printer = LogPrinter(console, session.lang, session.side_names, session.scenario.side_ids)
     printer.printed = printed
     printer.quiet = quiet or silent
-    loop = PromptLoop(session, printer, stdin_reader(console), open_store=open_store)
+    loop = PromptLoop(
+        session,
+        printer,
+        stdin_reader(console),
+        open_store=open_store,
+        read_secret=secret_reader(console),
+    )
     try:
         if save_name is not None:
             loop.attach(save_name, replace=replace_save)

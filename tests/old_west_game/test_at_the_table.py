@@ -272,3 +272,54 @@ def test_a_table_game_with_typed_moves_and_measures_replays_from_its_save() -> N
     loaded = GameSession.from_record(session.record)
     assert loaded.to_json() == session.to_json()
     assert state_of(loaded).figure("sam").base.centre == (5.0, 12.0)
+
+
+def test_OW_CC_04_at_the_table_people_put_the_loser_where_he_backed_off() -> None:
+    """Wyatt and Ike start in a fight; Ike loses. At a real table the program does not move
+    him by itself: the gang is asked where he stands (its own place offered), and a place
+    the back-off rule refuses — onto Wyatt, short of 1", too far — is refused with the
+    rule's reason; the place typed is where he stands, out of the fight."""
+    session = GameSession(
+        battle(
+            unit("wyatt", "law", "marshal", 10, 12, INCH),
+            unit("ike", "gang", "outlaw", 11, 12, INCH),
+        ),
+        1,
+        controllers={"law": "human", "gang": "human"},
+        dice="typed",
+        options=TABLE,
+    )
+    pending = session.advance()
+    # advantage 6 / 1; the fight: Wyatt's two dice 6 and 5, Ike's one die 1; Wyatt's two
+    # strikes miss (1, 1)
+    for values in ([6], [1], [6, 5], [1]):
+        assert pending is not None and not isinstance(pending, Choose), pending
+        session.roll(values)
+        pending = session.pending
+        while isinstance(pending, Choose) and pending.entry is None:
+            session.answer(pending.default)
+            pending = session.pending
+    while pending is not None:
+        if isinstance(pending, Choose):
+            if pending.reason.id == "old_west.game.place.back_off":
+                break
+            session.answer(pending.default)
+        else:
+            session.roll([1])
+        pending = session.pending
+    assert isinstance(pending, Choose) and pending.reason.id == "old_west.game.place.back_off"
+    assert pending.side == "gang" and pending.entry is not None
+    for typed, reason in (
+        ("10.5, 12", "old_west.permission.back_off_touch"),
+        ("11.5, 12", "old_west.permission.back_off_short"),
+        ("14, 12", "old_west.permission.back_off_long"),
+    ):
+        with pytest.raises(KubikError) as refused:
+            session.type_answer(typed)
+        assert refused.value.message is not None and refused.value.message.id == reason, typed
+    session.type_answer("12.1, 12.2")
+    state = state_of(session)
+    assert state.figure("ike").base.centre == (12.1, 12.2)
+    assert not state.contacts.pairs()
+    (backed,) = events(session, "old_west.game.backs_off")
+    assert (backed.event.kwargs["x"], backed.event.kwargs["y"]) == (12.1, 12.2)

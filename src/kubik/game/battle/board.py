@@ -45,6 +45,7 @@ from shapely.geometry import Point as ShapelyPoint
 
 from kubik.game.battle.contact import GAP, clear_of, settle, touching
 from kubik.table import Base, Cover, Point, Table, TableError, TerrainKind
+from kubik.table.geometry import point_segment_distance
 from kubik.table.tape import Tape, along
 
 if TYPE_CHECKING:
@@ -769,9 +770,10 @@ class Board(ABC, Generic[U]):
         stands: Callable[[U, Point], bool] | None = None,
     ) -> tuple[tuple[U, Point], ...] | None:
         """The shuffles that make room for ``unit`` at ``spot``, where it gets from where it
-        stands without crossing an obstacle, touching none of ``threats``: each model it
-        would touch (each must be one ``may_shuffle`` lets move; default a friend not in a
-        fight) and the clear place nearby it shuffles to (``None``: no room there)."""
+        stands without crossing an obstacle, touching none of ``threats`` and passing
+        through none: each model it would touch there or pass through on its way (each must
+        be one ``may_shuffle`` lets move; default a friend not in a fight) and the clear
+        place nearby it shuffles to (``None``: no room there)."""
         here = self.centre_of(unit)
         if may_shuffle is None:
             may_shuffle = self._friend_at_rest(unit)
@@ -782,13 +784,22 @@ class Board(ABC, Generic[U]):
         if not math.isfinite(self.pace(unit)((here, spot))):
             return None
         bases = list(self.bases_at(unit)(spot))
+        moving = list(zip(self.bases_of(unit), bases, strict=False))
         own = self.unit_id(unit)
         threat_ids = {self.unit_id(t) for t in threats}
         in_way: list[U] = []
         for other in self.units():
             if self.unit_id(other) == own or not self.in_battle(other):
                 continue
-            if not any(touching(a, b) for a in bases for b in self.bases_of(other)):
+            theirs = self.bases_of(other)
+            there = any(touching(a, b) for a in bases for b in theirs)
+            through = any(
+                point_segment_distance(b.centre, start.centre, end.centre)
+                < start.radius + b.radius - GAP
+                for start, end in moving
+                for b in theirs
+            )
+            if not (there or through):
                 continue
             if self.unit_id(other) in threat_ids or not may_shuffle(other):
                 return None

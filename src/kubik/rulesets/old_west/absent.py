@@ -101,7 +101,12 @@ class JumpOutcome:
 
 def jump_test(fame: int = 0, side: str = "model") -> Procedure[JumpOutcome]:
     """A jump or climb test on a d6; a Hero may spend Fame to avoid failing (OW-HERO-04)."""
-    (roll,) = yield Roll(D6, msg("old_west.jump.roll"), roller=side, rules=("OW-ABSENT-02",))
+    reason = msg(
+        "old_west.jump.roll",
+        fail=number("movement", "jump_fail_max"),
+        stop=number("movement", "jump_stop_max"),
+    )
+    (roll,) = yield Roll(D6, reason, roller=side, rules=("OW-ABSENT-02",))
     spent = yield from offer_fame(
         side,
         "old_west.fame.spend_jump",
@@ -294,7 +299,13 @@ def fall_from_horse(toughness: int, side: str = "rider") -> Procedure[FallOutcom
 
     ``side``: the rider's player, who rolls."""
     rules = ("OW-ABSENT-06",)
-    (roll,) = yield Roll(D6, msg("old_west.fall_from_horse.roll"), roller=side, rules=rules)
+    reason = msg(
+        "old_west.fall_from_horse.roll",
+        hit=number("fall_from_horse", "hit_max"),
+        prone=number("fall_from_horse", "prone_max"),
+        strength=number("fall_from_horse", "strength"),
+    )
+    (roll,) = yield Roll(D6, reason, roller=side, rules=rules)
     if roll <= number("fall_from_horse", "hit_max"):
         hurt = yield Call(wound, (number("fall_from_horse", "strength"), toughness, 0, side))
         outcome = FallOutcome(hurt.wounded, True)

@@ -712,6 +712,15 @@ def combat(
     for index, striker in enumerate(winners):
         if not _strike_verdict(StrikeAt.RIDER, striker.prone, False, False, False).allowed:
             continue
+        said = emit(
+            "old_west.combat.strikes",
+            rules=("OW-CC-05",),
+            side=winner,
+            model=striker.called(index),
+            attacks=striker.attacks,
+        )
+        if said is not SILENT:  # (the people rolling see whose strikes these are)
+            yield said
         standing = [not t.out for t in targets]
         struck, fame_left[index] = yield step(
             attacks_of,

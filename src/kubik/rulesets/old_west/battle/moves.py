@@ -338,6 +338,12 @@ def walk_to(
     found = board.way(figure, chosen.spot)
     points: tuple[Point, ...] = found if found is not None else (figure.base.centre,)
     for obstacle in game.tape.crossed(points) if len(points) > 1 else ():
+        yield emit(
+            "old_west.game.jumps",
+            rules=("OW-ABSENT-02",),
+            model=game.name(figure.id),
+            obstacle=game.name(terrain_key(obstacle)),
+        )
         result = yield Call(jump_test, (figure.fame, figure.side))
         yield from game.pay_fame(figure, result.fame, ("OW-HERO-04",))
         yield emit(

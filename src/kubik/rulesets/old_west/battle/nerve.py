@@ -136,6 +136,12 @@ def dive_for_cover(game: OldWestState, moment: Moment) -> Procedure[None]:
     behind = board.cover(shooter, target) is not Cover.NONE
     if game.at_table:
         behind = yield from confirm_cover(game, target, behind)
+    yield emit(
+        "old_west.game.dive_test",
+        rules=("OW-PLK-06",),
+        model=game.name(target.id),
+        behind=int(behind),
+    )
     outcome = yield Call(
         diving_for_cover,
         (target.profile.pluck, behind, target.mounted, target.fame, target.side),
