@@ -97,6 +97,13 @@ def length_along(points: Sequence[Point], spot: Point) -> float:
     >>> length_along([(0.0, 0.0), (4.0, 0.0), (4.0, 3.0)], (4.0, 1.0))
     5.0
     """
+    if len(points) == 2:  # a straight way (the same sums as the loop below)
+        p, q = points
+        seg = math.dist(p, q)
+        if seg == 0:
+            return 0.0
+        t = ((spot[0] - p[0]) * (q[0] - p[0]) + (spot[1] - p[1]) * (q[1] - p[1])) / seg**2
+        return seg * min(max(t, 0.0), 1.0)
     walked = 0.0
     best = (math.inf, 0.0)
     for p, q in itertools.pairwise(points):
@@ -177,6 +184,8 @@ class Board(ABC, Generic[U]):
 
     def __init__(self, game: BattleGame) -> None:
         self.game = game
+        #: whether a base (its centre and radius) stands on an obstacle, as measured
+        self._on_obstacles: dict[tuple[float, float, float], bool] = {}
 
     # -- hooks a ruleset fills -------------------------------------------------------
 
@@ -305,8 +314,11 @@ class Board(ABC, Generic[U]):
         (default: its enemies), edge to edge (unrounded; infinite when there is none):
         how near a move would take it (a control zone, a charge's reach)."""
         candidates = self.enemies(unit) if among is None else among
-        bases = self.bases_at(unit)(point)
-        return min((self.gap_from(bases, other) for other in candidates), default=math.inf)
+        bases_of = self.bases_of
+        theirs = [b for other in candidates for b in bases_of(other)]
+        if not theirs:
+            return math.inf
+        return Tape.closest(self.bases_at(unit)(point), theirs)
 
     # -- what it sees ----------------------------------------------------------------------
 
@@ -350,6 +362,8 @@ class Board(ABC, Generic[U]):
         model of ``target``: sight from a place a move is weighed at."""
         sees = self.game.tape.sees
         theirs = self.bases_of(target)
+        if len(bases) == 1 and len(theirs) == 1:  # (one model each: one line of sight)
+            return sees(bases[0], theirs[0])
         return any(sees(eye, b) for eye in bases for b in theirs)
 
     def cover_at(self, bases: Sequence[Base], viewer: U) -> Cover:
@@ -360,6 +374,8 @@ class Board(ABC, Generic[U]):
         if not eyes:
             return Cover.NONE
         cover = self.game.tape.cover
+        if len(eyes) == 1 and len(bases) == 1:  # (one model each: one line of fire)
+            return cover(eyes[0], bases[0])
         return Cover.best(
             tuple(cover(min(eyes, key=lambda e: math.dist(e.centre, b.centre)), b) for b in bases)
         )
@@ -421,11 +437,14 @@ class Board(ABC, Generic[U]):
     def on_obstacle(self, unit: U, point: Point) -> bool:
         """Whether ``unit`` standing at ``point`` would stand on an obstacle (a fence, a
         wall, a trough): a base reaching more than :data:`OBSTACLE_OVERLAP` over its edge.
-        Moves cross obstacles and end beside them, never on them. Kept with the table."""
-        tape, table = self.game.tape, self.game.table
+        Moves cross obstacles and end beside them, never on them. Kept for the battle."""
+        known = self._on_obstacles
         for base in self.bases_at(unit)(point):
             key = (base.x, base.y, base.radius)
-            if tape.kept("board.on_obstacle", key, partial(_on_obstacle, table, key)):
+            found = known.get(key)
+            if found is None:
+                found = known[key] = _on_obstacle(self.game.table, key)
+            if found:
                 return True
         return False
 
@@ -509,24 +528,46 @@ class Board(ABC, Generic[U]):
             return None
         if len(points) < 2:
             points = (points[0], points[0])
-        length = sum(math.dist(p, q) for p, q in itertools.pairwise(points))
-        if short > 0:
-            points = along(points, max(length - short, 0.0))
-        walked_to = (reach or self.reach(unit))(points, allowance)
-        path = along(points, walked_to)
+        whole: tuple[Point, ...] = points
+        if reach is None:  # the board's own reach: the path depends on the table alone
+            key = (whole, short, allowance, self.mover_of(unit), self.clearance_of(unit))
+            points, path = self.game.tape.kept(
+                "board.walk", key, lambda: self._walked(unit, whole, short, allowance, None)
+            )
+        else:
+            points, path = self._walked(unit, whole, short, allowance, reach)
         touchable = list(self.bases_of(target)) if target is not None else []
         others = self.blocking(unit, also=(target,) if target is not None else ())
         end = settle(path, self.bases_at(unit), others, may_touch=touchable)
         if end is None:
             return None
         priced = pace or self.pace(unit)
+        cost = priced(points)
         if within or stands is not None:
             limit = allowance if within else None
-            end = self._standing_end(unit, points, path, end, others, priced, limit, stands)
+            # on open ground a way costs its length: a place needs no pricing of its own
+            level = abs(cost - sum(math.dist(p, q) for p, q in itertools.pairwise(points))) < 1e-9
+            end = self._standing_end(
+                unit, points, path, end, others, priced, limit, stands, level=level
+            )
             if end is None:
                 return None
-        cost = priced(points)
         return Walk(points, path, end, round(length_along(path, end), 1), cost)
+
+    def _walked(
+        self,
+        unit: U,
+        points: tuple[Point, ...],
+        short: float,
+        allowance: float,
+        reach: Reach | None,
+    ) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
+        """:meth:`walk`'s way cut ``short`` of its end and the path its allowance covers."""
+        if short > 0:
+            length = sum(math.dist(p, q) for p, q in itertools.pairwise(points))
+            points = along(points, max(length - short, 0.0))
+        walked_to = (reach or self.reach(unit))(points, allowance)
+        return points, along(points, walked_to)
 
     def _standing_end(
         self,
@@ -538,29 +579,57 @@ class Board(ABC, Generic[U]):
         pace: Pace,
         limit: float | None,
         stands: Callable[[Point], bool] | None,
+        *,
+        level: bool = False,
     ) -> Point | None:
         """``end``, or the last place on the grid before it along ``path`` that costs no
-        more than ``limit`` (from the way's start, ``points``) and where ``stands``
-        lets the unit end; clear of every model (``others``). ``None``: no such place."""
+        more than ``limit`` (from the way's start, ``points``; ``level``: it is open
+        ground all the way, costing its length) and where ``stands`` lets the unit end;
+        clear of every model (``others``). ``None``: no such place."""
+        straight = len(points) == 2 and level
+        near_end: list[float] = []  # where the path's last stretch begins, once asked
+
+        def inside(spot: Point) -> bool:
+            if limit is None:
+                return True
+            if straight:  # a straight way over open ground costs its length
+                return math.dist(points[0], spot) <= limit + 1e-9
+            # the path costs no more than the allowance: only a place the grid rounded
+            # past its last stretch may cost more
+            if not near_end:
+                near_end.append(
+                    sum(math.dist(p, q) for p, q in itertools.pairwise(path)) - 2 * GRID
+                )
+            if length_along(path, spot) <= near_end[0]:
+                return True
+            cost = pace((*along(points, length_along(points, spot))[:-1], spot))
+            return cost <= limit + 1e-9
+
+        if (stands is None or stands(end)) and inside(end):
+            return end
         walked = length_along(path, end)
-        # the path costs no more than the allowance: only a place the grid rounded past
-        # its last stretch may cost more
-        near_end = sum(math.dist(p, q) for p, q in itertools.pairwise(path)) - 2 * GRID
         bases_at = self.bases_at(unit)
-        for k in range(int(walked / GRID) + 2):
-            if k == 0:
-                spot = end
-            else:
-                spot = on_grid(_point_along(path, max(walked - k * GRID, 0.0)))
-                if not clear_of(list(bases_at(spot)), others):
-                    continue
-            if stands is not None and not stands(spot):
+        # the grid's other places round where the walk ends (rounded the other way), then
+        # one grid step at a time back along the path
+        exact = _point_along(path, walked)
+        corners = sorted(
+            {
+                (math.floor(exact[0] * 10) / 10 + dx, math.floor(exact[1] * 10) / 10 + dy)
+                for dx in (0.0, GRID)
+                for dy in (0.0, GRID)
+            }
+            - {end},
+            key=lambda c: (math.dist(c, exact), c),
+        )
+        steps = (
+            on_grid(_point_along(path, max(walked - k * GRID, 0.0)))
+            for k in range(1, int(walked / GRID) + 2)
+        )
+        for spot in itertools.chain((on_grid(c) for c in corners), steps):
+            if not clear_of(list(bases_at(spot)), others):
                 continue
-            if limit is not None and length_along(path, spot) > near_end:
-                at = length_along(points, spot)
-                if pace((*along(points, at)[:-1], spot)) > limit + 1e-9:
-                    continue
-            return spot
+            if (stands is None or stands(spot)) and inside(spot):
+                return spot
         return None
 
     def settled(
@@ -626,8 +695,10 @@ class Board(ABC, Generic[U]):
         here = self.centre_of(unit)
         priced = pace or self.pace(unit)
         around = 2 * (self.clearance_of(unit) + self.clearance_of(target)) + 1.0
+        floor = math.inf  # a straight way over open ground that was too long: no farther
         for spot in self.contact_spots(unit, target, cliff=cliff):
-            if math.dist(here, spot) > allowance + slack:
+            straight = math.dist(here, spot)
+            if straight > allowance + slack or straight >= floor:
                 continue  # a way is never shorter than the straight line
             if not self.fits(unit, spot, touch=target):
                 continue
@@ -640,6 +711,8 @@ class Board(ABC, Generic[U]):
             if cost > allowance + slack:
                 if cost > allowance + slack + around:
                     break  # every other place round it is as far, give or take its width
+                if len(points) == 2 and abs(cost - straight) < 1e-9:
+                    floor = min(floor, straight)
                 continue
             touchable = list(self.bases_of(target))
             end = settle(
@@ -862,7 +935,16 @@ class Board(ABC, Generic[U]):
 
 def _point_along(points: Sequence[Point], length: float) -> Point:
     """The place ``length`` inches along ``points`` (their end, past it)."""
-    return along(points, length)[-1] if length > 0 else (float(points[0][0]), float(points[0][1]))
+    if length <= 0:
+        return (float(points[0][0]), float(points[0][1]))
+    if len(points) == 2:  # a straight way: measured along it without a shape
+        (px, py), (qx, qy) = points
+        seg = math.dist((px, py), (qx, qy))
+        if seg == 0 or length >= seg:
+            return (float(qx), float(qy))
+        t = length / seg
+        return (px + (qx - px) * t, py + (qy - py) * t)
+    return along(points, length)[-1]
 
 
 def _on_obstacle(table: Table, base: tuple[float, float, float]) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from kubik.engine import Verdict, msg
 from kubik.rulesets.old_west.absent import in_control_zone, move_allowance, stand_up_cost
@@ -136,6 +137,7 @@ class MoveEnd:
     on_obstacle: bool = False
 
 
+@cache
 def may_stand(on_obstacle: bool) -> Verdict:
     """May a move end here? Never on an obstacle: a model crosses a fence, a wall or a
     trough (a jump test) and ends beside it or clear of it on the far side, and one that

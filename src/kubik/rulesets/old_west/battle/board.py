@@ -9,10 +9,10 @@ charge's contact spots, backing away and making way — is the layer's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from kubik.game.battle import BattleGame, Board
-from kubik.rulesets.old_west.battle.figures import Figure
+from kubik.rulesets.old_west.battle.figures import _IN_ACTION, Figure
 from kubik.table import Base, Point
 
 _NO_BASES: tuple[Base, ...] = ()
@@ -61,6 +61,13 @@ class OldWestBoard(Board[Figure]):
         """Its base moved to a point."""
         base = unit.base
         return lambda point: (base.moved_to(point),)
+
+    def blocking(self, unit: Figure, *, also: Iterable[Figure] = ()) -> list[Base]:
+        """The layer's :meth:`~kubik.game.battle.Board.blocking` — every model in action but
+        ``unit`` and ``also`` — read straight off the models (it is asked for every place
+        a move is weighed at; the layer's way builds every model's piece first)."""
+        skip = {unit.id, *(u.id for u in also)}
+        return [f.base for f in self.figures if _IN_ACTION[f.status] and f.id not in skip]
 
 
 __all__ = ["OldWestBoard"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 
 from kubik.engine import AnyForecast, Call, Forecast, Message, Procedure, Verdict, emit, msg
@@ -196,7 +197,7 @@ def _places_menu(
     if reach <= 0 or not enemies:
         return menu
     seen = {on_grid(here)}
-    for kind, walked in places(game, figure, reach):
+    for kind, walked in places(game, figure, reach, enemies):
         spot = walked.end
         if spot in seen:
             continue
@@ -207,7 +208,7 @@ def _places_menu(
         menu.offer(
             option,
             move_label(game, option),
-            end_verdict(game, figure, option, near),
+            end_verdict(game, figure, option, near, enemies),
             move_forecast(game, figure, option, outlook),
         )
     situation = mover(game, figure)
@@ -227,7 +228,7 @@ def _places_menu(
         menu.offer(
             option,
             move_label(game, option),
-            Verdict.combine(verdict, end_verdict(game, figure, option, near)),
+            Verdict.combine(verdict, end_verdict(game, figure, option, near, enemies)),
             _charge_forecast(game, figure, option, outlook) if verdict.allowed else None,
         )
     return menu
@@ -241,12 +242,15 @@ def _charge_forecast(
     return LazyForecast(lambda: move_forecast(game, figure, option, outlook))
 
 
-def places(game: OldWestState, figure: Figure, reach: float) -> list[tuple[MoveKind, Walk]]:
-    """Where the model might make for: the objective, the nearest enemy, cover, away."""
+def places(
+    game: OldWestState, figure: Figure, reach: float, enemies: Sequence[Figure]
+) -> list[tuple[MoveKind, Walk]]:
+    """Where the model might make for: the objective, the nearest of its ``enemies``,
+    cover, away."""
     found: list[tuple[MoveKind, Walk]] = list(objective_walks(game, figure, reach))
     board = game.board
     # between equally near enemies, the first by id
-    nearest = board.nearest(figure, sorted(board.enemies(figure), key=lambda e: e.id))
+    nearest = board.nearest(figure, sorted(enemies, key=lambda e: e.id))
     assert nearest is not None
     for kind, walked in (
         (MoveKind.ADVANCE, _advance(game, figure, nearest, reach)),
@@ -258,9 +262,17 @@ def places(game: OldWestState, figure: Figure, reach: float) -> list[tuple[MoveK
     return found
 
 
-def end_verdict(game: OldWestState, figure: Figure, option: MoveTo, near: Figure | None) -> Verdict:
-    """The rule's verdict on where a move ends (``near``: a Yee Haw! Hero it follows)."""
-    return may_end_move(move_end(game, figure, option.spot, option.kind is MoveKind.CHARGE, near))
+def end_verdict(
+    game: OldWestState,
+    figure: Figure,
+    option: MoveTo,
+    near: Figure | None,
+    enemies: Sequence[Figure] | None = None,
+) -> Verdict:
+    """The rule's verdict on where a move ends (``near``: a Yee Haw! Hero it follows;
+    ``enemies``: the model's, when the caller has them)."""
+    charge = option.kind is MoveKind.CHARGE
+    return may_end_move(move_end(game, figure, option.spot, charge, near, enemies))
 
 
 def move_label(game: OldWestState, option: MoveTo) -> Message:

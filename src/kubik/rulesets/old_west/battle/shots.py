@@ -39,16 +39,20 @@ from kubik.rulesets.old_west.shooting import Shooter, may_shoot, may_shoot_at
 
 
 def usable(
-    game: OldWestState, figure: Figure, enemy: Figure, situation: Shooter | None = None
+    game: OldWestState,
+    figure: Figure,
+    enemy: Figure,
+    situation: Shooter | None = None,
+    distance: float | None = None,
 ) -> tuple[Weapon | None, Verdict]:
     """The weapon the rules let the model fire at ``enemy`` with the best Strength (then the
     longest range, then listed first), and the rule's verdict on the shot (``situation``:
-    the shooter's, when the caller has it already)."""
+    the shooter's, and ``distance`` the gap to the enemy, when the caller has them)."""
     if situation is None:
         situation = shooter(game, figure)
+    shots = shots_at(game, figure, enemy, distance)
     verdicts = [
-        (w, may_shoot_at(situation, shot))
-        for w, shot in zip(figure.weapons, shots_at(game, figure, enemy), strict=True)
+        (w, may_shoot_at(situation, shot)) for w, shot in zip(figure.weapons, shots, strict=True)
     ]
     allowed = [(w, v) for w, v in verdicts if v.allowed]
     if not allowed:
@@ -120,25 +124,41 @@ def shoot_with(game: OldWestState, figure: Figure) -> Procedure[bool]:
     shooting = may_shoot(situation)
     if not shooting.allowed:
         return False
+    menu, in_way = _shot_menu(game, figure, situation)
+    if not menu.options:
+        return False
+    name = game.name(figure.id)
+    menu.offer(
+        HoldFire(figure.id),
+        msg("old_west.game.option.hold_fire", model=name),
+        Verdict.allow(),
+        Forecast(score=0.0),
+    )
+    chosen = yield from game.choose(
+        menu, figure.side, msg("old_west.game.shoot.ask", model=name), rules=shooting.rules
+    )
+    return (yield from _take_shot(game, figure, situation, chosen, in_way))
+
+
+def _shot_menu(
+    game: OldWestState, figure: Figure, situation: Shooter
+) -> tuple[Menu[ShootAt | HoldFire], dict[str, tuple[Blocker, ...]]]:
+    """Every shot the model may take, each with what stands in its way."""
     menu: Menu[ShootAt | HoldFire] = Menu()
     name = game.name(figure.id)
     board = game.board
-    enemies = sorted(board.enemies(figure), key=lambda e: (board.gap(figure, e), e.id))
+    gaps = {e.id: board.gap(figure, e) for e in board.enemies(figure)}  # measured once
+    enemies = sorted(board.enemies(figure), key=lambda e: (gaps[e.id], e.id))
     # what stands in the way of each shot offered, measured once (nothing moves until
     # the shot is resolved)
     in_way: dict[str, tuple[Blocker, ...]] = {}
     for enemy in enemies:
-        weapon, verdict = usable(game, figure, enemy, situation)
+        distance = round(gaps[enemy.id], 1)
+        weapon, verdict = usable(game, figure, enemy, situation, distance)
         if weapon is None:
             continue
         blocking = in_way[enemy.id] = in_the_way(game, figure, enemy)
-        option = ShootAt(
-            figure.id,
-            enemy.id,
-            weapon.id,
-            round(board.gap(figure, enemy), 1),
-            len(blocking),
-        )
+        option = ShootAt(figure.id, enemy.id, weapon.id, distance, len(blocking))
         menu.offer(
             option,
             msg(
@@ -152,17 +172,18 @@ def shoot_with(game: OldWestState, figure: Figure) -> Procedure[bool]:
             verdict,
             shot_forecast(game, figure, enemy, weapon, 1.0, 0.0, blocking),
         )
-    if not menu.options:
-        return False
-    menu.offer(
-        HoldFire(figure.id),
-        msg("old_west.game.option.hold_fire", model=name),
-        Verdict.allow(),
-        Forecast(score=0.0),
-    )
-    chosen = yield from game.choose(
-        menu, figure.side, msg("old_west.game.shoot.ask", model=name), rules=shooting.rules
-    )
+    return menu, in_way
+
+
+def _take_shot(
+    game: OldWestState,
+    figure: Figure,
+    situation: Shooter,
+    chosen: ShootAt | HoldFire,
+    in_way: dict[str, tuple[Blocker, ...]],
+) -> Procedure[bool]:
+    """The shot chosen (or fire held), measured at a real table, then the rule."""
+    name = game.name(figure.id)
     if not isinstance(chosen, ShootAt):
         yield emit("old_west.game.holds_fire", model=name)
         return False

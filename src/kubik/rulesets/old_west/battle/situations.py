@@ -13,7 +13,7 @@ decide themselves.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from kubik.engine import Verdict
 from kubik.rulesets.old_west.battle.figures import Figure, Nerve
@@ -50,17 +50,23 @@ def charge_target(figure: Figure, enemy: Figure, route: float | None) -> ChargeT
 
 
 def move_end(
-    game: OldWestState, figure: Figure, spot: Point, charge: bool, near: Figure | None
+    game: OldWestState,
+    figure: Figure,
+    spot: Point,
+    charge: bool,
+    near: Figure | None,
+    enemies: Sequence[Figure] | None = None,
 ) -> MoveEnd:
     """Where a move would end, as the rule takes it: how near the nearest enemy (edge to
-    edge; none for a charge) and, for a Yee Haw! follower, how far from the Hero (``near``)."""
+    edge; none for a charge; ``enemies``: the model's, when the caller has them) and, for
+    a Yee Haw! follower, how far from the Hero (``near``)."""
     hero_gap = None
     if near is not None:
         base = figure.base.moved_to(spot)
         hero_gap = round(
             max(0.0, math.dist(base.centre, near.base.centre) - base.radius - near.base.radius), 1
         )
-    gap = 0.0 if charge else round(_enemy_gap(game, figure, spot), 2)
+    gap = 0.0 if charge else round(_enemy_gap(game, figure, spot, enemies), 2)
     return MoveEnd(gap, charge, hero_gap, game.board.on_obstacle(figure, spot))
 
 
@@ -77,9 +83,11 @@ def standing(game: OldWestState) -> Callable[[Figure, Point], bool]:
     return lambda figure, spot: may_stand(board.on_obstacle(figure, spot)).allowed
 
 
-def _enemy_gap(game: OldWestState, figure: Figure, spot: Point) -> float:
+def _enemy_gap(
+    game: OldWestState, figure: Figure, spot: Point, enemies: Sequence[Figure] | None
+) -> float:
     """How near the model would stand to an enemy at ``spot`` (1e9 with none left)."""
-    found = game.board.nearest_gap(figure, spot)
+    found = game.board.nearest_gap(figure, spot, enemies)
     return found if math.isfinite(found) else 1e9
 
 
@@ -118,10 +126,14 @@ def shot_at(
     )
 
 
-def shots_at(game: OldWestState, figure: Figure, enemy: Figure) -> tuple[ShotAt, ...]:
+def shots_at(
+    game: OldWestState, figure: Figure, enemy: Figure, distance: float | None = None
+) -> tuple[ShotAt, ...]:
     """A shot at ``enemy`` with each of the model's weapons, as the rule takes it: the
-    distance and the line of sight measured once for them all."""
-    distance = round(game.board.gap(figure, enemy), 1)
+    distance (``distance``, when the caller measured it: rounded to 0.1") and the line of
+    sight measured once for them all."""
+    if distance is None:
+        distance = round(game.board.gap(figure, enemy), 1)
     visible = game.board.sees(figure, enemy)
     return tuple(shot_at(game, figure, enemy, w, distance, visible) for w in figure.weapons)
 
