@@ -30,16 +30,17 @@ from kubik.game.battle import (
     read_yes_no,
     touching,
 )
-from kubik.game.registry import register_ruleset
+from kubik.game.registry import register_ruleset, unregister_ruleset
 from kubik.table import Base, TerrainKind
-from tests.game.skirmish import GAME, SCENARIO, Fighter, SkirmishGame
+from tests.game.skirmish import GAME, SCENARIO, SKIRMISH_ID, Fighter, SkirmishGame
 
 
 @pytest.fixture(autouse=True)
-def skirmish_ruleset() -> Iterator[None]:
-    """The toy skirmish is playable in every test (other tests may reset the registry)."""
+def _skirmish() -> Iterator[None]:
+    """The toy skirmish is playable for these tests only."""
     register_ruleset(GAME, replace=True)
     yield
+    unregister_ruleset(SKIRMISH_ID)
 
 
 def _game(**places: tuple[float, float]) -> SkirmishGame:
