@@ -149,6 +149,10 @@ class MadeWay(Generic[U]):
     shuffles: tuple[tuple[U, Point], ...] = ()
 
 
+#: Most places a table keeps :meth:`Board.on_obstacle` answers for (an engine limit).
+_OBSTACLES_KEPT = 50_000
+
+
 #: How a ruleset's movement rule prices a way: the way's points → inches of allowance it
 #: costs (infinite: it may not be taken). The board's default prices it by the table's
 #: terrain kinds for the unit's mover type (difficult ground twice, very difficult thrice).
@@ -184,8 +188,11 @@ class Board(ABC, Generic[U]):
 
     def __init__(self, game: BattleGame) -> None:
         self.game = game
-        #: whether a base (its centre and radius) stands on an obstacle, as measured
-        self._on_obstacles: dict[tuple[float, float, float], bool] = {}
+        #: whether a base (its centre and radius) stands on an obstacle, as measured: it
+        #: depends on the table alone, so every battle on it shares what was measured
+        self._on_obstacles: dict[tuple[float, float, float], bool] = game.tape.kept(
+            "board.on_obstacle", None, dict
+        )
 
     # -- hooks a ruleset fills -------------------------------------------------------
 
@@ -437,12 +444,14 @@ class Board(ABC, Generic[U]):
     def on_obstacle(self, unit: U, point: Point) -> bool:
         """Whether ``unit`` standing at ``point`` would stand on an obstacle (a fence, a
         wall, a trough): a base reaching more than :data:`OBSTACLE_OVERLAP` over its edge.
-        Moves cross obstacles and end beside them, never on them. Kept for the battle."""
+        Moves cross obstacles and end beside them, never on them. Kept with the table."""
         known = self._on_obstacles
         for base in self.bases_at(unit)(point):
             key = (base.x, base.y, base.radius)
             found = known.get(key)
             if found is None:
+                if len(known) >= _OBSTACLES_KEPT:
+                    known.clear()
                 found = known[key] = _on_obstacle(self.game.table, key)
             if found:
                 return True
