@@ -444,3 +444,12 @@ def test_OW_HERO_10_whuppin_is_carried_out_only_by_a_hero_who_may_still_fight() 
     assert refused.rules == ("OW-CC-01", "OW-ABSENT-03", "OW-HERO-10")
     alone = may_whup(Beneficiary(), in_a_fight(False), fresh, fought=False)
     assert not alone.allowed and alone.rules[0] == "OW-HERO-10"
+
+
+def test_OW_HERO_08_a_follower_ends_within_6_inches_as_measured_not_as_rounded() -> None:
+    """Seed: «должны закончить своё движение в пределах 6" от Героя»: 6.02" is beyond 6"
+    (it was rounded to 6.0" and let through)."""
+    assert may_end_move(MoveEnd(3.0, hero_gap=6.0)).allowed
+    beyond = may_end_move(MoveEnd(3.0, hero_gap=6.02))
+    assert not beyond.allowed and beyond.rules == ("OW-HERO-08",)
+    assert "6.02" in said(beyond)[0]

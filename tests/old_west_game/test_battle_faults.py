@@ -255,3 +255,40 @@ def test_kills_are_credited_to_the_model_that_made_them() -> None:
     assert not state.figure("joe").in_action
     kills = {r.unit: r.kills for r in state.unit_results()}
     assert kills == {"sam": 1, "joe": 0}
+
+
+def test_OW_CC_09_boxed_in_by_his_winners_and_a_wall_the_loser_still_parts() -> None:
+    """Ike loses against Wyatt and Doc with the saloon's wall at his back and no gap wide
+    enough between them: he was left in contact, the fight going on. Now his winners —
+    whose only fight this was — step back a little (backing_off.may_make_way), and he
+    ends touching nobody (a seed-512 battle of old_west.demo)."""
+    from kubik.rulesets.old_west.battle.backing import make_way
+
+    wall = """
+[[terrain]]
+id = "saloon"
+name = "the saloon"
+kind = "impassable"
+points = [[3, 13], [11, 13], [11, 23], [3, 23]]
+"""
+    game = game_of(
+        battle(
+            unit("ike", "gang", "outlaw", 11.6, 22.0),
+            unit("wyatt", "law", "marshal", 12.3, 21.3),
+            unit("doc", "law", "gunfighter", 11.7, 23.0),
+            terrain=wall,
+        )
+    )
+    ike, wyatt, doc = (game.figure(m) for m in ("ike", "wyatt", "doc"))
+    assert game.contacts.engaged("ike", "wyatt") and game.contacts.engaged("ike", "doc")
+    made = make_way(game, ike, [wyatt, doc])
+    assert made is not None
+    moved = {model.id for model, _ in made.shuffles}
+    assert moved & {"wyatt", "doc"}
+    end = ike.base.moved_to(made.spot)
+    for model, aside in made.shuffles:
+        assert not touching(end, model.base.moved_to(aside))
+        assert math.dist(aside, model.base.centre) <= 2.0  # a little way
+    for other in (wyatt, doc):
+        if other.id not in moved:
+            assert not touching(end, other.base)

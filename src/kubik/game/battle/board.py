@@ -811,6 +811,7 @@ class Board(ABC, Generic[U]):
         step: float = 0.5,
         may_shuffle: Callable[[U], bool] | None = None,
         stands: Callable[[U, Point], bool] | None = None,
+        threats_shuffle: bool = False,
     ) -> MadeWay[U] | None:
         """Where ``unit``, with no room to step back from ``threats``, ends out of contact
         with them anyway, the models in its way shuffling aside: the first place, ring by
@@ -820,8 +821,9 @@ class Board(ABC, Generic[U]):
         or impassable ground, touching no threat and no model that may not shuffle
         (``may_shuffle``; default: a friend not in a fight), and where every model it
         would touch finds a clear place nearby (:meth:`clear_spot`); ``stands(unit,
-        place)``: the ruleset's word on where a unit may stand (never on a fence). ``None``:
-        there is no such place (it stays where it is)."""
+        place)``: the ruleset's word on where a unit may stand (never on a fence);
+        ``threats_shuffle``: the threats too may step aside, if ``may_shuffle`` lets them
+        (a last resort). ``None``: there is no such place (it stays where it is)."""
         here = self.centre_of(unit)
         centres = [self.centre_of(t) for t in threats]
         if not centres:
@@ -836,7 +838,14 @@ class Board(ABC, Generic[U]):
         while radius <= limit + 1e-9:
             for turn in turns:
                 spot = on_grid(away_from(here, centres, radius + SLACK, turn))
-                shuffles = self.room_at(unit, spot, threats, may_shuffle=may_shuffle, stands=stands)
+                shuffles = self.room_at(
+                    unit,
+                    spot,
+                    threats,
+                    may_shuffle=may_shuffle,
+                    stands=stands,
+                    threats_shuffle=threats_shuffle,
+                )
                 if shuffles is not None:
                     return MadeWay(spot, shuffles)
             radius += step
@@ -850,12 +859,14 @@ class Board(ABC, Generic[U]):
         *,
         may_shuffle: Callable[[U], bool] | None = None,
         stands: Callable[[U, Point], bool] | None = None,
+        threats_shuffle: bool = False,
     ) -> tuple[tuple[U, Point], ...] | None:
         """The shuffles that make room for ``unit`` at ``spot``, where it gets from where it
         stands without crossing an obstacle, touching none of ``threats`` and passing
         through none: each model it would touch there or pass through on its way (each must
         be one ``may_shuffle`` lets move; default a friend not in a fight) and the clear
-        place nearby it shuffles to (``None``: no room there)."""
+        place nearby it shuffles to (``None``: no room there); ``threats_shuffle``: the
+        threats too step aside (when ``may_shuffle`` lets them), clear of it."""
         here = self.centre_of(unit)
         if may_shuffle is None:
             may_shuffle = self._friend_at_rest(unit)
@@ -883,7 +894,8 @@ class Board(ABC, Generic[U]):
             )
             if not (there or through):
                 continue
-            if self.unit_id(other) in threat_ids or not may_shuffle(other):
+            threat = self.unit_id(other) in threat_ids
+            if (threat and not threats_shuffle) or not may_shuffle(other):
                 return None
             in_way.append(other)
         moves: list[tuple[U, Point]] = []

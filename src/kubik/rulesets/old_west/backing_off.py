@@ -124,21 +124,25 @@ class MakingWay:
 
     in_fight: bool = False  # it is in a fight (base contact a charge started)
     friend: bool = True  # of the loser's own side
+    winner: bool = False  # one of the loser's own opponents, in no other fight
 
 
 def may_make_way(model: MakingWay) -> Verdict:
     """May this model shuffle aside a little to let a trapped loser out of contact? The
     loser «всё равно должен ... переместиться таким образом, чтобы его подставка более не
     касалась противника — если необходимо другие фигурки должны чуть-чуть сдвинуться»
-    (OW-CC-09): any model not in a fight, friend or enemy; a model in a fight holds its
-    ground.
+    (OW-CC-09): any model not in a fight, friend or enemy; one of his own opponents whose
+    only fight this was (when nothing else lets him out: the battle asks this last); a
+    model in another fight holds its ground.
 
     >>> may_make_way(MakingWay()).allowed, may_make_way(MakingWay(friend=False)).allowed
     (True, True)
     >>> may_make_way(MakingWay(in_fight=True)).rules
     ('OW-CC-09',)
+    >>> may_make_way(MakingWay(in_fight=True, friend=False, winner=True)).allowed
+    True
     """
-    if model.in_fight:
+    if model.in_fight and not model.winner:
         return Verdict.forbid(msg("old_west.permission.make_way_fighting"), "OW-CC-09")
     return Verdict.allow("OW-CC-09")
 

@@ -179,8 +179,9 @@ def may_end_move(end: MoveEnd) -> Verdict:
         return may_stand(True)
     if end.hero_gap is not None and not follows(end.hero_gap):
         radius = number("fame", "follower_radius_inches")
+        distance = round(end.hero_gap, 2)
         return Verdict.forbid(
-            msg("old_west.permission.too_far", distance=end.hero_gap, radius=radius), "OW-HERO-08"
+            msg("old_west.permission.too_far", distance=distance, radius=radius), "OW-HERO-08"
         )
     follower = ("OW-HERO-08",) if end.hero_gap is not None else ()
     if end.charge:

@@ -145,12 +145,19 @@ def make_way(
     def anyone(model: Figure) -> bool:
         return _may_make_way(game, loser, model)
 
+    def anyone_or_winner(model: Figure) -> bool:
+        fights = board.engaged(model)
+        winner = model in winners and all(f.id == loser.id for f in fights)
+        verdict = may_make_way(MakingWay(bool(fights), model.side == side, winner))
+        return verdict.allowed
+
     tries = (
-        (back_off_inches() + SLACK, _STEP, friend),
-        (back_off_inches() + SLACK, _STEP, anyone),
-        (GRID, GRID, anyone),
+        (back_off_inches() + SLACK, _STEP, friend, False),
+        (back_off_inches() + SLACK, _STEP, anyone, False),
+        (GRID, GRID, anyone, False),
+        (GRID, GRID, anyone_or_winner, True),  # his winners step back a little
     )
-    for start, step, may_shuffle in tries:
+    for start, step, may_shuffle, threats_shuffle in tries:
         found = board.make_way(
             loser,
             winners,
@@ -160,6 +167,7 @@ def make_way(
             step=step,
             may_shuffle=may_shuffle,
             stands=standing_at,
+            threats_shuffle=threats_shuffle,
         )
         if found is not None:
             return found

@@ -61,11 +61,8 @@ def move_end(
     edge; none for a charge; ``enemies``: the model's, when the caller has them) and, for
     a Yee Haw! follower, how far from the Hero (``near``)."""
     hero_gap = None
-    if near is not None:
-        base = figure.base.moved_to(spot)
-        hero_gap = round(
-            max(0.0, math.dist(base.centre, near.base.centre) - base.radius - near.base.radius), 1
-        )
+    if near is not None:  # measured as it is: 6.02" is not within 6"
+        hero_gap = game.board.gap_from(game.board.bases_at(figure)(spot), near)
     gap = 0.0 if charge else round(_enemy_gap(game, figure, spot, enemies), 2)
     return MoveEnd(gap, charge, hero_gap, game.board.on_obstacle(figure, spot))
 
