@@ -13,8 +13,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from kubik.dice import D6
 from kubik.engine import Call, Choose, Forecast, Message, Procedure, Roll, emit, msg
+from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 from kubik.engine.reducers import AtLeast, AtMost
 from kubik.rulesets.old_west.core import Side, data, number, roll_off_low_wins
 from kubik.rulesets.old_west.fame import FameRoll, apply_fame, offer_fame
@@ -49,6 +50,7 @@ def advantage_roll(last: Side | None = None) -> Procedure[AdvantageOutcome]:
     return AdvantageOutcome(side)
 
 
+@decides("OW-ABSENT-02")
 def move_allowance(mounted: bool) -> int:
     """OW-ABSENT-02 default: a model's Move in inches (6" on foot, 10" mounted).
 
@@ -126,6 +128,7 @@ def jump_test(fame: int = 0, side: str = "model") -> Procedure[JumpOutcome]:
     return JumpOutcome(result, spent)
 
 
+@decides("OW-ABSENT-10")
 def stand_up_cost(move_inches: int, charged_while_prone: bool) -> Fraction | None:
     """OW-ABSENT-10 default: standing up costs half the move; a charged prone model
     cannot stand in the Movement phase (OW-CC-10) — then None.

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides, record
 from kubik.rulesets.old_west.core import data, number
 
 
@@ -55,12 +56,16 @@ def back_off(loser: Loser) -> BackOff:
     ('trapped', 'falls')
     """
     if loser.cliff_drop > 0:
+        record("OW-CC-09", "OW-ABSENT-05")
         return BackOff.FALLS
     if loser.prone or not loser.room:
+        record(*(("OW-CC-10", "OW-CC-09") if loser.prone else ("OW-CC-09",)))
         return BackOff.TRAPPED
+    record("OW-CC-04")
     return BackOff.BACKED_OFF
 
 
+@decides()
 def may_back_off(loser: Loser) -> Verdict:
     """May the loser back off the full 1"? Forbidden means trapped — strikes on him
     doubled (OW-CC-09), lying on the ground (OW-CC-10) or with no way back; at a cliff
@@ -91,6 +96,7 @@ class BackOffPath:
 BY_HAND = 0.2
 
 
+@decides()
 def back_off_path(path: BackOffPath) -> Verdict:
     """Is this a lawful way back for a loser? The full 1" away from his opponents
     (OW-CC-04; give or take a hand's placing, :data:`BY_HAND`), touching no other enemy —
@@ -127,6 +133,7 @@ class MakingWay:
     winner: bool = False  # one of the loser's own opponents, in no other fight
 
 
+@decides()
 def may_make_way(model: MakingWay) -> Verdict:
     """May this model shuffle aside a little to let a trapped loser out of contact? The
     loser «всё равно должен ... переместиться таким образом, чтобы его подставка более не
@@ -147,6 +154,7 @@ def may_make_way(model: MakingWay) -> Verdict:
     return Verdict.allow("OW-CC-09")
 
 
+@decides()
 def out_of_contact(touches_enemy: bool, on_obstacle: bool = False, room: bool = True) -> Verdict:
     """Where may a trapped loser end? Anywhere he gets to without a jump or a climb that no
     longer touches the enemy (OW-CC-09), not on an obstacle (OW-ABSENT-02), where the
@@ -164,6 +172,7 @@ def out_of_contact(touches_enemy: bool, on_obstacle: bool = False, room: bool = 
     return Verdict.allow("OW-CC-09")
 
 
+@decides("OW-CC-04")
 def back_off_inches() -> float:
     """How far a loser backs off from his opponents, in inches (OW-CC-04)."""
     return float(number("close_combat", "back_off_inches"))
@@ -185,6 +194,7 @@ class MakeWay:
     directions: int
 
 
+@decides("OW-CC-09")
 def make_way_reach() -> MakeWay:
     """How far and in how many directions a trapped loser looks for room (OW-CC-09)."""
     table = data()["battle"]

@@ -15,9 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from kubik.dice import D6
+from kubik.core.errors import InputError
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
-from kubik.errors import InputError
+from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 from kubik.rulesets.old_west.core import Side, Status, number, on_table, roll_off_low_wins
 
 
@@ -128,6 +129,7 @@ class HeroNow:
     declared: bool = False  # already declared a heroic action this phase
 
 
+@decides()
 def may_declare(
     hero: HeroNow, action: HeroicAction, phase: Phase, able: Verdict | Callable[[], Verdict]
 ) -> Verdict:
@@ -195,6 +197,7 @@ class Beneficiary:
     same_fight: bool = False
 
 
+@decides()
 def may_benefit(model: Beneficiary, action: HeroicAction) -> Verdict:
     """May this model act under a Hero's ``action``? Each model benefits from a heroic
     action once a phase, and nobody moves or shoots twice (OW-HERO-11); followers of
@@ -223,6 +226,7 @@ def may_benefit(model: Beneficiary, action: HeroicAction) -> Verdict:
     return Verdict.allow(rule, "OW-HERO-11")
 
 
+@decides()
 def quickdraw_works(hero_shot: bool) -> Verdict:
     """Quickdraw works only if the Hero himself shoots or throws his weapon: then his
     friends within 6" shoot with him (OW-HERO-09)."""
@@ -231,6 +235,7 @@ def quickdraw_works(hero_shot: bool) -> Verdict:
     return Verdict.forbid(msg("old_west.permission.quickdraw_no_shot"), "OW-HERO-09")
 
 
+@decides()
 def may_wait(hero_gap: float) -> Verdict:
     """May a friend of a Hero who shouts Yee Haw! stay out of it and move in his turn as
     usual? Yes: friends within 6" «могут передвигаться вместе с ним» — they may move with
@@ -248,6 +253,7 @@ def may_wait(hero_gap: float) -> Verdict:
     return Verdict.allow("OW-HERO-08")
 
 
+@decides()
 def may_quickdraw(shooting: Verdict, has_target: bool) -> Verdict:
     """Can the Hero do what Quickdraw is for? He may shoot (``shooting``:
     :func:`~kubik.rulesets.old_west.shooting.may_shoot`) and has an enemy he may shoot at
@@ -265,6 +271,7 @@ def may_quickdraw(shooting: Verdict, has_target: bool) -> Verdict:
     return Verdict.forbid(msg("old_west.permission.no_target"), "OW-HERO-09", "OW-ABSENT-04")
 
 
+@decides()
 def whuppin_moves(opponents_left: int) -> Verdict:
     """After Time for Whuppin', the Hero and his fight's friends move again only if all his
     opponents are out of action (OW-HERO-10).
@@ -279,6 +286,7 @@ def whuppin_moves(opponents_left: int) -> Verdict:
     )
 
 
+@decides()
 def may_carry_out(action: HeroicAction, hero: Beneficiary, able: Verdict) -> Verdict:
     """Can a declared, paid-for ``action`` be carried out now, and if not, why? The Hero
     acts under his own action once (OW-HERO-11) and must be able to do what it is for
@@ -294,6 +302,7 @@ def may_carry_out(action: HeroicAction, hero: Beneficiary, able: Verdict) -> Ver
     return Verdict.combine(own, able)
 
 
+@decides()
 def may_whup(hero: Beneficiary, in_fight: Verdict, fights: Verdict, fought: bool) -> Verdict:
     """Can a declared Time for Whuppin' be carried out now (OW-HERO-10)? As any heroic
     action (:func:`may_carry_out`, ``in_fight``: he is in a fight); and the Hero must still

@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import cache
 
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.old_west.absent import in_control_zone, move_allowance, stand_up_cost
 from kubik.rulesets.old_west.core import Status, data, number, on_table
 from kubik.rulesets.old_west.heroics import follows
@@ -38,6 +39,7 @@ class Mover:
     scared: bool = False  # failed a Fearsome Reputation test this phase (OW-PLK-05)
 
 
+@decides()
 def may_move(model: Mover) -> Verdict:
     """May the model move now? Not out of play, not scared (OW-PLK-05), not in a fight
     (OW-CC-01: its fight is fought in the Close-combat phase), not a second time this
@@ -90,6 +92,7 @@ class ChargeTarget:
     fearsome_passed: bool = False  # the charger already passed its test against him this phase
 
 
+@decides()
 def may_charge(model: Mover, target: ChargeTarget) -> Verdict:
     """May the model charge this enemy? It may move (:func:`may_move`), the enemy is in
     play, the way into base contact is within its allowance (OW-ABSENT-02), and an enemy
@@ -137,6 +140,7 @@ class MoveEnd:
     on_obstacle: bool = False
 
 
+@decides()
 @cache
 def may_stand(on_obstacle: bool) -> Verdict:
     """May a move end here? Never on an obstacle: a model crosses a fence, a wall or a
@@ -151,6 +155,7 @@ def may_stand(on_obstacle: bool) -> Verdict:
     return Verdict.allow("OW-ABSENT-02")
 
 
+@decides()
 def may_place(clear: bool, on_obstacle: bool = False) -> Verdict:
     """May a model the rules move by themselves (a loser landing below a cliff edge, a model
     shuffling aside to make way) be set down here? Touching no other model — only a
@@ -164,6 +169,7 @@ def may_place(clear: bool, on_obstacle: bool = False) -> Verdict:
     return may_stand(on_obstacle)
 
 
+@decides()
 def may_end_move(end: MoveEnd) -> Verdict:
     """May a move go there? Only a charge enters an enemy's 1" control zone or touches him
     (OW-ABSENT-02, OW-CC-01); a Yee Haw! follower ends within 6" of the Hero (OW-HERO-08).
@@ -192,6 +198,7 @@ def may_end_move(end: MoveEnd) -> Verdict:
     return Verdict.allow("OW-ABSENT-02", *follower)
 
 
+@decides("OW-ABSENT-02")
 def control_zone() -> float:
     """How far round an enemy only a charge may go (OW-ABSENT-02 default), in inches."""
     return float(number("movement", "control_zone_inches"))

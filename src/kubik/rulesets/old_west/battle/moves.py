@@ -190,7 +190,7 @@ def _places_menu(
     menu.offer(
         stay,
         msg(stay_id, model=name),
-        Verdict.allow() if near is None else end_verdict(game, figure, stay, near),
+        Verdict.neutral() if near is None else end_verdict(game, figure, stay, near),
         Forecast(score=outlook.score(figure.base)),
     )
     enemies = board.enemies(figure)
