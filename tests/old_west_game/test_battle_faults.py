@@ -257,6 +257,22 @@ def test_kills_are_credited_to_the_model_that_made_them() -> None:
     assert kills == {"sam": 1, "joe": 0}
 
 
+def test_a_rider_killed_by_the_fall_when_a_shot_kills_his_horse_is_the_shooters_kill() -> None:
+    """Sam's rifle hits (4), the horse-or-rider die 2 hits Joe's horse and 5 kills it; the
+    fall die 1 is a Strength 3 hit that wounds (6) and puts Joe out of action: the shot
+    did it, so the kill is Sam's (it was credited to nobody)."""
+    scenario = battle(
+        unit("sam", "law", "deputy", 2, 12, 'weapons = ["rifle"]'),
+        unit("joe", "gang", "outlaw", 14, 12, 'mounted = "horse"'),
+    )
+    session = play(scenario, [6, 1, 4, 2, 5, 1, 6], Script(shots={"sam": "joe"}))
+    state = state_of(session)
+    assert not state.figure("joe").in_action
+    assert events(session, "old_west.game.mount_killed")
+    kills = {r.unit: r.kills for r in state.unit_results()}
+    assert kills == {"sam": 1, "joe": 0}
+
+
 def test_OW_CC_09_boxed_in_by_his_winners_and_a_wall_the_loser_still_parts() -> None:
     """Ike loses against Wyatt and Doc with the saloon's wall at his back and no gap wide
     enough between them: he was left in contact, the fight going on. Now his winners —

@@ -87,8 +87,9 @@ def take_wounds(game: OldWestState, figure: Figure, wounds: int) -> Procedure[No
 
 
 def credit(game: OldWestState, killer: Figure, victim: Figure) -> None:
-    """Credit ``killer`` with ``victim`` if his shot or strikes put an enemy out of action
-    (``kubik sim``'s kills per unit; a friend hit in the way is no kill)."""
+    """Credit ``killer`` with ``victim`` if his shot or strikes put an enemy out of action,
+    also by the fall from a horse his shot killed (``kubik sim``'s kills per unit; a
+    friend hit in the way is no kill)."""
     if victim.status is Status.OUT_OF_ACTION and killer.side != victim.side:
         game.credit_kill(killer.id)
 

@@ -254,6 +254,7 @@ def apply_shot(
         credit(game, figure, target)
     if shot.result is ShotResult.MOUNT:
         yield from wound_mount(game, target, int(shot.wounded))
+        credit(game, figure, target)  # a rider the fall puts out of action: the shot did it
     if shot.result is not ShotResult.MISS:
         yield from game.interrupts.fire(Moment(Trigger.SHOT_AT, figure.side, figure.id, target.id))
 
