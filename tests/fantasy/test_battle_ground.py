@@ -8,9 +8,9 @@ import pytest
 from kubik.engine.log import ChoiceEntry
 from kubik.game import parse_scenario
 from kubik.game.errors import ScenarioError
-from kubik.rulesets.fantasy.battle.charges import charge_plan
+from kubik.rulesets.fantasy.battle.charges import charge_plan, charge_verdict
 from kubik.rulesets.fantasy.battle.game import FantasyBattle
-from kubik.rulesets.fantasy.battle.ground import charge_verdict, way
+from kubik.rulesets.fantasy.battle.ground import way
 from kubik.rulesets.fantasy.movement import Ground, may_charge, may_cross, pace
 from tests.fantasy.positions import play, position, said
 
@@ -130,7 +130,7 @@ def test_each_feature_is_found_as_its_own_ground() -> None:
     unit = game.unit("wading")
 
     def met(y0: float, y1: float) -> frozenset[Ground]:
-        return way(game, unit, (24, y0), (24, y1), 0)[0]
+        return way(game.tape, unit, (24, y0), (24, y1), 0)[0]
 
     assert met(4, 6) == F()
     assert met(6, 11) == F({Ground.DIFFICULT})

@@ -39,7 +39,7 @@ def test_fb_mov_05_scouts_deploy_on_a_flank_not_within_12_inches() -> None:
     game = session.state
     scouts, orcs = game.unit("scouts"), game.unit("orcs")
     assert scouts.front != (10.0, 3.0)
-    assert game.gap(scouts, orcs) >= 12
+    assert game.board.gap(scouts, orcs) >= 12
 
 
 def test_fb_mov_01_light_cavalry_makes_the_vanguard_move() -> None:
@@ -128,7 +128,7 @@ def test_fb_absent_02_skirmishers_are_hit_at_minus_one_and_have_no_ranks() -> No
     )
     session = play(text, a=("shoot",), b=("hold",))
     game = session.state
-    spread = game.formation(game.unit("skirmishers"))
+    spread = game.unit("skirmishers").bases()
     assert abs(spread[0].centre[0] - spread[1].centre[0]) >= 2.0  # the loose formation
     volley = volley_of(game, game.unit("archers"), game.unit("skirmishers"))
     assert volley.single_target and said(session, "fantasy.shooting.hits")

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from kubik.engine import Call, Procedure, emit
 from kubik.game.battle import taste
+from kubik.rulesets.fantasy.battle.moves import run_away
+from kubik.rulesets.fantasy.battle.state import FantasyState
 from kubik.rulesets.fantasy.battle.units import Unit
 from kubik.rulesets.fantasy.close_combat import (
     ChallengeChoice,
@@ -21,9 +22,6 @@ from kubik.rulesets.fantasy.close_combat import (
     close_combat_round,
 )
 from kubik.rulesets.fantasy.movement import Rout, RoutOutcome, rout
-
-if TYPE_CHECKING:
-    from kubik.rulesets.fantasy.battle.game import FantasyBattle
 
 
 def worth() -> Callable[[RoundOutcome], float]:
@@ -41,7 +39,7 @@ def worth() -> Callable[[RoundOutcome], float]:
 
 
 def round_of(
-    game: FantasyBattle, a: Unit, b: Unit, number: int, face: Facing | None = None
+    game: FantasyState, a: Unit, b: Unit, number: int, face: Facing | None = None
 ) -> Round:
     """The close-combat round between two regiments, ``a`` charging in round one
     (into ``face`` of ``b``)."""
@@ -54,7 +52,7 @@ def round_of(
 
 
 def regiment(
-    game: FantasyBattle, unit: Unit, enemy: Unit, charging: bool, face: Facing | None = None
+    game: FantasyState, unit: Unit, enemy: Unit, charging: bool, face: Facing | None = None
 ) -> Regiment:
     spec = unit.spec
     hates = enemy.id in spec.hates or enemy.side in spec.hates
@@ -79,15 +77,15 @@ def regiment(
     )
 
 
-def close_combat(game: FantasyBattle, side: str) -> Procedure[None]:
+def close_combat(game: FantasyState, side: str) -> Procedure[None]:
     done: list[str] = []
     for unit in list(game.units):
-        for foe_id in game.contacts.of(unit.id):
+        for foe in game.board.engaged(unit):
+            foe_id = foe.id
             key = "|".join(sorted((unit.id, foe_id)))
             if key in done or not unit.fighting:
                 continue
             done.append(key)
-            foe = game.unit(foe_id)
             number = unit.rounds.get(foe_id, 0) + 1
             unit.rounds[foe_id] = foe.rounds[unit.id] = number
             a, b = (unit, foe) if unit.side == side or number > 1 else (foe, unit)
@@ -113,7 +111,7 @@ def close_combat(game: FantasyBattle, side: str) -> Procedure[None]:
             yield from after_round(game, a, b, out)
 
 
-def after_round(game: FantasyBattle, a: Unit, b: Unit, out: RoundOutcome) -> Procedure[None]:
+def after_round(game: FantasyState, a: Unit, b: Unit, out: RoundOutcome) -> Procedure[None]:
     for unit, foe, lost, hero_lost in (
         (a, b, out.a_lost, out.a_character_lost),
         (b, a, out.b_lost, out.b_character_lost),
@@ -144,5 +142,5 @@ def after_round(game: FantasyBattle, a: Unit, b: Unit, out: RoundOutcome) -> Pro
         yield emit("fantasy.game.cut_down", rules=("FB-ABSENT-08",), unit=game.name(broken.id))
         game.destroy(broken, by=victor)
         return
-    yield from game.run_away(broken, victor, float(result.fled))
+    yield from run_away(game, broken, victor, float(result.fled))
     game.contacts.release(victor.id, broken.id)

@@ -8,12 +8,13 @@ procedure."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu, taste
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks
 from kubik.rulesets.fantasy.battle.formation import ahead, bearing, under_flame
+from kubik.rulesets.fantasy.battle.moves import run_away
+from kubik.rulesets.fantasy.battle.state import FantasyState
 from kubik.rulesets.fantasy.battle.units import Act, Unit
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.command import (
@@ -35,9 +36,6 @@ from kubik.rulesets.fantasy.shooting import (
     volley,
 )
 
-if TYPE_CHECKING:
-    from kubik.rulesets.fantasy.battle.game import FantasyBattle
-
 #: What a Sniper may pick out of a unit besides its rank and file (FB-SHOOT-03).
 PICKS = ("hero", "champion")
 
@@ -56,7 +54,7 @@ def ridden(target: Unit) -> bool:
 
 
 def volley_of(
-    game: FantasyBattle, unit: Unit, target: Unit, *, stand: bool = False, at: str = "unit"
+    game: FantasyState, unit: Unit, target: Unit, *, stand: bool = False, at: str = "unit"
 ) -> Volley:
     """The volley ``unit`` shoots at ``target``: at its rank and file (``unit``), or at
     the model a Sniper picks (``hero``, ``champion``)."""
@@ -79,7 +77,7 @@ def volley_of(
         target_wounds=foe.troops.w,
         rules=unit.rules(),
         target_rules=target.rules(),
-        long_range=game.gap(unit, target) > missile.range / 2,
+        long_range=game.board.gap(unit, target) > missile.range / 2,
         stand_and_shoot=stand,
         single_target=target.figures() == 1 or foe.skirmish,
         moved=unit.moved,
@@ -112,7 +110,7 @@ def volley_of(
     return base
 
 
-def shooting(game: FantasyBattle, side: str) -> Procedure[None]:
+def shooting(game: FantasyState, side: str) -> Procedure[None]:
     """Every unit of ``side`` that may shoot or breathe chooses its target."""
     for unit in game.units:
         if unit.side != side or not unit.fighting:
@@ -123,19 +121,19 @@ def shooting(game: FantasyBattle, side: str) -> Procedure[None]:
             yield from volley_phase(game, unit)
 
 
-def volley_phase(game: FantasyBattle, unit: Unit) -> Procedure[None]:
+def volley_phase(game: FantasyState, unit: Unit) -> Procedure[None]:
     missile = unit.spec.missile
     assert missile is not None
-    targets = [e for e in game.enemies(unit) if e.fighting and not game.contacts.of(e.id)]
-    target = game.nearest(unit, targets)
+    targets = [e for e in game.board.enemies(unit) if e.fighting and not game.board.is_engaged(e)]
+    target = game.board.nearest(unit, targets)
     if target is None:
         return
     menu: Menu[Act] = Menu()
-    in_range = game.gap(unit, target) <= missile.range
-    sees = game.tape.sees(game.formation(unit)[0], game.formation(target)[0])
+    in_range = game.board.gap(unit, target) <= missile.range
+    sees = game.board.sees(unit, target)
     verdict = may_shoot(
         has_missiles=True,
-        engaged=bool(game.contacts.of(unit.id)),
+        engaged=game.board.is_engaged(unit),
         fleeing=False,
         stupid=unit.stupid,
         in_range=in_range,
@@ -181,7 +179,7 @@ def volley_phase(game: FantasyBattle, unit: Unit) -> Procedure[None]:
 
 
 def fire(
-    game: FantasyBattle, unit: Unit, target: Unit, *, stand: bool = False, at: str = "unit"
+    game: FantasyState, unit: Unit, target: Unit, *, stand: bool = False, at: str = "unit"
 ) -> Procedure[None]:
     """One volley and what it does: casualties, a rider's wounds, a picked model slain,
     a Panic test."""
@@ -211,7 +209,7 @@ def fire(
 
 
 def after_shots(
-    game: FantasyBattle, target: Unit, shooter: Unit, lost: int, before: int, *, stand: bool
+    game: FantasyState, target: Unit, shooter: Unit, lost: int, before: int, *, stand: bool
 ) -> Procedure[None]:
     if target.models == 0 and not target.hero_alive:
         game.destroy(target, by=None)
@@ -222,11 +220,11 @@ def after_shots(
             (Panic(target.rules(), target.spec.troops.ld, game.command_for(target)),),
         )
         if not passed:
-            yield from game.run_away(target, shooter)
+            yield from run_away(game, target, shooter)
 
 
 def wound_hero(
-    game: FantasyBattle, target: Unit, wounds: int, by: Unit, rules: tuple[str, ...]
+    game: FantasyState, target: Unit, wounds: int, by: Unit, rules: tuple[str, ...]
 ) -> Procedure[None]:
     """Wounds on the character (a rider, or a Sniper's pick); he falls at his last."""
     hero = target.spec.character
@@ -240,7 +238,7 @@ def wound_hero(
 
 
 def champion_slain(
-    game: FantasyBattle, target: Unit, by: Unit, *, failed_look_out_sir: bool
+    game: FantasyState, target: Unit, by: Unit, *, failed_look_out_sir: bool
 ) -> Procedure[None]:
     """The champion is removed before his turn comes (FB-CMD-05)."""
     verdict = champion_removed_out_of_order(
@@ -256,21 +254,21 @@ def champion_slain(
 # -- breath weapons -----------------------------------------------------------------
 
 
-def template_on(game: FantasyBattle, unit: Unit, target: Unit) -> tuple[int, int, int]:
+def template_on(game: FantasyState, unit: Unit, target: Unit) -> tuple[int, int, int]:
     """(Facing, models fully, models partly under) of the flame template laid from the
     monster's head toward ``target``'s nearest model."""
     dx, dy = ahead(unit.facing)
     head = (unit.front[0] + dx * unit.spec.size / 2, unit.front[1] + dy * unit.spec.size / 2)
-    theirs = game.formation(target)
+    theirs = target.bases()
     aim = min(theirs, key=lambda b: (b.centre[0] - head[0]) ** 2 + (b.centre[1] - head[1]) ** 2)
     facing = bearing(head, aim.centre)
     fully, partly = under_flame(head, facing, theirs)
     return facing, fully, partly
 
 
-def breath_phase(game: FantasyBattle, unit: Unit) -> Procedure[None]:
+def breath_phase(game: FantasyState, unit: Unit) -> Procedure[None]:
     """A monster may breathe in the Shooting phase: twice a game, once a turn (FB-SR-01)."""
-    if game.contacts.of(unit.id):
+    if game.board.is_engaged(unit):
         return
     uses = int(data()["breath"]["uses_per_game"]) - unit.breaths
     used = unit.breathed == game.turn_number
@@ -278,8 +276,12 @@ def breath_phase(game: FantasyBattle, unit: Unit) -> Procedure[None]:
         return
     menu: Menu[Act] = Menu()
     reach = float(data()["templates"]["flame_length"]) + unit.spec.size
-    for target in game.enemies(unit):
-        if not target.fighting or game.contacts.of(target.id) or game.gap(unit, target) > reach:
+    for target in game.board.enemies(unit):
+        if (
+            not target.fighting
+            or game.board.is_engaged(target)
+            or game.board.gap(unit, target) > reach
+        ):
             continue
         _, fully, partly = template_on(game, unit, target)
         menu.offer(
@@ -301,7 +303,7 @@ def breath_phase(game: FantasyBattle, unit: Unit) -> Procedure[None]:
         yield from breathe(game, unit, game.unit(act.target), uses)
 
 
-def breathe(game: FantasyBattle, unit: Unit, target: Unit, uses: int) -> Procedure[None]:
+def breathe(game: FantasyState, unit: Unit, target: Unit, uses: int) -> Procedure[None]:
     strength = unit.spec.breath_strength
     assert strength is not None
     unit.breaths += 1

@@ -6,9 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from kubik.rulesets.fantasy.battle import formation
 from kubik.rulesets.fantasy.battle.spec import UnitSpec
 from kubik.rulesets.fantasy.close_combat import Facing
 from kubik.rulesets.fantasy.regiment import CommandGroup
+from kubik.table import Base
 
 
 class State(StrEnum):
@@ -74,6 +76,40 @@ class Unit:
         if self.frenzy_lost:
             rules = rules - {"frenzy"}
         return rules
+
+    # -- its formation on the table (ranks and files: the regiment's own geometry) --
+
+    def bases(
+        self, front: tuple[float, float] | None = None, facing: int | None = None
+    ) -> list[Base]:
+        """Its models' bases in ranks and files behind ``front`` facing ``facing``
+        (default: where it stands)."""
+        spec = self.spec
+        return formation.bases(
+            self.front if front is None else front,
+            self.facing if facing is None else facing,
+            spec.files,
+            self.figures(),
+            spec.size,
+            spec.id,
+            spec.skirmish,
+        )
+
+    def frontage(self) -> float:
+        """Its front rank's width, edge to edge (inches)."""
+        spec = self.spec
+        return formation.frontage(spec.files, self.figures(), spec.size, spec.skirmish)
+
+    def depth(self) -> float:
+        """From its front rank's centres to its last rank's (inches)."""
+        spec = self.spec
+        return formation.depth(spec.files, self.figures(), spec.size, spec.skirmish)
+
+    def centre(self) -> tuple[float, float]:
+        """The middle of its formation."""
+        deep = self.depth() / 2
+        dx, dy = formation.ahead(self.facing)
+        return (self.front[0] - dx * deep, self.front[1] - dy * deep)
 
 
 @dataclass(frozen=True, slots=True)
