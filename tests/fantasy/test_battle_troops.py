@@ -126,7 +126,7 @@ def test_fb_absent_02_skirmishers_are_hit_at_minus_one_and_have_no_ranks() -> No
             "formation": "skirmish",
         },
     )
-    session = play(text, a=("shoot",), b=("hold",))
+    session = play(text, a=("shoot", "hold"), b=("hold",))
     game = session.state
     spread = game.unit("skirmishers").bases()
     assert abs(spread[0].centre[0] - spread[1].centre[0]) >= 2.0  # the loose formation
@@ -182,7 +182,7 @@ def test_fb_shoot_03_a_sniper_picks_out_the_character() -> None:
         },
         {**ORCS, "character": HERO},
     )
-    session = play(text, a=("snipe_hero",), b=("hold",))
+    session = play(text, a=("snipe_hero", "hold"), b=("hold",))
     picked = [e for e in session.log if getattr(e, "rules", ()) and "FB-SHOOT-03" in e.rules]
     assert picked
 
@@ -213,7 +213,7 @@ def test_fb_shoot_06_shots_at_a_ridden_monster_split_rider_and_mount() -> None:
         },
         turns=2,
     )
-    session = play(text, a=("shoot",), b=("hold",))
+    session = play(text, a=("shoot", "hold"), b=("hold",))
     assert rules(session)["FB-SHOOT-06"] > 0
 
 

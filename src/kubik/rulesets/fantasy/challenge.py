@@ -39,6 +39,11 @@ def challenger_side(a_charging: bool, b_charging: bool, a_challenges: bool) -> s
     return first if a_challenges else other
 
 
+def may_accept() -> Verdict:
+    """The challenged side may accept a challenge (FB-CHAL-02)."""
+    return Verdict.allow("FB-CHAL-02")
+
+
 def may_refuse(surrounded: bool) -> Verdict:
     """A unit surrounded on all sides may not refuse a challenge (FB-CHAL-02)."""
     if surrounded:

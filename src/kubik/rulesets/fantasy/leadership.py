@@ -60,6 +60,19 @@ class Command:
     battle_standard_inches: float | None = None
 
 
+def unit_leadership(troops: int, character: int | None = None, *, refused: bool = False) -> int:
+    """The Leadership a unit tests on: the highest of its models', a character in it
+    lending his (FB-ABSENT-06, the published rule), unless he refused a challenge in
+    the combat it fights, when the unit may not use it (FB-CHAL-02).
+
+    >>> unit_leadership(7, 9), unit_leadership(7, 9, refused=True), unit_leadership(8)
+    (9, 7, 8)
+    """
+    if character is None or refused:
+        return troops
+    return max(troops, character)
+
+
 def general_range(large_target: bool) -> int:
     """Inspiring presence reaches 12", 18" from a General who is a Large target."""
     table = data()["command"]

@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kubik.dice import D6, Die
-from kubik.engine import Procedure, Roll, Verdict, emit, msg
+from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.reducers import Total
 from kubik.rulesets.fantasy.charts import data
+from kubik.rulesets.fantasy.leadership import LeadershipTest, TestKind, leadership_test
+from kubik.rulesets.fantasy.psychology import may_act_while_stupid
 
 
 class Ground(StrEnum):
@@ -49,13 +51,35 @@ def move_allowance(
     return m, ()
 
 
-def may_march(enemy_within_inches: float | None, immune: bool = False) -> Verdict:
+def may_march(
+    enemy_within_inches: float | None,
+    immune: bool = False,
+    *,
+    rules: frozenset[str] = frozenset(),
+    flying: bool = False,
+    on_land: bool = True,
+) -> Verdict:
     """No march with an enemy within 8" unless a Leadership test is passed
-    (FB-ABSENT-14)."""
+    (FB-ABSENT-14); hoverers never march in the air (FB-MOV-03), Aquatic units never
+    on land (FB-MOV-04). ``immune``: the unit marches whatever is near (no test)."""
+    if flying and "hover" in rules:
+        return Verdict.forbid(msg("fantasy.permission.hover_march"), "FB-MOV-03")
+    if on_land and "aquatic" in rules:
+        return Verdict.forbid(msg("fantasy.permission.aquatic_march"), "FB-MOV-04")
     block = float(data()["movement"]["march_block_inches"])
     if enemy_within_inches is not None and enemy_within_inches <= block and not immune:
         return Verdict.need("march", msg("fantasy.permission.march_test"), "FB-ABSENT-14")
     return Verdict.allow("FB-ABSENT-14")
+
+
+def march_test(leadership: int) -> Procedure[bool]:
+    """The Leadership test a unit with an enemy within 8" takes to march
+    (FB-ABSENT-14): passed, it marches; failed, it moves at its normal pace."""
+    passed = yield Call(
+        leadership_test,
+        (LeadershipTest(TestKind.MARCH, leadership, False, ("FB-ABSENT-14",)),),
+    )
+    return bool(passed)
 
 
 def ground_for(
@@ -180,6 +204,16 @@ class RoutOutcome:
     caught: bool
 
 
+def swift(kind: str) -> bool:
+    """Whether a unit of this kind flees and pursues 3D6 (FB-ABSENT-15: the fast
+    units, cavalry and chariots).
+
+    >>> swift("cavalry"), swift("infantry")
+    (True, False)
+    """
+    return kind in data()["flight"]["swift_kinds"]
+
+
 def flight_dice(swift: bool) -> tuple[Die, ...]:
     """2D6 to flee or pursue, 3D6 for swift units (FB-ABSENT-08, FB-ABSENT-15)."""
     table = data()["flight"]
@@ -246,6 +280,33 @@ def charge_distance(
     return round(wheel_inches(frontage, wheel_degrees, loose=loose) + straight, 1)
 
 
+def may_move_to(
+    straight: float,
+    wheel: float,
+    allowance: float,
+    *,
+    ground: Verdict | None = None,
+    inch_cost: tuple[int, tuple[str, ...]] = (1, ()),
+) -> Verdict:
+    """A move that wheels (its outer corner going ``wheel`` inches) and then goes
+    ``straight`` ahead fits ``allowance`` at the pace the ground sets — half pace
+    through difficult ground or water — and never goes into impassable ground
+    (FB-ABSENT-19; ``ground`` is :func:`may_cross`'s verdict, ``inch_cost``
+    :func:`pace`'s answer).
+
+    >>> may_move_to(6.0, 1.5, 8.0).allowed, may_move_to(6.0, 2.5, 8.0).allowed
+    (True, False)
+    """
+    if ground is not None and not ground.allowed:
+        return ground
+    cost, paced = inch_cost
+    if wheel + straight * cost > allowance + 0.05:  # (a tape's slack in placing by hand)
+        return Verdict.forbid(
+            msg("fantasy.permission.move_too_far"), *dict.fromkeys(("FB-ABSENT-19", *paced))
+        )
+    return Verdict.allow(*dict.fromkeys(("FB-ABSENT-19", *paced)))
+
+
 def may_wheel(cost: float, allowance: float, *, engaged: bool, fleeing: bool) -> Verdict:
     """A regiment wheels as part of its move, paying the outer corner's distance out of
     its allowance; it never wheels in close combat or while fleeing (FB-ABSENT-19)."""
@@ -266,11 +327,13 @@ def may_charge(
     stupid: bool,
     ground: Verdict | None = None,
     inch_cost: tuple[int, tuple[str, ...]] = (1, ()),
+    way_clear: bool = True,
 ) -> Verdict:
     """A unit charges an enemy within its charge reach, unless it is already fighting,
     fleeing, or forgot itself this turn (FB-PSY-07); ``ground`` is :func:`may_cross`'s
     verdict on the way and ``inch_cost`` :func:`pace`'s answer (a charge through
-    difficult ground or water goes at half pace, FB-ABSENT-19).
+    difficult ground or water goes at half pace, FB-ABSENT-19); ``way_clear``: whether
+    its way into contact passes clear of other models.
 
     >>> may_charge(5, 8, engaged=False, fleeing=False, stupid=False).allowed
     True
@@ -279,7 +342,7 @@ def may_charge(
     ('FB-ABSENT-14', 'FB-ABSENT-19')
     """
     if stupid:
-        return Verdict.forbid(msg("fantasy.permission.stupid"), "FB-PSY-07")
+        return may_act_while_stupid(stupid)
     if engaged:
         return Verdict.forbid(msg("fantasy.permission.engaged"), "FB-ABSENT-19")
     if fleeing:
@@ -291,13 +354,31 @@ def may_charge(
         return Verdict.forbid(
             msg("fantasy.permission.out_of_reach"), *dict.fromkeys(("FB-ABSENT-14", *paced))
         )
+    if not way_clear:  # models never move through other models (the contact rule)
+        return Verdict.forbid(msg("fantasy.permission.charge_blocked"), "FB-ABSENT-10")
     return Verdict.allow(*dict.fromkeys(("FB-ABSENT-10", *paced)))
 
 
-def may_move(*, engaged: bool, fleeing: bool) -> Verdict:
-    """Units in close combat or fleeing do not move at will (FB-ABSENT-19)."""
+def may_move(*, engaged: bool, fleeing: bool, rallied: bool = False) -> Verdict:
+    """Units in close combat or fleeing do not move at will (FB-ABSENT-19); a unit
+    that rallied this turn neither moves nor shoots (FB-ABSENT-11)."""
     if engaged:
         return Verdict.forbid(msg("fantasy.permission.engaged"), "FB-ABSENT-19")
     if fleeing:
         return Verdict.forbid(msg("fantasy.permission.fleeing"), "FB-ABSENT-08")
+    if rallied:
+        return Verdict.forbid(msg("fantasy.permission.rallied"), "FB-ABSENT-11")
     return Verdict.allow("FB-ABSENT-19")
+
+
+def may_hold_charge() -> Verdict:
+    """A charged unit may always hold its ground (FB-ABSENT-10)."""
+    return Verdict.allow("FB-ABSENT-10")
+
+
+def may_flee_charge(*, engaged: bool) -> Verdict:
+    """A charged unit may flee from the charge, unless it is fighting already: a unit
+    in close combat can only hold (FB-ABSENT-10)."""
+    if engaged:
+        return Verdict.forbid(msg("fantasy.permission.engaged"), "FB-ABSENT-10")
+    return Verdict.allow("FB-ABSENT-10")

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu, taste
+from kubik.game.battle import Menu, clear_of, taste
 from kubik.rulesets.fantasy.battle import ground, shots
 from kubik.rulesets.fantasy.battle.formation import (
     ahead,
@@ -22,7 +22,7 @@ from kubik.rulesets.fantasy.battle.formation import (
 )
 from kubik.rulesets.fantasy.battle.moves import advance, run_away, walk_to
 from kubik.rulesets.fantasy.battle.state import FantasyState
-from kubik.rulesets.fantasy.battle.units import Act, ChargePlan, State, Unit
+from kubik.rulesets.fantasy.battle.units import Act, ChargePlan, Fight, State, Unit, fight_key
 from kubik.rulesets.fantasy.close_combat import Facing, charged_face
 from kubik.rulesets.fantasy.movement import (
     charge_distance,
@@ -30,6 +30,8 @@ from kubik.rulesets.fantasy.movement import (
     flee_reaction,
     may_charge,
     may_cross,
+    may_flee_charge,
+    may_hold_charge,
     pace,
 )
 from kubik.rulesets.fantasy.shooting import may_stand_and_shoot, volley
@@ -90,20 +92,40 @@ def touching_spot(
     return spot if spot is not None else (round(ideal[0], 1), round(ideal[1], 1))
 
 
-def charge_verdict(game: FantasyState, unit: Unit, plan: ChargePlan, reach: float) -> Verdict:
+def charge_verdict(
+    game: FantasyState, unit: Unit, plan: ChargePlan, reach: float, target: Unit | None = None
+) -> Verdict:
     """The movement rules' verdict on ``plan``: its reach, at half pace through
-    difficult ground or water, never into impassable ground (FB-ABSENT-19)."""
+    difficult ground or water, never into impassable ground (FB-ABSENT-19), and (given
+    its ``target``) a way into contact clear of other models (FB-ABSENT-10)."""
     through, under = ground.way(game.tape, unit, unit.front, plan.goal, plan.facing)
     rules, flying = unit.rules(), game.flyer(unit)
-    return may_charge(
-        plan.distance,
-        reach,
-        engaged=game.board.is_engaged(unit),
-        fleeing=unit.state is State.FLEEING,
-        stupid=unit.stupid,
-        ground=may_cross(rules, through, under, flying=flying),
-        inch_cost=pace(rules, through, flying=flying),
-    )
+
+    def verdict(way_clear: bool) -> Verdict:
+        return may_charge(
+            plan.distance,
+            reach,
+            engaged=game.board.is_engaged(unit),
+            fleeing=unit.state is State.FLEEING,
+            stupid=unit.stupid,
+            ground=may_cross(rules, through, under, flying=flying),
+            inch_cost=pace(rules, through, flying=flying),
+            way_clear=way_clear,
+        )
+
+    found = verdict(True)
+    if found.allowed and target is not None and not reaches(game, unit, target, plan):
+        return verdict(False)
+    return found
+
+
+def reaches(game: FantasyState, unit: Unit, target: Unit, plan: ChargePlan) -> bool:
+    """Whether the charge's walk into contact meets ``target`` (no other model in the
+    way: the board's walk, ended by the contact rule)."""
+    walked = walk_to(game, unit, plan.goal, plan.facing, target=target, over=game.flyer(unit))
+    if walked is None:
+        return False
+    return not clear_of(unit.bases(walked.end, plan.facing), target.bases())
 
 
 def charge(game: FantasyState, unit: Unit, target: Unit) -> Procedure[None]:
@@ -114,6 +136,7 @@ def charge(game: FantasyState, unit: Unit, target: Unit) -> Procedure[None]:
         unit=game.name(unit.id),
         target=game.name(target.id),
     )
+    unit.acted = True
     reaction = yield from react(game, target, unit)
     if not unit.fighting or not target.on_table:
         return
@@ -124,6 +147,7 @@ def charge(game: FantasyState, unit: Unit, target: Unit) -> Procedure[None]:
         yield emit("fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=game.name(unit.id))
         yield from advance(game, unit, target, float(unit.spec.troops.m))
         return
+    start, start_facing = unit.front, unit.facing
     walked = walk_to(game, unit, plan.goal, plan.facing, target=target, over=game.flyer(unit))
     if walked is None:
         yield emit("fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=game.name(unit.id))
@@ -147,6 +171,14 @@ def charge(game: FantasyState, unit: Unit, target: Unit) -> Procedure[None]:
     unit.rounds[target.id] = 0
     target.rounds[unit.id] = 0
     unit.faces[target.id] = plan.face
+    target.faces.pop(unit.id, None)
+    game.fights[fight_key(unit, target)] = Fight()
+    unit.charge_inches = charge_distance(
+        unit.frontage(),
+        turn_between(start_facing, unit.facing),
+        math.dist(start, unit.front),
+        loose=unit.spec.skirmish,
+    )
     yield emit(
         f"fantasy.game.engaged_{plan.face.value}",
         rules=("FB-ABSENT-10", "FB-ABSENT-07", "FB-ABSENT-19"),
@@ -178,14 +210,13 @@ def react(game: FantasyState, target: Unit, charger: Unit) -> Procedure[str]:
     """The charged unit's reaction: hold, stand and shoot, or flee (FB-ABSENT-10)."""
     if target.state is State.FLEEING:
         return "flee"
-    if game.board.is_engaged(target):
-        return "hold"
+    engaged = game.board.is_engaged(target)
     menu: Menu[Act] = Menu()
-    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-ABSENT-10"))
+    menu.offer(Act("hold"), msg("fantasy.option.hold"), may_hold_charge())
     missile = target.spec.missile
     refused: tuple[str, ...] = ()
     if missile is not None:
-        stand = may_stand_and_shoot(target.rules(), True)
+        stand = may_stand_and_shoot(target.rules(), True, engaged=engaged)
         refused = () if stand.allowed else stand.rules
         menu.offer(
             Act("stand_and_shoot", charger.id),
@@ -195,12 +226,14 @@ def react(game: FantasyState, target: Unit, charger: Unit) -> Procedure[str]:
                 volley,
                 (shots.volley_of(game, target, charger, stand=True),),
                 value=shots.shot_worth,
-            ),
+            )
+            if stand.allowed
+            else None,
         )
     menu.offer(
         Act("flee"),
         msg("fantasy.option.flee"),
-        Verdict.allow("FB-ABSENT-10"),
+        may_flee_charge(engaged=engaged),
         Forecast(score=taste("fantasy", "flee_reaction")),
     )
     act = yield from game.choose(

@@ -21,6 +21,13 @@ def contact() -> float:
     return float(data()["game_formation"]["contact"])
 
 
+def corner_contact() -> float:
+    """How near (edge to edge, inches) a model comes to an enemy's to touch it corner to
+    corner: the round bases stand for square ones, which touch their diagonal
+    neighbours across the gap between files."""
+    return float(data()["game_formation"]["corner_contact"])
+
+
 def step(size: float, loose: bool = False) -> float:
     """Distance between neighbouring centres of a regiment of ``size`` bases; a loose
     formation (skirmishers) stands farther apart."""

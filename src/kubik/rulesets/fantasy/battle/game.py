@@ -9,13 +9,21 @@ from __future__ import annotations
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu, taste
 from kubik.game.turns import side_name
+from kubik.rulesets.fantasy.attacks import recover_wound, regeneration_save
 from kubik.rulesets.fantasy.battle import charges, deploy, melee, shots
 from kubik.rulesets.fantasy.battle.ground import grounds_under
 from kubik.rulesets.fantasy.battle.moves import advance, facing_towards, run_away, turn_to
 from kubik.rulesets.fantasy.battle.state import FantasyState
 from kubik.rulesets.fantasy.battle.units import Act, State, Unit
 from kubik.rulesets.fantasy.close_combat import close_combat_round
-from kubik.rulesets.fantasy.movement import Ground, charge_reach, may_move, move_allowance
+from kubik.rulesets.fantasy.movement import (
+    Ground,
+    charge_reach,
+    march_test,
+    may_march,
+    may_move,
+    move_allowance,
+)
 from kubik.rulesets.fantasy.psychology import (
     Rally,
     StupidityOutcome,
@@ -41,21 +49,45 @@ class FantasyBattle(FantasyState):
                 rules=("FB-ABSENT-19",),
                 side=side_name(self.scenario, side),
             )
-            yield from self.start_of_turn(side)
-            yield from self.movement(side)
-            yield from shots.shooting(self, side)
-            yield from melee.close_combat(self, side)
+            for phase in (self.start_of_turn, self.movement, self.shooting, self.close_combat):
+                self.panicked.clear()
+                yield from phase(side)
+            yield from self.regenerate(side)
+
+    def regenerate(self, side: str) -> Procedure[None]:
+        """At the end of its turn a model with Regeneration that did nothing the whole
+        turn — neither moved, shot nor fought — rolls its regeneration save to recover
+        a wound it lost (FB-SR-12)."""
+        for unit in self.units:
+            spec = unit.spec
+            save = regeneration_save(unit.rules(), spec.troops.regeneration)
+            wounded = unit.wounds % spec.troops.w
+            if unit.side != side or not unit.fighting or save is None or not wounded:
+                continue
+            if unit.acted or unit.moved or self.board.is_engaged(unit):
+                continue
+            yield emit("fantasy.game.regenerates", rules=("FB-SR-12",), unit=self.name(unit.id))
+            if (yield Call(recover_wound, (save,))):
+                unit.wounds -= 1
+
+    def shooting(self, side: str) -> Procedure[None]:
+        """The Shooting phase (:mod:`.shots`)."""
+        yield from shots.shooting(self, side)
+
+    def close_combat(self, side: str) -> Procedure[None]:
+        """The Close combat phase (:mod:`.melee`)."""
+        yield from melee.close_combat(self, side)
 
     def start_of_turn(self, side: str) -> Procedure[None]:
         for unit in self.units:
             if unit.side != side:
                 continue
-            unit.stupid = False
-            unit.moved = False
+            unit.stupid = unit.moved = unit.marched = unit.rallied = unit.acted = False
+            unit.charge_inches = None
             if unit.state is State.FLEEING:
                 yield from self.try_rally(unit)
             elif unit.fighting and "stupidity" in unit.rules() and not self.board.is_engaged(unit):
-                out: StupidityOutcome = yield Call(stupidity_test, (unit.spec.troops.ld,))
+                out: StupidityOutcome = yield Call(stupidity_test, (self.leadership(unit),))
                 if out.stupid:
                     unit.stupid = True
                     target = self.board.nearest(unit)
@@ -66,8 +98,9 @@ class FantasyBattle(FantasyState):
         if verdict.allowed:
             reach = self.command_for(unit)
             musician = "musician" in unit.command().alive(unit.models)
-            if (yield Call(rally_test, (Rally(unit.spec.troops.ld, musician, reach),))):
+            if (yield Call(rally_test, (Rally(self.leadership(unit), musician, reach),))):
                 unit.state = State.READY
+                unit.rallied = True
                 turn_to(self, unit, facing_towards(self, unit))
                 yield emit("fantasy.game.rallied", rules=("FB-ABSENT-11",), unit=self.name(unit.id))
                 return
@@ -80,7 +113,8 @@ class FantasyBattle(FantasyState):
             if unit.side != side or not unit.fighting or self.ending() is not None:
                 continue
             engaged = self.board.is_engaged(unit)
-            if engaged or unit.stupid:
+            free = may_move(engaged=engaged, fleeing=False, rallied=unit.rallied)
+            if not free.allowed or unit.stupid:
                 continue
             board = self.board
             foes = [e for e in board.enemies(unit) if e.fighting]
@@ -96,7 +130,7 @@ class FantasyBattle(FantasyState):
                 menu.offer(
                     Act("charge", foe.id),
                     charges.charge_label(self, foe, plan.face),
-                    charges.charge_verdict(self, unit, plan, reach),
+                    charges.charge_verdict(self, unit, plan, reach, foe),
                     Forecast(
                         close_combat_round,
                         (melee.round_of(self, unit, foe, 1, plan.face),),
@@ -108,15 +142,26 @@ class FantasyBattle(FantasyState):
             closing = taste("fantasy", "closing_per_inch")
             flyer = self.flyer(unit)
             on_land = Ground.WATER not in grounds_under(self.tape, unit.bases())
-            march, march_rules = move_allowance(
-                unit.spec.troops.m, unit.rules(), march=True, flying=flyer, on_land=on_land
+            rules, m = unit.rules(), unit.spec.troops.m
+            march, march_rules = move_allowance(m, rules, march=True, flying=flyer, on_land=on_land)
+            step, step_rules = move_allowance(m, rules, march=False, flying=flyer, on_land=on_land)
+            near = min((board.gap(unit, e) for e in foes), default=None)
+            marching = Verdict.combine(
+                free, may_march(near, rules=rules, flying=flyer, on_land=on_land)
             )
-            march_rules = march_rules or ("FB-ABSENT-19",)
+            shoots = unit.spec.missile is not None or unit.spec.breath_strength is not None
+            holds_fire = taste("fantasy", "march_holds_fire") if shoots else 0.0
             menu.offer(
                 Act("march", target.id),
                 msg("fantasy.option.march", target=name),
-                may_move(engaged=engaged, fleeing=False),
-                Forecast(score=closing * min(march, max(0.0, distance - 1.0))),
+                marching,
+                Forecast(score=closing * min(march, max(0.0, distance - 1.0)) - holds_fire),
+            )
+            menu.offer(
+                Act("advance", target.id),
+                msg("fantasy.option.advance", target=name),
+                free,
+                Forecast(score=closing * min(step, max(0.0, distance - 1.0))),
             )
             menu.offer(
                 Act("hold"),
@@ -132,5 +177,20 @@ class FantasyBattle(FantasyState):
             )
             if act.kind == "charge":
                 yield from charges.charge(self, unit, self.unit(act.target))
+            elif act.kind == "march" and marching.needs_test:
+                leadership = self.leadership(unit)
+                if (yield Call(march_test, (leadership,))):
+                    unit.marched = True
+                    yield from advance(self, unit, target, float(march), rules=march_rules)
+                else:
+                    yield emit(
+                        "fantasy.game.march_failed",
+                        rules=("FB-ABSENT-14",),
+                        unit=self.name(unit.id),
+                    )
+                    yield from advance(self, unit, target, float(step), rules=step_rules)
             elif act.kind == "march":
+                unit.marched = True
                 yield from advance(self, unit, target, float(march), rules=march_rules)
+            elif act.kind == "advance":
+                yield from advance(self, unit, target, float(step), rules=step_rules)

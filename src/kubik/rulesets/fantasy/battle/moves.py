@@ -15,6 +15,7 @@ from kubik.game.battle import Walk
 from kubik.rulesets.fantasy.battle import ground
 from kubik.rulesets.fantasy.battle.formation import ahead, bearing, turn_between
 from kubik.rulesets.fantasy.battle.state import FantasyState
+from kubik.rulesets.fantasy.battle.table import Placed, where_ended
 from kubik.rulesets.fantasy.battle.units import State, Unit
 from kubik.rulesets.fantasy.movement import (
     Rout,
@@ -113,6 +114,7 @@ def advance(
         return
     board = game.board
     start, facing = unit.front, unit.facing
+    allowance, start_facing = inches, facing
     wheeled = 0
     if target is not None:
         want = bearing(start, target.centre())
@@ -137,6 +139,12 @@ def advance(
     if walked is None:
         walked = walk_to(game, unit, goal, facing)
     spot = start if walked is None else walked.end
+    if game.at_table:  # where the players put it (checked by the same rules)
+        placed = yield from where_ended(
+            game, unit, start, start_facing, Placed(*spot, facing), allowance, rules
+        )
+        spot, facing = (placed.x, placed.y), placed.facing
+        wheeled = turn_between(start_facing, facing)
     if spot == start and not wheeled:
         return
     unit.front, unit.facing = spot, facing

@@ -7,13 +7,14 @@ procedure."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu, taste
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks
 from kubik.rulesets.fantasy.battle.formation import ahead, bearing, under_flame
-from kubik.rulesets.fantasy.battle.moves import run_away
+from kubik.rulesets.fantasy.battle.panic import friends_panic, test_panic
 from kubik.rulesets.fantasy.battle.state import FantasyState
 from kubik.rulesets.fantasy.battle.units import Act, Unit
 from kubik.rulesets.fantasy.charts import data
@@ -26,7 +27,7 @@ from kubik.rulesets.fantasy.command import (
     may_breathe,
     may_look_out_sir,
 )
-from kubik.rulesets.fantasy.psychology import Panic, panic_needed, panic_test
+from kubik.rulesets.fantasy.psychology import panic_needed
 from kubik.rulesets.fantasy.regiment import ModelKind
 from kubik.rulesets.fantasy.shooting import (
     Volley,
@@ -35,6 +36,7 @@ from kubik.rulesets.fantasy.shooting import (
     sniper_may_pick,
     volley,
 )
+from kubik.table import Base
 
 #: What a Sniper may pick out of a unit besides its rank and file (FB-SHOOT-03).
 PICKS = ("hero", "champion")
@@ -80,7 +82,7 @@ def volley_of(
         long_range=game.board.gap(unit, target) > missile.range / 2,
         stand_and_shoot=stand,
         single_target=target.figures() == 1 or foe.skirmish,
-        moved=unit.moved,
+        moved=unit.moved and not stand,
         multiple=missile.multiple if "multiple_shots" in unit.rules() else 1,
         mounted=spec.kind in (ModelKind.CAVALRY, ModelKind.CHARIOT),
         character_joined=spec.character is not None,
@@ -138,6 +140,8 @@ def volley_phase(game: FantasyState, unit: Unit) -> Procedure[None]:
         stupid=unit.stupid,
         in_range=in_range,
         sees=sees,
+        marched=unit.marched,
+        rallied=unit.rallied,
     )
     menu.offer(
         Act("shoot", target.id),
@@ -183,7 +187,8 @@ def fire(
 ) -> Procedure[None]:
     """One volley and what it does: casualties, a rider's wounds, a picked model slain,
     a Panic test."""
-    before = target.models
+    unit.acted = True
+    before, stood = target.models, target.bases()
     out: VolleyOutcome = yield Call(volley, (volley_of(game, unit, target, stand=stand, at=at),))
     lost = 0
     if at == "hero":
@@ -205,22 +210,27 @@ def fire(
         target=game.name(target.id),
         slain=lost,
     )
-    yield from after_shots(game, target, unit, lost, before, stand=stand)
+    yield from after_shots(game, target, unit, lost, before, stood, stand=stand)
 
 
 def after_shots(
-    game: FantasyState, target: Unit, shooter: Unit, lost: int, before: int, *, stand: bool
+    game: FantasyState,
+    target: Unit,
+    shooter: Unit,
+    lost: int,
+    before: int,
+    stood: Sequence[Base],
+    *,
+    stand: bool,
 ) -> Procedure[None]:
+    """A target shot to the last model is destroyed, and its friends nearby test for
+    panic; one that lost a quarter of its models tests itself (FB-ABSENT-09)."""
     if target.models == 0 and not target.hero_alive:
         game.destroy(target, by=None)
+        yield from friends_panic(game, target, stood)
         return
-    if not stand and target.fighting and panic_needed(lost, before):
-        passed = yield Call(
-            panic_test,
-            (Panic(target.rules(), target.spec.troops.ld, game.command_for(target)),),
-        )
-        if not passed:
-            yield from run_away(game, target, shooter)
+    if not stand and panic_needed(lost, before):
+        yield from test_panic(game, target, shooter)
 
 
 def wound_hero(
@@ -287,7 +297,9 @@ def breath_phase(game: FantasyState, unit: Unit) -> Procedure[None]:
         menu.offer(
             Act("breathe", target.id),
             msg("fantasy.option.breathe", target=game.name(target.id)),
-            Verdict.combine(may_breathe(uses, used), may_aim_template(fully + partly)),
+            Verdict.combine(
+                may_breathe(uses, used, marched=unit.marched), may_aim_template(fully + partly)
+            ),
             Forecast(breath_hits, (Breath(fully, partly, uses, used),), value=breath_worth),
         )
     if not menu.offers:
@@ -308,6 +320,7 @@ def breathe(game: FantasyState, unit: Unit, target: Unit, uses: int) -> Procedur
     assert strength is not None
     unit.breaths += 1
     unit.breathed = game.turn_number
+    unit.acted = True
     _, fully, partly = template_on(game, unit, target)
     yield emit(
         "fantasy.game.breathes",
@@ -331,7 +344,7 @@ def breathe(game: FantasyState, unit: Unit, target: Unit, uses: int) -> Procedur
         target_wounds=foe.w,
         auto_hit=True,
     )
-    before = target.models
+    before, stood = target.models, target.bases()
     lost = 0
     champion = "champion" in target.command().alive(target.models)
     infantry = target.models if target.spec.kind is ModelKind.INFANTRY else 0
@@ -357,4 +370,4 @@ def breathe(game: FantasyState, unit: Unit, target: Unit, uses: int) -> Procedur
         target=game.name(target.id),
         slain=lost,
     )
-    yield from after_shots(game, target, unit, lost, before, stand=False)
+    yield from after_shots(game, target, unit, lost, before, stood, stand=False)

@@ -18,10 +18,11 @@ from kubik.rulesets.fantasy.battle import ground
 from kubik.rulesets.fantasy.battle.board import FantasyBoard
 from kubik.rulesets.fantasy.battle.formation import slots
 from kubik.rulesets.fantasy.battle.spec import unit_specs
-from kubik.rulesets.fantasy.battle.units import State, Unit
+from kubik.rulesets.fantasy.battle.units import Fight, State, Unit
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.command import may_breathe
-from kubik.rulesets.fantasy.leadership import Command, general_range
+from kubik.rulesets.fantasy.leadership import Command, general_range, unit_leadership
+from kubik.rulesets.fantasy.psychology import hates
 from kubik.rulesets.fantasy.regiment import remove_casualties, unit_strength
 from kubik.table import Base
 
@@ -33,6 +34,10 @@ class FantasyState(BattleGame):
         super().__init__(scenario, options)
         self.units: list[Unit] = []
         self.removed: list[tuple[str, tuple[str, ...]]] = []
+        #: every close combat's lasting state, by the two units' ids (melee.fight_key)
+        self.fights: dict[str, Fight] = {}
+        #: the units that took a Panic test in this phase (one a phase, FB-ABSENT-09)
+        self.panicked: list[str] = []
         for spec in unit_specs(scenario):
             unit = Unit(
                 spec, spec.models, spec.front, spec.facing, hero_alive=spec.character is not None
@@ -103,6 +108,21 @@ class FantasyState(BattleGame):
             unit.hero_alive
         )
 
+    def leadership(self, unit: Unit) -> int:
+        """The Leadership the unit tests on: its character's when he is in it
+        (:func:`~kubik.rulesets.fantasy.leadership.unit_leadership`)."""
+        hero = unit.spec.character
+        return unit_leadership(
+            unit.spec.troops.ld, hero.ld if hero is not None and unit.hero_alive else None
+        )
+
+    def hates(self, unit: Unit, enemy: Unit) -> bool:
+        """Whether ``unit`` (its troops or its character) hates ``enemy`` (FB-PSY-06)."""
+        spec = unit.spec
+        hero = spec.character
+        rules = unit.rules() | (hero.rules if hero is not None and unit.hero_alive else frozenset())
+        return hates(rules, spec.race, spec.hates, (enemy.spec.race, enemy.side, enemy.id))
+
     def command_for(self, unit: Unit) -> Command:
         general = next(
             (
@@ -123,7 +143,7 @@ class FantasyState(BattleGame):
         reach = Command()
         if general is not None and general.spec.character is not None:
             large = "large_target" in general.spec.character.rules | general.rules()
-            distance = math.dist(general.front, unit.front)
+            distance = self.from_character(general, unit)
             if distance <= general_range(large):
                 reach = replace(
                     reach,
@@ -132,8 +152,15 @@ class FantasyState(BattleGame):
                     general_large=large,
                 )
         if standard is not None:
-            reach = replace(reach, battle_standard_inches=math.dist(standard.front, unit.front))
+            reach = replace(reach, battle_standard_inches=self.from_character(standard, unit))
         return reach
+
+    def from_character(self, his: Unit, unit: Unit) -> float:
+        """Inches from the character of ``his`` unit (in the middle of its front rank)
+        to ``unit``'s nearest model: how far his Inspiring presence or his Battle
+        standard reaches (FB-CMD-01, FB-CMD-06)."""
+        placed = his.bases()
+        return self.board.gap_from(placed[:1], unit) if placed else math.inf
 
     def may_breathe_now(self, unit: Unit) -> bool:
         """Whether a breath weapon has a use left this turn (FB-SR-01: twice a game,

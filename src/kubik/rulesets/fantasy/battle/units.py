@@ -44,6 +44,12 @@ class Unit:
     breaths: int = 0
     breathed: int = 0
     moved: bool = False
+    marched: bool = False
+    rallied: bool = False
+    #: it moved, shot, charged or fought in its own turn (no regeneration of a wound)
+    acted: bool = False
+    #: how far it went charging this turn (impact hits need more than its M)
+    charge_inches: float | None = None
 
     @property
     def id(self) -> str:
@@ -112,6 +118,20 @@ class Unit:
         return (self.front[0] - dx * deep, self.front[1] - dy * deep)
 
 
+@dataclass
+class Fight:
+    """What lasts from round to round of one close combat between two units: its
+    rounds, who of them is afraid (FB-PSY-01), whether a challenge was made (one per
+    combat), whose champion or character refused it (FB-CHAL-02), and the unit whose
+    challenge started a duel still going on (FB-CHAL-03)."""
+
+    rounds: int = 0
+    afraid: dict[str, bool] = field(default_factory=dict)
+    challenged: bool = False
+    refused: str = ""
+    duel: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class ChargePlan:
     """Where a charge would end: the face of the target it strikes (fixed at the start
@@ -129,3 +149,8 @@ class Act:
 
     kind: str  # charge / march / advance / hold / shoot / stand_and_shoot / flee
     target: str = ""
+
+
+def fight_key(one: Unit, other: Unit) -> str:
+    """The key of the close combat between two units (whichever is named first)."""
+    return "|".join(sorted((one.id, other.id)))
