@@ -125,7 +125,7 @@ def _standing(st: RoundState, side: str, plan: Resolutions) -> tuple[int, tuple[
     ):
         rules.append("FB-UNIT-01")
     else:
-        score += plan.rank_bonus(alive, reg.files)
+        score += plan.rank_bonus(ranked_models(reg.models, alive), reg.files)
     if "standard" in command_left(reg, st.champion_lost[side]).alive(alive):
         score += int(table["standard"])
         rules.append("FB-CMD-03")
@@ -142,6 +142,18 @@ def _standing(st: RoundState, side: str, plan: Resolutions) -> tuple[int, tuple[
     if reg.high_ground:
         score += int(table["high_ground"])
     return score, tuple(rules)
+
+
+def ranked_models(at_start: int, now: int) -> int:
+    """The models a unit's rank bonus counts (FB-ABSENT-07): as the published 6th/7th
+    rule has it, the ranks the unit had at the start of the round, before its
+    casualties (``ranks_counted_at`` in the data; the 8th edition counts them after).
+
+    >>> ranked_models(15, 11)
+    15
+    """
+    when = str(data()["combat_resolution"]["ranks_counted_at"])
+    return at_start if when == "start_of_round" else now
 
 
 def ranks_cancelled(enemy_facing: Facing, enemy_strength: int) -> bool:

@@ -138,25 +138,26 @@ def charge(game: FantasyState, unit: Unit, target: Unit) -> Procedure[None]:
     )
     unit.acted = True
     reaction = yield from react(game, target, unit)
-    if not unit.fighting or not target.on_table:
+    if not unit.fighting:
+        return
+    if not target.on_table:  # it fled off the table: nothing left to reach
+        yield from fall_short(game, unit, None)
         return
     reach = charge_reach(unit.spec.troops.m, unit.rules())
     if reaction == "flee":
         plan = replace(charge_plan(game, unit, target), face=plan.face)
     if not charge_verdict(game, unit, plan, reach).allowed:
-        yield emit("fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=game.name(unit.id))
-        yield from advance(game, unit, target, float(unit.spec.troops.m))
+        yield from fall_short(game, unit, target)
         return
     start, start_facing = unit.front, unit.facing
     walked = walk_to(game, unit, plan.goal, plan.facing, target=target, over=game.flyer(unit))
-    if walked is None:
-        yield emit("fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=game.name(unit.id))
+    if walked is not None:
+        unit.front, unit.facing = walked.end, plan.facing
+    if walked is None or not game.board.touching(unit, target):
+        unit.front, unit.facing = start, start_facing
+        yield from fall_short(game, unit, target)
         return
     spot = walked.end
-    unit.front, unit.facing = spot, plan.facing
-    if not game.board.touching(unit, target):
-        yield emit("fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=game.name(unit.id))
-        return
     if spot != plan.goal and reaction != "flee":
         plan = align(game, unit, target, plan)
     if reaction == "flee":
@@ -185,6 +186,13 @@ def charge(game: FantasyState, unit: Unit, target: Unit) -> Procedure[None]:
         unit=game.name(unit.id),
         target=game.name(target.id),
     )
+
+
+def fall_short(game: FantasyState, unit: Unit, target: Unit | None) -> Procedure[None]:
+    """A charge that does not reach: the chargers move their normal Movement toward
+    the target instead (FB-ABSENT-10, the published failed charge)."""
+    yield emit("fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=game.name(unit.id))
+    yield from advance(game, unit, target, float(unit.spec.troops.m), rules=("FB-ABSENT-10",))
 
 
 def align(game: FantasyState, unit: Unit, target: Unit, plan: ChargePlan) -> ChargePlan:
