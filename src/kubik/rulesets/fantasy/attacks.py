@@ -80,6 +80,9 @@ class Blows:
     #: what the target has left to lose (None: as many as the blows cause): Killing
     #: blows slay at most the models there are, and no more wounds are caused
     target_wounds_left: int | None = None
+    #: the target is a character riding a monster: wounds beyond those he has left are
+    #: lost, never passed to his mount (FB-SR-16)
+    target_rides: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +236,7 @@ def _saves_read(blows: Blows) -> tuple[object, ...]:
         regeneration_save(blows.target_rules, blows.target_regeneration),
         blows.target_wounds,
         blows.target_wounds_left,
+        blows.target_rides,
         "flammable" in blows.target_rules,
         *(rule in blows.rules for rule in _SAVE_RULES),
     )
@@ -295,6 +299,12 @@ def _armour_stage(
         armour_rules = ("FB-ABSENT-04",) + (("FB-SR-04",) if piercing else ())
         _, saved = yield from _pool(wounds, armour, False, "fantasy.attacks.armour", armour_rules)
         wounds -= saved
+    elif wounds and blows.target_armour_save is not None:  # the Strength leaves no save
+        pierced = piercing and armour_needed(blows.target_armour_save, strength) is not None
+        yield emit(
+            "fantasy.attacks.no_save_left",
+            rules=("FB-ABSENT-04", "FB-SR-04") if pierced else ("FB-ABSENT-04",),
+        )
     total: int = yield _then(_ward_stage, blows, poison_wounds + wounds, kill_wounds)
     return total
 
@@ -348,7 +358,11 @@ def _killing_stage(blows: Blows, wounds: int, kills: int) -> Procedure[int]:
     if kills:
         yield emit("fantasy.attacks.killing_blow", rules=("FB-SR-13",), slain=kills)
     total = wounds + kills * blows.target_wounds
-    return total if left is None else min(total, left)
+    if left is None or total <= left:
+        return total
+    if blows.target_rides:
+        yield emit("fantasy.shooting.excess", rules=("FB-SR-16",), wasted=total - left)
+    return left
 
 
 def recover_wound(regeneration: int) -> Procedure[bool]:

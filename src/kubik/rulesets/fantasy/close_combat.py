@@ -12,7 +12,7 @@ break the enemy, not just wounds.
 from __future__ import annotations
 
 from kubik.dice import D3, D6
-from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.requests import tail_step
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks
 from kubik.rulesets.fantasy.challenge import Duel, DuelOutcome, duel_round
@@ -36,6 +36,7 @@ from kubik.rulesets.fantasy.combat_tally import (
 from kubik.rulesets.fantasy.leadership import unit_leadership
 from kubik.rulesets.fantasy.profiles import Fighter
 from kubik.rulesets.fantasy.psychology import Confrontation, Nerve, face_dread
+from kubik.rulesets.fantasy.regiment import ModelKind
 from kubik.rulesets.fantasy.strikes import plan_of, strike_step
 
 
@@ -131,10 +132,27 @@ def _duelist(st: RoundState, side: str) -> tuple[str, Fighter, int] | None:
     with the Wounds he has left."""
     reg = st.regiment(side)
     if reg.character is not None and st.character_alive(side):
-        return "character", reg.character, reg.character.w - st.character_wounds[side]
+        hero = reg.character
+        if reg.kind is ModelKind.RIDDEN_MONSTER and hero.mount is None:
+            hero = hero.with_mount(reg.troops)  # his monster strikes in the duel too
+        return "character", hero, reg.character.w - st.character_wounds[side]
     if st.champion_alive(side):
         return "champion", champion_profile(reg), reg.troops.w
     return None
+
+
+def may_strike_rider(enemy: Regiment) -> Verdict:
+    """Blows at a monster with a rider may be struck at the rider instead of the
+    monster (the published 6th/7th rule the seed's Лишние раны assumes: wounds beyond
+    the rider's are lost, FB-SR-16); not at a rider who is gone."""
+    if enemy.kind is not ModelKind.RIDDEN_MONSTER or enemy.character is None:
+        return Verdict.forbid(msg("fantasy.permission.no_rider"), "FB-SR-16")
+    return Verdict.allow("FB-SR-16")
+
+
+def may_strike_mount() -> Verdict:
+    """Blows at a monster with a rider may always go at the monster (FB-SR-16)."""
+    return Verdict.allow("FB-SR-16")
 
 
 def has_duelist(reg: Regiment) -> bool:

@@ -71,6 +71,9 @@ class Regiment:
     name: Message | None = None
     #: what the narration calls its character (None: as it calls the regiment)
     character_name: Message | None = None
+    #: its blows go at the enemy's rider while he lives, where the enemy is a ridden
+    #: monster (the attacker chooses rider or mount; else the monster first)
+    strike_rider: bool = False
 
 
 @dataclass(frozen=True, slots=True)

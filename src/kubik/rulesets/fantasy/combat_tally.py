@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from kubik.rulesets.fantasy.combat_sides import Regiment, Round
 from kubik.rulesets.fantasy.profiles import Fighter
-from kubik.rulesets.fantasy.regiment import CommandGroup
+from kubik.rulesets.fantasy.regiment import CommandGroup, ModelKind
 
 
 def other_side(side: str) -> str:
@@ -146,13 +146,19 @@ def target_of(st: RoundState, side: str) -> tuple[str, Fighter, int] | None:
     """What blows at ``side`` strike: its rank and file, or its character once they
     are gone: (what, profile, wounds left)."""
     reg = st.regiment(side)
-    if st.models(side) > 0:
-        return "troops", reg.troops, st.troop_wounds_left(side)
-    if (
+    rider = (
         reg.character is not None
         and st.character_alive(side)
         and f"{side}:character" not in st.out_of_fight
-    ):
+    )
+    at_rider = (
+        rider
+        and reg.kind is ModelKind.RIDDEN_MONSTER
+        and st.regiment(other_side(side)).strike_rider
+    )
+    if st.models(side) > 0 and not at_rider:
+        return "troops", reg.troops, st.troop_wounds_left(side)
+    if rider and reg.character is not None:
         return "character", reg.character, reg.character.w - st.character_wounds[side]
     return None
 

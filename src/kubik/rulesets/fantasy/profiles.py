@@ -50,6 +50,7 @@ class Fighter:
         bonus_attacks: int = 0,
         target_afraid: bool = False,
         target_wounds_left: int | None = None,
+        target_rides: bool = False,
     ) -> Blows:
         """The blows ``models`` of these strike at ``target`` this round; ``afraid``:
         the unit failed its Fear test and fights with WS 1, ``target_afraid``: the
@@ -74,4 +75,5 @@ class Fighter:
             weapon=self.weapon,
             hates_target=hates,
             target_wounds_left=target_wounds_left,
+            target_rides=target_rides,
         )

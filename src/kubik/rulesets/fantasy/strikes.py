@@ -25,7 +25,7 @@ from kubik.rulesets.fantasy.combat_tally import (
     target_of,
 )
 from kubik.rulesets.fantasy.profiles import Fighter
-from kubik.rulesets.fantasy.regiment import fighting_models
+from kubik.rulesets.fantasy.regiment import ModelKind, fighting_models
 from kubik.rulesets.fantasy.strike_order import order_rules, strike_key
 
 
@@ -122,6 +122,7 @@ def _blows(st: RoundState, s: _Striker) -> tuple[str, Blows] | None:
     what, victim, left = target
     afraid = st.afraid_now(s.side)
     struck_afraid = st.afraid_now(other_side(s.side))
+    rides = what == "character" and st.regiment(other_side(s.side)).kind is ModelKind.RIDDEN_MONSTER
     if s.what == "character":
         if not st.character_fights(s.side) or reg.character is None:
             return None
@@ -134,6 +135,7 @@ def _blows(st: RoundState, s: _Striker) -> tuple[str, Blows] | None:
             hates=reg.hates_enemy,
             target_afraid=struck_afraid,
             target_wounds_left=left,
+            target_rides=rides,
         )
     alive = st.models(s.side)
     if alive == 0:
@@ -152,6 +154,7 @@ def _blows(st: RoundState, s: _Striker) -> tuple[str, Blows] | None:
         bonus_attacks=1 if champion and fighters else 0,
         target_afraid=struck_afraid,
         target_wounds_left=left,
+        target_rides=rides,
     )
 
 

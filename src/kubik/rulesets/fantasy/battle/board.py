@@ -48,6 +48,11 @@ class FantasyBoard(Board[Unit]):
         """A regiment moves by the centre of its front rank."""
         return unit.front
 
+    def clearance_of(self, unit: Unit) -> float:
+        """A regiment reaches half its frontage to either side of its front's centre
+        (the width of a way it takes round impassable ground)."""
+        return max(unit.frontage(), unit.spec.size) / 2
+
     def bases_at(self, unit: Unit) -> Callable[[Point], Sequence[Base]]:
         return lambda point: unit.bases(point)
 

@@ -7,12 +7,19 @@ procedure (the close-combat round, the volley, the Break test, the rout)."""
 from __future__ import annotations
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu, taste
+from kubik.game.battle import LazyForecast, Menu, taste
 from kubik.game.turns import side_name
 from kubik.rulesets.fantasy.attacks import recover_wound, regeneration_save
 from kubik.rulesets.fantasy.battle import charges, deploy, melee, shots
 from kubik.rulesets.fantasy.battle.ground import grounds_under
-from kubik.rulesets.fantasy.battle.moves import advance, facing_towards, run_away, turn_to
+from kubik.rulesets.fantasy.battle.moves import (
+    Advance,
+    advance,
+    facing_towards,
+    plan_advance,
+    run_away,
+    turn_to,
+)
 from kubik.rulesets.fantasy.battle.state import FantasyState
 from kubik.rulesets.fantasy.battle.units import Act, State, Unit
 from kubik.rulesets.fantasy.close_combat import close_combat_round
@@ -116,81 +123,96 @@ class FantasyBattle(FantasyState):
             free = may_move(engaged=engaged, fleeing=False, rallied=unit.rallied)
             if not free.allowed or unit.stupid:
                 continue
-            board = self.board
-            foes = [e for e in board.enemies(unit) if e.fighting]
-            target = board.nearest(unit, foes)
-            if target is None:
+            yield from self.orders(unit, side, free)
+
+    def orders(self, unit: Unit, side: str, free: Verdict) -> Procedure[None]:
+        """A unit's orders in the Movement phase: charge an enemy within reach, march,
+        advance at its normal pace, or hold (``free``: the rules let it move)."""
+        board = self.board
+        foes = [e for e in board.enemies(unit) if e.fighting]
+        target = board.nearest(unit, foes)
+        if target is None:
+            return
+        menu: Menu[Act] = Menu()
+        reach = charge_reach(unit.spec.troops.m, unit.rules())
+        for foe in sorted(foes, key=lambda e: (board.gap(unit, e), e.id)):
+            if foe is not target and board.gap(unit, foe) > reach:
                 continue
-            menu: Menu[Act] = Menu()
-            reach = charge_reach(unit.spec.troops.m, unit.rules())
-            for foe in sorted(foes, key=lambda e: (board.gap(unit, e), e.id)):
-                if foe is not target and board.gap(unit, foe) > reach:
-                    continue
-                plan = charges.charge_plan(self, unit, foe)
-                menu.offer(
-                    Act("charge", foe.id),
-                    charges.charge_label(self, foe, plan.face),
-                    charges.charge_verdict(self, unit, plan, reach, foe),
-                    Forecast(
-                        close_combat_round,
-                        (melee.round_of(self, unit, foe, 1, plan.face),),
-                        value=melee.worth(),
-                    ),
-                )
-            name = self.name(target.id)
-            distance = board.gap(unit, target)
-            closing = taste("fantasy", "closing_per_inch")
-            flyer = self.flyer(unit)
-            on_land = Ground.WATER not in grounds_under(self.tape, unit.bases())
-            rules, m = unit.rules(), unit.spec.troops.m
-            march, march_rules = move_allowance(m, rules, march=True, flying=flyer, on_land=on_land)
-            step, step_rules = move_allowance(m, rules, march=False, flying=flyer, on_land=on_land)
-            near = min((board.gap(unit, e) for e in foes), default=None)
-            marching = Verdict.combine(
-                free, may_march(near, rules=rules, flying=flyer, on_land=on_land)
-            )
-            shoots = unit.spec.missile is not None or unit.spec.breath_strength is not None
-            holds_fire = taste("fantasy", "march_holds_fire") if shoots else 0.0
+            plan = charges.charge_plan(self, unit, foe)
             menu.offer(
-                Act("march", target.id),
-                msg("fantasy.option.march", target=name),
-                marching,
-                Forecast(score=closing * min(march, max(0.0, distance - 1.0)) - holds_fire),
+                Act("charge", foe.id),
+                charges.charge_label(self, foe, plan.face),
+                charges.charge_verdict(self, unit, plan, reach, foe),
+                Forecast(
+                    close_combat_round,
+                    (melee.round_of(self, unit, foe, 1, plan.face),),
+                    value=melee.worth(),
+                ),
             )
-            menu.offer(
-                Act("advance", target.id),
-                msg("fantasy.option.advance", target=name),
-                free,
-                Forecast(score=closing * min(step, max(0.0, distance - 1.0))),
-            )
-            menu.offer(
-                Act("hold"),
-                msg("fantasy.option.hold"),
-                Verdict.allow("FB-ABSENT-19"),
-                Forecast(score=taste("fantasy", "hold")),
-            )
-            act = yield from self.choose(
-                menu,
-                side,
-                msg("fantasy.game.orders", unit=self.name(unit.id)),
-                rules=("FB-ABSENT-19",),
-            )
-            if act.kind == "charge":
-                yield from charges.charge(self, unit, self.unit(act.target))
-            elif act.kind == "march" and marching.needs_test:
-                leadership = self.leadership(unit)
-                if (yield Call(march_test, (leadership,))):
-                    unit.marched = True
-                    yield from advance(self, unit, target, float(march), rules=march_rules)
-                else:
-                    yield emit(
-                        "fantasy.game.march_failed",
-                        rules=("FB-ABSENT-14",),
-                        unit=self.name(unit.id),
-                    )
-                    yield from advance(self, unit, target, float(step), rules=step_rules)
-            elif act.kind == "march":
+        name = self.name(target.id)
+        distance = board.gap(unit, target)
+        closing = taste("fantasy", "closing_per_inch")
+        flyer = self.flyer(unit)
+        on_land = Ground.WATER not in grounds_under(self.tape, unit.bases())
+        rules, m = unit.rules(), unit.spec.troops.m
+        march, march_rules = move_allowance(m, rules, march=True, flying=flyer, on_land=on_land)
+        step, step_rules = move_allowance(m, rules, march=False, flying=flyer, on_land=on_land)
+        near = min((board.gap(unit, e) for e in foes), default=None)
+        marching = Verdict.combine(
+            free, may_march(near, rules=rules, flying=flyer, on_land=on_land)
+        )
+        shoots = unit.spec.missile is not None or unit.spec.breath_strength is not None
+        holds_fire = taste("fantasy", "march_holds_fire") if shoots else 0.0
+        plans: dict[str, Advance] = {}
+
+        def closer(kind: str, inches: float, rules: tuple[str, ...]) -> float:
+            """How much nearer the target the move would take the unit (inches)."""
+            plan = plans[kind] = plan_advance(self, unit, target, inches, rules)
+            after = board.gap_from(unit.bases(plan.spot, plan.facing), target)
+            return distance - after
+
+        menu.offer(
+            Act("march", target.id),
+            msg("fantasy.option.march", target=name),
+            marching,
+            LazyForecast(
+                lambda: Forecast(score=closing * closer("march", march, march_rules) - holds_fire)
+            ),
+        )
+        menu.offer(
+            Act("advance", target.id),
+            msg("fantasy.option.advance", target=name),
+            free,
+            LazyForecast(lambda: Forecast(score=closing * closer("advance", step, step_rules))),
+        )
+        menu.offer(
+            Act("hold"),
+            msg("fantasy.option.hold"),
+            Verdict.allow("FB-ABSENT-19"),
+            Forecast(score=taste("fantasy", "hold")),
+        )
+        act = yield from self.choose(
+            menu,
+            side,
+            msg("fantasy.game.orders", unit=self.name(unit.id)),
+            rules=("FB-ABSENT-19",),
+        )
+        if act.kind == "charge":
+            yield from charges.charge(self, unit, self.unit(act.target))
+        elif act.kind == "march" and marching.needs_test:
+            leadership = self.leadership(unit)
+            if (yield Call(march_test, (leadership,))):
                 unit.marched = True
-                yield from advance(self, unit, target, float(march), rules=march_rules)
-            elif act.kind == "advance":
-                yield from advance(self, unit, target, float(step), rules=step_rules)
+                yield from advance(self, unit, target, march, march_rules, plans.get("march"))
+            else:
+                yield emit(
+                    "fantasy.game.march_failed",
+                    rules=("FB-ABSENT-14",),
+                    unit=self.name(unit.id),
+                )
+                yield from advance(self, unit, target, step, step_rules, plans.get("advance"))
+        elif act.kind == "march":
+            unit.marched = True
+            yield from advance(self, unit, target, march, march_rules, plans.get("march"))
+        elif act.kind == "advance":
+            yield from advance(self, unit, target, step, step_rules, plans.get("advance"))

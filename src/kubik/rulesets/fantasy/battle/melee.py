@@ -34,6 +34,8 @@ from kubik.rulesets.fantasy.close_combat import (
     close_combat_round,
     duel_of,
     has_duelist,
+    may_strike_mount,
+    may_strike_rider,
 )
 from kubik.rulesets.fantasy.movement import Rout, RoutOutcome, rout, swift
 from kubik.rulesets.fantasy.strikes import fighting_ranks
@@ -193,6 +195,7 @@ def close_combat(game: FantasyState, side: str) -> Procedure[None]:
                 challenger,
                 duel_goes_on=number > 1 and fight.duel != "",
             )
+            r = yield from at_rider(game, a, b, r)
             for fighter, reg in ((a, r.a), (b, r.b)):
                 if reg.breath_strength is not None and "breath_weapon" in reg.troops.rules:
                     fighter.breaths += 1
@@ -302,6 +305,46 @@ def challenge(
         fight.duel = challenger.id
         return ChallengeChoice.ACCEPT, letter
     return ChallengeChoice.NONE, None
+
+
+def at_rider(game: FantasyState, a: Unit, b: Unit, r: Round) -> Procedure[Round]:
+    """Each side fighting a monster with a rider chooses where its blows go: at the
+    rider or at the monster (:func:`~kubik.rulesets.fantasy.close_combat.may_strike_rider`),
+    weighing the round's odds either way."""
+    for side, unit, enemy in (("a", a, b), ("b", b, a)):
+        theirs = r.b if side == "a" else r.a
+        rider = may_strike_rider(theirs)
+        if not rider.allowed:
+            continue
+        menu: Menu[Act] = Menu()
+        for kind, verdict, aimed in (
+            ("strike_mount", may_strike_mount(), False),
+            ("strike_rider", rider, True),
+        ):
+            mine = replace(r.a if side == "a" else r.b, strike_rider=aimed)
+            option = replace(r, a=mine) if side == "a" else replace(r, b=mine)
+            menu.offer(
+                Act(kind, enemy.id),
+                msg(f"fantasy.option.{kind}", target=game.name(enemy.id)),
+                verdict,
+                Forecast(close_combat_round, (option,), value=side_worth(side)),
+            )
+        act = yield from game.choose(
+            menu,
+            unit.side,
+            msg("fantasy.game.at_rider", unit=game.name(unit.id), target=game.name(enemy.id)),
+            rules=("FB-SR-16",),
+        )
+        if act.kind == "strike_rider":
+            mine = replace(r.a if side == "a" else r.b, strike_rider=True)
+            r = replace(r, a=mine) if side == "a" else replace(r, b=mine)
+    return r
+
+
+def side_worth(side: str) -> Callable[[RoundOutcome], float]:
+    """What a round's outcome is worth to ``side`` (bot tastes)."""
+    value = worth()
+    return value if side == "a" else lambda o: -value(o)
 
 
 #: The four faces a unit surrounded on all sides is fought on (FB-CHAL-02).

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from kubik.engine import Call, Procedure, emit
 from kubik.game.battle import Walk
@@ -101,23 +102,38 @@ def walk_to(
     )
 
 
-def advance(
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """Where a move would take a regiment: its front's centre and facing there, the
+    degrees it wheels and the rules that set how far it goes."""
+
+    spot: Spot
+    facing: int
+    wheeled: int
+    rules: tuple[str, ...]
+
+
+def plan_advance(
     game: FantasyState,
     unit: Unit,
     target: Unit | None,
     inches: float,
     rules: tuple[str, ...] = (),
-) -> Procedure[None]:
-    """Wheel to face ``target`` (paying the outer corner's distance, FB-ABSENT-19),
-    then go straight ahead with what is left of ``inches``, never into contact."""
-    if inches <= 0:
-        return
+) -> Advance:
+    """The move ``advance`` makes, worked out without making it: a wheel toward
+    ``target`` (toward the first bend of the board's way round impassable ground),
+    paying the outer corner's distance (FB-ABSENT-19), then straight ahead with what
+    is left of ``inches`` as far as the ground lets it go, never into contact."""
     board = game.board
     start, facing = unit.front, unit.facing
-    allowance, start_facing = inches, facing
     wheeled = 0
     if target is not None:
-        want = bearing(start, target.centre())
+        aim = target.centre()
+        if not game.flyer(unit):
+            way = board.way(unit, aim)
+            if way is not None and len(way) > 2:
+                aim = way[1]
+        want = bearing(start, aim)
         turn = turn_between(facing, want)
         wide = unit.frontage()
         turn = min(turn, int(math.degrees(inches / wide)) + 1)
@@ -138,10 +154,28 @@ def advance(
         walked = walk_to(game, unit, goal, facing, over=True)
     if walked is None:
         walked = walk_to(game, unit, goal, facing)
-    spot = start if walked is None else walked.end
+    return Advance(start if walked is None else walked.end, facing, wheeled, rules)
+
+
+def advance(
+    game: FantasyState,
+    unit: Unit,
+    target: Unit | None,
+    inches: float,
+    rules: tuple[str, ...] = (),
+    planned: Advance | None = None,
+) -> Procedure[None]:
+    """Wheel to face ``target``, then go straight ahead with what is left of
+    ``inches``, never into contact (:func:`plan_advance`; ``planned``: that plan,
+    worked out already for the same position)."""
+    if inches <= 0:
+        return
+    start, start_facing = unit.front, unit.facing
+    plan = planned or plan_advance(game, unit, target, inches, rules)
+    spot, facing, wheeled, rules = plan.spot, plan.facing, plan.wheeled, plan.rules
     if game.at_table:  # where the players put it (checked by the same rules)
         placed = yield from where_ended(
-            game, unit, start, start_facing, Placed(*spot, facing), allowance, rules
+            game, unit, start, start_facing, Placed(*spot, facing), inches, rules
         )
         spot, facing = (placed.x, placed.y), placed.facing
         wheeled = turn_between(start_facing, facing)

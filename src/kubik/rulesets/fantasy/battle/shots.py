@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu, taste
+from kubik.game.battle import LazyForecast, Menu, taste
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks
 from kubik.rulesets.fantasy.battle.formation import ahead, bearing, under_flame
 from kubik.rulesets.fantasy.battle.panic import friends_panic, test_panic
@@ -124,51 +124,46 @@ def shooting(game: FantasyState, side: str) -> Procedure[None]:
 
 
 def volley_phase(game: FantasyState, unit: Unit) -> Procedure[None]:
+    """A shooting unit picks any enemy it sees in range that is not in close combat
+    (FB-ABSENT-02), or a Sniper the character or champion in one (FB-SHOOT-03)."""
     missile = unit.spec.missile
     assert missile is not None
-    targets = [e for e in game.board.enemies(unit) if e.fighting and not game.board.is_engaged(e)]
-    target = game.board.nearest(unit, targets)
-    if target is None:
+    board = game.board
+    targets = [e for e in board.enemies(unit) if e.fighting and not board.is_engaged(e)]
+    if not targets:
         return
     menu: Menu[Act] = Menu()
-    in_range = game.board.gap(unit, target) <= missile.range
-    sees = game.board.sees(unit, target)
-    verdict = may_shoot(
-        has_missiles=True,
-        engaged=game.board.is_engaged(unit),
-        fleeing=False,
-        stupid=unit.stupid,
-        in_range=in_range,
-        sees=sees,
-        marched=unit.marched,
-        rallied=unit.rallied,
-    )
-    menu.offer(
-        Act("shoot", target.id),
-        msg("fantasy.option.shoot", target=game.name(target.id)),
-        verdict,
-        Forecast(volley, (volley_of(game, unit, target),), value=shot_worth)
-        if verdict.allowed
-        else None,
-    )
-    for pick in PICKS:
-        there = (
-            target.hero_alive
-            if pick == "hero"
-            else "champion" in target.command().alive(target.models)
+    for target in sorted(targets, key=lambda e: (board.gap(unit, e), e.id)):
+        verdict = may_shoot(
+            has_missiles=True,
+            engaged=board.is_engaged(unit),
+            fleeing=False,
+            stupid=unit.stupid,
+            in_range=board.gap(unit, target) <= missile.range,
+            sees=board.sees(unit, target),
+            marched=unit.marched,
+            rallied=unit.rallied,
         )
-        if not there or not verdict.allowed:
-            continue
         menu.offer(
-            Act(f"snipe_{pick}", target.id),
-            msg(f"fantasy.option.snipe_{pick}", target=game.name(target.id)),
-            Verdict.combine(verdict, sniper_may_pick(unit.rules())),
-            Forecast(
-                volley,
-                (volley_of(game, unit, target, at=pick),),
-                value=lambda out: taste("fantasy", "sniped") * out.wounds,
-            ),
+            Act("shoot", target.id),
+            msg("fantasy.option.shoot", target=game.name(target.id)),
+            verdict,
+            _forecast(game, unit, target, "unit") if verdict.allowed else None,
         )
+        for pick in PICKS:
+            there = (
+                target.hero_alive
+                if pick == "hero"
+                else "champion" in target.command().alive(target.models)
+            )
+            if not there or not verdict.allowed:
+                continue
+            menu.offer(
+                Act(f"snipe_{pick}", target.id),
+                msg(f"fantasy.option.snipe_{pick}", target=game.name(target.id)),
+                Verdict.combine(verdict, sniper_may_pick(unit.rules())),
+                _forecast(game, unit, target, pick),
+            )
     menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-ABSENT-19"))
     act = yield from game.choose(
         menu,
@@ -177,9 +172,21 @@ def volley_phase(game: FantasyState, unit: Unit) -> Procedure[None]:
         rules=("FB-ABSENT-02",),
     )
     if act.kind == "shoot":
-        yield from fire(game, unit, target)
+        yield from fire(game, unit, game.unit(act.target))
     elif act.kind.startswith("snipe_"):
-        yield from fire(game, unit, target, at=act.kind.removeprefix("snipe_"))
+        yield from fire(game, unit, game.unit(act.target), at=act.kind.removeprefix("snipe_"))
+
+
+def _forecast(game: FantasyState, unit: Unit, target: Unit, at: str) -> LazyForecast:
+    """The volley's odds as a bot weighs them, worked out when one does."""
+    worth = shot_worth if at == "unit" else sniped_worth
+    return LazyForecast(
+        lambda: Forecast(volley, (volley_of(game, unit, target, at=at),), value=worth)
+    )
+
+
+def sniped_worth(out: VolleyOutcome) -> float:
+    return taste("fantasy", "sniped") * out.wounds
 
 
 def fire(
