@@ -56,11 +56,15 @@ class Breath:
     used_this_turn: bool = False
 
 
-def may_breathe(uses_left: int, used_this_turn: bool, *, marched: bool = False) -> Verdict:
+def may_breathe(
+    uses_left: int, used_this_turn: bool, *, marched: bool = False, rallied: bool = False
+) -> Verdict:
     """Twice per game, at most once per turn (FB-SR-01); in the Shooting phase not
-    after a march, as no shooting is (FB-ABSENT-14)."""
+    after a march or a rally, as no shooting is (FB-ABSENT-14, FB-ABSENT-11)."""
     if marched:
         return Verdict.forbid(msg("fantasy.permission.marched"), "FB-ABSENT-14")
+    if rallied:
+        return Verdict.forbid(msg("fantasy.permission.rallied"), "FB-ABSENT-11")
     if uses_left <= 0:
         return Verdict.forbid(msg("fantasy.permission.breath_spent"), "FB-SR-01")
     if used_this_turn:

@@ -21,6 +21,7 @@ from kubik.rulesets.fantasy.battle.formation import (
     turn_between,
 )
 from kubik.rulesets.fantasy.battle.moves import advance, run_away, walk_to
+from kubik.rulesets.fantasy.battle.panic import friends_panic
 from kubik.rulesets.fantasy.battle.state import FantasyState
 from kubik.rulesets.fantasy.battle.units import Act, ChargePlan, Fight, State, Unit, fight_key
 from kubik.rulesets.fantasy.close_combat import Facing, charged_face
@@ -166,7 +167,9 @@ def charge(game: FantasyState, unit: Unit, target: Unit) -> Procedure[None]:
             rules=("FB-ABSENT-10", "FB-ABSENT-08"),
             unit=game.name(target.id),
         )
+        stood = target.bases()
         game.destroy(target, by=unit)
+        yield from friends_panic(game, target, stood)
         return
     game.contacts.engage(unit.id, target.id, ("FB-ABSENT-10",))
     unit.rounds[target.id] = 0

@@ -305,7 +305,8 @@ def breath_phase(game: FantasyState, unit: Unit) -> Procedure[None]:
             Act("breathe", target.id),
             msg("fantasy.option.breathe", target=game.name(target.id)),
             Verdict.combine(
-                may_breathe(uses, used, marched=unit.marched), may_aim_template(fully + partly)
+                may_breathe(uses, used, marched=unit.marched, rallied=unit.rallied),
+                may_aim_template(fully + partly),
             ),
             Forecast(breath_hits, (Breath(fully, partly, uses, used),), value=breath_worth),
         )
