@@ -56,6 +56,17 @@ class Breath:
     used_this_turn: bool = False
 
 
+def breath_uses_left(breaths: int) -> int:
+    """Breaths a monster has left after ``breaths`` (FB-SR-01: twice a game)."""
+    return int(data()["breath"]["uses_per_game"]) - breaths
+
+
+def flame_template() -> tuple[float, float]:
+    """The flame template's length and width at its wide end, in inches (FB-ABSENT-12)."""
+    table = data()["templates"]
+    return float(table["flame_length"]), float(table["flame_width"])
+
+
 def may_breathe(
     uses_left: int, used_this_turn: bool, *, marched: bool = False, rallied: bool = False
 ) -> Verdict:

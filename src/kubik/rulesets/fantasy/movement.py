@@ -163,12 +163,17 @@ def may_vanguard(rules: frozenset[str], character_joined: bool) -> Verdict:
     return Verdict.forbid(msg("fantasy.permission.no_vanguard"), "FB-MOV-01")
 
 
+def scout_distance() -> float:
+    """How near the enemy Scouts may deploy, at the nearest (FB-MOV-05: 12")."""
+    return float(data()["movement"]["scout_distance_inches"])
+
+
 def may_deploy_scout(rules: frozenset[str], enemy_inches: float) -> Verdict:
     """Scouts deploy after everyone else, anywhere but within 12" of the enemy
     (FB-MOV-05)."""
     if "scouts" not in rules:
         return Verdict.forbid(msg("fantasy.permission.not_scout"), "FB-MOV-05")
-    if enemy_inches < float(data()["movement"]["scout_distance_inches"]):
+    if enemy_inches < scout_distance():
         return Verdict.forbid(msg("fantasy.permission.scout_too_close"), "FB-MOV-05")
     return Verdict.allow("FB-MOV-05")
 

@@ -29,6 +29,13 @@ class ModelKind(StrEnum):
     RIDDEN_MONSTER = "ridden_monster"
 
 
+def formation_inches(name: str) -> float:
+    """How the battles stand a regiment's models, in inches (``spacing``,
+    ``skirmish_spacing``, ``contact``, ``corner_contact``): the battles' own numbers
+    (``data/game.toml``, not from the seeds), read here with the rules' data."""
+    return float(data()["game_formation"][name])
+
+
 def unit_strength(kind: ModelKind, models: int, *, wounds: int = 1) -> int:
     """Unit strength of ``models`` models of one kind (FB-UNIT-01); a monster counts
     its starting Wounds, a ridden monster one more for its rider."""

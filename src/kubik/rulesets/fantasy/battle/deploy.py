@@ -10,8 +10,12 @@ from kubik.rulesets.fantasy.battle.formation import ahead, bearing, half_width, 
 from kubik.rulesets.fantasy.battle.moves import advance
 from kubik.rulesets.fantasy.battle.state import FantasyState
 from kubik.rulesets.fantasy.battle.units import Act, Unit
-from kubik.rulesets.fantasy.charts import data
-from kubik.rulesets.fantasy.movement import may_deploy_scout, may_vanguard, vanguard_inches
+from kubik.rulesets.fantasy.movement import (
+    may_deploy_scout,
+    may_vanguard,
+    scout_distance,
+    vanguard_inches,
+)
 
 
 def deployment(game: FantasyState) -> Procedure[None]:
@@ -32,7 +36,7 @@ def scout_spots(
 ) -> list[tuple[str, tuple[float, float], int]]:
     """Places a scout may take facing ``enemy``: before its front, on its right
     and left flanks, just over the scouts' distance away."""
-    keep = float(data()["movement"]["scout_distance_inches"]) + 1.0
+    keep = scout_distance() + 1.0
     (dx, dy), (rx, ry) = ahead(enemy.facing), right(enemy.facing)
     cx, cy = enemy.centre()
     spread = half_width(enemy.spec.files, enemy.figures(), enemy.spec.size) + 1.0

@@ -17,11 +17,12 @@ from kubik.rulesets.fantasy.battle.formation import ahead, bearing, under_flame
 from kubik.rulesets.fantasy.battle.panic import friends_panic, test_panic
 from kubik.rulesets.fantasy.battle.state import FantasyState
 from kubik.rulesets.fantasy.battle.units import Act, Unit
-from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.command import (
     Breath,
     breath_hits,
+    breath_uses_left,
     champion_removed_out_of_order,
+    flame_template,
     look_out_sir,
     may_aim_template,
     may_breathe,
@@ -287,12 +288,12 @@ def breath_phase(game: FantasyState, unit: Unit) -> Procedure[None]:
     """A monster may breathe in the Shooting phase: twice a game, once a turn (FB-SR-01)."""
     if game.board.is_engaged(unit):
         return
-    uses = int(data()["breath"]["uses_per_game"]) - unit.breaths
+    uses = breath_uses_left(unit.breaths)
     used = unit.breathed == game.turn_number
     if not game.may_breathe_now(unit):
         return
     menu: Menu[Act] = Menu()
-    reach = float(data()["templates"]["flame_length"]) + unit.spec.size
+    reach = flame_template()[0] + unit.spec.size
     for target in game.board.enemies(unit):
         if (
             not target.fighting

@@ -19,8 +19,7 @@ from kubik.rulesets.fantasy.battle.board import FantasyBoard
 from kubik.rulesets.fantasy.battle.formation import slots
 from kubik.rulesets.fantasy.battle.spec import unit_specs
 from kubik.rulesets.fantasy.battle.units import Fight, State, Unit
-from kubik.rulesets.fantasy.charts import data
-from kubik.rulesets.fantasy.command import may_breathe
+from kubik.rulesets.fantasy.command import breath_uses_left, may_breathe
 from kubik.rulesets.fantasy.leadership import Command, general_range, unit_leadership
 from kubik.rulesets.fantasy.psychology import hates
 from kubik.rulesets.fantasy.regiment import remove_casualties, unit_strength
@@ -165,7 +164,7 @@ class FantasyState(BattleGame):
     def may_breathe_now(self, unit: Unit) -> bool:
         """Whether a breath weapon has a use left this turn (FB-SR-01: twice a game,
         once a turn, in the Shooting phase or in close combat alike)."""
-        uses = int(data()["breath"]["uses_per_game"]) - unit.breaths
+        uses = breath_uses_left(unit.breaths)
         return may_breathe(uses, unit.breathed == self.turn_number).allowed
 
     def flyer(self, unit: Unit) -> bool:
