@@ -304,6 +304,19 @@ def test_a_typed_move_is_checked_by_the_board_and_the_rules() -> None:
     assert raised.value.message is not None and raised.value.message.id == "game.entry.off_ground"
 
 
+def test_a_typed_move_is_checked_in_the_shape_the_unit_would_stand_in() -> None:
+    """A unit that would stand otherwise than it stands (a regiment facing the way it
+    went): the board checks every base of that shape."""
+    game = _game(r1=(3.0, 3.0), b1=(20.0, 20.0))
+    r1 = _f(game, "r1")
+    entry = move_entry(game.board, r1, lambda spot: spot, shape=_pair(2.0, 0.0))
+    assert entry.read("9, 8") == (9.0, 8.0)
+    with pytest.raises(EntryError) as raised:
+        entry.read("9, 12")  # its own base clears the barn, its second stands in it
+    assert raised.value.message is not None and raised.value.message.id == "game.entry.off_ground"
+    assert move_entry(game.board, r1, lambda spot: spot).read("9, 12") == (9.0, 12.0)
+
+
 def test_a_measured_fact_is_confirmed_or_typed_and_the_log_says_so() -> None:
     procedure = confirm_inches("red", msg("toy.fact"), 7.04, ("TS-SHOOT-02",))
     asked = next(procedure)
