@@ -68,7 +68,10 @@ def test_fb_absent_10_a_flank_charge_stops_where_its_way_meets_the_target() -> N
     # and the round it starts scores the flank bonus
     assert charge_plan(game, charger, enemy).face is Facing.FLANK
     assert charger.faces["enemy"] is Facing.FLANK
-    assert round_of(game, charger, enemy, 1).a.facing is Facing.FLANK
+    assert (
+        round_of(game, charger, enemy, 1, charge_plan(game, charger, enemy)).a.facing
+        is Facing.FLANK
+    )
 
 
 def test_fb_absent_07_a_charge_meeting_another_face_is_aligned_to_it() -> None:

@@ -32,8 +32,18 @@ class ModelKind(StrEnum):
 def formation_inches(name: str) -> float:
     """How the battles stand a regiment's models, in inches (``spacing``,
     ``skirmish_spacing``, ``contact``, ``corner_contact``): the battles' own numbers
-    (``data/game.toml``, not from the seeds), read here with the rules' data."""
-    return float(data()["game_formation"][name])
+    (``data/game.toml``, not from the seeds), read here with the rules' data (once per
+    data: a battle measures its regiments thousands of times)."""
+    table = data()
+    key = (id(table), name)
+    found = _FORMATION.get(key)
+    if found is None:
+        found = _FORMATION[key] = float(table["game_formation"][name])
+    return found
+
+
+#: Formation numbers read, by the data they were read from and their name.
+_FORMATION: dict[tuple[int, str], float] = {}
 
 
 def unit_strength(kind: ModelKind, models: int, *, wounds: int = 1) -> int:

@@ -145,7 +145,7 @@ class FantasyBattle(FantasyState):
                 charges.charge_verdict(self, unit, plan, reach, foe),
                 Forecast(
                     close_combat_round,
-                    (melee.round_of(self, unit, foe, 1, plan.face),),
+                    (melee.round_of(self, unit, foe, 1, plan),),
                     value=melee.worth(),
                 ),
             )
@@ -165,11 +165,22 @@ class FantasyBattle(FantasyState):
         holds_fire = taste("fantasy", "march_holds_fire") if shoots else 0.0
         plans: dict[str, Advance] = {}
 
+        gains: dict[str, float] = {}
+
         def closer(kind: str, inches: float, rules: tuple[str, ...]) -> float:
             """How much nearer the target the move would take the unit (inches)."""
             plan = plans[kind] = plan_advance(self, unit, target, inches, rules)
             after = board.gap_from(unit.bases(plan.spot, plan.facing), target)
-            return distance - after
+            gains[kind] = distance - after
+            return gains[kind]
+
+        def nearer_at_pace() -> float:
+            """How much nearer a normal move takes the unit: as near as the march would
+            on the same way, no farther than its pace (worked out when there is no
+            march to go by)."""
+            if "march" in gains:
+                return min(gains["march"], float(step))
+            return closer("advance", step, step_rules)
 
         menu.offer(
             Act("march", target.id),
@@ -183,7 +194,7 @@ class FantasyBattle(FantasyState):
             Act("advance", target.id),
             msg("fantasy.option.advance", target=name),
             free,
-            LazyForecast(lambda: Forecast(score=closing * closer("advance", step, step_rules))),
+            LazyForecast(lambda: Forecast(score=closing * nearer_at_pace())),
         )
         menu.offer(
             Act("hold"),

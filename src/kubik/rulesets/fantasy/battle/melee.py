@@ -8,15 +8,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from itertools import repeat
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu, taste
 from kubik.rulesets.fantasy.battle import panic
-from kubik.rulesets.fantasy.battle.charges import charge_plan
 from kubik.rulesets.fantasy.battle.formation import ahead, corner_contact, right
 from kubik.rulesets.fantasy.battle.moves import run_away
 from kubik.rulesets.fantasy.battle.state import FantasyState
-from kubik.rulesets.fantasy.battle.units import Act, Fight, Unit, fight_key
+from kubik.rulesets.fantasy.battle.units import Act, ChargePlan, Fight, Unit, fight_key
 from kubik.rulesets.fantasy.challenge import (
     DuelOutcome,
     duel_round,
@@ -57,12 +57,12 @@ def worth() -> Callable[[RoundOutcome], float]:
 
 
 def round_of(
-    game: FantasyState, a: Unit, b: Unit, number: int, face: Facing | None = None
+    game: FantasyState, a: Unit, b: Unit, number: int, plan: ChargePlan | None = None
 ) -> Round:
-    """The close-combat round a charge of ``a`` would start against ``b`` (into
-    ``face`` of it), for the bots' forecasts: the two as they would stand, no
-    challenge assumed (the sides decide that when they meet)."""
-    plan = charge_plan(game, a, b) if face is not None else None
+    """The close-combat round a charge of ``a`` would start against ``b`` (``plan``:
+    the charge, :func:`~.charges.charge_plan`), for the bots' forecasts: the two as
+    they would stand, no challenge assumed (the sides decide that when they meet)."""
+    face = plan.face if plan is not None else None
     placed = a.bases(plan.goal, plan.facing) if plan is not None else None
     inches = plan.distance if plan is not None else None
     return Round(
@@ -144,8 +144,11 @@ def in_contact(
     theirs = list(enemy.bases() if enemy_placed is None else enemy_placed)
     corner = corner_contact()
     dist = math.dist
+    centres = [t.centre for t in theirs]
+    reach = corner + (theirs[0].radius if theirs else 0.0)  # (a regiment: bases of one size)
     touching = [
-        any(dist(b.centre, t.centre) - b.radius - t.radius <= corner for t in theirs) for b in mine
+        bool(centres) and min(map(dist, repeat(b.centre), centres)) - b.radius <= reach
+        for b in mine
     ]
     first = 1 if unit.hero_alive else 0  # the character stands in the first place
     files = unit.spec.files
