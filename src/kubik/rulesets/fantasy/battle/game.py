@@ -6,6 +6,8 @@ procedure (the close-combat round, the volley, the Break test, the rout)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import LazyForecast, Menu, taste
 from kubik.game.turns import side_name
@@ -38,6 +40,20 @@ from kubik.rulesets.fantasy.psychology import (
     rally_test,
     stupidity_test,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Orders:
+    """What a unit chose in the Movement phase, and what its moves would be."""
+
+    act: Act
+    target: Unit
+    march: int
+    march_rules: tuple[str, ...]
+    step: int
+    step_rules: tuple[str, ...]
+    marching: Verdict
+    plans: dict[str, Advance]
 
 
 class FantasyBattle(FantasyState):
@@ -127,12 +143,42 @@ class FantasyBattle(FantasyState):
 
     def orders(self, unit: Unit, side: str, free: Verdict) -> Procedure[None]:
         """A unit's orders in the Movement phase: charge an enemy within reach, march,
-        advance at its normal pace, or hold (``free``: the rules let it move)."""
+        advance at its normal pace, or hold (``free``: the rules let it move). The menu
+        is measured with the board still (:meth:`~kubik.game.battle.BattleGame.still`)."""
+        with self.still():
+            chosen = yield from self.order_menu(unit, side, free)
+        if chosen is None:
+            return
+        act, target, marching, plans = chosen.act, chosen.target, chosen.marching, chosen.plans
+        march, march_rules = chosen.march, chosen.march_rules
+        step, step_rules = chosen.step, chosen.step_rules
+        if act.kind == "charge":
+            yield from charges.charge(self, unit, self.unit(act.target))
+        elif act.kind == "march" and marching.needs_test:
+            leadership = self.leadership(unit)
+            if (yield Call(march_test, (leadership,))):
+                unit.marched = True
+                yield from advance(self, unit, target, march, march_rules, plans.get("march"))
+            else:
+                yield emit(
+                    "fantasy.game.march_failed",
+                    rules=("FB-ABSENT-14",),
+                    unit=self.name(unit.id),
+                )
+                yield from advance(self, unit, target, step, step_rules, plans.get("advance"))
+        elif act.kind == "march":
+            unit.marched = True
+            yield from advance(self, unit, target, march, march_rules, plans.get("march"))
+        elif act.kind == "advance":
+            yield from advance(self, unit, target, step, step_rules, plans.get("advance"))
+
+    def order_menu(self, unit: Unit, side: str, free: Verdict) -> Procedure[Orders | None]:
+        """The menu of a unit's orders and what it chose (None: no enemy to face)."""
         board = self.board
         foes = [e for e in board.enemies(unit) if e.fighting]
         target = board.nearest(unit, foes)
         if target is None:
-            return
+            return None
         menu: Menu[Act] = Menu()
         reach = charge_reach(unit.spec.troops.m, unit.rules())
         for foe in sorted(foes, key=lambda e: (board.gap(unit, e), e.id)):
@@ -208,22 +254,4 @@ class FantasyBattle(FantasyState):
             msg("fantasy.game.orders", unit=self.name(unit.id)),
             rules=("FB-ABSENT-19",),
         )
-        if act.kind == "charge":
-            yield from charges.charge(self, unit, self.unit(act.target))
-        elif act.kind == "march" and marching.needs_test:
-            leadership = self.leadership(unit)
-            if (yield Call(march_test, (leadership,))):
-                unit.marched = True
-                yield from advance(self, unit, target, march, march_rules, plans.get("march"))
-            else:
-                yield emit(
-                    "fantasy.game.march_failed",
-                    rules=("FB-ABSENT-14",),
-                    unit=self.name(unit.id),
-                )
-                yield from advance(self, unit, target, step, step_rules, plans.get("advance"))
-        elif act.kind == "march":
-            unit.marched = True
-            yield from advance(self, unit, target, march, march_rules, plans.get("march"))
-        elif act.kind == "advance":
-            yield from advance(self, unit, target, step, step_rules, plans.get("advance"))
+        return Orders(act, target, march, march_rules, step, step_rules, marching, plans)

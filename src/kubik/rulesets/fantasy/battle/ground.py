@@ -112,9 +112,38 @@ def _kind(tape: Tape, way: Sequence[Point], mover: str | None, radius: float) ->
         return TerrainKind.OPEN.value
 
 
+def _hard_bounds(tape: Tape) -> tuple[tuple[float, float, float, float], ...]:
+    """The bounds of every feature that is hard ground for someone (not open)."""
+    return tape.kept(
+        "fantasy.hard_bounds",
+        (),
+        lambda: tuple(
+            tuple(f.shape.bounds)
+            for f in tape.table.features
+            if f.kind is not TerrainKind.OPEN
+            or any(kind is not TerrainKind.OPEN for kind in f.kinds.values())
+        ),
+    )
+
+
+def _clear_of_hard_ground(tape: Tape, start: Sequence[Base], end: Sequence[Base]) -> bool:
+    """Whether the box the models sweep lies away from every hard feature's bounds (then
+    no model touches hard ground, and the tape need not be asked)."""
+    r = max(b.radius for b in (*start, *end))
+    xs = [b.centre[0] for b in (*start, *end)]
+    ys = [b.centre[1] for b in (*start, *end)]
+    low_x, low_y, high_x, high_y = min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r
+    return all(
+        high_x < fx0 or low_x > fx1 or high_y < fy0 or low_y > fy1
+        for fx0, fy0, fx1, fy1 in _hard_bounds(tape)
+    )
+
+
 def grounds_swept(tape: Tape, start: Sequence[Base], end: Sequence[Base]) -> frozenset[Ground]:
     """Every kind of hard ground the models touch going straight from ``start`` to
     ``end`` (their formations, model by model)."""
+    if _clear_of_hard_ground(tape, start, end):
+        return frozenset()
     radius = start[0].radius
     ways = [(a, b) if a != b else (a,) for a, b in _columns(start, end)]
     kinds = [_kind(tape, way, None, radius) for way in ways]

@@ -126,13 +126,26 @@ def shooting(game: FantasyState, side: str) -> Procedure[None]:
 
 def volley_phase(game: FantasyState, unit: Unit) -> Procedure[None]:
     """A shooting unit picks any enemy it sees in range that is not in close combat
-    (FB-ABSENT-02), or a Sniper the character or champion in one (FB-SHOOT-03)."""
+    (FB-ABSENT-02), or a Sniper the character or champion in one (FB-SHOOT-03); the
+    menu measured with the board still."""
+    with game.still():
+        act = yield from volley_menu(game, unit)
+    if act is None:
+        return
+    if act.kind == "shoot":
+        yield from fire(game, unit, game.unit(act.target))
+    elif act.kind.startswith("snipe_"):
+        yield from fire(game, unit, game.unit(act.target), at=act.kind.removeprefix("snipe_"))
+
+
+def volley_menu(game: FantasyState, unit: Unit) -> Procedure[Act | None]:
+    """The shooting unit's menu and what it chose (None: no target at all)."""
     missile = unit.spec.missile
     assert missile is not None
     board = game.board
     targets = [e for e in board.enemies(unit) if e.fighting and not board.is_engaged(e)]
     if not targets:
-        return
+        return None
     menu: Menu[Act] = Menu()
     for target in sorted(targets, key=lambda e: (board.gap(unit, e), e.id)):
         verdict = may_shoot(
@@ -166,16 +179,13 @@ def volley_phase(game: FantasyState, unit: Unit) -> Procedure[None]:
                 _forecast(game, unit, target, pick),
             )
     menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-ABSENT-19"))
-    act = yield from game.choose(
+    act: Act = yield from game.choose(
         menu,
         unit.side,
         msg("fantasy.game.shooting", unit=game.name(unit.id)),
         rules=("FB-ABSENT-02",),
     )
-    if act.kind == "shoot":
-        yield from fire(game, unit, game.unit(act.target))
-    elif act.kind.startswith("snipe_"):
-        yield from fire(game, unit, game.unit(act.target), at=act.kind.removeprefix("snipe_"))
+    return act
 
 
 def _forecast(game: FantasyState, unit: Unit, target: Unit, at: str) -> LazyForecast:
