@@ -11,9 +11,9 @@ import pytest
 from kubik.engine import msg
 from kubik.game import GameSession, load_scenario
 from kubik.game.turns import side_name
-from kubik.i18n import render
 from kubik.rulesets.fantasy.battle.game import FantasyBattle
 from kubik.rulesets.fantasy.combat_sides import SIDE_NAMES
+from kubik.text.i18n import render
 
 #: What a Russian player would never write in these narrations.
 WRONG = (

@@ -36,9 +36,7 @@ from tests.game.skirmish import GAME, SCENARIO, SKIRMISH_ID, Fighter, SkirmishGa
 
 @pytest.fixture(autouse=True)
 def _skirmish() -> Iterator[None]:
-    """The toy skirmish registered for each test of this module only (registered at
-    import, it would leak into every test collected after it: the conformance suite
-    would take it for a ruleset with built-in scenarios)."""
+    """The toy skirmish is playable for these tests only."""
     register_ruleset(GAME, replace=True)
     yield
     unregister_ruleset(SKIRMISH_ID)

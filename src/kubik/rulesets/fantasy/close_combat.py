@@ -11,8 +11,9 @@ break the enemy, not just wounds.
 
 from __future__ import annotations
 
-from kubik.dice import D3, D6
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
+from kubik.engine.dice import D3, D6
 from kubik.engine.requests import tail_step
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks
 from kubik.rulesets.fantasy.challenge import Duel, DuelOutcome, duel_round
@@ -141,6 +142,7 @@ def _duelist(st: RoundState, side: str) -> tuple[str, Fighter, int] | None:
     return None
 
 
+@decides()
 def may_strike_rider(enemy: Regiment) -> Verdict:
     """Blows at a monster with a rider may be struck at the rider instead of the
     monster (the published 6th/7th rule the seed's Лишние раны assumes: wounds beyond
@@ -150,6 +152,7 @@ def may_strike_rider(enemy: Regiment) -> Verdict:
     return Verdict.allow("FB-SR-16")
 
 
+@decides()
 def may_strike_mount() -> Verdict:
     """Blows at a monster with a rider may always go at the monster (FB-SR-16)."""
     return Verdict.allow("FB-SR-16")

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from kubik.engine import Message
-from kubik.i18n import name_msg
 from kubik.rulesets.fantasy.leadership import Command
 from kubik.rulesets.fantasy.profiles import Fighter
 from kubik.rulesets.fantasy.regiment import CommandGroup, ModelKind
+from kubik.text.i18n import name_msg
 
 
 class Facing(StrEnum):

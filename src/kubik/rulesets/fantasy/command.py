@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kubik.dice import D6
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 from kubik.engine.reducers import AtMost
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.pools import Successes
 
 
+@decides("FB-CMD-02")
 def may_look_out_sir(*, template: bool, champion: bool, infantry_models: int) -> bool:
     """A champion under a template in a unit of more than five infantry may call
     "Look out, Sir!" (FB-CMD-02)."""
@@ -35,6 +37,7 @@ def look_out_sir() -> Procedure[bool]:
     return not struck
 
 
+@decides()
 def champion_removed_out_of_order(*, failed_look_out_sir: bool, sniper: bool) -> Verdict:
     """The champion is removed before the rest when he failed "Look out, Sir!" or a
     Sniper picked him (FB-CMD-05, FB-SHOOT-03)."""
@@ -56,17 +59,20 @@ class Breath:
     used_this_turn: bool = False
 
 
+@decides("FB-SR-01")
 def breath_uses_left(breaths: int) -> int:
     """Breaths a monster has left after ``breaths`` (FB-SR-01: twice a game)."""
     return int(data()["breath"]["uses_per_game"]) - breaths
 
 
+@decides("FB-ABSENT-12")
 def flame_template() -> tuple[float, float]:
     """The flame template's length and width at its wide end, in inches (FB-ABSENT-12)."""
     table = data()["templates"]
     return float(table["flame_length"]), float(table["flame_width"])
 
 
+@decides()
 def may_breathe(
     uses_left: int, used_this_turn: bool, *, marched: bool = False, rallied: bool = False
 ) -> Verdict:
@@ -83,6 +89,7 @@ def may_breathe(
     return Verdict.allow("FB-SR-01")
 
 
+@decides()
 def may_aim_template(covered: int) -> Verdict:
     """A template is placed where it covers models of the target (FB-ABSENT-12)."""
     if covered <= 0:

@@ -15,8 +15,9 @@ from enum import StrEnum
 from functools import lru_cache
 from itertools import product
 
-from kubik.dice import D6, Die
 from kubik.engine import Procedure, Roll, emit, msg
+from kubik.engine.applied import decides, record
+from kubik.engine.dice import D6, Die
 from kubik.engine.requests import Emit, tail_step
 from kubik.rulesets.fantasy.charts import data, leadership_cap
 
@@ -60,6 +61,7 @@ class Command:
     battle_standard_inches: float | None = None
 
 
+@decides("FB-ABSENT-06")
 def unit_leadership(troops: int, character: int | None = None, *, refused: bool = False) -> int:
     """The Leadership a unit tests on: the highest of its models', a character in it
     lending his (FB-ABSENT-06, the published rule), unless he refused a challenge in
@@ -73,9 +75,13 @@ def unit_leadership(troops: int, character: int | None = None, *, refused: bool 
     return max(troops, character)
 
 
+@decides("FB-CMD-01")
 def general_range(large_target: bool) -> int:
-    """Inspiring presence reaches 12", 18" from a General who is a Large target."""
+    """Inspiring presence reaches 12" (FB-CMD-01), 18" from a General who is a Large
+    target (FB-SR-15)."""
     table = data()["command"]
+    if large_target:
+        record("FB-SR-15")
     return int(table["general_large_inches" if large_target else "general_inches"])
 
 

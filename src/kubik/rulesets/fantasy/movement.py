@@ -14,9 +14,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import itemgetter
 
-from kubik.dice import D6, Die
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides, record
+from kubik.engine.dice import D6, Die
 from kubik.engine.reducers import Total
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.leadership import LeadershipTest, TestKind, leadership_test
@@ -32,6 +34,7 @@ class Ground(StrEnum):
     IMPASSABLE = "impassable"
 
 
+@decides(cites=itemgetter(1))
 def move_allowance(
     m: int, rules: frozenset[str], *, march: bool, flying: bool = False, on_land: bool = True
 ) -> tuple[int, tuple[str, ...]]:
@@ -51,6 +54,7 @@ def move_allowance(
     return m, ()
 
 
+@decides()
 def may_march(
     enemy_within_inches: float | None,
     immune: bool = False,
@@ -96,6 +100,7 @@ def ground_for(
     return ground, ()
 
 
+@decides(cites=itemgetter(1))
 def pace(
     rules: frozenset[str], grounds: frozenset[Ground], *, flying: bool = False
 ) -> tuple[int, tuple[str, ...]]:
@@ -120,6 +125,7 @@ def pace(
     return cost, tuple(dict.fromkeys(cited + (("FB-ABSENT-19",) if cost > 1 else ())))
 
 
+@decides()
 def may_cross(
     rules: frozenset[str],
     grounds: frozenset[Ground],
@@ -141,6 +147,7 @@ def may_cross(
     return Verdict.allow(*dict.fromkeys(cited or ["FB-ABSENT-19"]))
 
 
+@decides()
 def may_end_move_in(rules: frozenset[str], ground: Ground) -> Verdict:
     """No unit ends its move in impassable ground, ethereal ones included (FB-SR-06)."""
     if ground is Ground.IMPASSABLE:
@@ -148,6 +155,7 @@ def may_end_move_in(rules: frozenset[str], ground: Ground) -> Verdict:
     return Verdict.allow("FB-SR-06") if "ethereal" in rules else Verdict.allow()
 
 
+@decides(cites=itemgetter(1))
 def vanguard_inches(rules: frozenset[str], character_joined: bool) -> tuple[int, tuple[str, ...]]:
     """Light cavalry's Vanguard move before the first turn: 12", not once a
     character joined it (FB-MOV-01)."""
@@ -156,6 +164,7 @@ def vanguard_inches(rules: frozenset[str], character_joined: bool) -> tuple[int,
     return 0, ()
 
 
+@decides()
 def may_vanguard(rules: frozenset[str], character_joined: bool) -> Verdict:
     """Whether a unit makes the Vanguard move before the first turn (FB-MOV-01)."""
     if vanguard_inches(rules, character_joined)[0]:
@@ -163,11 +172,13 @@ def may_vanguard(rules: frozenset[str], character_joined: bool) -> Verdict:
     return Verdict.forbid(msg("fantasy.permission.no_vanguard"), "FB-MOV-01")
 
 
+@decides("FB-MOV-05")
 def scout_distance() -> float:
     """How near the enemy Scouts may deploy, at the nearest (FB-MOV-05: 12")."""
     return float(data()["movement"]["scout_distance_inches"])
 
 
+@decides()
 def may_deploy_scout(rules: frozenset[str], enemy_inches: float) -> Verdict:
     """Scouts deploy after everyone else, anywhere but within 12" of the enemy
     (FB-MOV-05)."""
@@ -178,6 +189,7 @@ def may_deploy_scout(rules: frozenset[str], enemy_inches: float) -> Verdict:
     return Verdict.allow("FB-MOV-05")
 
 
+@decides()
 def may_join(character_rules: frozenset[str], unit_rules: frozenset[str]) -> Verdict:
     """A character without Ethereal may not join an ethereal unit (FB-SR-06)."""
     if "ethereal" in unit_rules and "ethereal" not in character_rules:
@@ -185,6 +197,7 @@ def may_join(character_rules: frozenset[str], unit_rules: frozenset[str]) -> Ver
     return Verdict.allow()
 
 
+@decides(cites=tuple)
 def flees_on_ground(rules: frozenset[str]) -> tuple[str, ...]:
     """Flyers flee and pursue only on the ground (FB-MOV-02)."""
     return ("FB-MOV-02",) if rules & {"fly", "hover"} else ()
@@ -251,14 +264,17 @@ def flee_reaction() -> Procedure[int]:
     return int(fled)
 
 
+@decides()
 def charge_reach(m: int, rules: frozenset[str]) -> int:
     """How far a unit charges: twice its Movement (FB-ABSENT-14's march distance, the
     published charge move), a flyer 20" through the air (FB-MOV-02)."""
     if rules & {"fly", "hover"}:
         return move_allowance(m, rules, march="fly" in rules, flying=True)[0]
+    record("FB-ABSENT-14")
     return m * int(data()["movement"]["march_multiplier"])
 
 
+@decides("FB-ABSENT-19")
 def wheel_inches(frontage: float, degrees: int, *, loose: bool = False) -> float:
     """What a wheel costs: the distance its outer corner travels as the regiment pivots
     on the other front corner, the frontage times the angle in radians (FB-ABSENT-19,
@@ -273,6 +289,7 @@ def wheel_inches(frontage: float, degrees: int, *, loose: bool = False) -> float
     return math.ceil(frontage * math.radians(abs(degrees)) * 10 - 1e-9) / 10
 
 
+@decides("FB-ABSENT-10")
 def charge_distance(
     frontage: float, wheel_degrees: int, straight: float, *, loose: bool = False
 ) -> float:
@@ -285,6 +302,7 @@ def charge_distance(
     return round(wheel_inches(frontage, wheel_degrees, loose=loose) + straight, 1)
 
 
+@decides()
 def may_move_to(
     straight: float,
     wheel: float,
@@ -312,6 +330,7 @@ def may_move_to(
     return Verdict.allow(*dict.fromkeys(("FB-ABSENT-19", *paced)))
 
 
+@decides()
 def may_wheel(cost: float, allowance: float, *, engaged: bool, fleeing: bool) -> Verdict:
     """A regiment wheels as part of its move, paying the outer corner's distance out of
     its allowance; it never wheels in close combat or while fleeing (FB-ABSENT-19)."""
@@ -323,6 +342,7 @@ def may_wheel(cost: float, allowance: float, *, engaged: bool, fleeing: bool) ->
     return Verdict.allow("FB-ABSENT-19")
 
 
+@decides()
 def may_charge(
     distance: float,
     reach: float,
@@ -364,6 +384,7 @@ def may_charge(
     return Verdict.allow(*dict.fromkeys(("FB-ABSENT-10", *paced)))
 
 
+@decides()
 def may_move(*, engaged: bool, fleeing: bool, rallied: bool = False) -> Verdict:
     """Units in close combat or fleeing do not move at will (FB-ABSENT-19); a unit
     that rallied this turn neither moves nor shoots (FB-ABSENT-11)."""
@@ -376,11 +397,13 @@ def may_move(*, engaged: bool, fleeing: bool, rallied: bool = False) -> Verdict:
     return Verdict.allow("FB-ABSENT-19")
 
 
+@decides()
 def may_hold_charge() -> Verdict:
     """A charged unit may always hold its ground (FB-ABSENT-10)."""
     return Verdict.allow("FB-ABSENT-10")
 
 
+@decides()
 def may_flee_charge(*, engaged: bool) -> Verdict:
     """A charged unit may flee from the charge, unless it is fighting already: a unit
     in close combat can only hold (FB-ABSENT-10)."""

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
-from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 from kubik.rulesets.fantasy.charts import data, leadership_cap
 from kubik.rulesets.fantasy.leadership import (
     Command,
@@ -111,12 +112,14 @@ def face_dread(c: Confrontation) -> Procedure[Nerve]:
     return nerve
 
 
+@decides("FB-ABSENT-09")
 def panic_from_friend(inches: float) -> bool:
     """A unit tests for panic when a friendly unit this near it (inches, edge to edge)
     is destroyed or breaks from combat (FB-ABSENT-09: within 6")."""
     return inches <= float(data()["panic"]["friends_inches"])
 
 
+@decides("FB-PSY-06")
 def hated(race: str, named: tuple[str, ...] = ()) -> frozenset[str]:
     """Whom a unit with Hatred hates (FB-PSY-06): the enemies it names (races, peoples,
     sides or units), else those its race hates (the seed: dwarfs hate greenskins —
@@ -139,6 +142,7 @@ def hates(rules: frozenset[str], race: str, named: tuple[str, ...], enemy: tuple
     return "hatred" in rules and not hated(race, named).isdisjoint(enemy)
 
 
+@decides("FB-ABSENT-09")
 def panic_needed(lost: int, at_start: int) -> bool:
     """A quarter or more of the unit lost to shooting in one phase (FB-ABSENT-09)."""
     return at_start > 0 and Fraction(lost, at_start) >= Fraction(data()["panic"]["loss_fraction"])
@@ -194,6 +198,7 @@ def stupidity_test(leadership: int) -> Procedure[StupidityOutcome]:
     return StupidityOutcome(True, int(inches))
 
 
+@decides()
 def may_act_while_stupid(stupid: bool) -> Verdict:
     """A unit that failed its Stupidity test may not charge, shoot or cast (FB-PSY-07)."""
     if stupid:
@@ -242,6 +247,7 @@ def break_test(d: Defeat) -> Procedure[BreakOutcome]:
     return BreakOutcome(not passed)
 
 
+@decides()
 def may_rally(models: int, starting_models: int) -> Verdict:
     """A fleeing unit below a quarter of its starting size cannot rally (FB-ABSENT-11)."""
     if Fraction(models, max(1, starting_models)) < Fraction(data()["rally"]["min_fraction"]):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from kubik.engine.applied import decides
 from kubik.rulesets.fantasy.charts import data
 
 
@@ -46,6 +47,7 @@ def formation_inches(name: str) -> float:
 _FORMATION: dict[tuple[int, str], float] = {}
 
 
+@decides("FB-UNIT-01")
 def unit_strength(kind: ModelKind, models: int, *, wounds: int = 1) -> int:
     """Unit strength of ``models`` models of one kind (FB-UNIT-01); a monster counts
     its starting Wounds, a ridden monster one more for its rider."""
@@ -101,6 +103,7 @@ class CommandGroup:
         return tuple(order[: max(0, min(models, len(order)))])
 
 
+@decides("FB-CMD-05")
 def remove_casualties(
     models: int, group: CommandGroup, casualties: int
 ) -> tuple[int, tuple[str, ...]]:

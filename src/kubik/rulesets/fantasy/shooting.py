@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
+from kubik.engine.dice import D6
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks
 from kubik.rulesets.fantasy.charts import ShotNeed, data, shooting_modifier, shooting_needed
 from kubik.rulesets.fantasy.pools import Successes
@@ -39,6 +40,7 @@ def ignores_move_penalty(
     return ()
 
 
+@decides()
 def may_stand_and_shoot(
     rules: frozenset[str], has_missiles: bool, *, engaged: bool = False
 ) -> Verdict:
@@ -229,6 +231,7 @@ def rider_takes(wounds: int, wounds_left: int) -> tuple[int, int]:
     return taken, wounds - taken
 
 
+@decides()
 def sniper_may_pick(rules: frozenset[str]) -> Verdict:
     """A Sniper chooses which model of the unit he shoots at (FB-SHOOT-03)."""
     if "sniper" in rules:
@@ -248,6 +251,7 @@ __all__ = [
 ]
 
 
+@decides()
 def may_shoot(
     *,
     has_missiles: bool,

@@ -74,7 +74,7 @@ def scout(game: FantasyState, unit: Unit) -> Procedure[None]:
     menu.offer(
         Act("hold"),
         msg("fantasy.option.deploy_stay"),
-        Verdict.allow("FB-MOV-05"),
+        Verdict.neutral(),
         Forecast(score=taste("fantasy", "hold")),
     )
     act = yield from game.choose(
@@ -101,7 +101,7 @@ def vanguard(game: FantasyState, unit: Unit) -> Procedure[None]:
         verdict,
         Forecast(score=taste("fantasy", "vanguard")),
     )
-    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-MOV-01"))
+    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.neutral())
     act = yield from game.choose(
         menu,
         unit.side,

@@ -245,7 +245,7 @@ class FantasyBattle(FantasyState):
         menu.offer(
             Act("hold"),
             msg("fantasy.option.hold"),
-            Verdict.allow("FB-ABSENT-19"),
+            Verdict.neutral(),
             Forecast(score=taste("fantasy", "hold")),
         )
         act = yield from self.choose(

@@ -270,7 +270,7 @@ def challenge(
         menu.offer(
             Act("no_challenge"),
             msg("fantasy.option.no_challenge"),
-            Verdict.allow("FB-CHAL-01"),
+            Verdict.neutral(),
             Forecast(score=taste("fantasy", "no_challenge")),
         )
         act = yield from game.choose(

@@ -178,7 +178,7 @@ def volley_menu(game: FantasyState, unit: Unit) -> Procedure[Act | None]:
                 Verdict.combine(verdict, sniper_may_pick(unit.rules())),
                 _forecast(game, unit, target, pick),
             )
-    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-ABSENT-19"))
+    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.neutral())
     act: Act = yield from game.choose(
         menu,
         unit.side,
@@ -323,7 +323,7 @@ def breath_phase(game: FantasyState, unit: Unit) -> Procedure[None]:
         )
     if not menu.offers:
         return
-    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-SR-01"))
+    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.neutral())
     act = yield from game.choose(
         menu,
         unit.side,
