@@ -678,3 +678,36 @@ def test_a_round_reports_what_lasts_for_the_combat() -> None:
         OddsDriver().distribution(close_combat_round, (Round(a, b, 2, ChallengeChoice.NONE),))
     )
     assert all(isinstance(o, RoundOutcome) and o.b_afraid and not o.a_afraid for o in dist)
+
+
+# -- what a game applied (coverage) ----------------------------------------------------------
+
+
+def test_a_fight_without_riders_breath_or_light_cavalry_applies_none_of_their_rules() -> None:
+    """Knights charge a regiment of foot; neither has a rider, a breath weapon or light
+    cavalry: the game applied the close-combat rules, but not the rider's lost wounds
+    (FB-SR-16), the breath weapon (FB-SR-01) or the Vanguard move (FB-MOV-01)."""
+    text = position(
+        {
+            "id": "knights",
+            "side": "a",
+            "models": 5,
+            "files": 5,
+            "kind": "cavalry",
+            "front": [20, 10],
+            "profile": "{ m = 8, ws = 5, bs = 3, s = 6, t = 4, w = 1, i = 5, a = 3, ld = 8 }",
+        },
+        {
+            "id": "spears",
+            "side": "b",
+            "models": 10,
+            "files": 5,
+            "front": [20, 17.5],
+            "facing": "south",
+            "profile": TOUGH,
+        },
+    )
+    session = play(text, a=("charge",), b=("hold",))
+    assert said(session, "fantasy.game.fight")
+    assert "FB-ABSENT-07" in session.applied
+    assert not {"FB-SR-16", "FB-SR-01", "FB-MOV-01"} & session.applied

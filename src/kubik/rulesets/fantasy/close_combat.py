@@ -146,8 +146,11 @@ def _duelist(st: RoundState, side: str) -> tuple[str, Fighter, int] | None:
 def may_strike_rider(enemy: Regiment) -> Verdict:
     """Blows at a monster with a rider may be struck at the rider instead of the
     monster (the published 6th/7th rule the seed's Лишние раны assumes: wounds beyond
-    the rider's are lost, FB-SR-16); not at a rider who is gone."""
-    if enemy.kind is not ModelKind.RIDDEN_MONSTER or enemy.character is None:
+    the rider's are lost, FB-SR-16); not at a rider who is gone. An enemy that never
+    had a rider is no case of the rule (no rule is cited: the game did not apply it)."""
+    if enemy.kind is not ModelKind.RIDDEN_MONSTER:
+        return Verdict.forbid(msg("fantasy.permission.no_rider"))
+    if enemy.character is None:
         return Verdict.forbid(msg("fantasy.permission.no_rider"), "FB-SR-16")
     return Verdict.allow("FB-SR-16")
 

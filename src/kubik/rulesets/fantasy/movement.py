@@ -166,7 +166,10 @@ def vanguard_inches(rules: frozenset[str], character_joined: bool) -> tuple[int,
 
 @decides()
 def may_vanguard(rules: frozenset[str], character_joined: bool) -> Verdict:
-    """Whether a unit makes the Vanguard move before the first turn (FB-MOV-01)."""
+    """Whether a unit makes the Vanguard move before the first turn (FB-MOV-01); a
+    unit that is no light cavalry is no case of the rule (no rule is cited)."""
+    if "light_cavalry" not in rules:
+        return Verdict.forbid(msg("fantasy.permission.no_vanguard"))
     if vanguard_inches(rules, character_joined)[0]:
         return Verdict.allow("FB-MOV-01")
     return Verdict.forbid(msg("fantasy.permission.no_vanguard"), "FB-MOV-01")

@@ -106,7 +106,11 @@ def regiment(
         facing=unit.faces.get(enemy.id, Facing.FRONT) if face is None else face,
         hates_enemy=game.hates(unit, enemy),
         impact=spec.impact,
-        breath_strength=spec.breath_strength if game.may_breathe_now(unit) else None,
+        breath_strength=(
+            spec.breath_strength
+            if spec.breath_strength is not None and game.may_breathe_now(unit)
+            else None
+        ),
         afraid=fight is not None and fight.afraid.get(unit.id, False),
         terror_tested=unit.terror_tested,
         reach=game.command_for(unit),
