@@ -26,7 +26,6 @@ ROOT = Path(__file__).resolve().parents[1]
 #: still import each other in a cycle (each entry goes once its battle is rebuilt).
 CYCLES_ALLOWED_IN = (
     "kubik.rulesets.apocalypse.battle",
-    "kubik.rulesets.fantasy.battle",
     "kubik.rulesets.steel_war.battle",
 )
 

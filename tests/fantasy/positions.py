@@ -3,13 +3,16 @@ bots that take a given kind of order when they may (else the menu's default)."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from kubik.engine import Choose
-from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
+from kubik.engine import Choose, Procedure, Roll
+from kubik.engine.log import ChoiceEntry, ChoiceOrigin, DiceOrigin, EventEntry, RollEntry
+from kubik.engine.run import PolicyChooser, RunResult, run
 from kubik.game import GameSession, parse_scenario
+from kubik.rulesets.fantasy.battle.game import FantasyBattle
 
 TROOPS = "{ m = 4, ws = 3, bs = 3, s = 3, t = 3, w = 1, i = 3, a = 1, ld = 7 }"
 
@@ -81,3 +84,45 @@ def rules(session: GameSession) -> Counter[str]:
         if isinstance(entry, EventEntry | RollEntry | ChoiceEntry):
             seen.update(entry.rules)
     return seen
+
+
+class Dice:
+    """Dice that show ``values`` in turn (a roll takes as many as it has dice), then
+    those of a seeded generator."""
+
+    origin = DiceOrigin.VIRTUAL
+
+    def __init__(self, *values: int, seed: int = 1) -> None:
+        self.values = list(values)
+        self.rng = random.Random(seed)
+
+    def roll(self, request: Roll) -> tuple[int, ...]:
+        out = []
+        for die in request.dice:
+            out.append(self.values.pop(0) if self.values else self.rng.randint(1, die.faces))
+        return tuple(out)
+
+
+def battle(text: str) -> FantasyBattle:
+    """The battle of a position, before its first turn."""
+    return FantasyBattle(parse_scenario(text, "position.toml"), {})
+
+
+def drive(
+    procedure: Callable[..., Procedure[Any]],
+    args: tuple[Any, ...],
+    dice: Dice | None = None,
+    wants: Sequence[str] = (),
+) -> RunResult:
+    """Run a battle's procedure to its end: ``dice``, and a bot wanting ``wants``."""
+    return run(
+        procedure,
+        args,
+        dice=dice or Dice(),
+        chooser=PolicyChooser(wanting(*wants), ChoiceOrigin.BOT),
+    )
+
+
+def told(log: Sequence[Any], message: str) -> list[EventEntry]:
+    """Events of message id ``message`` in a log."""
+    return [e for e in log if isinstance(e, EventEntry) and e.event.id == message]

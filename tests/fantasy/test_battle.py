@@ -85,11 +85,9 @@ weapon = "blaster"
 
 def test_the_pass_brings_about_its_troops_rules() -> None:
     """FB-MOV-01/02/03/05 and FB-SR-01 with FB-ABSENT-12 in bot battles of fantasy.pass."""
-    scenario = load_scenario("fantasy.pass")
     seen: Counter[str] = Counter()
     for seed in (1, 2):
-        session = GameSession(scenario, seed, controllers={s: "bot" for s in scenario.side_ids})
-        session.advance()
+        session = _play("fantasy.pass", seed)
         assert session.finished
         seen.update(_rules(session))
     for rule in ("FB-MOV-01", "FB-MOV-02", "FB-MOV-03", "FB-MOV-05", "FB-SR-01", "FB-ABSENT-12"):

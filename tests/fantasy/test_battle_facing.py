@@ -69,10 +69,11 @@ def test_fb_absent_10_a_charge_strikes_the_face_its_front_lies_in(
         assert not said(session, "fantasy.combat.ranks_cancelled")
         return
     bonus = said(session, f"fantasy.combat.{face}")
-    scored = {"side": "a", "bonus": 1 if face == "flank" else 2}
+    game = session.state
+    scored = {"side": game.name(KNIGHTS["id"]), "bonus": 1 if face == "flank" else 2}
     assert bonus and dict(bonus[0].event.params) == scored
     cancelled = said(session, "fantasy.combat.ranks_cancelled")
-    assert cancelled and dict(cancelled[0].event.params)["side"] == "b"
+    assert cancelled and dict(cancelled[0].event.params)["side"] == game.name(TARGET["id"])
     assert rules(session)["FB-ABSENT-07"] > 0
 
 

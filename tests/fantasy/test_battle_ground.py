@@ -8,10 +8,10 @@ import pytest
 from kubik.engine.log import ChoiceEntry
 from kubik.game import parse_scenario
 from kubik.game.errors import ScenarioError
-from kubik.rulesets.fantasy.battle.charges import charge_plan
+from kubik.rulesets.fantasy.battle.charges import charge_plan, charge_verdict
 from kubik.rulesets.fantasy.battle.game import FantasyBattle
-from kubik.rulesets.fantasy.battle.ground import charge_verdict, way
-from kubik.rulesets.fantasy.movement import Ground, may_charge, may_cross, pace
+from kubik.rulesets.fantasy.battle.ground import way
+from kubik.rulesets.fantasy.movement import Ground, may_charge, may_cross, may_march, pace
 from tests.fantasy.positions import play, position, said
 
 F = frozenset
@@ -84,9 +84,16 @@ def test_fb_mov_04_an_aquatic_regiment_crosses_water_at_full_pace() -> None:
 
 
 def test_fb_mov_04_on_land_an_aquatic_regiment_does_not_march() -> None:
-    """FB-MOV-04: on land it moves its Movement, never twice it."""
-    inches, cited = marched(position(regiment([24, 2], special_rules='["aquatic"]'), ENEMY))
-    assert inches == 4.0 and "FB-MOV-04" in cited
+    """FB-MOV-04: on land it moves its Movement, never twice it: the march is not
+    offered (the movement rules refuse it), and it goes at its normal pace."""
+    text = position(regiment([24, 2], special_rules='["aquatic"]'), ENEMY)
+    session = play(text, a=("march", "advance"), b=("hold",))
+    orders = [e for e in session.log if isinstance(e, ChoiceEntry) and e.side == "a"]
+    assert orders and all(getattr(o, "kind", "") != "march" for o in orders[0].options)
+    moved = [e for e in said(session, "fantasy.game.moved") if "wading" in str(e.event.params)]
+    assert moved and float(dict(moved[0].event.params)["inches"]) == 4.0
+    assert not may_march(None, rules=F({"aquatic"})).allowed
+    assert may_march(None, rules=F({"aquatic"}), on_land=False).allowed
 
 
 def test_impassable_ground_stops_a_march_and_refuses_a_charge() -> None:
@@ -130,7 +137,7 @@ def test_each_feature_is_found_as_its_own_ground() -> None:
     unit = game.unit("wading")
 
     def met(y0: float, y1: float) -> frozenset[Ground]:
-        return way(game, unit, (24, y0), (24, y1), 0)[0]
+        return way(game.tape, unit, (24, y0), (24, y1), 0)[0]
 
     assert met(4, 6) == F()
     assert met(6, 11) == F({Ground.DIFFICULT})

@@ -39,7 +39,7 @@ def test_fb_mov_05_scouts_deploy_on_a_flank_not_within_12_inches() -> None:
     game = session.state
     scouts, orcs = game.unit("scouts"), game.unit("orcs")
     assert scouts.front != (10.0, 3.0)
-    assert game.gap(scouts, orcs) >= 12
+    assert game.board.gap(scouts, orcs) >= 12
 
 
 def test_fb_mov_01_light_cavalry_makes_the_vanguard_move() -> None:
@@ -126,9 +126,9 @@ def test_fb_absent_02_skirmishers_are_hit_at_minus_one_and_have_no_ranks() -> No
             "formation": "skirmish",
         },
     )
-    session = play(text, a=("shoot",), b=("hold",))
+    session = play(text, a=("shoot", "hold"), b=("hold",))
     game = session.state
-    spread = game.formation(game.unit("skirmishers"))
+    spread = game.unit("skirmishers").bases()
     assert abs(spread[0].centre[0] - spread[1].centre[0]) >= 2.0  # the loose formation
     volley = volley_of(game, game.unit("archers"), game.unit("skirmishers"))
     assert volley.single_target and said(session, "fantasy.shooting.hits")
@@ -182,7 +182,7 @@ def test_fb_shoot_03_a_sniper_picks_out_the_character() -> None:
         },
         {**ORCS, "character": HERO},
     )
-    session = play(text, a=("snipe_hero",), b=("hold",))
+    session = play(text, a=("snipe_hero", "hold"), b=("hold",))
     picked = [e for e in session.log if getattr(e, "rules", ()) and "FB-SHOOT-03" in e.rules]
     assert picked
 
@@ -213,7 +213,7 @@ def test_fb_shoot_06_shots_at_a_ridden_monster_split_rider_and_mount() -> None:
         },
         turns=2,
     )
-    session = play(text, a=("shoot",), b=("hold",))
+    session = play(text, a=("shoot", "hold"), b=("hold",))
     assert rules(session)["FB-SHOOT-06"] > 0
 
 

@@ -37,10 +37,10 @@ def test_fb_absent_10_a_flank_charge_stops_where_its_way_meets_the_target() -> N
     charger, enemy = game.unit("charger"), game.unit("enemy")
     plan = charge_plan(game, charger, enemy)
     assert plan.face is Facing.FLANK
-    start, theirs = charger.front, game.formation(enemy)
+    start, theirs = charger.front, enemy.bases()
 
     def rank(p: tuple[float, float]) -> list[object]:
-        return game.formation(charger, p, plan.facing)
+        return charger.bases(p, plan.facing)
 
     # the natural way, straight to the planned place, cuts into the target's corner
     assert overlaps([start, plan.goal], rank, theirs)  # type: ignore[arg-type]
@@ -53,7 +53,7 @@ def test_fb_absent_10_a_flank_charge_stops_where_its_way_meets_the_target() -> N
     walked = up_to([start, plan.goal], end)
     assert not overlaps(walked, rank, theirs)  # type: ignore[arg-type]
     # it touches the target where it stopped: the charge reached, into the flank
-    mine = game.formation(charger)
+    mine = charger.bases()
     assert any(touching(a, b) for a in mine for b in theirs)
     assert not any(overlapping(a, b) for a in mine for b in theirs)
     engaged = [
@@ -68,7 +68,10 @@ def test_fb_absent_10_a_flank_charge_stops_where_its_way_meets_the_target() -> N
     # and the round it starts scores the flank bonus
     assert charge_plan(game, charger, enemy).face is Facing.FLANK
     assert charger.faces["enemy"] is Facing.FLANK
-    assert round_of(game, charger, enemy, 1).a.facing is Facing.FLANK
+    assert (
+        round_of(game, charger, enemy, 1, charge_plan(game, charger, enemy)).a.facing
+        is Facing.FLANK
+    )
 
 
 def test_fb_absent_07_a_charge_meeting_another_face_is_aligned_to_it() -> None:
@@ -80,12 +83,12 @@ def test_fb_absent_07_a_charge_meeting_another_face_is_aligned_to_it() -> None:
     flank = charge_plan(game, game.unit("charger"), enemy)
     assert flank.face is Facing.FRONT  # (from here a charge goes into the front)
     planned = ChargePlan(Facing.FLANK, 270, flank.goal, flank.distance)
-    met = charges.align(game, charger, enemy, planned, [])
+    met = charges.align(game, charger, enemy, planned)
     assert met.face is Facing.FRONT and met != planned
     assert charger.facing == met.facing == 0 and charger.front == met.goal
-    mine, theirs = game.formation(charger), game.formation(enemy)
+    mine, theirs = charger.bases(), enemy.bases()
     assert clear_of(mine, (), may_touch=theirs) and not clear_of(mine, theirs)
     # on the planned face it stands where it met the target, as it is
     again = _game(front=[24.4, 18.4], facing="north")
     same = charge_plan(again, again.unit("charger"), again.unit("enemy"))
-    assert charges.align(again, again.unit("charger"), again.unit("enemy"), same, []) is same
+    assert charges.align(again, again.unit("charger"), again.unit("enemy"), same) is same

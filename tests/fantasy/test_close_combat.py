@@ -43,6 +43,11 @@ def p2d6(at_most: int) -> Fraction:
     return Fraction(sum(1 for a, b in product(range(1, 7), repeat=2) if a + b <= at_most), 36)
 
 
+def holds(leadership: int) -> Fraction:
+    """A Break test held: 2D6 at most the Leadership, or a double 1 (Insane Courage)."""
+    return p2d6(leadership) if leadership >= 2 else Fraction(1, 36)
+
+
 def rounds(r: Round) -> dict[RoundOutcome, Fraction]:
     return dict(OddsDriver().distribution(close_combat_round, (r,)))
 
@@ -65,7 +70,7 @@ def test_a_one_sided_round_resolves_and_breaks_as_worked_out_by_hand() -> None:
     # a: wounds + 1 rank (5 behind) + standard + outnumber (10 vs 5 minus losses)
     # a unit cut down to the last model takes no Break test: it is gone
     expected_break = sum(
-        (p * (1 - p2d6(7 - (k + 3))) for k, p in wounds.items() if k < 5), Fraction(0)
+        (p * (1 - holds(7 - (k + 3))) for k, p in wounds.items() if k < 5), Fraction(0)
     )
     assert chance(dist, winner="a") == 1
     assert chance(dist, broken="b") == expected_break

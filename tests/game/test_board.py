@@ -8,7 +8,7 @@ as a ruleset does, with its fighters placed by hand for each situation.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -164,6 +164,63 @@ def test_a_fit_needs_passable_ground_and_no_contact() -> None:
     assert game.tape.kind_at((12.0, 12.0)) is TerrainKind.IMPASSABLE
 
 
+def _pair(x: float, y: float) -> Callable[[tuple[float, float]], list[Base]]:
+    """A unit of two bases side by side (a small formation) were its first at a point,
+    ``x``/``y`` apart: the shape a ruleset whose units turn before they move walks."""
+    return lambda p: [Base(p[0], p[1], 1.0, "a"), Base(p[0] + x, p[1] + y, 1.0, "b")]
+
+
+def test_a_walk_takes_the_shape_the_unit_walks_in() -> None:
+    # a fighter walking as two bases abreast (across its way) meets b2, which its own
+    # one base would pass: the shape given decides where the contact rule ends it
+    game = _game(r1=(2.0, 2.0), r2=(20.0, 2.0), b1=(22.0, 22.0), b2=(4.0, 8.0))
+    board = game.board
+    r1 = _f(game, "r1")
+    alone = board.walk(r1, (2.0, 14.0), 12.0, way=((2.0, 2.0), (2.0, 14.0)))
+    assert alone is not None and alone.end == (2.0, 14.0)
+    wide = board.walk(r1, (2.0, 14.0), 12.0, way=((2.0, 2.0), (2.0, 14.0)), shape=_pair(2.0, 0.0))
+    assert wide is not None and wide.end[1] < 8.0
+    placed = _pair(2.0, 0.0)(wide.end)
+    assert all(not touching(b, _f(game, "b2").base) for b in placed)
+
+
+def test_a_walk_over_the_models_between_lands_only_where_it_is_clear() -> None:
+    game = _game(r1=(2.0, 2.0), r2=(20.0, 2.0), b1=(22.0, 22.0), b2=(2.0, 6.0))
+    board = game.board
+    r1 = _f(game, "r1")
+    way = ((2.0, 2.0), (2.0, 10.0))
+    over = board.walk(r1, (2.0, 10.0), 8.0, way=way, over=True)
+    assert over is not None and over.end == (2.0, 10.0)  # b2 is flown over
+    walked = board.walk(r1, (2.0, 10.0), 8.0, way=way)
+    assert walked is not None and walked.end[1] < 5.0  # on foot it stops before b2
+    # landing on a model is no landing
+    assert board.walk(r1, (2.0, 6.0), 4.0, way=((2.0, 2.0), (2.0, 6.0)), over=True) is None
+
+
+def test_contact_near_an_ideal_place_touches_the_target_on_the_grid() -> None:
+    game = _game(r1=(3.0, 3.0), b1=(8.0, 3.0))
+    board = game.board
+    r1, b1 = _f(game, "r1"), _f(game, "b1")
+    spot = board.contact_near(r1, b1, (7.04, 3.03))
+    assert spot is not None and spot == (round(spot[0], 1), round(spot[1], 1))
+    end = r1.base.moved_to(spot)
+    assert touching(end, b1.base) and not overlapping(end, b1.base)
+    # in a shape: the second base of the pair is the one that touches
+    pair = board.contact_near(r1, b1, (5.0, 3.0), shape=_pair(2.0, 0.0))
+    assert pair == (5.0, 3.0)
+    # nothing touches within reach of a place far from the target
+    assert board.contact_near(r1, b1, (2.0, 3.0)) is None
+
+
+def test_a_place_on_the_ground_in_the_shape_the_unit_would_stand_in() -> None:
+    game = _game(r1=(3.0, 3.0))
+    board = game.board
+    r1 = _f(game, "r1")
+    assert board.on_ground(r1, (9.0, 12.0))
+    assert not board.on_ground(r1, (9.0, 12.0), shape=_pair(2.0, 0.0))  # into the barn
+    assert not board.on_ground(r1, (23.0, 5.0), shape=_pair(1.0, 0.0))  # off the edge
+
+
 @pytest.mark.parametrize(
     ("typed", "expected"),
     [
@@ -252,6 +309,19 @@ def test_a_typed_move_is_checked_by_the_board_and_the_rules() -> None:
     with pytest.raises(EntryError) as raised:
         entry.read("12, 12")  # the barn
     assert raised.value.message is not None and raised.value.message.id == "game.entry.off_ground"
+
+
+def test_a_typed_move_is_checked_in_the_shape_the_unit_would_stand_in() -> None:
+    """A unit that would stand otherwise than it stands (a regiment facing the way it
+    went): the board checks every base of that shape."""
+    game = _game(r1=(3.0, 3.0), b1=(20.0, 20.0))
+    r1 = _f(game, "r1")
+    entry = move_entry(game.board, r1, lambda spot: spot, shape=_pair(2.0, 0.0))
+    assert entry.read("9, 8") == (9.0, 8.0)
+    with pytest.raises(EntryError) as raised:
+        entry.read("9, 12")  # its own base clears the barn, its second stands in it
+    assert raised.value.message is not None and raised.value.message.id == "game.entry.off_ground"
+    assert move_entry(game.board, r1, lambda spot: spot).read("9, 12") == (9.0, 12.0)
 
 
 def test_a_measured_fact_is_confirmed_or_typed_and_the_log_says_so() -> None:

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from kubik.engine import Choose, Entry, EntryError, Message, Procedure, emit, msg
 from kubik.game.battle.board import Board, on_grid
-from kubik.table import Point
+from kubik.table import Base, Point
 
 U = TypeVar("U")
 
@@ -178,17 +178,20 @@ def move_entry(
     check: Callable[[Point], Message | None] | None = None,
     *,
     label: Callable[[Hashable], Message] | None = None,
+    shape: Callable[[Point], Sequence[Base]] | None = None,
 ) -> Entry:
     """How people at a real table type where ``unit`` ended a move: a place or a
     distance and bearing from where it stands (:func:`read_position`), which must lie
     on the table on ground the unit may stand on (:meth:`Board.on_ground`) and pass
     ``check`` — the ruleset's movement rule asked of that place (its allowance, the
     contact rule, where its morale lets it go), returning the reason it is refused or
-    ``None``; ``make`` turns the place into the decision's value (an option)."""
+    ``None``; ``make`` turns the place into the decision's value (an option).
+    ``shape``: the unit's bases were it at a place, when it would stand there otherwise
+    than it stands now (a regiment facing the way it went)."""
 
     def read(text: str) -> Hashable:
         spot = read_position(text, board.centre_of(unit))
-        if not board.on_ground(unit, spot):
+        if not board.on_ground(unit, spot, shape=shape):
             raise EntryError(msg("game.entry.off_ground", x=spot[0], y=spot[1]))
         if check is not None:
             problem = check(spot)

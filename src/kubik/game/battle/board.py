@@ -414,16 +414,25 @@ class Board(ABC, Generic[U]):
         skip.update(self.unit_id(u) for u in also)
         return [p.base for p in self.game.bodies(besides=tuple(skip))]
 
-    def on_ground(self, unit: U, point: Point) -> bool:
+    def on_ground(
+        self, unit: U, point: Point, *, shape: Callable[[Point], Sequence[Base]] | None = None
+    ) -> bool:
         """Whether ``unit`` standing at ``point`` is wholly on the table and out of
-        ground impassable to it."""
+        ground impassable to it (``shape``: its bases were it at a point, when it would
+        stand otherwise than it stands now, e.g. a regiment turned to a new facing)."""
         table, tape = self.game.table, self.game.tape
         try:
-            for base in self.bases_at(unit)(point):
+            for base in (shape or self.bases_at(unit))(point):
                 table.check_base(base)
         except TableError:
             return False
-        kind = tape.kind_at(point, self.mover_of(unit), self.clearance_of(unit))
+        mover = self.mover_of(unit)
+        if shape is not None:  # every model of the shape on passable ground
+            return all(
+                tape.kind_at(base.centre, mover, base.radius - 1e-3) is not TerrainKind.IMPASSABLE
+                for base in shape(point)
+            )
+        kind = tape.kind_at(point, mover, self.clearance_of(unit))
         return kind is not TerrainKind.IMPASSABLE
 
     def fits(self, unit: U, point: Point, *, touch: U | None = None) -> bool:
@@ -521,6 +530,8 @@ class Board(ABC, Generic[U]):
         way: Sequence[Point] | None = None,
         within: bool = False,
         stands: Callable[[Point], bool] | None = None,
+        shape: Callable[[Point], Sequence[Base]] | None = None,
+        over: bool = False,
     ) -> Walk | None:
         """Where ``unit`` gets walking toward ``goal`` with ``allowance`` inches: along
         :meth:`way` (or ``way`` given), stopping ``short`` inches before its end, as far
@@ -530,8 +541,11 @@ class Board(ABC, Generic[U]):
         ``within``: the end, on the grid, never costs more than the allowance (rounded
         inside the limit, never past it); ``stands(place)``: the ruleset's word on where
         the unit may end (never on a fence: :meth:`on_obstacle`) — else the walk ends at
-        the last place before it, along its path, where it may. ``None`` when no way
-        leads there or no place of it is clear."""
+        the last place before it, along its path, where it may. ``shape``: the unit's
+        bases were it at a point, when it walks otherwise than it stands (a regiment that
+        wheeled to a new facing first); ``over``: it passes over the models on its way (a
+        flyer), so only where the allowance ends counts.
+        ``None`` when no way leads there or no place of it is clear."""
         points = tuple(way) if way is not None else self.way(unit, goal)
         if points is None:
             return None
@@ -547,7 +561,8 @@ class Board(ABC, Generic[U]):
             points, path = self._walked(unit, whole, short, allowance, reach)
         touchable = list(self.bases_of(target)) if target is not None else []
         others = self.blocking(unit, also=(target,) if target is not None else ())
-        end = settle(path, self.bases_at(unit), others, may_touch=touchable)
+        placed = shape or self.bases_at(unit)
+        end = settle(path[-1:] if over else path, placed, others, may_touch=touchable)
         if end is None:
             return None
         priced = pace or self.pace(unit)
@@ -557,7 +572,7 @@ class Board(ABC, Generic[U]):
             # on open ground a way costs its length: a place needs no pricing of its own
             level = abs(cost - sum(math.dist(p, q) for p, q in itertools.pairwise(points))) < 1e-9
             end = self._standing_end(
-                unit, points, path, end, others, priced, limit, stands, level=level
+                unit, points, path, end, others, priced, limit, stands, level=level, shape=placed
             )
             if end is None:
                 return None
@@ -590,11 +605,13 @@ class Board(ABC, Generic[U]):
         stands: Callable[[Point], bool] | None,
         *,
         level: bool = False,
+        shape: Callable[[Point], Sequence[Base]] | None = None,
     ) -> Point | None:
         """``end``, or the last place on the grid before it along ``path`` that costs no
         more than ``limit`` (from the way's start, ``points``; ``level``: it is open
         ground all the way, costing its length) and where ``stands`` lets the unit end;
-        clear of every model (``others``). ``None``: no such place."""
+        clear of every model (``others``), its bases placed by ``shape`` (default
+        :meth:`bases_at`). ``None``: no such place."""
         straight = len(points) == 2 and level
         near_end: list[float] = []  # where the path's last stretch begins, once asked
 
@@ -617,7 +634,7 @@ class Board(ABC, Generic[U]):
         if (stands is None or stands(end)) and inside(end):
             return end
         walked = length_along(path, end)
-        bases_at = self.bases_at(unit)
+        bases_at = shape or self.bases_at(unit)
         # the grid's other places round where the walk ends (rounded the other way), then
         # one grid step at a time back along the path
         exact = _point_along(path, walked)
@@ -661,6 +678,38 @@ class Board(ABC, Generic[U]):
             return end
         path = along(points, length_along(points, end))
         return self._standing_end(unit, points, path, end, others, self.pace(unit), None, stands)
+
+    def contact_near(
+        self,
+        unit: U,
+        target: U,
+        ideal: Point,
+        *,
+        shape: Callable[[Point], Sequence[Base]] | None = None,
+        within: float = 0.2,
+    ) -> Point | None:
+        """The place on the grid nearest ``ideal`` (at most ``within`` inches from it on
+        either axis) where ``unit``'s bases (``shape``: were it at a point; default
+        :meth:`bases_at`) touch ``target``'s without overlapping any: where a unit the
+        ruleset's own geometry puts at ``ideal`` (a regiment's front aligned to the face
+        it charges) stands in base contact. ``None``: no such place near it."""
+        theirs = list(self.bases_of(target))
+        placed = shape or self.bases_at(unit)
+        base = on_grid(ideal)
+        steps = round(within / GRID)
+        spots = sorted(
+            (
+                (round(base[0] + i * GRID, 1), round(base[1] + j * GRID, 1))
+                for i in range(-steps, steps + 1)
+                for j in range(-steps, steps + 1)
+            ),
+            key=lambda p: (math.dist(p, ideal), p),
+        )
+        for spot in spots:
+            mine = list(placed(spot))
+            if clear_of(mine, (), may_touch=theirs) and not clear_of(mine, theirs):
+                return spot
+        return None
 
     def contact_spots(self, unit: U, target: U, *, cliff: float | None = None) -> tuple[Point, ...]:
         """Places on the grid where ``unit``'s model nearest ``target`` touches

@@ -75,7 +75,14 @@ class Blows:
     target_wounds: int = 1
     weapon: str = "hand_weapon"
     auto_hit: bool = False
-    hates_target: bool = False
+    #: whether the attackers hate this target (FB-PSY-06); None: as their Hatred says
+    hates_target: bool | None = None
+    #: what the target has left to lose (None: as many as the blows cause): Killing
+    #: blows slay at most the models there are, and no more wounds are caused
+    target_wounds_left: int | None = None
+    #: the target is a character riding a monster: wounds beyond those he has left are
+    #: lost, never passed to his mount (FB-SR-16)
+    target_rides: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,10 +105,12 @@ def effective_strength(blows: Blows) -> int:
 
 
 def may_reroll_misses(blows: Blows) -> tuple[str, ...]:
-    """The rules that let these blows re-roll failed to-hit rolls: Hatred in the first
-    round (FB-PSY-06), Always Strikes First with the higher Initiative (FB-SR-02)."""
+    """The rules that let these blows re-roll failed to-hit rolls: Hatred of this
+    target in the first round (FB-PSY-06), Always Strikes First with the higher
+    Initiative (FB-SR-02)."""
     rules: tuple[str, ...] = ()
-    if blows.round_number == 1 and (blows.hates_target or "hatred" in blows.rules):
+    hates = blows.hates_target if blows.hates_target is not None else "hatred" in blows.rules
+    if blows.round_number == 1 and hates:
         rules += ("FB-PSY-06",)
     first = "always_strikes_first" in blows.rules and "always_strikes_last" not in blows.rules
     if first and blows.initiative > blows.target_initiative:
@@ -202,6 +211,20 @@ def _hit_stage(blows: Blows) -> Procedure[tuple[int, int]]:
 _SAVE_RULES = ("flaming_attacks", "ethereal", "armour_piercing")
 
 
+def regeneration_save(rules: frozenset[str], value: int | None) -> int | None:
+    """The regeneration save a model takes (FB-SR-12): its own value, 4+ when it has
+    the rule and no value is given; None without Regeneration.
+
+    >>> regeneration_save(frozenset({"regeneration"}), None), regeneration_save(frozenset(), 5)
+    (4, 5)
+    """
+    if value is not None:
+        return value
+    if "regeneration" in rules:
+        return int(data()["regeneration"]["default"])
+    return None
+
+
 def _saves_read(blows: Blows) -> tuple[object, ...]:
     """What of the blows the save stages read (armour, ward, regeneration, Killing
     blows): the target's saves and Wounds, and the rules that change them. Blows
@@ -210,8 +233,10 @@ def _saves_read(blows: Blows) -> tuple[object, ...]:
     return (
         blows.target_armour_save,
         blows.target_ward_save,
-        blows.target_regeneration,
+        regeneration_save(blows.target_rules, blows.target_regeneration),
         blows.target_wounds,
+        blows.target_wounds_left,
+        blows.target_rides,
         "flammable" in blows.target_rules,
         *(rule in blows.rules for rule in _SAVE_RULES),
     )
@@ -274,6 +299,12 @@ def _armour_stage(
         armour_rules = ("FB-ABSENT-04",) + (("FB-SR-04",) if piercing else ())
         _, saved = yield from _pool(wounds, armour, False, "fantasy.attacks.armour", armour_rules)
         wounds -= saved
+    elif wounds and blows.target_armour_save is not None:  # the Strength leaves no save
+        pierced = piercing and armour_needed(blows.target_armour_save, strength) is not None
+        yield emit(
+            "fantasy.attacks.no_save_left",
+            rules=("FB-ABSENT-04", "FB-SR-04") if pierced else ("FB-ABSENT-04",),
+        )
     total: int = yield _then(_ward_stage, blows, poison_wounds + wounds, kill_wounds)
     return total
 
@@ -293,7 +324,7 @@ def _ward_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedure[int]:
 def _regeneration_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedure[int]:
     """Regeneration (not against flaming attacks), then Flammable's double wounds."""
     flaming = "flaming_attacks" in blows.rules
-    regeneration = blows.target_regeneration
+    regeneration = regeneration_save(blows.target_rules, blows.target_regeneration)
     if regeneration is not None and wounds:
         if flaming:
             yield emit("fantasy.attacks.no_regeneration", rules=("FB-SR-09", "FB-SR-12"))
@@ -321,9 +352,17 @@ def _killing_stage(blows: Blows, wounds: int, kills: int) -> Procedure[int]:
             ("FB-ABSENT-05", "FB-SR-13"),
         )
         kills -= saved
+    left = blows.target_wounds_left
+    if left is not None:  # no more models slain than there are, no more wounds than left
+        kills = min(kills, -(-left // blows.target_wounds))
     if kills:
         yield emit("fantasy.attacks.killing_blow", rules=("FB-SR-13",), slain=kills)
-    return wounds + kills * blows.target_wounds
+    total = wounds + kills * blows.target_wounds
+    if left is None or total <= left:
+        return total
+    if blows.target_rides:
+        yield emit("fantasy.shooting.excess", rules=("FB-SR-16",), wasted=total - left)
+    return left
 
 
 def recover_wound(regeneration: int) -> Procedure[bool]:

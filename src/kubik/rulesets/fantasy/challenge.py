@@ -42,6 +42,12 @@ def challenger_side(a_charging: bool, b_charging: bool, a_challenges: bool) -> s
 
 
 @decides()
+def may_accept() -> Verdict:
+    """The challenged side may accept a challenge (FB-CHAL-02)."""
+    return Verdict.allow("FB-CHAL-02")
+
+
+@decides()
 def may_refuse(surrounded: bool) -> Verdict:
     """A unit surrounded on all sides may not refuse a challenge (FB-CHAL-02)."""
     if surrounded:

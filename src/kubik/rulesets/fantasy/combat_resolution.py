@@ -12,7 +12,7 @@ from kubik.core.keeping import Kept
 from kubik.engine import Call, Procedure, emit
 from kubik.engine.requests import AnyCall
 from kubik.rulesets.fantasy.charts import data
-from kubik.rulesets.fantasy.combat_sides import Facing, Round, RoundOutcome
+from kubik.rulesets.fantasy.combat_sides import Facing, Round, RoundOutcome, side_name
 from kubik.rulesets.fantasy.combat_tally import RoundState, Tally, command_left, other_side
 from kubik.rulesets.fantasy.leadership import Command
 from kubik.rulesets.fantasy.psychology import BreakOutcome, Defeat, break_test
@@ -125,7 +125,7 @@ def _standing(st: RoundState, side: str, plan: Resolutions) -> tuple[int, tuple[
     ):
         rules.append("FB-UNIT-01")
     else:
-        score += plan.rank_bonus(alive, reg.files)
+        score += plan.rank_bonus(ranked_models(reg.models, alive), reg.files)
     if "standard" in command_left(reg, st.champion_lost[side]).alive(alive):
         score += int(table["standard"])
         rules.append("FB-CMD-03")
@@ -142,6 +142,18 @@ def _standing(st: RoundState, side: str, plan: Resolutions) -> tuple[int, tuple[
     if reg.high_ground:
         score += int(table["high_ground"])
     return score, tuple(rules)
+
+
+def ranked_models(at_start: int, now: int) -> int:
+    """The models a unit's rank bonus counts (FB-ABSENT-07): as the published 6th/7th
+    rule has it, the ranks the unit had at the start of the round, before its
+    casualties (``ranks_counted_at`` in the data; the 8th edition counts them after).
+
+    >>> ranked_models(15, 11)
+    15
+    """
+    when = str(data()["combat_resolution"]["ranks_counted_at"])
+    return at_start if when == "start_of_round" else now
 
 
 def ranks_cancelled(enemy_facing: Facing, enemy_strength: int) -> bool:
@@ -259,36 +271,70 @@ def _resolved(st: RoundState, plan: Resolutions) -> Resolved:
     )
 
 
-def _lost(st: RoundState) -> tuple[int, int, bool, bool]:
-    """The models each side lost in the round and whether its character fell."""
+def _lost(
+    st: RoundState,
+) -> tuple[int, int, bool, bool, int, int, bool, bool, bool, bool, bool]:
+    """The round's outcome fields after the winner, the margin and who broke: the
+    models each side lost, whether its character fell, the wounds he lost, whether its
+    champion fell, whether it is afraid, and whether a duel goes on."""
     r = st.r
     a_lost = r.a.models - st.models("a")
     b_lost = r.b.models - st.models("b")
     a_hero = r.a.character is not None and not st.character_alive("a")
     b_hero = r.b.character is not None and not st.character_alive("b")
-    return a_lost, b_lost, a_hero, b_hero
+    return (
+        a_lost,
+        b_lost,
+        a_hero,
+        b_hero,
+        st.character_wounds["a"] - r.a.character_wounds_taken,
+        st.character_wounds["b"] - r.b.character_wounds_taken,
+        st.champion_lost["a"],
+        st.champion_lost["b"],
+        st.afraid_now("a"),
+        st.afraid_now("b"),
+        st.dueling,
+    )
 
 
 def resolution(plan: Resolutions, tally: Tally, resolved: Resolved) -> Procedure[RoundOutcome]:
     """Combat resolution (FB-ABSENT-07) and the loser's Break test (FB-ABSENT-08)
     at the end of the round's blows (``tally``)."""
     if resolved.musician is not None:
-        yield emit("fantasy.combat.musician", rules=("FB-CMD-04",), side=resolved.musician)
+        yield emit(
+            "fantasy.combat.musician",
+            rules=("FB-CMD-04",),
+            side=side_name(plan.r, resolved.musician),
+        )
     for side, face, bonus, cancelled in resolved.faces:
-        yield emit(f"fantasy.combat.{face.value}", rules=("FB-ABSENT-07",), side=side, bonus=bonus)
+        yield emit(
+            f"fantasy.combat.{face.value}",
+            rules=("FB-ABSENT-07",),
+            side=side_name(plan.r, side),
+            bonus=bonus,
+        )
         if cancelled:
             yield emit(
                 "fantasy.combat.ranks_cancelled",
                 rules=("FB-ABSENT-07", "FB-UNIT-01"),
-                side=other_side(side),
+                side=side_name(plan.r, other_side(side)),
             )
-    yield emit("fantasy.combat.result", rules=resolved.rules, a=resolved.a, b=resolved.b)
+    yield emit(
+        "fantasy.combat.result",
+        rules=resolved.rules,
+        a_side=side_name(plan.r, "a"),
+        a=resolved.a,
+        b_side=side_name(plan.r, "b"),
+        b=resolved.b,
+    )
     outcome = resolved.held
     winner, margin = resolved.winner, resolved.margin
     if winner != "draw":
         loser = other_side(winner)
         if resolved.frenzy_lost:
-            yield emit("fantasy.combat.frenzy_lost", rules=("FB-PSY-05",), side=loser)
+            yield emit(
+                "fantasy.combat.frenzy_lost", rules=("FB-PSY-05",), side=side_name(plan.r, loser)
+            )
         if resolved.test is not None:
             result: BreakOutcome = yield resolved.test
             held, broke = resolved.held, resolved.broke
@@ -301,5 +347,7 @@ def resolution(plan: Resolutions, tally: Tally, resolved: Resolved) -> Procedure
             outcome = held
             if result.broken:
                 outcome = broke
-                yield emit("fantasy.combat.broken", rules=("FB-ABSENT-08",), side=loser)
+                yield emit(
+                    "fantasy.combat.broken", rules=("FB-ABSENT-08",), side=side_name(plan.r, loser)
+                )
     return outcome

@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from kubik.engine import Message
 from kubik.rulesets.fantasy.leadership import Command
 from kubik.rulesets.fantasy.profiles import Fighter
 from kubik.rulesets.fantasy.regiment import CommandGroup, ModelKind
+from kubik.text.i18n import name_msg
 
 
 class Facing(StrEnum):
@@ -45,13 +47,33 @@ class Regiment:
     facing: Facing = Facing.FRONT
     high_ground: bool = False
     skirmish: bool = False
-    hates_enemy: bool = False
+    hates_enemy: bool | None = None
     impact: str | None = None
     breath_strength: int | None = None
     afraid: bool = False
     terror_tested: bool = False
     reach: Command = field(default_factory=Command)
     wounds_taken: int = 0
+    #: rank and file that can strike: those in base contact with the enemy and the
+    #: ranks supporting them (FB-ABSENT-13); None: the first ranks of a frontal fight,
+    #: the character taking a place in the front rank
+    fighters: int | None = None
+    #: whether the character stands in base contact with the enemy
+    character_in_contact: bool = True
+    #: wounds its character has lost already
+    character_wounds_taken: int = 0
+    #: its character (else its champion) refused a challenge in this combat: he stands
+    #: in the rear rank, the unit without his Leadership and rules (FB-CHAL-02)
+    refused: bool = False
+    #: how far it went charging this turn (None: far enough to gain speed, FB-SR-14)
+    charge_inches: float | None = None
+    #: what the narration calls it (a unit's name; None: the first or second side)
+    name: Message | None = None
+    #: what the narration calls its character (None: as it calls the regiment)
+    character_name: Message | None = None
+    #: its blows go at the enemy's rider while he lives, where the enemy is a ridden
+    #: monster (the attacker chooses rider or mount; else the monster first)
+    strike_rider: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,12 +84,17 @@ class Round:
     b: Regiment
     round_number: int = 1
     challenge: ChallengeChoice = ChallengeChoice.ACCEPT
+    #: who issued the challenge (None: the side with the first right, FB-CHAL-01)
+    challenger: str | None = None
+    #: the duel of an earlier round goes on: the same two fight again (FB-CHAL-03)
+    duel_goes_on: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class RoundOutcome:
-    """Who won the round (``a``/``b``/``draw``) and by how much, who broke, and the
-    models each side lost (its character not counted)."""
+    """Who won the round (``a``/``b``/``draw``) and by how much, who broke, the
+    models each side lost (its character not counted), and what lasts for the rest of
+    the combat: the characters' wounds, Fear, a duel still going on."""
 
     winner: str
     margin: int
@@ -76,6 +103,17 @@ class RoundOutcome:
     b_lost: int
     a_character_lost: bool = False
     b_character_lost: bool = False
+    #: wounds each character lost in the round
+    a_character_wounds: int = 0
+    b_character_wounds: int = 0
+    #: whether each side's champion fell (in a duel he falls before his turn)
+    a_champion_lost: bool = False
+    b_champion_lost: bool = False
+    #: whether each side is afraid for the rest of the combat (FB-PSY-01)
+    a_afraid: bool = False
+    b_afraid: bool = False
+    #: a duel neither side won yet: it goes on in the next round (FB-CHAL-03)
+    duel_goes_on: bool = False
 
 
 def charged_face(
@@ -102,3 +140,40 @@ def charged_face(
     if behind >= 0 and beside <= behind:
         return Facing.REAR
     return Facing.FLANK
+
+
+#: How the narration names the two sides of a round given no names: the first and the
+#: second side (in Russian with their case forms).
+SIDE_NAMES = {
+    "a": name_msg(
+        "side a",
+        "первая сторона",
+        cases={
+            "gen": "первой стороны",
+            "dat": "первой стороне",
+            "acc": "первую сторону",
+            "ins": "первой стороной",
+            "loc": "первой стороне",
+        },
+        gender="f",
+    ),
+    "b": name_msg(
+        "side b",
+        "вторая сторона",
+        cases={
+            "gen": "второй стороны",
+            "dat": "второй стороне",
+            "acc": "вторую сторону",
+            "ins": "второй стороной",
+            "loc": "второй стороне",
+        },
+        gender="f",
+    ),
+}
+
+
+def side_name(r: Round, side: str) -> Message:
+    """What the narration calls ``side`` of round ``r``: its name, else the first or
+    second side."""
+    reg = r.a if side == "a" else r.b
+    return reg.name if reg.name is not None else SIDE_NAMES[side]

@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from kubik.rulesets.fantasy.combat_sides import Regiment, Round
 from kubik.rulesets.fantasy.profiles import Fighter
-from kubik.rulesets.fantasy.regiment import CommandGroup
+from kubik.rulesets.fantasy.regiment import CommandGroup, ModelKind
 
 
 def other_side(side: str) -> str:
@@ -29,6 +29,7 @@ class Tally(NamedTuple):
     out_of_fight: frozenset[str]
     refused: frozenset[str]
     afraid: tuple[bool, bool]
+    dueling: bool = False
 
 
 @dataclass(slots=True)
@@ -44,6 +45,25 @@ class RoundState:
     out_of_fight: set[str] = field(default_factory=set)  # "a:character", "b:champion"
     refused: set[str] = field(default_factory=set)
     afraid: dict[str, bool] = field(default_factory=dict)
+    dueling: bool = False
+
+    @classmethod
+    def starting(cls, r: Round) -> RoundState:
+        """The tally as the round begins: the wounds each side's troops and character
+        lost before it, and what lasts from the combat's earlier rounds — a refused
+        challenge (the refuser in the rear rank, FB-CHAL-02), Fear (FB-PSY-01)."""
+        st = cls(
+            r,
+            {"a": r.a.wounds_taken, "b": r.b.wounds_taken},
+            {"a": r.a.character_wounds_taken, "b": r.b.character_wounds_taken},
+        )
+        for side in ("a", "b"):
+            reg = st.regiment(side)
+            if reg.refused:
+                st.refused.add(side)
+                who = "character" if st.character_alive(side) else "champion"
+                st.out_of_fight.add(f"{side}:{who}")
+        return st
 
     def regiment(self, side: str) -> Regiment:
         return self.r.a if side == "a" else self.r.b
@@ -66,7 +86,18 @@ class RoundState:
         return "champion" in command_left(reg, self.champion_lost[side]).alive(self.models(side))
 
     def character_fights(self, side: str) -> bool:
-        return self.character_alive(side) and f"{side}:character" not in self.out_of_fight
+        """Whether the character strikes at the enemy's unit: alive, in base contact
+        with it, and neither in a duel nor in the rear rank after refusing one."""
+        return (
+            self.character_alive(side)
+            and self.regiment(side).character_in_contact
+            and f"{side}:character" not in self.out_of_fight
+        )
+
+    def afraid_now(self, side: str) -> bool:
+        """Whether ``side`` fights with WS 1 (FB-PSY-01): afraid since a test of this
+        round or an earlier one of the combat."""
+        return self.afraid.get(side, self.regiment(side).afraid)
 
     def frozen(self) -> Tally:
         """The tally as a value, for the round's next step."""
@@ -79,12 +110,13 @@ class RoundState:
             frozenset(self.out_of_fight),
             frozenset(self.refused),
             (self.afraid.get("a", self.r.a.afraid), self.afraid.get("b", self.r.b.afraid)),
+            self.dueling,
         )
 
     @classmethod
     def thawed(cls, r: Round, tally: Tally) -> RoundState:
         """The running tally of a round's step from its frozen value."""
-        troops, characters, caused, overkill, champions, out, refused, afraid = tally
+        troops, characters, caused, overkill, champions, out, refused, afraid, dueling = tally
         return cls(
             r,
             {"a": troops[0], "b": troops[1]},
@@ -95,6 +127,7 @@ class RoundState:
             set(out),
             set(refused),
             {"a": afraid[0], "b": afraid[1]},
+            dueling,
         )
 
 
@@ -113,9 +146,19 @@ def target_of(st: RoundState, side: str) -> tuple[str, Fighter, int] | None:
     """What blows at ``side`` strike: its rank and file, or its character once they
     are gone: (what, profile, wounds left)."""
     reg = st.regiment(side)
-    if st.models(side) > 0:
+    rider = (
+        reg.character is not None
+        and st.character_alive(side)
+        and f"{side}:character" not in st.out_of_fight
+    )
+    at_rider = (
+        rider
+        and reg.kind is ModelKind.RIDDEN_MONSTER
+        and st.regiment(other_side(side)).strike_rider
+    )
+    if st.models(side) > 0 and not at_rider:
         return "troops", reg.troops, st.troop_wounds_left(side)
-    if st.character_fights(side) and reg.character is not None:
+    if rider and reg.character is not None:
         return "character", reg.character, reg.character.w - st.character_wounds[side]
     return None
 

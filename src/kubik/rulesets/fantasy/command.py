@@ -59,9 +59,29 @@ class Breath:
     used_this_turn: bool = False
 
 
+@decides("FB-SR-01")
+def breath_uses_left(breaths: int) -> int:
+    """Breaths a monster has left after ``breaths`` (FB-SR-01: twice a game)."""
+    return int(data()["breath"]["uses_per_game"]) - breaths
+
+
+@decides("FB-ABSENT-12")
+def flame_template() -> tuple[float, float]:
+    """The flame template's length and width at its wide end, in inches (FB-ABSENT-12)."""
+    table = data()["templates"]
+    return float(table["flame_length"]), float(table["flame_width"])
+
+
 @decides()
-def may_breathe(uses_left: int, used_this_turn: bool) -> Verdict:
-    """Twice per game, at most once per turn (FB-SR-01)."""
+def may_breathe(
+    uses_left: int, used_this_turn: bool, *, marched: bool = False, rallied: bool = False
+) -> Verdict:
+    """Twice per game, at most once per turn (FB-SR-01); in the Shooting phase not
+    after a march or a rally, as no shooting is (FB-ABSENT-14, FB-ABSENT-11)."""
+    if marched:
+        return Verdict.forbid(msg("fantasy.permission.marched"), "FB-ABSENT-14")
+    if rallied:
+        return Verdict.forbid(msg("fantasy.permission.rallied"), "FB-ABSENT-11")
     if uses_left <= 0:
         return Verdict.forbid(msg("fantasy.permission.breath_spent"), "FB-SR-01")
     if used_this_turn:

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from itertools import product
 
 from kubik.engine import Procedure, Roll, emit, msg
 from kubik.engine.applied import decides, record
-from kubik.engine.dice import D6
-from kubik.engine.reducers import Total
+from kubik.engine.dice import D6, Die
 from kubik.engine.requests import Emit, tail_step
 from kubik.rulesets.fantasy.charts import data, leadership_cap
 
@@ -61,6 +61,20 @@ class Command:
     battle_standard_inches: float | None = None
 
 
+@decides("FB-ABSENT-06")
+def unit_leadership(troops: int, character: int | None = None, *, refused: bool = False) -> int:
+    """The Leadership a unit tests on: the highest of its models', a character in it
+    lending his (FB-ABSENT-06, the published rule), unless he refused a challenge in
+    the combat it fights, when the unit may not use it (FB-CHAL-02).
+
+    >>> unit_leadership(7, 9), unit_leadership(7, 9, refused=True), unit_leadership(8)
+    (9, 7, 8)
+    """
+    if character is None or refused:
+        return troops
+    return max(troops, character)
+
+
 @decides("FB-CMD-01")
 def general_range(large_target: bool) -> int:
     """Inspiring presence reaches 12" (FB-CMD-01), 18" from a General who is a Large
@@ -94,6 +108,46 @@ def may_reroll(kind: TestKind, command: Command) -> bool:
     return kind in REROLLED and near
 
 
+class Rolled(StrEnum):
+    """What a Leadership test's 2D6 came to."""
+
+    PASSED = "passed"  # at most the Leadership
+    INSANE_COURAGE = "insane_courage"  # above it, but a Break test's double 1
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class Passes:
+    """Whether a Leadership roll passes: its total at most ``target`` (FB-ABSENT-06);
+    with ``insane_courage``, a double 1 passes whatever the target (a Break test, the
+    published 6th/7th rule). The rule needs only that, so exact odds branch two or
+    three ways, not once per total."""
+
+    target: int
+    insane_courage: bool = False
+
+    def __call__(self, values: tuple[int, ...]) -> Rolled:
+        if sum(values) <= self.target:
+            return Rolled.PASSED
+        if self.insane_courage and all(v == 1 for v in values):
+            return Rolled.INSANE_COURAGE
+        return Rolled.FAILED
+
+    def counts(self, dice: tuple[Die, ...]) -> dict[Rolled, int]:
+        """Face combinations giving each answer."""
+        out: dict[Rolled, int] = {}
+        for values in product(*(die.values for die in dice)):
+            answer = self(values)
+            out[answer] = out.get(answer, 0) + 1
+        return out
+
+
+def insane_courage(kind: TestKind) -> bool:
+    """Whether a double 1 passes this test whatever the Leadership: a Break test's
+    Insane Courage (the published 6th/7th rule, ``leadership.insane_courage``)."""
+    return kind is TestKind.BREAK and bool(data()["leadership"]["insane_courage"])
+
+
 @dataclass(frozen=True, slots=True)
 class LeadershipTest:
     """A test on 2D6 against ``leadership`` (after any modifier; capped at 10)."""
@@ -109,11 +163,13 @@ def leadership_test(test: LeadershipTest) -> Procedure[bool]:
     is rolled again once near the Battle standard (FB-CMD-06)."""
     target = min(test.leadership, leadership_cap())
     first, again, rules = _rolls(test, target, int(data()["leadership"]["dice"]))
-    total = yield first
-    passed = bool(total <= target)
+    rolled = yield first
+    passed = rolled is not Rolled.FAILED
     if not passed and test.reroll:
         rerolled: bool = yield tail_step(_reroll, test, target, again, rules)
         return rerolled
+    if rolled is Rolled.INSANE_COURAGE:
+        yield _insane
     yield _told(test, target, rules, passed)
     return passed
 
@@ -123,10 +179,16 @@ def _reroll(
 ) -> Procedure[bool]:
     """The re-roll of a failed test (FB-CMD-06), a step of the test: its odds are
     the same whatever the first roll was, so they are worked out once."""
-    total = yield again
-    passed = bool(total <= target)
+    rolled = yield again
+    passed = rolled is not Rolled.FAILED
+    if rolled is Rolled.INSANE_COURAGE:
+        yield _insane
     yield _told(test, target, rules, passed)
     return passed
+
+
+#: A Break test held on a double 1 (FB-ABSENT-08, Insane Courage), for the log.
+_insane = emit("fantasy.leadership.insane_courage", rules=("FB-ABSENT-08",))
 
 
 def _told(test: LeadershipTest, target: int, rules: tuple[str, ...], passed: bool) -> Emit:
@@ -146,16 +208,17 @@ def _rolls(test: LeadershipTest, target: int, dice: int) -> tuple[Roll, Roll, tu
     replay a test once per total, and know a request met before by its identity)."""
     rules = ("FB-ABSENT-06", *test.rules)
     pool = (D6,) * dice
+    passes = Passes(target, insane_courage(test.kind))
     first = Roll(
         pool,
         msg("fantasy.leadership.roll", test=test.kind, leadership=target),
-        reduce=Total(),
+        reduce=passes,
         rules=rules,
     )
     again = Roll(
         pool,
         msg("fantasy.leadership.reroll", test=test.kind, leadership=target),
-        reduce=Total(),
+        reduce=passes,
         rules=(*rules, "FB-CMD-06"),
     )
     return first, again, rules

@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter
 
-from kubik.engine import Procedure, Roll, Verdict, emit, msg
+from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides, record
 from kubik.engine.dice import D6, Die
 from kubik.engine.reducers import Total
 from kubik.rulesets.fantasy.charts import data
+from kubik.rulesets.fantasy.leadership import LeadershipTest, TestKind, leadership_test
+from kubik.rulesets.fantasy.psychology import may_act_while_stupid
 
 
 class Ground(StrEnum):
@@ -53,13 +55,35 @@ def move_allowance(
 
 
 @decides()
-def may_march(enemy_within_inches: float | None, immune: bool = False) -> Verdict:
+def may_march(
+    enemy_within_inches: float | None,
+    immune: bool = False,
+    *,
+    rules: frozenset[str] = frozenset(),
+    flying: bool = False,
+    on_land: bool = True,
+) -> Verdict:
     """No march with an enemy within 8" unless a Leadership test is passed
-    (FB-ABSENT-14)."""
+    (FB-ABSENT-14); hoverers never march in the air (FB-MOV-03), Aquatic units never
+    on land (FB-MOV-04). ``immune``: the unit marches whatever is near (no test)."""
+    if flying and "hover" in rules:
+        return Verdict.forbid(msg("fantasy.permission.hover_march"), "FB-MOV-03")
+    if on_land and "aquatic" in rules:
+        return Verdict.forbid(msg("fantasy.permission.aquatic_march"), "FB-MOV-04")
     block = float(data()["movement"]["march_block_inches"])
     if enemy_within_inches is not None and enemy_within_inches <= block and not immune:
         return Verdict.need("march", msg("fantasy.permission.march_test"), "FB-ABSENT-14")
     return Verdict.allow("FB-ABSENT-14")
+
+
+def march_test(leadership: int) -> Procedure[bool]:
+    """The Leadership test a unit with an enemy within 8" takes to march
+    (FB-ABSENT-14): passed, it marches; failed, it moves at its normal pace."""
+    passed = yield Call(
+        leadership_test,
+        (LeadershipTest(TestKind.MARCH, leadership, False, ("FB-ABSENT-14",)),),
+    )
+    return bool(passed)
 
 
 def ground_for(
@@ -123,6 +147,7 @@ def may_cross(
     return Verdict.allow(*dict.fromkeys(cited or ["FB-ABSENT-19"]))
 
 
+@decides()
 def may_end_move_in(rules: frozenset[str], ground: Ground) -> Verdict:
     """No unit ends its move in impassable ground, ethereal ones included (FB-SR-06)."""
     if ground is Ground.IMPASSABLE:
@@ -141,10 +166,19 @@ def vanguard_inches(rules: frozenset[str], character_joined: bool) -> tuple[int,
 
 @decides()
 def may_vanguard(rules: frozenset[str], character_joined: bool) -> Verdict:
-    """Whether a unit makes the Vanguard move before the first turn (FB-MOV-01)."""
+    """Whether a unit makes the Vanguard move before the first turn (FB-MOV-01); a
+    unit that is no light cavalry is no case of the rule (no rule is cited)."""
+    if "light_cavalry" not in rules:
+        return Verdict.forbid(msg("fantasy.permission.no_vanguard"))
     if vanguard_inches(rules, character_joined)[0]:
         return Verdict.allow("FB-MOV-01")
     return Verdict.forbid(msg("fantasy.permission.no_vanguard"), "FB-MOV-01")
+
+
+@decides("FB-MOV-05")
+def scout_distance() -> float:
+    """How near the enemy Scouts may deploy, at the nearest (FB-MOV-05: 12")."""
+    return float(data()["movement"]["scout_distance_inches"])
 
 
 @decides()
@@ -153,7 +187,7 @@ def may_deploy_scout(rules: frozenset[str], enemy_inches: float) -> Verdict:
     (FB-MOV-05)."""
     if "scouts" not in rules:
         return Verdict.forbid(msg("fantasy.permission.not_scout"), "FB-MOV-05")
-    if enemy_inches < float(data()["movement"]["scout_distance_inches"]):
+    if enemy_inches < scout_distance():
         return Verdict.forbid(msg("fantasy.permission.scout_too_close"), "FB-MOV-05")
     return Verdict.allow("FB-MOV-05")
 
@@ -189,6 +223,16 @@ class RoutOutcome:
     fled: int
     pursued: int
     caught: bool
+
+
+def swift(kind: str) -> bool:
+    """Whether a unit of this kind flees and pursues 3D6 (FB-ABSENT-15: the fast
+    units, cavalry and chariots).
+
+    >>> swift("cavalry"), swift("infantry")
+    (True, False)
+    """
+    return kind in data()["flight"]["swift_kinds"]
 
 
 def flight_dice(swift: bool) -> tuple[Die, ...]:
@@ -262,6 +306,34 @@ def charge_distance(
 
 
 @decides()
+def may_move_to(
+    straight: float,
+    wheel: float,
+    allowance: float,
+    *,
+    ground: Verdict | None = None,
+    inch_cost: tuple[int, tuple[str, ...]] = (1, ()),
+) -> Verdict:
+    """A move that wheels (its outer corner going ``wheel`` inches) and then goes
+    ``straight`` ahead fits ``allowance`` at the pace the ground sets — half pace
+    through difficult ground or water — and never goes into impassable ground
+    (FB-ABSENT-19; ``ground`` is :func:`may_cross`'s verdict, ``inch_cost``
+    :func:`pace`'s answer).
+
+    >>> may_move_to(6.0, 1.5, 8.0).allowed, may_move_to(6.0, 2.5, 8.0).allowed
+    (True, False)
+    """
+    if ground is not None and not ground.allowed:
+        return ground
+    cost, paced = inch_cost
+    if wheel + straight * cost > allowance + 0.05:  # (a tape's slack in placing by hand)
+        return Verdict.forbid(
+            msg("fantasy.permission.move_too_far"), *dict.fromkeys(("FB-ABSENT-19", *paced))
+        )
+    return Verdict.allow(*dict.fromkeys(("FB-ABSENT-19", *paced)))
+
+
+@decides()
 def may_wheel(cost: float, allowance: float, *, engaged: bool, fleeing: bool) -> Verdict:
     """A regiment wheels as part of its move, paying the outer corner's distance out of
     its allowance; it never wheels in close combat or while fleeing (FB-ABSENT-19)."""
@@ -283,11 +355,13 @@ def may_charge(
     stupid: bool,
     ground: Verdict | None = None,
     inch_cost: tuple[int, tuple[str, ...]] = (1, ()),
+    way_clear: bool = True,
 ) -> Verdict:
     """A unit charges an enemy within its charge reach, unless it is already fighting,
     fleeing, or forgot itself this turn (FB-PSY-07); ``ground`` is :func:`may_cross`'s
     verdict on the way and ``inch_cost`` :func:`pace`'s answer (a charge through
-    difficult ground or water goes at half pace, FB-ABSENT-19).
+    difficult ground or water goes at half pace, FB-ABSENT-19); ``way_clear``: whether
+    its way into contact passes clear of other models.
 
     >>> may_charge(5, 8, engaged=False, fleeing=False, stupid=False).allowed
     True
@@ -296,7 +370,7 @@ def may_charge(
     ('FB-ABSENT-14', 'FB-ABSENT-19')
     """
     if stupid:
-        return Verdict.forbid(msg("fantasy.permission.stupid"), "FB-PSY-07")
+        return may_act_while_stupid(stupid)
     if engaged:
         return Verdict.forbid(msg("fantasy.permission.engaged"), "FB-ABSENT-19")
     if fleeing:
@@ -308,14 +382,34 @@ def may_charge(
         return Verdict.forbid(
             msg("fantasy.permission.out_of_reach"), *dict.fromkeys(("FB-ABSENT-14", *paced))
         )
+    if not way_clear:  # models never move through other models (the contact rule)
+        return Verdict.forbid(msg("fantasy.permission.charge_blocked"), "FB-ABSENT-10")
     return Verdict.allow(*dict.fromkeys(("FB-ABSENT-10", *paced)))
 
 
 @decides()
-def may_move(*, engaged: bool, fleeing: bool) -> Verdict:
-    """Units in close combat or fleeing do not move at will (FB-ABSENT-19)."""
+def may_move(*, engaged: bool, fleeing: bool, rallied: bool = False) -> Verdict:
+    """Units in close combat or fleeing do not move at will (FB-ABSENT-19); a unit
+    that rallied this turn neither moves nor shoots (FB-ABSENT-11)."""
     if engaged:
         return Verdict.forbid(msg("fantasy.permission.engaged"), "FB-ABSENT-19")
     if fleeing:
         return Verdict.forbid(msg("fantasy.permission.fleeing"), "FB-ABSENT-08")
+    if rallied:
+        return Verdict.forbid(msg("fantasy.permission.rallied"), "FB-ABSENT-11")
     return Verdict.allow("FB-ABSENT-19")
+
+
+@decides()
+def may_hold_charge() -> Verdict:
+    """A charged unit may always hold its ground (FB-ABSENT-10)."""
+    return Verdict.allow("FB-ABSENT-10")
+
+
+@decides()
+def may_flee_charge(*, engaged: bool) -> Verdict:
+    """A charged unit may flee from the charge, unless it is fighting already: a unit
+    in close combat can only hold (FB-ABSENT-10)."""
+    if engaged:
+        return Verdict.forbid(msg("fantasy.permission.engaged"), "FB-ABSENT-10")
+    return Verdict.allow("FB-ABSENT-10")

@@ -46,16 +46,21 @@ class Fighter:
         charging: bool,
         models: int,
         afraid: bool = False,
-        hates: bool = False,
+        hates: bool | None = None,
         bonus_attacks: int = 0,
+        target_afraid: bool = False,
+        target_wounds_left: int | None = None,
+        target_rides: bool = False,
     ) -> Blows:
         """The blows ``models`` of these strike at ``target`` this round; ``afraid``:
-        the unit failed its Fear test and fights with WS 1 (FB-PSY-01)."""
+        the unit failed its Fear test and fights with WS 1, ``target_afraid``: the
+        target did, and is struck as WS 1 (FB-PSY-01); ``target_wounds_left``: what the
+        target has left to lose (None: as many as the blows cause)."""
         return Blows(
             attacks=models * self.attacks_each(round_number, charging) + bonus_attacks,
             weapon_skill=1 if afraid else self.ws,
             strength=self.s,
-            target_weapon_skill=target.ws,
+            target_weapon_skill=1 if target_afraid else target.ws,
             target_toughness=target.t,
             target_armour_save=target.armour_save,
             target_ward_save=target.ward_save,
@@ -69,4 +74,6 @@ class Fighter:
             target_wounds=target.w,
             weapon=self.weapon,
             hates_target=hates,
+            target_wounds_left=target_wounds_left,
+            target_rides=target_rides,
         )

@@ -113,6 +113,36 @@ def face_dread(c: Confrontation) -> Procedure[Nerve]:
 
 
 @decides("FB-ABSENT-09")
+def panic_from_friend(inches: float) -> bool:
+    """A unit tests for panic when a friendly unit this near it (inches, edge to edge)
+    is destroyed or breaks from combat (FB-ABSENT-09: within 6")."""
+    return inches <= float(data()["panic"]["friends_inches"])
+
+
+@decides("FB-PSY-06")
+def hated(race: str, named: tuple[str, ...] = ()) -> frozenset[str]:
+    """Whom a unit with Hatred hates (FB-PSY-06): the enemies it names (races, peoples,
+    sides or units), else those its race hates (the seed: dwarfs hate greenskins —
+    orcs and goblins); a people stands for its races.
+
+    >>> sorted(hated("dwarfs"))
+    ['goblins', 'greenskins', 'orcs']
+    """
+    table = data()["hatred"]
+    names = set(named) or set(table["hates"].get(race, ()))
+    for people, races in table["peoples"].items():
+        if people in names:
+            names.update(races)
+    return frozenset(names)
+
+
+def hates(rules: frozenset[str], race: str, named: tuple[str, ...], enemy: tuple[str, ...]) -> bool:
+    """Whether a unit hates an enemy known by ``enemy`` (its race, side and id): it has
+    Hatred and the enemy is one it hates (FB-PSY-06)."""
+    return "hatred" in rules and not hated(race, named).isdisjoint(enemy)
+
+
+@decides("FB-ABSENT-09")
 def panic_needed(lost: int, at_start: int) -> bool:
     """A quarter or more of the unit lost to shooting in one phase (FB-ABSENT-09)."""
     return at_start > 0 and Fraction(lost, at_start) >= Fraction(data()["panic"]["loss_fraction"])

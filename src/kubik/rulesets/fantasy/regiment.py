@@ -30,6 +30,23 @@ class ModelKind(StrEnum):
     RIDDEN_MONSTER = "ridden_monster"
 
 
+def formation_inches(name: str) -> float:
+    """How the battles stand a regiment's models, in inches (``spacing``,
+    ``skirmish_spacing``, ``contact``, ``corner_contact``): the battles' own numbers
+    (``data/game.toml``, not from the seeds), read here with the rules' data (once per
+    data: a battle measures its regiments thousands of times)."""
+    table = data()
+    key = (id(table), name)
+    found = _FORMATION.get(key)
+    if found is None:
+        found = _FORMATION[key] = float(table["game_formation"][name])
+    return found
+
+
+#: Formation numbers read, by the data they were read from and their name.
+_FORMATION: dict[tuple[int, str], float] = {}
+
+
 @decides("FB-UNIT-01")
 def unit_strength(kind: ModelKind, models: int, *, wounds: int = 1) -> int:
     """Unit strength of ``models`` models of one kind (FB-UNIT-01); a monster counts

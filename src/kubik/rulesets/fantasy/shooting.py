@@ -17,6 +17,7 @@ from kubik.engine.dice import D6
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks
 from kubik.rulesets.fantasy.charts import ShotNeed, data, shooting_modifier, shooting_needed
 from kubik.rulesets.fantasy.pools import Successes
+from kubik.rulesets.fantasy.psychology import may_act_while_stupid
 
 
 def shooters(ranks_models: tuple[int, ...], volley: bool) -> tuple[int, int]:
@@ -40,9 +41,13 @@ def ignores_move_penalty(
 
 
 @decides()
-def may_stand_and_shoot(rules: frozenset[str], has_missiles: bool) -> Verdict:
+def may_stand_and_shoot(
+    rules: frozenset[str], has_missiles: bool, *, engaged: bool = False
+) -> Verdict:
     """Stand and Shoot needs missile weapons, and not Slow to fire (FB-SHOOT-02,
-    FB-ABSENT-10)."""
+    FB-ABSENT-10); a unit already fighting only holds (FB-ABSENT-10)."""
+    if engaged:
+        return Verdict.forbid(msg("fantasy.permission.engaged"), "FB-ABSENT-10")
     if not has_missiles:
         return Verdict.forbid(msg("fantasy.permission.no_missiles"), "FB-ABSENT-10")
     if "slow_to_fire" in rules:
@@ -248,16 +253,29 @@ __all__ = [
 
 @decides()
 def may_shoot(
-    *, has_missiles: bool, engaged: bool, fleeing: bool, stupid: bool, in_range: bool, sees: bool
+    *,
+    has_missiles: bool,
+    engaged: bool,
+    fleeing: bool,
+    stupid: bool,
+    in_range: bool,
+    sees: bool,
+    marched: bool = False,
+    rallied: bool = False,
 ) -> Verdict:
     """A unit shoots in the Shooting phase with missile weapons at an enemy it sees in
-    range, unless it fights, flees or forgot itself (FB-ABSENT-02, FB-PSY-07)."""
+    range, unless it fights, flees or forgot itself (FB-ABSENT-02, FB-PSY-07), marched
+    this turn (FB-ABSENT-14) or rallied at its start (FB-ABSENT-11)."""
     if not has_missiles:
         return Verdict.forbid(msg("fantasy.permission.no_missiles"), "FB-ABSENT-02")
     if stupid:
-        return Verdict.forbid(msg("fantasy.permission.stupid"), "FB-PSY-07")
+        return may_act_while_stupid(stupid)
     if engaged or fleeing:
         return Verdict.forbid(msg("fantasy.permission.busy"), "FB-ABSENT-19")
+    if marched:
+        return Verdict.forbid(msg("fantasy.permission.marched"), "FB-ABSENT-14")
+    if rallied:
+        return Verdict.forbid(msg("fantasy.permission.rallied"), "FB-ABSENT-11")
     if not sees:
         return Verdict.forbid(msg("fantasy.permission.unseen"), "FB-ABSENT-02")
     if not in_range:

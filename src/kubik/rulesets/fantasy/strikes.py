@@ -16,7 +16,7 @@ from kubik.engine.requests import AnyCall, tail_step
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks, weapon_flag
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.combat_resolution import Resolutions, Resolved, resolution
-from kubik.rulesets.fantasy.combat_sides import Round, RoundOutcome
+from kubik.rulesets.fantasy.combat_sides import Round, RoundOutcome, side_name
 from kubik.rulesets.fantasy.combat_tally import (
     RoundState,
     Tally,
@@ -25,11 +25,11 @@ from kubik.rulesets.fantasy.combat_tally import (
     target_of,
 )
 from kubik.rulesets.fantasy.profiles import Fighter
-from kubik.rulesets.fantasy.regiment import fighting_models
+from kubik.rulesets.fantasy.regiment import ModelKind, fighting_models
 from kubik.rulesets.fantasy.strike_order import order_rules, strike_key
 
 
-def _ranks(troops: Fighter) -> int:
+def fighting_ranks(troops: Fighter) -> int:
     """Fighting ranks: the first, one more with spears, one more for Fight in extra
     rank (FB-ABSENT-13, FB-SR-08)."""
     return (
@@ -86,10 +86,10 @@ def _breath(st: RoundState, s: _Striker) -> Procedure[tuple[str, Blows] | None]:
     target = target_of(st, other_side(s.side))
     if target is None:
         return None
-    what, victim, _ = target
+    what, victim, left = target
     total = yield Roll(
         (D6,) * int(data()["breath"]["close_combat_dice"]),
-        msg("fantasy.combat.breath", side=s.side),
+        msg("fantasy.combat.breath", side=side_name(st.r, s.side)),
         unordered=True,
         reduce=Total(),
         rules=("FB-SR-01",),
@@ -107,6 +107,7 @@ def _breath(st: RoundState, s: _Striker) -> Procedure[tuple[str, Blows] | None]:
         target_regeneration=victim.regeneration,
         target_wounds=victim.w,
         auto_hit=True,
+        target_wounds_left=left,
     )
 
 
@@ -118,8 +119,10 @@ def _blows(st: RoundState, s: _Striker) -> tuple[str, Blows] | None:
     target = target_of(st, other_side(s.side))
     if target is None:
         return None
-    what, victim, _ = target
-    afraid = st.afraid.get(s.side, reg.afraid)
+    what, victim, left = target
+    afraid = st.afraid_now(s.side)
+    struck_afraid = st.afraid_now(other_side(s.side))
+    rides = what == "character" and st.regiment(other_side(s.side)).kind is ModelKind.RIDDEN_MONSTER
     if s.what == "character":
         if not st.character_fights(s.side) or reg.character is None:
             return None
@@ -130,11 +133,14 @@ def _blows(st: RoundState, s: _Striker) -> tuple[str, Blows] | None:
             models=1,
             afraid=afraid,
             hates=reg.hates_enemy,
+            target_afraid=struck_afraid,
+            target_wounds_left=left,
+            target_rides=rides,
         )
     alive = st.models(s.side)
     if alive == 0:
         return None
-    fighters = fighting_models(alive, reg.files, _ranks(reg.troops))
+    fighters = _fighters(st, s.side, alive)
     champion = st.champion_alive(s.side) and f"{s.side}:champion" not in st.out_of_fight
     if f"{s.side}:champion" in st.out_of_fight and st.champion_alive(s.side):
         fighters = min(fighters, alive - 1)
@@ -146,7 +152,24 @@ def _blows(st: RoundState, s: _Striker) -> tuple[str, Blows] | None:
         afraid=afraid,
         hates=reg.hates_enemy,
         bonus_attacks=1 if champion and fighters else 0,
+        target_afraid=struck_afraid,
+        target_wounds_left=left,
+        target_rides=rides,
     )
+
+
+def _fighters(st: RoundState, side: str, alive: int) -> int:
+    """The rank and file that strike now (FB-ABSENT-13): those in base contact and the
+    ranks supporting them — for a frontal fight given no contact, the first ranks, the
+    character taking a place in the front one — less those slain before they strike
+    (the casualties of this round are the models fighting)."""
+    reg = st.regiment(side)
+    full = reg.fighters
+    if full is None:
+        places = reg.files * fighting_ranks(reg.troops) - int(reg.character is not None)
+        full = fighting_models(reg.models, places, 1)
+    slain = st.troop_wounds[side] // reg.troops.w - reg.wounds_taken // reg.troops.w
+    return max(0, min(alive, full - slain))
 
 
 def _blow_rules(what: str, fighter: Fighter) -> tuple[str, ...]:
@@ -264,7 +287,7 @@ def _strike(st: RoundState, s: _Striker, what: str, blows: Blows) -> _Strike | N
     rules = (
         order_rules(fighter.rules, fighter.weapon, st.r.round_number)
         + _blow_rules(s.what, fighter)
-        + (("FB-PSY-01",) if st.afraid.get(s.side, reg.afraid) else ())
+        + (("FB-PSY-01",) if st.afraid_now(s.side) or st.afraid_now(other_side(s.side)) else ())
     )
     return _Strike(what, Call(attacks, (blows,)), blows.attacks, rules)
 
@@ -294,7 +317,15 @@ def strike_step(plan: RoundPlan, tally: Tally, group: int) -> Procedure[RoundOut
             made = plan.strike(tally, s)
         if made is None:
             continue
-        yield emit("fantasy.combat.strike", rules=made.rules, side=s.side, attacks=made.attacks)
+        striker = plan.r.a if s.side == "a" else plan.r.b
+        yield emit(
+            "fantasy.combat.strike",
+            rules=made.rules,
+            side=striker.character_name
+            if s.what == "character" and striker.character_name is not None
+            else side_name(plan.r, s.side),
+            attacks=made.attacks,
+        )
         outcome: AttacksOutcome = yield made.call
         results.append((s.side, made.what, outcome.wounds))
     if group + 1 == len(plan.groups):  # the last step resolves the combat itself

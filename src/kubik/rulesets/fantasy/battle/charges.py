@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu, clear_of, settle, taste
+from kubik.game.battle import Menu, clear_of, taste
 from kubik.rulesets.fantasy.battle import ground, shots
 from kubik.rulesets.fantasy.battle.formation import (
     ahead,
@@ -20,16 +20,25 @@ from kubik.rulesets.fantasy.battle.formation import (
     side_reach,
     turn_between,
 )
-from kubik.rulesets.fantasy.battle.units import Act, ChargePlan, State, Unit
+from kubik.rulesets.fantasy.battle.moves import advance, run_away, walk_to
+from kubik.rulesets.fantasy.battle.panic import friends_panic
+from kubik.rulesets.fantasy.battle.state import FantasyState
+from kubik.rulesets.fantasy.battle.units import Act, ChargePlan, Fight, State, Unit, fight_key
 from kubik.rulesets.fantasy.close_combat import Facing, charged_face
-from kubik.rulesets.fantasy.movement import charge_distance, charge_reach, flee_reaction
+from kubik.rulesets.fantasy.movement import (
+    charge_distance,
+    charge_reach,
+    flee_reaction,
+    may_charge,
+    may_cross,
+    may_flee_charge,
+    may_hold_charge,
+    pace,
+)
 from kubik.rulesets.fantasy.shooting import may_stand_and_shoot, volley
 
-if TYPE_CHECKING:
-    from kubik.rulesets.fantasy.battle.game import FantasyBattle
 
-
-def charge_label(game: FantasyBattle, target: Unit, face: Facing) -> Any:
+def charge_label(game: FantasyState, target: Unit, face: Facing) -> Any:
     key = {
         Facing.FRONT: "fantasy.option.charge",
         Facing.FLANK: "fantasy.option.charge_flank",
@@ -38,7 +47,7 @@ def charge_label(game: FantasyBattle, target: Unit, face: Facing) -> Any:
     return msg(key, target=game.name(target.id))
 
 
-def charge_plan(game: FantasyBattle, unit: Unit, target: Unit) -> ChargePlan:
+def charge_plan(game: FantasyState, unit: Unit, target: Unit) -> ChargePlan:
     """The charge ``unit`` would make at ``target``: which face of it the charger's
     front lies in now (FB-ABSENT-07), the one wheel that aligns the charger with
     that face, and the place on the table's 0.1" grid where its front rank touches
@@ -68,34 +77,59 @@ def charge_plan(game: FantasyBattle, unit: Unit, target: Unit) -> ChargePlan:
     goal = touching_spot(game, unit, target, ideal, facing)
     wheel = turn_between(unit.facing, facing)
     distance = charge_distance(
-        game.frontage(unit), wheel, math.dist(unit.front, goal), loose=unit.spec.skirmish
+        unit.frontage(), wheel, math.dist(unit.front, goal), loose=unit.spec.skirmish
     )
     return ChargePlan(face, facing, goal, distance)
 
 
 def touching_spot(
-    game: FantasyBattle, unit: Unit, target: Unit, ideal: tuple[float, float], facing: int
+    game: FantasyState, unit: Unit, target: Unit, ideal: tuple[float, float], facing: int
 ) -> tuple[float, float]:
-    """The point of the 0.1" grid nearest ``ideal`` where the charger's bases touch
-    the target's without overlapping (``ideal`` rounded when none does)."""
-    theirs = game.formation(target)
-    base = (round(ideal[0], 1), round(ideal[1], 1))
-    spots = sorted(
-        (
-            (round(base[0] + i / 10, 1), round(base[1] + j / 10, 1))
-            for i in range(-2, 3)
-            for j in range(-2, 3)
-        ),
-        key=lambda p: (math.dist(p, ideal), p),
-    )
-    for spot in spots:
-        mine = game.formation(unit, spot, facing)
-        if clear_of(mine, (), may_touch=theirs) and not clear_of(mine, theirs):
-            return spot
-    return base
+    """The point of the 0.1" grid nearest ``ideal`` where the charger, facing
+    ``facing``, touches the target without overlapping it (the board's
+    :meth:`~kubik.game.battle.Board.contact_near`; ``ideal`` rounded when none does)."""
+    board = game.board
+    spot = board.contact_near(unit, target, ideal, shape=board.facing_at(unit, facing))
+    return spot if spot is not None else (round(ideal[0], 1), round(ideal[1], 1))
 
 
-def charge(game: FantasyBattle, unit: Unit, target: Unit) -> Procedure[None]:
+def charge_verdict(
+    game: FantasyState, unit: Unit, plan: ChargePlan, reach: float, target: Unit | None = None
+) -> Verdict:
+    """The movement rules' verdict on ``plan``: its reach, at half pace through
+    difficult ground or water, never into impassable ground (FB-ABSENT-19), and (given
+    its ``target``) a way into contact clear of other models (FB-ABSENT-10)."""
+    through, under = ground.way(game.tape, unit, unit.front, plan.goal, plan.facing)
+    rules, flying = unit.rules(), game.flyer(unit)
+
+    def verdict(way_clear: bool) -> Verdict:
+        return may_charge(
+            plan.distance,
+            reach,
+            engaged=game.board.is_engaged(unit),
+            fleeing=unit.state is State.FLEEING,
+            stupid=unit.stupid,
+            ground=may_cross(rules, through, under, flying=flying),
+            inch_cost=pace(rules, through, flying=flying),
+            way_clear=way_clear,
+        )
+
+    found = verdict(True)
+    if found.allowed and target is not None and not reaches(game, unit, target, plan):
+        return verdict(False)
+    return found
+
+
+def reaches(game: FantasyState, unit: Unit, target: Unit, plan: ChargePlan) -> bool:
+    """Whether the charge's walk into contact meets ``target`` (no other model in the
+    way: the board's walk, ended by the contact rule)."""
+    walked = walk_to(game, unit, plan.goal, plan.facing, target=target, over=game.flyer(unit))
+    if walked is None:
+        return False
+    return not clear_of(unit.bases(walked.end, plan.facing), target.bases())
+
+
+def charge(game: FantasyState, unit: Unit, target: Unit) -> Procedure[None]:
     plan = charge_plan(game, unit, target)
     yield emit(
         "fantasy.game.charge",
@@ -103,46 +137,52 @@ def charge(game: FantasyBattle, unit: Unit, target: Unit) -> Procedure[None]:
         unit=game.name(unit.id),
         target=game.name(target.id),
     )
+    unit.acted = True
     reaction = yield from react(game, target, unit)
-    if not unit.fighting or not target.on_table:
+    if not unit.fighting:
+        return
+    if not target.on_table:  # it fled off the table: nothing left to reach
+        yield from fall_short(game, unit, None)
         return
     reach = charge_reach(unit.spec.troops.m, unit.rules())
     if reaction == "flee":
         plan = replace(charge_plan(game, unit, target), face=plan.face)
-    if not ground.charge_verdict(game, unit, plan, reach).allowed:
-        yield emit("fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=game.name(unit.id))
-        yield from game.advance(unit, target, float(unit.spec.troops.m))
+    if not charge_verdict(game, unit, plan, reach).allowed:
+        yield from fall_short(game, unit, target)
         return
-    others = [p.base for p in game.bodies(besides=(unit.id, target.id))]
-    spot = settle(
-        [plan.goal] if game.flyer(unit) else [unit.front, plan.goal],
-        lambda p: game.formation(unit, p, plan.facing),
-        others,
-        may_touch=game.formation(target),
-    )
-    reached = spot is not None and not clear_of(
-        game.formation(unit, spot, plan.facing), game.formation(target)
-    )
-    if spot is None or not reached:
-        yield emit("fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=game.name(unit.id))
-        if spot is not None:
-            unit.front, unit.facing = spot, plan.facing
+    start, start_facing = unit.front, unit.facing
+    walked = walk_to(game, unit, plan.goal, plan.facing, target=target, over=game.flyer(unit))
+    if walked is not None:
+        unit.front, unit.facing = walked.end, plan.facing
+    if walked is None or not game.board.touching(unit, target):
+        unit.front, unit.facing = start, start_facing
+        yield from fall_short(game, unit, target)
         return
-    unit.front, unit.facing = spot, plan.facing
+    spot = walked.end
     if spot != plan.goal and reaction != "flee":
-        plan = align(game, unit, target, plan, others)
+        plan = align(game, unit, target, plan)
     if reaction == "flee":
         yield emit(
             "fantasy.game.caught_fleeing",
             rules=("FB-ABSENT-10", "FB-ABSENT-08"),
             unit=game.name(target.id),
         )
+        stood = target.bases()
         game.destroy(target, by=unit)
+        yield from friends_panic(game, target, stood)
         return
     game.contacts.engage(unit.id, target.id, ("FB-ABSENT-10",))
     unit.rounds[target.id] = 0
     target.rounds[unit.id] = 0
     unit.faces[target.id] = plan.face
+    target.faces.pop(unit.id, None)
+    game.fights[fight_key(unit, target)] = Fight()
+    unit.charge_inches = charge_distance(
+        unit.frontage(),
+        turn_between(start_facing, unit.facing),
+        math.dist(start, unit.front),
+        loose=unit.spec.skirmish,
+    )
     yield emit(
         f"fantasy.game.engaged_{plan.face.value}",
         rules=("FB-ABSENT-10", "FB-ABSENT-07", "FB-ABSENT-19"),
@@ -151,9 +191,14 @@ def charge(game: FantasyBattle, unit: Unit, target: Unit) -> Procedure[None]:
     )
 
 
-def align(
-    game: FantasyBattle, unit: Unit, target: Unit, plan: ChargePlan, others: list[Any]
-) -> ChargePlan:
+def fall_short(game: FantasyState, unit: Unit, target: Unit | None) -> Procedure[None]:
+    """A charge that does not reach: the chargers move their normal Movement toward
+    the target instead (FB-ABSENT-10, the published failed charge)."""
+    yield emit("fantasy.game.charge_failed", rules=("FB-ABSENT-10",), unit=game.name(unit.id))
+    yield from advance(game, unit, target, float(unit.spec.troops.m), rules=("FB-ABSENT-10",))
+
+
+def align(game: FantasyState, unit: Unit, target: Unit, plan: ChargePlan) -> ChargePlan:
     """A charge whose way met its target before the planned place (the contact rule
     stopped it, touching): the face it charges is the one its front lies in where it
     met the target (FB-ABSENT-07's arcs, :func:`charge_plan`). On the planned face it
@@ -163,30 +208,26 @@ def align(
     met = charge_plan(game, unit, target)
     if met.face is plan.face:
         return plan
-    theirs = game.formation(target)
-    spot = settle(
-        [unit.front, met.goal],
-        lambda p: game.formation(unit, p, met.facing),
-        others,
-        may_touch=theirs,
-    )
-    if spot is not None and not clear_of(game.formation(unit, spot, met.facing), theirs):
-        unit.front, unit.facing = spot, met.facing
+    start, facing = unit.front, unit.facing
+    walked = walk_to(game, unit, met.goal, met.facing, target=target)
+    if walked is not None:
+        unit.front, unit.facing = walked.end, met.facing
+        if not game.board.touching(unit, target):
+            unit.front, unit.facing = start, facing
     return met
 
 
-def react(game: FantasyBattle, target: Unit, charger: Unit) -> Procedure[str]:
+def react(game: FantasyState, target: Unit, charger: Unit) -> Procedure[str]:
     """The charged unit's reaction: hold, stand and shoot, or flee (FB-ABSENT-10)."""
     if target.state is State.FLEEING:
         return "flee"
-    if game.contacts.of(target.id):
-        return "hold"
+    engaged = game.board.is_engaged(target)
     menu: Menu[Act] = Menu()
-    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-ABSENT-10"))
+    menu.offer(Act("hold"), msg("fantasy.option.hold"), may_hold_charge())
     missile = target.spec.missile
     refused: tuple[str, ...] = ()
     if missile is not None:
-        stand = may_stand_and_shoot(target.rules(), True)
+        stand = may_stand_and_shoot(target.rules(), True, engaged=engaged)
         refused = () if stand.allowed else stand.rules
         menu.offer(
             Act("stand_and_shoot", charger.id),
@@ -196,12 +237,14 @@ def react(game: FantasyBattle, target: Unit, charger: Unit) -> Procedure[str]:
                 volley,
                 (shots.volley_of(game, target, charger, stand=True),),
                 value=shots.shot_worth,
-            ),
+            )
+            if stand.allowed
+            else None,
         )
     menu.offer(
         Act("flee"),
         msg("fantasy.option.flee"),
-        Verdict.allow("FB-ABSENT-10"),
+        may_flee_charge(engaged=engaged),
         Forecast(score=taste("fantasy", "flee_reaction")),
     )
     act = yield from game.choose(
@@ -214,6 +257,6 @@ def react(game: FantasyBattle, target: Unit, charger: Unit) -> Procedure[str]:
         yield from shots.fire(game, target, charger, stand=True)
     elif act.kind == "flee":
         inches = yield Call(flee_reaction, ())
-        yield from game.run_away(target, charger, float(inches))
+        yield from run_away(game, target, charger, float(inches))
         return "flee"
     return "hold"

@@ -4,20 +4,21 @@ within 12" of the enemy (FB-MOV-05), then light cavalry makes its Vanguard move
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kubik.engine import Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu, clear_of, taste
+from kubik.game.battle import Menu, taste
 from kubik.rulesets.fantasy.battle.formation import ahead, bearing, half_width, right
+from kubik.rulesets.fantasy.battle.moves import advance
+from kubik.rulesets.fantasy.battle.state import FantasyState
 from kubik.rulesets.fantasy.battle.units import Act, Unit
-from kubik.rulesets.fantasy.charts import data
-from kubik.rulesets.fantasy.movement import may_deploy_scout, may_vanguard, vanguard_inches
+from kubik.rulesets.fantasy.movement import (
+    may_deploy_scout,
+    may_vanguard,
+    scout_distance,
+    vanguard_inches,
+)
 
-if TYPE_CHECKING:
-    from kubik.rulesets.fantasy.battle.game import FantasyBattle
 
-
-def deployment(game: FantasyBattle) -> Procedure[None]:
+def deployment(game: FantasyState) -> Procedure[None]:
     """Scouts deploy after everyone else (FB-MOV-05), then light cavalry makes its
     Vanguard move (FB-MOV-01), side by side in the scenario's order."""
     for side in game.scenario.side_ids:
@@ -31,15 +32,15 @@ def deployment(game: FantasyBattle) -> Procedure[None]:
 
 
 def scout_spots(
-    game: FantasyBattle, unit: Unit, enemy: Unit
+    game: FantasyState, unit: Unit, enemy: Unit
 ) -> list[tuple[str, tuple[float, float], int]]:
     """Places a scout may take facing ``enemy``: before its front, on its right
     and left flanks, just over the scouts' distance away."""
-    keep = float(data()["movement"]["scout_distance_inches"]) + 1.0
+    keep = scout_distance() + 1.0
     (dx, dy), (rx, ry) = ahead(enemy.facing), right(enemy.facing)
-    cx, cy = game.centre(enemy)
+    cx, cy = enemy.centre()
     spread = half_width(enemy.spec.files, enemy.figures(), enemy.spec.size) + 1.0
-    deep = game.depth(enemy) / 2 + 1.0
+    deep = enemy.depth() / 2 + 1.0
     out = []
     for where, (vx, vy), extent in (
         ("front", (dx, dy), deep),
@@ -52,18 +53,17 @@ def scout_spots(
     return out
 
 
-def scout(game: FantasyBattle, unit: Unit) -> Procedure[None]:
-    enemy = game.nearest(unit, game.enemies(unit))
+def scout(game: FantasyState, unit: Unit) -> Procedure[None]:
+    enemy = game.board.nearest(unit)
     if enemy is None:
         return
     menu: Menu[Act] = Menu()
-    others = [p.base for p in game.bodies(besides=(unit.id,))]
     spots = {}
     for where, front, facing in scout_spots(game, unit, enemy):
-        placed = game.formation(unit, front, facing)
-        if not clear_of(placed, others):
+        placed = unit.bases(front, facing)
+        if not game.board.clear(unit, placed):
             continue
-        nearest = min(game.gap_at(placed, unit.spec.size, e) for e in game.enemies(unit))
+        nearest = min(game.board.gap_from(placed, e) for e in game.board.enemies(unit))
         spots[where] = (front, facing)
         menu.offer(
             Act("scout", where),
@@ -74,7 +74,7 @@ def scout(game: FantasyBattle, unit: Unit) -> Procedure[None]:
     menu.offer(
         Act("hold"),
         msg("fantasy.option.deploy_stay"),
-        Verdict.allow("FB-MOV-05"),
+        Verdict.neutral(),
         Forecast(score=taste("fantasy", "hold")),
     )
     act = yield from game.choose(
@@ -88,12 +88,12 @@ def scout(game: FantasyBattle, unit: Unit) -> Procedure[None]:
         yield emit("fantasy.game.scouted", rules=("FB-MOV-05",), unit=game.name(unit.id))
 
 
-def vanguard(game: FantasyBattle, unit: Unit) -> Procedure[None]:
+def vanguard(game: FantasyState, unit: Unit) -> Procedure[None]:
     joined = unit.spec.character is not None
     verdict = may_vanguard(unit.rules(), joined)
     if not verdict.allowed:
         return
-    target = game.nearest(unit, game.enemies(unit))
+    target = game.board.nearest(unit)
     menu: Menu[Act] = Menu()
     menu.offer(
         Act("vanguard"),
@@ -101,7 +101,7 @@ def vanguard(game: FantasyBattle, unit: Unit) -> Procedure[None]:
         verdict,
         Forecast(score=taste("fantasy", "vanguard")),
     )
-    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-MOV-01"))
+    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.neutral())
     act = yield from game.choose(
         menu,
         unit.side,
@@ -110,4 +110,4 @@ def vanguard(game: FantasyBattle, unit: Unit) -> Procedure[None]:
     )
     if act.kind == "vanguard":
         inches, rules = vanguard_inches(unit.rules(), joined)
-        yield from game.advance(unit, target, float(inches), rules=rules)
+        yield from advance(game, unit, target, float(inches), rules=rules)

@@ -7,25 +7,33 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from kubik.rulesets.fantasy.charts import data
+from kubik.rulesets.fantasy.command import flame_template
+from kubik.rulesets.fantasy.regiment import formation_inches
 from kubik.table import Base, Point
 
 
 def spacing() -> float:
     """Distance between neighbouring models' centres (inches)."""
-    return float(data()["game_formation"]["spacing"])
+    return formation_inches("spacing")
 
 
 def contact() -> float:
     """Distance between the centres of two models in base contact (inches)."""
-    return float(data()["game_formation"]["contact"])
+    return formation_inches("contact")
+
+
+def corner_contact() -> float:
+    """How near (edge to edge, inches) a model comes to an enemy's to touch it corner to
+    corner: the round bases stand for square ones, which touch their diagonal
+    neighbours across the gap between files."""
+    return formation_inches("corner_contact")
 
 
 def step(size: float, loose: bool = False) -> float:
     """Distance between neighbouring centres of a regiment of ``size`` bases; a loose
     formation (skirmishers) stands farther apart."""
     if loose:
-        return max(float(data()["game_formation"]["skirmish_spacing"]), size + 0.1)
+        return max(formation_inches("skirmish_spacing"), size + 0.1)
     return max(spacing(), size + 0.1)
 
 
@@ -157,8 +165,8 @@ def under_flame(apex: Point, facing: int, targets: list[Base]) -> tuple[int, int
     """(Models fully, models partly) under the flame template laid from ``apex`` along
     ``facing`` (FB-ABSENT-12): a teardrop widening evenly from its narrow end to
     ``flame_width`` at ``flame_length``. A base touching its edge is partly under."""
-    table = data()["templates"]
-    length, half = float(table["flame_length"]), float(table["flame_width"]) / 2
+    length, width = flame_template()
+    half = width / 2
     (dx, dy), (rx, ry) = ahead(facing), right(facing)
     fully = partly = 0
     for base in targets:

@@ -14,17 +14,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from kubik.engine import Verdict
 from kubik.game.errors import ScenarioError
-from kubik.rulesets.fantasy.battle.formation import ahead
-from kubik.rulesets.fantasy.battle.units import ChargePlan, State, Unit
-from kubik.rulesets.fantasy.movement import Ground, may_charge, may_cross, pace
+from kubik.rulesets.fantasy.battle.units import Unit
+from kubik.rulesets.fantasy.movement import Ground
 from kubik.table import Base, Point, TableError, TerrainKind
-
-if TYPE_CHECKING:
-    from kubik.rulesets.fantasy.battle.game import FantasyBattle
+from kubik.table.tape import Tape
 
 #: The table kind each ground is for a piece of no mover type (sight, the web table).
 _TABLE_KIND = {
@@ -107,57 +103,68 @@ def _columns(start: Sequence[Base], end: Sequence[Base]) -> list[tuple[Point, Po
     return [(rear, front) for rear, front, _ in files.values()]
 
 
-def _kind(game: FantasyBattle, way: Sequence[Point], mover: str | None, radius: float) -> str:
+def _kind(tape: Tape, way: Sequence[Point], mover: str | None, radius: float) -> str:
     """The tape's worst kind along ``way`` (a model partly off the table's edge, as a
     fleeing rear rank may stand, meets no terrain there)."""
     try:
-        return game.tape.worst_kind(way, mover, radius).value
+        return tape.worst_kind(way, mover, radius).value
     except TableError:
         return TerrainKind.OPEN.value
 
 
-def grounds_swept(
-    game: FantasyBattle, start: Sequence[Base], end: Sequence[Base]
-) -> frozenset[Ground]:
+def _hard_bounds(tape: Tape) -> tuple[tuple[float, float, float, float], ...]:
+    """The bounds of every feature that is hard ground for someone (not open)."""
+    return tape.kept(
+        "fantasy.hard_bounds",
+        (),
+        lambda: tuple(
+            tuple(f.shape.bounds)
+            for f in tape.table.features
+            if f.kind is not TerrainKind.OPEN
+            or any(kind is not TerrainKind.OPEN for kind in f.kinds.values())
+        ),
+    )
+
+
+def _clear_of_hard_ground(tape: Tape, start: Sequence[Base], end: Sequence[Base]) -> bool:
+    """Whether the box the models sweep lies away from every hard feature's bounds (then
+    no model touches hard ground, and the tape need not be asked)."""
+    r = max(b.radius for b in (*start, *end))
+    xs = [b.centre[0] for b in (*start, *end)]
+    ys = [b.centre[1] for b in (*start, *end)]
+    low_x, low_y, high_x, high_y = min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r
+    return all(
+        high_x < fx0 or low_x > fx1 or high_y < fy0 or low_y > fy1
+        for fx0, fy0, fx1, fy1 in _hard_bounds(tape)
+    )
+
+
+def grounds_swept(tape: Tape, start: Sequence[Base], end: Sequence[Base]) -> frozenset[Ground]:
     """Every kind of hard ground the models touch going straight from ``start`` to
     ``end`` (their formations, model by model)."""
+    if _clear_of_hard_ground(tape, start, end):
+        return frozenset()
     radius = start[0].radius
     ways = [(a, b) if a != b else (a,) for a, b in _columns(start, end)]
-    kinds = [_kind(game, way, None, radius) for way in ways]
+    kinds = [_kind(tape, way, None, radius) for way in ways]
     hard = [way for way, kind in zip(ways, kinds, strict=True) if kind != "open"]
     if not hard:
         return frozenset()
     # the table's kind is impassable only where impassable ground is (see prepare)
     found = {Ground.IMPASSABLE} if "impassable" in kinds else set()
     for g in (Ground.DIFFICULT, Ground.WATER):
-        if any(_kind(game, way, probe(g), radius) == "impassable" for way in hard):
+        if any(_kind(tape, way, probe(g), radius) == "impassable" for way in hard):
             found.add(g)
     return frozenset(found)
 
 
-def grounds_under(game: FantasyBattle, bases: Sequence[Base]) -> frozenset[Ground]:
+def grounds_under(tape: Tape, bases: Sequence[Base]) -> frozenset[Ground]:
     """The kinds of hard ground the models of ``bases`` stand in."""
-    return grounds_swept(game, bases, bases)
-
-
-def charge_verdict(game: FantasyBattle, unit: Unit, plan: ChargePlan, reach: float) -> Verdict:
-    """The movement rules' verdict on ``plan``: its reach, at half pace through
-    difficult ground or water, never into impassable ground (FB-ABSENT-19)."""
-    through, under = way(game, unit, unit.front, plan.goal, plan.facing)
-    rules, flying = unit.rules(), game.flyer(unit)
-    return may_charge(
-        plan.distance,
-        reach,
-        engaged=bool(game.contacts.of(unit.id)),
-        fleeing=unit.state is State.FLEEING,
-        stupid=unit.stupid,
-        ground=may_cross(rules, through, under, flying=flying),
-        inch_cost=pace(rules, through, flying=flying),
-    )
+    return grounds_swept(tape, bases, bases)
 
 
 def way(
-    game: FantasyBattle,
+    tape: Tape,
     unit: Unit,
     start: tuple[float, float],
     end: tuple[float, float],
@@ -165,36 +172,6 @@ def way(
 ) -> tuple[frozenset[Ground], frozenset[Ground]]:
     """The hard ground ``unit`` goes through from ``start`` to ``end`` facing
     ``facing``, and the ground it stands in there."""
-    there = game.formation(unit, end, facing)
-    through = grounds_swept(game, game.formation(unit, start, facing), there)
-    return through, grounds_under(game, there)
-
-
-def stride(
-    game: FantasyBattle, unit: Unit, start: tuple[float, float], facing: int, inches: float
-) -> tuple[tuple[float, float], tuple[str, ...]]:
-    """Where ``inches`` straight ahead take ``unit`` over the ground, and the rules
-    that say so: at half pace through difficult ground or water (:func:`pace`), and
-    only as far as :func:`may_cross` allows (never into impassable ground)."""
-    rules, flying = unit.rules(), game.flyer(unit)
-    dx, dy = ahead(facing)
-
-    def goal(d: float) -> tuple[float, float]:
-        return game.on_table(unit, (start[0] + dx * d, start[1] + dy * d), facing)
-
-    whole = way(game, unit, start, goal(inches), facing)
-    cost, paced = pace(rules, whole[0], flying=flying)
-    at_pace = round(inches / cost, 1)
-    ways = whole if at_pace == inches else way(game, unit, start, goal(at_pace), facing)
-    inches = at_pace
-    if may_cross(rules, *ways, flying=flying).allowed:
-        return goal(inches), paced
-    low, high = 0, int(inches * 10)  # tenths of an inch: allowed, refused
-    while high - low > 1:
-        mid = (low + high) // 2
-        ways = way(game, unit, start, goal(mid / 10), facing)
-        if may_cross(rules, *ways, flying=flying).allowed:
-            low = mid
-        else:
-            high = mid
-    return goal(low / 10), tuple(dict.fromkeys((*paced, "FB-ABSENT-19")))
+    there = unit.bases(end, facing)
+    through = grounds_swept(tape, unit.bases(start, facing), there)
+    return through, grounds_under(tape, there)

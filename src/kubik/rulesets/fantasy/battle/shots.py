@@ -7,25 +7,28 @@ procedure."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu, taste
+from kubik.game.battle import LazyForecast, Menu, taste
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks
 from kubik.rulesets.fantasy.battle.formation import ahead, bearing, under_flame
+from kubik.rulesets.fantasy.battle.panic import friends_panic, test_panic
+from kubik.rulesets.fantasy.battle.state import FantasyState
 from kubik.rulesets.fantasy.battle.units import Act, Unit
-from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.command import (
     Breath,
     breath_hits,
+    breath_uses_left,
     champion_removed_out_of_order,
+    flame_template,
     look_out_sir,
     may_aim_template,
     may_breathe,
     may_look_out_sir,
 )
-from kubik.rulesets.fantasy.psychology import Panic, panic_needed, panic_test
+from kubik.rulesets.fantasy.psychology import panic_needed
 from kubik.rulesets.fantasy.regiment import ModelKind
 from kubik.rulesets.fantasy.shooting import (
     Volley,
@@ -34,9 +37,7 @@ from kubik.rulesets.fantasy.shooting import (
     sniper_may_pick,
     volley,
 )
-
-if TYPE_CHECKING:
-    from kubik.rulesets.fantasy.battle.game import FantasyBattle
+from kubik.table import Base
 
 #: What a Sniper may pick out of a unit besides its rank and file (FB-SHOOT-03).
 PICKS = ("hero", "champion")
@@ -56,7 +57,7 @@ def ridden(target: Unit) -> bool:
 
 
 def volley_of(
-    game: FantasyBattle, unit: Unit, target: Unit, *, stand: bool = False, at: str = "unit"
+    game: FantasyState, unit: Unit, target: Unit, *, stand: bool = False, at: str = "unit"
 ) -> Volley:
     """The volley ``unit`` shoots at ``target``: at its rank and file (``unit``), or at
     the model a Sniper picks (``hero``, ``champion``)."""
@@ -79,10 +80,10 @@ def volley_of(
         target_wounds=foe.troops.w,
         rules=unit.rules(),
         target_rules=target.rules(),
-        long_range=game.gap(unit, target) > missile.range / 2,
+        long_range=game.board.gap(unit, target) > missile.range / 2,
         stand_and_shoot=stand,
         single_target=target.figures() == 1 or foe.skirmish,
-        moved=unit.moved,
+        moved=unit.moved and not stand,
         multiple=missile.multiple if "multiple_shots" in unit.rules() else 1,
         mounted=spec.kind in (ModelKind.CAVALRY, ModelKind.CHARIOT),
         character_joined=spec.character is not None,
@@ -112,7 +113,7 @@ def volley_of(
     return base
 
 
-def shooting(game: FantasyBattle, side: str) -> Procedure[None]:
+def shooting(game: FantasyState, side: str) -> Procedure[None]:
     """Every unit of ``side`` that may shoot or breathe chooses its target."""
     for unit in game.units:
         if unit.side != side or not unit.fighting:
@@ -123,69 +124,89 @@ def shooting(game: FantasyBattle, side: str) -> Procedure[None]:
             yield from volley_phase(game, unit)
 
 
-def volley_phase(game: FantasyBattle, unit: Unit) -> Procedure[None]:
+def volley_phase(game: FantasyState, unit: Unit) -> Procedure[None]:
+    """A shooting unit picks any enemy it sees in range that is not in close combat
+    (FB-ABSENT-02), or a Sniper the character or champion in one (FB-SHOOT-03); the
+    menu measured with the board still."""
+    with game.still():
+        act = yield from volley_menu(game, unit)
+    if act is None:
+        return
+    if act.kind == "shoot":
+        yield from fire(game, unit, game.unit(act.target))
+    elif act.kind.startswith("snipe_"):
+        yield from fire(game, unit, game.unit(act.target), at=act.kind.removeprefix("snipe_"))
+
+
+def volley_menu(game: FantasyState, unit: Unit) -> Procedure[Act | None]:
+    """The shooting unit's menu and what it chose (None: no target at all)."""
     missile = unit.spec.missile
     assert missile is not None
-    targets = [e for e in game.enemies(unit) if e.fighting and not game.contacts.of(e.id)]
-    target = game.nearest(unit, targets)
-    if target is None:
-        return
+    board = game.board
+    targets = [e for e in board.enemies(unit) if e.fighting and not board.is_engaged(e)]
+    if not targets:
+        return None
     menu: Menu[Act] = Menu()
-    in_range = game.gap(unit, target) <= missile.range
-    sees = game.tape.sees(game.formation(unit)[0], game.formation(target)[0])
-    verdict = may_shoot(
-        has_missiles=True,
-        engaged=bool(game.contacts.of(unit.id)),
-        fleeing=False,
-        stupid=unit.stupid,
-        in_range=in_range,
-        sees=sees,
-    )
-    menu.offer(
-        Act("shoot", target.id),
-        msg("fantasy.option.shoot", target=game.name(target.id)),
-        verdict,
-        Forecast(volley, (volley_of(game, unit, target),), value=shot_worth)
-        if verdict.allowed
-        else None,
-    )
-    for pick in PICKS:
-        there = (
-            target.hero_alive
-            if pick == "hero"
-            else "champion" in target.command().alive(target.models)
+    for target in sorted(targets, key=lambda e: (board.gap(unit, e), e.id)):
+        verdict = may_shoot(
+            has_missiles=True,
+            engaged=board.is_engaged(unit),
+            fleeing=False,
+            stupid=unit.stupid,
+            in_range=board.gap(unit, target) <= missile.range,
+            sees=board.sees(unit, target),
+            marched=unit.marched,
+            rallied=unit.rallied,
         )
-        if not there or not verdict.allowed:
-            continue
         menu.offer(
-            Act(f"snipe_{pick}", target.id),
-            msg(f"fantasy.option.snipe_{pick}", target=game.name(target.id)),
-            Verdict.combine(verdict, sniper_may_pick(unit.rules())),
-            Forecast(
-                volley,
-                (volley_of(game, unit, target, at=pick),),
-                value=lambda out: taste("fantasy", "sniped") * out.wounds,
-            ),
+            Act("shoot", target.id),
+            msg("fantasy.option.shoot", target=game.name(target.id)),
+            verdict,
+            _forecast(game, unit, target, "unit") if verdict.allowed else None,
         )
-    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-ABSENT-19"))
-    act = yield from game.choose(
+        for pick in PICKS:
+            there = (
+                target.hero_alive
+                if pick == "hero"
+                else "champion" in target.command().alive(target.models)
+            )
+            if not there or not verdict.allowed:
+                continue
+            menu.offer(
+                Act(f"snipe_{pick}", target.id),
+                msg(f"fantasy.option.snipe_{pick}", target=game.name(target.id)),
+                Verdict.combine(verdict, sniper_may_pick(unit.rules())),
+                _forecast(game, unit, target, pick),
+            )
+    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.neutral())
+    act: Act = yield from game.choose(
         menu,
         unit.side,
         msg("fantasy.game.shooting", unit=game.name(unit.id)),
         rules=("FB-ABSENT-02",),
     )
-    if act.kind == "shoot":
-        yield from fire(game, unit, target)
-    elif act.kind.startswith("snipe_"):
-        yield from fire(game, unit, target, at=act.kind.removeprefix("snipe_"))
+    return act
+
+
+def _forecast(game: FantasyState, unit: Unit, target: Unit, at: str) -> LazyForecast:
+    """The volley's odds as a bot weighs them, worked out when one does."""
+    worth = shot_worth if at == "unit" else sniped_worth
+    return LazyForecast(
+        lambda: Forecast(volley, (volley_of(game, unit, target, at=at),), value=worth)
+    )
+
+
+def sniped_worth(out: VolleyOutcome) -> float:
+    return taste("fantasy", "sniped") * out.wounds
 
 
 def fire(
-    game: FantasyBattle, unit: Unit, target: Unit, *, stand: bool = False, at: str = "unit"
+    game: FantasyState, unit: Unit, target: Unit, *, stand: bool = False, at: str = "unit"
 ) -> Procedure[None]:
     """One volley and what it does: casualties, a rider's wounds, a picked model slain,
     a Panic test."""
-    before = target.models
+    unit.acted = True
+    before, stood = target.models, target.bases()
     out: VolleyOutcome = yield Call(volley, (volley_of(game, unit, target, stand=stand, at=at),))
     lost = 0
     if at == "hero":
@@ -207,26 +228,31 @@ def fire(
         target=game.name(target.id),
         slain=lost,
     )
-    yield from after_shots(game, target, unit, lost, before, stand=stand)
+    yield from after_shots(game, target, unit, lost, before, stood, stand=stand)
 
 
 def after_shots(
-    game: FantasyBattle, target: Unit, shooter: Unit, lost: int, before: int, *, stand: bool
+    game: FantasyState,
+    target: Unit,
+    shooter: Unit,
+    lost: int,
+    before: int,
+    stood: Sequence[Base],
+    *,
+    stand: bool,
 ) -> Procedure[None]:
+    """A target shot to the last model is destroyed, and its friends nearby test for
+    panic; one that lost a quarter of its models tests itself (FB-ABSENT-09)."""
     if target.models == 0 and not target.hero_alive:
         game.destroy(target, by=None)
+        yield from friends_panic(game, target, stood)
         return
-    if not stand and target.fighting and panic_needed(lost, before):
-        passed = yield Call(
-            panic_test,
-            (Panic(target.rules(), target.spec.troops.ld, game.command_for(target)),),
-        )
-        if not passed:
-            yield from game.run_away(target, shooter)
+    if not stand and panic_needed(lost, before):
+        yield from test_panic(game, target, shooter)
 
 
 def wound_hero(
-    game: FantasyBattle, target: Unit, wounds: int, by: Unit, rules: tuple[str, ...]
+    game: FantasyState, target: Unit, wounds: int, by: Unit, rules: tuple[str, ...]
 ) -> Procedure[None]:
     """Wounds on the character (a rider, or a Sniper's pick); he falls at his last."""
     hero = target.spec.character
@@ -240,7 +266,7 @@ def wound_hero(
 
 
 def champion_slain(
-    game: FantasyBattle, target: Unit, by: Unit, *, failed_look_out_sir: bool
+    game: FantasyState, target: Unit, by: Unit, *, failed_look_out_sir: bool
 ) -> Procedure[None]:
     """The champion is removed before his turn comes (FB-CMD-05)."""
     verdict = champion_removed_out_of_order(
@@ -256,41 +282,48 @@ def champion_slain(
 # -- breath weapons -----------------------------------------------------------------
 
 
-def template_on(game: FantasyBattle, unit: Unit, target: Unit) -> tuple[int, int, int]:
+def template_on(game: FantasyState, unit: Unit, target: Unit) -> tuple[int, int, int]:
     """(Facing, models fully, models partly under) of the flame template laid from the
     monster's head toward ``target``'s nearest model."""
     dx, dy = ahead(unit.facing)
     head = (unit.front[0] + dx * unit.spec.size / 2, unit.front[1] + dy * unit.spec.size / 2)
-    theirs = game.formation(target)
+    theirs = target.bases()
     aim = min(theirs, key=lambda b: (b.centre[0] - head[0]) ** 2 + (b.centre[1] - head[1]) ** 2)
     facing = bearing(head, aim.centre)
     fully, partly = under_flame(head, facing, theirs)
     return facing, fully, partly
 
 
-def breath_phase(game: FantasyBattle, unit: Unit) -> Procedure[None]:
+def breath_phase(game: FantasyState, unit: Unit) -> Procedure[None]:
     """A monster may breathe in the Shooting phase: twice a game, once a turn (FB-SR-01)."""
-    if game.contacts.of(unit.id):
+    if game.board.is_engaged(unit):
         return
-    uses = int(data()["breath"]["uses_per_game"]) - unit.breaths
+    uses = breath_uses_left(unit.breaths)
     used = unit.breathed == game.turn_number
     if not game.may_breathe_now(unit):
         return
     menu: Menu[Act] = Menu()
-    reach = float(data()["templates"]["flame_length"]) + unit.spec.size
-    for target in game.enemies(unit):
-        if not target.fighting or game.contacts.of(target.id) or game.gap(unit, target) > reach:
+    reach = flame_template()[0] + unit.spec.size
+    for target in game.board.enemies(unit):
+        if (
+            not target.fighting
+            or game.board.is_engaged(target)
+            or game.board.gap(unit, target) > reach
+        ):
             continue
         _, fully, partly = template_on(game, unit, target)
         menu.offer(
             Act("breathe", target.id),
             msg("fantasy.option.breathe", target=game.name(target.id)),
-            Verdict.combine(may_breathe(uses, used), may_aim_template(fully + partly)),
+            Verdict.combine(
+                may_breathe(uses, used, marched=unit.marched, rallied=unit.rallied),
+                may_aim_template(fully + partly),
+            ),
             Forecast(breath_hits, (Breath(fully, partly, uses, used),), value=breath_worth),
         )
     if not menu.offers:
         return
-    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.allow("FB-SR-01"))
+    menu.offer(Act("hold"), msg("fantasy.option.hold"), Verdict.neutral())
     act = yield from game.choose(
         menu,
         unit.side,
@@ -301,11 +334,12 @@ def breath_phase(game: FantasyBattle, unit: Unit) -> Procedure[None]:
         yield from breathe(game, unit, game.unit(act.target), uses)
 
 
-def breathe(game: FantasyBattle, unit: Unit, target: Unit, uses: int) -> Procedure[None]:
+def breathe(game: FantasyState, unit: Unit, target: Unit, uses: int) -> Procedure[None]:
     strength = unit.spec.breath_strength
     assert strength is not None
     unit.breaths += 1
     unit.breathed = game.turn_number
+    unit.acted = True
     _, fully, partly = template_on(game, unit, target)
     yield emit(
         "fantasy.game.breathes",
@@ -329,7 +363,7 @@ def breathe(game: FantasyBattle, unit: Unit, target: Unit, uses: int) -> Procedu
         target_wounds=foe.w,
         auto_hit=True,
     )
-    before = target.models
+    before, stood = target.models, target.bases()
     lost = 0
     champion = "champion" in target.command().alive(target.models)
     infantry = target.models if target.spec.kind is ModelKind.INFANTRY else 0
@@ -355,4 +389,4 @@ def breathe(game: FantasyBattle, unit: Unit, target: Unit, uses: int) -> Procedu
         target=game.name(target.id),
         slain=lost,
     )
-    yield from after_shots(game, target, unit, lost, before, stand=False)
+    yield from after_shots(game, target, unit, lost, before, stood, stand=False)

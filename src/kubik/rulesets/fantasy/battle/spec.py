@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from typing import Any, get_args
 
 from kubik.game import Scenario, ScenarioError
+from kubik.rulesets.fantasy.movement import may_join
 from kubik.rulesets.fantasy.profiles import Fighter
+from kubik.rulesets.fantasy.psychology import hated
 from kubik.rulesets.fantasy.regiment import CommandGroup, ModelKind
 from kubik.rulesets.fantasy.special_rules import SPECIAL_RULES, WeaponId
 
@@ -50,6 +52,7 @@ class UnitSpec:
     magic_resistance: int
     hates: tuple[str, ...]
     skirmish: bool = False
+    race: str = ""
 
 
 def _int(value: Any, where: str, low: int, high: int) -> int:
@@ -165,6 +168,25 @@ def unit_specs(scenario: Scenario) -> tuple[UnitSpec, ...]:
         if impact not in (None, "d3", "d6", "d6+1"):
             raise ScenarioError(f"{where}.impact_hits: {impact!r}; allowed: d3, d6, d6+1")
         breath = d.get("breath_strength")
+        race = d.get("race", "")
+        if not isinstance(race, str):
+            raise ScenarioError(
+                f"{where}.race: {race!r}; allowed: a race's name (dwarfs, orcs ...)"
+            )
+        named = d.get("hates", ())
+        if not isinstance(named, list | tuple) or not all(isinstance(h, str) for h in named):
+            raise ScenarioError(f"{where}.hates: a list of races, sides or unit ids")
+        rules = troops.rules | (character.rules if character else frozenset())
+        if "hatred" in rules and not hated(race, tuple(named)):
+            raise ScenarioError(
+                f"{where}.hates: required with hatred (FB-PSY-06): the races, sides or units"
+                " it hates (or a race whose hatred the rules name: dwarfs)"
+            )
+        if character is not None and not may_join(character.rules, troops.rules).allowed:
+            raise ScenarioError(
+                f"{where}.character: only an ethereal character may join an ethereal unit"
+                " (FB-SR-06)"
+            )
         out.append(
             UnitSpec(
                 id=unit.id,
@@ -193,8 +215,9 @@ def unit_specs(scenario: Scenario) -> tuple[UnitSpec, ...]:
                 magic_resistance=_int(
                     d.get("magic_resistance", 0), f"{where}.magic_resistance", 0, 4
                 ),
-                hates=tuple(str(h) for h in d.get("hates", ())),
+                hates=tuple(named),
                 skirmish=_formation(d.get("formation", "ranks"), f"{where}.formation"),
+                race=race,
             )
         )
     return tuple(out)

@@ -6,9 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from kubik.rulesets.fantasy.battle import formation
 from kubik.rulesets.fantasy.battle.spec import UnitSpec
 from kubik.rulesets.fantasy.close_combat import Facing
 from kubik.rulesets.fantasy.regiment import CommandGroup
+from kubik.table import Base
 
 
 class State(StrEnum):
@@ -42,6 +44,12 @@ class Unit:
     breaths: int = 0
     breathed: int = 0
     moved: bool = False
+    marched: bool = False
+    rallied: bool = False
+    #: it moved, shot, charged or fought in its own turn (no regeneration of a wound)
+    acted: bool = False
+    #: how far it went charging this turn (impact hits need more than its M)
+    charge_inches: float | None = None
 
     @property
     def id(self) -> str:
@@ -75,6 +83,54 @@ class Unit:
             rules = rules - {"frenzy"}
         return rules
 
+    # -- its formation on the table (ranks and files: the regiment's own geometry) --
+
+    def bases(
+        self, front: tuple[float, float] | None = None, facing: int | None = None
+    ) -> list[Base]:
+        """Its models' bases in ranks and files behind ``front`` facing ``facing``
+        (default: where it stands)."""
+        spec = self.spec
+        return formation.bases(
+            self.front if front is None else front,
+            self.facing if facing is None else facing,
+            spec.files,
+            self.figures(),
+            spec.size,
+            spec.id,
+            spec.skirmish,
+        )
+
+    def frontage(self) -> float:
+        """Its front rank's width, edge to edge (inches)."""
+        spec = self.spec
+        return formation.frontage(spec.files, self.figures(), spec.size, spec.skirmish)
+
+    def depth(self) -> float:
+        """From its front rank's centres to its last rank's (inches)."""
+        spec = self.spec
+        return formation.depth(spec.files, self.figures(), spec.size, spec.skirmish)
+
+    def centre(self) -> tuple[float, float]:
+        """The middle of its formation."""
+        deep = self.depth() / 2
+        dx, dy = formation.ahead(self.facing)
+        return (self.front[0] - dx * deep, self.front[1] - dy * deep)
+
+
+@dataclass
+class Fight:
+    """What lasts from round to round of one close combat between two units: its
+    rounds, who of them is afraid (FB-PSY-01), whether a challenge was made (one per
+    combat), whose champion or character refused it (FB-CHAL-02), and the unit whose
+    challenge started a duel still going on (FB-CHAL-03)."""
+
+    rounds: int = 0
+    afraid: dict[str, bool] = field(default_factory=dict)
+    challenged: bool = False
+    refused: str = ""
+    duel: str = ""
+
 
 @dataclass(frozen=True, slots=True)
 class ChargePlan:
@@ -93,3 +149,8 @@ class Act:
 
     kind: str  # charge / march / advance / hold / shoot / stand_and_shoot / flee
     target: str = ""
+
+
+def fight_key(one: Unit, other: Unit) -> str:
+    """The key of the close combat between two units (whichever is named first)."""
+    return "|".join(sorted((one.id, other.id)))

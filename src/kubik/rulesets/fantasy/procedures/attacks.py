@@ -53,7 +53,9 @@ class AttacksInput(ProcedureInput):
         default=1, ge=1, le=10, description="target's Wounds (a Killing blow takes them all)"
     )
     weapon: WeaponId = Field(default="hand_weapon", description="attacker's weapon")
-    hates_target: bool = Field(default=False, description="the attacker hates the target")
+    hates_target: bool | None = Field(
+        default=None, description="the attacker hates the target (null: as its Hatred says)"
+    )
 
 
 @procedure(

@@ -74,7 +74,9 @@ class RegimentInput(ProcedureInput):
     charging: bool = Field(default=False, description="the unit charged into this combat")
     facing: Facing = Field(default=Facing.FRONT, description="enemy face it fights")
     high_ground: bool = Field(default=False, description="the unit holds the high ground")
-    hates_enemy: bool = Field(default=False, description="the unit hates this enemy")
+    hates_enemy: bool | None = Field(
+        default=None, description="the unit hates this enemy (null: as its Hatred says)"
+    )
     impact_hits: Literal["d3", "d6", "d6+1"] | None = Field(
         default=None, description="impact hits of a charger that gained speed"
     )
