@@ -43,8 +43,9 @@ def _on_alarm(signum: int, frame: Any) -> None:
 
 def _ask(name: str, policy: str, question: dict[str, Any]) -> float:
     """CPU seconds ``api.odds`` takes for ``question``, from an empty memo (CAP + 1
-    when stopped)."""
+    when stopped; 0 for a question the rules refuse, which is no question)."""
     from kubik import api
+    from kubik.core.errors import InputError
 
     api.clear_cache()
     signal.signal(signal.SIGPROF, _on_alarm)
@@ -54,6 +55,8 @@ def _ask(name: str, policy: str, question: dict[str, Any]) -> float:
         api.odds(name, question, policy=policy)
     except _TooLong:
         return CAP + 1
+    except InputError:
+        return 0.0
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
     return time.process_time() - start
@@ -105,6 +108,7 @@ def measure() -> list[dict[str, Any]]:
             rows.append(
                 {"procedure": spec.name, "policy": policy, "seconds": seconds, "question": question}
             )
+            print(f"{spec.name} {policy}: {seconds:.3f} s", file=sys.stderr, flush=True)
     return rows
 
 

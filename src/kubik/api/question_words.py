@@ -13,8 +13,8 @@ same words mean the same question everywhere:
   as ``none``.
 
 A word that does not fit is one line naming it and what is allowed, in English or
-Russian. Ranges and rules across fields are checked by the input model afterwards,
-as for JSON.
+Russian. Choices (a name the model knows by another spelling too, like ``level=Ст``),
+and rules across fields are checked by the input model afterwards, as for JSON.
 
 >>> from pydantic import BaseModel, Field
 >>> class Shot(BaseModel):
@@ -234,8 +234,7 @@ def _value(text: str, schema: Schema, defs: Schema, field: str) -> Any:
         for value in schema["enum"]:
             if str(value).lower() == text.lower():
                 return value
-        allowed = ", ".join(allowed_values(schema, defs))
-        raise InputError(msg("cli.words.not_choice", field=field, value=text, allowed=allowed))
+        return text  # the model may know it by another name (Ст, master); else it says why
     kind = schema.get("type")
     if kind == "boolean":
         if text.lower() in YES:

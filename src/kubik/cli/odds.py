@@ -287,6 +287,11 @@ def _ask_field(model: Any, field: str, lang: str) -> dict[str, Any]:
         answer = sys.stdin.readline()
         if not answer:
             raise EOFError
+        choices = [a for a in allowed if ".." not in a]
+        if choices and answer.strip().lower() not in {c.lower() for c in choices}:
+            sys.stderr.write(render(msg("cli.words.choose", allowed=", ".join(choices)), lang))
+            sys.stderr.write("\n")
+            continue
         try:
             return question_from_words(model, [f"{field}={answer.strip()}"])
         except KubikError as error:
