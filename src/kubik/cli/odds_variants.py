@@ -54,7 +54,7 @@ def answer_variants(
     if plot is not None:
         draw_sweep(result["sweep"], Path(plot), lang)
     if as_json:
-        emit_json(result["compare"] if len(result) == 1 and vs else result.get("sweep", result))
+        emit_json(result if len(result) > 1 else next(iter(result.values())))
         return
     from kubik.cli.console.results import console_for_people
 
