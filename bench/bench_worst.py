@@ -10,8 +10,8 @@ again in a process of its own: cold, as a person asking it meets it (the answer
 cache of ``kubik odds`` is off). Rows carry ``ratio`` = time / :data:`LIMIT` with the
 target 1, so the table marks a procedure over the limit MISSED.
 
-``python -m bench worst`` runs only this; ``python -m bench.bench_worst --markdown``
-prints the README's table.
+``python -m bench worst`` runs only this; ``python -m bench.bench_worst --markdown
+[steel_war ...]`` prints the README's table (of the procedures named so).
 """
 
 from __future__ import annotations
@@ -92,13 +92,16 @@ def _child(*args: str) -> Any:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def measure() -> list[dict[str, Any]]:
-    """Every procedure's slowest question under every policy, timed cold."""
+def measure(names: list[str] | None = None) -> list[dict[str, Any]]:
+    """Every procedure's slowest question under every policy, timed cold (only the
+    procedures whose names start with one of ``names``, when given)."""
     from kubik import api
     from kubik.engine.registry import all_specs
 
     rows = []
     for spec in all_specs():
+        if names and not any(spec.name.startswith(n) for n in names):
+            continue
         for policy in api.policies(spec.name):
             found = _child("--find", spec.name, policy)
             question = found["question"]
@@ -164,9 +167,9 @@ def main(argv: list[str]) -> None:
     elif argv[:1] == ["--time"]:
         print(json.dumps({"seconds": _ask(argv[1], argv[2], json.loads(argv[3]))}))
     elif argv[:1] == ["--markdown"]:
-        print(markdown(measure()))
+        print(markdown(measure(argv[1:])))
     else:
-        raise SystemExit("usage: python -m bench.bench_worst --markdown")
+        raise SystemExit("usage: python -m bench.bench_worst --markdown [NAME_PREFIX ...]")
 
 
 if __name__ == "__main__":

@@ -123,9 +123,7 @@ def _pool(
     exact odds take each answer's next stage without replaying this one)."""
     if n <= 0:
         return (0, 0)
-    answer = yield _pool_roll(
-        n, needed, split_six, reason, rules, tuple(params.items()), leads_to
-    )
+    answer = yield _pool_roll(n, needed, split_six, reason, rules, tuple(params.items()), leads_to)
     sixes, others = answer
     return (int(sixes), int(others))
 
