@@ -37,13 +37,17 @@ class _TooLong(Exception):
     pass
 
 
+class Refused(Exception):
+    """The rules refused the question (a range a rule of the procedure narrows)."""
+
+
 def _on_alarm(signum: int, frame: Any) -> None:
     raise _TooLong
 
 
 def _ask(name: str, policy: str, question: dict[str, Any]) -> float:
     """CPU seconds ``api.odds`` takes for ``question``, from an empty memo (CAP + 1
-    when stopped; 0 for a question the rules refuse, which is no question)."""
+    when stopped; :class:`Refused` for a question the rules refuse, which is no question)."""
     from kubik import api
     from kubik.core.errors import InputError
 
@@ -55,8 +59,8 @@ def _ask(name: str, policy: str, question: dict[str, Any]) -> float:
         api.odds(name, question, policy=policy)
     except _TooLong:
         return CAP + 1
-    except InputError:
-        return 0.0
+    except InputError as error:
+        raise Refused(str(error)) from None
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
     return time.process_time() - start
@@ -69,14 +73,38 @@ def _slowest(name: str, policy: str) -> tuple[float, dict[str, Any] | None]:
 
     worst: tuple[float, dict[str, Any] | None] = (0.0, None)
     spent = 0.0
-    for question in extreme_inputs(get(name).input_model):
-        seconds = _ask(name, policy, question)
+    model = get(name).input_model
+    for question in extreme_inputs(model):
+        seconds = _asked_within_the_rules(name, policy, question, model)
+        if seconds is None:
+            continue
+        question = seconds[1]
+        seconds = seconds[0]
         spent += seconds
         if seconds > worst[0]:
             worst = (seconds, question)
         if seconds > CAP or spent > BUDGET:
             break
     return worst
+
+
+def _asked_within_the_rules(
+    name: str, policy: str, question: dict[str, Any], model: Any
+) -> tuple[float, dict[str, Any]] | None:
+    """The question's time, after moving the field a rule refuses (named before its
+    error's colon) towards its minimum until the rules take it (``None`` if they never do)."""
+    from bench.worst_cases import smaller_field
+
+    for _ in range(12):
+        try:
+            return _ask(name, policy, question), question
+        except Refused as refusal:
+            field = str(refusal).split(":", 1)[0].strip()
+            moved = smaller_field(model, question, field)
+            if moved is None:
+                return None
+            question = moved
+    return None
 
 
 def _child(*args: str) -> Any:

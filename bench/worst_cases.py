@@ -227,3 +227,17 @@ def _smaller(question: Any, path: tuple[Any, ...], schema: Schema, defs: Schema)
     for other in _alternatives(schema, defs, current):
         return _set(question, path, other)
     return None
+
+
+def smaller_field(
+    model: type[BaseModel], question: dict[str, Any], field: str
+) -> dict[str, Any] | None:
+    """``question`` with the top-level ``field`` one step smaller, still valid for the
+    model (``None`` if it cannot be): for a question the rules refuse at one corner."""
+    schema = model.model_json_schema()
+    defs = schema.get("$defs", {})
+    sub = schema.get("properties", {}).get(field)
+    if sub is None or field not in question:
+        return None
+    moved = _smaller(question, (field,), sub, defs)
+    return None if moved is None else _repaired(model, moved, schema, defs)
