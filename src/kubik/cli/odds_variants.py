@@ -112,11 +112,23 @@ def _mean(fields: Mapping[str, Any], field: str) -> float:
     return float(fields.get(field, {}).get("e", 0.0))
 
 
-def _signed(number: float, as_percent: bool) -> str:
+def _decimal(text: str, lang: str) -> str:
+    """A number written for people in ``lang``: a decimal comma in Russian (0,44; 57,1%)."""
+    return text if lang == "en" else text.replace(".", ",")
+
+
+def _share(p: float, lang: str) -> str:
+    return _decimal(percent(p), lang)
+
+
+def _signed(number: float, as_percent: bool, lang: str) -> str:
+    """A difference with its sign; of chances in percentage points."""
     if as_percent:
         points = number * 100
-        return f"{points:+.1f} pp" if abs(points) >= 0.05 else "0"
-    return f"{number:+.2f}" if abs(number) >= 0.005 else "0"
+        if abs(points) < 0.05:
+            return "0"
+        return say("cli.variants.points", lang, value=_decimal(f"{points:+.1f}", lang))
+    return _decimal(f"{number:+.2f}", lang) if abs(number) >= 0.005 else "0"
 
 
 def compare_table(found: Mapping[str, Any], lang: str) -> Any:
@@ -143,22 +155,22 @@ def compare_table(found: Mapping[str, Any], lang: str) -> Any:
                 odds = [_chance(f, name, value) for f in fields]
                 table.add_row(
                     f"{label} = {text}",
-                    *(percent(p) for p in odds),
-                    *(_signed(p - odds[0], True) for p in odds[1:]),
+                    *(_share(p, lang) for p in odds),
+                    *(_signed(p - odds[0], True, lang) for p in odds[1:]),
                 )
             continue
         means = [_mean(f, name) for f in fields]
         table.add_row(
             say("cli.variants.mean", lang, field=label),
-            *(f"{m:.2f}" for m in means),
-            *(_signed(m - means[0], False) for m in means[1:]),
+            *(_decimal(f"{m:.2f}", lang) for m in means),
+            *(_signed(m - means[0], False, lang) for m in means[1:]),
         )
         for value in thresholds(fields, name):
             odds = [_at_least(f, name, value) for f in fields]
             table.add_row(
                 say("cli.variants.at_least", lang, field=label, v=value),
-                *(percent(p) for p in odds),
-                *(_signed(p - odds[0], True) for p in odds[1:]),
+                *(_share(p, lang) for p in odds),
+                *(_signed(p - odds[0], True, lang) for p in odds[1:]),
             )
     return table
 
@@ -216,11 +228,11 @@ def sweep_table(found: Mapping[str, Any], lang: str) -> Any:
         for name, value in columns:
             if value is None:
                 mean = _mean(answer, name)
-                cells.append(f"{mean:5.2f} {_bar(mean / tops[name])}")
+                cells.append(_decimal(f"{mean:5.2f} {_bar(mean / tops[name])}", lang))
             elif isinstance(value, tuple):
-                cells.append(percent(_chance(answer, name, value[1])))
+                cells.append(_share(_chance(answer, name, value[1]), lang))
             else:
-                cells.append(percent(_at_least(answer, name, value)))
+                cells.append(_share(_at_least(answer, name, value), lang))
         table.add_row(*cells)
     return table
 
