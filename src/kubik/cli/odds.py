@@ -199,7 +199,8 @@ def odds_command(
     if vs or over is not None or plot is not None:
         from kubik.cli.odds_variants import answer_variants
 
-        answer_variants(procedure, data, vs or [], over, plot, chosen, as_json, lang.value)
+        emit = emit_json if as_json else None
+        answer_variants(procedure, data, vs or [], over, plot, chosen, emit, lang.value)
         return
     if compare:
         _odds_compared(procedure, data, as_json, lang.value)

@@ -8,7 +8,7 @@ terminal — and, with ``--plot``, a chart file drawn by matplotlib.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +34,11 @@ def answer_variants(
     over: str | None,
     plot: str | None,
     policy: str,
-    as_json: bool,
+    emit_json: Callable[[Any], None] | None,
     lang: str,
 ) -> None:
-    """Answer ``--vs`` / ``--over`` (and ``--plot``) for the question ``data``."""
-    from kubik.cli.odds import emit_json
-
+    """Answer ``--vs`` / ``--over`` (and ``--plot``) for the question ``data``; in JSON
+    through ``emit_json`` when it is given."""
     if plot is not None and over is None:
         raise InputError(msg("cli.variants.plot_without_over"))
     if plot is not None and Path(plot).suffix.lower() not in (".png", ".svg"):
@@ -53,7 +52,7 @@ def answer_variants(
         result["sweep"] = sweep(procedure, data, over, policy, lang)
     if plot is not None:
         draw_sweep(result["sweep"], Path(plot), lang)
-    if as_json:
+    if emit_json is not None:
         emit_json(result if len(result) > 1 else next(iter(result.values())))
         return
     from kubik.cli.console.results import console_for_people
