@@ -58,6 +58,17 @@ def kubik_question(data: dict[str, Any]) -> Any:
     return lambda: OddsDriver(cache=OddsCache()).distribution(spec.function, (inp,))
 
 
+def odds_call(data: dict[str, Any]) -> Any:
+    """What a person's question costs: ``api.odds`` (input checked, JSON built), cold."""
+    from kubik import api
+
+    def asked() -> Any:
+        api.clear_cache()
+        return api.odds("steel_war.fire", data)
+
+    return asked
+
+
 def icepool_question(data: dict[str, Any]) -> Any:
     """What is timed for icepool: the same distribution, icepool's best formulation.
 
@@ -119,6 +130,10 @@ def run() -> list[dict[str, object]]:
                 TARGET,
             )
         )
+    for size, models in ((2, 10), (24, 10), (24, 50)):
+        data = case(size, models)
+        label = f"api.odds steel_war.fire: {size} dice, {models} target models"
+        rows.append(row(label, *best_of(odds_call(data), icepool_question(data)), TARGET))
     return rows
 
 

@@ -132,8 +132,20 @@ def kubik_question(name: str, data: dict[str, Any]) -> Any:
     return lambda: OddsDriver(cache=OddsCache()).distribution(spec.function, (inp,))
 
 
+def odds_call(name: str, data: dict[str, Any]) -> Any:
+    """What a person's question costs: ``api.odds`` (input checked, JSON built), cold."""
+    from kubik import api
+
+    def asked() -> Any:
+        api.clear_cache()
+        return api.odds(name, data)
+
+    return asked
+
+
 def run() -> list[dict[str, object]]:
-    """Rows: the fight, then the whole round, at each size."""
+    """Rows: the fight, then the whole round, at each size; then both as ``api.odds``
+    answers them (the user-facing call, JSON and all)."""
     rows: list[dict[str, object]] = []
     for dice in SIZES:
         data = fight_case(dice)
@@ -162,6 +174,13 @@ def run() -> list[dict[str, object]]:
                 TARGET,
             )
         )
+    for dice in (1, 20):
+        for name, data, reference in (
+            ("old_west.fight", fight_case(dice), icepool_fight(fight_case(dice))),
+            ("old_west.combat", combat_case(dice), icepool_combat(combat_case(dice))),
+        ):
+            label = f"api.odds {name}: {dice} dice against {min(dice, 10)}"
+            rows.append(row(label, *best_of(odds_call(name, data), reference), TARGET))
     return rows
 
 

@@ -79,8 +79,10 @@ def test_odds_json_contract() -> None:
 def test_odds_for_people_are_sentences_above_the_exact_table() -> None:
     done = kubik("odds", "old_west.wound", "-i", '{"strength": 3, "toughness": 8}')
     assert done.returncode == 0
-    assert "wounded: yes 8.3%, no 91.7%" in done.stdout  # a sentence per field
-    assert "1/12" in done.stdout and "wounded: yes" in done.stdout  # the exact table
+    assert "wounded: yes 8.3%, no 91.7%" in done.stdout  # a headline per field
+    assert "1/12" not in done.stdout and "--full" in done.stdout  # the table on request
+    full = kubik("odds", "old_west.wound", "-i", '{"strength": 3, "toughness": 8}', "--full")
+    assert "1/12" in full.stdout and "11/12" in full.stdout  # the exact table
     fire = kubik(
         "odds",
         "steel_war.fire",
@@ -90,6 +92,22 @@ def test_odds_for_people_are_sentences_above_the_exact_table() -> None:
     )
     assert "hits: none 82.3% — at least 1: 17.7%; on average 0.18" in fire.stdout
     assert "effect: no effect" in fire.stdout and "=" not in fire.stdout
+
+
+def test_the_full_fire_table_says_a_field_once_for_its_run_of_outcomes() -> None:
+    fire = kubik(
+        "odds",
+        "steel_war.fire",
+        "quality=d6",
+        "weapons=lmg,smg*4",
+        "distance=10",
+        "cover=light",
+        "--full",
+    )
+    assert fire.returncode == 0, fire.stderr
+    rows = [line for line in fire.stdout.splitlines() if line.startswith("│")]
+    assert sum("%" in row for row in rows) == 8  # one row an outcome, a column a field
+    assert sum("suppressed and hit" in row for row in rows) == 1  # said once, not six times
 
 
 def test_odds_simulate_json() -> None:

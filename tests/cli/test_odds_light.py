@@ -67,15 +67,21 @@ PLAIN: list[list[str]] = [
     ["odds", "old_west.wound", "-i", FAME_STRIKE, "--policy", "greedy"],
     ["odds", "old_west.wound", "-i", FAME_STRIKE, "--explain", "--policy", "default"],
     ["odds", "", "-i", "{}"],
+    ["odds", "old_west.wound"],
+    ["odds", "old_west.wound", "old_west.fight", "-i", FAME_STRIKE],
+    ["odds", "old_west.wound", "strength=3", "toughness=4", "fame=1", "--json"],
+    ["odds", "steel_war.fire", "quality=d6", "weapons=lmg,smg*4", "distance=10", "--lang", "ru"],
+    ["odds", "steel_war.fire", "quality=d6", "weapons=lmg", "distance=10", "--vs", "weapons=hmg"],
+    ["odds", "old_west.wound", "strength=3", "--over", "toughness=1..10", "--json"],
+    ["odds", "old_west.wound", "strength=3", "toughness=4", "--full"],
+    ["odds", "old_west.wound", "strength=x"],
 ]
 
 #: Command lines it leaves to typer: help, usage errors, values typer reads its own way.
 TO_TYPER: list[list[str]] = [
     ["odds", "--help"],
     ["odds", "old_west.wound", "-h"],
-    ["odds", "old_west.wound"],
     ["odds", "-i", FAME_STRIKE],
-    ["odds", "old_west.wound", "old_west.fight", "-i", FAME_STRIKE],
     ["odds", "old_west.wound", "-i", FAME_STRIKE, "--simulate", "many"],
     ["odds", "old_west.wound", "-i", FAME_STRIKE, "--simulate", "-5"],
     ["odds", "old_west.wound", "-i", FAME_STRIKE, "--seed", " 5"],

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kubik import api
+from kubik.api.variants import compare_inputs, sweep
 from kubik.game import GameStore, known_rulesets
 from kubik.web import games
 from kubik.web.app import create_app
@@ -241,6 +242,31 @@ def test_the_odds_of_a_procedure_are_the_apis(client: TestClient) -> None:
     assert response.json() == api.odds("old_west.wound", {"strength": 3, "toughness": 8})
     bad = client.post("/api/odds", json={**body, "input": {"strength": 99, "toughness": 8}})
     assert bad.status_code == 422 and "strength" in bad.json()["detail"]
+
+
+def test_variants_and_sweeps_of_a_question_are_the_apis(client: TestClient) -> None:
+    wound = {"strength": 3, "toughness": 4}
+    body = {"procedure": "old_west.wound", "input": wound, "variants": ["strength=5"]}
+    compared = client.post("/api/odds/compare", json=body)
+    assert compared.status_code == 200
+    assert compared.json() == compare_inputs("old_west.wound", wound, [["strength=5"]])
+    swept = client.post(
+        "/api/odds/sweep", json={"procedure": "old_west.wound", "input": wound, "over": "fame=0..2"}
+    )
+    assert swept.json() == sweep("old_west.wound", wound, "fame=0..2")
+    asked = client.get(
+        "/api/odds/question", params={"procedure": "steel_war.fire", "words": "weapons=lmg,smg*4"}
+    )
+    assert asked.json() == {
+        "weapons": [{"weapon": "lmg", "count": 1}, {"weapon": "smg", "count": 4}]
+    }
+    bad = client.post("/api/odds/sweep?lang=ru", json={**body, "variants": None, "over": "x"})
+    assert bad.status_code == 422
+    wrong = client.post(
+        "/api/odds/sweep?lang=ru",
+        json={"procedure": "old_west.wound", "input": wound, "over": "toughness=9..1"},
+    )
+    assert wrong.status_code == 422 and "не ПОЛЕ=ОТ..ДО" in wrong.text
 
 
 def test_marginals_give_each_field_at_least_and_expected_exactly() -> None:

@@ -204,6 +204,27 @@ def test_the_odds_page_draws_the_exact_distribution_and_shares_it_by_url(
     page.context.close()
 
 
+def test_the_odds_page_compares_variants_and_sweeps_an_input_from_a_shared_address(
+    server: Server, browser: Any
+) -> None:
+    page = browser.new_context().new_page()
+    page.set_default_timeout(TIMEOUT)
+    query = "procedure=old_west.wound&words=strength%3D3%20toughness%3D4&vs=strength%3D5"
+    page.goto(f"{server.url}/odds?{query}&over=toughness%3D1..6")
+    page.wait_for_selector("table.compare")
+    compared = page.locator("table.compare").inner_text()
+    assert "strength=5" in compared and "difference" in compared and "pp" in compared
+    page.wait_for_selector("svg.sweep polyline")
+    rows = page.locator("table.sweep tr").count()
+    assert rows == 7  # a heading and a row for each toughness 1..6
+    assert "66.7%" in page.locator("table.sweep").inner_text()  # S3 against T1: 4+
+    shared = page.locator("#share").get_attribute("href") or ""
+    assert "vs=strength%3D5" in shared and "over=toughness%3D1..6" in shared
+    page.select_option("#lang", "ru")
+    page.wait_for_selector("text=Варианты рядом")
+    page.context.close()
+
+
 def hidden_from_a_side() -> tuple[dict[str, Any], str, list[str]] | None:
     """A saved game of a built-in scenario at the first moment some warrior on the table
     is hidden from a side (by the battle's own per-side view), that side, and those

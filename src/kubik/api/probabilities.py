@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -43,29 +44,42 @@ def marginals(distribution: Mapping[Any, Fraction]) -> dict[str, Any]:
     ``{"killed": {"values": [{"value": 0, "probability": "1/4", "p": 0.25,
     "at_least": "1", "p_at_least": 1.0}, ...], "expected": "3/4", "e": 0.75}}``
     """
-    fields: dict[str, dict[Any, Fraction]] = {}
+    # integers over one common denominator, not Fractions added one by one (a gcd each)
+    denominator = math.lcm(*(p.denominator for p in distribution.values())) or 1
+    fields: dict[str, dict[int, int]] = {}
     for outcome, p in distribution.items():
+        weight = p.numerator * (denominator // p.denominator)
         for field, value in numeric_fields(outcome).items():
-            bucket = fields.setdefault(field, {})
-            bucket[int(value)] = bucket.get(int(value), Fraction(0)) + p
+            bucket = fields.get(field)
+            if bucket is None:
+                bucket = fields[field] = {}
+            bucket[int(value)] = bucket.get(int(value), 0) + weight
     result: dict[str, Any] = {}
     for field, values in fields.items():
         rows = []
-        at_least = Fraction(1)
+        at_least = denominator
         for value in sorted(values):
+            count = values[value]
             rows.append(
                 {
                     "value": value,
-                    "probability": str(values[value]),
-                    "p": round(float(values[value]), 6),
-                    "at_least": str(at_least),
-                    "p_at_least": round(float(at_least), 6),
+                    "probability": _ratio(count, denominator),
+                    "p": round(count / denominator, 6),
+                    "at_least": _ratio(at_least, denominator),
+                    "p_at_least": round(at_least / denominator, 6),
                 }
             )
-            at_least -= values[value]
-        expected = sum((v * p for v, p in values.items()), Fraction(0))
+            at_least -= count
+        expected = Fraction(sum(v * n for v, n in values.items()), denominator)
         result[field] = {"values": rows, "expected": str(expected), "e": float(expected)}
     return result
+
+
+def _ratio(count: int, total: int) -> str:
+    """``count / total`` in lowest terms, as :class:`Fraction` writes it."""
+    common = math.gcd(count, total)
+    count, total = count // common, total // common
+    return str(count) if total == 1 else f"{count}/{total}"
 
 
 def policies(name: str) -> dict[str, Policy]:

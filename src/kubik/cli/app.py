@@ -41,6 +41,7 @@ from kubik.cli.odds import (
     ODDS_PARAMETERS,
     REQUIRED,
     Parameter,
+    complete_words,
     emit_json,
     fail,
     guarded,
@@ -149,7 +150,14 @@ def resolve_command(
         print_resolution(_console(), result, lang.value)
 
 
-_TYPES: dict[str, Any] = {"text": str, "int": int, "flag": bool, "texts": list[str], "lang": Lang}
+_TYPES: dict[str, Any] = {
+    "text": str,
+    "int": int,
+    "flag": bool,
+    "texts": list[str],
+    "lang": Lang,
+    "words": list[str],
+}
 
 
 def _typer_parameter(parameter: Parameter) -> inspect.Parameter:
@@ -160,6 +168,10 @@ def _typer_parameter(parameter: Parameter) -> inspect.Parameter:
     info: Any
     if parameter.flags:
         info = typer.Option(*parameter.flags, metavar=parameter.metavar, help=parameter.help)
+    elif parameter.kind == "words":
+        info = typer.Argument(
+            metavar=parameter.metavar, help=parameter.help, autocompletion=complete_words
+        )
     else:
         info = typer.Argument(metavar=parameter.metavar, help=parameter.help)
     default = inspect.Parameter.empty if parameter.default is REQUIRED else parameter.default

@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 #: How a parameter's value is read: a text, a whole number, a flag (no value), a text
-#: given any number of times, or a language.
-Kind = Literal["text", "int", "flag", "texts", "lang"]
+#: given any number of times, a language, or the words after the procedure.
+Kind = Literal["text", "int", "flag", "texts", "lang", "words"]
 
 
 class _Required:
@@ -79,12 +79,21 @@ ODDS_PARAMETERS: tuple[Parameter, ...] = (
         "<ruleset>.<procedure>, e.g. old_west.wound",
     ),
     Parameter(
+        "words",
+        "words",
+        (),
+        None,
+        "FIELD=VALUE...",
+        "The question in words: quality=d6 weapons=lmg,smg*4 distance=10 cover=light "
+        "(nested fields by dots: a.1.fight=5; lists by commas, ITEM*N repeats).",
+    ),
+    Parameter(
         "input_text",
         "text",
         ("--input", "-i"),
-        REQUIRED,
+        None,
         "JSON|@FILE",
-        "Input as JSON, or @FILE holding JSON.",
+        "The question as JSON, or @FILE holding JSON (instead of words).",
     ),
     Parameter(
         "simulate", "int", ("--simulate",), None, "N", "Estimate from N seeded runs instead."
@@ -125,6 +134,25 @@ ODDS_PARAMETERS: tuple[Parameter, ...] = (
     Parameter(
         "compare", "flag", ("--compare",), False, None, "Odds under every policy, side by side."
     ),
+    Parameter(
+        "vs",
+        "texts",
+        ("--vs",),
+        None,
+        "FIELD=VALUE...",
+        "Another variant of the question, side by side: --vs 'weapons=hmg distance=20' "
+        "(repeatable).",
+    ),
+    Parameter(
+        "over",
+        "text",
+        ("--over",),
+        None,
+        "FIELD=A..B",
+        "Sweep one input over a range (distance=1..36, step with /2): mean and at-least odds.",
+    ),
+    Parameter("plot", "text", ("--plot",), None, "FILE", "With --over: a chart (.png or .svg)."),
+    Parameter("full", "flag", ("--full",), False, None, "Every outcome in a table, too."),
     Parameter("as_json", "flag", ("--json",), False, None, "Print JSON instead of tables."),
     Parameter("lang", "lang", ("--lang",), Lang.en, "en|ru", "Language of text: en or ru."),
 )
@@ -138,7 +166,8 @@ INTERRUPTED = 130
 
 def odds_command(
     procedure: str,
-    input_text: str,
+    words: list[str] | None = None,
+    input_text: str | None = None,
     simulate: int | None = None,
     seed: int = 0,
     policy: str | None = None,
@@ -146,17 +175,33 @@ def odds_command(
     explain: bool = False,
     observed: str | None = None,
     compare: bool = False,
+    vs: list[str] | None = None,
+    over: str | None = None,
+    plot: str | None = None,
+    full: bool = False,
     as_json: bool = False,
     lang: Lang = Lang.en,
 ) -> None:
     """Exact odds of every outcome (or a Monte Carlo estimate with --simulate N).
 
-    With decision policies (Old West: Fame) each policy is shown when they differ.
+    Ask in words (kubik odds steel_war.fire quality=d6 weapons=lmg,smg*4 distance=10) or
+    in JSON (--input). With decision policies (Old West: Fame) each policy is shown when
+    they differ; --vs compares variants of the question, --over sweeps one input.
     """
     _check_odds_options(simulate, compare)
-    data = read_input(input_text)
+    if over is not None and input_text is None:  # the swept field needs no word of its own
+        field, _, span = over.partition("=")
+        if not any(w.partition("=")[0] == field.strip() for w in words or ()):
+            words = [*(words or []), f"{field.strip()}={span.partition('..')[0].strip()}"]
+    data = question(procedure, words, input_text, lang.value, ask=not as_json)
     goals = _objectives(objective)
     chosen = policy if policy is not None else ("optimal" if goals or explain else "default")
+    if vs or over is not None or plot is not None:
+        from kubik.cli.odds_variants import answer_variants
+
+        emit = emit_json if as_json else None
+        answer_variants(procedure, data, vs or [], over, plot, chosen, emit, lang.value)
+        return
     if compare:
         _odds_compared(procedure, data, as_json, lang.value)
         return
@@ -195,9 +240,85 @@ def odds_command(
 
     distribution = api.exact_distribution(procedure, data, chosen, goals)
     order = sorted(distribution, key=outcome_order)
-    print_exact_odds(_console(), result["procedure"], distribution, order, lang.value)
+    print_exact_odds(_console(), result["procedure"], distribution, order, lang.value, full)
     _print_policy(result, lang.value)
     _print_observed(result, lang.value)
+
+
+def question(
+    procedure: str, words: list[str] | None, input_text: str | None, lang: str, ask: bool = True
+) -> dict[str, Any]:
+    """The question: ``--input`` JSON, or FIELD=VALUE words read against the procedure's
+    input; a required field not given is asked for in a terminal (with its allowed
+    values), and named in the error elsewhere."""
+    if input_text is not None:
+        if words:
+            raise InputError(msg("cli.words.input_and_words"))
+        return read_input(input_text)
+    from kubik.api.question_words import describe, missing_fields, question_from_words
+
+    model = get_procedure(procedure).input_model
+    data = question_from_words(model, words or [])
+    missing = missing_fields(model, data)
+    if missing and ask and sys.stdin.isatty() and sys.stderr.isatty():
+        for field in missing:
+            data.update(_ask_field(model, field, lang))
+        return data
+    if missing:
+        allowed = "; ".join(f"{f}: {', '.join(describe(model, f)[1]) or '…'}" for f in missing)
+        raise InputError(
+            msg("cli.words.missing", fields=", ".join(missing), n=len(missing), allowed=allowed)
+        )
+    return data
+
+
+def _ask_field(model: Any, field: str, lang: str) -> dict[str, Any]:
+    """Ask a person for one required field until the answer fits."""
+    from kubik.api.question_words import describe, question_from_words
+    from kubik.text.i18n import render
+
+    description, allowed = describe(model, field)
+    prompt = render(
+        msg("cli.words.ask", field=field, description=description, allowed=", ".join(allowed)),
+        lang,
+    )
+    while True:
+        sys.stderr.write(prompt + "\n> ")
+        sys.stderr.flush()
+        answer = sys.stdin.readline()
+        if not answer:
+            raise EOFError
+        choices = [a for a in allowed if ".." not in a]
+        if choices and answer.strip().lower() not in {c.lower() for c in choices}:
+            sys.stderr.write(render(msg("cli.words.choose", allowed=", ".join(choices)), lang))
+            sys.stderr.write("\n")
+            continue
+        try:
+            return question_from_words(model, [f"{field}={answer.strip()}"])
+        except KubikError as error:
+            sys.stderr.write(error.text(lang) + "\n")
+
+
+def complete_words(ctx: Any, incomplete: str) -> list[str]:
+    """Shell completion of a question's words: the procedure's field names (``distance=``),
+    and after ``=`` the field's allowed values (a list's next item after a comma)."""
+    from kubik.api.question_words import describe, field_names
+
+    name = (ctx.params or {}).get("procedure") if ctx is not None else None
+    try:
+        model = get_procedure(str(name)).input_model
+    except KubikError:
+        return []
+    field, equals, typed = incomplete.partition("=")
+    if not equals:
+        schema = model.model_json_schema()
+        given = {w.partition("=")[0] for w in (ctx.params.get("words") or ())}
+        names = field_names(schema, schema.get("$defs", {}))
+        return [f"{n}=" for n in names if n.startswith(field) and n not in given]
+    head, comma, last = typed.rpartition(",")
+    _, allowed = describe(model, field)
+    lead = f"{field}={head}{comma}"
+    return [f"{lead}{v}" for v in allowed if v.startswith(last) and ".." not in v]
 
 
 def emit_json(data: Any) -> None:
@@ -372,7 +493,7 @@ def plain_odds(args: Sequence[str]) -> dict[str, Any] | None:
     """The arguments of a plain ``kubik odds`` command line, as typer passes them, or
     ``None`` for anything else (typer then reads it: help, errors, other commands).
 
-    Plain: ``odds``, one PROCEDURE, the required ``--input``, and options of the table
+    Plain: ``odds``, one PROCEDURE, its words or ``--input``, and options of the table
     each given once (``--objective`` any number of times), as ``--name value``,
     ``--name=value`` or ``-i value``, no value starting with ``-``, whole numbers as
     digits, a language typed as its name.
@@ -407,9 +528,10 @@ def plain_odds(args: Sequence[str]) -> dict[str, Any] | None:
             return None
         else:
             found[parameter.name] = value
-    if len(positional) != 1:
+    if not positional:
         return None
     found["procedure"] = positional[0]
+    found["words"] = positional[1:] or None
     for parameter in ODDS_PARAMETERS:
         if parameter.name not in found:
             if parameter.default is REQUIRED:
@@ -523,10 +645,12 @@ __all__ = [
     "REQUIRED",
     "Parameter",
     "answer_plain",
+    "complete_words",
     "emit_json",
     "fail",
     "guarded",
     "lang_of",
     "odds_command",
     "plain_odds",
+    "question",
 ]

@@ -15,6 +15,7 @@ import dataclasses
 from collections.abc import Mapping
 from enum import Enum
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -38,8 +39,9 @@ def to_json(value: Any) -> Any:
         return {"id": value.id, "params": {k: to_json(v) for k, v in value.params}}
     if isinstance(value, Tally):
         return [{"item": to_json(k), "count": n} for k, n in value.items()]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    names = _field_names(type(value))
+    if names is not None and not isinstance(value, type):
+        return {name: to_json(getattr(value, name)) for name in names}
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     if isinstance(value, Mapping):
@@ -55,13 +57,34 @@ def outcome_json(outcome: Any) -> dict[str, Any]:
     return data if isinstance(data, dict) else {"value": data}
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """The fields of a dataclass, in order (``None`` for any other type), read once per
+    type: every outcome of a question is one of a few types."""
+    found = _FIELD_NAMES.get(kind, ())
+    if found == ():
+        is_dataclass = dataclasses.is_dataclass(kind)
+        found = tuple(f.name for f in dataclasses.fields(kind)) if is_dataclass else None
+        _FIELD_NAMES[kind] = found
+    return found
+
+
+@cache
+def _enum_places(kind: type[Enum]) -> dict[Enum, int]:
+    """Each member of an enum by its place in the declaration (read once per enum)."""
+    return {member: place for place, member in enumerate(kind)}
+
+
 def _order_key(value: Any) -> Any:
     if isinstance(value, Enum):
-        return (0, list(type(value)).index(value))
+        return (0, _enum_places(type(value))[value])
     if isinstance(value, bool | int | float | Fraction):
         return (0, value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (1, tuple(_order_key(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    names = _field_names(type(value))
+    if names is not None and not isinstance(value, type):
+        return (1, tuple(_order_key(getattr(value, name)) for name in names))
     if isinstance(value, tuple):
         return (1, tuple(_order_key(v) for v in value))
     return (2, str(value))
@@ -74,12 +97,10 @@ def outcome_order(outcome: Any) -> Any:
 
 def numeric_fields(outcome: Any) -> dict[str, int | bool]:
     """The outcome's fields that are numbers or booleans (for 'at least' and expectations)."""
-    if dataclasses.is_dataclass(outcome) and not isinstance(outcome, type):
-        return {
-            f.name: getattr(outcome, f.name)
-            for f in dataclasses.fields(outcome)
-            if isinstance(getattr(outcome, f.name), int | bool)
-        }
+    names = _field_names(type(outcome))
+    if names is not None and not isinstance(outcome, type):
+        found = {name: getattr(outcome, name) for name in names}
+        return {name: value for name, value in found.items() if isinstance(value, int | bool)}
     if isinstance(outcome, int | bool):
         return {"value": outcome}
     return {}

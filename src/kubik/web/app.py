@@ -32,7 +32,9 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from kubik import api
+from kubik.api.question_words import question_from_words, split_variant
 from kubik.core.errors import KubikError
+from kubik.engine.registry import get as get_procedure
 from kubik.game.session import GameSession
 from kubik.table import Base
 from kubik.text.i18n import catalogue
@@ -149,6 +151,30 @@ ANSWER_FORMS = (
 )
 
 
+class VariantsBody(BaseModel):
+    """``POST /api/odds/compare``: a question and its variants, each FIELD=VALUE words
+    laid over it (``"weapons=hmg distance=20"``), as ``kubik odds --vs``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    procedure: str
+    input: dict[str, Any]
+    variants: list[str] = Field(min_length=1, max_length=7)
+    policy: str = "default"
+
+
+class SweepBody(BaseModel):
+    """``POST /api/odds/sweep``: a question and one input swept over a range
+    (``"distance=1..36"``, a step as ``/2``), as ``kubik odds --over``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    procedure: str
+    input: dict[str, Any]
+    over: str
+    policy: str = "default"
+
+
 def _lang(lang: str | None, accept: str | None) -> str:
     if lang in ("en", "ru"):
         return lang
@@ -224,9 +250,12 @@ def create_app(
         return JSONResponse({"detail": detail, "field": field}, 422)
 
     @app.exception_handler(KubikError)
-    async def kubik_error(_: Request, error: KubikError) -> JSONResponse:
+    async def kubik_error(request: Request, error: KubikError) -> JSONResponse:
+        """One line naming the field, in the language the call asks for (``?lang=``)."""
         text = error.text()
-        return JSONResponse({"detail": text, "field": text.partition(":")[0]}, 422)
+        language = _lang(request.query_params.get("lang"), None)
+        said = error.text(language)
+        return JSONResponse({"detail": said, "field": text.partition(":")[0]}, 422)
 
     # -- pages -------------------------------------------------------------------
 
@@ -284,6 +313,31 @@ def create_app(
         return await calculator.odds(
             body.procedure, body.input, body.policy, body.explain, language
         )
+
+    @app.post("/api/odds/compare", tags=["odds"])
+    async def odds_compare(body: VariantsBody, lang: str | None = None) -> dict[str, Any]:
+        """The question and its variants side by side (as ``kubik odds --vs ... --json``):
+        each one's fields and each variant's difference of the means."""
+        language = _lang(lang, None)
+        variants = [split_variant(v) for v in body.variants]
+        return await calculator.ask(
+            "compare", (body.procedure, body.input, variants, body.policy), language
+        )
+
+    @app.post("/api/odds/sweep", tags=["odds"])
+    async def odds_sweep(body: SweepBody, lang: str | None = None) -> dict[str, Any]:
+        """The question at every value of one input (as ``kubik odds --over ... --json``)."""
+        language = _lang(lang, None)
+        return await calculator.ask(
+            "sweep", (body.procedure, body.input, body.over, body.policy), language
+        )
+
+    @app.get("/api/odds/question", tags=["odds"])
+    async def odds_question(procedure: str, words: str) -> dict[str, Any]:
+        """A question asked in words (``quality=d6 weapons=lmg,smg*4``) as its input: the
+        odds page reads a question shared as words in its address."""
+        model = get_procedure(procedure).input_model
+        return question_from_words(model, words.split())
 
     @app.get("/api/odds/policies", tags=["odds"])
     async def odds_policies(procedure: str) -> list[str]:

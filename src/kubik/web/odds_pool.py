@@ -1,4 +1,5 @@
-"""``POST /api/odds`` worked out apart from the games, within a time limit, remembered.
+"""Odds for the web (`POST /api/odds`, its comparisons and sweeps) worked out apart from
+the games, within a time limit, remembered.
 
 Exact odds of a big fight (three Heroes a side, each with Fame, played optimally) can
 take minutes. They run in a process of their own, one at a time: the games' worker never
@@ -13,10 +14,12 @@ import asyncio
 import json
 import multiprocessing
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from kubik import api
+from kubik.api.variants import compare_inputs, sweep
 from kubik.core.errors import KubikError
 from kubik.web.games import Refusal
 
@@ -37,10 +40,19 @@ def _ready() -> bool:
     return api.procedures() is not None
 
 
-def _work(procedure: str, data: dict[str, Any], policy: str, explain: bool, lang: str) -> Any:
-    """In the odds process: the odds, or the refusal's status, field and text."""
+def _odds(procedure: str, data: dict[str, Any], policy: str, explain: bool, lang: str) -> Any:
+    return api.odds(procedure, data, policy=policy, explain=explain, lang=lang)
+
+
+#: What the odds process answers: the odds of one question, of its variants side by side
+#: (``kubik odds --vs``), and of one input swept over a range (``kubik odds --over``).
+_ASKED: dict[str, Callable[..., Any]] = {"odds": _odds, "compare": compare_inputs, "sweep": sweep}
+
+
+def _work(kind: str, args: tuple[Any, ...], lang: str) -> Any:
+    """In the odds process: the answer, or the refusal's status, field and text."""
     try:
-        return ("ok", api.odds(procedure, data, policy=policy, explain=explain, lang=lang))
+        return ("ok", _ASKED[kind](*args, lang))
     except Refusal as refusal:
         return ("refused", refusal.status, refusal.field, refusal.detail)
     except KubikError as error:
@@ -64,7 +76,12 @@ class OddsWorker:
     ) -> dict[str, Any]:
         """The odds of ``procedure`` on ``data``; a :class:`Refusal` when they are not
         allowed, take longer than the limit, or the process stays busy."""
-        key = json.dumps([procedure, data, policy, explain, lang], sort_keys=True)
+        return await self.ask("odds", (procedure, data, policy, explain), lang)
+
+    async def ask(self, kind: str, args: tuple[Any, ...], lang: str) -> dict[str, Any]:
+        """What the odds process answers (``kind``: odds, compare, sweep) on ``args``, in
+        ``lang``, under the same limit and memory as the odds."""
+        key = json.dumps([kind, args, lang], sort_keys=True, default=repr)
         if key in self._answers:
             self._answers.move_to_end(key)
             return self._settle(self._answers[key])
@@ -80,7 +97,7 @@ class OddsWorker:
             ) from None
         try:
             pool = await self._pool_now()
-            future = pool.submit(_work, procedure, data, policy, explain, lang)
+            future = pool.submit(_work, kind, args, lang)
             try:
                 found = await asyncio.wait_for(asyncio.wrap_future(future), self.seconds)
             except TimeoutError:

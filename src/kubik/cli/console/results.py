@@ -16,8 +16,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from kubik.api.odds_words import field_sentences, outcome_words
-from kubik.api.words import say
+from kubik.api.odds_words import field_label, field_sentences, fields_of, outcome_words
+from kubik.api.words import say, value_text
 from kubik.cli.console.wrap import print_wrapped
 from kubik.engine.simulate import Estimate
 
@@ -203,19 +203,49 @@ def print_exact_odds(
     distribution: Mapping[Any, Fraction],
     order: Sequence[Any],
     lang: str,
+    full: bool = True,
 ) -> None:
-    """Exact odds: each field in a sentence, then every outcome with its exact probability."""
+    """Exact odds: each field in a sentence (its headline), then, when ``full``, every
+    outcome with its exact probability (otherwise a line saying how to see them)."""
     console.print(Text(f"{name} — {say('cli.odds.exact_title', lang)}", style="bold"))
     rows = [(outcome, float(distribution[outcome])) for outcome in order]
     _sentences(console, rows, lang)
+    if not full:
+        if len(order) > 1:
+            console.print(Text(say("cli.odds.full_hint", lang, n=len(order)), style="dim"))
+        return
+    console.print(outcomes_table(distribution, order, lang))
+
+
+def outcomes_table(distribution: Mapping[Any, Fraction], order: Sequence[Any], lang: str) -> Table:
+    """Every outcome, one column per field: a value the row above shows already is left
+    blank (``effect`` is said once for its whole run of outcomes, not in every row)."""
+    named = [fields_of(outcome) for outcome in order]
+    columns = [field for field, _ in named[0]] if named else []
+    by_fields = all([f for f, _ in fields] == columns for fields in named) and columns != [""]
     table = Table(show_edge=True)
-    table.add_column(say("kubik.outcome", lang), ratio=1)
+    if by_fields:
+        for field in columns:
+            table.add_column(field_label(field, lang), no_wrap=False)
+    else:
+        table.add_column(say("kubik.outcome", lang), ratio=1)
     table.add_column(say("kubik.probability", lang), justify="right", no_wrap=True)
     table.add_column("%", justify="right", no_wrap=True)
-    for outcome in order:
+    above: list[str] = []
+    for outcome, fields in zip(order, named, strict=True):
         p = distribution[outcome]
-        table.add_row(outcome_words(outcome, lang), str(p), f"{float(p):.2%}")
-    console.print(table)
+        if by_fields:
+            texts = [value_text(value, lang) for _, value in fields]
+            cells = []
+            same = True
+            for index, text in enumerate(texts):
+                same = same and index < len(above) and above[index] == text
+                cells.append("" if same else text)
+            above = texts
+        else:
+            cells = [outcome_words(outcome, lang)]
+        table.add_row(*cells, str(p), f"{float(p):.2%}")
+    return table
 
 
 def print_estimates(

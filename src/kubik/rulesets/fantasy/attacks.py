@@ -119,12 +119,20 @@ def may_reroll_misses(blows: Blows) -> tuple[str, ...]:
 
 
 def _pool(
-    n: int, needed: int, split_six: bool, reason: str, rules: tuple[str, ...], **params: object
+    n: int,
+    needed: int,
+    split_six: bool,
+    reason: str,
+    rules: tuple[str, ...],
+    leads_to: Callable[[tuple[int, int]], AnyCall] | None = None,
+    **params: object,
 ) -> Procedure[tuple[int, int]]:
-    """Roll ``n`` d6 needing ``needed``: (natural 6s when split, other successes)."""
+    """Roll ``n`` d6 needing ``needed``: (natural 6s when split, other successes).
+    ``leads_to``: the stage's next stage after each answer (the roll's promise, so the
+    exact odds take each answer's next stage without replaying this one)."""
     if n <= 0:
         return (0, 0)
-    answer = yield _pool_roll(n, needed, split_six, reason, rules, tuple(params.items()))
+    answer = yield _pool_roll(n, needed, split_six, reason, rules, tuple(params.items()), leads_to)
     sixes, others = answer
     return (int(sixes), int(others))
 
@@ -141,16 +149,50 @@ def _pool_roll(
     reason: str,
     rules: tuple[str, ...],
     params: tuple[tuple[str, object], ...],
+    leads_to: Callable[[tuple[int, int]], AnyCall] | None = None,
 ) -> Roll:
-    """The roll of :func:`_pool`, built once per pool: the exact odds replay a stage
-    once per answer, and know a request met before by its identity."""
+    """The roll of :func:`_pool`, built once per pool: the exact odds know a request
+    met before by its identity."""
     return Roll(
         (D6,) * n,
         msg(reason, dice=n, needed=needed, **dict(params)),
         unordered=True,
         reduce=Successes(needed, split_six),
         rules=rules,
+        leads_to=leads_to,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _ToArmour:
+    """After the to-wound roll: the armour stage of (Killing blows, other wounds)."""
+
+    blows: Blows
+    strength: int
+    poison_wounds: int
+
+    def __call__(self, answer: tuple[int, int]) -> AnyCall:
+        kill_wounds, wounds = answer
+        return _then(
+            _armour_stage, self.blows, self.strength, self.poison_wounds, kill_wounds, wounds
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _AfterSaves:
+    """After a save (armour, ward, regeneration): ``next_stage`` of the wounds left
+    (``kept`` of them carried past the save, the rest less the saved) and the Killing
+    blows."""
+
+    next_stage: Callable[..., Procedure[int]]
+    blows: Blows
+    kept: int
+    wounds: int
+    kill_wounds: int
+
+    def __call__(self, answer: tuple[int, int]) -> AnyCall:
+        _, saved = answer
+        return _then(self.next_stage, self.blows, self.kept + self.wounds - saved, self.kill_wounds)
 
 
 @lru_cache(maxsize=_REQUESTS_KEPT)
@@ -274,7 +316,12 @@ def _wound_stage(blows: Blows, poison_wounds: int, hits: int) -> Procedure[int]:
         if "devastating_charge" in blows.rules and blows.charging and blows.round_number == 1:
             wound_rules += ("FB-SR-05",)
         kill_wounds, wounds = yield from _pool(
-            hits, wound_needed, killing, "fantasy.attacks.to_wound", wound_rules
+            hits,
+            wound_needed,
+            killing,
+            "fantasy.attacks.to_wound",
+            wound_rules,
+            _ToArmour(blows, strength, poison_wounds),
         )
     total: int = yield _then(_armour_stage, blows, strength, poison_wounds, kill_wounds, wounds)
     return total
@@ -297,7 +344,10 @@ def _armour_stage(
             )
     elif wounds and armour is not None:
         armour_rules = ("FB-ABSENT-04",) + (("FB-SR-04",) if piercing else ())
-        _, saved = yield from _pool(wounds, armour, False, "fantasy.attacks.armour", armour_rules)
+        after = _AfterSaves(_ward_stage, blows, poison_wounds, wounds, kill_wounds)
+        _, saved = yield from _pool(
+            wounds, armour, False, "fantasy.attacks.armour", armour_rules, after
+        )
         wounds -= saved
     elif wounds and blows.target_armour_save is not None:  # the Strength leaves no save
         pierced = piercing and armour_needed(blows.target_armour_save, strength) is not None
@@ -314,7 +364,10 @@ def _ward_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedure[int]:
     """Ward saves against the ordinary wounds (FB-ABSENT-05)."""
     ward = blows.target_ward_save
     if ward is not None and wounds:
-        _, saved = yield from _pool(wounds, ward, False, "fantasy.attacks.ward", ("FB-ABSENT-05",))
+        after = _AfterSaves(_regeneration_stage, blows, 0, wounds, kill_wounds)
+        _, saved = yield from _pool(
+            wounds, ward, False, "fantasy.attacks.ward", ("FB-ABSENT-05",), after
+        )
         wounds -= saved
     total: int = yield _then(_regeneration_stage, blows, wounds, kill_wounds)
     return total
@@ -329,8 +382,9 @@ def _regeneration_stage(blows: Blows, wounds: int, kill_wounds: int) -> Procedur
         if flaming:
             yield emit("fantasy.attacks.no_regeneration", rules=("FB-SR-09", "FB-SR-12"))
         else:
+            after = _AfterSaves(_killing_stage, blows, 0, wounds, kill_wounds)
             _, healed = yield from _pool(
-                wounds, regeneration, False, "fantasy.attacks.regeneration", ("FB-SR-12",)
+                wounds, regeneration, False, "fantasy.attacks.regeneration", ("FB-SR-12",), after
             )
             wounds -= healed
     if flaming and "flammable" in blows.target_rules and wounds:

@@ -1,0 +1,204 @@
+"""Benchmark: the slowest question of every procedure under every policy.
+
+The promise is that every question inside a procedure's documented input ranges
+answers exactly within :data:`LIMIT` (CPU time, one core). For each procedure and
+each of its policies a fresh process asks ``api.odds`` every corner question
+:mod:`bench.worst_cases` generates from the input schema (memo emptied before each,
+a question stopped after :data:`CAP` seconds of CPU, the search after :data:`BUDGET`),
+and the slowest is timed
+again in a process of its own: cold, as a person asking it meets it (the answer
+cache of ``kubik odds`` is off). Rows carry ``ratio`` = time / :data:`LIMIT` with the
+target 1, so the table marks a procedure over the limit MISSED.
+
+``python -m bench worst`` runs only this; ``python -m bench.bench_worst --markdown
+[steel_war ...]`` prints the README's table (of the procedures named so).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from typing import Any
+
+#: Seconds of CPU a question may take (the issue's promise).
+LIMIT = 1.0
+#: Seconds of CPU after which a question is stopped and reported as over the cap.
+CAP = 5.0
+#: Seconds of CPU the search for one procedure's slowest question may spend (the
+#: corners come largest first; the rest are skipped once this is spent).
+BUDGET = 20.0
+
+
+class _TooLong(Exception):
+    pass
+
+
+class Refused(Exception):
+    """The rules refused the question (a range a rule of the procedure narrows)."""
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise _TooLong
+
+
+def _ask(name: str, policy: str, question: dict[str, Any]) -> float:
+    """CPU seconds ``api.odds`` takes for ``question``, from an empty memo (CAP + 1
+    when stopped; :class:`Refused` for a question the rules refuse, which is no question)."""
+    from kubik import api
+    from kubik.core.errors import InputError
+
+    api.clear_cache()
+    signal.signal(signal.SIGPROF, _on_alarm)
+    start = time.process_time()
+    signal.setitimer(signal.ITIMER_PROF, CAP)
+    try:
+        api.odds(name, question, policy=policy)
+    except _TooLong:
+        return CAP + 1
+    except InputError as error:
+        raise Refused(str(error)) from None
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+    return time.process_time() - start
+
+
+def _slowest(name: str, policy: str) -> tuple[float, dict[str, Any] | None]:
+    """The slowest corner question of a procedure under a policy, in this process."""
+    from bench.worst_cases import extreme_inputs
+    from kubik.engine.registry import get
+
+    worst: tuple[float, dict[str, Any] | None] = (0.0, None)
+    spent = 0.0
+    model = get(name).input_model
+    for question in extreme_inputs(model):
+        seconds = _asked_within_the_rules(name, policy, question, model)
+        if seconds is None:
+            continue
+        question = seconds[1]
+        seconds = seconds[0]
+        spent += seconds
+        if seconds > worst[0]:
+            worst = (seconds, question)
+        if seconds > CAP or spent > BUDGET:
+            break
+    return worst
+
+
+def _asked_within_the_rules(
+    name: str, policy: str, question: dict[str, Any], model: Any
+) -> tuple[float, dict[str, Any]] | None:
+    """The question's time, after moving the field a rule refuses (named before its
+    error's colon) towards its minimum until the rules take it (``None`` if they never do)."""
+    from bench.worst_cases import smaller_field
+
+    for _ in range(12):
+        try:
+            return _ask(name, policy, question), question
+        except Refused as refusal:
+            field = str(refusal).split(":", 1)[0].strip()
+            moved = smaller_field(model, question, field)
+            if moved is None:
+                return None
+            question = moved
+    return None
+
+
+def _child(*args: str) -> Any:
+    """Run this module in a fresh process and read its one line of JSON."""
+    env = {**os.environ, "KUBIK_ANSWER_CACHE": "off"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.bench_worst", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def measure(names: list[str] | None = None) -> list[dict[str, Any]]:
+    """Every procedure's slowest question under every policy, timed cold (only the
+    procedures whose names start with one of ``names``, when given)."""
+    from kubik import api
+    from kubik.engine.registry import all_specs
+
+    rows = []
+    for spec in all_specs():
+        if names and not any(spec.name.startswith(n) for n in names):
+            continue
+        for policy in api.policies(spec.name):
+            found = _child("--find", spec.name, policy)
+            question = found["question"]
+            seconds = found["seconds"]
+            if question is not None and seconds <= CAP:
+                seconds = _child("--time", spec.name, policy, json.dumps(question))["seconds"]
+            rows.append(
+                {"procedure": spec.name, "policy": policy, "seconds": seconds, "question": question}
+            )
+            print(f"{spec.name} {policy}: {seconds:.3f} s", file=sys.stderr, flush=True)
+    return rows
+
+
+def run() -> list[dict[str, object]]:
+    """Rows for ``python -m bench``: the slowest question per procedure and policy."""
+    rows = []
+    for found in measure():
+        seconds = float(found["seconds"])
+        rows.append(
+            {
+                "case": f"worst {found['procedure']} ({found['policy']})",
+                "kubik_s": seconds,
+                "ratio": seconds / LIMIT,
+                "target": 1.0,
+            }
+        )
+    return rows
+
+
+def markdown(rows: list[dict[str, Any]]) -> str:
+    """The README's table: each procedure's slowest question and its time per policy."""
+    policies = sorted({r["policy"] for r in rows}, key=["default", "just_enough", "optimal"].index)
+    by_name: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        by_name.setdefault(r["procedure"], {})[r["policy"]] = r
+    lines = [
+        "| procedure | " + " | ".join(policies) + " | slowest question |",
+        "|---|" + "---:|" * len(policies) + "---|",
+    ]
+    for name, found in by_name.items():
+        cells = []
+        for policy in policies:
+            r = found.get(policy)
+            if r is None:
+                cells.append("—")
+            elif r["seconds"] > CAP:
+                cells.append(f"> {CAP:g} s")
+            else:
+                cells.append(f"{1000 * r['seconds']:.0f} ms")
+        slowest = max(found.values(), key=lambda r: r["seconds"])["question"]
+        text = json.dumps(slowest, separators=(",", ":"))
+        cells.append(f"`{text[:90]}{'…' if len(text) > 90 else ''}`")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> None:
+    """``--find NAME POLICY`` / ``--time NAME POLICY JSON`` (one line of JSON each, for
+    :func:`measure`), ``--markdown`` (the README's table)."""
+    if argv[:1] == ["--find"]:
+        seconds, question = _slowest(argv[1], argv[2])
+        print(json.dumps({"seconds": seconds, "question": question}))
+    elif argv[:1] == ["--time"]:
+        print(json.dumps({"seconds": _ask(argv[1], argv[2], json.loads(argv[3]))}))
+    elif argv[:1] == ["--markdown"]:
+        print(markdown(measure(argv[1:])))
+    else:
+        raise SystemExit("usage: python -m bench.bench_worst --markdown [NAME_PREFIX ...]")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
