@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from kubik.game.battle import overlapping, touching
-from kubik.rulesets.apocalypse.battle import actions
+from kubik.rulesets.apocalypse.battle import charges
 from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
 from kubik.table import Base
 from tests.apocalypse.test_battle import game, unit
@@ -44,9 +44,9 @@ def test_RA_ABSENT_08_the_way_round_the_target_stops_where_it_first_touches_him(
 
     assert touching(grif.base.moved_to(ROUND_HIS_SIDE), fang.base)
     assert overlaps([GRIF, ROUND_HIS_SIDE], alone, [fang.base])  # the straight way grazes him
-    way = battle.route(grif, ROUND_HIS_SIDE, 2.0, target=fang)
-    assert way is not None
-    path, end = way
+    walked = battle.walk(grif, ROUND_HIS_SIDE, 2.0, target=fang)
+    assert walked is not None
+    path, end = walked.path, walked.end
     assert end != ROUND_HIS_SIDE
     assert not overlaps(up_to(path, end), alone, [fang.base])
     assert touching(alone(end)[0], fang.base) and not overlapping(alone(end)[0], fang.base)
@@ -57,9 +57,9 @@ def test_RA_ABSENT_08_a_charge_stopped_by_its_target_on_the_way_is_in_contact() 
     grif, fang = battle.warrior("grif"), battle.warrior("fang")
     # the place touching Fang the charge makes for: round his side
     battle.contact_point = lambda w, target: ROUND_HIS_SIDE  # type: ignore[method-assign]
-    log = play(actions._charge(battle, grif, fang), [4] * 12)
+    log = play(charges.charge(battle, grif, fang), [4] * 12)
     assert grif.base.centre != ROUND_HIS_SIDE
-    assert battle.gap(grif, fang) <= 0.05
+    assert battle.board.gap(grif, fang) <= 0.05
     assert not overlapping(grif.base, fang.base)
     assert battle.contacts.engaged("grif", "fang")
     assert not events(log, "apocalypse.game.charge_short")

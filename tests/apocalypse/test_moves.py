@@ -17,7 +17,7 @@ from kubik.engine.log import ChoiceEntry, ChoiceOrigin, DiceOrigin, EventEntry, 
 from kubik.engine.run import run
 from kubik.game.battle import Menu, Posture
 from kubik.game.coverage import rules_applied
-from kubik.rulesets.apocalypse.battle import actions, fights, shots, songs
+from kubik.rulesets.apocalypse.battle import actions, charges, fights, shots, songs
 from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
 from kubik.rulesets.apocalypse.battle.warriors import Condition, Ground, Sight, Watch
 from kubik.rulesets.apocalypse.core import Edition
@@ -68,7 +68,7 @@ def crossing(*extra: str) -> ApocalypseGame:
     about to run past the gap to (18, 14), out of the guard's sight at both ends."""
     battle = game("turn", unit("guard", "a", 12, 4), unit("runner", "b", 6, 14), *extra, WALL)
     battle.warrior("guard").watch = Watch.ON_GUARD
-    assert not battle.sees(battle.warrior("guard"), battle.warrior("runner"))
+    assert not battle.board.sees(battle.warrior("guard"), battle.warrior("runner"))
     return battle
 
 
@@ -81,7 +81,7 @@ def test_RA_GUARD_02_a_guard_fires_at_a_warrior_crossing_his_view() -> None:
     assert len(fired) == 1 and "RA-GUARD-02" in fired[0].rules
     assert fired[0].event.kwargs["paces"] < 10  # mid-way, in front of the gap
     assert runner.base.centre == (18.0, 14.0)
-    assert not battle.sees(battle.warrior("guard"), runner)  # unseen where he stopped
+    assert not battle.board.sees(battle.warrior("guard"), runner)  # unseen where he stopped
     assert battle.warrior("guard").watch is Watch.NONE  # he has shot (RA-GUARD-03)
     assert "RA-GUARD-03" in rules_applied(log)
 
@@ -122,7 +122,7 @@ def test_RA_HIDE_07_a_hidden_warrior_passed_on_the_way_is_found() -> None:
     hider.sight = Sight.HIDDEN
     log = play(actions._step(battle, battle.warrior("runner"), (18.0, 14.0), 12.0), [])
     assert hider.sight is Sight.FOUND
-    assert battle.gap(battle.warrior("runner"), hider) > 2.0
+    assert battle.board.gap(battle.warrior("runner"), hider) > 2.0
     revealed = events(log, "apocalypse.game.revealed")
     assert revealed and {"RA-HIDE-07", "RA-HIDE-06"} <= set(revealed[0].rules)
 
@@ -231,7 +231,7 @@ def test_RA_PSY_12_he_stops_a_pace_short_of_an_enemy_ahead() -> None:
     battle = stupid(5, 5, 0.0, unit("foe", "b", 8, 5))  # 2 paces between the bases
     play(actions.activate(battle, battle.warrior("dolt")), [])
     dolt, foe = battle.warrior("dolt"), battle.warrior("foe")
-    assert battle.gap(dolt, foe) == pytest.approx(1.0)
+    assert battle.board.gap(dolt, foe) == pytest.approx(1.0)
     assert not battle.contacts.of("dolt")
 
 
@@ -425,7 +425,7 @@ def test_RA_HIDE_04_a_charger_cannot_stay_hidden() -> None:
     battle = game("turn", unit("target", "a", 10, 14), unit("sneak", "b", 4, 14), WALL)
     sneak = battle.warrior("sneak")
     sneak.sight = Sight.HIDDEN
-    log = play(actions._charge(battle, sneak, battle.warrior("target")), [4] * 12)
+    log = play(charges.charge(battle, sneak, battle.warrior("target")), [4] * 12)
     assert sneak.sight is not Sight.HIDDEN
     assert "RA-HIDE-04" in events(log, "apocalypse.game.revealed")[0].rules
 
@@ -479,4 +479,4 @@ def test_RA_HIDE_06_creeping_into_an_enemy_detection_radius_reveals_him() -> Non
     assert sneak.sight is Sight.SEEN
     shown = events(log, "apocalypse.game.revealed")[0]
     assert {"RA-HIDE-04", "RA-HIDE-06"} <= set(shown.rules)
-    assert battle.gap(sneak, battle.warrior("watcher")) <= 2.0
+    assert battle.board.gap(sneak, battle.warrior("watcher")) <= 2.0

@@ -38,8 +38,8 @@ from kubik.rulesets.apocalypse.manoeuvres import (
     may_leap_attack,
 )
 from kubik.rulesets.apocalypse.melee import Fighter
+from kubik.rulesets.apocalypse.movement import Charger, may_charge
 from kubik.rulesets.apocalypse.psychology import (
-    Charger,
     Fright,
     Stupor,
     all_alone,
@@ -47,7 +47,6 @@ from kubik.rulesets.apocalypse.psychology import (
     flee_distance,
     fright,
     ignores_psychology,
-    may_charge,
     may_rout_voluntarily,
     must_charge,
     must_test_rout,

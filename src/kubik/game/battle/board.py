@@ -436,7 +436,10 @@ class Board(ABC, Generic[U]):
         end = settle(path, self.bases_at(unit), others, may_touch=touchable)
         if end is None:
             return None
-        cost = (pace or self.pace(unit))(points)
+        try:
+            cost = (pace or self.pace(unit))(points)
+        except TableError:  # a way leaving the table (a goal at its very edge) is no way
+            cost = math.inf
         return Walk(points, path, end, round(length_along(path, end), 1), cost)
 
     def contact_spots(self, unit: U, target: U, *, cliff: float | None = None) -> tuple[Point, ...]:

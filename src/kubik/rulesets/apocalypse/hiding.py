@@ -23,7 +23,7 @@ from fractions import Fraction
 from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.rulesets.apocalypse.checks import mobility_test
-from kubik.rulesets.apocalypse.core import Edition, number
+from kubik.rulesets.apocalypse.core import Edition, decimal, number
 
 
 def detection_radius(mobility: int, edition: Edition) -> Fraction:
@@ -41,6 +41,25 @@ def detection_radius(mobility: int, edition: Edition) -> Fraction:
         mobility * number("hiding", f"{key}_radius_numerator"),
         number("hiding", f"{key}_radius_denominator"),
     )
+
+
+def cover_reach() -> float:
+    """Paces from cover within which a warrior is «рядом» (next to) it and may hide
+    (RA-HIDE-01; the seeds give no number: ours).
+
+    >>> cover_reach()
+    1.0
+    """
+    return decimal("hiding", "cover_paces")
+
+
+def hiding_cost() -> int:
+    """FP hiding costs in the activation edition (RA-HIDE-01, RA-ABSENT-10 default).
+
+    >>> hiding_cost()
+    1
+    """
+    return number("hiding", "fp_cost")
 
 
 def auto_detected(distance: float, enemy_mobility: int, edition: Edition) -> bool:
@@ -86,9 +105,8 @@ def may_hide(h: Hider) -> Verdict:
     ):
         return Verdict.forbid(msg("apocalypse.permission.enemy_too_close"), "RA-HIDE-06")
     if h.edition is Edition.ACTIVATION and not h.staying:
-        cost = number("hiding", "fp_cost")
         return Verdict.of(
-            h.fp >= cost, msg("apocalypse.permission.no_fp"), "RA-HIDE-01", "RA-ABSENT-10"
+            h.fp >= hiding_cost(), msg("apocalypse.permission.no_fp"), "RA-HIDE-01", "RA-ABSENT-10"
         )
     return Verdict.allow("RA-HIDE-01")
 
@@ -176,8 +194,10 @@ __all__ = [
     "Hider",
     "ambush_panic_applies",
     "auto_detected",
+    "cover_reach",
     "detection_radius",
     "detection_roll",
+    "hiding_cost",
     "may_hide",
     "may_sneak",
     "may_target",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from kubik.dice import D3, D6
 from kubik.engine import Choose, Procedure, Roll, Verdict, emit, msg
@@ -392,6 +392,78 @@ def lasting_ends(singer_in_action: bool, singer_fled: bool, at_will: bool) -> La
     return None
 
 
+def may_end_lasting(lasting: bool) -> Verdict:
+    """The singer of a lasting Melody may end it at will (RA-MEL-08).
+
+    >>> may_end_lasting(True).allowed, may_end_lasting(False).allowed
+    (True, False)
+    """
+    return Verdict.of(lasting, msg("apocalypse.permission.no_lasting"), "RA-MEL-08")
+
+
+@dataclass(frozen=True, slots=True)
+class Melody:
+    """A Melody of «РАДУГА МУЗЫКИ» (absent from the seed: ours, RA-ABSENT-01): its
+    difficulty; what it does — ``hits`` on one enemy in ``range``, a ``template`` of a
+    radius over a target, or a ``ward`` for the singer's warband — how many hits (or the
+    ward's bonus), one more on Monstrous Power (``monstrous_bonus``), and whether it
+    lasts (RA-MEL-08)."""
+
+    id: str
+    name: str
+    name_ru: str
+    difficulty: int
+    kind: str
+    range: int
+    hits: int
+    monstrous_bonus: int
+    lasting: bool
+    template: float
+
+
+@cache
+def melodies() -> tuple[Melody, ...]:
+    """Every Melody of the data (RA-ABSENT-01)."""
+    return tuple(
+        Melody(
+            str(m["id"]),
+            str(m["name"]),
+            str(m["name_ru"]),
+            int(m["difficulty"]),
+            str(m["kind"]),
+            int(m["range"]),
+            int(m["hits"]),
+            int(m["monstrous_bonus"]),
+            bool(m["lasting"]),
+            float(m["template"]),
+        )
+        for m in data()["rainbow"]["melodies"]
+    )
+
+
+def melody(melody_id: str) -> Melody:
+    """The Melody called ``melody_id``.
+
+    >>> melody("storm_chord").difficulty
+    7
+    """
+    return next(m for m in melodies() if m.id == melody_id)
+
+
+def casting_dice() -> int:
+    """The dice a singer casts with (RA-ABSENT-03 default: 2D6).
+
+    >>> casting_dice()
+    2
+    """
+    return number("casting", "dice")
+
+
+def impulse_uses() -> int:
+    """How often a singer may call on Единый Порыв in a game (RA-ABSENT-02 default)."""
+    return number("united_impulse", "uses_per_game")
+
+
 __all__ = [
     "CastOutcome",
     "Casting",
@@ -401,15 +473,21 @@ __all__ = [
     "JamResult",
     "Jamming",
     "LastingEnd",
+    "Melody",
     "Reroll",
     "Singer",
     "Special",
     "cast",
+    "casting_dice",
     "casting_summary",
+    "impulse_uses",
     "jam",
     "lasting_ends",
+    "may_end_lasting",
     "may_jam",
     "may_sing",
+    "melodies",
+    "melody",
     "resists",
     "special_of",
     "succeeds",

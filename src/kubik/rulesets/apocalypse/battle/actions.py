@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu, Moment, Trigger
+from kubik.engine import Emit, Forecast, Procedure, Verdict, emit, msg
+from kubik.game.battle import Menu
 from kubik.game.battle.tastes import taste
-from kubik.rulesets.apocalypse.battle import fights, heights, moving, psyche, shots, songs
+from kubik.rulesets.apocalypse.battle import charges, fights, heights, moving, psyche, shots, songs
+from kubik.rulesets.apocalypse.battle.state import ApocalypseState
 from kubik.rulesets.apocalypse.battle.warriors import (
     Condition,
     Ground,
@@ -27,29 +27,27 @@ from kubik.rulesets.apocalypse.battle.warriors import (
     Warrior,
     Watch,
 )
-from kubik.rulesets.apocalypse.core import Edition, decimal, number
+from kubik.rulesets.apocalypse.core import Edition
 from kubik.rulesets.apocalypse.guard import Sentry, may_guard
-from kubik.rulesets.apocalypse.hiding import may_hide
+from kubik.rulesets.apocalypse.hiding import hiding_cost, may_hide, may_sneak
 from kubik.rulesets.apocalypse.manoeuvres import (
     may_climb,
+    may_giant_leap,
     may_jump_down,
+    may_jump_gap,
     may_leap_attack,
     may_walk,
 )
 from kubik.rulesets.apocalypse.melee import melee
-from kubik.rulesets.apocalypse.psychology import (
-    Charger,
-    Fright,
-    Stupor,
-    fear_test,
-    fright,
-    ignores_psychology,
-    may_charge,
-    must_charge,
+from kubik.rulesets.apocalypse.melody import may_end_lasting
+from kubik.rulesets.apocalypse.movement import (
+    charge_allowance,
+    may_break_away,
+    move_allowance,
+    run_allowance,
 )
-
-if TYPE_CHECKING:
-    from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
+from kubik.rulesets.apocalypse.psychology import Stupor, must_charge
+from kubik.rulesets.apocalypse.warband import activation_cost, may_activate
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,16 +58,10 @@ class Act:
     target: str = ""
 
 
-def register(game: ApocalypseGame) -> None:
-    """The out-of-turn reaction at the end of every move: detection (RA-HIDE-05..07).
-    Guard fire and detection during a move are part of the move (:mod:`.moving`)."""
-    game.interrupts.on(Trigger.MOVED, "detection", lambda m: shots.detection(game, m))
-
-
-def activations(game: ApocalypseGame) -> Procedure[None]:
+def activations(game: ApocalypseState) -> Procedure[None]:
     """Activation edition: the sides take turns activating one warrior each, paying FP,
     until no side has a warrior left to act or FP to pay (RA-ABSENT-10)."""
-    cost = number("activation", "activation_cost")
+    cost = activation_cost()
     while game.ending() is None:
         progressed = False
         for side in game.sides:
@@ -81,7 +73,7 @@ def activations(game: ApocalypseGame) -> Procedure[None]:
                 menu.offer(
                     w.id,
                     msg("apocalypse.option.activate", unit=game.name(w.id)),
-                    Verdict.allow("RA-ABSENT-10"),
+                    may_activate(game.fp[side], w.turn.acted),
                 )
             picked = yield from game.choose(
                 menu,
@@ -99,7 +91,7 @@ def activations(game: ApocalypseGame) -> Procedure[None]:
             return
 
 
-def end_of_turn(game: ApocalypseGame, side: str) -> Procedure[None]:
+def end_of_turn(game: ApocalypseState, side: str) -> Procedure[None]:
     """At the end of ``side``'s turn, enemy guards who did not shoot go back to normal
     (RA-GUARD-03), and warriors who dived for cover in it get up (RA-SHOOT-05)."""
     last = side == game.sides[-1]
@@ -120,7 +112,7 @@ def end_of_turn(game: ApocalypseGame, side: str) -> Procedure[None]:
                 )
 
 
-def activate(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+def activate(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     """One warrior acts."""
     w.turn.acted = True
     if not w.fit or w.morale is Morale.FLEEING or (w.turn.moved and w.turn.shot and w.turn.ran):
@@ -145,55 +137,17 @@ def activate(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
 # -- movement -------------------------------------------------------------------------
 
 
-def _charge_verdict(
-    game: ApocalypseGame,
-    w: Warrior,
-    target: Warrior,
-    reach: float,
-    in_combat: bool,
-    height: float,
-) -> Verdict:
-    """May ``w`` charge ``target``? (``in_combat`` and ``height``: his own, the same for
-    every target of one menu.)"""
-    scared = fright(target.fright, w.fright)
-    if ignores_psychology(w.frenzied, True):
-        scared = Fright.NONE
-    charger = Charger(
-        reach=reach,
-        distance=game.gap(w, target),
-        in_combat=in_combat,
-        fleeing=w.morale is Morale.FLEEING,
-        stupid=w.stupor is not Stupor.SENSIBLE,
-        target_fright=scared,
-        guarding=w.watch is Watch.ON_GUARD,
-    )
-    return _charge_verdict_of(
-        charger, target.sight is not Sight.HIDDEN, abs(height - game.height(target)) < 1.0
-    )
-
-
-@lru_cache(maxsize=1024)
-def _charge_verdict_of(charger: Charger, seen: bool, level: bool) -> Verdict:
-    """The rules' answer for one charge: :func:`may_charge`, never at a hidden warrior
-    (RA-HIDE-02), nor one a storey above or below (RA-MAN-05). Remembered by all it
-    reads: the same few situations come back at every activation."""
-    return Verdict.combine(
-        may_charge(charger),
-        Verdict.of(seen, msg("apocalypse.permission.hidden"), "RA-HIDE-02"),
-        Verdict.of(level, msg("apocalypse.permission.out_of_reach"), "RA-MAN-05"),
-    )
-
-
-def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
+def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act]:
     menu: Menu[Act] = Menu()
-    engaged = game.engaged(w)
+    board = game.board
+    engaged = board.engaged(w)
     name = game.name(w.id)
     if engaged:
         menu.offer(Act("fight"), msg("apocalypse.option.fight_on"), Verdict.allow("RA-CC-01"))
         menu.offer(
             Act("break"),
             msg("apocalypse.option.break"),
-            Verdict.allow("RA-CC-20", "RA-ABSENT-08"),
+            may_break_away(w.fit, w.morale is Morale.FLEEING),
             Forecast(score=-taste("apocalypse", "hit_taken") * len(engaged)),
         )
         picked = yield from game.choose(
@@ -206,21 +160,29 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
         if picked.kind == "break":
             yield from fights.break_away(game, w, engaged, fleeing=False)
             if w.fit:
-                far = game.nearest(w, engaged)
-                yield from _step(game, w, far.base.centre if far else None, w.mobility, away=True)
+                far = board.nearest(w, engaged)
+                yield from _step(
+                    game, w, far.base.centre if far else None, move_allowance(w.mobility), away=True
+                )
         return picked
-    enemies = [e for e in game.enemies(w) if e.in_battle]
-    nearest = game.nearest(w, [e for e in enemies if e.sight is not Sight.HIDDEN])
-    reach = w.mobility * number("movement", "charge_multiplier")
+    enemies = [e for e in board.enemies(w) if e.in_battle]
+    nearest = board.nearest(w, [e for e in enemies if e.sight is not Sight.HIDDEN])
+    reach = charge_allowance(w.mobility)
     sentry = may_guard(
-        Sentry(game.edition, on_foot=True, in_combat=bool(engaged), moved_or_shot=w.turn.moved)
+        Sentry(
+            game.edition,
+            on_foot=True,
+            in_combat=bool(engaged),
+            moved_or_shot=w.turn.moved,
+            armed=bool(w.ranged_weapons()),
+        )
     )
     frenzy_target = None
     height = game.height(w)
     for target in enemies:
         if not target.fit and target.condition is not Condition.KNOCKED_DOWN:
             continue
-        verdict = _charge_verdict(game, w, target, reach, bool(engaged), height)
+        verdict = charges.charge_verdict(game, w, target, reach, bool(engaged), height)
         if verdict.allowed and frenzy_target is None:
             frenzy_target = target
         forecast = None
@@ -228,7 +190,7 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
             forecast = Forecast(
                 melee,
                 (
-                    _as_charger(game, w, target),
+                    charges.as_charger(game, w, target),
                     fights.fighter(game, target, w, w.side),
                     (w.side, target.side),
                 ),
@@ -246,10 +208,10 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
     if forced and frenzy_target is not None:
         yield emit("apocalypse.game.frenzy", rules=("RA-PSY-10",), unit=name)
         act = Act("charge", frenzy_target.id)
-        yield from _charge(game, w, frenzy_target)
+        yield from charges.charge(game, w, frenzy_target)
         return act
     if nearest is not None:
-        closing = min(w.mobility, game.gap(w, nearest)) * taste("apocalypse", "closing_per_pace")
+        closing = min(w.mobility, board.gap(w, nearest)) * taste("apocalypse", "closing_per_pace")
         # a runner neither shoots nor sings: a shooter or a singer weighs what he forgoes
         forgone = taste("apocalypse", "run_forgoes_fire") if w.ranged_weapons() or w.singer else 0
         walk = may_walk(w.fallen_turn == game.turn_number, game.roof_under(w) is not None)
@@ -265,13 +227,13 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
             walk,
             Forecast(score=closing * 1.5 - taste("apocalypse", "run") - forgone),
         )
-    _creep_offer(game, w, menu, nearest or game.nearest(w, enemies))
+    _creep_offer(game, w, menu, nearest or board.nearest(w, enemies))
     cover_spot = _cover_spot(game, w)
     if cover_spot is not None and not game.next_to_cover(w):
         menu.offer(
             Act("cover"),
             msg("apocalypse.option.to_cover"),
-            Verdict.allow("RA-HIDE-01"),
+            may_walk(w.fallen_turn == game.turn_number, game.roof_under(w) is not None),
             Forecast(score=taste("apocalypse", "hidden") / 2),
         )
     menu.offer(
@@ -279,12 +241,7 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
         msg(
             "apocalypse.option.watch" if game.edition is Edition.TURN else "apocalypse.option.guard"
         ),
-        Verdict.combine(
-            sentry,
-            Verdict.of(
-                bool(w.ranged_weapons()), msg("apocalypse.permission.no_weapon"), "RA-GUARD-02"
-            ),
-        ),
+        sentry,
         Forecast(score=taste("apocalypse", "guard")),
     )
     _manoeuvre_offers(game, w, menu, enemies)
@@ -302,20 +259,8 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
     return picked
 
 
-def _as_charger(game: ApocalypseGame, w: Warrior, target: Warrior) -> Any:
-    """The charger as the melee rule will see him after the charge."""
-    from dataclasses import replace
-
-    base = fights.fighter(game, w, target, w.side)
-    return replace(
-        base,
-        charging=True,
-        over_obstacle=game.tape.cover(w.base, target.base).value != "none",
-    )
-
-
 def _manoeuvre_offers(
-    game: ApocalypseGame, w: Warrior, menu: Menu[Act], enemies: list[Warrior]
+    game: ApocalypseState, w: Warrior, menu: Menu[Act], enemies: list[Warrior]
 ) -> None:
     """Climbing, jumping down, leap attacks, gaps and giant leaps (RA-MAN-01..05)."""
     roof = game.roof_under(w)
@@ -354,22 +299,19 @@ def _manoeuvre_offers(
             menu.offer(
                 Act("leap", target.id),
                 msg("apocalypse.option.leap", target=game.name(target.id)),
-                Verdict.combine(
-                    may_jump_down(roof.elevation),
-                    may_leap_attack(landing),
-                    Verdict.of(room, msg("apocalypse.permission.no_room"), "RA-MAN-05"),
-                ),
+                Verdict.combine(may_jump_down(roof.elevation), may_leap_attack(landing, room)),
                 Forecast(score=0.3),
             )
         for other in game.roofs():
             if other.id == roof.id:
                 continue
-            width = roof.shape.distance(other.shape)
-            if width <= decimal("manoeuvres", "gap_paces") + 1e-9:
+            width = float(roof.shape.distance(other.shape))
+            jump = may_jump_gap(width)
+            if jump.allowed:  # (another roof across the street: no gap to jump)
                 menu.offer(
                     Act("gap", other.id),
                     msg("apocalypse.option.gap", width=round(width, 1)),
-                    Verdict.allow("RA-MAN-02"),
+                    jump,
                     Forecast(score=taste("apocalypse", "gap")),
                 )
     if w.giant_leap:
@@ -381,16 +323,14 @@ def _manoeuvre_offers(
                 msg(
                     "apocalypse.option.giant_leap", target=game.name(target.id), paces=w.giant_leap
                 ),
-                Verdict.of(
-                    game.gap(w, target) <= w.giant_leap and not game.engaged(w),
-                    msg("apocalypse.permission.out_of_reach"),
-                    "RA-MAN-04",
+                may_giant_leap(
+                    game.board.gap(w, target), w.giant_leap, bool(game.board.engaged(w))
                 ),
                 Forecast(score=0.35),
             )
 
 
-def _cover_spot(game: ApocalypseGame, w: Warrior) -> tuple[float, float] | None:
+def _cover_spot(game: ApocalypseState, w: Warrior) -> tuple[float, float] | None:
     """The nearest place next to cover within his move (the terrain never changes:
     looked up once per place, base and move)."""
     centre, radius, mobility = w.base.centre, w.base.radius, w.mobility
@@ -410,7 +350,7 @@ def _cover_spot(game: ApocalypseGame, w: Warrior) -> tuple[float, float] | None:
 
 
 def _creep_spot(
-    game: ApocalypseGame, w: Warrior, enemy: Warrior
+    game: ApocalypseState, w: Warrior, enemy: Warrior
 ) -> tuple[tuple[float, float] | None, Verdict]:
     """Where a hidden ``w`` may creep toward ``enemy``: a place next to cover within his
     move, nearer the enemy, that he reaches behind cover all the way (RA-HIDE-04), with
@@ -418,7 +358,7 @@ def _creep_spot(
     here = math.dist(w.base.centre, enemy.base.centre)
     step = float(taste("apocalypse", "creep_min_paces"))
     home = w.base.centre
-    watchers = [e for e in game.enemies(w) if e.fit]
+    watchers = [e for e in game.board.enemies(w) if e.fit]
     candidates: list[tuple[float, tuple[float, float]]] = []
     for feature in game.table.features:
         if feature.cover.value == "none" or feature.elevation >= 1.0:
@@ -431,20 +371,21 @@ def _creep_spot(
             if all(game.screened(e, w) for e in watchers):
                 candidates.append((-gain, point))
     game.place(w, home)
-    refusal = Verdict.forbid(msg("apocalypse.permission.no_cover"), "RA-HIDE-04", "RA-HIDE-01")
+    # with no place behind cover to creep to, the hiding rule's refusal where he stands
+    refusal = may_sneak(moving.hider_here(game, w, False))
     for _, point in sorted(candidates)[: int(taste("apocalypse", "creep_tries"))]:
-        way = game.route(w, point, float(w.mobility))
-        if way is None or way[1] == home:
+        walked = game.walk(w, point, move_allowance(w.mobility))
+        if walked is None or walked.end == home:
             continue
-        _, why = moving.sneak(game, w, moving.stages(game, w, way[0], way[1]))
+        _, crept = moving.sneak(game, w, moving.stages(game, w, walked.path, walked.end))
         game.place(w, home)
-        if why is None:
-            return way[1], Verdict.allow("RA-HIDE-04")
-        refusal = why
+        if crept.allowed:
+            return walked.end, crept
+        refusal = crept
     return None, refusal
 
 
-def _creep_offer(game: ApocalypseGame, w: Warrior, menu: Menu[Act], enemy: Warrior | None) -> None:
+def _creep_offer(game: ApocalypseState, w: Warrior, menu: Menu[Act], enemy: Warrior | None) -> None:
     """A hidden warrior may creep behind cover to a place nearer the enemy and stay
     hidden (RA-HIDE-04); a refused creep says why (running, an enemy too close, open
     ground on the way)."""
@@ -465,24 +406,22 @@ def _creep_offer(game: ApocalypseGame, w: Warrior, menu: Menu[Act], enemy: Warri
 
 
 def _do(
-    game: ApocalypseGame, w: Warrior, act: Act, cover_spot: tuple[float, float] | None
+    game: ApocalypseState, w: Warrior, act: Act, cover_spot: tuple[float, float] | None
 ) -> Procedure[None]:
     if act.kind == "creep":
         spot, _ = _creep_spot(game, w, game.warrior(act.target))
-        yield from _step(game, w, spot, float(w.mobility))
+        yield from _step(game, w, spot, move_allowance(w.mobility))
     elif act.kind == "advance":
         target = game.warrior(act.target)
-        yield from _step(game, w, target.base.centre, float(w.mobility))
+        yield from _step(game, w, target.base.centre, move_allowance(w.mobility))
     elif act.kind == "run":
         target = game.warrior(act.target)
         w.turn.ran = True
-        yield from _step(
-            game, w, target.base.centre, float(w.mobility * number("movement", "run_multiplier"))
-        )
+        yield from _step(game, w, target.base.centre, run_allowance(w.mobility))
     elif act.kind == "cover" and cover_spot is not None:
-        yield from _step(game, w, cover_spot, float(w.mobility))
+        yield from _step(game, w, cover_spot, move_allowance(w.mobility))
     elif act.kind == "charge":
-        yield from _charge(game, w, game.warrior(act.target))
+        yield from charges.charge(game, w, game.warrior(act.target))
     elif act.kind == "watch":
         w.watch = Watch.ON_GUARD
         w.turn.moved = w.turn.shot = True
@@ -502,7 +441,7 @@ def _do(
 
 
 def _step(
-    game: ApocalypseGame,
+    game: ApocalypseState,
     w: Warrior,
     goal: tuple[float, float] | None,
     paces: float,
@@ -519,8 +458,8 @@ def _step(
             min(max(w.base.x + dx / norm * paces, r), game.table.width - r),
             min(max(w.base.y + dy / norm * paces, r), game.table.height - r),
         )
-    way = game.route(w, goal, paces)
-    if way is None or way[1] == w.base.centre:
+    walked = game.walk(w, goal, paces)
+    if walked is None or walked.end == w.base.centre:
         return
     w.turn.moved = True
     # a hidden walker creeps on while the hiding rule lets him (RA-HIDE-04, in travel)
@@ -528,82 +467,13 @@ def _step(
         game.told(w, "apocalypse.game.moves", unit=game.name(w.id), paces=round(paces, 1)),
         ("RA-ABSENT-08", "RA-ABSENT-12"),
     )
-    yield from moving.travel(game, w, way[0], way[1])
-
-
-def _charge(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
-    """A charge: fear tests (RA-PSY-07), guard fire on the way (RA-GUARD-02/04), into
-    contact."""
-    came_out = w.sight is Sight.HIDDEN
-    if came_out:
-        w.sight = Sight.SEEN
-        # a charger cannot stay hidden (RA-HIDE-04; 000's «атаковать» reveals, RA-HIDE-03)
-        yield emit(
-            "apocalypse.game.revealed", rules=("RA-HIDE-03", "RA-HIDE-04"), unit=game.name(w.id)
-        )
-    scared = fright(target.fright, w.fright)
-    if target.fright is not Fright.NONE and scared is not target.fright:
-        yield emit(
-            "apocalypse.game.immune" if scared is Fright.NONE else "apocalypse.game.only_fear",
-            rules=("RA-PSY-09",),
-            unit=game.name(w.id),
-            fright=target.fright,
-        )
-    if scared is not Fright.NONE and not ignores_psychology(w.frenzied, True):
-        brave = yield Call(_fear, (psyche.spirit_of(game, w),))
-        if not brave:
-            w.turn.moved = True  # a failed charge: he stays where he is (RA-PSY-07 b)
-            return
-    yield emit(
-        "apocalypse.game.charges",
-        rules=("RA-ABSENT-08",),
-        unit=game.name(w.id),
-        target=game.name(target.id),
-    )
-    yield from game.interrupts.fire(
-        Moment(Trigger.CHARGE_DECLARED, w.side, w.id, target.id, facts=(("charge", True),))
-    )
-    if not w.fit or not target.in_battle:
-        return
-    feared = fright(w.fright, target.fright)
-    if feared is not Fright.NONE and target.fit and not ignores_psychology(target.frenzied, True):
-        brave = yield Call(_fear, (psyche.spirit_of(game, target),))
-        if not brave:
-            target.turn.afraid_of = w.id
-    w.turn.over_obstacle = game.tape.cover(w.base, target.base).value != "none"
-    reach = float(w.mobility * number("movement", "charge_multiplier")) + 0.5
-    way = game.route(w, game.contact_point(w, target), reach, target=target)
-    w.turn.moved = True
-    w.turn.charged = True
-    if way is None:
-        return
-    arrived = yield from moving.travel(game, w, way[0], way[1], target=target, came_out=came_out)
-    if not arrived or not target.in_battle:
-        return
-    if game.gap(w, target) > 0.05:
-        yield emit("apocalypse.game.charge_short", rules=("RA-ABSENT-08",), unit=game.name(w.id))
-        return
-    game.contacts.engage(w.id, target.id, ("RA-ABSENT-08", "RA-CC-01"))
-    if w.turn.over_obstacle:
-        yield emit("apocalypse.game.over_obstacle", rules=("RA-CC-10",), unit=game.name(w.id))
-    if target.morale is Morale.FLEEING and target.fit:
-        # a fleeing warrior charged runs d6 paces and avoids the blows (RA-PSY-06)
-        yield from psyche.run_away(game, target, w.base.centre)
-        return
-    if target.watch is Watch.ON_GUARD:
-        target.watch = Watch.NONE
-        yield emit("apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(target.id))
-
-
-def _fear(spirit: int) -> Procedure[bool]:
-
-    return (yield from fear_test(spirit))
+    yield from moving.travel(game, w, walked.path, walked.end)
 
 
 # -- hiding and shooting ----------------------------------------------------------------
 
 
-def _hiding(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+def _hiding(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     if w.sight is Sight.HIDDEN or not w.fit:
         return
     verdict = may_hide(moving.hider_here(game, w, game.next_to_cover(w)))
@@ -632,12 +502,12 @@ def _hiding(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     if not hide:
         return
     if game.edition is Edition.ACTIVATION:
-        game.fp[w.side] -= number("hiding", "fp_cost")
+        game.fp[w.side] -= hiding_cost()
     w.sight = Sight.HIDDEN
     yield Emit(game.told(w, "apocalypse.game.hides", unit=game.name(w.id)), verdict.rules)
 
 
-def _fire(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+def _fire(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     if not w.fit or w.turn.ran or w.watch is Watch.ON_GUARD:
         return
     menu: Menu[Any] = Menu()
@@ -648,7 +518,7 @@ def _fire(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
         menu.offer(
             "end_song",
             msg("apocalypse.option.end_song", melody=game.name(f"melody:{w.lasting}")),
-            Verdict.allow("RA-MEL-08"),
+            may_end_lasting(bool(w.lasting)),
             Forecast(score=-taste("apocalypse", "ward")),
         )
     if not len(menu):
@@ -683,4 +553,4 @@ def _fire(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
         yield from shots.fire(game, w, target, weapon)
 
 
-__all__ = ["Act", "activate", "activations", "end_of_turn", "register"]
+__all__ = ["Act", "activate", "activations", "end_of_turn"]

@@ -7,28 +7,34 @@ tests his nerve at the end of the phase (RA-PSY-05) or breaks (RA-CC-20).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu
 from kubik.game.battle.tastes import taste
+from kubik.rulesets.apocalypse.arms import may_fight_with
+from kubik.rulesets.apocalypse.battle.nerve import start_fleeing
+from kubik.rulesets.apocalypse.battle.songs import ward_bonus
+from kubik.rulesets.apocalypse.battle.state import ApocalypseState
 from kubik.rulesets.apocalypse.battle.warriors import Condition, Ground, Morale, Warrior
+from kubik.rulesets.apocalypse.battle.wounds import harm
 from kubik.rulesets.apocalypse.checks import spirit_test
-from kubik.rulesets.apocalypse.core import decimal
+from kubik.rulesets.apocalypse.close_combat import (
+    advance_reach,
+    drawn_in_reach,
+    may_advance,
+    may_hold_back,
+    may_join,
+)
 from kubik.rulesets.apocalypse.melee import Fighter, MeleeOutcome, Winner, melee, weapon_for_hits
-from kubik.rulesets.apocalypse.psychology import all_alone
-
-if TYPE_CHECKING:
-    from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
+from kubik.rulesets.apocalypse.psychology import all_alone, friends_reach
 
 
 def fighter(
-    game: ApocalypseGame, w: Warrior, opponent: Warrior, side: str, outnumber: int = 0
+    game: ApocalypseState, w: Warrior, opponent: Warrior, side: str, outnumber: int = 0
 ) -> Fighter:
     """The rule's situation of one fighter in a bout against ``opponent`` during
     ``side``'s close-combat phase."""
-    from kubik.rulesets.apocalypse.battle.songs import ward_bonus
-
     own_turn = w.side == side
     charging = own_turn and w.turn.charged
     first_round = w.turn.charged or opponent.turn.charged
@@ -65,15 +71,15 @@ def bout_worth(outcome: MeleeOutcome) -> float:
     return 0.0
 
 
-def close_combat(game: ApocalypseGame, side: str) -> Procedure[None]:
+def close_combat(game: ApocalypseState, side: str) -> Procedure[None]:
     """The whole close-combat phase of ``side``'s turn."""
     yield from _drawn_in(game, side)
     for w in game.warriors:
         if not game.contacts.of(w.id):
             w.loadout = None  # his fight is over: he may choose again for the next
     for w in game.warriors:
-        if w.loadout is None and w.in_battle and game.engaged(w):
-            yield from _arm(game, w, game.engaged(w)[0], side)
+        if w.loadout is None and w.in_battle and game.board.engaged(w):
+            yield from _arm(game, w, game.board.engaged(w)[0], side)
     groups = _groups(game)
     groups.sort(key=lambda g: len(g) > 2)  # one-on-one fights first (RA-CC-03)
     for group in groups:
@@ -94,7 +100,7 @@ def close_combat(game: ApocalypseGame, side: str) -> Procedure[None]:
         yield from _alone(game, w)
 
 
-def _arm(game: ApocalypseGame, w: Warrior, opponent: Warrior, side: str) -> Procedure[None]:
+def _arm(game: ApocalypseState, w: Warrior, opponent: Warrior, side: str) -> Procedure[None]:
     """Before his fight begins he declares the weapons he fights with — a pistol holstered
     for a knife, one weapon in the hand a bulky gun leaves free — and keeps them until
     the fight is over (RA-CC-07)."""
@@ -108,7 +114,7 @@ def _arm(game: ApocalypseGame, w: Warrior, opponent: Warrior, side: str) -> Proc
         menu.offer(
             chosen,
             msg("apocalypse.option.fight_with", weapons=_weapon_names(game, w)),
-            Verdict.allow("RA-CC-07"),
+            may_fight_with(chosen, w.weapons),
             Forecast(
                 melee,
                 (fighter(game, w, opponent, side), fighter(game, opponent, w, side)),
@@ -130,14 +136,14 @@ def _arm(game: ApocalypseGame, w: Warrior, opponent: Warrior, side: str) -> Proc
     )
 
 
-def _weapon_names(game: ApocalypseGame, w: Warrior) -> tuple[Any, ...]:
+def _weapon_names(game: ApocalypseState, w: Warrior) -> tuple[Any, ...]:
     """The names of the weapons he fights with (fists when none)."""
     return tuple(game.name(f"weapon:{x.id}") for x in w.melee_weapons()) or (
         msg("apocalypse.fists"),
     )
 
 
-def _groups(game: ApocalypseGame) -> list[list[str]]:
+def _groups(game: ApocalypseState) -> list[list[str]]:
     """The fights: warriors linked by contact, in the order the fights started."""
     groups: list[list[str]] = []
     for pair in game.contacts.pairs():
@@ -150,7 +156,7 @@ def _groups(game: ApocalypseGame) -> list[list[str]]:
     return groups
 
 
-def _bouts(game: ApocalypseGame, group: list[str], side: str) -> list[tuple[str, str]]:
+def _bouts(game: ApocalypseState, group: list[str], side: str) -> list[tuple[str, str]]:
     """Every pair in contact in a fight, the warrior of the side whose turn it is first."""
     out = []
     for pair in game.contacts.pairs():
@@ -161,10 +167,8 @@ def _bouts(game: ApocalypseGame, group: list[str], side: str) -> list[tuple[str,
 
 
 def _bout(
-    game: ApocalypseGame, a: Warrior, b: Warrior, group: list[str], side: str
+    game: ApocalypseState, a: Warrior, b: Warrior, group: list[str], side: str
 ) -> Procedure[None]:
-    from kubik.rulesets.apocalypse.battle import shots
-
     fit = [game.warrior(x) for x in group if game.warrior(x).fit]
     mine = sum(1 for w in fit if w.side == a.side)
     theirs = sum(1 for w in fit if w.side == b.side)
@@ -193,24 +197,25 @@ def _bout(
         ),
         hits=outcome.hits,
     )
-    yield from shots.harm(game, loser, outcome.hits, by=winner)
-    if not loser.in_battle and winner.fit and not game.engaged(winner):
+    yield from harm(game, loser, outcome.hits, by=winner)
+    if not loser.in_battle and winner.fit and not game.board.engaged(winner):
         yield from _advance(game, winner)
 
 
-def _advance(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+def _advance(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     """All his opponents out of action: he may advance a pace (RA-CC-19)."""
-    reach = decimal("melee", "advance_paces")
-    enemy = game.nearest(w, [e for e in game.enemies(w) if e.fit and e.sight.value != "hidden"])
+    reach = advance_reach()
+    board = game.board
+    enemy = board.nearest(w, [e for e in board.enemies(w) if e.fit and e.sight.value != "hidden"])
     if enemy is None:
         return
     menu: Menu[bool] = Menu()
     menu.offer(False, msg("apocalypse.option.stay"), Verdict.allow("RA-CC-19"))
-    close = game.gap(w, enemy) <= reach
+    close = board.gap(w, enemy) <= reach
     menu.offer(
         True,
         msg("apocalypse.option.advance_pace", target=game.name(enemy.id)),
-        Verdict.allow("RA-CC-19"),
+        may_advance(len(board.engaged(w))),
         Forecast(score=0.1 if close else 0.02),
     )
     go = yield from game.choose(
@@ -223,19 +228,20 @@ def _advance(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     if not go:
         return
     goal = game.contact_point(w, enemy) if close else enemy.base.centre
-    spot = game.walk(w, goal, reach, target=enemy if close else None)
-    if spot is None:
+    walked = game.walk(w, goal, reach, target=enemy if close else None)
+    if walked is None:
         return
-    game.place(w, spot)
-    if close and game.gap(w, enemy) <= 0.05:
+    game.place(w, walked.end)
+    if close and board.gap(w, enemy) <= 0.05:
         game.contacts.engage(w.id, enemy.id, ("RA-CC-19",))
     yield emit("apocalypse.game.advances", rules=("RA-CC-19",), unit=game.name(w.id))
 
 
-def _drawn_in(game: ApocalypseGame, side: str) -> Procedure[None]:
+def _drawn_in(game: ApocalypseState, side: str) -> Procedure[None]:
     """Warriors within a pace of a fight are drawn into it, unless they hold back
     (RA-CC-02)."""
-    reach = decimal("melee", "drawn_in_paces")
+    reach = drawn_in_reach()
+    board = game.board
     for w in game.warriors:
         if not w.fit or w.morale is not Morale.STEADY or game.contacts.of(w.id):
             continue
@@ -243,10 +249,10 @@ def _drawn_in(game: ApocalypseGame, side: str) -> Procedure[None]:
             continue
         fighting = [
             e
-            for e in game.enemies(w)
+            for e in board.enemies(w)
             if e.fit
             and game.contacts.of(e.id)
-            and game.gap(w, e) <= reach
+            and board.gap(w, e) <= reach
             and e.sight.value != "hidden"
         ]
         if not fighting:
@@ -256,16 +262,14 @@ def _drawn_in(game: ApocalypseGame, side: str) -> Procedure[None]:
         menu.offer(
             True,
             msg("apocalypse.option.join", target=game.name(enemy.id)),
-            Verdict.allow("RA-CC-02"),
+            may_join(True),
             Forecast(
                 melee,
                 (fighter(game, w, enemy, side, 1), fighter(game, enemy, w, side)),
                 value=bout_worth,
             ),
         )
-        menu.offer(
-            False, msg("apocalypse.option.hold_back"), Verdict.allow("RA-CC-02", "RA-ABSENT-08")
-        )
+        menu.offer(False, msg("apocalypse.option.hold_back"), may_hold_back())
         join = yield from game.choose(
             menu,
             w.side,
@@ -280,11 +284,11 @@ def _drawn_in(game: ApocalypseGame, side: str) -> Procedure[None]:
                 unit=game.name(w.id),
             )
             continue
-        spot = game.walk(w, game.contact_point(w, enemy), reach + 0.5, target=enemy)
-        if spot is None:
+        walked = game.walk(w, game.contact_point(w, enemy), reach + 0.5, target=enemy)
+        if walked is None:
             continue
-        game.place(w, spot)
-        if game.gap(w, enemy) <= 0.05:
+        game.place(w, walked.end)
+        if board.gap(w, enemy) <= 0.05:
             game.contacts.engage(w.id, enemy.id, ("RA-CC-02",))
             yield emit(
                 "apocalypse.game.drawn_in",
@@ -294,18 +298,16 @@ def _drawn_in(game: ApocalypseGame, side: str) -> Procedure[None]:
             )
 
 
-def _alone(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+def _alone(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     """Alone against two or more: a Spirit test or he breaks (RA-PSY-05, RA-CC-20)."""
-    from kubik.rulesets.apocalypse.battle import psyche
-
     if not w.fit:
         return
-    opponents = [e for e in game.engaged(w) if e.fit]
-    paces = decimal("psychology", "alone_paces")
+    opponents = [e for e in game.board.engaged(w) if e.fit]
+    paces = friends_reach()
     friends = [
         f
-        for f in game.friends(w)
-        if f.fit and f.morale is Morale.STEADY and game.gap(w, f) <= paces
+        for f in game.board.friends(w)
+        if f.fit and f.morale is Morale.STEADY and game.board.gap(w, f) <= paces
     ]
     if not all_alone(len(opponents), len(friends)):
         return
@@ -315,21 +317,19 @@ def _alone(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
         return
     yield from break_away(game, w, opponents, fleeing=True)
     if w.fit:
-        yield from psyche.start_fleeing(game, w, opponents[0].base.centre)
+        yield from start_fleeing(game, w, opponents[0].base.centre)
 
 
 def break_away(
-    game: ApocalypseGame, w: Warrior, opponents: list[Warrior], fleeing: bool
+    game: ApocalypseState, w: Warrior, opponents: list[Warrior], fleeing: bool
 ) -> Procedure[None]:
     """He turns and runs: each opponent strikes him once, automatically (RA-CC-20)."""
-    from kubik.rulesets.apocalypse.battle import shots
-
     rules = ("RA-CC-20", "RA-PSY-05") if fleeing else ("RA-CC-20", "RA-ABSENT-08")
     yield emit("apocalypse.game.breaks", rules=rules, unit=game.name(w.id))
     for enemy in opponents:
         if not w.in_battle:
             break
-        yield from shots.harm(game, w, 1, by=enemy)
+        yield from harm(game, w, 1, by=enemy)
     if w.fit:  # struck down, he lies where he was, still in the fight
         game.contacts.release(w.id)
 

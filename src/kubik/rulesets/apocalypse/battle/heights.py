@@ -4,13 +4,15 @@ own procedures (:mod:`kubik.rulesets.apocalypse.manoeuvres`), called from here."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from shapely.geometry import Point as ShapelyPoint
 
 from kubik.engine import Call, Procedure, emit
 from kubik.game.battle import clear_of
 from kubik.rulesets.apocalypse.battle import moving
+from kubik.rulesets.apocalypse.battle.state import ApocalypseState
+from kubik.rulesets.apocalypse.battle.warriors import Warrior
 from kubik.rulesets.apocalypse.manoeuvres import (
     Climb,
     LeapOutcome,
@@ -20,16 +22,12 @@ from kubik.rulesets.apocalypse.manoeuvres import (
     jump_gap,
 )
 
-if TYPE_CHECKING:
-    from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
-    from kubik.rulesets.apocalypse.battle.warriors import Warrior
-
 
 def _centre_point(w: Warrior) -> Any:
     return ShapelyPoint(w.base.centre)
 
 
-def climb_onto(game: ApocalypseGame, w: Warrior, feature_id: str) -> Procedure[None]:
+def climb_onto(game: ApocalypseState, w: Warrior, feature_id: str) -> Procedure[None]:
     """Climb a wall (RA-MAN-01): once up, he stands just inside the roof's edge."""
     feature = game.table.feature(feature_id)
     outcome = yield Call(climb, (w.mobility, True))
@@ -41,13 +39,13 @@ def climb_onto(game: ApocalypseGame, w: Warrior, feature_id: str) -> Procedure[N
         return
     near = inner.exterior.interpolate(inner.exterior.project(_centre_point(w)))
     spot = (round(near.x, 1), round(near.y, 1))
-    others = [p.base for p in game.bodies(besides=(w.id,))]
+    others = game.board.blocking(w)
     if clear_of([w.base.moved_to(spot)], others) and feature.shape.covers(ShapelyPoint(spot)):
         yield from moving.travel(game, w, (w.base.centre, spot), spot)
         yield emit("apocalypse.game.climbed", rules=("RA-MAN-01",), unit=game.name(w.id))
 
 
-def climb_off(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+def climb_off(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     """Climb down a wall (RA-MAN-01): a failed test and he falls from where he started."""
     roof = game.roof_under(w)
     if roof is None:
@@ -66,19 +64,19 @@ def climb_off(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
 
 
 def _landing(
-    game: ApocalypseGame, w: Warrior, roof: Any, toward: tuple[float, float]
+    game: ApocalypseState, w: Warrior, roof: Any, toward: tuple[float, float]
 ) -> tuple[float, float] | None:
     """A place on the ground just off ``roof`` toward ``toward``."""
     outer = roof.shape.buffer(w.base.radius + 0.3)
     edge = outer.exterior.interpolate(outer.exterior.project(ShapelyPoint(toward)))
     spot = (round(edge.x, 1), round(edge.y, 1))
-    others = [p.base for p in game.bodies(besides=(w.id,))]
-    if game.fits(w.base.moved_to(spot)) and clear_of([w.base.moved_to(spot)], others):
+    others = game.board.blocking(w)
+    if game.on_table(w.base.moved_to(spot)) and clear_of([w.base.moved_to(spot)], others):
         return spot
     return None
 
 
-def jump_off(game: ApocalypseGame, w: Warrior, target: Warrior | None) -> Procedure[None]:
+def jump_off(game: ApocalypseState, w: Warrior, target: Warrior | None) -> Procedure[None]:
     """Jump down (RA-MAN-03), perhaps onto an enemy below (RA-MAN-05: landing in contact
     with him); a failure is a fall from the start (RA-MAN-06)."""
     roof = game.roof_under(w)
@@ -111,30 +109,30 @@ def jump_off(game: ApocalypseGame, w: Warrior, target: Warrior | None) -> Proced
 
 
 def clear_to_land(
-    game: ApocalypseGame, w: Warrior, spot: tuple[float, float], target: Warrior
+    game: ApocalypseState, w: Warrior, spot: tuple[float, float], target: Warrior
 ) -> bool:
     """Whether he may land at ``spot`` in contact with ``target`` (RA-MAN-05): on the
     table, clear of everyone else, touching only him."""
-    others = [p.base for p in game.bodies(besides=(w.id, target.id))]
+    others = game.board.blocking(w, also=(target,))
     moved = w.base.moved_to(spot)
     return (
-        game.fits(moved)
+        game.on_table(moved)
         and clear_of([moved], others)
         and clear_of([moved], [target.base], may_touch=[target.base])
     )
 
 
-def _leap_contact(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
-    way = game.route(w, game.contact_point(w, target), 1.5, target=target)
-    if way is None:
+def _leap_contact(game: ApocalypseState, w: Warrior, target: Warrior) -> Procedure[None]:
+    walked = game.walk(w, game.contact_point(w, target), 1.5, target=target)
+    if walked is None:
         return
-    yield from moving.travel(game, w, way[0], way[1], target=target)
+    yield from moving.travel(game, w, walked.path, walked.end, target=target)
     yield from _land_on(game, w, target)
 
 
-def _land_on(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
+def _land_on(game: ApocalypseState, w: Warrior, target: Warrior) -> Procedure[None]:
     """He landed in contact with the enemy he leapt at: a leap attack (RA-MAN-05)."""
-    if w.fit and target.in_battle and game.gap(w, target) <= 0.05:
+    if w.fit and target.in_battle and game.board.gap(w, target) <= 0.05:
         w.turn.charged = w.turn.leapt = True
         game.contacts.engage(w.id, target.id, ("RA-MAN-05",))
         yield emit(
@@ -145,7 +143,7 @@ def _land_on(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[Non
         )
 
 
-def giant_leap_at(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
+def giant_leap_at(game: ApocalypseState, w: Warrior, target: Warrior) -> Procedure[None]:
     """Гигантский скачок X onto an enemy: the jump-down tests at the highest point
     (RA-MAN-04), then a leap attack (RA-MAN-05)."""
     apex = giant_leap_apex(game.height(w), game.height(target))
@@ -157,7 +155,7 @@ def giant_leap_at(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedur
     yield from _leap_contact(game, w, target)
 
 
-def leap_gap(game: ApocalypseGame, w: Warrior, feature_id: str) -> Procedure[None]:
+def leap_gap(game: ApocalypseState, w: Warrior, feature_id: str) -> Procedure[None]:
     """Jump across to another roof (RA-MAN-02)."""
     roof = game.roof_under(w)
     other = game.table.feature(feature_id)
@@ -172,7 +170,7 @@ def leap_gap(game: ApocalypseGame, w: Warrior, feature_id: str) -> Procedure[Non
     if outcome.landed and not inner.is_empty:
         near = inner.exterior.interpolate(inner.exterior.project(_centre_point(w)))
         spot = (round(near.x, 1), round(near.y, 1))
-        others = [p.base for p in game.bodies(besides=(w.id,))]
+        others = game.board.blocking(w)
         if clear_of([w.base.moved_to(spot)], others):
             game.place(w, spot)
         return

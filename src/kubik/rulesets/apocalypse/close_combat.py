@@ -1,0 +1,62 @@
+"""The close-combat phase around its bouts (seed 003, «Фаза рукопашного боя»): who is
+drawn into a fight (RA-CC-02), and the advance of a warrior whose opponents are all
+out of action (RA-CC-19). One bout is :mod:`~kubik.rulesets.apocalypse.melee`.
+
+«Воины, находящиеся на расстоянии не более одного шага от сражающихся, втягиваются в
+бой. На начале каждого раунда схватки придвиньте всех воинов в радиусе одного шага от
+сражающихся в базовый контакт»; a warrior drawn in may hold back («уход от
+рукопашной», staying where he is). «Если все противники модели в рукопашной выбыли из
+игры, модель может ... продвинуться на один шаг».
+"""
+
+from __future__ import annotations
+
+from kubik.engine import Verdict, msg
+from kubik.rulesets.apocalypse.core import decimal
+
+
+def drawn_in_reach() -> float:
+    """Paces from a fight within which a warrior is drawn into it (RA-CC-02).
+
+    >>> drawn_in_reach()
+    1.0
+    """
+    return decimal("melee", "drawn_in_paces")
+
+
+def advance_reach() -> float:
+    """Paces a warrior advances when his opponents are all out of action (RA-CC-19).
+
+    >>> advance_reach()
+    1.0
+    """
+    return decimal("melee", "advance_paces")
+
+
+def may_join(reaches: bool) -> Verdict:
+    """May he be moved into base contact with the fight (RA-CC-02)? Only where his walked
+    way into contact lies within :func:`drawn_in_reach`.
+
+    >>> may_join(True).allowed, may_join(False).allowed
+    (True, False)
+    """
+    return Verdict.of(reaches, msg("apocalypse.permission.no_way_in"), "RA-CC-02")
+
+
+def may_hold_back() -> Verdict:
+    """A warrior drawn in may avoid the fight, staying where he is (RA-CC-02, by «уход
+    от рукопашной» of the absent movement phase, RA-ABSENT-08)."""
+    return Verdict.allow("RA-CC-02", "RA-ABSENT-08")
+
+
+def may_advance(opponents_left: int) -> Verdict:
+    """May he advance a pace (RA-CC-19)? Only when every opponent he fought is out of
+    action.
+
+    >>> may_advance(0).allowed, may_advance(1).allowed
+    (True, False)
+    """
+    return Verdict.of(opponents_left == 0, msg("apocalypse.permission.in_combat"), "RA-CC-19")
+
+
+__all__ = ["advance_reach", "drawn_in_reach", "may_advance", "may_hold_back", "may_join"]
