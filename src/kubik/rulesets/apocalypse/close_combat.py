@@ -1,6 +1,7 @@
 """The close-combat phase around its bouts (seed 003, «Фаза рукопашного боя»): who is
 drawn into a fight (RA-CC-02), and the advance of a warrior whose opponents are all
-out of action (RA-CC-19). One bout is :mod:`~kubik.rulesets.apocalypse.melee`.
+out of action (RA-CC-19); in a fight of several, who picks the order of the bouts
+(RA-CC-18). One bout is :mod:`~kubik.rulesets.apocalypse.melee`.
 
 «Воины, находящиеся на расстоянии не более одного шага от сражающихся, втягиваются в
 бой. На начале каждого раунда схватки придвиньте всех воинов в радиусе одного шага от
@@ -10,6 +11,8 @@ out of action (RA-CC-19). One bout is :mod:`~kubik.rulesets.apocalypse.melee`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from kubik.engine import Verdict, msg
 from kubik.rulesets.apocalypse.core import decimal
@@ -59,4 +62,36 @@ def may_advance(opponents_left: int) -> Verdict:
     return Verdict.of(opponents_left == 0, msg("apocalypse.permission.in_combat"), "RA-CC-19")
 
 
-__all__ = ["advance_reach", "drawn_in_reach", "may_advance", "may_hold_back", "may_join"]
+def orders_strikes(numbers: Mapping[str, int], phase_side: str) -> str:
+    """Who picks the order of the bouts in a fight of several: the side with more
+    fighters in it (RA-CC-18: «Игрок, превосходящий по численности, может решить, кто из
+    его моделей и в какой последовательности будет бить»); with equal numbers the player
+    whose phase it is (RA-CC-03 default).
+
+    >>> orders_strikes({"a": 1, "b": 3}, "a"), orders_strikes({"a": 2, "b": 2}, "a")
+    ('b', 'a')
+    """
+    most = max(numbers.values(), default=0)
+    leaders = [side for side, n in numbers.items() if n == most]
+    return leaders[0] if len(leaders) == 1 else phase_side
+
+
+def may_strike(in_contact: bool) -> Verdict:
+    """A bout that may come next: every warrior fights each enemy in contact with him,
+    in any order (RA-CC-18).
+
+    >>> may_strike(True).allowed, may_strike(False).allowed
+    (True, False)
+    """
+    return Verdict.of(in_contact, msg("apocalypse.permission.not_in_contact"), "RA-CC-18")
+
+
+__all__ = [
+    "advance_reach",
+    "drawn_in_reach",
+    "may_advance",
+    "may_hold_back",
+    "may_join",
+    "may_strike",
+    "orders_strikes",
+]

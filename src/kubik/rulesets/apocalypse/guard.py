@@ -42,6 +42,7 @@ class Sentry:
     start_of_turn: bool = True  # turn edition: only at the start of his turn
     moved_or_shot: bool = False
     armed: bool = True  # he has a ranged weapon to fire (RA-GUARD-02)
+    able: bool = True  # on his feet, not fleeing, not stupefied: he can act at all
 
 
 def may_guard(s: Sentry) -> Verdict:
@@ -52,8 +53,12 @@ def may_guard(s: Sentry) -> Verdict:
     >>> may_guard(Sentry(Edition.ACTIVATION, start_of_turn=False)).allowed
     True
     """
+    if not s.able:
+        return Verdict.forbid(msg("apocalypse.permission.cannot_act"), "RA-GUARD-01")
     if not s.on_foot:
-        return Verdict.forbid(msg("apocalypse.permission.not_on_foot"), "RA-GUARD-01")
+        return Verdict.forbid(
+            msg(f"apocalypse.permission.not_on_foot.{post(s.edition)}"), "RA-GUARD-01"
+        )
     if s.in_combat:
         return Verdict.forbid(msg("apocalypse.permission.in_combat"), "RA-GUARD-01")
     if s.edition is Edition.TURN and (not s.start_of_turn or s.moved_or_shot):
@@ -61,6 +66,17 @@ def may_guard(s: Sentry) -> Verdict:
     if not s.armed:
         return Verdict.forbid(msg("apocalypse.permission.no_weapon"), "RA-GUARD-01", "RA-GUARD-02")
     return Verdict.allow("RA-GUARD-01")
+
+
+def post(edition: Edition) -> str:
+    """The seed's own word for standing guard, as message ids name it: Дозор in the turn
+    edition (seed 003), Караул in the activation edition (seed 000, whose «КАРАУЛ»
+    section still says «дозор» a few times, left over from the turn edition's text).
+
+    >>> post(Edition.TURN), post(Edition.ACTIVATION)
+    ('watch', 'guard')
+    """
+    return "watch" if edition is Edition.TURN else "guard"
 
 
 def may_guard_fire(
@@ -108,4 +124,12 @@ def guard_ends(shot: bool, turn_over: bool, harmed: bool, moved: bool) -> GuardE
     return None
 
 
-__all__ = ["GuardEnd", "Sentry", "guard_ends", "may_guard", "may_guard_fire", "stage_paces"]
+__all__ = [
+    "GuardEnd",
+    "Sentry",
+    "guard_ends",
+    "may_guard",
+    "may_guard_fire",
+    "post",
+    "stage_paces",
+]

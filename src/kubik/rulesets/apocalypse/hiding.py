@@ -24,6 +24,7 @@ from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.rulesets.apocalypse.checks import mobility_test
 from kubik.rulesets.apocalypse.core import Edition, decimal, number
+from kubik.rulesets.apocalypse.guard import post
 
 
 def detection_radius(mobility: int, edition: Edition) -> Fraction:
@@ -96,7 +97,8 @@ def may_hide(h: Hider) -> Verdict:
     if h.charged or (h.ran and h.edition is Edition.TURN):
         return Verdict.forbid(msg("apocalypse.permission.charged_or_ran"), "RA-HIDE-04")
     if h.guarding:
-        return Verdict.forbid(msg("apocalypse.permission.guard_cannot_hide"), "RA-GUARD-01")
+        reason = msg(f"apocalypse.permission.cannot_hide_on_post.{post(h.edition)}")
+        return Verdict.forbid(reason, "RA-GUARD-01")
     if h.banned:
         rule = "RA-HIDE-07" if h.edition is Edition.TURN else "RA-HIDE-05"
         return Verdict.forbid(msg("apocalypse.permission.found"), rule, "RA-AMB-02")

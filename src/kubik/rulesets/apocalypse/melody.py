@@ -20,7 +20,7 @@ from enum import StrEnum
 from functools import cache, lru_cache
 
 from kubik.dice import D3, D6
-from kubik.engine import Choose, Procedure, Roll, Verdict, emit, msg
+from kubik.engine import Choose, Message, Procedure, Roll, Verdict, emit, msg
 from kubik.rulesets.apocalypse.core import data, number
 
 
@@ -256,10 +256,13 @@ def jam(j: Jamming) -> Procedure[JamOutcome]:
         reduce=casting_summary,
         rules=("RA-MEL-05", "RA-ABSENT-03"),
     )
+    natural: Message | str = ""  # what the natural dice decided, whatever the total
     if ones >= number("melody", "jam_fail_ones"):
         jammed = False  # failure has priority over the double six
+        natural = msg("apocalypse.jam.natural.ones", ones=ones)
     elif sixes >= number("melody", "jam_success_sixes"):
         jammed = True
+        natural = msg("apocalypse.jam.natural.sixes", sixes=sixes)
     else:
         jammed = total + j.modifier >= j.needed
     rules = verdict.rules
@@ -269,6 +272,7 @@ def jam(j: Jamming) -> Procedure[JamOutcome]:
         rules=rules,
         total=total + j.modifier,
         needed=j.needed,
+        natural=natural,
         result=result,
     )
     return JamOutcome(jammed, result)

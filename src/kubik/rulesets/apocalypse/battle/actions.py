@@ -11,11 +11,13 @@ activate one warrior at a time, each activation (and each hiding) costing FP
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from kubik.engine import Emit, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu
+from kubik.engine import AnyForecast, Emit, Forecast, Procedure, Verdict, emit, msg
+from kubik.game.battle import LazyForecast, Menu
 from kubik.game.battle.tastes import taste
 from kubik.rulesets.apocalypse.battle import charges, fights, heights, moving, psyche, shots, songs
 from kubik.rulesets.apocalypse.battle.state import ApocalypseState
@@ -38,16 +40,16 @@ from kubik.rulesets.apocalypse.manoeuvres import (
     may_leap_attack,
     may_walk,
 )
-from kubik.rulesets.apocalypse.melee import melee
 from kubik.rulesets.apocalypse.melody import may_end_lasting
 from kubik.rulesets.apocalypse.movement import (
-    charge_allowance,
     may_break_away,
     move_allowance,
     run_allowance,
 )
 from kubik.rulesets.apocalypse.psychology import Stupor, must_charge
+from kubik.rulesets.apocalypse.shooting import shoot
 from kubik.rulesets.apocalypse.warband import activation_cost, may_activate
+from kubik.table import Point
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,12 +77,25 @@ def activations(game: ApocalypseState) -> Procedure[None]:
                     msg("apocalypse.option.activate", unit=game.name(w.id)),
                     may_activate(game.fp[side], w.turn.acted),
                 )
-            picked = yield from game.choose(
-                menu,
-                side,
-                msg("apocalypse.reason.activate", side=game.side_name(side), fp=game.fp[side]),
-                rules=("RA-ABSENT-10",),
-            )
+            # which warrior acts is the enemy's to know only when he is seen: with a
+            # hidden one among them the choice is kept from him (RA-HIDE-02), and a
+            # seen one's activation told to him apart
+            secret = any(w.sight is Sight.HIDDEN for w in ready)
+            reason = msg("apocalypse.reason.activate", side=game.side_name(side), fp=game.fp[side])
+            if secret:
+                reason = msg(
+                    "apocalypse.reason.activate",
+                    side=game.side_name(side),
+                    fp=game.fp[side],
+                    unseen_by=game.enemy_of(side),
+                )
+            picked = yield from game.choose(menu, side, reason, rules=("RA-ABSENT-10",))
+            if secret and game.warrior(picked).sight is not Sight.HIDDEN:
+                yield emit(
+                    "apocalypse.game.activates",
+                    rules=("RA-ABSENT-10",),
+                    unit=game.name(picked),
+                )
             game.fp[side] -= cost
             w = game.warrior(picked)
             yield from activate(game, w)
@@ -102,18 +117,21 @@ def end_of_turn(game: ApocalypseState, side: str) -> Procedure[None]:
     for w in game.warriors:
         if w.side != side and w.watch is Watch.ON_GUARD and game.edition is Edition.TURN:
             w.watch = Watch.NONE
-            yield emit("apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(w.id))
+            yield emit(
+                game.post_msg("game.post_ends"), rules=("RA-GUARD-03",), unit=game.name(w.id)
+            )
     if game.edition is Edition.ACTIVATION and side == game.sides[-1]:
         for w in game.warriors:
             if w.watch is Watch.ON_GUARD:
                 w.watch = Watch.NONE
                 yield emit(
-                    "apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(w.id)
+                    game.post_msg("game.post_ends"), rules=("RA-GUARD-03",), unit=game.name(w.id)
                 )
 
 
 def activate(game: ApocalypseState, w: Warrior) -> Procedure[None]:
-    """One warrior acts."""
+    """Activation edition: one warrior acts — moves (or stands guard), hides, shoots or
+    sings (RA-ABSENT-10)."""
     w.turn.acted = True
     if not w.fit or w.morale is Morale.FLEEING or (w.turn.moved and w.turn.shot and w.turn.ran):
         return
@@ -128,13 +146,116 @@ def activate(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     act = yield from _movement(game, w)
     if not w.fit or game.ending() is not None:
         return
-    if act.kind in ("watch", "break", "charge", "leap", "giant_leap"):
+    if act.kind in _NO_MORE:
         return
     yield from _hiding(game, w)
     yield from _fire(game, w)
 
 
+#: Moves after which a warrior does nothing more in his turn: on guard, out of a fight,
+#: into one.
+_NO_MORE = frozenset({"watch", "break", "charge", "leap", "giant_leap"})
+
+
+def watch_phase(game: ApocalypseState, side: str) -> Procedure[None]:
+    """Turn edition: at the start of his turn a warrior may stand watch (Дозор), giving up
+    his whole turn — no moving, no shooting (RA-GUARD-01: «в начале своего хода ... Боец
+    должен полностью отказаться от своего хода»)."""
+    for w in game.side_warriors(side):
+        if not w.in_battle:
+            continue
+        verdict = may_guard(_sentry(game, w, start_of_turn=True))
+        if not verdict.allowed:
+            continue
+        menu: Menu[bool] = Menu()
+        menu.offer(
+            True,
+            msg(game.post_msg("option.post")),
+            verdict,
+            Forecast(score=taste("apocalypse", "guard")),
+        )
+        menu.offer(
+            False, msg("apocalypse.option.act"), Verdict.allow("RA-GUARD-01"), _acting(game, w)
+        )
+        watch = yield from game.choose(
+            menu,
+            w.side,
+            game.told(w, "apocalypse.reason.watch", unit=game.name(w.id)),
+            default=False,
+            rules=("RA-GUARD-01",),
+        )
+        if watch:
+            w.watch = Watch.ON_GUARD
+            w.turn.moved = w.turn.shot = True
+            yield Emit(
+                game.told(w, game.post_msg("game.stands"), unit=game.name(w.id)), verdict.rules
+            )
+
+
+def _acting(game: ApocalypseState, w: Warrior) -> AnyForecast:
+    """What acting this turn is worth to a bot weighing watch against it: closing on the
+    nearest enemy, and a shot he has now in range (the shot's own odds)."""
+    board = game.board
+    nearest = board.nearest(w, [e for e in board.enemies(w) if e.sight is not Sight.HIDDEN])
+    gap = board.gap(w, nearest) if nearest is not None else 0.0
+    closing = min(w.mobility, gap) * taste("apocalypse", "closing_per_pace")
+    menu: Menu[shots.Aim] = Menu()
+    shots.shooting_menu(game, w, menu)
+    for offer in menu.offers:
+        forecast = offer.forecast
+        if isinstance(forecast, Forecast) and forecast.args[0].in_range:
+            return Forecast(shoot, forecast.args, value=shots.hit_worth, score=closing)
+    return Forecast(score=closing)
+
+
+def movement_phase(game: ApocalypseState, side: str) -> Procedure[None]:
+    """Turn edition: the movement phase («фаза передвижения»): each warrior moves, charges
+    or climbs, and may hide where his move ends."""
+    yield emit(
+        "apocalypse.game.phase", rules=("RA-ABSENT-08",), phase=msg("apocalypse.phase.movement")
+    )
+    for w in game.side_warriors(side):
+        if game.ending() is not None:
+            return
+        if not w.fit or w.morale is Morale.FLEEING or w.watch is Watch.ON_GUARD:
+            continue
+        if w.stupor is Stupor.DROOL or w.ground is not Ground.NONE:
+            continue
+        if w.stupor is Stupor.SHUFFLE:
+            yield from psyche.shuffle(game, w)
+            continue
+        act = yield from _movement(game, w)
+        if w.fit and game.ending() is None and act.kind not in _NO_MORE:
+            yield from _hiding(game, w)
+
+
+def shooting_phase(game: ApocalypseState, side: str) -> Procedure[None]:
+    """Turn edition: the shooting phase («фаза Стрельбы»): each warrior shoots or plays a
+    Melody (those in a fight do not shoot, RA-CC-01)."""
+    yield emit(
+        "apocalypse.game.phase", rules=("RA-ABSENT-04",), phase=msg("apocalypse.phase.shooting")
+    )
+    for w in game.side_warriors(side):
+        if game.ending() is not None:
+            return
+        if w.in_battle and w.morale is Morale.STEADY:
+            yield from _fire(game, w)
+
+
 # -- movement -------------------------------------------------------------------------
+
+
+def _sentry(game: ApocalypseState, w: Warrior, *, start_of_turn: bool) -> Sentry:
+    """What the permission to stand guard reads of ``w`` now."""
+    return Sentry(
+        game.edition,
+        on_foot=True,
+        in_combat=bool(game.board.engaged(w)),
+        start_of_turn=start_of_turn,
+        moved_or_shot=w.turn.moved or w.turn.shot,
+        armed=bool(w.ranged_weapons()),
+        able=w.fit and w.morale is Morale.STEADY and w.stupor is Stupor.SENSIBLE,
+    )
 
 
 def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act]:
@@ -158,50 +279,32 @@ def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act]:
             rules=("RA-CC-01",),
         )
         if picked.kind == "break":
+            w.turn.ran = True  # he turns and runs: no hiding, no shooting after it (RA-CC-20)
             yield from fights.break_away(game, w, engaged, fleeing=False)
             if w.fit:
-                far = board.nearest(w, engaged)
-                yield from _step(
-                    game, w, far.base.centre if far else None, move_allowance(w.mobility), away=True
-                )
+                yield from _break_off(game, w, engaged)
         return picked
     enemies = [e for e in board.enemies(w) if e.in_battle]
     nearest = board.nearest(w, [e for e in enemies if e.sight is not Sight.HIDDEN])
-    reach = charge_allowance(w.mobility)
-    sentry = may_guard(
-        Sentry(
-            game.edition,
-            on_foot=True,
-            in_combat=bool(engaged),
-            moved_or_shot=w.turn.moved,
-            armed=bool(w.ranged_weapons()),
-        )
-    )
+    sentry = may_guard(_sentry(game, w, start_of_turn=False))
     frenzy_target = None
     height = game.height(w)
     for target in enemies:
         if not target.fit and target.condition is not Condition.KNOCKED_DOWN:
             continue
-        verdict = charges.charge_verdict(game, w, target, reach, bool(engaged), height)
+        verdict, way = charges.charge_verdict(game, w, target, bool(engaged), height)
         if verdict.allowed and frenzy_target is None:
             frenzy_target = target
+        label = msg("apocalypse.option.charge", target=game.name(target.id))
         forecast = None
-        if verdict.allowed:  # a refused option is never weighed: no forecast to build
-            forecast = Forecast(
-                melee,
-                (
-                    charges.as_charger(game, w, target),
-                    fights.fighter(game, target, w, w.side),
-                    (w.side, target.side),
-                ),
-                value=fights.bout_worth,
+        if verdict.allowed and way is not None:  # a refused option is never weighed
+            label = msg(
+                "apocalypse.option.charge_way",
+                target=game.name(target.id),
+                paces=round(way.cost, 1),
             )
-        menu.offer(
-            Act("charge", target.id),
-            msg("apocalypse.option.charge", target=game.name(target.id)),
-            verdict,
-            forecast,
-        )
+            forecast = LazyForecast(partial(charges.charge_forecast, game, w, target))
+        menu.offer(Act("charge", target.id), label, verdict, forecast)
     forced = must_charge(
         w.frenzied, frenzy_target is not None, w.condition is not Condition.STANDING
     )
@@ -238,9 +341,7 @@ def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act]:
         )
     menu.offer(
         Act("watch"),
-        msg(
-            "apocalypse.option.watch" if game.edition is Edition.TURN else "apocalypse.option.guard"
-        ),
+        msg(game.post_msg("option.post")),
         sentry,
         Forecast(score=taste("apocalypse", "guard")),
     )
@@ -294,8 +395,7 @@ def _manoeuvre_offers(
             landing = max(
                 0.0, game.distance_to(roof, target.base.centre) - target.base.radius - w.base.radius
             )
-            spot = game.contact_point(w, target)
-            room = game.tape.elevation(spot) < 1.0 and heights.clear_to_land(game, w, spot, target)
+            room = heights.landing_by(game, w, target) is not None
             menu.offer(
                 Act("leap", target.id),
                 msg("apocalypse.option.leap", target=game.name(target.id)),
@@ -315,17 +415,21 @@ def _manoeuvre_offers(
                     Forecast(score=taste("apocalypse", "gap")),
                 )
     if w.giant_leap:
+        engaged = bool(game.board.engaged(w))
         for target in enemies:
             if not target.fit or target.sight is Sight.HIDDEN:
                 continue
+            # how far he flies: to where he lands in contact with the enemy
+            spot = None
+            if game.board.gap(w, target) <= w.giant_leap and not engaged:
+                spot = heights.landing_by(game, w, target, within=float(w.giant_leap))
+            leap = math.inf if spot is None else math.dist(w.base.centre, spot)
             menu.offer(
                 Act("giant_leap", target.id),
                 msg(
                     "apocalypse.option.giant_leap", target=game.name(target.id), paces=w.giant_leap
                 ),
-                may_giant_leap(
-                    game.board.gap(w, target), w.giant_leap, bool(game.board.engaged(w))
-                ),
+                may_giant_leap(leap, w.giant_leap, engaged),
                 Forecast(score=0.35),
             )
 
@@ -417,7 +521,7 @@ def _do(
     elif act.kind == "run":
         target = game.warrior(act.target)
         w.turn.ran = True
-        yield from _step(game, w, target.base.centre, run_allowance(w.mobility))
+        yield from _step(game, w, target.base.centre, run_allowance(w.mobility), running=True)
     elif act.kind == "cover" and cover_spot is not None:
         yield from _step(game, w, cover_spot, move_allowance(w.mobility))
     elif act.kind == "charge":
@@ -425,7 +529,9 @@ def _do(
     elif act.kind == "watch":
         w.watch = Watch.ON_GUARD
         w.turn.moved = w.turn.shot = True
-        yield Emit(game.told(w, "apocalypse.game.on_guard", unit=game.name(w.id)), ("RA-GUARD-01",))
+        yield Emit(
+            game.told(w, game.post_msg("game.stands"), unit=game.name(w.id)), ("RA-GUARD-01",)
+        )
     elif act.kind == "climb":
         yield from heights.climb_onto(game, w, act.target)
     elif act.kind == "climb_down":
@@ -445,29 +551,50 @@ def _step(
     w: Warrior,
     goal: tuple[float, float] | None,
     paces: float,
-    away: bool = False,
+    *,
+    running: bool = False,
 ) -> Procedure[None]:
-    """Walk toward (or away from) ``goal``, then let the enemy react (guard, detection)."""
+    """Walk toward ``goal`` (at most ``paces``), then let the enemy react (guard,
+    detection)."""
     if goal is None:
         return
-    if away:
-        dx, dy = w.base.x - goal[0], w.base.y - goal[1]
-        norm = math.hypot(dx, dy) or 1.0
-        r = w.base.radius
-        goal = (
-            min(max(w.base.x + dx / norm * paces, r), game.table.width - r),
-            min(max(w.base.y + dy / norm * paces, r), game.table.height - r),
-        )
     walked = game.walk(w, goal, paces)
     if walked is None or walked.end == w.base.centre:
         return
+    yield from _go(game, w, walked.path, walked.end, walked.walked, running)
+
+
+def _go(
+    game: ApocalypseState,
+    w: Warrior,
+    path: Sequence[Point],
+    end: Point,
+    paces: float,
+    running: bool = False,
+) -> Procedure[None]:
+    """He moves along ``path`` to ``end`` (``paces`` walked), told as a move or a run; a
+    hidden walker creeps on while the hiding rule lets him (RA-HIDE-04, in travel)."""
     w.turn.moved = True
-    # a hidden walker creeps on while the hiding rule lets him (RA-HIDE-04, in travel)
+    said = "apocalypse.game.runs" if running else "apocalypse.game.moves"
     yield Emit(
-        game.told(w, "apocalypse.game.moves", unit=game.name(w.id), paces=round(paces, 1)),
+        game.told(w, said, unit=game.name(w.id), paces=round(paces, 1)),
         ("RA-ABSENT-08", "RA-ABSENT-12"),
     )
-    yield from moving.travel(game, w, walked.path, walked.end)
+    yield from moving.travel(game, w, path, end)
+
+
+def _break_off(game: ApocalypseState, w: Warrior, enemies: Sequence[Warrior]) -> Procedure[None]:
+    """Out of the fight, he steps his move straight away from the enemies he left (the
+    board's back-away: a little aside when straight away is no good)."""
+    here = w.base.centre
+    spot = game.board.back_away(w, enemies, move_allowance(w.mobility), turns=_AWAY)
+    if spot is None:
+        return
+    yield from _go(game, w, (here, spot), spot, math.dist(here, spot), running=True)
+
+
+#: The turns (degrees) tried when straight away from the enemy is no good.
+_AWAY = (0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0)
 
 
 # -- hiding and shooting ----------------------------------------------------------------
@@ -553,4 +680,12 @@ def _fire(game: ApocalypseState, w: Warrior) -> Procedure[None]:
         yield from shots.fire(game, w, target, weapon)
 
 
-__all__ = ["Act", "activate", "activations", "end_of_turn"]
+__all__ = [
+    "Act",
+    "activate",
+    "activations",
+    "end_of_turn",
+    "movement_phase",
+    "shooting_phase",
+    "watch_phase",
+]

@@ -7,12 +7,13 @@ tests his nerve at the end of the phase (RA-PSY-05) or breaks (RA-CC-20).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu
+from kubik.game.battle import Menu, Walk
 from kubik.game.battle.tastes import taste
-from kubik.rulesets.apocalypse.arms import may_fight_with
+from kubik.rulesets.apocalypse.arms import Loadout, may_fight_with
 from kubik.rulesets.apocalypse.battle.nerve import start_fleeing
 from kubik.rulesets.apocalypse.battle.songs import ward_bonus
 from kubik.rulesets.apocalypse.battle.state import ApocalypseState
@@ -25,8 +26,17 @@ from kubik.rulesets.apocalypse.close_combat import (
     may_advance,
     may_hold_back,
     may_join,
+    may_strike,
+    orders_strikes,
 )
-from kubik.rulesets.apocalypse.melee import Fighter, MeleeOutcome, Winner, melee, weapon_for_hits
+from kubik.rulesets.apocalypse.melee import (
+    Fighter,
+    MeleeOutcome,
+    Winner,
+    melee,
+    outnumbering,
+    weapon_for_hits,
+)
 from kubik.rulesets.apocalypse.psychology import all_alone, friends_reach
 
 
@@ -46,7 +56,7 @@ def fighter(
         attack_dice=w.attack_dice,
         charging=charging,
         elevated=game.height(w) > game.height(opponent),
-        shield=w.shield,
+        shield=w.shield_in_hand,
         extra_weapons=max(0, len(w.melee_weapons()) - 1),
         over_obstacle=charging and w.turn.over_obstacle,
         leap_attack=charging and w.turn.leapt,
@@ -72,7 +82,15 @@ def bout_worth(outcome: MeleeOutcome) -> float:
 
 
 def close_combat(game: ApocalypseState, side: str) -> Procedure[None]:
-    """The whole close-combat phase of ``side``'s turn."""
+    """The whole close-combat phase of ``side``'s turn: warriors within a pace of a
+    fight drawn in (RA-CC-02), weapons declared (RA-CC-07), one-on-one fights first
+    (RA-CC-03), then each fight of several in the order its outnumbering player picks
+    (RA-CC-18), and at the end the warriors left alone test their nerve (RA-PSY-05)."""
+    yield emit(
+        "apocalypse.game.phase",
+        rules=("RA-CC-01",),
+        phase=msg("apocalypse.phase.close_combat"),
+    )
     yield from _drawn_in(game, side)
     for w in game.warriors:
         if not game.contacts.of(w.id):
@@ -89,15 +107,85 @@ def close_combat(game: ApocalypseState, side: str) -> Procedure[None]:
                 rules=("RA-CC-03", "RA-CC-18"),
                 count=len(group),
             )
-        for a_id, b_id in _bouts(game, group, side):
-            a, b = game.warrior(a_id), game.warrior(b_id)
-            if not (a.in_battle and b.in_battle) or not game.contacts.engaged(a.id, b.id):
-                continue
-            if a.condition is not Condition.STANDING and b.condition is not Condition.STANDING:
-                continue
-            yield from _bout(game, a, b, group, side)
+        yield from _fight(game, group, side)
     for w in game.side_warriors(side):
         yield from _alone(game, w)
+
+
+def _fight(game: ApocalypseState, group: list[str], side: str) -> Procedure[None]:
+    """Every bout of one fight: each warrior against each enemy in contact with him. In a
+    fight of several the player who outnumbers the other picks who strikes next, bout by
+    bout, weighing each by its odds (RA-CC-18: «Игрок, превосходящий по численности, может
+    решить, кто из его моделей и в какой последовательности будет бить»)."""
+    fought: list[tuple[str, str]] = []
+    while True:
+        left = [pair for pair in _bouts(game, group, side) if pair not in fought]
+        if not left:
+            return
+        pair = left[0]
+        if len(left) > 1:
+            pair = yield from _next_bout(game, group, side, left)
+        fought.append(pair)
+        yield from _bout(game, game.warrior(pair[0]), game.warrior(pair[1]), group, side)
+
+
+def _next_bout(
+    game: ApocalypseState, group: list[str], side: str, left: list[tuple[str, str]]
+) -> Procedure[tuple[str, str]]:
+    """The outnumbering player's pick of the next bout (RA-CC-18; equal numbers: the
+    player whose phase it is, RA-CC-03)."""
+    counts = _numbers(game, group)
+    decider = orders_strikes(counts, side)
+    menu: Menu[tuple[str, str]] = Menu()
+    for a_id, b_id in left:
+        a, b = game.warrior(a_id), game.warrior(b_id)
+        mine, theirs = (a, b) if a.side == decider else (b, a)
+        fa, fb = _fighters(game, a, b, counts, side)
+        menu.offer(
+            (a_id, b_id),
+            msg("apocalypse.option.strike", unit=game.name(mine.id), target=game.name(theirs.id)),
+            may_strike(game.contacts.engaged(a_id, b_id)),
+            Forecast(melee, (fa, fb, (a.side, b.side)), value=_worth_to(decider == a.side)),
+        )
+    picked = yield from game.choose(
+        menu,
+        decider,
+        msg("apocalypse.reason.strike_order", side=game.side_name(decider)),
+        default=left[0],
+        rules=("RA-CC-18",),
+    )
+    return picked
+
+
+def _worth_to(first: bool) -> Callable[[MeleeOutcome], float]:
+    """A bout's worth to the side of its first fighter (``first``), or of its second."""
+    return bout_worth if first else _worth_to_b
+
+
+def _worth_to_b(outcome: MeleeOutcome) -> float:
+    return -bout_worth(outcome)
+
+
+def _numbers(game: ApocalypseState, group: list[str]) -> dict[str, int]:
+    """How many warriors each side has in a fight: everyone still in it, knocked-down
+    men too — a fighter down is one of its fighters (RA-CC-18, RA-CC-17)."""
+    counts: dict[str, int] = {}
+    for wid in group:
+        w = game.warrior(wid)
+        if w.in_battle and game.contacts.of(wid):
+            counts[w.side] = counts.get(w.side, 0) + 1
+    return counts
+
+
+def _fighters(
+    game: ApocalypseState, a: Warrior, b: Warrior, counts: dict[str, int], side: str
+) -> tuple[Fighter, Fighter]:
+    """The two fighters of a bout, each with his side's outnumbering (RA-CC-18)."""
+    mine, theirs = counts.get(a.side, 0), counts.get(b.side, 0)
+    return (
+        fighter(game, a, b, side, outnumbering(mine, theirs)),
+        fighter(game, b, a, side, outnumbering(theirs, mine)),
+    )
 
 
 def _arm(game: ApocalypseState, w: Warrior, opponent: Warrior, side: str) -> Procedure[None]:
@@ -108,13 +196,18 @@ def _arm(game: ApocalypseState, w: Warrior, opponent: Warrior, side: str) -> Pro
     if len(loadouts) == 1:
         w.loadout = loadouts[0]
         return
-    menu: Menu[tuple[int, ...]] = Menu()
+    menu: Menu[Loadout] = Menu()
     for chosen in loadouts:
         w.loadout = chosen
         menu.offer(
             chosen,
-            msg("apocalypse.option.fight_with", weapons=_weapon_names(game, w)),
-            may_fight_with(chosen, w.weapons),
+            msg(
+                "apocalypse.option.fight_with_shield"
+                if chosen.shield
+                else "apocalypse.option.fight_with",
+                weapons=_weapon_names(game, w),
+            ),
+            may_fight_with(chosen, w.weapons, w.shield),
             Forecast(
                 melee,
                 (fighter(game, w, opponent, side), fighter(game, opponent, w, side)),
@@ -129,8 +222,8 @@ def _arm(game: ApocalypseState, w: Warrior, opponent: Warrior, side: str) -> Pro
         rules=("RA-CC-07",),
     )
     yield emit(
-        "apocalypse.game.arms",
-        rules=("RA-CC-07",),
+        "apocalypse.game.arms_shield" if w.shield_in_hand else "apocalypse.game.arms",
+        rules=("RA-CC-07", "RA-CC-13") if w.shield else ("RA-CC-07",),
         unit=game.name(w.id),
         weapons=_weapon_names(game, w),
     )
@@ -157,11 +250,16 @@ def _groups(game: ApocalypseState) -> list[list[str]]:
 
 
 def _bouts(game: ApocalypseState, group: list[str], side: str) -> list[tuple[str, str]]:
-    """Every pair in contact in a fight, the warrior of the side whose turn it is first."""
+    """Every pair still fighting in a fight (both in the battle and in contact, not
+    both down), the warrior of the side whose turn it is first."""
     out = []
     for pair in game.contacts.pairs():
         if pair.a in group and pair.b in group:
             a, b = game.warrior(pair.a), game.warrior(pair.b)
+            if not (a.in_battle and b.in_battle):
+                continue
+            if a.condition is not Condition.STANDING and b.condition is not Condition.STANDING:
+                continue
             out.append((a.id, b.id) if a.side == side or b.side != side else (b.id, a.id))
     return out
 
@@ -169,11 +267,7 @@ def _bouts(game: ApocalypseState, group: list[str], side: str) -> list[tuple[str
 def _bout(
     game: ApocalypseState, a: Warrior, b: Warrior, group: list[str], side: str
 ) -> Procedure[None]:
-    fit = [game.warrior(x) for x in group if game.warrior(x).fit]
-    mine = sum(1 for w in fit if w.side == a.side)
-    theirs = sum(1 for w in fit if w.side == b.side)
-    fa = fighter(game, a, b, side, max(0, mine - theirs))
-    fb = fighter(game, b, a, side, max(0, theirs - mine))
+    fa, fb = _fighters(game, a, b, _numbers(game, group), side)
     abilities = ("RA-ABSENT-15",) if a.abilities or b.abilities else ()
     yield emit(
         "apocalypse.game.bout",
@@ -197,7 +291,7 @@ def _bout(
         ),
         hits=outcome.hits,
     )
-    yield from harm(game, loser, outcome.hits, by=winner)
+    yield from harm(game, loser, outcome.hits, by=winner, in_hand=True)
     if not loser.in_battle and winner.fit and not game.board.engaged(winner):
         yield from _advance(game, winner)
 
@@ -227,13 +321,15 @@ def _advance(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     )
     if not go:
         return
-    goal = game.contact_point(w, enemy) if close else enemy.base.centre
-    walked = game.walk(w, goal, reach, target=enemy if close else None)
-    if walked is None:
-        return
-    game.place(w, walked.end)
-    if close and board.gap(w, enemy) <= 0.05:
+    way = board.charge_way(w, enemy, reach) if close else None
+    if way is not None:  # a pace brings him into contact: the fight goes on next phase
+        game.place(w, way.end)
         game.contacts.engage(w.id, enemy.id, ("RA-CC-19",))
+    else:
+        walked = game.walk(w, enemy.base.centre, reach)
+        if walked is None:
+            return
+        game.place(w, walked.end)
     yield emit("apocalypse.game.advances", rules=("RA-CC-19",), unit=game.name(w.id))
 
 
@@ -257,45 +353,50 @@ def _drawn_in(game: ApocalypseState, side: str) -> Procedure[None]:
         ]
         if not fighting:
             continue
-        enemy = fighting[0]
-        menu: Menu[bool] = Menu()
-        menu.offer(
-            True,
-            msg("apocalypse.option.join", target=game.name(enemy.id)),
-            may_join(True),
-            Forecast(
-                melee,
-                (fighter(game, w, enemy, side, 1), fighter(game, enemy, w, side)),
-                value=bout_worth,
-            ),
-        )
-        menu.offer(False, msg("apocalypse.option.hold_back"), may_hold_back())
-        join = yield from game.choose(
+        menu: Menu[str] = Menu()
+        ways: dict[str, Walk] = {}
+        for enemy in fighting:
+            # he is moved into base contact: only where a way of a pace gets him there
+            way = board.charge_way(w, enemy, reach)
+            if way is not None:
+                ways[enemy.id] = way
+            menu.offer(
+                enemy.id,
+                msg("apocalypse.option.join", target=game.name(enemy.id)),
+                may_join(way is not None),
+                Forecast(
+                    melee,
+                    (fighter(game, w, enemy, side, 1), fighter(game, enemy, w, side)),
+                    value=bout_worth,
+                ),
+            )
+        if not len(menu):
+            continue
+        first = menu.options[0]
+        menu.offer("", msg("apocalypse.option.hold_back"), may_hold_back())
+        picked = yield from game.choose(
             menu,
             w.side,
             msg("apocalypse.reason.drawn_in", unit=game.name(w.id)),
-            default=True,
+            default=first,
             rules=("RA-CC-02",),
         )
-        if not join:
+        if not picked:
             yield emit(
                 "apocalypse.game.holds_back",
                 rules=("RA-CC-02", "RA-ABSENT-08"),
                 unit=game.name(w.id),
             )
             continue
-        walked = game.walk(w, game.contact_point(w, enemy), reach + 0.5, target=enemy)
-        if walked is None:
-            continue
-        game.place(w, walked.end)
-        if board.gap(w, enemy) <= 0.05:
-            game.contacts.engage(w.id, enemy.id, ("RA-CC-02",))
-            yield emit(
-                "apocalypse.game.drawn_in",
-                rules=("RA-CC-02",),
-                unit=game.name(w.id),
-                target=game.name(enemy.id),
-            )
+        enemy = game.warrior(picked)
+        game.place(w, ways[picked].end)
+        game.contacts.engage(w.id, enemy.id, ("RA-CC-02",))
+        yield emit(
+            "apocalypse.game.drawn_in",
+            rules=("RA-CC-02",),
+            unit=game.name(w.id),
+            target=game.name(enemy.id),
+        )
 
 
 def _alone(game: ApocalypseState, w: Warrior) -> Procedure[None]:
@@ -329,7 +430,7 @@ def break_away(
     for enemy in opponents:
         if not w.in_battle:
             break
-        yield from harm(game, w, 1, by=enemy)
+        yield from harm(game, w, 1, by=enemy, in_hand=True)
     if w.fit:  # struck down, he lies where he was, still in the fight
         game.contacts.release(w.id)
 

@@ -1,11 +1,14 @@
 """A battle of Дороги Апокалипсиса on the shared battle layer: the turn.
 
-Turn edition (seed 003, the default): the warbands take turns; at the start of a turn
-the rout test, recovery, fleeing, terror and stupidity; then each warrior acts (move,
-hide, shoot or sing); then the fights. Activation edition (seed 000): every warrior
-still to act costs his side an FP; the sides activate one warrior at a time, then all
-fights are fought. The rules decide every question (:mod:`.actions`, :mod:`.fights`);
-the state is :mod:`.state`'s.
+Turn edition (seed 003, the default): the warbands take turns, each in phases. At the
+start of a turn the rout test, recovery, fleeing, terror and stupidity, then Дозор is
+declared («в начале своего хода», RA-GUARD-01); then the movement phase («фаза
+передвижения»: every warrior moves, and may hide where he ends), the shooting phase
+(«фаза Стрельбы»: shooting and Melodies) and the close-combat phase («фаза Рукопашной»).
+Activation edition (seed 000): every warrior still to act costs his side an FP; the
+sides activate one warrior at a time (move, hide, shoot or sing; Караул «в ходе
+активации»), then all fights are fought. The rules decide every question
+(:mod:`.actions`, :mod:`.fights`); the state is :mod:`.state`'s.
 """
 
 from __future__ import annotations
@@ -41,11 +44,13 @@ class ApocalypseGame(ApocalypseState):
                 yield from psyche.start_of_turn(self, side)
                 if self.ending() is not None:
                     return
-                for w in self.side_warriors(side):
-                    if self.ending() is not None:
-                        return
-                    if w.in_battle:
-                        yield from actions.activate(self, w)
+                yield from actions.watch_phase(self, side)
+                yield from actions.movement_phase(self, side)
+                if self.ending() is not None:
+                    return
+                yield from actions.shooting_phase(self, side)
+                if self.ending() is not None:
+                    return
                 yield from fights.close_combat(self, side)
                 yield from actions.end_of_turn(self, side)
             return

@@ -4,12 +4,13 @@ own procedures (:mod:`kubik.rulesets.apocalypse.manoeuvres`), called from here."
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from shapely.geometry import Point as ShapelyPoint
 
 from kubik.engine import Call, Procedure, emit
-from kubik.game.battle import clear_of
+from kubik.game.battle import SLACK, clear_of
 from kubik.rulesets.apocalypse.battle import moving
 from kubik.rulesets.apocalypse.battle.state import ApocalypseState
 from kubik.rulesets.apocalypse.battle.warriors import Warrior
@@ -21,6 +22,7 @@ from kubik.rulesets.apocalypse.manoeuvres import (
     jump_down,
     jump_gap,
 )
+from kubik.table import Point
 
 
 def _centre_point(w: Warrior) -> Any:
@@ -70,10 +72,7 @@ def _landing(
     outer = roof.shape.buffer(w.base.radius + 0.3)
     edge = outer.exterior.interpolate(outer.exterior.project(ShapelyPoint(toward)))
     spot = (round(edge.x, 1), round(edge.y, 1))
-    others = game.board.blocking(w)
-    if game.on_table(w.base.moved_to(spot)) and clear_of([w.base.moved_to(spot)], others):
-        return spot
-    return None
+    return spot if game.board.fits(w, spot) else None
 
 
 def jump_off(game: ApocalypseState, w: Warrior, target: Warrior | None) -> Procedure[None]:
@@ -83,13 +82,7 @@ def jump_off(game: ApocalypseState, w: Warrior, target: Warrior | None) -> Proce
     if roof is None:
         return
     if target is not None:
-        spot: tuple[float, float] | None = game.contact_point(w, target)
-        if (
-            spot is None
-            or game.tape.elevation(spot) >= 1.0
-            or not clear_to_land(game, w, spot, target)
-        ):
-            spot = None
+        spot = landing_by(game, w, target)
     else:
         spot = _landing(game, w, roof, (game.table.width / 2, game.table.height / 2))
     w.turn.moved = True
@@ -108,26 +101,21 @@ def jump_off(game: ApocalypseState, w: Warrior, target: Warrior | None) -> Proce
         yield from _land_on(game, w, target)
 
 
-def clear_to_land(
-    game: ApocalypseState, w: Warrior, spot: tuple[float, float], target: Warrior
-) -> bool:
-    """Whether he may land at ``spot`` in contact with ``target`` (RA-MAN-05): on the
-    table, clear of everyone else, touching only him."""
-    others = game.board.blocking(w, also=(target,))
-    moved = w.base.moved_to(spot)
-    return (
-        game.on_table(moved)
-        and clear_of([moved], others)
-        and clear_of([moved], [target.base], may_touch=[target.base])
-    )
-
-
-def _leap_contact(game: ApocalypseState, w: Warrior, target: Warrior) -> Procedure[None]:
-    walked = game.walk(w, game.contact_point(w, target), 1.5, target=target)
-    if walked is None:
-        return
-    yield from moving.travel(game, w, walked.path, walked.end, target=target)
-    yield from _land_on(game, w, target)
+def landing_by(
+    game: ApocalypseState, w: Warrior, target: Warrior, within: float | None = None
+) -> Point | None:
+    """Where he lands in base contact with ``target`` (RA-MAN-05): the first of the
+    board's contact spots round him on the ground (not on a roof) where his base fits,
+    touching only him; with ``within``, only spots that near (a giant leap's reach,
+    RA-MAN-04). ``None``: no room."""
+    board = game.board
+    here = w.base.centre
+    for spot in board.contact_spots(w, target):
+        if within is not None and math.dist(here, spot) > within + SLACK:
+            continue
+        if game.tape.elevation(spot) < 1.0 and board.fits(w, spot, touch=target):
+            return spot
+    return None
 
 
 def _land_on(game: ApocalypseState, w: Warrior, target: Warrior) -> Procedure[None]:
@@ -146,13 +134,18 @@ def _land_on(game: ApocalypseState, w: Warrior, target: Warrior) -> Procedure[No
 def giant_leap_at(game: ApocalypseState, w: Warrior, target: Warrior) -> Procedure[None]:
     """Гигантский скачок X onto an enemy: the jump-down tests at the highest point
     (RA-MAN-04), then a leap attack (RA-MAN-05)."""
+    spot = landing_by(game, w, target, within=float(w.giant_leap))
+    if spot is None:  # (the menu offers only leaps with room to land)
+        return
     apex = giant_leap_apex(game.height(w), game.height(target))
     landed: LeapOutcome = yield Call(jump_down, (apex, w.mobility, True))
     w.turn.moved = True
     if not landed.landed:
         yield from moving.fall(game, w, landed.fall_height)
         return
-    yield from _leap_contact(game, w, target)
+    # he flies over whatever stands between: straight to where he lands
+    yield from moving.travel(game, w, (w.base.centre, spot), spot, target=target)
+    yield from _land_on(game, w, target)
 
 
 def leap_gap(game: ApocalypseState, w: Warrior, feature_id: str) -> Procedure[None]:

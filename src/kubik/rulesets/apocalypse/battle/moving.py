@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 
-from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine import Call, Emit, Forecast, Message, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu, Moment, Trigger, clear_of
 from kubik.rulesets.apocalypse.arms import Weapon
 from kubik.rulesets.apocalypse.battle import shots
@@ -101,7 +101,7 @@ def travel(
     # while the guards decide he stands where the way is clear of everyone: its end, or
     # a charge's last stage before contact
     game.place(w, spots[-2] if target is not None and len(spots) > 1 else spots[-1])
-    aims = yield from _guards_declare(game, w, spots, target is not None, came_out, hidden_until)
+    aims = yield from _guards_declare(game, w, spots, target, came_out, hidden_until)
     before = spots[0]
     for index, spot in enumerate(spots):
         if math.dist(before, spot) > 1e-9:
@@ -119,7 +119,7 @@ def travel(
         for guard, weapon in aims.get(index, ()):
             if not (guard.fit and w.fit and guard.watch is Watch.ON_GUARD):
                 continue
-            yield from _guard_shot(game, guard, w, weapon, target is not None, came_out)
+            yield from _guard_shot(game, guard, w, weapon, target is guard, came_out)
         if not w.fit:
             if w.in_battle:
                 yield from game.note(
@@ -173,7 +173,7 @@ def _guards_declare(
     game: ApocalypseState,
     mover: Warrior,
     spots: tuple[Point, ...],
-    charging: bool,
+    target: Warrior | None,
     came_out: bool,
     hidden_until: int = 0,
 ) -> Procedure[dict[int, list[tuple[Warrior, Weapon]]]]:
@@ -189,6 +189,7 @@ def _guards_declare(
     if not guards or not mover.fit:
         return aims
     # a charger is shot at before he makes contact; a walker anywhere on his way
+    charging = target is not None
     moments = range(len(spots) - 1) if charging and len(spots) > 1 else range(len(spots))
     home = mover.base.centre
     for guard in guards:
@@ -209,14 +210,14 @@ def _guards_declare(
         for index in dict.fromkeys((seen[0], nearest, seen[-1])):
             game.place(mover, spots[index])
             shot = shots.shot_situation(
-                game, guard, mover, weapon, shots.Firing(True, charging, came_out)
+                game, guard, mover, weapon, shots.Firing(True, target is guard, came_out)
             )
             paces = round(game.board.gap(guard, mover), 1)
             game.place(mover, home)
             menu.offer(
                 GuardShot(mover.id, weapon.id, index),
                 msg(
-                    "apocalypse.option.guard_fire_at",
+                    game.post_msg("option.fire_from_post"),
                     target=game.name(mover.id),
                     weapon=game.name(f"weapon:{weapon.id}"),
                     paces=paces,
@@ -230,7 +231,7 @@ def _guards_declare(
             guard.side,
             game.told(
                 guard,
-                "apocalypse.reason.guard",
+                game.post_msg("reason.post"),
                 unit=game.name(guard.id),
                 target=game.name(mover.id),
             ),
@@ -256,27 +257,43 @@ def _guard_shot(
     guard: Warrior,
     mover: Warrior,
     weapon: Weapon,
-    charging: bool,
+    charged: bool,
     came_out: bool,
 ) -> Procedure[None]:
-    """The guard fires now, at −1 at a fleeting or charging target (RA-GUARD-04), and
-    leaves guard (RA-GUARD-03)."""
-    rules = ("RA-GUARD-02", "RA-GUARD-04") if came_out or charging else ("RA-GUARD-02",)
+    """The guard fires now, at −1 at a fleeting target and −1 when the mover charges the
+    guard himself (RA-GUARD-04: «если враг таранит караульного»), and leaves guard
+    (RA-GUARD-03)."""
+    how = shots.Firing(True, charged, came_out)
+    penalties = (shots.fleeting(mover, how), charged)
+    why: Message | str = ""
+    if any(penalties):
+        why = msg(_WHY[penalties])
+    rules = ("RA-GUARD-02", "RA-GUARD-04") if any(penalties) else ("RA-GUARD-02",)
     yield Emit(
         game.told(
             guard,
-            "apocalypse.game.guard_fires_at",
+            game.post_msg("game.fires_from_post"),
             unit=game.name(guard.id),
             target=game.name(mover.id),
             paces=round(game.board.gap(guard, mover), 1),
+            why=why,
         ),
         rules,
     )
-    yield from shots.resolve(game, guard, mover, weapon, shots.Firing(True, charging, came_out))
+    yield from shots.resolve(game, guard, mover, weapon, how)
     guard.watch = Watch.NONE
     yield Emit(
-        game.told(guard, "apocalypse.game.guard_ends", unit=game.name(guard.id)), ("RA-GUARD-03",)
+        game.told(guard, game.post_msg("game.post_ends"), unit=game.name(guard.id)),
+        ("RA-GUARD-03",),
     )
+
+
+#: What the narration says of a guard's penalties (fleeting target, charged himself).
+_WHY = {
+    (True, False): "apocalypse.guard.why.fleeting",
+    (False, True): "apocalypse.guard.why.charged",
+    (True, True): "apocalypse.guard.why.both",
+}
 
 
 def _notice(game: ApocalypseState, mover: Warrior, start: Point, end: Point) -> Procedure[None]:

@@ -57,10 +57,17 @@ def run_away(game: ApocalypseState, w: Warrior, away_from: Point | None) -> Proc
     fighting = [game.warrior(o) for o in game.contacts.of(w.id)]
     x, y = w.base.centre
     width, height = game.table.width, game.table.height
+    r = w.base.radius
     if away_from is None or away_from == (x, y):
-        edges = [(x, (0.0, y)), (width - x, (width, y)), (y, (x, 0.0)), (height - y, (x, height))]
+        # toward the nearest edge, to the last place his base stands on the table
+        edges = [
+            (x, (r, y)),
+            (width - x, (width - r, y)),
+            (y, (x, r)),
+            (height - y, (x, height - r)),
+        ]
         distance, goal = min(edges)
-        if distance - w.base.radius <= paces:
+        if distance - r <= paces:
             game.take_out(w, Condition.FLED)
             yield emit("apocalypse.game.left_table", rules=("RA-PSY-06",), unit=game.name(w.id))
             return
@@ -68,7 +75,6 @@ def run_away(game: ApocalypseState, w: Warrior, away_from: Point | None) -> Proc
         dx, dy = x - away_from[0], y - away_from[1]
         norm = math.hypot(dx, dy)
         goal = (x + dx / norm * paces, y + dy / norm * paces)
-        r = w.base.radius
         goal = (min(max(goal[0], r), width - r), min(max(goal[1], r), height - r))
     walked = game.walk(w, goal, float(paces))
     if walked is not None:

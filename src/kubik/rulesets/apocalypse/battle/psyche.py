@@ -49,6 +49,7 @@ def start_of_turn(game: ApocalypseState, side: str) -> Procedure[None]:
             yield from _terror(game, w)
     for w in game.side_warriors(side):
         if w.in_battle and w.has("stupidity"):
+            yield emit("apocalypse.game.stupidity_test", rules=("RA-PSY-11",), unit=game.name(w.id))
             spirit = yield from spirit_test_of(game, w)
             w.stupor = yield Call(stupidity, (spirit, bool(game.board.engaged(w))))
         else:
@@ -112,6 +113,7 @@ def _recover(game: ApocalypseState, w: Warrior) -> Procedure[None]:
 def _fleeing(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     """A fleeing warrior tests; passed, he stops (and does nothing this turn); failed, he
     runs d6 paces toward the nearest edge (RA-PSY-06)."""
+    yield emit("apocalypse.game.flight_test", rules=("RA-PSY-06",), unit=game.name(w.id))
     spirit = yield from spirit_test_of(game, w)
     passed = yield Call(spirit_test, (spirit,))
     if passed:
@@ -141,6 +143,12 @@ def _terror(game: ApocalypseState, w: Warrior) -> Procedure[None]:
             continue
         if ignores_psychology(w.frenzied, True):
             continue
+        yield emit(
+            "apocalypse.game.terror_test",
+            rules=("RA-PSY-08",),
+            unit=game.name(w.id),
+            enemy=game.name(enemy.id),
+        )
         spirit = yield from spirit_test_of(game, w)
         passed = yield Call(terror_test, (spirit,))
         if not passed:

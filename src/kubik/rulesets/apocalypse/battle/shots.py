@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import Menu, Moment, clear_of
+from kubik.game.battle import Menu, Moment
 from kubik.game.battle.tastes import taste
 from kubik.rulesets.apocalypse.arms import Weapon
 from kubik.rulesets.apocalypse.battle.nerve import start_fleeing
@@ -64,8 +64,9 @@ class Aim:
 
 @dataclass(frozen=True, slots=True)
 class Firing:
-    """How a shot is fired: from guard (RA-GUARD-02) at a charger or at a fleeting target
-    (RA-GUARD-04: coming out of hiding), with any other to-hit modifier (``extra``)."""
+    """How a shot is fired: from guard (RA-GUARD-02) at a warrior charging the guard
+    himself (``charging``) or at a fleeting target (RA-GUARD-04: coming out of hiding),
+    with any other to-hit modifier (``extra``)."""
 
     guard: bool = False
     charging: bool = False
@@ -93,12 +94,18 @@ def shot_situation(
         prone_in_open=target.ground is Ground.PRONE,
         moved=shooter.turn.moved and not guard,
         gone_to_ground=shooter.ground is not Ground.NONE,
-        fleeting=guard and (how.fleeting or target.sight is not Sight.SEEN),
+        fleeting=guard and fleeting(target, how),
         charging_guard=guard and how.charging,
     )
     kind = weapon.ranged or WeaponKind.FIREARM
     in_range = distance <= weapon.range
     return Shot(shooter.shooting, target.mobility, modifier + how.extra, in_range, kind)
+
+
+def fleeting(target: Warrior, how: Firing) -> bool:
+    """Whether a guard's target is fleeting (RA-GUARD-04): coming out of hiding, or found
+    this turn."""
+    return how.fleeting or target.sight is not Sight.SEEN
 
 
 def hit_worth(outcome: ShotOutcome) -> float:
@@ -216,7 +223,9 @@ def take_cover(game: ApocalypseState, w: Warrior) -> Procedure[None]:
         game.place(w, spot)
         if w.watch is Watch.ON_GUARD:
             w.watch = Watch.NONE
-            yield emit("apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(w.id))
+            yield emit(
+                game.post_msg("game.post_ends"), rules=("RA-GUARD-03",), unit=game.name(w.id)
+            )
     yield emit("apocalypse.game.take_cover", rules=("RA-SHOOT-05",), unit=game.name(w.id))
 
 
@@ -225,7 +234,6 @@ def cover_within(game: ApocalypseState, w: Warrior, paces: float) -> Point | Non
     he stands, if he is there already), clear of every other model."""
     if game.next_to_cover(w, 0.3):
         return w.base.centre
-    others = game.board.blocking(w)
     best: tuple[float, Point] | None = None
     for feature in game.table.features:
         if feature.cover is Cover.NONE or feature.elevation >= 1.0:
@@ -233,9 +241,8 @@ def cover_within(game: ApocalypseState, w: Warrior, paces: float) -> Point | Non
         for point in game.tape.around(feature.id, w.base.radius, 0.2, step=0.5):
             spot = (round(point[0], 1), round(point[1], 1))
             d = math.dist(spot, w.base.centre)
-            moved = w.base.moved_to(spot)
             closer = d <= paces and (best is None or d < best[0])
-            if closer and game.on_table(moved) and clear_of([moved], others):
+            if closer and game.board.fits(w, spot):
                 best = (d, spot)
     return None if best is None else best[1]
 
@@ -357,32 +364,38 @@ def detection(game: ApocalypseState, moment: Moment) -> Procedure[None]:
                 hidden.sight = Sight.FOUND
                 yield from revealed_note(game, hidden, ("RA-HIDE-07", "RA-HIDE-06"))
         return
-    # activation edition: the opponent of the hiders rolls d6 + the Подвижность of his
-    # warrior nearest to them; within that warrior's Подвижность they are found anyway
-    sides = {mover.side} | {e.side for e in game.board.enemies(mover)}
-    for side in sorted(sides):
-        for hidden in [w for w in game.side_warriors(side) if w.sight is Sight.HIDDEN]:
-            if not hidden.in_battle:
-                continue
-            seekers = [e for e in game.board.enemies(hidden) if e.fit]
-            nearest = game.board.nearest(hidden, seekers)
-            if nearest is None:
-                continue
-            moved_near = nearest is mover or hidden is mover
-            if not moved_near and math.dist(mover.base.centre, hidden.base.centre) > 12:
-                continue
-            distance = game.board.gap(nearest, hidden)
-            if auto_detected(distance, nearest.mobility, game.edition):
-                found = True
-                rules: tuple[str, ...] = ("RA-HIDE-06",)
-            else:
-                found = yield Call(
-                    detection_roll, (nearest.mobility, math.ceil(distance), nearest.side)
-                )
-                rules = ("RA-HIDE-05",)
-            if found:
-                hidden.sight = Sight.FOUND
-                yield from revealed_note(game, hidden, rules)
+    # activation edition (RA-HIDE-05): «Если враг двигается ... соперник бросает D6 +
+    # Подвижность ближайшего воина»: when the mover is their enemy, the hiders' opponent —
+    # the mover's side — rolls with his warrior nearest to them; within that warrior's
+    # Подвижность they are found anyway (RA-HIDE-06). A comrade's move finds nobody.
+    board = game.board
+    for hidden in board.enemies(mover):
+        if hidden.sight is not Sight.HIDDEN:
+            continue
+        seekers = [e for e in board.enemies(hidden) if e.fit]
+        nearest = board.nearest(hidden, seekers)
+        if nearest is None:
+            continue
+        distance = board.gap(nearest, hidden)
+        if auto_detected(distance, nearest.mobility, game.edition):
+            found = True
+            rules: tuple[str, ...] = ("RA-HIDE-06",)
+        else:
+            yield emit(
+                "apocalypse.game.detection",
+                rules=("RA-HIDE-05",),
+                unit=game.name(nearest.id),
+                mover=game.name(mover.id),
+                hidden=game.name(hidden.id),
+                unseen_by=nearest.side,
+            )
+            found = yield Call(
+                detection_roll, (nearest.mobility, math.ceil(distance), nearest.side)
+            )
+            rules = ("RA-HIDE-05",)
+        if found:
+            hidden.sight = Sight.FOUND
+            yield from revealed_note(game, hidden, rules)
 
 
 def morale_steady(w: Warrior) -> bool:
@@ -397,6 +410,7 @@ __all__ = [
     "cover_within",
     "detection",
     "fire",
+    "fleeting",
     "resolve",
     "shooting_menu",
     "take_cover",

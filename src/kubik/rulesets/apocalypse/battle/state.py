@@ -17,7 +17,7 @@ from shapely.geometry import Point as ShapelyPoint
 from kubik.engine import Message, Procedure, emit, msg
 from kubik.engine.log import EventEntry, LogEntry
 from kubik.game import Ending, Scenario, ScenarioError
-from kubik.game.battle import GAP, BattleGame, Piece, Posture, Presence, Walk, clear_of
+from kubik.game.battle import BattleGame, Piece, Posture, Presence, Walk
 from kubik.keeping import Kept
 from kubik.rulesets.apocalypse.battle.board import ApocalypseBoard
 from kubik.rulesets.apocalypse.battle.warriors import (
@@ -31,9 +31,10 @@ from kubik.rulesets.apocalypse.battle.warriors import (
     read_warriors,
 )
 from kubik.rulesets.apocalypse.core import Edition
+from kubik.rulesets.apocalypse.guard import post
 from kubik.rulesets.apocalypse.hiding import cover_reach
 from kubik.rulesets.apocalypse.melody import impulse_uses, melodies
-from kubik.table import Base, Cover, Point
+from kubik.table import Base, Cover, Point, TableError
 
 EDITION_OPTION = "edition"
 _PRESENCE = {Condition.OUT_OF_ACTION: Presence.REMOVED, Condition.FLED: Presence.FLED}
@@ -163,6 +164,12 @@ class ApocalypseState(BattleGame):
         if secret or w.sight is Sight.HIDDEN:
             params["unseen_by"] = self.enemy_of(w.side)
         return msg(message_id, **params)
+
+    def post_msg(self, what: str) -> str:
+        """The id of a message about standing guard in the edition's own word: Дозор in
+        the turn edition, Караул in the activation edition (``what``: ``game.stands`` →
+        ``apocalypse.game.stands.watch``)."""
+        return f"apocalypse.{what}.{post(self.edition)}"
 
     def ending(self) -> Ending | None:
         if self.routed:
@@ -296,31 +303,13 @@ class ApocalypseState(BattleGame):
         way = board.way(w, goal) or (w.base.centre, goal)
         return board.walk(w, goal, allowance, target=target, way=way)
 
-    def contact_point(self, w: Warrior, target: Warrior) -> Point:
-        """A place on the 0.1-pace grid where ``w``'s base touches ``target``'s, on the
-        side facing ``w``."""
-        tx, ty = target.base.centre
-        reach = w.base.radius + target.base.radius
-        angle = math.atan2(w.base.y - ty, w.base.x - tx)
-        best = (tx, ty)
-        others = self.board.blocking(w, also=(target,))
-        for turn in (0.0, 0.35, -0.35, 0.7, -0.7, 1.2, -1.2, 1.8, -1.8, math.pi):
-            a = angle + turn
-            for extra in (0.02, 0.05, 0.08):
-                x = round(tx + (reach + extra) * math.cos(a), 1)
-                y = round(ty + (reach + extra) * math.sin(a), 1)
-                d = math.dist((x, y), (tx, ty)) - reach
-                moved = w.base.moved_to((x, y))
-                if -1e-9 <= d <= GAP and self.on_table(moved) and clear_of([moved], others):
-                    return (x, y)
-            if turn == 0.0:
-                best = (round(tx + reach * math.cos(a), 1), round(ty + reach * math.sin(a), 1))
-        return best
-
     def on_table(self, base: Base) -> bool:
-        """Whether the whole base stands on the table."""
-        r = base.radius
-        return r <= base.x <= self.table.width - r and r <= base.y <= self.table.height - r
+        """Whether the whole base stands on the table (where a fall lands him)."""
+        try:
+            self.table.check_base(base)
+        except TableError:
+            return False
+        return True
 
     def place(self, w: Warrior, point: Point) -> None:
         """Stand ``w`` at ``point``."""

@@ -26,7 +26,7 @@ from enum import StrEnum
 from typing import Any
 
 from kubik.game import Scenario, ScenarioError
-from kubik.rulesets.apocalypse.arms import Weapon, arsenal, loadouts
+from kubik.rulesets.apocalypse.arms import Loadout, Weapon, arsenal, loadouts
 from kubik.rulesets.apocalypse.melody import melodies
 from kubik.rulesets.apocalypse.psychology import Fright, Stupor
 from kubik.rulesets.apocalypse.warband import profiles
@@ -144,7 +144,7 @@ class Warrior:
     silenced_turn: int = -1  # a Terrible Error silenced him for this turn
     impulse_left: int = 0
     fallen_turn: int = -1  # fell this turn: no more moving or hiding (RA-MAN-06)
-    loadout: tuple[int, ...] | None = None  # the weapons he declared for this fight (RA-CC-07)
+    loadout: Loadout | None = None  # what he declared he holds for this fight (RA-CC-07)
     facing: float = 0.0  # radians: the way he faces (the way he last moved; RA-PSY-12)
     turn: Turn = field(default_factory=Turn)
 
@@ -189,15 +189,24 @@ class Warrior:
         """His ranged weapons still working."""
         return tuple(w for w in self.weapons if w.ranged is not None and w.id not in self.jammed)
 
-    def loadouts(self) -> tuple[tuple[int, ...], ...]:
-        """What he may fight with (the arms rule, RA-CC-07 and RA-CC-15)."""
-        return loadouts(self.weapons, self.jammed)
+    def loadouts(self) -> tuple[Loadout, ...]:
+        """What he may fight with (the arms rule, RA-CC-07, RA-CC-13 and RA-CC-15)."""
+        return loadouts(self.weapons, self.shield, self.jammed)
+
+    def in_hand(self) -> Loadout:
+        """What he holds: what he declared for this fight, else the first of his
+        :meth:`loadouts` (RA-CC-07)."""
+        return self.loadout if self.loadout is not None else self.loadouts()[0]
 
     def melee_weapons(self) -> tuple[Weapon, ...]:
-        """The weapons he fights with: those he declared for this fight, else the first
-        of his :meth:`loadouts` (RA-CC-07, RA-CC-15); none: fists."""
-        chosen = self.loadout if self.loadout is not None else self.loadouts()[0]
+        """The weapons he fights with (:meth:`in_hand`; none: fists, RA-CC-15)."""
+        chosen = self.in_hand().weapons
         return tuple(self.weapons[i] for i in chosen if self.weapons[i].id not in self.jammed)
+
+    @property
+    def shield_in_hand(self) -> bool:
+        """Whether he fights with his shield in a hand (RA-CC-07, RA-CC-13)."""
+        return self.shield and self.in_hand().shield
 
 
 def _int(unit: Mapping[str, Any], key: str, where: str, low: int, high: int) -> int:

@@ -12,17 +12,25 @@ from kubik.rulesets.apocalypse.injuries import Harm, Hits, Injury, save_needed, 
 
 
 def harm(
-    game: ApocalypseState, w: Warrior, hits: int, by: Warrior | None, save: int | None = None
+    game: ApocalypseState,
+    w: Warrior,
+    hits: int,
+    by: Warrior | None,
+    save: int | None = None,
+    *,
+    in_hand: bool = False,
 ) -> Procedure[Harm]:
     """Hits on ``w``: saves and injuries (RA-CC-16), then what they do to him; a guard
-    who is hurt leaves guard (RA-GUARD-03)."""
-    needed = save_needed(w.armour, w.shield) if save is None else save
+    who is hurt leaves guard (RA-GUARD-03). ``in_hand``: blows in a fight, where his
+    shield helps his save only when he holds it (RA-CC-07, RA-ABSENT-05)."""
+    shield = w.shield_in_hand if in_hand else w.shield
+    needed = save_needed(w.armour, shield) if save is None else save
     knocked = w.condition is not Condition.STANDING
     result: Harm = yield Call(take_hits, (Hits(hits, needed, w.current_toughness, knocked),))
     w.wounds += result.wounds
     if w.watch is Watch.ON_GUARD and (result.wounds or result.injury is not Injury.STANDING):
         w.watch = Watch.NONE
-        yield emit("apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(w.id))
+        yield emit(game.post_msg("game.post_ends"), rules=("RA-GUARD-03",), unit=game.name(w.id))
     yield from apply_injury(game, w, result.injury, by)
     return result
 
