@@ -345,6 +345,17 @@ def test_RA_CC_17_knocked_down_and_unsaved_is_out() -> None:
     assert outcome.injury is Injury.OUT_OF_ACTION
 
 
+def test_RA_CC_17_every_blow_on_a_man_down_still_meets_his_armour() -> None:
+    # seed 003: «Если любая из атак пробивает по сбитому с ног воину, и он не проходит
+    # тест на защиту доспехами, он автоматически погибает»: each blow gets its save, and
+    # only one he fails kills him; blows his armour turns do nothing
+    outcome, log = resolve(take_hits, (Hits(2, 5, 3, knocked_down=True),), [5, 6])
+    assert outcome == Harm(0, Injury.STANDING)
+    assert "RA-ABSENT-05" in {r for e in log for r in e.rules}
+    outcome, _ = resolve(take_hits, (Hits(2, 5, 3, knocked_down=True),), [5, 4])
+    assert outcome == Harm(1, Injury.OUT_OF_ACTION)
+
+
 @pytest.mark.parametrize("toughness", [1, 2])
 def test_RA_CC_16_exact_odds_sum_to_one(toughness: int) -> None:
     exact = OddsDriver().distribution(take_hits, (Hits(2, 5, toughness),))

@@ -6,11 +6,12 @@ total reaches the Melody's difficulty (RA-MEL-01). Two or more natural 1s are a
 Terrible Error: the Melody fails whatever the total (RA-MEL-02); two or more natural
 6s are Monstrous Power: it cannot be jammed (RA-MEL-03). The Error has priority; both
 are judged on the natural dice before modifiers and re-rolls; an ordinary re-roll only
-changes the total, but the Единый Порыв re-roll judges the Error again on its dice (it
-can avoid the Error, never create Power) (RA-MEL-04). Jamming: two or more natural 1s
-fail, a double six succeeds, failure first (RA-MEL-05); a lasting Melody is jammed
-against its difficulty, once per round, and after the round it was cast in even when
-cast with Monstrous Power (RA-MEL-09).
+changes the total, and only the Единый Порыв re-roll avoids an Error — its own dice are
+judged for neither an Error nor Power, being a re-roll («перед перебросами») (RA-MEL-04;
+the catalogue's reading, which judges the Error again on those dice, is not the seed's).
+Jamming: two or more natural 1s fail, a double six succeeds, failure first (RA-MEL-05);
+a lasting Melody is jammed against its difficulty, once per round, and after the round
+it was cast in even when cast with Monstrous Power (RA-MEL-09).
 """
 
 from __future__ import annotations
@@ -160,14 +161,14 @@ def cast(c: Casting, side: str = "a") -> Procedure[CastOutcome]:
             default = Reroll.REROLL if Reroll.REROLL in options else Reroll.IMPULSE
             picked = yield _reroll_choice(tuple(options), side, total, c.difficulty, default)
             if picked is Reroll.IMPULSE:
-                again, ones2, _ = yield _roll(
+                again, _, _ = yield _roll(
                     c, "apocalypse.melody.impulse", ("RA-MEL-04", "RA-ABSENT-02")
                 )
                 used = True
                 total = again + c.modifier
-                # Единый Порыв judges the Error again on its dice, never creates Power
-                error = ones2 >= number("melody", "terrible_error_ones")
-                special = Special.TERRIBLE_ERROR if error else Special.NONE
+                # Единый Порыв lifts the Error of the first roll; its own dice are judged
+                # for neither Error nor Power («перед перебросами»): only the total counts
+                special = Special.NONE
                 success = succeeds(special, total, c.difficulty)
                 rules.append("RA-ABSENT-02")
             elif picked is Reroll.REROLL:

@@ -18,6 +18,9 @@ from kubik.rulesets.apocalypse.checks import first_refusal
 from kubik.rulesets.apocalypse.core import number
 from kubik.rulesets.apocalypse.psychology import Fright
 
+#: Paces of measuring slack at a table (a tape and a hand placing a model).
+SLACK = 0.05
+
 
 def move_allowance(mobility: int) -> float:
     """Paces a warrior moves: his Подвижность (RA-ABSENT-08).
@@ -101,11 +104,42 @@ def may_break_away(standing: bool, fleeing: bool) -> Verdict:
     return refused or Verdict.allow("RA-CC-20", "RA-ABSENT-08")
 
 
+def may_end_move(paces: float, mobility: int, *, into_contact: bool = False) -> Verdict:
+    """May a warrior end a move of his own here (a place typed at a real table)? A walk
+    of at most his Подвижность, a run of at most twice it (RA-ABSENT-08); a move that ends
+    touching a model is a charge (or no move at all), not a walk.
+
+    >>> may_end_move(3.5, 4).allowed, may_end_move(7.9, 4).allowed, may_end_move(8.3, 4).allowed
+    (True, True, False)
+    """
+    if into_contact:
+        return Verdict.forbid(msg("apocalypse.permission.move_into_contact"), "RA-ABSENT-08")
+    allowance = run_allowance(mobility)
+    if paces > allowance + SLACK:
+        return Verdict.forbid(
+            msg("apocalypse.permission.too_far", paces=round(paces, 1), allowance=allowance),
+            "RA-ABSENT-08",
+        )
+    return Verdict.allow("RA-ABSENT-08")
+
+
+def is_run(paces: float, mobility: int) -> bool:
+    """Whether a move of ``paces`` is a run: more than his Подвижность (RA-ABSENT-08).
+
+    >>> is_run(4.0, 4), is_run(4.5, 4)
+    (False, True)
+    """
+    return paces > move_allowance(mobility) + SLACK
+
+
 __all__ = [
+    "SLACK",
     "Charger",
     "charge_allowance",
+    "is_run",
     "may_break_away",
     "may_charge",
+    "may_end_move",
     "move_allowance",
     "run_allowance",
 ]

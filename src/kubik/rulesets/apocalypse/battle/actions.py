@@ -11,13 +11,23 @@ activate one warrior at a time, each activation (and each hiding) costing FP
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from kubik.engine import AnyForecast, Emit, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import LazyForecast, Menu
+from kubik.engine import (
+    AnyForecast,
+    Emit,
+    Entry,
+    Forecast,
+    Message,
+    Procedure,
+    Verdict,
+    emit,
+    msg,
+)
+from kubik.game.battle import LazyForecast, Menu, move_entry
 from kubik.game.battle.tastes import taste
 from kubik.rulesets.apocalypse.battle import charges, fights, heights, moving, psyche, shots, songs
 from kubik.rulesets.apocalypse.battle.state import ApocalypseState
@@ -42,7 +52,9 @@ from kubik.rulesets.apocalypse.manoeuvres import (
 )
 from kubik.rulesets.apocalypse.melody import may_end_lasting
 from kubik.rulesets.apocalypse.movement import (
+    is_run,
     may_break_away,
+    may_end_move,
     move_allowance,
     run_allowance,
 )
@@ -58,6 +70,22 @@ class Act:
 
     kind: str
     target: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A move people at a real table made and typed: where the warrior now stands, the
+    paces his walked way there costs, and whether that was a run (RA-ABSENT-08)."""
+
+    x: float
+    y: float
+    paces: float
+    run: bool
+
+    @property
+    def kind(self) -> str:
+        """As a movement option: a move of his own (he may still hide and shoot)."""
+        return "placed"
 
 
 def activations(game: ApocalypseState) -> Procedure[None]:
@@ -258,7 +286,7 @@ def _sentry(game: ApocalypseState, w: Warrior, *, start_of_turn: bool) -> Sentry
     )
 
 
-def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act]:
+def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act | Placed]:
     menu: Menu[Act] = Menu()
     board = game.board
     engaged = board.engaged(w)
@@ -271,19 +299,19 @@ def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act]:
             may_break_away(w.fit, w.morale is Morale.FLEEING),
             Forecast(score=-taste("apocalypse", "hit_taken") * len(engaged)),
         )
-        picked = yield from game.choose(
+        fight = yield from game.choose(
             menu,
             w.side,
             game.told(w, "apocalypse.reason.move", unit=name),
             default=Act("fight"),
             rules=("RA-CC-01",),
         )
-        if picked.kind == "break":
+        if fight.kind == "break":
             w.turn.ran = True  # he turns and runs: no hiding, no shooting after it (RA-CC-20)
             yield from fights.break_away(game, w, engaged, fleeing=False)
             if w.fit:
                 yield from _break_off(game, w, engaged)
-        return picked
+        return fight
     enemies = [e for e in board.enemies(w) if e.in_battle]
     nearest = board.nearest(w, [e for e in enemies if e.sight is not Sight.HIDDEN])
     sentry = may_guard(_sentry(game, w, start_of_turn=False))
@@ -349,15 +377,61 @@ def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act]:
     menu.offer(Act("hold"), msg("apocalypse.option.hold"), Verdict.allow("RA-ABSENT-08"))
     refused = {r for offer in menu.refused for r in offer.verdict.rules}
     shaped = tuple(r for r in ("RA-HIDE-02",) if r in refused)
-    picked = yield from game.choose(
+    walking = may_walk(w.fallen_turn == game.turn_number, game.roof_under(w) is not None)
+    picked: Act | Placed = yield from game.choose(
         menu,
         w.side,
         game.told(w, "apocalypse.reason.move", unit=name),
         default=Act("hold"),
         rules=("RA-ABSENT-08", *shaped),
+        entry=_typed_move(game, w) if game.at_table and walking.allowed else None,
     )
+    if isinstance(picked, Placed):
+        yield from _placed(game, w, picked)
+        return picked
     yield from _do(game, w, picked, cover_spot)
     return picked
+
+
+def _typed_move(game: ApocalypseState, w: Warrior) -> Entry:
+    """At a real table people may type where the warrior ended his move instead of
+    picking an option: a place, or a distance and bearing (the battle layer's grammar),
+    checked by the board (on the table, on ground he may stand on, clear of every model)
+    and by the movement rule (a walk of his Подвижность or a run of twice it, never into
+    contact: a charge is picked as one)."""
+    board = game.board
+
+    def check(spot: Point) -> Message | None:
+        way = board.way(w, spot)
+        if way is None:
+            return msg("apocalypse.permission.no_way")
+        paces = board.pace(w)(way)
+        verdict = may_end_move(paces, w.mobility, into_contact=not board.fits(w, spot))
+        return None if verdict.allowed else verdict.reason
+
+    def make(spot: Point) -> Placed:
+        way = board.way(w, spot)
+        paces = round(board.pace(w)(way), 1) if way is not None else 0.0
+        return Placed(spot[0], spot[1], paces, is_run(paces, w.mobility))
+
+    def label(value: Hashable) -> Message:
+        assert isinstance(value, Placed)
+        said = "apocalypse.option.placed_run" if value.run else "apocalypse.option.placed"
+        return msg(said, x=value.x, y=value.y, paces=value.paces)
+
+    return move_entry(board, w, make, check, label=label)
+
+
+def _placed(game: ApocalypseState, w: Warrior, placed: Placed) -> Procedure[None]:
+    """The move people made at the table, walked along the board's way to where they put
+    the warrior (guards fire and hidden enemies are found on the way, as for any move)."""
+    spot = (placed.x, placed.y)
+    way = game.board.way(w, spot)
+    if way is None or spot == w.base.centre:
+        return
+    if placed.run:
+        w.turn.ran = True
+    yield from _go(game, w, way, spot, placed.paces, placed.run)
 
 
 def _manoeuvre_offers(
@@ -682,6 +756,7 @@ def _fire(game: ApocalypseState, w: Warrior) -> Procedure[None]:
 
 __all__ = [
     "Act",
+    "Placed",
     "activate",
     "activations",
     "end_of_turn",

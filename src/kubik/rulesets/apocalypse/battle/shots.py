@@ -108,6 +108,11 @@ def fleeting(target: Warrior, how: Firing) -> bool:
     return how.fleeting or target.sight is not Sight.SEEN
 
 
+def _thrown(weapon: Weapon) -> bool:
+    """A grenade or another thrown weapon: thrown, not fired (how the log says it)."""
+    return weapon.ranged is WeaponKind.THROWN
+
+
 def hit_worth(outcome: ShotOutcome) -> float:
     """What a shot's outcome is worth to the shooter (bot tastes)."""
     return taste("apocalypse", "hit") if outcome.hit else 0.0
@@ -173,7 +178,7 @@ def shooting_menu(game: ApocalypseState, w: Warrior, menu: Menu[Aim]) -> None:
         menu.offer(
             Aim(target.id, weapon.id),
             msg(
-                "apocalypse.option.shoot",
+                "apocalypse.option.throw" if _thrown(weapon) else "apocalypse.option.shoot",
                 target=game.name(target.id),
                 weapon=game.name(f"weapon:{weapon.id}"),
                 paces=round(game.board.gap(w, target), 1),
@@ -298,7 +303,7 @@ def resolve(
     yield Emit(
         game.told(
             shooter,
-            "apocalypse.game.shoots",
+            "apocalypse.game.throws" if _thrown(weapon) else "apocalypse.game.shoots",
             unit=game.name(shooter.id),
             target=game.name(target.id),
             weapon=game.name(f"weapon:{weapon.id}"),
