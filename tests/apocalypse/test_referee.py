@@ -23,6 +23,7 @@ from kubik.rulesets.apocalypse.battle import (
     nerve,
     psyche,
     shots,
+    songs,
 )
 from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
 from kubik.rulesets.apocalypse.battle.warriors import Condition, Morale, Sight, Watch
@@ -477,3 +478,68 @@ def test_RA_ABSENT_08_a_run_is_told_as_a_run_of_the_paces_walked() -> None:
     assert len(ran) == 1 and ran[0].event.kwargs["paces"] == pytest.approx(8.0)
     assert not events(log, "apocalypse.game.moves")
     assert render(ran[0].event, "ru").startswith("Runner пробегает 8")
+
+
+def test_RA_CC_19_an_advance_into_contact_is_fought_in_the_next_phase() -> None:
+    battle = game(
+        "turn", unit("victor", "a", 5, 5), unit("victim", "b", 6, 5), unit("next", "b", 5, 6.9)
+    )
+    battle.contacts.engage("victor", "victim", ("RA-CC-01",))
+    battle.warrior("victim").condition = Condition.KNOCKED_DOWN  # every blow lands: out
+    chooser = Picks(
+        apocalypse__reason__advance=lambda r: True,
+        apocalypse__reason__drawn_in=lambda r: "",  # "next" keeps out of the fight
+    )
+    log = play(fights.close_combat(battle, "a"), [4] * 20, chooser)
+    assert battle.warrior("victim").condition is Condition.OUT_OF_ACTION
+    assert events(log, "apocalypse.game.advances_into")
+    assert battle.contacts.engaged("victor", "next")
+    fought = [unit_of_pair(e) for e in events(log, "apocalypse.game.bout")]
+    assert fought == [("Victor", "Victim")]  # «не отрабатывайте схватку в этот ход»
+
+
+def unit_of_pair(entry: EventEntry) -> tuple[str, str]:
+    names = entry.event.kwargs
+    return str(names["a"].kwargs["en"]), str(names["b"].kwargs["en"])
+
+
+# -- hidden warriors and fights (found by the referee's check of the per-side logs) ---------
+
+
+def test_RA_HIDE_03_a_hidden_warrior_drawn_into_a_fight_is_seen() -> None:
+    battle = game(
+        "turn", unit("fighter", "a", 5, 5), unit("foe", "b", 6, 5), unit("helper", "a", 6, 6.8)
+    )
+    battle.contacts.engage("fighter", "foe", ("RA-CC-01",))
+    helper = battle.warrior("helper")
+    helper.sight = Sight.HIDDEN
+    log = play(fights.close_combat(battle, "a"), [4] * 20)
+    assert battle.contacts.engaged("helper", "foe") and helper.sight is Sight.SEEN
+    ids = [e.event.id for e in battle.narrated_for("b", log) if isinstance(e, EventEntry)]
+    assert ids.index("apocalypse.game.revealed") < ids.index("apocalypse.game.drawn_in")
+
+
+def test_RA_HIDE_06_a_warrior_in_a_fight_cannot_hide() -> None:
+    wall = terrain("wall", [[4, 6], [7, 6]], obstacle=True, shape="line", cover="light")
+    battle = game("turn", unit("fighter", "a", 5, 5), unit("foe", "b", 6, 5), wall)
+    battle.contacts.engage("fighter", "foe", ("RA-CC-01",))
+    battle.warrior("foe").condition = Condition.KNOCKED_DOWN  # down, but still in the fight
+    log = play(actions.movement_phase(battle, "a"), [4] * 10)
+    assert battle.warrior("fighter").sight is Sight.SEEN
+    assert not events(log, "apocalypse.game.hides")
+
+
+def test_RA_HIDE_03_a_hidden_singer_who_jams_is_heard() -> None:
+    singer = 'profile = "singer"\nsinger = ["storm_chord"]'
+    battle = game(
+        "turn",
+        unit("caster", "a", 5, 5, singer).replace('profile = "ratnik"\n', ""),
+        unit("jammer", "b", 5, 15, singer).replace('profile = "ratnik"\n', ""),
+    )
+    jammer = battle.warrior("jammer")
+    jammer.sight = Sight.HIDDEN
+    log = play(songs._jam(battle, battle.warrior("caster"), Jamming(7, 7)), [3, 3])
+    asked = [e for e in log if isinstance(e, ChoiceEntry) and e.side == "b"]
+    assert asked and asked[0] not in battle.narrated_for("a", log)  # his decision: unseen
+    told = [e.event.id for e in battle.narrated_for("a", log) if isinstance(e, EventEntry)]
+    assert "apocalypse.game.revealed" in told and jammer.sight is Sight.SEEN

@@ -127,6 +127,21 @@ def test_a_charge_reaches_only_by_a_walked_way() -> None:
     assert touching(end, b1.base) and not overlapping(end, b1.base)
 
 
+def test_a_charge_approaching_by_one_way_reaches_as_one_way_per_place_does() -> None:
+    # one way round the barn toward the target, its last leg bent to each place in contact
+    game = _game(r1=(8.0, 12.0), b1=(16.0, 12.0), r2=(2.0, 2.0), b2=(22.0, 2.0))
+    board = game.board
+    r1, b1 = _f(game, "r1"), _f(game, "b1")
+    for allowance in (7.5, 11.0, 20.0):
+        each = board.charge_way(r1, b1, allowance)
+        once = board.charge_way(r1, b1, allowance, approach=True)
+        assert (each is None) == (once is None), allowance
+        if once is not None:
+            end = r1.base.moved_to(once.end)
+            assert touching(end, b1.base) and not overlapping(end, b1.base)
+            assert once.cost <= allowance + 0.05
+
+
 def test_contact_spots_touch_their_target_and_face_the_charger_first() -> None:
     game = _game(r1=(3.0, 3.0), b1=(8.0, 3.0))
     board = game.board

@@ -87,6 +87,7 @@ class Hider:
     nearest_enemy_mobility: int = 0
     fp: int = 0
     staying: bool = False  # already hidden, moving stealthily: nothing more to pay (RA-HIDE-04)
+    in_combat: bool = False  # in base contact with an enemy: as close as it gets (RA-HIDE-06)
 
 
 def may_hide(h: Hider) -> Verdict:
@@ -102,6 +103,8 @@ def may_hide(h: Hider) -> Verdict:
     if h.banned:
         rule = "RA-HIDE-07" if h.edition is Edition.TURN else "RA-HIDE-05"
         return Verdict.forbid(msg("apocalypse.permission.found"), rule, "RA-AMB-02")
+    if h.in_combat:
+        return Verdict.forbid(msg("apocalypse.permission.enemy_too_close"), "RA-HIDE-06")
     if h.nearest_enemy_mobility and auto_detected(
         h.nearest_enemy, h.nearest_enemy_mobility, h.edition
     ):

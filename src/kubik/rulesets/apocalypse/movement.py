@@ -12,6 +12,7 @@ reaches the enemy; a fear-causing enemy asks a fear test first (RA-PSY-07 b).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from kubik.engine import Verdict, msg
 from kubik.rulesets.apocalypse.checks import first_refusal
@@ -31,13 +32,19 @@ def move_allowance(mobility: int) -> float:
     return float(mobility)
 
 
+@cache
+def _multipliers() -> tuple[int, int]:
+    """The run's and the charge's multiple of Подвижность (read once: menus ask often)."""
+    return number("movement", "run_multiplier"), number("movement", "charge_multiplier")
+
+
 def run_allowance(mobility: int) -> float:
     """Paces a warrior runs: twice his Подвижность (RA-ABSENT-08).
 
     >>> run_allowance(4)
     8.0
     """
-    return float(mobility * number("movement", "run_multiplier"))
+    return float(mobility * _multipliers()[0])
 
 
 def charge_allowance(mobility: int) -> float:
@@ -46,7 +53,7 @@ def charge_allowance(mobility: int) -> float:
     >>> charge_allowance(5)
     10.0
     """
-    return float(mobility * number("movement", "charge_multiplier"))
+    return float(mobility * _multipliers()[1])
 
 
 @dataclass(frozen=True, slots=True)

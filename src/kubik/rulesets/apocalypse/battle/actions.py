@@ -180,9 +180,9 @@ def activate(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     yield from _fire(game, w)
 
 
-#: Moves after which a warrior does nothing more in his turn: on guard, out of a fight,
-#: into one.
-_NO_MORE = frozenset({"watch", "break", "charge", "leap", "giant_leap"})
+#: Moves after which a warrior does nothing more in his turn: on guard, fighting on, out
+#: of a fight, into one.
+_NO_MORE = frozenset({"watch", "fight", "break", "charge", "leap", "giant_leap"})
 
 
 def watch_phase(game: ApocalypseState, side: str) -> Procedure[None]:
@@ -202,9 +202,8 @@ def watch_phase(game: ApocalypseState, side: str) -> Procedure[None]:
             verdict,
             Forecast(score=taste("apocalypse", "guard")),
         )
-        menu.offer(
-            False, msg("apocalypse.option.act"), Verdict.allow("RA-GUARD-01"), _acting(game, w)
-        )
+        acting = LazyForecast(partial(_acting, game, w))  # (read by a bot that weighs it)
+        menu.offer(False, msg("apocalypse.option.act"), Verdict.allow("RA-GUARD-01"), acting)
         watch = yield from game.choose(
             menu,
             w.side,
@@ -337,7 +336,7 @@ def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act | Placed]:
         w.frenzied, frenzy_target is not None, w.condition is not Condition.STANDING
     )
     if forced and frenzy_target is not None:
-        yield emit("apocalypse.game.frenzy", rules=("RA-PSY-10",), unit=name)
+        yield Emit(game.told(w, "apocalypse.game.frenzy", unit=name), ("RA-PSY-10",))
         act = Act("charge", frenzy_target.id)
         yield from charges.charge(game, w, frenzy_target)
         return act

@@ -34,7 +34,7 @@ def charge_way(game: ApocalypseState, w: Warrior, target: Warrior) -> Walk | Non
     allowance = charge_allowance(w.mobility)
     if game.board.gap(w, target) > allowance:
         return None
-    return game.board.charge_way(w, target, allowance)
+    return game.board.charge_way(w, target, allowance, approach=True)
 
 
 def charge_verdict(
@@ -53,17 +53,21 @@ def charge_verdict(
         scared = Fright.NONE
     hidden = target.sight is Sight.HIDDEN
     level = abs(height - game.height(target)) < 1.0
-    way = charge_way(game, w, target) if level and not hidden and not in_combat else None
+    fleeing, stupid = w.morale is Morale.FLEEING, w.stupor is not Stupor.SENSIBLE
+    guarding = w.watch is Watch.ON_GUARD
+    # the way is measured only for a charge nothing else forbids
+    able = level and not (hidden or in_combat or fleeing or stupid or guarding)
+    way = charge_way(game, w, target) if able else None
     charger = Charger(
         target_hidden=hidden,
         level=level,
         reach=charge_allowance(w.mobility),
         distance=math.inf if way is None else round(way.cost, 1),
         in_combat=in_combat,
-        fleeing=w.morale is Morale.FLEEING,
-        stupid=w.stupor is not Stupor.SENSIBLE,
+        fleeing=fleeing,
+        stupid=stupid,
         target_fright=scared,
-        guarding=w.watch is Watch.ON_GUARD,
+        guarding=guarding,
     )
     return _may_charge(charger), way
 

@@ -17,8 +17,8 @@ from kubik.rulesets.apocalypse.arms import Loadout, may_fight_with
 from kubik.rulesets.apocalypse.battle.nerve import start_fleeing
 from kubik.rulesets.apocalypse.battle.songs import ward_bonus
 from kubik.rulesets.apocalypse.battle.state import ApocalypseState
-from kubik.rulesets.apocalypse.battle.warriors import Condition, Ground, Morale, Warrior
-from kubik.rulesets.apocalypse.battle.wounds import harm
+from kubik.rulesets.apocalypse.battle.warriors import Condition, Ground, Morale, Sight, Warrior
+from kubik.rulesets.apocalypse.battle.wounds import harm, revealed_note
 from kubik.rulesets.apocalypse.checks import spirit_test
 from kubik.rulesets.apocalypse.close_combat import (
     advance_reach,
@@ -102,10 +102,13 @@ def close_combat(game: ApocalypseState, side: str) -> Procedure[None]:
     groups.sort(key=lambda g: len(g) > 2)  # one-on-one fights first (RA-CC-03)
     for group in groups:
         if len(group) > 2:
+            members = [game.warrior(x) for x in group if game.warrior(x).in_battle]
             yield emit(
                 "apocalypse.game.multi_fight",
                 rules=("RA-CC-03", "RA-CC-18"),
-                count=len(group),
+                count=len(members),
+                first=tuple(game.name(w.id) for w in members if w.side == side),
+                second=tuple(game.name(w.id) for w in members if w.side != side),
             )
         yield from _fight(game, group, side)
     for w in game.side_warriors(side):
@@ -118,24 +121,41 @@ def _fight(game: ApocalypseState, group: list[str], side: str) -> Procedure[None
     bout, weighing each by its odds (RA-CC-18: «Игрок, превосходящий по численности, может
     решить, кто из его моделей и в какой последовательности будет бить»)."""
     fought: list[tuple[str, str]] = []
+    # a contact made during the phase (an advance, RA-CC-19) is fought in the next one
+    begun = _contacts(game, group)
     while True:
-        left = [pair for pair in _bouts(game, group, side) if pair not in fought]
+        left = [p for p in _bouts(game, group, side) if frozenset(p) in begun and p not in fought]
         if not left:
             return
         pair = left[0]
         if len(left) > 1:
-            pair = yield from _next_bout(game, group, side, left)
+            pair = yield from _next_bout(game, group, side, left, begun)
         fought.append(pair)
-        yield from _bout(game, game.warrior(pair[0]), game.warrior(pair[1]), group, side)
+        a, b = game.warrior(pair[0]), game.warrior(pair[1])
+        yield from _bout(game, a, b, _numbers(game, group, begun), side)
+
+
+def _contacts(game: ApocalypseState, group: list[str]) -> set[frozenset[str]]:
+    """The pairs in base contact in a fight now."""
+    return {
+        frozenset((pair.a, pair.b))
+        for pair in game.contacts.pairs()
+        if pair.a in group and pair.b in group
+    }
 
 
 def _next_bout(
-    game: ApocalypseState, group: list[str], side: str, left: list[tuple[str, str]]
+    game: ApocalypseState,
+    group: list[str],
+    side: str,
+    left: list[tuple[str, str]],
+    begun: set[frozenset[str]],
 ) -> Procedure[tuple[str, str]]:
     """The outnumbering player's pick of the next bout (RA-CC-18; equal numbers: the
     player whose phase it is, RA-CC-03)."""
-    counts = _numbers(game, group)
+    counts = _numbers(game, group, begun)
     decider = orders_strikes(counts, side)
+    more = counts.get(decider, 0) > min(counts.values(), default=0)
     menu: Menu[tuple[str, str]] = Menu()
     for a_id, b_id in left:
         a, b = game.warrior(a_id), game.warrior(b_id)
@@ -150,7 +170,10 @@ def _next_bout(
     picked = yield from game.choose(
         menu,
         decider,
-        msg("apocalypse.reason.strike_order", side=game.side_name(decider)),
+        msg(
+            "apocalypse.reason.strike_order" if more else "apocalypse.reason.strike_order_even",
+            side=game.side_name(decider),
+        ),
         default=left[0],
         rules=("RA-CC-18",),
     )
@@ -166,13 +189,14 @@ def _worth_to_b(outcome: MeleeOutcome) -> float:
     return -bout_worth(outcome)
 
 
-def _numbers(game: ApocalypseState, group: list[str]) -> dict[str, int]:
-    """How many warriors each side has in a fight: everyone still in it, knocked-down
-    men too — a fighter down is one of its fighters (RA-CC-18, RA-CC-17)."""
+def _numbers(game: ApocalypseState, group: list[str], begun: set[frozenset[str]]) -> dict[str, int]:
+    """How many warriors each side has in a fight: everyone still in contact with an
+    enemy he was fighting when the phase began, knocked-down men too — a fighter down is
+    one of its fighters (RA-CC-18, RA-CC-17)."""
     counts: dict[str, int] = {}
     for wid in group:
         w = game.warrior(wid)
-        if w.in_battle and game.contacts.of(wid):
+        if w.in_battle and any(frozenset((wid, o)) in begun for o in game.contacts.of(wid)):
             counts[w.side] = counts.get(w.side, 0) + 1
     return counts
 
@@ -265,9 +289,10 @@ def _bouts(game: ApocalypseState, group: list[str], side: str) -> list[tuple[str
 
 
 def _bout(
-    game: ApocalypseState, a: Warrior, b: Warrior, group: list[str], side: str
+    game: ApocalypseState, a: Warrior, b: Warrior, counts: dict[str, int], side: str
 ) -> Procedure[None]:
-    fa, fb = _fighters(game, a, b, _numbers(game, group), side)
+    """One bout of a fight, each side with its numbers in it (RA-CC-18)."""
+    fa, fb = _fighters(game, a, b, counts, side)
     abilities = ("RA-ABSENT-15",) if a.abilities or b.abilities else ()
     yield emit(
         "apocalypse.game.bout",
@@ -315,7 +340,7 @@ def _advance(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     go = yield from game.choose(
         menu,
         w.side,
-        msg("apocalypse.reason.advance", unit=game.name(w.id)),
+        game.told(w, "apocalypse.reason.advance", unit=game.name(w.id)),
         default=False,
         rules=("RA-CC-19",),
     )
@@ -325,11 +350,17 @@ def _advance(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     if way is not None:  # a pace brings him into contact: the fight goes on next phase
         game.place(w, way.end)
         game.contacts.engage(w.id, enemy.id, ("RA-CC-19",))
-    else:
-        walked = game.walk(w, enemy.base.centre, reach)
-        if walked is None:
-            return
-        game.place(w, walked.end)
+        yield emit(
+            "apocalypse.game.advances_into",
+            rules=("RA-CC-19",),
+            unit=game.name(w.id),
+            target=game.name(enemy.id),
+        )
+        return
+    walked = game.walk(w, enemy.base.centre, reach)
+    if walked is None:
+        return
+    game.place(w, walked.end)
     yield emit("apocalypse.game.advances", rules=("RA-CC-19",), unit=game.name(w.id))
 
 
@@ -338,6 +369,8 @@ def _drawn_in(game: ApocalypseState, side: str) -> Procedure[None]:
     (RA-CC-02)."""
     reach = drawn_in_reach()
     board = game.board
+    if not len(game.contacts):
+        return  # no fight to be drawn into
     for w in game.warriors:
         if not w.fit or w.morale is not Morale.STEADY or game.contacts.of(w.id):
             continue
@@ -377,7 +410,7 @@ def _drawn_in(game: ApocalypseState, side: str) -> Procedure[None]:
         picked = yield from game.choose(
             menu,
             w.side,
-            msg("apocalypse.reason.drawn_in", unit=game.name(w.id)),
+            game.told(w, "apocalypse.reason.drawn_in", unit=game.name(w.id)),
             default=first,
             rules=("RA-CC-02",),
         )
@@ -389,6 +422,9 @@ def _drawn_in(game: ApocalypseState, side: str) -> Procedure[None]:
             )
             continue
         enemy = game.warrior(picked)
+        if w.sight is not Sight.SEEN:  # into a fight he is seen (RA-HIDE-03)
+            w.sight = Sight.SEEN
+            yield from revealed_note(game, w, ("RA-HIDE-03", "RA-CC-02"))
         game.place(w, ways[picked].end)
         game.contacts.engage(w.id, enemy.id, ("RA-CC-02",))
         yield emit(

@@ -9,11 +9,12 @@ from typing import Any
 
 from shapely.geometry import Point as ShapelyPoint
 
-from kubik.engine import Call, Procedure, emit
+from kubik.engine import Call, Emit, Procedure, emit
 from kubik.game.battle import SLACK, clear_of
 from kubik.rulesets.apocalypse.battle import moving
 from kubik.rulesets.apocalypse.battle.state import ApocalypseState
-from kubik.rulesets.apocalypse.battle.warriors import Warrior
+from kubik.rulesets.apocalypse.battle.warriors import Sight, Warrior
+from kubik.rulesets.apocalypse.battle.wounds import revealed_note
 from kubik.rulesets.apocalypse.manoeuvres import (
     Climb,
     LeapOutcome,
@@ -44,7 +45,7 @@ def climb_onto(game: ApocalypseState, w: Warrior, feature_id: str) -> Procedure[
     others = game.board.blocking(w)
     if clear_of([w.base.moved_to(spot)], others) and feature.shape.covers(ShapelyPoint(spot)):
         yield from moving.travel(game, w, (w.base.centre, spot), spot)
-        yield emit("apocalypse.game.climbed", rules=("RA-MAN-01",), unit=game.name(w.id))
+        yield Emit(game.told(w, "apocalypse.game.climbed", unit=game.name(w.id)), ("RA-MAN-01",))
 
 
 def climb_off(game: ApocalypseState, w: Warrior) -> Procedure[None]:
@@ -121,6 +122,9 @@ def landing_by(
 def _land_on(game: ApocalypseState, w: Warrior, target: Warrior) -> Procedure[None]:
     """He landed in contact with the enemy he leapt at: a leap attack (RA-MAN-05)."""
     if w.fit and target.in_battle and game.board.gap(w, target) <= 0.05:
+        if w.sight is not Sight.SEEN:  # an attack from hiding reveals him (RA-HIDE-03)
+            w.sight = Sight.SEEN
+            yield from revealed_note(game, w, ("RA-HIDE-03", "RA-HIDE-04"))
         w.turn.charged = w.turn.leapt = True
         game.contacts.engage(w.id, target.id, ("RA-MAN-05",))
         yield emit(

@@ -166,6 +166,7 @@ def hider_here(game: ApocalypseState, w: Warrior, by_cover: bool) -> Hider:
         nearest_enemy=game.board.gap(w, enemy) if enemy else 99.0,
         nearest_enemy_mobility=enemy.mobility if enemy else 0,
         fp=game.fp[w.side],
+        in_combat=bool(game.board.engaged(w)),
     )
 
 

@@ -10,7 +10,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kubik.engine import AnyForecast, Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine import (
+    AnyForecast,
+    Call,
+    Emit,
+    Forecast,
+    Message,
+    Procedure,
+    Verdict,
+    emit,
+    msg,
+)
 from kubik.game.battle import Menu
 from kubik.game.battle.tastes import taste
 from kubik.rulesets.apocalypse.battle.state import ApocalypseState
@@ -267,14 +277,33 @@ def _jam(game: ApocalypseState, singer: Warrior, jamming: Jamming) -> Procedure[
     picked = yield from game.choose(
         menu,
         jammer.side,
-        msg("apocalypse.reason.jam", unit=game.name(jammer.id), singer=game.name(singer.id)),
+        _jam_reason(game, jammer, singer),
         default=True,
         rules=("RA-MEL-05",),
     )
     if not picked:
         return False
+    if jammer.sight is not Sight.SEEN:  # a jamming is heard as a Melody is (RA-HIDE-03)
+        jammer.sight = Sight.SEEN
+        yield from revealed_note(game, jammer, ("RA-HIDE-03",))
     outcome: JamOutcome = yield Call(jam, (jamming,))
     return outcome.jammed
+
+
+def _jam_reason(game: ApocalypseState, jammer: Warrior, singer: Warrior) -> Message:
+    """What the jammer is asked: whose Melody — or, its singer hidden again while a
+    lasting Melody plays on, which Melody — he may jam (kept from the enemy while the
+    jammer is hidden himself)."""
+    if singer.sight is Sight.HIDDEN and singer.lasting:
+        return game.told(
+            jammer,
+            "apocalypse.reason.jam_lasting",
+            unit=game.name(jammer.id),
+            melody=game.name(f"melody:{singer.lasting}"),
+        )
+    return game.told(
+        jammer, "apocalypse.reason.jam", unit=game.name(jammer.id), singer=game.name(singer.id)
+    )
 
 
 def jam_lasting(game: ApocalypseState, side: str) -> Procedure[None]:
@@ -294,12 +323,13 @@ def jam_lasting(game: ApocalypseState, side: str) -> Procedure[None]:
         game.round_jams.append(singer.id)
         if (yield from _jam(game, singer, jamming)):
             singer.lasting = ""
-            yield emit(
+            said = game.told(
+                singer,
                 "apocalypse.game.lasting_ends",
-                rules=("RA-MEL-09",),
                 unit=game.name(singer.id),
                 why=msg("apocalypse.melody.lasting_end.jammed"),
             )
+            yield Emit(said, ("RA-MEL-09",))
 
 
 def ward_bonus(game: ApocalypseState, w: Warrior) -> int:

@@ -49,8 +49,9 @@ def apply_injury(
     elif injury is Injury.STUNNED:
         w.condition = Condition.STUNNED
         w.frenzied = False
-    if injury is not Injury.STANDING and w.sight is not Sight.SEEN:
-        w.sight = Sight.SEEN
+    if injury is not Injury.STANDING and w.sight is not Sight.SEEN and w.in_battle:
+        w.sight = Sight.SEEN  # struck down, he is hidden no more
+        yield from revealed_note(game, w, ("RA-HIDE-03", "RA-ABSENT-06"))
 
 
 def revealed_note(game: ApocalypseState, w: Warrior, rules: tuple[str, ...]) -> Procedure[None]:
