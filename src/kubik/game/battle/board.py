@@ -501,6 +501,11 @@ class Board(ABC, Generic[U]):
             toward = self.way(unit, self.centre_of(target), limit=allowance + SLACK + 2 * around)
             if toward is None:
                 return None
+        prefix: list[float] = []  # the price of the way toward the target up to each corner
+        if toward is not None and pace is None:
+            prefix = [0.0]
+            for leg in itertools.pairwise(toward):
+                prefix.append(prefix[-1] + priced(leg))
         touchable = list(self.bases_of(target))
         others = self.blocking(unit, also=(target,))  # (what :meth:`fits` asks, once)
         placed = self.bases_at(unit)
@@ -513,24 +518,28 @@ class Board(ABC, Generic[U]):
                 continue
             if allowed is not None and not allowed(spot):
                 continue
-            points = None
+            points, cost = None, math.inf
             if toward is not None:  # bent at the last of its corners the place is seen from
                 for keep in range(len(toward) - 1, 0, -1):
-                    bent = (*toward[:keep], spot)
-                    if math.isfinite(priced(bent)):
-                        points = bent
+                    last = priced((toward[keep - 1], spot))
+                    if math.isfinite(last):
+                        points = (*toward[:keep], spot)
+                        # the board's own price adds up leg by leg: only the last is new
+                        cost = prefix[keep - 1] + last if prefix else priced(points)
                         break
             if points is None:  # (approaching, a way of its own only where it could reach)
                 points = self.way(unit, spot, limit=allowance + SLACK if approach else math.inf)
-            if points is None:
-                continue
-            cost = priced(points)
+                if points is None:
+                    continue
+                cost = priced(points)
             if cost > allowance + SLACK:
                 if cost > allowance + SLACK + around:
                     break  # every other place round it is as far, give or take its width
                 continue
             end = settle(points, placed, others, may_touch=touchable)
             if end == spot:
+                if prefix:
+                    cost = priced(points)  # (the walk's own price, summed as one way)
                 return Walk(points, points, spot, round(length_along(points, spot), 1), cost)
         return None
 

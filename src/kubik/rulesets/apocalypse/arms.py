@@ -106,6 +106,14 @@ def loadouts(
     >>> [(o.weapons, o.shield) for o in loadouts([arsenal()["sword"]], shield=True)]
     [((0,), True)]
     """
+    return _loadouts(tuple(weapons), shield, tuple(jammed))
+
+
+@cache
+def _loadouts(
+    weapons: tuple[Weapon, ...], shield: bool, jammed: tuple[str, ...]
+) -> tuple[Loadout, ...]:
+    """:func:`loadouts`, worked out once per kit (every bout reads a fighter's)."""
     kit = [i for i, w in enumerate(weapons) if w.fights and w.id not in jammed]
     free = hands_free(weapons)
     out: dict[tuple[tuple[str, ...], bool], Loadout] = {}
