@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from kubik.bots.registry import bot_for
-from kubik.cli_play import player_view
+from kubik.cli.play import player_view
 from kubik.engine.log import ChoiceEntry
 from kubik.game import HUMAN, DiceMode, GameSession, load_scenario
 from tests.bots.cli_harness import run_kubik

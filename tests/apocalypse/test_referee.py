@@ -14,7 +14,6 @@ import pytest
 from kubik.engine import Choose
 from kubik.engine.log import ChoiceEntry, ChoiceOrigin, EventEntry, LogEntry, RollEntry
 from kubik.game.battle import Moment, Trigger, touching
-from kubik.i18n import render
 from kubik.rulesets.apocalypse.battle import (
     actions,
     charges,
@@ -30,6 +29,7 @@ from kubik.rulesets.apocalypse.battle.warriors import Condition, Morale, Sight, 
 from kubik.rulesets.apocalypse.melee import Fighter, melee
 from kubik.rulesets.apocalypse.melody import Jamming, jam
 from kubik.rulesets.apocalypse.shooting import Reaction
+from kubik.text.i18n import render
 from tests.apocalypse.helpers import resolve, terrain
 from tests.apocalypse.test_battle import game, unit
 from tests.apocalypse.test_moves import events, play

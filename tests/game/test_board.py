@@ -8,6 +8,7 @@ as a ruleset does, with its fighters placed by hand for each situation.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -28,11 +29,17 @@ from kubik.game.battle import (
     read_yes_no,
     touching,
 )
-from kubik.game.registry import register_ruleset
+from kubik.game.registry import register_ruleset, unregister_ruleset
 from kubik.table import Base, TerrainKind
-from tests.game.skirmish import GAME, SCENARIO, Fighter, SkirmishGame
+from tests.game.skirmish import GAME, SCENARIO, SKIRMISH_ID, Fighter, SkirmishGame
 
-register_ruleset(GAME, replace=True)
+
+@pytest.fixture(autouse=True)
+def _skirmish() -> Iterator[None]:
+    """The toy skirmish is playable for these tests only."""
+    register_ruleset(GAME, replace=True)
+    yield
+    unregister_ruleset(SKIRMISH_ID)
 
 
 def _game(**places: tuple[float, float]) -> SkirmishGame:

@@ -4,7 +4,7 @@ man's own melee die, the morale tests after a round, frightening attackers and r
 
 from __future__ import annotations
 
-from kubik.dice import D4, D8, D10, D12
+from kubik.engine.dice import D4, D8, D10, D12
 from kubik.engine.log import RollEntry
 from kubik.game.battle import Posture
 from kubik.rulesets.steel_war.battle import assault

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from kubik.dice import D4, D8
 from kubik.engine import Choose, EntryError
+from kubik.engine.dice import D4, D8
 from kubik.engine.log import ChoiceEntry, RollEntry
 from kubik.game import GameInputError
 from kubik.rulesets.steel_war.battle.entry import read_spot

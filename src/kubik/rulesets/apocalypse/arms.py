@@ -20,6 +20,7 @@ from functools import cache
 from itertools import combinations
 
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.apocalypse.core import data
 from kubik.rulesets.apocalypse.shooting import WeaponKind
 
@@ -72,6 +73,7 @@ def arsenal() -> Mapping[str, Weapon]:
     return out
 
 
+@decides("RA-CC-07")
 def hands_free(weapons: Sequence[Weapon]) -> int:
     """Hands left to fight with: one when he carries a bulky weapon (RA-CC-07).
 
@@ -127,6 +129,7 @@ def _loadouts(
     return tuple(out.values()) or (Loadout(),)
 
 
+@decides()
 def may_fight_with(loadout: Loadout, weapons: Sequence[Weapon], shield: bool = False) -> Verdict:
     """A loadout he may declare for the fight (RA-CC-07): one of :func:`loadouts`."""
     return Verdict.of(

@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.apocalypse.core import decimal
 
 
+@decides("RA-CC-02")
 def drawn_in_reach() -> float:
     """Paces from a fight within which a warrior is drawn into it (RA-CC-02).
 
@@ -27,6 +29,7 @@ def drawn_in_reach() -> float:
     return decimal("melee", "drawn_in_paces")
 
 
+@decides("RA-CC-19")
 def advance_reach() -> float:
     """Paces a warrior advances when his opponents are all out of action (RA-CC-19).
 
@@ -36,6 +39,7 @@ def advance_reach() -> float:
     return decimal("melee", "advance_paces")
 
 
+@decides()
 def may_join(reaches: bool) -> Verdict:
     """May he be moved into base contact with the fight (RA-CC-02)? Only where his walked
     way into contact lies within :func:`drawn_in_reach`.
@@ -46,12 +50,14 @@ def may_join(reaches: bool) -> Verdict:
     return Verdict.of(reaches, msg("apocalypse.permission.no_way_in"), "RA-CC-02")
 
 
+@decides()
 def may_hold_back() -> Verdict:
     """A warrior drawn in may avoid the fight, staying where he is (RA-CC-02, by «уход
     от рукопашной» of the absent movement phase, RA-ABSENT-08)."""
     return Verdict.allow("RA-CC-02", "RA-ABSENT-08")
 
 
+@decides()
 def may_advance(opponents_left: int) -> Verdict:
     """May he advance a pace (RA-CC-19)? Only when every opponent he fought is out of
     action.
@@ -62,6 +68,7 @@ def may_advance(opponents_left: int) -> Verdict:
     return Verdict.of(opponents_left == 0, msg("apocalypse.permission.in_combat"), "RA-CC-19")
 
 
+@decides("RA-CC-18")
 def orders_strikes(numbers: Mapping[str, int], phase_side: str) -> str:
     """Who picks the order of the bouts in a fight of several: the side with more
     fighters in it (RA-CC-18: «Игрок, превосходящий по численности, может решить, кто из
@@ -76,6 +83,7 @@ def orders_strikes(numbers: Mapping[str, int], phase_side: str) -> str:
     return leaders[0] if len(leaders) == 1 else phase_side
 
 
+@decides()
 def may_strike(in_contact: bool) -> Verdict:
     """A bout that may come next: every warrior fights each enemy in contact with him,
     in any order (RA-CC-18).

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.apocalypse.core import Edition, decimal
 
 
@@ -45,6 +46,7 @@ class Sentry:
     able: bool = True  # on his feet, not fleeing, not stupefied: he can act at all
 
 
+@decides()
 def may_guard(s: Sentry) -> Verdict:
     """May he stand guard now? (RA-GUARD-01)
 
@@ -79,6 +81,7 @@ def post(edition: Edition) -> str:
     return "watch" if edition is Edition.TURN else "guard"
 
 
+@decides()
 def may_guard_fire(
     guarding: bool, sees: bool, target_hidden: bool, in_range: bool = True
 ) -> Verdict:
@@ -97,6 +100,7 @@ def may_guard_fire(
     return Verdict.of(in_range, msg("apocalypse.permission.out_of_reach"), "RA-GUARD-02")
 
 
+@decides("RA-GUARD-02")
 def stage_paces() -> float:
     """How far apart the moments of a move a guard may fire at lie (RA-GUARD-02: «в
     любой момент движения»; the seeds give no way to name them, so ours).
@@ -107,6 +111,7 @@ def stage_paces() -> float:
     return decimal("guard", "stage_paces")
 
 
+@decides("RA-GUARD-03")
 def guard_ends(shot: bool, turn_over: bool, harmed: bool, moved: bool) -> GuardEnd | None:
     """Whether guard ends now, and why (RA-GUARD-03).
 

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, lru_cache
 
-from kubik.dice import D3, D6
 from kubik.engine import Choose, Message, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
+from kubik.engine.dice import D3, D6
 from kubik.rulesets.apocalypse.core import data, number
 
 
@@ -228,6 +229,7 @@ class JamOutcome:
     result: JamResult
 
 
+@decides()
 def may_jam(j: Jamming, tried_this_round: bool = False) -> Verdict:
     """Monstrous Power cannot be jammed in its round (RA-MEL-03); a lasting Melody once
     per round (RA-MEL-09).
@@ -348,6 +350,7 @@ class Singer:
     silenced: bool = False
 
 
+@decides()
 def may_sing(s: Singer) -> Verdict:
     """May this warrior play a Melody now? Only singers; not while his lasting Melody
     plays (RA-MEL-08); not in a fight, but within a pace of one he may (RA-MEL-10); not
@@ -397,6 +400,7 @@ def lasting_ends(singer_in_action: bool, singer_fled: bool, at_will: bool) -> La
     return None
 
 
+@decides()
 def may_end_lasting(lasting: bool) -> Verdict:
     """The singer of a lasting Melody may end it at will (RA-MEL-08).
 
@@ -455,6 +459,7 @@ def melody(melody_id: str) -> Melody:
     return next(m for m in melodies() if m.id == melody_id)
 
 
+@decides("RA-ABSENT-03")
 def casting_dice() -> int:
     """The dice a singer casts with (RA-ABSENT-03 default: 2D6).
 
@@ -464,6 +469,7 @@ def casting_dice() -> int:
     return number("casting", "dice")
 
 
+@decides("RA-ABSENT-02")
 def impulse_uses() -> int:
     """How often a singer may call on Единый Порыв in a game (RA-ABSENT-02 default)."""
     return number("united_impulse", "uses_per_game")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.apocalypse.checks import first_refusal
 from kubik.rulesets.apocalypse.core import number
 from kubik.rulesets.apocalypse.psychology import Fright
@@ -23,6 +24,7 @@ from kubik.rulesets.apocalypse.psychology import Fright
 SLACK = 0.05
 
 
+@decides("RA-ABSENT-08")
 def move_allowance(mobility: int) -> float:
     """Paces a warrior moves: his Подвижность (RA-ABSENT-08).
 
@@ -38,6 +40,7 @@ def _multipliers() -> tuple[int, int]:
     return number("movement", "run_multiplier"), number("movement", "charge_multiplier")
 
 
+@decides("RA-ABSENT-08")
 def run_allowance(mobility: int) -> float:
     """Paces a warrior runs: twice his Подвижность (RA-ABSENT-08).
 
@@ -47,6 +50,7 @@ def run_allowance(mobility: int) -> float:
     return float(mobility * _multipliers()[0])
 
 
+@decides("RA-ABSENT-08")
 def charge_allowance(mobility: int) -> float:
     """Paces a warrior charges: twice his Подвижность (RA-ABSENT-08).
 
@@ -72,6 +76,7 @@ class Charger:
     level: bool = True
 
 
+@decides()
 def may_charge(c: Charger) -> Verdict:
     """May he charge this enemy? (see the module docstring)
 
@@ -96,6 +101,7 @@ def may_charge(c: Charger) -> Verdict:
     return Verdict.allow("RA-ABSENT-08")
 
 
+@decides()
 def may_break_away(standing: bool, fleeing: bool) -> Verdict:
     """May he leave his fight of his own will now (RA-CC-20, «уход от рукопашной» of the
     absent movement phase, RA-ABSENT-08)? Only on his feet — a knocked-down or stunned
@@ -111,6 +117,7 @@ def may_break_away(standing: bool, fleeing: bool) -> Verdict:
     return refused or Verdict.allow("RA-CC-20", "RA-ABSENT-08")
 
 
+@decides()
 def may_end_move(paces: float, mobility: int, *, into_contact: bool = False) -> Verdict:
     """May a warrior end a move of his own here (a place typed at a real table)? A walk
     of at most his Подвижность, a run of at most twice it (RA-ABSENT-08); a move that ends
@@ -130,6 +137,7 @@ def may_end_move(paces: float, mobility: int, *, into_contact: bool = False) -> 
     return Verdict.allow("RA-ABSENT-08")
 
 
+@decides("RA-ABSENT-08")
 def is_run(paces: float, mobility: int) -> bool:
     """Whether a move of ``paces`` is a run: more than his Подвижность (RA-ABSENT-08).
 

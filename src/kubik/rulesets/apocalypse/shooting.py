@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, lru_cache
 
-from kubik.dice import D6
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides, record
+from kubik.engine.dice import D6
 from kubik.rulesets.apocalypse.checks import first_refusal
 from kubik.rulesets.apocalypse.core import decimal, number
 
@@ -81,6 +82,7 @@ class ShotOutcome:
     misfire: Misfire = Misfire.NONE
 
 
+@decides("RA-ABSENT-04")
 def to_hit_modifier(
     *,
     long_range: bool = False,
@@ -108,6 +110,10 @@ def to_hit_modifier(
         (charging_guard, "charging_guard"),
         (pre_emptive, "pre_emptive"),
     )
+    if charging_guard:
+        record("RA-GUARD-04")
+    if pre_emptive:
+        record("RA-SHOOT-06")
     return sum(number("shooting", key) for applies, key in table if applies)
 
 
@@ -217,6 +223,7 @@ class Shooter:
     ran: bool = False
 
 
+@decides()
 def may_shoot(s: Shooter) -> Verdict:
     """May he shoot this target now? Not in a fight (RA-CC-01), nor within a pace of one
     (RA-CC-02); never at a hidden warrior (RA-HIDE-02); not after a failed stupidity test
@@ -237,6 +244,7 @@ def may_shoot(s: Shooter) -> Verdict:
     return Verdict.allow(*rules)
 
 
+@decides()
 def may_react(reaction: Reaction, in_combat: bool, down: bool, can_shoot_back: bool) -> Verdict:
     """May the target of a declared shot react so? He may always duck (RA-SHOOT-04);
     dive for cover unless he is fighting or has dived already (RA-SHOOT-05); fire first
@@ -258,6 +266,7 @@ def may_react(reaction: Reaction, in_combat: bool, down: bool, can_shoot_back: b
     return Verdict.of(can_shoot_back, msg("apocalypse.permission.no_weapon"), "RA-SHOOT-06")
 
 
+@decides("RA-SHOOT-05")
 def take_cover_reach() -> float:
     """Paces within which «В укрытие!» finds cover (RA-SHOOT-05: «в радиусе 1 шага»).
 

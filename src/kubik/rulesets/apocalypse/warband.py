@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.apocalypse.core import data, number
 
 
@@ -24,6 +25,7 @@ def profiles() -> Mapping[str, Mapping[str, Any]]:
     return {k: v for k, v in data()["profiles"].items() if k != "provenance"}
 
 
+@decides("RA-ABSENT-10")
 def activation_cost() -> int:
     """FP an activation costs (RA-ABSENT-10 default).
 
@@ -33,6 +35,7 @@ def activation_cost() -> int:
     return number("activation", "activation_cost")
 
 
+@decides("RA-ABSENT-10")
 def fp_for(in_play: int) -> int:
     """A warband's FP for a turn: one per warrior in play (RA-ABSENT-10 default).
 
@@ -42,6 +45,7 @@ def fp_for(in_play: int) -> int:
     return in_play
 
 
+@decides()
 def may_activate(fp: int, acted: bool) -> Verdict:
     """May a warrior be activated now? Once a turn, while his warband has the FP
     (RA-ABSENT-10).

@@ -203,7 +203,7 @@ def watch_phase(game: ApocalypseState, side: str) -> Procedure[None]:
             Forecast(score=taste("apocalypse", "guard")),
         )
         acting = LazyForecast(partial(_acting, game, w))  # (read by a bot that weighs it)
-        menu.offer(False, msg("apocalypse.option.act"), Verdict.allow("RA-GUARD-01"), acting)
+        menu.offer(False, msg("apocalypse.option.act"), Verdict.neutral(), acting)
         watch = yield from game.choose(
             menu,
             w.side,
@@ -291,7 +291,7 @@ def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act | Placed]:
     engaged = board.engaged(w)
     name = game.name(w.id)
     if engaged:
-        menu.offer(Act("fight"), msg("apocalypse.option.fight_on"), Verdict.allow("RA-CC-01"))
+        menu.offer(Act("fight"), msg("apocalypse.option.fight_on"), Verdict.neutral())
         menu.offer(
             Act("break"),
             msg("apocalypse.option.break"),
@@ -373,7 +373,7 @@ def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act | Placed]:
         Forecast(score=taste("apocalypse", "guard")),
     )
     _manoeuvre_offers(game, w, menu, enemies)
-    menu.offer(Act("hold"), msg("apocalypse.option.hold"), Verdict.allow("RA-ABSENT-08"))
+    menu.offer(Act("hold"), msg("apocalypse.option.hold"), Verdict.neutral())
     refused = {r for offer in menu.refused for r in offer.verdict.rules}
     shaped = tuple(r for r in ("RA-HIDE-02",) if r in refused)
     walking = may_walk(w.fallen_turn == game.turn_number, game.roof_under(w) is not None)
@@ -691,7 +691,7 @@ def _hiding(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     menu.offer(
         True, msg("apocalypse.option.hide"), verdict, Forecast(score=taste("apocalypse", "hidden"))
     )
-    menu.offer(False, msg("apocalypse.option.stay_seen"), Verdict.allow("RA-HIDE-01"))
+    menu.offer(False, msg("apocalypse.option.stay_seen"), Verdict.neutral())
     hide = yield from game.choose(
         menu,
         w.side,
@@ -723,7 +723,7 @@ def _fire(game: ApocalypseState, w: Warrior) -> Procedure[None]:
         )
     if not len(menu):
         return
-    menu.offer(shots.Aim(), msg("apocalypse.option.hold_fire"), Verdict.allow("RA-ABSENT-04"))
+    menu.offer(shots.Aim(), msg("apocalypse.option.hold_fire"), Verdict.neutral())
     # the prohibitions that shaped this choice: no hidden targets (RA-HIDE-02); within a
     # pace of a fight no shooting (RA-CC-02), but singing (RA-MEL-10)
     refused = {r for offer in menu.refused for r in offer.verdict.rules}

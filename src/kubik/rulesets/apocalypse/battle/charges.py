@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from functools import lru_cache
 
 from kubik.engine import AnyForecast, Call, Forecast, Procedure, Verdict, emit
+from kubik.engine.applied import deciding_cache
 from kubik.game.battle import Moment, Trigger, Walk
 from kubik.rulesets.apocalypse.battle import fights, moving
 from kubik.rulesets.apocalypse.battle.nerve import run_away, spirit_of
@@ -74,7 +74,7 @@ def charge_verdict(
 
 #: The movement rule's answer for one charge, remembered by all it reads: the same few
 #: situations come back at every activation.
-_may_charge = lru_cache(maxsize=1024)(may_charge)
+_may_charge = deciding_cache(1024)(may_charge)
 
 
 def fear_tests(game: ApocalypseState, w: Warrior, target: Warrior) -> tuple[int | None, int | None]:

@@ -329,7 +329,7 @@ def _advance(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     if enemy is None:
         return
     menu: Menu[bool] = Menu()
-    menu.offer(False, msg("apocalypse.option.stay"), Verdict.allow("RA-CC-19"))
+    menu.offer(False, msg("apocalypse.option.stay"), Verdict.neutral())
     close = board.gap(w, enemy) <= reach
     menu.offer(
         True,

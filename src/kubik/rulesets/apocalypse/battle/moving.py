@@ -226,7 +226,7 @@ def _guards_declare(
                 verdicts[index],
                 Forecast(shoot, (shot,), value=shots.hit_worth),
             )
-        menu.offer(GuardShot(), msg("apocalypse.option.hold_fire"), Verdict.allow("RA-GUARD-02"))
+        menu.offer(GuardShot(), msg("apocalypse.option.hold_fire"), Verdict.neutral())
         picked = yield from game.choose(
             menu,
             guard.side,

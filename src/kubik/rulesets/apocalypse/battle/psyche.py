@@ -62,7 +62,7 @@ def _rout(game: ApocalypseState, side: str) -> Procedure[None]:
     if not must_test_rout(out, size):
         return
     menu: Menu[bool] = Menu()
-    menu.offer(False, msg("apocalypse.option.fight_on"), Verdict.allow("RA-PSY-02"))
+    menu.offer(False, msg("apocalypse.option.fight_on"), Verdict.neutral())
     menu.offer(
         True,
         msg("apocalypse.option.withdraw"),

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine.applied import deciding_cache
 from kubik.game.battle import Menu, Moment
 from kubik.game.battle.tastes import taste
 from kubik.rulesets.apocalypse.arms import Weapon
@@ -151,8 +151,8 @@ def _verdict_at(shooter: Shooter, target: Warrior | None) -> Verdict:
 
 #: The rules' answers, remembered by all they read (the same few situations come back
 #: at every activation): the permission to shoot, and the to-hit modifiers.
-_may_shoot = lru_cache(maxsize=256)(may_shoot)
-_to_hit_modifier = lru_cache(maxsize=1024)(to_hit_modifier)
+_may_shoot = deciding_cache(256)(may_shoot)
+_to_hit_modifier = deciding_cache(1024)(to_hit_modifier)
 
 
 def targets(game: ApocalypseState, w: Warrior) -> list[Warrior]:

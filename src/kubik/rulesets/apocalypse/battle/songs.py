@@ -270,7 +270,7 @@ def _jam(game: ApocalypseState, singer: Warrior, jamming: Jamming) -> Procedure[
         may_jam(jamming),
         Forecast(jam, (jamming,), value=lambda o: 1.0 if o.jammed else 0.0),
     )
-    menu.offer(False, msg("apocalypse.option.no_jam"), Verdict.allow("RA-MEL-05"))
+    menu.offer(False, msg("apocalypse.option.no_jam"), Verdict.neutral())
     if len(menu) < 2:
         yield emit("apocalypse.jam.unjammable", rules=("RA-MEL-03",))
         return False

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
+from kubik.rulesets.data import load_ruleset_data
 from kubik.table import Table
 from kubik.table.geometry import Point
 

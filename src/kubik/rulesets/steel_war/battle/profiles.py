@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from kubik.dice import Die, parse_die
-from kubik.rulesets.steel_war.movement import MoverType
+from kubik.engine.dice import Die, parse_die
+from kubik.rulesets.steel_war.movers import MoverType
 
 from .formation import game_data
 
