@@ -54,6 +54,7 @@ class Weapon:
         return self.kind == "melee" or self.melee
 
 
+@decides("RA-ABSENT-14")
 @cache
 def arsenal() -> Mapping[str, Weapon]:
     """The weapons of the data, by id (RA-ABSENT-14)."""
@@ -92,6 +93,7 @@ class Loadout:
     shield: bool = False
 
 
+@decides("RA-CC-07", "RA-CC-15")
 def loadouts(
     weapons: Sequence[Weapon], shield: bool = False, jammed: Sequence[str] = ()
 ) -> tuple[Loadout, ...]:

@@ -68,6 +68,17 @@ def may_advance(opponents_left: int) -> Verdict:
     return Verdict.of(opponents_left == 0, msg("apocalypse.permission.in_combat"), "RA-CC-19")
 
 
+@decides("RA-CC-03")
+def fight_order(fighters: int) -> int:
+    """Where a fight of ``fighters`` comes in the close-combat phase: one-on-one fights
+    first, then the fights of several (RA-CC-03, «Порядок»).
+
+    >>> sorted([3, 2, 4, 2], key=fight_order)
+    [2, 2, 3, 4]
+    """
+    return 0 if fighters <= 2 else 1
+
+
 @decides("RA-CC-18")
 def orders_strikes(numbers: Mapping[str, int], phase_side: str) -> str:
     """Who picks the order of the bouts in a fight of several: the side with more
@@ -97,6 +108,7 @@ def may_strike(in_contact: bool) -> Verdict:
 __all__ = [
     "advance_reach",
     "drawn_in_reach",
+    "fight_order",
     "may_advance",
     "may_hold_back",
     "may_join",

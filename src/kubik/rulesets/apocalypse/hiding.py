@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
-from kubik.engine.applied import decides
+from kubik.engine.applied import decides, record
 from kubik.engine.dice import D6
 from kubik.rulesets.apocalypse.checks import mobility_test
 from kubik.rulesets.apocalypse.core import Edition, decimal, number
@@ -73,6 +73,8 @@ def auto_detected(distance: float, enemy_mobility: int, edition: Edition) -> boo
     >>> auto_detected(3.0, 4, Edition.ACTIVATION), auto_detected(3.0, 4, Edition.TURN)
     (True, False)
     """
+    if edition is Edition.TURN:
+        record("RA-HIDE-07")  # seed 003: a moving enemy finds him only this close
     return distance <= detection_radius(enemy_mobility, edition)
 
 

@@ -110,7 +110,7 @@ def to_hit_modifier(
         (charging_guard, "charging_guard"),
         (pre_emptive, "pre_emptive"),
     )
-    if charging_guard:
+    if fleeting or charging_guard:  # (both the guard's −1s)
         record("RA-GUARD-04")
     if pre_emptive:
         record("RA-SHOOT-06")

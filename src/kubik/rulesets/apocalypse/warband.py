@@ -19,6 +19,7 @@ from kubik.engine.applied import decides
 from kubik.rulesets.apocalypse.core import data, number
 
 
+@decides("RA-ABSENT-13")
 @cache
 def profiles() -> Mapping[str, Mapping[str, Any]]:
     """The warrior profiles of the data, by name (RA-ABSENT-13)."""

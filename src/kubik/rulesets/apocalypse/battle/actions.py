@@ -40,7 +40,7 @@ from kubik.rulesets.apocalypse.battle.warriors import (
     Watch,
 )
 from kubik.rulesets.apocalypse.core import Edition
-from kubik.rulesets.apocalypse.guard import Sentry, may_guard
+from kubik.rulesets.apocalypse.guard import Sentry, guard_ends, may_guard
 from kubik.rulesets.apocalypse.hiding import hiding_cost, may_hide, may_sneak
 from kubik.rulesets.apocalypse.manoeuvres import (
     may_climb,
@@ -144,17 +144,22 @@ def end_of_turn(game: ApocalypseState, side: str) -> Procedure[None]:
             w.ground_turn = ""
     for w in game.warriors:
         if w.side != side and w.watch is Watch.ON_GUARD and game.edition is Edition.TURN:
-            w.watch = Watch.NONE
+            w.watch = _after_quiet_turn()
             yield emit(
                 game.post_msg("game.post_ends"), rules=("RA-GUARD-03",), unit=game.name(w.id)
             )
     if game.edition is Edition.ACTIVATION and side == game.sides[-1]:
         for w in game.warriors:
             if w.watch is Watch.ON_GUARD:
-                w.watch = Watch.NONE
+                w.watch = _after_quiet_turn()
                 yield emit(
                     game.post_msg("game.post_ends"), rules=("RA-GUARD-03",), unit=game.name(w.id)
                 )
+
+
+def _after_quiet_turn() -> Watch:
+    """A guard's watch once the enemy's turn is over: the rule ends it (RA-GUARD-03)."""
+    return Watch.NONE if guard_ends(False, True, False, False) else Watch.ON_GUARD
 
 
 def activate(game: ApocalypseState, w: Warrior) -> Procedure[None]:

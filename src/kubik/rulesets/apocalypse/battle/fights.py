@@ -23,6 +23,7 @@ from kubik.rulesets.apocalypse.checks import spirit_test
 from kubik.rulesets.apocalypse.close_combat import (
     advance_reach,
     drawn_in_reach,
+    fight_order,
     may_advance,
     may_hold_back,
     may_join,
@@ -99,7 +100,7 @@ def close_combat(game: ApocalypseState, side: str) -> Procedure[None]:
         if w.loadout is None and w.in_battle and game.board.engaged(w):
             yield from _arm(game, w, game.board.engaged(w)[0], side)
     groups = _groups(game)
-    groups.sort(key=lambda g: len(g) > 2)  # one-on-one fights first (RA-CC-03)
+    groups.sort(key=lambda g: fight_order(len(g)))
     for group in groups:
         if len(group) > 2:
             members = [game.warrior(x) for x in group if game.warrior(x).in_battle]

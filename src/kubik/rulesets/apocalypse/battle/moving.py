@@ -34,7 +34,7 @@ from kubik.rulesets.apocalypse.battle.state import ApocalypseState
 from kubik.rulesets.apocalypse.battle.warriors import Sight, Warrior, Watch
 from kubik.rulesets.apocalypse.battle.wounds import harm, revealed_note
 from kubik.rulesets.apocalypse.core import Edition
-from kubik.rulesets.apocalypse.guard import may_guard_fire, stage_paces
+from kubik.rulesets.apocalypse.guard import guard_ends, may_guard_fire, stage_paces
 from kubik.rulesets.apocalypse.hiding import Hider, auto_detected, may_sneak
 from kubik.rulesets.apocalypse.manoeuvres import falling
 from kubik.rulesets.apocalypse.shooting import shoot
@@ -282,7 +282,8 @@ def _guard_shot(
         rules,
     )
     yield from shots.resolve(game, guard, mover, weapon, how)
-    guard.watch = Watch.NONE
+    if guard_ends(True, False, False, False):
+        guard.watch = Watch.NONE
     yield Emit(
         game.told(guard, game.post_msg("game.post_ends"), unit=game.name(guard.id)),
         ("RA-GUARD-03",),

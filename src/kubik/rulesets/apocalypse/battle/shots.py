@@ -29,6 +29,7 @@ from kubik.rulesets.apocalypse.battle.warriors import (
 from kubik.rulesets.apocalypse.battle.wounds import harm, revealed_note
 from kubik.rulesets.apocalypse.close_combat import drawn_in_reach
 from kubik.rulesets.apocalypse.core import Edition
+from kubik.rulesets.apocalypse.guard import guard_ends
 from kubik.rulesets.apocalypse.hiding import (
     ambush_panic_applies,
     auto_detected,
@@ -226,8 +227,8 @@ def take_cover(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     w.ground = Ground.COVER
     if spot != w.base.centre:
         game.place(w, spot)
-        if w.watch is Watch.ON_GUARD:
-            w.watch = Watch.NONE
+        if w.watch is Watch.ON_GUARD and guard_ends(False, False, False, True):
+            w.watch = Watch.NONE  # forced to move (RA-GUARD-03)
             yield emit(
                 game.post_msg("game.post_ends"), rules=("RA-GUARD-03",), unit=game.name(w.id)
             )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from kubik.engine import Call, Procedure, emit, msg
 from kubik.rulesets.apocalypse.battle.state import ApocalypseState
 from kubik.rulesets.apocalypse.battle.warriors import Condition, Sight, Warrior, Watch
+from kubik.rulesets.apocalypse.guard import guard_ends
 from kubik.rulesets.apocalypse.injuries import Harm, Hits, Injury, save_needed, take_hits
 
 
@@ -28,7 +29,8 @@ def harm(
     knocked = w.condition is not Condition.STANDING
     result: Harm = yield Call(take_hits, (Hits(hits, needed, w.current_toughness, knocked),))
     w.wounds += result.wounds
-    if w.watch is Watch.ON_GUARD and (result.wounds or result.injury is not Injury.STANDING):
+    harmed = bool(result.wounds) or result.injury is not Injury.STANDING
+    if w.watch is Watch.ON_GUARD and guard_ends(False, False, harmed, False):
         w.watch = Watch.NONE
         yield emit(game.post_msg("game.post_ends"), rules=("RA-GUARD-03",), unit=game.name(w.id))
     yield from apply_injury(game, w, result.injury, by)
