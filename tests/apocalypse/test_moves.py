@@ -327,6 +327,24 @@ def test_RA_MEL_07_a_template_melody_strikes_everyone_under_it() -> None:
     assert forecast.args[2:] == (1, 1, 0, 0)
 
 
+def test_RA_MEL_06_a_hidden_warrior_s_resistance_is_kept_from_the_enemy() -> None:
+    battle = game(
+        "turn",
+        unit("singer", "a", 5, 5, 'singer = ["howl"]'),
+        unit("target", "b", 12, 5),
+        unit("bor", "b", 13.5, 5, 'abilities = ["resistance"]\nresistance = 3'),
+    )
+    singer, bor = battle.warrior("singer"), battle.warrior("bor")
+    bor.sight = Sight.HIDDEN
+    # 4 + 5 = 9 against difficulty 8; the target struck; Bor partly under it: 4, struck,
+    # and his Resistance 3 resists on 1
+    log = play(songs.sing(battle, singer, songs.Song("howl", "target")), [4, 5, 4, 1])
+    (resistance,) = events(log, "apocalypse.game.resistance")
+    assert bor.wounds == 0
+    assert not battle.visible_to("a", resistance)  # the singer's side does not learn who
+    assert battle.visible_to("b", resistance)
+
+
 def test_RA_HIDE_02_a_shot_from_hiding_does_not_tell_the_target_who_fired() -> None:
     battle = game("turn", unit("sniper", "a", 4, 6), unit("target", "b", 12, 6))
     sniper, target = battle.warrior("sniper"), battle.warrior("target")

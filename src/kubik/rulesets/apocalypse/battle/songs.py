@@ -241,12 +241,15 @@ def sing(game: ApocalypseState, w: Warrior, song: Song) -> Procedure[None]:
 
 
 def _strike(game: ApocalypseState, target: Warrior, hits: int, singer: Warrior) -> Procedure[None]:
-    if target.has("resistance"):
-        yield emit(
-            "apocalypse.game.resistance",
-            rules=("RA-MEL-06", "RA-ABSENT-15"),
-            unit=game.name(target.id),
-            strength=target.resistance,
+    if target.has("resistance"):  # (a hidden warrior's, told to his own side only)
+        yield Emit(
+            game.told(
+                target,
+                "apocalypse.game.resistance",
+                unit=game.name(target.id),
+                strength=target.resistance,
+            ),
+            ("RA-MEL-06", "RA-ABSENT-15"),
         )
         if (yield Call(resists, (target.resistance,))):
             return
