@@ -17,7 +17,7 @@ from kubik.engine.log import ChoiceEntry, ChoiceOrigin, DiceOrigin, EventEntry, 
 from kubik.engine.run import run
 from kubik.game.battle import Menu, Posture
 from kubik.game.coverage import rules_named
-from kubik.rulesets.apocalypse.battle import actions, charges, fights, shots, songs
+from kubik.rulesets.apocalypse.battle import actions, charges, fights, psyche, shots, songs
 from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
 from kubik.rulesets.apocalypse.battle.warriors import Condition, Ground, Sight, Watch
 from kubik.rulesets.apocalypse.core import Edition
@@ -343,6 +343,21 @@ def test_RA_MEL_06_a_hidden_warrior_s_resistance_is_kept_from_the_enemy() -> Non
     assert bor.wounds == 0
     assert not battle.visible_to("a", resistance)  # the singer's side does not learn who
     assert battle.visible_to("b", resistance)
+
+
+def test_RA_PSY_08_a_hidden_terror_makes_a_warrior_test_without_showing_himself() -> None:
+    battle = game(
+        "turn",
+        unit("brute", "a", 5, 5, 'abilities = ["terror"]'),
+        unit("bor", "b", 7.5, 5),
+    )
+    battle.warrior("brute").sight = Sight.HIDDEN
+    log = play(psyche._terror(battle, battle.warrior("bor")), [1])  # Spirit test passed
+    (unseen,) = events(log, "apocalypse.game.terror_unseen")
+    (named,) = events(log, "apocalypse.game.terror_test")
+    assert battle.visible_to("b", unseen) and not battle.visible_to("b", named)
+    assert battle.visible_to("a", named) and not battle.visible_to("a", unseen)
+    assert "RA-PSY-08" in unseen.rules
 
 
 def test_RA_HIDE_02_a_shot_from_hiding_does_not_tell_the_target_who_fired() -> None:

@@ -8,13 +8,13 @@ import math
 
 from shapely.geometry import Point as ShapelyPoint
 
-from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import GAP, Menu, clear_of, settle
 from kubik.game.battle.tastes import taste
 from kubik.rulesets.apocalypse.battle import moving, songs
 from kubik.rulesets.apocalypse.battle.nerve import run_away, spirit_test_of, start_fleeing
 from kubik.rulesets.apocalypse.battle.state import ApocalypseState
-from kubik.rulesets.apocalypse.battle.warriors import Condition, Morale, Warrior
+from kubik.rulesets.apocalypse.battle.warriors import Condition, Morale, Sight, Warrior
 from kubik.rulesets.apocalypse.checks import spirit_test
 from kubik.rulesets.apocalypse.psychology import (
     Fright,
@@ -143,11 +143,19 @@ def _terror(game: ApocalypseState, w: Warrior) -> Procedure[None]:
             continue
         if ignores_psychology(w.frenzied, True):
             continue
-        yield emit(
-            "apocalypse.game.terror_test",
-            rules=("RA-PSY-08",),
-            unit=game.name(w.id),
-            enemy=game.name(enemy.id),
+        if enemy.sight is Sight.HIDDEN:  # the test is taken; who makes it is not seen
+            yield Emit(
+                msg("apocalypse.game.terror_unseen", unit=game.name(w.id), unseen_by=enemy.side),
+                ("RA-PSY-08",),
+            )
+        yield Emit(
+            game.told(
+                enemy,
+                "apocalypse.game.terror_test",
+                unit=game.name(w.id),
+                enemy=game.name(enemy.id),
+            ),
+            ("RA-PSY-08",),
         )
         spirit = yield from spirit_test_of(game, w)
         passed = yield Call(terror_test, (spirit,))
