@@ -1,20 +1,19 @@
-"""A charge whose way crosses its target (RA-ABSENT-08, RA-CC-02): a warrior makes for
-a place touching his enemy that lies round the enemy's side (the near places taken,
-as round a crowded fight), and his straight way grazes the enemy's base. The contact
-rule stops him where he first touches the enemy: no spot of his way overlaps him, and
-the charge's own test — base contact where he stopped (``gap`` within 0.05 paces) —
-finds him in contact, so the fight starts."""
+"""A charge whose way passes its target (RA-ABSENT-08, RA-CC-02): a walk toward a place
+round the enemy's side stops where it first touches him (the contact rule), and a
+charge takes the board's walked way into contact, which never crosses the target and
+ends touching him, so the fight starts."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from kubik.game.battle import overlapping, touching
-from kubik.rulesets.apocalypse.battle import actions
+from kubik.rulesets.apocalypse.battle import charges
 from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
+from kubik.rulesets.apocalypse.battle.warriors import Warrior
 from kubik.table import Base
 from tests.apocalypse.test_battle import game, unit
 from tests.apocalypse.test_moves import events, play
@@ -35,31 +34,35 @@ def _battle() -> ApocalypseGame:
     return game("turn", unit("grif", "a", *GRIF), unit("fang", "b", *FANG))
 
 
+def _alone(w: Warrior) -> Callable[[tuple[float, float]], list[Base]]:
+    """Where ``w``'s base would stand at a place."""
+    return lambda p: [w.base.moved_to(p)]
+
+
 def test_RA_ABSENT_08_the_way_round_the_target_stops_where_it_first_touches_him() -> None:
     battle = _battle()
     grif, fang = battle.warrior("grif"), battle.warrior("fang")
-
-    def alone(p: tuple[float, float]) -> list[Base]:
-        return [grif.base.moved_to(p)]
+    alone = _alone(grif)
 
     assert touching(grif.base.moved_to(ROUND_HIS_SIDE), fang.base)
     assert overlaps([GRIF, ROUND_HIS_SIDE], alone, [fang.base])  # the straight way grazes him
-    way = battle.route(grif, ROUND_HIS_SIDE, 2.0, target=fang)
-    assert way is not None
-    path, end = way
+    walked = battle.walk(grif, ROUND_HIS_SIDE, 2.0, target=fang)
+    assert walked is not None
+    path, end = walked.path, walked.end
     assert end != ROUND_HIS_SIDE
     assert not overlaps(up_to(path, end), alone, [fang.base])
     assert touching(alone(end)[0], fang.base) and not overlapping(alone(end)[0], fang.base)
 
 
-def test_RA_ABSENT_08_a_charge_stopped_by_its_target_on_the_way_is_in_contact() -> None:
+def test_RA_ABSENT_08_a_charge_ends_where_its_walked_way_touches_the_target() -> None:
     battle = _battle()
     grif, fang = battle.warrior("grif"), battle.warrior("fang")
-    # the place touching Fang the charge makes for: round his side
-    battle.contact_point = lambda w, target: ROUND_HIS_SIDE  # type: ignore[method-assign]
-    log = play(actions._charge(battle, grif, fang), [4] * 12)
-    assert grif.base.centre != ROUND_HIS_SIDE
-    assert battle.gap(grif, fang) <= 0.05
+    # the board's cheapest walked way into contact, never through the target
+    way = charges.charge_way(battle, grif, fang)
+    assert way is not None and not overlaps(up_to(way.path, way.end), _alone(grif), [fang.base])
+    log = play(charges.charge(battle, grif, fang), [4] * 12)
+    assert grif.base.centre == way.end
+    assert battle.board.gap(grif, fang) <= 0.05
     assert not overlapping(grif.base, fang.base)
     assert battle.contacts.engaged("grif", "fang")
     assert not events(log, "apocalypse.game.charge_short")

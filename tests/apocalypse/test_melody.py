@@ -76,9 +76,18 @@ def test_RA_MEL_04_an_ordinary_reroll_neither_saves_nor_causes() -> None:
 def test_RA_ABSENT_02_united_impulse_can_avoid_the_error() -> None:
     outcome, _ = resolve(cast, (Casting(7, impulse=True),), [1, 1, 3, 5])
     assert outcome == CastOutcome(True, Special.NONE, 8, impulse_used=True)
-    # and it judges the Error again: 1,1 after it is an Error
-    outcome, _ = resolve(cast, (Casting(7, impulse=True),), [2, 3, 1, 1])
-    assert outcome.special is Special.TERRIBLE_ERROR
+
+
+def test_RA_MEL_04_the_impulse_reroll_never_makes_an_error_itself() -> None:
+    # seed 000: Error and Power «происходят в зависимости от выпавших значений на кубиках
+    # ... и перед перебросами»; Единый Порыв is the one exception only in that it «позволяет
+    # избежать Ужасной Ошибки». A 1,1 on its re-roll is a low total, no Error
+    outcome, log = resolve(cast, (Casting(7, impulse=True),), [2, 3, 1, 1])
+    assert outcome == CastOutcome(False, Special.NONE, 0, impulse_used=True)
+    assert "RA-MEL-02" not in {r for e in log for r in e.rules}
+    # nor after an Error: the re-roll lifts it, whatever it shows
+    outcome, _ = resolve(cast, (Casting(7, impulse=True),), [1, 1, 1, 1])
+    assert outcome.special is Special.NONE and not outcome.success
     # but it never creates Power
     outcome, _ = resolve(cast, (Casting(13, impulse=True),), [2, 3, 6, 6])
     assert outcome.special is Special.NONE and not outcome.success
@@ -170,8 +179,8 @@ def brute_cast(c: Casting) -> dict[CastOutcome, Fraction]:
             elif not ok and c.impulse:
                 used = True
                 score = sum(again) + c.modifier
-                special = Special.TERRIBLE_ERROR if again.count(1) >= 2 else Special.NONE
-                ok = special is Special.NONE and score >= c.difficulty
+                special = Special.NONE  # its dice judged for nothing but the total
+                ok = score >= c.difficulty
             counts[CastOutcome(ok, special, score if ok else 0, used)] += 1
     return {o: Fraction(n, total) for o, n in counts.items()}
 

@@ -17,7 +17,7 @@ from kubik.engine.log import ChoiceEntry, ChoiceOrigin, DiceOrigin, EventEntry, 
 from kubik.engine.run import run
 from kubik.game.battle import Menu, Posture
 from kubik.game.coverage import rules_named
-from kubik.rulesets.apocalypse.battle import actions, fights, shots, songs
+from kubik.rulesets.apocalypse.battle import actions, charges, fights, psyche, shots, songs
 from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
 from kubik.rulesets.apocalypse.battle.warriors import Condition, Ground, Sight, Watch
 from kubik.rulesets.apocalypse.core import Edition
@@ -68,7 +68,7 @@ def crossing(*extra: str) -> ApocalypseGame:
     about to run past the gap to (18, 14), out of the guard's sight at both ends."""
     battle = game("turn", unit("guard", "a", 12, 4), unit("runner", "b", 6, 14), *extra, WALL)
     battle.warrior("guard").watch = Watch.ON_GUARD
-    assert not battle.sees(battle.warrior("guard"), battle.warrior("runner"))
+    assert not battle.board.sees(battle.warrior("guard"), battle.warrior("runner"))
     return battle
 
 
@@ -77,11 +77,11 @@ def test_RA_GUARD_02_a_guard_fires_at_a_warrior_crossing_his_view() -> None:
     runner = battle.warrior("runner")
     # the shot misses (1 + 2 against 6 + 4): the runner goes on to the end of his move
     log = play(actions._step(battle, runner, (18.0, 14.0), 12.0), [1, 6])
-    fired = events(log, "apocalypse.game.guard_fires_at")
+    fired = events(log, "apocalypse.game.fires_from_post.watch")
     assert len(fired) == 1 and "RA-GUARD-02" in fired[0].rules
     assert fired[0].event.kwargs["paces"] < 10  # mid-way, in front of the gap
     assert runner.base.centre == (18.0, 14.0)
-    assert not battle.sees(battle.warrior("guard"), runner)  # unseen where he stopped
+    assert not battle.board.sees(battle.warrior("guard"), runner)  # unseen where he stopped
     assert battle.warrior("guard").watch is Watch.NONE  # he has shot (RA-GUARD-03)
     assert "RA-GUARD-03" in rules_named(log)
 
@@ -101,7 +101,7 @@ def test_RA_GUARD_02_the_guard_may_hold_fire() -> None:
     battle = crossing()
     runner = battle.warrior("runner")
     log = play(actions._step(battle, runner, (18.0, 14.0), 12.0), [], _Holding())
-    assert not events(log, "apocalypse.game.guard_fires_at")
+    assert not events(log, "apocalypse.game.fires_from_post.watch")
     assert battle.warrior("guard").watch is Watch.ON_GUARD
 
 
@@ -122,7 +122,7 @@ def test_RA_HIDE_07_a_hidden_warrior_passed_on_the_way_is_found() -> None:
     hider.sight = Sight.HIDDEN
     log = play(actions._step(battle, battle.warrior("runner"), (18.0, 14.0), 12.0), [])
     assert hider.sight is Sight.FOUND
-    assert battle.gap(battle.warrior("runner"), hider) > 2.0
+    assert battle.board.gap(battle.warrior("runner"), hider) > 2.0
     revealed = events(log, "apocalypse.game.revealed")
     assert revealed and {"RA-HIDE-07", "RA-HIDE-06"} <= set(revealed[0].rules)
 
@@ -231,7 +231,7 @@ def test_RA_PSY_12_he_stops_a_pace_short_of_an_enemy_ahead() -> None:
     battle = stupid(5, 5, 0.0, unit("foe", "b", 8, 5))  # 2 paces between the bases
     play(actions.activate(battle, battle.warrior("dolt")), [])
     dolt, foe = battle.warrior("dolt"), battle.warrior("foe")
-    assert battle.gap(dolt, foe) == pytest.approx(1.0)
+    assert battle.board.gap(dolt, foe) == pytest.approx(1.0)
     assert not battle.contacts.of("dolt")
 
 
@@ -267,7 +267,7 @@ class _Knife:
 
     def choose(self, request: Any) -> Any:
         if request.rules == ("RA-CC-07",):
-            return next(o for o in request.options if o == (0, 2))
+            return next(o for o in request.options if o.weapons == (0, 2))
         return request.default
 
 
@@ -281,7 +281,7 @@ def test_RA_CC_07_he_declares_his_weapons_before_the_fight_and_keeps_them() -> N
     )
     battle.contacts.engage("duellist", "foe", ("RA-CC-01",))
     duellist = battle.warrior("duellist")
-    assert duellist.loadouts() == ((0, 1), (0, 2), (1, 2))  # two hands, three weapons
+    assert [o.weapons for o in duellist.loadouts()] == [(0, 1), (0, 2), (1, 2)]  # two hands
     log = play(fights.close_combat(battle, "a"), [6, 1], _Knife())
     asked = [e for e in log if isinstance(e, ChoiceEntry) and e.rules == ("RA-CC-07",)]
     assert len(asked) == 1 and asked[0].side == "a"
@@ -301,7 +301,7 @@ def test_RA_CC_07_a_bulky_gun_leaves_one_hand() -> None:
             'weapons = ["sword", "bow"]\n', ""
         ),
     )
-    assert battle.warrior("gunner").loadouts() == ((1,), (2,))
+    assert [o.weapons for o in battle.warrior("gunner").loadouts()] == [(1,), (2,)]
 
 
 # -- Melodies with templates in a battle (RA-MEL-07) ----------------------------------------
@@ -325,6 +325,39 @@ def test_RA_MEL_07_a_template_melody_strikes_everyone_under_it() -> None:
     forecast = menu.offer_of(songs.Song("howl", "target")).forecast
     assert forecast is not None and forecast.procedure is songs.template_song
     assert forecast.args[2:] == (1, 1, 0, 0)
+
+
+def test_RA_MEL_06_a_hidden_warrior_s_resistance_is_kept_from_the_enemy() -> None:
+    battle = game(
+        "turn",
+        unit("singer", "a", 5, 5, 'singer = ["howl"]'),
+        unit("target", "b", 12, 5),
+        unit("bor", "b", 13.5, 5, 'abilities = ["resistance"]\nresistance = 3'),
+    )
+    singer, bor = battle.warrior("singer"), battle.warrior("bor")
+    bor.sight = Sight.HIDDEN
+    # 4 + 5 = 9 against difficulty 8; the target struck; Bor partly under it: 4, struck,
+    # and his Resistance 3 resists on 1
+    log = play(songs.sing(battle, singer, songs.Song("howl", "target")), [4, 5, 4, 1])
+    (resistance,) = events(log, "apocalypse.game.resistance")
+    assert bor.wounds == 0
+    assert not battle.visible_to("a", resistance)  # the singer's side does not learn who
+    assert battle.visible_to("b", resistance)
+
+
+def test_RA_PSY_08_a_hidden_terror_makes_a_warrior_test_without_showing_himself() -> None:
+    battle = game(
+        "turn",
+        unit("brute", "a", 5, 5, 'abilities = ["terror"]'),
+        unit("bor", "b", 7.5, 5),
+    )
+    battle.warrior("brute").sight = Sight.HIDDEN
+    log = play(psyche._terror(battle, battle.warrior("bor")), [1])  # Spirit test passed
+    (unseen,) = events(log, "apocalypse.game.terror_unseen")
+    (named,) = events(log, "apocalypse.game.terror_test")
+    assert battle.visible_to("b", unseen) and not battle.visible_to("b", named)
+    assert battle.visible_to("a", named) and not battle.visible_to("a", unseen)
+    assert "RA-PSY-08" in unseen.rules
 
 
 def test_RA_HIDE_02_a_shot_from_hiding_does_not_tell_the_target_who_fired() -> None:
@@ -396,7 +429,7 @@ def test_RA_HIDE_04_a_guard_may_fire_only_once_the_creeper_shows() -> None:
     sneak.base = sneak.base.moved_to((8.0, 14.0))
     # the shot misses (1 + 2 against 6 + 4); it is at a fleeting target (RA-GUARD-04)
     log = play(actions._step(battle, sneak, (14.0, 14.0), 6.0), [1, 6])
-    fired = events(log, "apocalypse.game.guard_fires_at")
+    fired = events(log, "apocalypse.game.fires_from_post.watch")
     assert len(fired) == 1 and "RA-GUARD-04" in fired[0].rules
     shown = events(log, "apocalypse.game.revealed")[0]
     assert log.index(shown) < log.index(fired[0])
@@ -412,20 +445,21 @@ def test_RA_HIDE_04_a_runner_cannot_stay_hidden_in_the_turn_edition() -> None:
 
 
 def test_RA_HIDE_04_a_runner_may_creep_in_the_activation_edition() -> None:
-    # seed 000 forbids hiding only to a charger («Боец, который нападает…»)
+    # seed 000 forbids hiding only to a charger («Боец, который нападает…»); creeping
+    # behind cover is no approach across open ground, and no enemy moved: no roll
     battle = sneaking("activation")
     sneak = battle.warrior("sneak")
     sneak.turn.ran = True
-    log = play(actions._step(battle, sneak, (9.0, 14.0), 6.0), [1])  # detection roll 1 + 4 < 8
+    log = play(actions._step(battle, sneak, (9.0, 14.0), 6.0), [])
     assert sneak.sight is Sight.HIDDEN
-    assert "RA-HIDE-05" in rules_named(log)
+    assert "RA-HIDE-05" not in rules_named(log)
 
 
 def test_RA_HIDE_04_a_charger_cannot_stay_hidden() -> None:
     battle = game("turn", unit("target", "a", 10, 14), unit("sneak", "b", 4, 14), WALL)
     sneak = battle.warrior("sneak")
     sneak.sight = Sight.HIDDEN
-    log = play(actions._charge(battle, sneak, battle.warrior("target")), [4] * 12)
+    log = play(charges.charge(battle, sneak, battle.warrior("target")), [4] * 12)
     assert sneak.sight is not Sight.HIDDEN
     assert "RA-HIDE-04" in events(log, "apocalypse.game.revealed")[0].rules
 
@@ -479,4 +513,4 @@ def test_RA_HIDE_06_creeping_into_an_enemy_detection_radius_reveals_him() -> Non
     assert sneak.sight is Sight.SEEN
     shown = events(log, "apocalypse.game.revealed")[0]
     assert {"RA-HIDE-04", "RA-HIDE-06"} <= set(shown.rules)
-    assert battle.gap(sneak, battle.warrior("watcher")) <= 2.0
+    assert battle.board.gap(sneak, battle.warrior("watcher")) <= 2.0

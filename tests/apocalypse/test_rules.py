@@ -38,8 +38,8 @@ from kubik.rulesets.apocalypse.manoeuvres import (
     may_leap_attack,
 )
 from kubik.rulesets.apocalypse.melee import Fighter
+from kubik.rulesets.apocalypse.movement import Charger, may_charge
 from kubik.rulesets.apocalypse.psychology import (
-    Charger,
     Fright,
     Stupor,
     all_alone,
@@ -47,7 +47,6 @@ from kubik.rulesets.apocalypse.psychology import (
     flee_distance,
     fright,
     ignores_psychology,
-    may_charge,
     may_rout_voluntarily,
     must_charge,
     must_test_rout,
@@ -344,6 +343,17 @@ def test_RA_ABSENT_06_and_RA_CC_16_hits_then_injury() -> None:
 def test_RA_CC_17_knocked_down_and_unsaved_is_out() -> None:
     outcome, _ = resolve(take_hits, (Hits(1, 6, 3, knocked_down=True),), [2])
     assert outcome.injury is Injury.OUT_OF_ACTION
+
+
+def test_RA_CC_17_every_blow_on_a_man_down_still_meets_his_armour() -> None:
+    # seed 003: «Если любая из атак пробивает по сбитому с ног воину, и он не проходит
+    # тест на защиту доспехами, он автоматически погибает»: each blow gets its save, and
+    # only one he fails kills him; blows his armour turns do nothing
+    outcome, log = resolve(take_hits, (Hits(2, 5, 3, knocked_down=True),), [5, 6])
+    assert outcome == Harm(0, Injury.STANDING)
+    assert "RA-ABSENT-05" in {r for e in log for r in e.rules}
+    outcome, _ = resolve(take_hits, (Hits(2, 5, 3, knocked_down=True),), [5, 4])
+    assert outcome == Harm(1, Injury.OUT_OF_ACTION)
 
 
 @pytest.mark.parametrize("toughness", [1, 2])

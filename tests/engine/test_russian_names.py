@@ -15,7 +15,7 @@ from kubik.engine.log import ChoiceEntry, ChoiceOrigin
 from kubik.engine.narration import entry_text
 from kubik.engine.requests import msg
 from kubik.text.i18n import name_msg, render
-from kubik.text.russian import agree, inflect, name_forms
+from kubik.text.russian import agree, inflect, name_forms, preposition
 
 # name: (genitive, dative, accusative, instrumental, locative, gender)
 EXAMPLES: dict[str, tuple[str, str, str, str, str, str]] = {
@@ -231,6 +231,55 @@ BUILT_IN: dict[str, tuple[str, str, str, str, str, str]] = {
         "Лианрийском командире",
         "m",
     ),
+    # Дороги Апокалипсиса (Рейдеры, Лом, Штык, Дробаш, Копальщик and атаман Клык give
+    # their forms in the scenarios: see tests/game/test_name_grammar.py)
+    "Мусорщики": ("Мусорщиков", "Мусорщикам", "Мусорщиков", "Мусорщиками", "Мусорщиках", "pl"),
+    "вожак Гриф": (
+        "вожака Грифа",
+        "вожаку Грифу",
+        "вожака Грифа",
+        "вожаком Грифом",
+        "вожаке Грифе",
+        "m",
+    ),
+    "певица Ржа": ("певицы Ржи", "певице Рже", "певицу Ржу", "певицей Ржой", "певице Рже", "f"),
+    "щитоносец Бор": (
+        "щитоносца Бора",
+        "щитоносцу Бору",
+        "щитоносца Бора",
+        "щитоносцем Бором",
+        "щитоносце Боре",
+        "m",
+    ),
+    "арбалетчик Глаз": (
+        "арбалетчика Глаза",
+        "арбалетчику Глазу",
+        "арбалетчика Глаза",
+        "арбалетчиком Глазом",
+        "арбалетчике Глазе",
+        "m",
+    ),
+    "певец Вой": ("певца Воя", "певцу Вою", "певца Воя", "певцом Воем", "певце Вое", "m"),
+    "Бешеный Пёс": (
+        "Бешеного Пса",
+        "Бешеному Псу",
+        "Бешеного Пса",
+        "Бешеным Псом",
+        "Бешеном Псе",
+        "m",
+    ),
+    "Туша": ("Туши", "Туше", "Тушу", "Тушей", "Туше", "f"),
+    # a man's noun in -а takes the first declension's accusative
+    "Рубака": ("Рубаки", "Рубаке", "Рубаку", "Рубакой", "Рубаке", "m"),
+    # a nickname in apposition declines as the noun it is, whatever its gender
+    "лучник Стрела": (
+        "лучника Стрелы",
+        "лучнику Стреле",
+        "лучника Стрелу",
+        "лучником Стрелой",
+        "лучнике Стреле",
+        "m",
+    ),
     "Перестрелка на главной улице": (
         "Перестрелки на главной улице",
         "Перестрелке на главной улице",
@@ -269,6 +318,45 @@ def test_unknown_words_stay_as_written(name: str) -> None:
         assert forms.case("gen") == "Ззыка" and forms.case("acc") == name
         return
     assert not changed, changed
+
+
+@pytest.mark.parametrize(
+    ("preposition_", "following", "expected"),
+    [
+        ("с", "щитоносцем Бором", "со"),
+        ("с", "стрелком", "со"),
+        ("с", "Рубакой", "с"),
+        ("с", "Сашей", "с"),
+        ("с", "всеми", "со"),
+        ("к", "мне", "ко"),
+        ("к", "вожаку Грифу", "к"),
+        ("в", "Франции", "во"),
+        ("в", "Вене", "в"),
+        ("о", "атамане Клыке", "об"),
+        ("о", "Еве", "о"),
+        ("о", "вожаке", "о"),
+    ],
+)
+def test_a_preposition_takes_the_form_the_next_word_asks_for(
+    preposition_: str, following: str, expected: str
+) -> None:
+    assert preposition(preposition_, following) == expected
+
+
+def test_templates_put_names_after_prepositions_and_lists_in_a_case() -> None:
+    bor = name_msg("Shield-bearer Bor", "щитоносец Бор")
+    assert render(msg("kubik.test.with", name=bor), "ru") == "вместе со щитоносцем Бором"
+    assert render(msg("kubik.test.with", name=bor), "en") == "together with Shield-bearer Bor"
+    arms = (name_msg("axe", "топор"), name_msg("pistol", "пистолет"))
+    assert render(msg("kubik.test.arms", weapons=arms), "ru") == "бьётся топором и пистолетом"
+    assert render(msg("kubik.test.arms", weapons=arms), "en") == "fights with axe and pistol"
+
+
+@pytest.mark.parametrize(
+    ("paces", "expected"), [(1, "1 шаг"), (3, "3 шага"), (8, "8 шагов"), (7.5, "7.5 шага")]
+)
+def test_a_fraction_takes_its_own_plural_form(paces: float, expected: str) -> None:
+    assert render(msg("kubik.test.paces", n=paces), "ru").replace(",", ".") == expected
 
 
 def test_after_an_inanimate_head_nothing_else_changes() -> None:

@@ -27,12 +27,6 @@ RULESETS = SRC / "rulesets"
 
 #: Battle code building a verdict of its own, per file (path under ``src/kubik``).
 VERDICTS_BUILT: dict[str, int] = {
-    "rulesets/apocalypse/battle/actions.py": 16,
-    "rulesets/apocalypse/battle/fights.py": 5,
-    "rulesets/apocalypse/battle/moving.py": 3,
-    "rulesets/apocalypse/battle/psyche.py": 1,
-    "rulesets/apocalypse/battle/shots.py": 4,
-    "rulesets/apocalypse/battle/songs.py": 2,
     "rulesets/steel_war/battle/assault.py": 1,
     "rulesets/steel_war/battle/game.py": 1,
     "rulesets/steel_war/battle/menu.py": 1,
@@ -40,14 +34,6 @@ VERDICTS_BUILT: dict[str, int] = {
 
 #: Battle code reading rulebook numbers straight from the data, per file.
 NUMBERS_READ: dict[str, int] = {
-    "rulesets/apocalypse/battle/actions.py": 6,
-    "rulesets/apocalypse/battle/fights.py": 3,
-    "rulesets/apocalypse/battle/game.py": 3,
-    "rulesets/apocalypse/battle/moving.py": 1,
-    "rulesets/apocalypse/battle/psyche.py": 2,
-    "rulesets/apocalypse/battle/shots.py": 1,
-    "rulesets/apocalypse/battle/songs.py": 2,
-    "rulesets/apocalypse/battle/warriors.py": 3,
     "rulesets/steel_war/battle/carry.py": 1,
     "rulesets/steel_war/battle/psionics.py": 1,
 }

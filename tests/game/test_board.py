@@ -112,6 +112,16 @@ def test_a_walk_goes_round_impassable_ground_and_never_through_a_model() -> None
     assert short is not None and short.walked == pytest.approx(3.0, abs=0.11)
 
 
+def test_a_way_off_the_table_is_walked_nowhere_and_costs_everything() -> None:
+    # a way whose end lies where no base fits (at the very edge): nothing raises, the
+    # unit gets nowhere, and the way costs infinitely much
+    game = _game(r1=(3.0, 2.0), b1=(16.0, 12.0), r2=(8.0, 20.0), b2=(22.0, 2.0))
+    board = game.board
+    r1 = _f(game, "r1")
+    walk = board.walk(r1, (0.0, 2.0), 6.0, way=((3.0, 2.0), (0.0, 2.0)))
+    assert walk is not None and walk.cost == math.inf and not walk.moved
+
+
 def test_a_charge_reaches_only_by_a_walked_way() -> None:
     # 7" apart in a straight line, but the barn is between them: the way round is longer
     game = _game(r1=(8.0, 12.0), b1=(16.0, 12.0), r2=(2.0, 2.0), b2=(22.0, 2.0))
@@ -123,6 +133,21 @@ def test_a_charge_reaches_only_by_a_walked_way() -> None:
     assert walk is not None and walk.cost > 7.5
     end = r1.base.moved_to(walk.end)
     assert touching(end, b1.base) and not overlapping(end, b1.base)
+
+
+def test_a_charge_approaching_by_one_way_reaches_as_one_way_per_place_does() -> None:
+    # one way round the barn toward the target, its last leg bent to each place in contact
+    game = _game(r1=(8.0, 12.0), b1=(16.0, 12.0), r2=(2.0, 2.0), b2=(22.0, 2.0))
+    board = game.board
+    r1, b1 = _f(game, "r1"), _f(game, "b1")
+    for allowance in (7.5, 11.0, 20.0):
+        each = board.charge_way(r1, b1, allowance)
+        once = board.charge_way(r1, b1, allowance, approach=True)
+        assert (each is None) == (once is None), allowance
+        if once is not None:
+            end = r1.base.moved_to(once.end)
+            assert touching(end, b1.base) and not overlapping(end, b1.base)
+            assert once.cost <= allowance + 0.05
 
 
 def test_contact_spots_touch_their_target_and_face_the_charger_first() -> None:

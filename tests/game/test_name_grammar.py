@@ -116,7 +116,14 @@ def test_a_battle_knows_every_unit_name_and_keeps_the_data_forms(skirmish_home: 
 
 
 def _built_in_names() -> Iterator[tuple[str, str, Message]]:
-    for scenario_id in ("steel_war.demo", "steel_war.convoy", "old_west.demo", "old_west.bank_job"):
+    for scenario_id in (
+        "steel_war.demo",
+        "steel_war.convoy",
+        "old_west.demo",
+        "old_west.bank_job",
+        "apocalypse.demo",
+        "apocalypse.ambush",
+    ):
         scenario = load_scenario(scenario_id)
         for side in scenario.side_ids:
             yield scenario_id, side, side_name(scenario, side)
@@ -129,10 +136,31 @@ def test_the_built_in_scenarios_names_in_every_case() -> None:
     scenario's own forms included: Док is a man, «стреляет в Дока»)."""
     expected = dict(BUILT_IN)
     expected["Док"] = ("Дока", "Доку", "Дока", "Доком", "Доке", "m")
+    # Дороги Апокалипсиса: the forms its scenarios give (people, not things: «на Лома»)
+    expected["Рейдеры"] = ("Рейдеров", "Рейдерам", "Рейдеров", "Рейдерами", "Рейдерах", "pl")
+    expected["Лом"] = ("Лома", "Лому", "Лома", "Ломом", "Ломе", "m")
+    expected["Штык"] = ("Штыка", "Штыку", "Штыка", "Штыком", "Штыке", "m")
+    expected["Дробаш"] = ("Дробаша", "Дробашу", "Дробаша", "Дробашем", "Дробаше", "m")
+    expected["Копальщик"] = (
+        "Копальщика",
+        "Копальщику",
+        "Копальщика",
+        "Копальщиком",
+        "Копальщике",
+        "m",
+    )
+    expected["атаман Клык"] = (
+        "атамана Клыка",
+        "атаману Клыку",
+        "атамана Клыка",
+        "атаманом Клыком",
+        "атамане Клыке",
+        "m",
+    )
     checked = 0
     for scenario_id, key, name in _built_in_names():
         ru = render(name, "ru")
         if ru in expected:
             assert _cases(name) == expected[ru], (scenario_id, key)
             checked += 1
-    assert checked >= 45  # the four scenarios of today: every side and unit has its row
+    assert checked >= 75  # the built-in scenarios of today: every side and unit has its row

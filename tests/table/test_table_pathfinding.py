@@ -40,6 +40,17 @@ def test_around_an_impassable_block() -> None:
     assert route.cost == pytest.approx(path_cost(table, None, route.points))
 
 
+def test_a_limit_gives_up_on_routes_that_cost_more() -> None:
+    table = Table(12, 12, (ROCK,))
+    full = 2 * math.sqrt(8) + 2  # the way round the block (7.66)
+    within = shortest_path(table, (2, 4), (8, 4), limit=full + 0.01)
+    assert within is not None and within.cost == pytest.approx(full)
+    assert shortest_path(table, (2, 4), (8, 4), limit=full - 0.01) is None
+    # in the open too: the straight route costs 5
+    assert shortest_path(Table(12, 12), (1, 1), (4, 5), limit=4.99) is None
+    assert shortest_path(Table(12, 12), (1, 1), (4, 5), limit=5.01) is not None
+
+
 def test_around_the_block_with_a_base() -> None:
     table = Table(12, 12, (ROCK,))
     route = shortest_path(table, (2, 4), (8, 4), clearance=0.5)

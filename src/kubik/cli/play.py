@@ -26,7 +26,7 @@ import difflib
 import json
 import sqlite3
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -44,6 +44,7 @@ from kubik.cli.console.render import LogPrinter, print_summary
 from kubik.cli.console.results import console_for_people
 from kubik.core.errors import InputError, KubikError
 from kubik.core.limits import DEFAULT_SEED
+from kubik.engine.log import LogEntry
 from kubik.engine.odds import OddsCache
 from kubik.engine.requests import msg
 from kubik.game import (
@@ -65,7 +66,7 @@ from kubik.game import (
     load_scenario_file,
     parse_scenario,
 )
-from kubik.game.battle import TABLE_OPTION, BattleRuleset
+from kubik.game.battle import TABLE_OPTION, BattleGame, BattleRuleset
 from kubik.game.store import SavedGame, check_name
 
 #: What ``kubik play`` plays when no scenario is named.
@@ -186,7 +187,13 @@ def run_session(
     interactive = session.dice_mode is DiceMode.TYPED or HUMAN in kinds.values()
     console = _console(stderr=as_json)
     silent = as_json and not interactive
-    printer = LogPrinter(console, session.lang, session.side_names, session.scenario.side_ids)
+    printer = LogPrinter(
+        console,
+        session.lang,
+        session.side_names,
+        session.scenario.side_ids,
+        shown=player_view(session, kinds),
+    )
     printer.printed = printed
     printer.quiet = quiet or silent
     loop = PromptLoop(
@@ -222,6 +229,25 @@ def run_session(
         print_summary(console, session.result, lang, side_names, session.scenario.side_ids)
     if flow is Flow.EOF:
         raise typer.Exit(1)
+
+
+def player_view(
+    session: GameSession, kinds: Mapping[str, str]
+) -> Callable[[LogEntry], bool] | None:
+    """What the screen may show when one person plays one side against bots: only what
+    that side may read of the log (a battle's per-side view, as the web table shows it:
+    hidden warriors, secret decisions). ``None`` (everything) for a game of bots, people
+    sharing the screen, or a real table where everyone sees the models."""
+    humans = [side for side, kind in kinds.items() if kind == HUMAN]
+    if len(humans) != 1 or session.dice_mode is DiceMode.TYPED:
+        return None
+    side = humans[0]
+
+    def shown(entry: LogEntry) -> bool:
+        battle = session.state
+        return not isinstance(battle, BattleGame) or battle.visible_to(side, entry)
+
+    return shown
 
 
 def table_options(scenario: Scenario, table: bool) -> dict[str, Any]:
@@ -510,6 +536,7 @@ __all__ = [
     "find_scenario",
     "open_store",
     "play_kinds",
+    "player_view",
     "register_play_commands",
     "run_session",
     "scenario_json",

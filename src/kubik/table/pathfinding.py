@@ -69,9 +69,12 @@ def shortest_path(
     *,
     clearance: float = 0.0,
     edge_step: float = 1.0,
+    limit: float = math.inf,
 ) -> Route | None:
     """The cheapest route from ``start`` to ``end`` for this mover, or ``None`` if
-    impassable terrain (or the table edge) cuts them apart."""
+    impassable terrain (or the table edge) cuts them apart — or, with a ``limit``, when
+    every route costs more than it (the search gives up there: a move that cannot reach
+    is known without finding its way)."""
     if not (math.isfinite(edge_step) and edge_step >= 0):
         raise TableError("edge_step", f"must be a non-negative number of inches, got {edge_step}")
     a, b = check_path(table, [start, end], clearance)
@@ -82,7 +85,7 @@ def shortest_path(
         return Route((a,), 0.0)
     graph = _graph(table, reg, mover_type, clearance, edge_step)
     nodes = np.vstack([np.array([a, b], dtype=float), graph.nodes])
-    found = _astar(_cost_index(table, reg, mover_type, clearance), nodes, graph)
+    found = _astar(_cost_index(table, reg, mover_type, clearance), nodes, graph, limit)
     if found is None:
         return None
     points = tuple((float(x), float(y)) for x, y in nodes[found])
@@ -274,10 +277,14 @@ def _costs(
 
 
 def _astar(
-    index: _CostIndex, nodes: np.ndarray[Any, Any], graph: _Graph | None = None
+    index: _CostIndex,
+    nodes: np.ndarray[Any, Any],
+    graph: _Graph | None = None,
+    limit: float = math.inf,
 ) -> list[int] | None:
     """Indices of the cheapest node path from node 0 to node 1, or None (nodes 2… are
-    ``graph``'s, whose edge costs it keeps)."""
+    ``graph``'s, whose edge costs it keeps); None too once every path left costs more
+    than ``limit`` (the straight-line estimate never overestimates)."""
     n = len(nodes)
     goal = nodes[1]
     h = np.hypot(nodes[:, 0] - goal[0], nodes[:, 1] - goal[1])
@@ -287,7 +294,9 @@ def _astar(
     closed = np.zeros(n, dtype=bool)
     heap: list[tuple[float, int]] = [(float(h[0]), 0)]
     while heap:
-        _, u = heapq.heappop(heap)
+        f, u = heapq.heappop(heap)
+        if f > limit:
+            return None
         if closed[u]:
             continue
         closed[u] = True

@@ -359,16 +359,26 @@ class Tape:
         clearance: float = 0.0,
         *,
         detour_step: float = 0.0,
+        limit: float = math.inf,
     ) -> Way | None:
         """How a base gets from ``start`` to ``end``: the straight line when the terrain
         lets it through, else the cheapest way round (:func:`kubik.table.shortest_path`,
         ``detour_step`` its edge sampling); ``None`` when there is none or an end is off
-        the table for the base."""
-        key = (start, end, mover, clearance, detour_step)
-        return self._memo("way", key, lambda: self._way(start, end, mover, clearance, detour_step))
+        the table for the base — or, the way round costing more than ``limit``, when the
+        search gave up (a way too long to matter is not worked out)."""
+        key = (start, end, mover, clearance, detour_step, limit)
+        return self._memo(
+            "way", key, lambda: self._way(start, end, mover, clearance, detour_step, limit)
+        )
 
     def _way(
-        self, start: Point, end: Point, mover: str | None, clearance: float, step: float
+        self,
+        start: Point,
+        end: Point,
+        mover: str | None,
+        clearance: float,
+        step: float,
+        limit: float = math.inf,
     ) -> Way | None:
         try:  # :func:`kubik.table.path_cost`, its legs kept for the moves cut from this way
             cost = sum((leg.cost for leg in self.legs((start, end), mover, clearance)), 0.0)
@@ -378,7 +388,7 @@ class Tape:
             return Way((start, end), cost)
         try:
             found = shortest_path(
-                self.table, start, end, mover, clearance=clearance, edge_step=step
+                self.table, start, end, mover, clearance=clearance, edge_step=step, limit=limit
             )
         except TableError:
             return None

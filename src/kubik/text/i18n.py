@@ -15,7 +15,10 @@ id used in the code (``steel_war.morale_test.result``); the msgstr is a
   «огонь по {target:dat}», «против {unit:gen}», «с {unit:ins}», «в {vehicle:acc}»;
   ``cap`` capitalises the first letter of a name that opens a sentence
   (``{model:cap}``, ``{model:acc:cap}``; a bare id stays as written). English
-  renders the name as it is, capitalised by ``cap``;
+  renders the name as it is, capitalised by ``cap``. In Russian a preposition in the
+  spec comes before the name in the form the name's first sounds ask for:
+  ``{target:с:ins}`` → «со щитоносцем», «с Рубакой» (``с``, ``к``, ``в``, ``о``;
+  English, which writes its own prepositions, ignores it);
 * ``{unit:agree:m=отступил|f=отступила|n=отступило|pl=отступили}`` prints the word
   that agrees with the name's gender or number (not the name): ``m``, ``f``, ``n``,
   ``pl``, and ``sg`` for any singular (``{side:agree:sg=побеждает|pl=побеждают}``);
@@ -24,7 +27,9 @@ id used in the code (``steel_war.morale_test.result``); the msgstr is a
   its data says ``gender_ru = "pl"``;
 * ``{problems:join:; }`` renders each item of a list and joins them with what
   follows ``join:``; ``{near:join:, | или }`` puts what follows ``|`` before the
-  last item instead («a, b или c»; a plain list is joined with ", ");
+  last item instead («a, b или c»; a plain list is joined with ", "); a case before
+  it declines each item: ``{weapons:ins:join:, | и }`` → «топором и пистолетом»;
+* ``plural`` of a fraction takes the locale's form for fractions («7,5 шага»);
 * a parameter that says itself (a :class:`Said`, such as a die: ``d6``, ``к6``), an
   ``Enum`` with a ``msgid``, a bool or a nested :class:`~kubik.text.message.Message` is
   itself translated;
@@ -76,7 +81,16 @@ from babel.messages.pofile import read_po
 
 from kubik.rulesets import registry as rulesets
 from kubik.text.message import Message, msg
-from kubik.text.russian import CASES, GENDERS, Case, Gender, agree, name_forms
+from kubik.text.russian import (
+    CASES,
+    GENDERS,
+    PREPOSITIONS,
+    Case,
+    Gender,
+    agree,
+    name_forms,
+    preposition,
+)
 
 Lang = Literal["en", "ru"]
 
@@ -166,7 +180,9 @@ def _escape(text: str) -> str:
 #: The message id of a name given by a scenario or a ruleset (see :func:`name_msg`).
 NAME_ID = "game.name"
 _OBLIQUE: tuple[Case, ...] = CASES[1:]
-_NAME_SPECS = frozenset((*CASES, "cap"))
+_NAME_SPECS = frozenset((*CASES, *PREPOSITIONS, "cap"))
+#: A list in a case, joined: ``{weapons:ins:join:, | и }`` («топором и пистолетом»).
+_JOIN = re.compile(r"(?:(?P<case>gen|dat|acc|ins|loc|nom):)?join:(?P<how>.*)", re.DOTALL)
 
 
 def name_msg(
@@ -220,23 +236,30 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("plural:"):
             forms = _spec_forms(format_spec[7:])
-            number = abs(int(value))
+            # a fraction takes its own form («7,5 шага»): the locale's rule for it
+            fraction = isinstance(value, float) and not value.is_integer()
+            number: float = abs(value) if fraction else abs(int(value))
             if number == 0 and "zero" in forms:
                 return forms["zero"]
             form = self.locale.plural_form(number)
             return forms.get(form, forms.get("other", ""))
-        if format_spec.startswith("join:"):
+        joined = _JOIN.fullmatch(format_spec)
+        if joined is not None:
+            case = cast(Case, joined["case"] or "nom")
             items = value if isinstance(value, tuple | list) else (value,)
-            texts = [str(self.convert_value(v)) for v in items]
-            separator, _, last = format_spec[5:].partition("|")
+            texts = [self.in_case(v, case) for v in items]
+            separator, _, last = joined["how"].partition("|")
             if last and len(texts) > 1:
                 return separator.join(texts[:-1]) + last + texts[-1]
             return separator.join(texts)
         if format_spec.startswith("agree:"):
             return agree(_spec_forms(format_spec[6:]), self.gender(value))
         if format_spec and _NAME_SPECS.issuperset(parts := format_spec.split(":")):
-            cases = [p for p in parts if p != "cap"]
-            text = self.in_case(value, cast(Case, cases[-1]) if cases else "nom")
+            cases = [p for p in CASES if p in parts]
+            text = self.in_case(value, cases[-1] if cases else "nom")
+            said = [p for p in parts if p in PREPOSITIONS]
+            if said and self.lang == "ru":  # «со щитоносцем», «ко мне», «во Франции»
+                text = f"{preposition(said[0], text)} {text}"
             return _capitalised(text) if "cap" in parts and _is_name(value) else text
         converted = self.convert_value(value)
         text = str(super().format_field(converted, format_spec))

@@ -8,7 +8,8 @@ out with pymorphy3 (OpenCorpora's dictionary), carefully:
 
 * only the head of the name changes: the leading adjectives and the first noun in
   the nominative, and, after a person (an animate head), the names that follow it
-  («Шериф Джон Бейкер» → «Шерифа Джона Бейкера»); everything after an inanimate
+  («Шериф Джон Бейкер» → «Шерифа Джона Бейкера»), a nickname in apposition too,
+  whatever its gender («лучник Стрела» → «лучнику Стреле»); everything after an inanimate
   head, a quoted name, a genitive («Отделение Петрова»), an abbreviation (БТР) or
   an indeclinable word (Билли, Ринго) stays as written;
 * a name in quotes declines inside them when it is the whole name («Стальные» →
@@ -127,6 +128,8 @@ class _Word:
             if animate is None:
                 return self.text.lower()
             grammemes = {"accs", "anim" if animate else "inan"}
+            if self.kind == "noun" and tag.number == "sing" and self.text[-1:] in "аяАЯ":
+                return _inflect(parse, {"accs"})  # a man's noun in -а/-я: Рубака → Рубаку
             if self.kind == "noun":
                 return _inflect(parse, {"gent"} if animate else {"nomn"})
             return _inflect(parse, grammemes)
@@ -209,6 +212,20 @@ def _nominatives(text: str) -> list[Any]:
     if found and found[0].tag.POS == "NOUN" and text[:1].isupper():
         found.sort(key=lambda p: not (p.tag.POS == "NOUN" and _PROPER & p.tag.grammemes))
     return found
+
+
+def _nickname(text: str, parse: Any) -> bool:
+    """Whether a capitalised word after a person is a nickname in apposition: a common
+    noun in the singular nominative (Стрела, Ржа, Вой), no person's name or surname —
+    those after a head may be genitives («Командир Петрова»). A nickname declines as
+    the noun it is, whatever its gender: «лучник Стрела» → «лучнику Стреле»."""
+    tag = parse.tag
+    return (
+        text[:1].isupper()
+        and tag.number == "sing"
+        and tag.case == "nomn"
+        and not ({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"} & tag.grammemes)
+    )
 
 
 def _gender(tag: Any) -> Gender | None:
@@ -297,6 +314,8 @@ def _plan_word(text: str, phrase: _Phrase, *, head_seen: bool, started: bool) ->
     if tag.POS == "NOUN":
         if head_seen:
             head = phrase.head
+            if phrase.animate and _nickname(text, best):
+                return _Word(text, "noun", best)  # a nickname in apposition: лучнику Стреле
             if head is not None and (
                 tag.number != head.number
                 or (head.gender in ("masc", "femn") and str(tag.gender) != str(head.gender))
@@ -389,6 +408,54 @@ def inflect(name: str, case: Case) -> str:
     return name_forms(name).case(case)
 
 
+#: The prepositions whose form follows the next word's first sounds (с → со, к → ко,
+#: в → во, о → об / обо).
+PREPOSITIONS: Final[tuple[str, ...]] = ("с", "к", "в", "о")
+_VOWELS: Final[str] = "аеёиоуыэюя"
+_CONSONANTS: Final[str] = "бвгджзйклмнпрстфхцчшщ"
+#: Words that take the long form of every preposition (ко мне, со всеми, во второй).
+_LONG_BEFORE: Final[tuple[str, ...]] = (
+    "мне",
+    "мной",
+    "мною",
+    "всем",
+    "всеми",
+    "всех",
+    "всё",
+    "второ",
+)
+
+
+def preposition(word: str, following: str) -> str:
+    """The form of the preposition ``word`` (с, к, в, о) before ``following``: «со» before
+    щ and before с, з, ш, ж followed by a consonant; «во» before в or ф followed by a
+    consonant; «ко» and «обо» before «мне», «всем» and the like; «об» before a vowel.
+
+    >>> preposition("с", "щитоносцем Бором"), preposition("с", "Рубакой")
+    ('со', 'с')
+    >>> preposition("с", "стрелком"), preposition("в", "Франции"), preposition("о", "атамане")
+    ('со', 'во', 'об')
+    >>> preposition("к", "мне"), preposition("к", "вожаку")
+    ('ко', 'к')
+    """
+    if word not in PREPOSITIONS:
+        raise ValueError(f"preposition {word!r}: one of {', '.join(PREPOSITIONS)}")
+    text = following.lstrip('«"„(').lower()
+    first, second = text[:1], text[1:2]
+    long = text.startswith(_LONG_BEFORE)
+    if word == "с":
+        cluster = first in "сзшж" and second != "" and second in _CONSONANTS
+        return "со" if first == "щ" or cluster or long else "с"
+    if word == "в":
+        cluster = first in "вф" and second != "" and second in _CONSONANTS
+        return "во" if cluster or long else "в"
+    if word == "к":
+        return "ко" if long else "к"
+    if long:
+        return "обо"
+    return "об" if first in _VOWELS and first not in "еёюя" else "о"
+
+
 def agree(forms: Mapping[str, str], gender: str) -> str:
     """The form of a word that agrees with a name of ``gender``: ``m``/``f``/``n``/``pl``
     as given, else ``sg`` for any singular, else the first form.
@@ -405,4 +472,15 @@ def agree(forms: Mapping[str, str], gender: str) -> str:
     return next(iter(forms.values()), "")
 
 
-__all__ = ["CASES", "GENDERS", "Case", "Gender", "NameForms", "agree", "inflect", "name_forms"]
+__all__ = [
+    "CASES",
+    "GENDERS",
+    "PREPOSITIONS",
+    "Case",
+    "Gender",
+    "NameForms",
+    "agree",
+    "inflect",
+    "name_forms",
+    "preposition",
+]

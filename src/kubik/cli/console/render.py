@@ -8,7 +8,7 @@ table), and each side's decisions and rolls in that side's colour.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from rich.console import Console
 from rich.rule import Rule
@@ -36,7 +36,11 @@ SIDE_STYLES: tuple[str, ...] = ("cyan", "magenta", "green", "yellow", "blue", "r
 
 
 class LogPrinter:
-    """Prints log entries for people, remembering how far it has printed."""
+    """Prints log entries for people, remembering how far it has printed.
+
+    ``shown``, when given, says which entries the people at this screen may read (a
+    player facing bots sees what his side sees, as a battle's per-side view tells:
+    :meth:`~kubik.game.battle.BattleGame.visible_to`); the others are passed over."""
 
     def __init__(
         self,
@@ -44,11 +48,13 @@ class LogPrinter:
         lang: str,
         side_names: Mapping[str, Message],
         sides: Sequence[str],
+        shown: Callable[[LogEntry], bool] | None = None,
     ) -> None:
         self.console = console
         self.lang = lang
         self.side_names = side_names
         self.styles = {side: SIDE_STYLES[i % len(SIDE_STYLES)] for i, side in enumerate(sides)}
+        self.shown = shown
         self.printed = 0
         self.quiet = False  # catch_up only keeps count (the summary still prints)
 
@@ -71,8 +77,12 @@ class LogPrinter:
         return Text(" " * indent) + text
 
     def print_entries(self, entries: Sequence[LogEntry]) -> None:
-        """Print ``entries``, wrapped at the terminal's width; a new turn starts with a rule."""
+        """Print ``entries`` (those :attr:`shown`), wrapped at the terminal's width; a new
+        turn starts with a rule."""
+        shown = self.shown
         for entry in entries:
+            if shown is not None and not shown(entry):
+                continue
             if isinstance(entry, EventEntry) and entry.event.id == "game.turn":
                 self.console.print(Rule(entry_text(entry, self.lang, self.side_names)))
             else:

@@ -301,6 +301,10 @@ class Board(ABC, Generic[U]):
         theirs = self.bases_of(b)
         if not bases or not theirs:
             return math.inf
+        if len(bases) == 1 and len(theirs) == 1:  # one model each: the gap of two bases
+            mine, other = bases[0], theirs[0]
+            gap = math.dist(mine.centre, other.centre) - mine.radius - other.radius
+            return gap if gap > 0.0 else 0.0
         return Tape.closest(bases, theirs)
 
     def nearest(self, unit: U, among: Iterable[U] | None = None) -> U | None:
@@ -486,15 +490,17 @@ class Board(ABC, Generic[U]):
 
     # -- where it may go ---------------------------------------------------------------------
 
-    def way(self, unit: U, goal: Point) -> tuple[Point, ...] | None:
+    def way(self, unit: U, goal: Point, *, limit: float = math.inf) -> tuple[Point, ...] | None:
         """The way ``unit`` takes to ``goal``: straight where the terrain lets it through,
-        else the cheapest way round impassable ground (``None``: there is none)."""
+        else the cheapest way round impassable ground (``None``: there is none — or none
+        the search found within ``limit``, when given)."""
         found = self.game.tape.way(
             self.centre_of(unit),
             goal,
             self.mover_of(unit),
             self.clearance_of(unit),
             detour_step=self.detour_step,
+            limit=limit,
         )
         return None if found is None else found.points
 
@@ -566,7 +572,10 @@ class Board(ABC, Generic[U]):
         if end is None:
             return None
         priced = pace or self.pace(unit)
-        cost = priced(points)
+        try:
+            cost = priced(points)
+        except TableError:  # a way leaving the table (a goal at its very edge) is no way
+            cost = math.inf
         if within or stands is not None:
             limit = allowance if within else None
             # on open ground a way costs its length: a place needs no pricing of its own
@@ -743,43 +752,72 @@ class Board(ABC, Generic[U]):
         cliff: float | None = None,
         allowed: Callable[[Point], bool] | None = None,
         slack: float = SLACK,
+        approach: bool = False,
     ) -> Walk | None:
         """The cheapest way ``unit`` can walk into base contact with ``target`` within
         ``allowance`` (priced by ``pace``, the ruleset's movement rule; default
         :meth:`pace`), give or take ``slack`` inches: a way round terrain and models that
         ends touching ``target`` and no other model. ``allowed(spot)``: the ruleset's own
         word on a place (its movement rule); ``None`` when no such way exists — a charge
-        that could not reach."""
+        that could not reach.
+
+        ``approach``: the way round terrain is found once, toward the target, and bent to
+        each place in contact at the last of its corners the place can be walked to
+        straight (a place none of them sees gets a way of its own, sought only as far as
+        the allowance). The same way wherever the last leg runs straight to the target,
+        and one search instead of one per place: a ruleset that asks for every enemy in
+        reach at every move says so."""
         here = self.centre_of(unit)
         priced = pace or self.pace(unit)
         around = 2 * (self.clearance_of(unit) + self.clearance_of(target)) + 1.0
         floor = math.inf  # a straight way over open ground that was too long: no farther
+        toward = None
+        if approach:  # (past the last place round the target that could still reach: none)
+            toward = self.way(unit, self.centre_of(target), limit=allowance + slack + 2 * around)
+            if toward is None:
+                return None
+        prefix: list[float] = []  # the price of the way toward the target up to each corner
+        if toward is not None and pace is None:
+            prefix = [0.0]
+            for leg in itertools.pairwise(toward):
+                prefix.append(prefix[-1] + priced(leg))
+        touchable = list(self.bases_of(target))
+        others = self.blocking(unit, also=(target,))  # (what :meth:`fits` asks, once)
+        placed = self.bases_at(unit)
         for spot in self.contact_spots(unit, target, cliff=cliff):
             straight = math.dist(here, spot)
             if straight > allowance + slack or straight >= floor:
                 continue  # a way is never shorter than the straight line
-            if not self.fits(unit, spot, touch=target):
+            if not self.on_ground(unit, spot):
+                continue
+            if not clear_of(list(placed(spot)), others, may_touch=touchable):
                 continue
             if allowed is not None and not allowed(spot):
                 continue
-            points = self.way(unit, spot)
-            if points is None:
-                continue
-            cost = priced(points)
+            points, cost = None, math.inf
+            if toward is not None:  # bent at the last of its corners the place is seen from
+                for keep in range(len(toward) - 1, 0, -1):
+                    last = priced((toward[keep - 1], spot))
+                    if math.isfinite(last):
+                        points = (*toward[:keep], spot)
+                        # the board's own price adds up leg by leg: only the last is new
+                        cost = prefix[keep - 1] + last if prefix else priced(points)
+                        break
+            if points is None:  # (approaching, a way of its own only where it could reach)
+                points = self.way(unit, spot, limit=allowance + slack if approach else math.inf)
+                if points is None:
+                    continue
+                cost = priced(points)
             if cost > allowance + slack:
                 if cost > allowance + slack + around:
                     break  # every other place round it is as far, give or take its width
                 if len(points) == 2 and abs(cost - straight) < 1e-9:
                     floor = min(floor, straight)
                 continue
-            touchable = list(self.bases_of(target))
-            end = settle(
-                points,
-                self.bases_at(unit),
-                self.blocking(unit, also=(target,)),
-                may_touch=touchable,
-            )
+            end = settle(points, placed, others, may_touch=touchable)
             if end == spot:
+                if prefix:
+                    cost = priced(points)  # (the walk's own price, summed as one way)
                 return Walk(points, points, spot, round(length_along(points, spot), 1), cost)
         return None
 

@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from kubik.engine import Verdict, msg
 from kubik.engine.applied import decides
-from kubik.rulesets.apocalypse.core import Edition
+from kubik.rulesets.apocalypse.core import Edition, decimal
 
 
 class GuardEnd(StrEnum):
@@ -42,6 +42,8 @@ class Sentry:
     in_combat: bool = False
     start_of_turn: bool = True  # turn edition: only at the start of his turn
     moved_or_shot: bool = False
+    armed: bool = True  # he has a ranged weapon to fire (RA-GUARD-02)
+    able: bool = True  # on his feet, not fleeing, not stupefied: he can act at all
 
 
 @decides()
@@ -53,25 +55,63 @@ def may_guard(s: Sentry) -> Verdict:
     >>> may_guard(Sentry(Edition.ACTIVATION, start_of_turn=False)).allowed
     True
     """
+    if not s.able:
+        return Verdict.forbid(msg("apocalypse.permission.cannot_act"), "RA-GUARD-01")
     if not s.on_foot:
-        return Verdict.forbid(msg("apocalypse.permission.not_on_foot"), "RA-GUARD-01")
+        return Verdict.forbid(
+            msg(f"apocalypse.permission.not_on_foot.{post(s.edition)}"), "RA-GUARD-01"
+        )
     if s.in_combat:
         return Verdict.forbid(msg("apocalypse.permission.in_combat"), "RA-GUARD-01")
     if s.edition is Edition.TURN and (not s.start_of_turn or s.moved_or_shot):
         return Verdict.forbid(msg("apocalypse.permission.watch_at_start"), "RA-GUARD-01")
+    if not s.armed:
+        return Verdict.forbid(msg("apocalypse.permission.no_weapon"), "RA-GUARD-01", "RA-GUARD-02")
     return Verdict.allow("RA-GUARD-01")
 
 
+def post(edition: Edition) -> str:
+    """The seed's own word for standing guard, as message ids name it: Дозор in the turn
+    edition (seed 003), Караул in the activation edition (seed 000, whose «КАРАУЛ»
+    section still says «дозор» a few times, left over from the turn edition's text).
+
+    >>> post(Edition.TURN), post(Edition.ACTIVATION)
+    ('watch', 'guard')
+    """
+    return "watch" if edition is Edition.TURN else "guard"
+
+
 @decides()
-def may_guard_fire(guarding: bool, sees: bool, target_hidden: bool) -> Verdict:
-    """May a guard shoot at this enemy now? (RA-GUARD-02, RA-HIDE-02)"""
+def may_guard_fire(
+    guarding: bool, sees: bool, target_hidden: bool, in_range: bool = True
+) -> Verdict:
+    """May a guard shoot at this enemy now? Only at a target he sees (RA-GUARD-02),
+    never a hidden one (RA-HIDE-02), within his weapon's range.
+
+    >>> may_guard_fire(True, True, False).allowed, may_guard_fire(True, True, False, False).allowed
+    (True, False)
+    """
     if not guarding:
         return Verdict.forbid(msg("apocalypse.permission.not_guarding"), "RA-GUARD-02")
     if target_hidden:
         return Verdict.forbid(msg("apocalypse.permission.hidden"), "RA-HIDE-02")
-    return Verdict.of(sees, msg("apocalypse.permission.unseen"), "RA-GUARD-02")
+    if not sees:
+        return Verdict.forbid(msg("apocalypse.permission.unseen"), "RA-GUARD-02")
+    return Verdict.of(in_range, msg("apocalypse.permission.out_of_reach"), "RA-GUARD-02")
 
 
+@decides("RA-GUARD-02")
+def stage_paces() -> float:
+    """How far apart the moments of a move a guard may fire at lie (RA-GUARD-02: «в
+    любой момент движения»; the seeds give no way to name them, so ours).
+
+    >>> stage_paces()
+    1.0
+    """
+    return decimal("guard", "stage_paces")
+
+
+@decides("RA-GUARD-03")
 def guard_ends(shot: bool, turn_over: bool, harmed: bool, moved: bool) -> GuardEnd | None:
     """Whether guard ends now, and why (RA-GUARD-03).
 
@@ -89,4 +129,12 @@ def guard_ends(shot: bool, turn_over: bool, harmed: bool, moved: bool) -> GuardE
     return None
 
 
-__all__ = ["GuardEnd", "Sentry", "guard_ends", "may_guard", "may_guard_fire"]
+__all__ = [
+    "GuardEnd",
+    "Sentry",
+    "guard_ends",
+    "may_guard",
+    "may_guard_fire",
+    "post",
+    "stage_paces",
+]

@@ -21,10 +21,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
-from kubik.engine.applied import decides
+from kubik.engine.applied import decides, record
 from kubik.engine.dice import D6
 from kubik.rulesets.apocalypse.checks import mobility_test
-from kubik.rulesets.apocalypse.core import Edition, number
+from kubik.rulesets.apocalypse.core import Edition, decimal, number
+from kubik.rulesets.apocalypse.guard import post
 
 
 def detection_radius(mobility: int, edition: Edition) -> Fraction:
@@ -44,6 +45,27 @@ def detection_radius(mobility: int, edition: Edition) -> Fraction:
     )
 
 
+@decides("RA-HIDE-01")
+def cover_reach() -> float:
+    """Paces from cover within which a warrior is «рядом» (next to) it and may hide
+    (RA-HIDE-01; the seeds give no number: ours).
+
+    >>> cover_reach()
+    1.0
+    """
+    return decimal("hiding", "cover_paces")
+
+
+@decides("RA-HIDE-01", "RA-ABSENT-10")
+def hiding_cost() -> int:
+    """FP hiding costs in the activation edition (RA-HIDE-01, RA-ABSENT-10 default).
+
+    >>> hiding_cost()
+    1
+    """
+    return number("hiding", "fp_cost")
+
+
 @decides("RA-HIDE-06")
 def auto_detected(distance: float, enemy_mobility: int, edition: Edition) -> bool:
     """Whether an enemy at ``distance`` paces finds a hidden warrior without a roll.
@@ -51,6 +73,8 @@ def auto_detected(distance: float, enemy_mobility: int, edition: Edition) -> boo
     >>> auto_detected(3.0, 4, Edition.ACTIVATION), auto_detected(3.0, 4, Edition.TURN)
     (True, False)
     """
+    if edition is Edition.TURN:
+        record("RA-HIDE-07")  # seed 003: a moving enemy finds him only this close
     return distance <= detection_radius(enemy_mobility, edition)
 
 
@@ -69,6 +93,7 @@ class Hider:
     nearest_enemy_mobility: int = 0
     fp: int = 0
     staying: bool = False  # already hidden, moving stealthily: nothing more to pay (RA-HIDE-04)
+    in_combat: bool = False  # in base contact with an enemy: as close as it gets (RA-HIDE-06)
 
 
 @decides()
@@ -80,18 +105,20 @@ def may_hide(h: Hider) -> Verdict:
     if h.charged or (h.ran and h.edition is Edition.TURN):
         return Verdict.forbid(msg("apocalypse.permission.charged_or_ran"), "RA-HIDE-04")
     if h.guarding:
-        return Verdict.forbid(msg("apocalypse.permission.guard_cannot_hide"), "RA-GUARD-01")
+        reason = msg(f"apocalypse.permission.cannot_hide_on_post.{post(h.edition)}")
+        return Verdict.forbid(reason, "RA-GUARD-01")
     if h.banned:
         rule = "RA-HIDE-07" if h.edition is Edition.TURN else "RA-HIDE-05"
         return Verdict.forbid(msg("apocalypse.permission.found"), rule, "RA-AMB-02")
+    if h.in_combat:
+        return Verdict.forbid(msg("apocalypse.permission.enemy_too_close"), "RA-HIDE-06")
     if h.nearest_enemy_mobility and auto_detected(
         h.nearest_enemy, h.nearest_enemy_mobility, h.edition
     ):
         return Verdict.forbid(msg("apocalypse.permission.enemy_too_close"), "RA-HIDE-06")
     if h.edition is Edition.ACTIVATION and not h.staying:
-        cost = number("hiding", "fp_cost")
         return Verdict.of(
-            h.fp >= cost, msg("apocalypse.permission.no_fp"), "RA-HIDE-01", "RA-ABSENT-10"
+            h.fp >= hiding_cost(), msg("apocalypse.permission.no_fp"), "RA-HIDE-01", "RA-ABSENT-10"
         )
     return Verdict.allow("RA-HIDE-01")
 
@@ -183,8 +210,10 @@ __all__ = [
     "Hider",
     "ambush_panic_applies",
     "auto_detected",
+    "cover_reach",
     "detection_radius",
     "detection_roll",
+    "hiding_cost",
     "may_hide",
     "may_sneak",
     "may_target",

@@ -93,7 +93,7 @@ def jump_gap(
 ) -> Procedure[LeapOutcome]:
     """A jump over a gap of at most a pace (RA-MAN-02): short of move, he falls; else a
     Подвижность test, failed and he falls (from ``height``)."""
-    if width > decimal("manoeuvres", "gap_paces") or move_left < width:
+    if not may_jump_gap(width).allowed or move_left < width:
         yield emit("apocalypse.man.gap_short", rules=("RA-MAN-02",))
         return LeapOutcome(False, height)
     passed = yield Call(mobility_test, (mobility,))
@@ -148,15 +148,47 @@ def giant_leap_apex(take_off: float, landing: float) -> float:
 
 
 @decides()
-def may_leap_attack(distance_from_landing: float) -> Verdict:
-    """A leap attack hits an enemy within a pace of where he lands (RA-MAN-05).
+def may_leap_attack(distance_from_landing: float, room: bool = True) -> Verdict:
+    """A leap attack hits an enemy within a pace of where he lands (RA-MAN-05), where
+    there is room for him to land in contact with that enemy.
 
     >>> may_leap_attack(0.8).allowed, may_leap_attack(1.2).allowed
     (True, False)
+    >>> may_leap_attack(0.5, room=False).allowed
+    False
+    """
+    if distance_from_landing > decimal("manoeuvres", "leap_attack_paces"):
+        return Verdict.forbid(msg("apocalypse.permission.out_of_reach"), "RA-MAN-05")
+    return Verdict.of(room, msg("apocalypse.permission.no_room"), "RA-MAN-05")
+
+
+@decides()
+def may_jump_gap(width: float) -> Verdict:
+    """A gap a warrior may jump: at most a pace wide (RA-MAN-02). How far he can jump
+    is not measured first (the seed: «вы не можете мерить расстояние перед прыжком»):
+    short of it, he falls (:func:`jump_gap`).
+
+    >>> may_jump_gap(1.0).allowed, may_jump_gap(1.4).allowed
+    (True, False)
     """
     return Verdict.of(
-        distance_from_landing <= 1.0, msg("apocalypse.permission.out_of_reach"), "RA-MAN-05"
+        width <= decimal("manoeuvres", "gap_paces") + 1e-9,
+        msg("apocalypse.permission.too_wide"),
+        "RA-MAN-02",
     )
+
+
+@decides()
+def may_giant_leap(distance: float, leap: int, in_combat: bool) -> Verdict:
+    """A giant leap onto an enemy (RA-MAN-04, RA-MAN-05): he leaps at most ``leap``
+    paces (Гигантский скачок X), and not out of a fight (RA-CC-01).
+
+    >>> may_giant_leap(2.5, 3, False).allowed, may_giant_leap(3.5, 3, False).allowed
+    (True, False)
+    """
+    if in_combat:
+        return Verdict.forbid(msg("apocalypse.permission.in_combat"), "RA-CC-01", "RA-MAN-04")
+    return Verdict.of(distance <= leap, msg("apocalypse.permission.out_of_reach"), "RA-MAN-04")
 
 
 def falling(height: float) -> Procedure[int]:
@@ -187,7 +219,9 @@ __all__ = [
     "jump_gap",
     "jump_tests",
     "may_climb",
+    "may_giant_leap",
     "may_jump_down",
+    "may_jump_gap",
     "may_leap_attack",
     "may_walk",
 ]

@@ -373,60 +373,102 @@ def _attack_roll(
     return Roll((D6,) * dice, reason, unordered=True, reduce=reduce, rules=rules)
 
 
-def _read(many: bool, side: Side, pool: Pool) -> Procedure[Pool]:
-    """Narrate what the final dice give besides the highest: confusion (RA-CC-11) and
-    critical strikes (RA-CC-12, ``many``: two or more attack dice)."""
-    crit = pool.sixes - 1 if pool.sixes >= 2 and many else 0
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How a fighter's final dice are read out to the table: whether he rolled two or
+    more (critical strikes need them, RA-CC-12), whether fear halves his die (RA-PSY-07),
+    and what his result adds to the die whatever it shows (current Стойкость, Боевое
+    умение and the flat modifiers, RA-CC-08). Only the log reads it."""
+
+    many: bool
+    afraid: bool = False
+    base: int = 0
+
+
+def _read(reading: Reading, side: Side, pool: Pool) -> Procedure[Pool]:
+    """Narrate what the final dice give: confusion (RA-CC-11) and critical strikes
+    (RA-CC-12), fear halving the highest die (RA-PSY-07), and the fighter's result before
+    his opponent's confusion bonus (RA-CC-08)."""
+    crit = pool.sixes - 1 if pool.sixes >= 2 and reading.many else 0
     if pool.ones:
         said = emit("apocalypse.melee.confusion", rules=("RA-CC-11",), side=side, ones=pool.ones)
-        if said is not SILENT:  # exact odds need no event
-            yield said
+        if said is SILENT:  # exact odds need no event
+            return pool
+        yield said
     if crit:
         said = emit("apocalypse.melee.critical", rules=("RA-CC-12",), side=side, crit=crit)
-        if said is not SILENT:
-            yield said
+        if said is SILENT:
+            return pool
+        yield said
+    die = halved(pool.highest) if reading.afraid else pool.highest
+    if reading.afraid:
+        said = emit(
+            "apocalypse.melee.fear_halves",
+            rules=("RA-PSY-07", "RA-CC-10"),
+            side=side,
+            die=pool.highest,
+            halved=die,
+        )
+        if said is SILENT:
+            return pool
+        yield said
+    said = emit(
+        "apocalypse.melee.total",
+        rules=("RA-CC-08",),
+        side=side,
+        die=die,
+        crit=crit * numbers().critical_per_six,
+        base=reading.base,
+        total=die + crit * numbers().critical_per_six + reading.base,
+    )
+    if said is not SILENT:
+        yield said
     return pool
 
 
-# ``side`` and ``rules`` only name who rolls and why in the log: bouts of different
-# fighters with the same dice share these odds
-@odds_by(lambda dice, hatred, blocked, side, rules: (dice, hatred, blocked))
+# ``side`` and ``rules`` only name who rolls and why in the log, ``reading`` how the log
+# reads the dice: bouts of different fighters with the same dice share these odds
+@odds_by(lambda dice, hatred, blocked, side, rules, reading: (dice, hatred, blocked))
 def _roll_pool(
-    dice: int, hatred: bool, blocked: bool, side: Side, rules: tuple[str, ...]
+    dice: int,
+    hatred: bool,
+    blocked: bool,
+    side: Side,
+    rules: tuple[str, ...],
+    reading: Reading,
 ) -> Procedure[Pool | None]:
     """A fighter's ``dice`` attack dice (none when knocked down, RA-CC-17, or without
     dice); hatred re-rolls the dice below its threshold (RA-PSY-13), only the final dice
     count. ``blocked``: the opponent may block, so the next-highest die matters."""
     if dice <= 0:
         return None
-    many = dice >= 2
     if not hatred:
         pool: Pool = yield _attack_roll(dice, hatred, side, blocked, rules)
-        return pool if blocked else (yield from _read(many, side, pool))
+        return pool if blocked else (yield from _read(reading, side, pool))
     split: tuple[Pool, int] = yield _attack_roll(dice, hatred, side, blocked, rules)
     kept, again = split
     if not again:
-        return kept if blocked else (yield from _read(many, side, kept))
+        return kept if blocked else (yield from _read(reading, side, kept))
     rerolled: Pool = yield _hatred_roll(side, again)
     final = merged(kept, rerolled)
-    return final if blocked else (yield from _read(many, side, final))
+    return final if blocked else (yield from _read(reading, side, final))
 
 
-# ``many`` only says whether the log narrates critical strikes, ``side`` names the
+# ``reading`` only says how the log reads the opponent's dice, ``side`` names the
 # blocker: bouts of different fighters share these odds
-@odds_by(lambda side, many, pool, decides: (pool, decides))
-def _block(side: Side, many: bool, pool: Pool | None, decides: str) -> Procedure[Pool | None]:
+@odds_by(lambda side, reading, pool, decides: (pool, decides))
+def _block(side: Side, reading: Reading, pool: Pool | None, decides: str) -> Procedure[Pool | None]:
     """``side``'s shield may make the opponent re-roll his highest die (RA-CC-13; the
-    bout asks only where a shield may block); ``many``: the opponent rolled two or more
-    attack dice."""
+    bout asks only where a shield may block); ``reading``: how the opponent's dice are
+    read out."""
     if pool is None:
         return None
     default = Block.BLOCK if pool.highest >= numbers().block_from else Block.LET_BE
     picked = yield _block_choice(side, pool.highest, decides, default)
     if picked is not Block.BLOCK:
-        return (yield from _read(many, side.other, pool))
+        return (yield from _read(reading, side.other, pool))
     (new,) = yield _block_reroll(side.other)
-    return (yield from _read(many, side.other, pool.rerolled_highest(new)))
+    return (yield from _read(reading, side.other, pool.rerolled_highest(new)))
 
 
 @lru_cache(maxsize=64)
@@ -476,22 +518,25 @@ class _Bout:
         self.a_blocks = a.shield and not b.shield and not a.knocked_down
         self.b_blocks = b.shield and not a.shield and not b.knocked_down
         dice_a, dice_b = (0 if f.knocked_down else f.dice for f in (a, b))
-        self.many_a, self.many_b = dice_a >= 2, dice_b >= 2
+        self.reading_a, self.reading_b = (
+            Reading(dice >= 2, f.afraid, sum(flat_part(f)[:2]))
+            for f, dice in ((a, dice_a), (b, dice_b))
+        )
         self.roll_a = Call(
             _roll_pool,
-            (dice_a, a.hatred, self.b_blocks, Side.A, a.rules()),
+            (dice_a, a.hatred, self.b_blocks, Side.A, a.rules(), self.reading_a),
             reduce=None if self.b_blocks else score_of(a, b),
         )
         self.roll_b = Call(
             _roll_pool,
-            (dice_b, b.hatred, self.a_blocks, Side.B, b.rules()),
+            (dice_b, b.hatred, self.a_blocks, Side.B, b.rules(), self.reading_b),
             reduce=None if self.a_blocks else score_of(b, a),
         )
         self.sides = sides
         self.score_a, self.score_b = score_of(a, b), score_of(b, a)
         rules = (*_STATIC_RULES, *flat_part(a)[2], *flat_part(b)[2])
         self.rules = tuple(dict.fromkeys(rules))
-        self.outcomes: dict[tuple[int | None, int | None], tuple[MeleeOutcome, int]] = {}
+        self.outcomes: dict[tuple[int | None, int | None], tuple[MeleeOutcome, int, int]] = {}
         self.blocks_a: dict[Pool | None, AnyCall] = {}  # b's shield by a's dice
         self.blocks_b: dict[Pool | None, AnyCall] = {}
         self.ends: dict[Hashable, AnyCall] = {}  # the last step by a's score or dice
@@ -500,7 +545,7 @@ class _Bout:
         """``b``'s shield against ``a``'s dice (RA-CC-13)."""
         call = self.blocks_a.get(score_a)
         if call is None:
-            args = (Side.B, self.many_a, score_a, self.sides[1])
+            args = (Side.B, self.reading_a, score_a, self.sides[1])
             call = self.blocks_a[score_a] = Call(_block, args, reduce=self.score_a)
         return call
 
@@ -508,7 +553,7 @@ class _Bout:
         """``a``'s shield against ``b``'s dice (RA-CC-13)."""
         call = self.blocks_b.get(score_b)
         if call is None:
-            args = (Side.A, self.many_b, score_b, self.sides[0])
+            args = (Side.A, self.reading_b, score_b, self.sides[0])
             call = self.blocks_b[score_b] = Call(_block, args, reduce=self.score_b)
         return call
 
@@ -537,13 +582,13 @@ class _Bout:
         """The outcome of the scores ``(b's, a's after the block)``."""
         return self.outcome(scores[1], scores[0])[0]
 
-    def outcome(self, score_a: int | None, score_b: int | None) -> tuple[MeleeOutcome, int]:
-        """The outcome and the margin of the results."""
+    def outcome(self, score_a: int | None, score_b: int | None) -> tuple[MeleeOutcome, int, int]:
+        """The outcome and the two results of the bout (RA-CC-08)."""
         key = (score_a, score_b)
         known = self.outcomes.get(key)
         if known is None:
             result_a, result_b = _result(self.a, score_a), _result(self.b, score_b)
-            known = (decide(self.a, self.b, result_a, result_b), abs(result_a - result_b))
+            known = (decide(self.a, self.b, result_a, result_b), result_a, result_b)
             self.outcomes[key] = known
         return known
 
@@ -621,11 +666,17 @@ def melee(a: Fighter, b: Fighter, sides: tuple[str, str] = ("a", "b")) -> Proced
         if bout.shields_cancel:
             yield emit("apocalypse.melee.shields_cancel", rules=("RA-CC-13",))
     known = bout.outcomes.get((score_a, score_b))
-    outcome, margin = known if known is not None else bout.outcome(score_a, score_b)
+    outcome, result_a, result_b = known if known is not None else bout.outcome(score_a, score_b)
+    if outcome.winner is Winner.DRAW:
+        said_id = "apocalypse.melee.draw"
+    elif result_a == result_b:  # equal results: the higher Подвижность wins (RA-CC-08)
+        said_id = "apocalypse.melee.result_mobility"
+    else:
+        said_id = "apocalypse.melee.result"
     said = emit(
-        "apocalypse.melee.draw" if outcome.winner is Winner.DRAW else "apocalypse.melee.result",
+        said_id,
         rules=bout.rules,
-        margin=margin,
+        margin=abs(result_a - result_b),
         winner=outcome.winner,
         hits=outcome.hits,
     )

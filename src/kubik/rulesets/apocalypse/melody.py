@@ -6,20 +6,21 @@ total reaches the Melody's difficulty (RA-MEL-01). Two or more natural 1s are a
 Terrible Error: the Melody fails whatever the total (RA-MEL-02); two or more natural
 6s are Monstrous Power: it cannot be jammed (RA-MEL-03). The Error has priority; both
 are judged on the natural dice before modifiers and re-rolls; an ordinary re-roll only
-changes the total, but the Единый Порыв re-roll judges the Error again on its dice (it
-can avoid the Error, never create Power) (RA-MEL-04). Jamming: two or more natural 1s
-fail, a double six succeeds, failure first (RA-MEL-05); a lasting Melody is jammed
-against its difficulty, once per round, and after the round it was cast in even when
-cast with Monstrous Power (RA-MEL-09).
+changes the total, and only the Единый Порыв re-roll avoids an Error — its own dice are
+judged for neither an Error nor Power, being a re-roll («перед перебросами») (RA-MEL-04;
+the catalogue's reading, which judges the Error again on those dice, is not the seed's).
+Jamming: two or more natural 1s fail, a double six succeeds, failure first (RA-MEL-05);
+a lasting Melody is jammed against its difficulty, once per round, and after the round
+it was cast in even when cast with Monstrous Power (RA-MEL-09).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from kubik.engine import Choose, Procedure, Roll, Verdict, emit, msg
+from kubik.engine import Choose, Message, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
 from kubik.engine.dice import D3, D6
 from kubik.rulesets.apocalypse.core import data, number
@@ -161,14 +162,14 @@ def cast(c: Casting, side: str = "a") -> Procedure[CastOutcome]:
             default = Reroll.REROLL if Reroll.REROLL in options else Reroll.IMPULSE
             picked = yield _reroll_choice(tuple(options), side, total, c.difficulty, default)
             if picked is Reroll.IMPULSE:
-                again, ones2, _ = yield _roll(
+                again, _, _ = yield _roll(
                     c, "apocalypse.melody.impulse", ("RA-MEL-04", "RA-ABSENT-02")
                 )
                 used = True
                 total = again + c.modifier
-                # Единый Порыв judges the Error again on its dice, never creates Power
-                error = ones2 >= number("melody", "terrible_error_ones")
-                special = Special.TERRIBLE_ERROR if error else Special.NONE
+                # Единый Порыв lifts the Error of the first roll; its own dice are judged
+                # for neither Error nor Power («перед перебросами»): only the total counts
+                special = Special.NONE
                 success = succeeds(special, total, c.difficulty)
                 rules.append("RA-ABSENT-02")
             elif picked is Reroll.REROLL:
@@ -258,10 +259,13 @@ def jam(j: Jamming) -> Procedure[JamOutcome]:
         reduce=casting_summary,
         rules=("RA-MEL-05", "RA-ABSENT-03"),
     )
+    natural: Message | str = ""  # what the natural dice decided, whatever the total
     if ones >= number("melody", "jam_fail_ones"):
         jammed = False  # failure has priority over the double six
+        natural = msg("apocalypse.jam.natural.ones", ones=ones)
     elif sixes >= number("melody", "jam_success_sixes"):
         jammed = True
+        natural = msg("apocalypse.jam.natural.sixes", sixes=sixes)
     else:
         jammed = total + j.modifier >= j.needed
     rules = verdict.rules
@@ -271,6 +275,7 @@ def jam(j: Jamming) -> Procedure[JamOutcome]:
         rules=rules,
         total=total + j.modifier,
         needed=j.needed,
+        natural=natural,
         result=result,
     )
     return JamOutcome(jammed, result)
@@ -395,6 +400,81 @@ def lasting_ends(singer_in_action: bool, singer_fled: bool, at_will: bool) -> La
     return None
 
 
+@decides()
+def may_end_lasting(lasting: bool) -> Verdict:
+    """The singer of a lasting Melody may end it at will (RA-MEL-08).
+
+    >>> may_end_lasting(True).allowed, may_end_lasting(False).allowed
+    (True, False)
+    """
+    return Verdict.of(lasting, msg("apocalypse.permission.no_lasting"), "RA-MEL-08")
+
+
+@dataclass(frozen=True, slots=True)
+class Melody:
+    """A Melody of «РАДУГА МУЗЫКИ» (absent from the seed: ours, RA-ABSENT-01): its
+    difficulty; what it does — ``hits`` on one enemy in ``range``, a ``template`` of a
+    radius over a target, or a ``ward`` for the singer's warband — how many hits (or the
+    ward's bonus), one more on Monstrous Power (``monstrous_bonus``), and whether it
+    lasts (RA-MEL-08)."""
+
+    id: str
+    name: str
+    name_ru: str
+    difficulty: int
+    kind: str
+    range: int
+    hits: int
+    monstrous_bonus: int
+    lasting: bool
+    template: float
+
+
+@cache
+def melodies() -> tuple[Melody, ...]:
+    """Every Melody of the data (RA-ABSENT-01)."""
+    return tuple(
+        Melody(
+            str(m["id"]),
+            str(m["name"]),
+            str(m["name_ru"]),
+            int(m["difficulty"]),
+            str(m["kind"]),
+            int(m["range"]),
+            int(m["hits"]),
+            int(m["monstrous_bonus"]),
+            bool(m["lasting"]),
+            float(m["template"]),
+        )
+        for m in data()["rainbow"]["melodies"]
+    )
+
+
+def melody(melody_id: str) -> Melody:
+    """The Melody called ``melody_id``.
+
+    >>> melody("storm_chord").difficulty
+    7
+    """
+    return next(m for m in melodies() if m.id == melody_id)
+
+
+@decides("RA-ABSENT-03")
+def casting_dice() -> int:
+    """The dice a singer casts with (RA-ABSENT-03 default: 2D6).
+
+    >>> casting_dice()
+    2
+    """
+    return number("casting", "dice")
+
+
+@decides("RA-ABSENT-02")
+def impulse_uses() -> int:
+    """How often a singer may call on Единый Порыв in a game (RA-ABSENT-02 default)."""
+    return number("united_impulse", "uses_per_game")
+
+
 __all__ = [
     "CastOutcome",
     "Casting",
@@ -404,15 +484,21 @@ __all__ = [
     "JamResult",
     "Jamming",
     "LastingEnd",
+    "Melody",
     "Reroll",
     "Singer",
     "Special",
     "cast",
+    "casting_dice",
     "casting_summary",
+    "impulse_uses",
     "jam",
     "lasting_ends",
+    "may_end_lasting",
     "may_jam",
     "may_sing",
+    "melodies",
+    "melody",
     "resists",
     "special_of",
     "succeeds",

@@ -9,13 +9,12 @@ leader's Spirit (RA-PSY-04).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
 from kubik.engine.dice import D6
-from kubik.rulesets.apocalypse.checks import first_refusal, spirit_test
+from kubik.rulesets.apocalypse.checks import spirit_test
 from kubik.rulesets.apocalypse.core import number
 
 
@@ -85,6 +84,36 @@ def all_alone(enemies_in_contact: int, friends_near: int) -> bool:
     (True, False, False)
     """
     return enemies_in_contact >= number("psychology", "alone_enemies") and friends_near == 0
+
+
+@decides("RA-PSY-05")
+def friends_reach() -> float:
+    """Paces within which a friend keeps a warrior from being all alone (RA-PSY-05).
+
+    >>> friends_reach()
+    3.0
+    """
+    return float(number("psychology", "alone_paces"))
+
+
+@decides("RA-PSY-08")
+def terror_reach() -> float:
+    """Paces within which a terrifying enemy makes a warrior test (RA-PSY-08).
+
+    >>> terror_reach()
+    3.0
+    """
+    return float(number("psychology", "terror_paces"))
+
+
+@decides("RA-PSY-12")
+def shuffle_stops_short() -> float:
+    """Paces from an enemy a shuffling stupid warrior stops (RA-PSY-12).
+
+    >>> shuffle_stops_short()
+    1.0
+    """
+    return float(number("stupidity", "stop_short_paces"))
 
 
 def flee_distance(_: int = 0) -> Procedure[int]:
@@ -187,38 +216,6 @@ def stupidity(spirit: int, in_combat: bool) -> Procedure[Stupor]:
     return outcome
 
 
-@dataclass(frozen=True, slots=True)
-class Charger:
-    """What the permission to charge needs besides the distance."""
-
-    reach: float
-    distance: float
-    in_combat: bool = False
-    fleeing: bool = False
-    stupid: bool = False
-    target_fright: Fright = Fright.NONE
-    guarding: bool = False
-
-
-@decides()
-def may_charge(c: Charger) -> Verdict:
-    """May he charge this enemy? Within reach (twice Подвижность, RA-ABSENT-08), not in a
-    fight, fleeing (RA-PSY-06), stupid (RA-PSY-11) or on guard (RA-GUARD-01); a
-    fear-causing target needs a fear test first (RA-PSY-07)."""
-    refused = first_refusal(
-        (c.in_combat, "apocalypse.permission.in_combat", "RA-CC-01"),
-        (c.fleeing, "apocalypse.permission.fleeing", "RA-PSY-06"),
-        (c.stupid, "apocalypse.permission.stupid", "RA-PSY-11"),
-        (c.guarding, "apocalypse.permission.guarding", "RA-GUARD-01"),
-        (c.distance > c.reach, "apocalypse.permission.out_of_reach", "RA-ABSENT-08"),
-    )
-    if refused is not None:
-        return refused
-    if c.target_fright is not Fright.NONE:
-        return Verdict.need(Fright.FEAR, msg("apocalypse.permission.fear_first"), "RA-PSY-07")
-    return Verdict.allow("RA-ABSENT-08")
-
-
 def panic_test(spirit: int) -> Procedure[bool]:
     """The squad panic test of the activation edition (RA-ABSENT-11 default: the leader's
     Spirit test; failure and the squad flees). Returns "holds"."""
@@ -228,22 +225,23 @@ def panic_test(spirit: int) -> Procedure[bool]:
 
 
 __all__ = [
-    "Charger",
     "Fright",
     "Stupor",
     "all_alone",
     "fear_test",
     "flee_distance",
+    "friends_reach",
     "fright",
     "ignores_psychology",
-    "may_charge",
     "may_rout_voluntarily",
     "must_charge",
     "must_test_rout",
     "panic_test",
     "rout_spirit",
     "rout_test",
+    "shuffle_stops_short",
     "spirit_for_test",
     "stupidity",
+    "terror_reach",
     "terror_test",
 ]

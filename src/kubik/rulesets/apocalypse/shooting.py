@@ -23,7 +23,7 @@ from kubik.engine import Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides, record
 from kubik.engine.dice import D6
 from kubik.rulesets.apocalypse.checks import first_refusal
-from kubik.rulesets.apocalypse.core import number
+from kubik.rulesets.apocalypse.core import decimal, number
 
 
 class WeaponKind(StrEnum):
@@ -110,7 +110,7 @@ def to_hit_modifier(
         (charging_guard, "charging_guard"),
         (pre_emptive, "pre_emptive"),
     )
-    if charging_guard:
+    if fleeting or charging_guard:  # (both the guard's −1s)
         record("RA-GUARD-04")
     if pre_emptive:
         record("RA-SHOOT-06")
@@ -244,6 +244,38 @@ def may_shoot(s: Shooter) -> Verdict:
     return Verdict.allow(*rules)
 
 
+@decides()
+def may_react(reaction: Reaction, in_combat: bool, down: bool, can_shoot_back: bool) -> Verdict:
+    """May the target of a declared shot react so? He may always duck (RA-SHOOT-04);
+    dive for cover unless he is fighting or has dived already (RA-SHOOT-05); fire first
+    when he still has a weapon that has not fired this turn and may shoot at the shooter
+    (``can_shoot_back``, RA-SHOOT-06).
+
+    >>> may_react(Reaction.TAKE_COVER, True, False, False).allowed
+    False
+    >>> may_react(Reaction.PRE_EMPT, False, False, True).allowed
+    True
+    """
+    if reaction is Reaction.DUCK:
+        return Verdict.allow("RA-SHOOT-04")
+    if reaction is Reaction.TAKE_COVER:
+        return first_refusal(
+            (in_combat, "apocalypse.permission.in_combat", "RA-SHOOT-05"),
+            (down, "apocalypse.permission.down", "RA-SHOOT-05"),
+        ) or Verdict.allow("RA-SHOOT-05")
+    return Verdict.of(can_shoot_back, msg("apocalypse.permission.no_weapon"), "RA-SHOOT-06")
+
+
+@decides("RA-SHOOT-05")
+def take_cover_reach() -> float:
+    """Paces within which «В укрытие!» finds cover (RA-SHOOT-05: «в радиусе 1 шага»).
+
+    >>> take_cover_reach()
+    1.0
+    """
+    return decimal("shooting", "take_cover_paces")
+
+
 __all__ = [
     "Misfire",
     "Reaction",
@@ -251,10 +283,12 @@ __all__ = [
     "Shot",
     "ShotOutcome",
     "WeaponKind",
+    "may_react",
     "may_shoot",
     "misfire_test",
     "pre_emptive",
     "shoot",
     "take_cover_modifier",
+    "take_cover_reach",
     "to_hit_modifier",
 ]

@@ -11,14 +11,26 @@ activate one warrior at a time, each activation (and each hiding) costing FP
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import Any
 
-from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
-from kubik.engine.applied import deciding_cache
-from kubik.game.battle import Menu, Moment, Trigger
+from kubik.engine import (
+    AnyForecast,
+    Emit,
+    Entry,
+    Forecast,
+    Message,
+    Procedure,
+    Verdict,
+    emit,
+    msg,
+)
+from kubik.game.battle import LazyForecast, Menu, move_entry
 from kubik.game.battle.tastes import taste
-from kubik.rulesets.apocalypse.battle import fights, heights, moving, psyche, shots, songs
+from kubik.rulesets.apocalypse.battle import charges, fights, heights, moving, psyche, shots, songs
+from kubik.rulesets.apocalypse.battle.state import ApocalypseState
 from kubik.rulesets.apocalypse.battle.warriors import (
     Condition,
     Ground,
@@ -27,29 +39,29 @@ from kubik.rulesets.apocalypse.battle.warriors import (
     Warrior,
     Watch,
 )
-from kubik.rulesets.apocalypse.core import Edition, decimal, number
-from kubik.rulesets.apocalypse.guard import Sentry, may_guard
-from kubik.rulesets.apocalypse.hiding import may_hide
+from kubik.rulesets.apocalypse.core import Edition
+from kubik.rulesets.apocalypse.guard import Sentry, guard_ends, may_guard
+from kubik.rulesets.apocalypse.hiding import hiding_cost, may_hide, may_sneak
 from kubik.rulesets.apocalypse.manoeuvres import (
     may_climb,
+    may_giant_leap,
     may_jump_down,
+    may_jump_gap,
     may_leap_attack,
     may_walk,
 )
-from kubik.rulesets.apocalypse.melee import melee
-from kubik.rulesets.apocalypse.psychology import (
-    Charger,
-    Fright,
-    Stupor,
-    fear_test,
-    fright,
-    ignores_psychology,
-    may_charge,
-    must_charge,
+from kubik.rulesets.apocalypse.melody import may_end_lasting
+from kubik.rulesets.apocalypse.movement import (
+    is_run,
+    may_break_away,
+    may_end_move,
+    move_allowance,
+    run_allowance,
 )
-
-if TYPE_CHECKING:
-    from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
+from kubik.rulesets.apocalypse.psychology import Stupor, must_charge
+from kubik.rulesets.apocalypse.shooting import shoot
+from kubik.rulesets.apocalypse.warband import activation_cost, may_activate
+from kubik.table import Point
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,16 +72,26 @@ class Act:
     target: str = ""
 
 
-def register(game: ApocalypseGame) -> None:
-    """The out-of-turn reaction at the end of every move: detection (RA-HIDE-05..07).
-    Guard fire and detection during a move are part of the move (:mod:`.moving`)."""
-    game.interrupts.on(Trigger.MOVED, "detection", lambda m: shots.detection(game, m))
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A move people at a real table made and typed: where the warrior now stands, the
+    paces his walked way there costs, and whether that was a run (RA-ABSENT-08)."""
+
+    x: float
+    y: float
+    paces: float
+    run: bool
+
+    @property
+    def kind(self) -> str:
+        """As a movement option: a move of his own (he may still hide and shoot)."""
+        return "placed"
 
 
-def activations(game: ApocalypseGame) -> Procedure[None]:
+def activations(game: ApocalypseState) -> Procedure[None]:
     """Activation edition: the sides take turns activating one warrior each, paying FP,
     until no side has a warrior left to act or FP to pay (RA-ABSENT-10)."""
-    cost = number("activation", "activation_cost")
+    cost = activation_cost()
     while game.ending() is None:
         progressed = False
         for side in game.sides:
@@ -81,14 +103,27 @@ def activations(game: ApocalypseGame) -> Procedure[None]:
                 menu.offer(
                     w.id,
                     msg("apocalypse.option.activate", unit=game.name(w.id)),
-                    Verdict.allow("RA-ABSENT-10"),
+                    may_activate(game.fp[side], w.turn.acted),
                 )
-            picked = yield from game.choose(
-                menu,
-                side,
-                msg("apocalypse.reason.activate", side=game.side_name(side), fp=game.fp[side]),
-                rules=("RA-ABSENT-10",),
-            )
+            # which warrior acts is the enemy's to know only when he is seen: with a
+            # hidden one among them the choice is kept from him (RA-HIDE-02), and a
+            # seen one's activation told to him apart
+            secret = any(w.sight is Sight.HIDDEN for w in ready)
+            reason = msg("apocalypse.reason.activate", side=game.side_name(side), fp=game.fp[side])
+            if secret:
+                reason = msg(
+                    "apocalypse.reason.activate",
+                    side=game.side_name(side),
+                    fp=game.fp[side],
+                    unseen_by=game.enemy_of(side),
+                )
+            picked = yield from game.choose(menu, side, reason, rules=("RA-ABSENT-10",))
+            if secret and game.warrior(picked).sight is not Sight.HIDDEN:
+                yield emit(
+                    "apocalypse.game.activates",
+                    rules=("RA-ABSENT-10",),
+                    unit=game.name(picked),
+                )
             game.fp[side] -= cost
             w = game.warrior(picked)
             yield from activate(game, w)
@@ -99,7 +134,7 @@ def activations(game: ApocalypseGame) -> Procedure[None]:
             return
 
 
-def end_of_turn(game: ApocalypseGame, side: str) -> Procedure[None]:
+def end_of_turn(game: ApocalypseState, side: str) -> Procedure[None]:
     """At the end of ``side``'s turn, enemy guards who did not shoot go back to normal
     (RA-GUARD-03), and warriors who dived for cover in it get up (RA-SHOOT-05)."""
     last = side == game.sides[-1]
@@ -109,19 +144,27 @@ def end_of_turn(game: ApocalypseGame, side: str) -> Procedure[None]:
             w.ground_turn = ""
     for w in game.warriors:
         if w.side != side and w.watch is Watch.ON_GUARD and game.edition is Edition.TURN:
-            w.watch = Watch.NONE
-            yield emit("apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(w.id))
+            w.watch = _after_quiet_turn()
+            yield emit(
+                game.post_msg("game.post_ends"), rules=("RA-GUARD-03",), unit=game.name(w.id)
+            )
     if game.edition is Edition.ACTIVATION and side == game.sides[-1]:
         for w in game.warriors:
             if w.watch is Watch.ON_GUARD:
-                w.watch = Watch.NONE
+                w.watch = _after_quiet_turn()
                 yield emit(
-                    "apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(w.id)
+                    game.post_msg("game.post_ends"), rules=("RA-GUARD-03",), unit=game.name(w.id)
                 )
 
 
-def activate(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
-    """One warrior acts."""
+def _after_quiet_turn() -> Watch:
+    """A guard's watch once the enemy's turn is over: the rule ends it (RA-GUARD-03)."""
+    return Watch.NONE if guard_ends(False, True, False, False) else Watch.ON_GUARD
+
+
+def activate(game: ApocalypseState, w: Warrior) -> Procedure[None]:
+    """Activation edition: one warrior acts — moves (or stands guard), hides, shoots or
+    sings (RA-ABSENT-10)."""
     w.turn.acted = True
     if not w.fit or w.morale is Morale.FLEEING or (w.turn.moved and w.turn.shot and w.turn.ran):
         return
@@ -136,120 +179,174 @@ def activate(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     act = yield from _movement(game, w)
     if not w.fit or game.ending() is not None:
         return
-    if act.kind in ("watch", "break", "charge", "leap", "giant_leap"):
+    if act.kind in _NO_MORE:
         return
     yield from _hiding(game, w)
     yield from _fire(game, w)
 
 
+#: Moves after which a warrior does nothing more in his turn: on guard, fighting on, out
+#: of a fight, into one.
+_NO_MORE = frozenset({"watch", "fight", "break", "charge", "leap", "giant_leap"})
+
+
+def watch_phase(game: ApocalypseState, side: str) -> Procedure[None]:
+    """Turn edition: at the start of his turn a warrior may stand watch (Дозор), giving up
+    his whole turn — no moving, no shooting (RA-GUARD-01: «в начале своего хода ... Боец
+    должен полностью отказаться от своего хода»)."""
+    for w in game.side_warriors(side):
+        if not w.in_battle:
+            continue
+        verdict = may_guard(_sentry(game, w, start_of_turn=True))
+        if not verdict.allowed:
+            continue
+        menu: Menu[bool] = Menu()
+        menu.offer(
+            True,
+            msg(game.post_msg("option.post")),
+            verdict,
+            Forecast(score=taste("apocalypse", "guard")),
+        )
+        acting = LazyForecast(partial(_acting, game, w))  # (read by a bot that weighs it)
+        menu.offer(False, msg("apocalypse.option.act"), Verdict.neutral(), acting)
+        watch = yield from game.choose(
+            menu,
+            w.side,
+            game.told(w, "apocalypse.reason.watch", unit=game.name(w.id)),
+            default=False,
+            rules=("RA-GUARD-01",),
+        )
+        if watch:
+            w.watch = Watch.ON_GUARD
+            w.turn.moved = w.turn.shot = True
+            yield Emit(
+                game.told(w, game.post_msg("game.stands"), unit=game.name(w.id)), verdict.rules
+            )
+
+
+def _acting(game: ApocalypseState, w: Warrior) -> AnyForecast:
+    """What acting this turn is worth to a bot weighing watch against it: closing on the
+    nearest enemy, and a shot he has now in range (the shot's own odds)."""
+    board = game.board
+    nearest = board.nearest(w, [e for e in board.enemies(w) if e.sight is not Sight.HIDDEN])
+    gap = board.gap(w, nearest) if nearest is not None else 0.0
+    closing = min(w.mobility, gap) * taste("apocalypse", "closing_per_pace")
+    menu: Menu[shots.Aim] = Menu()
+    shots.shooting_menu(game, w, menu)
+    for offer in menu.offers:
+        forecast = offer.forecast
+        if isinstance(forecast, Forecast) and forecast.args[0].in_range:
+            return Forecast(shoot, forecast.args, value=shots.hit_worth, score=closing)
+    return Forecast(score=closing)
+
+
+def movement_phase(game: ApocalypseState, side: str) -> Procedure[None]:
+    """Turn edition: the movement phase («фаза передвижения»): each warrior moves, charges
+    or climbs, and may hide where his move ends."""
+    yield emit(
+        "apocalypse.game.phase", rules=("RA-ABSENT-08",), phase=msg("apocalypse.phase.movement")
+    )
+    for w in game.side_warriors(side):
+        if game.ending() is not None:
+            return
+        if not w.fit or w.morale is Morale.FLEEING or w.watch is Watch.ON_GUARD:
+            continue
+        if w.stupor is Stupor.DROOL or w.ground is not Ground.NONE:
+            continue
+        if w.stupor is Stupor.SHUFFLE:
+            yield from psyche.shuffle(game, w)
+            continue
+        act = yield from _movement(game, w)
+        if w.fit and game.ending() is None and act.kind not in _NO_MORE:
+            yield from _hiding(game, w)
+
+
+def shooting_phase(game: ApocalypseState, side: str) -> Procedure[None]:
+    """Turn edition: the shooting phase («фаза Стрельбы»): each warrior shoots or plays a
+    Melody (those in a fight do not shoot, RA-CC-01)."""
+    yield emit(
+        "apocalypse.game.phase", rules=("RA-ABSENT-04",), phase=msg("apocalypse.phase.shooting")
+    )
+    for w in game.side_warriors(side):
+        if game.ending() is not None:
+            return
+        if w.in_battle and w.morale is Morale.STEADY:
+            yield from _fire(game, w)
+
+
 # -- movement -------------------------------------------------------------------------
 
 
-def _charge_verdict(
-    game: ApocalypseGame,
-    w: Warrior,
-    target: Warrior,
-    reach: float,
-    in_combat: bool,
-    height: float,
-) -> Verdict:
-    """May ``w`` charge ``target``? (``in_combat`` and ``height``: his own, the same for
-    every target of one menu.)"""
-    scared = fright(target.fright, w.fright)
-    if ignores_psychology(w.frenzied, True):
-        scared = Fright.NONE
-    charger = Charger(
-        reach=reach,
-        distance=game.gap(w, target),
-        in_combat=in_combat,
-        fleeing=w.morale is Morale.FLEEING,
-        stupid=w.stupor is not Stupor.SENSIBLE,
-        target_fright=scared,
-        guarding=w.watch is Watch.ON_GUARD,
-    )
-    return _charge_verdict_of(
-        charger, target.sight is not Sight.HIDDEN, abs(height - game.height(target)) < 1.0
+def _sentry(game: ApocalypseState, w: Warrior, *, start_of_turn: bool) -> Sentry:
+    """What the permission to stand guard reads of ``w`` now."""
+    return Sentry(
+        game.edition,
+        on_foot=True,
+        in_combat=bool(game.board.engaged(w)),
+        start_of_turn=start_of_turn,
+        moved_or_shot=w.turn.moved or w.turn.shot,
+        armed=bool(w.ranged_weapons()),
+        able=w.fit and w.morale is Morale.STEADY and w.stupor is Stupor.SENSIBLE,
     )
 
 
-@deciding_cache(1024)
-def _charge_verdict_of(charger: Charger, seen: bool, level: bool) -> Verdict:
-    """The rules' answer for one charge: :func:`may_charge`, never at a hidden warrior
-    (RA-HIDE-02), nor one a storey above or below (RA-MAN-05). Remembered by all it
-    reads: the same few situations come back at every activation."""
-    return Verdict.combine(
-        may_charge(charger),
-        Verdict.of(seen, msg("apocalypse.permission.hidden"), "RA-HIDE-02"),
-        Verdict.of(level, msg("apocalypse.permission.out_of_reach"), "RA-MAN-05"),
-    )
-
-
-def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
+def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act | Placed]:
     menu: Menu[Act] = Menu()
-    engaged = game.engaged(w)
+    board = game.board
+    engaged = board.engaged(w)
     name = game.name(w.id)
     if engaged:
-        menu.offer(Act("fight"), msg("apocalypse.option.fight_on"), Verdict.allow("RA-CC-01"))
+        menu.offer(Act("fight"), msg("apocalypse.option.fight_on"), Verdict.neutral())
         menu.offer(
             Act("break"),
             msg("apocalypse.option.break"),
-            Verdict.allow("RA-CC-20", "RA-ABSENT-08"),
+            may_break_away(w.fit, w.morale is Morale.FLEEING),
             Forecast(score=-taste("apocalypse", "hit_taken") * len(engaged)),
         )
-        picked = yield from game.choose(
+        fight = yield from game.choose(
             menu,
             w.side,
             game.told(w, "apocalypse.reason.move", unit=name),
             default=Act("fight"),
             rules=("RA-CC-01",),
         )
-        if picked.kind == "break":
+        if fight.kind == "break":
+            w.turn.ran = True  # he turns and runs: no hiding, no shooting after it (RA-CC-20)
             yield from fights.break_away(game, w, engaged, fleeing=False)
             if w.fit:
-                far = game.nearest(w, engaged)
-                yield from _step(game, w, far.base.centre if far else None, w.mobility, away=True)
-        return picked
-    enemies = [e for e in game.enemies(w) if e.in_battle]
-    nearest = game.nearest(w, [e for e in enemies if e.sight is not Sight.HIDDEN])
-    reach = w.mobility * number("movement", "charge_multiplier")
-    sentry = may_guard(
-        Sentry(game.edition, on_foot=True, in_combat=bool(engaged), moved_or_shot=w.turn.moved)
-    )
+                yield from _break_off(game, w, engaged)
+        return fight
+    enemies = [e for e in board.enemies(w) if e.in_battle]
+    nearest = board.nearest(w, [e for e in enemies if e.sight is not Sight.HIDDEN])
+    sentry = may_guard(_sentry(game, w, start_of_turn=False))
     frenzy_target = None
     height = game.height(w)
     for target in enemies:
         if not target.fit and target.condition is not Condition.KNOCKED_DOWN:
             continue
-        verdict = _charge_verdict(game, w, target, reach, bool(engaged), height)
+        verdict, way = charges.charge_verdict(game, w, target, bool(engaged), height)
         if verdict.allowed and frenzy_target is None:
             frenzy_target = target
+        label = msg("apocalypse.option.charge", target=game.name(target.id))
         forecast = None
-        if verdict.allowed:  # a refused option is never weighed: no forecast to build
-            forecast = Forecast(
-                melee,
-                (
-                    _as_charger(game, w, target),
-                    fights.fighter(game, target, w, w.side),
-                    (w.side, target.side),
-                ),
-                value=fights.bout_worth,
+        if verdict.allowed and way is not None:  # a refused option is never weighed
+            label = msg(
+                "apocalypse.option.charge_way",
+                target=game.name(target.id),
+                paces=round(way.cost, 1),
             )
-        menu.offer(
-            Act("charge", target.id),
-            msg("apocalypse.option.charge", target=game.name(target.id)),
-            verdict,
-            forecast,
-        )
+            forecast = LazyForecast(partial(charges.charge_forecast, game, w, target))
+        menu.offer(Act("charge", target.id), label, verdict, forecast)
     forced = must_charge(
         w.frenzied, frenzy_target is not None, w.condition is not Condition.STANDING
     )
     if forced and frenzy_target is not None:
-        yield emit("apocalypse.game.frenzy", rules=("RA-PSY-10",), unit=name)
+        yield Emit(game.told(w, "apocalypse.game.frenzy", unit=name), ("RA-PSY-10",))
         act = Act("charge", frenzy_target.id)
-        yield from _charge(game, w, frenzy_target)
+        yield from charges.charge(game, w, frenzy_target)
         return act
     if nearest is not None:
-        closing = min(w.mobility, game.gap(w, nearest)) * taste("apocalypse", "closing_per_pace")
+        closing = min(w.mobility, board.gap(w, nearest)) * taste("apocalypse", "closing_per_pace")
         # a runner neither shoots nor sings: a shooter or a singer weighs what he forgoes
         forgone = taste("apocalypse", "run_forgoes_fire") if w.ranged_weapons() or w.singer else 0
         walk = may_walk(w.fallen_turn == game.turn_number, game.roof_under(w) is not None)
@@ -265,57 +362,84 @@ def _movement(game: ApocalypseGame, w: Warrior) -> Procedure[Act]:
             walk,
             Forecast(score=closing * 1.5 - taste("apocalypse", "run") - forgone),
         )
-    _creep_offer(game, w, menu, nearest or game.nearest(w, enemies))
+    _creep_offer(game, w, menu, nearest or board.nearest(w, enemies))
     cover_spot = _cover_spot(game, w)
     if cover_spot is not None and not game.next_to_cover(w):
         menu.offer(
             Act("cover"),
             msg("apocalypse.option.to_cover"),
-            Verdict.allow("RA-HIDE-01"),
+            may_walk(w.fallen_turn == game.turn_number, game.roof_under(w) is not None),
             Forecast(score=taste("apocalypse", "hidden") / 2),
         )
     menu.offer(
         Act("watch"),
-        msg(
-            "apocalypse.option.watch" if game.edition is Edition.TURN else "apocalypse.option.guard"
-        ),
-        Verdict.combine(
-            sentry,
-            Verdict.of(
-                bool(w.ranged_weapons()), msg("apocalypse.permission.no_weapon"), "RA-GUARD-02"
-            ),
-        ),
+        msg(game.post_msg("option.post")),
+        sentry,
         Forecast(score=taste("apocalypse", "guard")),
     )
     _manoeuvre_offers(game, w, menu, enemies)
-    menu.offer(Act("hold"), msg("apocalypse.option.hold"), Verdict.allow("RA-ABSENT-08"))
+    menu.offer(Act("hold"), msg("apocalypse.option.hold"), Verdict.neutral())
     refused = {r for offer in menu.refused for r in offer.verdict.rules}
     shaped = tuple(r for r in ("RA-HIDE-02",) if r in refused)
-    picked = yield from game.choose(
+    walking = may_walk(w.fallen_turn == game.turn_number, game.roof_under(w) is not None)
+    picked: Act | Placed = yield from game.choose(
         menu,
         w.side,
         game.told(w, "apocalypse.reason.move", unit=name),
         default=Act("hold"),
         rules=("RA-ABSENT-08", *shaped),
+        entry=_typed_move(game, w) if game.at_table and walking.allowed else None,
     )
+    if isinstance(picked, Placed):
+        yield from _placed(game, w, picked)
+        return picked
     yield from _do(game, w, picked, cover_spot)
     return picked
 
 
-def _as_charger(game: ApocalypseGame, w: Warrior, target: Warrior) -> Any:
-    """The charger as the melee rule will see him after the charge."""
-    from dataclasses import replace
+def _typed_move(game: ApocalypseState, w: Warrior) -> Entry:
+    """At a real table people may type where the warrior ended his move instead of
+    picking an option: a place, or a distance and bearing (the battle layer's grammar),
+    checked by the board (on the table, on ground he may stand on, clear of every model)
+    and by the movement rule (a walk of his Подвижность or a run of twice it, never into
+    contact: a charge is picked as one)."""
+    board = game.board
 
-    base = fights.fighter(game, w, target, w.side)
-    return replace(
-        base,
-        charging=True,
-        over_obstacle=game.tape.cover(w.base, target.base).value != "none",
-    )
+    def check(spot: Point) -> Message | None:
+        way = board.way(w, spot)
+        if way is None:
+            return msg("apocalypse.permission.no_way")
+        paces = board.pace(w)(way)
+        verdict = may_end_move(paces, w.mobility, into_contact=not board.fits(w, spot))
+        return None if verdict.allowed else verdict.reason
+
+    def make(spot: Point) -> Placed:
+        way = board.way(w, spot)
+        paces = round(board.pace(w)(way), 1) if way is not None else 0.0
+        return Placed(spot[0], spot[1], paces, is_run(paces, w.mobility))
+
+    def label(value: Hashable) -> Message:
+        assert isinstance(value, Placed)
+        said = "apocalypse.option.placed_run" if value.run else "apocalypse.option.placed"
+        return msg(said, x=value.x, y=value.y, paces=value.paces)
+
+    return move_entry(board, w, make, check, label=label)
+
+
+def _placed(game: ApocalypseState, w: Warrior, placed: Placed) -> Procedure[None]:
+    """The move people made at the table, walked along the board's way to where they put
+    the warrior (guards fire and hidden enemies are found on the way, as for any move)."""
+    spot = (placed.x, placed.y)
+    way = game.board.way(w, spot)
+    if way is None or spot == w.base.centre:
+        return
+    if placed.run:
+        w.turn.ran = True
+    yield from _go(game, w, way, spot, placed.paces, placed.run)
 
 
 def _manoeuvre_offers(
-    game: ApocalypseGame, w: Warrior, menu: Menu[Act], enemies: list[Warrior]
+    game: ApocalypseState, w: Warrior, menu: Menu[Act], enemies: list[Warrior]
 ) -> None:
     """Climbing, jumping down, leap attacks, gaps and giant leaps (RA-MAN-01..05)."""
     roof = game.roof_under(w)
@@ -349,48 +473,46 @@ def _manoeuvre_offers(
             landing = max(
                 0.0, game.distance_to(roof, target.base.centre) - target.base.radius - w.base.radius
             )
-            spot = game.contact_point(w, target)
-            room = game.tape.elevation(spot) < 1.0 and heights.clear_to_land(game, w, spot, target)
+            room = heights.landing_by(game, w, target) is not None
             menu.offer(
                 Act("leap", target.id),
                 msg("apocalypse.option.leap", target=game.name(target.id)),
-                Verdict.combine(
-                    may_jump_down(roof.elevation),
-                    may_leap_attack(landing),
-                    Verdict.of(room, msg("apocalypse.permission.no_room"), "RA-MAN-05"),
-                ),
+                Verdict.combine(may_jump_down(roof.elevation), may_leap_attack(landing, room)),
                 Forecast(score=0.3),
             )
         for other in game.roofs():
             if other.id == roof.id:
                 continue
-            width = roof.shape.distance(other.shape)
-            if width <= decimal("manoeuvres", "gap_paces") + 1e-9:
+            width = float(roof.shape.distance(other.shape))
+            jump = may_jump_gap(width)
+            if jump.allowed:  # (another roof across the street: no gap to jump)
                 menu.offer(
                     Act("gap", other.id),
                     msg("apocalypse.option.gap", width=round(width, 1)),
-                    Verdict.allow("RA-MAN-02"),
+                    jump,
                     Forecast(score=taste("apocalypse", "gap")),
                 )
     if w.giant_leap:
+        engaged = bool(game.board.engaged(w))
         for target in enemies:
             if not target.fit or target.sight is Sight.HIDDEN:
                 continue
+            # how far he flies: to where he lands in contact with the enemy
+            spot = None
+            if game.board.gap(w, target) <= w.giant_leap and not engaged:
+                spot = heights.landing_by(game, w, target, within=float(w.giant_leap))
+            leap = math.inf if spot is None else math.dist(w.base.centre, spot)
             menu.offer(
                 Act("giant_leap", target.id),
                 msg(
                     "apocalypse.option.giant_leap", target=game.name(target.id), paces=w.giant_leap
                 ),
-                Verdict.of(
-                    game.gap(w, target) <= w.giant_leap and not game.engaged(w),
-                    msg("apocalypse.permission.out_of_reach"),
-                    "RA-MAN-04",
-                ),
+                may_giant_leap(leap, w.giant_leap, engaged),
                 Forecast(score=0.35),
             )
 
 
-def _cover_spot(game: ApocalypseGame, w: Warrior) -> tuple[float, float] | None:
+def _cover_spot(game: ApocalypseState, w: Warrior) -> tuple[float, float] | None:
     """The nearest place next to cover within his move (the terrain never changes:
     looked up once per place, base and move)."""
     centre, radius, mobility = w.base.centre, w.base.radius, w.mobility
@@ -410,7 +532,7 @@ def _cover_spot(game: ApocalypseGame, w: Warrior) -> tuple[float, float] | None:
 
 
 def _creep_spot(
-    game: ApocalypseGame, w: Warrior, enemy: Warrior
+    game: ApocalypseState, w: Warrior, enemy: Warrior
 ) -> tuple[tuple[float, float] | None, Verdict]:
     """Where a hidden ``w`` may creep toward ``enemy``: a place next to cover within his
     move, nearer the enemy, that he reaches behind cover all the way (RA-HIDE-04), with
@@ -418,7 +540,7 @@ def _creep_spot(
     here = math.dist(w.base.centre, enemy.base.centre)
     step = float(taste("apocalypse", "creep_min_paces"))
     home = w.base.centre
-    watchers = [e for e in game.enemies(w) if e.fit]
+    watchers = [e for e in game.board.enemies(w) if e.fit]
     candidates: list[tuple[float, tuple[float, float]]] = []
     for feature in game.table.features:
         if feature.cover.value == "none" or feature.elevation >= 1.0:
@@ -431,20 +553,21 @@ def _creep_spot(
             if all(game.screened(e, w) for e in watchers):
                 candidates.append((-gain, point))
     game.place(w, home)
-    refusal = Verdict.forbid(msg("apocalypse.permission.no_cover"), "RA-HIDE-04", "RA-HIDE-01")
+    # with no place behind cover to creep to, the hiding rule's refusal where he stands
+    refusal = may_sneak(moving.hider_here(game, w, False))
     for _, point in sorted(candidates)[: int(taste("apocalypse", "creep_tries"))]:
-        way = game.route(w, point, float(w.mobility))
-        if way is None or way[1] == home:
+        walked = game.walk(w, point, move_allowance(w.mobility))
+        if walked is None or walked.end == home:
             continue
-        _, why = moving.sneak(game, w, moving.stages(game, w, way[0], way[1]))
+        _, crept = moving.sneak(game, w, moving.stages(game, w, walked.path, walked.end))
         game.place(w, home)
-        if why is None:
-            return way[1], Verdict.allow("RA-HIDE-04")
-        refusal = why
+        if crept.allowed:
+            return walked.end, crept
+        refusal = crept
     return None, refusal
 
 
-def _creep_offer(game: ApocalypseGame, w: Warrior, menu: Menu[Act], enemy: Warrior | None) -> None:
+def _creep_offer(game: ApocalypseState, w: Warrior, menu: Menu[Act], enemy: Warrior | None) -> None:
     """A hidden warrior may creep behind cover to a place nearer the enemy and stay
     hidden (RA-HIDE-04); a refused creep says why (running, an enemy too close, open
     ground on the way)."""
@@ -465,28 +588,28 @@ def _creep_offer(game: ApocalypseGame, w: Warrior, menu: Menu[Act], enemy: Warri
 
 
 def _do(
-    game: ApocalypseGame, w: Warrior, act: Act, cover_spot: tuple[float, float] | None
+    game: ApocalypseState, w: Warrior, act: Act, cover_spot: tuple[float, float] | None
 ) -> Procedure[None]:
     if act.kind == "creep":
         spot, _ = _creep_spot(game, w, game.warrior(act.target))
-        yield from _step(game, w, spot, float(w.mobility))
+        yield from _step(game, w, spot, move_allowance(w.mobility))
     elif act.kind == "advance":
         target = game.warrior(act.target)
-        yield from _step(game, w, target.base.centre, float(w.mobility))
+        yield from _step(game, w, target.base.centre, move_allowance(w.mobility))
     elif act.kind == "run":
         target = game.warrior(act.target)
         w.turn.ran = True
-        yield from _step(
-            game, w, target.base.centre, float(w.mobility * number("movement", "run_multiplier"))
-        )
+        yield from _step(game, w, target.base.centre, run_allowance(w.mobility), running=True)
     elif act.kind == "cover" and cover_spot is not None:
-        yield from _step(game, w, cover_spot, float(w.mobility))
+        yield from _step(game, w, cover_spot, move_allowance(w.mobility))
     elif act.kind == "charge":
-        yield from _charge(game, w, game.warrior(act.target))
+        yield from charges.charge(game, w, game.warrior(act.target))
     elif act.kind == "watch":
         w.watch = Watch.ON_GUARD
         w.turn.moved = w.turn.shot = True
-        yield Emit(game.told(w, "apocalypse.game.on_guard", unit=game.name(w.id)), ("RA-GUARD-01",))
+        yield Emit(
+            game.told(w, game.post_msg("game.stands"), unit=game.name(w.id)), ("RA-GUARD-01",)
+        )
     elif act.kind == "climb":
         yield from heights.climb_onto(game, w, act.target)
     elif act.kind == "climb_down":
@@ -502,108 +625,60 @@ def _do(
 
 
 def _step(
-    game: ApocalypseGame,
+    game: ApocalypseState,
     w: Warrior,
     goal: tuple[float, float] | None,
     paces: float,
-    away: bool = False,
+    *,
+    running: bool = False,
 ) -> Procedure[None]:
-    """Walk toward (or away from) ``goal``, then let the enemy react (guard, detection)."""
+    """Walk toward ``goal`` (at most ``paces``), then let the enemy react (guard,
+    detection)."""
     if goal is None:
         return
-    if away:
-        dx, dy = w.base.x - goal[0], w.base.y - goal[1]
-        norm = math.hypot(dx, dy) or 1.0
-        r = w.base.radius
-        goal = (
-            min(max(w.base.x + dx / norm * paces, r), game.table.width - r),
-            min(max(w.base.y + dy / norm * paces, r), game.table.height - r),
-        )
-    way = game.route(w, goal, paces)
-    if way is None or way[1] == w.base.centre:
+    walked = game.walk(w, goal, paces)
+    if walked is None or walked.end == w.base.centre:
         return
+    yield from _go(game, w, walked.path, walked.end, walked.walked, running)
+
+
+def _go(
+    game: ApocalypseState,
+    w: Warrior,
+    path: Sequence[Point],
+    end: Point,
+    paces: float,
+    running: bool = False,
+) -> Procedure[None]:
+    """He moves along ``path`` to ``end`` (``paces`` walked), told as a move or a run; a
+    hidden walker creeps on while the hiding rule lets him (RA-HIDE-04, in travel)."""
     w.turn.moved = True
-    # a hidden walker creeps on while the hiding rule lets him (RA-HIDE-04, in travel)
+    said = "apocalypse.game.runs" if running else "apocalypse.game.moves"
     yield Emit(
-        game.told(w, "apocalypse.game.moves", unit=game.name(w.id), paces=round(paces, 1)),
+        game.told(w, said, unit=game.name(w.id), paces=round(paces, 1)),
         ("RA-ABSENT-08", "RA-ABSENT-12"),
     )
-    yield from moving.travel(game, w, way[0], way[1])
+    yield from moving.travel(game, w, path, end)
 
 
-def _charge(game: ApocalypseGame, w: Warrior, target: Warrior) -> Procedure[None]:
-    """A charge: fear tests (RA-PSY-07), guard fire on the way (RA-GUARD-02/04), into
-    contact."""
-    came_out = w.sight is Sight.HIDDEN
-    if came_out:
-        w.sight = Sight.SEEN
-        # a charger cannot stay hidden (RA-HIDE-04; 000's «атаковать» reveals, RA-HIDE-03)
-        yield emit(
-            "apocalypse.game.revealed", rules=("RA-HIDE-03", "RA-HIDE-04"), unit=game.name(w.id)
-        )
-    scared = fright(target.fright, w.fright)
-    if target.fright is not Fright.NONE and scared is not target.fright:
-        yield emit(
-            "apocalypse.game.immune" if scared is Fright.NONE else "apocalypse.game.only_fear",
-            rules=("RA-PSY-09",),
-            unit=game.name(w.id),
-            fright=target.fright,
-        )
-    if scared is not Fright.NONE and not ignores_psychology(w.frenzied, True):
-        brave = yield Call(_fear, (psyche.spirit_of(game, w),))
-        if not brave:
-            w.turn.moved = True  # a failed charge: he stays where he is (RA-PSY-07 b)
-            return
-    yield emit(
-        "apocalypse.game.charges",
-        rules=("RA-ABSENT-08",),
-        unit=game.name(w.id),
-        target=game.name(target.id),
-    )
-    yield from game.interrupts.fire(
-        Moment(Trigger.CHARGE_DECLARED, w.side, w.id, target.id, facts=(("charge", True),))
-    )
-    if not w.fit or not target.in_battle:
+def _break_off(game: ApocalypseState, w: Warrior, enemies: Sequence[Warrior]) -> Procedure[None]:
+    """Out of the fight, he steps his move straight away from the enemies he left (the
+    board's back-away: a little aside when straight away is no good)."""
+    here = w.base.centre
+    spot = game.board.back_away(w, enemies, move_allowance(w.mobility), turns=_AWAY)
+    if spot is None:
         return
-    feared = fright(w.fright, target.fright)
-    if feared is not Fright.NONE and target.fit and not ignores_psychology(target.frenzied, True):
-        brave = yield Call(_fear, (psyche.spirit_of(game, target),))
-        if not brave:
-            target.turn.afraid_of = w.id
-    w.turn.over_obstacle = game.tape.cover(w.base, target.base).value != "none"
-    reach = float(w.mobility * number("movement", "charge_multiplier")) + 0.5
-    way = game.route(w, game.contact_point(w, target), reach, target=target)
-    w.turn.moved = True
-    w.turn.charged = True
-    if way is None:
-        return
-    arrived = yield from moving.travel(game, w, way[0], way[1], target=target, came_out=came_out)
-    if not arrived or not target.in_battle:
-        return
-    if game.gap(w, target) > 0.05:
-        yield emit("apocalypse.game.charge_short", rules=("RA-ABSENT-08",), unit=game.name(w.id))
-        return
-    game.contacts.engage(w.id, target.id, ("RA-ABSENT-08", "RA-CC-01"))
-    if w.turn.over_obstacle:
-        yield emit("apocalypse.game.over_obstacle", rules=("RA-CC-10",), unit=game.name(w.id))
-    if target.morale is Morale.FLEEING and target.fit:
-        # a fleeing warrior charged runs d6 paces and avoids the blows (RA-PSY-06)
-        yield from psyche.run_away(game, target, w.base.centre)
-        return
-    if target.watch is Watch.ON_GUARD:
-        target.watch = Watch.NONE
-        yield emit("apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(target.id))
+    yield from _go(game, w, (here, spot), spot, math.dist(here, spot), running=True)
 
 
-def _fear(spirit: int) -> Procedure[bool]:
-
-    return (yield from fear_test(spirit))
+#: The turns (degrees) tried when straight away from the enemy is no good.
+_AWAY = (0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0)
 
 
 # -- hiding and shooting ----------------------------------------------------------------
 
 
-def _hiding(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+def _hiding(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     if w.sight is Sight.HIDDEN or not w.fit:
         return
     verdict = may_hide(moving.hider_here(game, w, game.next_to_cover(w)))
@@ -621,7 +696,7 @@ def _hiding(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     menu.offer(
         True, msg("apocalypse.option.hide"), verdict, Forecast(score=taste("apocalypse", "hidden"))
     )
-    menu.offer(False, msg("apocalypse.option.stay_seen"), Verdict.allow("RA-HIDE-01"))
+    menu.offer(False, msg("apocalypse.option.stay_seen"), Verdict.neutral())
     hide = yield from game.choose(
         menu,
         w.side,
@@ -632,12 +707,12 @@ def _hiding(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     if not hide:
         return
     if game.edition is Edition.ACTIVATION:
-        game.fp[w.side] -= number("hiding", "fp_cost")
+        game.fp[w.side] -= hiding_cost()
     w.sight = Sight.HIDDEN
     yield Emit(game.told(w, "apocalypse.game.hides", unit=game.name(w.id)), verdict.rules)
 
 
-def _fire(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+def _fire(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     if not w.fit or w.turn.ran or w.watch is Watch.ON_GUARD:
         return
     menu: Menu[Any] = Menu()
@@ -648,12 +723,12 @@ def _fire(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
         menu.offer(
             "end_song",
             msg("apocalypse.option.end_song", melody=game.name(f"melody:{w.lasting}")),
-            Verdict.allow("RA-MEL-08"),
+            may_end_lasting(bool(w.lasting)),
             Forecast(score=-taste("apocalypse", "ward")),
         )
     if not len(menu):
         return
-    menu.offer(shots.Aim(), msg("apocalypse.option.hold_fire"), Verdict.allow("RA-ABSENT-04"))
+    menu.offer(shots.Aim(), msg("apocalypse.option.hold_fire"), Verdict.neutral())
     # the prohibitions that shaped this choice: no hidden targets (RA-HIDE-02); within a
     # pace of a fight no shooting (RA-CC-02), but singing (RA-MEL-10)
     refused = {r for offer in menu.refused for r in offer.verdict.rules}
@@ -683,4 +758,13 @@ def _fire(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
         yield from shots.fire(game, w, target, weapon)
 
 
-__all__ = ["Act", "activate", "activations", "end_of_turn", "register"]
+__all__ = [
+    "Act",
+    "Placed",
+    "activate",
+    "activations",
+    "end_of_turn",
+    "movement_phase",
+    "shooting_phase",
+    "watch_phase",
+]

@@ -22,24 +22,23 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 
-from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine import Call, Emit, Forecast, Message, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu, Moment, Trigger, clear_of
+from kubik.rulesets.apocalypse.arms import Weapon
 from kubik.rulesets.apocalypse.battle import shots
-from kubik.rulesets.apocalypse.battle.warriors import Sight, Warrior, Watch, Weapon
-from kubik.rulesets.apocalypse.core import Edition, decimal
-from kubik.rulesets.apocalypse.guard import may_guard_fire
+from kubik.rulesets.apocalypse.battle.state import ApocalypseState
+from kubik.rulesets.apocalypse.battle.warriors import Sight, Warrior, Watch
+from kubik.rulesets.apocalypse.battle.wounds import harm, revealed_note
+from kubik.rulesets.apocalypse.core import Edition
+from kubik.rulesets.apocalypse.guard import guard_ends, may_guard_fire, stage_paces
 from kubik.rulesets.apocalypse.hiding import Hider, auto_detected, may_sneak
 from kubik.rulesets.apocalypse.manoeuvres import falling
 from kubik.rulesets.apocalypse.shooting import shoot
 from kubik.table import Point
-
-if TYPE_CHECKING:
-    from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,20 +52,20 @@ class GuardShot:
 
 
 def stages(
-    game: ApocalypseGame, w: Warrior, path: Sequence[Point], end: Point
+    game: ApocalypseState, w: Warrior, path: Sequence[Point], end: Point
 ) -> tuple[Point, ...]:
     """Where ``w`` stands, a pace apart, from the start of ``path`` to ``end`` (on the
     0.1-pace grid, each clear of every other model; the start only when it is clear —
     not when he walks out of a fight)."""
     start = w.base.centre
-    others = [p.base for p in game.bodies(besides=(w.id,))]
+    others = game.board.blocking(w)
     out: list[Point] = [start] if clear_of([w.base], others) else []
     points = [p for p in path if p]
     if len(points) < 2 or math.dist(start, end) < 1e-9:
         return (*out, end) if math.dist(start, end) >= 1e-9 or not out else (start,)
     line = LineString(points)
     length = float(line.project(ShapelyPoint(end)))
-    stage = decimal("guard", "stage_paces")
+    stage = stage_paces()
     travelled = stage
     while travelled < length - 0.05:
         at = line.interpolate(travelled)
@@ -79,7 +78,7 @@ def stages(
 
 
 def travel(
-    game: ApocalypseGame,
+    game: ApocalypseState,
     w: Warrior,
     path: Sequence[Point],
     end: Point,
@@ -94,12 +93,15 @@ def travel(
     spots = stages(game, w, path, end)
     came_out = came_out or w.sight is Sight.HIDDEN
     home = w.base.centre
-    hidden_until, why = sneak(game, w, spots) if w.sight is Sight.HIDDEN else (0, None)
+    hidden_until, why = (0, None)
+    if w.sight is Sight.HIDDEN:
+        hidden_until, crept = sneak(game, w, spots)
+        why = None if crept.allowed else crept
     game.place(w, home)
     # while the guards decide he stands where the way is clear of everyone: its end, or
     # a charge's last stage before contact
     game.place(w, spots[-2] if target is not None and len(spots) > 1 else spots[-1])
-    aims = yield from _guards_declare(game, w, spots, target is not None, came_out, hidden_until)
+    aims = yield from _guards_declare(game, w, spots, target, came_out, hidden_until)
     before = spots[0]
     for index, spot in enumerate(spots):
         if math.dist(before, spot) > 1e-9:
@@ -117,7 +119,7 @@ def travel(
         for guard, weapon in aims.get(index, ()):
             if not (guard.fit and w.fit and guard.watch is Watch.ON_GUARD):
                 continue
-            yield from _guard_shot(game, guard, w, weapon, target is not None, came_out)
+            yield from _guard_shot(game, guard, w, weapon, target is guard, came_out)
         if not w.fit:
             if w.in_battle:
                 yield from game.note(
@@ -134,23 +136,26 @@ def travel(
     return w.fit
 
 
-def sneak(game: ApocalypseGame, w: Warrior, spots: Sequence[Point]) -> tuple[int, Verdict | None]:
+def sneak(game: ApocalypseState, w: Warrior, spots: Sequence[Point]) -> tuple[int, Verdict]:
     """How far a hidden ``w`` creeps along ``spots`` unseen (RA-HIDE-04): the index of the
-    first stage where the hiding rule no longer lets him stay hidden, with its verdict
-    (``len(spots)`` and no verdict: hidden all the way). Leaves him at the last stage."""
+    first stage where the hiding rule no longer lets him stay hidden, with its refusal
+    (``len(spots)`` and its allowing verdict: hidden all the way). Leaves him at the last
+    stage he reached."""
+    verdict: Verdict | None = None
     for index, spot in enumerate(spots):
         game.place(w, spot)
-        screened = all(game.screened(e, w) for e in game.enemies(w) if e.fit)
+        screened = all(game.screened(e, w) for e in game.board.enemies(w) if e.fit)
         verdict = may_sneak(hider_here(game, w, screened))
         if not verdict.allowed:
             return index, verdict
-    return len(spots), None
+    assert verdict is not None, "a way has at least one stage"
+    return len(spots), verdict
 
 
-def hider_here(game: ApocalypseGame, w: Warrior, by_cover: bool) -> Hider:
+def hider_here(game: ApocalypseState, w: Warrior, by_cover: bool) -> Hider:
     """What the hiding rule needs to know about ``w`` where he stands now (RA-HIDE-01,
     -04, -06); ``by_cover``: next to cover (to hide) or behind it (to creep on)."""
-    enemy = game.nearest(w, [e for e in game.enemies(w) if e.fit])
+    enemy = game.board.nearest(w, [e for e in game.board.enemies(w) if e.fit])
     return Hider(
         game.edition,
         next_to_cover=by_cover and w.fallen_turn != game.turn_number,
@@ -158,17 +163,18 @@ def hider_here(game: ApocalypseGame, w: Warrior, by_cover: bool) -> Hider:
         ran=w.turn.ran,
         guarding=w.watch is Watch.ON_GUARD,
         banned=w.sight is Sight.FOUND,
-        nearest_enemy=game.gap(w, enemy) if enemy else 99.0,
+        nearest_enemy=game.board.gap(w, enemy) if enemy else 99.0,
         nearest_enemy_mobility=enemy.mobility if enemy else 0,
         fp=game.fp[w.side],
+        in_combat=bool(game.board.engaged(w)),
     )
 
 
 def _guards_declare(
-    game: ApocalypseGame,
+    game: ApocalypseState,
     mover: Warrior,
     spots: tuple[Point, ...],
-    charging: bool,
+    target: Warrior | None,
     came_out: bool,
     hidden_until: int = 0,
 ) -> Procedure[dict[int, list[tuple[Warrior, Weapon]]]]:
@@ -184,17 +190,20 @@ def _guards_declare(
     if not guards or not mover.fit:
         return aims
     # a charger is shot at before he makes contact; a walker anywhere on his way
+    charging = target is not None
     moments = range(len(spots) - 1) if charging and len(spots) > 1 else range(len(spots))
     home = mover.base.centre
     for guard in guards:
         weapon = max(guard.ranged_weapons(), key=lambda x: x.range)
         menu: Menu[GuardShot] = Menu()
         seen: list[int] = []
+        verdicts: dict[int, Verdict] = {}
         for index in moments:
             game.place(mover, spots[index])
             verdict = _may_fire_at(game, guard, mover, weapon, index < hidden_until)
             if verdict.allowed:
                 seen.append(index)
+                verdicts[index] = verdict
         game.place(mover, home)
         if not seen:
             continue
@@ -202,28 +211,28 @@ def _guards_declare(
         for index in dict.fromkeys((seen[0], nearest, seen[-1])):
             game.place(mover, spots[index])
             shot = shots.shot_situation(
-                game, guard, mover, weapon, shots.Firing(True, charging, came_out)
+                game, guard, mover, weapon, shots.Firing(True, target is guard, came_out)
             )
-            paces = round(game.gap(guard, mover), 1)
+            paces = round(game.board.gap(guard, mover), 1)
             game.place(mover, home)
             menu.offer(
                 GuardShot(mover.id, weapon.id, index),
                 msg(
-                    "apocalypse.option.guard_fire_at",
+                    game.post_msg("option.fire_from_post"),
                     target=game.name(mover.id),
                     weapon=game.name(f"weapon:{weapon.id}"),
                     paces=paces,
                 ),
-                Verdict.allow("RA-GUARD-02"),
+                verdicts[index],
                 Forecast(shoot, (shot,), value=shots.hit_worth),
             )
-        menu.offer(GuardShot(), msg("apocalypse.option.hold_fire"), Verdict.allow("RA-GUARD-02"))
+        menu.offer(GuardShot(), msg("apocalypse.option.hold_fire"), Verdict.neutral())
         picked = yield from game.choose(
             menu,
             guard.side,
             game.told(
                 guard,
-                "apocalypse.reason.guard",
+                game.post_msg("reason.post"),
                 unit=game.name(guard.id),
                 target=game.name(mover.id),
             ),
@@ -236,68 +245,80 @@ def _guards_declare(
 
 
 def _may_fire_at(
-    game: ApocalypseGame, guard: Warrior, mover: Warrior, weapon: Weapon, hidden: bool
+    game: ApocalypseState, guard: Warrior, mover: Warrior, weapon: Weapon, hidden: bool
 ) -> Verdict:
     """Whether ``guard`` may fire at ``mover`` where he stands now (RA-GUARD-02)."""
-    return Verdict.combine(
-        may_guard_fire(True, game.sees(guard, mover), hidden),
-        Verdict.of(
-            game.gap(guard, mover) <= weapon.range,
-            msg("apocalypse.permission.out_of_reach"),
-            "RA-GUARD-02",
-        ),
-    )
+    board = game.board
+    in_range = board.gap(guard, mover) <= weapon.range
+    return may_guard_fire(True, board.sees(guard, mover), hidden, in_range)
 
 
 def _guard_shot(
-    game: ApocalypseGame,
+    game: ApocalypseState,
     guard: Warrior,
     mover: Warrior,
     weapon: Weapon,
-    charging: bool,
+    charged: bool,
     came_out: bool,
 ) -> Procedure[None]:
-    """The guard fires now, at −1 at a fleeting or charging target (RA-GUARD-04), and
-    leaves guard (RA-GUARD-03)."""
-    rules = ("RA-GUARD-02", "RA-GUARD-04") if came_out or charging else ("RA-GUARD-02",)
+    """The guard fires now, at −1 at a fleeting target and −1 when the mover charges the
+    guard himself (RA-GUARD-04: «если враг таранит караульного»), and leaves guard
+    (RA-GUARD-03)."""
+    how = shots.Firing(True, charged, came_out)
+    penalties = (shots.fleeting(mover, how), charged)
+    why: Message | str = ""
+    if any(penalties):
+        why = msg(_WHY[penalties])
+    rules = ("RA-GUARD-02", "RA-GUARD-04") if any(penalties) else ("RA-GUARD-02",)
     yield Emit(
         game.told(
             guard,
-            "apocalypse.game.guard_fires_at",
+            game.post_msg("game.fires_from_post"),
             unit=game.name(guard.id),
             target=game.name(mover.id),
-            paces=round(game.gap(guard, mover), 1),
+            paces=round(game.board.gap(guard, mover), 1),
+            why=why,
         ),
         rules,
     )
-    yield from shots.resolve(game, guard, mover, weapon, shots.Firing(True, charging, came_out))
-    guard.watch = Watch.NONE
+    yield from shots.resolve(game, guard, mover, weapon, how)
+    if guard_ends(True, False, False, False):
+        guard.watch = Watch.NONE
     yield Emit(
-        game.told(guard, "apocalypse.game.guard_ends", unit=game.name(guard.id)), ("RA-GUARD-03",)
+        game.told(guard, game.post_msg("game.post_ends"), unit=game.name(guard.id)),
+        ("RA-GUARD-03",),
     )
 
 
-def _notice(game: ApocalypseGame, mover: Warrior, start: Point, end: Point) -> Procedure[None]:
+#: What the narration says of a guard's penalties (fleeting target, charged himself).
+_WHY = {
+    (True, False): "apocalypse.guard.why.fleeting",
+    (False, True): "apocalypse.guard.why.charged",
+    (True, True): "apocalypse.guard.why.both",
+}
+
+
+def _notice(game: ApocalypseState, mover: Warrior, start: Point, end: Point) -> Procedure[None]:
     """A hidden enemy who comes within the mover's detection radius on this stretch of
     his way is found at once (RA-HIDE-06; RA-HIDE-07 in the turn edition)."""
     if not mover.fit:
         return
     rules = ("RA-HIDE-07", "RA-HIDE-06") if game.edition is Edition.TURN else ("RA-HIDE-06",)
-    for hidden in game.enemies(mover):
+    for hidden in game.board.enemies(mover):
         if hidden.sight is not Sight.HIDDEN:
             continue
         reach = _closest(start, end, hidden.base.centre) - mover.base.radius - hidden.base.radius
         if auto_detected(max(0.0, reach), mover.mobility, game.edition):
             hidden.sight = Sight.FOUND
-            yield from shots.revealed_note(game, hidden, rules)
+            yield from revealed_note(game, hidden, rules)
 
 
-def fall(game: ApocalypseGame, w: Warrior, height: float) -> Procedure[None]:
+def fall(game: ApocalypseState, w: Warrior, height: float) -> Procedure[None]:
     """He falls: D3 wounds a pace, no save; no more moving or hiding (RA-MAN-06)."""
     wounds = yield Call(falling, (height,))
     w.fallen_turn = game.turn_number
     if wounds:
-        yield from shots.harm(game, w, wounds, by=None, save=7)
+        yield from harm(game, w, wounds, by=None, save=7)
 
 
 def _closest(a: Point, b: Point, p: Point) -> float:

@@ -5,62 +5,36 @@ stupidity (seed 003, «Психология»), and jamming the enemy's lasting 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from shapely.geometry import Point as ShapelyPoint
 
-from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import GAP, Menu, clear_of, settle
 from kubik.game.battle.tastes import taste
-from kubik.rulesets.apocalypse.battle.warriors import Condition, Morale, Warrior, Watch
+from kubik.rulesets.apocalypse.battle import moving, songs
+from kubik.rulesets.apocalypse.battle.nerve import run_away, spirit_test_of, start_fleeing
+from kubik.rulesets.apocalypse.battle.state import ApocalypseState
+from kubik.rulesets.apocalypse.battle.warriors import Condition, Morale, Sight, Warrior
 from kubik.rulesets.apocalypse.checks import spirit_test
-from kubik.rulesets.apocalypse.core import decimal
 from kubik.rulesets.apocalypse.psychology import (
     Fright,
     Stupor,
-    flee_distance,
     fright,
     ignores_psychology,
     may_rout_voluntarily,
     must_test_rout,
     rout_spirit,
     rout_test,
-    spirit_for_test,
+    shuffle_stops_short,
     stupidity,
+    terror_reach,
     terror_test,
 )
-from kubik.table import Base, Point, TerrainKind
-
-if TYPE_CHECKING:
-    from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
+from kubik.table import Point, TerrainKind
 
 
-def spirit_of(game: ApocalypseGame, w: Warrior) -> int:
-    """The Spirit he tests on: his leader's within 3 paces (RA-PSY-04)."""
-    leader = game.leader_of(w.side)
-    if leader is None or leader is w:
-        return w.spirit
-    fit = leader.fit and leader.morale is Morale.STEADY
-    return spirit_for_test(w.spirit, leader.spirit, game.gap(w, leader), fit)
-
-
-def spirit_test_of(game: ApocalypseGame, w: Warrior) -> Procedure[int]:
-    """The Spirit he tests on, saying so when it is his leader's (RA-PSY-04)."""
-    spirit = spirit_of(game, w)
-    if spirit != w.spirit:
-        yield emit(
-            "apocalypse.game.leader_spirit",
-            rules=("RA-PSY-04",),
-            unit=game.name(w.id),
-            spirit=spirit,
-        )
-    return spirit
-
-
-def start_of_turn(game: ApocalypseGame, side: str) -> Procedure[None]:
+def start_of_turn(game: ApocalypseState, side: str) -> Procedure[None]:
     """Everything a warband does before its warriors act."""
-    from kubik.rulesets.apocalypse.battle import songs
-
     game.reset_turn(side)
     yield from _rout(game, side)
     if game.routed:
@@ -75,19 +49,20 @@ def start_of_turn(game: ApocalypseGame, side: str) -> Procedure[None]:
             yield from _terror(game, w)
     for w in game.side_warriors(side):
         if w.in_battle and w.has("stupidity"):
+            yield emit("apocalypse.game.stupidity_test", rules=("RA-PSY-11",), unit=game.name(w.id))
             spirit = yield from spirit_test_of(game, w)
-            w.stupor = yield Call(stupidity, (spirit, bool(game.engaged(w))))
+            w.stupor = yield Call(stupidity, (spirit, bool(game.board.engaged(w))))
         else:
             w.stupor = Stupor.SENSIBLE
     yield from songs.jam_lasting(game, side)
 
 
-def _rout(game: ApocalypseGame, side: str) -> Procedure[None]:
+def _rout(game: ApocalypseState, side: str) -> Procedure[None]:
     out, size = game.out_of_action(side), game.warband_size[side]
     if not must_test_rout(out, size):
         return
     menu: Menu[bool] = Menu()
-    menu.offer(False, msg("apocalypse.option.fight_on"), Verdict.allow("RA-PSY-02"))
+    menu.offer(False, msg("apocalypse.option.fight_on"), Verdict.neutral())
     menu.offer(
         True,
         msg("apocalypse.option.withdraw"),
@@ -114,7 +89,7 @@ def _rout(game: ApocalypseGame, side: str) -> Procedure[None]:
         game.routed = side
 
 
-def _recover(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+def _recover(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     """Knocked down gets up, stunned becomes knocked down (RA-ABSENT-06 default)."""
     if w.condition is Condition.STUNNED:
         w.condition = Condition.KNOCKED_DOWN
@@ -135,9 +110,10 @@ def _recover(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
         )
 
 
-def _fleeing(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+def _fleeing(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     """A fleeing warrior tests; passed, he stops (and does nothing this turn); failed, he
     runs d6 paces toward the nearest edge (RA-PSY-06)."""
+    yield emit("apocalypse.game.flight_test", rules=("RA-PSY-06",), unit=game.name(w.id))
     spirit = yield from spirit_test_of(game, w)
     passed = yield Call(spirit_test, (spirit,))
     if passed:
@@ -148,11 +124,11 @@ def _fleeing(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     yield from run_away(game, w, None)
 
 
-def _terror(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+def _terror(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     """Within 3 paces of a terrifying enemy, a Spirit test or flee (RA-PSY-08, RA-PSY-09)."""
-    reach = decimal("psychology", "terror_paces")
-    for enemy in game.enemies(w):
-        if not enemy.fit or game.gap(w, enemy) > reach:
+    reach = terror_reach()
+    for enemy in game.board.enemies(w):
+        if not enemy.fit or game.board.gap(w, enemy) > reach:
             continue
         if enemy.fright is Fright.TERROR and fright(enemy.fright, w.fright) is not Fright.TERROR:
             only_fear = fright(enemy.fright, w.fright) is Fright.FEAR
@@ -167,6 +143,20 @@ def _terror(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
             continue
         if ignores_psychology(w.frenzied, True):
             continue
+        if enemy.sight is Sight.HIDDEN:  # the test is taken; who makes it is not seen
+            yield Emit(
+                msg("apocalypse.game.terror_unseen", unit=game.name(w.id), unseen_by=enemy.side),
+                ("RA-PSY-08",),
+            )
+        yield Emit(
+            game.told(
+                enemy,
+                "apocalypse.game.terror_test",
+                unit=game.name(w.id),
+                enemy=game.name(enemy.id),
+            ),
+            ("RA-PSY-08",),
+        )
         spirit = yield from spirit_test_of(game, w)
         passed = yield Call(terror_test, (spirit,))
         if not passed:
@@ -175,54 +165,11 @@ def _terror(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
         return
 
 
-def start_fleeing(game: ApocalypseGame, w: Warrior, away_from: Point | None) -> Procedure[None]:
-    """He breaks and flees (RA-PSY-05/06, RA-PSY-08)."""
-    from kubik.rulesets.apocalypse.battle import songs
-
-    if not w.in_battle:
-        return
-    w.morale = Morale.FLEEING
-    w.watch = Watch.NONE
-    yield emit("apocalypse.game.flees", rules=("RA-PSY-06",), unit=game.name(w.id))
-    yield from songs.singer_gone(game, w)
-    yield from run_away(game, w, away_from)
-
-
-def run_away(game: ApocalypseGame, w: Warrior, away_from: Point | None) -> Procedure[None]:
-    """Run d6 paces: away from ``away_from``, else toward the nearest table edge; off the
-    table he has left the battle (RA-PSY-06). Hemmed in where he stands, he is still in
-    the fight he could not leave."""
-    paces = yield Call(flee_distance, (0,))
-    fighting = [game.warrior(o) for o in game.contacts.of(w.id)]
-    x, y = w.base.centre
-    width, height = game.table.width, game.table.height
-    if away_from is None or away_from == (x, y):
-        edges = [(x, (0.0, y)), (width - x, (width, y)), (y, (x, 0.0)), (height - y, (x, height))]
-        distance, goal = min(edges)
-        if distance - w.base.radius <= paces:
-            game.take_out(w, Condition.FLED)
-            yield emit("apocalypse.game.left_table", rules=("RA-PSY-06",), unit=game.name(w.id))
-            return
-    else:
-        dx, dy = x - away_from[0], y - away_from[1]
-        norm = math.hypot(dx, dy)
-        goal = (x + dx / norm * paces, y + dy / norm * paces)
-        r = w.base.radius
-        goal = (min(max(goal[0], r), width - r), min(max(goal[1], r), height - r))
-    spot = game.walk(w, goal, float(paces))
-    if spot is not None:
-        game.place(w, spot)
-    if all(game.gap(w, o) > GAP for o in fighting):
-        game.contacts.release(w.id)
-
-
-def shuffle(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+def shuffle(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     """Stupid, 1–3 (RA-PSY-12): straight forward — the way he faces — at half speed, never
     round anything. He cannot charge: a step that would bring him into contact with an
     enemy ends a pace short of him; he stops against an obstacle, impassable ground, a
     model or the table's edge; walking off a roof he falls from it (RA-MAN-06)."""
-    from kubik.rulesets.apocalypse.battle import moving
-
     yield emit("apocalypse.game.shuffles", rules=("RA-PSY-12",), unit=game.name(w.id))
     if w.fallen_turn == game.turn_number:
         return
@@ -230,13 +177,14 @@ def shuffle(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     start, r = w.base.centre, w.base.radius
     length = _inside_table(game, start, (dx, dy), r, w.mobility / 2)
     roof = game.roof_under(w)
-    stop = decimal("stupidity", "stop_short_paces")
+    stop = shuffle_stops_short()
     blocking = [
         f
         for f in game.table.features
         if f is not roof and (f.obstacle or f.kind is TerrainKind.IMPASSABLE)
     ]
-    enemies = [e for e in game.enemies(w) if e.in_battle]
+    board = game.board
+    enemies = [e for e in board.enemies(w) if e.in_battle]
     last, contact = 0.0, False
     steps = int(length / STEP + 1e-9)
     for i in range(1, steps + 1):
@@ -245,8 +193,8 @@ def shuffle(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
         if roof is not None and not roof.shape.covers(ShapelyPoint(here)):
             # over the edge: he falls off the roof
             landing = (round(start[0] + (t + r) * dx, 1), round(start[1] + (t + r) * dy, 1))
-            if game.fits(w.base.moved_to(landing)) and clear_of(
-                [w.base.moved_to(landing)], [p.base for p in game.bodies(besides=(w.id,))]
+            if game.on_table(w.base.moved_to(landing)) and clear_of(
+                [w.base.moved_to(landing)], game.board.blocking(w)
             ):
                 game.place(w, landing)
             yield emit(
@@ -258,20 +206,20 @@ def shuffle(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
         if roof is None and any(f.shape.distance(point) < r for f in blocking):
             break
         base = w.base.moved_to(here)
-        if any(_gap(base, e.base) <= GAP for e in enemies):
+        if any(board.gap_from((base,), e) <= GAP for e in enemies):
             contact = True
             break
         last = t
     if contact:  # he would touch an enemy: he stops a pace short of every one
         while last > 0:
             here = (start[0] + last * dx, start[1] + last * dy)
-            if all(_gap(w.base.moved_to(here), e.base) >= stop - 1e-9 for e in enemies):
+            if all(board.gap_from((w.base.moved_to(here),), e) >= stop - 1e-9 for e in enemies):
                 break
             last = round(last - STEP, 1)
     if last <= 0:
         return
     goal = (start[0] + last * dx, start[1] + last * dy)
-    others = [p.base for p in game.bodies(besides=(w.id,))]
+    others = game.board.blocking(w)
     end = settle((start, goal), lambda p: [w.base.moved_to(p)], others)
     if end is None or end == start:
         return
@@ -281,12 +229,8 @@ def shuffle(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
 STEP = 0.1  # paces: how finely a shuffle is walked
 
 
-def _gap(a: Base, b: Base) -> float:
-    return math.dist(a.centre, b.centre) - a.radius - b.radius
-
-
 def _inside_table(
-    game: ApocalypseGame, start: Point, way: tuple[float, float], r: float, paces: float
+    game: ApocalypseState, start: Point, way: tuple[float, float], r: float, paces: float
 ) -> float:
     """How far he goes ``paces`` along ``way`` before his base would leave the table."""
     limit = paces
@@ -301,4 +245,4 @@ def _inside_table(
     return max(0.0, limit)
 
 
-__all__ = ["run_away", "shuffle", "spirit_of", "start_fleeing", "start_of_turn"]
+__all__ = ["shuffle", "start_of_turn"]

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
 from kubik.engine.applied import deciding_cache
-from kubik.game.battle import Menu, Moment, clear_of
+from kubik.game.battle import Menu, Moment
 from kubik.game.battle.tastes import taste
+from kubik.rulesets.apocalypse.arms import Weapon
+from kubik.rulesets.apocalypse.battle.nerve import start_fleeing
+from kubik.rulesets.apocalypse.battle.state import ApocalypseState
 from kubik.rulesets.apocalypse.battle.warriors import (
     Condition,
     Ground,
@@ -23,10 +25,11 @@ from kubik.rulesets.apocalypse.battle.warriors import (
     Sight,
     Warrior,
     Watch,
-    Weapon,
 )
-from kubik.rulesets.apocalypse.checks import spirit_test
-from kubik.rulesets.apocalypse.core import Edition, decimal
+from kubik.rulesets.apocalypse.battle.wounds import harm, revealed_note
+from kubik.rulesets.apocalypse.close_combat import drawn_in_reach
+from kubik.rulesets.apocalypse.core import Edition
+from kubik.rulesets.apocalypse.guard import guard_ends
 from kubik.rulesets.apocalypse.hiding import (
     ambush_panic_applies,
     auto_detected,
@@ -34,7 +37,7 @@ from kubik.rulesets.apocalypse.hiding import (
     stays_unnoticed_possible,
     witnesses,
 )
-from kubik.rulesets.apocalypse.injuries import Harm, Hits, Injury, save_needed, take_hits
+from kubik.rulesets.apocalypse.psychology import panic_test
 from kubik.rulesets.apocalypse.shooting import (
     Misfire,
     Reaction,
@@ -42,15 +45,14 @@ from kubik.rulesets.apocalypse.shooting import (
     Shot,
     ShotOutcome,
     WeaponKind,
+    may_react,
     may_shoot,
     pre_emptive,
     shoot,
+    take_cover_reach,
     to_hit_modifier,
 )
 from kubik.table import Cover, Point
-
-if TYPE_CHECKING:
-    from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +65,9 @@ class Aim:
 
 @dataclass(frozen=True, slots=True)
 class Firing:
-    """How a shot is fired: from guard (RA-GUARD-02) at a charger or at a fleeting target
-    (RA-GUARD-04: coming out of hiding), with any other to-hit modifier (``extra``)."""
+    """How a shot is fired: from guard (RA-GUARD-02) at a warrior charging the guard
+    himself (``charging``) or at a fleeting target (RA-GUARD-04: coming out of hiding),
+    with any other to-hit modifier (``extra``)."""
 
     guard: bool = False
     charging: bool = False
@@ -76,14 +79,14 @@ AIMED = Firing()  # an ordinary shot in the shooter's own turn
 
 
 def shot_situation(
-    game: ApocalypseGame, shooter: Warrior, target: Warrior, weapon: Weapon, how: Firing = AIMED
+    game: ApocalypseState, shooter: Warrior, target: Warrior, weapon: Weapon, how: Firing = AIMED
 ) -> Shot:
     """The rule's situation of a shot: skill, the target's Подвижность and every to-hit
     modifier measured on the table (RA-ABSENT-04, RA-GUARD-04: a guard's target coming
     out of hiding, or found this turn, is fleeting)."""
     guard = how.guard
-    distance = game.gap(shooter, target)
-    covered = game.tape.cover(shooter.base, target.base) is not Cover.NONE
+    distance = game.board.gap(shooter, target)
+    covered = game.board.cover(shooter, target) is not Cover.NONE
     modifier = _to_hit_modifier(
         long_range=distance > weapon.range / 2,
         # a target who dived for cover (RA-SHOOT-05): the cover penalty (once), or the
@@ -92,7 +95,7 @@ def shot_situation(
         prone_in_open=target.ground is Ground.PRONE,
         moved=shooter.turn.moved and not guard,
         gone_to_ground=shooter.ground is not Ground.NONE,
-        fleeting=guard and (how.fleeting or target.sight is not Sight.SEEN),
+        fleeting=guard and fleeting(target, how),
         charging_guard=guard and how.charging,
     )
     kind = weapon.ranged or WeaponKind.FIREARM
@@ -100,22 +103,35 @@ def shot_situation(
     return Shot(shooter.shooting, target.mobility, modifier + how.extra, in_range, kind)
 
 
+def fleeting(target: Warrior, how: Firing) -> bool:
+    """Whether a guard's target is fleeting (RA-GUARD-04): coming out of hiding, or found
+    this turn."""
+    return how.fleeting or target.sight is not Sight.SEEN
+
+
+def _thrown(weapon: Weapon) -> bool:
+    """A grenade or another thrown weapon: thrown, not fired (how the log says it)."""
+    return weapon.ranged is WeaponKind.THROWN
+
+
 def hit_worth(outcome: ShotOutcome) -> float:
     """What a shot's outcome is worth to the shooter (bot tastes)."""
     return taste("apocalypse", "hit") if outcome.hit else 0.0
 
 
-def shooter_verdict(game: ApocalypseGame, w: Warrior, target: Warrior | None) -> Verdict:
+def shooter_verdict(game: ApocalypseState, w: Warrior, target: Warrior | None) -> Verdict:
     """The rule's answer: may ``w`` shoot (at ``target``) now?"""
     return _verdict_at(_shooter(game, w), target)
 
 
-def _shooter(game: ApocalypseGame, w: Warrior) -> Shooter:
+def _shooter(game: ApocalypseState, w: Warrior) -> Shooter:
     """What the permission to shoot reads of ``w`` himself (the same at every target)."""
     near = any(
-        game.gap(w, f) <= 1.0 for f in game.warriors if f.in_battle and game.contacts.of(f.id)
+        game.board.gap(w, f) <= drawn_in_reach()
+        for f in game.warriors
+        if f.in_battle and game.contacts.of(f.id)
     )
-    engaged = bool(game.engaged(w))
+    engaged = bool(game.board.engaged(w))
     return Shooter(
         has_weapon=bool(w.ranged_weapons()),
         in_combat=engaged,
@@ -140,33 +156,33 @@ _may_shoot = deciding_cache(256)(may_shoot)
 _to_hit_modifier = deciding_cache(1024)(to_hit_modifier)
 
 
-def targets(game: ApocalypseGame, w: Warrior) -> list[Warrior]:
+def targets(game: ApocalypseState, w: Warrior) -> list[Warrior]:
     """Enemies he sees (hidden ones too: the verdict refuses them, RA-HIDE-02)."""
     return [
         e
-        for e in game.enemies(w)
+        for e in game.board.enemies(w)
         if e.fit or e.condition is Condition.KNOCKED_DOWN
-        if game.sees(w, e)
+        if game.board.sees(w, e)
     ]
 
 
-def shooting_menu(game: ApocalypseGame, w: Warrior, menu: Menu[Aim]) -> None:
+def shooting_menu(game: ApocalypseState, w: Warrior, menu: Menu[Aim]) -> None:
     """Offer a shot at every enemy he sees, with the best weapon that reaches."""
     shooter: Shooter | None = None  # his part of the permission, read once
     for target in targets(game, w):
         weapons = w.ranged_weapons()
         if not weapons:
             break
-        reaching = [x for x in weapons if x.range >= game.gap(w, target)] or list(weapons)
+        reaching = [x for x in weapons if x.range >= game.board.gap(w, target)] or list(weapons)
         weapon = max(reaching, key=lambda x: x.range)
         shot = shot_situation(game, w, target, weapon)
         menu.offer(
             Aim(target.id, weapon.id),
             msg(
-                "apocalypse.option.shoot",
+                "apocalypse.option.throw" if _thrown(weapon) else "apocalypse.option.shoot",
                 target=game.name(target.id),
                 weapon=game.name(f"weapon:{weapon.id}"),
-                paces=round(game.gap(w, target), 1),
+                paces=round(game.board.gap(w, target), 1),
             ),
             _verdict_at(shooter or (shooter := _shooter(game, w)), target),
             Forecast(shoot, (shot,), value=hit_worth),
@@ -174,7 +190,7 @@ def shooting_menu(game: ApocalypseGame, w: Warrior, menu: Menu[Aim]) -> None:
 
 
 def fire(
-    game: ApocalypseGame, shooter: Warrior, target: Warrior, weapon: Weapon
+    game: ApocalypseState, shooter: Warrior, target: Warrior, weapon: Weapon
 ) -> Procedure[None]:
     """One declared shot: the target reacts (RA-SHOOT-04..06), then the shot or shots."""
     shooter.turn.shot = True
@@ -198,12 +214,12 @@ def fire(
     yield from resolve(game, shooter, target, weapon)
 
 
-def take_cover(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
+def take_cover(game: ApocalypseState, w: Warrior) -> Procedure[None]:
     """«В укрытие!» (RA-SHOOT-05): he moves into cover within a pace, or drops prone where
     he stands; either way he does nothing else this turn but shoot, at the «Залегание»
     penalty. A guard forced to move leaves guard (RA-GUARD-03)."""
     w.ground_turn = game.turn_side
-    spot = cover_within(game, w, decimal("shooting", "take_cover_paces"))
+    spot = cover_within(game, w, take_cover_reach())
     if spot is None:
         w.ground = Ground.PRONE
         yield emit("apocalypse.game.goes_prone", rules=("RA-SHOOT-05",), unit=game.name(w.id))
@@ -211,18 +227,19 @@ def take_cover(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
     w.ground = Ground.COVER
     if spot != w.base.centre:
         game.place(w, spot)
-        if w.watch is Watch.ON_GUARD:
-            w.watch = Watch.NONE
-            yield emit("apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(w.id))
+        if w.watch is Watch.ON_GUARD and guard_ends(False, False, False, True):
+            w.watch = Watch.NONE  # forced to move (RA-GUARD-03)
+            yield emit(
+                game.post_msg("game.post_ends"), rules=("RA-GUARD-03",), unit=game.name(w.id)
+            )
     yield emit("apocalypse.game.take_cover", rules=("RA-SHOOT-05",), unit=game.name(w.id))
 
 
-def cover_within(game: ApocalypseGame, w: Warrior, paces: float) -> Point | None:
+def cover_within(game: ApocalypseState, w: Warrior, paces: float) -> Point | None:
     """The nearest place within ``paces`` of him right by a feature giving cover (where
     he stands, if he is there already), clear of every other model."""
     if game.next_to_cover(w, 0.3):
         return w.base.centre
-    others = [p.base for p in game.bodies(besides=(w.id,))]
     best: tuple[float, Point] | None = None
     for feature in game.table.features:
         if feature.cover is Cover.NONE or feature.elevation >= 1.0:
@@ -230,44 +247,41 @@ def cover_within(game: ApocalypseGame, w: Warrior, paces: float) -> Point | None
         for point in game.tape.around(feature.id, w.base.radius, 0.2, step=0.5):
             spot = (round(point[0], 1), round(point[1], 1))
             d = math.dist(spot, w.base.centre)
-            moved = w.base.moved_to(spot)
             closer = d <= paces and (best is None or d < best[0])
-            if closer and game.fits(moved) and clear_of([moved], others):
+            if closer and game.board.fits(w, spot):
                 best = (d, spot)
     return None if best is None else best[1]
 
 
-def _reaction(game: ApocalypseGame, shooter: Warrior, target: Warrior) -> Procedure[Reaction]:
+def _reaction(game: ApocalypseState, shooter: Warrior, target: Warrior) -> Procedure[Reaction]:
     """The target's reaction to a declared shot (RA-SHOOT-04..06). A shot from hiding
     comes unannounced: the target only ducks, and is never told who fired."""
     if not target.fit or shooter.sight is Sight.HIDDEN:
         return Reaction.DUCK
-    menu: Menu[Reaction] = Menu()
-    menu.offer(Reaction.DUCK, msg("apocalypse.option.duck"), Verdict.allow("RA-SHOOT-04"))
-    menu.offer(
-        Reaction.TAKE_COVER,
-        msg("apocalypse.option.take_cover"),
-        Verdict.combine(
-            Verdict.of(
-                not game.engaged(target), msg("apocalypse.permission.in_combat"), "RA-SHOOT-05"
-            ),
-            Verdict.of(
-                target.ground is Ground.NONE, msg("apocalypse.permission.down"), "RA-SHOOT-05"
-            ),
-        ),
-        Forecast(score=taste("apocalypse", "take_cover")),
-    )
     can_pre_empt = (
         bool(target.ranged_weapons())
         and not target.turn.shot
         and shooter_verdict(game, target, shooter).allowed
-        and game.sees(target, shooter)
+        and game.board.sees(target, shooter)
         and shooter.sight is Sight.SEEN
+    )
+    engaged, down = bool(game.board.engaged(target)), target.ground is not Ground.NONE
+    menu: Menu[Reaction] = Menu()
+    menu.offer(
+        Reaction.DUCK,
+        msg("apocalypse.option.duck"),
+        may_react(Reaction.DUCK, engaged, down, can_pre_empt),
+    )
+    menu.offer(
+        Reaction.TAKE_COVER,
+        msg("apocalypse.option.take_cover"),
+        may_react(Reaction.TAKE_COVER, engaged, down, can_pre_empt),
+        Forecast(score=taste("apocalypse", "take_cover")),
     )
     menu.offer(
         Reaction.PRE_EMPT,
         msg("apocalypse.option.pre_empt", shooter=game.name(shooter.id)),
-        Verdict.of(can_pre_empt, msg("apocalypse.permission.no_weapon"), "RA-SHOOT-06"),
+        may_react(Reaction.PRE_EMPT, engaged, down, can_pre_empt),
         Forecast(score=0.1),
     )
     picked = yield from game.choose(
@@ -281,7 +295,7 @@ def _reaction(game: ApocalypseGame, shooter: Warrior, target: Warrior) -> Proced
 
 
 def resolve(
-    game: ApocalypseGame, shooter: Warrior, target: Warrior, weapon: Weapon, how: Firing = AIMED
+    game: ApocalypseState, shooter: Warrior, target: Warrior, weapon: Weapon, how: Firing = AIMED
 ) -> Procedure[None]:
     """One shot and what follows: misfire, hit, injury, ambush (RA-AMB-*)."""
     if not shooter.fit or not target.in_battle:
@@ -290,7 +304,7 @@ def resolve(
     yield Emit(
         game.told(
             shooter,
-            "apocalypse.game.shoots",
+            "apocalypse.game.throws" if _thrown(weapon) else "apocalypse.game.shoots",
             unit=game.name(shooter.id),
             target=game.name(target.id),
             weapon=game.name(f"weapon:{weapon.id}"),
@@ -311,8 +325,8 @@ def resolve(
         if verdict.allowed:
             seen_by = [
                 e.mobility
-                for e in game.friends(target)
-                if e.fit and game.sees(e, shooter) and game.sees(e, target)
+                for e in game.board.friends(target)
+                if e.fit and game.board.sees(e, shooter) and game.board.sees(e, target)
             ]
             revealed = yield Call(witnesses, (tuple(seen_by),))
             if revealed:
@@ -325,16 +339,8 @@ def resolve(
             yield from squad_panic(game, target)
 
 
-def revealed_note(game: ApocalypseGame, w: Warrior, rules: tuple[str, ...]) -> Procedure[None]:
-    """Narrate that a hidden warrior has been seen."""
-    yield emit("apocalypse.game.revealed", rules=rules, unit=game.name(w.id))
-
-
-def squad_panic(game: ApocalypseGame, target: Warrior) -> Procedure[None]:
+def squad_panic(game: ApocalypseState, target: Warrior) -> Procedure[None]:
     """Activation edition: the squad shot at from ambush tests for panic (RA-AMB-03)."""
-    from kubik.rulesets.apocalypse.battle import psyche
-    from kubik.rulesets.apocalypse.psychology import panic_test
-
     squad = [w for w in game.side_warriors(target.side) if w.squad == target.squad and w.fit]
     if not squad:
         return
@@ -342,90 +348,60 @@ def squad_panic(game: ApocalypseGame, target: Warrior) -> Procedure[None]:
     holds = yield Call(panic_test, (spirit,))
     if not holds:
         for w in squad:
-            yield from psyche.start_fleeing(game, w, None)
-
-
-def harm(
-    game: ApocalypseGame, w: Warrior, hits: int, by: Warrior | None, save: int | None = None
-) -> Procedure[Harm]:
-    """Hits on ``w``: saves and injuries (RA-CC-16), then what they do to him; a guard
-    who is hurt leaves guard (RA-GUARD-03)."""
-    needed = save_needed(w.armour, w.shield) if save is None else save
-    knocked = w.condition is not Condition.STANDING
-    result: Harm = yield Call(take_hits, (Hits(hits, needed, w.current_toughness, knocked),))
-    w.wounds += result.wounds
-    if w.watch is Watch.ON_GUARD and (result.wounds or result.injury is not Injury.STANDING):
-        w.watch = Watch.NONE
-        yield emit("apocalypse.game.guard_ends", rules=("RA-GUARD-03",), unit=game.name(w.id))
-    yield from apply_injury(game, w, result.injury, by)
-    return result
-
-
-def apply_injury(
-    game: ApocalypseGame, w: Warrior, injury: Injury, by: Warrior | None
-) -> Procedure[None]:
-    """Set his condition after an injury roll (RA-ABSENT-06)."""
-    from kubik.rulesets.apocalypse.battle import songs
-
-    if injury is Injury.OUT_OF_ACTION:
-        game.take_out(w, Condition.OUT_OF_ACTION, by)
-        yield emit("apocalypse.game.out", rules=("RA-ABSENT-06",), unit=game.name(w.id))
-        yield from songs.singer_gone(game, w)
-    elif injury is Injury.KNOCKED_DOWN and w.condition is Condition.STANDING:
-        w.condition = Condition.KNOCKED_DOWN
-        w.frenzied = False  # a knocked-down frenzied warrior is frenzied no more (RA-PSY-10)
-    elif injury is Injury.STUNNED:
-        w.condition = Condition.STUNNED
-        w.frenzied = False
-    if injury is not Injury.STANDING and w.sight is not Sight.SEEN:
-        w.sight = Sight.SEEN
+            yield from start_fleeing(game, w, None)
 
 
 # -- out of turn: detection at the end of a move -------------------------------------
 
 
-def detection(game: ApocalypseGame, moment: Moment) -> Procedure[None]:
+def detection(game: ApocalypseState, moment: Moment) -> Procedure[None]:
     """After a move, hidden warriors may be found (RA-HIDE-05..07)."""
     mover = game.warrior(moment.unit)
     if not mover.in_battle:
         return
     if game.edition is Edition.TURN:
         # a moving enemy notices a hidden model within half his Подвижность (RA-HIDE-07)
-        for hidden in game.enemies(mover):
+        for hidden in game.board.enemies(mover):
             if (
                 hidden.sight is Sight.HIDDEN
                 and mover.fit
-                and auto_detected(game.gap(mover, hidden), mover.mobility, game.edition)
+                and auto_detected(game.board.gap(mover, hidden), mover.mobility, game.edition)
             ):
                 hidden.sight = Sight.FOUND
                 yield from revealed_note(game, hidden, ("RA-HIDE-07", "RA-HIDE-06"))
         return
-    # activation edition: the opponent of the hiders rolls d6 + the Подвижность of his
-    # warrior nearest to them; within that warrior's Подвижность they are found anyway
-    sides = {mover.side} | {e.side for e in game.enemies(mover)}
-    for side in sorted(sides):
-        for hidden in [w for w in game.side_warriors(side) if w.sight is Sight.HIDDEN]:
-            if not hidden.in_battle:
-                continue
-            seekers = [e for e in game.enemies(hidden) if e.fit]
-            nearest = game.nearest(hidden, seekers)
-            if nearest is None:
-                continue
-            moved_near = nearest is mover or hidden is mover
-            if not moved_near and math.dist(mover.base.centre, hidden.base.centre) > 12:
-                continue
-            distance = game.gap(nearest, hidden)
-            if auto_detected(distance, nearest.mobility, game.edition):
-                found = True
-                rules: tuple[str, ...] = ("RA-HIDE-06",)
-            else:
-                found = yield Call(
-                    detection_roll, (nearest.mobility, math.ceil(distance), nearest.side)
-                )
-                rules = ("RA-HIDE-05",)
-            if found:
-                hidden.sight = Sight.FOUND
-                yield from revealed_note(game, hidden, rules)
+    # activation edition (RA-HIDE-05): «Если враг двигается ... соперник бросает D6 +
+    # Подвижность ближайшего воина»: when the mover is their enemy, the hiders' opponent —
+    # the mover's side — rolls with his warrior nearest to them; within that warrior's
+    # Подвижность they are found anyway (RA-HIDE-06). A comrade's move finds nobody.
+    board = game.board
+    for hidden in board.enemies(mover):
+        if hidden.sight is not Sight.HIDDEN:
+            continue
+        seekers = [e for e in board.enemies(hidden) if e.fit]
+        nearest = board.nearest(hidden, seekers)
+        if nearest is None:
+            continue
+        distance = board.gap(nearest, hidden)
+        if auto_detected(distance, nearest.mobility, game.edition):
+            found = True
+            rules: tuple[str, ...] = ("RA-HIDE-06",)
+        else:
+            yield emit(
+                "apocalypse.game.detection",
+                rules=("RA-HIDE-05",),
+                unit=game.name(nearest.id),
+                mover=game.name(mover.id),
+                hidden=game.name(hidden.id),
+                unseen_by=nearest.side,
+            )
+            found = yield Call(
+                detection_roll, (nearest.mobility, math.ceil(distance), nearest.side)
+            )
+            rules = ("RA-HIDE-05",)
+        if found:
+            hidden.sight = Sight.FOUND
+            yield from revealed_note(game, hidden, rules)
 
 
 def morale_steady(w: Warrior) -> bool:
@@ -437,10 +413,11 @@ __all__ = [
     "AIMED",
     "Aim",
     "Firing",
+    "cover_within",
     "detection",
     "fire",
-    "harm",
+    "fleeting",
     "resolve",
     "shooting_menu",
-    "spirit_test",
+    "take_cover",
 ]

@@ -8,13 +8,25 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from kubik.engine import AnyForecast, Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine import (
+    AnyForecast,
+    Call,
+    Emit,
+    Forecast,
+    Message,
+    Procedure,
+    Verdict,
+    emit,
+    msg,
+)
 from kubik.game.battle import Menu
 from kubik.game.battle.tastes import taste
+from kubik.rulesets.apocalypse.battle.state import ApocalypseState
 from kubik.rulesets.apocalypse.battle.warriors import Sight, Warrior
-from kubik.rulesets.apocalypse.core import data, number
+from kubik.rulesets.apocalypse.battle.wounds import harm, revealed_note
+from kubik.rulesets.apocalypse.hiding import may_target
 from kubik.rulesets.apocalypse.melody import (
     Casting,
     CastOutcome,
@@ -22,19 +34,19 @@ from kubik.rulesets.apocalypse.melody import (
     ErrorOutcome,
     Jamming,
     JamOutcome,
+    Melody,
     Singer,
     Special,
     cast,
+    casting_dice,
     jam,
     may_jam,
     may_sing,
+    melody,
     resists,
     terrible_error,
     under_template,
 )
-
-if TYPE_CHECKING:
-    from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,17 +57,12 @@ class Song:
     target: str = ""
 
 
-def melody(melody_id: str) -> dict[str, Any]:
-    """A Melody's record."""
-    return next(m for m in data()["rainbow"]["melodies"] if m["id"] == melody_id)
-
-
-def singer_situation(game: ApocalypseGame, w: Warrior) -> Singer:
+def singer_situation(game: ApocalypseState, w: Warrior) -> Singer:
     """The rule's situation of a would-be singer."""
     return Singer(
         is_singer=w.singer,
         lasting_active=bool(w.lasting),
-        in_combat=bool(game.engaged(w)),
+        in_combat=bool(game.board.engaged(w)),
         stupid=w.stupor.value != "sensible",
         silenced=w.silenced_turn == game.turn_number,
     )
@@ -64,25 +71,25 @@ def singer_situation(game: ApocalypseGame, w: Warrior) -> Singer:
 def casting(w: Warrior, melody_id: str) -> Casting:
     """His casting attempt (2D6, Единый Порыв when he still has it)."""
     return Casting(
-        int(melody(melody_id)["difficulty"]),
-        number("casting", "dice"),
+        melody(melody_id).difficulty,
+        casting_dice(),
         0,
         False,
         w.impulse_left > 0,
     )
 
 
-def song_menu(game: ApocalypseGame, w: Warrior, menu: Menu[Any]) -> None:
+def song_menu(game: ApocalypseState, w: Warrior, menu: Menu[Any]) -> None:
     """Offer every Melody he knows at every target it may reach."""
     verdict = may_sing(singer_situation(game, w))
     for melody_id in w.melodies:
         record = melody(melody_id)
-        worth = float(record["hits"]) * taste("apocalypse", "melody_hit")
+        worth = float(record.hits) * taste("apocalypse", "melody_hit")
 
         def value(o: CastOutcome, worth: float = worth) -> float:
             return worth if o.success else 0.0
 
-        if record["kind"] == "ward":
+        if record.kind == "ward":
             menu.offer(
                 Song(melody_id),
                 msg("apocalypse.option.ward", melody=game.name(f"melody:{melody_id}")),
@@ -94,14 +101,14 @@ def song_menu(game: ApocalypseGame, w: Warrior, menu: Menu[Any]) -> None:
                 ),
             )
             continue
-        for target in game.enemies(w):
-            if not target.fit or not game.sees(w, target):
+        for target in game.board.enemies(w):
+            if not target.fit or not game.board.sees(w, target):
                 continue
-            if game.gap(w, target) > float(record["range"]):
+            if game.board.gap(w, target) > float(record.range):
                 continue
             hidden = target.sight.value == "hidden"
             forecast: AnyForecast = Forecast(cast, (casting(w, melody_id), w.side), value=value)
-            if record["kind"] == "template":
+            if record.kind == "template":
                 forecast = Forecast(
                     template_song,
                     (casting(w, melody_id), w.side, *_under(game, w, target, record)),
@@ -114,10 +121,7 @@ def song_menu(game: ApocalypseGame, w: Warrior, menu: Menu[Any]) -> None:
                     melody=game.name(f"melody:{melody_id}"),
                     target=game.name(target.id),
                 ),
-                Verdict.combine(
-                    verdict,
-                    Verdict.of(not hidden, msg("apocalypse.permission.hidden"), "RA-HIDE-02"),
-                ),
+                Verdict.combine(verdict, may_target(hidden)),
                 forecast,
             )
 
@@ -132,11 +136,11 @@ def _per_warrior(worth: float) -> Callable[[int], float]:
 
 
 def _under(
-    game: ApocalypseGame, singer: Warrior, target: Warrior, record: dict[str, Any]
+    game: ApocalypseState, singer: Warrior, target: Warrior, record: Melody
 ) -> tuple[int, int, int, int]:
     """Who a template on ``target`` would cover: enemies fully and partly under it, then
     the singer's own warriors fully and partly (RA-MEL-07)."""
-    radius = float(record["template"])
+    radius = record.template
     counts = [0, 0, 0, 0]
     for victim in game.warriors:
         if not victim.in_battle:
@@ -166,14 +170,12 @@ def template_song(
     return struck
 
 
-def sing(game: ApocalypseGame, w: Warrior, song: Song) -> Procedure[None]:
+def sing(game: ApocalypseState, w: Warrior, song: Song) -> Procedure[None]:
     """Play a Melody (RA-MEL-01..04), let the enemy try to jam it (RA-MEL-05), apply it."""
-    from kubik.rulesets.apocalypse.battle import shots
-
     record = melody(song.melody)
     if w.sight is Sight.HIDDEN:  # a Melody is heard: no hidden warrior plays one unseen
         w.sight = Sight.SEEN
-        yield from shots.revealed_note(game, w, ("RA-HIDE-03",))
+        yield from revealed_note(game, w, ("RA-HIDE-03",))
     yield emit(
         "apocalypse.game.sings",
         rules=("RA-MEL-01",),
@@ -186,7 +188,7 @@ def sing(game: ApocalypseGame, w: Warrior, song: Song) -> Procedure[None]:
     if outcome.special is Special.TERRIBLE_ERROR:
         error: ErrorOutcome = yield Call(terrible_error, (0,))
         if error.effect is ErrorEffect.WOUNDED:
-            yield from shots.harm(game, w, error.wounds, by=None, save=7)
+            yield from harm(game, w, error.wounds, by=None, save=7)
         elif error.effect is ErrorEffect.SILENCED:
             w.silenced_turn = game.turn_number + 1
         return
@@ -197,16 +199,16 @@ def sing(game: ApocalypseGame, w: Warrior, song: Song) -> Procedure[None]:
         w,
         Jamming(
             outcome.total,
-            int(record["difficulty"]),
-            bool(record["lasting"]),
+            record.difficulty,
+            record.lasting,
             outcome.special is Special.MONSTROUS_POWER,
         ),
     )
     if jammed:
         return
-    power = int(record["monstrous_bonus"]) if outcome.special is Special.MONSTROUS_POWER else 0
-    hits = int(record["hits"]) + power
-    if record["kind"] == "ward":
+    power = record.monstrous_bonus if outcome.special is Special.MONSTROUS_POWER else 0
+    hits = record.hits + power
+    if record.kind == "ward":
         w.lasting = song.melody
         game.lasting_cast_turn[w.id] = game.turn_number
         yield emit(
@@ -217,10 +219,10 @@ def sing(game: ApocalypseGame, w: Warrior, song: Song) -> Procedure[None]:
         )
         return
     target = game.warrior(song.target)
-    if record["kind"] == "hits":
+    if record.kind == "hits":
         yield from _strike(game, target, hits, w)
         return
-    radius = float(record["template"])
+    radius = record.template
     yield emit(
         "apocalypse.game.template",
         rules=("RA-MEL-07",),
@@ -238,27 +240,28 @@ def sing(game: ApocalypseGame, w: Warrior, song: Song) -> Procedure[None]:
             yield from _strike(game, victim, hits, w)
 
 
-def _strike(game: ApocalypseGame, target: Warrior, hits: int, singer: Warrior) -> Procedure[None]:
-    from kubik.rulesets.apocalypse.battle import shots
-
-    if target.has("resistance"):
-        yield emit(
-            "apocalypse.game.resistance",
-            rules=("RA-MEL-06", "RA-ABSENT-15"),
-            unit=game.name(target.id),
-            strength=target.resistance,
+def _strike(game: ApocalypseState, target: Warrior, hits: int, singer: Warrior) -> Procedure[None]:
+    if target.has("resistance"):  # (a hidden warrior's, told to his own side only)
+        yield Emit(
+            game.told(
+                target,
+                "apocalypse.game.resistance",
+                unit=game.name(target.id),
+                strength=target.resistance,
+            ),
+            ("RA-MEL-06", "RA-ABSENT-15"),
         )
         if (yield Call(resists, (target.resistance,))):
             return
-    yield from shots.harm(game, target, hits, by=singer if target.side != singer.side else None)
+    yield from harm(game, target, hits, by=singer if target.side != singer.side else None)
 
 
-def _jam(game: ApocalypseGame, singer: Warrior, jamming: Jamming) -> Procedure[bool]:
+def _jam(game: ApocalypseState, singer: Warrior, jamming: Jamming) -> Procedure[bool]:
     """The other side's singer may try to jam (RA-MEL-05)."""
     jammers = [
         e
-        for e in game.enemies(singer)
-        if e.fit and e.singer and not game.engaged(e) and e.stupor.value == "sensible"
+        for e in game.board.enemies(singer)
+        if e.fit and e.singer and not game.board.engaged(e) and e.stupor.value == "sensible"
     ]
     if not jammers:
         return False
@@ -270,24 +273,43 @@ def _jam(game: ApocalypseGame, singer: Warrior, jamming: Jamming) -> Procedure[b
         may_jam(jamming),
         Forecast(jam, (jamming,), value=lambda o: 1.0 if o.jammed else 0.0),
     )
-    menu.offer(False, msg("apocalypse.option.no_jam"), Verdict.allow("RA-MEL-05"))
+    menu.offer(False, msg("apocalypse.option.no_jam"), Verdict.neutral())
     if len(menu) < 2:
         yield emit("apocalypse.jam.unjammable", rules=("RA-MEL-03",))
         return False
     picked = yield from game.choose(
         menu,
         jammer.side,
-        msg("apocalypse.reason.jam", unit=game.name(jammer.id), singer=game.name(singer.id)),
+        _jam_reason(game, jammer, singer),
         default=True,
         rules=("RA-MEL-05",),
     )
     if not picked:
         return False
+    if jammer.sight is not Sight.SEEN:  # a jamming is heard as a Melody is (RA-HIDE-03)
+        jammer.sight = Sight.SEEN
+        yield from revealed_note(game, jammer, ("RA-HIDE-03",))
     outcome: JamOutcome = yield Call(jam, (jamming,))
     return outcome.jammed
 
 
-def jam_lasting(game: ApocalypseGame, side: str) -> Procedure[None]:
+def _jam_reason(game: ApocalypseState, jammer: Warrior, singer: Warrior) -> Message:
+    """What the jammer is asked: whose Melody — or, its singer hidden again while a
+    lasting Melody plays on, which Melody — he may jam (kept from the enemy while the
+    jammer is hidden himself)."""
+    if singer.sight is Sight.HIDDEN and singer.lasting:
+        return game.told(
+            jammer,
+            "apocalypse.reason.jam_lasting",
+            unit=game.name(jammer.id),
+            melody=game.name(f"melody:{singer.lasting}"),
+        )
+    return game.told(
+        jammer, "apocalypse.reason.jam", unit=game.name(jammer.id), singer=game.name(singer.id)
+    )
+
+
+def jam_lasting(game: ApocalypseState, side: str) -> Procedure[None]:
     """At the start of its turn a side may try, once a round, to jam each lasting Melody
     of the enemy, against its difficulty (RA-MEL-09)."""
     for singer in game.warriors:
@@ -296,7 +318,7 @@ def jam_lasting(game: ApocalypseGame, side: str) -> Procedure[None]:
         record = melody(singer.lasting)
         jamming = Jamming(
             0,
-            int(record["difficulty"]),
+            record.difficulty,
             lasting=True,
             monstrous_power=False,
             later_round=game.lasting_cast_turn.get(singer.id, 0) < game.turn_number,
@@ -304,35 +326,22 @@ def jam_lasting(game: ApocalypseGame, side: str) -> Procedure[None]:
         game.round_jams.append(singer.id)
         if (yield from _jam(game, singer, jamming)):
             singer.lasting = ""
-            yield emit(
+            said = game.told(
+                singer,
                 "apocalypse.game.lasting_ends",
-                rules=("RA-MEL-09",),
                 unit=game.name(singer.id),
                 why=msg("apocalypse.melody.lasting_end.jammed"),
             )
+            yield Emit(said, ("RA-MEL-09",))
 
 
-def singer_gone(game: ApocalypseGame, w: Warrior) -> Procedure[None]:
-    """A lasting Melody ends when its singer is out of action or flees (RA-MEL-08)."""
-    if not w.lasting:
-        return
-    w.lasting = ""
-    why = "singer_down" if not w.in_battle else "singer_fled"
-    yield emit(
-        "apocalypse.game.lasting_ends",
-        rules=("RA-MEL-08",),
-        unit=game.name(w.id),
-        why=msg(f"apocalypse.melody.lasting_end.{why}"),
-    )
-
-
-def ward_bonus(game: ApocalypseGame, w: Warrior) -> int:
+def ward_bonus(game: ApocalypseState, w: Warrior) -> int:
     """+1 to the combat result while a singer of his warband plays a ward (our Melody)."""
     return sum(
-        int(melody(s.lasting)["hits"])
+        melody(s.lasting).hits
         for s in game.side_warriors(w.side)
-        if s.lasting and s.in_battle and melody(s.lasting)["kind"] == "ward"
+        if s.lasting and s.in_battle and melody(s.lasting).kind == "ward"
     )
 
 
-__all__ = ["Song", "jam_lasting", "sing", "singer_gone", "song_menu", "ward_bonus"]
+__all__ = ["Song", "jam_lasting", "sing", "song_menu", "ward_bonus"]

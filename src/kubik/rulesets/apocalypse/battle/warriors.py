@@ -23,13 +23,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import combinations
 from typing import Any
 
 from kubik.game import Scenario, ScenarioError
-from kubik.rulesets.apocalypse.core import data
+from kubik.rulesets.apocalypse.arms import Loadout, Weapon, arsenal, loadouts
+from kubik.rulesets.apocalypse.melody import melodies
 from kubik.rulesets.apocalypse.psychology import Fright, Stupor
-from kubik.rulesets.apocalypse.shooting import WeaponKind
+from kubik.rulesets.apocalypse.warband import profiles
 from kubik.table import Base
 
 BASE = 1.0  # paces: a 25 mm base at 1 pace = 1 inch (RA-ABSENT-12)
@@ -92,29 +92,6 @@ class Morale(StrEnum):
     FLEEING = "fleeing"
 
 
-@dataclass(frozen=True, slots=True)
-class Weapon:
-    """A weapon of the arsenal (RA-ABSENT-14)."""
-
-    id: str
-    name: str
-    name_ru: str
-    kind: str  # melee or a WeaponKind value
-    range: int = 0
-    bulky: bool = False
-    melee: bool = False
-
-    @property
-    def ranged(self) -> WeaponKind | None:
-        """Its kind as a ranged weapon (None for a melee weapon)."""
-        return None if self.kind == "melee" else WeaponKind(self.kind)
-
-    @property
-    def fights(self) -> bool:
-        """Usable in close combat: melee weapons and pistols (RA-CC-15)."""
-        return self.kind == "melee" or self.melee
-
-
 @dataclass(slots=True)
 class Turn:
     """What a warrior did this turn (reset at the start of his side's turn)."""
@@ -167,7 +144,7 @@ class Warrior:
     silenced_turn: int = -1  # a Terrible Error silenced him for this turn
     impulse_left: int = 0
     fallen_turn: int = -1  # fell this turn: no more moving or hiding (RA-MAN-06)
-    loadout: tuple[int, ...] | None = None  # the weapons he declared for this fight (RA-CC-07)
+    loadout: Loadout | None = None  # what he declared he holds for this fight (RA-CC-07)
     facing: float = 0.0  # radians: the way he faces (the way he last moved; RA-PSY-12)
     turn: Turn = field(default_factory=Turn)
 
@@ -212,44 +189,24 @@ class Warrior:
         """His ranged weapons still working."""
         return tuple(w for w in self.weapons if w.ranged is not None and w.id not in self.jammed)
 
-    @property
-    def hands(self) -> int:
-        """Hands free to fight with: one when he carries a bulky weapon (RA-CC-07)."""
-        return 1 if any(w.bulky for w in self.weapons) else 2
+    def loadouts(self) -> tuple[Loadout, ...]:
+        """What he may fight with (the arms rule, RA-CC-07, RA-CC-13 and RA-CC-15)."""
+        return loadouts(self.weapons, self.shield, self.jammed)
 
-    def loadouts(self) -> tuple[tuple[int, ...], ...]:
-        """What he may fight with (RA-CC-07, RA-CC-15): his melee weapons and pistols,
-        as many as his hands hold — weapon indexes, the kit's own order first, the same
-        weapons once; ``((),)`` (fists) when he has none."""
-        kit = [i for i, w in enumerate(self.weapons) if w.fights and w.id not in self.jammed]
-        out: dict[tuple[str, ...], tuple[int, ...]] = {}
-        for chosen in combinations(kit, min(self.hands, len(kit))):
-            out.setdefault(tuple(self.weapons[i].id for i in chosen), chosen)
-        return tuple(out.values()) or ((),)
+    def in_hand(self) -> Loadout:
+        """What he holds: what he declared for this fight, else the first of his
+        :meth:`loadouts` (RA-CC-07)."""
+        return self.loadout if self.loadout is not None else self.loadouts()[0]
 
     def melee_weapons(self) -> tuple[Weapon, ...]:
-        """The weapons he fights with: those he declared for this fight, else the first
-        of his :meth:`loadouts` (RA-CC-07, RA-CC-15); none: fists."""
-        chosen = self.loadout if self.loadout is not None else self.loadouts()[0]
+        """The weapons he fights with (:meth:`in_hand`; none: fists, RA-CC-15)."""
+        chosen = self.in_hand().weapons
         return tuple(self.weapons[i] for i in chosen if self.weapons[i].id not in self.jammed)
 
-
-def weapon_table() -> Mapping[str, Weapon]:
-    """The arsenal of the data."""
-    out = {}
-    for key, row in data()["weapons"].items():
-        if key == "provenance":
-            continue
-        out[key] = Weapon(
-            key,
-            str(row["name"]),
-            str(row["name_ru"]),
-            str(row["kind"]),
-            int(row.get("range", 0)),
-            bool(row.get("bulky", False)),
-            bool(row.get("melee", False)),
-        )
-    return out
+    @property
+    def shield_in_hand(self) -> bool:
+        """Whether he fights with his shield in a hand (RA-CC-07, RA-CC-13)."""
+        return self.shield and self.in_hand().shield
 
 
 def _int(unit: Mapping[str, Any], key: str, where: str, low: int, high: int) -> int:
@@ -261,18 +218,17 @@ def _int(unit: Mapping[str, Any], key: str, where: str, low: int, high: int) -> 
 
 def read_warriors(scenario: Scenario) -> list[Warrior]:
     """Every warrior of the scenario (one line naming the field when one is wrong)."""
-    profiles = {k: v for k, v in data()["profiles"].items() if k != "provenance"}
-    weapons = weapon_table()
-    melodies = {m["id"] for m in data()["rainbow"]["melodies"]}
+    known = profiles()
+    weapons = arsenal()
+    songs_known = {m.id for m in melodies()}
     out = []
     for index, unit in enumerate(scenario.units):
         where = f"units[{index}]"
         raw = dict(unit.data)
         profile = raw.get("profile")
-        if profile not in profiles:
-            known = ", ".join(profiles)
-            raise ScenarioError(f"{where}.profile: {profile!r}; profiles: {known}")
-        numbers = {**profiles[str(profile)], **{k: raw[k] for k in NUMBERS if k in raw}}
+        if profile not in known:
+            raise ScenarioError(f"{where}.profile: {profile!r}; profiles: {', '.join(known)}")
+        numbers = {**known[str(profile)], **{k: raw[k] for k in NUMBERS if k in raw}}
         values = {k: _int(numbers, k, where, 0 if k != "mobility" else 1, 10) for k in NUMBERS}
         position = raw.get("position")
         if (
@@ -284,9 +240,8 @@ def read_warriors(scenario: Scenario) -> list[Warrior]:
         kit = []
         for w_index, name in enumerate(raw.get("weapons", [])):
             if name not in weapons:
-                known = ", ".join(weapons)
                 raise ScenarioError(
-                    f"{where}.weapons[{w_index}]: no weapon {name!r}; weapons: {known}"
+                    f"{where}.weapons[{w_index}]: no weapon {name!r}; weapons: {', '.join(weapons)}"
                 )
             kit.append(weapons[name])
         armour = raw.get("armour", "none")
@@ -300,10 +255,10 @@ def read_warriors(scenario: Scenario) -> list[Warrior]:
                 )
         songs = tuple(raw.get("singer", []))
         for s_index, song in enumerate(songs):
-            if song not in melodies:
+            if song not in songs_known:
                 raise ScenarioError(
                     f"{where}.singer[{s_index}]: no Melody {song!r}; "
-                    f"Melodies: {', '.join(sorted(melodies))}"
+                    f"Melodies: {', '.join(sorted(songs_known))}"
                 )
         out.append(
             Warrior(
@@ -343,5 +298,4 @@ __all__ = [
     "Watch",
     "Weapon",
     "read_warriors",
-    "weapon_table",
 ]
