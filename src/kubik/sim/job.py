@@ -31,9 +31,10 @@ from kubik.game.coverage import game_seeds
 from kubik.game.registry import GameRuleset, get_ruleset
 from kubik.game.scenario import Scenario, ScenarioSource, parse_scenario
 from kubik.rulesets import registry as ruleset_registry
+from kubik.rulesets.data import DataError, changed_data, use_data_changes
 from kubik.sim.rosters import RosterList, apply_roster, check_lists
 from kubik.sim.toml_text import dumps
-from kubik.sim.vary import Parameter, apply, check_distinct, grid, value_label
+from kubik.sim.vary import Parameter, apply, check_distinct, data_change, grid, value_label
 
 #: Most games a cell plays (a bot game takes a few tenths of a second: about a
 #: day of one core; the store keeps every game, so a long job can be resumed).
@@ -48,6 +49,14 @@ class Cell:
     label: tuple[tuple[str, str], ...]
     scenario_toml: str
     origin: str
+    #: The rulebook numbers the cell changes, as TOML (``[steel_war.weapons.lmg]
+    #: power = "d8"``: ruleset → an override of its data); empty: the numbers as packaged.
+    data_toml: str = ""
+
+    def data_changes(self) -> dict[str, Any]:
+        """Ruleset → the override of its data this cell plays with (see
+        :func:`kubik.rulesets.data.use_data_changes`)."""
+        return tomllib.loads(self.data_toml) if self.data_toml else {}
 
     def label_json(self) -> dict[str, str]:
         """``{"units[steel_1].quality": "recruits", "vs.steel": "rifles"}`` (empty: the
@@ -87,7 +96,11 @@ class SimJob:
         """What makes two jobs the same job (the number of runs does not)."""
         return {
             "scenario": self.scenario,
-            "cells": [{"label": c.label_json(), "toml": c.scenario_toml} for c in self.cells],
+            "cells": [
+                {"label": c.label_json(), "toml": c.scenario_toml}
+                | ({"data": c.data_toml} if c.data_toml else {})
+                for c in self.cells
+            ],
             "seed": self.seed,
             "bots": dict(self.bots),
             "code": code_fingerprint(),
@@ -166,16 +179,57 @@ def check_runs(runs: object, name: str = "--runs") -> int:
 
 
 def _variant(
-    base: Scenario, data: dict[str, Any], label: tuple[tuple[str, str], ...], index: int
+    base: Scenario,
+    data: dict[str, Any],
+    label: tuple[tuple[str, str], ...],
+    index: int,
+    changes: Mapping[str, Any],
 ) -> Cell:
     text = dumps(data)
     described = ", ".join(f"{k}={v}" for k, v in label)
     origin = f"{base.origin} [{described}]"
     try:
+        if changes:
+            use_data_changes(changes)  # the scenario is checked with the cell's numbers
         parse_scenario(text, origin, ScenarioSource.FILE)
     except ScenarioError as error:
         raise InputError(str(error)) from None
-    return Cell(index, label, text, origin)
+    finally:
+        if changes:
+            use_data_changes({})
+    return Cell(index, label, text, origin, dumps(dict(changes)) if changes else "")
+
+
+def _deep_merge(into: dict[str, Any], change: Mapping[str, Any]) -> None:
+    for key, value in change.items():
+        if isinstance(value, Mapping) and isinstance(into.get(key), dict):
+            _deep_merge(into[key], value)
+        else:
+            into[key] = value
+
+
+def data_changes(
+    ruleset: str, combination: Sequence[tuple[Parameter, Any]]
+) -> dict[str, dict[str, Any]]:
+    """Ruleset → the override of its data a combination of ``--vary`` values makes, each
+    checked against the data (an unknown key, a value of another kind or an engine limit
+    is one line naming the path)."""
+    changes: dict[str, dict[str, Any]] = {}
+    for parameter, value in combination:
+        if parameter.ruleset is None:
+            continue
+        if parameter.ruleset != ruleset:
+            raise InputError(
+                f"--vary {parameter.path}: the scenario plays {ruleset}; "
+                f"sweep its numbers ({ruleset}:PATH)"
+            )
+        change = data_change(parameter, value)
+        try:
+            changed_data(ruleset, change, f"--vary {ruleset}:")
+        except DataError as error:
+            raise InputError(str(error).replace(":.", ":", 1)) from None
+        _deep_merge(changes.setdefault(ruleset, {}), change)
+    return changes
 
 
 def build_job(
@@ -204,13 +258,14 @@ def build_job(
             ]
         for combination in grid(parameters):
             varied = apply(data, combination)
+            changes = data_changes(scenario.ruleset, combination)
             for chosen in pairs:
                 cell_data = varied
                 label = [(p.path, value_label(v)) for p, v in combination]
                 for side, roster_id, roster in chosen:
                     cell_data = apply_roster(cell_data, side, roster)
                     label.append((f"vs.{side}", roster_id))
-                cells.append(_variant(scenario, cell_data, tuple(label), len(cells)))
+                cells.append(_variant(scenario, cell_data, tuple(label), len(cells), changes))
     return SimJob(
         scenario=scenario.id,
         sides=scenario.side_ids,
@@ -232,4 +287,5 @@ __all__ = [
     "build_job",
     "check_runs",
     "code_fingerprint",
+    "data_changes",
 ]

@@ -15,6 +15,7 @@ plays, so the start-up is paid once per process, not once per game.
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,7 @@ from kubik.game.core import SideSummary
 from kubik.game.registry import register_ruleset
 from kubik.game.scenario import Scenario
 from kubik.game.session import Controller, play_game
+from kubik.rulesets.data import use_data_changes
 from kubik.sim.job import GameTask, SimJob
 
 #: Entries the bots' shared odds memo may hold before it is emptied (the memo is a
@@ -105,6 +107,17 @@ class Worker:
         self._scenarios: dict[int, Scenario] = {}
         self._cache = OddsCache()
         self._bots = dict(job.bots)
+        self._numbers = ""  # the data changes in force in this process (a cell's TOML)
+
+    def use_numbers(self, data_toml: str) -> None:
+        """Play with a cell's changed rulebook numbers (``""``: the packaged ones); the
+        odds memo is emptied with every change, as the rules' own memos are."""
+        if data_toml == self._numbers:
+            return
+        changes = tomllib.loads(data_toml) if data_toml else {}
+        use_data_changes(changes)
+        self._cache.clear()
+        self._numbers = data_toml
 
     def scenario(self, cell: int) -> Scenario:
         """The scenario of ``cell``, parsed once."""
@@ -114,6 +127,7 @@ class Worker:
 
     def play(self, task: GameTask) -> GameOutcome:
         """Play one game to its end, bots on every side."""
+        self.use_numbers(self.job.cells[task.cell].data_toml)
         scenario = self.scenario(task.cell)
         if len(self._cache) > CACHE_LIMIT:
             self._cache.clear()
@@ -150,8 +164,11 @@ def worker_for(job: SimJob) -> Worker:
 def play_batch(job: SimJob, batch: Iterable[GameTask]) -> Iterator[GameOutcome]:
     """Play a batch of games in this process, yielding each outcome as it finishes."""
     worker = worker_for(job)
-    for task in batch:
-        yield worker.play(task)
+    try:
+        for task in batch:
+            yield worker.play(task)
+    finally:
+        worker.use_numbers("")  # no cell's numbers outlive its games
 
 
 __all__ = ["CACHE_LIMIT", "GameOutcome", "SimError", "Worker", "play_batch", "worker_for"]
