@@ -95,14 +95,16 @@ def sim_battles(
     store: str | Path | bool = True,
     fresh: bool = False,
     progress: Progress | None = None,
+    baseline: int = 0,
 ) -> SimResult:
     """``runs`` bot games of a scenario (or of every cell of a sweep), as ``kubik sim``.
 
     ``workers`` local processes (default: every core) or Ray (``ray="local"`` or a
     cluster address); ``vary`` holds ``PATH=V1,V2`` parameters, ``vs`` one or two
     roster-list files; ``store`` a SQLite file, ``True`` for the job's default file
-    (rerunning resumes), ``False`` for none. Every input is checked before a game is
-    played. The result's ``to_json()`` is ``kubik sim --json``.
+    (rerunning resumes), ``False`` for none; ``baseline`` the cell every other cell
+    of a sweep is compared with, game by game. Every input is checked before a game
+    is played. The result's ``to_json()`` is ``kubik sim --json``.
     """
     from kubik.game.coverage import check_seed
     from kubik.game.scenario import Scenario, load_scenario
@@ -132,6 +134,7 @@ def sim_battles(
         store=store,
         fresh=fresh,
         progress=progress,
+        baseline=baseline,
     )
 
 

@@ -165,14 +165,19 @@ def _losses_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str]
     table.add_column(say("sim.column.mean", lang), justify="right")
     table.add_column(say("sim.column.median", lang), justify="right")
     table.add_column(say("sim.column.range", lang), justify="right")
+    table.add_column(say("sim.column.percentiles", lang), justify="right")
     table.add_column(say("sim.column.counts", lang))
     for side, stat in losses.items():
         counts = " ".join(f"{v}:{c}" for v, c in stat["counts"].items())
+        shares = stat.get("percentiles") or {}
         table.add_row(
             names.get(side, side),
             _mean(stat),
             f"{stat['median']:g}",
             f"{stat['min']}–{stat['max']}",
+            " / ".join(_decimal(f"{shares[k]:g}", lang) for k in ("p10", "p50", "p90"))
+            if shares
+            else "—",
             counts,
         )
     return table
@@ -245,6 +250,53 @@ def _sweep_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str])
             *(_cell_text(cell, side) for side in report["wins"]),
             _cell_text(cell, "draw"),
             f"{cell['turns']['mean']:.1f}" if cell["turns"]["mean"] is not None else "—",
+        )
+    return table
+
+
+def _decimal(text: str, lang: str) -> str:
+    """A number as the language writes it (a decimal comma in Russian)."""
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def _points(pair: Mapping[str, Any], lang: str, scale: float = 100.0, digits: int = 1) -> str:
+    """A paired difference with its interval: ``+3.2 [−0.5, +6.9]`` (points of a rate)."""
+    if pair.get("difference") is None:
+        return "—"
+    low, high = pair["interval"]
+    shown = (
+        f"{pair['difference'] * scale:+.{digits}f} "
+        f"[{low * scale:+.{digits}f}, {high * scale:+.{digits}f}]"
+    )
+    return _decimal(shown, lang)
+
+
+def _paired_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> Table:
+    base = report["sweep"]["baseline"]
+    label = ", ".join(f"{k}={v}" for k, v in base["label"].items()) or say(
+        "sim.paired.as_written", lang
+    )
+    table = Table(
+        title=say("sim.paired", lang, cell=base["cell"], label=escape(label)),
+        title_justify="left",
+    )
+    keys = list(report["cells"][0]["label"]) if report["cells"] else []
+    for key in keys:
+        title = names.get(key[3:], key[3:]) if key.startswith("vs.") else escape(key)
+        table.add_column(title, style="bold")
+    for side in report["wins"]:
+        table.add_column(
+            say("sim.column.paired_wins", lang, side=names.get(side, side)), justify="right"
+        )
+    table.add_column(say("sim.column.paired_turns", lang), justify="right")
+    for cell in report["cells"]:
+        paired = cell["paired"]
+        if paired is None:
+            continue
+        table.add_row(
+            *(escape(cell["label"][k]) for k in keys),
+            *(_points(paired["win_rate"][side], lang) for side in report["wins"]),
+            _points(paired["turns"], lang, scale=1.0, digits=2),
         )
     return table
 
@@ -325,12 +377,24 @@ def print_sim(
         console.print(Text(say("sim.pooled", lang, games=result["games"]), style="dim"))
         console.print()
         console.print(_sweep_table(result, lang, names))
+        if len(result["cells"]) > 1:
+            console.print()
+            console.print(_paired_table(result, lang, names))
         for table in _heatmap_tables(result, lang, names):
             console.print()
             console.print(table)
         return
     console.print(_rates_table(result, lang, names))
     console.print(_turns_line(result, lang))
+    shares = result["turns"].get("percentiles")
+    if shares:
+        console.print(
+            say(
+                "sim.turns.percentiles",
+                lang,
+                **{k: _decimal(f"{v:g}", lang) for k, v in shares.items()},
+            )
+        )
     for part in (_losses_table(result, lang, names), _counts_table(result, lang, names)):
         if part is not None:
             console.print()
@@ -462,6 +526,10 @@ def sim_command(
     fresh: Annotated[
         bool, typer.Option("--fresh", help="Forget stored games; play all again.")
     ] = False,
+    baseline: Annotated[
+        int,
+        typer.Option("--baseline", help="The cell a sweep's cells are compared with (paired)."),
+    ] = 0,
     csv: Annotated[Path | None, typer.Option("--csv", help="Export every game as CSV.")] = None,
     parquet: Annotated[
         Path | None, typer.Option("--parquet", help="Export every game as Parquet (pyarrow).")
@@ -526,6 +594,7 @@ def sim_command(
                 store=False if no_store else (store if store is not None else True),
                 fresh=fresh,
                 progress=progress,
+                baseline=baseline,
             )
         except KeyboardInterrupt:
             message = "sim.interrupted.no_store" if no_store else "sim.interrupted"
