@@ -16,7 +16,7 @@ estimates under a policy), :mod:`.battles` (coverage, simulations). :mod:`.words
 alike.
 """
 
-from kubik.api.battles import coverage, sim, sim_battles, sim_procedure
+from kubik.api.battles import coverage, sim, sim_battles, sim_procedure, sim_solve
 from kubik.api.inputs import (
     InputLike,
     check_depth,
@@ -59,6 +59,7 @@ __all__ = [
     "sim",
     "sim_battles",
     "sim_procedure",
+    "sim_solve",
     "validation_message",
     "validation_problem",
 ]

@@ -138,6 +138,54 @@ def sim_battles(
     )
 
 
+def sim_solve(
+    scenario: str | Scenario,
+    solve: str,
+    target: float = 0.5,
+    precision: float = 0.02,
+    seed: int = DEFAULT_SEED,
+    *,
+    side: str | None = None,
+    bot: str = "heuristic",
+    sides: Mapping[str, str] | None = None,
+    workers: int | None = None,
+    ray: str | None = None,
+) -> dict[str, Any]:
+    """As ``kubik sim SCENARIO --solve PATH=LOW..HIGH --target T --precision P --json``:
+    the whole value of ``PATH`` in ``LOW..HIGH`` at which ``side`` (the first side by
+    default) wins a share ``target`` of the games, found by bisection with sequential
+    probes (:mod:`kubik.sim.solve`); the answer (``{"value"}``, or ``{"between"}``: two
+    neighbours on either side of the target) and every probe with its interval."""
+    from kubik.game.coverage import check_seed
+    from kubik.game.scenario import Scenario, load_scenario
+    from kubik.sim.backends import make_backend
+    from kubik.sim.solve import Solver, check_target, parse_solve
+    from kubik.sim.vary import parse_parameter
+
+    check_seed(seed, "--seed")
+    path, low, high = parse_solve(solve)
+    parse_parameter(f"{path}={low}", "--solve")  # the path, checked before any game
+    wanted, within = check_target(target, precision)
+    _bot_kind(bot, "bot")
+    chosen = {s: _bot_kind(kind, f"sides.{s}") for s, kind in (sides or {}).items()}
+    backend = make_backend(workers, ray)
+    found = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+    known = ", ".join(found.side_ids)
+    for name in [*chosen, *([side] if side is not None else [])]:
+        if name not in found.side_ids:
+            raise InputError(f"--solve-side {name}: {found.id} has no such side; sides: {known}")
+    bots = {s: chosen.get(s, bot) for s in found.side_ids}
+    solver = Solver(found, path, side or found.side_ids[0], wanted, within, seed, bots, backend)
+    solver.job(low)  # both ends are valid variants before any game
+    solver.job(high)
+    return {
+        "scenario": found.id,
+        "seed": seed,
+        "bots": bots,
+        "solve": solver.solve(low, high),
+    }
+
+
 def sim(
     scenario: str | Scenario,
     runs: int,

@@ -403,6 +403,81 @@ def print_sim(
     console.print(_units_table(result, lang, names))
 
 
+def print_solve(
+    console: Console, result: Mapping[str, Any], lang: str, names: Mapping[str, str]
+) -> None:
+    """The human report of a search for a cost (``--solve``)."""
+    found = result["solve"]
+    bots = ", ".join(
+        f"{names.get(side, side)}: {say(f'console.controller.{kind}', lang)}"
+        for side, kind in result["bots"].items()
+    )
+    console.print(
+        say(
+            "sim.solve.header",
+            lang,
+            scenario=result["scenario"],
+            path=escape(found["path"]),
+            side=names.get(found["side"], found["side"]),
+            target=_decimal(f"{found['target']:g}", lang),
+            precision=_decimal(f"{found['precision']:g}", lang),
+            seed=result["seed"],
+            bots=bots,
+        )
+    )
+    console.print(
+        say(
+            "sim.solve.design",
+            lang,
+            block=found["block"],
+            z=_decimal(f"{found['decision_z']:.2f}", lang),
+            precision=_decimal(f"{found['precision']:g}", lang),
+        ),
+        style="dim",
+    )
+    table = Table(title_justify="left")
+    table.add_column(say("sim.column.value", lang), justify="right")
+    table.add_column(say("sim.column.games", lang), justify="right")
+    table.add_column(say("sim.column.rate", lang), justify="right")
+    table.add_column(say("sim.column.interval", lang), justify="right")
+    table.add_column(say("sim.column.verdict", lang))
+    for probe in found["probes"]:
+        table.add_row(
+            str(probe["value"]),
+            str(probe["games"]),
+            _pct(probe["p"]),
+            _interval(probe["interval"]),
+            say(f"sim.solve.{probe['verdict']}", lang),
+        )
+    console.print(table)
+    by_value = {p["value"]: p for p in found["probes"]}
+    answer = found["answer"]
+    if "value" in answer:
+        probe = by_value[answer["value"]]
+        line = say(
+            "sim.solve.value",
+            lang,
+            path=escape(found["path"]),
+            value=answer["value"],
+            p=_pct(probe["p"]),
+            interval=_interval(probe["interval"]),
+        )
+    else:
+        low, high = (by_value[v] for v in answer["between"])
+        line = say(
+            "sim.solve.between",
+            lang,
+            low=low["value"],
+            p_low=_pct(low["p"]),
+            i_low=_interval(low["interval"]),
+            high=high["value"],
+            p_high=_pct(high["p"]),
+            i_high=_interval(high["interval"]),
+        )
+    console.print(Text(line, style="bold"))
+    console.print(say("sim.solve.games", lang, games=found["games"]), style="dim")
+
+
 def print_procedure(console: Console, result: Mapping[str, Any], lang: str) -> None:
     """The human report of one procedure's simulation beside its exact odds."""
     check = result["exact_check"]
@@ -491,7 +566,10 @@ def sim_command(
             show_default=False,
         ),
     ],
-    runs: Annotated[int, typer.Option("--runs", help=f"Games per cell, 1 to {MAX_RUNS}.")],
+    runs: Annotated[
+        int | None,
+        typer.Option("--runs", help=f"Games per cell, 1 to {MAX_RUNS} (not with --solve)."),
+    ] = None,
     seed: Annotated[
         int, typer.Option("--seed", help="Root seed; each game's seed derives from it.")
     ] = DEFAULT_SEED,
@@ -540,9 +618,49 @@ def sim_command(
     policy: Annotated[
         str | None, typer.Option("--policy", help="A procedure's decision policy.")
     ] = None,
+    solve: Annotated[
+        str | None,
+        typer.Option("--solve", help="Find the value of PATH=LOW..HIGH that wins --target."),
+    ] = None,
+    share: Annotated[
+        float, typer.Option("--target", help="With --solve: the share of wins sought.")
+    ] = 0.5,
+    precision: Annotated[
+        float, typer.Option("--precision", help="With --solve: ± on the win rate to stop at.")
+    ] = 0.02,
+    solve_side: Annotated[
+        str | None,
+        typer.Option("--solve-side", help="With --solve: whose wins (default: first side)."),
+    ] = None,
     lang: Annotated[Lang, typer.Option("--lang", help="Language of text: en or ru.")] = Lang.en,
 ) -> None:
     """Monte Carlo battles and sweeps: win rates with 95% intervals, turns, losses, units."""
+    if solve is not None:
+        _solve(
+            target_name=target,
+            spec=solve,
+            wanted=share,
+            within=precision,
+            side_name=solve_side,
+            seed=seed,
+            bot=bot,
+            side=side,
+            workers=workers,
+            ray=ray,
+            as_json=as_json,
+            lang=lang.value,
+            runs=runs,
+            vary=vary,
+            vs=vs,
+            plot=plot,
+            store=store,
+            csv=csv,
+            parquet=parquet,
+            input_text=input_text,
+        )
+        return
+    if runs is None:
+        raise InputError(f"--runs: how many games per cell? 1 to {MAX_RUNS}")
     if input_text is not None:
         _procedure(
             target,
@@ -621,9 +739,54 @@ def sim_command(
             )
 
 
+def _solve(
+    *,
+    target_name: str,
+    spec: str,
+    wanted: float,
+    within: float,
+    side_name: str | None,
+    seed: int,
+    bot: str,
+    side: list[str] | None,
+    workers: int | None,
+    ray: str | None,
+    as_json: bool,
+    lang: str,
+    **unused: Any,
+) -> None:
+    given = [option for option, value in unused.items() if value]
+    if given:
+        raise InputError(
+            f"--{given[0].replace('_', '-')}: --solve plays as many games as each value "
+            "needs, with no sweep, store or export; drop it"
+        )
+    scenario = find_scenario(target_name)
+    sides = _side_bots(side or (), scenario.side_ids)
+    result = api.sim_solve(
+        scenario,
+        spec,
+        wanted,
+        within,
+        seed,
+        side=side_name,
+        bot=bot,
+        sides=sides,
+        workers=workers,
+        ray=ray,
+    )
+    if as_json:
+        _emit_json(result)
+        return
+    names = {
+        s.id: escape((s.name_ru or s.name) if lang == "ru" else s.name) for s in scenario.sides
+    }
+    print_solve(Console(highlight=False, soft_wrap=False), result, lang, names)
+
+
 def register_sim_command(app: typer.Typer) -> None:
     """Add ``kubik sim`` to the ``kubik`` app."""
     app.command("sim")(sim_command)
 
 
-__all__ = ["print_procedure", "print_sim", "register_sim_command", "sim_command"]
+__all__ = ["print_procedure", "print_sim", "print_solve", "register_sim_command", "sim_command"]
