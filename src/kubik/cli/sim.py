@@ -403,6 +403,10 @@ def print_sim(
     console.print(_units_table(result, lang, names))
 
 
+#: A probe's verdict against the target, for people.
+_VERDICTS = {"below": "sim.solve.below", "above": "sim.solve.above", "at": "sim.solve.at"}
+
+
 def print_solve(
     console: Console, result: Mapping[str, Any], lang: str, names: Mapping[str, str]
 ) -> None:
@@ -447,7 +451,7 @@ def print_solve(
             str(probe["games"]),
             _pct(probe["p"]),
             _interval(probe["interval"]),
-            say(f"sim.solve.{probe['verdict']}", lang),
+            say(_VERDICTS[probe["verdict"]], lang),
         )
     console.print(table)
     by_value = {p["value"]: p for p in found["probes"]}
