@@ -138,6 +138,58 @@ def sim_battles(
     )
 
 
+def sim_bots(
+    scenario: str | Scenario,
+    runs: int,
+    seed: int = DEFAULT_SEED,
+    *,
+    bots: Sequence[str] | str = ("heuristic", "random"),
+    workers: int | None = None,
+    ray: str | None = None,
+    vary: Sequence[str] = (),
+    vs: Sequence[str | Path] = (),
+    store: str | Path | bool = True,
+    fresh: bool = False,
+    baseline: int = 0,
+) -> dict[str, Any]:
+    """As ``kubik sim SCENARIO --bots heuristic,random --json``: the same job (cells,
+    seeds) played once per bot (every side by that bot), each bot's report under
+    ``"reports"``, and ``"conclusions"``: each question every bot's games answer (in a
+    sweep, does a cell raise or lower a side's win rate against the baseline; else,
+    does a side win more than half) with each bot's answer and whether it ``flips``
+    with the bot (:mod:`kubik.sim.robustness`)."""
+    from kubik.bots.registry import BOT_NAMES
+    from kubik.game.scenario import Scenario, load_scenario
+    from kubik.sim.robustness import compare_bots, parse_bots
+
+    chosen = parse_bots(bots if isinstance(bots, str) else ",".join(bots), BOT_NAMES)
+    found = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+    reports: dict[str, Any] = {}
+    for name in chosen:
+        result = sim_battles(
+            found,
+            runs,
+            seed,
+            bot=name,
+            workers=workers,
+            ray=ray,
+            vary=vary,
+            vs=vs,
+            store=store,
+            fresh=fresh,
+            baseline=baseline,
+        )
+        reports[name] = result.to_json()
+    return {
+        "scenario": found.id,
+        "runs": runs,
+        "seed": seed,
+        "bots": list(chosen),
+        "conclusions": compare_bots(reports),
+        "reports": reports,
+    }
+
+
 def sim_solve(
     scenario: str | Scenario,
     solve: str,

@@ -403,6 +403,66 @@ def print_sim(
     console.print(_units_table(result, lang, names))
 
 
+#: A conclusion under one bot, and what the bots' conclusions say together, for people.
+_CONCLUSIONS = {
+    "up": "sim.bots.up",
+    "down": "sim.bots.down",
+    "above": "sim.bots.above",
+    "below": "sim.bots.below",
+    "unclear": "sim.bots.unclear",
+}
+_FLAGS = {
+    "flips": "sim.bots.flips",
+    "depends": "sim.bots.depends",
+    "holds": "sim.bots.holds",
+    "unclear": "sim.bots.unclear",
+}
+
+
+def print_bots(
+    console: Console, result: Mapping[str, Any], lang: str, names: Mapping[str, str]
+) -> None:
+    """The human report of one job under several bots: every conclusion side by side."""
+    console.print(
+        say(
+            "sim.bots.header",
+            lang,
+            scenario=result["scenario"],
+            runs=result["runs"],
+            seed=result["seed"],
+            bots=", ".join(say(f"console.controller.{b}", lang) for b in result["bots"]),
+        )
+    )
+    rows = result["conclusions"]
+    table = Table(title_justify="left")
+    keys = list(rows[0]["label"]) if rows else []
+    for key in keys:
+        table.add_column(escape(key), style="bold")
+    table.add_column(say("sim.column.side", lang))
+    for bot in result["bots"]:
+        table.add_column(say(f"console.controller.{bot}", lang), justify="right")
+    table.add_column(say("sim.column.flag", lang))
+    for row in rows:
+        cells = []
+        for bot in result["bots"]:
+            answer = row["bots"][bot]
+            if "difference" in answer:
+                figure = _points(answer, lang)
+            else:
+                figure = f"{_pct(answer['p'])} {_interval(answer['interval'])}"
+            cells.append(f"{figure} {say(_CONCLUSIONS[answer['conclusion']], lang)}")
+        style = "bold red" if row["flag"] == "flips" else None
+        table.add_row(
+            *(escape(row["label"][k]) for k in keys),
+            names.get(row["side"], row["side"]),
+            *cells,
+            Text(say(_FLAGS[row["flag"]], lang), style=style or ""),
+        )
+    console.print(table)
+    flips = sum(row["flag"] == "flips" for row in rows)
+    console.print(say("sim.bots.flips_count", lang, n=flips), style="bold red" if flips else "")
+
+
 #: A probe's verdict against the target, for people.
 _VERDICTS = {"below": "sim.solve.below", "above": "sim.solve.above", "at": "sim.solve.at"}
 
@@ -636,6 +696,10 @@ def sim_command(
         str | None,
         typer.Option("--solve-side", help="With --solve: whose wins (default: first side)."),
     ] = None,
+    several_bots: Annotated[
+        str | None,
+        typer.Option("--bots", help="Play the job once per bot: heuristic,random,..."),
+    ] = None,
     lang: Annotated[Lang, typer.Option("--lang", help="Language of text: en or ru.")] = Lang.en,
 ) -> None:
     """Monte Carlo battles and sweeps: win rates with 95% intervals, turns, losses, units."""
@@ -695,11 +759,35 @@ def sim_command(
         raise InputError(f"SCENARIO: '{target}' is a procedure; give its --input (JSON or @FILE)")
     if no_store and (store is not None or fresh):
         raise InputError("--no-store: keeps nothing; drop --store and --fresh")
-    sides = _side_bots(side or (), scenario.side_ids)
     names = {
         s.id: escape((s.name_ru or s.name) if lang.value == "ru" else s.name)
         for s in scenario.sides
     }
+    if several_bots is not None:
+        for option, value in (("--side", side), ("--plot", plot), ("--csv", csv)):
+            if value:
+                raise InputError(f"{option}: not with --bots (each bot plays every side)")
+        if parquet is not None:
+            raise InputError("--parquet: not with --bots (each bot plays every side)")
+        compared = api.sim_bots(
+            scenario,
+            runs,
+            seed,
+            bots=several_bots,
+            workers=workers,
+            ray=ray,
+            vary=vary or (),
+            vs=vs or (),
+            store=False if no_store else (store if store is not None else True),
+            fresh=fresh,
+            baseline=baseline,
+        )
+        if as_json:
+            _emit_json(compared)
+        else:
+            print_bots(Console(highlight=False, soft_wrap=False), compared, lang.value, names)
+        return
+    sides = _side_bots(side or (), scenario.side_ids)
     title = say("sim.progress", lang.value, scenario=scenario.id)
     with _progress_bar(not as_json, lang.value, title) as progress:
         try:
@@ -793,4 +881,11 @@ def register_sim_command(app: typer.Typer) -> None:
     app.command("sim")(sim_command)
 
 
-__all__ = ["print_procedure", "print_sim", "print_solve", "register_sim_command", "sim_command"]
+__all__ = [
+    "print_bots",
+    "print_procedure",
+    "print_sim",
+    "print_solve",
+    "register_sim_command",
+    "sim_command",
+]
