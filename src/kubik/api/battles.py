@@ -96,6 +96,7 @@ def sim_battles(
     fresh: bool = False,
     progress: Progress | None = None,
     baseline: int = 0,
+    bars: Sequence[str] = (),
 ) -> SimResult:
     """``runs`` bot games of a scenario (or of every cell of a sweep), as ``kubik sim``.
 
@@ -103,8 +104,10 @@ def sim_battles(
     cluster address); ``vary`` holds ``PATH=V1,V2`` parameters, ``vs`` one or two
     roster-list files; ``store`` a SQLite file, ``True`` for the job's default file
     (rerunning resumes), ``False`` for none; ``baseline`` the cell every other cell
-    of a sweep is compared with, game by game. Every input is checked before a game
-    is played. The result's ``to_json()`` is ``kubik sim --json``.
+    of a sweep is compared with, game by game; ``bars`` (``SIDE:RULE``) add a cell per
+    bar, the side refused every option that rule permits (:mod:`kubik.game.battle.bars`).
+    Every input is checked before a game is played. The result's ``to_json()`` is
+    ``kubik sim --json``.
     """
     from kubik.game.coverage import check_seed
     from kubik.game.scenario import Scenario, load_scenario
@@ -135,6 +138,7 @@ def sim_battles(
         fresh=fresh,
         progress=progress,
         baseline=baseline,
+        bars=bars,
     )
 
 
@@ -151,6 +155,7 @@ def sim_bots(
     store: str | Path | bool = True,
     fresh: bool = False,
     baseline: int = 0,
+    bars: Sequence[str] = (),
 ) -> dict[str, Any]:
     """As ``kubik sim SCENARIO --bots heuristic,random --json``: the same job (cells,
     seeds) played once per bot (every side by that bot), each bot's report under
@@ -178,6 +183,7 @@ def sim_bots(
             store=store,
             fresh=fresh,
             baseline=baseline,
+            bars=bars,
         )
         reports[name] = result.to_json()
     return {

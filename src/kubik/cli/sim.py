@@ -696,6 +696,10 @@ def sim_command(
         str | None,
         typer.Option("--solve-side", help="With --solve: whose wins (default: first side)."),
     ] = None,
+    bar: Annotated[
+        list[str] | None,
+        typer.Option("--bar", help="A cell with SIDE refused RULE's options: SIDE:RULE."),
+    ] = None,
     several_bots: Annotated[
         str | None,
         typer.Option("--bots", help="Play the job once per bot: heuristic,random,..."),
@@ -720,6 +724,7 @@ def sim_command(
             runs=runs,
             vary=vary,
             vs=vs,
+            bar=bar,
             plot=plot,
             store=store,
             csv=csv,
@@ -743,6 +748,7 @@ def sim_command(
             plot=plot,
             vary=vary,
             vs=vs,
+            bar=bar,
             side=side,
             store=store,
             no_store=no_store,
@@ -781,6 +787,7 @@ def sim_command(
             store=False if no_store else (store if store is not None else True),
             fresh=fresh,
             baseline=baseline,
+            bars=bar or (),
         )
         if as_json:
             _emit_json(compared)
@@ -805,6 +812,7 @@ def sim_command(
                 fresh=fresh,
                 progress=progress,
                 baseline=baseline,
+                bars=bar or (),
             )
         except KeyboardInterrupt:
             message = "sim.interrupted.no_store" if no_store else "sim.interrupted"

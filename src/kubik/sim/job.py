@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -52,6 +53,9 @@ class Cell:
     #: The rulebook numbers the cell changes, as TOML (``[steel_war.weapons.lmg]
     #: power = "d8"``: ruleset → an override of its data); empty: the numbers as packaged.
     data_toml: str = ""
+    #: ``SIDE:RULE``: the side barred from a rule in this cell (``""``: none), see
+    #: :mod:`kubik.game.battle.bars`.
+    bar: str = ""
 
     def data_changes(self) -> dict[str, Any]:
         """Ruleset → the override of its data this cell plays with (see
@@ -99,6 +103,7 @@ class SimJob:
             "cells": [
                 {"label": c.label_json(), "toml": c.scenario_toml}
                 | ({"data": c.data_toml} if c.data_toml else {})
+                | ({"bar": c.bar} if c.bar else {})
                 for c in self.cells
             ],
             "seed": self.seed,
@@ -200,6 +205,21 @@ def _variant(
     return Cell(index, label, text, origin, dumps(dict(changes)) if changes else "")
 
 
+_RULE = re.compile(r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*(-\*|\*)?$")
+
+
+def check_bar(bar: str, sides: Sequence[str]) -> str:
+    """``SIDE:RULE`` (a rule ID such as ``SW-CHARGE-01``, or a prefix ``SW-CHARGE-*``),
+    checked; one line naming what is wrong."""
+    side, colon, rule = (part.strip() for part in bar.partition(":"))
+    if not colon or side not in sides or not _RULE.match(rule):
+        raise InputError(
+            f"--bar {bar}: write SIDE:RULE with a side of the scenario ({', '.join(sides)}) "
+            "and a rule ID or prefix, e.g. steel:SW-CHARGE-01 or steel:SW-CHARGE-*"
+        )
+    return f"{side}:{rule}"
+
+
 def _deep_merge(into: dict[str, Any], change: Mapping[str, Any]) -> None:
     for key, value in change.items():
         if isinstance(value, Mapping) and isinstance(into.get(key), dict):
@@ -238,14 +258,19 @@ def build_job(
     bots: Mapping[str, str],
     parameters: Sequence[Parameter] = (),
     rosters: Sequence[RosterList] = (),
+    bars: Sequence[str] = (),
 ) -> SimJob:
     """The job of ``scenario`` (a single cell) or of its sweep: every combination of the
     parameters' values, then of the rosters (first list's slowest), each variant checked
-    by the ruleset before any game is played."""
+    by the ruleset before any game is played; with ``bars`` (``SIDE:RULE``), each
+    variant once unbarred and once per bar."""
     check_distinct(parameters)
     check_lists(rosters, scenario.side_ids)
+    bars = [check_bar(bar, scenario.side_ids) for bar in bars]
+    if len(set(bars)) != len(bars):
+        raise InputError("--bar: a bar is given twice")
     cells: list[Cell] = []
-    if not parameters and not rosters:
+    if not parameters and not rosters and not bars:
         cells.append(Cell(0, (), scenario.text, scenario.origin))
     else:
         data = tomllib.loads(scenario.text)
@@ -265,14 +290,20 @@ def build_job(
                 for side, roster_id, roster in chosen:
                     cell_data = apply_roster(cell_data, side, roster)
                     label.append((f"vs.{side}", roster_id))
-                cells.append(_variant(scenario, cell_data, tuple(label), len(cells), changes))
+                cell = _variant(scenario, cell_data, tuple(label), len(cells), changes)
+                cells.append(cell)
+                for bar in bars:
+                    barred = (*cell.label, ("bar", bar))
+                    cells.append(replace(cell, index=len(cells), label=barred, bar=bar))
+                if bars:
+                    cells[-1 - len(bars)] = replace(cell, label=(*cell.label, ("bar", "none")))
     return SimJob(
         scenario=scenario.id,
         sides=scenario.side_ids,
         cells=tuple(cells),
         seed=seed,
         bots=tuple((side, bots[side]) for side in scenario.side_ids),
-        parameters=tuple(p.path for p in parameters),
+        parameters=tuple(p.path for p in parameters) + (("bar",) if bars else ()),
         vs=tuple(r.side for r in rosters),
         rulesets=(get_ruleset(scenario.ruleset),),
     )
@@ -285,6 +316,7 @@ __all__ = [
     "GameTask",
     "SimJob",
     "build_job",
+    "check_bar",
     "check_runs",
     "code_fingerprint",
     "data_changes",

@@ -24,6 +24,7 @@ from kubik.bots.registry import bot_for
 from kubik.core.errors import KubikError
 from kubik.engine.odds import OddsCache
 from kubik.game.battle import BattleGame, UnitResult
+from kubik.game.battle.bars import set_bars
 from kubik.game.core import SideSummary
 from kubik.game.registry import register_ruleset
 from kubik.game.scenario import Scenario
@@ -108,16 +109,21 @@ class Worker:
         self._cache = OddsCache()
         self._bots = dict(job.bots)
         self._numbers = ""  # the data changes in force in this process (a cell's TOML)
+        self._bar = ""  # the bar in force in this process (SIDE:RULE)
 
-    def use_numbers(self, data_toml: str) -> None:
-        """Play with a cell's changed rulebook numbers (``""``: the packaged ones); the
-        odds memo is emptied with every change, as the rules' own memos are."""
-        if data_toml == self._numbers:
-            return
-        changes = tomllib.loads(data_toml) if data_toml else {}
-        use_data_changes(changes)
-        self._cache.clear()
-        self._numbers = data_toml
+    def use_cell(self, data_toml: str, bar: str) -> None:
+        """Play with a cell's changed rulebook numbers (``""``: the packaged ones) and its
+        bar (``""``: none); the odds memo is emptied with every change of numbers, as the
+        rules' own memos are."""
+        if data_toml != self._numbers:
+            changes = tomllib.loads(data_toml) if data_toml else {}
+            use_data_changes(changes)
+            self._cache.clear()
+            self._numbers = data_toml
+        if bar != self._bar:
+            side, _, rule = bar.partition(":")
+            set_bars({side: (rule,)} if bar else {})
+            self._bar = bar
 
     def scenario(self, cell: int) -> Scenario:
         """The scenario of ``cell``, parsed once."""
@@ -127,7 +133,8 @@ class Worker:
 
     def play(self, task: GameTask) -> GameOutcome:
         """Play one game to its end, bots on every side."""
-        self.use_numbers(self.job.cells[task.cell].data_toml)
+        cell = self.job.cells[task.cell]
+        self.use_cell(cell.data_toml, cell.bar)
         scenario = self.scenario(task.cell)
         if len(self._cache) > CACHE_LIMIT:
             self._cache.clear()
@@ -168,7 +175,7 @@ def play_batch(job: SimJob, batch: Iterable[GameTask]) -> Iterator[GameOutcome]:
         for task in batch:
             yield worker.play(task)
     finally:
-        worker.use_numbers("")  # no cell's numbers outlive its games
+        worker.use_cell("", "")  # no cell's numbers or bar outlive its games
 
 
 __all__ = ["CACHE_LIMIT", "GameOutcome", "SimError", "Worker", "play_batch", "worker_for"]

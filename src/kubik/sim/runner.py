@@ -133,6 +133,7 @@ def simulate_battles(
     fresh: bool = False,
     progress: Progress | None = None,
     baseline: int = 0,
+    bars: Sequence[str] = (),
 ) -> SimResult:
     """Check every input, build the job, open its store and run it.
 
@@ -144,7 +145,7 @@ def simulate_battles(
     check_seed(seed, "--seed")
     parameters = [parse_parameter(spec) for spec in vary]
     rosters = [load_roster_list(path) for path in vs]
-    job = build_job(scenario, seed, bots, parameters, rosters)
+    job = build_job(scenario, seed, bots, parameters, rosters, bars)
     check_baseline(job, baseline)
     opened: SimStore | None = None
     if store is not False:
