@@ -521,7 +521,7 @@ def print_solve(
         line = say(
             "sim.solve.value",
             lang,
-            path=escape(found["path"]),
+            path=found["path"],
             value=answer["value"],
             p=_pct(probe["p"]),
             interval=_interval(probe["interval"]),
