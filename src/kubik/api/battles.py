@@ -102,13 +102,15 @@ def sim_battles(
 
     ``workers`` local processes (default: every core) or Ray (``ray="local"`` or a
     cluster address); ``vary`` holds ``PATH=V1,V2`` parameters, ``vs`` one or two
-    roster-list files; ``store`` a SQLite file, ``True`` for the job's default file
+    roster-list files, or BattleScribe rosters ``SIDE=A.ros,B.rosz`` (a roster per
+    file); ``store`` a SQLite file, ``True`` for the job's default file
     (rerunning resumes), ``False`` for none; ``baseline`` the cell every other cell
     of a sweep is compared with, game by game; ``bars`` (``SIDE:RULE``) add a cell per
     bar, the side refused every option that rule permits (:mod:`kubik.game.battle.bars`).
     Every input is checked before a game is played. The result's ``to_json()`` is
     ``kubik sim --json``.
     """
+    from kubik.api.battlescribe import is_roster_spec, roster_list
     from kubik.game.coverage import check_seed
     from kubik.game.scenario import Scenario, load_scenario
     from kubik.sim.backends import make_backend
@@ -126,6 +128,7 @@ def sim_battles(
             known = ", ".join(found.side_ids)
             raise InputError(f"sides.{side}: {found.id} has no side '{side}'; sides: {known}")
     bots = {side: chosen.get(side, bot) for side in found.side_ids}
+    lists = [roster_list(found, v) if is_roster_spec(v) else v for v in vs]
     return simulate_battles(
         found,
         runs,
@@ -133,7 +136,7 @@ def sim_battles(
         bots,
         backend,
         vary=vary,
-        vs=vs,
+        vs=lists,
         store=store,
         fresh=fresh,
         progress=progress,

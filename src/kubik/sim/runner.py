@@ -22,7 +22,7 @@ from kubik.sim.backends import Backend
 from kubik.sim.job import SimJob, build_job, check_runs
 from kubik.sim.outcome import GameOutcome
 from kubik.sim.report import check_baseline, sim_report
-from kubik.sim.rosters import load_roster_list
+from kubik.sim.rosters import RosterList, load_roster_list
 from kubik.sim.store import SimStore, default_store_path
 from kubik.sim.vary import parse_parameter
 from kubik.text.i18n import render
@@ -128,7 +128,7 @@ def simulate_battles(
     backend: Backend,
     *,
     vary: Sequence[str] = (),
-    vs: Sequence[str | Path] = (),
+    vs: Sequence[str | Path | RosterList] = (),
     store: Path | str | bool = True,
     fresh: bool = False,
     progress: Progress | None = None,
@@ -144,7 +144,7 @@ def simulate_battles(
     check_runs(runs)
     check_seed(seed, "--seed")
     parameters = [parse_parameter(spec) for spec in vary]
-    rosters = [load_roster_list(path) for path in vs]
+    rosters = [v if isinstance(v, RosterList) else load_roster_list(v) for v in vs]
     job = build_job(scenario, seed, bots, parameters, rosters, bars)
     check_baseline(job, baseline)
     opened: SimStore | None = None
