@@ -409,26 +409,36 @@ def is_roster_spec(spec: str | Path) -> bool:
 
 def scenario_with_roster(scenario: Any, spec: str | Path) -> Any:
     """``scenario`` with one side's units replaced by a roster: ``SIDE=FILE.ros``."""
-    import tomllib
-
-    from kubik.game.scenario import ScenarioSource, parse_scenario
-    from kubik.sim.rosters import Roster, apply_roster
-    from kubik.sim.toml_text import dumps
-
     side, files = _spec(spec)
     if side not in scenario.side_ids or len(files) != 1:
         raise InputError(
             f"--roster {spec}: write SIDE=FILE with one file and a side of the scenario "
             f"({', '.join(scenario.side_ids)})"
         )
+    return with_roster(scenario, side, load_roster(files[0]))
+
+
+def with_roster(scenario: Any, side: str, roster: BsRoster) -> Any:
+    """``scenario`` (a :class:`~kubik.game.scenario.Scenario`) with ``side``'s units
+    replaced by ``roster``'s, checked by the ruleset like any scenario."""
+    import tomllib
+
+    from kubik.game.scenario import ScenarioSource, parse_scenario
+    from kubik.sim.rosters import Roster, apply_roster
+    from kubik.sim.toml_text import dumps
+
+    if side not in scenario.side_ids:
+        raise InputError(
+            f"{roster.origin}: the scenario has no side '{side}'; "
+            f"sides: {', '.join(scenario.side_ids)}"
+        )
     data = tomllib.loads(scenario.text)
-    roster = load_roster(files[0])
     units = roster_units(scenario.ruleset, roster, side, data.get("units", []))
-    changed = apply_roster(
-        data, side, Roster(key(roster.name) or "roster", roster.name, roster.name, tuple(units))
-    )
+    made = Roster(key(roster.name) or "roster", roster.name, roster.name, tuple(units))
     return parse_scenario(
-        dumps(changed), f"{scenario.origin} [{side}={files[0].name}]", ScenarioSource.FILE
+        dumps(apply_roster(data, side, made)),
+        f"{scenario.origin} [{side}={roster.origin}]",
+        ScenarioSource.FILE,
     )
 
 
@@ -467,4 +477,5 @@ __all__ = [
     "roster_list",
     "roster_units",
     "scenario_with_roster",
+    "with_roster",
 ]

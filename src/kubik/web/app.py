@@ -61,6 +61,15 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
 }
 
 
+class RosterUpload(BaseModel):
+    """A BattleScribe / New Recruit roster file (``.ros`` or ``.rosz``) for one side."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(max_length=200, description="the file's name, e.g. posse.ros")
+    data: str = Field(max_length=7_000_000, description="the file's bytes, base64")
+
+
 class NewGame(BaseModel):
     """``POST /api/games``: a scenario id, a seed and who rolls the dice (or a saved record)."""
 
@@ -71,6 +80,9 @@ class NewGame(BaseModel):
     dice: Literal["virtual", "typed"] = "virtual"
     bots: dict[str, str] = Field(default_factory=dict, description="side → bot (heuristic ...)")
     record: dict[str, Any] | None = Field(default=None, description="a saved game to go on with")
+    rosters: dict[str, RosterUpload] = Field(
+        default_factory=dict, description="side → a BattleScribe roster for that side"
+    )
 
 
 class AnswerBody(BaseModel):
@@ -238,7 +250,13 @@ def create_app(store: Path | str | None = None) -> FastAPI:
         language = _lang(None, accept_language)
         return await run(
             lambda games: games.create(
-                body.scenario, body.seed, body.dice, body.bots, body.record, language
+                body.scenario,
+                body.seed,
+                body.dice,
+                body.bots,
+                body.record,
+                language,
+                {side: (r.name, r.data) for side, r in body.rosters.items()},
             )
         )
 
