@@ -108,3 +108,10 @@ def test_a_number_that_cannot_be_swept_is_one_line(spec: str, line: str) -> None
         simulate_battles(scenario, 1, 1, bots, InProcess(), vary=[spec], store=False)
     assert str(caught.value).startswith(line)
     assert "\n" not in str(caught.value)
+
+
+def test_worker_processes_play_the_same_numbers_as_this_process() -> None:
+    sweep = ["old_west:weapons.rifle.strength=3,5", "end.turn_limit=2"]
+    here = api.sim_battles("old_west.demo", 2, 5, workers=1, vary=sweep, store=False)
+    pool = api.sim_battles("old_west.demo", 2, 5, workers=2, vary=sweep, store=False)
+    assert _games(here, 0) == _games(pool, 0) and _games(here, 1) == _games(pool, 1)

@@ -132,7 +132,7 @@ def _start_worker(job: SimJob, results: Any) -> None:
 def _run_batch(batch: tuple[GameTask, ...]) -> int:
     """Pool task: play a batch, sending each outcome as its game ends."""
     assert _JOB is not None, "the pool's initializer sets the job"
-    for outcome in play_batch(_JOB, batch):
+    for outcome in play_batch(_JOB, batch, restore=False):
         _RESULTS.put(outcome)
     return len(batch)
 
@@ -210,7 +210,7 @@ def _ray() -> Any:
 
 def ray_batch(job: SimJob, batch: tuple[GameTask, ...]) -> Iterator[GameOutcome]:
     """A Ray task: play a batch in a Ray worker, yielding each outcome as it ends."""
-    yield from play_batch(job, batch)
+    yield from play_batch(job, batch, restore=False)
 
 
 @dataclass(slots=True)

@@ -108,8 +108,12 @@ class Worker:
         self._scenarios: dict[int, Scenario] = {}
         self._cache = OddsCache()
         self._bots = dict(job.bots)
-        self._numbers = ""  # the data changes in force in this process (a cell's TOML)
-        self._bar = ""  # the bar in force in this process (SIDE:RULE)
+        # the data changes and the bar in force in this process: none, whatever an
+        # earlier job of this process left
+        use_data_changes({})
+        set_bars({})
+        self._numbers = ""  # (a cell's TOML)
+        self._bar = ""  # (SIDE:RULE)
 
     def use_cell(self, data_toml: str, bar: str) -> None:
         """Play with a cell's changed rulebook numbers (``""``: the packaged ones) and its
@@ -168,14 +172,23 @@ def worker_for(job: SimJob) -> Worker:
     return _WORKERS[key]
 
 
-def play_batch(job: SimJob, batch: Iterable[GameTask]) -> Iterator[GameOutcome]:
-    """Play a batch of games in this process, yielding each outcome as it finishes."""
+def play_batch(
+    job: SimJob, batch: Iterable[GameTask], restore: bool = True
+) -> Iterator[GameOutcome]:
+    """Play a batch of games in this process, yielding each outcome as it finishes.
+
+    ``restore``: put the rulebook's own numbers back (and lift any bar) when the batch
+    ends — in a process that does more than play this job's games. A worker process
+    of the job keeps its cell's numbers to the next batch (most often of the same cell,
+    whose memos it then keeps): every game sets its own cell's numbers first.
+    """
     worker = worker_for(job)
     try:
         for task in batch:
             yield worker.play(task)
     finally:
-        worker.use_cell("", "")  # no cell's numbers or bar outlive its games
+        if restore:
+            worker.use_cell("", "")  # no cell's numbers or bar outlive its games
 
 
 __all__ = ["CACHE_LIMIT", "GameOutcome", "SimError", "Worker", "play_batch", "worker_for"]
