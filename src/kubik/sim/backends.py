@@ -30,6 +30,7 @@ import multiprocessing
 import os
 import queue
 import signal
+import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -236,6 +237,13 @@ class RayBackend:
         return msg("sim.backend.ray", address=self.address, n=self.workers)
 
     def run(self, job: SimJob, tasks: Sequence[GameTask]) -> Iterator[GameOutcome]:
+        # Ray prints what its nodes report (a node died, a worker was killed) on this
+        # process's standard output, where `kubik sim --json` writes its report: while Ray
+        # runs here, its words go to standard error
+        with contextlib.redirect_stdout(sys.stderr):
+            yield from self._run(job, tasks)
+
+    def _run(self, job: SimJob, tasks: Sequence[GameTask]) -> Iterator[GameOutcome]:
         ray = _ray()
         started = False
         if not ray.is_initialized():
