@@ -220,7 +220,11 @@ def test_plots_of_a_run_a_sweep_and_a_heatmap(skirmish: Scenario, tmp_path: Path
         store=False,
     )
     report = vs.to_json()
-    assert report["sweep"] == {"vary": ["end.turn_limit"], "vs": {"red": ["near", "far"]}}
+    assert report["sweep"] == {
+        "vary": ["end.turn_limit"],
+        "vs": {"red": ["near", "far"]},
+        "baseline": {"cell": 0, "label": {"end.turn_limit": "2", "vs.red": "near"}},
+    }
     assert [c["label"] for c in report["cells"]][:2] == [
         {"end.turn_limit": "2", "vs.red": "near"},
         {"end.turn_limit": "2", "vs.red": "far"},

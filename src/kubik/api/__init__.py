@@ -16,7 +16,14 @@ estimates under a policy), :mod:`.battles` (coverage, simulations). :mod:`.words
 alike.
 """
 
-from kubik.api.battles import coverage, sim, sim_battles, sim_procedure
+from kubik.api.battles import (
+    coverage,
+    sim,
+    sim_battles,
+    sim_bots,
+    sim_procedure,
+    sim_solve,
+)
 from kubik.api.inputs import (
     InputLike,
     check_depth,
@@ -58,7 +65,9 @@ __all__ = [
     "resolve",
     "sim",
     "sim_battles",
+    "sim_bots",
     "sim_procedure",
+    "sim_solve",
     "validation_message",
     "validation_problem",
 ]

@@ -95,15 +95,22 @@ def sim_battles(
     store: str | Path | bool = True,
     fresh: bool = False,
     progress: Progress | None = None,
+    baseline: int = 0,
+    bars: Sequence[str] = (),
 ) -> SimResult:
     """``runs`` bot games of a scenario (or of every cell of a sweep), as ``kubik sim``.
 
     ``workers`` local processes (default: every core) or Ray (``ray="local"`` or a
     cluster address); ``vary`` holds ``PATH=V1,V2`` parameters, ``vs`` one or two
-    roster-list files; ``store`` a SQLite file, ``True`` for the job's default file
-    (rerunning resumes), ``False`` for none. Every input is checked before a game is
-    played. The result's ``to_json()`` is ``kubik sim --json``.
+    roster-list files, or BattleScribe rosters ``SIDE=A.ros,B.rosz`` (a roster per
+    file); ``store`` a SQLite file, ``True`` for the job's default file
+    (rerunning resumes), ``False`` for none; ``baseline`` the cell every other cell
+    of a sweep is compared with, game by game; ``bars`` (``SIDE:RULE``) add a cell per
+    bar, the side refused every option that rule permits (:mod:`kubik.game.battle.bars`).
+    Every input is checked before a game is played. The result's ``to_json()`` is
+    ``kubik sim --json``.
     """
+    from kubik.api.battlescribe import is_roster_spec, roster_list
     from kubik.game.coverage import check_seed
     from kubik.game.scenario import Scenario, load_scenario
     from kubik.sim.backends import make_backend
@@ -121,6 +128,7 @@ def sim_battles(
             known = ", ".join(found.side_ids)
             raise InputError(f"sides.{side}: {found.id} has no side '{side}'; sides: {known}")
     bots = {side: chosen.get(side, bot) for side in found.side_ids}
+    lists = [roster_list(found, v) if is_roster_spec(v) else v for v in vs]
     return simulate_battles(
         found,
         runs,
@@ -128,11 +136,115 @@ def sim_battles(
         bots,
         backend,
         vary=vary,
-        vs=vs,
+        vs=lists,
         store=store,
         fresh=fresh,
         progress=progress,
+        baseline=baseline,
+        bars=bars,
     )
+
+
+def sim_bots(
+    scenario: str | Scenario,
+    runs: int,
+    seed: int = DEFAULT_SEED,
+    *,
+    bots: Sequence[str] | str = ("heuristic", "random"),
+    workers: int | None = None,
+    ray: str | None = None,
+    vary: Sequence[str] = (),
+    vs: Sequence[str | Path] = (),
+    store: str | Path | bool = True,
+    fresh: bool = False,
+    baseline: int = 0,
+    bars: Sequence[str] = (),
+) -> dict[str, Any]:
+    """As ``kubik sim SCENARIO --bots heuristic,random --json``: the same job (cells,
+    seeds) played once per bot (every side by that bot), each bot's report under
+    ``"reports"``, and ``"conclusions"``: each question every bot's games answer (in a
+    sweep, does a cell raise or lower a side's win rate against the baseline; else,
+    does a side win more than half) with each bot's answer and whether it ``flips``
+    with the bot (:mod:`kubik.sim.robustness`)."""
+    from kubik.bots.registry import BOT_NAMES
+    from kubik.game.scenario import Scenario, load_scenario
+    from kubik.sim.robustness import compare_bots, parse_bots
+
+    chosen = parse_bots(bots if isinstance(bots, str) else ",".join(bots), BOT_NAMES)
+    found = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+    reports: dict[str, Any] = {}
+    for name in chosen:
+        result = sim_battles(
+            found,
+            runs,
+            seed,
+            bot=name,
+            workers=workers,
+            ray=ray,
+            vary=vary,
+            vs=vs,
+            store=store,
+            fresh=fresh,
+            baseline=baseline,
+            bars=bars,
+        )
+        reports[name] = result.to_json()
+    return {
+        "scenario": found.id,
+        "runs": runs,
+        "seed": seed,
+        "bots": list(chosen),
+        "conclusions": compare_bots(reports),
+        "reports": reports,
+    }
+
+
+def sim_solve(
+    scenario: str | Scenario,
+    solve: str,
+    target: float = 0.5,
+    precision: float = 0.02,
+    seed: int = DEFAULT_SEED,
+    *,
+    side: str | None = None,
+    bot: str = "heuristic",
+    sides: Mapping[str, str] | None = None,
+    workers: int | None = None,
+    ray: str | None = None,
+) -> dict[str, Any]:
+    """As ``kubik sim SCENARIO --solve PATH=LOW..HIGH --target T --precision P --json``:
+    the whole value of ``PATH`` in ``LOW..HIGH`` at which ``side`` (the first side by
+    default) wins a share ``target`` of the games, found by bisection with sequential
+    probes (:mod:`kubik.sim.solve`); the answer (``{"value"}``, or ``{"between"}``: two
+    neighbours on either side of the target) and every probe with its interval."""
+    from kubik.game.coverage import check_seed
+    from kubik.game.scenario import Scenario, load_scenario
+    from kubik.sim.backends import make_backend
+    from kubik.sim.solve import Solver, check_target, parse_solve
+    from kubik.sim.vary import parse_parameter
+
+    check_seed(seed, "--seed")
+    path, low, high = parse_solve(solve)
+    parse_parameter(f"{path}={low}", "--solve")  # the path, checked before any game
+    wanted, within = check_target(target, precision)
+    _bot_kind(bot, "bot")
+    chosen = {s: _bot_kind(kind, f"sides.{s}") for s, kind in (sides or {}).items()}
+    backend = make_backend(workers, ray)
+    found = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+    known = ", ".join(found.side_ids)
+    for name in [*chosen, *([side] if side is not None else [])]:
+        if name not in found.side_ids:
+            raise InputError(f"--solve-side {name}: {found.id} has no such side; sides: {known}")
+    bots = {s: chosen.get(s, bot) for s in found.side_ids}
+    solver = Solver(found, path, side or found.side_ids[0], wanted, within, seed, bots, backend)
+    solver.job(low)  # both ends are valid variants before any game
+    solver.job(high)
+    return {
+        "scenario": found.id,
+        "seed": seed,
+        "bots": bots,
+        "solve": solver.solve(low, high),
+    }
 
 
 def sim(

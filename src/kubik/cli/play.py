@@ -36,6 +36,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from kubik.api.battlescribe import scenario_with_roster
 from kubik.api.words import say, side_label
 from kubik.bots import bot_for
 from kubik.cli.console.parse import Lang, parse_side_options
@@ -283,9 +284,19 @@ def play_command(
     ] = False,
     side: SideOption = None,
     quiet: QuietFlag = False,
+    roster: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--roster",
+            metavar="SIDE=FILE",
+            help="A BattleScribe / New Recruit roster (.ros, .rosz) for a side (repeatable).",
+        ),
+    ] = None,
 ) -> None:
     """Play a whole battle: bots, people, or both; --table referees a real table."""
     found = find_scenario(scenario or DEFAULT_SCENARIO)
+    for spec in roster or ():
+        found = scenario_with_roster(found, spec)
     kinds = play_kinds(found, side or (), table)
     if save is not None:
         check_name(save)

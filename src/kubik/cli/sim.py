@@ -165,14 +165,19 @@ def _losses_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str]
     table.add_column(say("sim.column.mean", lang), justify="right")
     table.add_column(say("sim.column.median", lang), justify="right")
     table.add_column(say("sim.column.range", lang), justify="right")
+    table.add_column(say("sim.column.percentiles", lang), justify="right")
     table.add_column(say("sim.column.counts", lang))
     for side, stat in losses.items():
         counts = " ".join(f"{v}:{c}" for v, c in stat["counts"].items())
+        shares = stat.get("percentiles") or {}
         table.add_row(
             names.get(side, side),
             _mean(stat),
             f"{stat['median']:g}",
             f"{stat['min']}–{stat['max']}",
+            " / ".join(_decimal(f"{shares[k]:g}", lang) for k in ("p10", "p50", "p90"))
+            if shares
+            else "—",
             counts,
         )
     return table
@@ -245,6 +250,53 @@ def _sweep_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str])
             *(_cell_text(cell, side) for side in report["wins"]),
             _cell_text(cell, "draw"),
             f"{cell['turns']['mean']:.1f}" if cell["turns"]["mean"] is not None else "—",
+        )
+    return table
+
+
+def _decimal(text: str, lang: str) -> str:
+    """A number as the language writes it (a decimal comma in Russian)."""
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def _points(pair: Mapping[str, Any], lang: str, scale: float = 100.0, digits: int = 1) -> str:
+    """A paired difference with its interval: ``+3.2 [−0.5, +6.9]`` (points of a rate)."""
+    if pair.get("difference") is None:
+        return "—"
+    low, high = pair["interval"]
+    shown = (
+        f"{pair['difference'] * scale:+.{digits}f} "
+        f"[{low * scale:+.{digits}f}, {high * scale:+.{digits}f}]"
+    )
+    return _decimal(shown, lang)
+
+
+def _paired_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> Table:
+    base = report["sweep"]["baseline"]
+    label = ", ".join(f"{k}={v}" for k, v in base["label"].items()) or say(
+        "sim.paired.as_written", lang
+    )
+    table = Table(
+        title=say("sim.paired", lang, cell=base["cell"], label=escape(label)),
+        title_justify="left",
+    )
+    keys = list(report["cells"][0]["label"]) if report["cells"] else []
+    for key in keys:
+        title = names.get(key[3:], key[3:]) if key.startswith("vs.") else escape(key)
+        table.add_column(title, style="bold")
+    for side in report["wins"]:
+        table.add_column(
+            say("sim.column.paired_wins", lang, side=names.get(side, side)), justify="right"
+        )
+    table.add_column(say("sim.column.paired_turns", lang), justify="right")
+    for cell in report["cells"]:
+        paired = cell["paired"]
+        if paired is None:
+            continue
+        table.add_row(
+            *(escape(cell["label"][k]) for k in keys),
+            *(_points(paired["win_rate"][side], lang) for side in report["wins"]),
+            _points(paired["turns"], lang, scale=1.0, digits=2),
         )
     return table
 
@@ -325,18 +377,169 @@ def print_sim(
         console.print(Text(say("sim.pooled", lang, games=result["games"]), style="dim"))
         console.print()
         console.print(_sweep_table(result, lang, names))
+        if len(result["cells"]) > 1:
+            console.print()
+            console.print(_paired_table(result, lang, names))
         for table in _heatmap_tables(result, lang, names):
             console.print()
             console.print(table)
         return
     console.print(_rates_table(result, lang, names))
     console.print(_turns_line(result, lang))
+    shares = result["turns"].get("percentiles")
+    if shares:
+        console.print(
+            say(
+                "sim.turns.percentiles",
+                lang,
+                **{k: _decimal(f"{v:g}", lang) for k, v in shares.items()},
+            )
+        )
     for part in (_losses_table(result, lang, names), _counts_table(result, lang, names)):
         if part is not None:
             console.print()
             console.print(part)
     console.print()
     console.print(_units_table(result, lang, names))
+
+
+#: A conclusion under one bot, and what the bots' conclusions say together, for people.
+_CONCLUSIONS = {
+    "up": "sim.bots.up",
+    "down": "sim.bots.down",
+    "above": "sim.bots.above",
+    "below": "sim.bots.below",
+    "unclear": "sim.bots.unclear",
+}
+_FLAGS = {
+    "flips": "sim.bots.flips",
+    "depends": "sim.bots.depends",
+    "holds": "sim.bots.holds",
+    "unclear": "sim.bots.unclear",
+}
+
+
+def print_bots(
+    console: Console, result: Mapping[str, Any], lang: str, names: Mapping[str, str]
+) -> None:
+    """The human report of one job under several bots: every conclusion side by side."""
+    console.print(
+        say(
+            "sim.bots.header",
+            lang,
+            scenario=result["scenario"],
+            runs=result["runs"],
+            seed=result["seed"],
+            bots=", ".join(say(f"console.controller.{b}", lang) for b in result["bots"]),
+        )
+    )
+    rows = result["conclusions"]
+    table = Table(title_justify="left")
+    keys = list(rows[0]["label"]) if rows else []
+    for key in keys:
+        table.add_column(escape(key), style="bold")
+    table.add_column(say("sim.column.side", lang))
+    for bot in result["bots"]:
+        table.add_column(say(f"console.controller.{bot}", lang), justify="right")
+    table.add_column(say("sim.column.flag", lang))
+    for row in rows:
+        cells = []
+        for bot in result["bots"]:
+            answer = row["bots"][bot]
+            if "difference" in answer:
+                figure = _points(answer, lang)
+            else:
+                figure = f"{_pct(answer['p'])} {_interval(answer['interval'])}"
+            cells.append(f"{figure} {say(_CONCLUSIONS[answer['conclusion']], lang)}")
+        style = "bold red" if row["flag"] == "flips" else None
+        table.add_row(
+            *(escape(row["label"][k]) for k in keys),
+            names.get(row["side"], row["side"]),
+            *cells,
+            Text(say(_FLAGS[row["flag"]], lang), style=style or ""),
+        )
+    console.print(table)
+    flips = sum(row["flag"] == "flips" for row in rows)
+    console.print(say("sim.bots.flips_count", lang, n=flips), style="bold red" if flips else "")
+
+
+#: A probe's verdict against the target, for people.
+_VERDICTS = {"below": "sim.solve.below", "above": "sim.solve.above", "at": "sim.solve.at"}
+
+
+def print_solve(
+    console: Console, result: Mapping[str, Any], lang: str, names: Mapping[str, str]
+) -> None:
+    """The human report of a search for a cost (``--solve``)."""
+    found = result["solve"]
+    bots = ", ".join(
+        f"{names.get(side, side)}: {say(f'console.controller.{kind}', lang)}"
+        for side, kind in result["bots"].items()
+    )
+    console.print(
+        say(
+            "sim.solve.header",
+            lang,
+            scenario=result["scenario"],
+            path=escape(found["path"]),
+            side=names.get(found["side"], found["side"]),
+            target=_decimal(f"{found['target']:g}", lang),
+            precision=_decimal(f"{found['precision']:g}", lang),
+            seed=result["seed"],
+            bots=bots,
+        )
+    )
+    console.print(
+        say(
+            "sim.solve.design",
+            lang,
+            block=found["block"],
+            z=_decimal(f"{found['decision_z']:.2f}", lang),
+            precision=_decimal(f"{found['precision']:g}", lang),
+        ),
+        style="dim",
+    )
+    table = Table(title_justify="left")
+    table.add_column(say("sim.column.value", lang), justify="right")
+    table.add_column(say("sim.column.games", lang), justify="right")
+    table.add_column(say("sim.column.rate", lang), justify="right")
+    table.add_column(say("sim.column.interval", lang), justify="right")
+    table.add_column(say("sim.column.verdict", lang))
+    for probe in found["probes"]:
+        table.add_row(
+            str(probe["value"]),
+            str(probe["games"]),
+            _pct(probe["p"]),
+            _interval(probe["interval"]),
+            say(_VERDICTS[probe["verdict"]], lang),
+        )
+    console.print(table)
+    by_value = {p["value"]: p for p in found["probes"]}
+    answer = found["answer"]
+    if "value" in answer:
+        probe = by_value[answer["value"]]
+        line = say(
+            "sim.solve.value",
+            lang,
+            path=found["path"],
+            value=answer["value"],
+            p=_pct(probe["p"]),
+            interval=_interval(probe["interval"]),
+        )
+    else:
+        low, high = (by_value[v] for v in answer["between"])
+        line = say(
+            "sim.solve.between",
+            lang,
+            low=low["value"],
+            p_low=_pct(low["p"]),
+            i_low=_interval(low["interval"]),
+            high=high["value"],
+            p_high=_pct(high["p"]),
+            i_high=_interval(high["interval"]),
+        )
+    console.print(Text(line, style="bold"))
+    console.print(say("sim.solve.games", lang, games=found["games"]), style="dim")
 
 
 def print_procedure(console: Console, result: Mapping[str, Any], lang: str) -> None:
@@ -427,7 +630,10 @@ def sim_command(
             show_default=False,
         ),
     ],
-    runs: Annotated[int, typer.Option("--runs", help=f"Games per cell, 1 to {MAX_RUNS}.")],
+    runs: Annotated[
+        int | None,
+        typer.Option("--runs", help=f"Games per cell, 1 to {MAX_RUNS} (not with --solve)."),
+    ] = None,
     seed: Annotated[
         int, typer.Option("--seed", help="Root seed; each game's seed derives from it.")
     ] = DEFAULT_SEED,
@@ -462,6 +668,10 @@ def sim_command(
     fresh: Annotated[
         bool, typer.Option("--fresh", help="Forget stored games; play all again.")
     ] = False,
+    baseline: Annotated[
+        int,
+        typer.Option("--baseline", help="The cell a sweep's cells are compared with (paired)."),
+    ] = 0,
     csv: Annotated[Path | None, typer.Option("--csv", help="Export every game as CSV.")] = None,
     parquet: Annotated[
         Path | None, typer.Option("--parquet", help="Export every game as Parquet (pyarrow).")
@@ -472,9 +682,59 @@ def sim_command(
     policy: Annotated[
         str | None, typer.Option("--policy", help="A procedure's decision policy.")
     ] = None,
+    solve: Annotated[
+        str | None,
+        typer.Option("--solve", help="Find the value of PATH=LOW..HIGH that wins --target."),
+    ] = None,
+    share: Annotated[
+        float, typer.Option("--target", help="With --solve: the share of wins sought.")
+    ] = 0.5,
+    precision: Annotated[
+        float, typer.Option("--precision", help="With --solve: ± on the win rate to stop at.")
+    ] = 0.02,
+    solve_side: Annotated[
+        str | None,
+        typer.Option("--solve-side", help="With --solve: whose wins (default: first side)."),
+    ] = None,
+    bar: Annotated[
+        list[str] | None,
+        typer.Option("--bar", help="A cell with SIDE refused RULE's options: SIDE:RULE."),
+    ] = None,
+    several_bots: Annotated[
+        str | None,
+        typer.Option("--bots", help="Play the job once per bot: heuristic,random,..."),
+    ] = None,
     lang: Annotated[Lang, typer.Option("--lang", help="Language of text: en or ru.")] = Lang.en,
 ) -> None:
     """Monte Carlo battles and sweeps: win rates with 95% intervals, turns, losses, units."""
+    if solve is not None:
+        _solve(
+            target_name=target,
+            spec=solve,
+            wanted=share,
+            within=precision,
+            side_name=solve_side,
+            seed=seed,
+            bot=bot,
+            side=side,
+            workers=workers,
+            ray=ray,
+            as_json=as_json,
+            lang=lang.value,
+            runs=runs,
+            vary=vary,
+            vs=vs,
+            bar=bar,
+            bots=several_bots,
+            plot=plot,
+            store=store,
+            csv=csv,
+            parquet=parquet,
+            input_text=input_text,
+        )
+        return
+    if runs is None:
+        raise InputError(f"--runs: how many games per cell? 1 to {MAX_RUNS}")
     if input_text is not None:
         _procedure(
             target,
@@ -489,6 +749,8 @@ def sim_command(
             plot=plot,
             vary=vary,
             vs=vs,
+            bar=bar,
+            bots=several_bots,
             side=side,
             store=store,
             no_store=no_store,
@@ -505,11 +767,36 @@ def sim_command(
         raise InputError(f"SCENARIO: '{target}' is a procedure; give its --input (JSON or @FILE)")
     if no_store and (store is not None or fresh):
         raise InputError("--no-store: keeps nothing; drop --store and --fresh")
-    sides = _side_bots(side or (), scenario.side_ids)
     names = {
         s.id: escape((s.name_ru or s.name) if lang.value == "ru" else s.name)
         for s in scenario.sides
     }
+    if several_bots is not None:
+        for option, value in (("--side", side), ("--plot", plot), ("--csv", csv)):
+            if value:
+                raise InputError(f"{option}: not with --bots (each bot plays every side)")
+        if parquet is not None:
+            raise InputError("--parquet: not with --bots (each bot plays every side)")
+        compared = api.sim_bots(
+            scenario,
+            runs,
+            seed,
+            bots=several_bots,
+            workers=workers,
+            ray=ray,
+            vary=vary or (),
+            vs=vs or (),
+            store=False if no_store else (store if store is not None else True),
+            fresh=fresh,
+            baseline=baseline,
+            bars=bar or (),
+        )
+        if as_json:
+            _emit_json(compared)
+        else:
+            print_bots(Console(highlight=False, soft_wrap=False), compared, lang.value, names)
+        return
+    sides = _side_bots(side or (), scenario.side_ids)
     title = say("sim.progress", lang.value, scenario=scenario.id)
     with _progress_bar(not as_json, lang.value, title) as progress:
         try:
@@ -526,6 +813,8 @@ def sim_command(
                 store=False if no_store else (store if store is not None else True),
                 fresh=fresh,
                 progress=progress,
+                baseline=baseline,
+                bars=bar or (),
             )
         except KeyboardInterrupt:
             message = "sim.interrupted.no_store" if no_store else "sim.interrupted"
@@ -552,9 +841,61 @@ def sim_command(
             )
 
 
+def _solve(
+    *,
+    target_name: str,
+    spec: str,
+    wanted: float,
+    within: float,
+    side_name: str | None,
+    seed: int,
+    bot: str,
+    side: list[str] | None,
+    workers: int | None,
+    ray: str | None,
+    as_json: bool,
+    lang: str,
+    **unused: Any,
+) -> None:
+    given = [option for option, value in unused.items() if value]
+    if given:
+        raise InputError(
+            f"--{given[0].replace('_', '-')}: --solve plays as many games as each value "
+            "needs, with no sweep, store or export; drop it"
+        )
+    scenario = find_scenario(target_name)
+    sides = _side_bots(side or (), scenario.side_ids)
+    result = api.sim_solve(
+        scenario,
+        spec,
+        wanted,
+        within,
+        seed,
+        side=side_name,
+        bot=bot,
+        sides=sides,
+        workers=workers,
+        ray=ray,
+    )
+    if as_json:
+        _emit_json(result)
+        return
+    names = {
+        s.id: escape((s.name_ru or s.name) if lang == "ru" else s.name) for s in scenario.sides
+    }
+    print_solve(Console(highlight=False, soft_wrap=False), result, lang, names)
+
+
 def register_sim_command(app: typer.Typer) -> None:
     """Add ``kubik sim`` to the ``kubik`` app."""
     app.command("sim")(sim_command)
 
 
-__all__ = ["print_procedure", "print_sim", "register_sim_command", "sim_command"]
+__all__ = [
+    "print_bots",
+    "print_procedure",
+    "print_sim",
+    "print_solve",
+    "register_sim_command",
+    "sim_command",
+]

@@ -251,6 +251,9 @@ def deciding_cache(maxsize: int | None = 128) -> Callable[[Callable[P, R]], Call
             found: R | Decided[R] = keep(*args, **kwargs)  # type: ignore[arg-type]
             return replayed(found)
 
+        # as functools' caches do: a sweep of the rulebook's numbers empties every memo
+        # a rule filled from the old numbers (kubik.rulesets.data.forget_derived_numbers)
+        vars(remembered).update(cache_clear=keep.cache_clear, cache_info=keep.cache_info)
         return remembered
 
     return wrap

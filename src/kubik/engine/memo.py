@@ -27,6 +27,17 @@ R = TypeVar("R")
 #: Remembered argument tuples per function before the identity table starts afresh.
 SIZE = 256
 
+#: How to forget every memo made by :func:`by_identity` (see :func:`clear_memos`).
+_CLEARERS: list[Callable[[], None]] = []
+
+
+def clear_memos() -> None:
+    """Forget everything every :func:`by_identity` memo remembers: a rule's number was
+    changed in this process (a sweep of the rulebook's data), so what was derived from the
+    old one must not be answered again."""
+    for clear in _CLEARERS:
+        clear()
+
 
 def by_identity(fn: Callable[..., R]) -> Callable[..., R]:
     """Memoise ``fn`` (hashable positional arguments): by the arguments' ids, then by value."""
@@ -82,6 +93,12 @@ def by_identity(fn: Callable[..., R]) -> Callable[..., R]:
         recent[key] = ((a, b, c), value)
         return value
 
+    def clear() -> None:
+        by_value.cache_clear()
+        recent.clear()
+        one.clear()
+
+    _CLEARERS.append(clear)
     code = fn.__code__
     if fn.__defaults__ or code.co_kwonlyargcount or code.co_flags & 0x04:  # the general form
         return remembered
@@ -93,4 +110,4 @@ def by_identity(fn: Callable[..., R]) -> Callable[..., R]:
     return sized.get(code.co_argcount, remembered)
 
 
-__all__ = ["by_identity"]
+__all__ = ["by_identity", "clear_memos"]

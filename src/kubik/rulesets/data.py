@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import tomllib
 from collections.abc import Iterator, Mapping
 from enum import Enum
@@ -318,18 +319,87 @@ def load_ruleset_data(
     from ``override`` (a mapping, or a path to a TOML file).
     """
     data: Mapping[str, Any] = _packaged_data(ruleset)
-    if override is None and not override_dir_setting():
+    if override is None and not _SCOPED and not override_dir_setting():
         return data  # the packaged numbers, the same object every time
-    folder = _override_dir()
-    if folder is not None:
-        env_file = folder / f"{ruleset}.toml"
-        if env_file.is_file():
-            data = _env_override(ruleset, env_file, _mtime(env_file))
+    scoped = _SCOPED.get(ruleset)
+    if scoped is not None:
+        data = scoped  # the user's overrides are merged in already
+    else:
+        folder = _override_dir()
+        if folder is not None:
+            env_file = folder / f"{ruleset}.toml"
+            if env_file.is_file():
+                data = _env_override(ruleset, env_file, _mtime(env_file))
     if isinstance(override, Path):
         data = merge_override(data, _read_toml(override, str(override)), override.name)
     elif override:
         data = merge_override(data, override, ruleset)
     return data
+
+
+#: Each ruleset's data while a sweep's cell changes it in this process (see
+#: :func:`use_data_changes`); empty when every ruleset plays its own numbers.
+_SCOPED: dict[str, Mapping[str, Any]] = {}
+
+
+def changed_data(ruleset: str, changes: Mapping[str, Any], where: str) -> Mapping[str, Any]:
+    """The ruleset's data (with the user's overrides) with ``changes`` applied, checked
+    as an override: an unknown key, a value of another kind or an engine limit is one
+    :class:`DataError` line naming ``where`` and the key."""
+    return merge_override(load_ruleset_data(ruleset), changes, where)
+
+
+def use_data_changes(changes: Mapping[str, Mapping[str, Any]]) -> None:
+    """Play with ``changes`` (ruleset → an override mapping) in this process from now on,
+    until the next call; ``{}`` goes back to the rulebook's numbers.
+
+    The rules keep what they derive from their numbers (cached tables, memoised odds),
+    so every such memo of the rules, the game and table layers and the bots is emptied
+    on each change: a game played after the call is the game a fresh process with those
+    numbers plays. A sweep's worker calls this when it moves to a cell with other
+    numbers and again when its batch ends, so no change outlives the games it was for.
+    """
+    merged = {
+        ruleset: changed_data(ruleset, override, ruleset) for ruleset, override in changes.items()
+    }
+    if not merged and not _SCOPED:
+        return
+    _SCOPED.clear()
+    _SCOPED.update(merged)
+    forget_derived_numbers()
+
+
+#: Packages whose memos may hold something derived from a rulebook number.
+_DERIVING = ("kubik.rulesets.", "kubik.engine.", "kubik.game.", "kubik.table.", "kubik.bots.")
+
+
+def forget_derived_numbers() -> None:
+    """Empty every memo a rule may have filled from its numbers: :func:`functools.cache`
+    and ``lru_cache`` functions (and methods) of the rules, the layers and the bots — of
+    rulesets installed from other packages too — and every
+    :func:`kubik.engine.memo.by_identity` memo. Emptying a pure memo changes no game."""
+    from kubik.engine.memo import clear_memos
+
+    clear_memos()
+    folders = [f for f in map(rulesets.folder, rulesets.ruleset_ids()) if f is not None]
+    for name, module in list(sys.modules.items()):
+        if module is None or name == __name__ or name.endswith(".registry"):
+            continue  # the packaged numbers and the rulesets found do not change
+        if not name.startswith(_DERIVING):
+            origin = getattr(module, "__file__", None)
+            if origin is None or not any(Path(origin).is_relative_to(f) for f in folders):
+                continue
+        for value in list(vars(module).values()):
+            _clear_cached(value)
+            if isinstance(value, type) and value.__module__ == name:
+                for member in list(vars(value).values()):
+                    _clear_cached(getattr(member, "__func__", member))
+
+
+def _clear_cached(value: Any) -> None:
+    clear = getattr(value, "cache_clear", None)
+    if callable(clear) and hasattr(value, "cache_info"):
+        clear()
 
 
 def _mtime(path: Path) -> float:

@@ -16,7 +16,10 @@ the batches shrink toward the end so the workers finish together.
   ``--ray local``) through Ray's own scheduler. Each task is a generator, so outcomes
   stream back game by game too; at most a few tasks per CPU of the cluster are in
   flight at once (backpressure with ``ray.wait``), so a job of any size keeps little
-  in memory. Ray is an optional extra: ``pip install 'kubik[ray]'``.
+  in memory. A task lost with its node (killed, out of memory, the machine gone) is
+  not retried by Ray (that would replay games already sent back): the backend sends
+  the games of its batch that did not come back as a new task, so every game arrives
+  exactly once. Ray is an optional extra: ``pip install 'kubik[ray]'``.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import multiprocessing
 import os
 import queue
 import signal
+import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -43,6 +47,8 @@ from kubik.sim.outcome import GameOutcome, SimError, play_batch
 MAX_BATCH = 16
 #: Batches in flight per CPU of a Ray cluster.
 RAY_TASKS_PER_CPU = 2
+#: Times the games of one batch are sent again after their task was lost with its node.
+RAY_RESENDS = 5
 
 
 class Backend(Protocol):
@@ -127,7 +133,7 @@ def _start_worker(job: SimJob, results: Any) -> None:
 def _run_batch(batch: tuple[GameTask, ...]) -> int:
     """Pool task: play a batch, sending each outcome as its game ends."""
     assert _JOB is not None, "the pool's initializer sets the job"
-    for outcome in play_batch(_JOB, batch):
+    for outcome in play_batch(_JOB, batch, restore=False):
         _RESULTS.put(outcome)
     return len(batch)
 
@@ -205,7 +211,7 @@ def _ray() -> Any:
 
 def ray_batch(job: SimJob, batch: tuple[GameTask, ...]) -> Iterator[GameOutcome]:
     """A Ray task: play a batch in a Ray worker, yielding each outcome as it ends."""
-    yield from play_batch(job, batch)
+    yield from play_batch(job, batch, restore=False)
 
 
 @dataclass(slots=True)
@@ -231,6 +237,13 @@ class RayBackend:
         return msg("sim.backend.ray", address=self.address, n=self.workers)
 
     def run(self, job: SimJob, tasks: Sequence[GameTask]) -> Iterator[GameOutcome]:
+        # Ray prints what its nodes report (a node died, a worker was killed) on this
+        # process's standard output, where `kubik sim --json` writes its report: while Ray
+        # runs here, its words go to standard error
+        with contextlib.redirect_stdout(sys.stderr):
+            yield from self._run(job, tasks)
+
+    def _run(self, job: SimJob, tasks: Sequence[GameTask]) -> Iterator[GameOutcome]:
         ray = _ray()
         started = False
         if not ray.is_initialized():
@@ -253,28 +266,73 @@ class RayBackend:
                 ray.shutdown()
 
     def _stream(self, ray: Any, job: SimJob, tasks: Sequence[GameTask]) -> Iterator[GameOutcome]:
-        remote = ray.remote(ray_batch)
+        remote = ray.remote(max_retries=0)(ray_batch)
         job_ref = ray.put(job)
-        waiting = list(reversed(batches(tasks, self._cpus)))
+        waiting = [(batch, 0) for batch in reversed(batches(tasks, self._cpus))]
         limit = RAY_TASKS_PER_CPU * self._cpus
-        running: list[Any] = []
+        running: dict[Any, tuple[tuple[GameTask, ...], int]] = {}  # task → (batch, resends)
+        arrived: set[tuple[int, int]] = set()
         try:
             while waiting or running:
                 while waiting and len(running) < limit:
-                    running.append(remote.remote(job_ref, waiting.pop()))
-                ready, _ = ray.wait(running, num_returns=1)
+                    batch, resends = waiting.pop()
+                    running[remote.remote(job_ref, batch)] = (batch, resends)
+                ready, _ = ray.wait(list(running), num_returns=1)
                 for generator in ready:
                     try:
                         reference = next(generator)
+                        outcome = _outcome(ray, reference)
                     except StopIteration:
-                        running.remove(generator)
+                        del running[generator]
                         continue
-                    yield _outcome(ray, reference)
+                    except ray.exceptions.RayError as error:
+                        if not _lost(ray, error):
+                            raise
+                        batch, resends = running.pop(generator)
+                        rest = tuple(t for t in batch if (t.cell, t.game) not in arrived)
+                        if resends >= RAY_RESENDS:
+                            raise SimError(
+                                f"--ray {self.address}: a batch of games was lost "
+                                f"{resends + 1} times with its node ({error.__class__.__name__}); "
+                                "every game that finished is stored: run the same command to go on"
+                            ) from None
+                        if rest:
+                            waiting.append((rest, resends + 1))
+                        continue
+                    key = (outcome.cell, outcome.game)
+                    if key not in arrived:
+                        arrived.add(key)
+                        yield outcome
         finally:
             for generator in running:
                 # already finished, or the cluster is gone: nothing to stop
                 with contextlib.suppress(Exception):
                     ray.cancel(generator, force=True)
+
+
+def _lost(ray: Any, error: Exception) -> bool:
+    """Whether a Ray error means the task's worker or node was lost (send its games
+    again), not that a game failed (a rule's error, stop the run)."""
+    exceptions = ray.exceptions
+    lost = tuple(
+        getattr(exceptions, name)
+        for name in (
+            "WorkerCrashedError",
+            "NodeDiedError",
+            "ObjectLostError",
+            "OwnerDiedError",
+            "ObjectReconstructionFailedError",
+            "RayActorError",
+            "LocalRayletDiedError",
+            "TaskUnschedulableError",
+        )
+        if hasattr(exceptions, name)
+    )
+    if isinstance(error, lost):
+        return True
+    if isinstance(error, exceptions.RayTaskError):
+        return isinstance(error.cause, lost) if hasattr(error, "cause") else False
+    return False
 
 
 def _outcome(ray: Any, reference: Any) -> GameOutcome:

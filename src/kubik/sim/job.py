@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -31,9 +32,10 @@ from kubik.game.coverage import game_seeds
 from kubik.game.registry import GameRuleset, get_ruleset
 from kubik.game.scenario import Scenario, ScenarioSource, parse_scenario
 from kubik.rulesets import registry as ruleset_registry
+from kubik.rulesets.data import DataError, changed_data, use_data_changes
 from kubik.sim.rosters import RosterList, apply_roster, check_lists
 from kubik.sim.toml_text import dumps
-from kubik.sim.vary import Parameter, apply, check_distinct, grid, value_label
+from kubik.sim.vary import Parameter, apply, check_distinct, data_change, grid, value_label
 
 #: Most games a cell plays (a bot game takes a few tenths of a second: about a
 #: day of one core; the store keeps every game, so a long job can be resumed).
@@ -48,6 +50,17 @@ class Cell:
     label: tuple[tuple[str, str], ...]
     scenario_toml: str
     origin: str
+    #: The rulebook numbers the cell changes, as TOML (``[steel_war.weapons.lmg]
+    #: power = "d8"``: ruleset → an override of its data); empty: the numbers as packaged.
+    data_toml: str = ""
+    #: ``SIDE:RULE``: the side barred from a rule in this cell (``""``: none), see
+    #: :mod:`kubik.game.battle.bars`.
+    bar: str = ""
+
+    def data_changes(self) -> dict[str, Any]:
+        """Ruleset → the override of its data this cell plays with (see
+        :func:`kubik.rulesets.data.use_data_changes`)."""
+        return tomllib.loads(self.data_toml) if self.data_toml else {}
 
     def label_json(self) -> dict[str, str]:
         """``{"units[steel_1].quality": "recruits", "vs.steel": "rifles"}`` (empty: the
@@ -87,7 +100,12 @@ class SimJob:
         """What makes two jobs the same job (the number of runs does not)."""
         return {
             "scenario": self.scenario,
-            "cells": [{"label": c.label_json(), "toml": c.scenario_toml} for c in self.cells],
+            "cells": [
+                {"label": c.label_json(), "toml": c.scenario_toml}
+                | ({"data": c.data_toml} if c.data_toml else {})
+                | ({"bar": c.bar} if c.bar else {})
+                for c in self.cells
+            ],
             "seed": self.seed,
             "bots": dict(self.bots),
             "code": code_fingerprint(),
@@ -166,16 +184,72 @@ def check_runs(runs: object, name: str = "--runs") -> int:
 
 
 def _variant(
-    base: Scenario, data: dict[str, Any], label: tuple[tuple[str, str], ...], index: int
+    base: Scenario,
+    data: dict[str, Any],
+    label: tuple[tuple[str, str], ...],
+    index: int,
+    changes: Mapping[str, Any],
 ) -> Cell:
     text = dumps(data)
     described = ", ".join(f"{k}={v}" for k, v in label)
     origin = f"{base.origin} [{described}]"
     try:
+        if changes:
+            use_data_changes(changes)  # the scenario is checked with the cell's numbers
         parse_scenario(text, origin, ScenarioSource.FILE)
     except ScenarioError as error:
         raise InputError(str(error)) from None
-    return Cell(index, label, text, origin)
+    finally:
+        if changes:
+            use_data_changes({})
+    return Cell(index, label, text, origin, dumps(dict(changes)) if changes else "")
+
+
+_RULE = re.compile(r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*(-\*|\*)?$")
+
+
+def check_bar(bar: str, sides: Sequence[str]) -> str:
+    """``SIDE:RULE`` (a rule ID such as ``SW-CHARGE-01``, or a prefix ``SW-CHARGE-*``),
+    checked; one line naming what is wrong."""
+    side, colon, rule = (part.strip() for part in bar.partition(":"))
+    if not colon or side not in sides or not _RULE.match(rule):
+        raise InputError(
+            f"--bar {bar}: write SIDE:RULE with a side of the scenario ({', '.join(sides)}) "
+            "and a rule ID or prefix, e.g. steel:SW-CHARGE-01 or steel:SW-CHARGE-*"
+        )
+    return f"{side}:{rule}"
+
+
+def _deep_merge(into: dict[str, Any], change: Mapping[str, Any]) -> None:
+    for key, value in change.items():
+        if isinstance(value, Mapping) and isinstance(into.get(key), dict):
+            _deep_merge(into[key], value)
+        else:
+            into[key] = value
+
+
+def data_changes(
+    ruleset: str, combination: Sequence[tuple[Parameter, Any]]
+) -> dict[str, dict[str, Any]]:
+    """Ruleset → the override of its data a combination of ``--vary`` values makes, each
+    checked against the data (an unknown key, a value of another kind or an engine limit
+    is one line naming the path)."""
+    changes: dict[str, dict[str, Any]] = {}
+    for parameter, value in combination:
+        if parameter.ruleset is None:
+            continue
+        if parameter.ruleset != ruleset:
+            raise InputError(
+                f"--vary {parameter.path}: the scenario plays {ruleset}; "
+                f"sweep its numbers ({ruleset}:PATH)"
+            )
+        change = data_change(parameter, value)
+        try:
+            changed_data(ruleset, change, f"--vary {ruleset}:")
+        except DataError as error:
+            raise InputError(str(error).replace(":.", ":", 1)) from None
+        _deep_merge(changes.setdefault(ruleset, {}), change)
+    return changes
 
 
 def build_job(
@@ -184,14 +258,19 @@ def build_job(
     bots: Mapping[str, str],
     parameters: Sequence[Parameter] = (),
     rosters: Sequence[RosterList] = (),
+    bars: Sequence[str] = (),
 ) -> SimJob:
     """The job of ``scenario`` (a single cell) or of its sweep: every combination of the
     parameters' values, then of the rosters (first list's slowest), each variant checked
-    by the ruleset before any game is played."""
+    by the ruleset before any game is played; with ``bars`` (``SIDE:RULE``), each
+    variant once unbarred and once per bar."""
     check_distinct(parameters)
     check_lists(rosters, scenario.side_ids)
+    bars = [check_bar(bar, scenario.side_ids) for bar in bars]
+    if len(set(bars)) != len(bars):
+        raise InputError("--bar: a bar is given twice")
     cells: list[Cell] = []
-    if not parameters and not rosters:
+    if not parameters and not rosters and not bars:
         cells.append(Cell(0, (), scenario.text, scenario.origin))
     else:
         data = tomllib.loads(scenario.text)
@@ -204,20 +283,27 @@ def build_job(
             ]
         for combination in grid(parameters):
             varied = apply(data, combination)
+            changes = data_changes(scenario.ruleset, combination)
             for chosen in pairs:
                 cell_data = varied
                 label = [(p.path, value_label(v)) for p, v in combination]
                 for side, roster_id, roster in chosen:
                     cell_data = apply_roster(cell_data, side, roster)
                     label.append((f"vs.{side}", roster_id))
-                cells.append(_variant(scenario, cell_data, tuple(label), len(cells)))
+                cell = _variant(scenario, cell_data, tuple(label), len(cells), changes)
+                cells.append(cell)
+                for bar in bars:
+                    barred = (*cell.label, ("bar", bar))
+                    cells.append(replace(cell, index=len(cells), label=barred, bar=bar))
+                if bars:
+                    cells[-1 - len(bars)] = replace(cell, label=(*cell.label, ("bar", "none")))
     return SimJob(
         scenario=scenario.id,
         sides=scenario.side_ids,
         cells=tuple(cells),
         seed=seed,
         bots=tuple((side, bots[side]) for side in scenario.side_ids),
-        parameters=tuple(p.path for p in parameters),
+        parameters=tuple(p.path for p in parameters) + (("bar",) if bars else ()),
         vs=tuple(r.side for r in rosters),
         rulesets=(get_ruleset(scenario.ruleset),),
     )
@@ -230,6 +316,8 @@ __all__ = [
     "GameTask",
     "SimJob",
     "build_job",
+    "check_bar",
     "check_runs",
     "code_fingerprint",
+    "data_changes",
 ]

@@ -15,6 +15,7 @@ plays, so the start-up is paid once per process, not once per game.
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -23,10 +24,12 @@ from kubik.bots.registry import bot_for
 from kubik.core.errors import KubikError
 from kubik.engine.odds import OddsCache
 from kubik.game.battle import BattleGame, UnitResult
+from kubik.game.battle.bars import set_bars
 from kubik.game.core import SideSummary
 from kubik.game.registry import register_ruleset
 from kubik.game.scenario import Scenario
 from kubik.game.session import Controller, play_game
+from kubik.rulesets.data import use_data_changes
 from kubik.sim.job import GameTask, SimJob
 
 #: Entries the bots' shared odds memo may hold before it is emptied (the memo is a
@@ -105,6 +108,26 @@ class Worker:
         self._scenarios: dict[int, Scenario] = {}
         self._cache = OddsCache()
         self._bots = dict(job.bots)
+        # the data changes and the bar in force in this process: none, whatever an
+        # earlier job of this process left
+        use_data_changes({})
+        set_bars({})
+        self._numbers = ""  # (a cell's TOML)
+        self._bar = ""  # (SIDE:RULE)
+
+    def use_cell(self, data_toml: str, bar: str) -> None:
+        """Play with a cell's changed rulebook numbers (``""``: the packaged ones) and its
+        bar (``""``: none); the odds memo is emptied with every change of numbers, as the
+        rules' own memos are."""
+        if data_toml != self._numbers:
+            changes = tomllib.loads(data_toml) if data_toml else {}
+            use_data_changes(changes)
+            self._cache.clear()
+            self._numbers = data_toml
+        if bar != self._bar:
+            side, _, rule = bar.partition(":")
+            set_bars({side: (rule,)} if bar else {})
+            self._bar = bar
 
     def scenario(self, cell: int) -> Scenario:
         """The scenario of ``cell``, parsed once."""
@@ -114,6 +137,8 @@ class Worker:
 
     def play(self, task: GameTask) -> GameOutcome:
         """Play one game to its end, bots on every side."""
+        cell = self.job.cells[task.cell]
+        self.use_cell(cell.data_toml, cell.bar)
         scenario = self.scenario(task.cell)
         if len(self._cache) > CACHE_LIMIT:
             self._cache.clear()
@@ -147,11 +172,23 @@ def worker_for(job: SimJob) -> Worker:
     return _WORKERS[key]
 
 
-def play_batch(job: SimJob, batch: Iterable[GameTask]) -> Iterator[GameOutcome]:
-    """Play a batch of games in this process, yielding each outcome as it finishes."""
+def play_batch(
+    job: SimJob, batch: Iterable[GameTask], restore: bool = True
+) -> Iterator[GameOutcome]:
+    """Play a batch of games in this process, yielding each outcome as it finishes.
+
+    ``restore``: put the rulebook's own numbers back (and lift any bar) when the batch
+    ends — in a process that does more than play this job's games. A worker process
+    of the job keeps its cell's numbers to the next batch (most often of the same cell,
+    whose memos it then keeps): every game sets its own cell's numbers first.
+    """
     worker = worker_for(job)
-    for task in batch:
-        yield worker.play(task)
+    try:
+        for task in batch:
+            yield worker.play(task)
+    finally:
+        if restore:
+            worker.use_cell("", "")  # no cell's numbers or bar outlive its games
 
 
 __all__ = ["CACHE_LIMIT", "GameOutcome", "SimError", "Worker", "play_batch", "worker_for"]

@@ -7,6 +7,11 @@ and how often it routed (some of its models fled) or was wiped out. A ruleset wh
 battle is not on the battle layer yet has no per-unit results: its report says so
 (``"units": null``, ``"per_unit": "summary"``) and keeps the per-side counts.
 
+A sweep's cells play the same seeds (common random numbers), so each cell is also
+compared with a *baseline* cell game by game: ``paired`` gives, per side, the
+difference of its win rate from the baseline's with the 95% interval of the paired
+differences, and the same for draws, turns and each side's losses.
+
 Everything here is a function of the games alone, sorted by cell and game, so the
 same job and seed report the same, whoever played the games and in what order.
 """
@@ -16,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from kubik.core.errors import InputError
 from kubik.sim.job import SimJob
 from kubik.sim.outcome import GameOutcome
-from kubik.sim.stats import distribution, interval_of_rate, rate
+from kubik.sim.stats import distribution, interval_of_rate, paired_difference, rate
 
 #: The summary count a ruleset reports its losses in (when no unit results exist).
 LOSS_COUNT = "models_lost"
@@ -91,12 +97,54 @@ def cell_report(outcomes: Sequence[GameOutcome], sides: Sequence[str]) -> dict[s
     }
 
 
-def sim_report(job: SimJob, runs: int, outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
+def check_baseline(job: SimJob, baseline: object) -> int:
+    """``baseline`` if it is the index of a cell of ``job``; else one line."""
+    last = len(job.cells) - 1
+    if isinstance(baseline, bool) or not isinstance(baseline, int) or not 0 <= baseline <= last:
+        raise InputError(f"--baseline: {baseline!r}; allowed: a cell of the sweep, 0 to {last}")
+    return baseline
+
+
+def paired_report(
+    cell: Sequence[GameOutcome], base: Sequence[GameOutcome], sides: Sequence[str]
+) -> dict[str, Any]:
+    """A cell against the baseline cell, game by game (the games of the same index, so
+    of the same seed): each figure's mean difference with its paired 95% interval."""
+    by_game = {o.game: o for o in base}
+    pairs = [(o, by_game[o.game]) for o in cell if o.game in by_game]
+    mine = [a for a, _ in pairs]
+    theirs = [b for _, b in pairs]
+    losses: dict[str, Any] = {}
+    for side in sides:
+        a, b = _losses(mine, side), _losses(theirs, side)
+        if a is not None and b is not None:
+            losses[side] = paired_difference(a, b)
+    return {
+        "win_rate": {
+            side: paired_difference(
+                [o.winner == side for o in mine], [o.winner == side for o in theirs]
+            )
+            for side in sides
+        },
+        "draw_rate": paired_difference(
+            [o.winner is None for o in mine], [o.winner is None for o in theirs]
+        ),
+        "turns": paired_difference([o.turns for o in mine], [o.turns for o in theirs]),
+        "losses": losses,
+    }
+
+
+def sim_report(
+    job: SimJob, runs: int, outcomes: Sequence[GameOutcome], baseline: int = 0
+) -> dict[str, Any]:
     """The whole report: the contract's keys first, then the rest.
 
     Without a sweep the cell's statistics are the report; with one, ``cells`` holds
-    each cell's (with its ``label``) and the top-level rates pool every cell's games.
+    each cell's (with its ``label``, and ``paired``: its difference from cell
+    ``baseline``, ``null`` for that cell) and the top-level rates pool every cell's
+    games.
     """
+    check_baseline(job, baseline)
     by_cell: dict[int, list[GameOutcome]] = {c.index: [] for c in job.cells}
     for outcome in sorted(outcomes, key=lambda o: (o.cell, o.game)):
         by_cell[outcome.cell].append(outcome)
@@ -112,11 +160,23 @@ def sim_report(job: SimJob, runs: int, outcomes: Sequence[GameOutcome]) -> dict[
     }
     if not job.is_sweep:
         return {**head, **{k: v for k, v in pooled.items() if k not in head and k != "runs"}}
+    base = by_cell[baseline]
     cells = [
-        {"cell": c.index, "label": c.label_json(), **cell_report(by_cell[c.index], job.sides)}
+        {
+            "cell": c.index,
+            "label": c.label_json(),
+            **cell_report(by_cell[c.index], job.sides),
+            "paired": None
+            if c.index == baseline
+            else paired_report(by_cell[c.index], base, job.sides),
+        }
         for c in job.cells
     ]
-    sweep: dict[str, Any] = {"vary": list(job.parameters), "vs": {}}
+    sweep: dict[str, Any] = {
+        "vary": list(job.parameters),
+        "vs": {},
+        "baseline": {"cell": baseline, "label": job.cells[baseline].label_json()},
+    }
     for side in job.vs:
         key = f"vs.{side}"
         sweep["vs"][side] = list(dict.fromkeys(c.label_json()[key] for c in job.cells))
@@ -130,4 +190,4 @@ def sim_report(job: SimJob, runs: int, outcomes: Sequence[GameOutcome]) -> dict[
     }
 
 
-__all__ = ["LOSS_COUNT", "cell_report", "sim_report"]
+__all__ = ["LOSS_COUNT", "cell_report", "check_baseline", "paired_report", "sim_report"]

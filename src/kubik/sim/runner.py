@@ -21,8 +21,8 @@ from kubik.game.scenario import Scenario
 from kubik.sim.backends import Backend
 from kubik.sim.job import SimJob, build_job, check_runs
 from kubik.sim.outcome import GameOutcome
-from kubik.sim.report import sim_report
-from kubik.sim.rosters import load_roster_list
+from kubik.sim.report import check_baseline, sim_report
+from kubik.sim.rosters import RosterList, load_roster_list
 from kubik.sim.store import SimStore, default_store_path
 from kubik.sim.vary import parse_parameter
 from kubik.text.i18n import render
@@ -75,10 +75,13 @@ def run_job(
     backend: Backend,
     store: SimStore | None = None,
     progress: Progress | None = None,
+    baseline: int = 0,
 ) -> SimResult:
     """Play every game of ``job`` that ``store`` lacks (all, without a store) and report
-    (:func:`~kubik.sim.report.sim_report`) on games ``0..runs-1`` of every cell."""
+    (:func:`~kubik.sim.report.sim_report`) on games ``0..runs-1`` of every cell, each
+    compared with cell ``baseline``."""
     check_runs(runs)
+    check_baseline(job, baseline)
     tasks = job.tasks(runs)
     done = store.done() if store is not None else set()
     missing = [t for t in tasks if (t.cell, t.game) not in done]
@@ -114,7 +117,7 @@ def run_job(
         backend.workers,
         store.path if store is not None else None,
     )
-    return SimResult(sim_report(job, runs, outcomes), run, job, tuple(outcomes))
+    return SimResult(sim_report(job, runs, outcomes, baseline), run, job, tuple(outcomes))
 
 
 def simulate_battles(
@@ -125,10 +128,12 @@ def simulate_battles(
     backend: Backend,
     *,
     vary: Sequence[str] = (),
-    vs: Sequence[str | Path] = (),
+    vs: Sequence[str | Path | RosterList] = (),
     store: Path | str | bool = True,
     fresh: bool = False,
     progress: Progress | None = None,
+    baseline: int = 0,
+    bars: Sequence[str] = (),
 ) -> SimResult:
     """Check every input, build the job, open its store and run it.
 
@@ -139,14 +144,15 @@ def simulate_battles(
     check_runs(runs)
     check_seed(seed, "--seed")
     parameters = [parse_parameter(spec) for spec in vary]
-    rosters = [load_roster_list(path) for path in vs]
-    job = build_job(scenario, seed, bots, parameters, rosters)
+    rosters = [v if isinstance(v, RosterList) else load_roster_list(v) for v in vs]
+    job = build_job(scenario, seed, bots, parameters, rosters, bars)
+    check_baseline(job, baseline)
     opened: SimStore | None = None
     if store is not False:
         path = default_store_path(job) if store is True else Path(store)
         opened = SimStore(path, job, fresh=fresh)
     try:
-        return run_job(job, runs, backend, opened, progress)
+        return run_job(job, runs, backend, opened, progress, baseline)
     finally:
         if opened is not None:
             opened.close()

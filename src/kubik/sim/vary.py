@@ -12,6 +12,11 @@ The path is checked here (one line naming what is missing and what exists); whet
 a value is allowed is the ruleset's to say, when each variant is checked as a
 scenario.
 
+A path that starts with a ruleset's id and a colon addresses the ruleset's *data*
+instead — the rulebook's numbers in its ``data.toml`` and ``data/*.toml``, by the
+keys a data override file uses: ``steel_war:weapons.lmg.power=d8,d10,d12``. A cell
+plays with those numbers changed for its own games only (see :class:`DataChange`).
+
 >>> p = parse_parameter("units[steel_1].quality=recruits, veterans")
 >>> p.path, p.values
 ('units[steel_1].quality', ('recruits', 'veterans'))
@@ -35,6 +40,7 @@ from kubik.sim.toml_text import value_text
 
 _SEGMENT = re.compile(r"([A-Za-z0-9_-]+)((?:\[[^\[\]]+\])*)$")
 _SELECTOR = re.compile(r"\[([^\[\]]+)\]")
+_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 #: Fields a sweep must not change: what the scenario is, and the ids seeds and
 #: labels refer to.
 _FIXED_TABLES = ("scenario", "sides")
@@ -58,6 +64,8 @@ class Parameter:
     path: str
     steps: tuple[Step, ...]
     values: tuple[Any, ...]
+    #: The ruleset whose data the path addresses (``None``: a field of the scenario).
+    ruleset: str | None = None
 
     def labels(self) -> tuple[str, ...]:
         """Each value as a label (see :func:`value_label`)."""
@@ -151,14 +159,56 @@ def parse_parameter(spec: str, option: str = "--vary") -> Parameter:
             f"{option} {spec}: write FIELD=VALUE,VALUE..., "
             "e.g. units[steel_1].quality=recruits,veterans"
         )
-    steps = parse_path(path, option)
+    ruleset, colon, data_path = path.partition(":")
+    if colon:
+        steps = parse_data_path(ruleset.strip(), data_path.strip(), option)
+    else:
+        ruleset = ""
+        steps = parse_path(path, option)
     texts = split_values(values_text)
     if any(not t for t in texts):
         raise InputError(f"{option} {path}: an empty value in '{values_text}'")
     values = tuple(parse_value(t) for t in texts)
     if len(set(map(value_text, values))) != len(values):
         raise InputError(f"{option} {path}: a value is given twice in '{values_text}'")
-    return Parameter(path, steps, values)
+    return Parameter(path, steps, values, ruleset.strip() or None)
+
+
+def parse_data_path(ruleset: str, path: str, option: str = "--vary") -> tuple[Step, ...]:
+    """``weapons.lmg.power`` of ``steel_war`` → its steps (keys of the data's tables:
+    a list is a value, swept whole)."""
+    from kubik.rulesets import registry
+
+    known = registry.ruleset_ids()
+    if ruleset not in known:
+        raise InputError(
+            f"{option} {ruleset}:{path}: '{ruleset}' is not a ruleset; "
+            f"a data path starts with one of {', '.join(known)} and a colon"
+        )
+    if not path or any(not _KEY.match(part) for part in path.split(".")):
+        raise InputError(
+            f"{option} {ruleset}:{path}: name a number of the ruleset's data by its "
+            "table keys, e.g. steel_war:weapons.lmg.power"
+        )
+    return tuple(Step(key=part) for part in path.split("."))
+
+
+def data_change(parameter: Parameter, value: Any) -> dict[str, Any]:
+    """The override mapping that sets the data value ``parameter`` addresses.
+
+    >>> p = parse_parameter("steel_war:weapons.lmg.power=d8")
+    >>> data_change(p, "d8")
+    {'weapons': {'lmg': {'power': 'd8'}}}
+    """
+    change: dict[str, Any] = {}
+    node = change
+    for step in parameter.steps[:-1]:
+        assert step.key is not None
+        node = node.setdefault(step.key, {})
+    last = parameter.steps[-1].key
+    assert last is not None
+    node[last] = copy.deepcopy(value)
+    return change
 
 
 def _element(items: list[Any], select: str, where: str, option: str) -> Any:
@@ -231,7 +281,7 @@ def check_distinct(parameters: Sequence[Parameter], option: str = "--vary") -> N
     """One line when two parameters address the same field."""
     seen: set[str] = set()
     for parameter in parameters:
-        key = ".".join(s.text() for s in parameter.steps)
+        key = f"{parameter.ruleset or ''}:" + ".".join(s.text() for s in parameter.steps)
         if key in seen:
             raise InputError(f"{option} {parameter.path}: the field is swept twice")
         seen.add(key)
@@ -241,7 +291,8 @@ def apply(data: Mapping[str, Any], cell: Sequence[tuple[Parameter, Any]]) -> dic
     """A copy of ``data`` with every parameter of ``cell`` set."""
     out = copy.deepcopy(dict(data))
     for parameter, value in cell:
-        set_field(out, parameter, value)
+        if parameter.ruleset is None:
+            set_field(out, parameter, value)
     return out
 
 
@@ -250,7 +301,9 @@ __all__ = [
     "Step",
     "apply",
     "check_distinct",
+    "data_change",
     "grid",
+    "parse_data_path",
     "parse_parameter",
     "parse_path",
     "parse_value",

@@ -70,6 +70,15 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
 }
 
 
+class RosterUpload(BaseModel):
+    """A BattleScribe / New Recruit roster file (``.ros`` or ``.rosz``) for one side."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(max_length=200, description="the file's name, e.g. posse.ros")
+    data: str = Field(max_length=7_000_000, description="the file's bytes, base64")
+
+
 class NewGame(BaseModel):
     """``POST /api/games``: a scenario id, a seed and who rolls the dice (or a saved record)."""
 
@@ -86,6 +95,9 @@ class NewGame(BaseModel):
         default=None,
         description='{"per_answer": seconds a side may take over a decision (60 to 30 days), '
         '"then": "default"}: when a side runs out, the rules\' default is taken for it',
+    )
+    rosters: dict[str, RosterUpload] = Field(
+        default_factory=dict, description="side → a BattleScribe roster for that side"
     )
 
 
@@ -354,7 +366,14 @@ def create_app(
         language = _lang(None, accept_language)
         return await run(
             lambda games: games.create(
-                body.scenario, body.seed, body.dice, body.bots, body.record, language, body.clock
+                body.scenario,
+                body.seed,
+                body.dice,
+                body.bots,
+                body.record,
+                language,
+                body.clock,
+                {side: (r.name, r.data) for side, r in body.rosters.items()},
             )
         )
 

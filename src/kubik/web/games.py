@@ -14,6 +14,8 @@ answers at once.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import secrets
 import sqlite3
@@ -246,8 +248,10 @@ class WebGames:
         record: Mapping[str, Any] | None = None,
         lang: str = "en",
         clock: Mapping[str, Any] | None = None,
+        rosters: Mapping[str, tuple[str, str]] | None = None,
     ) -> dict[str, Any]:
-        """A new game (or a saved record loaded as a new game): its id and tokens."""
+        """A new game (or a saved record loaded as a new game): its id and tokens;
+        ``rosters``: side → (file name, base64 bytes) of a BattleScribe roster."""
         timer = self._clock(clock)
         if record is not None:
             session = self._from_record(record)
@@ -255,6 +259,8 @@ class WebGames:
             if scenario is None:
                 raise Refusal(422, "scenario: missing; give a scenario id or a record", "scenario")
             chosen = self.scenario(scenario)
+            for side, (file_name, encoded) in (rosters or {}).items():
+                chosen = _with_roster(chosen, side, file_name, encoded)
             game_seed = secrets.randbits(31) if seed is None else seed
             session = GameSession(
                 chosen,
@@ -621,6 +627,23 @@ def _option(request: Choose, answer: Any) -> Hashable:
         )
     option: Hashable = request.options[answer]
     return option
+
+
+def _with_roster(scenario: Scenario, side: str, file_name: str, encoded: str) -> Scenario:
+    """``scenario`` with ``side`` played by an uploaded roster (a refusal names the field)."""
+    from kubik.api.battlescribe import read_roster, with_roster
+
+    try:
+        data = base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError):
+        raise Refusal(
+            422, f"rosters.{side}: the file's data is not base64", f"rosters.{side}"
+        ) from None
+    try:
+        scenario_with: Scenario = with_roster(scenario, side, read_roster(data, file_name))
+    except KubikError as error:
+        raise Refusal(422, f"rosters.{side}: {error.text()}", f"rosters.{side}") from None
+    return scenario_with
 
 
 __all__ = ["PREFIX", "LiveGame", "Refusal", "WebGames"]

@@ -53,6 +53,7 @@ from typing import Any, TypeVar
 
 from kubik.engine import Choose, Entry, Message, Procedure
 from kubik.engine.log import LogEntry
+from kubik.game.battle.bars import has_bars, without_barred
 from kubik.game.battle.contact import Engagements, Violation, violations
 from kubik.game.battle.interrupts import Interrupts
 from kubik.game.battle.menu import Menu
@@ -376,7 +377,12 @@ class BattleGame(TurnLoop):
         entry: Entry | None = None,
     ) -> Procedure[OptionT]:
         """Ask ``side`` to pick from ``menu`` (a single option is taken without asking,
-        unless people at a real table may type another answer: ``entry``)."""
+        unless people at a real table may type another answer: ``entry``). Options the
+        balance lab bars for ``side`` are withheld (:mod:`kubik.game.battle.bars`)."""
+        if has_bars():
+            menu = without_barred(menu, side)
+            if default is not None and default not in menu:
+                default = None
         if len(menu) == 1 and entry is None:
             return menu.options[0]
         request: Choose = menu.choose(side, reason, default, rules, entry)

@@ -6,9 +6,21 @@ function showBots() {
   const chosen = scenarios.find((s) => s.id === document.getElementById("scenario").value);
   const box = document.getElementById("bots");
   box.replaceChildren(...(chosen ? chosen.sides : []).map((side) =>
-    el("label", {}, `${side}: `, el("select", { "data-side": side },
-      el("option", { value: "human" }, t("new.human")),
-      el("option", { value: "heuristic" }, t("new.bot"))))));
+    el("p", {},
+      el("label", {}, `${side}: `, el("select", { "data-side": side },
+        el("option", { value: "human" }, t("new.human")),
+        el("option", { value: "heuristic" }, t("new.bot")))),
+      " ",
+      el("label", {}, t("new.roster"), " ",
+        el("input", { type: "file", "data-roster": side, accept: ".ros,.rosz" })))));
+}
+
+// A roster file as the API takes it: its name and its bytes in base64.
+async function rosterUpload(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text = "";
+  for (let at = 0; at < bytes.length; at += 0x8000) text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return { name: file.name, data: btoa(text) };
 }
 
 function showLinks(created) {
@@ -38,12 +50,16 @@ async function main() {
   select.replaceChildren(...scenarios.map((s) => el("option", { value: s.id }, `${s.id} — ${s.name}`)));
   select.onchange = showBots;
   showBots();
-  document.getElementById("create").onclick = () => {
+  document.getElementById("create").onclick = async () => {
     const seed = document.getElementById("seed").value;
     const bots = {};
     for (const pick of document.querySelectorAll("#bots select")) if (pick.value !== "human") bots[pick.dataset.side] = pick.value;
     const clock = document.getElementById("clock").value;
-    create({ scenario: select.value, dice: document.getElementById("dice").value, bots, ...(seed ? { seed: Number(seed) } : {}),
+    const rosters = {};
+    for (const input of document.querySelectorAll("#bots input[type=file]")) {
+      if (input.files[0]) rosters[input.dataset.roster] = await rosterUpload(input.files[0]);
+    }
+    create({ scenario: select.value, dice: document.getElementById("dice").value, bots, rosters, ...(seed ? { seed: Number(seed) } : {}),
       ...(clock ? { clock: { per_answer: Number(clock), then: "default" } } : {}) });
   };
   document.getElementById("load").onclick = async () => {
