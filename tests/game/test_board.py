@@ -20,17 +20,19 @@ from kubik.game.battle import (
     GAP,
     bearing,
     confirm_inches,
+    confirm_one_of,
     move_entry,
     overlapping,
     read_count,
     read_inches,
     read_position,
     read_yes_no,
+    settle,
     touching,
 )
 from kubik.game.registry import register_ruleset
 from kubik.table import Base, TerrainKind
-from tests.game.skirmish import GAME, SCENARIO, Fighter, SkirmishGame
+from tests.game.skirmish import GAME, SCENARIO, Fighter, SkirmishBoard, SkirmishGame
 
 register_ruleset(GAME, replace=True)
 
@@ -256,3 +258,68 @@ def test_a_measured_fact_is_confirmed_or_typed_and_the_log_says_so() -> None:
     with pytest.raises(StopIteration) as done:
         procedure.send(None)
     assert done.value.value == 7.5
+
+
+def test_a_fact_judged_among_a_few_values_is_picked_and_the_log_says_so() -> None:
+    shown = {"none": msg("toy.none"), "light": msg("toy.light"), "hard": msg("toy.hard")}
+    procedure = confirm_one_of(
+        "red", msg("toy.cover"), "light", tuple(shown), shown.__getitem__, ("TS-SHOOT-02",)
+    )
+    asked = next(procedure)
+    assert isinstance(asked, Choose) and asked.options == ("none", "light", "hard")
+    assert asked.default == "light"
+    said = procedure.send("hard")
+    assert said.event.id == "game.entry.differs"
+    with pytest.raises(StopIteration) as done:
+        procedure.send(None)
+    assert done.value.value == "hard"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.tuples(st.floats(1.0, 23.0), st.floats(1.0, 23.0)), min_size=1, max_size=3),
+    st.sampled_from([None, 13.0]),
+)
+def test_the_contact_rule_meets_only_models_near_the_way(
+    turns: list[tuple[float, float]], within: float | None
+) -> None:
+    """Where a walk ends is the contact rule's answer over every model on the table, though
+    the board asks it only of those near the way, and keeps it while a menu is measured."""
+    game = _game(r1=(5.0, 5.0), r2=(7.0, 6.0), b1=(9.0, 9.0), b2=(4.0, 9.5))
+    board = game.board
+    r1 = _f(game, "r1")
+    path = [r1.base.centre, *turns]
+    everyone = [f.base for f in game.fighters if f.id != "r1"]
+    expected = settle(path, board.bases_at(r1), everyone)
+    assert board.settle(r1, path, within=within) == expected
+    with game.still():
+        assert board.settle(r1, path, within=within) == expected
+        assert board.settle(r1, path, within=within) == expected
+
+
+def test_a_menu_keeps_its_answers_and_the_next_one_sees_what_moved() -> None:
+    game = _game(r1=(2.0, 2.0), b1=(7.0, 2.0), b2=(2.0, 8.5))
+    board = game.board
+    r1, b1, b2 = (_f(game, u) for u in ("r1", "b1", "b2"))
+    with game.still():
+        assert board.nearest(r1) is b1 and board.gap(r1, b1) == pytest.approx(4.0)
+        assert board.enemies(r1) == [b1, b2] and board.sees(r1, b1)
+        first = board.shape(b1)
+    b1.base = b1.base.moved_to((7.0, 12.0))  # between menus b1 walks off north
+    with game.still():
+        assert board.shape(b1) != first
+        assert board.nearest(r1) is b2 and board.gap(r1, b1) == pytest.approx(10.18, abs=0.01)
+    b1.base = b1.base.moved_to((7.0, 2.0))  # back where it stood: the kept answer again
+    with game.still():
+        assert board.shape(b1) == first and board.gap(r1, b1) == pytest.approx(4.0)
+
+
+def test_a_ruleset_reads_lengths_off_the_tape_its_own_way() -> None:
+    class Tenths(SkirmishBoard):
+        def reading(self, inches: float) -> float:
+            return round(inches, 1)
+
+    game = _game(r1=(2.0, 2.0), b1=(7.04, 2.0))
+    board = Tenths(game)
+    r1, b1 = _f(game, "r1"), _f(game, "b1")
+    assert board.gap(r1, b1) == 4.0 and game.board.gap(r1, b1) == pytest.approx(4.04)

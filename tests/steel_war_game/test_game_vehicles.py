@@ -12,7 +12,7 @@ import pytest
 from kubik.game import ScenarioError
 from kubik.game.battle import Piece
 from kubik.rulesets.steel_war.activation import ActionType
-from kubik.rulesets.steel_war.battle import actions, carry, moves, shooting
+from kubik.rulesets.steel_war.battle import actions, carry, effects, moves, shooting
 from kubik.rulesets.steel_war.battle.menu import care, casualty_kind
 from kubik.rulesets.steel_war.battle.options import (
     Act,
@@ -197,6 +197,25 @@ def test_SW_ABSENT_05_a_destroyed_vehicle_s_riders_bail_out() -> None:
     assert game.squad("s").aboard is None and game.squad("s").on_table
     assert events(run.result.log, "steel_war.game.bailed_out")
     assert game.contact_violations() == ()
+
+
+def test_SW_MOR_01_riders_share_the_fate_of_a_vehicle_that_surrenders_or_routs() -> None:
+    """A Fleeing vehicle with an enemy within 12" surrenders (SW-MOR-01) and its riders are
+    taken with it, as a vehicle routed off its edge takes them along: riders never stay
+    aboard a vehicle that has left the battle (the riders kept acting before)."""
+    game = _apc_game((12, 4), aboard="apc")
+    run = play(effects.remove, (game, game.squad("apc"), Gone.SURRENDERED, ("SW-MOR-01",)))
+    assert run.result is not None
+    riders = game.squad("s")
+    assert riders.gone is Gone.SURRENDERED and not riders.present
+    assert all(m.status is Status.PRISONER for m in riders.models)
+    assert [e.event.kwargs["why"] for e in events(run.result.log, "steel_war.game.gone")] == [
+        Gone.SURRENDERED,
+        Gone.SURRENDERED,
+    ]
+    routed = _apc_game((12, 4), aboard="apc")
+    play(effects.remove, (routed, routed.squad("apc"), Gone.ROUTED, ("SW-MOR-01",)))
+    assert routed.squad("s").gone is Gone.ROUTED
 
 
 def test_SW_REORG_02_medical_help_a_medical_vehicle_a_field_surgeon_androids() -> None:

@@ -230,6 +230,36 @@ def confirm(
     return value
 
 
+def confirm_one_of(
+    side: str,
+    fact: Message,
+    measured: Hashable,
+    options: tuple[Hashable, ...],
+    show: Callable[[Hashable], Message],
+    rules: tuple[str, ...],
+) -> Procedure[Any]:
+    """A fact the table decides among a few values (a target's cover: none, light,
+    hard), as measured (the default) or as people at the table judge it; the log says
+    when the two differ."""
+    value: Hashable = yield Choose(
+        options,
+        side,
+        msg("game.entry.measured", fact=fact, value=show(measured)),
+        default=measured,
+        labels=tuple(show(option) for option in options),
+        rules=rules,
+    )
+    if value != measured:
+        yield emit(
+            "game.entry.differs",
+            rules=rules,
+            fact=fact,
+            value=show(value),
+            measured=show(measured),
+        )
+    return value
+
+
 def inches_shown(value: Hashable) -> Message:
     """How a measured distance reads."""
     return msg("game.entry.inches_value", inches=value)
@@ -279,6 +309,7 @@ __all__ = [
     "confirm",
     "confirm_count",
     "confirm_inches",
+    "confirm_one_of",
     "confirm_yes_no",
     "count_shown",
     "inches_shown",

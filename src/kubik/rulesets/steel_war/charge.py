@@ -511,6 +511,16 @@ def defender_morale(
     return DefenderMoraleOutcome(0, True)
 
 
+def may_hold_fire() -> Verdict:
+    """The free action at a charge that fell short is given to the defender
+    («атакованному даётся одно „бесплатное действие“», SW-CC-04): it may also let it go.
+
+    >>> may_hold_fire().rules
+    ('SW-CC-04',)
+    """
+    return Verdict.allow("SW-CC-04")
+
+
 def may_charge(
     unit: UnitSituation,
     target: MoverType = MoverType.INFANTRY,

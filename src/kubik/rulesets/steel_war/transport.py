@@ -52,6 +52,15 @@ def can_disembark(farthest: float) -> bool:
     return farthest <= float(_data()["transport"]["disembark_distance"])
 
 
+def disembark_within_inches() -> float:
+    """How near the vehicle the farthest man of a squad getting off stands (SW-MOVE-04).
+
+    >>> disembark_within_inches()
+    6.0
+    """
+    return float(_data()["transport"]["disembark_distance"])
+
+
 def unloads_with_squad(weapon_id: str) -> bool:
     """Weapons that "count as men" leave the vehicle with their squad, at no cost (SW-MOVE-06):
     the weapon table's man-sized ones (SW-DMG-07) and the others the seed names.

@@ -31,10 +31,10 @@ from kubik.rulesets.steel_war.reaction import ReactionAction
 from kubik.rulesets.steel_war.reorganisation import ReorganiseOutcome, reorganise
 from kubik.rulesets.steel_war.suppression import UnsuppressOutcome, unsuppress
 from kubik.table.geometry import Point
+from kubik.table.tape import Way
 
 from . import assault, carry, command, effects, moves, psionics, shooting, spotting
-from .board import Battlefield
-from .entry import where_ended
+from .field import Battlefield
 from .formation import inches
 from .menu import build, care, casualty_kind, stand
 from .options import (
@@ -55,7 +55,7 @@ from .options import (
     Unload,
 )
 from .state import Gone, Panic, Squad, Stance, Status
-from .terrain import RULE_CLASS
+from .typed import where_ended
 
 
 def take_action(
@@ -139,20 +139,13 @@ def move(game: Battlefield, squad: Squad, option: Move) -> Procedure[None]:
     end = found.end
     if option.how is MoveHow.COMBAT:
         rolled: int = yield moves.roll_combat_move(found.terrain)
-        path = moves.cut(found.way, rolled)
-        spot = moves.settle_on(game, squad, path)
+        spot = game.board.settle(squad, moves.cut(found.way, rolled))
         allowance = float(rolled)
         end = spot if spot is not None else squad.centre
     start = squad.centre
     rules = moves.move_rules(option.how, found.terrain)
     end = yield from where_ended(
-        game,
-        squad.side,
-        squad.id,
-        start,
-        end,
-        lambda spot: check_spot(game, squad, option, spot, allowance),
-        rules,
+        game, squad, end, lambda spot: check_spot(game, squad, option, spot, allowance), rules
     )
     squad.marched = squad.marched or option.how is MoveHow.MARCH
     yield emit(
@@ -172,18 +165,16 @@ def move(game: Battlefield, squad: Squad, option: Move) -> Procedure[None]:
 def check_spot(
     game: Battlefield, squad: Squad, option: Move, spot: Point, rolled: float
 ) -> Message | None:
-    """Whether the rules accept a typed spot as this move's end: on the table, a way there
-    not longer than the allowance through its terrain for this kind of unit (SW-MOVE-01..03,
-    a combat move's roll), where the unit may go (SW-MOR-01, SW-SUP-01), and clear of every
-    other model (the contact rule). The reason when they do not."""
-    reach = moves.clearance(squad)
-    table = game.table
-    if not (reach <= spot[0] <= table.width - reach and reach <= spot[1] <= table.height - reach):
-        return msg("steel_war.game.entry.off_table", x=spot[0], y=spot[1])
-    way = game.tape.way(squad.centre, spot, moves.mover(game, squad), reach)
-    if way is None:
+    """Whether the rules accept a typed spot (on the table and on ground the unit may
+    stand on: the board asked that first) as this move's end: a way there not longer
+    than the allowance through its terrain for this kind of unit (SW-MOVE-01..03, a
+    combat move's roll), where the unit may go (SW-MOR-01, SW-SUP-01), and clear of
+    every other model (the contact rule, the board's). The reason when they do not."""
+    points = game.board.way(squad, spot)
+    if points is None:
         return msg("steel_war.game.entry.no_way", x=spot[0], y=spot[1])
-    cls = RULE_CLASS[game.tape.worst_kind(way.points, moves.mover(game, squad), reach)]
+    way = Way(points, 0.0)
+    cls = moves.terrain_class(game, squad, points)
     speed = game.speed(squad)
     if option.how is MoveHow.MARCH:
         allowance = float(march_distance(speed, [cls])) if march_allowed([cls]) else 0.0
@@ -197,7 +188,7 @@ def check_spot(
     verdict = may_move(game.situation(squad), _bare(order), cls)
     if not verdict.allowed and verdict.reason is not None:
         return verdict.reason
-    if moves.settle_on(game, squad, way.points) != (round(spot[0], 1), round(spot[1], 1)):
+    if game.board.settle(squad, points) != (round(spot[0], 1), round(spot[1], 1)):
         return msg("steel_war.game.entry.contact", x=spot[0], y=spot[1])
     return None
 

@@ -32,6 +32,7 @@ from kubik.rulesets.steel_war.charge import (
     defender_rules,
     is_frightening,
     may_charge,
+    may_hold_fire,
 )
 from kubik.rulesets.steel_war.damage import TargetKind
 from kubik.rulesets.steel_war.fire import may_shoot
@@ -59,21 +60,19 @@ from kubik.rulesets.steel_war.reaction import ReactionAction
 from kubik.rulesets.steel_war.situation import needed_tests
 
 from . import effects, moves, shooting
-from .board import Battlefield
-from .entry import measured_distance
+from .field import Battlefield
 from .forecast import assault_forecast, assault_value, fire_forecast, odds_distance
 from .formation import clamp_inside
 from .options import Act, Charge, Fire, Kind
 from .state import Squad, Status
+from .typed import measured_distance
 
 
 def charge_way(
     game: Battlefield, attacker: Squad, defender: Squad
 ) -> tuple[tuple[float, float], ...] | None:
     """The way the attackers run at the defenders' centre, round what they cannot cross."""
-    reach = moves.width_of(game, attacker)
-    way = game.tape.way(attacker.centre, defender.centre, moves.mover(game, attacker), reach)
-    return None if way is None else way.points
+    return game.board.way(attacker, defender.centre)
 
 
 def charge_terrain(game: Battlefield, attacker: Squad, defender: Squad) -> TerrainClass:
@@ -162,10 +161,10 @@ def charge_offers(
     tests in order) and the forecast: the charge, the defender's test, a round of melee."""
     unit = game.situation(squad, done, passed=passed)
     out: list[tuple[Charge, Verdict, AnyForecast]] = []
-    for enemy in game.enemies(squad):
-        if not game.sees(squad, enemy):
+    for enemy in game.board.enemies(squad):
+        if not game.board.sees(squad, enemy):
             continue
-        distance = game.distance(squad, enemy)
+        distance = game.board.gap(squad, enemy)
         verdict = may_charge(
             unit,
             game.kind(enemy),
@@ -224,7 +223,7 @@ def assault(game: Battlefield, attacker: Squad, option: Charge) -> Procedure[Act
         defender=game.name(defender.id),
     )
     distance = yield from measured_distance(
-        game, attacker.side, what, game.distance(attacker, defender), ("SW-CC-03",)
+        game, attacker.side, what, game.board.gap(attacker, defender), ("SW-CC-03",)
     )
     terrain = charge_terrain(game, attacker, defender)
     way = charge_way(game, attacker, defender) or (attacker.centre, defender.centre)
@@ -306,7 +305,7 @@ def stop_short(
     """The attackers stand where their combat moves took them (``covered`` inches along
     their way, short of the enemy: the contact rule stops them before touching)."""
     path = moves.cut(way, max(covered, 0.0))
-    end = moves.settle_on(game, attacker, path)
+    end = game.board.settle(attacker, path)
     if end is not None and end != attacker.centre:
         attacker.shift(end)
         for rider in game.passengers(attacker):
@@ -317,7 +316,7 @@ def contact(game: Battlefield, attacker: Squad, defender: Squad) -> Procedure[No
     """The charge reached: the attackers run into base contact with the defenders (the
     only move that may touch an enemy) and the two are engaged (SW-CC-03)."""
     way = charge_way(game, attacker, defender) or (attacker.centre, defender.centre)
-    end = moves.settle_on(game, attacker, way, touch=(defender,))
+    end = game.board.settle(attacker, way, target=defender)
     if end is not None:
         attacker.shift(end)
     game.contacts.engage(attacker.id, defender.id, ("SW-CC-03",))
@@ -370,15 +369,14 @@ def fall_back(
     distance = float(fall_back_inches(after_charge))
     dx, dy = squad.centre[0] - away_from.centre[0], squad.centre[1] - away_from.centre[1]
     norm = math.hypot(dx, dy) or 1.0
-    reach = moves.clearance(squad)
+    board = game.board
     goal = clamp_inside(
         game.table,
         (squad.centre[0] + dx / norm * distance, squad.centre[1] + dy / norm * distance),
-        reach,
+        board.clearance_of(squad),
     )
-    way = game.tape.way(squad.centre, goal, moves.mover(game, squad), reach)
-    path = moves.cut(way.points, distance) if way is not None else (squad.centre, squad.centre)
-    end = moves.settle_on(game, squad, path)
+    way = board.way(squad, goal)
+    end = board.settle(squad, moves.cut(way, distance) if way is not None else (squad.centre,))
     if end is not None:
         squad.shift(end)
     yield emit(
@@ -504,7 +502,7 @@ def free_fire(game: Battlefield, moment: Moment) -> Procedure[None]:
         option = Fire(attacker.id, weapons)
         menu.offer(option, option.label(game.name), verdict, fire_forecast(plan.group, plan.target))
     hold = Act(Kind.END)
-    menu.offer(hold, msg("steel_war.game.option.hold_fire"), Verdict.allow("SW-CC-04"))
+    menu.offer(hold, msg("steel_war.game.option.hold_fire"), may_hold_fire())
     rules = tuple(dict.fromkeys(r for o in (*menu.offers, *menu.refused) for r in o.verdict.rules))
     picked = yield from game.choose(
         menu,

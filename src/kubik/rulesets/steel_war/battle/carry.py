@@ -19,22 +19,24 @@ from kubik.engine import Procedure, Verdict, emit
 from kubik.game.battle import clear_of
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.damage import TargetKind
+from kubik.rulesets.steel_war.defaults import disembark_gap_inches, unload_within_inches
 from kubik.rulesets.steel_war.fire_ammo import Ammo
 from kubik.rulesets.steel_war.transport import (
+    disembark_within_inches,
     may_disembark,
     may_embark,
     may_unload,
     unloads_with_squad,
 )
+from kubik.rulesets.steel_war.vehicles import hits_to_destroy, vehicle_profile
 from kubik.table import Base, TableError, TerrainKind
 from kubik.table.geometry import Point
 from kubik.table.tape import Tape
 
 from . import effects
-from .board import Battlefield
-from .formation import base_diameter, formation_radius, game_data, inches, place
+from .field import Battlefield
+from .formation import base_diameter, formation_radius, inches, place
 from .options import Disembark, Embark, Unload
-from .profiles import hits_to_destroy, vehicle_profile
 from .state import Gone, Model, Squad, Status
 
 
@@ -64,7 +66,7 @@ def embark_options(game: Battlefield, squad: Squad) -> list[tuple[Embark, Squad]
         return []
     return [
         (Embark(v.id, farthest(squad, v)), v)
-        for v in game.friends(squad)
+        for v in game.board.friends(squad)
         if v.is_vehicle and vehicle_profile(v.spec.vehicle).capacity > 0
     ]
 
@@ -86,7 +88,7 @@ def fits(game: Battlefield, squad: Squad, centre: Point, besides: tuple[str, ...
     except TableError:
         return False
     bases = [Base(x, y, base_diameter()) for x, y in spots]
-    return clear_of(bases, game.others(*besides))
+    return clear_of(bases, game.board.blocking(squad, also=[game.squad(i) for i in besides]))
 
 
 def spot_beside(
@@ -96,10 +98,10 @@ def spot_beside(
     nearest enemy when there is room, else to a side or in front, with the farthest man
     within ``within`` inches of the hull (the seed's 6", SW-MOVE-04); None when there is
     nowhere."""
-    gap = float(game_data()["game_transport"]["gap_inches"])
+    gap = disembark_gap_inches()
     here = vehicle.anchor()
     step = formation_radius(len(squad.active())) + here.radius + gap
-    enemies = [e for e in game.enemies(vehicle) if e.bases()]
+    enemies = [e for e in game.board.enemies(vehicle) if e.bases()]
     if enemies:
         near = min(enemies, key=lambda e: Tape.closest([here], e.bases()))
         ex, ey = near.centre
@@ -138,7 +140,7 @@ def disembark_options(
     rule's verdict: the rider's own action, or the vehicle's (SW-MOVE-04); never while
     the vehicle is suppressed (SW-SUP-01)."""
     out: list[tuple[Disembark, Verdict]] = []
-    limit = float(game_data()["transport"]["disembark_distance"])
+    limit = disembark_within_inches()
     vehicle_unit = game.situation(vehicle, done if acting is vehicle else ())
     for squad in riders:
         point = spot_beside(game, squad, vehicle, within=limit)
@@ -196,9 +198,9 @@ def unload_options(
     6" of the hull) may be unhitched: the transport rule's verdict (SW-MOVE-05)."""
     if crew.is_vehicle or crew.aboard is not None or not crew.men():
         return []
-    reach = float(game_data()["game_transport"]["unload_within_inches"])
+    reach = unload_within_inches()
     out: list[tuple[Unload, Verdict]] = []
-    for vehicle in game.friends(crew):
+    for vehicle in game.board.friends(crew):
         if not vehicle.is_vehicle or not vehicle.cargo or farthest(crew, vehicle) > reach:
             continue
         for cargo in dict.fromkeys(vehicle.cargo):
@@ -238,7 +240,7 @@ def unload(game: Battlefield, crew: Squad, option: Unload) -> Procedure[None]:
 
 def _gun_spot(game: Battlefield, crew: Squad, vehicle: Squad, gun: Model) -> Point:
     """A clear spot for the gun next to its crew, else next to the vehicle."""
-    others = game.others()
+    others = [*game.board.blocking(crew), *game.board.bases_of(crew)]
     for anchor, reach in (
         (crew.centre, formation_radius(len(crew.active()))),
         (vehicle.centre, vehicle.anchor().radius),

@@ -32,7 +32,7 @@ from kubik.rulesets.steel_war.situation import all_of
 from kubik.rulesets.steel_war.threat import persistent_threat
 
 from . import effects
-from .board import Battlefield
+from .field import Battlefield
 from .forecast import inspire_forecast, pass_forecast
 from .options import Inspire, PassAction
 from .state import Squad, Status
@@ -41,8 +41,8 @@ from .state import Squad, Status
 def contact(game: Battlefield, officer: Squad, squad: Squad) -> Contact:
     """Where the officer stands relative to the squad: distance, sight, radios (SW-MOR-08)."""
     return Contact(
-        game.distance(officer, squad) if squad.aboard is None else None,
-        squad.aboard is None and game.sees(officer, squad),
+        game.board.gap(officer, squad) if squad.aboard is None else None,
+        squad.aboard is None and game.board.sees(officer, squad),
         officer.spec.radio and squad.spec.radio,
     )
 

@@ -31,7 +31,7 @@ from kubik.rulesets.steel_war.suppression import add_marker
 from kubik.rulesets.steel_war.threat import PlusFactor, Trigger, threat_level
 from kubik.table.tape import Tape
 
-from .board import Battlefield
+from .field import Battlefield
 from .state import First, Gone, Model, Panic, Squad, Status
 
 
@@ -260,9 +260,12 @@ def remove(game: Battlefield, squad: Squad, why: Gone, rules: tuple[str, ...]) -
         for model in squad.models:
             if model.status in (Status.ACTIVE, Status.UNVERIFIED, Status.MELEE_LOST):
                 model.status = Status.PRISONER
+    riders = game.passengers(squad)
     game.contacts.release(squad.id)
     squad.melee_role = None
     yield emit("steel_war.game.gone", rules=rules, squad=game.name(squad.id), why=why)
+    for rider in riders:  # (a vehicle that routs or surrenders takes its riders with it)
+        yield from remove(game, rider, why, rules)
 
 
 def check_destroyed(game: Battlefield, squad: Squad) -> Procedure[None]:

@@ -1,27 +1,18 @@
 """How a squad stands on the table, and the inches battles round to.
 
-A squad stands in a block around its centre, four models a row ([game_formation] in
-``data/game.toml``); a vehicle is one model on its hull's footprint. Measuring is the
-battle's :class:`~kubik.table.tape.Tape`'s; this module only says where models stand
+A squad stands in a block around its centre, four models a row (the default's
+:func:`~kubik.rulesets.steel_war.defaults.formation`); a vehicle is one model on its
+hull's footprint. Measuring is the board's; this module only says where models stand
 and rounds what was measured the way the rules take it (0.1 inch).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from functools import cache
-from typing import Any
 
-from kubik.data import load_ruleset_data
+from kubik.rulesets.steel_war.defaults import formation
 from kubik.table import Table
 from kubik.table.geometry import Point
-
-
-@cache
-def game_data() -> Mapping[str, Any]:
-    """The ruleset's numbers: the rules' tables and the battle's own (``game_*``, ``bot``)."""
-    return load_ruleset_data("steel_war")
 
 
 def inches(value: float) -> float:
@@ -35,13 +26,13 @@ def inches(value: float) -> float:
 
 def base_diameter() -> float:
     """The diameter of every man's base (inches)."""
-    return float(game_data()["game_formation"]["base_inches"])
+    return formation().base_inches
 
 
 def pitch() -> float:
     """Centre to centre of two neighbours in a block (base and gap)."""
-    table = game_data()["game_formation"]
-    return float(table["base_inches"]) + float(table["gap_inches"])
+    block = formation()
+    return block.base_inches + block.gap_inches
 
 
 def formation_offsets(models: int) -> tuple[Point, ...]:
@@ -50,7 +41,7 @@ def formation_offsets(models: int) -> tuple[Point, ...]:
     >>> formation_offsets(2)
     ((-0.75, 0.0), (0.75, 0.0))
     """
-    per_row = int(game_data()["game_formation"]["per_row"])
+    per_row = formation().per_row
     step = pitch()
     rows = math.ceil(models / per_row)
     out = []
@@ -122,7 +113,6 @@ __all__ = [
     "edge_point",
     "formation_offsets",
     "formation_radius",
-    "game_data",
     "inches",
     "pitch",
     "place",

@@ -3,8 +3,9 @@
 Every move follows a way round impassable terrain (the tape's), is as long as the
 unit's speed through the hardest terrain class it enters for that kind of unit
 (SW-MOVE-02/03; a march doubles it on easy ground only, SW-MOVE-01; a combat move
-rolls it, SW-ABSENT-02), and ends where :func:`kubik.game.battle.settle` says: never
-through another model, never in contact with one. Whether the unit may make the move
+rolls it, SW-ABSENT-02), and ends where the board's contact rule says
+(:meth:`~kubik.game.battle.Board.settle`): never through another model, never in
+contact with one. Whether the unit may make the move
 at all is :func:`~kubik.rulesets.steel_war.movement.may_move`'s answer on the move
 as an :class:`~kubik.rulesets.steel_war.morale_levels.Order` (where it goes: closer to
 the enemy, away from it, into or out of cover).
@@ -12,10 +13,9 @@ the enemy, away from it, into or out of cover).
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,8 +23,13 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import nearest_points
 
 from kubik.engine import Call, Procedure, emit
-from kubik.game.battle import Moment, Posture, Trigger, settle
+from kubik.game.battle import Moment, Posture, Trigger, length_along
 from kubik.keeping import Kept
+from kubik.rulesets.steel_war.defaults import (
+    cover_depth_inches,
+    leave_within_inches,
+    shortest_move_inches,
+)
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order
 from kubik.rulesets.steel_war.movement import (
     TerrainClass,
@@ -41,50 +46,28 @@ from kubik.rulesets.steel_war.reaction import (
     reaction_test,
     reaction_threat,
 )
-from kubik.table import CONTACT_TOLERANCE, Base, Cover, TerrainFeature
+from kubik.table import Cover, TerrainFeature
 from kubik.table.geometry import Point
 from kubik.table.tape import Way
 
 from . import effects
-from .board import Battlefield
-from .formation import clamp_inside, edge_distance_of, edge_point, game_data, inches
+from .board import clearance
+from .field import Battlefield
+from .formation import clamp_inside, edge_distance_of, edge_point, inches
 from .options import MoveHow, MoveKind
 from .state import Gone, Squad
 from .terrain import RULE_CLASS
 
 
-def clearance(squad: Squad) -> float:
-    """How far the unit reaches from its centre, bases included (the width of its way)."""
-    living = squad.active()
-    if not living:
-        return 0.5
-    return max(math.dist(m.point, squad.centre) + m.diameter / 2 for m in living)
-
-
 def width_of(game: Battlefield, squad: Squad) -> float:
-    """:func:`clearance`, measured once while a menu is (every move of it asks)."""
-    return game.kept(("clearance", squad.id), lambda: clearance(squad))
-
-
-def bases_at(squad: Squad) -> Callable[[Point], list[Base]]:
-    """The unit's bases were its centre at a point (it moves as it stands)."""
-    cx, cy = squad.centre
-    shape = [(m.x - cx, m.y - cy, m.diameter, m.id) for m in squad.active()]
-    here: list[Base] = []  # the bases where it stands (every move of a menu starts there)
-
-    def at(point: Point) -> list[Base]:
-        if point[0] == cx and point[1] == cy:
-            if not here:
-                here.extend(Base(cx + dx, cy + dy, d, i) for dx, dy, d, i in shape)
-            return list(here)
-        return [Base(point[0] + dx, point[1] + dy, d, i) for dx, dy, d, i in shape]
-
-    return at
+    """How far the unit reaches from its centre (the board's clearance), measured once
+    while a menu is (every move of it asks)."""
+    return game.board.clearance_of(squad)
 
 
 def mover(game: Battlefield, squad: Squad) -> str:
     """The table's mover type for the unit (its row of the terrain table)."""
-    return game.kind(squad)._value_  # (``.value``, without the enum property's call)
+    return game.board.mover_of(squad)
 
 
 def terrain_class(game: Battlefield, squad: Squad, path: Sequence[Point]) -> TerrainClass:
@@ -93,97 +76,12 @@ def terrain_class(game: Battlefield, squad: Squad, path: Sequence[Point]) -> Ter
     return RULE_CLASS[game.tape.worst_kind(tuple(path), mover(game, squad), width_of(game, squad))]
 
 
-def length_to(path: Sequence[Point], point: Point) -> float:
-    """How far along ``path`` the ``point`` (on it, rounded to 0.1") lies."""
-    walked = 0.0
-    best = (math.inf, 0.0)
-    for p, q in itertools.pairwise(path):
-        seg = math.dist(p, q)
-        if seg == 0:
-            continue
-        t = ((point[0] - p[0]) * (q[0] - p[0]) + (point[1] - p[1]) * (q[1] - p[1])) / seg**2
-        t = min(max(t, 0.0), 1.0)
-        foot = (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
-        gap = math.dist(foot, point)
-        if gap < best[0] - 1e-9:
-            best = (gap, walked + seg * t)
-        walked += seg
-    return best[1]
-
-
 def settle_on(
-    game: Battlefield, squad: Squad, path: Sequence[Point], touch: Sequence[Squad] = ()
+    game: Battlefield, squad: Squad, path: Sequence[Point], touch: Squad | None = None
 ) -> Point | None:
-    """Where the unit's move along ``path`` ends by the contact rule; the bases of
-    ``touch`` (a charge's target) may be touched, never overlapped."""
-    skip = (squad.id, *(s.id for s in touch), *(s.id for s in game.passengers(squad)))
-    touched = [b for s in touch for b in s.bases()]
-    return settle(path, bases_at(squad), game.others(*skip), may_touch=touched)
-
-
-def _settle_from_here(
-    game: Battlefield, squad: Squad, path: Sequence[Point], key: Hashable, unit: _Unit
-) -> Point | None:
-    """:func:`settle_on` for a move from where the unit stands (a menu's moves): the
-    models out of reach of any way that long are left out once per menu, not per move
-    (the contact rule looks only at those near the way: the answer is the same).
-    ``key``: names ``path`` (a move's course), so the answer is kept while the unit and
-    the models beside that path stand where they stood (models elsewhere may move)."""
-    length = sum(math.dist(p, q) for p, q in itertools.pairwise(path))
-    if not path or length > _reach_of(unit.speed) or tuple(path[0]) != squad.centre:
-        return settle_on(game, squad, path)
-    near = _near_of(game, squad, unit.speed)
-    if not game.measuring:
-        return settle(path, _bases_at(game, squad), near, may_touch=[])
-    beside = _beside(path, near, unit.width)
-    if not beside:  # no base near the way: the contact rule lets it end at its end
-        last = path[-1]
-        return (round(last[0], 1), round(last[1], 1))
-    return game.lasting(  # (the rule is asked of those beside alone: it meets no other)
-        ("settle", game.shape(squad), tuple([(b.x, b.y, b.radius) for b in beside]), key),
-        lambda: settle(path, _bases_at(game, squad), beside, may_touch=[]),
-    )
-
-
-#: More than the contact rule's reach beyond a moving unit's own (its gap and the
-#: rounding of a spot to 0.1"), so no base it may meet is left out of :func:`_beside`.
-_BESIDE_SLACK = CONTACT_TOLERANCE + 0.5
-
-
-def _beside(path: Sequence[Point], near: Sequence[Base], width: float) -> list[Base]:
-    """The bases of ``near`` that stand beside ``path``, in their order (those within the
-    unit's ``width`` and their own radius, and a margin, of the path's box): the contact
-    rule meets no other base on the way, so its answer holds while these stand where
-    they stood."""
-    xs = [p[0] for p in path]
-    ys = [p[1] for p in path]
-    low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
-    reach = width + _BESIDE_SLACK
-    return [
-        b
-        for b in near
-        if low_x - reach - b.radius <= b.x <= high_x + reach + b.radius
-        and low_y - reach - b.radius <= b.y <= high_y + reach + b.radius
-    ]
-
-
-def _bases_at(game: Battlefield, squad: Squad) -> Callable[[Point], list[Base]]:
-    """:func:`bases_at`, made once while a menu is measured."""
-    return game.kept(("bases_at", squad.id), lambda: bases_at(squad))
-
-
-def _near_others(game: Battlefield, squad: Squad, length: float) -> tuple[Base, ...]:
-    """The bases of :func:`settle_on`'s others within reach of a way of at most ``length``
-    inches from the unit's centre, in their order (a generous margin: none is lost)."""
-    skip = (squad.id, *(s.id for s in game.passengers(squad)))
-    centre = squad.centre
-    reach = clearance(squad) + CONTACT_TOLERANCE + 0.1 + length + 0.01
-    dist = math.dist  # (each model measured from its fields: a base made only for the near)
-    return tuple(
-        m.base()
-        for m in game.other_models(*skip)
-        if dist((m.x, m.y), centre) <= reach + m.diameter / 2
-    )
+    """Where the unit's move along ``path`` ends by the contact rule (the board's); the
+    bases of ``touch`` (a charge's target) may be touched, never overlapped."""
+    return game.board.settle(squad, path, target=touch)
 
 
 def enemy_points(game: Battlefield, squad: Squad) -> list[Point]:
@@ -191,7 +89,7 @@ def enemy_points(game: Battlefield, squad: Squad) -> list[Point]:
     a measurement needs them)."""
     return game.kept(
         ("enemy_points", squad.side),
-        lambda: [m.point for e in game.enemies(squad) for m in e.active()],
+        lambda: [m.point for e in game.board.enemies(squad) for m in e.active()],
     )
 
 
@@ -227,22 +125,10 @@ def enemy_distance_now(
     )
 
 
-@functools.cache
-def _min_move() -> float:
-    """The shortest move worth offering, in inches (a bot's taste; read once)."""
-    return float(game_data()["game_moves"]["min_inches"])
-
-
-@functools.cache
-def _cover_depth() -> float:
-    """How deep inside cover a move to it aims, in inches (read once)."""
-    return float(game_data()["game_moves"]["cover_depth_inches"])
-
-
 def _nearest_cover(game: Battlefield, squad: Squad) -> Point | None:
     """The nearest point inside a feature giving cover that the unit is not already in."""
     centre = squad.centre
-    depth = _cover_depth()
+    depth = cover_depth_inches()
     kind = mover(game, squad)
     return game.tape.kept(
         "steel_war.nearest_cover",
@@ -333,8 +219,10 @@ class Plan:
 
 
 def cut(path: Sequence[Point], length: float) -> tuple[Point, ...]:
-    """The first ``length`` inches of ``path`` (the whole path if it is shorter): as
-    :func:`kubik.table.tape.along`, by plain interpolation."""
+    """The first ``length`` inches of ``path`` (the whole path if it is shorter), by plain
+    interpolation: :func:`kubik.table.tape.along` measures with shapely, whose last bit
+    may differ where a move's end falls half way between two tenths of an inch, so Steel
+    War's moves keep the arithmetic their games were played with."""
     points = tuple((float(x), float(y)) for x, y in path)
     if len(points) < 2 or length <= 0:
         return (points[0], points[0])
@@ -420,12 +308,14 @@ def plan(
     return game.lasting_of(
         lambda: (
             "plan",
-            game.shape(squad),
-            None if how is MoveHow.COMBAT else _near_board(game, squad, _unit(game, squad).speed),
+            game.board.shape(squad),
+            None
+            if how is MoveHow.COMBAT
+            else game.board.nearby_shape(squad, _reach_of(_unit(game, squad).speed)),
             kind,
             goal,
             how,
-            None if toward is None else game.shape(toward),
+            None if toward is None else game.board.shape(toward),
         ),
         lambda: _plan(game, squad, kind, goal, how, near),
     )
@@ -440,13 +330,13 @@ def menu_plans(
     only if it goes farther. ``near``: the nearest enemy. What every plan's key reads of
     the unit and of the models near it is read once here, not per goal and way."""
     unit = _unit(game, squad)
-    shape = game.shape(squad)
-    board = _near_board(game, squad, unit.speed)
+    shape = game.board.shape(squad)
+    board = game.board.nearby_shape(squad, _reach_of(unit.speed))
     vehicle = squad.is_vehicle
     full = unit.speed - 0.05
     out: list[tuple[MoveKind, Point, MoveHow, Plan]] = []
     for kind, goal in goals(game, squad, near):
-        toward = game.shape(near[0]) if near and kind is MoveKind.ADVANCE else None
+        toward = game.board.shape(near[0]) if near and kind is MoveKind.ADVANCE else None
         reached = 0.0
         for how in _HOWS:
             if how is not MoveHow.MOVE and kind is MoveKind.COVER:
@@ -469,27 +359,6 @@ def menu_plans(
 
 #: The ways to move, in the order a menu offers them.
 _HOWS = tuple(MoveHow)
-
-
-def _near_board(game: Battlefield, squad: Squad, speed: int) -> int:
-    """Where the models a move of the unit from where it stands may meet stand, as a
-    number (:meth:`~kubik.game.battle.BattleGame.shape_id`; once per menu): a plan reads
-    the unit, the enemy it advances on and these alone (its way is the terrain's, and
-    every path a plan settles starts at the unit and is shorter than the reach of
-    :func:`_near_others`), so models elsewhere may move and the plan still holds."""
-    return game.kept(
-        ("near_board", squad.id),
-        lambda: game.shape_id(
-            ("near", tuple([(b.x, b.y, b.radius) for b in _near_of(game, squad, speed)]))
-        ),
-    )
-
-
-def _near_of(game: Battlefield, squad: Squad, speed: int) -> tuple[Base, ...]:
-    """:func:`_near_others` within reach of any way a plan settles (a march's, at most
-    twice the unit's ``speed``), measured once per menu."""
-    bound = _reach_of(speed)
-    return game.kept(("near_others", squad.id, bound), lambda: _near_others(game, squad, bound))
 
 
 def _reach_of(speed: int) -> float:
@@ -541,12 +410,12 @@ def _plan(
     way, cls, path = course
     if how is MoveHow.COMBAT:
         end = (round(path[-1][0], 1), round(path[-1][1], 1))
-        return Plan(way.points, cls, end, inches(length_to(path, end)))
-    found = _settle_from_here(game, squad, path, key, unit)
+        return Plan(way.points, cls, end, inches(length_along(path, end)))
+    found = game.board.settle(squad, path, key=key, within=_reach_of(unit.speed))
     if found is None:
         return None
-    moved = inches(length_to(path, found))
-    if moved < _min_move():
+    moved = inches(length_along(path, found))
+    if moved < shortest_move_inches():
         return None
     return Plan(way.points, cls, found, moved)
 
@@ -591,7 +460,7 @@ def order_for(
     return game.lasting_of(
         lambda: (
             "order",
-            game.shape(squad),
+            game.board.shape(squad),
             game.enemy_board(squad),
             end,
             kind,
@@ -711,7 +580,7 @@ def arrive(game: Battlefield, squad: Squad, end: Point) -> Procedure[None]:
     for rider in game.passengers(squad):
         rider.place_models(end)
     at_edge = edge_distance_of(game.table, squad.edge, squad.centre)
-    reach = clearance(squad) + float(game_data()["game_edge"]["leave_within_inches"])
+    reach = clearance(squad) + leave_within_inches()
     if squad.level in (MoraleLevel.BROKEN, MoraleLevel.FLEEING) and at_edge <= reach:
         yield from effects.remove(game, squad, Gone.ROUTED, ("SW-MOR-01",))
         return
@@ -734,15 +603,12 @@ def roll_combat_move(terrain: TerrainClass) -> Call[int, TerrainClass]:
 __all__ = [
     "Plan",
     "arrive",
-    "bases_at",
-    "clearance",
     "cover_score",
     "cut",
     "distance_to_enemy",
     "enemy_distance_now",
     "enemy_points",
     "goals",
-    "length_to",
     "menu_plans",
     "move_rules",
     "mover",

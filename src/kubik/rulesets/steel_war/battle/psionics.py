@@ -45,11 +45,11 @@ from kubik.rulesets.steel_war.morale_levels import MoraleLevel, raise_level
 from kubik.rulesets.steel_war.no_step_back import enter_berserk
 from kubik.rulesets.steel_war.panic import PanicEvent, PanicOutcome, panic_test
 from kubik.rulesets.steel_war.psionics import (
-    psi_data,
     psi_die_at,
     psi_zone,
     psionic_leadership,
     success_faces,
+    zone_inches,
 )
 from kubik.rulesets.steel_war.psionics_actions import (
     BlastChoice,
@@ -75,7 +75,7 @@ from kubik.rulesets.steel_war.threat import PlusFactor, Trigger, persistent_thre
 from kubik.rulesets.steel_war.threat import threat_level as morale_threat
 
 from . import effects
-from .board import Battlefield
+from .field import Battlefield
 from .forecast import weight
 from .formation import inches
 from .options import Psi
@@ -317,8 +317,7 @@ def odds_situation(sit: PsiSituation) -> PsiSituation:
     >>> odds_situation(a).attempt.distance
     24.0
     """
-    inches = float(psi_data()["psi_range"]["zone_inches"])
-    far = psi_zone(sit.attempt.distance) * inches
+    far = float(psi_zone(sit.attempt.distance) * zone_inches())
     return replace(sit, attempt=replace(sit.attempt, distance=far))
 
 
@@ -369,10 +368,12 @@ def psi_offers(
     if squad.psi is None or squad.is_vehicle:
         return []
     unit = game.situation(squad, done, passed=passed)
-    watchers = sum(1 for e in game.enemies(squad) if not e.activated and game.sees(e, squad))
+    watchers = sum(
+        1 for e in game.board.enemies(squad) if not e.activated and game.board.sees(e, squad)
+    )
     found: list[tuple[float, int, Psi, Verdict, AnyForecast]] = []
-    friends = [squad, *game.friends(squad)]
-    groups = ((SUPPORT, friends), (ATTACKS, game.enemies(squad)))
+    friends = [squad, *game.board.friends(squad)]
+    groups = ((SUPPORT, friends), (ATTACKS, game.board.enemies(squad)))
     for actions, targets in groups:
         for target in targets:
             attempt = measure(game, squad, target)

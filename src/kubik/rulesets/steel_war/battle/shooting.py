@@ -44,13 +44,13 @@ from kubik.rulesets.steel_war.fire_absent import heavy_weapon_group
 from kubik.rulesets.steel_war.fire_ammo import Ammo
 from kubik.rulesets.steel_war.fire_weapons import Special, WeaponKind, weapon
 from kubik.rulesets.steel_war.observation import gives_away
+from kubik.rulesets.steel_war.vehicles import vehicle_profile
 
 from . import effects
-from .board import Battlefield, Sight
 from .effects import Losses
-from .entry import measured_cover, measured_distance, measured_sight
-from .profiles import vehicle_profile
+from .field import Battlefield, Sight
 from .state import Model, Squad
+from .typed import measured_cover, measured_distance, measured_sight
 
 
 @dataclass(frozen=True, slots=True)

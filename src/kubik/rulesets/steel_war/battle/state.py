@@ -1,6 +1,6 @@
 """The state of a Steel War battle: squads, their models, markers and morale, as enums.
 
-All mutable state lives on the battle object (:class:`~.board.Battlefield`) and is
+All mutable state lives on the battle object (:class:`~.field.Battlefield`) and is
 rebuilt by replaying the answers, so it holds only plain values in insertion order
 (lists and dicts, never sets of strings, whose order differs between processes).
 What the battle layer sees of a model is its :class:`~kubik.game.battle.Presence`
@@ -23,11 +23,11 @@ from kubik.rulesets.steel_war.melee import Side
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Motivation
 from kubik.rulesets.steel_war.reaction import FailedReactions
 from kubik.rulesets.steel_war.suppression import is_suppressed
+from kubik.rulesets.steel_war.vehicles import vehicle_profile
 from kubik.table import Base
 from kubik.table.geometry import Point
 
 from .formation import base_diameter, place
-from .profiles import vehicle_profile
 from .spec import SquadSpec
 
 
