@@ -8,6 +8,7 @@ as a ruleset does, with its fighters placed by hand for each situation.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -31,7 +32,7 @@ from kubik.game.battle import (
     touching,
 )
 from kubik.game.registry import register_ruleset
-from kubik.table import Base, TerrainKind
+from kubik.table import Base, Point, TerrainKind
 from tests.game.skirmish import GAME, SCENARIO, Fighter, SkirmishBoard, SkirmishGame
 
 register_ruleset(GAME, replace=True)
@@ -323,3 +324,20 @@ def test_a_ruleset_reads_lengths_off_the_tape_its_own_way() -> None:
     board = Tenths(game)
     r1, b1 = _f(game, "r1"), _f(game, "b1")
     assert board.gap(r1, b1) == 4.0 and game.board.gap(r1, b1) == pytest.approx(4.04)
+
+
+def test_a_unit_of_several_models_stands_only_where_each_of_its_bases_may() -> None:
+    """Each model's base must be on the table and out of impassable ground, whatever the
+    unit's centre: a pair whose centre stands clear with one man in the barn does not fit,
+    and a pair in a row along the table's edge fits though a circle round it would not."""
+
+    class Pairs(SkirmishBoard):
+        def bases_at(self, unit: Fighter) -> Callable[[Point], Sequence[Base]]:
+            return lambda p: [Base(p[0] - 1.0, p[1], 1.0), Base(p[0] + 1.0, p[1], 1.0)]
+
+    game = _game()
+    board, r1 = Pairs(game), _f(game, "r1")
+    assert board.on_ground(r1, (5.0, 5.0))
+    assert not board.on_ground(r1, (9.2, 12.0))  # the right man stands in the barn
+    assert board.on_ground(r1, (5.0, 0.5))  # both bases touch the edge, on the table
+    assert not board.on_ground(r1, (0.9, 5.0))

@@ -66,7 +66,7 @@ def test_SW_MOVE_04_embark_only_when_the_farthest_man_is_within_6_inches() -> No
     """Four men in a row 1.5" apart around (12, 8.5); the hull (3") at (12, 4). The end man
     at (14.25, 8.5): centres √(2.25² + 4.5²) = 5.03" apart, less the 1.5" and 0.5" radii."""
     near = _apc_game((12, 8.5))
-    assert carry.farthest(near.squad("s"), near.squad("apc")) == 3.0
+    assert carry.farthest(near, near.squad("s"), near.squad("apc")) == 3.0
     assert Embark("apc", 3.0) in options(near, "s")
     far = _apc_game((12, 14))
     refused = [o for o in offered(far, "s").menu.refused if isinstance(o.option, Embark)]
@@ -106,7 +106,7 @@ def test_SW_MOVE_04_SW_MOVE_06_getting_off_is_one_action_of_the_squad_or_the_veh
     run = play(carry.disembark, (game, by_vehicle[0]))
     team = game.squad("hmg")
     assert team.aboard is None and len(team.active()) == 3
-    assert carry.farthest(team, game.squad("apc")) <= 6.0
+    assert carry.farthest(game, team, game.squad("apc")) <= 6.0
     assert run.result is not None and {"SW-MOVE-04", "SW-MOVE-06"} <= rules_in(run.result.log)
     assert game.contact_violations() == ()
 

@@ -356,9 +356,14 @@ class Board(ABC, Generic[U]):
         return found
 
     def _sees(self, viewer: U, target: U) -> bool:
+        return self.sees_from(self.eyes_of(viewer), target)
+
+    def sees_from(self, eyes: Sequence[Base], target: U) -> bool:
+        """Whether any of ``eyes`` (one model of a unit looking for itself: a psionic, a
+        spotter) sees any model of ``target``."""
         sees = self.game.tape.sees
         theirs = self.bases_of(target)
-        return any(sees(eye, b) for eye in self.eyes_of(viewer) for b in theirs)
+        return any(sees(eye, b) for eye in eyes for b in theirs)
 
     def covers(self, viewer: U, target: U) -> tuple[Cover, ...]:
         """The cover each model of ``target`` has against ``viewer`` (from the eye nearest
@@ -413,14 +418,23 @@ class Board(ABC, Generic[U]):
 
     def on_ground(self, unit: U, point: Point) -> bool:
         """Whether ``unit`` standing at ``point`` is wholly on the table and out of
-        ground impassable to it."""
+        ground impassable to it (a unit of one model: its base, but for a thousandth of
+        an inch, so it may stand against a wall; of several: each model's)."""
         table, tape = self.game.table, self.game.tape
+        bases = self.bases_at(unit)(point)
         try:
-            for base in self.bases_at(unit)(point):
+            for base in bases:
                 table.check_base(base)
         except TableError:
             return False
-        kind = tape.kind_at(point, self.mover_of(unit), self.clearance_of(unit))
+        mover = self.mover_of(unit)
+        if len(bases) > 1:
+            return all(
+                tape.kind_at(b.centre, mover, max(b.radius - 1e-3, 0.0))
+                is not TerrainKind.IMPASSABLE
+                for b in bases
+            )
+        kind = tape.kind_at(point, mover, self.clearance_of(unit))
         return kind is not TerrainKind.IMPASSABLE
 
     def fits(self, unit: U, point: Point, *, touch: U | None = None) -> bool:

@@ -263,7 +263,7 @@ def _regroup_in_place(game: Battlefield, squad: Squad) -> None:
     saved = [(m.x, m.y) for m in squad.active()]
     centre = squad.centre
     squad.place_models(boss)
-    if carry.fits(game, squad, boss, (squad.id,)):
+    if game.board.fits(squad, boss):
         return
     for model, (x, y) in zip(squad.active(), saved, strict=True):
         model.x, model.y = x, y

@@ -29,9 +29,8 @@ from kubik.rulesets.steel_war.transport import (
     unloads_with_squad,
 )
 from kubik.rulesets.steel_war.vehicles import hits_to_destroy, vehicle_profile
-from kubik.table import Base, TableError, TerrainKind
+from kubik.table import Base
 from kubik.table.geometry import Point
-from kubik.table.tape import Tape
 
 from . import effects
 from .field import Battlefield
@@ -46,10 +45,10 @@ def room(game: Battlefield, vehicle: Squad) -> int:
     return vehicle_profile(vehicle.spec.vehicle).capacity - riders
 
 
-def farthest(squad: Squad, vehicle: Squad) -> float:
+def farthest(game: Battlefield, squad: Squad, vehicle: Squad) -> float:
     """The edge distance from the hull to the squad's farthest model, to 0.1 inch."""
-    hull = vehicle.anchor()
-    return inches(max(Tape.closest([hull], [m.base()]) for m in squad.active()))
+    gap = game.board.gap_from
+    return inches(max(gap([m.base()], vehicle) for m in squad.active()))
 
 
 def embark_verdict(
@@ -57,7 +56,9 @@ def embark_verdict(
 ) -> Verdict:
     """The transport rule's answer: may ``squad`` climb into ``vehicle`` now (SW-MOVE-04)?"""
     unit = game.situation(squad, done)
-    return may_embark(unit, farthest(squad, vehicle), room(game, vehicle), len(squad.active()))
+    return may_embark(
+        unit, farthest(game, squad, vehicle), room(game, vehicle), len(squad.active())
+    )
 
 
 def embark_options(game: Battlefield, squad: Squad) -> list[tuple[Embark, Squad]]:
@@ -65,30 +66,10 @@ def embark_options(game: Battlefield, squad: Squad) -> list[tuple[Embark, Squad]
     if squad.is_vehicle or squad.aboard is not None or squad.spec.kind != "infantry":
         return []
     return [
-        (Embark(v.id, farthest(squad, v)), v)
+        (Embark(v.id, farthest(game, squad, v)), v)
         for v in game.board.friends(squad)
         if v.is_vehicle and vehicle_profile(v.spec.vehicle).capacity > 0
     ]
-
-
-def fits(game: Battlefield, squad: Squad, centre: Point, besides: tuple[str, ...]) -> bool:
-    """The block can stand at ``centre``: on the table, out of terrain impassable for it,
-    clear of every other model (the contact rule)."""
-    count = len(squad.active())
-    radius = formation_radius(count)
-    table = game.table
-    if not (
-        radius <= centre[0] <= table.width - radius and radius <= centre[1] <= table.height - radius
-    ):
-        return False
-    spots = place(centre, count)
-    try:
-        if any(game.tape.kind_at(p, "infantry") is TerrainKind.IMPASSABLE for p in spots):
-            return False
-    except TableError:
-        return False
-    bases = [Base(x, y, base_diameter()) for x, y in spots]
-    return clear_of(bases, game.board.blocking(squad, also=[game.squad(i) for i in besides]))
 
 
 def spot_beside(
@@ -101,14 +82,14 @@ def spot_beside(
     gap = disembark_gap_inches()
     here = vehicle.anchor()
     step = formation_radius(len(squad.active())) + here.radius + gap
-    enemies = [e for e in game.board.enemies(vehicle) if e.bases()]
+    board = game.board
+    enemies = [e for e in board.enemies(vehicle) if board.bases_of(e)]
     if enemies:
-        near = min(enemies, key=lambda e: Tape.closest([here], e.bases()))
+        near = min(enemies, key=lambda e: board.gap_from([here], e))
         ex, ey = near.centre
         angle = math.atan2(here.y - ey, here.x - ex)
     else:
         angle = math.atan2(game.table.height / 2 - here.y, game.table.width / 2 - here.x)
-    besides = (squad.id, vehicle.id)
     for ring in (0.0, 1.0, 2.0):
         for turn in (0.0, 0.5, -0.5, 1.0, -1.0, 0.25, -0.25, 0.75, -0.75):
             a = angle + turn * math.pi
@@ -116,10 +97,10 @@ def spot_beside(
                 inches(here.x + (step + ring) * math.cos(a)),
                 inches(here.y + (step + ring) * math.sin(a)),
             )
-            if not fits(game, squad, centre, besides):
+            if not game.board.fits(squad, centre):
                 continue
             spots = place(centre, len(squad.active()))
-            reach = inches(max(Tape.closest([here], [_probe(p)]) for p in spots))
+            reach = inches(max(board.gap_from([_probe(p)], vehicle) for p in spots))
             if within is None or reach <= within:
                 return centre
     return None
@@ -147,8 +128,7 @@ def disembark_options(
         if point is None:
             continue
         spots = place(point, len(squad.active()))
-        hull = vehicle.anchor()
-        reach = inches(max(Tape.closest([hull], [_probe(p)]) for p in spots))
+        reach = inches(max(game.board.gap_from([_probe(p)], vehicle) for p in spots))
         unit = game.situation(squad, done if acting is squad else ())
         verdict = may_disembark(unit, vehicle_unit, reach, by_vehicle=acting is vehicle)
         out.append((Disembark(squad.id, point[0], point[1]), verdict))
@@ -201,7 +181,7 @@ def unload_options(
     reach = unload_within_inches()
     out: list[tuple[Unload, Verdict]] = []
     for vehicle in game.board.friends(crew):
-        if not vehicle.is_vehicle or not vehicle.cargo or farthest(crew, vehicle) > reach:
+        if not vehicle.is_vehicle or not vehicle.cargo or farthest(game, crew, vehicle) > reach:
             continue
         for cargo in dict.fromkeys(vehicle.cargo):
             verdict = may_unload(game.situation(crew, done), game.situation(vehicle), cargo)
@@ -280,8 +260,7 @@ def hit_vehicle(game: Battlefield, vehicle: Squad, wounded: int, killed: int) ->
         rules=("SW-ABSENT-05", "SW-DMG-10"),
         vehicle=game.name(vehicle.id),
     )
-    for model in vehicle.active():
-        model.status = Status.DESTROYED
+    wreck = vehicle.active()  # (the riders get out beside the hull before it is lost)
     for squad in game.passengers(vehicle):
         point = spot_beside(game, squad, vehicle, within=None)
         if point is None:
@@ -301,6 +280,8 @@ def hit_vehicle(game: Battlefield, vehicle: Squad, wounded: int, killed: int) ->
             x=point[0],
             y=point[1],
         )
+    for model in wreck:
+        model.status = Status.DESTROYED
     yield from effects.remove(game, vehicle, Gone.DESTROYED, ("SW-ABSENT-05", "SW-DMG-10"))
     return True
 
@@ -312,7 +293,6 @@ __all__ = [
     "embark_options",
     "embark_verdict",
     "farthest",
-    "fits",
     "hit_vehicle",
     "room",
     "spot_beside",

@@ -37,7 +37,6 @@ from kubik.rulesets.steel_war.situation import UnitSituation
 from kubik.rulesets.steel_war.vehicles import vehicle_profile
 from kubik.table import Cover as TableCover
 from kubik.table.geometry import Point
-from kubik.table.tape import Tape
 
 from .board import SquadBoard
 from .setup import SideStart, check, side_start, squads_of
@@ -362,12 +361,13 @@ class Battlefield(BattleGame):
 
     def _left_behind(self, squad: Squad) -> bool:
         wounded = squad.with_status(Status.UNVERIFIED)
-        living = squad.bases()
-        enemies = [b for e in self.board.enemies(squad) for b in self.board.bases_of(e)]
-        if not wounded or not enemies or not living:
+        board = self.board
+        enemies = [e for e in board.enemies(squad) if board.bases_of(e)]
+        if not wounded or not enemies or not squad.bases():
             return False
+        gap = board.gap_from
         return any(
-            Tape.closest([w.base()], enemies) < Tape.closest([w.base()], living) for w in wounded
+            min(gap([w.base()], e) for e in enemies) < gap([w.base()], squad) for w in wounded
         )
 
     def controller(self, objective: ObjectiveSpec) -> str | None:

@@ -427,9 +427,10 @@ def _course(
     and what kind it is, the goal and the kind of move alone (kept on the tape): its way,
     the class of its terrain, the path its allowance covers."""
     goal = clamp_inside(game.table, goal, reach)
-    way = game.tape.way(squad.centre, goal, mover(game, squad), reach)
-    if way is None:
+    points = game.board.way(squad, goal)
+    if points is None:
         return None
+    way = Way(points, 0.0)
     length = way.length
     if stop is not None:
         length = max(length - stop, 0.0)

@@ -127,9 +127,9 @@ def measure(game: Battlefield, squad: Squad, target: Squad) -> PsiAttempt | None
     psionic, psi = squad.psionic(), squad.psi
     if psionic is None or psi is None:
         return None
-    bases = target.bases()
-    distance = inches(game.tape.closest([psionic.base()], bases))
-    sees = any(game.tape.sees(psionic.base(), b) for b in bases)
+    eye = [psionic.base()]
+    distance = inches(game.board.gap_from(eye, target))
+    sees = game.board.sees_from(eye, target)
     robots = all(m.kind in ROBOTS for m in target.active())
     return PsiAttempt(psi, distance, sees, target_machine=robots)
 
