@@ -35,9 +35,7 @@ from kubik.rulesets.steel_war.movement import (
     TerrainClass,
     combat_move,
     combat_move_dice,
-    march_allowed,
-    march_distance,
-    move_distance,
+    farthest_along,
 )
 from kubik.rulesets.steel_war.reaction import (
     ReactionAction,
@@ -257,37 +255,16 @@ def farthest(
     if how is MoveHow.COMBAT:
         cls = terrain_class(game, squad, path)
         return None if cls is TerrainClass.IMPASSABLE else (cls, longest_roll())
-    order = list(TerrainClass)
-    best: tuple[TerrainClass, float] | None = None
-    worst, walked = TerrainClass.EASY, 0.0
-
-    def consider(cls: TerrainClass, upto: float) -> None:
-        nonlocal best
-        if cls is TerrainClass.IMPASSABLE:
-            return
-        if how is MoveHow.MARCH:
-            if not march_allowed([cls]):
-                return
-            allowance = float(march_distance(speed, [cls]))
-        else:
-            allowance = float(move_distance(speed, [cls]))
-        reach = min(upto, allowance)
-        if best is None or reach > best[1] + 1e-9:
-            best = (cls, reach)
-
     legs = (
         game.tape.legs(tuple(path), mover(game, squad), width_of(game, squad))
         if len(path) > 1
         else ()
     )
-    for leg in legs:
-        cls = RULE_CLASS[leg.kind]
-        if order.index(cls) > order.index(worst):
-            consider(worst, walked)
-            worst = cls
-        walked += leg.length
-    consider(worst, walked)
-    return best
+    return farthest_along(
+        [(RULE_CLASS[leg.kind], leg.length) for leg in legs],
+        "march" if how is MoveHow.MARCH else "move",
+        speed,
+    )
 
 
 def plan(
