@@ -7,6 +7,7 @@ from __future__ import annotations
 from kubik.dice import D4, D8, D10, D12
 from kubik.engine.log import RollEntry
 from kubik.game.battle import Posture
+from kubik.i18n import render
 from kubik.rulesets.steel_war.battle import assault
 from kubik.rulesets.steel_war.battle.options import Charge, Fire
 from kubik.rulesets.steel_war.fire_ammo import FiredThisActivation
@@ -56,6 +57,42 @@ def test_SW_CC_04_the_free_fire_is_measured_from_where_the_attackers_stopped() -
     ranged = [e for e in session.log if isinstance(e, RollEntry)][-1]
     assert ranged.dice == (D4,)
     assert "SW-CC-04" in rules_in(session.log)
+
+
+def test_SW_CC_04_a_defender_that_marched_in_its_own_activation_still_gets_its_free_fire() -> None:
+    """The Lianrians marched in their own activation earlier this turn: a march bars
+    firing in that activation (SW-MOVE-01), not the free action a short charge gives
+    them outside it — the fire is offered (it was refused before)."""
+    session = human_session(scenario([unit("s", "steel", (6, 4)), unit("l", "lianra", (6, 16))]))
+    rolls(session, 6, 1)
+    state(session).squad("l").marched = True  # (as their own march left them)
+    pick(session, lambda o: isinstance(o, Charge))
+    roll(session, 4)
+    roll(session, 1, 2)
+    fire = pick(session, lambda o: isinstance(o, Fire))
+    assert fire == Fire("s", ("assault_rifle",))
+    assert not events(session.log, "steel_war.game.free_fire_held")
+
+
+def test_SW_CC_04_a_defender_that_holds_its_free_fire_is_said_why() -> None:
+    """Held by choice, or refused by the fire rule (suppressed defenders, SW-SUP-01): the
+    log says which, in both languages."""
+    session, _ = _short_charge()
+    pick(session, lambda o: not isinstance(o, Fire))
+    held = events(session.log, "steel_war.game.free_fire_held")
+    assert held and held[-1].event.kwargs["why"].id == "steel_war.game.held.chosen"
+    session = human_session(scenario([unit("s", "steel", (6, 4)), unit("l", "lianra", (6, 16))]))
+    rolls(session, 6, 1)
+    state(session).squad("l").markers = 1
+    pick(session, lambda o: isinstance(o, Charge))
+    roll(session, 4)
+    roll(session, 1, 2)  # short: the suppressed defenders may not fire, and the log says so
+    held = events(session.log, "steel_war.game.free_fire_held")
+    assert held and held[-1].event.kwargs["why"].id == "steel_war.game.held.refused"
+    assert "SW-SUP-01" in held[-1].rules
+    text = {lang: render(held[-1].event, lang) for lang in ("en", "ru")}
+    assert "lets its free action" in text["en"] and "suppress" in text["en"]
+    assert "не использует бесплатное действие" in text["ru"]
 
 
 def test_SW_CC_04_a_charge_that_falls_short_again_leaves_the_attackers_where_they_stopped() -> None:

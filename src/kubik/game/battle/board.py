@@ -313,6 +313,29 @@ class Board(ABC, Generic[U]):
             return math.inf
         return Tape.closest(bases, theirs)
 
+    def gap_at(self, unit: U, point: Point, among: Iterable[U] | None = None) -> float:
+        """Inches from ``unit`` standing at ``point`` (its bases as :meth:`bases_at` puts
+        them) to the nearest model of ``among`` (default: its enemies), edge to edge, as
+        the ruleset reads the tape: where a move would leave it (closer to the enemy or
+        farther). Infinite with none. Units whose centres lie too far off for any of their
+        bases to be the nearest are not measured model by model."""
+        bases = self._bases_at(unit)(point)
+        if not bases:
+            return math.inf
+        others = self._sides(unit, False) if among is None else tuple(among)
+        reach = self.clearance_of(unit) + 0.01  # (a clearance may be a hair short)
+        dist, centre_of = math.dist, self.centre_of
+        near = sorted(
+            ((dist(point, centre_of(o)), i, o) for i, o in enumerate(others) if self.bases_of(o)),
+            key=lambda item: (item[0], item[1]),
+        )
+        best = math.inf
+        for apart, _, other in near:
+            if apart - reach - self.clearance_of(other) - 0.01 > best:
+                break  # (nearest centres first: no unit farther off can come nearer)
+            best = min(best, Tape.closest(bases, self.bases_of(other)))
+        return best if best == math.inf else self.reading(best)
+
     def nearest(self, unit: U, among: Iterable[U] | None = None) -> U | None:
         """The unit of ``among`` (default: its enemies) nearest ``unit`` by :meth:`gap`;
         between equally near ones, the first in order."""

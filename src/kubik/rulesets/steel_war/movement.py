@@ -289,6 +289,19 @@ def combat_move_dice() -> tuple[Die, ...]:
     return (Die(int(table["faces"])),) * int(table["dice"])
 
 
+@lru_cache(maxsize=8)
+def combat_move_reaches(cls: TerrainClass) -> tuple[int, ...]:
+    """Every distance a combat move's dice may give through terrain of class ``cls``, the
+    shortest first: 2к6 (2" to 12", SW-ABSENT-02), halved or thirded (SW-MOVE-02).
+
+    >>> combat_move_reaches(TerrainClass.DIFFICULT)
+    (1, 2, 3, 4, 5, 6)
+    """
+    dice = combat_move_dice()
+    lowest, highest = len(dice), sum(d.faces for d in dice)
+    return tuple(sorted({terrain_distance(t, cls) for t in range(lowest, highest + 1)}))
+
+
 def combat_move(cls: TerrainClass) -> Procedure[int]:
     """Roll the combat move and apply terrain: "2к6 пополам" in a wood (SW-MOVE-02, SW-ABSENT-02).
 

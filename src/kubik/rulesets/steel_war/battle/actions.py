@@ -47,7 +47,6 @@ from .options import (
     Kind,
     Move,
     MoveHow,
-    MoveKind,
     Observe,
     Option,
     PassAction,
@@ -126,12 +125,8 @@ def move(game: Battlefield, squad: Squad, option: Move) -> Procedure[None]:
     let it; at a real table where the players put it, if the rules accept that spot."""
     if not (yield from moves.take_tests(game, squad, option.tests)):
         return
-    goal = (option.x, option.y)
     kind = option.kind
-    if option.how is MoveHow.COMBAT:
-        found = moves.plan(game, squad, kind, goal, option.how)
-    else:
-        found = moves.plan(game, squad, MoveKind.OBJECTIVE, goal, option.how)
+    found = moves.offered_plan(game, squad, option)
     if found is None:
         yield emit("steel_war.game.no_way", rules=("SW-MOVE-02",), squad=game.name(squad.id))
         return
@@ -184,7 +179,7 @@ def check_spot(
         allowance = float(move_distance(speed, [cls]))
     if way.length > allowance + 0.05:
         return msg("steel_war.game.entry.too_far", inches=round(way.length, 1), allowance=allowance)
-    order = moves.order_for(game, squad, spot, option.kind, option.how)
+    order = moves.order_for(game, squad, (spot,), option.kind, option.how)
     verdict = may_move(game.situation(squad), _bare(order), cls)
     if not verdict.allowed and verdict.reason is not None:
         return verdict.reason

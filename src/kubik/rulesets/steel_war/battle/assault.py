@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 from kubik.dice import Die
-from kubik.engine import AnyForecast, Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine import AnyForecast, Call, Forecast, Message, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu, Moment, Trigger
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.charge import (
@@ -32,10 +32,10 @@ from kubik.rulesets.steel_war.charge import (
     defender_rules,
     is_frightening,
     may_charge,
+    may_free_fire,
     may_hold_fire,
 )
 from kubik.rulesets.steel_war.damage import TargetKind
-from kubik.rulesets.steel_war.fire import may_shoot
 from kubik.rulesets.steel_war.fire_ammo import FiredThisActivation
 from kubik.rulesets.steel_war.melee import (
     Bout,
@@ -60,7 +60,7 @@ from kubik.rulesets.steel_war.reaction import ReactionAction
 from kubik.rulesets.steel_war.situation import needed_tests
 
 from . import effects, moves, shooting
-from .field import Battlefield
+from .field import Battlefield, Sight
 from .forecast import assault_forecast, assault_value, fire_forecast, odds_distance
 from .formation import clamp_inside
 from .options import Act, Charge, Fire, Kind
@@ -483,14 +483,16 @@ def end_melee(
 def free_fire(game: Battlefield, moment: Moment) -> Procedure[None]:
     """The defender's free action at a charge that fell short (SW-CC-04): a fire at the
     attackers from where they stopped, or none. It is outside the defender's own
-    activation, so weapons it fired earlier this turn fire again; only the fire rule's
-    own question (suppression, morale, SW-SUP-01, SW-MOR-01) decides."""
+    activation, so what it did in that activation (its actions, a march) does not count
+    and weapons it fired earlier this turn fire again; only the fire rule's own questions
+    (suppression, morale, SW-SUP-01, SW-MOR-01) decide (:func:`~kubik.rulesets.
+    steel_war.charge.may_free_fire`). When it holds its fire, the log says why."""
     assert moment.target is not None
     defender, attacker = game.squad(moment.target), game.squad(moment.unit)
     if not defender.present or not attacker.present:
         return
     unit = game.situation(defender)
-    verdict = may_shoot(unit, target_shot_at_us=attacker.id in defender.shot_by)
+    verdict = may_free_fire(unit, target_shot_at_us=attacker.id in defender.shot_by)
     saved = defender.fired
     defender.fired = FiredThisActivation()
     sight = game.sight(defender, attacker)
@@ -512,12 +514,39 @@ def free_fire(game: Battlefield, moment: Moment) -> Procedure[None]:
             squad=game.name(defender.id),
             attacker=game.name(attacker.id),
         ),
-        rules=("SW-CC-04", *rules),
+        rules=tuple(dict.fromkeys(("SW-CC-04", *rules))),
     )
     if isinstance(picked, Fire):
         fired = yield from shooting.fire(game, defender, attacker, picked.weapons, free=True)
         game.free_fire_casualties = fired.wounded + fired.killed
+    else:
+        why, held_rules = _held_because(menu, verdict, sight, defender)
+        yield emit(
+            "steel_war.game.free_fire_held",
+            rules=tuple(dict.fromkeys(("SW-CC-04", *held_rules))),
+            squad=game.name(defender.id),
+            attacker=game.name(attacker.id),
+            why=why,
+        )
     defender.fired = saved
+
+
+def _held_because(
+    menu: Menu[Fire | Act], verdict: Verdict, sight: Sight, defender: Squad
+) -> tuple[Message, tuple[str, ...]]:
+    """Why a defender let its free action go (SW-CC-04), and the rules that say so: the
+    fire rule refused it, it does not see the attackers, none of its weapons reaches
+    them, or it (its player, its bot) chose to."""
+    if len(menu) > 1:
+        return msg("steel_war.game.held.chosen"), ()
+    if not verdict.allowed and menu.refused:
+        return msg("steel_war.game.held.refused", reason=verdict.reason), verdict.rules
+    if not sight.visible:
+        return msg("steel_war.game.held.unseen"), ("SW-FIRE-01",)
+    return (
+        msg("steel_war.game.held.out_of_reach", inches=sight.distance, die=defender.die),
+        ("SW-FIRE-06", "SW-FIRE-11"),
+    )
 
 
 __all__ = [

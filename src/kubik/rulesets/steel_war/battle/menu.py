@@ -29,7 +29,7 @@ from kubik.game.battle.menu import LazyForecast
 from kubik.rulesets.steel_war.activation import ActionType, any_action_verdict
 from kubik.rulesets.steel_war.fire import may_get_up, may_go_to_ground, reach_inches
 from kubik.rulesets.steel_war.fire_weapons import weapon
-from kubik.rulesets.steel_war.morale_levels import MoraleLevel, may_end_activation
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, level_orders, may_end_activation
 from kubik.rulesets.steel_war.movement import may_move
 from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast_from
 from kubik.rulesets.steel_war.observation import may_fire_at
@@ -200,8 +200,16 @@ def move_offers(
     offered: set[tuple[object, ...]] = set()  # (each move's fields: hashed in C)
     unit = game.situation(squad, done, passed=passed)
     near = game.nearest_enemy(squad)
+    # where a squad may go is judged on every place a rolled move may end, when it matters:
+    # it may not approach the enemy (SW-MOR-01) or must move away from it (SW-SUP-01)
+    judged = squad.suppressed or not level_orders(squad.level).approach
     for kind, goal, how, found in moves.menu_plans(game, squad, near):
-        order = moves.order_for(game, squad, found.end, kind, how, in_cover=unit.in_cover)
+        ends = (
+            moves.combat_ends(game, squad, found)
+            if how is MoveHow.COMBAT and judged
+            else (found.end,)
+        )
+        order = moves.order_for(game, squad, ends, kind, how, in_cover=unit.in_cover)
         verdict = _may_move(unit, order, found.terrain)
         tests = needed_tests(verdict)
         end = found.end

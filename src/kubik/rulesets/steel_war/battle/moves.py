@@ -35,6 +35,7 @@ from kubik.rulesets.steel_war.movement import (
     TerrainClass,
     combat_move,
     combat_move_dice,
+    combat_move_reaches,
     farthest_along,
 )
 from kubik.rulesets.steel_war.reaction import (
@@ -52,7 +53,7 @@ from . import effects
 from .board import clearance
 from .field import Battlefield
 from .formation import clamp_inside, edge_distance_of, edge_point, inches
-from .options import MoveHow, MoveKind
+from .options import Move, MoveHow, MoveKind
 from .state import Gone, Squad
 from .terrain import RULE_CLASS
 
@@ -334,6 +335,23 @@ def menu_plans(
     return out
 
 
+def offered_plan(game: Battlefield, squad: Squad, option: Move) -> Plan | None:
+    """The plan a menu offered as ``option`` — its way and where it ends, as the rules
+    judged it — found again among :func:`menu_plans` (nothing has moved since the menu
+    was measured, so every plan is the one kept then); ``None`` when it is not there."""
+    with game.unchanged():
+        near = game.nearest_enemy(squad)
+        for kind, goal, how, found in menu_plans(game, squad, near):
+            if kind is not option.kind or how is not option.how:
+                continue
+            if how is MoveHow.COMBAT:
+                if (round(goal[0], 1), round(goal[1], 1)) == (option.x, option.y):
+                    return found
+            elif found.end == (option.x, option.y):
+                return found
+    return None
+
+
 #: The ways to move, in the order a menu offers them.
 _HOWS = tuple(MoveHow)
 
@@ -427,51 +445,53 @@ def _course(
 def order_for(
     game: Battlefield,
     squad: Squad,
-    end: Point,
+    ends: Sequence[Point],
     kind: MoveKind,
     how: MoveHow,
-    enemies: Sequence[Point] | None = None,
     in_cover: bool | None = None,
 ) -> Order:
-    """The move as the morale and suppression rules see it (SW-MOR-01, SW-SUP-01);
-    ``enemies``, ``in_cover``: what the caller measured already."""
+    """The move as the morale and suppression rules see it (SW-MOR-01, SW-SUP-01), judged
+    on every place it may end (``ends``: one for a move or a march; a combat move's, one
+    for each distance its dice may give): it approaches the enemy when any of them is
+    nearer the nearest enemy model than the squad stands now, it goes away from the enemy
+    when every one is farther (edge to edge, as the board reads the tape); it leaves cover
+    when any of them is out of cover. ``in_cover``: what the caller measured already."""
+    places = tuple(ends)
     return game.lasting_of(
         lambda: (
             "order",
             game.board.shape(squad),
             game.enemy_board(squad),
-            end,
+            places,
             kind,
             how,
             in_cover,
         ),
-        lambda: _order_for(game, squad, end, kind, how, enemies, in_cover),
+        lambda: _order_for(game, squad, places, kind, how, in_cover),
     )
 
 
 def _order_for(
     game: Battlefield,
     squad: Squad,
-    end: Point,
+    ends: tuple[Point, ...],
     kind: MoveKind,
     how: MoveHow,
-    enemies: Sequence[Point] | None,
     in_cover: bool | None,
 ) -> Order:
-    if enemies is None:
-        enemies = enemy_points(game, squad)
-    now = enemy_distance_now(game, squad, enemies)
-    after = distance_to_enemy(game, squad, end, enemies)
-    closer = now is not None and after is not None and after < now
-    end_cover = game.tape.standing(end) is not Cover.NONE
+    board = game.board
+    near = game.nearest_enemy(squad)
+    now = None if near is None else near[1]
+    afters = [board.gap_at(squad, end) for end in ends]
+    standing = [game.tape.standing(end) is not Cover.NONE for end in ends]
     covered = game.in_cover(squad) if in_cover is None else in_cover
     flags = (
         how.action,
-        closer,
-        now is None or (after is not None and after > now),
+        now is not None and any(after < now for after in afters),
+        now is None or all(after > now for after in afters),
         kind is MoveKind.RETREAT,
-        kind is MoveKind.COVER and end_cover,
-        covered and not end_cover,
+        kind is MoveKind.COVER and all(standing),
+        covered and not all(standing),
     )
     found = _ORDERS.get(flags)  # (the few orders there are, each kept as one object: the
     if found is None:  # movement rule's remembered verdicts find it without comparing)
@@ -486,6 +506,18 @@ def _order_for(
         )
         found = _ORDERS.keep(flags, order)
     return found
+
+
+def combat_ends(game: Battlefield, squad: Squad, found: Plan) -> tuple[Point, ...]:
+    """Every place a combat move along ``found``'s way may end, one for each distance its
+    dice may give through its terrain (SW-ABSENT-02, SW-MOVE-02), where the contact rule
+    lets it stop (standing still where it is stopped at once)."""
+    speed = _unit(game, squad).speed
+    out: list[Point] = []
+    for reach in combat_move_reaches(found.terrain):
+        end = game.board.settle(squad, cut(found.way, reach), within=_reach_of(speed))
+        out.append(squad.centre if end is None else end)
+    return tuple(dict.fromkeys(out))
 
 
 #: The orders of moves met by their flags, each kept as one object (a handful of them).
@@ -581,6 +613,7 @@ def roll_combat_move(terrain: TerrainClass) -> Call[int, TerrainClass]:
 __all__ = [
     "Plan",
     "arrive",
+    "combat_ends",
     "cover_score",
     "cut",
     "distance_to_enemy",
@@ -590,6 +623,7 @@ __all__ = [
     "menu_plans",
     "move_rules",
     "mover",
+    "offered_plan",
     "order_for",
     "plan",
     "react",
