@@ -336,6 +336,8 @@ def print_sim(
             console.print(part)
     console.print()
     console.print(_units_table(result, lang, names))
+    if result.get("units"):
+        console.print(Text(say("sim.units.legend", lang), style="dim"))
 
 
 def print_procedure(console: Console, result: Mapping[str, Any], lang: str) -> None:

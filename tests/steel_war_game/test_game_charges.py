@@ -176,6 +176,9 @@ def test_SW_CC_09_the_attackers_test_their_morale_though_the_defender_was_wiped_
     assert "steel_war.close_combat.wiped_out" not in event_ids(session.log)
     fell = events(session.log, "steel_war.game.fell_back")
     assert fell and fell[0].event.kwargs["squad"].kwargs["en"] == "s"
+    # the defender took two attackers out for good; he was back on his feet: no kill
+    kills = {u.unit: u.kills for u in state(session).unit_results()}
+    assert kills == {"s": 0, "l": 2}
 
 
 def test_SW_FIRE_07_a_squad_gone_to_ground_charges_after_its_getting_up_test() -> None:

@@ -29,7 +29,10 @@ What the base gives every battle
     :meth:`name`                   a unit's or model's name, for labels and the log
     :meth:`contact_violations`     the contact rule checked over :meth:`pieces`
     :meth:`choose`                 a decision from a :class:`~.menu.Menu`
-    :meth:`credit_kill`            a ruleset says which unit took enemy models out
+    :meth:`credit_kill`            a ruleset says which unit took enemy models out (the
+                                   one hook for kills; losses are counted from
+                                   :meth:`pieces`: :meth:`unit_results`,
+                                   :meth:`models_lost`)
     :meth:`still`, :meth:`kept`    while a menu is built nothing on the board changes:
                                    each measurement made then is kept until it is done
     :meth:`lasting`, :meth:`shape_id`  measurements of where things stand, kept for the
@@ -230,6 +233,12 @@ class BattleGame(TurnLoop):
             UnitResult(unit, sides[unit], models, lost, fled, self._kills.get(unit, 0))
             for unit, (models, lost, fled) in tally.items()
         )
+
+    def models_lost(self, side: str) -> int:
+        """How many of ``side``'s models the battle has lost (down, removed or fled), as
+        :meth:`unit_results` counts them: the one count of losses a summary reports as
+        ``models_lost`` and ``kubik sim`` adds up, so the two never disagree."""
+        return sum(unit.lost for unit in self.unit_results() if unit.side == side)
 
     # -- shared services --------------------------------------------------------
 

@@ -447,7 +447,8 @@ def end_melee(
     game: Battlefield, attacker: Squad, defender: Squad, loser_side: Side, drop: int
 ) -> Procedure[None]:
     """The melee is over: every man lost rolls his fate, the loser drops and falls back,
-    and the fight is released (SW-CC-09, SW-CC-10)."""
+    and the fight is released (SW-CC-09, SW-CC-10); each side is credited with the men
+    of the other it took out for good (killed, wounded, captured)."""
     squads = {Side.ATTACKER: attacker, Side.DEFENDER: defender}
     loser, winner = squads[loser_side], squads[loser_side.other]
     yield emit(
@@ -469,6 +470,8 @@ def end_melee(
         )
         for model, status in zip(lost, plan, strict=True):
             model.status = status
+        other = loser if won else winner  # (its enemy in the fight took them out)
+        effects.credit(game, other, squad, len(lost) - fates.returned)
         if squad.model(squad.commander).status is not Status.ACTIVE:
             yield from effects.new_commander(game, squad)
     if loser.present:

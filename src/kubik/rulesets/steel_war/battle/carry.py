@@ -237,12 +237,15 @@ def _gun_spot(game: Battlefield, crew: Squad, vehicle: Squad, gun: Model) -> Poi
     return crew.centre
 
 
-def hit_vehicle(game: Battlefield, vehicle: Squad, wounded: int, killed: int) -> Procedure[bool]:
+def hit_vehicle(
+    game: Battlefield, vehicle: Squad, wounded: int, killed: int, by: Squad | None = None
+) -> Procedure[bool]:
     """Apply wounding hits: the first immobilises, the next destroys (SW-ABSENT-05
     default, the robots' rule SW-DMG-10); a killing hit destroys. Riders bail out of a
     wreck where there is room, or are lost with it.
 
-    Returns whether the vehicle was destroyed.
+    The enemy ``by`` whose fire it was is credited with the wreck and the riders lost in
+    it. Returns whether the vehicle was destroyed.
     """
     if not (wounded or killed):
         return False
@@ -261,9 +264,11 @@ def hit_vehicle(game: Battlefield, vehicle: Squad, wounded: int, killed: int) ->
         vehicle=game.name(vehicle.id),
     )
     wreck = vehicle.active()  # (the riders get out beside the hull before it is lost)
+    effects.credit(game, by, vehicle, len(wreck))
     for squad in game.passengers(vehicle):
         point = spot_beside(game, squad, vehicle, within=None)
         if point is None:
+            effects.credit(game, by, squad, len(squad.active()))
             for model in squad.active():
                 model.status = Status.KILLED
             yield emit(

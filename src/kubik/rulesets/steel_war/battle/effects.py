@@ -83,13 +83,17 @@ class Losses:
     explosions: list[str] = field(default_factory=list)
 
 
-def apply_hits(game: Battlefield, squad: Squad, results: tuple[ModelHit, ...]) -> Procedure[Losses]:
+def apply_hits(
+    game: Battlefield, squad: Squad, results: tuple[ModelHit, ...], by: Squad | None = None
+) -> Procedure[Losses]:
     """Each resolved hit lands on its model (SW-DMG-03/07/10/11), in the order the rules
     resolved them: a man becomes an unverified casualty or is killed, a bronescaf loses
     his suit, a cavalryman his horse, a man-sized weapon or a robot is destroyed or
     immobilised. A lost specialist takes his weapon with him (SW-DMG-05); a lost
-    commander is replaced at once (SW-DMG-06)."""
+    commander is replaced at once (SW-DMG-06). The enemy unit ``by`` whose fire (or
+    psionic) it was is credited with every model it took out of the fight."""
     losses = Losses()
+    out = 0
     for result in results:
         model = squad.model(result.model)
         if result.explodes:
@@ -102,6 +106,7 @@ def apply_hits(game: Battlefield, squad: Squad, results: tuple[ModelHit, ...]) -
             HitEffect.DESTROYED: Status.DESTROYED,
         }.get(result.effect)
         if status is not None:
+            out += model.status is Status.ACTIVE
             model.status = status
         elif result.after is not None:
             model.kind = result.after
@@ -120,9 +125,18 @@ def apply_hits(game: Battlefield, squad: Squad, results: tuple[ModelHit, ...]) -
                     model=game.name(model.id),
                     weapon=msg(weapon(model.weapon).msgid),
                 )
+    credit(game, by, squad, out)
     if losses.commander_lost:
         yield from new_commander(game, squad)
     return losses
+
+
+def credit(game: Battlefield, by: Squad | None, victims: Squad, models: int) -> None:
+    """Credit ``by`` with taking ``models`` of ``victims`` out of the fight, when it is
+    an enemy of theirs (the battle layer's one hook for kills; a friend's explosion or
+    a squad's own men are nobody's kills)."""
+    if by is not None and models and by.side != victims.side:
+        game.credit_kill(by.id, models)
 
 
 def new_commander(game: Battlefield, squad: Squad) -> Procedure[None]:
@@ -320,6 +334,7 @@ __all__ = [
     "check_destroyed",
     "check_surrender",
     "coherency_check",
+    "credit",
     "drop_levels",
     "fire_triggers",
     "is_specialist",

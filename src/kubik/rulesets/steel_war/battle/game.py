@@ -24,7 +24,7 @@ from typing import Any
 
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
 from kubik.game import Ending, Scenario, SideSummary, side_name
-from kubik.game.battle import BattleRuleset, Menu, Moment, Trigger
+from kubik.game.battle import BattleRuleset, Menu, Moment, Presence, Trigger
 from kubik.rulesets.steel_war.activation import (
     ActionType,
     alternating_order,
@@ -281,18 +281,24 @@ class SteelWarGame(Battlefield):
         return None
 
     def summary(self) -> tuple[SideSummary, ...]:
-        """Per side: units and models left and lost, killed, prisoners, objectives held."""
+        """Per side: units and models left and lost — every model (men, weapons, robots,
+        hulls), lost down, removed or fled, as the battle layer counts losses
+        (:meth:`~kubik.game.battle.BattleGame.models_lost`) — and of the men lost, those
+        killed, of unknown fate and taken prisoner; objectives held."""
         out = []
         for side in self.sides:
             squads = [s for s in self.squads if s.side == side]
             men = [m for s in squads for m in s.models if m.is_man]
+            lost = self.models_lost(side)
+            fled = sum(1 for s in squads for m in s.models if s.presence_of(m) is Presence.FLED)
             out.append(
                 SideSummary(
                     side,
                     (
                         ("units_left", len(self._effective(side))),
-                        ("models_left", sum(len(s.men()) for s in squads if s.present)),
-                        ("models_lost", sum(1 for m in men if m.status is not Status.ACTIVE)),
+                        ("models_left", sum(len(s.models) for s in squads) - lost),
+                        ("models_lost", lost),
+                        ("models_fled", fled),
                         ("killed", sum(1 for m in men if m.status is Status.KILLED)),
                         ("unverified", sum(1 for m in men if m.status is Status.UNVERIFIED)),
                         ("prisoners", sum(1 for m in men if m.status is Status.PRISONER)),

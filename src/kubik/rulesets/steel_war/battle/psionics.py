@@ -423,11 +423,11 @@ def use_psi(game: Battlefield, squad: Squad, option: Psi) -> Procedure[None]:
     )
     outcome: PsiOutcome = yield rule_call(sit)
     if outcome.result is PsiResult.SUCCEEDED:
-        yield from _apply(game, target, sit, outcome)
+        yield from _apply(game, squad, target, sit, outcome)
 
 
 def _apply(
-    game: Battlefield, target: Squad, sit: PsiSituation, outcome: PsiOutcome
+    game: Battlefield, squad: Squad, target: Squad, sit: PsiSituation, outcome: PsiOutcome
 ) -> Procedure[None]:
     effect = outcome.effect
     name = game.name(target.id)
@@ -466,7 +466,7 @@ def _apply(
             yield emit("steel_war.game.panicked", rules=("SW-PSI-16", "SW-PANIC-01"), squad=name)
         target.panic = Panic.PANICKED
     elif effect is PsiEffect.MURDER:
-        yield from _murder(game, target, sit, outcome)
+        yield from _murder(game, squad, target, sit, outcome)
     else:
         yield from _morale(game, target, outcome.morale_drop)
 
@@ -479,9 +479,10 @@ def _morale(game: Battlefield, target: Squad, drop: int) -> Procedure[None]:
 
 
 def _murder(
-    game: Battlefield, target: Squad, sit: PsiSituation, outcome: PsiOutcome
+    game: Battlefield, squad: Squad, target: Squad, sit: PsiSituation, outcome: PsiOutcome
 ) -> Procedure[None]:
-    """A comrade shoots a comrade (SW-PSI-17): the hit, the marker, the morale drop."""
+    """A comrade shoots a comrade (SW-PSI-17): the hit, the marker, the morale drop; the
+    psionic's squad is credited with the man it took out."""
     if sit.hit is not None:
         victim, shooter = murder_pair(target)
         yield emit(
@@ -502,7 +503,7 @@ def _murder(
             kind_after_hit(kind, result),
             counts_for_morale(kind, result),
         )
-        losses = yield from effects.apply_hits(game, target, (hit,))
+        losses = yield from effects.apply_hits(game, target, (hit,), by=squad)
         del losses
     for _ in range(outcome.suppression):
         placed, _first = effects.place_marker(target)

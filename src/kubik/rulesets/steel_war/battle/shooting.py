@@ -47,6 +47,7 @@ from kubik.rulesets.steel_war.observation import gives_away
 from kubik.rulesets.steel_war.vehicles import vehicle_profile
 
 from . import effects
+from .carry import hit_vehicle
 from .effects import Losses
 from .field import Battlefield, Sight
 from .state import Model, Squad
@@ -299,8 +300,8 @@ def fire(
     fired: ModelsFireOutcome = yield Call(
         fire_on_models, (plan.group, plan.target, models, shooter.side)
     )
-    losses = yield from effects.apply_hits(game, target, fired.results)
-    yield from explosions(game, target, losses)
+    losses = yield from effects.apply_hits(game, target, fired.results, by=shooter)
+    yield from explosions(game, target, losses, shooter)
     first = False
     if fired.effect is not Effect.NONE and not free:
         placed, first = effects.place_marker(target)
@@ -361,8 +362,6 @@ def vehicle_hit(
     """A fire's result on a vehicle: its marker (a suppressed vehicle still fires and
     moves, SW-SUP-01), then wounding hits (the first immobilises, the next destroys,
     SW-ABSENT-05 default)."""
-    from .carry import hit_vehicle
-
     if outcome.effect is not Effect.NONE and not free:
         placed, _ = effects.place_marker(vehicle)
         if placed:
@@ -373,14 +372,17 @@ def vehicle_hit(
                 markers=vehicle.markers,
             )
     if outcome.effect is Effect.HITS:
-        yield from hit_vehicle(game, vehicle, outcome.wounded, outcome.killed)
+        yield from hit_vehicle(game, vehicle, outcome.wounded, outcome.killed, by=shooter)
 
 
-def explosions(game: Battlefield, squad: Squad, losses: Losses) -> Procedure[None]:
+def explosions(
+    game: Battlefield, squad: Squad, losses: Losses, by: Squad | None = None
+) -> Procedure[None]:
     """Each Keno backpack flamethrower hit goes off (SW-DMG-09): every model within 4" of
     its bearer, friend or foe, takes a flamethrower hit; a pack among them goes off in
     turn. Each squad it hits (but the one under fire, whose losses are the fire's) tests
-    its morale for the casualties."""
+    its morale for the casualties; the enemies it takes out are credited to ``by``,
+    whose fire set it off."""
     pending = [(squad, m) for m in losses.explosions]
     while pending:
         owner, model_id = pending.pop(0)
@@ -406,7 +408,7 @@ def explosions(game: Battlefield, squad: Squad, losses: Losses) -> Procedure[Non
             hit_squad = game.squad(hit_id)
             mine = tuple(r for r in results if any(m.id == r.model for m in hit_squad.models))
             before = len(hit_squad.men())
-            hurt = yield from effects.apply_hits(game, hit_squad, mine)
+            hurt = yield from effects.apply_hits(game, hit_squad, mine, by=by)
             pending += [(hit_squad, m) for m in hurt.explosions]
             if hit_squad is squad:
                 losses.casualties += hurt.casualties
