@@ -260,6 +260,19 @@ def confirm_one_of(
     return value
 
 
+def heading_shown(start: Point, end: Point) -> Message:
+    """Which way a unit went from ``start`` to ``end``, as the nearest of the sixteen
+    points of the compass (north is toward the table's far edge): the words a typed
+    move is told in (not the menu's goal it may not have gone to).
+
+    >>> heading_shown((0.0, 0.0), (5.0, 0.2)).id, heading_shown((0.0, 0.0), (-3.0, -3.0)).id
+    ('game.entry.heading.e', 'game.entry.heading.sw')
+    """
+    degrees = math.degrees(math.atan2(end[0] - start[0], end[1] - start[1])) % 360
+    point = _POINTS[round(degrees / 22.5) % 16][0]
+    return msg(f"game.entry.heading.{point}")
+
+
 def inches_shown(value: Hashable) -> Message:
     """How a measured distance reads."""
     return msg("game.entry.inches_value", inches=value)
@@ -312,6 +325,7 @@ __all__ = [
     "confirm_one_of",
     "confirm_yes_no",
     "count_shown",
+    "heading_shown",
     "inches_shown",
     "move_entry",
     "read_count",

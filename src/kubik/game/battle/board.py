@@ -460,6 +460,25 @@ class Board(ABC, Generic[U]):
         kind = tape.kind_at(point, mover, self.clearance_of(unit))
         return kind is not TerrainKind.IMPASSABLE
 
+    def bases_fit(self, unit: U, bases: Sequence[Base], *, with_own: Sequence[Base] = ()) -> bool:
+        """Whether ``bases`` — where models of ``unit`` would stand, placed by people at a
+        real table (a formation they made, a model moved on its own) — lie wholly on the
+        table, out of ground impassable to it (each but for a thousandth of an inch) and
+        clear of every other unit's model and of ``with_own`` (its models that stay where
+        they are: models of one unit keep a gap too), by the contact rule."""
+        table, tape = self.game.table, self.game.tape
+        try:
+            for base in bases:
+                table.check_base(base)
+        except TableError:
+            return False
+        mover = self.mover_of(unit)
+        for base in bases:
+            kind = tape.kind_at(base.centre, mover, max(base.radius - 1e-3, 0.0))
+            if kind is TerrainKind.IMPASSABLE:
+                return False
+        return clear_of(list(bases), [*self.blocking(unit), *with_own])
+
     def fits(self, unit: U, point: Point, *, touch: U | None = None) -> bool:
         """Whether ``unit`` may stand at ``point``: on passable ground, touching no other
         model (the contact rule) — ``touch``, a charge's target, may be touched, never

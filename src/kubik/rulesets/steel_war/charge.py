@@ -166,7 +166,12 @@ def charge_test(
     face of the die)."""
     target = leadership + threat
     passed, roll = yield from leadership_test(
-        quality, leadership, threat, msg(asked, target=target), roller="attacker", rules=rules
+        quality,
+        leadership,
+        threat,
+        msg(asked, target=target, leadership=leadership, threat=threat),
+        roller="attacker",
+        rules=rules,
     )
     yield emit(told, rules=rules, roll=roll, target=target, passed=passed)
     return passed

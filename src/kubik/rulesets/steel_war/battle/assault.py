@@ -214,6 +214,13 @@ def _forecast(game: Battlefield, squad: Squad, enemy: Squad, distance: float) ->
 def assault(game: Battlefield, attacker: Squad, option: Charge) -> Procedure[ActionType]:
     """Declare «атакую!» and play the charge through (the whole activation). Returns the
     action it spent: the charge, or only the failed attempt to get up first."""
+    with game.rolling(
+        attacker, target=game.squad(option.target), defender=game.squad(option.target)
+    ):
+        return (yield from _assault(game, attacker, option))
+
+
+def _assault(game: Battlefield, attacker: Squad, option: Charge) -> Procedure[ActionType]:
     defender = game.squad(option.target)
     if not (yield from moves.take_tests(game, attacker, option.tests)):
         return ActionType.MOVE
@@ -398,6 +405,11 @@ def _lose(squad: Squad, fallen: tuple[str, ...]) -> None:
 def melee(game: Battlefield, attacker: Squad, defender: Squad) -> Procedure[None]:
     """One round of close combat and what follows it (SW-CC-06..10): every man rolls his
     own die; the morale test after the round is taken even when a side was wiped out."""
+    with game.rolling(attacker, target=defender, defender=defender):
+        return (yield from _melee(game, attacker, defender))
+
+
+def _melee(game: Battlefield, attacker: Squad, defender: Squad) -> Procedure[None]:
     fight = bouts(game, attacker, defender)
     if not fight:
         loser = Side.ATTACKER if not fighters(game, attacker) else Side.DEFENDER
@@ -461,7 +473,8 @@ def end_melee(
         lost = squad.with_status(Status.MELEE_LOST)
         if not lost:
             continue
-        fates: CasualtiesOutcome = yield Call(melee_casualties, (len(lost), won))
+        with game.rolling(squad):
+            fates: CasualtiesOutcome = yield Call(melee_casualties, (len(lost), won))
         plan = (
             [Status.KILLED] * fates.killed
             + [Status.ACTIVE] * fates.returned

@@ -143,6 +143,11 @@ def new_commander(game: Battlefield, squad: Squad) -> Procedure[None]:
     """A subordinate takes over the lost commander — only his figure may be swapped
     (SW-DMG-05) — and a d6 sets his leadership (SW-DMG-06). An ordinary soldier is
     chosen before a specialist."""
+    with game.rolling(squad):
+        return (yield from _new_commander(game, squad))
+
+
+def _new_commander(game: Battlefield, squad: Squad) -> Procedure[None]:
     living = squad.men()
     if not living or not specialist_replaceable(is_commander=True):
         return
@@ -195,6 +200,13 @@ def morale_check(
 ) -> Procedure[int]:
     """A morale event from the threat table (SW-MOR-05..07); returns the levels dropped.
     A berserk squad takes none (SW-NSN-03)."""
+    with game.rolling(squad):
+        return (yield from _morale_check(game, squad, triggers, extra=extra))
+
+
+def _morale_check(
+    game: Battlefield, squad: Squad, triggers: list[Trigger], *, extra: int = 0
+) -> Procedure[int]:
     if not triggers or not squad.present:
         return 0
     if squad.berserk:
@@ -304,6 +316,13 @@ def panic(
     Returns whether the squad is panicked now. Nothing happens when the event cannot
     panic these troops (veterans, a panic already overcome).
     """
+    with game.rolling(squad):
+        return (yield from _panic(game, squad, event, die))
+
+
+def _panic(
+    game: Battlefield, squad: Squad, event: PanicEvent, die: Die | None = None
+) -> Procedure[bool]:
     if not squad.present or not causes_panic(squad.quality, event, squad.panic_over):
         return squad.panicked
     outcome: PanicOutcome = yield Call(

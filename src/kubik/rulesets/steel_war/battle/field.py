@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +49,10 @@ from .terrain import read_terrain
 _base_speed = functools.cache(base_speed)
 
 _COVER = {TableCover.NONE: Cover.NONE, TableCover.LIGHT: Cover.LIGHT, TableCover.HARD: Cover.HARD}
+
+
+#: The roles Steel War's rules name the squad a rule is about by (who rolls).
+_OWN_ROLES = ("squad", "target", "owner", "mover", "attacker", "observer", "psionic", "officer")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +144,16 @@ class Battlefield(BattleGame):
         return shown
 
     # -- who is where -------------------------------------------------------------
+
+    def rolling(self, squad: Squad, **others: Squad) -> AbstractContextManager[None]:
+        """The roles of a rule applied to ``squad``, by name, for people rolling at a
+        table (:meth:`~kubik.game.battle.BattleGame.cast`): the squad in every role a rule
+        about one squad gives it (the squad, the target, the mover …), ``others`` in
+        theirs (``shooter=…``)."""
+        name = self.name(squad.id)
+        roles = dict.fromkeys(_OWN_ROLES, name)
+        roles.update({role: self.name(other.id) for role, other in others.items()})
+        return self.cast(**roles)
 
     def squad(self, squad_id: str) -> Squad:
         """The squad called ``squad_id``."""

@@ -52,6 +52,47 @@ def formation_offsets(models: int) -> tuple[Point, ...]:
     return tuple(out)
 
 
+#: The formations people may type a squad into at a real table (English and Russian
+#: words): the block it stands in by default, a line (one rank, across the way it went)
+#: and a column (one file, along it).
+FORMATIONS: dict[str, str] = {
+    "block": "block",
+    "блок": "block",
+    "line": "line",
+    "линия": "line",
+    "цепь": "line",
+    "column": "column",
+    "колонна": "column",
+}
+
+
+def formation_points(
+    formation: str, centre: Point, models: int, heading: tuple[float, float] = (0.0, 1.0)
+) -> tuple[Point, ...]:
+    """Where each of ``models`` stands in ``formation`` around ``centre``: the block
+    (:func:`place`), or a line across / a column along ``heading`` (a direction), bases
+    a pitch apart, in order from one end to the other.
+
+    >>> formation_points("line", (10.0, 10.0), 3)
+    ((8.5, 10.0), (10.0, 10.0), (11.5, 10.0))
+    >>> formation_points("column", (10.0, 10.0), 2, (1.0, 0.0))
+    ((9.25, 10.0), (10.75, 10.0))
+    """
+    if formation == "block":
+        return place(centre, models)
+    length = math.hypot(*heading) or 1.0
+    hx, hy = heading[0] / length, heading[1] / length
+    ux, uy = (hy, -hx) if formation == "line" else (hx, hy)
+    step = pitch()
+    return tuple(
+        (
+            round(centre[0] + (i - (models - 1) / 2) * step * ux, 3),
+            round(centre[1] + (i - (models - 1) / 2) * step * uy, 3),
+        )
+        for i in range(models)
+    )
+
+
 def formation_radius(models: int, diameter: float | None = None) -> float:
     """How far the block reaches from its centre, bases included: the clearance of moves."""
     offsets = formation_offsets(max(models, 1))
@@ -107,11 +148,13 @@ def toward(start: Point, goal: Point, length: float) -> Point:
 
 
 __all__ = [
+    "FORMATIONS",
     "base_diameter",
     "clamp_inside",
     "edge_distance_of",
     "edge_point",
     "formation_offsets",
+    "formation_points",
     "formation_radius",
     "inches",
     "pitch",

@@ -45,7 +45,7 @@ from kubik.rulesets.steel_war.reaction import (
     reaction_test,
     reaction_threat,
 )
-from kubik.table import Cover, TerrainFeature
+from kubik.table import Base, Cover, TerrainFeature
 from kubik.table.geometry import Point
 from kubik.table.tape import Way
 
@@ -480,10 +480,39 @@ def _order_for(
     in_cover: bool | None,
 ) -> Order:
     board = game.board
-    near = game.nearest_enemy(squad)
-    now = None if near is None else near[1]
     afters = [board.gap_at(squad, end) for end in ends]
     standing = [game.tape.standing(end) is not Cover.NONE for end in ends]
+    return _order_of(game, squad, afters, standing, kind, how, in_cover)
+
+
+def order_placed(
+    game: Battlefield, squad: Squad, bases: Sequence[Base], kind: MoveKind, how: MoveHow
+) -> Order:
+    """:func:`order_for` of a move whose models people placed at a real table (in a
+    formation of their own, or one by one): judged on where those ``bases`` stand — the
+    nearest enemy model to any of them, edge to edge, and whether most of them stand
+    in cover (the squad's own rule, as :meth:`~.field.Battlefield.in_cover` reads it)."""
+    board = game.board
+    enemies = [e for e in board.enemies(squad) if board.bases_of(e)]
+    after = min((board.gap_from(bases, e) for e in enemies), default=math.inf)
+    gap = board.reading(after) if math.isfinite(after) else after
+    covered = sum(1 for b in bases if game.tape.standing(b.centre) is not Cover.NONE)
+    return _order_of(game, squad, [gap], [2 * covered >= len(bases)], kind, how, None)
+
+
+def _order_of(
+    game: Battlefield,
+    squad: Squad,
+    afters: Sequence[float],
+    standing: Sequence[bool],
+    kind: MoveKind,
+    how: MoveHow,
+    in_cover: bool | None,
+) -> Order:
+    """The order of a move that may leave the squad ``afters`` inches from the nearest
+    enemy, in cover or not (``standing``) at each place it may end."""
+    near = game.nearest_enemy(squad)
+    now = None if near is None else near[1]
     covered = game.in_cover(squad) if in_cover is None else in_cover
     flags = (
         how.action,
@@ -625,6 +654,7 @@ __all__ = [
     "mover",
     "offered_plan",
     "order_for",
+    "order_placed",
     "plan",
     "react",
     "roll_combat_move",

@@ -405,6 +405,11 @@ def psi_offers(
 
 def use_psi(game: Battlefield, squad: Squad, option: Psi) -> Procedure[None]:
     """The psi action as measured now: the rule decides, its effect lands on the target."""
+    with game.rolling(game.squad(option.target), psionic=squad, officer=squad):
+        return (yield from _use_psi(game, squad, option))
+
+
+def _use_psi(game: Battlefield, squad: Squad, option: Psi) -> Procedure[None]:
     target = game.squad(option.target)
     attempt = measure(game, squad, target)
     if attempt is None:

@@ -254,6 +254,18 @@ def fire(
 
     ``free``: the defender's free fire at a charge that fell short — outside its own
     activation, it cannot suppress, only casualties count (SW-CC-04)."""
+    with game.rolling(target, shooter=shooter):
+        return (yield from _fire(game, shooter, target, weapons, free=free))
+
+
+def _fire(
+    game: Battlefield,
+    shooter: Squad,
+    target: Squad,
+    weapons: tuple[str, ...],
+    *,
+    free: bool = False,
+) -> Procedure[FireOutcome]:
     sight = yield from measured_sight_of(game, shooter, target)
     plan = plan_fire(game, shooter, target, sight, weapons) if sight.visible else None
     if plan is None:
@@ -403,7 +415,8 @@ def explosions(
         )
         if not targets:
             continue
-        results: tuple[ModelHit, ...] = yield Call(explosion_hits, (bearer.weapon, targets))
+        with game.rolling(owner, shooter=owner):
+            results: tuple[ModelHit, ...] = yield Call(explosion_hits, (bearer.weapon, targets))
         for hit_id in dict.fromkeys(s.id for s, _ in victims):
             hit_squad = game.squad(hit_id)
             mine = tuple(r for r in results if any(m.id == r.model for m in hit_squad.models))

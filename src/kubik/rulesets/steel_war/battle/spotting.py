@@ -153,6 +153,11 @@ def observation(game: Battlefield, squad: Squad, option: Observe) -> Procedure[N
     """«Наблюдение» (SW-ABSENT-03): psi-detection first if the psionic uses it (SW-PSI-11),
     then the observer's die against the hiding squad's; spotted, the squad's side may
     fire at it until the end of the turn."""
+    with game.rolling(game.squad(option.target), observer=squad):
+        return (yield from _observation(game, squad, option))
+
+
+def _observation(game: Battlefield, squad: Squad, option: Observe) -> Procedure[None]:
     target = game.squad(option.target)
     if range_zone(squad.die, game.board.gap(squad, target)) > max_zone():
         yield emit(

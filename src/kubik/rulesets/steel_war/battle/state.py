@@ -9,6 +9,7 @@ What the battle layer sees of a model is its :class:`~kubik.game.battle.Presence
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -392,6 +393,15 @@ class Squad:
         else:
             for model, point in zip(living, place(centre, len(living)), strict=True):
                 model.x, model.y = point
+        self.centre = centre
+
+    def stand_at(self, centre: Point, places: Mapping[str, Point]) -> None:
+        """The squad's models stand where people put them at a real table (model id →
+        where its centre stands: a formation they made); ``centre``: the point the
+        squad moves by from now on."""
+        for model in self.models:
+            if model.id in places:
+                model.x, model.y = places[model.id]
         self.centre = centre
 
     def shift(self, centre: Point) -> None:
