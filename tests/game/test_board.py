@@ -8,7 +8,7 @@ as a ruleset does, with its fighters placed by hand for each situation.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -31,11 +31,24 @@ from kubik.game.battle import (
     settle,
     touching,
 )
-from kubik.game.registry import register_ruleset
+from kubik.game.registry import register_ruleset, unregister_ruleset
 from kubik.table import Base, Point, TerrainKind
-from tests.game.skirmish import GAME, SCENARIO, Fighter, SkirmishBoard, SkirmishGame
+from tests.game.skirmish import (
+    GAME,
+    SCENARIO,
+    SKIRMISH_ID,
+    Fighter,
+    SkirmishBoard,
+    SkirmishGame,
+)
 
-register_ruleset(GAME, replace=True)
+
+@pytest.fixture(autouse=True)
+def _skirmish() -> Iterator[None]:
+    """The toy skirmish is playable for these tests only."""
+    register_ruleset(GAME, replace=True)
+    yield
+    unregister_ruleset(SKIRMISH_ID)
 
 
 def _game(**places: tuple[float, float]) -> SkirmishGame:
