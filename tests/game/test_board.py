@@ -354,3 +354,29 @@ def test_a_unit_of_several_models_stands_only_where_each_of_its_bases_may() -> N
     assert not board.on_ground(r1, (9.2, 12.0))  # the right man stands in the barn
     assert board.on_ground(r1, (5.0, 0.5))  # both bases touch the edge, on the table
     assert not board.on_ground(r1, (0.9, 5.0))
+
+
+def test_where_a_move_would_leave_a_unit_and_sight_from_one_model() -> None:
+    """``gap_at``: the gap to the nearest enemy from a place the unit may move to (edge
+    to edge, every enemy measured whose centre could be the nearest); ``sees_from``: sight
+    from a model of the unit's own choosing (a psionic, a spotter)."""
+    game = _game(r1=(2.0, 2.0), b1=(7.0, 2.0), b2=(2.0, 8.5))
+    board = game.board
+    r1, b1 = _f(game, "r1"), _f(game, "b1")
+    assert board.gap_at(r1, (2.0, 2.0)) == pytest.approx(4.0)  # where it stands: b1
+    assert board.gap_at(r1, (2.0, 6.0)) == pytest.approx(1.5)  # moved north: b2 is nearer
+    assert board.gap_at(r1, (2.0, 6.0), among=[b1]) == pytest.approx(math.hypot(5, 4) - 1)
+    game = _game(b1=(16.0, 12.0))
+    b1 = _f(game, "b1")
+    assert not game.board.sees_from([Base(8.0, 12.0, 1.0)], b1)  # the barn between them
+    assert game.board.sees_from([Base(16.0, 4.0, 1.0)], b1)
+
+
+def test_bases_placed_by_hand_fit_only_on_the_table_out_of_the_barn_and_clear() -> None:
+    game = _game(r1=(3.0, 3.0), b1=(8.0, 3.0))
+    board, r1 = game.board, _f(game, "r1")
+    assert board.bases_fit(r1, [Base(5.0, 5.0, 1.0), Base(6.5, 5.0, 1.0)])
+    assert not board.bases_fit(r1, [Base(5.0, 5.0, 1.0), Base(11.0, 11.0, 1.0)])  # barn
+    assert not board.bases_fit(r1, [Base(7.0, 3.0, 1.0)])  # touching b1
+    assert not board.bases_fit(r1, [Base(0.2, 5.0, 1.0)])  # off the edge
+    assert not board.bases_fit(r1, [Base(5.0, 5.0, 1.0)], with_own=[Base(5.9, 5.0, 1.0)])

@@ -29,7 +29,7 @@ from kubik.game.battle.menu import LazyForecast
 from kubik.rulesets.steel_war.activation import ActionType, any_action_verdict
 from kubik.rulesets.steel_war.fire import may_get_up, may_go_to_ground, reach_inches
 from kubik.rulesets.steel_war.fire_weapons import weapon
-from kubik.rulesets.steel_war.morale_levels import MoraleLevel, level_orders, may_end_activation
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, may_end_activation
 from kubik.rulesets.steel_war.movement import may_move
 from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast_from
 from kubik.rulesets.steel_war.observation import may_fire_at
@@ -202,14 +202,11 @@ def move_offers(
     near = game.nearest_enemy(squad)
     # where a squad may go is judged on every place a rolled move may end, when it matters:
     # it may not approach the enemy (SW-MOR-01) or must move away from it (SW-SUP-01)
-    judged = squad.suppressed or not level_orders(squad.level).approach
+    judged = moves.judged_by_nearness(squad)
     for kind, goal, how, found in moves.menu_plans(game, squad, near):
-        ends = (
-            moves.combat_ends(game, squad, found)
-            if how is MoveHow.COMBAT and judged
-            else (found.end,)
-        )
-        order = moves.order_for(game, squad, ends, kind, how, in_cover=unit.in_cover)
+        combat = how is MoveHow.COMBAT and judged
+        ends = moves.combat_ends(game, squad, found) if combat else (found.end,)
+        order = moves.order_for(game, squad, ends, kind, how, unit.in_cover, near=judged)
         verdict = _may_move(unit, order, found.terrain)
         tests = needed_tests(verdict)
         end = found.end

@@ -30,7 +30,7 @@ from kubik.rulesets.steel_war.defaults import (
     leave_within_inches,
     shortest_move_inches,
 )
-from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order, level_orders
 from kubik.rulesets.steel_war.movement import (
     TerrainClass,
     combat_move,
@@ -449,26 +449,37 @@ def order_for(
     kind: MoveKind,
     how: MoveHow,
     in_cover: bool | None = None,
+    *,
+    near: bool = True,
 ) -> Order:
     """The move as the morale and suppression rules see it (SW-MOR-01, SW-SUP-01), judged
     on every place it may end (``ends``: one for a move or a march; a combat move's, one
     for each distance its dice may give): it approaches the enemy when any of them is
     nearer the nearest enemy model than the squad stands now, it goes away from the enemy
     when every one is farther (edge to edge, as the board reads the tape); it leaves cover
-    when any of them is out of cover. ``in_cover``: what the caller measured already."""
+    when any of them is out of cover. ``in_cover``: what the caller measured already;
+    ``near``: whether the rules read how near the enemy it ends (they do not for a squad
+    free to approach and not suppressed: then nothing is measured for it)."""
     places = tuple(ends)
     return game.lasting_of(
         lambda: (
             "order",
             game.board.shape(squad),
-            game.enemy_board(squad),
+            game.enemy_board(squad) if near else None,
             places,
             kind,
             how,
             in_cover,
         ),
-        lambda: _order_for(game, squad, places, kind, how, in_cover),
+        lambda: _order_for(game, squad, places, kind, how, in_cover, near),
     )
+
+
+def judged_by_nearness(squad: Squad) -> bool:
+    """Whether the rules read how near the enemy a move of ``squad`` ends: it may not
+    approach the enemy at its morale level (SW-MOR-01), or it is suppressed and may only
+    move away from it (SW-SUP-01)."""
+    return squad.suppressed or not level_orders(squad.level).approach
 
 
 def _order_for(
@@ -478,9 +489,10 @@ def _order_for(
     kind: MoveKind,
     how: MoveHow,
     in_cover: bool | None,
+    near: bool,
 ) -> Order:
     board = game.board
-    afters = [board.gap_at(squad, end) for end in ends]
+    afters = [board.gap_at(squad, end) for end in ends] if near else None
     standing = [game.tape.standing(end) is not Cover.NONE for end in ends]
     return _order_of(game, squad, afters, standing, kind, how, in_cover)
 
@@ -503,21 +515,27 @@ def order_placed(
 def _order_of(
     game: Battlefield,
     squad: Squad,
-    afters: Sequence[float],
+    afters: Sequence[float] | None,
     standing: Sequence[bool],
     kind: MoveKind,
     how: MoveHow,
     in_cover: bool | None,
 ) -> Order:
     """The order of a move that may leave the squad ``afters`` inches from the nearest
-    enemy, in cover or not (``standing``) at each place it may end."""
-    near = game.nearest_enemy(squad)
-    now = None if near is None else near[1]
+    enemy (``None``: not measured, the rules do not read it), in cover or not
+    (``standing``) at each place it may end."""
     covered = game.in_cover(squad) if in_cover is None else in_cover
+    if afters is None:
+        approaches = away = False
+    else:
+        near = game.nearest_enemy(squad)
+        now = None if near is None else near[1]
+        approaches = now is not None and any(after < now for after in afters)
+        away = now is None or all(after > now for after in afters)
     flags = (
         how.action,
-        now is not None and any(after < now for after in afters),
-        now is None or all(after > now for after in afters),
+        approaches,
+        away,
         kind is MoveKind.RETREAT,
         kind is MoveKind.COVER and all(standing),
         covered and not all(standing),
@@ -649,6 +667,7 @@ __all__ = [
     "enemy_distance_now",
     "enemy_points",
     "goals",
+    "judged_by_nearness",
     "menu_plans",
     "move_rules",
     "mover",
