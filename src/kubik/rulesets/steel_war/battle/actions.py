@@ -132,9 +132,8 @@ def move(game: Battlefield, squad: Squad, option: Move) -> Procedure[None]:
     end, rolled = found.end, 0.0
     if option.how is MoveHow.COMBAT:
         roll: int = yield moves.roll_combat_move(found.terrain)
-        spot = game.board.settle(squad, moves.cut(found.way, roll))
         rolled = float(roll)
-        end = spot if spot is not None else squad.centre
+        end = moves.combat_end(game, squad, found, rolled)
     start = squad.centre
     rules = moves.move_rules(option.how, found.terrain)
     placed = yield from where_ended(game, squad, option, end, rolled, rules)

@@ -339,7 +339,7 @@ def offered_plan(game: Battlefield, squad: Squad, option: Move) -> Plan | None:
     """The plan a menu offered as ``option`` — its way and where it ends, as the rules
     judged it — found again among :func:`menu_plans` (nothing has moved since the menu
     was measured, so every plan is the one kept then); ``None`` when it is not there."""
-    with game.unchanged():
+    with game.still():
         near = game.nearest_enemy(squad)
         for kind, goal, how, found in menu_plans(game, squad, near):
             if kind is not option.kind or how is not option.how:
@@ -557,14 +557,30 @@ def _order_of(
 
 def combat_ends(game: Battlefield, squad: Squad, found: Plan) -> tuple[Point, ...]:
     """Every place a combat move along ``found``'s way may end, one for each distance its
-    dice may give through its terrain (SW-ABSENT-02, SW-MOVE-02), where the contact rule
-    lets it stop (standing still where it is stopped at once)."""
-    speed = _unit(game, squad).speed
-    out: list[Point] = []
-    for reach in combat_move_reaches(found.terrain):
-        end = game.board.settle(squad, cut(found.way, reach), within=_reach_of(speed))
-        out.append(squad.centre if end is None else end)
-    return tuple(dict.fromkeys(out))
+    dice may give through its terrain (SW-ABSENT-02, SW-MOVE-02): :func:`combat_end`."""
+    ends = [combat_end(game, squad, found, reach) for reach in combat_move_reaches(found.terrain)]
+    return tuple(dict.fromkeys(ends))
+
+
+def combat_end(game: Battlefield, squad: Squad, found: Plan, rolled: float) -> Point:
+    """Where a combat move along ``found``'s way ends when its dice give ``rolled``
+    inches, by the contact rule: the contact rule walks the longest roll once, and a
+    shorter one ends where it gets to, or where that walk was stopped if it gets no
+    farther (standing still where it is stopped at once)."""
+    stop, reached = _combat_walk(game, squad, found)
+    if rolled + 1e-9 >= reached:
+        return stop
+    tip = cut(found.way, rolled)[-1]
+    return (round(tip[0], 1), round(tip[1], 1))
+
+
+def _combat_walk(game: Battlefield, squad: Squad, found: Plan) -> tuple[Point, float]:
+    """Where the longest combat move along ``found``'s way ends by the contact rule and
+    how far along it that is."""
+    path = cut(found.way, longest_roll())
+    end = game.board.settle(squad, path, within=_reach_of(_unit(game, squad).speed))
+    stop = squad.centre if end is None else end
+    return stop, length_along(path, stop)
 
 
 #: The orders of moves met by their flags, each kept as one object (a handful of them).
@@ -660,6 +676,7 @@ def roll_combat_move(terrain: TerrainClass) -> Call[int, TerrainClass]:
 __all__ = [
     "Plan",
     "arrive",
+    "combat_end",
     "combat_ends",
     "cover_score",
     "cut",
