@@ -27,7 +27,7 @@ $(DEV_STAMP): $(BIN)/python pyproject.toml
 install: $(DEV_STAMP)
 
 demo: $(RUN_STAMP)
-	$(BIN)/python -m kubik.demo
+	$(BIN)/python -m kubik.cli.demo
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests bench

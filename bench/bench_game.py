@@ -20,9 +20,9 @@ import subprocess
 import sys
 import time
 
-from kubik.cli_play import controllers_for
+from kubik.cli.play import controllers_for
+from kubik.core.errors import KubikError
 from kubik.engine.odds import OddsCache
-from kubik.errors import KubikError
 from kubik.game import GameSession, Scenario, load_scenario
 
 DEMOS: tuple[str, ...] = ("steel_war.demo", "old_west.demo", "apocalypse.demo", "fantasy.demo")

@@ -5,7 +5,7 @@ the question answered, the answer printed. kubik is timed twice: a question aske
 for the first time (``kubik odds`` read without typer, pydantic, the ruleset, the
 answer looked for in an empty cache of answers and kept there: each run has a cache
 of its own) and the same question asked again (answered from the cache of answers,
-:mod:`kubik.answers`, before anything heavy is imported). The icepool process
+:mod:`kubik.cli.answers`, before anything heavy is imported). The icepool process
 (``bench/icepool_process.py``) imports only icepool and answers the same question
 the best way icepool can; the answers are checked equal. Times are the children's
 CPU time (user + system), best of several runs, the two timed in alternation.

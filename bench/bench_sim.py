@@ -20,7 +20,7 @@ import sys
 import time
 from typing import Any
 
-from kubik.errors import KubikError
+from kubik.core.errors import KubikError
 from kubik.game import Scenario, list_scenarios, load_scenario
 from kubik.sim import InProcess, LocalProcesses, simulate_battles
 from kubik.sim.backends import Backend

@@ -12,7 +12,7 @@ import pytest
 
 from kubik.engine import TableSession
 
-# The test suite never reads or writes the user's cache of answers (kubik.answers);
+# The test suite never reads or writes the user's cache of answers (kubik.cli.answers);
 # tests/cli/test_answer_cache.py turns it on in a temporary KUBIK_HOME.
 os.environ["KUBIK_ANSWER_CACHE"] = "off"
 

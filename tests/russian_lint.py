@@ -28,7 +28,7 @@ from typing import Any
 from babel.messages.pofile import read_po
 
 from kubik.engine.requests import Message
-from kubik.i18n import NAME_ID
+from kubik.text.i18n import NAME_ID
 
 #: Prepositions and the oblique case each one takes with a name («в» and «на» take
 #: the accusative or the locative: the fix says "acc/loc").
@@ -128,7 +128,7 @@ def case_problems(message_id: str, template: str, names: Collection[str]) -> lis
 @cache
 def _gendered_predicate(word: str) -> str | None:
     """The gender a past-tense verb or a short adjective/participle shows, if any."""
-    from kubik.russian import _parses  # the same cached analyser as rendering
+    from kubik.text.russian import _parses  # the same cached analyser as rendering
 
     for parse in _parses(word.lower()):
         tag = parse.tag

@@ -7,10 +7,17 @@ then load give the identical game; undo then the same answers gives the identica
 game; after every answer no two models overlap or stand in contact without a fight
 a charge started (the contact rule, checked by the battle layer); every decision
 has a default and every option a label that exists in English and Russian.
+
+The checks are plain functions, so a ruleset installed from elsewhere runs them too:
+:func:`conform` runs every one for one ruleset (``python -m tests.test_conformance ID``,
+with ``KUBIK_HOME`` set to a scratch folder: it saves games).
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+import sys
 from collections.abc import Hashable, Iterator
 from enum import Enum
 from pathlib import Path
@@ -31,8 +38,10 @@ from kubik.game import (
     list_scenarios,
     load_scenario,
 )
-from kubik.game.battle import BattleGame
-from kubik.i18n import missing_messages
+from kubik.game.battle import BattleGame, contact, overlapping, touching
+from kubik.rulesets.registry import package_of
+from kubik.text.i18n import missing_messages
+from tests.game.ways import spots
 
 #: Rulesets that can be played today; a new one joins by registering its adapter.
 EXPECTED_RULESETS = {"apocalypse", "fantasy", "old_west", "steel_war"}
@@ -52,12 +61,17 @@ def _playable() -> list[str]:
     return sorted(found)
 
 
+def built_in_scenarios(rulesets: list[str]) -> list[str]:
+    """The ids of the built-in scenarios of ``rulesets``, in order."""
+    return sorted(
+        info.id
+        for info in list_scenarios()
+        if info.source is ScenarioSource.BUILT_IN and info.ruleset in rulesets
+    )
+
+
 RULESETS = _playable()
-SCENARIOS = sorted(
-    info.id
-    for info in list_scenarios()
-    if info.source is ScenarioSource.BUILT_IN and info.ruleset in RULESETS
-)
+SCENARIOS = built_in_scenarios(RULESETS)
 
 
 def test_the_registry_is_what_we_expect() -> None:
@@ -154,9 +168,9 @@ def _play(
     return session, checked
 
 
-@pytest.mark.parametrize("seed,bot", RUNS)
-@pytest.mark.parametrize("scenario_id", SCENARIOS)
-def test_a_battle_plays_to_the_end_by_the_rules(scenario_id: str, seed: int, bot: str) -> None:
+def check_a_battle_plays_to_the_end_by_the_rules(scenario_id: str, seed: int, bot: str) -> None:
+    """The battle ends by its rules, every label translates, and a replay, a saved and
+    loaded game and an undo with the same answers after it are the identical game."""
     session, checked = _play(scenario_id, seed, bot)
     assert session.finished and session.result is not None
     limit = session.scenario.turn_limit
@@ -190,8 +204,13 @@ def test_a_battle_plays_to_the_end_by_the_rules(scenario_id: str, seed: int, bot
     assert replay.to_json() == session.to_json()
 
 
-@pytest.mark.parametrize("ruleset", RULESETS)
-def test_no_move_of_a_demo_battle_passes_through_a_model(
+@pytest.mark.parametrize("seed,bot", RUNS)
+@pytest.mark.parametrize("scenario_id", SCENARIOS)
+def test_a_battle_plays_to_the_end_by_the_rules(scenario_id: str, seed: int, bot: str) -> None:
+    check_a_battle_plays_to_the_end_by_the_rules(scenario_id, seed, bot)
+
+
+def check_no_move_of_a_demo_battle_passes_through_a_model(
     ruleset: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every move of a battle ends where :func:`settle` says (the contact rule): here each
@@ -200,14 +219,6 @@ def test_no_move_of_a_demo_battle_passes_through_a_model(
     the move ends, no spot overlaps a model, a charge's target included, nor touches
     another. (Where models stand after every answer is checked by the test above; the
     log's events do not carry every model's way, so the ways are checked here.)"""
-    import importlib
-    import pkgutil
-    import sys
-
-    import kubik.rulesets
-    from kubik.game.battle import contact, overlapping, touching
-    from tests.game.ways import spots
-
     real = contact.settle
     checked = [0]
 
@@ -230,13 +241,39 @@ def test_no_move_of_a_demo_battle_passes_through_a_model(
         checked[0] += 1
         return end
 
-    package = importlib.import_module(f"{kubik.rulesets.__name__}.{ruleset}")
+    package = importlib.import_module(str(package_of(ruleset)))
     for found in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
         importlib.import_module(found.name)  # every module that may move a model, loaded
-    for name, module in list(sys.modules.items()):
-        if name.startswith("kubik.") and getattr(module, "settle", None) is real:
+    for module in list(sys.modules.values()):
+        if getattr(module, "settle", None) is real:
             monkeypatch.setattr(module, "settle", walked)
     # (the second heuristic game: the seed whose Apocalypse game once had a warrior drawn
     # into a fight through his enemy's base)
     session, _ = _play(f"{ruleset}.demo", 2, "heuristic")
     assert session.finished and checked[0] > 0
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_move_of_a_demo_battle_passes_through_a_model(
+    ruleset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check_no_move_of_a_demo_battle_passes_through_a_model(ruleset, monkeypatch)
+
+
+def conform(ruleset: str) -> int:
+    """Every check of this suite for ``ruleset`` (a demo and its built-in scenarios, every
+    seed and bot of :data:`RUNS`); the number of battles played."""
+    assert ruleset in _playable(), f"{ruleset}: no game adapter"
+    scenarios = built_in_scenarios([ruleset])
+    assert f"{ruleset}.demo" in scenarios, f"{ruleset} ships no built-in demo scenario"
+    for scenario_id in scenarios:
+        for seed, bot in RUNS:
+            check_a_battle_plays_to_the_end_by_the_rules(scenario_id, seed, bot)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        check_no_move_of_a_demo_battle_passes_through_a_model(ruleset, monkeypatch)
+    return len(scenarios) * len(RUNS) + 1
+
+
+if __name__ == "__main__":
+    played = conform(sys.argv[1])
+    print(f"{sys.argv[1]}: conforms ({played} battles)")

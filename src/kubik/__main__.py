@@ -1,3 +1,3 @@
-from kubik.launch import main
+from kubik.cli.launch import main
 
 main()

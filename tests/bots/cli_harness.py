@@ -16,7 +16,7 @@ from typing import Protocol
 
 import pytest
 
-from kubik.cli import main
+from kubik.cli.app import main
 from kubik.game import register_ruleset, unregister_ruleset
 from kubik.game.paths import user_scenarios_dir
 from tests.bots.forecast_toy import FORECAST_GAME, FORECAST_ID, FORECAST_SCENARIO

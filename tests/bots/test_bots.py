@@ -9,11 +9,11 @@ from itertools import product
 import pytest
 
 from kubik.bots import BOT_NAMES, DefaultBot, HeuristicBot, RandomBot, UnknownBotError, bot_for
-from kubik.dice import D4, D6, D8
+from kubik.core.errors import KubikError
 from kubik.engine import OddsCache, wilson_interval
+from kubik.engine.dice import D4, D6, D8
 from kubik.engine.log import ChoiceEntry
 from kubik.engine.requests import Choose, Forecast, Procedure, Roll
-from kubik.errors import KubikError
 from kubik.game import Controller, GameSession, Scenario
 from kubik.game.session import Bot
 from tests.bots.forecast_toy import AIM, HOLD, VOLLEY

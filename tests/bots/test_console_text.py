@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from kubik.console.parse import CONTROLLER_KINDS
-from kubik.i18n import catalogue, missing_messages
+from kubik.cli.console.parse import CONTROLLER_KINDS
+from kubik.text.i18n import catalogue, missing_messages
 
 SOURCES = [
     Path(__file__).resolve().parents[2] / "src" / "kubik" / name
-    for name in ("cli_play.py", "demo.py", "console/prompt.py", "console/render.py")
+    for name in ("cli/play.py", "cli/demo.py", "cli/console/prompt.py", "cli/console/render.py")
 ]
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from kubik import answers
-from kubik.launch import main
+from kubik.cli import answers
+from kubik.cli.launch import main
 
 WOUND = ["odds", "old_west.wound", "--input", '{"strength": 3, "toughness": 8}', "--json"]
 
@@ -39,7 +39,7 @@ def test_a_repeated_question_is_answered_from_the_cache(
     kept = list((home / "cache" / "answers").glob("*.json"))
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == first
     # the second time nothing heavy is needed: the full command is never reached
-    monkeypatch.setitem(sys.modules, "kubik.cli", None)
+    monkeypatch.setitem(sys.modules, "kubik.cli.app", None)
     assert run(WOUND) == first
 
 

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from kubik.cli import app
-from kubik.console.render import print_choice_request
-from kubik.console.text import say
+from kubik.api.words import say
+from kubik.cli.app import app
+from kubik.cli.console.render import print_choice_request
 from kubik.engine.odds import OddsCache
 from kubik.engine.requests import Choose, msg
 from tests.bots.cli_harness import Kubik, kubik, toy_home

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from kubik import api, limits
+from kubik import api
+from kubik.core import limits
 from kubik.game import ScenarioError, parse_scenario
 from tests.bots.cli_harness import Kubik, kubik, one_line_error, toy_home
 from tests.game.toy import SCENARIO

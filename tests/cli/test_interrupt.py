@@ -87,7 +87,7 @@ def test_ctrl_c_while_the_progress_bar_starts_leaves_no_refresh_thread(
     command and writes to stderr while Python shuts down."""
     from rich.live import Live
 
-    from kubik.cli_odds import _progress
+    from kubik.cli.odds import _progress
 
     started = Live.start
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kubik.cli_play import DEFAULT_SCENARIO, DEFAULT_SEED
+from kubik.cli.play import DEFAULT_SCENARIO, DEFAULT_SEED
 from kubik.game import GameStore
 from tests.bots.cli_harness import Kubik, kubik, one_line_error, toy_home
 

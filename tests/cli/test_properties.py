@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kubik import api
-from kubik.errors import KubikError
+from kubik.core.errors import KubikError
 from tests.bots.cli_harness import install_toys, run_kubik
 from tests.game.toy import TOY_ID
 

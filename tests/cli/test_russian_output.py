@@ -21,7 +21,7 @@ import pytest
 
 from kubik import api
 from kubik.bots.registry import BOT_NAMES
-from kubik.console.parse import CONTROLLER_KINDS
+from kubik.cli.console.parse import CONTROLLER_KINDS
 from kubik.game import GameSession, list_scenarios, load_scenario
 from kubik.game.errors import GameInputError
 from tests.bots.cli_harness import Kubik, kubik, toy_home

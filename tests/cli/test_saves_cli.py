@@ -94,7 +94,7 @@ def test_a_corrupt_save_is_marked_and_named_the_others_still_work(
 def test_a_store_locked_when_a_game_starts_is_one_line(
     kubik: Kubik, toy_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("kubik.limits.STORE_LOCK_WAIT_MS", 100)
+    monkeypatch.setattr("kubik.core.limits.STORE_LOCK_WAIT_MS", 100)
     kubik("saves")  # creates the store
     holder = sqlite3.connect(toy_home / "games.sqlite3", isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")

@@ -8,7 +8,8 @@ from fractions import Fraction
 import pytest
 
 import kubik.api as api
-from kubik.errors import DiceAnswerError, InputError, UnknownProcedureError
+from kubik.api import probabilities
+from kubik.core.errors import DiceAnswerError, InputError, UnknownProcedureError
 
 MORALE = {"quality": "d8", "leadership": 2, "threat": 6}
 
@@ -68,7 +69,7 @@ def test_odds_with_simulation_reports_intervals() -> None:
 def test_clear_cache_forgets_memoised_distributions() -> None:
     api.odds("old_west.wound", {"strength": 2, "toughness": 2})
     api.clear_cache()
-    assert len(api._CACHE) == 0
+    assert len(probabilities._CACHE) == 0
 
 
 @pytest.mark.parametrize(

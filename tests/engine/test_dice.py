@@ -5,7 +5,8 @@ from itertools import product
 
 import pytest
 
-from kubik.dice import (
+from kubik.core.errors import DiceError, KubikError
+from kubik.engine.dice import (
     D3,
     D4,
     D6,
@@ -24,7 +25,6 @@ from kubik.dice import (
     sum_distribution,
     try_step,
 )
-from kubik.errors import DiceError, KubikError
 
 
 def test_known_dice_have_names_and_faces() -> None:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from scipy.stats import chisquare
 
-from kubik.dice import D4, D6, D8, D10, D12
+from kubik.core.errors import DiceAnswerError, ProcedureError
 from kubik.engine import (
     Call,
     ChoiceOrigin,
@@ -34,8 +34,8 @@ from kubik.engine import (
     roll_branches,
     simulate,
 )
+from kubik.engine.dice import D4, D6, D8, D10, D12
 from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
-from kubik.errors import DiceAnswerError, ProcedureError
 from tests.conftest import brute_force
 
 
@@ -329,9 +329,9 @@ def test_odds_by_shares_a_distribution_between_calls_differing_in_rule_ids() -> 
 
 
 def test_a_policy_that_raises_stop_iteration_is_a_fault_not_an_outcome() -> None:
+    from kubik.core.errors import ProcedureError
     from kubik.engine.odds import OddsDriver
     from kubik.engine.requests import Choose
-    from kubik.errors import ProcedureError
 
     def pick() -> Any:
         answer = yield Choose(("far", "near"), "steel", "target")

@@ -20,7 +20,7 @@ from scipy.stats import chisquare
 from kubik.engine import OddsDriver, play, simulate
 from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
 from kubik.engine.registry import ProcedureSpec, all_specs
-from kubik.i18n import catalogue
+from kubik.text.i18n import catalogue
 from tests.conftest import brute_force
 
 SPECS = all_specs()

@@ -17,7 +17,7 @@ from kubik.engine import OddsCache, OddsDriver
 from kubik.engine.objectives import objectives_for
 from kubik.engine.optimal import Optimal
 from kubik.engine.registry import ProcedureSpec, all_specs
-from kubik.i18n import catalogue
+from kubik.text.i18n import catalogue
 from tests.optimal_oracle import as_worths, brute_optimal
 
 

@@ -7,11 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from kubik.dice import D6, D8
+from kubik.core.errors import ProcedureError
 from kubik.engine import Choose, Forecast, Roll, expected_value, forecast_distribution, msg
+from kubik.engine.dice import D6, D8
 from kubik.engine.odds import OddsCache
 from kubik.engine.requests import Procedure, option_label
-from kubik.errors import ProcedureError
 
 
 def best_of_two(target: int) -> Procedure[int]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from enum import Enum
 from pathlib import Path
 
-from kubik.dice import D8
 from kubik.engine import msg
-from kubik.glossary import markdown
-from kubik.i18n import catalogue, glossary, render
+from kubik.engine.dice import D8
+from kubik.text.glossary import markdown
+from kubik.text.i18n import catalogue, glossary, render
 
 
 def test_plural_forms_follow_the_language() -> None:
@@ -64,5 +64,5 @@ def test_glossary_terms_keep_their_russian_names() -> None:
 def test_glossary_doc_is_up_to_date() -> None:
     doc = Path(__file__).resolve().parents[2] / "docs" / "glossary.md"
     assert doc.read_text(encoding="utf-8").strip() == markdown().strip(), (
-        "regenerate with: python -m kubik.glossary > docs/glossary.md"
+        "regenerate with: python -m kubik.text.glossary > docs/glossary.md"
     )

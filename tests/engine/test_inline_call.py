@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from kubik.dice import D6
+from kubik.core.errors import ProcedureError
 from kubik.engine import Call, OddsDriver, Procedure, Roll, emit, msg
+from kubik.engine.dice import D6
 from kubik.engine.requests import tail_step
 from kubik.engine.stepper import Stepper
-from kubik.errors import ProcedureError
 from tests.conftest import brute_force
 
 

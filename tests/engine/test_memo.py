@@ -1,10 +1,10 @@
-"""The engine's bounded keeping of answers (:class:`kubik.keeping.Kept`)."""
+"""The engine's bounded keeping of answers (:class:`kubik.core.keeping.Kept`)."""
 
 from __future__ import annotations
 
 import pytest
 
-from kubik.keeping import Kept
+from kubik.core.keeping import Kept
 
 
 def test_kept_answers_are_found_until_the_limit_starts_it_afresh() -> None:

@@ -16,8 +16,9 @@ import pytest
 from scipy.optimize import linprog
 from scipy.stats import chisquare
 
-from kubik.dice import D6
+from kubik.core.errors import InputError, ProcedureError
 from kubik.engine import Call, Choose, OddsCache, OddsDriver, PolicyChooser, Procedure, Roll, emit
+from kubik.engine.dice import D6
 from kubik.engine.games import security_strategy, transpose
 from kubik.engine.log import ChoiceEntry
 from kubik.engine.objectives import FieldIs, FieldValue, declare, goal, objectives_for, parse_goal
@@ -25,7 +26,6 @@ from kubik.engine.optimal import Optimal
 from kubik.engine.run import TypedDice, run
 from kubik.engine.simulate import simulate
 from kubik.engine.stepper import Stepper
-from kubik.errors import InputError, ProcedureError
 from tests.optimal_oracle import as_worths, brute_optimal
 
 # -- toy procedures --------------------------------------------------------------
@@ -268,7 +268,7 @@ def test_reducers_count_like_every_face() -> None:
     """The engine's closed forms give the same counts as reducing every face combination."""
     from itertools import product
 
-    from kubik.dice import D4, D8, D12
+    from kubik.engine.dice import D4, D8, D12
     from kubik.engine.reducers import AtLeast, AtMost, Highest, Total, top_values_counts
     from kubik.rulesets.steel_war.fire import TopValues
 

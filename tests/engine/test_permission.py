@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from kubik.core.errors import ProcedureError
 from kubik.engine import Permission, Verdict, msg
-from kubik.errors import ProcedureError
-from kubik.i18n import render
+from kubik.text.i18n import render
 
 
 def test_the_most_restrictive_verdict_wins_and_every_rule_is_named() -> None:
@@ -36,3 +36,11 @@ def test_permissions_have_names_in_both_languages(lang: str) -> None:
     names = {render(msg(permission.msgid), lang) for permission in Permission}
     assert len(names) == len(Permission)
     assert not any(name.startswith("kubik.") for name in names)
+
+
+def test_the_neutral_verdict_allows_and_names_no_rule() -> None:
+    neutral = Verdict.neutral()
+    assert neutral.allowed and not neutral.needs_test and neutral.rules == ()
+    assert neutral == Verdict.allow()  # the same answer battle code gave before it had a name
+    refused = Verdict.forbid(msg("x.suppressed"), "SW-SUP-01")
+    assert Verdict.combine(neutral, refused) == refused

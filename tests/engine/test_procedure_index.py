@@ -16,7 +16,9 @@ import sys
 import pytest
 
 from kubik.engine import registry
-from kubik.rulesets import RULESETS
+from kubik.rulesets.registry import ruleset_ids
+
+RULESETS = ruleset_ids()
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -59,7 +61,7 @@ def test_the_optimal_policy_loads_the_goals_it_needs() -> None:
 
 
 def test_an_unknown_name_in_a_known_ruleset_still_names_the_close_ones() -> None:
-    from kubik.errors import UnknownProcedureError
+    from kubik.core.errors import UnknownProcedureError
 
     with pytest.raises(UnknownProcedureError) as error:
         registry.get("steel_war.fir")

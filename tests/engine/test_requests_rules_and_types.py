@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from mypy import api as mypy_api
 
-from kubik.dice import D6
+from kubik.core.errors import ProcedureError
 from kubik.engine import Call, Choose, Emit, Procedure, Roll, emit, msg, play
+from kubik.engine.dice import D6
 from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
 from kubik.engine.narration import entry_json
-from kubik.errors import ProcedureError
 
 
 def _hit(need: int) -> Procedure[bool]:
@@ -72,7 +72,7 @@ def test_a_call_with_arguments_that_do_not_fit_fails_mypy(tmp_path: Path) -> Non
     source.write_text(
         textwrap.dedent(
             """
-            from kubik.dice import D6
+            from kubik.engine.dice import D6
             from kubik.engine import Call, Forecast, Procedure, Roll
 
             def wound(strength: int, side: str = "a") -> Procedure[bool]:

@@ -9,11 +9,14 @@ from typing import Any
 
 import pytest
 
-import kubik.data as data
-from kubik.data import DataError, RulesetData, top_level_names
-from kubik.rulesets import RULESETS
+import kubik.rulesets.data as data
+from kubik.rulesets import registry as rulesets
+from kubik.rulesets.data import DataError, RulesetData, top_level_names
+from kubik.rulesets.registry import ruleset_ids
 
-RULESETS_DIR = Path(data.__file__).resolve().parent / "rulesets"
+RULESETS = ruleset_ids()
+
+RULESETS_DIR = Path(data.__file__).resolve().parent
 
 
 def _files(ruleset: str) -> list[Path]:
@@ -46,13 +49,24 @@ def test_every_table_reads_as_every_file_merged_in_order(ruleset: str) -> None:
         assert RulesetData(ruleset)[name] == table
 
 
+def _ruleset_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The folder of a ruleset ``game`` whose package is made here (its data only)."""
+    package = f"data_of_{tmp_path.name}"
+    folder = tmp_path / package
+    folder.mkdir()
+    (folder / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(rulesets._REGISTERED, "game", package)  # forgotten after the test
+    return folder
+
+
 def test_one_table_parses_its_file_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = tmp_path / "game" / "data"
+    root = _ruleset_folder(tmp_path, monkeypatch)
+    folder = root / "data"
     folder.mkdir(parents=True)
-    (tmp_path / "game" / "data.toml").write_text('[dice]\nprovenance = {source = "p. 1"}\n')
+    (root / "data.toml").write_text('[dice]\nprovenance = {source = "p. 1"}\n')
     (folder / "a.toml").write_text('[fire]\nrange = 12\nprovenance = {source = "p. 2"}\n')
     (folder / "b.toml").write_text("this is not TOML\n")
-    monkeypatch.setattr(data, "_RULESETS_DIR", tmp_path)
     tables = RulesetData("game")
     assert tables["fire"]["range"] == 12
     assert "dice" in tables
@@ -61,11 +75,10 @@ def test_one_table_parses_its_file_alone(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def test_a_table_defined_twice_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = tmp_path / "game" / "data"
+    folder = _ruleset_folder(tmp_path, monkeypatch) / "data"
     folder.mkdir(parents=True)
     for name in ("a", "b"):
         (folder / f"{name}.toml").write_text('[fire]\nprovenance = {source = "p. 2"}\n')
-    monkeypatch.setattr(data, "_RULESETS_DIR", tmp_path)
     with pytest.raises(DataError, match="defined twice"):
         len(RulesetData("game"))
 
@@ -73,9 +86,8 @@ def test_a_table_defined_twice_is_an_error(tmp_path: Path, monkeypatch: pytest.M
 def test_a_table_without_provenance_is_an_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "game").mkdir()
-    (tmp_path / "game" / "data.toml").write_text("[fire]\nrange = 12\n")
-    monkeypatch.setattr(data, "_RULESETS_DIR", tmp_path)
+    root = _ruleset_folder(tmp_path, monkeypatch)
+    (root / "data.toml").write_text("[fire]\nrange = 12\n")
     with pytest.raises(DataError, match="provenance"):
         RulesetData("game")["fire"]
 

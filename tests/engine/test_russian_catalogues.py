@@ -6,13 +6,12 @@ FILE.po``); their authors fix what it finds."""
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from kubik.engine.requests import msg
-from kubik.i18n import name_msg
+from kubik.text.i18n import LOCALE, name_msg
 from tests.russian_lint import (
     DEFAULT_NAMES,
     agreement_problems,
@@ -25,7 +24,7 @@ OURS = ("game.po", "console.po", "kubik.po")
 
 
 def _ru(file: str) -> Path:
-    return Path(str(resources.files("kubik") / "locale" / "ru" / "LC_MESSAGES" / file))
+    return LOCALE / "ru" / "LC_MESSAGES" / file
 
 
 @pytest.mark.parametrize("file", OURS)

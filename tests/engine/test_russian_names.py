@@ -1,4 +1,4 @@
-"""Russian names in every case and the words that agree with them (kubik.russian, kubik.i18n).
+"""Russian names in every case and the words that agree with them (kubik.text.russian, i18n).
 
 The expected forms are written by hand, as a Russian speaker declines these names;
 nothing here is computed by the code under test.
@@ -14,8 +14,8 @@ import pytest
 from kubik.engine.log import ChoiceEntry, ChoiceOrigin
 from kubik.engine.narration import entry_text
 from kubik.engine.requests import msg
-from kubik.i18n import name_msg, render
-from kubik.russian import agree, inflect, name_forms
+from kubik.text.i18n import name_msg, render
+from kubik.text.russian import agree, inflect, name_forms
 
 # name: (genitive, dative, accusative, instrumental, locative, gender)
 EXAMPLES: dict[str, tuple[str, str, str, str, str, str]] = {
@@ -357,7 +357,7 @@ def test_the_analyser_loads_only_when_russian_text_asks_for_a_case() -> None:
     """English, and Russian without case or agreement, never load the dictionary."""
     code = (
         "import sys\n"
-        "from kubik.i18n import msg, name_msg, render\n"
+        "from kubik.text.i18n import msg, name_msg, render\n"
         "n = name_msg('Sheriff', 'Шериф')\n"
         "render(msg('kubik.test.retreat', unit=n), 'en')\n"
         "render(msg('game.started', scenario=n), 'ru')\n"

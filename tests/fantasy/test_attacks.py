@@ -210,7 +210,7 @@ def test_resolve_rolls_pools_in_table_order() -> None:
 
 @pytest.mark.parametrize("bad", [{"special_rules": ["laser"]}, {"target_armour_save": 7}])
 def test_bad_input_is_one_line(bad: dict[str, Any]) -> None:
-    from kubik.errors import KubikError
+    from kubik.core.errors import KubikError
 
     with pytest.raises((KubikError, ValueError)):
         api.odds("fantasy.attacks", {**BASE, **bad})

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from kubik.cli_play import controllers_for
+from kubik.cli.play import controllers_for
 from kubik.engine import OddsCache
 from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
 from kubik.game import GameSession, ScenarioError, load_scenario, parse_scenario

@@ -7,6 +7,10 @@ from fractions import Fraction
 from itertools import product
 from typing import Any
 
+import pytest
+
+import kubik.api as api
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver
 from kubik.engine.registry import get
 from kubik.rulesets.fantasy.charts import ShotNeed
@@ -233,3 +237,15 @@ def test_fb_unit_02_lost_weapons_are_fb_absent_18() -> None:
 
     assert set(data()["weapons"]) >= {"great_weapon", "spear", "halberd", "lance"}
     assert "default" in data()["weapons"]["provenance"]
+
+
+def test_a_rank_of_more_models_than_a_unit_holds_is_one_input_error() -> None:
+    """A rank is 0..40 models (the input said so, and did not check it: a rank of
+    406549349526 models made a pool of that many dice and ran out of memory)."""
+    shots = {"ballistic_skill": 3, "strength": 3, "target_toughness": 3}
+    with pytest.raises(
+        InputError, match=r"^input\.ranks\[0\]: 406549349526 is too large; at most 40"
+    ) as error:
+        api.odds("fantasy.shooting", {"ranks": [406_549_349_526], **shots})
+    assert "\n" not in str(error.value)
+    assert api.odds("fantasy.shooting", {"ranks": [40], **shots})["exact"]

@@ -19,8 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kubik.dice import D6
 from kubik.engine import Call, Forecast, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.dice import D6
 from kubik.game import Ending, Scenario, ScenarioError
 from kubik.game.battle import (
     BattleGame,

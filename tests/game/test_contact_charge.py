@@ -152,3 +152,17 @@ def test_settle_is_the_walk_and_no_spot_up_to_it_overlaps_anything(
             bases = group(spot)
             assert not any(overlapping(a, b) for a in bases for b in [*blocking, *touchable])
             assert not any(touching(a, b, gap) for a in bases for b in blocking)
+
+
+def test_a_group_exactly_touching_a_model_is_judged_on_its_own_bases() -> None:
+    """A group moving as it stands carries its models' offsets from the start; at a spot
+    where a model's edge meets another's exactly (gap 0) the offsets, a bit off in the
+    last place, must not decide: the move ends where the walk of its own bases ends."""
+
+    def group(p: Point) -> list[Base]:
+        return [Base(p[0] + 0.9, p[1] + 1.8, 1.0)]
+
+    path = [(0.0, 1.0), (0.0, 0.0)]
+    blocking, target = [Base(0.0, 1.0, 2.0)], [Base(0.0, 0.0, 1.0)]
+    end = settle(path, group, blocking, 0.0, may_touch=target)
+    assert end == _walk(path, group, blocking, 0.0, target)[0] == (0.0, 0.4)

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from kubik.dice import D6
+from kubik.core.errors import ProcedureError
 from kubik.engine import Call, Choose, Roll, emit, msg
+from kubik.engine.dice import D6
 from kubik.engine.requests import Procedure
 from kubik.engine.tally import Tally
-from kubik.errors import ProcedureError
 from kubik.game import (
     GameRecord,
     GameResult,
@@ -29,7 +29,7 @@ from kubik.game import (
     register_ruleset,
     unregister_ruleset,
 )
-from kubik.i18n import catalogue, render
+from kubik.text.i18n import catalogue, render
 
 
 class Order(Enum):

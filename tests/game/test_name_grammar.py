@@ -11,7 +11,7 @@ import pytest
 from kubik.engine.requests import Message, msg
 from kubik.game import ScenarioError, load_scenario, parse_scenario, side_name
 from kubik.game.turns import unit_name
-from kubik.i18n import render
+from kubik.text.i18n import render
 from tests.engine.test_russian_names import BUILT_IN
 from tests.game.skirmish import SCENARIO, SkirmishGame
 

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kubik.errors import KubikError
+from kubik.core.errors import KubikError
 from kubik.game import GameSession, GameStore, parse_scenario, register_ruleset
 from tests.cli.test_properties import _mutate, _paths
 from tests.game.toy import GAME, SCENARIO

@@ -17,8 +17,11 @@ from kubik.game.rule_catalogue import (
     load_rule_catalogue,
     parse_rule_catalogue,
 )
-from kubik.rulesets import RULESETS
+from kubik.rulesets.registry import package_of
 from tests.game.rules_toy import GAME, TOY_RULES_ID
+
+#: The rulesets kubik ships, in the order the README presents them.
+RULESETS = ("steel_war", "old_west", "apocalypse", "fantasy")
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAD = 'ruleset = "x"\nname = "X"\nname_ru = "Икс"\nprefix = "XX"\n'
@@ -113,7 +116,7 @@ def test_a_ruleset_registered_from_code_ships_its_catalogue_in_its_package() -> 
 
 def test_every_shipped_ruleset_ships_a_catalogue_in_its_package() -> None:
     for ruleset, catalogue in zip(RULESETS, shipped(), strict=True):
-        assert catalogue_package(ruleset) == f"kubik.rulesets.{ruleset}"
+        assert catalogue_package(ruleset) == package_of(ruleset) == f"kubik.rulesets.{ruleset}"
         assert catalogue.ruleset == ruleset and catalogue.rules
 
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from kubik.core.errors import DiceAnswerError, KubikError
 from kubik.engine import ChoiceAnswer, ChoiceOrigin, Choose, DiceOrigin, Roll, RollAnswer
 from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
-from kubik.errors import DiceAnswerError, KubikError
 from kubik.game import (
     HUMAN,
     CounterDice,

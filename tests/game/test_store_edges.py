@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from kubik.console.prompt import Flow, PromptLoop
-from kubik.console.render import LogPrinter
+from kubik.cli.console.prompt import Flow, PromptLoop
+from kubik.cli.console.render import LogPrinter
 from kubik.engine import ChoiceAnswer, Choose, Roll, RollAnswer
 from kubik.game import (
     HUMAN,
@@ -213,7 +213,7 @@ def test_undo_decision_steps_back_one_decision_of_a_person(duel: Scenario) -> No
 def test_a_save_with_too_many_answers_is_refused_naming_the_limit(
     store: GameStore, duel: Scenario, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from kubik import limits
+    from kubik.core import limits
 
     store.save("g", played(duel).record)
     monkeypatch.setattr(limits, "SAVE_ANSWERS", 3)

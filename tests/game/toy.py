@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kubik.dice import D6
+from kubik.engine.dice import D6
 from kubik.engine.requests import Call, Choose, Procedure, Roll, emit, msg
 from kubik.engine.tally import Tally
 from kubik.game import Ending, Scenario, ScenarioError, SideSummary, TurnLoop

@@ -8,8 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from kubik.data import ProvenanceKind, provenance_kind
 from kubik.engine import OddsDriver
+from kubik.rulesets.data import ProvenanceKind, provenance_kind
 from kubik.rulesets.old_west.absent import (
     AdvantageOutcome,
     FallOutcome,

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver
 from kubik.engine.log import EventEntry, RollEntry
-from kubik.errors import InputError
 from kubik.rulesets.old_west.combat import CombatOutcome, Model, combat
 from kubik.rulesets.old_west.core import Side
 from kubik.rulesets.old_west.fame import JustEnough, policies

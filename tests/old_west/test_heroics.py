@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver
-from kubik.errors import InputError
 from kubik.rulesets.old_west.absent import Profile
 from kubik.rulesets.old_west.core import Side
 from kubik.rulesets.old_west.division import next_fight

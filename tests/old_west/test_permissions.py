@@ -12,7 +12,6 @@ from fractions import Fraction
 import pytest
 
 from kubik.engine import Permission, Verdict
-from kubik.i18n import render
 from kubik.rulesets.old_west.backing_off import (
     BackOff,
     BackOffPath,
@@ -46,6 +45,7 @@ from kubik.rulesets.old_west.movement import (
 )
 from kubik.rulesets.old_west.pluck import Posse, may_flee, reputation_check
 from kubik.rulesets.old_west.shooting import Shooter, ShotAt, may_shoot, may_shoot_at, move_limit
+from kubik.text.i18n import render
 
 
 def said(verdict: Verdict) -> tuple[str, str]:

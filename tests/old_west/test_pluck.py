@@ -7,8 +7,8 @@ from itertools import product
 
 import pytest
 
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver
-from kubik.errors import InputError
 from kubik.rulesets.old_west.fame import policies
 from kubik.rulesets.old_west.pluck import (
     CoverReaction,

@@ -16,10 +16,10 @@ from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
 from kubik.engine.registry import all_specs
 from kubik.engine.requests import Message
 from kubik.engine.run import RandomDice
-from kubik.i18n import catalogue, render
 from kubik.rulesets.old_west import absent, combat, fight, heroics, pluck
 from kubik.rulesets.old_west.core import Side
 from kubik.rulesets.old_west.fame import policies
+from kubik.text.i18n import catalogue, render
 
 from .helpers import ByPolicy, replay_oracle
 

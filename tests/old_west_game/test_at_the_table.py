@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from kubik.core.errors import KubikError
 from kubik.engine import Choose
 from kubik.engine.log import ChoiceEntry
-from kubik.errors import KubikError
 from kubik.game import GameSession
-from kubik.i18n import render
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo, Split
 from kubik.rulesets.old_west.battle.table import typed_spot
+from kubik.text.i18n import render
 from tests.bots.cli_harness import Kubik, kubik, toy_home
 
 from .helpers import HEADER, battle, events, state_of, unit

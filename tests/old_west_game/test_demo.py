@@ -10,7 +10,7 @@ import pytest
 
 from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
 from kubik.game import GameSession, Scenario, list_scenarios, load_scenario
-from kubik.i18n import missing_messages
+from kubik.text.i18n import missing_messages
 
 RAW_ID = re.compile(r"\b(old_west|game|kubik)\.[a-z_]+\.[a-z_.]+")
 CYRILLIC = re.compile("[а-яА-ЯёЁ]")

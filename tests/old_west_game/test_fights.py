@@ -8,11 +8,11 @@ from collections.abc import Callable, Hashable
 from kubik.engine import Choose
 from kubik.engine.log import EventEntry
 from kubik.game import GameSession
-from kubik.i18n import render
 from kubik.rulesets.old_west import division
 from kubik.rulesets.old_west.battle.fights import contacts_of, order_of
 from kubik.rulesets.old_west.battle.options import Split
 from kubik.rulesets.old_west.division import Fight, division_check
+from kubik.text.i18n import render
 
 from .helpers import Script, battle, game_of, play, unit
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from kubik.core.errors import ScenarioError
 from kubik.engine.log import RollEntry
-from kubik.errors import ScenarioError
 from kubik.rulesets.old_west.battle.moves import options
 from kubik.rulesets.old_west.battle.options import MoveKind
 from kubik.rulesets.old_west.battle.spec import foot_base_inches

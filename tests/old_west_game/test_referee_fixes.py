@@ -7,10 +7,10 @@ from collections.abc import Hashable
 
 from kubik.engine import Choose
 from kubik.engine.log import ChoiceEntry, EventEntry
-from kubik.i18n import render
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo
 from kubik.rulesets.old_west.division import Fight
 from kubik.table import in_base_contact
+from kubik.text.i18n import render
 
 from .helpers import Script, battle, event_ids, events, play, state_of, unit
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kubik.errors import KubikError
+from kubik.core.errors import KubikError
 from kubik.game import ScenarioError
 
 from .helpers import battle, unit

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kubik.dice import D6
 from kubik.engine import Call, Choose, Emit, Roll, msg
+from kubik.engine.dice import D6
 from kubik.rulesets.old_west.battle.sides import Labels, as_sides
 from kubik.rulesets.old_west.core import Side
 

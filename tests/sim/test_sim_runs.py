@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from kubik import api
+from kubik.core.errors import InputError
 from kubik.engine.requests import Message, msg
-from kubik.errors import InputError
 from kubik.game import Scenario
 from kubik.sim import (
     GameOutcome,
@@ -233,7 +233,7 @@ def test_plots_of_a_run_a_sweep_and_a_heatmap(skirmish: Scenario, tmp_path: Path
 def test_kubik_sim_prints_the_contracts_json_and_a_report(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from kubik.cli import main
+    from kubik.cli.app import main
 
     main(["sim", "old_west.demo", "--runs", "2", "--bot", "default", "--workers", "1", "--json"])
     data = json.loads(capsys.readouterr().out)
@@ -277,7 +277,7 @@ def test_kubik_sim_prints_the_contracts_json_and_a_report(
 def test_bad_input_is_one_line(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from kubik.cli import main
+    from kubik.cli.app import main
 
     with pytest.raises(SystemExit) as code:
         main(["sim", "old_west.demo", *argv])
@@ -287,7 +287,7 @@ def test_bad_input_is_one_line(
 
 
 def test_an_unknown_scenario_suggests_one(capsys: pytest.CaptureFixture[str]) -> None:
-    from kubik.cli import main
+    from kubik.cli.app import main
 
     with pytest.raises(SystemExit):
         main(["sim", "old_west.dem", "--runs", "2"])

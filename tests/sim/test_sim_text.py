@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from kubik.engine.requests import msg
-from kubik.i18n import catalogue, missing_messages, render
+from kubik.text.i18n import catalogue, missing_messages, render
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "kubik"
 UNIT_COLUMNS = ("unit", "side", "models", "kills", "lost", "routed", "wiped_out")
@@ -14,7 +14,7 @@ UNIT_COLUMNS = ("unit", "side", "models", "kills", "lost", "routed", "wiped_out"
 
 def used_message_ids() -> set[str]:
     ids: set[str] = set()
-    for path in [SOURCE / "cli_sim.py", *sorted((SOURCE / "sim").glob("*.py"))]:
+    for path in [SOURCE / "cli" / "sim.py", *sorted((SOURCE / "sim").glob("*.py"))]:
         ids |= set(re.findall(r'"(sim\.[a-z_.]+[a-z_])"', path.read_text(encoding="utf-8")))
     return ids | {f"sim.column.{key}" for key in UNIT_COLUMNS}
 

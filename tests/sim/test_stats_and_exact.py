@@ -12,7 +12,7 @@ import pytest
 from scipy import stats as scipy_stats
 
 from kubik import api
-from kubik.cli import main
+from kubik.cli.app import main
 from kubik.engine import registry
 from kubik.engine.odds import default_policy
 from kubik.sim.exact import simulate_procedure

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kubik.errors import InputError
+from kubik.core.errors import InputError
 from kubik.game import Scenario, list_scenarios, load_scenario, parse_scenario
 from kubik.sim.job import build_job
 from kubik.sim.rosters import apply_roster, load_roster_list, parse_roster_list

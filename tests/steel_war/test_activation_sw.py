@@ -10,11 +10,11 @@ from itertools import product
 
 import pytest
 
-from kubik.data import load_ruleset_data
-from kubik.dice import D6, D8
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver, TableSession
+from kubik.engine.dice import D6, D8
 from kubik.engine.registry import get
-from kubik.errors import InputError
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import (
     ActionType,
     Cost,
@@ -142,12 +142,12 @@ def test_SW_ABSENT_09_coherency_2_inches_and_6_from_the_commander() -> None:
 def test_SW_CORE_04_every_name_renders_in_both_languages() -> None:
     """Action types and every morale enum have English and Russian names."""
     from kubik.engine import msg
-    from kubik.i18n import catalogue, render
     from kubik.rulesets.steel_war.morale_levels import Fatigue, MoraleLevel, Motivation
     from kubik.rulesets.steel_war.no_step_back import NoStepBackResult, NotAllowed
     from kubik.rulesets.steel_war.panic import PanicEvent
     from kubik.rulesets.steel_war.reaction import ReactionAction
     from kubik.rulesets.steel_war.threat import PlusFactor, Trigger
+    from kubik.text.i18n import catalogue, render
 
     enums = (ActionType, MoraleLevel, Fatigue, Motivation, NoStepBackResult, NotAllowed,
              PanicEvent, ReactionAction, PlusFactor, Trigger, Quality)  # fmt: skip

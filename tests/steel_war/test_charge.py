@@ -11,9 +11,9 @@ from itertools import product
 import pytest
 from pydantic import ValidationError
 
-from kubik.dice import D6, D8, D10, Die
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver, Procedure, Roll, TableSession, msg
-from kubik.errors import InputError
+from kubik.engine.dice import D6, D8, D10, Die
 from kubik.rulesets.steel_war.charge import (
     ChargeOutcome,
     DefenderMoraleOutcome,

@@ -8,8 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from kubik.dice import D4, D6, D8, D10, D12
 from kubik.engine import OddsDriver, TableSession
+from kubik.engine.dice import D4, D6, D8, D10, D12
 from kubik.engine.registry import get
 from kubik.rulesets.steel_war.core import Quality, clamp_leadership, step_die, test_passed
 from kubik.rulesets.steel_war.inspiration import communication_die

@@ -12,10 +12,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from kubik.dice import D4, D6, D8, D10, D12
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver, PolicyChooser, TableSession, play
+from kubik.engine.dice import D4, D6, D8, D10, D12
 from kubik.engine.registry import get
-from kubik.errors import InputError
 from kubik.rulesets.steel_war.damage import (
     HitEffect,
     Injury,

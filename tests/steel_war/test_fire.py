@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 from pydantic import ValidationError
 
-from kubik.dice import D4, D6, D8, D10, D12, Die
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver, TableSession
+from kubik.engine.dice import D4, D6, D8, D10, D12, Die
 from kubik.engine.registry import get
-from kubik.errors import InputError
 from kubik.rulesets.steel_war.fire import (
     BeatRange,
     Cover,
@@ -618,7 +618,7 @@ def test_SW_FIRE_01_fold_form_agrees_with_the_plain_reducer() -> None:
 
 
 def test_SW_FIRE_10_contract_weapon_ids_are_exactly_the_weapon_table() -> None:
-    from kubik.data import load_ruleset_data
+    from kubik.rulesets.data import load_ruleset_data
     from kubik.rulesets.steel_war.fire_weapons import WEAPON_IDS
 
     assert set(WEAPON_IDS) == set(load_ruleset_data("steel_war")["weapons"]) - {

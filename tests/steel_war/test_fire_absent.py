@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from kubik.dice import D4, D6, D8, D10, D12
 from kubik.engine import OddsDriver, TableSession
+from kubik.engine.dice import D4, D6, D8, D10, D12
 from kubik.rulesets.steel_war.fire import (
     Cover,
     Effect,

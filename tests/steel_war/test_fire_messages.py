@@ -10,18 +10,18 @@ from typing import Any
 
 import pytest
 
-from kubik.dice import D6
 from kubik.engine import play
+from kubik.engine.dice import D6
 from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
 from kubik.engine.registry import get
-from kubik.i18n import catalogue, render
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.damage import HitEffect, Injury, TargetKind, replace_commander
 from kubik.rulesets.steel_war.damage_allocation import allocate_hits
 from kubik.rulesets.steel_war.damage_models import TargetModel, explosion_hits
 from kubik.rulesets.steel_war.fire import Cover, Effect
 from kubik.rulesets.steel_war.fire_weapons import weapon, weapon_ids
-from kubik.rulesets.steel_war.suppression import unsuppress
+from kubik.rulesets.steel_war.unsuppressing import unsuppress
+from kubik.text.i18n import catalogue, render
 
 FIRE = get("steel_war.fire")
 

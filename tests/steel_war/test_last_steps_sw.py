@@ -8,8 +8,8 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from kubik.dice import D4, D6, D8, D10
 from kubik.engine import OddsDriver
+from kubik.engine.dice import D4, D6, D8, D10
 from kubik.rulesets.steel_war.charge import ChargeOutcome, charge, charge_reached
 from kubik.rulesets.steel_war.damage import Injury, injury
 from kubik.rulesets.steel_war.fire import Effect, FireOutcome, casualties

@@ -14,12 +14,11 @@ from itertools import product
 import pytest
 from pydantic import ValidationError
 
-from kubik.data import DataError
-from kubik.dice import D4, D6, D8, D10, D12, Die
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver, TableSession, Tally, play
+from kubik.engine.dice import D4, D6, D8, D10, D12, Die
 from kubik.engine.log import EventEntry, RollEntry
-from kubik.errors import InputError
-from kubik.i18n import render
+from kubik.rulesets.data import DataError
 from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.melee import (
     Bout,
@@ -45,7 +44,8 @@ from kubik.rulesets.steel_war.melee import (
     round_threat,
     settle_casualties,
 )
-from kubik.rulesets.steel_war.movement import MoverType, Terrain
+from kubik.rulesets.steel_war.movement import Terrain
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.procedures.melee import (
     CloseCombatInput,
     CloseCombatOutcome,
@@ -54,6 +54,7 @@ from kubik.rulesets.steel_war.procedures.melee import (
     close_combat_procedure,
     melee_casualties_procedure,
 )
+from kubik.text.i18n import render
 
 # --- independent oracles -------------------------------------------------------------
 

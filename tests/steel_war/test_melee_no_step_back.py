@@ -3,8 +3,8 @@ round (SW-NSN-03: no morale tests while it lasts; SW-CC-09 for the other side)."
 
 from __future__ import annotations
 
-from kubik.dice import D8
 from kubik.engine import TableSession
+from kubik.engine.dice import D8
 from kubik.engine.log import EventEntry
 from kubik.rulesets.steel_war.melee import RoundLosses, Side, SideMorale, round_morale
 

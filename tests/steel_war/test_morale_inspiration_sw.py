@@ -11,11 +11,11 @@ from itertools import product
 
 import pytest
 
-from kubik.dice import D4, D6, D8, D10, D12
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver, TableSession
+from kubik.engine.dice import D4, D6, D8, D10, D12
 from kubik.engine.log import EventEntry
 from kubik.engine.registry import get
-from kubik.errors import InputError
 from kubik.rulesets.steel_war.inspiration import (
     CommunicationOutcome,
     Contact,

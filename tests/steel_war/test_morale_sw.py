@@ -12,11 +12,11 @@ from itertools import product
 import pytest
 from pydantic import ValidationError
 
-from kubik.dice import D4, D6, D8, D10, D12, Die
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver, Permission, TableSession
+from kubik.engine.dice import D4, D6, D8, D10, D12, Die
 from kubik.engine.log import EventEntry
 from kubik.engine.registry import get
-from kubik.errors import InputError
 from kubik.rulesets.steel_war.activation import ActionType as A
 from kubik.rulesets.steel_war.morale import (
     MoraleEventOutcome,

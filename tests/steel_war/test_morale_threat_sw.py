@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from kubik.data import load_ruleset_data
-from kubik.errors import InputError
+from kubik.core.errors import InputError
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.morale_levels import Motivation
 from kubik.rulesets.steel_war.threat import (
     PlusFactor,

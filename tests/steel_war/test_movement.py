@@ -9,10 +9,9 @@ from itertools import product
 
 import pytest
 
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver, TableSession
-from kubik.errors import InputError
 from kubik.rulesets.steel_war.movement import (
-    MoverType,
     Terrain,
     TerrainClass,
     base_speed,
@@ -25,6 +24,7 @@ from kubik.rulesets.steel_war.movement import (
     terrain_class,
     terrain_distance,
 )
+from kubik.rulesets.steel_war.movers import MoverType
 
 E, D, V, X = (
     TerrainClass.EASY,

@@ -10,8 +10,8 @@ from itertools import product
 
 import pytest
 
-from kubik.dice import D6, D8
 from kubik.engine import OddsDriver, TableSession
+from kubik.engine.dice import D6, D8
 from kubik.engine.registry import get
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 from kubik.rulesets.steel_war.no_step_back import (

@@ -11,8 +11,8 @@ from itertools import product
 
 import pytest
 
-from kubik.dice import D4, D6, D8, D10
 from kubik.engine import OddsDriver, TableSession
+from kubik.engine.dice import D4, D6, D8, D10
 from kubik.engine.registry import get
 from kubik.rulesets.steel_war.activation import ActionType, action_verdict
 from kubik.rulesets.steel_war.core import Quality

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from kubik.dice import D6, D8
 from kubik.engine import Permission, Verdict
-from kubik.i18n import render
+from kubik.engine.dice import D6, D8
 from kubik.rulesets.steel_war.activation import ActionType as A
 from kubik.rulesets.steel_war.activation import may_activate
 from kubik.rulesets.steel_war.charge import may_charge, may_hold_fire
@@ -25,14 +24,16 @@ from kubik.rulesets.steel_war.inspiration import (
     may_pass_action,
 )
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order, may_end_activation
-from kubik.rulesets.steel_war.movement import MoverType, TerrainClass, may_move
+from kubik.rulesets.steel_war.movement import TerrainClass, may_move
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast
 from kubik.rulesets.steel_war.observation import may_observe
 from kubik.rulesets.steel_war.psionics_actions import PsiAction, PsiAttempt, may_use_psi
 from kubik.rulesets.steel_war.reaction import FailedReactions
 from kubik.rulesets.steel_war.reaction import ReactionAction as R
 from kubik.rulesets.steel_war.situation import UnitSituation, basic_verdict, needed_tests
-from kubik.rulesets.steel_war.suppression import may_unsuppress
+from kubik.rulesets.steel_war.unsuppressing import may_unsuppress
+from kubik.text.i18n import render
 
 UV, ST, PO, RA, BE = (
     MoraleLevel.CONFIDENT,

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 from kubik.bots.heuristic import HeuristicBot
 from kubik.bots.registry import bot_for
-from kubik.dice import D6, D8, D12
 from kubik.engine import Choose, OddsCache, expected_value
+from kubik.engine.dice import D6, D8, D12
 from kubik.engine.log import ChoiceEntry, LogEntry, RollEntry
 from kubik.engine.run import PolicyChooser, TypedDice, run
 from kubik.game import HUMAN, GameSession, load_scenario

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from kubik.data import load_ruleset_data
-from kubik.dice import D4, D6, D8, D10, D12
+from kubik.engine.dice import D4, D6, D8, D10, D12
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war import psionics
 from kubik.rulesets.steel_war.psionics import (
     CommunicationRoll,
@@ -213,7 +213,7 @@ def test_SW_PSI_09_psionic_leadership_default() -> None:
 
 
 def test_SW_PSI_data_tables_carry_provenance() -> None:
-    from kubik.data import provenance_kind
+    from kubik.rulesets.data import provenance_kind
 
     data = load_ruleset_data("steel_war")
     names = {

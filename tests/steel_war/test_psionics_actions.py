@@ -17,8 +17,6 @@ from typing import Any
 
 import pytest
 
-from kubik.data import load_ruleset_data
-from kubik.dice import D4, D6, D8, D10
 from kubik.engine import (
     ChoiceEntry,
     EventEntry,
@@ -30,8 +28,9 @@ from kubik.engine import (
     play,
     simulate,
 )
+from kubik.engine.dice import D4, D6, D8, D10
 from kubik.engine.registry import get
-from kubik.i18n import LANGS, missing_messages, render
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war import psionics
 from kubik.rulesets.steel_war.procedures import psionics as procs
 from kubik.rulesets.steel_war.psionics_actions import (
@@ -40,6 +39,7 @@ from kubik.rulesets.steel_war.psionics_actions import (
     PsiOutcome,
     PsiResult,
 )
+from kubik.text.i18n import LANGS, missing_messages, render
 
 # --- the independent brute force ---------------------------------------------------------
 

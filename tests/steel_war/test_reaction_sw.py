@@ -11,10 +11,10 @@ from itertools import product
 import pytest
 from pydantic import ValidationError
 
-from kubik.dice import D6, D8
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver, TableSession
+from kubik.engine.dice import D6, D8
 from kubik.engine.registry import get
-from kubik.errors import InputError
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 from kubik.rulesets.steel_war.reaction import (
     FailedReactions,

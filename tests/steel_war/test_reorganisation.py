@@ -10,9 +10,9 @@ from itertools import product
 import pytest
 from pydantic import ValidationError
 
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver, TableSession
 from kubik.engine.log import EventEntry
-from kubik.errors import InputError
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.procedures.reorganisation import (
     ReorganiseInput,

@@ -10,8 +10,8 @@ armour (SW-PANIC-02); telepathic communication (SW-PSI-04).
 
 from __future__ import annotations
 
-from kubik.dice import D3, D4, D6, D8, D10, D12
 from kubik.engine import TableSession
+from kubik.engine.dice import D3, D4, D6, D8, D10, D12
 from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
 from kubik.rulesets.steel_war.charge import (
     charged_squad_threat,
@@ -44,7 +44,7 @@ from kubik.rulesets.steel_war.melee import (
     round_morale,
 )
 from kubik.rulesets.steel_war.morale_levels import Motivation
-from kubik.rulesets.steel_war.movement import MoverType
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.no_step_back import enter_berserk, test_die
 from kubik.rulesets.steel_war.panic import PanicEvent, counts_as_armour, panic_on_sight
 

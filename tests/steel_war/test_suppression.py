@@ -9,18 +9,20 @@ from typing import Any
 
 import pytest
 
-from kubik.dice import D6
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver, TableSession
+from kubik.engine.dice import D6
 from kubik.engine.registry import get
-from kubik.errors import InputError
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.suppression import (
-    UnsuppressOutcome,
     add_marker,
     is_suppressed,
     max_markers,
     remove_marker,
     suppression_verdict,
+)
+from kubik.rulesets.steel_war.unsuppressing import (
+    UnsuppressOutcome,
     unsuppress,
     unsuppress_attempts,
 )

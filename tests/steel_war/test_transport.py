@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from kubik.errors import InputError
+from kubik.core.errors import InputError
 from kubik.rulesets.steel_war.activation import ActionType, Cost, action_rule
-from kubik.rulesets.steel_war.movement import MoverType
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.situation import UnitSituation
 from kubik.rulesets.steel_war.transport import (
     can_disembark,

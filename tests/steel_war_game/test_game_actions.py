@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from kubik.cli_play import controllers_for
+from kubik.cli.play import controllers_for
 from kubik.engine import Choose, Verdict
 from kubik.engine.odds import OddsCache
 from kubik.game import GameSession, load_scenario

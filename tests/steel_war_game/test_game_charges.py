@@ -4,14 +4,14 @@ man's own melee die, the morale tests after a round, frightening attackers and r
 
 from __future__ import annotations
 
-from kubik.dice import D4, D8, D10, D12
+from kubik.engine.dice import D4, D8, D10, D12
 from kubik.engine.log import RollEntry
 from kubik.game.battle import Posture
-from kubik.i18n import render
 from kubik.rulesets.steel_war.battle import assault
 from kubik.rulesets.steel_war.battle.options import Charge, Fire
 from kubik.rulesets.steel_war.fire_ammo import FiredThisActivation
 from kubik.rulesets.steel_war.reaction import ReactionAction
+from kubik.text.i18n import render
 
 from .builders import (
     event_ids,

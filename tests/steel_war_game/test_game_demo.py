@@ -15,7 +15,7 @@ from kubik.bots.registry import bot_for
 from kubik.engine import OddsCache
 from kubik.engine.log import ChoiceEntry, EventEntry
 from kubik.game import GameSession, Scenario, load_scenario
-from kubik.i18n import LANGS, missing_messages
+from kubik.text.i18n import LANGS, missing_messages
 
 SEEDS = (1, 2, 3)
 

@@ -4,7 +4,7 @@ a hit does to it (SW-FIRE-05/14/15, SW-DMG-02..11, SW-PSI-03, SW-SUP-01)."""
 
 from __future__ import annotations
 
-from kubik.dice import D8, D10
+from kubik.engine.dice import D8, D10
 from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.battle import shooting
@@ -296,8 +296,8 @@ def test_a_fire_s_odds_do_not_depend_on_the_rules_that_made_its_dice() -> None:
     dice (``odds_by``): the same distribution, enumerated once."""
     from dataclasses import replace
 
-    from kubik.dice import D4, D6, D8
     from kubik.engine import OddsCache, OddsDriver
+    from kubik.engine.dice import D4, D6, D8
     from kubik.rulesets.steel_war.fire import FireGroup, FireTarget, fire_action
 
     group = FireGroup((D8, D8, D6), D8)

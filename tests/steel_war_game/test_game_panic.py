@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from kubik.dice import D6, D8
+from kubik.engine.dice import D6, D8
 from kubik.engine.log import RollEntry
 from kubik.game.battle import Moment, Trigger
 from kubik.rulesets.steel_war.battle import actions, assault

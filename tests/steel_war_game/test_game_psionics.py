@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from kubik.dice import Die
 from kubik.engine import OddsCache, TableSession, expected_value
+from kubik.engine.dice import Die
 from kubik.engine.log import EventEntry, RollEntry
 from kubik.game import GameSession, ScenarioError, load_scenario
 from kubik.game.battle import Posture

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from kubik.dice import D4, D8
 from kubik.engine import Choose
+from kubik.engine.dice import D4, D8
 from kubik.engine.log import ChoiceEntry, RollEntry
 from kubik.engine.narration import narrate
 from kubik.game import GameInputError
-from kubik.i18n import render
 from kubik.rulesets.steel_war.battle.options import Fire, Move, MoveHow, MoveKind, Spot
 from kubik.rulesets.steel_war.fire import Cover
+from kubik.text.i18n import render
 
 from .builders import events, human_session, pick, roll, rolls, scenario, state, unit
 

@@ -7,8 +7,8 @@ edge): zone 2 for a d8 shooter (SW-FIRE-06), so the target's range die is d6.
 
 from __future__ import annotations
 
-from kubik.dice import Die
 from kubik.engine import Choose, Roll
+from kubik.engine.dice import Die
 from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
 from kubik.game import GameSession
 from kubik.rulesets.steel_war.battle.options import (

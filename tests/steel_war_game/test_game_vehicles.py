@@ -26,7 +26,8 @@ from kubik.rulesets.steel_war.battle.options import (
     Unload,
 )
 from kubik.rulesets.steel_war.battle.state import Gone, Status
-from kubik.rulesets.steel_war.movement import MoverType, Terrain, TerrainClass, terrain_move
+from kubik.rulesets.steel_war.movement import Terrain, TerrainClass, terrain_move
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.reorganisation import Care, CasualtyKind
 
 from .builders import events, new_game, offered, options, play, rules_in, scenario, unit

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from shapely.geometry import LineString, box
 
-from kubik.errors import KubikError
+from kubik.core.errors import KubikError
 from kubik.table import (
     Base,
     Placement,

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from kubik.table import Cover, Table, TableError, TableScenario, TerrainKind, Unit
+from kubik.table import Cover, TableError, TableScenario, TerrainKind, Unit, table_from_dict
 
 SCENARIO = """
 ruleset = "steel_war"
@@ -46,7 +46,7 @@ points = [[30, 0], [40, 0], [40, 10], [30, 10]]
 
 
 def test_loads_a_toml_scenario() -> None:
-    table = Table.from_dict(tomllib.loads(SCENARIO))
+    table = table_from_dict(tomllib.loads(SCENARIO))
     assert (table.width, table.height) == (48, 48)
     assert [f.id for f in table.features] == ["house", "wood", "fence", "hill"]
     house, wood, fence, hill = table.features
@@ -63,7 +63,7 @@ def test_paces_are_converted_to_inches() -> None:
         "table": {"width": 24, "height": 20, "units": "paces", "inches_per_pace": 2},
         "terrain": [{"id": "a", "elevation": 1, "points": [[1, 1], [2, 1], [2, 2]]}],
     }
-    table = Table.from_dict(data)
+    table = table_from_dict(data)
     assert (table.width, table.height) == (48, 40)
     assert table.units.unit is Unit.PACE
     assert table.units.from_inches(10) == 5
@@ -117,13 +117,13 @@ OK = {"id": "ok", "points": [[0, 0], [1, 0], [1, 1]]}
 )
 def test_errors_name_the_field(data: dict[str, Any], message: str) -> None:
     with pytest.raises(TableError, match=message):
-        Table.from_dict(data)
+        table_from_dict(data)
 
 
 def test_line_obstacle_needs_two_points() -> None:
     data = _terrain({"id": "f", "obstacle": True, "shape": "line", "points": [[0, 0]]})
     with pytest.raises(TableError, match=r"terrain\[0\].points: a line needs at least 2 points"):
-        Table.from_dict(data)
+        table_from_dict(data)
 
 
 def test_json_schema_is_available() -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import uvicorn
 
-from kubik.cli_serve import KEEP_ALIVE
+from kubik.cli.serve import KEEP_ALIVE
 from kubik.web.app import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")

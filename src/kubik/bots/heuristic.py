@@ -14,7 +14,7 @@ bot asks the odds driver (:func:`kubik.engine.forecast.expected_value`) for the 
 expected worth, so it judges moves by the rules themselves and never by a private
 copy of one.
 
->>> from kubik.dice import D6
+>>> from kubik.engine.dice import D6
 >>> from kubik.engine.requests import Choose, Forecast, Roll
 >>> def shot(hit_on):
 ...     (v,) = yield Roll(D6, "to hit")
@@ -34,13 +34,13 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import ClassVar
 
+from kubik.core.limits import BOT_SOLVE_POSITIONS
 from kubik.engine.expectimax import TooMuchWork
 from kubik.engine.forecast import expected_value
 from kubik.engine.odds import OddsCache
 from kubik.engine.optimal import Optimal, draw
 from kubik.engine.requests import Choose
 from kubik.engine.stepper import Position
-from kubik.limits import BOT_SOLVE_POSITIONS
 
 
 class HeuristicBot:
@@ -67,7 +67,7 @@ class HeuristicBot:
     def choose_at(self, request: Choose, position: Position) -> Hashable:
         """The decision given the procedures it is part of: optimal where they declare a
         goal for the deciding side, else by forecasts (also where solving it exactly would
-        look at more than :data:`~kubik.limits.BOT_SOLVE_POSITIONS` positions: a game never
+        look at more than :data:`~kubik.core.limits.BOT_SOLVE_POSITIONS` positions: a game never
         waits on one decision)."""
         try:
             mix = self.optimal.strategy(request, position, self.cache, BOT_SOLVE_POSITIONS)

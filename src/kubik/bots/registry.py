@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from kubik.bots.heuristic import HeuristicBot
 from kubik.bots.simple import DefaultBot, RandomBot
+from kubik.core.errors import KubikError
 from kubik.engine.odds import OddsCache
-from kubik.errors import KubikError
 from kubik.game.session import Bot
 
 #: Every bot name :func:`bot_for` knows, strongest first.

@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from kubik.core.errors import ProcedureError
 from kubik.engine.distribution import tally_counts
 from kubik.engine.games import security_strategy, transpose
 from kubik.engine.odds import OddsCache, OddsDriver, convolve_call, normalised
 from kubik.engine.requests import AnyCall, Call, Choose, Emit, Message, Procedure, Roll
 from kubik.engine.rolls import Counted
 from kubik.engine.tally import Tally
-from kubik.errors import ProcedureError
 
 #: Per side (in the solver's order) the expected worth, then per side the expected cost.
 Value = tuple[Fraction, ...]

@@ -23,7 +23,7 @@ from kubik.engine.requests import Message
 def explain_rows(notes: Mapping[Note, Fraction], lang: str = "en") -> list[dict[str, Any]]:
     """The decisions as JSON-ready rows, most likely first (same reading, same decision:
     one row, ``cases`` counting the situations merged)."""
-    from kubik.i18n import render  # text for people: loaded only when asked for
+    from kubik.text.i18n import render  # text for people: loaded only when asked for
 
     merged: dict[tuple[Any, ...], tuple[Note, Message, Fraction, int]] = {}
     for note, reach in notes.items():

@@ -4,7 +4,7 @@ A :class:`~kubik.engine.requests.Forecast` names a rule procedure and a value fo
 its outcomes; here the odds driver computes that procedure's exact distribution,
 so bots and the odds shown to players use the rule itself.
 
->>> from kubik.dice import D6
+>>> from kubik.engine.dice import D6
 >>> from kubik.engine.requests import Forecast, Roll
 >>> def shot():
 ...     (v,) = yield Roll(D6, "to hit")
@@ -20,10 +20,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from kubik.core.keeping import Kept
 from kubik.engine.distribution import Distribution
 from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
 from kubik.engine.requests import AnyForecast, Forecast
-from kubik.keeping import Kept
 
 #: Expected worths by the ids of what was asked, with those objects (kept alive).
 _Worths = dict[tuple[int, ...], tuple[tuple[Any, ...], Fraction]]

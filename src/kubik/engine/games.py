@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from kubik.errors import ProcedureError
+from kubik.core.errors import ProcedureError
 
 Matrix = Sequence[Sequence[Fraction]]
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from kubik.dice import Die
+from kubik.engine.dice import Die
 from kubik.engine.requests import Message
 from kubik.engine.tally import Tally
 

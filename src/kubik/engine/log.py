@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TypeAlias
 
-from kubik.dice import Die
+from kubik.engine.dice import Die
 from kubik.engine.requests import Message
 
 

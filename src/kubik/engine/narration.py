@@ -2,7 +2,7 @@
 
 One form for every log: a resolution (``kubik resolve --json``) and a whole game
 (``kubik play --json``) write their entries alike. Text goes through
-:func:`kubik.i18n.render` (messages ``game.log.*`` in ``game.po``), so a log
+:func:`kubik.text.i18n.render` (messages ``game.log.*`` in ``game.po``), so a log
 reads the same in English and Russian.
 """
 
@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from kubik.dice import Die
+from kubik.engine.dice import Die
 from kubik.engine.jsonify import to_json
 from kubik.engine.log import ChoiceEntry, DiceOrigin, EventEntry, LogEntry, RollEntry
 from kubik.engine.requests import Message, msg, option_label
-from kubik.i18n import catalogue, render
+from kubik.text.i18n import catalogue, render
 
 _RENDERED = (Enum, Message, Die, str, int, tuple)
 

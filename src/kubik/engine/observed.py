@@ -24,11 +24,11 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from kubik.core.errors import InputError, ProcedureError
 from kubik.engine.jsonify import numeric_fields, outcome_json
 from kubik.engine.odds import OddsCache, OddsDriver
 from kubik.engine.optimal import Optimal
 from kubik.engine.requests import Procedure
-from kubik.errors import InputError, ProcedureError
 
 
 def _number(value: Any) -> Fraction | None:

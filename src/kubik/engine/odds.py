@@ -19,7 +19,7 @@ the others. It keeps the tree small by branching over *outcomes*, not dice:
 :class:`~kubik.engine.optimal.Optimal` policy instead solves every decision by
 expectimax over the procedure (:mod:`kubik.engine.optimal`).
 
->>> from kubik.dice import D6
+>>> from kubik.engine.dice import D6
 >>> from kubik.engine.requests import Roll
 >>> def highest_of_two():
 ...     values = yield Roll((D6, D6), "two dice", unordered=True, reduce=max)
@@ -35,10 +35,11 @@ from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from kubik.core.errors import ProcedureError
+from kubik.engine.applied import not_recording
 from kubik.engine.distribution import Distribution, tally_counts
 from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll, silenced
 from kubik.engine.rolls import Counted, FoldMoves, roll_counts
-from kubik.errors import ProcedureError
 
 Policy = Callable[[Choose], Hashable]
 
@@ -57,7 +58,7 @@ def odds_by(key: Callable[..., tuple[Any, ...]]) -> Callable[[P], P]:
     arguments only name rules for the log (which rules made a die), so its exact odds,
     computed once, serve every call with the same key.
 
-    >>> from kubik.dice import D6
+    >>> from kubik.engine.dice import D6
     >>> from kubik.engine.requests import Roll
     >>> @odds_by(lambda needed, rules: (needed,))
     ... def hit(needed, rules):
@@ -288,7 +289,8 @@ class OddsDriver:
             return cached
         solve = self._solve
         if solve is not None:
-            cached = solve(procedure, args, self.cache)
+            with not_recording():  # hypothetical play is not the game's
+                cached = solve(procedure, args, self.cache)
             self._decisions += 1
         else:
             before = self._decisions
@@ -297,7 +299,7 @@ class OddsDriver:
             else:
                 self._enumerating = True
                 try:
-                    with silenced():
+                    with silenced(), not_recording():
                         cached = self._enumerate(procedure, args)
                 finally:
                     self._enumerating = False

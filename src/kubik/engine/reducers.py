@@ -5,7 +5,7 @@ know their own exact distribution (``counts``), so the odds driver never walks t
 dice: the best of n dice from ``#(max ≤ v) = Π min(v, faces)``, a total by
 convolving the dice one at a time.
 
->>> from kubik.dice import D6
+>>> from kubik.engine.dice import D6
 >>> Highest()((2, 5, 3)), Total()((2, 5, 3))
 (5, 10)
 >>> Highest().counts((D6, D6))[6], Total().counts((D6, D6))[7]
@@ -19,7 +19,7 @@ import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kubik.dice import Die
+from kubik.engine.dice import Die
 
 if TYPE_CHECKING:
     import numpy as np
@@ -124,7 +124,7 @@ def top_values_counts(
     best at most a ≤ b are G(a, b) = Π m(a) + Σ_g kᵍ (mᵍ(b) − mᵍ(a)) mᵍ(a)^(kᵍ−1) Π_{h≠g} mʰ(a)^kʰ;
     point counts are differences of G.
 
-    >>> from kubik.dice import D6
+    >>> from kubik.engine.dice import D6
     >>> top_values_counts((D6, D6), 2, 7)[(6, 6)], top_values_counts((D6, D6), 2, 4)[(4, 4)]
     (1, 9)
     """

@@ -1,9 +1,9 @@
 """The procedure registry: public names ``<ruleset>.<procedure>`` → procedures.
 
 Rulesets register their public procedures with :func:`procedure`; the registry
-finds rulesets by name (:data:`kubik.rulesets.RULESETS` and the ``kubik.rulesets``
-entry-point group) and imports them on first use, so nothing above the engine
-imports a ruleset directly.
+finds a ruleset's package by its name (:mod:`kubik.rulesets.registry`: the
+``kubik.rulesets`` entry points) and imports it on first use, so nothing above the
+engine imports a ruleset directly.
 
 A ruleset package that names the module of each procedure (``PROCEDURES``: procedure
 name → module, relative to the package) is imported one procedure at a time: asking
@@ -17,16 +17,17 @@ ruleset without the index registers everything when its package is imported.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from kubik.core.errors import UnknownProcedureError
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import Procedure, msg
-from kubik.errors import UnknownProcedureError
+from kubik.rulesets import registry as rulesets
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -124,43 +125,20 @@ def procedure(
     return register
 
 
-def _built_in_module(ruleset: str) -> str | None:
-    from kubik.rulesets import RULESETS
-
-    return f"kubik.rulesets.{ruleset}" if ruleset in RULESETS else None
-
-
-@cache
-def _ruleset_modules() -> dict[str, str]:
-    """Every ruleset: the built-in ones and those installed (``kubik.rulesets`` entry
-    points, looked up only when a name is not built in: scanning is slow)."""
-    from importlib.metadata import entry_points
-
-    from kubik.rulesets import RULESETS
-
-    modules = {name: f"kubik.rulesets.{name}" for name in RULESETS}
-    for ep in entry_points(group="kubik.rulesets"):
-        modules.setdefault(ep.name, ep.value)
-    return modules
-
-
-def _module_of(ruleset: str) -> str | None:
-    return _built_in_module(ruleset) or _ruleset_modules().get(ruleset)
-
-
-def _package(ruleset: str) -> ModuleType:
-    """The ruleset's package (for a built-in ruleset this imports no procedure)."""
-    module = _module_of(ruleset)
-    if module is None:
-        known = ", ".join(sorted(_ruleset_modules()))
+def ruleset_package(ruleset: str) -> ModuleType:
+    """The ruleset's package (for a ruleset with a ``PROCEDURES`` index this imports no
+    procedure)."""
+    package = rulesets.package_of(ruleset)
+    if package is None:
+        known = ", ".join(rulesets.ruleset_ids())
         raise UnknownProcedureError(msg("kubik.ruleset.unknown", ruleset=ruleset, known=known))
-    return importlib.import_module(module)
+    return importlib.import_module(package)
 
 
 def procedure_index(ruleset: str) -> Mapping[str, str] | None:
     """The ruleset's ``PROCEDURES``: procedure name → module (absolute), or ``None``
     when the ruleset registers everything on import."""
-    package = _package(ruleset)
+    package = ruleset_package(ruleset)
     index: Mapping[str, str] | None = getattr(package, "PROCEDURES", None)
     if index is None:
         return None
@@ -169,10 +147,9 @@ def procedure_index(ruleset: str) -> Mapping[str, str] | None:
 
 def procedure_modules(ruleset: str) -> list[str]:
     """Every module of the ruleset's ``procedures`` package (what loading it whole imports)."""
-    import importlib.util
     import pkgutil
 
-    package = _package(ruleset)
+    package = ruleset_package(ruleset)
     found = importlib.util.find_spec(f"{package.__name__}.procedures")
     if found is None or found.submodule_search_locations is None:
         return []
@@ -185,7 +162,7 @@ def load_ruleset(ruleset: str) -> None:
     """Import a ruleset's procedures, every one of them (once)."""
     if ruleset in _LOADED:
         return
-    package = _package(ruleset)
+    package = ruleset_package(ruleset)
     if getattr(package, "PROCEDURES", None) is not None:
         for module in procedure_modules(ruleset):
             importlib.import_module(module)
@@ -220,52 +197,21 @@ def load_goals(module: str) -> None:
     """
     if module in _GOALS_MODULES:
         return
-    for ruleset, package in _known_packages().items():
-        if module != package and not module.startswith(package + "."):
-            continue
-        _GOALS_MODULES.add(module)  # one per module of the code: bounded by the code
-        if ruleset in _GOALS_LOADED:
-            return
-        _GOALS_LOADED.add(ruleset)
-        import importlib.util
-
-        if importlib.util.find_spec(f"{package}.objectives") is not None:
-            importlib.import_module(f"{package}.objectives")
+    ruleset = rulesets.ruleset_of_module(module)
+    if ruleset is None:
         return
-
-
-def _known_packages() -> dict[str, str]:
-    """Ruleset → package: the built-in ones, and the installed ones once looked up."""
-    from kubik.rulesets import RULESETS
-
-    known = {name: f"kubik.rulesets.{name}" for name in RULESETS}
-    if _ruleset_modules.cache_info().currsize:
-        known.update(_ruleset_modules())
-    return known
-
-
-def ruleset_policies(ruleset: str) -> dict[str, Any]:
-    """The decision policies for a ruleset's exact odds, by name.
-
-    Always ``"default"`` (every decision takes its default) first and the engine's
-    ``"optimal"`` (every decision solved for its side's goal) last; a ruleset adds its
-    rules of thumb between by exposing ``policies() -> dict[str, Policy]`` in its
-    package (Old West: ``just_enough`` Fame).
-    """
-    from kubik.engine.odds import default_policy
-    from kubik.engine.optimal import Optimal
-
-    offered = getattr(_package(ruleset), "policies", None)
-    found: dict[str, Any] = {"default": default_policy}
-    if callable(offered):
-        found.update(offered())
-    found["optimal"] = Optimal()
-    return found
+    _GOALS_MODULES.add(module)  # one per module of the code: bounded by the code
+    if ruleset in _GOALS_LOADED:
+        return
+    _GOALS_LOADED.add(ruleset)
+    objectives = f"{rulesets.package_of(ruleset)}.objectives"
+    if importlib.util.find_spec(objectives) is not None:
+        importlib.import_module(objectives)
 
 
 def load_all() -> None:
     """Import every known ruleset."""
-    for ruleset in _ruleset_modules():
+    for ruleset in rulesets.ruleset_ids():
         load_ruleset(ruleset)
 
 
@@ -274,7 +220,7 @@ def get(name: str) -> ProcedureSpec:
     if name in _REGISTRY:
         return _REGISTRY[name]
     ruleset = name.split(".", 1)[0] if "." in name else ""
-    if ruleset and _module_of(ruleset) is not None:
+    if ruleset and rulesets.package_of(ruleset) is not None:
         _load_procedure(name)
     if name in _REGISTRY:
         return _REGISTRY[name]

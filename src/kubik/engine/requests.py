@@ -1,10 +1,11 @@
-"""The four requests a rule procedure may yield, and the message value they carry.
+"""The four requests a rule procedure may yield, and the message value they carry
+(:class:`~kubik.text.message.Message`, re-exported here for rule modules).
 
 A procedure is a generator: it yields requests, receives answers and returns a
 frozen, hashable outcome. Drivers decide how a request is answered, so one rule
 serves the referee, the odds calculator, the bots and the simulator.
 
->>> from kubik.dice import D6, D8
+>>> from kubik.engine.dice import D6, D8
 >>> r = Roll((D6, D8), "shooter's pool")
 >>> r.reason
 Message(id="shooter's pool", params=())
@@ -22,9 +23,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Generic, TypeAlias, TypeVar, TypeVarTuple, Unpack, overload
 
-from kubik.dice import Die
+from kubik.core.errors import KubikError, ProcedureError
+from kubik.engine.dice import Die
 from kubik.engine.tally import Tally
-from kubik.errors import KubikError, ProcedureError
+from kubik.text.message import Message, msg
 
 T = TypeVar("T")
 #: The positional arguments of a sub-procedure: a Call's ``args`` must fit its signature.
@@ -49,27 +51,6 @@ def _rule_ids(rules: RuleIds | list[str] | str) -> RuleIds:
     if not isinstance(rules, list) and len(_CHECKED_RULES) < 4096:
         _CHECKED_RULES[rules] = ids
     return ids
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """A structured piece of text: a catalogue message id and its parameters.
-
-    Never pre-formatted: it is rendered per language at the edge (CLI, web).
-    """
-
-    id: str
-    params: tuple[tuple[str, Any], ...] = ()
-
-    @property
-    def kwargs(self) -> dict[str, Any]:
-        """The parameters as a dict (for rendering and JSON)."""
-        return dict(self.params)
-
-
-def msg(message_id: str, /, **params: Any) -> Message:
-    """Build a :class:`Message`: ``msg("kubik.test.plural", n=2)``."""
-    return Message(message_id, tuple(params.items()))
 
 
 def _as_message(reason: Message | str) -> Message:
@@ -402,7 +383,7 @@ class Call(Request, Generic[T, *Ts]):
     ``tail`` promises that the caller returns this call's answer as its own outcome
     and asks nothing after it (events aside): the odds driver then takes the answers'
     weights as the caller's outcomes instead of replaying the caller once per answer.
-    Every driver holds a procedure to the promise (:class:`~kubik.errors.ProcedureError`).
+    Every driver holds a procedure to the promise (:class:`~kubik.core.errors.ProcedureError`).
 
     ``then`` (with ``tail`` only) widens the promise: the caller returns ``then(answer)``,
     not the answer itself, while its events after the call may still read the whole

@@ -17,7 +17,7 @@ way first:
 4. a **vectorised pass** (numpy, imported only then) for a large grid whose reducer
    has a ``batch`` form; else every face combination in turn.
 
->>> from kubik.dice import D6
+>>> from kubik.engine.dice import D6
 >>> total, pairs = roll_counts((D6, D6), True, max)
 >>> total, dict(pairs)[6]
 (36, 11)
@@ -30,7 +30,7 @@ from collections.abc import Callable, Hashable, Mapping
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from kubik.dice import Die
+from kubik.engine.dice import Die
 from kubik.engine.reducers import Highest, Total
 
 #: Integer weights of answers over a common total: ``(total, ((answer, count), ...))``.

@@ -5,7 +5,7 @@ generator (play) or values a person rolled and typed in (table). Every answer is
 recorded, so a run can be replayed exactly, resumed after missing dice, or undone.
 
 >>> import random
->>> from kubik.dice import D6
+>>> from kubik.engine.dice import D6
 >>> from kubik.engine.requests import Roll
 >>> def two_dice():
 ...     a, b = yield Roll((D6, D6), "two dice")
@@ -24,6 +24,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from kubik.core.errors import DiceAnswerError, ProcedureError
 from kubik.engine.log import (
     Answer,
     ChoiceAnswer,
@@ -36,7 +37,6 @@ from kubik.engine.log import (
 )
 from kubik.engine.requests import Choose, Message, Procedure, Roll, msg
 from kubik.engine.stepper import Position, Stepper
-from kubik.errors import DiceAnswerError, ProcedureError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -101,7 +101,7 @@ def describe_roll(request: Roll, lang: str = "en") -> str:
 
 
 def _render(message: Message, lang: str) -> str:
-    from kubik.i18n import render  # late: i18n renders engine messages, not the reverse
+    from kubik.text.i18n import render  # late: i18n renders engine messages, not the reverse
 
     return render(message, lang)
 

@@ -4,7 +4,7 @@ No generator state is carried from roll to roll, so replaying a game, undoing a
 roll and rolling it again, or resuming a save after a crash always gives the
 same values for the same roll.
 
->>> from kubik.dice import D6, D8
+>>> from kubik.engine.dice import D6, D8
 >>> from kubik.engine.requests import Roll
 >>> dice = CounterDice(7)
 >>> dice.values_for(3, Roll((D6, D8), "x")) == CounterDice(7).values_for(3, Roll((D6, D8), "x"))

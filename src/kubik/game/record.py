@@ -40,9 +40,9 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from kubik.engine.jsonify import to_json
 from kubik.engine.log import Answer, ChoiceAnswer, ChoiceOrigin, DiceOrigin, RollAnswer, Typed
+from kubik.engine.problems import problem
 from kubik.engine.requests import msg
 from kubik.game.errors import RecordError
-from kubik.problems import problem
 
 FORMAT_VERSION = 4
 

@@ -1,21 +1,24 @@
 """Rulesets' game adapters, found by name: the game layer never imports a ruleset.
 
-A ruleset plugs in by exporting ``GAME`` (a :class:`GameRuleset`) from its module
-``kubik.rulesets.<id>.turns`` (third-party rulesets: ``<entry point>.turns`` of the
-``kubik.rulesets`` entry-point group). :func:`register_ruleset` adds one from code
-(tests, notebooks).
+A ruleset plugs in by exporting ``GAME`` (a :class:`GameRuleset`) from the module
+``turns`` of its package (:mod:`kubik.rulesets.registry` knows every ruleset's
+package). :func:`register_ruleset` adds one from code (tests, notebooks): its package
+(the one that holds the adapter's class) then serves the ruleset's catalogue,
+scenarios, data and messages like a declared one's.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Mapping
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from kubik.engine.applied import add_ruleset_package
 from kubik.engine.requests import msg
 from kubik.game.core import Game
 from kubik.game.errors import UnknownRulesetError
+from kubik.rulesets import registry as rulesets
 
 if TYPE_CHECKING:
     from kubik.game.scenario import Scenario
@@ -46,28 +49,27 @@ _REGISTERED: dict[str, GameRuleset] = {}
 
 
 def register_ruleset(ruleset: GameRuleset, *, replace: bool = False) -> GameRuleset:
-    """Make ``ruleset`` playable under ``ruleset.id`` (returns it, so it can decorate)."""
+    """Make ``ruleset`` playable under ``ruleset.id`` (returns it, so it can decorate).
+
+    The package that defines it (the package of its ``turns`` module, or the module
+    itself) holds its rule modules: what they decide counts as applied in its games.
+    """
     known = _REGISTERED.get(ruleset.id)
     if known is not None and known is not ruleset and not replace:
         raise ValueError(f"a game ruleset {ruleset.id!r} is registered already")
     _REGISTERED[ruleset.id] = ruleset
+    if not rulesets.is_declared(ruleset.id):
+        module = sys.modules[type(ruleset).__module__]
+        rulesets.register_package(ruleset.id, module.__package__ or module.__name__)
+        # its rule modules: the package of its turns module, or the module that defines it
+        add_ruleset_package(type(ruleset).__module__.removesuffix(".turns"))
     return ruleset
 
 
 def unregister_ruleset(ruleset_id: str) -> None:
     """Forget a ruleset registered from code (tests clean up with this)."""
     _REGISTERED.pop(ruleset_id, None)
-
-
-def ruleset_packages() -> dict[str, str]:
-    """Ruleset id → the package that holds it: ``kubik.rulesets.<id>`` for the shipped
-    ones, the entry point's value for third-party ones (their data files live there)."""
-    from kubik.rulesets import RULESETS
-
-    packages = {name: f"kubik.rulesets.{name}" for name in RULESETS}
-    for ep in entry_points(group="kubik.rulesets"):
-        packages.setdefault(ep.name, ep.value)
-    return packages
+    rulesets.unregister_package(ruleset_id)
 
 
 def registered_ruleset(ruleset_id: str) -> GameRuleset | None:
@@ -76,7 +78,7 @@ def registered_ruleset(ruleset_id: str) -> GameRuleset | None:
 
 
 def _adapter_modules() -> dict[str, str]:
-    return {name: f"{package}.turns" for name, package in ruleset_packages().items()}
+    return {name: f"{package}.turns" for name, package in rulesets.packages().items()}
 
 
 def known_rulesets() -> tuple[str, ...]:
@@ -116,6 +118,5 @@ __all__ = [
     "known_rulesets",
     "register_ruleset",
     "registered_ruleset",
-    "ruleset_packages",
     "unregister_ruleset",
 ]

@@ -4,10 +4,9 @@ whether a battle can apply it.
 The IDs are those of the project's rules catalogue (``SW-FIRE-01``): procedures
 name them, and every roll, decision and event of a game's log names the ones it
 applies, so ``kubik coverage`` can count the games that apply each. A ruleset ships
-its catalogue as ``rules.toml`` in its own package — ``kubik.rulesets.<id>`` for the
-shipped ones, the package an entry point of the ``kubik.rulesets`` group names for a
-third-party one, and for a ruleset registered from code the package that holds its
-game adapter — so a new ruleset only adds the file::
+its catalogue as ``rules.toml`` in its own package (the one its ``kubik.rulesets`` entry
+point names, see :mod:`kubik.rulesets.registry`; for a ruleset registered from code the
+package that holds its game adapter), so a new ruleset only adds the file::
 
     ruleset = "steel_war"
     name = "Steel War"
@@ -39,7 +38,6 @@ kubik.game.rule_catalogue.RuleCatalogueError: x/rules.toml: name: required (a no
 from __future__ import annotations
 
 import re
-import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -47,8 +45,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from kubik.errors import KubikError
-from kubik.game.registry import known_rulesets, registered_ruleset, ruleset_packages
+from kubik.core.errors import KubikError
+from kubik.rulesets import registry as rulesets
 
 #: The file a ruleset's package ships its catalogue in.
 CATALOGUE_FILE = "rules.toml"
@@ -192,15 +190,11 @@ def parse_rule_catalogue(text: str, ruleset: str, label: str) -> RuleCatalogue:
 
 def catalogue_package(ruleset: str) -> str:
     """The package whose ``rules.toml`` catalogues ``ruleset`` (see the module docstring)."""
-    packages = ruleset_packages()
-    if ruleset in packages:
-        return packages[ruleset]
-    adapter = registered_ruleset(ruleset)
-    if adapter is None:
-        known = ", ".join(known_rulesets()) or "none"
+    package = rulesets.package_of(ruleset)
+    if package is None:
+        known = ", ".join(rulesets.ruleset_ids()) or "none"
         raise RuleCatalogueError(f"unknown ruleset '{ruleset}'; rulesets: {known}")
-    module = sys.modules[type(adapter).__module__]
-    return module.__package__ or module.__name__
+    return package
 
 
 def load_rule_catalogue(ruleset: str) -> RuleCatalogue:

@@ -8,8 +8,9 @@ the file and the field::
 
     demo.toml: units[2].side: no side 'keno'; sides: steel, lianra
 
-Built-in scenarios ship in ``kubik/rulesets/<id>/scenarios/*.toml``; a user's own
-live in ``<data dir>/scenarios`` (see :mod:`kubik.game.paths`).
+Built-in scenarios ship in each ruleset's package, ``scenarios/*.toml`` (see
+:mod:`kubik.rulesets.registry`); a user's own live in ``<data dir>/scenarios`` (see
+:mod:`kubik.game.paths`).
 """
 
 from __future__ import annotations
@@ -19,17 +20,17 @@ import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from kubik import limits
+from kubik.core import limits
+from kubik.engine.problems import problem
 from kubik.engine.requests import Message, msg
 from kubik.game.errors import ScenarioError, UnknownRulesetError
 from kubik.game.paths import user_scenarios_dir
-from kubik.problems import problem
+from kubik.rulesets import registry as rulesets
 
 _ID = r"^[a-z0-9_]+(\.[a-z0-9_]+)*$"
 _SIDE_ID = r"^[a-z0-9_]+$"
@@ -50,7 +51,7 @@ class ScenarioHeader(_Strict):
     description_ru: str = ""
 
 
-#: How a Russian name declines where the analyser would guess wrong (see :mod:`kubik.russian`):
+#: How a Russian name declines where the analyser would guess wrong (see :mod:`kubik.text.russian`):
 #: ``name_ru_cases = { gen = "…", dat = "…", acc = "…", ins = "…", loc = "…" }`` (any of
 #: them) and ``gender_ru`` — the gender or number its verbs agree with.
 RU_CASES = ("gen", "dat", "acc", "ins", "loc")
@@ -239,7 +240,7 @@ def _count_points(feature: dict[str, Any]) -> int:
 
 
 def check_limits(model: ScenarioModel, origin: str) -> None:
-    """The engine limits of :mod:`kubik.limits` on a scenario's size: units, terrain,
+    """The engine limits of :mod:`kubik.core.limits` on a scenario's size: units, terrain,
     corner points, table size and turns, each refused with the field and the limit."""
 
     def refuse(where: str, n: object, limit: int, what: str) -> None:
@@ -321,7 +322,7 @@ def parse_scenario(
 
     With ``check_ruleset`` the ruleset's adapter is found and checks the scenario
     too (an unknown ruleset is then an error naming ``scenario.ruleset``). A scenario
-    past an engine limit (:mod:`kubik.limits`: its size, units, terrain, table, turns)
+    past an engine limit (:mod:`kubik.core.limits`: its size, units, terrain, table, turns)
     is refused before any work is done on it.
     """
     size = len(text.encode("utf-8", errors="replace"))
@@ -368,7 +369,7 @@ def load_scenario_file(path: Path | str, source: ScenarioSource = ScenarioSource
 
 
 def _read_text(path: Path) -> str:
-    """A scenario file's text: at most :data:`~kubik.limits.SCENARIO_BYTES`, UTF-8."""
+    """A scenario file's text: at most :data:`~kubik.core.limits.SCENARIO_BYTES`, UTF-8."""
     if path.is_dir():
         raise ScenarioError(msg("game.scenario.directory", name=path.name))
     try:
@@ -429,15 +430,10 @@ class ScenarioInfo:
 
 
 def _built_in_files() -> Iterator[tuple[str, str]]:
-    """(file name, text) of every built-in scenario, rulesets and files in name order."""
-    rulesets = resources.files("kubik") / "rulesets"
-    for folder in sorted(rulesets.iterdir(), key=lambda p: p.name):
-        scenarios = folder / "scenarios"
-        if not folder.is_dir() or not scenarios.is_dir():
-            continue
-        for item in sorted(scenarios.iterdir(), key=lambda p: p.name):
-            if item.is_file() and item.name.endswith(".toml"):
-                yield item.name, item.read_text(encoding="utf-8")
+    """(file name, text) of every scenario a ruleset ships, rulesets and files in order."""
+    for ruleset in rulesets.ruleset_ids():
+        for item in rulesets.scenario_files(ruleset):
+            yield item.name, item.read_text(encoding="utf-8")
 
 
 def _user_files() -> Iterator[tuple[str, str | ScenarioError]]:

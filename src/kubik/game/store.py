@@ -6,7 +6,7 @@ session's save current: every answer is committed the moment it is confirmed and
 an undo deletes the dropped rows, so a crash loses nothing that was confirmed.
 
 Another process may hold the store locked (a second kubik writing its own game):
-a write waits for it up to :data:`~kubik.limits.STORE_LOCK_WAIT_MS` and then gives
+a write waits for it up to :data:`~kubik.core.limits.STORE_LOCK_WAIT_MS` and then gives
 up with a :class:`StoreLockedError`. A playing session never loses an answer to a
 lock: :class:`SaveKeeper` keeps the answers it could not write and writes them with
 the next one (the prompt says so in one line). A save whose header or an answer row
@@ -27,10 +27,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from kubik import limits
+from kubik.core import limits
+from kubik.core.errors import KubikError
 from kubik.engine.log import Answer
 from kubik.engine.requests import Message, msg
-from kubik.errors import KubikError
 from kubik.game.errors import RecordError, StoreError
 from kubik.game.paths import store_path
 from kubik.game.record import GameRecord, answer_to_json

@@ -5,7 +5,7 @@ A ruleset's game subclasses :class:`TurnLoop` and writes :meth:`TurnLoop.turn`
 :meth:`TurnLoop.summary`. The loop narrates the start, each turn and the end
 (messages ``game.*``), stops at the scenario's ``end.turn_limit`` and then asks
 :meth:`TurnLoop.winner_at_limit`. A scenario without a turn limit still stops, at
-the engine limit :data:`kubik.limits.TURNS`, as at a turn limit: no game runs forever.
+the engine limit :data:`kubik.core.limits.TURNS`, as at a turn limit: no game runs forever.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-from kubik import limits
+from kubik.core import limits
 from kubik.engine.requests import Call, Message, Procedure, emit, msg
 from kubik.game.core import GameResult, SideSummary
 from kubik.game.scenario import Scenario
-from kubik.i18n import name_msg
+from kubik.text.i18n import name_msg
 
 
 def side_name(scenario: Scenario, side_id: str) -> Message:

@@ -1,5 +1,3 @@
-"""The rulesets kubik ships. The engine finds them by these names (see
-:mod:`kubik.engine.registry`); third-party rulesets register the entry-point group
-``kubik.rulesets``."""
-
-RULESETS: tuple[str, ...] = ("steel_war", "old_west", "apocalypse", "fantasy")
+"""The rulesets kubik ships (one package each), and what every ruleset shares: which
+rulesets exist (:mod:`.registry`, the ``kubik.rulesets`` entry points) and their
+rulebook numbers (:mod:`.data`). Importing this package imports nothing."""

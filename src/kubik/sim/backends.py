@@ -33,8 +33,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from kubik.core.errors import InputError
 from kubik.engine.requests import Message, msg
-from kubik.errors import InputError
 from kubik.sim.job import GameTask, SimJob
 from kubik.sim.outcome import GameOutcome, SimError, play_batch
 

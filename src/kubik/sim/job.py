@@ -23,12 +23,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
-from kubik.errors import InputError, ScenarioError
+from kubik.core.errors import InputError, ScenarioError
 from kubik.game.coverage import game_seeds
 from kubik.game.registry import GameRuleset, get_ruleset
 from kubik.game.scenario import Scenario, ScenarioSource, parse_scenario
+from kubik.rulesets import registry as ruleset_registry
 from kubik.sim.rosters import RosterList, apply_roster, check_lists
 from kubik.sim.toml_text import dumps
 from kubik.sim.vary import Parameter, apply, check_distinct, grid, value_label
@@ -112,11 +114,9 @@ class SimJob:
 #: them keeps a store resumable (paths relative to the package, ``/``-separated).
 RESULT_FREE: tuple[str, ...] = (
     "__main__.py",
-    "api.py",
-    "cli",  # cli.py, cli_play.py, cli_sim.py ...
-    "console/",
-    "demo.py",
-    "i18n.py",
+    "api/",
+    "cli/",  # the command line, its terminal faces and the demo
+    "text/i18n.py",
     "sim/backends.py",
     "sim/exact.py",
     "sim/plot.py",
@@ -130,13 +130,18 @@ RESULT_FREE: tuple[str, ...] = (
 @cache
 def code_fingerprint() -> str:
     """A hash of the kubik code and data that decide a game (the rules, their data, the
-    game and table layers, the bots, how a worker plays): a store written by other rules
-    is not resumed. Code that only shows, stores or schedules games
-    (:data:`RESULT_FREE`) is left out, so improving a report keeps a long run resumable.
+    game and table layers, the bots, how a worker plays), and of every ruleset installed
+    from another package: a store written by other rules is not resumed. Code that only
+    shows, stores or schedules games (:data:`RESULT_FREE`) is left out, so improving a
+    report keeps a long run resumable.
     """
     digest = hashlib.sha256()
     root = resources.files("kubik")
     stack: list[tuple[Any, str]] = [(root, "")]
+    for ruleset in ruleset_registry.ruleset_ids():
+        folder = ruleset_registry.folder(ruleset)
+        if folder is not None and not folder.is_relative_to(Path(str(root))):
+            stack.append((folder, f"<{ruleset}>/"))
     files: list[tuple[str, bytes]] = []
     while stack:
         folder, prefix = stack.pop()

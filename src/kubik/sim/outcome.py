@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from kubik.bots.registry import bot_for
+from kubik.core.errors import KubikError
 from kubik.engine.odds import OddsCache
-from kubik.errors import KubikError
 from kubik.game.battle import BattleGame, UnitResult
 from kubik.game.core import SideSummary
 from kubik.game.registry import register_ruleset

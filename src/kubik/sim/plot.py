@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kubik.core.errors import InputError
 from kubik.engine.requests import msg
-from kubik.errors import InputError
-from kubik.i18n import render
+from kubik.text.i18n import render
 
 
 def _say(message_id: str, lang: str, **params: Any) -> str:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kubik.errors import InputError
+from kubik.core.errors import InputError
 
 _ID = re.compile(r"^[a-z0-9_]+$")
 

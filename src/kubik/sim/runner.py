@@ -18,7 +18,6 @@ from typing import Any
 from kubik.engine.requests import Message
 from kubik.game.coverage import check_seed
 from kubik.game.scenario import Scenario
-from kubik.i18n import render
 from kubik.sim.backends import Backend
 from kubik.sim.job import SimJob, build_job, check_runs
 from kubik.sim.outcome import GameOutcome
@@ -26,6 +25,7 @@ from kubik.sim.report import sim_report
 from kubik.sim.rosters import load_roster_list
 from kubik.sim.store import SimStore, default_store_path
 from kubik.sim.vary import parse_parameter
+from kubik.text.i18n import render
 
 #: Told once every input is checked, then after each game: (games done, games in all).
 Progress = Callable[[int, int], None]

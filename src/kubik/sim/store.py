@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from kubik.errors import InputError
+from kubik.core.errors import InputError
 from kubik.game.paths import data_dir
 from kubik.sim.job import SimJob
 from kubik.sim.outcome import GameOutcome, SimError

@@ -30,7 +30,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kubik.errors import InputError
+from kubik.core.errors import InputError
 from kubik.sim.toml_text import value_text
 
 _SEGMENT = re.compile(r"([A-Za-z0-9_-]+)((?:\[[^\[\]]+\])*)$")

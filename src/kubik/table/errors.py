@@ -9,7 +9,7 @@ layer can print it as one line:
 
 from __future__ import annotations
 
-from kubik.errors import KubikError
+from kubik.core.errors import KubikError
 
 
 class TableError(KubikError, ValueError):

@@ -42,7 +42,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, box
 
-from kubik.keeping import Kept
+from kubik.core.keeping import Kept
 from kubik.table.errors import TableError
 from kubik.table.geometry import EPS, Point, as_point, core, point_distance
 from kubik.table.table import Table

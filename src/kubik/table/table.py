@@ -19,7 +19,7 @@ a table as their first argument.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar, cast
@@ -92,17 +92,6 @@ class Table:
                 raise TableError(
                     "points", f"{where} is off the {self.size_text} table", feature.label
                 )
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Table:
-        """A table from a scenario mapping with ``[table]`` and ``[[terrain]]`` sections.
-
-        Errors name the field: ``terrain[2].points: a polygon needs at least 3 points``.
-        See :mod:`kubik.table.schema`.
-        """
-        from kubik.table.schema import table_from_dict
-
-        return table_from_dict(data)
 
     @property
     def size_text(self) -> str:

@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 import numpy as np
 import shapely
 
-from kubik.keeping import Kept
+from kubik.core.keeping import Kept
 from kubik.table.cover import NEAR_TARGET, near_target_ends
 from kubik.table.errors import TableError
 from kubik.table.geometry import CORE_EPS, Base, Point

@@ -30,10 +30,10 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from kubik import api
-from kubik.errors import KubikError
+from kubik.core.errors import KubikError
 from kubik.game.session import GameSession
-from kubik.i18n import catalogue
 from kubik.table import Base
+from kubik.text.i18n import catalogue
 from kubik.web.games import LiveGame, Refusal, WebGames
 from kubik.web.views import battle_of, game_json
 

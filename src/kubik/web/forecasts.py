@@ -17,7 +17,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from kubik import api
-from kubik.console.odds import field_sentences
+from kubik.api.odds_words import field_sentences
 from kubik.engine.forecast import expected_value, forecast_distribution
 from kubik.engine.jsonify import outcome_json, outcome_order
 from kubik.engine.odds import OddsCache

@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from kubik.bots.registry import BOT_NAMES, bot_for
+from kubik.core.errors import KubikError
 from kubik.engine.log import Answer, ChoiceAnswer, ChoiceOrigin, RollAnswer
 from kubik.engine.requests import Choose, Roll
-from kubik.errors import KubikError
 from kubik.game.errors import StoreError
 from kubik.game.record import GameRecord
 from kubik.game.scenario import Scenario, ScenarioInfo, list_scenarios, load_scenario

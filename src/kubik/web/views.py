@@ -15,15 +15,15 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from kubik.console.text import option_text, roller_label, side_label
+from kubik.api.words import option_text, roller_label, side_label
 from kubik.engine.jsonify import to_json
 from kubik.engine.log import ChoiceEntry, LogEntry
 from kubik.engine.narration import entry_json
 from kubik.engine.requests import Choose, Roll
 from kubik.game.battle.battle import SPECTATOR, BattleGame
 from kubik.game.session import GameSession
-from kubik.i18n import render
 from kubik.table import Table
+from kubik.text.i18n import render
 from kubik.web.games import LiveGame
 
 #: The fields of a log entry a page shows (a decision's other options are left out:

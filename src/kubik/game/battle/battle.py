@@ -65,9 +65,9 @@ from kubik.game.battle.pieces import Piece, Presence
 from kubik.game.errors import ScenarioError
 from kubik.game.scenario import RU_CASES, Scenario
 from kubik.game.turns import TurnLoop, unit_name
-from kubik.i18n import name_msg
 from kubik.table import Table, TableError, table_from_dict
 from kubik.table.tape import Tape
+from kubik.text.i18n import name_msg
 
 OptionT = TypeVar("OptionT", bound=Hashable)
 #: Who watches a battle on no side (a web spectator): :meth:`BattleGame.view` and
@@ -363,7 +363,7 @@ class BattleGame(TurnLoop):
         gender: str | None = None,
     ) -> Message:
         """Register the name of a unit, model or weapon (``ru`` defaults to ``en``), with
-        its Russian case forms and gender when known (:func:`kubik.i18n.name_msg`).
+        its Russian case forms and gender when known (:func:`kubik.text.i18n.name_msg`).
 
         Every ``[[units]]`` entry of the scenario is registered already, with the case
         forms and gender the scenario gives; registering the same name again keeps them

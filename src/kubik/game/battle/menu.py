@@ -26,9 +26,9 @@ from collections.abc import Callable, Generator, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from kubik.core.errors import ProcedureError
 from kubik.engine import AnyForecast, Choose, Entry, Message, Verdict
 from kubik.engine.requests import Worth
-from kubik.errors import ProcedureError
 
 OptionT = TypeVar("OptionT", bound=Hashable)
 

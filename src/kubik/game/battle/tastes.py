@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from kubik.data import DataError, load_ruleset_data
+from kubik.rulesets.data import DataError, load_ruleset_data
 
 
 @cache

@@ -7,8 +7,8 @@ by analogy it passes on a d6 of at most the Подвижность.
 
 from __future__ import annotations
 
-from kubik.dice import D6
 from kubik.engine import Procedure, Roll, Verdict, msg
+from kubik.engine.dice import D6
 from kubik.engine.reducers import AtMost
 
 

@@ -20,7 +20,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any, NamedTuple
 
-from kubik.data import load_ruleset_data
+from kubik.rulesets.data import load_ruleset_data
 
 RULESET = "apocalypse"
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from kubik.dice import D6
 from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine.dice import D6
 from kubik.engine.odds import odds_by
 from kubik.engine.requests import AnyCall
 from kubik.rulesets.fantasy.charts import armour_needed, data, to_hit_needed, to_wound_needed

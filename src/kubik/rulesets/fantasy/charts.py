@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from kubik.data import DataError, load_ruleset_data
+from kubik.rulesets.data import DataError, load_ruleset_data
 
 #: Characteristics on the charts run 1..10.
 CHART_MIN, CHART_MAX = 1, 10

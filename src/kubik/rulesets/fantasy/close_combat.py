@@ -11,8 +11,8 @@ break the enemy, not just wounds.
 
 from __future__ import annotations
 
-from kubik.dice import D3, D6
 from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine.dice import D3, D6
 from kubik.engine.requests import tail_step
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks
 from kubik.rulesets.fantasy.challenge import Duel, DuelOutcome, duel_round

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
+from kubik.core.keeping import Kept
 from kubik.engine import Call, Procedure, emit
 from kubik.engine.requests import AnyCall
-from kubik.keeping import Kept
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.combat_sides import Facing, Round, RoundOutcome
 from kubik.rulesets.fantasy.combat_tally import RoundState, Tally, command_left, other_side

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from kubik.dice import D6, D20
 from kubik.engine import Procedure, Roll, emit, msg
+from kubik.engine.dice import D6, D20
 from kubik.engine.reducers import AtMost
 from kubik.rulesets.fantasy.charts import data
 

@@ -5,7 +5,7 @@ attacks (FB-SR-11) and Killing blow (FB-SR-13) how many of them were natural 6s:
 a reducer answers ``(sixes, other successes)``, and its ``counts`` are a
 trinomial, so the odds driver never walks the dice.
 
->>> from kubik.dice import D6
+>>> from kubik.engine.dice import D6
 >>> Successes(4, split_six=True)((1, 4, 6, 6))
 (2, 1)
 >>> Successes(4)((1, 4, 6, 6))
@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from kubik.dice import Die
+from kubik.engine.dice import Die
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from kubik.dice import D6
+from kubik.core.keeping import Kept
 from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine.dice import D6
 from kubik.engine.reducers import Total
 from kubik.engine.requests import AnyCall, tail_step
-from kubik.keeping import Kept
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks, weapon_flag
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.combat_resolution import Resolutions, Resolved, resolution

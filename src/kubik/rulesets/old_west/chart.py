@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from kubik.data import DataError, load_ruleset_data
+from kubik.rulesets.data import DataError, load_ruleset_data
 
 #: Strength and Toughness run 1..10 on the chart.
 CHART_MIN, CHART_MAX = 1, 10

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, lru_cache
 
-from kubik.dice import D6
 from kubik.engine import Choose, Procedure, Roll, emit, msg
+from kubik.engine.dice import D6
 from kubik.engine.reducers import AtMost
 from kubik.rulesets.old_west.core import Highest, Side, number
 from kubik.rulesets.old_west.fame import (

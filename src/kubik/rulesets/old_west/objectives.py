@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from kubik.core.keeping import Kept
 from kubik.engine.objectives import FieldIs, FieldValue, Objectives, declare, goal, summarise
 from kubik.engine.requests import Message, msg
-from kubik.keeping import Kept
 from kubik.rulesets.old_west import absent, combat, fight, pluck, wounds
 from kubik.rulesets.old_west.absent import JumpResult, ShotResult
 from kubik.rulesets.old_west.combat import CombatOutcome

@@ -15,20 +15,22 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
+from kubik.core.errors import InputError
+from kubik.core.keeping import Kept
 from kubik.engine import Call, Emit, Procedure, Verdict, emit, msg
+from kubik.engine.applied import decides
+from kubik.engine.dice import Die
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import AnyCall, RuleIds, tail_step
-from kubik.errors import InputError
-from kubik.keeping import Kept
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.core import leadership_test
 from kubik.rulesets.steel_war.fire import FireOutcome, may_shoot
 from kubik.rulesets.steel_war.melee import can_fight_in_melee, fall_back_inches
 from kubik.rulesets.steel_war.morale import MoraleTestOutcome, morale_test
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Motivation, Order
-from kubik.rulesets.steel_war.movement import MoverType, TerrainClass, combat_move
+from kubik.rulesets.steel_war.movement import TerrainClass, combat_move
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.no_step_back import berserk_effects
 from kubik.rulesets.steel_war.reaction import (
     ReactionAction,
@@ -388,6 +390,7 @@ def outnumbering_threat(attackers: int, defenders: int, cavalry_with_blades: int
     return max(int(table["minimum"]), strength // defenders)
 
 
+@decides("SW-CC-11")
 def is_frightening(
     frightening: bool = False,
     cavalry_with_blades: int = 0,
@@ -432,6 +435,7 @@ def defender_threat(
     return threat
 
 
+@decides("SW-CC-05", "SW-MOR-06")
 def charged_squad_threat(
     attackers: int,
     defenders: int,
@@ -516,6 +520,7 @@ def defender_morale(
     return DefenderMoraleOutcome(0, True)
 
 
+@decides()
 def may_free_fire(unit: UnitSituation, *, target_shot_at_us: bool = False) -> Verdict:
     """May the charged squad take its free action to fire at attackers whose charge fell
     short (SW-CC-04)? The action is given to it outside its own activation
@@ -536,6 +541,7 @@ def may_free_fire(unit: UnitSituation, *, target_shot_at_us: bool = False) -> Ve
     )
 
 
+@decides()
 def may_hold_fire() -> Verdict:
     """The free action at a charge that fell short is given to the defender
     («атакованному даётся одно „бесплатное действие“», SW-CC-04): it may also let it go.
@@ -546,6 +552,7 @@ def may_hold_fire() -> Verdict:
     return Verdict.allow("SW-CC-04")
 
 
+@decides()
 def may_charge(
     unit: UnitSituation,
     target: MoverType = MoverType.INFANTRY,

@@ -13,10 +13,10 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache, lru_cache
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die, StepOverflow, parse_die, step
 from kubik.engine import Message, Procedure, Roll
+from kubik.engine.dice import Die, StepOverflow, parse_die, step
 from kubik.engine.requests import RuleIds
+from kubik.rulesets.data import load_ruleset_data
 
 
 class Quality(Enum):
@@ -55,7 +55,7 @@ def _quality_die(level: str) -> Die:
 def step_die(die: Die, steps: int) -> Die:
     """``die`` moved ``steps`` along the chain with the data's overflow behaviour (SW-CORE-01).
 
-    >>> from kubik.dice import D10, D12
+    >>> from kubik.engine.dice import D10, D12
     >>> step_die(D10, +2) == D12
     True
     """

@@ -15,11 +15,12 @@ from enum import Enum
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die, parse_die
 from kubik.engine import AnyCall, Call, Procedure, Roll, emit, msg
+from kubik.engine.applied import decides
+from kubik.engine.dice import Die, parse_die
 from kubik.engine.requests import RuleIds
 from kubik.engine.tally import PairCounts
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.core import clamp_leadership
 from kubik.rulesets.steel_war.fire_weapons import Special, weapon, weapon_ids
 
@@ -51,7 +52,7 @@ def potential_casualties(shooter_dice: Sequence[Die], range_die: Die) -> int:
 
     Integer arithmetic: ⌊S/F + 1/2⌋ = ⌊(2S + F) / 2F⌋, never banker's rounding.
 
-    >>> from kubik.dice import D6, D8, D10
+    >>> from kubik.engine.dice import D6, D8, D10
     >>> potential_casualties((D6, D10), D10), potential_casualties((D6, D8), D10)
     (2, 1)
     """
@@ -184,12 +185,13 @@ def armour_tests_tail(
     )
 
 
+@decides("SW-DMG-04")
 def hit_armour(armour: Die, flak_vest: bool, fragmentation: bool) -> Die:
     """The armour die against this hit: flak vests roll d6 against fragments (SW-DMG-04).
 
     Against any other hit (bullets, flame) the vest gives nothing over the model's armour.
 
-    >>> from kubik.dice import D4
+    >>> from kubik.engine.dice import D4
     >>> hit_armour(D4, True, True), hit_armour(D4, True, False)
     (Die(faces=6), Die(faces=4))
     """
@@ -213,6 +215,7 @@ class TargetKind(Enum):
     DAMAGED_ROBOT = "damaged_robot"
 
 
+@decides("SW-DMG-04")
 @lru_cache(maxsize=len(TargetKind))  # (one die a kind: every fire forecast asks it)
 def armour_die(kind: TargetKind) -> Die:
     """The armour die of a kind of model (SW-DMG-04 «Таблица брони»).
@@ -250,6 +253,7 @@ class HitEffect(Enum):
         return f"steel_war.hit_effect.{self.value}"
 
 
+@decides("SW-DMG-03")
 def hit_effect(kind: TargetKind, result: Injury) -> HitEffect:
     """The meaning of an armour-test result for this kind of model (SW-DMG-03/07/10/11).
 
@@ -289,6 +293,7 @@ def kind_after_hit(kind: TargetKind, effect: HitEffect) -> TargetKind | None:
     return kind
 
 
+@decides("SW-DMG-07", "SW-DMG-11")
 def counts_for_morale(kind: TargetKind, effect: HitEffect) -> bool:
     """Whether the hit is a casualty for morale tests: men only (SW-DMG-07, SW-DMG-11).
 
@@ -303,6 +308,7 @@ def counts_for_morale(kind: TargetKind, effect: HitEffect) -> bool:
     )
 
 
+@decides("SW-DMG-05")
 def specialist_replaceable(is_commander: bool) -> bool:
     """Whether a lost specialist's figure may be swapped: only the commander's (SW-DMG-05).
 
@@ -366,6 +372,7 @@ def explodes_when_hit(weapon_id: str) -> bool:
     return weapon_id in weapon_ids() and weapon(weapon_id).has(Special.BACKPACK_EXPLODES)
 
 
+@decides("SW-DMG-09")
 def explosion_radius() -> int:
     """Inches around the exploding bearer within which every model is hit (SW-DMG-09)."""
     return int(_data()["flamethrower_explosion"]["radius_inches"])

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kubik.dice import KNOWN_FACES, Die
+from kubik.core.errors import InputError
 from kubik.engine import Choose, Message, Procedure, Roll, emit, msg
-from kubik.errors import InputError
+from kubik.engine.dice import KNOWN_FACES, Die
 
 
 def allocation_die(models: int) -> Die | None:

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kubik.dice import Die
+from kubik.core.errors import InputError
 from kubik.engine import Call, Message, Procedure, emit
+from kubik.engine.dice import Die
 from kubik.engine.requests import RuleIds
-from kubik.errors import InputError
 from kubik.rulesets.steel_war.damage import (
     HitEffect,
     Injury,
@@ -102,7 +102,7 @@ _KIND_RULES: dict[TargetKind, RuleIds] = {
 def model_armour(model: TargetModel, hit: Hit) -> tuple[Die, RuleIds]:
     """The armour die ``model`` rolls against ``hit``, and the rules that chose it.
 
-    >>> from kubik.dice import D4, D8, D10
+    >>> from kubik.engine.dice import D4, D8, D10
     >>> model_armour(TargetModel("m", psi=D8), Hit(D10))
     (Die(faces=8), ('SW-DMG-04', 'SW-PSI-03'))
     >>> model_armour(TargetModel("m", flak_vest=True), Hit(D8, fragmentation=True))[0]

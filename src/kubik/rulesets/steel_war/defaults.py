@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.morale_levels import Fatigue, Motivation
 
 

@@ -10,8 +10,8 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator
 
-from kubik.dice import STEP_CHAIN, Die, parse_die
-from kubik.errors import DiceError
+from kubik.core.errors import DiceError
+from kubik.engine.dice import STEP_CHAIN, Die, parse_die
 
 ChainDieName = Literal["d4", "d6", "d8", "d10", "d12"]
 

@@ -17,13 +17,14 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die, parse_die
+from kubik.core.errors import InputError
 from kubik.engine import AnyCall, Call, Message, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
+from kubik.engine.dice import Die, parse_die
 from kubik.engine.memo import by_identity
 from kubik.engine.odds import odds_by
 from kubik.engine.requests import RuleIds, tail_step
-from kubik.errors import InputError
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.core import step_die, zone_number
 from kubik.rulesets.steel_war.damage import armour_tests_tail, hit_armour, potential_casualties
 from kubik.rulesets.steel_war.damage_models import Hit, ModelHit, TargetModel, hits_on_models
@@ -83,21 +84,29 @@ def _zone_dice() -> tuple[Die, ...]:
     return tuple(parse_die(d) for d in _data()["range_zones"]["dice"])
 
 
+@decides("SW-FIRE-06")
 def max_zone() -> int:
     """The last zone in which infantry may be fired at (SW-FIRE-06: five)."""
     return len(_zone_dice())
 
 
+@decides("SW-FIRE-06")
 def range_zone(quality: Die, distance: float | Fraction) -> int:
     """The range zone of ``distance`` inches from a shooter of this quality (SW-FIRE-06).
 
     Zone width = the quality die's faces; an upper bound belongs to its zone
     (exactly 6" from recruits is zone 1). May exceed 5: out of range.
 
-    >>> from kubik.dice import D6, D8
+    >>> from kubik.engine.dice import D6, D8
     >>> [range_zone(D6, d) for d in (10, 13, 6, 0)], range_zone(D8, 12)
     ([2, 3, 1, 1], 2)
     """
+    return _range_zone(quality, distance)
+
+
+def _range_zone(quality: Die, distance: float | Fraction) -> int:
+    """:func:`range_zone` for this module's own rules (a battle's question is recorded
+    where it asks it: these run inside the rules that ask them, thousands of times)."""
     if distance < 0:
         raise InputError("distance: must be 0 or more inches")
     return zone_number(distance, quality.faces, _zone_bound_inclusive())
@@ -123,19 +132,20 @@ def base_range_die(zone: int) -> Die:
     return dice[zone - 1]
 
 
+@decides("SW-FIRE-09")
 @lru_cache(maxsize=4096)  # pure; every menu measures the same few situations
 def range_die(quality: Die, distance: float | Fraction, prone: bool, cover: Cover) -> Die:
     """The target's range die: zone die + 1 step if gone to ground + cover steps (SW-FIRE-09).
 
     Steps past d12 are lost (clamped).
 
-    >>> from kubik.dice import D6, D8
+    >>> from kubik.engine.dice import D6, D8
     >>> range_die(D6, 10, True, Cover.LIGHT), range_die(D8, 12, True, Cover.NONE)
     (Die(faces=10), Die(faces=8))
     """
     steps_table = _data()["range_die_steps"]
     steps = int(steps_table[cover.value]) + (int(steps_table["prone"]) if prone else 0)
-    return step_die(base_range_die(range_zone(quality, distance)), steps)
+    return step_die(base_range_die(_range_zone(quality, distance)), steps)
 
 
 @cache
@@ -163,6 +173,7 @@ def _min_cover_share() -> Fraction:
     return Fraction(_data()["squad_cover"]["min_share"])
 
 
+@decides("SW-FIRE-08")
 def squad_cover(in_light: int, in_hard: int, models: int) -> Cover:
     """The cover a partly covered squad gets (SW-FIRE-08 default): the best cover that
     at least half its models share (hard cover also counts as light); cover never stacks.
@@ -186,13 +197,13 @@ def in_range(w: Weapon, quality: Die, distance: float | Fraction) -> bool:
     Zone-1-only weapons need the shooter's first zone, flamethrowers their inches,
     and nothing fires beyond zone 5.
 
-    >>> from kubik.dice import D6
+    >>> from kubik.engine.dice import D6
     >>> from kubik.rulesets.steel_war.fire_weapons import weapon
     >>> [in_range(weapon("smg"), D6, d) for d in (13, 5)], in_range(weapon("lmg"), D6, 30)
     ([False, True], True)
     """
-    zone = range_zone(quality, distance)
-    if zone > max_zone():
+    zone = _range_zone(quality, distance)
+    if zone > len(_zone_dice()):
         return False
     if w.range_limit is RangeLimit.ZONE1:
         return zone == 1
@@ -201,10 +212,11 @@ def in_range(w: Weapon, quality: Die, distance: float | Fraction) -> bool:
     return True
 
 
+@decides("SW-FIRE-06", "SW-FIRE-11")
 def reach_inches(w: Weapon, quality: Die) -> float:
     """The farthest a weapon fires for a shooter of this quality (SW-FIRE-06, SW-FIRE-11).
 
-    >>> from kubik.dice import D6
+    >>> from kubik.engine.dice import D6
     >>> from kubik.rulesets.steel_war.fire_weapons import weapon
     >>> [reach_inches(weapon(w), D6) for w in ("smg", "flamethrower_keno", "lmg")]
     [6, 4, 30]
@@ -212,8 +224,8 @@ def reach_inches(w: Weapon, quality: Die) -> float:
     if w.range_limit is RangeLimit.ZONE1:
         return quality.faces
     if w.range_limit is RangeLimit.INCHES and w.range_inches is not None:
-        return min(w.range_inches, max_zone() * quality.faces)
-    return max_zone() * quality.faces
+        return min(w.range_inches, len(_zone_dice()) * quality.faces)
+    return len(_zone_dice()) * quality.faces
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +262,12 @@ class FireTarget:
     range_rules: RuleIds = ("SW-FIRE-06", "SW-FIRE-09")
 
 
+def _range_rules_of(target: FireTarget) -> RuleIds:
+    """The rules that made a fire target's range die."""
+    return target.range_rules
+
+
+@decides(cites=_range_rules_of)
 @lru_cache(maxsize=4096)  # pure, and its target a value: every menu asks it again
 def fire_target(
     quality: Die,
@@ -263,7 +281,7 @@ def fire_target(
     """The target of a fire action as measured: its range die from the shooter's quality,
     the distance, going to ground and cover (SW-FIRE-09), with the rules that made it.
 
-    >>> from kubik.dice import D4, D6
+    >>> from kubik.engine.dice import D4, D6
     >>> fire_target(D6, 10, True, Cover.LIGHT, D4, 10).range_die
     Die(faces=10)
     """
@@ -298,11 +316,12 @@ def group_power(weapons: Sequence[tuple[Weapon, int]]) -> Die:
     return max(counts.values(), key=lambda item: (item[0], -item[1].faces))[1]
 
 
+@decides("SW-FIRE-02", "SW-FIRE-11")
 def compose_group(quality: Die, weapons: Sequence[tuple[Weapon, int]]) -> FireGroup:
     """The pool and power of weapons firing together (all already in range, SW-FIRE-11:
     :func:`firing_weapons`).
 
-    >>> from kubik.dice import D6
+    >>> from kubik.engine.dice import D6
     >>> from kubik.rulesets.steel_war.fire_weapons import weapon
     >>> compose_group(D6, [(weapon("smg"), 4), (weapon("lmg"), 1)]).pool
     (Die(faces=6), Die(faces=12), Die(faces=8))
@@ -352,7 +371,7 @@ def firing_weapons(
     """The weapons that can take part at this distance; none is an InputError (SW-FIRE-11)."""
     firing = tuple((w, n) for w, n in weapons if n > 0 and in_range(w, quality, distance))
     if not firing:
-        zone = range_zone(quality, distance)
+        zone = _range_zone(quality, distance)
         reach = ", ".join(f'{w.id} ≤ {reach_inches(w, quality):g}"' for w, _ in weapons) or "none"
         raise InputError(
             f"distance: at {float(distance):g} inches (zone {zone} for a {quality.name} shooter) "
@@ -421,8 +440,8 @@ def pool_parts(pool: tuple[Die, ...], rules: RuleIds) -> tuple[Message, ...]:
     per support weapon (SW-FIRE-04); a heavy weapon's guidance die (SW-ABSENT-05), an
     off-table battery's die (SW-ABSENT-06). ``rules``: the rules that composed it.
 
-    >>> from kubik.i18n import render
-    >>> from kubik.dice import D6, D8, D12
+    >>> from kubik.text.i18n import render
+    >>> from kubik.engine.dice import D6, D8, D12
     >>> render(pool_parts((D6, D12, D8), ("SW-FIRE-03", "SW-FIRE-04"))[2], "en")
     'd8 (support weapon)'
     """
@@ -564,7 +583,7 @@ def power_rules(group: FireGroup) -> RuleIds:
     """The rules that set the power of a fire's hits: the weapon table (SW-FIRE-10), and
     the supported weapons' power when weapons fired together (SW-FIRE-13).
 
-    >>> from kubik.dice import D8
+    >>> from kubik.engine.dice import D8
     >>> power_rules(FireGroup((D8, D8), D8, alone=False))
     ('SW-FIRE-10', 'SW-FIRE-13')
     """
@@ -607,6 +626,7 @@ def fire_on_models(
 # --- questions of legality ------------------------------------------------------------------
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_shoot(unit: UnitSituation, *, target_shot_at_us: bool = False) -> Verdict:
     """May ``unit`` make a fire action now (one action, SW-CORE-04)?
@@ -627,6 +647,7 @@ def may_shoot(unit: UnitSituation, *, target_shot_at_us: bool = False) -> Verdic
     return all_of(*verdicts)
 
 
+@decides()
 def may_fire_weapon(
     w: Weapon,
     quality: Die,
@@ -645,7 +666,7 @@ def may_fire_weapon(
     fire between actions and targets is free (SW-FIRE-05), and a sniper rifle firing
     alone picks its victim (SW-FIRE-14, :func:`compose_group`).
 
-    >>> from kubik.dice import D6
+    >>> from kubik.engine.dice import D6
     >>> from kubik.rulesets.steel_war.fire_weapons import weapon
     >>> may_fire_weapon(weapon("hmg"), D6, 10, fired=1, ground_mounted=True).allowed
     True
@@ -683,6 +704,7 @@ def may_fire_weapon(
     return Verdict.combine(*verdicts)
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_go_to_ground(unit: UnitSituation) -> Verdict:
     """May ``unit`` go to ground (залечь) now (SW-FIRE-07)?
@@ -692,7 +714,7 @@ def may_go_to_ground(unit: UnitSituation) -> Verdict:
     Not among a suppressed squad's five actions (SW-SUP-01).
     """
     from kubik.rulesets.steel_war.activation import ActionType
-    from kubik.rulesets.steel_war.movement import MoverType
+    from kubik.rulesets.steel_war.movers import MoverType
     from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_verdict
     from kubik.rulesets.steel_war.situation import all_of, basic_verdict
 
@@ -709,6 +731,7 @@ def may_go_to_ground(unit: UnitSituation) -> Verdict:
     return all_of(*verdicts)
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_get_up(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action to get up from going to ground (SW-FIRE-07)?

@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die, parse_die
+from kubik.engine.applied import decides
+from kubik.engine.dice import Die, parse_die
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.fire import Cover, FireGroup
 
 
@@ -27,10 +28,11 @@ def default_guidance_die() -> Die:
     return parse_die(_data()["vehicle_fire"]["default_guidance"])
 
 
+@decides("SW-ABSENT-05")
 def heavy_weapon_group(quality: Die, power: Die, guidance: Die | None = None) -> FireGroup:
     """A heavy infantry or vehicle weapon: quality + guidance die, its own power (SW-ABSENT-05).
 
-    >>> from kubik.dice import D8, D10
+    >>> from kubik.engine.dice import D8, D10
     >>> heavy_weapon_group(D8, D10).pool
     (Die(faces=8), Die(faces=8))
     """

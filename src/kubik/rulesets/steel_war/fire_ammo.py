@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from kubik.data import load_ruleset_data
-from kubik.errors import InputError
+from kubik.core.errors import InputError
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.fire_weapons import Special, weapon
 
 

@@ -11,9 +11,9 @@ from enum import Enum
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
+from kubik.engine.dice import Die
 from kubik.engine.reducers import top_values_counts
+from kubik.rulesets.data import load_ruleset_data
 
 if TYPE_CHECKING:
     import numpy as np

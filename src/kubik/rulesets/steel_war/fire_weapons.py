@@ -16,9 +16,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, Literal, get_args
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die, parse_die
-from kubik.errors import InputError
+from kubik.core.errors import InputError
+from kubik.engine.dice import Die, parse_die
+from kubik.rulesets.data import load_ruleset_data
 
 #: The weapon ids of the public contract (design.md), one per row of the weapon table.
 WeaponId = Literal[

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
+from kubik.core.errors import InputError
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
-from kubik.errors import InputError
+from kubik.engine.applied import decides
+from kubik.engine.dice import Die
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.core import step_die
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order, can_rise, raise_level
@@ -81,7 +82,7 @@ def skipped_links(officer: tuple[str, ...], squad: tuple[str, ...]) -> int | Non
 def communication_die(quality: Die, skipped_links: int) -> Die:
     """The caller's quality die, one step worse per skipped link (clamped at d4, SW-MOR-09).
 
-    >>> from kubik.dice import D10
+    >>> from kubik.engine.dice import D10
     >>> communication_die(D10, 1)
     Die(faces=8)
     """
@@ -112,7 +113,7 @@ def contact_possible(
     """Whether the two can be in contact at all: radio on both sides or within 6" in sight
     (SW-MOR-08), or two psionics, who keep in touch telepathically (SW-PSI-04).
 
-    >>> from kubik.dice import D6
+    >>> from kubik.engine.dice import D6
     >>> contact_possible(Contact(30.0, radio=False), D6, D6)
     True
     """
@@ -286,6 +287,7 @@ def inspire(attempt: Inspiration) -> Procedure[InspirationOutcome]:
     return InspirationOutcome(communicated=True, raised=raised)
 
 
+@decides()
 def may_inspire(
     officer: UnitSituation,
     level: MoraleLevel,
@@ -332,6 +334,7 @@ def _may_inspire(
     return all_of(*verdicts)
 
 
+@decides()
 def may_pass_action(
     officer: UnitSituation,
     skipped_links: int | None,
@@ -364,6 +367,7 @@ def _may_pass_action(officer: UnitSituation, in_chain: bool, reachable: bool) ->
     )
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_communicate(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action «выход на связь» (SW-ABSENT-04 default: one action)?

@@ -18,18 +18,20 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from kubik.data import DataError, load_ruleset_data
-from kubik.dice import Die, parse_die
+from kubik.core.errors import InputError
+from kubik.core.keeping import Kept
 from kubik.engine import Call, Emit, Procedure, Roll, Tally, emit, msg
+from kubik.engine.applied import decides, record
+from kubik.engine.dice import Die, parse_die
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import AnyCall, tail_step
 from kubik.engine.tally import PairCounts
-from kubik.errors import InputError
-from kubik.keeping import Kept
+from kubik.rulesets.data import DataError, load_ruleset_data
 from kubik.rulesets.steel_war.core import step_die
 from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.morale import morale_test
-from kubik.rulesets.steel_war.movement import MoverType, Terrain, TerrainClass, terrain_class
+from kubik.rulesets.steel_war.movement import Terrain, TerrainClass, terrain_class
+from kubik.rulesets.steel_war.movers import MoverType
 
 
 class Side(Enum):
@@ -56,6 +58,7 @@ def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 
+@decides("SW-CC-01")
 @cache  # pure, its data read once per process: asked on every menu and replay
 def can_fight_in_melee(kind: MoverType) -> bool:
     """Only infantry and cavalry fight in close combat; robots, armoured suits and vehicles
@@ -67,6 +70,7 @@ def can_fight_in_melee(kind: MoverType) -> bool:
     return kind.value in _data()["melee_eligibility"]["can_fight"]
 
 
+@decides("SW-CC-07")
 def cavalry_bonus_applies(terrain: Terrain, mounted: bool = True) -> bool:
     """The +2 steps of a cavalryman: mounted, on terrain easy for cavalry (SW-CC-07, SW-MOVE-03).
 
@@ -85,6 +89,7 @@ def fall_back_inches(after_charge: bool) -> int:
     >>> fall_back_inches(True), fall_back_inches(False)
     (6, 6)
     """
+    record("SW-CC-05" if after_charge else "SW-CC-09")
     return int(_data()["fall_back"]["after_charge" if after_charge else "after_round"])
 
 
@@ -111,7 +116,7 @@ class Fighter:
     def die(self) -> Die:
         """The die he rolls in close combat (SW-CC-07).
 
-        >>> from kubik.dice import D8
+        >>> from kubik.engine.dice import D8
         >>> Fighter(D8, "smg", cold_weapon=True).die()
         Die(faces=12)
         """
@@ -192,7 +197,7 @@ def _melee_steps() -> tuple[int, int]:
 def bouts_of(groups: tuple[Group, ...], attacker: Fighter, defender: Fighter) -> tuple[Bout, ...]:
     """The bouts of a pairing in which every man of a side carries the same (SW-CC-06/07).
 
-    >>> from kubik.dice import D8
+    >>> from kubik.engine.dice import D8
     >>> two = (Group(Side.ATTACKER, 2, 2),)
     >>> [len(b.opponents) for b in bouts_of(two, Fighter(D8), Fighter(D8))]
     [2, 2]
@@ -205,6 +210,7 @@ def bouts_of(groups: tuple[Group, ...], attacker: Fighter, defender: Fighter) ->
     )
 
 
+@decides("SW-CC-06")
 def pair_fighters(
     attackers: Sequence[tuple[str, Die]], defenders: Sequence[tuple[str, Die]]
 ) -> tuple[Bout, ...]:
@@ -212,7 +218,7 @@ def pair_fighters(
     every man of the smaller side heads a bout, the larger side's men are spread as evenly
     as possible, in the order given (the first bouts take the spare men).
 
-    >>> from kubik.dice import D6, D8
+    >>> from kubik.engine.dice import D6, D8
     >>> bouts = pair_fighters([("a1", D8)], [("d1", D6), ("d2", D8)])
     >>> bouts[0].names, bouts[0].opponents
     (('a1', 'd1', 'd2'), (Die(faces=6), Die(faces=8)))

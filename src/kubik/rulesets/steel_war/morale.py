@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
 from kubik.engine import Call, Procedure, Roll, emit, msg
+from kubik.engine.dice import Die
 from kubik.engine.requests import RuleIds
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.core import test_form_rules
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, apply_drop
 

@@ -12,56 +12,17 @@ from enum import Enum
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
+from kubik.core.errors import InputError
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
-from kubik.errors import InputError
+from kubik.engine.applied import decides
+from kubik.engine.dice import Die
+from kubik.rulesets.data import load_ruleset_data
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_verdict
+from kubik.rulesets.steel_war.situation import UnitSituation, all_of, basic_verdict
 
 if TYPE_CHECKING:
     from kubik.rulesets.steel_war.morale_levels import Order
-    from kubik.rulesets.steel_war.situation import UnitSituation
-
-
-class MoverType(Enum):
-    """Who moves: the rows of the terrain table (SW-MOVE-03)."""
-
-    __hash__ = object.__hash__  # members are singletons: hashed by identity, in C
-
-    INFANTRY = "infantry"
-    ARMOURED_SUIT = "armoured_suit"  # бронескафы
-    CAVALRY = "cavalry"
-    WHEELED = "wheeled"
-    HIGH_MOBILITY_WHEELED = "high_mobility_wheeled"  # БТР, вездеходы
-    TRACKED = "tracked"
-    RAIL = "rail"
-    ROBOT = "robot"  # not in the seed: moves as an armoured suit (data [mover_alias])
-
-    @property
-    def msgid(self) -> str:
-        """Message id of its name."""
-        return f"steel_war.term.movement.mover.{self.value}"
-
-
-@cache  # pure, its data read once per process: asked on every menu and replay
-def is_machine(kind: MoverType) -> bool:
-    """Vehicles and robots are техника: no psi on them, suppression spares what keeps
-    the crew inside (data ``[unit_kinds]``).
-
-    >>> is_machine(MoverType.ROBOT), is_machine(MoverType.ARMOURED_SUIT)
-    (True, False)
-    """
-    return kind.value in _data()["unit_kinds"]["machines"]
-
-
-@cache  # pure, its data read once per process: asked on every menu and replay
-def is_vehicle(kind: MoverType) -> bool:
-    """Vehicles carry crews, passengers and cargo (SW-MOVE-04).
-
-    >>> is_vehicle(MoverType.TRACKED), is_vehicle(MoverType.ROBOT)
-    (True, False)
-    """
-    return kind.value in _data()["unit_kinds"]["vehicles"]
 
 
 class Terrain(Enum):
@@ -110,6 +71,7 @@ def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 
+@decides("SW-MOVE-03")
 @lru_cache(maxsize=1024)  # pure: asked on every menu and replay, of the same few values
 def terrain_class(mover: MoverType, terrain: Terrain, *, amphibious: bool = False) -> TerrainClass:
     """The class of ``terrain`` for ``mover`` (SW-MOVE-03).
@@ -156,6 +118,7 @@ def terrain_distance(distance: int, cls: TerrainClass) -> int:
     return 0 if divisor == 0 else distance // divisor
 
 
+@decides("SW-MOVE-02")
 def move_distance(speed: int, classes: Iterable[TerrainClass] = ()) -> int:
     """How far a unit of ``speed`` moves through terrain of these classes (SW-MOVE-02).
 
@@ -165,6 +128,7 @@ def move_distance(speed: int, classes: Iterable[TerrainClass] = ()) -> int:
     return terrain_distance(speed, most_restrictive(classes))
 
 
+@decides("SW-ABSENT-02")
 def base_speed(mover: MoverType) -> int:
     """Default speed in inches where the seed implies one (SW-ABSENT-02): infantry 6, tank 12.
 
@@ -199,6 +163,7 @@ def terrain_move(
     return move_distance(base_speed(mover) if speed is None else speed, classes)
 
 
+@decides("SW-MOVE-01")
 def march_allowed(classes: Iterable[TerrainClass]) -> bool:
     """March order only through terrain easy for the mover (SW-MOVE-01).
 
@@ -217,6 +182,7 @@ def _march_classes() -> frozenset[str]:
     return frozenset(_data()["march"]["allowed_classes"])
 
 
+@decides("SW-MOVE-01")
 def march_distance(speed: int, classes: Iterable[TerrainClass] = ()) -> int:
     """March distance: speed doubled, only on easy terrain (SW-MOVE-01).
 
@@ -235,6 +201,7 @@ def _march_multiplier() -> int:
     return int(_data()["march"]["speed_multiplier"])
 
 
+@decides("SW-MOVE-02")
 def farthest_along(
     legs: Sequence[tuple[TerrainClass, float]], how: str, speed: int
 ) -> tuple[TerrainClass, float] | None:
@@ -282,6 +249,7 @@ def farthest_along(
     return best
 
 
+@decides("SW-ABSENT-02")
 @cache  # pure, its data read once per process: asked on every menu and replay
 def combat_move_dice() -> tuple[Die, ...]:
     """The dice of a combat move (боевое движение): 2d6 (SW-ABSENT-02)."""
@@ -289,6 +257,7 @@ def combat_move_dice() -> tuple[Die, ...]:
     return (Die(int(table["faces"])),) * int(table["dice"])
 
 
+@decides("SW-ABSENT-02")
 @lru_cache(maxsize=8)
 def combat_move_reaches(cls: TerrainClass) -> tuple[int, ...]:
     """Every distance a combat move's dice may give through terrain of class ``cls``, the
@@ -325,6 +294,7 @@ def combat_move(cls: TerrainClass) -> Procedure[int]:
 MOVE_KINDS = ("move", "combat_move", "march")
 
 
+@decides()
 def may_move(
     unit: UnitSituation, order: Order, terrain: TerrainClass = TerrainClass.EASY
 ) -> Verdict:
@@ -343,9 +313,6 @@ def may_move(
     >>> may_move(UnitSituation(prone=True), Order(ActionType.MOVE)).test
     (<ReactionAction.MOVE_WHILE_DOWN: 'move_while_down'>,)
     """
-    # imported here: the situation module needs this one (MoverType) first
-    from kubik.rulesets.steel_war.situation import all_of, basic_verdict
-
     if order.action.value not in MOVE_KINDS:
         raise InputError(f"order: a move is one of {', '.join(MOVE_KINDS)}, not {order.action}")
     verdicts = [_kind_verdict(order.action.value)]

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from kubik.data import load_ruleset_data
 from kubik.engine.objectives import Objectives, declare, goal
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war import psionics_actions
 from kubik.rulesets.steel_war.procedures import psionics as psionics_inputs
 from kubik.rulesets.steel_war.psionics_actions import PsiEffect, PsiOutcome

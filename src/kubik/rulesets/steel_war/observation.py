@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
 from kubik.engine import Call, Choose, Forecast, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
+from kubik.engine.dice import Die
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import AnyCall, RuleIds
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.psionics_actions import (
     PsiAction,
@@ -120,6 +121,7 @@ def _target_roll(target: Die, rules: RuleIds) -> Roll:
     )
 
 
+@decides("SW-ABSENT-03")
 @cache  # the data is read once per process, as every rule module does
 def is_hidden(*, in_cover: bool, gone_to_ground: bool, revealed: bool) -> bool:
     """Whether a squad hides from enemy fire (SW-ABSENT-03 default, «укрывающийся»
@@ -138,6 +140,7 @@ def is_hidden(*, in_cover: bool, gone_to_ground: bool, revealed: bool) -> bool:
     return hiding and not revealed
 
 
+@decides("SW-ABSENT-03")
 def gives_away(action: ActionType) -> bool:
     """Whether taking ``action`` reveals a hiding squad until the end of the turn.
 
@@ -147,6 +150,7 @@ def gives_away(action: ActionType) -> bool:
     return action.value in load_ruleset_data("steel_war")["observation"]["revealed_by"]
 
 
+@decides()
 def may_fire_at(hidden: bool, spotted: bool) -> Verdict:
     """May a squad be fired at, as far as seeing it goes (SW-ABSENT-03 default)? A hiding
     squad only once an observation spotted it this turn.
@@ -163,13 +167,14 @@ def better_die(usual: Die, psi: Die | None) -> Die:
     """The die a psionic rolls in an observation, on either side: his psi die instead of
     the usual one when it is better (psi-detection SW-PSI-11, avert eyes SW-PSI-12).
 
-    >>> from kubik.dice import D6, D8
+    >>> from kubik.engine.dice import D6, D8
     >>> better_die(D6, D8), better_die(D8, D6), better_die(D8, None)
     (Die(faces=8), Die(faces=8), Die(faces=8))
     """
     return usual if psi is None or psi.faces <= usual.faces else psi
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_observe(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action on «наблюдение» (SW-ABSENT-03 default: one action)?
@@ -177,6 +182,7 @@ def may_observe(unit: UnitSituation) -> Verdict:
     return all_of(basic_verdict(unit, ActionType.OBSERVE), Verdict.allow("SW-ABSENT-03"))
 
 
+@decides()
 def may_psi_detect(unit: UnitSituation, attempt: PsiAttempt) -> Verdict:
     """May ``unit`` observe with psi-detection (ПСИ-ОБНАРУЖЕНИЕ, SW-PSI-11) on the target
     ``attempt`` describes? An observation it may make (:func:`may_observe`), a psionic in
@@ -184,7 +190,7 @@ def may_psi_detect(unit: UnitSituation, attempt: PsiAttempt) -> Verdict:
     Psi-detection is part of the observation, not an action of its own (the catalogue's
     default), so it spends no psi action.
 
-    >>> from kubik.dice import D8
+    >>> from kubik.engine.dice import D8
     >>> may_psi_detect(UnitSituation(psi=D8), PsiAttempt(D8, 20.0)).allowed
     True
     >>> may_psi_detect(UnitSituation(), PsiAttempt(D8, 20.0)).rules[-2:]

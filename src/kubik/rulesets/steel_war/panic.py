@@ -16,12 +16,13 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
+from kubik.core.errors import DiceError
 from kubik.engine import Procedure, emit, msg
-from kubik.errors import DiceError
+from kubik.engine.applied import decides
+from kubik.engine.dice import Die
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.core import Quality, leadership_test
-from kubik.rulesets.steel_war.movement import MoverType, is_vehicle
+from kubik.rulesets.steel_war.movers import MoverType, is_vehicle
 from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_rules, reaction_threat
 
 
@@ -49,7 +50,7 @@ def _data() -> Mapping[str, Any]:
 def quality_of(die: Die) -> Quality:
     """The troop quality whose die this is (d4 untrained .. d12 elite).
 
-    >>> from kubik.dice import D8
+    >>> from kubik.engine.dice import D8
     >>> quality_of(D8)
     <Quality.REGULARS: 'regulars'>
     """
@@ -72,6 +73,7 @@ def panic_triggers(quality: Quality) -> frozenset[PanicEvent]:
     return frozenset(PanicEvent(e) for e in [*table[quality.value], *table["always"]])
 
 
+@decides("SW-PANIC-02")
 def causes_panic(quality: Quality, event: PanicEvent, panic_over: bool = False) -> bool:
     """Whether ``event`` makes a squad of ``quality`` take the panic test.
 
@@ -102,6 +104,7 @@ _EVENT_RULES: dict[PanicEvent, tuple[str, ...]] = {
 }
 
 
+@decides("SW-PANIC-02")
 @cache  # pure, its data read once per process: asked on every menu and replay
 def counts_as_armour(kind: MoverType, armoured: bool = True) -> bool:
     """Whether an enemy unit of this kind is «бронетехника или бронескафы» that panics
@@ -117,6 +120,7 @@ def counts_as_armour(kind: MoverType, armoured: bool = True) -> bool:
     return bool(table["armoured_vehicles"]) and armoured and is_vehicle(kind)
 
 
+@decides("SW-PANIC-02")
 def panic_on_sight(
     quality: Quality,
     *,

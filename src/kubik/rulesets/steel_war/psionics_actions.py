@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
-from kubik.dice import Die
 from kubik.engine import Call, Choose, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
+from kubik.engine.dice import Die
 from kubik.engine.requests import RuleIds
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.morale import MoraleTestOutcome, morale_test
@@ -194,7 +195,7 @@ def blocked(action: PsiAction, attempt: PsiAttempt, men: int | None = None) -> I
     where the zone-degraded die would fall below d4 (SW-PSI-06); murder never in a one-man
     squad (``men``: its men, a man-sized weapon counting as one, SW-PSI-17).
 
-    >>> from kubik.dice import D6
+    >>> from kubik.engine.dice import D6
     >>> blocked(PsiAction.STRIKE, PsiAttempt(D6, 30.0))
     <Impossible.OUT_OF_RANGE: 'out_of_range'>
     >>> blocked(PsiAction.MURDER, PsiAttempt(D6), men=1)
@@ -211,6 +212,7 @@ def blocked(action: PsiAction, attempt: PsiAttempt, men: int | None = None) -> I
     return None
 
 
+@decides("SW-PSI-17")
 def too_few_for_murder(men: int) -> bool:
     """Murder does not work on a one-man squad; a man-sized weapon counts as a man (SW-PSI-17).
 
@@ -220,6 +222,7 @@ def too_few_for_murder(men: int) -> bool:
     return men < PsiAction.MURDER.number("min_models")
 
 
+@decides()
 def may_use_psi(
     psionic: UnitSituation, action: PsiAction, attempt: PsiAttempt, men: int | None = None
 ) -> Verdict:
@@ -244,11 +247,12 @@ def has_psionic(unit: UnitSituation) -> Verdict:
     return Verdict.of(unit.psi is not None, msg("steel_war.permission.not_psionic"), "SW-PSI-02")
 
 
+@decides()
 def reaches(action: PsiAction, attempt: PsiAttempt, men: int | None = None) -> Verdict:
     """Whether the psi action can be attempted on the target at all (:func:`blocked`),
     with the rules of the reason when it cannot.
 
-    >>> from kubik.dice import D6
+    >>> from kubik.engine.dice import D6
     >>> reaches(PsiAction.DETECTION, PsiAttempt(D6, 30.0)).rules
     ('SW-PSI-06', 'SW-CORE-01')
     """

@@ -19,12 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
 from kubik.engine import Permission, Verdict, msg
+from kubik.engine.applied import decides
+from kubik.engine.dice import Die
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType, action_verdict
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order, order_verdict
-from kubik.rulesets.steel_war.movement import MoverType, is_machine
+from kubik.rulesets.steel_war.movers import MoverType, is_machine
 from kubik.rulesets.steel_war.reaction import FailedReactions, ReactionAction, Tests
 from kubik.rulesets.steel_war.suppression import is_suppressed, suppression_verdict
 
@@ -97,6 +98,7 @@ class UnitSituation:
         return is_suppressed(self.markers)
 
 
+@decides()
 def basic_verdict(unit: UnitSituation, action: ActionType, order: Order | None = None) -> Verdict:
     """What every action of ``unit`` must pass: activation, riding, melee, suppression, morale.
 

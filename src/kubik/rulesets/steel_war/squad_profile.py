@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
-from kubik.errors import InputError
+from kubik.core.errors import InputError
+from kubik.engine.dice import Die
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.core import Quality, clamp_leadership
 
 

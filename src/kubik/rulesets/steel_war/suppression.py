@@ -1,28 +1,25 @@
-"""Steel War suppression (подавление): markers, what a suppressed unit may do, unsuppressing.
+"""Steel War suppression (подавление): markers, and what a suppressed unit may do.
 
 A fire action that beats the range die with one die or more places a suppression
 marker (SW-FIRE-01), at most three per unit (SW-SUP-02). A suppressed infantry
 squad may only observe, communicate, reorganise in cover, unsuppress or move away
-from the enemy (SW-SUP-01); unsuppressing is a commander test on the quality die
-that removes one marker (SW-SUP-03).
+from the enemy (SW-SUP-01); unsuppressing is :mod:`.unsuppressing` (SW-SUP-03).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die
-from kubik.engine import Procedure, Verdict, emit, msg
-from kubik.errors import InputError
+from kubik.core.errors import InputError
+from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
-from kubik.rulesets.steel_war.core import leadership_test
 
 if TYPE_CHECKING:
-    from kubik.rulesets.steel_war.situation import UnitSituation
+    pass
 
 
 @cache
@@ -35,6 +32,7 @@ def max_markers() -> int:
     return int(_data()["suppression"]["max_markers"])
 
 
+@decides("SW-SUP-02")
 def add_marker(markers: int) -> int:
     """Markers after one more suppression result; past three nothing is added (SW-SUP-02).
 
@@ -55,6 +53,7 @@ def remove_marker(markers: int) -> int:
     return max(markers - int(_data()["unsuppress"]["markers_removed"]), 0)
 
 
+@decides("SW-SUP-01")
 def is_suppressed(markers: int) -> bool:
     """A unit with at least one marker is suppressed (SW-SUP-01)."""
     return markers > 0
@@ -107,77 +106,3 @@ def suppression_verdict(
 
 #: Actions that move a squad: a suppressed one may take them only away from the enemy.
 MOVE_ACTIONS = frozenset({ActionType.MOVE, ActionType.COMBAT_MOVE, ActionType.MARCH})
-
-
-def unsuppress_attempts() -> int:
-    """How many times per activation a squad may try to unsuppress (SW-SUP-03: twice)."""
-    return int(_data()["unsuppress"]["attempts_per_activation"])
-
-
-@dataclass(frozen=True, slots=True)
-class UnsuppressOutcome:
-    """How many markers the attempts removed, and how many remain."""
-
-    removed: int
-    markers: int
-
-
-def unsuppress(
-    quality: Die, leadership: int, markers: int, attempts: int
-) -> Procedure[UnsuppressOutcome]:
-    """Up to ``attempts`` unsuppress actions, each removing a marker on quality die > leadership.
-
-    A commander test (threat 0, SW-SUP-03); attempts stop once no marker is left.
-    """
-    if not 1 <= attempts <= unsuppress_attempts():
-        raise InputError(f"attempts: 1..{unsuppress_attempts()} unsuppress actions per activation")
-    threat = int(_data()["unsuppress"]["threat"])
-    left = markers
-    for attempt in range(1, attempts + 1):
-        if left == 0:
-            break
-        passed, roll = yield from leadership_test(
-            quality,
-            leadership,
-            threat,
-            msg(
-                "steel_war.unsuppress.roll",
-                attempt=attempt,
-                target=leadership + threat,
-                leadership=leadership,
-            ),
-            roller="target",
-            rules=("SW-SUP-03",),
-        )
-        if passed:
-            left = remove_marker(left)
-        yield emit(
-            "steel_war.unsuppress.result",
-            rules=("SW-SUP-03", "SW-CORE-04") if attempt > 1 else "SW-SUP-03",
-            attempt=attempt,
-            roll=roll,
-            leadership=leadership,
-            result=msg("steel_war.unsuppress.passed")
-            if passed
-            else msg("steel_war.unsuppress.failed"),
-            markers=left,
-        )
-    return UnsuppressOutcome(markers - left, left)
-
-
-@lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
-def may_unsuppress(unit: UnitSituation) -> Verdict:
-    """May ``unit`` spend an action on «расподавление» now (SW-SUP-03)?
-
-    It must carry a marker; one action, at most twice an activation; allowed while
-    suppressed, of course (SW-SUP-01), and at any morale level that allows it (SW-MOR-01).
-    """
-    # imported here: the situation module needs this one (suppression_verdict) first
-    from kubik.rulesets.steel_war.situation import all_of, basic_verdict
-
-    return all_of(
-        basic_verdict(unit, ActionType.UNSUPPRESS),
-        Verdict.of(
-            is_suppressed(unit.markers), msg("steel_war.permission.no_markers"), "SW-SUP-03"
-        ),
-    )

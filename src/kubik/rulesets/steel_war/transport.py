@@ -13,9 +13,10 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
+from kubik.core.errors import InputError
 from kubik.engine import Verdict, msg
-from kubik.errors import InputError
+from kubik.engine.applied import decides
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType, Cost, action_rule
 from kubik.rulesets.steel_war.fire_weapons import Special, weapon, weapon_ids
 from kubik.rulesets.steel_war.situation import UnitSituation, all_of, basic_verdict
@@ -52,6 +53,7 @@ def can_disembark(farthest: float) -> bool:
     return farthest <= float(_data()["transport"]["disembark_distance"])
 
 
+@decides("SW-MOVE-04")
 def disembark_within_inches() -> float:
     """How near the vehicle the farthest man of a squad getting off stands (SW-MOVE-04).
 
@@ -61,6 +63,7 @@ def disembark_within_inches() -> float:
     return float(_data()["transport"]["disembark_distance"])
 
 
+@decides("SW-MOVE-06")
 def unloads_with_squad(weapon_id: str) -> bool:
     """Weapons that "count as men" leave the vehicle with their squad, at no cost (SW-MOVE-06):
     the weapon table's man-sized ones (SW-DMG-07) and the others the seed names.
@@ -85,6 +88,7 @@ def unload_cost(cargo: str) -> Cost | None:
     return action_rule(ActionType.UNLOAD).cost
 
 
+@decides()
 def may_embark(squad: UnitSituation, farthest: float, room: int, men: int) -> Verdict:
     """May ``squad`` climb into a friendly vehicle (SW-MOVE-04)?
 
@@ -104,6 +108,7 @@ def may_embark(squad: UnitSituation, farthest: float, room: int, men: int) -> Ve
     )
 
 
+@decides()
 def may_disembark(
     squad: UnitSituation, vehicle: UnitSituation, farthest: float, *, by_vehicle: bool = False
 ) -> Verdict:
@@ -127,6 +132,7 @@ def may_disembark(
     )
 
 
+@decides()
 def may_unload(crew: UnitSituation, vehicle: UnitSituation, cargo: str) -> Verdict:
     """May ``crew`` unload ``cargo`` from ``vehicle`` — unhitch a gun and bring it into
     action (SW-MOVE-05)?

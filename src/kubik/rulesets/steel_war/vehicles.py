@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from kubik.data import load_ruleset_data
-from kubik.dice import Die, parse_die
-from kubik.rulesets.steel_war.movement import MoverType
+from kubik.engine.dice import Die, parse_die
+from kubik.rulesets.data import load_ruleset_data
+from kubik.rulesets.steel_war.movers import MoverType
 
 
 @cache

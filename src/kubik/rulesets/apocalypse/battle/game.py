@@ -17,11 +17,11 @@ from typing import Any, TypeVar
 
 from shapely.geometry import Point as ShapelyPoint
 
+from kubik.core.keeping import Kept
 from kubik.engine import Message, Procedure, emit, msg
 from kubik.engine.log import EventEntry, LogEntry
 from kubik.game import Ending, Scenario, ScenarioError
 from kubik.game.battle import GAP, BattleGame, Piece, Posture, Presence, clear_of, settle
-from kubik.keeping import Kept
 from kubik.rulesets.apocalypse.battle.warriors import (
     Condition,
     Ground,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -15,8 +15,8 @@ from kubik.rulesets.fantasy.special_rules import SpecialRule
 class ShootingInput(ProcedureInput):
     """Shots of a unit with missile weapons at one target."""
 
-    ranks: tuple[int, ...] = Field(
-        min_length=1, max_length=10, description="models in each rank, front first (1..40 each)"
+    ranks: tuple[Annotated[int, Field(ge=0, le=40)], ...] = Field(
+        min_length=1, max_length=10, description="models in each rank, front first (0..40 each)"
     )
     ballistic_skill: int = Field(ge=1, le=10, description="shooters' Ballistic Skill (BS)")
     strength: int = Field(ge=1, le=10, description="the weapon's Strength")

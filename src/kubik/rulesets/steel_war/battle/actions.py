@@ -22,7 +22,7 @@ from kubik.rulesets.steel_war.no_step_back import (
 )
 from kubik.rulesets.steel_war.reaction import ReactionAction
 from kubik.rulesets.steel_war.reorganisation import ReorganiseOutcome, reorganise
-from kubik.rulesets.steel_war.suppression import UnsuppressOutcome, unsuppress
+from kubik.rulesets.steel_war.unsuppressing import UnsuppressOutcome, unsuppress
 from kubik.table.tape import Way
 
 from . import assault, carry, command, effects, moves, psionics, shooting, spotting

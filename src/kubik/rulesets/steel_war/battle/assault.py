@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import math
 
-from kubik.dice import Die
 from kubik.engine import AnyForecast, Call, Forecast, Message, Procedure, Verdict, emit, msg
+from kubik.engine.dice import Die
 from kubik.game.battle import Menu, Moment, Trigger
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.charge import (
@@ -53,7 +53,8 @@ from kubik.rulesets.steel_war.melee import (
     pair_fighters,
     round_morale,
 )
-from kubik.rulesets.steel_war.movement import MoverType, TerrainClass
+from kubik.rulesets.steel_war.movement import TerrainClass
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.observation import gives_away
 from kubik.rulesets.steel_war.panic import PanicEvent
 from kubik.rulesets.steel_war.reaction import ReactionAction

@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 
 from kubik.game.battle import BattleGame, Board
-from kubik.rulesets.steel_war.movement import MoverType
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.table import Base
 from kubik.table.geometry import Point
 

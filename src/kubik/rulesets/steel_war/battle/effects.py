@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from kubik.dice import Die
 from kubik.engine import Call, Message, Procedure, emit, msg
+from kubik.engine.dice import Die
 from kubik.rulesets.steel_war.coherency import coherency_breaches
 from kubik.rulesets.steel_war.damage import (
     HitEffect,

@@ -11,27 +11,22 @@ hooks :class:`~.board.SquadBoard`), turned into the plain facts the rules take
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from kubik.core.keeping import Kept
+from kubik.engine.applied import deciding, deciding_cache, replayed
 from kubik.game import Scenario
 from kubik.game.battle import BattleGame, Piece, Posture
-from kubik.keeping import Kept
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.damage import TargetKind
 from kubik.rulesets.steel_war.defaults import control_inches
 from kubik.rulesets.steel_war.fire import Cover, max_zone, range_zone, squad_cover
-from kubik.rulesets.steel_war.movement import (
-    MoverType,
-    Terrain,
-    TerrainClass,
-    base_speed,
-    terrain_class,
-)
+from kubik.rulesets.steel_war.movement import Terrain, TerrainClass, base_speed, terrain_class
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.observation import is_hidden
 from kubik.rulesets.steel_war.situation import UnitSituation
 from kubik.rulesets.steel_war.vehicles import vehicle_profile
@@ -46,7 +41,7 @@ from .terrain import read_terrain
 
 #: :func:`~kubik.rulesets.steel_war.movement.base_speed`, read once per kind of unit (its
 #: numbers are the ruleset's data, loaded once).
-_base_speed = functools.cache(base_speed)
+_base_speed = deciding_cache(None)(base_speed)
 
 _COVER = {TableCover.NONE: Cover.NONE, TableCover.LIGHT: Cover.LIGHT, TableCover.HARD: Cover.HARD}
 
@@ -264,10 +259,12 @@ class Battlefield(BattleGame):
     def terrain_at(self, point: Point, mover: MoverType) -> Terrain:
         """What the ground at ``point`` is in the seed's terms (the hardest for ``mover``
         of the typed features there; open ground elsewhere, SW-MOVE-03)."""
-        return self.tape.kept(
-            "steel_war.terrain_at",
-            (point, mover, self._terrain_key),
-            lambda: self._terrain_at(point, mover),
+        return replayed(  # (the tape is the table's, kept for every game on it)
+            self.tape.kept(
+                "steel_war.terrain_at",
+                (point, mover, self._terrain_key),
+                lambda: deciding(lambda: self._terrain_at(point, mover)),
+            )
         )
 
     def _terrain_at(self, point: Point, mover: MoverType) -> Terrain:

@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
-from kubik.dice import Die
+from kubik.core.keeping import Kept
 from kubik.engine import AnyForecast, Call, Forecast, Procedure
+from kubik.engine.dice import Die
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import AnyCall, RuleIds
 from kubik.game.battle import taste
-from kubik.keeping import Kept
 from kubik.rulesets.steel_war.charge import (
     ChargeOutcome,
     DefenderMoraleOutcome,
@@ -58,7 +58,7 @@ from kubik.rulesets.steel_war.no_step_back import (
 from kubik.rulesets.steel_war.observation import ObservationOutcome, observe
 from kubik.rulesets.steel_war.reaction import ReactionOutcome, reaction_test
 from kubik.rulesets.steel_war.reorganisation import Care, ReorganiseOutcome, reorganise
-from kubik.rulesets.steel_war.suppression import UnsuppressOutcome, unsuppress
+from kubik.rulesets.steel_war.unsuppressing import UnsuppressOutcome, unsuppress
 
 
 @cache  # (the tastes are read once per process, as the layer reads them)
@@ -82,7 +82,7 @@ def odds_target(group: FireGroup, target: FireTarget) -> FireTarget:
     (SW-DMG-01), so models beyond them change nothing, and targets of every larger
     size share one memoised distribution.
 
-    >>> from kubik.dice import D4, D6, D8
+    >>> from kubik.engine.dice import D4, D6, D8
     >>> odds_target(FireGroup((D8, D8), D8), FireTarget(D6, D4, 9)).models
     3
     """

@@ -33,7 +33,7 @@ from kubik.rulesets.steel_war.activation import (
     roll_off_winner,
 )
 from kubik.rulesets.steel_war.melee import Side
-from kubik.rulesets.steel_war.movement import MoverType
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.no_step_back import Ending as StandEnding
 from kubik.rulesets.steel_war.no_step_back import ending as stand_ending
 from kubik.rulesets.steel_war.no_step_back import level_after_ending

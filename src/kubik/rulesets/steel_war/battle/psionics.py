@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from kubik.dice import Die, parse_die
 from kubik.engine import AnyCall, AnyForecast, Call, Forecast, Procedure, Verdict, emit
+from kubik.engine.dice import Die, parse_die
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.damage import (
     Injury,
@@ -312,7 +312,7 @@ def odds_situation(sit: PsiSituation) -> PsiSituation:
     """The same situation for the odds: every distance of a psi zone rolls the same die
     and needs the same sight, so one memoised distribution serves the whole zone.
 
-    >>> from kubik.dice import D8
+    >>> from kubik.engine.dice import D8
     >>> a = PsiSituation(PsiAction.CONFUSION, PsiAttempt(D8, 13.2), PsiTarget(D8, 2))
     >>> odds_situation(a).attempt.distance
     24.0

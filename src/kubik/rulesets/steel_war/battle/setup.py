@@ -11,14 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kubik import limits
+from kubik.core import limits
 from kubik.engine.requests import msg
 from kubik.game.battle import battle_table
 from kubik.game.errors import ScenarioError
 from kubik.game.scenario import Scenario
 from kubik.rulesets.steel_war.defaults import side_defaults
 from kubik.rulesets.steel_war.morale_levels import Fatigue, MoraleLevel, Motivation, starting_level
-from kubik.rulesets.steel_war.movement import MoverType
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.vehicles import vehicle_profile
 from kubik.table import Base, Table, TableError, TerrainKind
 
@@ -122,7 +122,7 @@ def check(scenario: Scenario, overrides: Mapping[str, Any] | None = None) -> Che
     end = parse_end(scenario.end)
     squads = tuple(parse_squad(i, unit.data) for i, unit in enumerate(scenario.units))
     models = sum(spec.models for spec in squads)
-    if models > limits.MODELS:  # an engine limit (kubik.limits), not a rule
+    if models > limits.MODELS:  # an engine limit (kubik.core.limits), not a rule
         raise ScenarioError(msg("game.limit.models", n=models, limit=limits.MODELS))
     ids = [s.id for s in squads]
     placed: list[tuple[int, list[Base]]] = []

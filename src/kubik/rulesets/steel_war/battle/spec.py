@@ -83,8 +83,8 @@ from pydantic import (
     model_validator,
 )
 
-from kubik.dice import parse_die
-from kubik.errors import DiceError
+from kubik.core.errors import DiceError
+from kubik.engine.dice import parse_die
 from kubik.game.errors import ScenarioError
 from kubik.game.scenario import field_path
 from kubik.rulesets.steel_war.fire_weapons import towed_weapon_ids, weapon_ids

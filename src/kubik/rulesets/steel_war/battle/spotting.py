@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kubik.dice import Die
 from kubik.engine import AnyForecast, Call, Procedure, Verdict, emit
+from kubik.engine.dice import Die
 from kubik.engine.requests import RuleIds
 from kubik.game.battle.menu import LazyForecast
 from kubik.rulesets.steel_war.activation import ActionType, actions_per_activation

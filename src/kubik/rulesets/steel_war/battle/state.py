@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
-from kubik.dice import Die, parse_die
+from kubik.engine.dice import Die, parse_die
 from kubik.game.battle import Posture, Presence
 from kubik.rulesets.steel_war.core import Quality
 from kubik.rulesets.steel_war.damage import TargetKind

@@ -25,7 +25,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from kubik.game.errors import ScenarioError
-from kubik.rulesets.steel_war.movement import MoverType, Terrain, TerrainClass, terrain_class
+from kubik.rulesets.steel_war.movement import Terrain, TerrainClass, terrain_class
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.table import TerrainKind
 
 #: The table's terrain kind for each of the rule's terrain classes (the names match).

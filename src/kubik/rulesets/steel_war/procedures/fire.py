@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 from pydantic import Field
 
-from kubik.data import load_ruleset_data
+from kubik.core.errors import InputError
 from kubik.engine import Procedure, ProcedureInput, procedure
 from kubik.engine.registry import per_input
-from kubik.errors import InputError
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.damage import Injury, armour_test
 from kubik.rulesets.steel_war.dice import ChainDie, as_chain_die
 from kubik.rulesets.steel_war.fire import (
@@ -26,7 +26,7 @@ from kubik.rulesets.steel_war.fire import (
     firing_weapons,
 )
 from kubik.rulesets.steel_war.fire_weapons import WeaponId, weapon
-from kubik.rulesets.steel_war.suppression import UnsuppressOutcome, unsuppress
+from kubik.rulesets.steel_war.unsuppressing import UnsuppressOutcome, unsuppress
 
 
 class WeaponEntry(ProcedureInput):

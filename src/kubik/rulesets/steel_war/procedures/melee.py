@@ -12,8 +12,8 @@ from enum import Enum
 
 from pydantic import Field, field_validator, model_validator
 
+from kubik.core.errors import InputError
 from kubik.engine import Call, Procedure, ProcedureInput, procedure
-from kubik.errors import InputError
 from kubik.rulesets.steel_war.charge import (
     ChargeOutcome,
     DefenderMoraleOutcome,
@@ -40,7 +40,8 @@ from kubik.rulesets.steel_war.melee import (
     round_morale,
 )
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
-from kubik.rulesets.steel_war.movement import MoverType, TerrainClass
+from kubik.rulesets.steel_war.movement import TerrainClass
+from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.procedures.morale import MoraleLevelInput
 
 

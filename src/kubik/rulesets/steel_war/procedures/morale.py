@@ -10,8 +10,8 @@ from typing import Annotated
 
 from pydantic import BeforeValidator, Field
 
+from kubik.core.errors import InputError
 from kubik.engine import Procedure, ProcedureInput, procedure
-from kubik.errors import InputError
 from kubik.rulesets.steel_war.dice import ChainDie, as_chain_die
 from kubik.rulesets.steel_war.morale import (
     MoraleEventOutcome,

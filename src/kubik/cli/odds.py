@@ -1,0 +1,532 @@
+"""``kubik odds``: its options (one table), what it does, and the light way in.
+
+A person asking for odds waits for the whole process, so a plain ``kubik odds``
+command line is read here and answered without typer, Rich, numpy, Babel or the game
+layer (the answer in JSON needs none of them; text for people loads Rich and the
+catalogues when it prints). :data:`ODDS_PARAMETERS` is the one description of the
+command's arguments: :mod:`kubik.cli.app` builds the typer command from it (help, shell
+completion, usage errors), and :func:`plain_odds` reads a command line with it. A
+command line it is not sure of (help, a value it would have to guess how typer
+reads, an unknown option, anything not ``odds``) goes to the typer command, so what
+a person sees is the same either way (``tests/cli/test_odds_light.py`` checks that).
+
+:func:`guarded` is how every ``kubik`` command ends: a bad input, a bug or Ctrl-C is
+one line on stderr, in the language of ``--lang``.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from kubik import api
+from kubik.cli.console.inputs import read_input
+from kubik.cli.console.parse import Lang
+from kubik.core.errors import InputError, KubikError
+from kubik.engine.jsonify import outcome_order
+from kubik.engine.registry import get as get_procedure
+from kubik.engine.requests import msg
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+#: How a parameter's value is read: a text, a whole number, a flag (no value), a text
+#: given any number of times, or a language.
+Kind = Literal["text", "int", "flag", "texts", "lang"]
+
+
+class _Required:
+    """The default of a parameter that must be given."""
+
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Any = _Required()
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One argument or option of ``kubik odds``: as typer declares it and as it is read.
+
+    ``flags`` empty means the positional argument. The default ``None`` of a ``text``
+    or ``int`` makes it optional (``str | None``); :data:`REQUIRED` makes it required.
+    """
+
+    name: str
+    kind: Kind
+    flags: tuple[str, ...]
+    default: Any
+    metavar: str | None
+    help: str
+
+
+#: ``kubik odds``'s arguments, in the order of its help.
+ODDS_PARAMETERS: tuple[Parameter, ...] = (
+    Parameter(
+        "procedure",
+        "text",
+        (),
+        REQUIRED,
+        "PROCEDURE",
+        "<ruleset>.<procedure>, e.g. old_west.wound",
+    ),
+    Parameter(
+        "input_text",
+        "text",
+        ("--input", "-i"),
+        REQUIRED,
+        "JSON|@FILE",
+        "Input as JSON, or @FILE holding JSON.",
+    ),
+    Parameter(
+        "simulate", "int", ("--simulate",), None, "N", "Estimate from N seeded runs instead."
+    ),
+    Parameter("seed", "int", ("--seed",), 0, "N", "Seed for --simulate."),
+    Parameter(
+        "policy",
+        "text",
+        ("--policy",),
+        None,
+        "NAME",
+        "How decisions are taken: default, optimal, or e.g. just_enough.",
+    ),
+    Parameter(
+        "objective",
+        "texts",
+        ("--objective",),
+        None,
+        "SIDE=GOAL",
+        "A side's goal for --policy optimal: a=winner=a, striker=wounded, a=-wounds.",
+    ),
+    Parameter(
+        "explain",
+        "flag",
+        ("--explain",),
+        False,
+        None,
+        "With --policy optimal: every decision it takes.",
+    ),
+    Parameter(
+        "observed",
+        "text",
+        ("--observed",),
+        None,
+        "JSON",
+        'An outcome that happened: {"killed": 3}.',
+    ),
+    Parameter(
+        "compare", "flag", ("--compare",), False, None, "Odds under every policy, side by side."
+    ),
+    Parameter("as_json", "flag", ("--json",), False, None, "Print JSON instead of tables."),
+    Parameter("lang", "lang", ("--lang",), Lang.en, "en|ru", "Language of text: en or ru."),
+)
+
+#: The exit code of a command stopped with Ctrl-C.
+INTERRUPTED = 130
+
+
+# -- the command ---------------------------------------------------------------------
+
+
+def odds_command(
+    procedure: str,
+    input_text: str,
+    simulate: int | None = None,
+    seed: int = 0,
+    policy: str | None = None,
+    objective: list[str] | None = None,
+    explain: bool = False,
+    observed: str | None = None,
+    compare: bool = False,
+    as_json: bool = False,
+    lang: Lang = Lang.en,
+) -> None:
+    """Exact odds of every outcome (or a Monte Carlo estimate with --simulate N).
+
+    With decision policies (Old West: Fame) each policy is shown when they differ.
+    """
+    _check_odds_options(simulate, compare)
+    data = read_input(input_text)
+    goals = _objectives(objective)
+    chosen = policy if policy is not None else ("optimal" if goals or explain else "default")
+    if compare:
+        _odds_compared(procedure, data, as_json, lang.value)
+        return
+    if simulate is not None:
+        with _progress(simulate, lang.value) as progress:
+            if as_json:
+                emit_json(
+                    api.odds(procedure, data, simulate, seed, policy=chosen, progress=progress)
+                )
+                return
+            found = api.estimates(procedure, data, simulate, seed, chosen, progress)
+        from kubik.cli.console.results import print_estimates
+
+        name = get_procedure(procedure).name
+        print_estimates(_console(), name, found, simulate, lang.value)
+        return
+    result = api.odds(
+        procedure,
+        data,
+        policy=chosen,
+        objective=goals,
+        explain=explain,
+        observed=_observed(observed),
+        lang=lang.value,
+    )
+    if as_json:
+        emit_json(result)
+        return
+    plain = policy is None and not (goals or explain or observed)
+    if plain and len(api.policies(procedure)) > 1:
+        by_policy = _by_policy(procedure, data)
+        if len({tuple(sorted(d.items(), key=repr)) for d in by_policy.values()}) > 1:
+            _print_compared(result["procedure"], by_policy, lang.value)
+            return
+    from kubik.cli.console.results import print_exact_odds
+
+    distribution = api.exact_distribution(procedure, data, chosen, goals)
+    order = sorted(distribution, key=outcome_order)
+    print_exact_odds(_console(), result["procedure"], distribution, order, lang.value)
+    _print_policy(result, lang.value)
+    _print_observed(result, lang.value)
+
+
+def emit_json(data: Any) -> None:
+    """The command's answer as JSON on stdout (``--json``)."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def _console() -> Console:
+    from kubik.cli.console.results import console_for_people
+
+    return console_for_people()
+
+
+@contextmanager
+def _progress(runs: int, lang: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on the terminal's stderr for a long simulation (none in a pipe)."""
+    if not sys.stderr.isatty() or runs < 20_000:
+        yield None
+        return
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from kubik.cli.console.results import console_for_people
+    from kubik.text.i18n import render
+
+    bar = Progress(
+        TextColumn(render(msg("cli.odds.progress"), lang)),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeRemainingColumn(),
+        console=console_for_people(stderr=True),
+        transient=True,
+    )
+    task = bar.add_task("simulate", total=runs)
+
+    def advance(done: int, total: int) -> None:
+        bar.update(task, completed=done)
+
+    # not ``with bar``: Ctrl-C may land inside ``start()`` after its refresh thread has
+    # begun, and then ``__exit__`` never runs and the thread outlives the command
+    try:
+        bar.start()
+        yield advance
+    finally:
+        bar.stop()
+
+
+def _check_odds_options(simulate: int | None, compare: bool) -> None:
+    if simulate is not None and compare:
+        raise InputError(msg("cli.odds.simulate_compare"))
+    if simulate is not None:
+        api.check_runs(simulate)
+
+
+def _objectives(given: list[str] | None) -> dict[str, str] | None:
+    """``--objective a=winner=a`` (repeatable) → ``{"a": "winner=a"}``."""
+    if not given:
+        return None
+    out: dict[str, str] = {}
+    for item in given:
+        side, sep, goal = item.partition("=")
+        if not sep or not side.strip() or not goal.strip():
+            raise InputError(f"--objective: '{item}' is not SIDE=GOAL (e.g. a=winner=a)")
+        out[side.strip()] = goal.strip()
+    return out
+
+
+def _observed(text: str | None) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"--observed: not valid JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise InputError('--observed: must be a JSON object of outcome fields, e.g. {"killed": 3}')
+    return data
+
+
+def _print_policy(result: dict[str, Any], lang: str) -> None:
+    """The optimal policy's goals and, with --explain, the decisions it takes."""
+    from rich.table import Table
+
+    from kubik.engine.explain import choice_text
+    from kubik.text.i18n import render
+
+    console = _console()
+    for side, goal in result.get("objectives", {}).items():
+        text = msg("kubik.odds.goal", side=side, goal=goal["goal"], expected=goal["expected"])
+        console.print(render(text, lang) + f" ≈ {goal['e']:.4g}")
+    rows = result.get("explain")
+    if rows is None:
+        return
+    shown = [row for row in rows if not row["default"]]
+    if not shown:
+        console.print(render(msg("kubik.odds.all_defaults", n=len(rows)), lang))
+        return
+    table = Table(title=render(msg("kubik.odds.explain", policy=result["policy"]), lang))
+    table.add_column(render(msg("kubik.odds.reach"), lang), justify="right")
+    table.add_column(render(msg("kubik.odds.situation"), lang))
+    table.add_column(render(msg("kubik.odds.decision"), lang))
+    for row in shown:
+        table.add_row(f"{row['p']:.2%}", row["situation"], choice_text(row))
+    console.print(table)
+    rest = len(rows) - len(shown)
+    if rest:
+        console.print(render(msg("kubik.odds.defaults", n=rest), lang), style="dim")
+
+
+def _print_observed(result: dict[str, Any], lang: str) -> None:
+    """Where an observed outcome falls: its chance, at least / at most, percentile."""
+    from rich.table import Table
+
+    from kubik.text.i18n import render
+
+    placed = result.get("observed")
+    if placed is None:
+        return
+    outcome = ", ".join(f"{k}={v}" for k, v in placed["outcome"].items())
+    table = Table(title=render(msg("kubik.odds.observed", outcome=outcome, p=placed["p"]), lang))
+    for column in ("field", "value", "=", "at_least", "at_most", "percentile"):
+        label = render(msg(f"kubik.odds.column.{column}"), lang)
+        table.add_column(label, justify="left" if column == "field" else "right")
+    for field, row in placed["fields"].items():
+        cells = [f"{row['p']:.2%}"]
+        if "percentile" in row:
+            cells += [
+                f"{row['p_at_least']:.2%}",
+                f"{row['p_at_most']:.2%}",
+                f"{row['percentile']:g}",
+            ]
+        else:
+            cells += ["—", "—", "—"]
+        table.add_row(field, str(row["value"]), *cells)
+    _console().print(table)
+
+
+def _by_policy(procedure: str, data: Any) -> dict[str, Any]:
+    return {name: api.exact_distribution(procedure, data, name) for name in api.policies(procedure)}
+
+
+def _print_compared(name: str, by_policy: dict[str, Any], lang: str) -> None:
+    from kubik.cli.console.results import print_comparison
+
+    order = sorted({o for d in by_policy.values() for o in d}, key=outcome_order)
+    print_comparison(_console(), name, by_policy, order, lang)
+
+
+def _odds_compared(procedure: str, data: Any, as_json: bool, lang: str) -> None:
+    comparison = api.compare_policies(procedure, data)
+    if as_json:
+        emit_json(comparison)
+        return
+    _print_compared(comparison["procedure"], _by_policy(procedure, data), lang)
+
+
+# -- reading a plain command line ----------------------------------------------------
+
+_BY_FLAG = {flag: p for p in ODDS_PARAMETERS for flag in p.flags}
+_DIGITS = frozenset("0123456789")
+
+
+def _value(parameter: Parameter, text: str) -> Any:
+    """``text`` read as typer reads it, or ``None`` where typer's reading is not obvious."""
+    if parameter.kind == "int":
+        return int(text) if text and set(text) <= _DIGITS else None
+    if parameter.kind == "lang":
+        return Lang(text) if text in Lang.__members__ else None
+    return text
+
+
+def plain_odds(args: Sequence[str]) -> dict[str, Any] | None:
+    """The arguments of a plain ``kubik odds`` command line, as typer passes them, or
+    ``None`` for anything else (typer then reads it: help, errors, other commands).
+
+    Plain: ``odds``, one PROCEDURE, the required ``--input``, and options of the table
+    each given once (``--objective`` any number of times), as ``--name value``,
+    ``--name=value`` or ``-i value``, no value starting with ``-``, whole numbers as
+    digits, a language typed as its name.
+    """
+    if not args or args[0] != "odds":
+        return None
+    found: dict[str, Any] = {}
+    positional: list[str] = []
+    rest = iter(args[1:])
+    for arg in rest:
+        if not arg.startswith("-"):
+            positional.append(arg)
+            continue
+        flag, equals, attached = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        parameter = _BY_FLAG.get(flag)
+        if parameter is None:
+            return None
+        if parameter.kind == "flag":
+            if equals:
+                return None
+            value: Any = True
+        else:
+            text = attached if equals else next(rest, None)
+            if text is None or text.startswith("-"):
+                return None
+            value = _value(parameter, text)
+            if value is None:
+                return None
+        if parameter.kind == "texts":
+            found.setdefault(parameter.name, []).append(value)
+        elif parameter.name in found:
+            return None
+        else:
+            found[parameter.name] = value
+    if len(positional) != 1:
+        return None
+    found["procedure"] = positional[0]
+    for parameter in ODDS_PARAMETERS:
+        if parameter.name not in found:
+            if parameter.default is REQUIRED:
+                return None
+            found[parameter.name] = parameter.default
+    return found
+
+
+# -- how a command ends --------------------------------------------------------------
+
+
+def lang_of(args: Sequence[str]) -> str:
+    """The ``--lang`` of a command line (errors are said in it), ``en`` by default."""
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            return "ru" if args[index + 1] == "ru" else "en"
+        if arg.startswith("--lang="):
+            return "ru" if arg.split("=", 1)[1] == "ru" else "en"
+    return "en"
+
+
+def fail(text: str, lang: str, code: int = 2) -> None:
+    """One line on stderr (``kubik: error: ...`` in ``lang``), and exit with ``code``."""
+    from kubik.text.i18n import render
+
+    line = " ".join(text.split())
+    sys.stderr.write(render(msg("cli.error", text=line), lang) + "\n")
+    sys.exit(code)
+
+
+def _interrupted_once(signum: int, frame: object) -> None:
+    """Ctrl-C: ends the command, and the presses after it are ignored from this moment
+    on (people press twice; one landing while the first is handled would end in a
+    traceback)."""
+    signal.signal(signal.SIGINT, _pressed_again)
+    raise KeyboardInterrupt
+
+
+def _pressed_again(signum: int, frame: object) -> None:
+    """A Ctrl-C after the one that is ending the command: nothing more to do. (A Python
+    function, not SIG_IGN: a press already pending when the handler changes is then
+    answered quietly instead of with Python's "ignored due to race condition".)"""
+
+
+def guarded(command: Callable[[], None], args: Sequence[str]) -> None:
+    """Run ``command``; a bad input, Ctrl-C or a bug ends it with one line on stderr.
+
+    As typer ends a command: Ctrl-C (or end of input) is exit 130, a closed stdout
+    (``kubik ... | head``) a quiet exit 1.
+    """
+    lang = lang_of(args)
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is signal.default_int_handler:  # (not a host program's own handler)
+        with suppress(ValueError):  # not the main thread (kubik run inside another program)
+            signal.signal(signal.SIGINT, _interrupted_once)
+    try:
+        _guarded(command, lang)
+    finally:
+        # not after a real Ctrl-C: the presses after it stay ignored while Python exits
+        if signal.getsignal(signal.SIGINT) is _interrupted_once:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _guarded(command: Callable[[], None], lang: str) -> None:
+    try:
+        try:
+            command()
+        except EOFError:
+            sys.stderr.write("\n")
+            raise KeyboardInterrupt from None
+    except KeyboardInterrupt:
+        from kubik.text.i18n import render
+
+        fail(render(msg("cli.interrupted"), lang), lang, INTERRUPTED)
+    except KubikError as error:
+        fail(error.text(lang), lang)
+    except Exception as error:  # a bug: still one line, unless debugging
+        if isinstance(error, OSError) and error.errno == errno.EPIPE:
+            # the reader went away (`| head`): nothing more to say, and no complaint
+            # from the final flush of stdout either
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(1)
+        if os.environ.get("KUBIK_DEBUG"):
+            raise
+        from kubik.text.i18n import render
+
+        text = render(msg("cli.internal", kind=type(error).__name__, text=str(error)), lang)
+        fail(text, lang, 3)
+
+
+def answer_plain(args: Sequence[str]) -> bool:
+    """Answer ``args`` here if it is a plain ``kubik odds`` command line (no typer);
+    ``False`` when it is not one, for typer to read (:func:`kubik.cli.launch.run`)."""
+    options = plain_odds(list(args))
+    if options is None:
+        return False
+
+    def answer() -> None:
+        from kubik.rulesets.data import check_overrides
+
+        check_overrides()  # a bad KUBIK_DATA_DIR file stops any command
+        odds_command(**options)
+
+    guarded(answer, list(args))
+    return True
+
+
+__all__ = [
+    "INTERRUPTED",
+    "ODDS_PARAMETERS",
+    "REQUIRED",
+    "Parameter",
+    "answer_plain",
+    "emit_json",
+    "fail",
+    "guarded",
+    "lang_of",
+    "odds_command",
+    "plain_odds",
+]

@@ -1,0 +1,59 @@
+"""``kubik serve``: the web table on this computer (or, when told, on a network).
+
+It says where it listens when it starts, and whether other computers can reach it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kubik.api.words import say
+from kubik.cli.console.parse import Lang
+
+#: Seconds an idle connection is kept open: longer than a busy table keeps a player
+#: waiting, so a browser never reuses a connection the server has just closed.
+KEEP_ALIVE = 75
+
+#: The addresses that keep the table on this computer.
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def serve_command(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (127.0.0.1: this computer only).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
+    store: Annotated[
+        Path | None, typer.Option("--store", help="The SQLite file of games (default: saves).")
+    ] = None,
+    lang: Annotated[Lang, typer.Option("--lang", help="Language of these lines.")] = Lang.en,
+) -> None:
+    """Serve the web table: two players on two devices, the referee enforcing every rule."""
+    import uvicorn
+
+    from kubik.web.app import create_app
+
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
+    where = "web.serve.local" if host in LOOPBACK else "web.serve.network"
+    typer.echo(say("web.serve.listening", lang.value, url=url))
+    typer.echo(say(where, lang.value))
+    typer.echo(say("web.serve.docs", lang.value, url=url))
+    uvicorn.run(
+        create_app(store),
+        host=host,
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=2,  # open event streams do not hold the server up
+        timeout_keep_alive=KEEP_ALIVE,
+    )
+
+
+def register_serve_command(app: typer.Typer) -> None:
+    """Add ``kubik serve`` to the ``kubik`` app."""
+    app.command("serve")(serve_command)
+
+
+__all__ = ["register_serve_command", "serve_command"]

@@ -1,0 +1,313 @@
+"""Text for people: rendering structured messages in English or Russian.
+
+Catalogues are gettext ``.po`` files read with Babel from
+``locale/<lang>/LC_MESSAGES/*.po``: kubik's own beside this module (domains ``kubik``,
+``game``, ``console`` ...), each ruleset's in its package (``steel_war``,
+``old_west_game`` ...; see :mod:`kubik.rulesets.registry`). The msgid is the message
+id used in the code (``steel_war.morale_test.result``); the msgstr is a
+``str.format`` template over the message's named parameters. Extensions of the format spec:
+
+* ``{n:plural:one=hit|other=hits}`` picks the locale's plural form of ``n``
+  (Russian has one/few/many: ``{n:plural:one=попадание|few=попадания|many=попаданий}``);
+  an optional ``zero=`` form is used for 0, and the forms may contain ``{n}``;
+* ``{unit:gen}`` puts a name in a case: ``gen``, ``dat``, ``acc``, ``ins``, ``loc``
+  (``nom``, the default, is the name as written), as the word before it governs:
+  «огонь по {target:dat}», «против {unit:gen}», «с {unit:ins}», «в {vehicle:acc}»;
+  ``cap`` capitalises the first letter of a name that opens a sentence
+  (``{model:cap}``, ``{model:acc:cap}``; a bare id stays as written). English
+  renders the name as it is, capitalised by ``cap``;
+* ``{unit:agree:m=отступил|f=отступила|n=отступило|pl=отступили}`` prints the word
+  that agrees with the name's gender or number (not the name): ``m``, ``f``, ``n``,
+  ``pl``, and ``sg`` for any singular (``{side:agree:sg=побеждает|pl=побеждают}``);
+  a missing form falls back to ``sg``, then to the first one. English templates use
+  ``sg``/``pl`` (``{side:agree:sg=wins|pl=win}``): a name is plural there only when
+  its data says ``gender_ru = "pl"``;
+* ``{problems:join:; }`` renders each item of a list and joins them with what
+  follows ``join:``; ``{near:join:, | или }`` puts what follows ``|`` before the
+  last item instead («a, b или c»; a plain list is joined with ", ");
+* a parameter that says itself (a :class:`Said`, such as a die: ``d6``, ``к6``), an
+  ``Enum`` with a ``msgid``, a bool or a nested :class:`~kubik.text.message.Message` is
+  itself translated.
+
+Names are ``game.name`` messages (:func:`name_msg`): the English and Russian
+name, and optionally the Russian case forms and gender from the scenario; what is
+not given is worked out by :mod:`kubik.text.russian` (pymorphy3). Any other parameter
+(a message, a string) in a case is declined from its Russian text the same way.
+
+Game terms keep their Russian names: English text writes them beside the English
+word («Стойкий», Steady), Russian text uses them as they are.
+
+>>> render(msg("kubik.test.plural", n=5), "ru")
+'5 попаданий'
+>>> render(msg("kubik.test.plural", n=1), "en")
+'1 hit'
+>>> sheriff = name_msg("Sheriff John Baker", "Шериф Джон Бейкер")
+>>> render(msg("kubik.test.retreat", unit=sheriff), "ru")
+'Шериф Джон Бейкер отступил, огонь по Шерифу Джону Бейкеру прекращён'
+>>> render(msg("kubik.test.retreat", unit=name_msg("Squad", "Отделение Петрова")), "ru")
+'Отделение Петрова отступило, огонь по Отделению Петрова прекращён'
+>>> render(msg("kubik.test.retreat", unit=sheriff), "en")
+'Sheriff John Baker retreats; fire at Sheriff John Baker stops'
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal, Protocol, cast
+
+from babel import Locale
+from babel.messages.pofile import read_po
+
+from kubik.rulesets import registry as rulesets
+from kubik.text.message import Message, msg
+from kubik.text.russian import CASES, GENDERS, Case, Gender, agree, name_forms
+
+Lang = Literal["en", "ru"]
+
+
+class Said(Protocol):
+    """A value that says itself in a language (a die: ``d6`` in English, ``к6`` in
+    Russian): text renders it without knowing its kind, so it stays below the dice."""
+
+    def said_in(self, lang: str) -> str:
+        """The value as ``lang`` writes it."""
+        ...
+
+
+LANGS: tuple[Lang, ...] = ("en", "ru")
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A game term of a ruleset's glossary: its Russian name and its English one."""
+
+    ruleset: str
+    id: str
+    ru: str
+    en: str
+
+    @property
+    def msgid(self) -> str:
+        """The message id that renders the term: ``<ruleset>.term.<id>``."""
+        return f"{self.ruleset}.term.{self.id}"
+
+
+def glossary() -> tuple[Term, ...]:
+    """Every ruleset's glossary (``glossary.toml`` and ``glossary/*.toml`` in its package)."""
+    return _glossary(rulesets.changes())
+
+
+@cache
+def _glossary(changes: int) -> tuple[Term, ...]:
+    terms: list[Term] = []
+    for ruleset in rulesets.ruleset_ids():
+        for item in rulesets.files(ruleset, "glossary.toml", "glossary"):
+            with item.open("rb") as handle:
+                data = tomllib.load(handle)
+            for entry in data.get("term", []):
+                terms.append(Term(ruleset, entry["id"], entry["ru"], entry["en"]))
+    return tuple(terms)
+
+
+#: kubik's own message catalogues (each ruleset ships its own, in its package).
+LOCALE = Path(__file__).resolve().parent / "locale"
+
+
+def catalogue(lang: str) -> Mapping[str, str]:
+    """Every message of ``lang``: msgid → template (kubik's own catalogues and every
+    ruleset's, all domains merged).
+
+    Glossary terms are messages too: ``<ruleset>.term.<id>`` renders in English as
+    "English («Русский»)" — game terms keep their Russian names — and in Russian as
+    the Russian term; ``<ruleset>.term.<id>.short`` is the bare word.
+    """
+    return _catalogue(lang, rulesets.changes())
+
+
+@cache
+def _catalogue(lang: str, changes: int) -> Mapping[str, str]:
+    messages: dict[str, str] = {}
+    for term in glossary():
+        ru, en = _escape(term.ru), _escape(term.en)
+        messages[term.msgid] = f"{en} («{ru}»)" if lang == "en" else ru
+        messages[f"{term.msgid}.short"] = en if lang == "en" else ru
+    own = LOCALE / lang / "LC_MESSAGES"
+    files = sorted(own.glob("*.po")) if own.is_dir() else []
+    for ruleset in rulesets.ruleset_ids():
+        files += rulesets.message_files(ruleset, lang)
+    for item in files:
+        with item.open("rb") as handle:
+            for message in read_po(handle, locale=lang):
+                if message.id and isinstance(message.id, str) and message.string:
+                    messages[message.id] = str(message.string)
+    return messages
+
+
+def _escape(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+#: The message id of a name given by a scenario or a ruleset (see :func:`name_msg`).
+NAME_ID = "game.name"
+_OBLIQUE: tuple[Case, ...] = CASES[1:]
+_NAME_SPECS = frozenset((*CASES, "cap"))
+
+
+def name_msg(
+    en: str,
+    ru: str = "",
+    *,
+    cases: Mapping[str, str] | None = None,
+    gender: str | None = None,
+) -> Message:
+    """A name in both languages (``ru`` defaults to ``en``), with the Russian case forms
+    (``gen``, ``dat``, ``acc``, ``ins``, ``loc``) and gender (``m``, ``f``, ``n``,
+    ``pl``) that scenario data gives; what it does not give is worked out when needed.
+
+    >>> name_msg("Doc", "Док", cases={"acc": "Дока"}, gender="m").params
+    (('en', 'Doc'), ('ru', 'Док'), ('ru_acc', 'Дока'), ('ru_gender', 'm'))
+    """
+    params: dict[str, str] = {"en": en, "ru": ru or en}
+    for case, form in (cases or {}).items():
+        if case not in _OBLIQUE:
+            raise ValueError(f"case {case!r}: one of {', '.join(_OBLIQUE)}")
+        if form:
+            params[f"ru_{case}"] = form
+    if gender:
+        if gender not in GENDERS:
+            raise ValueError(f"gender {gender!r}: one of {', '.join(GENDERS)}")
+        params["ru_gender"] = gender
+    return msg(NAME_ID, **params)
+
+
+def _spec_forms(spec: str) -> dict[str, str]:
+    return dict(part.split("=", 1) for part in spec.split("|"))
+
+
+_BARE_ID = re.compile(r"[a-z0-9_.-]+")
+
+
+def _is_name(value: Any) -> bool:
+    """A name (a message, or text that is not a bare id such as ``steel`` or ``lianra_3.5``)."""
+    return isinstance(value, Message) or (isinstance(value, str) and not _BARE_ID.fullmatch(value))
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.locale = Locale.parse(lang)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("plural:"):
+            forms = _spec_forms(format_spec[7:])
+            number = abs(int(value))
+            if number == 0 and "zero" in forms:
+                return forms["zero"]
+            form = self.locale.plural_form(number)
+            return forms.get(form, forms.get("other", ""))
+        if format_spec.startswith("join:"):
+            items = value if isinstance(value, tuple | list) else (value,)
+            texts = [str(self.convert_value(v)) for v in items]
+            separator, _, last = format_spec[5:].partition("|")
+            if last and len(texts) > 1:
+                return separator.join(texts[:-1]) + last + texts[-1]
+            return separator.join(texts)
+        if format_spec.startswith("agree:"):
+            return agree(_spec_forms(format_spec[6:]), self.gender(value))
+        if format_spec and _NAME_SPECS.issuperset(parts := format_spec.split(":")):
+            cases = [p for p in parts if p != "cap"]
+            text = self.in_case(value, cast(Case, cases[-1]) if cases else "nom")
+            return _capitalised(text) if "cap" in parts and _is_name(value) else text
+        return str(super().format_field(self.convert_value(value), format_spec))
+
+    def in_case(self, value: Any, case: Case) -> str:
+        """``value`` (a name, a message or a string) in ``case``; English ignores cases."""
+        if isinstance(value, tuple | list):
+            return ", ".join(self.in_case(v, case) for v in value)
+        if self.lang != "ru" or case == "nom" or not isinstance(value, Message | str):
+            return str(self.convert_value(value))
+        if isinstance(value, str):
+            return name_forms(value).case(case)
+        if value.id != NAME_ID:
+            return name_forms(render(value, self.lang)).case(case)
+        params = value.kwargs
+        given = params.get(f"ru_{case}")
+        return str(given) if given else name_forms(str(params["ru"])).case(case)
+
+    def gender(self, value: Any) -> str:
+        """The gender (or plural) a word agrees with; English knows singular and plural."""
+        given = value.kwargs.get("ru_gender") if isinstance(value, Message) else None
+        if self.lang != "ru":
+            return "pl" if given == "pl" else str(given or "sg")
+        if given:
+            return cast(Gender, given)
+        if isinstance(value, Message):
+            text = value.kwargs["ru"] if value.id == NAME_ID else render(value, self.lang)
+            return name_forms(str(text)).gender
+        if isinstance(value, tuple | list) and len(value) > 1:
+            return "pl"
+        return name_forms(str(self.convert_value(value))).gender
+
+    def convert_value(self, value: Any) -> Any:
+        if isinstance(value, Message):
+            return render(value, self.lang)
+        if isinstance(value, bool):
+            return render(Message(f"kubik.bool.{str(value).lower()}"), self.lang)
+        said_in = getattr(value, "said_in", None)
+        if said_in is not None:
+            return said_in(self.lang)
+        if isinstance(value, Enum):
+            msgid = getattr(value, "msgid", None)
+            return render(Message(msgid), self.lang) if msgid else str(value.value)
+        if isinstance(value, Fraction):
+            return str(value)
+        if isinstance(value, tuple | list):
+            return ", ".join(str(self.convert_value(v)) for v in value)
+        return value
+
+
+def render(message: Message, lang: str = "en") -> str:
+    """The message as text in ``lang`` (falls back to English, then to the id)."""
+    template = catalogue(lang).get(message.id)
+    if template is None and lang != "en":
+        template = catalogue("en").get(message.id)
+    if template is None:
+        params = ", ".join(f"{k}={v}" for k, v in message.params)
+        return f"{message.id}({params})" if params else message.id
+    formatter = _Formatter(lang)
+    try:
+        return formatter.vformat(template, (), message.kwargs)
+    except (KeyError, IndexError, ValueError) as error:
+        return f"{message.id}: {template} [{error}]"
+
+
+def missing_messages(message_ids: set[str]) -> dict[str, set[str]]:
+    """For each language, the ids that have no template (for tests)."""
+    return {lang: {m for m in message_ids if m not in catalogue(lang)} for lang in LANGS}
+
+
+__all__ = [
+    "LANGS",
+    "NAME_ID",
+    "Lang",
+    "Said",
+    "Term",
+    "catalogue",
+    "glossary",
+    "missing_messages",
+    "msg",
+    "name_msg",
+    "render",
+]

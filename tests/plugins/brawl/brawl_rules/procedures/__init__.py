@@ -1,0 +1,1 @@
+"""Brawl's public procedures (imported one at a time, through ``PROCEDURES``)."""
