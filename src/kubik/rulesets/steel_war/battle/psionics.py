@@ -105,7 +105,8 @@ class PsiSituation:
     """What one psi action on one target meets, as measured (hashable, for the odds).
 
     ``threat``: the strike's other threat ("+" rows), or the murder's "commander lost"
-    threat; ``hit``: the murder's hit (victim's armour die, shooter's power die, flame).
+    threat; ``hit``: the murder's hit (victim's armour die, shooter's power die, flame);
+    ``side``: the psionic's side, who picks a blast's effect (SW-PSI-16).
     """
 
     action: PsiAction
@@ -118,6 +119,7 @@ class PsiSituation:
     panic_over: bool = False
     berserk: bool = False
     hit: tuple[Die, Die, bool] | None = None
+    side: str = "psionic"
 
 
 def measure(game: Battlefield, squad: Squad, target: Squad) -> PsiAttempt | None:
@@ -170,6 +172,7 @@ def situation(
         choice=choice,
         panic_over=target.panic_over,
         berserk=target.berserk,
+        side=squad.side,
     )
     if action is PsiAction.STRIKE:
         return replace(sit, threat=plus_threat(target.motivation, plus))
@@ -214,7 +217,7 @@ def rule_call(sit: PsiSituation) -> AnyCall:
     if sit.action is PsiAction.PANIC:
         return Call(psi_panic, (attempt, sit.target.quality, sit.target.android))
     if sit.action is PsiAction.BLAST:
-        return Call(psi_blast, (attempt, sit.choice))
+        return Call(psi_blast, (attempt, sit.choice, sit.side))
     if sit.action is PsiAction.MURDER:
         return Call(psi_murder, (attempt, sit.target, sit.threat, sit.models))
     plain = {
