@@ -414,6 +414,7 @@ def _plan(
     found = game.board.settle(squad, path, key=key, within=_reach_of(unit.speed))
     if found is None:
         return None
+    found = inside(game, squad, path, found)
     moved = inches(length_along(path, found))
     if moved < shortest_move_inches():
         return None
@@ -573,10 +574,33 @@ def combat_end(game: Battlefield, squad: Squad, found: Plan, rolled: float) -> P
     shorter one ends where it gets to, or where that walk was stopped if it gets no
     farther (standing still where it is stopped at once)."""
     stop, reached = _combat_walk(game, squad, found)
+    path = cut(found.way, rolled)
     if rolled + 1e-9 >= reached:
-        return stop
-    tip = cut(found.way, rolled)[-1]
-    return (round(tip[0], 1), round(tip[1], 1))
+        return inside(game, squad, path, stop)
+    tip = path[-1]
+    return inside(game, squad, path, (round(tip[0], 1), round(tip[1], 1)))
+
+
+def inside(game: Battlefield, squad: Squad, path: Sequence[Point], spot: Point) -> Point:
+    """``spot``, where a move along ``path`` ends on the 0.1" grid, pulled onto the nearest
+    neighbouring grid point no farther from where the move began than the path is long
+    when rounding took it so far that the tape reads it longer than the move (3.06" for
+    a 3" move reads 3.1"): a move never overruns its allowance, even by the rounding of
+    its end. As it was otherwise, or when no such point fits."""
+    start = path[0]
+    length = sum(math.dist(p, q) for p, q in itertools.pairwise(path))
+    if inches(math.dist(start, spot)) <= inches(length):
+        return spot
+    tip = path[-1]
+    xs = {round(math.floor(tip[0] * 10) / 10, 1), round(math.ceil(tip[0] * 10) / 10, 1)}
+    ys = {round(math.floor(tip[1] * 10) / 10, 1), round(math.ceil(tip[1] * 10) / 10, 1)}
+    near = sorted(((x, y) for x in xs for y in ys), key=lambda c: (math.dist(c, tip), c))
+    for candidate in near:
+        if inches(math.dist(start, candidate)) <= inches(length) and game.board.fits(
+            squad, candidate
+        ):
+            return candidate
+    return spot
 
 
 def _combat_walk(game: Battlefield, squad: Squad, found: Plan) -> tuple[Point, float]:
@@ -689,6 +713,7 @@ __all__ = [
     "enemy_distance_now",
     "enemy_points",
     "goals",
+    "inside",
     "judged_by_nearness",
     "menu_plans",
     "move_rules",
