@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import grimp
@@ -21,10 +21,6 @@ import pytest
 import kubik.rulesets.registry
 
 ROOT = Path(__file__).resolve().parents[1]
-
-#: Battle packages being rebuilt on the board of kubik.game.battle: their modules may
-#: still import each other in a cycle (each entry goes once its battle is rebuilt).
-CYCLES_ALLOWED_IN = ("kubik.rulesets.steel_war.battle",)
 
 
 def strongly_connected(graph: grimp.ImportGraph) -> Iterator[list[str]]:
@@ -71,22 +67,13 @@ def strongly_connected(graph: grimp.ImportGraph) -> Iterator[list[str]]:
                         yield sorted(component)
 
 
-def _within(modules: Iterable[str], package: str) -> bool:
-    return all(m == package or m.startswith(package + ".") for m in modules)
-
-
-def allowed(component: list[str]) -> bool:
-    """A cycle wholly inside one battle package still being rebuilt."""
-    return any(_within(component, package) for package in CYCLES_ALLOWED_IN)
-
-
 @pytest.fixture(scope="module")
 def graph() -> grimp.ImportGraph:
     return grimp.build_graph("kubik", exclude_type_checking_imports=True, cache_dir=None)
 
 
 def test_no_two_modules_of_kubik_import_each_other(graph: grimp.ImportGraph) -> None:
-    cycles = [c for c in strongly_connected(graph) if not allowed(c)]
+    cycles = list(strongly_connected(graph))
     assert cycles == [], "import cycles (imports inside functions count):\n" + "\n".join(
         " <-> ".join(c) for c in cycles
     )
@@ -108,9 +95,6 @@ def test_an_import_inside_a_function_makes_a_cycle_and_one_for_types_only_does_n
     monkeypatch.syspath_prepend(str(tmp_path))
     toy = grimp.build_graph("cyclic_toy", exclude_type_checking_imports=True, cache_dir=None)
     assert list(strongly_connected(toy)) == [["cyclic_toy.one", "cyclic_toy.two"]]
-    assert not allowed(["kubik.engine.odds", "kubik.rulesets.steel_war.battle.game"])
-    for package in CYCLES_ALLOWED_IN:
-        assert allowed([f"{package}.game", f"{package}.moves"])
 
 
 def test_the_layers_hold() -> None:

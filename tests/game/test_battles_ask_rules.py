@@ -8,9 +8,9 @@ a battle reads is read through its rule module, never straight from the ruleset'
 data (the battle's own ``game_*`` tables and the bots' ``bot`` tastes are not
 rulebook numbers).
 
-Today's offenders are listed per file with how many each has; a list that only
-shrinks: the test fails on a new one, and on a file that needs fewer than listed
-(lower or drop its entry as its ruleset is fixed).
+The lists of files allowed to (with how many each may) are empty now that every
+ruleset's battle asks its rules: a file that builds a verdict or reads a rulebook
+number fails the test.
 """
 
 from __future__ import annotations
@@ -26,17 +26,10 @@ SRC = Path(kubik.__file__).parent
 RULESETS = SRC / "rulesets"
 
 #: Battle code building a verdict of its own, per file (path under ``src/kubik``).
-VERDICTS_BUILT: dict[str, int] = {
-    "rulesets/steel_war/battle/assault.py": 1,
-    "rulesets/steel_war/battle/game.py": 1,
-    "rulesets/steel_war/battle/menu.py": 1,
-}
+VERDICTS_BUILT: dict[str, int] = {}
 
 #: Battle code reading rulebook numbers straight from the data, per file.
-NUMBERS_READ: dict[str, int] = {
-    "rulesets/steel_war/battle/carry.py": 1,
-    "rulesets/steel_war/battle/psionics.py": 1,
-}
+NUMBERS_READ: dict[str, int] = {}
 
 #: What builds a verdict (``Verdict(...)`` itself too); ``combine`` and ``neutral`` do not.
 BUILDERS = frozenset({"allow", "forbid", "need", "of"})

@@ -8,7 +8,7 @@ as a ruleset does, with its fighters placed by hand for each situation.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -22,17 +22,26 @@ from kubik.game.battle import (
     GAP,
     bearing,
     confirm_inches,
+    confirm_one_of,
     move_entry,
     overlapping,
     read_count,
     read_inches,
     read_position,
     read_yes_no,
+    settle,
     touching,
 )
 from kubik.game.registry import register_ruleset, unregister_ruleset
-from kubik.table import Base, TerrainKind
-from tests.game.skirmish import GAME, SCENARIO, SKIRMISH_ID, Fighter, SkirmishGame
+from kubik.table import Base, Point, TerrainKind
+from tests.game.skirmish import (
+    GAME,
+    SCENARIO,
+    SKIRMISH_ID,
+    Fighter,
+    SkirmishBoard,
+    SkirmishGame,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -444,3 +453,111 @@ def test_a_model_shuffling_aside_ignores_the_models_on_their_way_elsewhere() -> 
     blocked = board.clear_spot(r1, (5.0, 5.0), radii=(0.5,))
     moving = board.clear_spot(r1, (5.0, 5.0), radii=(0.5,), moving=[r2])
     assert moving == (5.5, 5.0) and blocked != moving
+
+
+def test_a_fact_judged_among_a_few_values_is_picked_and_the_log_says_so() -> None:
+    shown = {"none": msg("toy.none"), "light": msg("toy.light"), "hard": msg("toy.hard")}
+    procedure = confirm_one_of(
+        "red", msg("toy.cover"), "light", tuple(shown), shown.__getitem__, ("TS-SHOOT-02",)
+    )
+    asked = next(procedure)
+    assert isinstance(asked, Choose) and asked.options == ("none", "light", "hard")
+    assert asked.default == "light"
+    said = procedure.send("hard")
+    assert said.event.id == "game.entry.differs"
+    with pytest.raises(StopIteration) as done:
+        procedure.send(None)
+    assert done.value.value == "hard"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.tuples(st.floats(1.0, 23.0), st.floats(1.0, 23.0)), min_size=1, max_size=3),
+    st.sampled_from([None, 13.0]),
+)
+def test_the_contact_rule_meets_only_models_near_the_way(
+    turns: list[tuple[float, float]], within: float | None
+) -> None:
+    """Where a walk ends is the contact rule's answer over every model on the table, though
+    the board asks it only of those near the way, and keeps it while a menu is measured."""
+    game = _game(r1=(5.0, 5.0), r2=(7.0, 6.0), b1=(9.0, 9.0), b2=(4.0, 9.5))
+    board = game.board
+    r1 = _f(game, "r1")
+    path = [r1.base.centre, *turns]
+    everyone = [f.base for f in game.fighters if f.id != "r1"]
+    expected = settle(path, board.bases_at(r1), everyone)
+    assert board.settle(r1, path, within=within) == expected
+    with game.still():
+        assert board.settle(r1, path, within=within) == expected
+        assert board.settle(r1, path, within=within) == expected
+
+
+def test_a_menu_keeps_its_answers_and_the_next_one_sees_what_moved() -> None:
+    game = _game(r1=(2.0, 2.0), b1=(7.0, 2.0), b2=(2.0, 8.5))
+    board = game.board
+    r1, b1, b2 = (_f(game, u) for u in ("r1", "b1", "b2"))
+    with game.still():
+        assert board.nearest(r1) is b1 and board.gap(r1, b1) == pytest.approx(4.0)
+        assert board.enemies(r1) == [b1, b2] and board.sees(r1, b1)
+        first = board.shape(b1)
+    b1.base = b1.base.moved_to((7.0, 12.0))  # between menus b1 walks off north
+    with game.still():
+        assert board.shape(b1) != first
+        assert board.nearest(r1) is b2 and board.gap(r1, b1) == pytest.approx(10.18, abs=0.01)
+    b1.base = b1.base.moved_to((7.0, 2.0))  # back where it stood: the kept answer again
+    with game.still():
+        assert board.shape(b1) == first and board.gap(r1, b1) == pytest.approx(4.0)
+
+
+def test_a_ruleset_reads_lengths_off_the_tape_its_own_way() -> None:
+    class Tenths(SkirmishBoard):
+        def reading(self, inches: float) -> float:
+            return round(inches, 1)
+
+    game = _game(r1=(2.0, 2.0), b1=(7.04, 2.0))
+    board = Tenths(game)
+    r1, b1 = _f(game, "r1"), _f(game, "b1")
+    assert board.gap(r1, b1) == 4.0 and game.board.gap(r1, b1) == pytest.approx(4.04)
+
+
+def test_a_unit_of_several_models_stands_only_where_each_of_its_bases_may() -> None:
+    """Each model's base must be on the table and out of impassable ground, whatever the
+    unit's centre: a pair whose centre stands clear with one man in the barn does not fit,
+    and a pair in a row along the table's edge fits though a circle round it would not."""
+
+    class Pairs(SkirmishBoard):
+        def bases_at(self, unit: Fighter) -> Callable[[Point], Sequence[Base]]:
+            return lambda p: [Base(p[0] - 1.0, p[1], 1.0), Base(p[0] + 1.0, p[1], 1.0)]
+
+    game = _game()
+    board, r1 = Pairs(game), _f(game, "r1")
+    assert board.on_ground(r1, (5.0, 5.0))
+    assert not board.on_ground(r1, (9.2, 12.0))  # the right man stands in the barn
+    assert board.on_ground(r1, (5.0, 0.5))  # both bases touch the edge, on the table
+    assert not board.on_ground(r1, (0.9, 5.0))
+
+
+def test_where_a_move_would_leave_a_unit_and_sight_from_one_model() -> None:
+    """``gap_at``: the gap to the nearest enemy from a place the unit may move to (edge
+    to edge, every enemy measured whose centre could be the nearest); ``sees_from``: sight
+    from a model of the unit's own choosing (a psionic, a spotter)."""
+    game = _game(r1=(2.0, 2.0), b1=(7.0, 2.0), b2=(2.0, 8.5))
+    board = game.board
+    r1, b1 = _f(game, "r1"), _f(game, "b1")
+    assert board.gap_at(r1, (2.0, 2.0)) == pytest.approx(4.0)  # where it stands: b1
+    assert board.gap_at(r1, (2.0, 6.0)) == pytest.approx(1.5)  # moved north: b2 is nearer
+    assert board.gap_at(r1, (2.0, 6.0), among=[b1]) == pytest.approx(math.hypot(5, 4) - 1)
+    game = _game(b1=(16.0, 12.0))
+    b1 = _f(game, "b1")
+    assert not game.board.sees_from([Base(8.0, 12.0, 1.0)], b1)  # the barn between them
+    assert game.board.sees_from([Base(16.0, 4.0, 1.0)], b1)
+
+
+def test_bases_placed_by_hand_fit_only_on_the_table_out_of_the_barn_and_clear() -> None:
+    game = _game(r1=(3.0, 3.0), b1=(8.0, 3.0))
+    board, r1 = game.board, _f(game, "r1")
+    assert board.bases_fit(r1, [Base(5.0, 5.0, 1.0), Base(6.5, 5.0, 1.0)])
+    assert not board.bases_fit(r1, [Base(5.0, 5.0, 1.0), Base(11.0, 11.0, 1.0)])  # barn
+    assert not board.bases_fit(r1, [Base(7.0, 3.0, 1.0)])  # touching b1
+    assert not board.bases_fit(r1, [Base(0.2, 5.0, 1.0)])  # off the edge
+    assert not board.bases_fit(r1, [Base(5.0, 5.0, 1.0)], with_own=[Base(5.9, 5.0, 1.0)])

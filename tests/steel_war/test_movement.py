@@ -16,6 +16,7 @@ from kubik.rulesets.steel_war.movement import (
     TerrainClass,
     base_speed,
     combat_move,
+    farthest_along,
     march_allowed,
     march_distance,
     most_restrictive,
@@ -175,3 +176,15 @@ def test_SW_ABSENT_02_default_speeds() -> None:
     assert base_speed(MoverType.TRACKED) == 12
     with pytest.raises(InputError, match="mover"):
         base_speed(MoverType.WHEELED)
+
+
+def test_SW_MOVE_02_SW_MOVE_01_a_move_stops_short_of_harder_ground_or_goes_in_at_its_pace() -> None:
+    """2" of open ground then a wood: the squad may stop at the wood's edge (2") or go in
+    at the wood's pace (6 ÷ 2 = 3" in all) — the farther; 4.5" of open ground first: it
+    stops at the edge. A march never enters the wood (SW-MOVE-01)."""
+    easy, wood = TerrainClass.EASY, TerrainClass.DIFFICULT
+    assert farthest_along([(easy, 2.0), (wood, 5.0)], "move", 6) == (wood, 3.0)
+    assert farthest_along([(easy, 4.5), (wood, 5.0)], "move", 6) == (easy, 4.5)
+    assert farthest_along([(easy, 4.5), (wood, 5.0)], "march", 6) == (easy, 4.5)
+    assert farthest_along([(easy, 20.0)], "march", 6) == (easy, 12.0)
+    assert farthest_along([(TerrainClass.IMPASSABLE, 3.0)], "move", 6) == (easy, 0.0)

@@ -12,7 +12,8 @@ import pytest
 from kubik.engine import Permission, Verdict
 from kubik.engine.dice import D6, D8
 from kubik.rulesets.steel_war.activation import ActionType as A
-from kubik.rulesets.steel_war.charge import may_charge
+from kubik.rulesets.steel_war.activation import may_activate
+from kubik.rulesets.steel_war.charge import may_charge, may_hold_fire
 from kubik.rulesets.steel_war.fire import may_fire_weapon, may_get_up, may_go_to_ground, may_shoot
 from kubik.rulesets.steel_war.fire_ammo import Ammo
 from kubik.rulesets.steel_war.fire_weapons import weapon
@@ -22,7 +23,7 @@ from kubik.rulesets.steel_war.inspiration import (
     may_inspire,
     may_pass_action,
 )
-from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order, may_end_activation
 from kubik.rulesets.steel_war.movement import TerrainClass, may_move
 from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast
@@ -373,3 +374,24 @@ def test_every_reason_renders_in_both_languages(level: MoraleLevel) -> None:
     ):
         if verdict.reason is not None:
             _reason(verdict)
+
+
+def test_SW_ABSENT_01_SW_CORE_04_SW_CC_09_a_unit_activates_once_a_turn_and_not_in_melee() -> None:
+    assert may_activate(False).allowed and may_activate(False).rules == ("SW-ABSENT-01",)
+    spent = may_activate(True)
+    assert not spent.allowed and spent.rules == ("SW-CORE-04",)
+    assert render(spent.reason, "ru") == "Отделение уже было активировано в этом ходу"
+    locked = may_activate(False, in_melee=True)
+    assert not locked.allowed and locked.rules == ("SW-CC-09",)
+
+
+def test_SW_MOR_01_a_fleeing_squad_cannot_stop_while_it_can_move() -> None:
+    for level in (UV, ST, PO, RA):
+        assert may_end_activation(level, True).allowed
+    assert not may_end_activation(BE, True).allowed
+    assert may_end_activation(BE, False).allowed  # nowhere to go: it stands
+    assert may_end_activation(BE, True).rules == ("SW-MOR-01",)
+
+
+def test_SW_CC_04_the_defender_may_let_its_free_action_go() -> None:
+    assert may_hold_fire().allowed and may_hold_fire().rules == ("SW-CC-04",)

@@ -10,7 +10,8 @@ import math
 
 from kubik.game.battle import overlapping
 from kubik.game.battle.contact import STEP
-from kubik.rulesets.steel_war.battle import assault, moves
+from kubik.rulesets.steel_war.battle import assault
+from kubik.rulesets.steel_war.battle.board import bases_at as bases_of_squad_at
 from tests.game.ways import overlaps, up_to
 
 from .builders import new_game, play, rules_in, scenario, unit
@@ -22,7 +23,7 @@ def test_SW_CC_03_the_attackers_stop_at_the_first_defender_they_meet() -> None:
     theirs = defender.bases()
     way = assault.charge_way(game, attacker, defender)
     assert way is not None
-    start, bases_at = attacker.centre, moves.bases_at(attacker)
+    start, bases_at = attacker.centre, bases_of_squad_at(attacker)
     assert overlaps(way, bases_at, theirs)  # the way, walked to its end, runs into them
     log = play(assault.contact, (game, attacker, defender)).result
     assert log is not None

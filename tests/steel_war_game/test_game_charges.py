@@ -11,6 +11,7 @@ from kubik.rulesets.steel_war.battle import assault
 from kubik.rulesets.steel_war.battle.options import Charge, Fire
 from kubik.rulesets.steel_war.fire_ammo import FiredThisActivation
 from kubik.rulesets.steel_war.reaction import ReactionAction
+from kubik.text.i18n import render
 
 from .builders import (
     event_ids,
@@ -56,6 +57,42 @@ def test_SW_CC_04_the_free_fire_is_measured_from_where_the_attackers_stopped() -
     ranged = [e for e in session.log if isinstance(e, RollEntry)][-1]
     assert ranged.dice == (D4,)
     assert "SW-CC-04" in rules_in(session.log)
+
+
+def test_SW_CC_04_a_defender_that_marched_in_its_own_activation_still_gets_its_free_fire() -> None:
+    """The Lianrians marched in their own activation earlier this turn: a march bars
+    firing in that activation (SW-MOVE-01), not the free action a short charge gives
+    them outside it — the fire is offered (it was refused before)."""
+    session = human_session(scenario([unit("s", "steel", (6, 4)), unit("l", "lianra", (6, 16))]))
+    rolls(session, 6, 1)
+    state(session).squad("l").marched = True  # (as their own march left them)
+    pick(session, lambda o: isinstance(o, Charge))
+    roll(session, 4)
+    roll(session, 1, 2)
+    fire = pick(session, lambda o: isinstance(o, Fire))
+    assert fire == Fire("s", ("assault_rifle",))
+    assert not events(session.log, "steel_war.game.free_fire_held")
+
+
+def test_SW_CC_04_a_defender_that_holds_its_free_fire_is_said_why() -> None:
+    """Held by choice, or refused by the fire rule (suppressed defenders, SW-SUP-01): the
+    log says which, in both languages."""
+    session, _ = _short_charge()
+    pick(session, lambda o: not isinstance(o, Fire))
+    held = events(session.log, "steel_war.game.free_fire_held")
+    assert held and held[-1].event.kwargs["why"].id == "steel_war.game.held.chosen"
+    session = human_session(scenario([unit("s", "steel", (6, 4)), unit("l", "lianra", (6, 16))]))
+    rolls(session, 6, 1)
+    state(session).squad("l").markers = 1
+    pick(session, lambda o: isinstance(o, Charge))
+    roll(session, 4)
+    roll(session, 1, 2)  # short: the suppressed defenders may not fire, and the log says so
+    held = events(session.log, "steel_war.game.free_fire_held")
+    assert held and held[-1].event.kwargs["why"].id == "steel_war.game.held.refused"
+    assert "SW-SUP-01" in held[-1].rules
+    text = {lang: render(held[-1].event, lang) for lang in ("en", "ru")}
+    assert "lets its free action" in text["en"] and "suppress" in text["en"]
+    assert "не использует бесплатное действие" in text["ru"]
 
 
 def test_SW_CC_04_a_charge_that_falls_short_again_leaves_the_attackers_where_they_stopped() -> None:
@@ -139,6 +176,9 @@ def test_SW_CC_09_the_attackers_test_their_morale_though_the_defender_was_wiped_
     assert "steel_war.close_combat.wiped_out" not in event_ids(session.log)
     fell = events(session.log, "steel_war.game.fell_back")
     assert fell and fell[0].event.kwargs["squad"].kwargs["en"] == "s"
+    # the defender took two attackers out for good; he was back on his feet: no kill
+    kills = {u.unit: u.kills for u in state(session).unit_results()}
+    assert kills == {"s": 0, "l": 2}
 
 
 def test_SW_FIRE_07_a_squad_gone_to_ground_charges_after_its_getting_up_test() -> None:

@@ -50,6 +50,9 @@ def test_SW_DMG_02_SW_DMG_03_every_hit_is_allocated_before_any_armour_test() -> 
     ]
     assert squad.commander == "l.3" and squad.markers == 1
     assert {"SW-DMG-01", "SW-DMG-02", "SW-DMG-03", "SW-DMG-06", "SW-DMG-11"} <= rules_in(log)
+    # the shooters took two men out of the fight: their kills, the target's losses
+    results = {u.unit: u for u in game.unit_results()}
+    assert (results["s"].kills, results["l"].lost, results["l"].kills) == (2, 2, 0)
 
 
 def test_SW_FIRE_05_a_squad_splits_its_weapons_and_each_fires_once() -> None:
@@ -284,6 +287,8 @@ def test_SW_DMG_09_a_keno_backpack_flamethrower_explodes_when_its_bearer_is_hit(
     assert game.squad("f").models[0].status is Status.KILLED
     assert all(m.status is Status.ACTIVE for m in game.squad("far").models)
     assert {"SW-DMG-09", "SW-DMG-08"} <= rules_in(run.result.log)
+    # the explosion's victim is the shooters' kill too: their fire set it off
+    assert {u.unit: u.kills for u in game.unit_results()}["s"] == 2
 
 
 def test_a_fire_s_odds_do_not_depend_on_the_rules_that_made_its_dice() -> None:

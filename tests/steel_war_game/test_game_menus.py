@@ -19,12 +19,14 @@ from kubik.rulesets.steel_war.battle.forecast import (
     ground_forecast,
     stand_forecast,
 )
+from kubik.rulesets.steel_war.battle.formation import inches
 from kubik.rulesets.steel_war.battle.options import Act, Fire, Kind
 from kubik.rulesets.steel_war.battle.state import Status
 from kubik.rulesets.steel_war.damage import TargetKind
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast, may_stand_fast_from
 from kubik.rulesets.steel_war.reaction import ReactionAction, reaction_threat
+from kubik.table.tape import Tape
 
 from .builders import new_game, offered, scenario, unit
 
@@ -186,14 +188,17 @@ def test_what_a_menu_keeps_is_what_is_measured_afresh(monkeypatch: pytest.Monkey
         on_table = [s for s in game.squads if s.on_table]
         for a, b in itertools.product(on_table, repeat=2):
             if a is not b:
-                assert game.distance(a, b) == game._distance(a, b)
-                assert game.sees(a, b) == game._sees(a, b)
+                assert game.distance(a, b) == inches(Tape.closest(a.bases(), b.bases()))
+                assert game.sees(a, b) == any(game.tape.sees(a.anchor(), x) for x in b.bases())
                 assert game.sight(a, b) == game._measure_sight(a, b)
         for a in on_table:
             assert game.in_cover(a) == game._in_cover(a)
             assert game.kind(a) == game._kind(a)
-            assert game.nearest_enemy(a) == game._nearest_enemy(a)
-            assert game.enemies(a) == list(game._on_table(a.side, False))
+            enemies = [e for e in game.squads if e.side != a.side and e.on_table]
+            assert game.enemies(a) == enemies
+            gaps = [inches(Tape.closest(a.bases(), e.bases())) for e in enemies]
+            nearest = min(zip(gaps, enemies, strict=True), key=lambda t: t[0]) if enemies else None
+            assert game.nearest_enemy(a) == (None if nearest is None else nearest[::-1])
         assert game.situation(squad, done, passed=passed) == game._situation(squad, done, passed)
         asked.append(len(on_table))
         return built(game, squad, done, passed=passed)

@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from kubik.engine import OddsCache, TableSession, expected_value
+from kubik.engine import Choose, OddsCache, PolicyChooser, TableSession, expected_value
 from kubik.engine.dice import Die
-from kubik.engine.log import EventEntry, RollEntry
+from kubik.engine.log import ChoiceEntry, EventEntry, RollEntry
 from kubik.game import GameSession, ScenarioError, load_scenario
 from kubik.game.battle import Posture
 from kubik.rulesets.steel_war.activation import ActionType
@@ -345,3 +345,26 @@ def test_the_convoy_psionic_plays_reproducibly_in_both_languages() -> None:
     russian = session.narrate("ru")
     assert not [x for x in russian if re.search(r"(steel_war|game)\.[a-z_]+\.[a-z_.]+", x)]
     assert any("Псионик" in x for x in russian)
+
+
+def test_SW_PSI_16_a_blast_s_effect_is_decided_by_the_psionic_s_side() -> None:
+    """«На выбор псионика»: once the blast has worked, the psionic's side picks the
+    effect — the decision is that side's (its player or bot), not a side nobody plays
+    (before, it was asked of "psionic" and always answered by the default)."""
+    game = battle()
+    p, e = game.squad("p"), game.squad("e")
+    asked: list[str] = []
+
+    def psionic_player(request: Choose) -> BlastChoice:
+        asked.append(request.side)
+        return BlastChoice.PANIC
+
+    option = Psi(PsiAction.BLAST, "e", 7.0, BlastChoice.LOSE_MORALE)
+    session = TableSession(
+        psionics.use_psi, (game, p, option), chooser=PolicyChooser(psionic_player)
+    )
+    session.supply([7])
+    assert session.result is not None
+    choices = [c for c in session.result.log if isinstance(c, ChoiceEntry)]
+    assert [c.side for c in choices] == asked == [p.side]
+    assert e.panicked and e.level is MoraleLevel.STEADY

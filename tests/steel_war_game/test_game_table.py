@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from kubik.engine import Choose, EntryError
+from kubik.engine import Choose
 from kubik.engine.dice import D4, D8
 from kubik.engine.log import ChoiceEntry, RollEntry
+from kubik.engine.narration import narrate
 from kubik.game import GameInputError
-from kubik.rulesets.steel_war.battle.entry import read_spot
 from kubik.rulesets.steel_war.battle.options import Fire, Move, MoveHow, MoveKind, Spot
 from kubik.rulesets.steel_war.fire import Cover
+from kubik.text.i18n import render
 
 from .builders import events, human_session, pick, roll, rolls, scenario, state, unit
 
@@ -33,16 +34,6 @@ def _at_table(**kwargs: object):  # type: ignore[no-untyped-def]
     return session
 
 
-def test_a_typed_spot_reads_coordinates_or_a_distance_and_a_direction() -> None:
-    assert read_spot("12,5; 30", (0.0, 0.0)) == (12.5, 30.0)
-    assert read_spot("(3, 4)", (0.0, 0.0)) == (3.0, 4.0)
-    assert read_spot("6 с", (10.0, 10.0)) == (10.0, 16.0)
-    assert read_spot("4 e", (10.0, 10.0)) == (14.0, 10.0)
-    with pytest.raises(EntryError) as refused:
-        read_spot("over there", (0.0, 0.0))
-    assert refused.value.message.id == "steel_war.game.entry.not_a_spot"
-
-
 def test_SW_MOVE_02_a_move_at_the_table_ends_where_the_players_put_the_squad() -> None:
     """The program proposes where the move ends; the players type where the squad's centre
     stands. The rules check it: into the wood a move is 3" (SW-MOVE-02), so a spot in it
@@ -57,14 +48,18 @@ def test_SW_MOVE_02_a_move_at_the_table_ends_where_the_players_put_the_squad() -
     assert request.options == (Spot(move.x, move.y),)
     with pytest.raises(GameInputError, match=r'that is 6\.0" away'):
         session.type_answer("6, 10")
-    with pytest.raises(GameInputError, match="off the table"):
+    with pytest.raises(GameInputError, match="off the table's edge"):
         session.type_answer("0, 4")
     session.type_answer("5.5, 6.5")  # 2.5" forward and a little aside
     assert state(session).squad("s").centre == (5.5, 6.5)
     typed = [e for e in session.log if isinstance(e, ChoiceEntry) and e.typed]
     assert typed and typed[0].typed == "5.5, 6.5" and "SW-MOVE-03" in typed[0].rules
-    moved = events(session.log, "steel_war.game.moved")
-    assert moved[-1].event.kwargs["x"] == 5.5
+    # told as it went (north-north-west, 2.5" by the way it took), not as the menu aimed it
+    assert not events(session.log, "steel_war.game.moved")
+    placed = events(session.log, "steel_war.game.moved_placed")[-1].event
+    assert placed.kwargs["x"] == 5.5 and placed.kwargs["inches"] == 2.5
+    assert render(placed, "en").startswith("s: move north-north-west through easy")
+    assert "на северо-северо-запад" in render(placed, "ru")
 
 
 def test_the_contact_rule_holds_at_the_table_too() -> None:
@@ -85,7 +80,7 @@ def test_SW_FIRE_06_SW_FIRE_08_the_players_confirm_or_correct_what_was_measured(
     session = _at_table()
     pick(session, lambda o: isinstance(o, Fire))
     sight = session.pending
-    assert isinstance(sight, Choose) and sight.options == (True, False)
+    assert isinstance(sight, Choose) and sight.options == (True,) and sight.entry is not None
     session.answer(True)
     distance = session.pending
     assert isinstance(distance, Choose) and distance.options == (15.0,)
@@ -102,7 +97,45 @@ def test_SW_FIRE_06_SW_FIRE_08_the_players_confirm_or_correct_what_was_measured(
     roll(session, 4)
     range_die = [e for e in session.log if isinstance(e, RollEntry)][-1]
     assert range_die.dice == (D4,)
-    given = events(session.log, "steel_war.game.entry.distance_given")
-    assert given and given[0].event.kwargs["inches"] == 7.5
+    given = events(session.log, "game.entry.differs")
+    assert given and given[0].event.kwargs["measured"].kwargs["inches"] == 15.0
     typed = [e for e in session.log if isinstance(e, ChoiceEntry) and e.typed]
     assert typed and typed[0].typed == '7.5"'
+
+
+def test_a_squad_is_put_in_a_line_at_the_table_then_moved_model_by_model() -> None:
+    """The referee types where the squad stands and the formation it was put in
+    (``2 n line``: a line across the way it went, its commander in the middle), then
+    single models (``4 1 e``: model 4 one inch east): each place is checked by the board
+    and the rules — a model beyond the move's 6" allowance, one in contact with another,
+    one out of coherency is refused — and the log says where everything stands, in words."""
+    session = _at_table()
+    pick(session, lambda o: isinstance(o, Move) and o.how is MoveHow.MOVE)
+    session.type_answer("2 n line")
+    squad = state(session).squad("s")
+    assert squad.centre == (6.0, 6.0)
+    assert sorted(round(m.x, 2) for m in squad.models) == [3.75, 5.25, 6.75, 8.25]
+    assert {m.y for m in squad.models} == {6.0}
+    models = session.pending
+    assert isinstance(models, Choose) and models.entry is not None
+    with pytest.raises(GameInputError, match=r"would have gone 8\.\d\""):
+        session.type_answer("4 8 e")  # 8" from where it stood: beyond the 6" move
+    with pytest.raises(GameInputError, match="touching another model"):
+        session.type_answer("4 0.5 w")  # onto its neighbour's base
+    with pytest.raises(GameInputError, match="coherency"):
+        session.type_answer("4 4 e")  # 4" east of the line: more than 2" from anyone
+    with pytest.raises(GameInputError, match="model's number"):
+        session.type_answer("9 1 e")
+    session.type_answer("4 1 e")
+    moved = squad.model("s.4")
+    assert (moved.x, moved.y) == (9.2, 6.0)  # (typed places are on the 0.1" grid)
+    assert events(session.log, "steel_war.game.model_placed")
+    done = session.pending
+    assert isinstance(done, Choose)
+    session.answer(done.options[0])  # every model stands as placed
+    text = [render(e.event, "en") for e in events(session.log, "steel_war.game.moved_placed")]
+    assert text and "north" in text[0] and "in a line" in text[0]
+    said = [narrate(e, "en", {}) for e in session.log if isinstance(e, ChoiceEntry) and e.typed]
+    assert any("in a line, as placed at the table" in line for line in said)
+    assert not any("{" in line for line in said)
+    assert state(session).contact_violations() == ()

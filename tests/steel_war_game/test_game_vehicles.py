@@ -12,7 +12,7 @@ import pytest
 from kubik.game import ScenarioError
 from kubik.game.battle import Piece
 from kubik.rulesets.steel_war.activation import ActionType
-from kubik.rulesets.steel_war.battle import actions, carry, moves, shooting
+from kubik.rulesets.steel_war.battle import actions, carry, effects, moves, shooting
 from kubik.rulesets.steel_war.battle.menu import care, casualty_kind
 from kubik.rulesets.steel_war.battle.options import (
     Act,
@@ -67,7 +67,7 @@ def test_SW_MOVE_04_embark_only_when_the_farthest_man_is_within_6_inches() -> No
     """Four men in a row 1.5" apart around (12, 8.5); the hull (3") at (12, 4). The end man
     at (14.25, 8.5): centres √(2.25² + 4.5²) = 5.03" apart, less the 1.5" and 0.5" radii."""
     near = _apc_game((12, 8.5))
-    assert carry.farthest(near.squad("s"), near.squad("apc")) == 3.0
+    assert carry.farthest(near, near.squad("s"), near.squad("apc")) == 3.0
     assert Embark("apc", 3.0) in options(near, "s")
     far = _apc_game((12, 14))
     refused = [o for o in offered(far, "s").menu.refused if isinstance(o.option, Embark)]
@@ -107,7 +107,7 @@ def test_SW_MOVE_04_SW_MOVE_06_getting_off_is_one_action_of_the_squad_or_the_veh
     run = play(carry.disembark, (game, by_vehicle[0]))
     team = game.squad("hmg")
     assert team.aboard is None and len(team.active()) == 3
-    assert carry.farthest(team, game.squad("apc")) <= 6.0
+    assert carry.farthest(game, team, game.squad("apc")) <= 6.0
     assert run.result is not None and {"SW-MOVE-04", "SW-MOVE-06"} <= rules_in(run.result.log)
     assert game.contact_violations() == ()
 
@@ -198,6 +198,25 @@ def test_SW_ABSENT_05_a_destroyed_vehicle_s_riders_bail_out() -> None:
     assert game.squad("s").aboard is None and game.squad("s").on_table
     assert events(run.result.log, "steel_war.game.bailed_out")
     assert game.contact_violations() == ()
+
+
+def test_SW_MOR_01_riders_share_the_fate_of_a_vehicle_that_surrenders_or_routs() -> None:
+    """A Fleeing vehicle with an enemy within 12" surrenders (SW-MOR-01) and its riders are
+    taken with it, as a vehicle routed off its edge takes them along: riders never stay
+    aboard a vehicle that has left the battle (the riders kept acting before)."""
+    game = _apc_game((12, 4), aboard="apc")
+    run = play(effects.remove, (game, game.squad("apc"), Gone.SURRENDERED, ("SW-MOR-01",)))
+    assert run.result is not None
+    riders = game.squad("s")
+    assert riders.gone is Gone.SURRENDERED and not riders.present
+    assert all(m.status is Status.PRISONER for m in riders.models)
+    assert [e.event.kwargs["why"] for e in events(run.result.log, "steel_war.game.gone")] == [
+        Gone.SURRENDERED,
+        Gone.SURRENDERED,
+    ]
+    routed = _apc_game((12, 4), aboard="apc")
+    play(effects.remove, (routed, routed.squad("apc"), Gone.ROUTED, ("SW-MOR-01",)))
+    assert routed.squad("s").gone is Gone.ROUTED
 
 
 def test_SW_REORG_02_medical_help_a_medical_vehicle_a_field_surgeon_androids() -> None:

@@ -47,7 +47,17 @@ def side_label(side: str, side_names: Mapping[str, Message], lang: str) -> str:
 
 
 def roller_label(roller: str, side_names: Mapping[str, Message], lang: str) -> str:
-    """Who rolls: a side's name, a known role (shooter, target ...) or the role as given."""
+    """Who rolls: a side's or unit's name (``side_names`` may name the roles of the rule
+    being applied), a known role (shooter, target ...) or the role as given; several
+    rollers one after the other ("shooter, target") each so."""
+    if ", " in roller:
+        first, rest = roller.split(", ", 1)
+        return say(
+            "console.roller.then",
+            lang,
+            first=roller_label(first, side_names, lang),
+            then=roller_label(rest, side_names, lang),
+        )
     if roller in side_names:
         return side_label(roller, side_names, lang)
     message_id = f"console.roller.{roller}"

@@ -401,6 +401,8 @@ def print_sim(
             console.print(part)
     console.print()
     console.print(_units_table(result, lang, names))
+    if result.get("units"):
+        console.print(Text(say("sim.units.legend", lang), style="dim"))
 
 
 #: A conclusion under one bot, and what the bots' conclusions say together, for people.

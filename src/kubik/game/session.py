@@ -335,6 +335,16 @@ class GameSession:
         """Side id → its name as a message in both languages (for narration)."""
         return {side: side_name(self.scenario, side) for side in self.scenario.side_ids}
 
+    @property
+    def roller_names(self) -> dict[str, Message]:
+        """Who may roll, by name: the sides, and the units a battle casts in the roles of
+        the rule being applied now (the shooter, the target …: ``roles()``)."""
+        names = self.side_names
+        roles = getattr(self.state, "roles", None)
+        if callable(roles):
+            names.update(roles())
+        return names
+
     def narrate(self, lang: str | None = None) -> list[str]:
         """The log so far as narrated lines, indented by depth."""
         return [narrate(e, lang or self.lang, self.side_names) for e in self.log]

@@ -139,7 +139,8 @@ def pending_json(game: LiveGame, side: str | None, lang: str) -> dict[str, Any] 
     if isinstance(request, Roll):
         out["dice"] = [d.name for d in request.dice]
         out["roller"] = request.roller
-        out["roller_name"] = roller_label(request.roller, names, lang) if request.roller else ""
+        rollers = session.roller_names
+        out["roller_name"] = roller_label(request.roller, rollers, lang) if request.roller else ""
         return out
     out["side_name"] = side_label(request.side, names, lang)
     out["sealed"] = request.sealed

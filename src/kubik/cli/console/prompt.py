@@ -183,7 +183,7 @@ class PromptLoop:
     def _show(self, request: Roll | Choose) -> None:
         names = self.session.side_names
         if isinstance(request, Roll):
-            print_roll_request(self.console, request, self.lang, names)
+            print_roll_request(self.console, request, self.lang, self.session.roller_names)
         else:
             print_choice_request(self.console, request, self.lang, names, self.cache)
             if request.entry is not None:  # people at a real table may type what they did

@@ -233,6 +233,49 @@ def confirm(
     return value
 
 
+def confirm_one_of(
+    side: str,
+    fact: Message,
+    measured: Hashable,
+    options: tuple[Hashable, ...],
+    show: Callable[[Hashable], Message],
+    rules: tuple[str, ...],
+) -> Procedure[Any]:
+    """A fact the table decides among a few values (a target's cover: none, light,
+    hard), as measured (the default) or as people at the table judge it; the log says
+    when the two differ."""
+    value: Hashable = yield Choose(
+        options,
+        side,
+        msg("game.entry.measured", fact=fact, value=show(measured)),
+        default=measured,
+        labels=tuple(show(option) for option in options),
+        rules=rules,
+    )
+    if value != measured:
+        yield emit(
+            "game.entry.differs",
+            rules=rules,
+            fact=fact,
+            value=show(value),
+            measured=show(measured),
+        )
+    return value
+
+
+def heading_shown(start: Point, end: Point) -> Message:
+    """Which way a unit went from ``start`` to ``end``, as the nearest of the sixteen
+    points of the compass (north is toward the table's far edge): the words a typed
+    move is told in (not the menu's goal it may not have gone to).
+
+    >>> heading_shown((0.0, 0.0), (5.0, 0.2)).id, heading_shown((0.0, 0.0), (-3.0, -3.0)).id
+    ('game.entry.heading.e', 'game.entry.heading.sw')
+    """
+    degrees = math.degrees(math.atan2(end[0] - start[0], end[1] - start[1])) % 360
+    point = _POINTS[round(degrees / 22.5) % 16][0]
+    return msg(f"game.entry.heading.{point}")
+
+
 def inches_shown(value: Hashable) -> Message:
     """How a measured distance reads."""
     return msg("game.entry.inches_value", inches=value)
@@ -282,8 +325,10 @@ __all__ = [
     "confirm",
     "confirm_count",
     "confirm_inches",
+    "confirm_one_of",
     "confirm_yes_no",
     "count_shown",
+    "heading_shown",
     "inches_shown",
     "move_entry",
     "read_count",

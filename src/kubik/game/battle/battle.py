@@ -29,7 +29,12 @@ What the base gives every battle
     :meth:`name`                   a unit's or model's name, for labels and the log
     :meth:`contact_violations`     the contact rule checked over :meth:`pieces`
     :meth:`choose`                 a decision from a :class:`~.menu.Menu`
-    :meth:`credit_kill`            a ruleset says which unit took enemy models out
+    :meth:`credit_kill`            a ruleset says which unit took enemy models out (the
+                                   one hook for kills; losses are counted from
+                                   :meth:`pieces`: :meth:`unit_results`,
+                                   :meth:`models_lost`)
+    :meth:`cast`, :meth:`roles`    who plays each role of the rule being applied (the
+                                   shooter, the target …), for people rolling at a table
     :meth:`still`, :meth:`kept`    while a menu is built nothing on the board changes:
                                    each measurement made then is kept until it is done
     :meth:`lasting`, :meth:`shape_id`  measurements of where things stand, kept for the
@@ -167,6 +172,7 @@ class BattleGame(TurnLoop):
         self._names: dict[str, Message] = {u.id: unit_name(scenario, u.id) for u in scenario.units}
         self._units = frozenset(unit.id for unit in scenario.units)
         self._kills: dict[str, int] = {}
+        self._roles: dict[str, Message] = {}
         self._still: dict[Hashable, Any] | None = None
         self._lasting: dict[Hashable, Any] = {}
         self._shapes: dict[Hashable, int] = {}
@@ -231,6 +237,12 @@ class BattleGame(TurnLoop):
             UnitResult(unit, sides[unit], models, lost, fled, self._kills.get(unit, 0))
             for unit, (models, lost, fled) in tally.items()
         )
+
+    def models_lost(self, side: str) -> int:
+        """How many of ``side``'s models the battle has lost (down, removed or fled), as
+        :meth:`unit_results` counts them: the one count of losses a summary reports as
+        ``models_lost`` and ``kubik sim`` adds up, so the two never disagree."""
+        return sum(unit.lost for unit in self.unit_results() if unit.side == side)
 
     # -- shared services --------------------------------------------------------
 
@@ -312,6 +324,23 @@ class BattleGame(TurnLoop):
                 memo.clear()
             memo[made] = found
         return found
+
+    @contextmanager
+    def cast(self, **roles: Message) -> Iterator[None]:
+        """Who plays each role of the rule applied in this stretch — the shooter, the
+        target, the squad testing — by name (``shooter=self.name(unit_id)``): people
+        rolling at a real table are told whose dice they roll (a rule's roll names only
+        its role). Stretches nest: an inner one adds roles and hides none for good."""
+        before = self._roles
+        self._roles = {**before, **roles}
+        try:
+            yield
+        finally:
+            self._roles = before
+
+    def roles(self) -> dict[str, Message]:
+        """The roles of the rule being applied now, by name (:meth:`cast`)."""
+        return dict(self._roles)
 
     def credit_kill(self, by_unit: str, victims: int = 1) -> None:
         """Credit unit ``by_unit`` with taking ``victims`` enemy models out of the fight

@@ -35,7 +35,7 @@ from __future__ import annotations
 import itertools
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -181,6 +181,14 @@ class Board(ABC, Generic[U]):
         :meth:`centre_of`   the point a unit moves by (its one model's centre)
         :meth:`bases_at`    its bases were its centre at a point (it moves as it stands)
         :meth:`besides`     units that move with it and never block it (riders aboard)
+        :meth:`shape_key`   everything a measurement of it may read (default: where its
+                            bases stand): what :meth:`shape` numbers
+        :meth:`reading`     a length as the ruleset reads it off the tape (default: as
+                            measured; e.g. rounded to 0.1")
+
+    While a menu is measured every answer about who is who, gaps, sight, the nearest
+    and where a walk ends is found in one lookup the second time it is asked; the
+    contact rule is asked only of the models near a way (:meth:`settle`).
     """
 
     #: How finely a way round impassable ground samples the features' edges (inches).
@@ -248,6 +256,16 @@ class Board(ABC, Generic[U]):
         """Units that go where ``unit`` goes and never block its moves (default: none)."""
         return ()
 
+    def shape_key(self, unit: U) -> Hashable:
+        """Everything a measurement of ``unit`` kept under :meth:`shape` may read of it
+        (default: its id and where its bases stand; a ruleset whose eyes or kinds of
+        model matter adds them)."""
+        return (self.unit_id(unit), tuple((b.x, b.y, b.diameter) for b in self.bases_of(unit)))
+
+    def reading(self, inches: float) -> float:
+        """A length as the ruleset reads it off the tape (default: as measured)."""
+        return inches
+
     # -- who is who --------------------------------------------------------------------
 
     def unit(self, unit_id: str) -> U:
@@ -259,16 +277,39 @@ class Board(ABC, Generic[U]):
 
     def enemies(self, unit: U) -> list[U]:
         """The units of every other side still in the battle, in order."""
-        side = self.side_of(unit)
-        return [u for u in self.units() if self.side_of(u) != side and self.in_battle(u)]
+        return list(self._sides(unit, False))
 
     def friends(self, unit: U) -> list[U]:
         """The other units of ``unit``'s side still in the battle, in order."""
-        side, own = self.side_of(unit), self.unit_id(unit)
+        return list(self._sides(unit, True))
+
+    def _sides(self, unit: U, own: bool) -> tuple[U, ...]:
+        """The other units still in the battle of ``unit``'s side (``own``) or of every
+        other side (found once while a menu is measured)."""
+        memo = self.game._still  # (the layer's menu memo, read in place: asked most of all)
+        if memo is None:
+            return tuple(self._of_sides(unit, own))
+        key = ("board.sides", id(unit), own)  # (the unit itself stands while a menu does)
+        found: tuple[U, ...] | None = memo.get(key)
+        if found is None:
+            side = self.side_of(unit)
+            of_side = ("board.side", side, own)
+            every: tuple[U, ...] | None = memo.get(of_side)
+            if every is None:
+                every = memo[of_side] = tuple(
+                    u
+                    for u in self.units()
+                    if (self.side_of(u) == side) is own and self.in_battle(u)
+                )
+            found = memo[key] = tuple(u for u in every if u is not unit) if own else every
+        return found
+
+    def _of_sides(self, unit: U, own: bool) -> list[U]:
+        side = self.side_of(unit)
         return [
             u
             for u in self.units()
-            if self.side_of(u) == side and self.unit_id(u) != own and self.in_battle(u)
+            if (self.side_of(u) == side) is own and self.in_battle(u) and u is not unit
         ]
 
     def engaged(self, unit: U) -> list[U]:
@@ -286,15 +327,21 @@ class Board(ABC, Generic[U]):
     # -- how far -------------------------------------------------------------------------
 
     def gap(self, a: U, b: U) -> float:
-        """Inches between the nearest models of ``a`` and ``b``, edge to edge (unrounded;
-        0 when they touch). Kept while both stand where they stood."""
+        """Inches between the nearest models of ``a`` and ``b``, edge to edge, as the
+        ruleset reads the tape (:meth:`reading`; 0 when they touch). Kept while both
+        stand where they stood."""
         game = self.game
-        if not game.measuring:
-            return self.gap_from(self.bases_of(a), b)
-        return game.lasting(
-            ("board.gap", self.shape(a), self.shape(b)),
-            lambda: self.gap_from(self.bases_of(a), b),
-        )
+        memo = game._still
+        if memo is None:
+            return self.reading(self.gap_from(self.bases_of(a), b))
+        key = ("board.gap", id(a), id(b))
+        found: float | None = memo.get(key)  # (asked for every pair a menu weighs)
+        if found is None:
+            found = memo[key] = game.lasting(
+                ("board.gap", self.shape(a), self.shape(b)),
+                lambda: self.reading(self.gap_from(self.bases_of(a), b)),
+            )
+        return found
 
     def gap_from(self, bases: Sequence[Base], b: U) -> float:
         """Inches from ``bases`` (where a unit would stand) to ``b``'s nearest model."""
@@ -307,10 +354,44 @@ class Board(ABC, Generic[U]):
             return gap if gap > 0.0 else 0.0
         return Tape.closest(bases, theirs)
 
+    def gap_at(self, unit: U, point: Point, among: Iterable[U] | None = None) -> float:
+        """Inches from ``unit`` standing at ``point`` (its bases as :meth:`bases_at` puts
+        them) to the nearest model of ``among`` (default: its enemies), edge to edge, as
+        the ruleset reads the tape: where a move would leave it (closer to the enemy or
+        farther). Infinite with none. Units whose centres lie too far off for any of their
+        bases to be the nearest are not measured model by model."""
+        bases = self._bases_at(unit)(point)
+        if not bases:
+            return math.inf
+        others = self._sides(unit, False) if among is None else tuple(among)
+        reach = self.clearance_of(unit) + 0.01  # (a clearance may be a hair short)
+        dist, centre_of = math.dist, self.centre_of
+        near = sorted(
+            ((dist(point, centre_of(o)), i, o) for i, o in enumerate(others) if self.bases_of(o)),
+            key=lambda item: (item[0], item[1]),
+        )
+        best = math.inf
+        for apart, _, other in near:
+            if apart - reach - self.clearance_of(other) - 0.01 > best:
+                break  # (nearest centres first: no unit farther off can come nearer)
+            best = min(best, Tape.closest(bases, self.bases_of(other)))
+        return best if best == math.inf else self.reading(best)
+
     def nearest(self, unit: U, among: Iterable[U] | None = None) -> U | None:
         """The unit of ``among`` (default: its enemies) nearest ``unit`` by :meth:`gap`;
         between equally near ones, the first in order."""
-        candidates = list(self.enemies(unit) if among is None else among)
+        if among is None:
+            memo = self.game._still
+            if memo is None:
+                return self._nearest(unit, self._sides(unit, False))
+            key = ("board.nearest", id(unit))
+            found: tuple[U | None] | None = memo.get(key)  # (asked by every goal)
+            if found is None:
+                found = memo[key] = (self._nearest(unit, self._sides(unit, False)),)
+            return found[0]
+        return self._nearest(unit, list(among))
+
+    def _nearest(self, unit: U, candidates: Sequence[U]) -> U | None:
         if not candidates:
             return None
         return min(candidates, key=lambda other: self.gap(unit, other))
@@ -337,17 +418,20 @@ class Board(ABC, Generic[U]):
         """Whether any of ``viewer``'s eyes sees any model of ``target`` (the table's line
         of sight). Kept while both stand where they stood."""
         game = self.game
-        if not game.measuring:
+        memo = game._still
+        if memo is None:
             return self._sees(viewer, target)
-        return game.lasting(
-            ("board.sees", self.shape(viewer), self.shape(target)),
-            lambda: self._sees(viewer, target),
-        )
+        key = ("board.sees", id(viewer), id(target))
+        found: bool | None = memo.get(key)  # (asked for every pair a menu weighs)
+        if found is None:
+            found = memo[key] = game.lasting(
+                ("board.sees", self.shape(viewer), self.shape(target)),
+                lambda: self._sees(viewer, target),
+            )
+        return found
 
     def _sees(self, viewer: U, target: U) -> bool:
-        sees = self.game.tape.sees
-        theirs = self.bases_of(target)
-        return any(sees(eye, b) for eye in self.eyes_of(viewer) for b in theirs)
+        return self.sees_from(self.eyes_of(viewer), target)
 
     def covers(self, viewer: U, target: U) -> tuple[Cover, ...]:
         """The cover each model of ``target`` has against ``viewer`` (from the eye nearest
@@ -369,8 +453,9 @@ class Board(ABC, Generic[U]):
         return Cover.best(self.covers(viewer, target))
 
     def sees_from(self, bases: Sequence[Base], target: U) -> bool:
-        """Whether models standing at ``bases`` (where a unit would stand) would see any
-        model of ``target``: sight from a place a move is weighed at."""
+        """Whether models standing at ``bases`` (where a unit would stand, or one model of
+        a unit looking for itself: a psionic, a spotter) would see any model of
+        ``target``: sight from a place a move is weighed at."""
         sees = self.game.tape.sees
         theirs = self.bases_of(target)
         if len(bases) == 1 and len(theirs) == 1:  # (one model each: one line of sight)
@@ -398,15 +483,13 @@ class Board(ABC, Generic[U]):
         (:meth:`~kubik.game.battle.BattleGame.shape_id`): a measurement kept under it holds
         until one of them moves or falls. Made once per menu."""
         game = self.game
-        key = ("board.shape", self.unit_id(unit))
-        found: int | None = game.kept_now(key)
+        memo = game._still
+        if memo is None:
+            return game.shape_id(self.shape_key(unit))
+        key = ("board.shape", id(unit))
+        found: int | None = memo.get(key)
         if found is None:
-            found = game.kept(
-                key,
-                lambda: game.shape_id(
-                    (self.unit_id(unit), tuple((b.x, b.y, b.diameter) for b in self.bases_of(unit)))
-                ),
-            )
+            found = memo[key] = game.shape_id(self.shape_key(unit))
         return found
 
     # -- where it may stand ------------------------------------------------------------------
@@ -414,30 +497,60 @@ class Board(ABC, Generic[U]):
     def blocking(self, unit: U, *, also: Iterable[U] = ()) -> list[Base]:
         """The bases a move of ``unit`` must keep clear of: every model on the table but
         its own, those of :meth:`besides` and of ``also`` (a charge's target)."""
-        skip = {self.unit_id(unit), *(self.unit_id(u) for u in self.besides(unit))}
-        skip.update(self.unit_id(u) for u in also)
-        return [p.base for p in self.game.bodies(besides=tuple(skip))]
+        skip = (self.unit_id(unit), *(self.unit_id(u) for u in self.besides(unit)))
+        skip += tuple(self.unit_id(u) for u in also)
+        return list(self.game.kept(("board.blocking", skip), lambda: self._blocking(skip)))
+
+    def _blocking(self, skip: tuple[str, ...]) -> tuple[Base, ...]:
+        found: list[Base] = []
+        for other in self.units():  # (a plain loop: asked for every way a menu walks)
+            if self.unit_id(other) not in skip:
+                found.extend(self.bases_of(other))
+        return tuple(found)
 
     def on_ground(
         self, unit: U, point: Point, *, shape: Callable[[Point], Sequence[Base]] | None = None
     ) -> bool:
         """Whether ``unit`` standing at ``point`` is wholly on the table and out of
-        ground impassable to it (``shape``: its bases were it at a point, when it would
-        stand otherwise than it stands now, e.g. a regiment turned to a new facing)."""
+        ground impassable to it (a unit of one model: its base, but for a thousandth of
+        an inch, so it may stand against a wall; of several, or ``shape`` given — its bases
+        were it at a point, when it would stand otherwise than it stands now, e.g. a
+        regiment turned to a new facing: each model's)."""
         table, tape = self.game.table, self.game.tape
+        bases = (shape or self.bases_at(unit))(point)
         try:
-            for base in (shape or self.bases_at(unit))(point):
+            for base in bases:
                 table.check_base(base)
         except TableError:
             return False
         mover = self.mover_of(unit)
-        if shape is not None:  # every model of the shape on passable ground
+        if shape is not None or len(bases) > 1:  # every model on passable ground
             return all(
-                tape.kind_at(base.centre, mover, base.radius - 1e-3) is not TerrainKind.IMPASSABLE
-                for base in shape(point)
+                tape.kind_at(b.centre, mover, max(b.radius - 1e-3, 0.0))
+                is not TerrainKind.IMPASSABLE
+                for b in bases
             )
         kind = tape.kind_at(point, mover, self.clearance_of(unit))
         return kind is not TerrainKind.IMPASSABLE
+
+    def bases_fit(self, unit: U, bases: Sequence[Base], *, with_own: Sequence[Base] = ()) -> bool:
+        """Whether ``bases`` — where models of ``unit`` would stand, placed by people at a
+        real table (a formation they made, a model moved on its own) — lie wholly on the
+        table, out of ground impassable to it (each but for a thousandth of an inch) and
+        clear of every other unit's model and of ``with_own`` (its models that stay where
+        they are: models of one unit keep a gap too), by the contact rule."""
+        table, tape = self.game.table, self.game.tape
+        try:
+            for base in bases:
+                table.check_base(base)
+        except TableError:
+            return False
+        mover = self.mover_of(unit)
+        for base in bases:
+            kind = tape.kind_at(base.centre, mover, max(base.radius - 1e-3, 0.0))
+            if kind is TerrainKind.IMPASSABLE:
+                return False
+        return clear_of(list(bases), [*self.blocking(unit), *with_own])
 
     def fits(self, unit: U, point: Point, *, touch: U | None = None) -> bool:
         """Whether ``unit`` may stand at ``point``: on passable ground, touching no other
@@ -565,10 +678,13 @@ class Board(ABC, Generic[U]):
             )
         else:
             points, path = self._walked(unit, whole, short, allowance, reach)
-        touchable = list(self.bases_of(target)) if target is not None else []
-        others = self.blocking(unit, also=(target,) if target is not None else ())
         placed = shape or self.bases_at(unit)
-        end = settle(path[-1:] if over else path, placed, others, may_touch=touchable)
+        if shape is None and not over:  # (the board's own memo of the contact rule)
+            end = self.settle(unit, path, target=target)
+        else:
+            touchable = list(self.bases_of(target)) if target is not None else []
+            others = self.blocking(unit, also=(target,) if target is not None else ())
+            end = settle(path[-1:] if over else path, placed, others, may_touch=touchable)
         if end is None:
             return None
         priced = pace or self.pace(unit)
@@ -580,6 +696,7 @@ class Board(ABC, Generic[U]):
             limit = allowance if within else None
             # on open ground a way costs its length: a place needs no pricing of its own
             level = abs(cost - sum(math.dist(p, q) for p, q in itertools.pairwise(points))) < 1e-9
+            others = self.blocking(unit, also=(target,) if target is not None else ())
             end = self._standing_end(
                 unit, points, path, end, others, priced, limit, stands, level=level, shape=placed
             )
@@ -719,6 +836,95 @@ class Board(ABC, Generic[U]):
             if clear_of(mine, (), may_touch=theirs) and not clear_of(mine, theirs):
                 return spot
         return None
+
+    def settle(
+        self,
+        unit: U,
+        path: Sequence[Point],
+        *,
+        target: U | None = None,
+        key: Hashable | None = None,
+        within: float | None = None,
+    ) -> Point | None:
+        """Where ``unit`` walking ``path`` may end by the contact rule
+        (:func:`~kubik.game.battle.settle`): never through a model, never touching one
+        but ``target`` (a charge's: touched, never overlapped); ``None`` when no place of
+        the path is clear.
+
+        The rule meets only the models beside the way, so only those are asked: while a
+        menu is measured the models near where the unit stands are gathered once, and
+        each answer is kept while the unit and the models beside that way stand where
+        they stood (models elsewhere may move). ``key`` names ``path`` for that memo when
+        the caller has a cheaper name for it than its points (a move's course);
+        ``within``: how long any walk of the unit this menu may be, when the caller knows
+        (one gathering of :meth:`nearby` for them all)."""
+        if not path:
+            return None
+        game = self.game
+        start = (float(path[0][0]), float(path[0][1]))
+        length = sum(math.dist(p, q) for p, q in itertools.pairwise(path))
+        width = self.clearance_of(unit)
+        if target is not None:
+            touchable = list(self.bases_of(target))
+            others = self.blocking(unit, also=(target,))
+            return settle(path, self._bases_at(unit), others, may_touch=touchable)
+        if within is not None and length <= within and start == self.centre_of(unit):
+            near = self.nearby(unit, within)
+        else:
+            near = self._near(unit, start, _REACH_STEP * (math.floor(length / _REACH_STEP) + 1))
+        if not game.measuring:
+            return settle(path, self._bases_at(unit), near, may_touch=[])
+        beside = _beside(path, near, width)
+        if not beside:  # no base near the way: the contact rule lets it end at its end
+            last = path[-1]
+            return (round(last[0], 1), round(last[1], 1))
+        named = tuple(path) if key is None else key
+        return game.lasting(  # (the rule is asked of those beside alone: it meets no other)
+            (
+                "board.settle",
+                self.shape(unit),
+                tuple([(b.x, b.y, b.radius) for b in beside]),
+                named,
+            ),
+            lambda: settle(path, self._bases_at(unit), beside, may_touch=[]),
+        )
+
+    def _bases_at(self, unit: U) -> Callable[[Point], Sequence[Base]]:
+        """:meth:`bases_at`, made once while a menu is measured."""
+        return self.game.kept(("board.bases_at", self.unit_id(unit)), lambda: self.bases_at(unit))
+
+    def nearby(self, unit: U, length: float) -> tuple[Base, ...]:
+        """The bases of :meth:`blocking` a walk of ``unit`` from where it stands, at most
+        ``length`` inches long, may meet (a generous margin: none is lost), in their
+        order; gathered once per menu."""
+        return self._near(unit, self.centre_of(unit), length)
+
+    def nearby_shape(self, unit: U, length: float) -> int:
+        """Where the bases of :meth:`nearby` stand, as a small number (once per menu): a
+        measurement of walks from where ``unit`` stands that reads only these holds
+        while they stand where they stood, wherever models farther off move."""
+        game = self.game
+        return game.kept(
+            ("board.nearby_shape", self.unit_id(unit), length),
+            lambda: game.shape_id(
+                ("near", tuple([(b.x, b.y, b.radius) for b in self.nearby(unit, length)]))
+            ),
+        )
+
+    def _near(self, unit: U, start: Point, length: float) -> tuple[Base, ...]:
+        """The bases of :meth:`blocking` a walk of ``unit`` from ``start`` at most
+        ``length`` inches long may meet (a generous margin: none is lost), in their
+        order; gathered once per menu."""
+        return self.game.kept(
+            ("board.near", self.unit_id(unit), start, length),
+            lambda: self._near_from(unit, start, length),
+        )
+
+    def _near_from(self, unit: U, start: Point, length: float) -> tuple[Base, ...]:
+        centre = self.centre_of(unit)
+        reach = self.clearance_of(unit) + GAP + 0.1 + length + 0.01 + math.dist(centre, start)
+        dist = math.dist
+        return tuple(b for b in self.blocking(unit) if dist((b.x, b.y), centre) <= reach + b.radius)
 
     def contact_spots(self, unit: U, target: U, *, cliff: float | None = None) -> tuple[Point, ...]:
         """Places on the grid where ``unit``'s model nearest ``target`` touches
@@ -1063,6 +1269,31 @@ def _on_obstacle(table: Table, base: tuple[float, float, float]) -> bool:
         feature.obstacle and feature.shape.distance(centre) < r - OBSTACLE_OVERLAP
         for feature in table.candidates_in(x - r, y - r, x + r, y + r)
     )
+
+
+#: How finely the reach of :meth:`Board.settle`'s gathering of near models goes (inches):
+#: a walk up to a whole number of these long uses one gathering per menu.
+_REACH_STEP = 6.0
+#: More than the contact rule's reach beyond a moving unit's own (its gap and the
+#: rounding of a spot to 0.1"), so no base it may meet is left out of :func:`_beside`.
+_BESIDE_SLACK = GAP + 0.5
+
+
+def _beside(path: Sequence[Point], near: Sequence[Base], width: float) -> list[Base]:
+    """The bases of ``near`` that stand beside ``path``, in their order (those within the
+    unit's ``width`` and their own radius, and a margin, of the path's box): the contact
+    rule meets no other base on the way, so its answer holds while these stand where
+    they stood."""
+    xs = [p[0] for p in path]
+    ys = [p[1] for p in path]
+    low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
+    reach = width + _BESIDE_SLACK
+    return [
+        b
+        for b in near
+        if low_x - reach - b.radius <= b.x <= high_x + reach + b.radius
+        and low_y - reach - b.radius <= b.y <= high_y + reach + b.radius
+    ]
 
 
 def _contact_spots(

@@ -224,6 +224,23 @@ def roll_off_winner(rolls: Mapping[str, int]) -> str | None:
     return None if _turn()["reroll_ties"] else sorted(winners)[0]
 
 
+@decides()
+@cache
+def may_activate(activated: bool, in_melee: bool = False) -> Verdict:
+    """May a unit be picked to activate next (SW-ABSENT-01 default)? Once a turn: not
+    when it has had (or lost) its activation this turn (SW-CORE-04), nor while it is
+    locked in a close combat, which it fights at the start of the turn instead (SW-CC-09).
+
+    >>> may_activate(False).allowed, may_activate(True).allowed, may_activate(False, True).rules
+    (True, False, ('SW-CC-09',))
+    """
+    if activated:
+        return Verdict.forbid(msg("steel_war.permission.activated"), "SW-CORE-04")
+    if in_melee:
+        return Verdict.forbid(msg("steel_war.permission.in_melee"), "SW-CC-09")
+    return Verdict.allow("SW-ABSENT-01")
+
+
 @decides("SW-ABSENT-01")
 def alternating_order(first: str, units: Mapping[str, int]) -> tuple[str, ...]:
     """Whose unit activates next, for a whole turn (SW-ABSENT-01 default).

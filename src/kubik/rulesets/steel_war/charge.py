@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
 
@@ -25,7 +25,7 @@ from kubik.engine.requests import AnyCall, RuleIds, tail_step
 from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.core import leadership_test
-from kubik.rulesets.steel_war.fire import FireOutcome
+from kubik.rulesets.steel_war.fire import FireOutcome, may_shoot
 from kubik.rulesets.steel_war.melee import can_fight_in_melee, fall_back_inches
 from kubik.rulesets.steel_war.morale import MoraleTestOutcome, morale_test
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Motivation, Order
@@ -168,7 +168,12 @@ def charge_test(
     face of the die)."""
     target = leadership + threat
     passed, roll = yield from leadership_test(
-        quality, leadership, threat, msg(asked, target=target), roller="attacker", rules=rules
+        quality,
+        leadership,
+        threat,
+        msg(asked, target=target, leadership=leadership, threat=threat),
+        roller="attacker",
+        rules=rules,
     )
     yield emit(told, rules=rules, roll=roll, target=target, passed=passed)
     return passed
@@ -513,6 +518,38 @@ def defender_morale(
         return DefenderMoraleOutcome(result.drop, False)
     yield emit("steel_war.defender_morale.stands", rules="SW-CC-05")
     return DefenderMoraleOutcome(0, True)
+
+
+@decides()
+def may_free_fire(unit: UnitSituation, *, target_shot_at_us: bool = False) -> Verdict:
+    """May the charged squad take its free action to fire at attackers whose charge fell
+    short (SW-CC-04)? The action is given to it outside its own activation
+    («бесплатное действие»), so nothing of that activation counts — the actions it took,
+    a march (which only bars firing in the same activation, SW-MOVE-01), an action passed
+    to it — while the fire rule's own questions still do: suppression (SW-SUP-01), its
+    morale level (SW-MOR-01), being locked in close combat (SW-CC-09).
+
+    >>> from kubik.rulesets.steel_war.situation import UnitSituation
+    >>> may_free_fire(UnitSituation(marched=True, done=(ActionType.MARCH,))).allowed
+    True
+    >>> may_free_fire(UnitSituation(markers=1)).allowed
+    False
+    """
+    outside = replace(unit, done=(), marched=False, passed=False)
+    return Verdict.combine(
+        Verdict.allow("SW-CC-04"), may_shoot(outside, target_shot_at_us=target_shot_at_us)
+    )
+
+
+@decides()
+def may_hold_fire() -> Verdict:
+    """The free action at a charge that fell short is given to the defender
+    («атакованному даётся одно „бесплатное действие“», SW-CC-04): it may also let it go.
+
+    >>> may_hold_fire().rules
+    ('SW-CC-04',)
+    """
+    return Verdict.allow("SW-CC-04")
 
 
 @decides()

@@ -138,6 +138,13 @@ def hit_on_model(model: TargetModel, hit: Hit) -> Procedure[ModelHit]:
         )
         return ModelHit(model.id, HitEffect.REMOVED, casualty=True, explodes=True)
     armour, rules = model_armour(model, hit)
+    yield emit(
+        "steel_war.hit.armour_test",
+        rules=rules,
+        model=model.name or model.id,
+        power=hit.power,
+        armour=armour,
+    )
     injury: Injury = yield Call(armour_test, (armour, hit.power, hit.flame, (*rules, *hit.rules)))
     effect = hit_effect(model.kind, injury)
     yield emit(

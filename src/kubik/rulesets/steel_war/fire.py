@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kubik.core.errors import InputError
-from kubik.engine import AnyCall, Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine import AnyCall, Call, Message, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
 from kubik.engine.dice import Die, parse_die
 from kubik.engine.memo import by_identity
@@ -426,12 +426,34 @@ def _pool_roll(
     (built once: exact odds then take each best dice's effects without a replay)."""
     return Roll(
         pool,
-        msg("steel_war.fire.pool", dice=pool),
+        msg("steel_war.fire.pool", dice=pool, parts=pool_parts(pool, rules)),
         reduce=TopValues(dice_that_matter(), range_die.faces + 1),
         roller="shooter",
         rules=rules,
         leads_to=_RangeAgainst(range_die, target_rules),
     )
+
+
+def pool_parts(pool: tuple[Die, ...], rules: RuleIds) -> tuple[Message, ...]:
+    """Each die of a fire's pool with what it stands for, for people rolling it: the
+    quality die first, then the rate of fire die of the small arms (SW-FIRE-03) and a die
+    per support weapon (SW-FIRE-04); a heavy weapon's guidance die (SW-ABSENT-05), an
+    off-table battery's die (SW-ABSENT-06). ``rules``: the rules that composed it.
+
+    >>> from kubik.text.i18n import render
+    >>> from kubik.engine.dice import D6, D8, D12
+    >>> render(pool_parts((D6, D12, D8), ("SW-FIRE-03", "SW-FIRE-04"))[2], "en")
+    'd8 (support weapon)'
+    """
+    if "SW-ABSENT-05" in rules:
+        kinds = ("quality", "guidance")
+    elif "SW-ABSENT-06" in rules:
+        kinds = ("quality", "battery")
+    else:
+        kinds = ("quality", *(("rate",) if "SW-FIRE-03" in rules else ()))
+    named = [*kinds, *("support",) * (len(pool) - len(kinds))]
+    pairs = zip(named, pool, strict=False)  # (a pool is never shorter than its kinds)
+    return tuple(msg(f"steel_war.fire.die.{kind}", die=die) for kind, die in pairs)
 
 
 @dataclass(frozen=True, slots=True)

@@ -157,7 +157,13 @@ def communication_test(
         rules.append("SW-PSI-04")
     (roll,) = yield Roll(
         die,
-        msg("steel_war.communication.roll", target=target, die=die),
+        msg(
+            "steel_war.communication.roll",
+            target=target,
+            die=die,
+            leadership=leadership,
+            other=other_leadership,
+        ),
         roller="officer",
         rules=tuple(rules),
     )
@@ -247,7 +253,13 @@ def inspire(attempt: Inspiration) -> Procedure[InspirationOutcome]:
     rules = ("SW-MOR-10", "SW-CORE-02", *(("SW-MOR-06", "SW-MOR-03") if attempt.threat else ()))
     (roll,) = yield Roll(
         attempt.squad_quality,
-        msg("steel_war.inspiration.roll", target=target),
+        msg(
+            "steel_war.inspiration.roll",
+            target=target,
+            officer=attempt.officer_leadership,
+            squad=attempt.squad_leadership,
+            threat=attempt.threat,
+        ),
         roller="squad",
         rules=rules,
     )

@@ -54,7 +54,7 @@ def morale_test(
     applied = ("SW-MOR-05", *rules)
     (roll,) = yield Roll(
         quality,
-        msg("steel_war.morale_test.roll", target=target),
+        msg("steel_war.morale_test.roll", target=target, leadership=leadership, threat=threat),
         roller="target",
         rules=test_form_rules(applied),
     )

@@ -297,6 +297,20 @@ def order_verdict(level: MoraleLevel, order: Order) -> Verdict:
     return Verdict.allow("SW-MOR-01")
 
 
+def may_end_activation(level: MoraleLevel, can_move: bool) -> Verdict:
+    """May a squad at ``level`` end its activation with actions left (SW-MOR-01)? Not a
+    Fleeing one that can still move: it «не может останавливаться» (``can_move``: a move
+    its orders allow is open to it).
+
+    >>> may_end_activation(MoraleLevel.FLEEING, True).allowed
+    False
+    >>> may_end_activation(MoraleLevel.FLEEING, False).allowed
+    True
+    """
+    must = level_orders(level).must_move and can_move
+    return Verdict.of(not must, msg("steel_war.permission.must_move", level=level), "SW-MOR-01")
+
+
 def _move_kind_allowed(rules: LevelOrders, order: Order) -> bool:
     kinds = {
         "toward_own_edge": order.toward_own_edge,

@@ -7,7 +7,7 @@ Which class a terrain is depends on who moves (SW-MOVE-03), so the table is data
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
@@ -201,12 +201,74 @@ def _march_multiplier() -> int:
     return int(_data()["march"]["speed_multiplier"])
 
 
+@decides("SW-MOVE-02")
+def farthest_along(
+    legs: Sequence[tuple[TerrainClass, float]], how: str, speed: int
+) -> tuple[TerrainClass, float] | None:
+    """How far along a way of ``legs`` (each a terrain class for this unit and its
+    length, in order) a move (``how``: "move" or "march") of a unit of ``speed`` goes,
+    and the class that governs it; ``None`` when it cannot start.
+
+    The whole move goes at the pace of the hardest class it enters (SW-MOVE-02 default),
+    by the unit's row of the terrain table (SW-MOVE-03): the unit may stop short of
+    harder ground at its full pace, or go into it at that ground's pace — whichever takes
+    it farther. A march stays on easy ground (SW-MOVE-01).
+
+    >>> E, D = TerrainClass.EASY, TerrainClass.DIFFICULT
+    >>> farthest_along([(E, 2.0), (D, 5.0)], "move", 6)
+    (<TerrainClass.DIFFICULT: 'difficult'>, 3.0)
+    >>> farthest_along([(E, 4.5), (D, 5.0)], "move", 6)
+    (<TerrainClass.EASY: 'easy'>, 4.5)
+    >>> farthest_along([(E, 20.0)], "march", 6)
+    (<TerrainClass.EASY: 'easy'>, 12.0)
+    """
+    march = how == "march"
+    best: tuple[TerrainClass, float] | None = None
+    worst, walked = TerrainClass.EASY, 0.0
+
+    def consider(cls: TerrainClass, upto: float) -> None:
+        nonlocal best
+        if cls is TerrainClass.IMPASSABLE:
+            return
+        if march:
+            if not march_allowed([cls]):
+                return
+            allowance = float(march_distance(speed, [cls]))
+        else:
+            allowance = float(move_distance(speed, [cls]))
+        reach = min(upto, allowance)
+        if best is None or reach > best[1] + 1e-9:
+            best = (cls, reach)
+
+    for cls, length in legs:
+        if _SEVERITY.index(cls) > _SEVERITY.index(worst):
+            consider(worst, walked)
+            worst = cls
+        walked += length
+    consider(worst, walked)
+    return best
+
+
 @decides("SW-ABSENT-02")
 @cache  # pure, its data read once per process: asked on every menu and replay
 def combat_move_dice() -> tuple[Die, ...]:
     """The dice of a combat move (боевое движение): 2d6 (SW-ABSENT-02)."""
     table = _data()["combat_move"]
     return (Die(int(table["faces"])),) * int(table["dice"])
+
+
+@decides("SW-ABSENT-02")
+@lru_cache(maxsize=8)
+def combat_move_reaches(cls: TerrainClass) -> tuple[int, ...]:
+    """Every distance a combat move's dice may give through terrain of class ``cls``, the
+    shortest first: 2к6 (2" to 12", SW-ABSENT-02), halved or thirded (SW-MOVE-02).
+
+    >>> combat_move_reaches(TerrainClass.DIFFICULT)
+    (1, 2, 3, 4, 5, 6)
+    """
+    dice = combat_move_dice()
+    lowest, highest = len(dice), sum(d.faces for d in dice)
+    return tuple(sorted({terrain_distance(t, cls) for t in range(lowest, highest + 1)}))
 
 
 def combat_move(cls: TerrainClass) -> Procedure[int]:

@@ -38,11 +38,12 @@ class PsiHarm:
         return harm
 
 
-def blast_goals(*args: Any) -> Objectives:
-    """ПСИ-ВЗРЫВ: the psionic wants the most harm (the bots' weights from the data)."""
+def blast_goals(attempt: Any = None, preferred: Any = None, side: str = "psionic") -> Objectives:
+    """ПСИ-ВЗРЫВ: the psionic's ``side`` wants the most harm (the bots' weights from the
+    data)."""
     weights = load_ruleset_data("steel_war")["bot"]
     harm = PsiHarm(Fraction(str(weights["level_lowered"])), Fraction(str(weights["psi_panicked"])))
-    return {"psionic": goal(harm, "steel_war.goal.psi_harm")}
+    return {side: goal(harm, "steel_war.goal.psi_harm")}
 
 
 declare(psionics_actions.psi_blast, blast_goals)

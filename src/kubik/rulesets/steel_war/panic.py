@@ -188,7 +188,7 @@ def panic_test(
         quality,
         leadership,
         threat,
-        msg("steel_war.panic_test.roll", target=target),
+        msg("steel_war.panic_test.roll", target=target, leadership=leadership, threat=threat),
         "squad",
         rules=rules,
     )

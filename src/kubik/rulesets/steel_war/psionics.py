@@ -35,6 +35,15 @@ def psi_data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 
+def zone_inches() -> int:
+    """How deep each psi range zone is (SW-PSI-06: 12 inches).
+
+    >>> zone_inches()
+    12
+    """
+    return int(psi_data()["psi_range"]["zone_inches"])
+
+
 def _die(text: str, where: str) -> Die:
     die = parse_die(text)
     if die not in STEP_CHAIN:

@@ -425,9 +425,13 @@ def psi_strike(attempt: PsiAttempt, target: PsiTarget, threat: int = 0) -> Proce
 
 
 def psi_blast(
-    attempt: PsiAttempt, preferred: BlastChoice = BlastChoice.LOSE_MORALE
+    attempt: PsiAttempt,
+    preferred: BlastChoice = BlastChoice.LOSE_MORALE,
+    side: str = "psionic",
 ) -> Procedure[PsiOutcome]:
-    """ПСИ-ВЗРЫВ (SW-PSI-16): the psionic chooses — two morale levels lost, or panic.
+    """ПСИ-ВЗРЫВ (SW-PSI-16): the psionic chooses — two morale levels lost, or panic
+    («на выбор псионика»): his ``side`` decides once the blast has worked (a battle
+    passes the psionic's side; alone, the rule calls it "psionic").
 
     ``preferred`` is the choice's default (taken by bots, odds and the CLI).
     """
@@ -437,7 +441,7 @@ def psi_blast(
     levels = PsiAction.BLAST.number("morale_levels")
     choice = yield Choose(
         tuple(BlastChoice),
-        side="psionic",
+        side=side,
         reason=msg("steel_war.psi.blast.choose", levels=levels),
         default=preferred,
         rules="SW-PSI-16",

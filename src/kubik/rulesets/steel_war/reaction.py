@@ -144,7 +144,7 @@ def reaction_test(
         quality,
         leadership,
         threat,
-        msg("steel_war.reaction_test.roll", target=target),
+        msg("steel_war.reaction_test.roll", target=target, leadership=leadership, threat=threat),
         "squad",
         rules=rules,
     )

@@ -53,6 +53,16 @@ def can_disembark(farthest: float) -> bool:
     return farthest <= float(_data()["transport"]["disembark_distance"])
 
 
+@decides("SW-MOVE-04")
+def disembark_within_inches() -> float:
+    """How near the vehicle the farthest man of a squad getting off stands (SW-MOVE-04).
+
+    >>> disembark_within_inches()
+    6.0
+    """
+    return float(_data()["transport"]["disembark_distance"])
+
+
 @decides("SW-MOVE-06")
 def unloads_with_squad(weapon_id: str) -> bool:
     """Weapons that "count as men" leave the vehicle with their squad, at no cost (SW-MOVE-06):

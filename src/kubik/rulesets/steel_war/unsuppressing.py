@@ -57,7 +57,12 @@ def unsuppress(
             quality,
             leadership,
             threat,
-            msg("steel_war.unsuppress.roll", attempt=attempt, target=leadership + threat),
+            msg(
+                "steel_war.unsuppress.roll",
+                attempt=attempt,
+                target=leadership + threat,
+                leadership=leadership,
+            ),
             roller="target",
             rules=("SW-SUP-03",),
         )

@@ -10,17 +10,10 @@ from __future__ import annotations
 
 import math
 
-from kubik.engine import Call, Message, Procedure, emit, msg
-from kubik.game.battle import Posture
+from kubik.engine import Call, Procedure, emit, msg
+from kubik.game.battle import Posture, heading_shown
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.fire import may_go_to_ground
-from kubik.rulesets.steel_war.morale_levels import Order
-from kubik.rulesets.steel_war.movement import (
-    march_allowed,
-    march_distance,
-    may_move,
-    move_distance,
-)
 from kubik.rulesets.steel_war.no_step_back import (
     NoStepBackOutcome,
     NoStepBackResult,
@@ -30,11 +23,10 @@ from kubik.rulesets.steel_war.no_step_back import (
 from kubik.rulesets.steel_war.reaction import ReactionAction
 from kubik.rulesets.steel_war.reorganisation import ReorganiseOutcome, reorganise
 from kubik.rulesets.steel_war.unsuppressing import UnsuppressOutcome, unsuppress
-from kubik.table.geometry import Point
+from kubik.table.tape import Way
 
 from . import assault, carry, command, effects, moves, psionics, shooting, spotting
-from .board import Battlefield
-from .entry import where_ended
+from .field import Battlefield
 from .formation import inches
 from .menu import build, care, casualty_kind, stand
 from .options import (
@@ -47,7 +39,6 @@ from .options import (
     Kind,
     Move,
     MoveHow,
-    MoveKind,
     Observe,
     Option,
     PassAction,
@@ -55,7 +46,7 @@ from .options import (
     Unload,
 )
 from .state import Gone, Panic, Squad, Stance, Status
-from .terrain import RULE_CLASS
+from .typed import allowance_of, formed, pace_of, place_models, where_ended
 
 
 def take_action(
@@ -86,6 +77,13 @@ def perform(
     game: Battlefield, squad: Squad, option: Option, done: tuple[ActionType, ...]
 ) -> Procedure[ActionType | None]:
     """Carry out one chosen action; the action type it spent."""
+    with game.rolling(squad):
+        return (yield from _perform(game, squad, option, done))
+
+
+def _perform(
+    game: Battlefield, squad: Squad, option: Option, done: tuple[ActionType, ...]
+) -> Procedure[ActionType | None]:
     if isinstance(option, Fire):
         yield from shooting.fire(game, squad, game.squad(option.target), option.weapons)
     elif isinstance(option, Move):
@@ -123,95 +121,61 @@ def perform(
 def move(game: Battlefield, squad: Squad, option: Move) -> Procedure[None]:
     """A move, march or combat move: the reaction tests first (SW-REACT-02), then the
     unit goes as far as its allowance — rolled for a combat move — and the contact rule
-    let it; at a real table where the players put it, if the rules accept that spot."""
+    let it, along the way the menu offered; at a real table where the players put it
+    (in a formation, model by model), if the rules accept that."""
     if not (yield from moves.take_tests(game, squad, option.tests)):
         return
-    goal = (option.x, option.y)
-    kind = option.kind
-    if option.how is MoveHow.COMBAT:
-        found = moves.plan(game, squad, kind, goal, option.how)
-    else:
-        found = moves.plan(game, squad, MoveKind.OBJECTIVE, goal, option.how)
+    found = moves.offered_plan(game, squad, option)
     if found is None:
         yield emit("steel_war.game.no_way", rules=("SW-MOVE-02",), squad=game.name(squad.id))
         return
-    allowance = found.moved
-    end = found.end
+    end, rolled = found.end, 0.0
     if option.how is MoveHow.COMBAT:
-        rolled: int = yield moves.roll_combat_move(found.terrain)
-        path = moves.cut(found.way, rolled)
-        spot = moves.settle_on(game, squad, path)
-        allowance = float(rolled)
-        end = spot if spot is not None else squad.centre
+        roll: int = yield moves.roll_combat_move(found.terrain)
+        rolled = float(roll)
+        end = moves.combat_end(game, squad, found, rolled)
     start = squad.centre
     rules = moves.move_rules(option.how, found.terrain)
-    end = yield from where_ended(
-        game,
-        squad.side,
-        squad.id,
-        start,
-        end,
-        lambda spot: check_spot(game, squad, option, spot, allowance),
-        rules,
-    )
+    placed = yield from where_ended(game, squad, option, end, rolled, rules)
     squad.marched = squad.marched or option.how is MoveHow.MARCH
+    if not placed.typed:
+        yield emit(
+            "steel_war.game.moved",
+            rules=rules,
+            squad=game.name(squad.id),
+            how=option.how,
+            kind=option.kind,
+            terrain=found.terrain,
+            inches=found.moved if end == found.end else inches(math.dist(start, end)),
+            x=end[0],
+            y=end[1],
+        )
+        yield from moves.arrive(game, squad, end)
+        return
+    # placed at the table: told as it went, not as the menu aimed it, then model by model
+    end = (placed.x, placed.y)
+    way = game.board.way(squad, end) or (start, end)
+    cls, _ = pace_of(game, squad, option, tuple(way), rolled)
+    starts = {m.id: m.point for m in squad.active()}
     yield emit(
-        "steel_war.game.moved",
+        "steel_war.game.moved_placed",
         rules=rules,
         squad=game.name(squad.id),
         how=option.how,
-        kind=kind,
-        terrain=found.terrain,
-        inches=found.moved if end == found.end else inches(math.dist(start, end)),
+        heading=heading_shown(start, end),
+        terrain=cls,
+        inches=inches(Way(tuple(way), 0.0).length),
         x=end[0],
         y=end[1],
+        formation=msg(f"steel_war.game.formation.{placed.formation or 'kept'}"),
     )
-    yield from moves.arrive(game, squad, end)
-
-
-def check_spot(
-    game: Battlefield, squad: Squad, option: Move, spot: Point, rolled: float
-) -> Message | None:
-    """Whether the rules accept a typed spot as this move's end: on the table, a way there
-    not longer than the allowance through its terrain for this kind of unit (SW-MOVE-01..03,
-    a combat move's roll), where the unit may go (SW-MOR-01, SW-SUP-01), and clear of every
-    other model (the contact rule). The reason when they do not."""
-    reach = moves.clearance(squad)
-    table = game.table
-    if not (reach <= spot[0] <= table.width - reach and reach <= spot[1] <= table.height - reach):
-        return msg("steel_war.game.entry.off_table", x=spot[0], y=spot[1])
-    way = game.tape.way(squad.centre, spot, moves.mover(game, squad), reach)
-    if way is None:
-        return msg("steel_war.game.entry.no_way", x=spot[0], y=spot[1])
-    cls = RULE_CLASS[game.tape.worst_kind(way.points, moves.mover(game, squad), reach)]
-    speed = game.speed(squad)
-    if option.how is MoveHow.MARCH:
-        allowance = float(march_distance(speed, [cls])) if march_allowed([cls]) else 0.0
-    elif option.how is MoveHow.COMBAT:
-        allowance = rolled
+    if placed.formation:
+        squad.stand_at(end, formed(squad, placed.formation, end))
     else:
-        allowance = float(move_distance(speed, [cls]))
-    if way.length > allowance + 0.05:
-        return msg("steel_war.game.entry.too_far", inches=round(way.length, 1), allowance=allowance)
-    order = moves.order_for(game, squad, spot, option.kind, option.how)
-    verdict = may_move(game.situation(squad), _bare(order), cls)
-    if not verdict.allowed and verdict.reason is not None:
-        return verdict.reason
-    if moves.settle_on(game, squad, way.points) != (round(spot[0], 1), round(spot[1], 1)):
-        return msg("steel_war.game.entry.contact", x=spot[0], y=spot[1])
-    return None
-
-
-def _bare(order: Order) -> Order:
-    """The order as the typed move is (the reaction tests were taken already)."""
-    return Order(
-        order.action,
-        approaches_enemy=order.approaches_enemy,
-        away_from_enemy=order.away_from_enemy,
-        toward_own_edge=order.toward_own_edge,
-        toward_cover=order.toward_cover,
-        leaves_cover=False,
-    )
+        squad.shift(end)
+    allowance = allowance_of(game, squad, option, cls, rolled)
+    yield from place_models(game, squad, option, starts, allowance, cls, rules)
+    yield from moves.arrive(game, squad, end)
 
 
 def go_to_ground(game: Battlefield, squad: Squad) -> Procedure[None]:
@@ -272,7 +236,7 @@ def _regroup_in_place(game: Battlefield, squad: Squad) -> None:
     saved = [(m.x, m.y) for m in squad.active()]
     centre = squad.centre
     squad.place_models(boss)
-    if carry.fits(game, squad, boss, (squad.id,)):
+    if game.board.fits(squad, boss):
         return
     for model, (x, y) in zip(squad.active(), saved, strict=True):
         model.x, model.y = x, y

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from kubik.engine import AnyForecast, Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine import AnyForecast, Call, Forecast, Message, Procedure, Verdict, emit, msg
 from kubik.engine.dice import Die
 from kubik.game.battle import Menu, Moment, Trigger
 from kubik.rulesets.steel_war.activation import ActionType
@@ -32,9 +32,10 @@ from kubik.rulesets.steel_war.charge import (
     defender_rules,
     is_frightening,
     may_charge,
+    may_free_fire,
+    may_hold_fire,
 )
 from kubik.rulesets.steel_war.damage import TargetKind
-from kubik.rulesets.steel_war.fire import may_shoot
 from kubik.rulesets.steel_war.fire_ammo import FiredThisActivation
 from kubik.rulesets.steel_war.melee import (
     Bout,
@@ -60,21 +61,19 @@ from kubik.rulesets.steel_war.reaction import ReactionAction
 from kubik.rulesets.steel_war.situation import needed_tests
 
 from . import effects, moves, shooting
-from .board import Battlefield
-from .entry import measured_distance
+from .field import Battlefield, Sight
 from .forecast import assault_forecast, assault_value, fire_forecast, odds_distance
 from .formation import clamp_inside
 from .options import Act, Charge, Fire, Kind
 from .state import Squad, Status
+from .typed import measured_distance
 
 
 def charge_way(
     game: Battlefield, attacker: Squad, defender: Squad
 ) -> tuple[tuple[float, float], ...] | None:
     """The way the attackers run at the defenders' centre, round what they cannot cross."""
-    reach = moves.width_of(game, attacker)
-    way = game.tape.way(attacker.centre, defender.centre, moves.mover(game, attacker), reach)
-    return None if way is None else way.points
+    return game.board.way(attacker, defender.centre)
 
 
 def charge_terrain(game: Battlefield, attacker: Squad, defender: Squad) -> TerrainClass:
@@ -163,10 +162,10 @@ def charge_offers(
     tests in order) and the forecast: the charge, the defender's test, a round of melee."""
     unit = game.situation(squad, done, passed=passed)
     out: list[tuple[Charge, Verdict, AnyForecast]] = []
-    for enemy in game.enemies(squad):
-        if not game.sees(squad, enemy):
+    for enemy in game.board.enemies(squad):
+        if not game.board.sees(squad, enemy):
             continue
-        distance = game.distance(squad, enemy)
+        distance = game.board.gap(squad, enemy)
         verdict = may_charge(
             unit,
             game.kind(enemy),
@@ -216,6 +215,13 @@ def _forecast(game: Battlefield, squad: Squad, enemy: Squad, distance: float) ->
 def assault(game: Battlefield, attacker: Squad, option: Charge) -> Procedure[ActionType]:
     """Declare «атакую!» and play the charge through (the whole activation). Returns the
     action it spent: the charge, or only the failed attempt to get up first."""
+    with game.rolling(
+        attacker, target=game.squad(option.target), defender=game.squad(option.target)
+    ):
+        return (yield from _assault(game, attacker, option))
+
+
+def _assault(game: Battlefield, attacker: Squad, option: Charge) -> Procedure[ActionType]:
     defender = game.squad(option.target)
     if not (yield from moves.take_tests(game, attacker, option.tests)):
         return ActionType.MOVE
@@ -225,7 +231,7 @@ def assault(game: Battlefield, attacker: Squad, option: Charge) -> Procedure[Act
         defender=game.name(defender.id),
     )
     distance = yield from measured_distance(
-        game, attacker.side, what, game.distance(attacker, defender), ("SW-CC-03",)
+        game, attacker.side, what, game.board.gap(attacker, defender), ("SW-CC-03",)
     )
     terrain = charge_terrain(game, attacker, defender)
     way = charge_way(game, attacker, defender) or (attacker.centre, defender.centre)
@@ -307,7 +313,7 @@ def stop_short(
     """The attackers stand where their combat moves took them (``covered`` inches along
     their way, short of the enemy: the contact rule stops them before touching)."""
     path = moves.cut(way, max(covered, 0.0))
-    end = moves.settle_on(game, attacker, path)
+    end = game.board.settle(attacker, path)
     if end is not None and end != attacker.centre:
         attacker.shift(end)
         for rider in game.passengers(attacker):
@@ -318,7 +324,7 @@ def contact(game: Battlefield, attacker: Squad, defender: Squad) -> Procedure[No
     """The charge reached: the attackers run into base contact with the defenders (the
     only move that may touch an enemy) and the two are engaged (SW-CC-03)."""
     way = charge_way(game, attacker, defender) or (attacker.centre, defender.centre)
-    end = moves.settle_on(game, attacker, way, touch=(defender,))
+    end = game.board.settle(attacker, way, target=defender)
     if end is not None:
         attacker.shift(end)
     game.contacts.engage(attacker.id, defender.id, ("SW-CC-03",))
@@ -371,15 +377,14 @@ def fall_back(
     distance = float(fall_back_inches(after_charge))
     dx, dy = squad.centre[0] - away_from.centre[0], squad.centre[1] - away_from.centre[1]
     norm = math.hypot(dx, dy) or 1.0
-    reach = moves.clearance(squad)
+    board = game.board
     goal = clamp_inside(
         game.table,
         (squad.centre[0] + dx / norm * distance, squad.centre[1] + dy / norm * distance),
-        reach,
+        board.clearance_of(squad),
     )
-    way = game.tape.way(squad.centre, goal, moves.mover(game, squad), reach)
-    path = moves.cut(way.points, distance) if way is not None else (squad.centre, squad.centre)
-    end = moves.settle_on(game, squad, path)
+    way = board.way(squad, goal)
+    end = board.settle(squad, moves.cut(way, distance) if way is not None else (squad.centre,))
     if end is not None:
         squad.shift(end)
     yield emit(
@@ -401,6 +406,11 @@ def _lose(squad: Squad, fallen: tuple[str, ...]) -> None:
 def melee(game: Battlefield, attacker: Squad, defender: Squad) -> Procedure[None]:
     """One round of close combat and what follows it (SW-CC-06..10): every man rolls his
     own die; the morale test after the round is taken even when a side was wiped out."""
+    with game.rolling(attacker, target=defender, defender=defender):
+        return (yield from _melee(game, attacker, defender))
+
+
+def _melee(game: Battlefield, attacker: Squad, defender: Squad) -> Procedure[None]:
     fight = bouts(game, attacker, defender)
     if not fight:
         loser = Side.ATTACKER if not fighters(game, attacker) else Side.DEFENDER
@@ -450,7 +460,8 @@ def end_melee(
     game: Battlefield, attacker: Squad, defender: Squad, loser_side: Side, drop: int
 ) -> Procedure[None]:
     """The melee is over: every man lost rolls his fate, the loser drops and falls back,
-    and the fight is released (SW-CC-09, SW-CC-10)."""
+    and the fight is released (SW-CC-09, SW-CC-10); each side is credited with the men
+    of the other it took out for good (killed, wounded, captured)."""
     squads = {Side.ATTACKER: attacker, Side.DEFENDER: defender}
     loser, winner = squads[loser_side], squads[loser_side.other]
     yield emit(
@@ -463,7 +474,8 @@ def end_melee(
         lost = squad.with_status(Status.MELEE_LOST)
         if not lost:
             continue
-        fates: CasualtiesOutcome = yield Call(melee_casualties, (len(lost), won))
+        with game.rolling(squad):
+            fates: CasualtiesOutcome = yield Call(melee_casualties, (len(lost), won))
         plan = (
             [Status.KILLED] * fates.killed
             + [Status.ACTIVE] * fates.returned
@@ -472,6 +484,8 @@ def end_melee(
         )
         for model, status in zip(lost, plan, strict=True):
             model.status = status
+        other = loser if won else winner  # (its enemy in the fight took them out)
+        effects.credit(game, other, squad, len(lost) - fates.returned)
         if squad.model(squad.commander).status is not Status.ACTIVE:
             yield from effects.new_commander(game, squad)
     if loser.present:
@@ -486,14 +500,16 @@ def end_melee(
 def free_fire(game: Battlefield, moment: Moment) -> Procedure[None]:
     """The defender's free action at a charge that fell short (SW-CC-04): a fire at the
     attackers from where they stopped, or none. It is outside the defender's own
-    activation, so weapons it fired earlier this turn fire again; only the fire rule's
-    own question (suppression, morale, SW-SUP-01, SW-MOR-01) decides."""
+    activation, so what it did in that activation (its actions, a march) does not count
+    and weapons it fired earlier this turn fire again; only the fire rule's own questions
+    (suppression, morale, SW-SUP-01, SW-MOR-01) decide (:func:`~kubik.rulesets.
+    steel_war.charge.may_free_fire`). When it holds its fire, the log says why."""
     assert moment.target is not None
     defender, attacker = game.squad(moment.target), game.squad(moment.unit)
     if not defender.present or not attacker.present:
         return
     unit = game.situation(defender)
-    verdict = may_shoot(unit, target_shot_at_us=attacker.id in defender.shot_by)
+    verdict = may_free_fire(unit, target_shot_at_us=attacker.id in defender.shot_by)
     saved = defender.fired
     defender.fired = FiredThisActivation()
     sight = game.sight(defender, attacker)
@@ -505,7 +521,7 @@ def free_fire(game: Battlefield, moment: Moment) -> Procedure[None]:
         option = Fire(attacker.id, weapons)
         menu.offer(option, option.label(game.name), verdict, fire_forecast(plan.group, plan.target))
     hold = Act(Kind.END)
-    menu.offer(hold, msg("steel_war.game.option.hold_fire"), Verdict.allow("SW-CC-04"))
+    menu.offer(hold, msg("steel_war.game.option.hold_fire"), may_hold_fire())
     rules = tuple(dict.fromkeys(r for o in (*menu.offers, *menu.refused) for r in o.verdict.rules))
     picked = yield from game.choose(
         menu,
@@ -515,12 +531,39 @@ def free_fire(game: Battlefield, moment: Moment) -> Procedure[None]:
             squad=game.name(defender.id),
             attacker=game.name(attacker.id),
         ),
-        rules=("SW-CC-04", *rules),
+        rules=tuple(dict.fromkeys(("SW-CC-04", *rules))),
     )
     if isinstance(picked, Fire):
         fired = yield from shooting.fire(game, defender, attacker, picked.weapons, free=True)
         game.free_fire_casualties = fired.wounded + fired.killed
+    else:
+        why, held_rules = _held_because(menu, verdict, sight, defender)
+        yield emit(
+            "steel_war.game.free_fire_held",
+            rules=tuple(dict.fromkeys(("SW-CC-04", *held_rules))),
+            squad=game.name(defender.id),
+            attacker=game.name(attacker.id),
+            why=why,
+        )
     defender.fired = saved
+
+
+def _held_because(
+    menu: Menu[Fire | Act], verdict: Verdict, sight: Sight, defender: Squad
+) -> tuple[Message, tuple[str, ...]]:
+    """Why a defender let its free action go (SW-CC-04), and the rules that say so: the
+    fire rule refused it, it does not see the attackers, none of its weapons reaches
+    them, or it (its player, its bot) chose to."""
+    if len(menu) > 1:
+        return msg("steel_war.game.held.chosen"), ()
+    if not verdict.allowed and menu.refused:
+        return msg("steel_war.game.held.refused", reason=verdict.reason), verdict.rules
+    if not sight.visible:
+        return msg("steel_war.game.held.unseen"), ("SW-FIRE-01",)
+    return (
+        msg("steel_war.game.held.out_of_reach", inches=sight.distance, die=defender.die),
+        ("SW-FIRE-06", "SW-FIRE-11"),
+    )
 
 
 __all__ = [

@@ -1,548 +1,137 @@
-"""The battlefield with its squads: state on the battle object, questions asked of the tape.
+"""The board's hooks for Steel War: squads and vehicles on the layer's board.
 
-:class:`Battlefield` is the Steel War battle on the shared layer
-(:class:`~kubik.game.battle.BattleGame`) without its turn structure: it holds the
-squads, the sides and the objectives, shows every model to the layer as a
-:class:`~kubik.game.battle.Piece`, and answers what every action asks about the table
-— distances, sight, cover, who hides — measured with the battle's one
-:class:`~kubik.table.tape.Tape` and turned into the plain facts the rules take
-(:meth:`situation`). :class:`~.game.SteelWarGame` adds the turns.
+Everything a battle asks about the table — enemies and friends, gaps, the nearest
+enemy, sight and cover, where a walk ends by the contact rule — is the layer's
+:class:`~kubik.game.battle.Board`; what is Steel War's own is filled in here: a unit
+is a squad (or a vehicle) whose fighting models take up room while it is on the
+table, it looks from its commander (its eyes, SW-FIRE-01: the commander sees), it
+moves as it stands (its formation kept, SW-ABSENT-09) or, getting off a vehicle,
+stands in its block, riders go where their vehicle goes, and a length is read off
+the tape to 0.1 inch.
 """
 
 from __future__ import annotations
 
-import functools
 import math
-from collections.abc import Hashable, Iterator, Mapping
-from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
 
-from kubik.core.keeping import Kept
-from kubik.engine.applied import deciding, deciding_cache, replayed
-from kubik.game import Scenario
-from kubik.game.battle import BattleGame, Piece, Posture
-from kubik.rulesets.steel_war.activation import ActionType
-from kubik.rulesets.steel_war.damage import TargetKind
-from kubik.rulesets.steel_war.fire import Cover, max_zone, range_zone, squad_cover
-from kubik.rulesets.steel_war.movement import Terrain, TerrainClass, base_speed, terrain_class
+from kubik.game.battle import BattleGame, Board
 from kubik.rulesets.steel_war.movers import MoverType
-from kubik.rulesets.steel_war.observation import is_hidden
-from kubik.rulesets.steel_war.situation import UnitSituation
 from kubik.table import Base
-from kubik.table import Cover as TableCover
 from kubik.table.geometry import Point
-from kubik.table.tape import Tape
 
-from .formation import game_data, inches
-from .profiles import vehicle_profile
-from .setup import SideStart, check, side_start, squads_of
-from .spec import ObjectiveSpec
-from .state import Model, Squad, Status
-from .terrain import read_terrain
-
-#: :func:`~kubik.rulesets.steel_war.movement.base_speed`, read once per kind of unit (its
-#: numbers are the ruleset's data, loaded once).
-_base_speed = deciding_cache(None)(base_speed)
-
-#: What a menu's memo answers for a question not asked yet (an answer may be None).
-_MISSING: Any = object()
-
-_COVER = {TableCover.NONE: Cover.NONE, TableCover.LIGHT: Cover.LIGHT, TableCover.HARD: Cover.HARD}
+from .formation import inches, place
+from .state import Squad
 
 
-@dataclass(frozen=True, slots=True)
-class Sight:
-    """What one squad measures of another: distance (0.1"), sight, cover, who of the
-    target stands in cover (where they stand alone decide it: whether the target hides
-    is :meth:`Battlefield.hidden`'s, asked where it matters)."""
+class SquadBoard(Board[Squad]):
+    """The battle's squads as the layer's board sees them (the hooks only)."""
 
-    distance: float
-    visible: bool
-    cover: Cover
-    in_cover: tuple[bool, ...]  # per fighting model of the target
+    #: Ways round impassable ground follow the tape's own sampling of features' edges.
+    detour_step = 0.0
 
+    def __init__(
+        self, game: BattleGame, squads: Sequence[Squad], kind: Callable[[Squad], MoverType]
+    ) -> None:
+        super().__init__(game)
+        self.squads = squads
+        self.kind = kind
 
-class Battlefield(BattleGame):
-    """Squads, sides and objectives on the table; measurements through :attr:`tape`."""
+    def units(self) -> Sequence[Squad]:
+        """Every squad and vehicle, in scenario order."""
+        return self.squads
 
-    def __init__(self, scenario: Scenario, options: Mapping[str, Any]) -> None:
-        super().__init__(scenario, options)
-        checked = check(scenario, options)
-        self.squads: list[Squad] = squads_of(scenario, checked)
-        self.sides: tuple[str, ...] = scenario.side_ids
-        self.objectives: tuple[ObjectiveSpec, ...] = checked.end.objectives
-        self.at_table: bool = checked.options.table
-        #: attackers the last free fire at a charge put down (the interrupt's answer)
-        self.free_fire_casualties: int = 0
-        self.starts: dict[str, SideStart] = {
-            side: side_start(checked.options, side) for side in self.sides
-        }
-        for squad in self.squads:
-            en, ru = squad.spec.display_name
-            self.set_name(squad.id, en, ru)
-            for n, model in enumerate(squad.models, start=1):
-                self.set_name(model.id, f"{en}, #{n}", f"{ru}, №{n}")
-        for objective in self.objectives:
-            self.set_name(objective.id, objective.name or objective.id, objective.name_ru)
-        self.terrain_types: dict[str, Terrain] = {
-            str(entry["id"]): Terrain(entry["terrain"])
-            for entry in scenario.terrain
-            if "terrain" in entry
-        }
-        #: the seed's terrain types, as a key (tables are shared between scenarios)
-        self._terrain_key = tuple(self.terrain_types.items())
-        #: each squad's :meth:`shape` while a menu is measured (:meth:`unchanged`)
-        self._shapes_held: dict[str, int] | None = None
-        #: the answers to the questions a menu asks most (distance, sight, cover, the
-        #: unit's situation), kept while it is measured (:meth:`unchanged`): what
-        #: :meth:`~kubik.game.battle.BattleGame.kept` keeps, found in one lookup
-        self._asked: dict[Hashable, Any] | None = None
+    def unit_id(self, unit: Squad) -> str:
+        """The squad's id."""
+        return unit.id
 
-    @classmethod
-    def prepare_terrain(cls, index: int, entry: Mapping[str, Any]) -> Mapping[str, Any]:
-        """The seed's terrain table classes every feature per kind of unit (SW-MOVE-03)."""
-        return read_terrain(index, entry)
+    def side_of(self, unit: Squad) -> str:
+        """The side it fights for."""
+        return unit.side
 
-    # -- the layer's view ---------------------------------------------------------
+    def bases_of(self, unit: Squad) -> Sequence[Base]:
+        """Its fighting models' bases while it stands on the table (not riding inside a
+        vehicle, not gone from the battle)."""
+        if unit.aboard is not None or unit.gone is not None:
+            return []
+        return unit.bases()
 
-    def pieces(self) -> tuple[Piece, ...]:
-        """Every model of the battle, in scenario order."""
-        out = []
-        for squad in self.squads:
-            for model in squad.models:
-                posture = squad.posture if model.status is Status.ACTIVE else Posture.STANDING
-                out.append(
-                    Piece(
-                        model.id,
-                        squad.id,
-                        squad.side,
-                        model.base(),
-                        squad.presence_of(model),
-                        posture,
-                    )
-                )
-        return tuple(out)
+    def in_battle(self, unit: Squad) -> bool:
+        """On the table and fighting (riders inside a vehicle are not)."""
+        return unit.on_table
 
-    def view(self, side: str | None) -> dict[str, Any]:
-        """Every model on the table and each squad's markers, all open at a real table:
-        suppression markers, morale level, panic, «Ни шагу назад!», gone to ground."""
-        shown = super().view(side)
-        shown["units"] = [
-            {
-                "id": squad.id,
-                "side": squad.side,
-                "suppression": squad.markers,
-                "morale": squad.level.value,
-                "panic": squad.panic.value,
-                "stance": squad.stance.value,
-                "prone": squad.prone,
-            }
-            for squad in self.squads
-            if squad.on_table
-        ]
-        return shown
+    def eyes_of(self, unit: Squad) -> Sequence[Base]:
+        """The commander looks for the squad (its first fighting model without him)."""
+        return [unit.anchor()]
 
-    def others(self, *units: str) -> list[Base]:
-        """The bases taking up room on the table (:attr:`~kubik.game.battle.Piece.body`,
-        as :meth:`bodies` gives them), but those of ``units``."""
-        return list(self.kept(("others", units), lambda: tuple(self._others(units))))
+    def mover_of(self, unit: Squad) -> str:
+        """Its row of the terrain table (SW-MOVE-03)."""
+        return self.kind(unit)._value_  # (``.value``, without the enum property's call)
 
-    def _others(self, units: tuple[str, ...]) -> list[Base]:
-        return [m.base() for m in self.other_models(*units)]
-
-    def other_models(self, *units: str) -> Iterator[Model]:
-        """The models taking up room on the table (on it, not aboard a vehicle), but
-        those of ``units``: whose bases :meth:`others` gives."""
-        for s in self.squads:
-            if s.id not in units and s.gone is None and s.aboard is None:
-                yield from s.active()
-
-    # -- who is where -------------------------------------------------------------
-
-    def squad(self, squad_id: str) -> Squad:
-        """The squad called ``squad_id``."""
-        return next(s for s in self.squads if s.id == squad_id)
-
-    def of_side(self, side: str) -> list[Squad]:
-        """The side's units still in the battle, in scenario order."""
-        return [s for s in self.squads if s.side == side and s.present]
-
-    def enemies(self, squad: Squad) -> list[Squad]:
-        """Enemy units on the table (not riding inside a vehicle)."""
-        return list(self._sides(squad.side, False))
-
-    def friends(self, squad: Squad) -> list[Squad]:
-        """Other friendly units on the table (not riding inside a vehicle)."""
-        return [s for s in self._sides(squad.side, True) if s is not squad]
-
-    def _sides(self, side: str, own: bool) -> tuple[Squad, ...]:
-        """The units on the table of ``side`` (``own``) or of every other side (found
-        once a menu)."""
-        asked = self._asked
-        if asked is None:
-            return self._on_table(side, own)
-        key = ("on_table", side, own)
-        found: tuple[Squad, ...] | None = asked.get(key)
+    def clearance_of(self, unit: Squad) -> float:
+        """How far it reaches from its centre, bases included (the width of its way);
+        measured once while a menu is."""
+        memo = self.game._still  # (the layer's menu memo: every walk of a menu asks)
+        if memo is None:
+            return clearance(unit)
+        key = ("clearance", unit.id)
+        found: float | None = memo.get(key)
         if found is None:
-            found = asked[key] = self._on_table(side, own)
+            found = memo[key] = clearance(unit)
         return found
 
-    def _on_table(self, side: str, own: bool) -> tuple[Squad, ...]:
-        return tuple(s for s in self.squads if (s.side == side) is own and s.on_table)
+    def centre_of(self, unit: Squad) -> Point:
+        """The centre of its formation, which a move carries."""
+        return unit.centre
 
-    def passengers(self, vehicle: Squad) -> list[Squad]:
-        """The squads riding in ``vehicle``."""
-        return [s for s in self.squads if s.aboard == vehicle.id and s.present]
+    def bases_at(self, unit: Squad) -> Callable[[Point], Sequence[Base]]:
+        """Its bases were its centre at a point: as it stands (a move keeps the
+        formation), or in its block for a squad getting off a vehicle."""
+        if unit.aboard is not None:
+            count = len(unit.active())
+            diameter = unit.models[0].diameter
+            return lambda point: [Base(x, y, diameter) for x, y in place(point, count)]
+        return bases_at(unit)
 
-    def kind(self, squad: Squad) -> MoverType:
-        """What the unit is for the rules: its row of the terrain table (SW-MOVE-03). A
-        squad that lost its horses or suits in part moves as infantry."""
-        asked = self._asked
-        if asked is None:
-            return self._kind(squad)
-        key = ("kind", squad.id)
-        found: MoverType | None = asked.get(key)  # (asked a dozen times a menu)
-        if found is None:  # (its models' kinds alone decide it: kept while they stand)
-            found = asked[key] = self.lasting(
-                ("kind", self.shape(squad)), lambda: self._kind(squad)
-            )
-        return found
+    def besides(self, unit: Squad) -> Sequence[Squad]:
+        """The squads riding in a vehicle go where it goes."""
+        return [s for s in self.squads if s.aboard == unit.id and s.present]
 
-    # -- where things stand, for measurements kept the whole battle ----------------
+    def shape_key(self, unit: Squad) -> Hashable:
+        """Everything a measurement of the squad may read of where it stands and what it
+        is (see :func:`shape_of`)."""
+        return shape_of(unit)
 
-    def shape(self, squad: Squad) -> int:
-        """Where the squad's fighting models stand and what they are, as a number
-        (:meth:`~kubik.game.battle.BattleGame.shape_id`): a measurement of the squad
-        kept under it holds until one of its models moves, falls or changes."""
-        held = self._shapes_held
-        if held is None:
-            return self.kept(("shape", squad.id), lambda: self.shape_id(_shape_of(squad)))
-        found = held.get(squad.id)
-        if found is None:
-            found = held[squad.id] = self.shape_id(_shape_of(squad))
-        return found
-
-    def board(self) -> int:
-        """Where every model on the table stands, as a number (see :meth:`shape`)."""
-        asked = self._asked
-        found: int | None = None if asked is None else asked.get("board")
-        if found is None:
-            found = self.shape_id(tuple([self.shape(s) for s in self.squads]))
-            if asked is not None:  # (every move planned asks it: kept for the menu)
-                asked["board"] = found
-        return found
-
-    def enemy_board(self, squad: Squad) -> int:
-        """Where every enemy unit on the table stands, as a number (see :meth:`shape`): a
-        measurement of the squad against the enemy alone holds while its friends move."""
-        asked = self._asked
-        if asked is None:
-            return self._enemy_board(squad)
-        key = ("enemy_board", squad.side)
-        found: int | None = asked.get(key)  # (asked a dozen times a menu)
-        if found is None:
-            found = asked[key] = self._enemy_board(squad)
-        return found
-
-    def _enemy_board(self, squad: Squad) -> int:
-        return self.shape_id(("enemies", tuple(self.shape(e) for e in self.enemies(squad))))
-
-    @contextmanager
-    def unchanged(self) -> Iterator[None]:
-        """:meth:`~kubik.game.battle.BattleGame.still`, and every squad holds who of it is
-        fighting (:meth:`~.state.Squad.hold`): a menu is measured, nothing is taken."""
-        with self.still():
-            if self._asked is not None:
-                yield  # an outer stretch holds them already (its memo is set with them)
-                return
-            for squad in self.squads:
-                squad.hold(True)
-            self._shapes_held, self._asked = {}, {}
-            try:
-                yield
-            finally:
-                self._shapes_held = self._asked = None
-                for squad in self.squads:
-                    squad.hold(False)
-
-    #: :meth:`~kubik.game.battle.BattleGame.lasting` with its key made only while a
-    #: menu is measured (elsewhere the measurement is simply made): the layer's
-    #: :meth:`~kubik.game.battle.BattleGame.lasting_by`, under the name the menus use
-    lasting_of = BattleGame.lasting_by
-
-    def _kind(self, squad: Squad) -> MoverType:
-        if squad.is_vehicle:
-            return vehicle_profile(squad.spec.vehicle).mover
-        kinds = {m.kind for m in squad.active() if m.kind is not TargetKind.MAN_SIZED_WEAPON}
-        if kinds and kinds <= {TargetKind.ROBOT, TargetKind.DAMAGED_ROBOT}:
-            return MoverType.ROBOT
-        if kinds == {TargetKind.CAVALRY}:
-            return MoverType.CAVALRY
-        if kinds == {TargetKind.BRONESCAF}:
-            return MoverType.ARMOURED_SUIT
-        return MoverType.INFANTRY
-
-    def speed(self, squad: Squad) -> int:
-        """Inches a move takes the unit on easy ground (SW-ABSENT-02; a vehicle's profile)."""
-        if squad.is_vehicle:
-            return vehicle_profile(squad.spec.vehicle).speed
-        return _base_speed(self.kind(squad))
-
-    # -- measuring ----------------------------------------------------------------
-
-    def terrain_at(self, point: Point, mover: MoverType) -> Terrain:
-        """What the ground at ``point`` is in the seed's terms (the hardest for ``mover``
-        of the typed features there; open ground elsewhere, SW-MOVE-03)."""
-        return replayed(  # (the tape is the table's, kept for every game on it)
-            self.tape.kept(
-                "steel_war.terrain_at",
-                (point, mover, self._terrain_key),
-                lambda: deciding(lambda: self._terrain_at(point, mover)),
-            )
-        )
-
-    def _terrain_at(self, point: Point, mover: MoverType) -> Terrain:
-        found = [
-            self.terrain_types[f.id]
-            for f in self.table.features_at(point)
-            if f.id in self.terrain_types
-        ]
-        order = list(TerrainClass)
-        return max(
-            found,
-            key=lambda t: order.index(terrain_class(mover, t)),
-            default=Terrain.OPEN,
-        )
-
-    def distance(self, a: Squad, b: Squad) -> float:
-        """Edge distance between the closest fighting models of two units, to 0.1 inch
-        (from a unit with none left: from where it stood)."""
-        asked = self._asked
-        if asked is None:
-            return self._distance(a, b)
-        key = ("distance", a.id, b.id)
-        found: float | None = asked.get(key)  # (asked for every pair a menu weighs)
-        if found is None:
-            found = asked[key] = self.lasting(
-                ("distance", self.shape(a), self.shape(b)), lambda: self._distance(a, b)
-            )
-        return found
-
-    def _distance(self, a: Squad, b: Squad) -> float:
-        return inches(Tape.closest(a.bases() or [a.anchor()], b.bases() or [b.anchor()]))
-
-    def sees(self, viewer: Squad, target: Squad) -> bool:
-        """Whether the viewer's commander sees any fighting model of the target."""
-        asked = self._asked
-        if asked is None:
-            return self._sees(viewer, target)
-        key = ("sees", viewer.id, target.id)
-        found: bool | None = asked.get(key)  # (asked for every pair a menu weighs)
-        if found is None:
-            found = asked[key] = self.lasting(
-                ("sees", self.shape(viewer), self.shape(target)),
-                lambda: self._sees(viewer, target),
-            )
-        return found
-
-    def _sees(self, viewer: Squad, target: Squad) -> bool:
-        eye = viewer.anchor()
-        return any(self.tape.sees(eye, b) for b in target.bases())
-
-    def in_cover(self, squad: Squad) -> bool:
-        """Whether at least half its fighting models stand in a feature giving cover."""
-        asked = self._asked
-        if asked is None:
-            return self._in_cover(squad)
-        key = ("in_cover", squad.id)
-        found: bool | None = asked.get(key)  # (asked a dozen times a menu)
-        if found is None:
-            found = asked[key] = self.lasting(
-                ("in_cover", self.shape(squad)), lambda: self._in_cover(squad)
-            )
-        return found
-
-    def _in_cover(self, squad: Squad) -> bool:
-        models = squad.active()
-        if not models:
-            return False
-        covered = sum(1 for m in models if self.tape.standing(m.point) is not TableCover.NONE)
-        return 2 * covered >= len(models)
-
-    def in_water(self, squad: Squad) -> bool:
-        """Whether its commander stands in water (no going to ground, SW-FIRE-07)."""
-        return self.tape.in_water(squad.anchor().centre)
-
-    def hidden(self, squad: Squad) -> bool:
-        """Whether the squad hides from enemy fire until spotted (SW-ABSENT-03 default)."""
-        if squad.is_vehicle:
-            return False
-        return is_hidden(
-            in_cover=self.in_cover(squad), gone_to_ground=squad.prone, revealed=squad.revealed
-        )
-
-    def sight(self, shooter: Squad, target: Squad) -> Sight:
-        """Distance, line of sight and cover of ``target`` as ``shooter`` measures it.
-
-        Cover is measured only for a target the shooter sees within zone 5 (nothing else
-        can be fired at, SW-FIRE-06); otherwise it reads as none."""
-        asked = self._asked
-        if asked is None:
-            return self._measure_sight(shooter, target)
-        key = ("sight", shooter.id, target.id)
-        found: Sight | None = asked.get(key)  # (asked by every offer at the target)
-        if found is None:
-            found = asked[key] = self.lasting(  # (one immutable answer, kept while both stand)
-                ("sight", self.shape(shooter), self.shape(target), shooter.die),
-                lambda: self._measure_sight(shooter, target),
-            )
-        return found
-
-    def _measure_sight(self, shooter: Squad, target: Squad) -> Sight:
-        """:meth:`sight` measured: it depends on where the two squads stand alone."""
-        distance = self.distance(shooter, target)
-        visible = self.sees(shooter, target)
-        living = target.bases()  # (kept while a menu is measured)
-        if visible and range_zone(shooter.die, distance) <= max_zone():
-            eye = shooter.anchor()
-            cover_of = self.tape.cover
-            covers = [cover_of(eye, b) for b in living]
-            light = sum(1 for c in covers if c is TableCover.LIGHT)
-            hard = sum(1 for c in covers if c is TableCover.HARD)
-            cover = squad_cover(light, hard, len(covers))
-            in_cover = tuple(c is not TableCover.NONE for c in covers)
-        else:
-            cover, in_cover = Cover.NONE, (False,) * len(living)
-        return Sight(distance, visible, cover, in_cover)
-
-    def nearest_enemy(self, squad: Squad) -> tuple[Squad, float] | None:
-        """The closest enemy unit and its distance (None when no enemy is left)."""
-        asked = self._asked
-        if asked is None:
-            return self._nearest_enemy(squad)
-        key = ("nearest_enemy", squad.id)
-        found: tuple[Squad, float] | None = asked.get(key, _MISSING)  # (asked by every goal)
-        if found is _MISSING:
-            found = asked[key] = self.lasting(
-                ("nearest_enemy", self.shape(squad), self.enemy_board(squad)),
-                lambda: self._nearest_enemy(squad),
-            )
-        return found
-
-    def _nearest_enemy(self, squad: Squad) -> tuple[Squad, float] | None:
-        found = [(self.distance(squad, e), i, e) for i, e in enumerate(self.enemies(squad))]
-        if not found:
-            return None
-        d, _, enemy = min(found, key=lambda t: (t[0], t[1]))
-        return enemy, d
-
-    def nearest_friend(self, squad: Squad) -> float | None:
-        """Inches to the closest other friendly unit (None when there is none)."""
-        found = [self.distance(squad, f) for f in self.friends(squad)]
-        return min(found) if found else None
-
-    def left_behind(self, squad: Squad) -> bool:
-        """Wounded left behind: an unverified casualty closer to an enemy than to his squad
-        (SW-MOR-06, last row)."""
-        return self.kept(("left_behind", squad.id), lambda: self._left_behind(squad))
-
-    def _left_behind(self, squad: Squad) -> bool:
-        wounded = squad.with_status(Status.UNVERIFIED)
-        living = squad.bases()
-        enemies = [b for e in self.enemies(squad) for b in e.bases()]
-        if not wounded or not enemies or not living:
-            return False
-        return any(
-            Tape.closest([w.base()], enemies) < Tape.closest([w.base()], living) for w in wounded
-        )
-
-    def controller(self, objective: ObjectiveSpec) -> str | None:
-        """The side holding an objective: effective models within reach, no enemy within it."""
-        return self.kept(
-            ("controller", objective.id),
-            lambda: self.lasting_of(
-                lambda: (
-                    "controller",
-                    self.board(),
-                    objective.id,
-                    tuple(s.effective for s in self.squads),
-                ),
-                lambda: self._controller(objective),
-            ),
-        )
-
-    def _controller(self, objective: ObjectiveSpec) -> str | None:
-        reach = _control_inches()
-        spot = (objective.x, objective.y)
-        dist = math.dist  # (each model's centre read from its fields)
-        holders: list[str] = []
-        for squad in self.squads:
-            if not squad.effective or not squad.on_table:
-                continue
-            near = any(dist((m.x, m.y), spot) - m.diameter / 2 <= reach for m in squad.active())
-            if near and squad.side not in holders:
-                holders.append(squad.side)
-        return holders[0] if len(holders) == 1 else None
-
-    def situation(
-        self, squad: Squad, done: tuple[ActionType, ...] = (), *, passed: bool = False
-    ) -> UnitSituation:
-        """The plain facts the rules' questions of legality take about ``squad`` now."""
-        asked = self._asked
-        if asked is None:
-            return self._situation(squad, done, passed)
-        key = ("situation", squad.id, done, passed)
-        found: UnitSituation | None = asked.get(key)  # (asked a dozen times a menu)
-        if found is None:
-            found = asked[key] = self._situation(squad, done, passed)
-        return found
-
-    def _situation(self, squad: Squad, done: tuple[ActionType, ...], passed: bool) -> UnitSituation:
-        return _one_of(
-            UnitSituation(
-                kind=self.kind(squad),
-                level=squad.level,
-                markers=squad.markers,
-                prone=squad.prone,
-                in_cover=self.in_cover(squad),
-                in_water=self.in_water(squad),
-                panicked=squad.panicked,
-                berserk=squad.berserk,
-                done=done,
-                failed=squad.failed,
-                marched=squad.marched,
-                immobilised=squad.immobilised,
-                aboard=squad.aboard is not None,
-                in_melee=bool(self.contacts.of(squad.id)),
-                officer=squad.spec.officer,
-                psi=squad.psi,
-                passed=passed,
-            )
-        )
+    def reading(self, inches_: float) -> float:
+        """Lengths are read to 0.1 inch, half up (SW-FIRE-06)."""
+        return inches(inches_)
 
 
-@functools.cache
-def _control_inches() -> float:
-    """How near an objective a model holds it, in inches (read once)."""
-    return float(game_data()["game_objectives"]["control_inches"])
+def clearance(squad: Squad) -> float:
+    """How far the unit reaches from its centre, bases included (the width of its way)."""
+    living = squad.active()
+    if not living:
+        return 0.5
+    return max(math.dist(m.point, squad.centre) + m.diameter / 2 for m in living)
 
 
-#: Situations met in this process, each kept as one object (bounded).
-_SITUATIONS: Kept[UnitSituation, UnitSituation] = Kept(4096)
+def bases_at(squad: Squad) -> Callable[[Point], list[Base]]:
+    """The unit's bases were its centre at a point (it moves as it stands)."""
+    cx, cy = squad.centre
+    shape = [(m.x - cx, m.y - cy, m.diameter, m.id) for m in squad.active()]
+    here: list[Base] = []  # the bases where it stands (every move of a menu starts there)
+
+    def at(point: Point) -> list[Base]:
+        if point[0] == cx and point[1] == cy:
+            if not here:
+                here.extend(Base(cx + dx, cy + dy, d, i) for dx, dy, d, i in shape)
+            return list(here)
+        return [Base(point[0] + dx, point[1] + dy, d, i) for dx, dy, d, i in shape]
+
+    return at
 
 
-def _one_of(situation: UnitSituation) -> UnitSituation:
-    """The situation met before that equals ``situation`` (itself the first time): the
-    rules' remembered answers are keyed by situations, and a key that is the very object
-    kept is found without comparing its every field."""
-    found = _SITUATIONS.get(situation)
-    if found is None:
-        found = _SITUATIONS.keep(situation, situation)
-    return found
-
-
-def _shape_of(squad: Squad) -> Hashable:
+def shape_of(squad: Squad) -> Hashable:
     """Everything a measurement of the squad may read of where it stands and what it is.
     Its anchor (:meth:`~.state.Squad.anchor`) is the commander among the fighting models,
     else the first of them: named by the commander's id, not looked for (a measurement
@@ -554,4 +143,4 @@ def _shape_of(squad: Squad) -> Hashable:
     return (squad.id, squad.gone, squad.aboard, squad.centre, squad.commander, models)
 
 
-__all__ = ["Battlefield", "Sight"]
+__all__ = ["SquadBoard", "bases_at", "clearance", "shape_of"]

@@ -19,22 +19,23 @@ from kubik.engine import Procedure, Verdict, emit
 from kubik.game.battle import clear_of
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.damage import TargetKind
+from kubik.rulesets.steel_war.defaults import disembark_gap_inches, unload_within_inches
 from kubik.rulesets.steel_war.fire_ammo import Ammo
 from kubik.rulesets.steel_war.transport import (
+    disembark_within_inches,
     may_disembark,
     may_embark,
     may_unload,
     unloads_with_squad,
 )
-from kubik.table import Base, TableError, TerrainKind
+from kubik.rulesets.steel_war.vehicles import hits_to_destroy, vehicle_profile
+from kubik.table import Base
 from kubik.table.geometry import Point
-from kubik.table.tape import Tape
 
 from . import effects
-from .board import Battlefield
-from .formation import base_diameter, formation_radius, game_data, inches, place
+from .field import Battlefield
+from .formation import base_diameter, formation_radius, inches, place
 from .options import Disembark, Embark, Unload
-from .profiles import hits_to_destroy, vehicle_profile
 from .state import Gone, Model, Squad, Status
 
 
@@ -44,10 +45,10 @@ def room(game: Battlefield, vehicle: Squad) -> int:
     return vehicle_profile(vehicle.spec.vehicle).capacity - riders
 
 
-def farthest(squad: Squad, vehicle: Squad) -> float:
+def farthest(game: Battlefield, squad: Squad, vehicle: Squad) -> float:
     """The edge distance from the hull to the squad's farthest model, to 0.1 inch."""
-    hull = vehicle.anchor()
-    return inches(max(Tape.closest([hull], [m.base()]) for m in squad.active()))
+    gap = game.board.gap_from
+    return inches(max(gap([m.base()], vehicle) for m in squad.active()))
 
 
 def embark_verdict(
@@ -55,7 +56,9 @@ def embark_verdict(
 ) -> Verdict:
     """The transport rule's answer: may ``squad`` climb into ``vehicle`` now (SW-MOVE-04)?"""
     unit = game.situation(squad, done)
-    return may_embark(unit, farthest(squad, vehicle), room(game, vehicle), len(squad.active()))
+    return may_embark(
+        unit, farthest(game, squad, vehicle), room(game, vehicle), len(squad.active())
+    )
 
 
 def embark_options(game: Battlefield, squad: Squad) -> list[tuple[Embark, Squad]]:
@@ -63,30 +66,10 @@ def embark_options(game: Battlefield, squad: Squad) -> list[tuple[Embark, Squad]
     if squad.is_vehicle or squad.aboard is not None or squad.spec.kind != "infantry":
         return []
     return [
-        (Embark(v.id, farthest(squad, v)), v)
-        for v in game.friends(squad)
+        (Embark(v.id, farthest(game, squad, v)), v)
+        for v in game.board.friends(squad)
         if v.is_vehicle and vehicle_profile(v.spec.vehicle).capacity > 0
     ]
-
-
-def fits(game: Battlefield, squad: Squad, centre: Point, besides: tuple[str, ...]) -> bool:
-    """The block can stand at ``centre``: on the table, out of terrain impassable for it,
-    clear of every other model (the contact rule)."""
-    count = len(squad.active())
-    radius = formation_radius(count)
-    table = game.table
-    if not (
-        radius <= centre[0] <= table.width - radius and radius <= centre[1] <= table.height - radius
-    ):
-        return False
-    spots = place(centre, count)
-    try:
-        if any(game.tape.kind_at(p, "infantry") is TerrainKind.IMPASSABLE for p in spots):
-            return False
-    except TableError:
-        return False
-    bases = [Base(x, y, base_diameter()) for x, y in spots]
-    return clear_of(bases, game.others(*besides))
 
 
 def spot_beside(
@@ -96,17 +79,17 @@ def spot_beside(
     nearest enemy when there is room, else to a side or in front, with the farthest man
     within ``within`` inches of the hull (the seed's 6", SW-MOVE-04); None when there is
     nowhere."""
-    gap = float(game_data()["game_transport"]["gap_inches"])
+    gap = disembark_gap_inches()
     here = vehicle.anchor()
     step = formation_radius(len(squad.active())) + here.radius + gap
-    enemies = [e for e in game.enemies(vehicle) if e.bases()]
+    board = game.board
+    enemies = [e for e in board.enemies(vehicle) if board.bases_of(e)]
     if enemies:
-        near = min(enemies, key=lambda e: Tape.closest([here], e.bases()))
+        near = min(enemies, key=lambda e: board.gap_from([here], e))
         ex, ey = near.centre
         angle = math.atan2(here.y - ey, here.x - ex)
     else:
         angle = math.atan2(game.table.height / 2 - here.y, game.table.width / 2 - here.x)
-    besides = (squad.id, vehicle.id)
     for ring in (0.0, 1.0, 2.0):
         for turn in (0.0, 0.5, -0.5, 1.0, -1.0, 0.25, -0.25, 0.75, -0.75):
             a = angle + turn * math.pi
@@ -114,10 +97,10 @@ def spot_beside(
                 inches(here.x + (step + ring) * math.cos(a)),
                 inches(here.y + (step + ring) * math.sin(a)),
             )
-            if not fits(game, squad, centre, besides):
+            if not game.board.fits(squad, centre):
                 continue
             spots = place(centre, len(squad.active()))
-            reach = inches(max(Tape.closest([here], [_probe(p)]) for p in spots))
+            reach = inches(max(board.gap_from([_probe(p)], vehicle) for p in spots))
             if within is None or reach <= within:
                 return centre
     return None
@@ -138,15 +121,14 @@ def disembark_options(
     rule's verdict: the rider's own action, or the vehicle's (SW-MOVE-04); never while
     the vehicle is suppressed (SW-SUP-01)."""
     out: list[tuple[Disembark, Verdict]] = []
-    limit = float(game_data()["transport"]["disembark_distance"])
+    limit = disembark_within_inches()
     vehicle_unit = game.situation(vehicle, done if acting is vehicle else ())
     for squad in riders:
         point = spot_beside(game, squad, vehicle, within=limit)
         if point is None:
             continue
         spots = place(point, len(squad.active()))
-        hull = vehicle.anchor()
-        reach = inches(max(Tape.closest([hull], [_probe(p)]) for p in spots))
+        reach = inches(max(game.board.gap_from([_probe(p)], vehicle) for p in spots))
         unit = game.situation(squad, done if acting is squad else ())
         verdict = may_disembark(unit, vehicle_unit, reach, by_vehicle=acting is vehicle)
         out.append((Disembark(squad.id, point[0], point[1]), verdict))
@@ -196,10 +178,10 @@ def unload_options(
     6" of the hull) may be unhitched: the transport rule's verdict (SW-MOVE-05)."""
     if crew.is_vehicle or crew.aboard is not None or not crew.men():
         return []
-    reach = float(game_data()["game_transport"]["unload_within_inches"])
+    reach = unload_within_inches()
     out: list[tuple[Unload, Verdict]] = []
-    for vehicle in game.friends(crew):
-        if not vehicle.is_vehicle or not vehicle.cargo or farthest(crew, vehicle) > reach:
+    for vehicle in game.board.friends(crew):
+        if not vehicle.is_vehicle or not vehicle.cargo or farthest(game, crew, vehicle) > reach:
             continue
         for cargo in dict.fromkeys(vehicle.cargo):
             verdict = may_unload(game.situation(crew, done), game.situation(vehicle), cargo)
@@ -238,7 +220,7 @@ def unload(game: Battlefield, crew: Squad, option: Unload) -> Procedure[None]:
 
 def _gun_spot(game: Battlefield, crew: Squad, vehicle: Squad, gun: Model) -> Point:
     """A clear spot for the gun next to its crew, else next to the vehicle."""
-    others = game.others()
+    others = [*game.board.blocking(crew), *game.board.bases_of(crew)]
     for anchor, reach in (
         (crew.centre, formation_radius(len(crew.active()))),
         (vehicle.centre, vehicle.anchor().radius),
@@ -255,12 +237,15 @@ def _gun_spot(game: Battlefield, crew: Squad, vehicle: Squad, gun: Model) -> Poi
     return crew.centre
 
 
-def hit_vehicle(game: Battlefield, vehicle: Squad, wounded: int, killed: int) -> Procedure[bool]:
+def hit_vehicle(
+    game: Battlefield, vehicle: Squad, wounded: int, killed: int, by: Squad | None = None
+) -> Procedure[bool]:
     """Apply wounding hits: the first immobilises, the next destroys (SW-ABSENT-05
     default, the robots' rule SW-DMG-10); a killing hit destroys. Riders bail out of a
     wreck where there is room, or are lost with it.
 
-    Returns whether the vehicle was destroyed.
+    The enemy ``by`` whose fire it was is credited with the wreck and the riders lost in
+    it. Returns whether the vehicle was destroyed.
     """
     if not (wounded or killed):
         return False
@@ -278,11 +263,12 @@ def hit_vehicle(game: Battlefield, vehicle: Squad, wounded: int, killed: int) ->
         rules=("SW-ABSENT-05", "SW-DMG-10"),
         vehicle=game.name(vehicle.id),
     )
-    for model in vehicle.active():
-        model.status = Status.DESTROYED
+    wreck = vehicle.active()  # (the riders get out beside the hull before it is lost)
+    effects.credit(game, by, vehicle, len(wreck))
     for squad in game.passengers(vehicle):
         point = spot_beside(game, squad, vehicle, within=None)
         if point is None:
+            effects.credit(game, by, squad, len(squad.active()))
             for model in squad.active():
                 model.status = Status.KILLED
             yield emit(
@@ -299,6 +285,8 @@ def hit_vehicle(game: Battlefield, vehicle: Squad, wounded: int, killed: int) ->
             x=point[0],
             y=point[1],
         )
+    for model in wreck:
+        model.status = Status.DESTROYED
     yield from effects.remove(game, vehicle, Gone.DESTROYED, ("SW-ABSENT-05", "SW-DMG-10"))
     return True
 
@@ -310,7 +298,6 @@ __all__ = [
     "embark_options",
     "embark_verdict",
     "farthest",
-    "fits",
     "hit_vehicle",
     "room",
     "spot_beside",

@@ -32,7 +32,7 @@ from kubik.rulesets.steel_war.situation import all_of
 from kubik.rulesets.steel_war.threat import persistent_threat
 
 from . import effects
-from .board import Battlefield
+from .field import Battlefield
 from .forecast import inspire_forecast, pass_forecast
 from .options import Inspire, PassAction
 from .state import Squad, Status
@@ -41,8 +41,8 @@ from .state import Squad, Status
 def contact(game: Battlefield, officer: Squad, squad: Squad) -> Contact:
     """Where the officer stands relative to the squad: distance, sight, radios (SW-MOR-08)."""
     return Contact(
-        game.distance(officer, squad) if squad.aboard is None else None,
-        squad.aboard is None and game.sees(officer, squad),
+        game.board.gap(officer, squad) if squad.aboard is None else None,
+        squad.aboard is None and game.board.sees(officer, squad),
         officer.spec.radio and squad.spec.radio,
     )
 
@@ -128,6 +128,11 @@ def pass_offers(
 
 def encourage(game: Battlefield, officer: Squad, squad: Squad) -> Procedure[None]:
     """The officer spends an action to inspire one of his squads (SW-MOR-08..10)."""
+    with game.rolling(squad, officer=officer):
+        return (yield from _encourage(game, officer, squad))
+
+
+def _encourage(game: Battlefield, officer: Squad, squad: Squad) -> Procedure[None]:
     outcome: InspirationOutcome = yield Call(inspire, (inspiration(game, officer, squad),))
     if outcome.raised:
         yield from effects.set_level(game, squad, raise_level(squad.level, squad.start_level, 1))
@@ -136,6 +141,11 @@ def encourage(game: Battlefield, officer: Squad, squad: Squad) -> Procedure[None
 def get_through(game: Battlefield, officer: Squad, squad: Squad) -> Procedure[bool]:
     """The officer goes on the radio to a squad (SW-ABSENT-04): the communication test
     (SW-MOR-09; telepathy between psionics, SW-PSI-04). Whether he got through."""
+    with game.rolling(squad, officer=officer):
+        return (yield from _get_through(game, officer, squad))
+
+
+def _get_through(game: Battlefield, officer: Squad, squad: Squad) -> Procedure[bool]:
     yield emit(
         "steel_war.game.communicate",
         rules=("SW-ABSENT-04", "SW-ABSENT-01"),

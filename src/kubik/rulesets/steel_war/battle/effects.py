@@ -31,7 +31,7 @@ from kubik.rulesets.steel_war.suppression import add_marker
 from kubik.rulesets.steel_war.threat import PlusFactor, Trigger, threat_level
 from kubik.table.tape import Tape
 
-from .board import Battlefield
+from .field import Battlefield
 from .state import First, Gone, Model, Panic, Squad, Status
 
 
@@ -83,13 +83,17 @@ class Losses:
     explosions: list[str] = field(default_factory=list)
 
 
-def apply_hits(game: Battlefield, squad: Squad, results: tuple[ModelHit, ...]) -> Procedure[Losses]:
+def apply_hits(
+    game: Battlefield, squad: Squad, results: tuple[ModelHit, ...], by: Squad | None = None
+) -> Procedure[Losses]:
     """Each resolved hit lands on its model (SW-DMG-03/07/10/11), in the order the rules
     resolved them: a man becomes an unverified casualty or is killed, a bronescaf loses
     his suit, a cavalryman his horse, a man-sized weapon or a robot is destroyed or
     immobilised. A lost specialist takes his weapon with him (SW-DMG-05); a lost
-    commander is replaced at once (SW-DMG-06)."""
+    commander is replaced at once (SW-DMG-06). The enemy unit ``by`` whose fire (or
+    psionic) it was is credited with every model it took out of the fight."""
     losses = Losses()
+    out = 0
     for result in results:
         model = squad.model(result.model)
         if result.explodes:
@@ -102,6 +106,7 @@ def apply_hits(game: Battlefield, squad: Squad, results: tuple[ModelHit, ...]) -
             HitEffect.DESTROYED: Status.DESTROYED,
         }.get(result.effect)
         if status is not None:
+            out += model.status is Status.ACTIVE
             model.status = status
         elif result.after is not None:
             model.kind = result.after
@@ -120,15 +125,29 @@ def apply_hits(game: Battlefield, squad: Squad, results: tuple[ModelHit, ...]) -
                     model=game.name(model.id),
                     weapon=msg(weapon(model.weapon).msgid),
                 )
+    credit(game, by, squad, out)
     if losses.commander_lost:
         yield from new_commander(game, squad)
     return losses
+
+
+def credit(game: Battlefield, by: Squad | None, victims: Squad, models: int) -> None:
+    """Credit ``by`` with taking ``models`` of ``victims`` out of the fight, when it is
+    an enemy of theirs (the battle layer's one hook for kills; a friend's explosion or
+    a squad's own men are nobody's kills)."""
+    if by is not None and models and by.side != victims.side:
+        game.credit_kill(by.id, models)
 
 
 def new_commander(game: Battlefield, squad: Squad) -> Procedure[None]:
     """A subordinate takes over the lost commander — only his figure may be swapped
     (SW-DMG-05) — and a d6 sets his leadership (SW-DMG-06). An ordinary soldier is
     chosen before a specialist."""
+    with game.rolling(squad):
+        return (yield from _new_commander(game, squad))
+
+
+def _new_commander(game: Battlefield, squad: Squad) -> Procedure[None]:
     living = squad.men()
     if not living or not specialist_replaceable(is_commander=True):
         return
@@ -181,6 +200,13 @@ def morale_check(
 ) -> Procedure[int]:
     """A morale event from the threat table (SW-MOR-05..07); returns the levels dropped.
     A berserk squad takes none (SW-NSN-03)."""
+    with game.rolling(squad):
+        return (yield from _morale_check(game, squad, triggers, extra=extra))
+
+
+def _morale_check(
+    game: Battlefield, squad: Squad, triggers: list[Trigger], *, extra: int = 0
+) -> Procedure[int]:
     if not triggers or not squad.present:
         return 0
     if squad.berserk:
@@ -260,9 +286,12 @@ def remove(game: Battlefield, squad: Squad, why: Gone, rules: tuple[str, ...]) -
         for model in squad.models:
             if model.status in (Status.ACTIVE, Status.UNVERIFIED, Status.MELEE_LOST):
                 model.status = Status.PRISONER
+    riders = game.passengers(squad)
     game.contacts.release(squad.id)
     squad.melee_role = None
     yield emit("steel_war.game.gone", rules=rules, squad=game.name(squad.id), why=why)
+    for rider in riders:  # (a vehicle that routs or surrenders takes its riders with it)
+        yield from remove(game, rider, why, rules)
 
 
 def check_destroyed(game: Battlefield, squad: Squad) -> Procedure[None]:
@@ -287,6 +316,13 @@ def panic(
     Returns whether the squad is panicked now. Nothing happens when the event cannot
     panic these troops (veterans, a panic already overcome).
     """
+    with game.rolling(squad):
+        return (yield from _panic(game, squad, event, die))
+
+
+def _panic(
+    game: Battlefield, squad: Squad, event: PanicEvent, die: Die | None = None
+) -> Procedure[bool]:
     if not squad.present or not causes_panic(squad.quality, event, squad.panic_over):
         return squad.panicked
     outcome: PanicOutcome = yield Call(
@@ -317,6 +353,7 @@ __all__ = [
     "check_destroyed",
     "check_surrender",
     "coherency_check",
+    "credit",
     "drop_levels",
     "fire_triggers",
     "is_specialist",

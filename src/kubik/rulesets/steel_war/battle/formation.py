@@ -1,27 +1,18 @@
 """How a squad stands on the table, and the inches battles round to.
 
-A squad stands in a block around its centre, four models a row ([game_formation] in
-``data/game.toml``); a vehicle is one model on its hull's footprint. Measuring is the
-battle's :class:`~kubik.table.tape.Tape`'s; this module only says where models stand
+A squad stands in a block around its centre, four models a row (the default's
+:func:`~kubik.rulesets.steel_war.defaults.formation`); a vehicle is one model on its
+hull's footprint. Measuring is the board's; this module only says where models stand
 and rounds what was measured the way the rules take it (0.1 inch).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from functools import cache
-from typing import Any
 
-from kubik.rulesets.data import load_ruleset_data
+from kubik.rulesets.steel_war.defaults import formation
 from kubik.table import Table
 from kubik.table.geometry import Point
-
-
-@cache
-def game_data() -> Mapping[str, Any]:
-    """The ruleset's numbers: the rules' tables and the battle's own (``game_*``, ``bot``)."""
-    return load_ruleset_data("steel_war")
 
 
 def inches(value: float) -> float:
@@ -35,13 +26,13 @@ def inches(value: float) -> float:
 
 def base_diameter() -> float:
     """The diameter of every man's base (inches)."""
-    return float(game_data()["game_formation"]["base_inches"])
+    return formation().base_inches
 
 
 def pitch() -> float:
     """Centre to centre of two neighbours in a block (base and gap)."""
-    table = game_data()["game_formation"]
-    return float(table["base_inches"]) + float(table["gap_inches"])
+    block = formation()
+    return block.base_inches + block.gap_inches
 
 
 def formation_offsets(models: int) -> tuple[Point, ...]:
@@ -50,7 +41,7 @@ def formation_offsets(models: int) -> tuple[Point, ...]:
     >>> formation_offsets(2)
     ((-0.75, 0.0), (0.75, 0.0))
     """
-    per_row = int(game_data()["game_formation"]["per_row"])
+    per_row = formation().per_row
     step = pitch()
     rows = math.ceil(models / per_row)
     out = []
@@ -59,6 +50,47 @@ def formation_offsets(models: int) -> tuple[Point, ...]:
         in_row = min(per_row, models - row * per_row)
         out.append(((col - (in_row - 1) / 2) * step, (row - (rows - 1) / 2) * step))
     return tuple(out)
+
+
+#: The formations people may type a squad into at a real table (English and Russian
+#: words): the block it stands in by default, a line (one rank, across the way it went)
+#: and a column (one file, along it).
+FORMATIONS: dict[str, str] = {
+    "block": "block",
+    "блок": "block",
+    "line": "line",
+    "линия": "line",
+    "цепь": "line",
+    "column": "column",
+    "колонна": "column",
+}
+
+
+def formation_points(
+    formation: str, centre: Point, models: int, heading: tuple[float, float] = (0.0, 1.0)
+) -> tuple[Point, ...]:
+    """Where each of ``models`` stands in ``formation`` around ``centre``: the block
+    (:func:`place`), or a line across / a column along ``heading`` (a direction), bases
+    a pitch apart, in order from one end to the other.
+
+    >>> formation_points("line", (10.0, 10.0), 3)
+    ((8.5, 10.0), (10.0, 10.0), (11.5, 10.0))
+    >>> formation_points("column", (10.0, 10.0), 2, (1.0, 0.0))
+    ((9.25, 10.0), (10.75, 10.0))
+    """
+    if formation == "block":
+        return place(centre, models)
+    length = math.hypot(*heading) or 1.0
+    hx, hy = heading[0] / length, heading[1] / length
+    ux, uy = (hy, -hx) if formation == "line" else (hx, hy)
+    step = pitch()
+    return tuple(
+        (
+            round(centre[0] + (i - (models - 1) / 2) * step * ux, 3),
+            round(centre[1] + (i - (models - 1) / 2) * step * uy, 3),
+        )
+        for i in range(models)
+    )
 
 
 def formation_radius(models: int, diameter: float | None = None) -> float:
@@ -116,13 +148,14 @@ def toward(start: Point, goal: Point, length: float) -> Point:
 
 
 __all__ = [
+    "FORMATIONS",
     "base_diameter",
     "clamp_inside",
     "edge_distance_of",
     "edge_point",
     "formation_offsets",
+    "formation_points",
     "formation_radius",
-    "game_data",
     "inches",
     "pitch",
     "place",

@@ -24,10 +24,11 @@ from typing import Any
 
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
 from kubik.game import Ending, Scenario, SideSummary, side_name
-from kubik.game.battle import BattleRuleset, Menu, Moment, Trigger
+from kubik.game.battle import BattleRuleset, Menu, Moment, Presence, Trigger
 from kubik.rulesets.steel_war.activation import (
     ActionType,
     alternating_order,
+    may_activate,
     roll_off_die,
     roll_off_winner,
 )
@@ -43,11 +44,11 @@ from kubik.rulesets.steel_war.panic import (
     panic_on_sight,
 )
 from kubik.rulesets.steel_war.situation import basic_verdict
+from kubik.rulesets.steel_war.vehicles import vehicle_profile
 
 from . import actions, assault, effects
-from .board import Battlefield
+from .field import Battlefield
 from .options import Act, Activate, Charge, Kind
-from .profiles import vehicle_profile
 from .setup import check
 from .state import First, Squad, Stance, Status, Turn
 
@@ -102,7 +103,11 @@ class SteelWarGame(Battlefield):
                 yield from self._first_sight(Moment(Trigger.MOVED, squad.side, squad.id))
 
     def _ready(self, side: str) -> list[Squad]:
-        return [s for s in self.of_side(side) if not s.activated and not self.contacts.of(s.id)]
+        """The side's units that may activate now (the rule's verdict)."""
+        return [s for s in self.of_side(side) if self._may_activate(s).allowed]
+
+    def _may_activate(self, squad: Squad) -> Verdict:
+        return may_activate(squad.activated, bool(self.contacts.of(squad.id)))
 
     def _melees(self) -> Procedure[None]:
         """Squads locked in a close combat fight its next round (SW-CC-09)."""
@@ -142,7 +147,7 @@ class SteelWarGame(Battlefield):
         menu: Menu[Activate] = Menu()
         for squad in squads:
             option = Activate(squad.id)
-            menu.offer(option, option.label(self.name), Verdict.allow("SW-ABSENT-01"))
+            menu.offer(option, option.label(self.name), self._may_activate(squad))
         chosen = yield from self.choose(
             menu,
             side,
@@ -190,7 +195,7 @@ class SteelWarGame(Battlefield):
         for squad in self.squads:
             if not squad.berserk or not squad.present:
                 continue
-            seen = tuple(e.level for e in self.enemies(squad) if self.sees(squad, e))
+            seen = tuple(e.level for e in self.board.enemies(squad) if self.board.sees(squad, e))
             if stand_ending(len(squad.men()), seen) is StandEnding.NO_ENEMY_LEFT:
                 squad.stance = Stance.NORMAL
                 yield emit(
@@ -217,7 +222,7 @@ class SteelWarGame(Battlefield):
         for squad in self.squads:
             if not squad.on_table or squad.is_vehicle or not _may_panic_at_sight(squad):
                 continue
-            seen = [e for e in self.enemies(squad) if self.sees(squad, e)]
+            seen = [e for e in self.board.enemies(squad) if self.board.sees(squad, e)]
             if not seen:
                 continue
             armour = any(_is_armour(self, e) for e in seen)
@@ -276,18 +281,24 @@ class SteelWarGame(Battlefield):
         return None
 
     def summary(self) -> tuple[SideSummary, ...]:
-        """Per side: units and models left and lost, killed, prisoners, objectives held."""
+        """Per side: units and models left and lost — every model (men, weapons, robots,
+        hulls), lost down, removed or fled, as the battle layer counts losses
+        (:meth:`~kubik.game.battle.BattleGame.models_lost`) — and of the men lost, those
+        killed, of unknown fate and taken prisoner; objectives held."""
         out = []
         for side in self.sides:
             squads = [s for s in self.squads if s.side == side]
             men = [m for s in squads for m in s.models if m.is_man]
+            lost = self.models_lost(side)
+            fled = sum(1 for s in squads for m in s.models if s.presence_of(m) is Presence.FLED)
             out.append(
                 SideSummary(
                     side,
                     (
                         ("units_left", len(self._effective(side))),
-                        ("models_left", sum(len(s.men()) for s in squads if s.present)),
-                        ("models_lost", sum(1 for m in men if m.status is not Status.ACTIVE)),
+                        ("models_left", sum(len(s.models) for s in squads) - lost),
+                        ("models_lost", lost),
+                        ("models_fled", fled),
                         ("killed", sum(1 for m in men if m.status is Status.KILLED)),
                         ("unverified", sum(1 for m in men if m.status is Status.UNVERIFIED)),
                         ("prisoners", sum(1 for m in men if m.status is Status.PRISONER)),

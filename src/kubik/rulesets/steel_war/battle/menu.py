@@ -3,7 +3,7 @@ forecast and a label, gathered in a :class:`~kubik.game.battle.Menu`.
 
 Legality is never decided here: each question goes to the permission function of the
 rule module that owns it, asked with the unit's plain situation
-(:meth:`~.board.Battlefield.situation`) — ``fire.may_shoot`` and
+(:meth:`~.field.Battlefield.situation`) — ``fire.may_shoot`` and
 ``observation.may_fire_at``, ``movement.may_move``, ``charge.may_charge``,
 ``suppression.may_unsuppress``, ``reorganisation.may_reorganise``,
 ``inspiration.may_inspire`` / ``may_pass_action`` / ``may_communicate``,
@@ -22,14 +22,14 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from kubik.engine import AnyForecast, Forecast, Verdict, msg
+from kubik.engine import AnyForecast, Forecast, Verdict
 from kubik.engine.applied import deciding_cache
 from kubik.game.battle import Menu
 from kubik.game.battle.menu import LazyForecast
 from kubik.rulesets.steel_war.activation import ActionType, any_action_verdict
 from kubik.rulesets.steel_war.fire import may_get_up, may_go_to_ground, reach_inches
 from kubik.rulesets.steel_war.fire_weapons import weapon
-from kubik.rulesets.steel_war.morale_levels import MoraleLevel, level_orders
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, may_end_activation
 from kubik.rulesets.steel_war.movement import may_move
 from kubik.rulesets.steel_war.no_step_back import Stand, may_stand_fast_from
 from kubik.rulesets.steel_war.observation import may_fire_at
@@ -43,9 +43,10 @@ from kubik.rulesets.steel_war.reorganisation import (
 )
 from kubik.rulesets.steel_war.situation import needed_tests
 from kubik.rulesets.steel_war.unsuppressing import may_unsuppress
+from kubik.rulesets.steel_war.vehicles import vehicle_profile
 
 from . import assault, carry, command, effects, moves, psionics, shooting, spotting
-from .board import Battlefield
+from .field import Battlefield
 from .forecast import (
     combat_move_forecast,
     fire_forecast,
@@ -56,7 +57,6 @@ from .forecast import (
     weight,
 )
 from .options import Act, Fire, Kind, Move, MoveHow, MoveKind, Observe, Option, Psi
-from .profiles import vehicle_profile
 from .state import Model, Squad, Status
 
 
@@ -87,7 +87,9 @@ def stand(game: Battlefield, squad: Squad) -> Stand:
         in_cover=game.in_cover(squad),
         gone_to_ground=squad.prone,
         nearest_friend=game.nearest_friend(squad),
-        enemy_levels_in_sight=tuple(e.level for e in game.enemies(squad) if game.sees(squad, e)),
+        enemy_levels_in_sight=tuple(
+            e.level for e in game.board.enemies(squad) if game.board.sees(squad, e)
+        ),
         nearest_enemy=near[1] if near else None,
         keno_guard=squad.spec.keno_guard,
     )
@@ -97,8 +99,8 @@ def care(game: Battlefield, squad: Squad) -> Care:
     """The medical help a reorganising squad has (SW-REORG-02): its medic, a friendly
     medical vehicle within 6", a field surgeon."""
     medical = [
-        game.distance(squad, v)
-        for v in game.friends(squad)
+        game.board.gap(squad, v)
+        for v in game.board.friends(squad)
         if v.is_vehicle and vehicle_profile(v.spec.vehicle).medical
     ]
     return care_at_hand(
@@ -128,7 +130,7 @@ def move_score(
     return game.lasting_of(
         lambda: (
             "move_score",
-            game.shape(squad),
+            game.board.shape(squad),
             game.enemy_board(squad),
             end,
             kind,
@@ -158,7 +160,7 @@ def _move_score(
             reach = game.kept(("reach", squad.id), lambda: _reach(squad))
             sights = game.kept(  # (each enemy's centre and eye: alike for every move)
                 ("enemy_anchors", squad.side),
-                lambda: [(e.centre, e.anchor().centre) for e in game.enemies(squad)],
+                lambda: [(e.centre, e.anchor().centre) for e in game.board.enemies(squad)],
             )
             if any(
                 math.dist(end, centre) <= reach and game.tape.sees(end, eye)
@@ -198,8 +200,13 @@ def move_offers(
     offered: set[tuple[object, ...]] = set()  # (each move's fields: hashed in C)
     unit = game.situation(squad, done, passed=passed)
     near = game.nearest_enemy(squad)
+    # where a squad may go is judged on every place a rolled move may end, when it matters:
+    # it may not approach the enemy (SW-MOR-01) or must move away from it (SW-SUP-01)
+    judged = moves.judged_by_nearness(squad)
     for kind, goal, how, found in moves.menu_plans(game, squad, near):
-        order = moves.order_for(game, squad, found.end, kind, how, in_cover=unit.in_cover)
+        combat = how is MoveHow.COMBAT and judged
+        ends = moves.combat_ends(game, squad, found) if combat else (found.end,)
+        order = moves.order_for(game, squad, ends, kind, how, unit.in_cover, near=judged)
         verdict = _may_move(unit, order, found.terrain)
         tests = needed_tests(verdict)
         end = found.end
@@ -232,8 +239,8 @@ def fire_offers(
     out: list[tuple[Fire, Verdict, AnyForecast, float]] = []
     armed: list[shooting.Armed] | None = None
     verdicts: dict[tuple[bool, bool, bool], Verdict] = {}  # (by what the rules read)
-    for enemy in game.enemies(squad):
-        if not game.sees(squad, enemy):
+    for enemy in game.board.enemies(squad):
+        if not game.board.sees(squad, enemy):
             continue
         if armed is None:
             armed = shooting.armed(squad)
@@ -244,7 +251,7 @@ def fire_offers(
                 shooting.shoot_verdict(game, squad, done, passed=passed, shot_at_us=asked[0]),
                 may_fire_at(asked[1], asked[2]),
             )
-        distance = game.distance(squad, enemy)
+        distance = game.board.gap(squad, enemy)
         can = shooting.ready(squad, distance, armed)
         if not verdict.allowed:
             if shooting.in_zone(squad, distance):  # (else no plan: nothing to offer)
@@ -307,7 +314,7 @@ def build(
     wounded = len(squad.with_status(Status.UNVERIFIED))
     apart = bool(  # (its models' places alone decide it: kept while they stand)
         game.lasting_of(
-            lambda: ("breaches", game.shape(squad), squad.commander),
+            lambda: ("breaches", game.board.shape(squad), squad.commander),
             lambda: effects.breaches(squad),
         )
     )
@@ -375,7 +382,7 @@ def _ground_forecast(
     read (a refused one's are not: only its verdict is shown)."""
 
     def make() -> AnyForecast:
-        seen_by = sum(1 for e in game.enemies(squad) if game.sees(e, squad))
+        seen_by = sum(1 for e in game.board.enemies(squad) if game.board.sees(e, squad))
         threat = reaction_threat(test)
         return ground_forecast(squad.die, squad.leadership, threat, squad.berserk, seen_by)
 
@@ -399,8 +406,10 @@ def _offer_stand_fast(game: Battlefield, squad: Squad, menu: Menu[Option]) -> No
     verdict = may_stand_fast_from(
         squad.level,
         sheltered=game.in_cover(squad) or squad.prone,
-        friend_distances=(game.distance(squad, f) for f in game.friends(squad)),
-        enemy_levels_in_sight=(e.level for e in game.enemies(squad) if game.sees(squad, e)),
+        friend_distances=(game.board.gap(squad, f) for f in game.board.friends(squad)),
+        enemy_levels_in_sight=(
+            e.level for e in game.board.enemies(squad) if game.board.sees(squad, e)
+        ),
         berserk=squad.berserk,
         panicked=squad.panicked,
     )
@@ -421,12 +430,8 @@ def _offer_end(game: Battlefield, squad: Squad, menu: Menu[Option], *, must_move
     """Ending the activation: refused while the morale level orders a move that may be
     made (SW-MOR-01)."""
     end = Act(Kind.END)
-    must = level_orders(squad.level).must_move and must_move
     menu.offer(
-        end,
-        end.label(game.name),
-        Verdict.of(not must, msg("steel_war.permission.must_move", level=squad.level), "SW-MOR-01"),
-        Forecast(score=0.0),
+        end, end.label(game.name), may_end_activation(squad.level, must_move), Forecast(score=0.0)
     )
 
 

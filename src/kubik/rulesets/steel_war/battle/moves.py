@@ -3,8 +3,9 @@
 Every move follows a way round impassable terrain (the tape's), is as long as the
 unit's speed through the hardest terrain class it enters for that kind of unit
 (SW-MOVE-02/03; a march doubles it on easy ground only, SW-MOVE-01; a combat move
-rolls it, SW-ABSENT-02), and ends where :func:`kubik.game.battle.settle` says: never
-through another model, never in contact with one. Whether the unit may make the move
+rolls it, SW-ABSENT-02), and ends where the board's contact rule says
+(:meth:`~kubik.game.battle.Board.settle`): never through another model, never in
+contact with one. Whether the unit may make the move
 at all is :func:`~kubik.rulesets.steel_war.movement.may_move`'s answer on the move
 as an :class:`~kubik.rulesets.steel_war.morale_levels.Order` (where it goes: closer to
 the enemy, away from it, into or out of cover).
@@ -12,10 +13,9 @@ the enemy, away from it, into or out of cover).
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,15 +25,19 @@ from shapely.ops import nearest_points
 from kubik.core.keeping import Kept
 from kubik.engine import Call, Procedure, emit
 from kubik.engine.applied import deciding, replayed
-from kubik.game.battle import Moment, Posture, Trigger, settle
-from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order
+from kubik.game.battle import Moment, Posture, Trigger, length_along
+from kubik.rulesets.steel_war.defaults import (
+    cover_depth_inches,
+    leave_within_inches,
+    shortest_move_inches,
+)
+from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order, level_orders
 from kubik.rulesets.steel_war.movement import (
     TerrainClass,
     combat_move,
     combat_move_dice,
-    march_allowed,
-    march_distance,
-    move_distance,
+    combat_move_reaches,
+    farthest_along,
 )
 from kubik.rulesets.steel_war.reaction import (
     ReactionAction,
@@ -42,50 +46,28 @@ from kubik.rulesets.steel_war.reaction import (
     reaction_test,
     reaction_threat,
 )
-from kubik.table import CONTACT_TOLERANCE, Base, Cover, TerrainFeature
+from kubik.table import Base, Cover, TerrainFeature
 from kubik.table.geometry import Point
 from kubik.table.tape import Way
 
 from . import effects
-from .board import Battlefield
-from .formation import clamp_inside, edge_distance_of, edge_point, game_data, inches
-from .options import MoveHow, MoveKind
+from .board import clearance
+from .field import Battlefield
+from .formation import clamp_inside, edge_distance_of, edge_point, inches
+from .options import Move, MoveHow, MoveKind
 from .state import Gone, Squad
 from .terrain import RULE_CLASS
 
 
-def clearance(squad: Squad) -> float:
-    """How far the unit reaches from its centre, bases included (the width of its way)."""
-    living = squad.active()
-    if not living:
-        return 0.5
-    return max(math.dist(m.point, squad.centre) + m.diameter / 2 for m in living)
-
-
 def width_of(game: Battlefield, squad: Squad) -> float:
-    """:func:`clearance`, measured once while a menu is (every move of it asks)."""
-    return game.kept(("clearance", squad.id), lambda: clearance(squad))
-
-
-def bases_at(squad: Squad) -> Callable[[Point], list[Base]]:
-    """The unit's bases were its centre at a point (it moves as it stands)."""
-    cx, cy = squad.centre
-    shape = [(m.x - cx, m.y - cy, m.diameter, m.id) for m in squad.active()]
-    here: list[Base] = []  # the bases where it stands (every move of a menu starts there)
-
-    def at(point: Point) -> list[Base]:
-        if point[0] == cx and point[1] == cy:
-            if not here:
-                here.extend(Base(cx + dx, cy + dy, d, i) for dx, dy, d, i in shape)
-            return list(here)
-        return [Base(point[0] + dx, point[1] + dy, d, i) for dx, dy, d, i in shape]
-
-    return at
+    """How far the unit reaches from its centre (the board's clearance), measured once
+    while a menu is (every move of it asks)."""
+    return game.board.clearance_of(squad)
 
 
 def mover(game: Battlefield, squad: Squad) -> str:
     """The table's mover type for the unit (its row of the terrain table)."""
-    return game.kind(squad)._value_  # (``.value``, without the enum property's call)
+    return game.board.mover_of(squad)
 
 
 def terrain_class(game: Battlefield, squad: Squad, path: Sequence[Point]) -> TerrainClass:
@@ -94,97 +76,12 @@ def terrain_class(game: Battlefield, squad: Squad, path: Sequence[Point]) -> Ter
     return RULE_CLASS[game.tape.worst_kind(tuple(path), mover(game, squad), width_of(game, squad))]
 
 
-def length_to(path: Sequence[Point], point: Point) -> float:
-    """How far along ``path`` the ``point`` (on it, rounded to 0.1") lies."""
-    walked = 0.0
-    best = (math.inf, 0.0)
-    for p, q in itertools.pairwise(path):
-        seg = math.dist(p, q)
-        if seg == 0:
-            continue
-        t = ((point[0] - p[0]) * (q[0] - p[0]) + (point[1] - p[1]) * (q[1] - p[1])) / seg**2
-        t = min(max(t, 0.0), 1.0)
-        foot = (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
-        gap = math.dist(foot, point)
-        if gap < best[0] - 1e-9:
-            best = (gap, walked + seg * t)
-        walked += seg
-    return best[1]
-
-
 def settle_on(
-    game: Battlefield, squad: Squad, path: Sequence[Point], touch: Sequence[Squad] = ()
+    game: Battlefield, squad: Squad, path: Sequence[Point], touch: Squad | None = None
 ) -> Point | None:
-    """Where the unit's move along ``path`` ends by the contact rule; the bases of
-    ``touch`` (a charge's target) may be touched, never overlapped."""
-    skip = (squad.id, *(s.id for s in touch), *(s.id for s in game.passengers(squad)))
-    touched = [b for s in touch for b in s.bases()]
-    return settle(path, bases_at(squad), game.others(*skip), may_touch=touched)
-
-
-def _settle_from_here(
-    game: Battlefield, squad: Squad, path: Sequence[Point], key: Hashable, unit: _Unit
-) -> Point | None:
-    """:func:`settle_on` for a move from where the unit stands (a menu's moves): the
-    models out of reach of any way that long are left out once per menu, not per move
-    (the contact rule looks only at those near the way: the answer is the same).
-    ``key``: names ``path`` (a move's course), so the answer is kept while the unit and
-    the models beside that path stand where they stood (models elsewhere may move)."""
-    length = sum(math.dist(p, q) for p, q in itertools.pairwise(path))
-    if not path or length > _reach_of(unit.speed) or tuple(path[0]) != squad.centre:
-        return settle_on(game, squad, path)
-    near = _near_of(game, squad, unit.speed)
-    if not game.measuring:
-        return settle(path, _bases_at(game, squad), near, may_touch=[])
-    beside = _beside(path, near, unit.width)
-    if not beside:  # no base near the way: the contact rule lets it end at its end
-        last = path[-1]
-        return (round(last[0], 1), round(last[1], 1))
-    return game.lasting(  # (the rule is asked of those beside alone: it meets no other)
-        ("settle", game.shape(squad), tuple([(b.x, b.y, b.radius) for b in beside]), key),
-        lambda: settle(path, _bases_at(game, squad), beside, may_touch=[]),
-    )
-
-
-#: More than the contact rule's reach beyond a moving unit's own (its gap and the
-#: rounding of a spot to 0.1"), so no base it may meet is left out of :func:`_beside`.
-_BESIDE_SLACK = CONTACT_TOLERANCE + 0.5
-
-
-def _beside(path: Sequence[Point], near: Sequence[Base], width: float) -> list[Base]:
-    """The bases of ``near`` that stand beside ``path``, in their order (those within the
-    unit's ``width`` and their own radius, and a margin, of the path's box): the contact
-    rule meets no other base on the way, so its answer holds while these stand where
-    they stood."""
-    xs = [p[0] for p in path]
-    ys = [p[1] for p in path]
-    low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
-    reach = width + _BESIDE_SLACK
-    return [
-        b
-        for b in near
-        if low_x - reach - b.radius <= b.x <= high_x + reach + b.radius
-        and low_y - reach - b.radius <= b.y <= high_y + reach + b.radius
-    ]
-
-
-def _bases_at(game: Battlefield, squad: Squad) -> Callable[[Point], list[Base]]:
-    """:func:`bases_at`, made once while a menu is measured."""
-    return game.kept(("bases_at", squad.id), lambda: bases_at(squad))
-
-
-def _near_others(game: Battlefield, squad: Squad, length: float) -> tuple[Base, ...]:
-    """The bases of :func:`settle_on`'s others within reach of a way of at most ``length``
-    inches from the unit's centre, in their order (a generous margin: none is lost)."""
-    skip = (squad.id, *(s.id for s in game.passengers(squad)))
-    centre = squad.centre
-    reach = clearance(squad) + CONTACT_TOLERANCE + 0.1 + length + 0.01
-    dist = math.dist  # (each model measured from its fields: a base made only for the near)
-    return tuple(
-        m.base()
-        for m in game.other_models(*skip)
-        if dist((m.x, m.y), centre) <= reach + m.diameter / 2
-    )
+    """Where the unit's move along ``path`` ends by the contact rule (the board's); the
+    bases of ``touch`` (a charge's target) may be touched, never overlapped."""
+    return game.board.settle(squad, path, target=touch)
 
 
 def enemy_points(game: Battlefield, squad: Squad) -> list[Point]:
@@ -192,7 +89,7 @@ def enemy_points(game: Battlefield, squad: Squad) -> list[Point]:
     a measurement needs them)."""
     return game.kept(
         ("enemy_points", squad.side),
-        lambda: [m.point for e in game.enemies(squad) for m in e.active()],
+        lambda: [m.point for e in game.board.enemies(squad) for m in e.active()],
     )
 
 
@@ -228,22 +125,10 @@ def enemy_distance_now(
     )
 
 
-@functools.cache
-def _min_move() -> float:
-    """The shortest move worth offering, in inches (a bot's taste; read once)."""
-    return float(game_data()["game_moves"]["min_inches"])
-
-
-@functools.cache
-def _cover_depth() -> float:
-    """How deep inside cover a move to it aims, in inches (read once)."""
-    return float(game_data()["game_moves"]["cover_depth_inches"])
-
-
 def _nearest_cover(game: Battlefield, squad: Squad) -> Point | None:
     """The nearest point inside a feature giving cover that the unit is not already in."""
     centre = squad.centre
-    depth = _cover_depth()
+    depth = cover_depth_inches()
     kind = mover(game, squad)
     return game.tape.kept(
         "steel_war.nearest_cover",
@@ -334,8 +219,10 @@ class Plan:
 
 
 def cut(path: Sequence[Point], length: float) -> tuple[Point, ...]:
-    """The first ``length`` inches of ``path`` (the whole path if it is shorter): as
-    :func:`kubik.table.tape.along`, by plain interpolation."""
+    """The first ``length`` inches of ``path`` (the whole path if it is shorter), by plain
+    interpolation: :func:`kubik.table.tape.along` measures with shapely, whose last bit
+    may differ where a move's end falls half way between two tenths of an inch, so Steel
+    War's moves keep the arithmetic their games were played with."""
     points = tuple((float(x), float(y)) for x, y in path)
     if len(points) < 2 or length <= 0:
         return (points[0], points[0])
@@ -370,37 +257,16 @@ def farthest(
     if how is MoveHow.COMBAT:
         cls = terrain_class(game, squad, path)
         return None if cls is TerrainClass.IMPASSABLE else (cls, longest_roll())
-    order = list(TerrainClass)
-    best: tuple[TerrainClass, float] | None = None
-    worst, walked = TerrainClass.EASY, 0.0
-
-    def consider(cls: TerrainClass, upto: float) -> None:
-        nonlocal best
-        if cls is TerrainClass.IMPASSABLE:
-            return
-        if how is MoveHow.MARCH:
-            if not march_allowed([cls]):
-                return
-            allowance = float(march_distance(speed, [cls]))
-        else:
-            allowance = float(move_distance(speed, [cls]))
-        reach = min(upto, allowance)
-        if best is None or reach > best[1] + 1e-9:
-            best = (cls, reach)
-
     legs = (
         game.tape.legs(tuple(path), mover(game, squad), width_of(game, squad))
         if len(path) > 1
         else ()
     )
-    for leg in legs:
-        cls = RULE_CLASS[leg.kind]
-        if order.index(cls) > order.index(worst):
-            consider(worst, walked)
-            worst = cls
-        walked += leg.length
-    consider(worst, walked)
-    return best
+    return farthest_along(
+        [(RULE_CLASS[leg.kind], leg.length) for leg in legs],
+        "march" if how is MoveHow.MARCH else "move",
+        speed,
+    )
 
 
 def plan(
@@ -421,12 +287,14 @@ def plan(
     return game.lasting_of(
         lambda: (
             "plan",
-            game.shape(squad),
-            None if how is MoveHow.COMBAT else _near_board(game, squad, _unit(game, squad).speed),
+            game.board.shape(squad),
+            None
+            if how is MoveHow.COMBAT
+            else game.board.nearby_shape(squad, _reach_of(_unit(game, squad).speed)),
             kind,
             goal,
             how,
-            None if toward is None else game.shape(toward),
+            None if toward is None else game.board.shape(toward),
         ),
         lambda: _plan(game, squad, kind, goal, how, near),
     )
@@ -441,13 +309,13 @@ def menu_plans(
     only if it goes farther. ``near``: the nearest enemy. What every plan's key reads of
     the unit and of the models near it is read once here, not per goal and way."""
     unit = _unit(game, squad)
-    shape = game.shape(squad)
-    board = _near_board(game, squad, unit.speed)
+    shape = game.board.shape(squad)
+    board = game.board.nearby_shape(squad, _reach_of(unit.speed))
     vehicle = squad.is_vehicle
     full = unit.speed - 0.05
     out: list[tuple[MoveKind, Point, MoveHow, Plan]] = []
     for kind, goal in goals(game, squad, near):
-        toward = game.shape(near[0]) if near and kind is MoveKind.ADVANCE else None
+        toward = game.board.shape(near[0]) if near and kind is MoveKind.ADVANCE else None
         reached = 0.0
         for how in _HOWS:
             if how is not MoveHow.MOVE and kind is MoveKind.COVER:
@@ -468,29 +336,25 @@ def menu_plans(
     return out
 
 
+def offered_plan(game: Battlefield, squad: Squad, option: Move) -> Plan | None:
+    """The plan a menu offered as ``option`` — its way and where it ends, as the rules
+    judged it — found again among :func:`menu_plans` (nothing has moved since the menu
+    was measured, so every plan is the one kept then); ``None`` when it is not there."""
+    with game.still():
+        near = game.nearest_enemy(squad)
+        for kind, goal, how, found in menu_plans(game, squad, near):
+            if kind is not option.kind or how is not option.how:
+                continue
+            if how is MoveHow.COMBAT:
+                if (round(goal[0], 1), round(goal[1], 1)) == (option.x, option.y):
+                    return found
+            elif found.end == (option.x, option.y):
+                return found
+    return None
+
+
 #: The ways to move, in the order a menu offers them.
 _HOWS = tuple(MoveHow)
-
-
-def _near_board(game: Battlefield, squad: Squad, speed: int) -> int:
-    """Where the models a move of the unit from where it stands may meet stand, as a
-    number (:meth:`~kubik.game.battle.BattleGame.shape_id`; once per menu): a plan reads
-    the unit, the enemy it advances on and these alone (its way is the terrain's, and
-    every path a plan settles starts at the unit and is shorter than the reach of
-    :func:`_near_others`), so models elsewhere may move and the plan still holds."""
-    return game.kept(
-        ("near_board", squad.id),
-        lambda: game.shape_id(
-            ("near", tuple([(b.x, b.y, b.radius) for b in _near_of(game, squad, speed)]))
-        ),
-    )
-
-
-def _near_of(game: Battlefield, squad: Squad, speed: int) -> tuple[Base, ...]:
-    """:func:`_near_others` within reach of any way a plan settles (a march's, at most
-    twice the unit's ``speed``), measured once per menu."""
-    bound = _reach_of(speed)
-    return game.kept(("near_others", squad.id, bound), lambda: _near_others(game, squad, bound))
 
 
 def _reach_of(speed: int) -> float:
@@ -546,12 +410,13 @@ def _plan(
     way, cls, path = course
     if how is MoveHow.COMBAT:
         end = (round(path[-1][0], 1), round(path[-1][1], 1))
-        return Plan(way.points, cls, end, inches(length_to(path, end)))
-    found = _settle_from_here(game, squad, path, key, unit)
+        return Plan(way.points, cls, end, inches(length_along(path, end)))
+    found = game.board.settle(squad, path, key=key, within=_reach_of(unit.speed))
     if found is None:
         return None
-    moved = inches(length_to(path, found))
-    if moved < _min_move():
+    found = inside(game, squad, path, found)
+    moved = inches(length_along(path, found))
+    if moved < shortest_move_inches():
         return None
     return Plan(way.points, cls, found, moved)
 
@@ -563,9 +428,10 @@ def _course(
     and what kind it is, the goal and the kind of move alone (kept on the tape): its way,
     the class of its terrain, the path its allowance covers."""
     goal = clamp_inside(game.table, goal, reach)
-    way = game.tape.way(squad.centre, goal, mover(game, squad), reach)
-    if way is None:
+    points = game.board.way(squad, goal)
+    if points is None:
         return None
+    way = Way(points, 0.0)
     length = way.length
     if stop is not None:
         length = max(length - stop, 0.0)
@@ -585,51 +451,100 @@ def _course(
 def order_for(
     game: Battlefield,
     squad: Squad,
-    end: Point,
+    ends: Sequence[Point],
     kind: MoveKind,
     how: MoveHow,
-    enemies: Sequence[Point] | None = None,
     in_cover: bool | None = None,
+    *,
+    near: bool = True,
 ) -> Order:
-    """The move as the morale and suppression rules see it (SW-MOR-01, SW-SUP-01);
-    ``enemies``, ``in_cover``: what the caller measured already."""
+    """The move as the morale and suppression rules see it (SW-MOR-01, SW-SUP-01), judged
+    on every place it may end (``ends``: one for a move or a march; a combat move's, one
+    for each distance its dice may give): it approaches the enemy when any of them is
+    nearer the nearest enemy model than the squad stands now, it goes away from the enemy
+    when every one is farther (edge to edge, as the board reads the tape); it leaves cover
+    when any of them is out of cover. ``in_cover``: what the caller measured already;
+    ``near``: whether the rules read how near the enemy it ends (they do not for a squad
+    free to approach and not suppressed: then nothing is measured for it)."""
+    places = tuple(ends)
     return game.lasting_of(
         lambda: (
             "order",
-            game.shape(squad),
-            game.enemy_board(squad),
-            end,
+            game.board.shape(squad),
+            game.enemy_board(squad) if near else None,
+            places,
             kind,
             how,
             in_cover,
         ),
-        lambda: _order_for(game, squad, end, kind, how, enemies, in_cover),
+        lambda: _order_for(game, squad, places, kind, how, in_cover, near),
     )
+
+
+def judged_by_nearness(squad: Squad) -> bool:
+    """Whether the rules read how near the enemy a move of ``squad`` ends: it may not
+    approach the enemy at its morale level (SW-MOR-01), or it is suppressed and may only
+    move away from it (SW-SUP-01)."""
+    return squad.suppressed or not level_orders(squad.level).approach
 
 
 def _order_for(
     game: Battlefield,
     squad: Squad,
-    end: Point,
+    ends: tuple[Point, ...],
     kind: MoveKind,
     how: MoveHow,
-    enemies: Sequence[Point] | None,
+    in_cover: bool | None,
+    near: bool,
+) -> Order:
+    board = game.board
+    afters = [board.gap_at(squad, end) for end in ends] if near else None
+    standing = [game.tape.standing(end) is not Cover.NONE for end in ends]
+    return _order_of(game, squad, afters, standing, kind, how, in_cover)
+
+
+def order_placed(
+    game: Battlefield, squad: Squad, bases: Sequence[Base], kind: MoveKind, how: MoveHow
+) -> Order:
+    """:func:`order_for` of a move whose models people placed at a real table (in a
+    formation of their own, or one by one): judged on where those ``bases`` stand — the
+    nearest enemy model to any of them, edge to edge, and whether most of them stand
+    in cover (the squad's own rule, as :meth:`~.field.Battlefield.in_cover` reads it)."""
+    board = game.board
+    enemies = [e for e in board.enemies(squad) if board.bases_of(e)]
+    after = min((board.gap_from(bases, e) for e in enemies), default=math.inf)
+    gap = board.reading(after) if math.isfinite(after) else after
+    covered = sum(1 for b in bases if game.tape.standing(b.centre) is not Cover.NONE)
+    return _order_of(game, squad, [gap], [2 * covered >= len(bases)], kind, how, None)
+
+
+def _order_of(
+    game: Battlefield,
+    squad: Squad,
+    afters: Sequence[float] | None,
+    standing: Sequence[bool],
+    kind: MoveKind,
+    how: MoveHow,
     in_cover: bool | None,
 ) -> Order:
-    if enemies is None:
-        enemies = enemy_points(game, squad)
-    now = enemy_distance_now(game, squad, enemies)
-    after = distance_to_enemy(game, squad, end, enemies)
-    closer = now is not None and after is not None and after < now
-    end_cover = game.tape.standing(end) is not Cover.NONE
+    """The order of a move that may leave the squad ``afters`` inches from the nearest
+    enemy (``None``: not measured, the rules do not read it), in cover or not
+    (``standing``) at each place it may end."""
     covered = game.in_cover(squad) if in_cover is None else in_cover
+    if afters is None:
+        approaches = away = False
+    else:
+        near = game.nearest_enemy(squad)
+        now = None if near is None else near[1]
+        approaches = now is not None and any(after < now for after in afters)
+        away = now is None or all(after > now for after in afters)
     flags = (
         how.action,
-        closer,
-        now is None or (after is not None and after > now),
+        approaches,
+        away,
         kind is MoveKind.RETREAT,
-        kind is MoveKind.COVER and end_cover,
-        covered and not end_cover,
+        kind is MoveKind.COVER and all(standing),
+        covered and not all(standing),
     )
     found = _ORDERS.get(flags)  # (the few orders there are, each kept as one object: the
     if found is None:  # movement rule's remembered verdicts find it without comparing)
@@ -644,6 +559,57 @@ def _order_for(
         )
         found = _ORDERS.keep(flags, order)
     return found
+
+
+def combat_ends(game: Battlefield, squad: Squad, found: Plan) -> tuple[Point, ...]:
+    """Every place a combat move along ``found``'s way may end, one for each distance its
+    dice may give through its terrain (SW-ABSENT-02, SW-MOVE-02): :func:`combat_end`."""
+    ends = [combat_end(game, squad, found, reach) for reach in combat_move_reaches(found.terrain)]
+    return tuple(dict.fromkeys(ends))
+
+
+def combat_end(game: Battlefield, squad: Squad, found: Plan, rolled: float) -> Point:
+    """Where a combat move along ``found``'s way ends when its dice give ``rolled``
+    inches, by the contact rule: the contact rule walks the longest roll once, and a
+    shorter one ends where it gets to, or where that walk was stopped if it gets no
+    farther (standing still where it is stopped at once)."""
+    stop, reached = _combat_walk(game, squad, found)
+    path = cut(found.way, rolled)
+    if rolled + 1e-9 >= reached:
+        return inside(game, squad, path, stop)
+    tip = path[-1]
+    return inside(game, squad, path, (round(tip[0], 1), round(tip[1], 1)))
+
+
+def inside(game: Battlefield, squad: Squad, path: Sequence[Point], spot: Point) -> Point:
+    """``spot``, where a move along ``path`` ends on the 0.1" grid, pulled onto the nearest
+    neighbouring grid point no farther from where the move began than the path is long
+    when rounding took it so far that the tape reads it longer than the move (3.06" for
+    a 3" move reads 3.1"): a move never overruns its allowance, even by the rounding of
+    its end. As it was otherwise, or when no such point fits."""
+    start = path[0]
+    length = sum(math.dist(p, q) for p, q in itertools.pairwise(path))
+    if inches(math.dist(start, spot)) <= inches(length):
+        return spot
+    tip = path[-1]
+    xs = {round(math.floor(tip[0] * 10) / 10, 1), round(math.ceil(tip[0] * 10) / 10, 1)}
+    ys = {round(math.floor(tip[1] * 10) / 10, 1), round(math.ceil(tip[1] * 10) / 10, 1)}
+    near = sorted(((x, y) for x in xs for y in ys), key=lambda c: (math.dist(c, tip), c))
+    for candidate in near:
+        if inches(math.dist(start, candidate)) <= inches(length) and game.board.fits(
+            squad, candidate
+        ):
+            return candidate
+    return spot
+
+
+def _combat_walk(game: Battlefield, squad: Squad, found: Plan) -> tuple[Point, float]:
+    """Where the longest combat move along ``found``'s way ends by the contact rule and
+    how far along it that is."""
+    path = cut(found.way, longest_roll())
+    end = game.board.settle(squad, path, within=_reach_of(_unit(game, squad).speed))
+    stop = squad.centre if end is None else end
+    return stop, length_along(path, stop)
 
 
 #: The orders of moves met by their flags, each kept as one object (a handful of them).
@@ -716,7 +682,7 @@ def arrive(game: Battlefield, squad: Squad, end: Point) -> Procedure[None]:
     for rider in game.passengers(squad):
         rider.place_models(end)
     at_edge = edge_distance_of(game.table, squad.edge, squad.centre)
-    reach = clearance(squad) + float(game_data()["game_edge"]["leave_within_inches"])
+    reach = clearance(squad) + leave_within_inches()
     if squad.level in (MoraleLevel.BROKEN, MoraleLevel.FLEEING) and at_edge <= reach:
         yield from effects.remove(game, squad, Gone.ROUTED, ("SW-MOR-01",))
         return
@@ -739,19 +705,22 @@ def roll_combat_move(terrain: TerrainClass) -> Call[int, TerrainClass]:
 __all__ = [
     "Plan",
     "arrive",
-    "bases_at",
-    "clearance",
+    "combat_end",
+    "combat_ends",
     "cover_score",
     "cut",
     "distance_to_enemy",
     "enemy_distance_now",
     "enemy_points",
     "goals",
-    "length_to",
+    "inside",
+    "judged_by_nearness",
     "menu_plans",
     "move_rules",
     "mover",
+    "offered_plan",
     "order_for",
+    "order_placed",
     "plan",
     "react",
     "roll_combat_move",

@@ -338,14 +338,49 @@ class Unload:
 
 @dataclass(frozen=True, slots=True)
 class Spot:
-    """Where a unit's centre stands (a move's end, as offered or typed at the table)."""
+    """Where a unit's centre stands (a move's end, as offered or typed at the table);
+    ``formation``: the formation people put it in there (``""``: as it stood), ``typed``:
+    people typed it."""
 
+    x: float
+    y: float
+    formation: str = ""
+    typed: bool = False
+
+    def label(self, name: Names) -> Message:
+        """How people see it."""
+        if not self.typed:
+            return msg("steel_war.game.option.spot", x=self.x, y=self.y)
+        if self.formation:
+            return msg(
+                "steel_war.game.option.spot_formed",
+                x=self.x,
+                y=self.y,
+                formation=msg(f"steel_war.game.formation.{self.formation}"),
+            )
+        return msg("steel_war.game.option.spot_typed", x=self.x, y=self.y)
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSpot:
+    """One model of a squad placed on its own at a real table (its centre)."""
+
+    model: str
     x: float
     y: float
 
     def label(self, name: Names) -> Message:
         """How people see it."""
-        return msg("steel_war.game.option.spot", x=self.x, y=self.y)
+        return msg("steel_war.game.option.model_spot", model=name(self.model), x=self.x, y=self.y)
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """Every model of the squad stands where the players put it."""
+
+    def label(self, name: Names) -> Message:
+        """How people see it."""
+        return msg("steel_war.game.option.placed")
 
 
 Option = (
@@ -361,6 +396,7 @@ __all__ = [
     "Fire",
     "Inspire",
     "Kind",
+    "ModelSpot",
     "Move",
     "MoveHow",
     "MoveKind",
@@ -368,6 +404,7 @@ __all__ = [
     "Observe",
     "Option",
     "PassAction",
+    "Placed",
     "Psi",
     "Spot",
     "Unload",

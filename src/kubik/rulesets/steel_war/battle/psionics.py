@@ -45,11 +45,11 @@ from kubik.rulesets.steel_war.morale_levels import MoraleLevel, raise_level
 from kubik.rulesets.steel_war.no_step_back import enter_berserk
 from kubik.rulesets.steel_war.panic import PanicEvent, PanicOutcome, panic_test
 from kubik.rulesets.steel_war.psionics import (
-    psi_data,
     psi_die_at,
     psi_zone,
     psionic_leadership,
     success_faces,
+    zone_inches,
 )
 from kubik.rulesets.steel_war.psionics_actions import (
     BlastChoice,
@@ -75,7 +75,7 @@ from kubik.rulesets.steel_war.threat import PlusFactor, Trigger, persistent_thre
 from kubik.rulesets.steel_war.threat import threat_level as morale_threat
 
 from . import effects
-from .board import Battlefield
+from .field import Battlefield
 from .forecast import weight
 from .formation import inches
 from .options import Psi
@@ -105,7 +105,8 @@ class PsiSituation:
     """What one psi action on one target meets, as measured (hashable, for the odds).
 
     ``threat``: the strike's other threat ("+" rows), or the murder's "commander lost"
-    threat; ``hit``: the murder's hit (victim's armour die, shooter's power die, flame).
+    threat; ``hit``: the murder's hit (victim's armour die, shooter's power die, flame);
+    ``side``: the psionic's side, who picks a blast's effect (SW-PSI-16).
     """
 
     action: PsiAction
@@ -118,6 +119,7 @@ class PsiSituation:
     panic_over: bool = False
     berserk: bool = False
     hit: tuple[Die, Die, bool] | None = None
+    side: str = "psionic"
 
 
 def measure(game: Battlefield, squad: Squad, target: Squad) -> PsiAttempt | None:
@@ -127,9 +129,9 @@ def measure(game: Battlefield, squad: Squad, target: Squad) -> PsiAttempt | None
     psionic, psi = squad.psionic(), squad.psi
     if psionic is None or psi is None:
         return None
-    bases = target.bases()
-    distance = inches(game.tape.closest([psionic.base()], bases))
-    sees = any(game.tape.sees(psionic.base(), b) for b in bases)
+    eye = [psionic.base()]
+    distance = inches(game.board.gap_from(eye, target))
+    sees = game.board.sees_from(eye, target)
     robots = all(m.kind in ROBOTS for m in target.active())
     return PsiAttempt(psi, distance, sees, target_machine=robots)
 
@@ -170,6 +172,7 @@ def situation(
         choice=choice,
         panic_over=target.panic_over,
         berserk=target.berserk,
+        side=squad.side,
     )
     if action is PsiAction.STRIKE:
         return replace(sit, threat=plus_threat(target.motivation, plus))
@@ -214,7 +217,7 @@ def rule_call(sit: PsiSituation) -> AnyCall:
     if sit.action is PsiAction.PANIC:
         return Call(psi_panic, (attempt, sit.target.quality, sit.target.android))
     if sit.action is PsiAction.BLAST:
-        return Call(psi_blast, (attempt, sit.choice))
+        return Call(psi_blast, (attempt, sit.choice, sit.side))
     if sit.action is PsiAction.MURDER:
         return Call(psi_murder, (attempt, sit.target, sit.threat, sit.models))
     plain = {
@@ -317,8 +320,7 @@ def odds_situation(sit: PsiSituation) -> PsiSituation:
     >>> odds_situation(a).attempt.distance
     24.0
     """
-    inches = float(psi_data()["psi_range"]["zone_inches"])
-    far = psi_zone(sit.attempt.distance) * inches
+    far = float(psi_zone(sit.attempt.distance) * zone_inches())
     return replace(sit, attempt=replace(sit.attempt, distance=far))
 
 
@@ -369,10 +371,12 @@ def psi_offers(
     if squad.psi is None or squad.is_vehicle:
         return []
     unit = game.situation(squad, done, passed=passed)
-    watchers = sum(1 for e in game.enemies(squad) if not e.activated and game.sees(e, squad))
+    watchers = sum(
+        1 for e in game.board.enemies(squad) if not e.activated and game.board.sees(e, squad)
+    )
     found: list[tuple[float, int, Psi, Verdict, AnyForecast]] = []
-    friends = [squad, *game.friends(squad)]
-    groups = ((SUPPORT, friends), (ATTACKS, game.enemies(squad)))
+    friends = [squad, *game.board.friends(squad)]
+    groups = ((SUPPORT, friends), (ATTACKS, game.board.enemies(squad)))
     for actions, targets in groups:
         for target in targets:
             attempt = measure(game, squad, target)
@@ -404,6 +408,11 @@ def psi_offers(
 
 def use_psi(game: Battlefield, squad: Squad, option: Psi) -> Procedure[None]:
     """The psi action as measured now: the rule decides, its effect lands on the target."""
+    with game.rolling(game.squad(option.target), psionic=squad, officer=squad):
+        return (yield from _use_psi(game, squad, option))
+
+
+def _use_psi(game: Battlefield, squad: Squad, option: Psi) -> Procedure[None]:
     target = game.squad(option.target)
     attempt = measure(game, squad, target)
     if attempt is None:
@@ -422,11 +431,11 @@ def use_psi(game: Battlefield, squad: Squad, option: Psi) -> Procedure[None]:
     )
     outcome: PsiOutcome = yield rule_call(sit)
     if outcome.result is PsiResult.SUCCEEDED:
-        yield from _apply(game, target, sit, outcome)
+        yield from _apply(game, squad, target, sit, outcome)
 
 
 def _apply(
-    game: Battlefield, target: Squad, sit: PsiSituation, outcome: PsiOutcome
+    game: Battlefield, squad: Squad, target: Squad, sit: PsiSituation, outcome: PsiOutcome
 ) -> Procedure[None]:
     effect = outcome.effect
     name = game.name(target.id)
@@ -465,7 +474,7 @@ def _apply(
             yield emit("steel_war.game.panicked", rules=("SW-PSI-16", "SW-PANIC-01"), squad=name)
         target.panic = Panic.PANICKED
     elif effect is PsiEffect.MURDER:
-        yield from _murder(game, target, sit, outcome)
+        yield from _murder(game, squad, target, sit, outcome)
     else:
         yield from _morale(game, target, outcome.morale_drop)
 
@@ -478,9 +487,10 @@ def _morale(game: Battlefield, target: Squad, drop: int) -> Procedure[None]:
 
 
 def _murder(
-    game: Battlefield, target: Squad, sit: PsiSituation, outcome: PsiOutcome
+    game: Battlefield, squad: Squad, target: Squad, sit: PsiSituation, outcome: PsiOutcome
 ) -> Procedure[None]:
-    """A comrade shoots a comrade (SW-PSI-17): the hit, the marker, the morale drop."""
+    """A comrade shoots a comrade (SW-PSI-17): the hit, the marker, the morale drop; the
+    psionic's squad is credited with the man it took out."""
     if sit.hit is not None:
         victim, shooter = murder_pair(target)
         yield emit(
@@ -501,7 +511,7 @@ def _murder(
             kind_after_hit(kind, result),
             counts_for_morale(kind, result),
         )
-        losses = yield from effects.apply_hits(game, target, (hit,))
+        losses = yield from effects.apply_hits(game, target, (hit,), by=squad)
         del losses
     for _ in range(outcome.suppression):
         placed, _first = effects.place_marker(target)

@@ -16,12 +16,12 @@ from kubik.engine.requests import msg
 from kubik.game.battle import battle_table
 from kubik.game.errors import ScenarioError
 from kubik.game.scenario import Scenario
+from kubik.rulesets.steel_war.defaults import side_defaults
 from kubik.rulesets.steel_war.morale_levels import Fatigue, MoraleLevel, Motivation, starting_level
 from kubik.rulesets.steel_war.movers import MoverType
+from kubik.rulesets.steel_war.vehicles import vehicle_profile
 from kubik.table import Base, Table, TableError, TerrainKind
 
-from .formation import game_data
-from .profiles import vehicle_profile
 from .spec import EndSpec, OptionsSpec, SquadSpec, parse_end, parse_options, parse_squad
 from .state import Squad, build_squad
 from .terrain import read_terrain
@@ -205,14 +205,10 @@ class SideStart:
 
 def side_start(options: OptionsSpec, side: str) -> SideStart:
     """A side's motivation and starting morale (SW-MOR-02/03), with the defaults."""
-    defaults = game_data()["game_sides"]
+    usual_motivation, usual_fatigue = side_defaults()
     own = options.sides.get(side)
-    motivation = (
-        (own.motivation if own else None)
-        or options.motivation
-        or Motivation(defaults["motivation"])
-    )
-    fatigue = (own.fatigue if own else None) or options.fatigue or Fatigue(defaults["fatigue"])
+    motivation = (own.motivation if own else None) or options.motivation or usual_motivation
+    fatigue = (own.fatigue if own else None) or options.fatigue or usual_fatigue
     exception = own.start_level if own else None
     level = exception or starting_level(fatigue)
     return SideStart(motivation, fatigue, level, exception is not None)

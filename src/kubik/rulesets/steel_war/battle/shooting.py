@@ -45,13 +45,14 @@ from kubik.rulesets.steel_war.fire_absent import heavy_weapon_group
 from kubik.rulesets.steel_war.fire_ammo import Ammo
 from kubik.rulesets.steel_war.fire_weapons import Special, WeaponKind, weapon
 from kubik.rulesets.steel_war.observation import gives_away
+from kubik.rulesets.steel_war.vehicles import vehicle_profile
 
 from . import effects
-from .board import Battlefield, Sight
+from .carry import hit_vehicle
 from .effects import Losses
-from .entry import measured_cover, measured_distance, measured_sight
-from .profiles import vehicle_profile
+from .field import Battlefield, Sight
 from .state import Model, Squad
+from .typed import measured_cover, measured_distance, measured_sight
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +255,18 @@ def fire(
 
     ``free``: the defender's free fire at a charge that fell short — outside its own
     activation, it cannot suppress, only casualties count (SW-CC-04)."""
+    with game.rolling(target, shooter=shooter):
+        return (yield from _fire(game, shooter, target, weapons, free=free))
+
+
+def _fire(
+    game: Battlefield,
+    shooter: Squad,
+    target: Squad,
+    weapons: tuple[str, ...],
+    *,
+    free: bool = False,
+) -> Procedure[FireOutcome]:
     sight = yield from measured_sight_of(game, shooter, target)
     plan = plan_fire(game, shooter, target, sight, weapons) if sight.visible else None
     if plan is None:
@@ -300,8 +313,8 @@ def fire(
     fired: ModelsFireOutcome = yield Call(
         fire_on_models, (plan.group, plan.target, models, shooter.side)
     )
-    losses = yield from effects.apply_hits(game, target, fired.results)
-    yield from explosions(game, target, losses)
+    losses = yield from effects.apply_hits(game, target, fired.results, by=shooter)
+    yield from explosions(game, target, losses, shooter)
     first = False
     if fired.effect is not Effect.NONE and not free:
         placed, first = effects.place_marker(target)
@@ -362,8 +375,6 @@ def vehicle_hit(
     """A fire's result on a vehicle: its marker (a suppressed vehicle still fires and
     moves, SW-SUP-01), then wounding hits (the first immobilises, the next destroys,
     SW-ABSENT-05 default)."""
-    from .carry import hit_vehicle
-
     if outcome.effect is not Effect.NONE and not free:
         placed, _ = effects.place_marker(vehicle)
         if placed:
@@ -374,14 +385,17 @@ def vehicle_hit(
                 markers=vehicle.markers,
             )
     if outcome.effect is Effect.HITS:
-        yield from hit_vehicle(game, vehicle, outcome.wounded, outcome.killed)
+        yield from hit_vehicle(game, vehicle, outcome.wounded, outcome.killed, by=shooter)
 
 
-def explosions(game: Battlefield, squad: Squad, losses: Losses) -> Procedure[None]:
+def explosions(
+    game: Battlefield, squad: Squad, losses: Losses, by: Squad | None = None
+) -> Procedure[None]:
     """Each Keno backpack flamethrower hit goes off (SW-DMG-09): every model within 4" of
     its bearer, friend or foe, takes a flamethrower hit; a pack among them goes off in
     turn. Each squad it hits (but the one under fire, whose losses are the fire's) tests
-    its morale for the casualties."""
+    its morale for the casualties; the enemies it takes out are credited to ``by``,
+    whose fire set it off."""
     pending = [(squad, m) for m in losses.explosions]
     while pending:
         owner, model_id = pending.pop(0)
@@ -402,12 +416,13 @@ def explosions(game: Battlefield, squad: Squad, losses: Losses) -> Procedure[Non
         )
         if not targets:
             continue
-        results: tuple[ModelHit, ...] = yield Call(explosion_hits, (bearer.weapon, targets))
+        with game.rolling(owner, shooter=owner):
+            results: tuple[ModelHit, ...] = yield Call(explosion_hits, (bearer.weapon, targets))
         for hit_id in dict.fromkeys(s.id for s, _ in victims):
             hit_squad = game.squad(hit_id)
             mine = tuple(r for r in results if any(m.id == r.model for m in hit_squad.models))
             before = len(hit_squad.men())
-            hurt = yield from effects.apply_hits(game, hit_squad, mine)
+            hurt = yield from effects.apply_hits(game, hit_squad, mine, by=by)
             pending += [(hit_squad, m) for m in hurt.explosions]
             if hit_squad is squad:
                 losses.casualties += hurt.casualties

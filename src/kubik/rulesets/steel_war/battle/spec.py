@@ -90,8 +90,7 @@ from kubik.game.scenario import field_path
 from kubik.rulesets.steel_war.fire_weapons import towed_weapon_ids, weapon_ids
 from kubik.rulesets.steel_war.morale_levels import Fatigue, MoraleLevel, Motivation
 from kubik.rulesets.steel_war.psionics import PsiFaction, PsiQuality
-
-from .profiles import vehicle_ids
+from kubik.rulesets.steel_war.vehicles import vehicle_ids
 
 QualityName = Literal["untrained", "recruits", "regulars", "veterans", "elite"]
 KindName = Literal["infantry", "cavalry", "bronescaf", "robot"]

@@ -33,7 +33,7 @@ from kubik.rulesets.steel_war.observation import (
 from kubik.rulesets.steel_war.psionics_actions import PsiAttempt
 
 from . import shooting
-from .board import Battlefield
+from .field import Battlefield
 from .forecast import observe_forecast
 from .options import Observe
 from .state import Squad
@@ -82,12 +82,12 @@ def observe_offers(
     if psionic is not None and better_die(squad.die, psionic) == squad.die:
         psionic = None  # a psi die no better than the quality die: nothing to choose between
     room = passed is False and len(done) + 1 < actions_per_activation()
-    for enemy in game.enemies(squad):
+    for enemy in game.board.enemies(squad):
         if squad.side in enemy.spotted_by or not game.hidden(enemy):
             continue
-        if not game.sees(squad, enemy):
+        if not game.board.sees(squad, enemy):
             continue
-        distance = game.distance(squad, enemy)
+        distance = game.board.gap(squad, enemy)
         if range_zone(squad.die, distance) > max_zone():
             continue  # no range die beyond zone 5: nothing to observe against
         if psionic is not None:  # psi-detection, with the rule's own verdict (SW-PSI-11)
@@ -132,7 +132,7 @@ def _forecast(
             plan = shooting.plan_fire(game, squad, enemy, sight, weapons[0]) if weapons else None
             if plan is not None:
                 then = (plan.group, plan.target)
-        friends = sum(1 for f in game.friends(squad) if _could_fire(game, f, enemy))
+        friends = sum(1 for f in game.board.friends(squad) if _could_fire(game, f, enemy))
         seeing, hiding, rules = dice(game, squad, enemy, psi)
         return observe_forecast(seeing, hiding, rules, then, friends)
 
@@ -142,9 +142,9 @@ def _forecast(
 def _could_fire(game: Battlefield, friend: Squad, enemy: Squad) -> bool:
     """Whether a friendly unit still to act this turn could fire at ``enemy`` once it is
     spotted: it sees it within reach and the fire rule lets it shoot."""
-    if friend.activated or not game.sees(friend, enemy):
+    if friend.activated or not game.board.sees(friend, enemy):
         return False
-    if range_zone(friend.die, game.distance(friend, enemy)) > max_zone():
+    if range_zone(friend.die, game.board.gap(friend, enemy)) > max_zone():
         return False
     return shooting.shoot_verdict(game, friend, shot_at_us=enemy.id in friend.shot_by).allowed
 
@@ -153,8 +153,13 @@ def observation(game: Battlefield, squad: Squad, option: Observe) -> Procedure[N
     """«Наблюдение» (SW-ABSENT-03): psi-detection first if the psionic uses it (SW-PSI-11),
     then the observer's die against the hiding squad's; spotted, the squad's side may
     fire at it until the end of the turn."""
+    with game.rolling(game.squad(option.target), observer=squad):
+        return (yield from _observation(game, squad, option))
+
+
+def _observation(game: Battlefield, squad: Squad, option: Observe) -> Procedure[None]:
     target = game.squad(option.target)
-    if range_zone(squad.die, game.distance(squad, target)) > max_zone():
+    if range_zone(squad.die, game.board.gap(squad, target)) > max_zone():
         yield emit(
             "steel_war.game.no_fire",
             rules=("SW-ABSENT-03", "SW-FIRE-06"),
@@ -171,7 +176,9 @@ def observation(game: Battlefield, squad: Squad, option: Observe) -> Procedure[N
     )
     seen: ObservationOutcome | PsionicObservation
     if option.psi and squad.psi is not None:
-        attempt = PsiAttempt(squad.psi, game.distance(squad, target), game.sees(squad, target))
+        attempt = PsiAttempt(
+            squad.psi, game.board.gap(squad, target), game.board.sees(squad, target)
+        )
         psionic: PsionicObservation = yield Call(
             psionic_observe,
             (

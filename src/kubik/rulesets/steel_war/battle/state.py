@@ -1,6 +1,6 @@
 """The state of a Steel War battle: squads, their models, markers and morale, as enums.
 
-All mutable state lives on the battle object (:class:`~.board.Battlefield`) and is
+All mutable state lives on the battle object (:class:`~.field.Battlefield`) and is
 rebuilt by replaying the answers, so it holds only plain values in insertion order
 (lists and dicts, never sets of strings, whose order differs between processes).
 What the battle layer sees of a model is its :class:`~kubik.game.battle.Presence`
@@ -9,6 +9,7 @@ What the battle layer sees of a model is its :class:`~kubik.game.battle.Presence
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -23,11 +24,11 @@ from kubik.rulesets.steel_war.melee import Side
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Motivation
 from kubik.rulesets.steel_war.reaction import FailedReactions
 from kubik.rulesets.steel_war.suppression import is_suppressed
+from kubik.rulesets.steel_war.vehicles import vehicle_profile
 from kubik.table import Base
 from kubik.table.geometry import Point
 
 from .formation import base_diameter, place
-from .profiles import vehicle_profile
 from .spec import SquadSpec
 
 
@@ -392,6 +393,15 @@ class Squad:
         else:
             for model, point in zip(living, place(centre, len(living)), strict=True):
                 model.x, model.y = point
+        self.centre = centre
+
+    def stand_at(self, centre: Point, places: Mapping[str, Point]) -> None:
+        """The squad's models stand where people put them at a real table (model id →
+        where its centre stands: a formation they made); ``centre``: the point the
+        squad moves by from now on."""
+        for model in self.models:
+            if model.id in places:
+                model.x, model.y = places[model.id]
         self.centre = centre
 
     def shift(self, centre: Point) -> None:

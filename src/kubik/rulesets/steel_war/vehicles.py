@@ -1,4 +1,4 @@
-"""Vehicle profiles for battles (``data/vehicles.toml``): what a vehicle unit is.
+"""Vehicle profiles (``data/vehicles.toml``): what a vehicle unit is.
 
 The seed names vehicles and their rules (terrain rows per vehicle type, carrying
 infantry, heavy-weapon fire with a guidance die, suppressed vehicles, medical
@@ -8,13 +8,20 @@ documented defaults.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from kubik.engine.dice import Die, parse_die
+from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.movers import MoverType
 
-from .formation import game_data
+
+@cache
+def _data() -> Mapping[str, Any]:
+    """The ruleset's numbers (read once)."""
+    return load_ruleset_data("steel_war")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +47,7 @@ def vehicle_ids() -> tuple[str, ...]:
     >>> vehicle_ids()
     ('apc', 'truck', 'tank', 'ambulance')
     """
-    return tuple(k for k in game_data()["game_vehicles"] if k != "provenance")
+    return tuple(k for k in _data()["game_vehicles"] if k != "provenance")
 
 
 @cache
@@ -50,7 +57,7 @@ def vehicle_profile(profile_id: str) -> VehicleProfile:
     >>> vehicle_profile("apc").mover.value, vehicle_profile("apc").capacity
     ('high_mobility_wheeled', 10)
     """
-    row = game_data()["game_vehicles"][profile_id]
+    row = _data()["game_vehicles"][profile_id]
     return VehicleProfile(
         profile_id,
         str(row["name"]),
@@ -72,7 +79,7 @@ def hits_to_destroy() -> int:
     >>> hits_to_destroy()
     2
     """
-    return int(game_data()["game_vehicle_rules"]["hits_to_destroy"])
+    return int(_data()["game_vehicle_rules"]["hits_to_destroy"])
 
 
 __all__ = ["VehicleProfile", "hits_to_destroy", "vehicle_ids", "vehicle_profile"]
