@@ -124,10 +124,28 @@ def find_scenario(name: str) -> Scenario:
     return load_scenario(name)
 
 
-def open_store() -> GameStore:
-    """The user's save store; a store that cannot be opened is one line, not a traceback."""
+def open_store_at(path: Path) -> GameStore:
+    """The save store of ``kubik serve --store PATH`` (made if it does not exist), or
+    one line saying why it cannot be."""
     try:
-        return GameStore()
+        return GameStore(path)
+    except (OSError, sqlite3.Error) as error:
+        raise StoreError(msg("cli.store.cannot_open", error=str(error))) from None
+
+
+def open_store(*, to_read: bool = False) -> GameStore:
+    """The user's save store; a store that cannot be opened is one line, not a traceback.
+
+    ``to_read``: the command only reads (``saves``, ``replay``), so a store that cannot
+    be written (a read-only file or directory) is opened read-only instead.
+    """
+    try:
+        try:
+            return GameStore()
+        except StoreError:
+            if not to_read:
+                raise
+            return GameStore(read_only=True)
     except (OSError, sqlite3.Error) as error:
         raise StoreError(msg("cli.store.cannot_open", error=str(error))) from None
 
@@ -200,8 +218,12 @@ def run_session(
                 console.print(say("console.load.resume", session.lang, name=save_name, n=answers))
                 printer.print_entries(session.log[max(0, printed - RESUME_CONTEXT) : printed])
         flow = loop.run()
-    finally:
-        loop.close()
+    except BaseException:
+        lost = loop.close()
+        if lost is not None:  # said before the error or Ctrl-C that ends the command
+            loop.errors.print(lost.text(session.lang), style="red")
+        raise
+    lost = loop.close()
     lang = session.lang
     if flow is not Flow.FINISHED:
         console.print()
@@ -214,6 +236,8 @@ def run_session(
     elif flow is Flow.FINISHED:
         side_names = session.side_names
         print_summary(console, session.result, lang, side_names, session.scenario.side_ids)
+    if lost is not None:  # the game was played, but not all of it is saved: an error
+        raise lost
     if flow is Flow.EOF:
         raise typer.Exit(1)
 
@@ -343,7 +367,7 @@ def replay_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Print a saved game's narrated log (rebuilt from its answers alone)."""
-    with open_store() as store:
+    with open_store(to_read=True) as store:
         record = store.load(check_name(name))
     language = lang.value if lang else record.lang
     with _naming_the_save(name):
@@ -408,7 +432,7 @@ def saves_command(
     lang: LangOption = Lang.en,
 ) -> None:
     """List the saved games (scenario, turn, finished or not, mode); delete or rename one."""
-    with open_store() as store:
+    with open_store(to_read=delete is None and rename is None) as store:
         if delete is not None:
             store.delete(check_name(delete))
             _console().print(say("cli.saves.deleted", lang.value, name=delete))
@@ -503,6 +527,7 @@ __all__ = [
     "controllers_for",
     "find_scenario",
     "open_store",
+    "open_store_at",
     "play_kinds",
     "register_play_commands",
     "run_session",

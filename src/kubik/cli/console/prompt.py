@@ -115,6 +115,7 @@ class PromptLoop:
         self.session = session
         self.printer = printer
         self.console = printer.console
+        self.errors = Console(highlight=False, soft_wrap=False, stderr=True)
         self.lang = session.lang
         self.read = read
         self.save_name = save_name
@@ -152,6 +153,10 @@ class PromptLoop:
     def say(self, message_id: str, style: str = "", **params: object) -> None:
         """Print a console message."""
         self.console.print(Text(say(message_id, self.lang, **params), style=style))
+
+    def warn(self, message_id: str, **params: object) -> None:
+        """Print a warning on stderr (seen under ``--quiet`` and beside ``--json`` too)."""
+        self.errors.print(Text(say(message_id, self.lang, **params), style="yellow"))
 
     # -- one question ---------------------------------------------------------
 
@@ -311,10 +316,10 @@ class PromptLoop:
         if keeper.problem is not None and not self._behind:
             self._behind = True
             error = keeper.problem.text(self.lang)
-            self.say("console.save.behind", "yellow", name=keeper.name, error=error)
+            self.warn("console.save.behind", name=keeper.name, error=error)
         elif keeper.problem is None and self._behind:
             self._behind = False
-            self.say("console.save.caught_up", "green", name=keeper.name)
+            self.warn("console.save.caught_up", name=keeper.name)
 
     def _save(self, name: str) -> None:
         if not name or name == self.save_name:
@@ -340,14 +345,20 @@ class PromptLoop:
             self.store = opener()
         return self.store
 
-    def close(self) -> None:
-        """Write what is still waiting, remember how far the game came, close the store."""
+    def close(self) -> StoreError | None:
+        """Write what is still waiting, remember how far the game came, close the store.
+
+        Returns the error that kept answers out of the save (the store refused the last
+        write: a full disk, a read-only store), for the command to end with; ``None``
+        when everything confirmed is saved.
+        """
         keeper = self.keeper
+        lost: StoreError | None = None
         if keeper is not None and self.store is not None:
             if not keeper.flush():
                 error = keeper.problem.text(self.lang) if keeper.problem else ""
-                self.say(
-                    "console.save.lost", "red", name=keeper.name, n=keeper.unsaved, error=error
+                lost = StoreError(
+                    msg("cli.save.lost", name=keeper.name, n=keeper.unsaved, error=error)
                 )
             else:
                 self.report_saving()
@@ -357,6 +368,7 @@ class PromptLoop:
         if self.store is not None:
             self.store.close()
             self.store = None
+        return lost
 
 
 __all__ = ["COMMANDS", "RECENT", "UNDO_DECISION", "Flow", "PromptLoop", "Reader", "stdin_reader"]
