@@ -48,6 +48,7 @@ from kubik.cli.odds import (
     odds_command,
 )
 from kubik.cli.play import register_play_commands
+from kubik.cli.quick import command_table
 from kubik.cli.serve import register_serve_command
 from kubik.cli.sim import register_sim_command
 from kubik.engine.registry import get as get_procedure
@@ -192,6 +193,9 @@ register_play_commands(app)
 register_coverage_command(app)
 register_sim_command(app)
 register_serve_command(app)
+_SAID = command_table()["commands"]
+for _command in app.registered_commands:  # the line each command's help list shows
+    _command.short_help = _SAID[_command.name or ""]["en"]
 
 
 def main(argv: list[str] | None = None) -> None:

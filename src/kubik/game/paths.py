@@ -6,23 +6,11 @@ variable ``KUBIK_HOME`` names another directory (tests and portable installs).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import platformdirs
-
 from kubik.core.errors import StoreError
+from kubik.core.paths import HOME_ENV, data_dir
 from kubik.text.message import msg
-
-HOME_ENV = "KUBIK_HOME"
-
-
-def data_dir() -> Path:
-    """The user's kubik directory (not created here)."""
-    override = os.environ.get(HOME_ENV)
-    if override:
-        return Path(override).expanduser()
-    return Path(platformdirs.user_data_dir("kubik", appauthor=False))
 
 
 def ensure_dir(path: Path, what: str) -> Path:
