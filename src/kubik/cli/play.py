@@ -391,6 +391,47 @@ def replay_command(
     print_summary(console, session.result, language, side_names, session.scenario.side_ids)
 
 
+def board_command(
+    name: NameArgument,
+    svg: Annotated[
+        Path | None, typer.Option("--svg", metavar="FILE", help="Draw the table into an SVG file.")
+    ] = None,
+    png: Annotated[
+        Path | None, typer.Option("--png", metavar="FILE", help="Draw the table into a PNG file.")
+    ] = None,
+    side: Annotated[
+        str | None,
+        typer.Option("--side", metavar="SIDE", help="Only what SIDE sees (default: everything)."),
+    ] = None,
+    lang: SavedLangOption = None,
+) -> None:
+    """Draw a saved game's table as it stands: in the terminal, or into an SVG or PNG file."""
+    from kubik.api.drawing import board_scene, write_scene
+    from kubik.cli.console.board import print_board
+    from kubik.cli.outputs import check_writable
+
+    for option, path, suffix in (("--svg", svg, ".svg"), ("--png", png, ".png")):
+        if path is not None:
+            check_writable(option, path, (suffix,))
+    with open_store(to_read=True) as store:
+        record = store.load(check_name(name))
+    language = lang.value if lang else record.lang
+    with _naming_the_save(name):
+        session = GameSession.from_record(record)
+    if side is not None and side not in session.scenario.side_ids:
+        known = ", ".join(session.scenario.side_ids)
+        raise InputError(msg("cli.board.bad_side", side=side, known=known))
+    scene = board_scene(session, language, side)
+    console = _console()
+    if svg is None and png is None:
+        print_board(console, scene, language)
+        return
+    for option, path in (("--svg", svg), ("--png", png)):
+        if path is not None:
+            write_scene(scene, path, option)
+            console.print(say("cli.board.written", language, path=str(path)), style="dim")
+
+
 def _state(game: SavedGame, lang: str) -> Text:
     if game.error is not None:
         return Text(say("cli.saves.bad", lang, error=game.problem or game.error), style="red")
@@ -518,6 +559,7 @@ def register_play_commands(app: typer.Typer) -> None:
     app.command("play")(play_command)
     app.command("load")(load_command)
     app.command("replay")(replay_command)
+    app.command("board")(board_command)
     app.command("saves")(saves_command)
 
 

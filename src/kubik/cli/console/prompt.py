@@ -43,6 +43,8 @@ COMMANDS: dict[str, str] = {
     "отмена": "undo",
     "log": "log",
     "журнал": "log",
+    "map": "map",
+    "карта": "map",
     "save": "save",
     "сохранить": "save",
     "luck": "luck",
@@ -55,7 +57,7 @@ COMMANDS: dict[str, str] = {
     "выход": "quit",
 }
 #: Words after ``undo`` that step back one decision instead of to the last roll.
-UNDO_DECISION = frozenset({"decision", "choice", "решение", "выбор"})
+UNDO_DECISION = frozenset({"decision", "choice", "решение", "решения", "выбор"})
 #: How many entries the ``log`` command shows.
 RECENT = 15
 
@@ -261,6 +263,9 @@ class PromptLoop:
         if command == "save":
             self._save(argument)
             return _Again.ASK
+        if command == "map":
+            self._map()
+            return _Again.ASK
         if command == "luck":
             if argument.lower() in ("on", "вкл"):
                 self.show_luck = True
@@ -273,6 +278,26 @@ class PromptLoop:
             self.say("console.help")
             return _Again.ASK
         return Flow.QUIT
+
+    def _map(self) -> None:
+        """The table as it is now, as the side asked sees it (a real table: everything)."""
+        from kubik.api.drawing import board_scene
+        from kubik.cli.console.board import print_board
+
+        request = self.session.pending
+        # a person playing a side sees what that side sees; at a real table, everything
+        side = request.side if isinstance(request, Choose) and not self._at_table() else None
+        try:
+            scene = board_scene(self.session, self.lang, side)
+        except KubikError as error:
+            self.say("console.rejected", "red", error=error.text(self.lang))
+            return
+        print_board(self.console, scene, self.lang)
+
+    def _at_table(self) -> bool:
+        from kubik.game.session import DiceMode
+
+        return self.session.dice_mode is DiceMode.TYPED
 
     def _luck(self) -> None:
         """How lucky the last resolved action was: per field, its chance, the chance of
