@@ -178,11 +178,19 @@ def test_a_human_game_saved_midway_is_finished_by_a_bot_on_load(kubik: Kubik) ->
     so the finished game is the all-bot game with the same seed, but for who chose.
     """
     started = kubik(
-        "play", "toy_forecast.demo", "--side", "steel=human", "--save", "h", stdin="3\nquit\n"
+        "play",
+        "toy_forecast.demo",
+        "--seed",
+        "1",
+        "--side",
+        "steel=human",
+        "--save",
+        "h",
+        stdin="3\nquit\n",
     )
     assert started.code == 0 and "kubik load h" in started.out
     finished = json.loads(kubik("load", "h", "--side", "steel=heuristic", "--json").out)
-    bots_only = json.loads(kubik("play", "toy_forecast.demo", "--json").out)
+    bots_only = json.loads(kubik("play", "toy_forecast.demo", "--seed", "1", "--json").out)
     assert finished["finished"] is True
     origins = [e["origin"] for e in finished["log"] if e["type"] == "choice"]
     assert origins[0] == "human" and set(origins[1:]) == {"bot"}

@@ -134,9 +134,22 @@ def _count_sentence(name: str, values: dict[Any, float], lang: str) -> str:
     return _prefix(name, lang) + text
 
 
+#: The values that name a side of a procedure's input (``"a"``, ``"b"``: its fields).
+INPUT_SIDES = frozenset({"a", "b"})
+
+
+def said_value(value: Any, lang: str) -> str:
+    """An outcome's value for people; a side of the input is said as one (``side A``:
+    the input's ``a``), so ``winner: a`` reads as what it is."""
+    text = value_text(value, lang)
+    if text in INPUT_SIDES:
+        return say("cli.odds.input_side", lang, side=text)
+    return text
+
+
 def _other_sentence(name: str, values: dict[Any, float], lang: str) -> str:
     ranked = sorted(values.items(), key=lambda item: -item[1])
-    parts = [f"{value_text(value, lang)} {percent(p)}" for value, p in ranked[:TOP_VALUES]]
+    parts = [f"{said_value(value, lang)} {percent(p)}" for value, p in ranked[:TOP_VALUES]]
     if len(ranked) > TOP_VALUES:
         rest = sum(p for _, p in ranked[TOP_VALUES:])
         parts.append(say("cli.odds.more", lang, n=len(ranked) - TOP_VALUES, p=percent(rest)))
@@ -168,7 +181,7 @@ def outcome_words(outcome: Any, lang: str) -> str:
         return value_text(outcome, lang)
     parts = []
     for name, value in fields_of(outcome):
-        text = value_text(value, lang)
+        text = said_value(value, lang)
         parts.append(f"{field_label(name, lang)}: {text}" if name else text)
     return ", ".join(parts)
 

@@ -82,9 +82,11 @@ def outcome_text(outcome: Any, lang: str) -> str:
     label = option_label(outcome)
     if label is not None:
         return render(label, lang)
+    from kubik.api.odds_words import field_label  # (it says numbers with these words)
+
     if dataclasses.is_dataclass(outcome) and not isinstance(outcome, type):
         parts = (
-            (f.name, _field_text(getattr(outcome, f.name), lang))
+            (field_label(f.name, lang), _field_text(getattr(outcome, f.name), lang))
             for f in dataclasses.fields(outcome)
         )
         return ", ".join(f"{name} {text}" for name, text in parts)

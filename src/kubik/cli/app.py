@@ -143,11 +143,13 @@ def resolve_command(
 ) -> None:
     """Resolve a procedure once, with typed-in dice or virtual dice, and narrate it."""
     values = parse_dice_option(dice) if dice is not None else None
-    result = api.resolve(procedure, read_input(input_text), dice=values, seed=seed, lang=lang.value)
+    result, outcome = api.resolve_with_outcome(
+        procedure, read_input(input_text), dice=values, seed=seed, lang=lang.value
+    )
     if as_json:
         emit_json(result)
     else:
-        print_resolution(_console(), result, lang.value)
+        print_resolution(_console(), result, lang.value, outcome)
 
 
 _TYPES: dict[str, Any] = {"text": str, "int": int, "flag": bool, "texts": list[str], "lang": Lang}

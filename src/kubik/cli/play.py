@@ -8,9 +8,9 @@
   and typed in, and by default **every side is human**: kubik only referees;
 * ``--side SIDE=human|heuristic|random|default`` (repeatable) overrides either.
 
-``--seed`` defaults to :data:`DEFAULT_SEED` (1), printed in the header, so a game
-shown once can always be played again: the same scenario and seed print the same
-game byte for byte (``--json`` prints :meth:`GameSession.to_json`, with no times
+Without ``--seed`` each game is a new one: its seed (drawn at random) is printed in
+the header, so a game shown once can always be played again: the same scenario and
+seed print the same game byte for byte (``--json`` prints :meth:`GameSession.to_json`, with no times
 and no paths). ``--save NAME`` writes every answer to the save store the moment
 it is confirmed; ``kubik load NAME`` continues the game (its bot sides are played
 by heuristic bots unless ``--side`` says otherwise), ``kubik replay NAME`` prints
@@ -44,6 +44,7 @@ from kubik.cli.console.render import LogPrinter, print_summary
 from kubik.cli.console.results import console_for_people
 from kubik.core.errors import InputError, KubikError
 from kubik.core.limits import DEFAULT_SEED
+from kubik.engine.log import EventEntry, LogEntry
 from kubik.engine.odds import OddsCache
 from kubik.engine.requests import msg
 from kubik.game import (
@@ -70,6 +71,8 @@ from kubik.game.store import SavedGame, check_name
 
 #: What ``kubik play`` plays when no scenario is named.
 DEFAULT_SCENARIO = "steel_war.demo"
+#: ``kubik play`` without ``--seed`` draws its seed from 1 to this.
+NEW_SEEDS = 999_999
 #: How many log entries ``kubik load`` shows before playing on.
 RESUME_CONTEXT = 10
 
@@ -122,6 +125,13 @@ def find_scenario(name: str) -> Scenario:
         known = ", ".join(ids)
         raise InputError(msg("cli.scenario.unknown", name=name, hint=hint, known=known))
     return load_scenario(name)
+
+
+def new_seed() -> int:
+    """A fresh seed for a game played without ``--seed`` (small, to type it again)."""
+    import secrets
+
+    return secrets.randbelow(NEW_SEEDS) + 1
 
 
 def open_store_at(path: Path) -> GameStore:
@@ -259,8 +269,11 @@ def play_command(
         ),
     ] = None,
     seed: Annotated[
-        int, typer.Option("--seed", metavar="N", help="Seed of the virtual dice.")
-    ] = DEFAULT_SEED,
+        int | None,
+        typer.Option(
+            "--seed", metavar="N", help="Seed of the virtual dice (default: a new one, printed)."
+        ),
+    ] = None,
     lang: LangOption = Lang.en,
     as_json: JsonFlag = False,
     save: Annotated[
@@ -278,6 +291,8 @@ def play_command(
 ) -> None:
     """Play a whole battle: bots, people, or both; --table referees a real table."""
     found = find_scenario(scenario or DEFAULT_SCENARIO)
+    if seed is None:  # a new game each time; the header (and --json) says its seed
+        seed = new_seed()
     kinds = play_kinds(found, side or (), table)
     if save is not None:
         check_name(save)
@@ -360,10 +375,19 @@ def load_command(
     )
 
 
+def _starts_turn(entry: LogEntry) -> bool:
+    return isinstance(entry, EventEntry) and entry.event.id == "game.turn"
+
+
 def replay_command(
     name: NameArgument,
     lang: SavedLangOption = None,
-    step: Annotated[bool, typer.Option("--step", help="One entry per Enter (q stops).")] = False,
+    step: Annotated[
+        bool,
+        typer.Option(
+            "--step", help="One entry per Enter; t: to the next turn, t N: to turn N; q stops."
+        ),
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Print a saved game's narrated log (rebuilt from its answers alone)."""
@@ -379,14 +403,27 @@ def replay_command(
     printer = LogPrinter(console, language, session.side_names, session.scenario.side_ids)
     read = stdin_reader(console)
     prompt = say("console.replay.step", language)
-    for index, entry in enumerate(session.log):
+    log = session.log
+    skip_to: int | None = None  # the turn `t` jumps to: entries before it print at once
+    turn = 0
+    for index, entry in enumerate(log):
+        if _starts_turn(entry):
+            turn += 1
         printer.print_entries([entry])
-        if step and index + 1 < len(session.log):
-            line = read(prompt)
-            if line is None:
-                step = False
-            elif line.strip().lower() in {"q", "quit", "выход"}:
-                return
+        if not step or index + 1 >= len(log):
+            continue
+        if skip_to is not None and not (_starts_turn(log[index + 1]) and turn + 1 >= skip_to):
+            continue
+        skip_to = None
+        line = read(prompt)
+        if line is None:
+            step = False
+            continue
+        word, _, number = line.strip().lower().partition(" ")
+        if word in {"q", "quit", "выход"}:
+            return
+        if word in {"t", "turn", "х", "ход"}:
+            skip_to = int(number) if number.strip().isdigit() else turn + 1
     side_names = session.side_names
     print_summary(console, session.result, language, side_names, session.scenario.side_ids)
 

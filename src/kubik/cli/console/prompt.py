@@ -16,11 +16,13 @@ import sys
 from collections.abc import Callable
 from contextlib import suppress
 from enum import Enum
+from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from kubik.api.odds_words import field_label
 from kubik.api.words import option_text, say
 from kubik.cli.console.parse import split_values
 from kubik.cli.console.render import LogPrinter, print_choice_request, print_roll_request
@@ -302,8 +304,12 @@ class PromptLoop:
     def _luck(self) -> None:
         """How lucky the last resolved action was: per field, its chance, the chance of
         doing at least as well, and its percentile (exact odds of the rule itself)."""
-        action = self.session.last_action
-        placed = luck(*action, self.cache) if action is not None else None
+        placed: dict[str, Any] | None = None
+        for procedure, args, outcome in reversed(self.session.recent_actions):
+            placed = luck(procedure, args, outcome, self.cache)  # the last one with numbers
+            if placed is not None and any("percentile" in r for r in placed["fields"].values()):
+                break
+            placed = None
         if placed is None:
             self.say("console.luck.none", "yellow")
             return
@@ -313,7 +319,7 @@ class PromptLoop:
                 continue
             self.say(
                 "console.luck.field",
-                field=field,
+                field=field_label(field, self.lang),
                 value=row["value"],
                 p=row["p"],
                 at_least=row["p_at_least"],

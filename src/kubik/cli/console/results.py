@@ -164,8 +164,15 @@ def print_procedure(console: Console, spec: Mapping[str, Any], lang: str) -> Non
 # -- one resolution -------------------------------------------------------------
 
 
-def print_resolution(console: Console, result: Mapping[str, Any], lang: str) -> None:
-    """A narrated resolution (``kubik resolve``): each roll and step, then the outcome."""
+_FROM_JSON: Any = object()
+
+
+def print_resolution(
+    console: Console, result: Mapping[str, Any], lang: str, outcome: Any = _FROM_JSON
+) -> None:
+    """A narrated resolution (``kubik resolve``): each roll and step, then the outcome
+    (``outcome``: the procedure's own, whose named values say themselves in ``lang``;
+    by default the JSON's)."""
     for entry in result["log"]:
         depth = entry["depth"] + 1
         if entry["type"] == "roll":
@@ -183,7 +190,7 @@ def print_resolution(console: Console, result: Mapping[str, Any], lang: str) -> 
             line = Text(str(entry["text"]))
         print_wrapped(console, line, 2 * depth, 2)
     words = Text(f"{say('kubik.outcome', lang)}: ", style="bold")
-    words.append(outcome_words(result["outcome"], lang))
+    words.append(outcome_words(result["outcome"] if outcome is _FROM_JSON else outcome, lang))
     console.print(words)
     if "seed" in result:
         console.print(say("cli.resolve.seed", lang, seed=result["seed"]), style="dim")
