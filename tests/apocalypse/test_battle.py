@@ -15,7 +15,7 @@ from kubik.engine import TableSession, msg
 from kubik.engine.log import ChoiceEntry, EventEntry, LogEntry, RollEntry
 from kubik.game import GameSession, ScenarioError, load_scenario, parse_scenario
 from kubik.game.battle import Moment, Trigger
-from kubik.game.coverage import rules_applied
+from kubik.game.coverage import rules_named
 from kubik.rulesets.apocalypse.battle import actions, shots
 from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
 from kubik.rulesets.apocalypse.battle.warriors import Sight
@@ -103,20 +103,20 @@ def test_RA_HIDE_06_turn_edition_finds_within_half_mobility_only() -> None:
     battle = moved_near_hidden("turn", 2.0)
     log = run(shots.detection(battle, Moment(Trigger.MOVED, "b", "seeker")), [])
     assert battle.warrior("hider").sight is Sight.FOUND  # RA-HIDE-07
-    assert "RA-HIDE-07" in rules_applied(log)
+    assert "RA-HIDE-07" in rules_named(log)
 
 
 def test_RA_HIDE_06_activation_edition_finds_within_full_mobility() -> None:
     battle = moved_near_hidden("activation", 3.0)
     log = run(shots.detection(battle, Moment(Trigger.MOVED, "b", "seeker")), [])
     assert battle.warrior("hider").sight is Sight.FOUND
-    assert "RA-HIDE-06" in rules_applied(log)
+    assert "RA-HIDE-06" in rules_named(log)
 
 
 def test_RA_HIDE_05_activation_edition_rolls_to_find() -> None:
     battle = moved_near_hidden("activation", 6.0)
     log = run(shots.detection(battle, Moment(Trigger.MOVED, "b", "seeker")), [1])
-    assert battle.warrior("hider").sight is Sight.HIDDEN and "RA-HIDE-05" in rules_applied(log)
+    assert battle.warrior("hider").sight is Sight.HIDDEN and "RA-HIDE-05" in rules_named(log)
     battle = moved_near_hidden("activation", 6.0)
     run(shots.detection(battle, Moment(Trigger.MOVED, "b", "seeker")), [2])
     assert battle.warrior("hider").sight is Sight.FOUND  # 2 + 4 = 6 reaches 6 paces
@@ -125,7 +125,7 @@ def test_RA_HIDE_05_activation_edition_rolls_to_find() -> None:
 def test_RA_HIDE_05_no_roll_in_the_turn_edition() -> None:
     battle = moved_near_hidden("turn", 6.0)
     log = run(shots.detection(battle, Moment(Trigger.MOVED, "b", "seeker")), [])
-    assert "RA-HIDE-05" not in rules_applied(log)
+    assert "RA-HIDE-05" not in rules_named(log)
 
 
 def test_edition_option_is_checked() -> None:
@@ -215,7 +215,7 @@ def played(scenario_id: str, seed: int) -> tuple[GameSession, frozenset[str]]:
     bots = {side: bot_for("random", seed, side) for side in scenario.side_ids}
     session = GameSession(scenario, seed, controllers=bots)
     session.advance()
-    return session, rules_applied(session.log)
+    return session, rules_named(session.log)
 
 
 GAMES = [("apocalypse.demo", 1), ("apocalypse.demo", 2), ("apocalypse.ambush", 1)]

@@ -16,7 +16,7 @@ from kubik.engine import Roll
 from kubik.engine.log import ChoiceEntry, ChoiceOrigin, DiceOrigin, EventEntry, LogEntry, RollEntry
 from kubik.engine.run import run
 from kubik.game.battle import Menu, Posture
-from kubik.game.coverage import rules_applied
+from kubik.game.coverage import rules_named
 from kubik.rulesets.apocalypse.battle import actions, fights, shots, songs
 from kubik.rulesets.apocalypse.battle.game import ApocalypseGame
 from kubik.rulesets.apocalypse.battle.warriors import Condition, Ground, Sight, Watch
@@ -83,7 +83,7 @@ def test_RA_GUARD_02_a_guard_fires_at_a_warrior_crossing_his_view() -> None:
     assert runner.base.centre == (18.0, 14.0)
     assert not battle.sees(battle.warrior("guard"), runner)  # unseen where he stopped
     assert battle.warrior("guard").watch is Watch.NONE  # he has shot (RA-GUARD-03)
-    assert "RA-GUARD-03" in rules_applied(log)
+    assert "RA-GUARD-03" in rules_named(log)
 
 
 def test_RA_GUARD_02_a_warrior_struck_down_mid_move_stops_there() -> None:
@@ -224,7 +224,7 @@ def test_RA_PSY_12_he_shuffles_the_way_he_faces_not_toward_the_enemy() -> None:
     battle = stupid(5, 5, 0.0, unit("foe", "b", 5, 15))  # facing east, the foe north
     log = play(actions.activate(battle, battle.warrior("dolt")), [])
     assert battle.warrior("dolt").base.centre == (7.0, 5.0)  # half of Подвижность 4
-    assert "RA-PSY-12" in rules_applied(log)
+    assert "RA-PSY-12" in rules_named(log)
 
 
 def test_RA_PSY_12_he_stops_a_pace_short_of_an_enemy_ahead() -> None:
@@ -249,7 +249,7 @@ def test_RA_PSY_12_he_walks_off_a_roof_and_falls() -> None:
     log = play(actions.activate(battle, battle.warrior("dolt")), [1, 1])
     dolt = battle.warrior("dolt")
     assert battle.roof_under(dolt) is None and dolt.fallen_turn == battle.turn_number
-    assert {"RA-PSY-12", "RA-MAN-06"} <= rules_applied(log)
+    assert {"RA-PSY-12", "RA-MAN-06"} <= rules_named(log)
 
 
 def test_RA_PSY_12_a_warband_faces_the_enemy_at_the_start() -> None:
@@ -418,7 +418,7 @@ def test_RA_HIDE_04_a_runner_may_creep_in_the_activation_edition() -> None:
     sneak.turn.ran = True
     log = play(actions._step(battle, sneak, (9.0, 14.0), 6.0), [1])  # detection roll 1 + 4 < 8
     assert sneak.sight is Sight.HIDDEN
-    assert "RA-HIDE-05" in rules_applied(log)
+    assert "RA-HIDE-05" in rules_named(log)
 
 
 def test_RA_HIDE_04_a_charger_cannot_stay_hidden() -> None:

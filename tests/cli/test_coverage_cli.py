@@ -59,7 +59,8 @@ def test_the_report_for_people_in_english_and_russian(kubik: Kubik) -> None:
     assert en.code == 0, en.err
     assert "Rules duel (toy_rules): rules applied in 6 games" in en.out
     assert "TR-SHOT-01" in en.out and "6/6" in en.out and "A shot" in en.out
-    assert "Never applied, though a battle can apply it (1):\n  TR-NEVER-01" in en.out
+    assert "Never applied, though a battle can apply them (2):\n  TR-START-01" in en.out
+    assert "only narrates (1):\n  TR-START-01  The duel begins: in 6 games" in en.out
     assert "Cannot arise in a battle (1):" in en.out
     assert "TR-SETUP-01  Hit points before the duel: Set by the scenario before the duel." in en.out
     assert "a mistyped rule ID is a bug (1):\n  TR-TYPO-99  in 3 games" in en.out
@@ -69,6 +70,7 @@ def test_the_report_for_people_in_english_and_russian(kubik: Kubik) -> None:
     assert "Выстрел" in ru.out and "по 3 партии на сценарий" in ru.out
     assert "TR-SETUP-01  Очки здоровья до дуэли: Задаются сценарием до дуэли." in ru.out
     assert "TR-TYPO-99  в 3 партиях" in ru.out
+    assert "только упоминает (1):\n  TR-START-01  Начало дуэли: в 6 партиях" in ru.out
 
 
 @pytest.mark.parametrize(

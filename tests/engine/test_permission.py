@@ -36,3 +36,11 @@ def test_permissions_have_names_in_both_languages(lang: str) -> None:
     names = {render(msg(permission.msgid), lang) for permission in Permission}
     assert len(names) == len(Permission)
     assert not any(name.startswith("kubik.") for name in names)
+
+
+def test_the_neutral_verdict_allows_and_names_no_rule() -> None:
+    neutral = Verdict.neutral()
+    assert neutral.allowed and not neutral.needs_test and neutral.rules == ()
+    assert neutral == Verdict.allow()  # the same answer battle code gave before it had a name
+    refused = Verdict.forbid(msg("x.suppressed"), "SW-SUP-01")
+    assert Verdict.combine(neutral, refused) == refused

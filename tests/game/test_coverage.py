@@ -1,18 +1,22 @@
 """``kubik coverage`` underneath: bot games, reproducible seeds, the rules each applied.
 
 The toy ruleset of :mod:`tests.game.rules_toy` names rule IDs in its rolls, decisions
-and events; the counts are checked against each game's JSON log (the contract's
-``"rules"`` of ``play --json``), an independent reading of the same games.
+and events, and its rule module decides all but one of them; the counts are checked
+against each game's JSON log (the contract's ``"rules"`` of ``play --json``), an
+independent reading of the same games: a rule counts where its module decided it,
+not where only the battle's own narration names it (TR-START-01).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 
 import pytest
 
 import kubik.api as api
 from kubik.bots.registry import bot_for
+from kubik.engine.log import EventEntry
+from kubik.engine.requests import Choose
 from kubik.game import (
     GameInputError,
     Scenario,
@@ -30,10 +34,11 @@ from kubik.game.coverage import (
     check_runs,
     check_seed,
     game_seeds,
+    rules_named,
     run_coverage,
 )
 from kubik.game.rule_catalogue import RuleCatalogueError, load_rule_catalogue
-from kubik.game.session import Controller
+from kubik.game.session import HUMAN, Controller, GameSession
 from tests.game.rules_toy import GAME, SCENARIO, TOY_RULES_ID, TYPO_SCENARIO
 
 TOY_IDS = [
@@ -67,7 +72,7 @@ def toy_coverage(toy: Scenario, runs: int, seed: int) -> Coverage:
     return run_coverage([toy], runs, seed, random_bots)
 
 
-def test_every_rule_counts_the_games_whose_log_names_it(toy: Scenario) -> None:
+def test_every_rule_counts_the_games_its_rule_module_decided_it_in(toy: Scenario) -> None:
     runs = 12
     report = toy_coverage(toy, runs, seed=5)
     seeds = game_seeds(5, runs)
@@ -77,17 +82,20 @@ def test_every_rule_counts_the_games_whose_log_names_it(toy: Scenario) -> None:
     for seed in seeds:
         log = play_game(toy, seed, controllers=random_bots(toy, seed)).to_json()["log"]
         per_game.append({rule for entry in log for rule in entry["rules"]})
-    expected = {rule: sum(rule in game for game in per_game) for rule in TOY_IDS}
+    named = {rule: sum(rule in game for game in per_game) for rule in TOY_IDS}
     counts = report.counts()
-    assert counts == expected
+    # the battle's own narration of the start names a rule no rule module decided
+    assert named["TR-START-01"] == runs and counts["TR-START-01"] == 0
+    assert report.named_only() == {"TR-START-01": runs}
+    assert counts == {**named, "TR-START-01": 0}
     assert list(counts) == TOY_IDS  # every catalogued ID, in catalogue order
-    # every game starts, decides stances and shoots; nothing applies TR-NEVER-01
-    assert counts["TR-START-01"] == counts["TR-STANCE-01"] == counts["TR-SHOT-01"] == runs
+    # every game decides stances and shoots; nothing applies TR-NEVER-01
+    assert counts["TR-STANCE-01"] == counts["TR-SHOT-01"] == runs
     assert counts["TR-NEVER-01"] == counts["TR-SETUP-01"] == 0
     # strain (two calls deep) and damage happen in some games, at this seed
     assert 0 < counts["TR-STRAIN-01"] < runs and 0 < counts["TR-DMG-01"] <= runs
-    assert report.never() == ["TR-NEVER-01", "TR-SETUP-01"]
-    assert report.missing() == ["TR-NEVER-01"]
+    assert report.never() == ["TR-START-01", "TR-NEVER-01", "TR-SETUP-01"]
+    assert report.missing() == ["TR-START-01", "TR-NEVER-01"]
     assert report.unknown() == {}
 
 
@@ -112,7 +120,8 @@ def test_json_has_the_contract_keys_and_points_at_games_to_replay(toy: Scenario)
     assert data["never"] == [rule for rule, n in data["rules"].items() if n == 0]
     assert data["seed"] == 3 and data["games"] == {TOY_RULES_ID: runs}
     assert data["not_in_battle"] == {"TR-SETUP-01": "Set by the scenario before the duel."}
-    assert data["missing"] == ["TR-NEVER-01"] and data["unknown"] == {}
+    assert data["missing"] == ["TR-START-01", "TR-NEVER-01"] and data["unknown"] == {}
+    assert data["named_only"] == {"TR-START-01": runs}
     assert data["bots"] == {"steel": "random", "lianra": "random"}
     assert data["by_scenario"] == {
         "toy_rules.demo": {rule: n for rule, n in data["rules"].items() if n}
@@ -122,8 +131,7 @@ def test_json_has_the_contract_keys_and_points_at_games_to_replay(toy: Scenario)
     for rule, example in data["examples"].items():
         assert example["scenario"] == "toy_rules.demo"
         seed = example["seed"]
-        log = play_game(toy, seed, controllers=random_bots(toy, seed)).log
-        assert any(rule in entry.rules for entry in log), rule
+        assert rule in play_game(toy, seed, controllers=random_bots(toy, seed)).applied
     calls: list[tuple[int, int]] = []
     sides = api.coverage(
         [toy], 2, 3, bot="default", sides={"lianra": "random"}, progress=lambda *c: calls.append(c)
@@ -139,7 +147,7 @@ def test_ids_no_catalogue_has_are_reported_not_counted(toy: Scenario) -> None:
     assert "TR-TYPO-99" not in report.counts()
     # both scenarios are of one ruleset: its rules had 8 games to happen in
     assert report.games_per_ruleset() == {TOY_RULES_ID: 8}
-    assert report.counts()["TR-START-01"] == 8
+    assert report.counts()["TR-SHOT-01"] == 8
     assert api.coverage([typo], 2, 1, bot="random")["unknown"] == {"TR-TYPO-99": 2}
 
 
@@ -191,3 +199,33 @@ def test_built_in_scenarios_name_only_catalogued_ids_and_no_rule_outside_battle(
     for ruleset in data["games"]:
         assert set(load_rule_catalogue(ruleset).ids) <= set(data["rules"])
     assert {load_scenario(s).ruleset for s in built_in} == set(data["games"])
+
+
+def test_a_session_records_what_its_game_applied_not_its_bots_forecasts(toy: Scenario) -> None:
+    from tests.game.rules_toy.duel import damage
+
+    def weighing(request: Choose) -> Hashable:
+        damage(99)  # a bot working out what a volley would do: not the game's decision
+        return "aim"
+
+    session = play_game(toy, 3, controllers={"steel": weighing, "lianra": weighing})
+    named = rules_named(session.log)
+    assert session.applied == named - {"TR-START-01"}
+    assert ("TR-DMG-01" in session.applied) == any(
+        isinstance(e, EventEntry) and e.event.id == "toy.damage" for e in session.log
+    )
+
+
+def test_undo_forgets_what_the_undone_answers_applied(toy: Scenario) -> None:
+    session = GameSession(toy, 2, controllers={"steel": HUMAN, "lianra": HUMAN})
+    assert session.pending is not None and session.applied == {"TR-STANCE-01"}
+    session.answer("volley")
+    while not any(isinstance(e, EventEntry) and e.event.id == "toy.damage" for e in session.log):
+        session.answer("volley" if session.pending else None)
+    assert "TR-DMG-01" in session.applied
+    before = session.applied
+    session.undo_decision()  # back before the volley that did the first damage
+    assert session.applied is not before  # rebuilt afresh from the answers left
+    assert "TR-DMG-01" not in session.applied
+    pending = set(session.pending.rules) if session.pending else set()
+    assert session.applied == (rules_named(session.log) | pending) - {"TR-START-01"}

@@ -105,7 +105,8 @@ def _ruleset_table(
 
 def print_coverage(console: Console, result: Mapping[str, Any], lang: str) -> None:
     """The human report: per ruleset a table, the never-applied rules, those no battle
-    can apply (with why), and any ID the logs name that no catalogue has."""
+    can apply (with why), those only named in logs where no rule module decided them,
+    and any ID the logs name that no catalogue has."""
     bots = ", ".join(
         f"{side}: {say(f'console.controller.{k}', lang)}" for side, k in result["bots"].items()
     )
@@ -135,6 +136,14 @@ def print_coverage(console: Console, result: Mapping[str, Any], lang: str) -> No
             console.print(Text(say("coverage.not_in_battle", lang, n=len(excluded)), style="bold"))
             for entry in excluded:
                 console.print(f"  {entry.id}  {entry.title_in(lang)}: {entry.why_in(lang)}")
+        named = [
+            (e, result["named_only"][e.id]) for e in catalogue.rules if e.id in result["named_only"]
+        ]
+        if named:
+            console.print(Text(say("coverage.named_only", lang, n=len(named)), style="bold"))
+            for entry, games in named:
+                where = say("coverage.unknown.games", lang, games=games)
+                console.print(f"  {entry.id}  {entry.title_in(lang)}: {where}")
     unknown = result["unknown"]
     if unknown:
         console.print()

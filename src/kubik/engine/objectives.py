@@ -6,7 +6,7 @@ Declarations live beside the rules (:func:`declare`), keyed by the procedure
 function and computed from its arguments, because a rule often takes the deciding
 side as an argument (``wound_with_fame(..., side)``). A wrapper procedure that runs
 another one with its sides renamed (a battle's posses for a rule's "a" and "b")
-registers how to see through it (:func:`declare_wrapper`).
+registers how to see through it (:func:`~kubik.engine.wrappers.declare_wrapper`).
 
 People can pass their own goal for a side as a short text (:func:`parse_goal`):
 ``wounded`` (maximise a field: a number or a yes/no), ``-wounds`` (minimise it),
@@ -35,6 +35,7 @@ from typing import Any, TypeAlias
 from kubik.core.errors import InputError
 from kubik.engine.registry import load_goals
 from kubik.engine.requests import Message, msg
+from kubik.engine.wrappers import Unwrap, declare_wrapper, unwrapper
 
 #: What an outcome is worth to a side (booleans count 1 and 0).
 Worth: TypeAlias = int | Fraction | bool
@@ -139,21 +140,13 @@ def parse_goal(text: str) -> Goal:
 
 #: A procedure's declaration: its arguments → each deciding side's goal.
 ObjectiveRule: TypeAlias = Callable[..., Objectives]
-#: A wrapper's arguments → (the procedure it runs, its arguments, inner side → outer side).
-Unwrap: TypeAlias = Callable[..., tuple[Callable[..., Any], tuple[Any, ...], Mapping[str, str]]]
 
 _DECLARED: dict[Callable[..., Any], ObjectiveRule] = {}
-_WRAPPERS: dict[Callable[..., Any], Unwrap] = {}
 
 
 def declare(procedure: Callable[..., Any], rule: ObjectiveRule) -> None:
     """Declare each deciding side's default goal for ``procedure``; ``rule`` takes its args."""
     _DECLARED[procedure] = rule
-
-
-def declare_wrapper(wrapper: Callable[..., Any], unwrap: Unwrap) -> None:
-    """``wrapper(*args)`` runs another procedure with its sides renamed; ``unwrap`` says how."""
-    _WRAPPERS[wrapper] = unwrap
 
 
 def _load_declarations(procedure: Callable[..., Any]) -> None:
@@ -171,12 +164,12 @@ def objectives_for(
     if procedure is None:
         return None
     rule = _DECLARED.get(procedure)
-    if rule is None and procedure not in _WRAPPERS:
+    unwrap = unwrapper(procedure)
+    if rule is None and unwrap is None:
         _load_declarations(procedure)
         rule = _DECLARED.get(procedure)
     if rule is not None:
         return rule(*args)
-    unwrap = _WRAPPERS.get(procedure)
     if unwrap is None:
         return None
     inner, inner_args, sides = unwrap(*args)

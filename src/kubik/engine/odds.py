@@ -36,6 +36,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from kubik.core.errors import ProcedureError
+from kubik.engine.applied import not_recording
 from kubik.engine.distribution import Distribution, tally_counts
 from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll, silenced
 from kubik.engine.rolls import Counted, FoldMoves, roll_counts
@@ -288,7 +289,8 @@ class OddsDriver:
             return cached
         solve = self._solve
         if solve is not None:
-            cached = solve(procedure, args, self.cache)
+            with not_recording():  # hypothetical play is not the game's
+                cached = solve(procedure, args, self.cache)
             self._decisions += 1
         else:
             before = self._decisions
@@ -297,7 +299,7 @@ class OddsDriver:
             else:
                 self._enumerating = True
                 try:
-                    with silenced():
+                    with silenced(), not_recording():
                         cached = self._enumerate(procedure, args)
                 finally:
                     self._enumerating = False

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from kubik.core.errors import ProcedureError
+from kubik.engine.applied import not_recording
 from kubik.engine.expectimax import (
     ByGoals,
     ByTable,
@@ -91,7 +92,7 @@ class Optimal:
         goals = self.objectives(procedure, args, root=True) or {}
         sides = tuple(sorted(goals))
         solver = Solver(cache, sides, explain)
-        with silenced():
+        with silenced(), not_recording():
             node = solver.solve(procedure, args, ByGoals(tuple(goals[s].worth for s in sides)))
         return sides, node
 
@@ -120,7 +121,7 @@ class Optimal:
         them left it, with the positions it counted); one that does not fit raises
         :class:`TooMuchWork`, remembered so it is not tried again.
         """
-        with silenced():
+        with silenced(), not_recording():
             return _strategy_at(self, request, position, cache, budget)
 
     def choose_at(self, request: Choose, position: Position, cache: OddsCache) -> Hashable:

@@ -81,6 +81,18 @@ class Verdict:
         return made
 
     @classmethod
+    def neutral(cls) -> Verdict:
+        """Allowed, and no rule decided it: the verdict on an option no rule governs (end
+        the activation, hold fire, stay put, decline), which battle code offers itself.
+        Every option a rule governs takes its verdict from that rule's permission
+        function instead (a test keeps battle code from building any other).
+
+        >>> Verdict.neutral().allowed, Verdict.neutral().rules
+        (True, ())
+        """
+        return _NEUTRAL
+
+    @classmethod
     def need(cls, test: Hashable, reason: Message, *rules: str) -> Verdict:
         """Allowed once ``test`` is passed (``reason`` says so to people)."""
         return cls(Permission.NEEDS_TEST, rules, reason, test)
@@ -123,6 +135,8 @@ class Verdict:
         )
 
 
+#: :meth:`Verdict.neutral`'s one value.
+_NEUTRAL = Verdict(Permission.ALLOWED)
 #: The allowing verdicts made so far, by their rules (at most :data:`_KEEP` kept).
 _ALLOWED: dict[tuple[str, ...], Verdict] = {}
 _KEEP = 4096

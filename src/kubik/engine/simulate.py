@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from kubik.engine.applied import not_recording
 from kubik.engine.odds import Policy, default_policy
 from kubik.engine.requests import Procedure
 from kubik.engine.run import PolicyChooser, RandomDice, run
@@ -113,10 +114,11 @@ def simulate(
     dice = RandomDice(rng)
     chooser = PolicyChooser(policy)
     counts: Counter[Hashable] = Counter()
-    for done in range(runs):
-        counts[run(procedure, args, dice=dice, chooser=chooser).outcome] += 1
-        if progress is not None and (done + 1) % PROGRESS_EVERY == 0:
-            progress(done + 1, runs)
+    with not_recording():  # hypothetical play is not a game's
+        for done in range(runs):
+            counts[run(procedure, args, dice=dice, chooser=chooser).outcome] += 1
+            if progress is not None and (done + 1) % PROGRESS_EVERY == 0:
+                progress(done + 1, runs)
     if progress is not None:
         progress(runs, runs)
     return Simulation(dict(counts), runs)

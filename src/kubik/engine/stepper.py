@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from kubik.core.errors import ProcedureError
+from kubik.engine.applied import is_rule_procedure, runs_rule
 from kubik.engine.log import EventEntry, LogEntry
 from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll
 from kubik.engine.tally import Tally
@@ -74,13 +75,18 @@ class _Frame:
     waiting: bool = False  # its last request takes an answer (not an event)
     tail: AnyCall | None = None  # its last request, if a ``tail`` call
     promised: tuple[Any] | None = None  # the answer of its tail call, its outcome to be
+    rule: bool = False  # a rule procedure runs it (itself or a caller), when recording
 
 
 class Stepper:
     """Runs a procedure from request to request; :meth:`advance` sends each answer.
 
     ``origin`` (the procedure and its arguments, when the caller has them) lets
-    :attr:`position` name the root frame, so a policy can replay it.
+    :attr:`position` name the root frame, so a policy can replay it. ``applied`` (a
+    game's set of the rules it applied, see :mod:`kubik.engine.applied`) gets the
+    ``rules`` of every roll, decision and event a rule procedure asks — one run by a
+    ``Call`` or with ``yield from``, at any depth — not those the battle's own code
+    asks.
     """
 
     def __init__(
@@ -88,8 +94,10 @@ class Stepper:
         procedure: Procedure[Any],
         log: list[LogEntry] | None = None,
         origin: tuple[Callable[..., Procedure[Any]], tuple[Any, ...]] | None = None,
+        applied: set[str] | None = None,
     ) -> None:
         self._stack = [_Frame(procedure)]
+        self._applied = applied
         #: how many running calls are not ``inline`` (:attr:`depth`, kept as they start and end)
         self._depth = 0
         self._origin = origin
@@ -161,9 +169,13 @@ class Stepper:
                 raise ProcedureError(f"a procedure asked {request!r} after a tail call")
             if isinstance(request, Roll | Choose):
                 frame.waiting = True
+                if self._applied is not None and request.rules:
+                    self._record(frame, request.rules)
                 return request
             if isinstance(request, Emit):
                 self.log.append(EventEntry(request.event, self.depth, request.rules))
+                if self._applied is not None and request.rules:
+                    self._record(frame, request.rules)
                 send = None
             elif isinstance(request, Call):
                 frame.waiting = True
@@ -172,10 +184,24 @@ class Stepper:
             else:
                 raise ProcedureError(f"a procedure yielded {request!r}, which is not a request")
 
+    def _record(self, frame: _Frame, rules: tuple[str, ...]) -> None:
+        """Record ``rules`` if the request is a rule procedure's own."""
+        if frame.rule or runs_rule(frame.gen):
+            assert self._applied is not None
+            self._applied.update(rules)
+
     def _start_call(self, request: AnyCall) -> Any:
         if request.times == 0:
             return _reduce(request, Tally(()))
-        self._stack.append(_Frame(request.procedure(*request.args), request))
+        caller = self._stack[-1]
+        callee = _Frame(request.procedure(*request.args), request)
+        if self._applied is not None:
+            callee.rule = (
+                caller.rule
+                or is_rule_procedure(request.procedure, request.args)
+                or runs_rule(caller.gen)
+            )
+        self._stack.append(callee)
         if not request.inline:
             self._depth += 1
         return None
@@ -193,7 +219,9 @@ class Stepper:
             return _reduce(call, outcome)
         done = [*frame.done, outcome]
         if len(done) < call.times:
-            self._stack.append(_Frame(call.procedure(*call.args), call, done))
+            again = _Frame(call.procedure(*call.args), call, done)
+            again.rule = frame.rule
+            self._stack.append(again)
             if not call.inline:
                 self._depth += 1
             return None

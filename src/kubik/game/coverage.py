@@ -4,9 +4,14 @@ Every scenario is played ``runs`` times, bots on every side. Game ``j`` of each
 scenario gets the seed :func:`game_seeds` derives from the root seed and ``j`` alone
 (numpy's ``SeedSequence`` spawning), so a game's seed — and so the game — does not
 depend on how many games are played or in what batches, and a game a report points
-at is replayed with ``kubik play SCENARIO --seed S``. A game *applies* a rule when
-any entry of its log — a roll, a decision or an event, at any depth of
-sub-procedures — names the rule's ID; each rule counts the games that apply it.
+at is replayed with ``kubik play SCENARIO --seed S``. A game *applies* a rule when the
+rule's own module decided something in it — a permission asked, a procedure run, a
+rulebook number read by the rule — as the game session records it
+(:attr:`~kubik.game.session.GameSession.applied`, :mod:`kubik.engine.applied`); a
+log line naming the ID is not enough (battle code may narrate a rule it decided
+itself, or one no battle asks). Each rule counts the games that apply it; the rules
+logs name in games that did not apply them are reported apart (``named_only``), as
+the rules whose battle code still decides them or never asks.
 
 The game layer knows no bot: the caller says who plays each side
 (``controllers_for(scenario, seed)``), as :mod:`kubik.api` does with the bots of
@@ -70,19 +75,22 @@ def game_seeds(root: int, runs: int) -> tuple[int, ...]:
     return tuple(int(child.generate_state(1, np.uint64)[0]) & mask for child in children)
 
 
-def rules_applied(log: Iterable[LogEntry]) -> frozenset[str]:
-    """Every rule ID the log's rolls, decisions and events name."""
+def rules_named(log: Iterable[LogEntry]) -> frozenset[str]:
+    """Every rule ID the log's rolls, decisions and events name (what people read; not
+    what the game applied: see :attr:`~kubik.game.session.GameSession.applied`)."""
     return frozenset(rule for entry in log for rule in entry.rules)
 
 
 @dataclass(frozen=True, slots=True)
 class GameRules:
-    """One game of a coverage run: its scenario, seed and the rule IDs it applied."""
+    """One game of a coverage run: its scenario, seed, the rule IDs it applied, and
+    those its log names."""
 
     scenario: str
     ruleset: str
     seed: int
     rules: frozenset[str]
+    named: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,12 +120,20 @@ class Coverage:
         counts = self.counts()
         return [r.id for c in self.catalogues for r in c.rules if r.battle and not counts[r.id]]
 
+    def named_only(self) -> dict[str, int]:
+        """Catalogued IDs a game's log names although no rule module decided them in that
+        game → how many such games (the battle decides them itself, or only narrates)."""
+        found: Counter[str] = Counter()
+        for game in self.games:
+            found.update(game.named - game.rules)
+        return {rule: found[rule] for c in self.catalogues for rule in c.ids if found[rule]}
+
     def unknown(self) -> dict[str, int]:
         """IDs logs name that their ruleset's catalogue lacks (a typo is a bug) → games."""
         found: Counter[str] = Counter()
         for game in self.games:
             catalogue = self._catalogue(game.ruleset)
-            found.update(rule for rule in game.rules if rule not in catalogue)
+            found.update(rule for rule in game.rules | game.named if rule not in catalogue)
         return dict(sorted(found.items()))
 
     def games_per_ruleset(self) -> dict[str, int]:
@@ -146,8 +162,8 @@ class Coverage:
     def to_json(self) -> dict[str, Any]:
         """``{"scenarios", "runs", "rules": {id: games}, "never": [ids]}`` (the contract),
         plus the root seed, games per ruleset, the rules a battle cannot apply with the
-        reason, unknown IDs, the never-applied battle rules, a first game per rule and
-        the counts per scenario."""
+        reason, unknown IDs, the never-applied battle rules, a first game per rule, the
+        counts per scenario, and the rules logs name in games that did not apply them."""
         return {
             "scenarios": list(self.scenarios),
             "runs": self.runs,
@@ -160,6 +176,7 @@ class Coverage:
             "unknown": self.unknown(),
             "examples": self.examples(),
             "by_scenario": self.by_scenario(),
+            "named_only": self.named_only(),
         }
 
 
@@ -202,7 +219,13 @@ def run_coverage(
                     msg("coverage.error.person", scenario=scenario.id, seed=game_seed)
                 )
             games.append(
-                GameRules(scenario.id, scenario.ruleset, game_seed, rules_applied(session.log))
+                GameRules(
+                    scenario.id,
+                    scenario.ruleset,
+                    game_seed,
+                    frozenset(session.applied),
+                    rules_named(session.log),
+                )
             )
             if progress is not None:
                 progress(len(games), total)
@@ -219,6 +242,6 @@ __all__ = [
     "check_runs",
     "check_seed",
     "game_seeds",
-    "rules_applied",
+    "rules_named",
     "run_coverage",
 ]

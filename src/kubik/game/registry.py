@@ -14,6 +14,7 @@ import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from kubik.engine.applied import add_ruleset_package
 from kubik.engine.requests import msg
 from kubik.game.core import Game
 from kubik.game.errors import UnknownRulesetError
@@ -48,7 +49,11 @@ _REGISTERED: dict[str, GameRuleset] = {}
 
 
 def register_ruleset(ruleset: GameRuleset, *, replace: bool = False) -> GameRuleset:
-    """Make ``ruleset`` playable under ``ruleset.id`` (returns it, so it can decorate)."""
+    """Make ``ruleset`` playable under ``ruleset.id`` (returns it, so it can decorate).
+
+    The package that defines it (the package of its ``turns`` module, or the module
+    itself) holds its rule modules: what they decide counts as applied in its games.
+    """
     known = _REGISTERED.get(ruleset.id)
     if known is not None and known is not ruleset and not replace:
         raise ValueError(f"a game ruleset {ruleset.id!r} is registered already")
@@ -56,6 +61,8 @@ def register_ruleset(ruleset: GameRuleset, *, replace: bool = False) -> GameRule
     if not rulesets.is_declared(ruleset.id):
         module = sys.modules[type(ruleset).__module__]
         rulesets.register_package(ruleset.id, module.__package__ or module.__name__)
+        # its rule modules: the package of its turns module, or the module that defines it
+        add_ruleset_package(type(ruleset).__module__.removesuffix(".turns"))
     return ruleset
 
 

@@ -10,6 +10,11 @@ stops with :attr:`GameSession.pending` set; :meth:`~GameSession.roll` and
 
 The generator stack is kept alive between answers, so playing on costs nothing;
 only :meth:`~GameSession.undo` and loading rebuild the game from its answers.
+
+While the game plays (or replays) the session records which rules applied in it
+(:attr:`GameSession.applied`, see :mod:`kubik.engine.applied`): what the rule modules
+decided, not what the log names. A bot weighing its options is not the game, so
+nothing is recorded while a controller decides.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from enum import Enum
 from typing import Any, Literal, Protocol, TypeAlias
 
 from kubik.core.errors import DiceAnswerError, ProcedureError
+from kubik.engine.applied import Recording
 from kubik.engine.log import (
     Answer,
     ChoiceAnswer,
@@ -145,7 +151,12 @@ class GameSession:
     def _start(self, replay: list[Answer]) -> None:
         ruleset = get_ruleset(self.scenario.ruleset)
         options = {**self.scenario.options, **self.options}
-        self.state: Game = ruleset.new_game(self.scenario, options)
+        #: The rules this game applied so far: afresh each time the game is (re)built, so
+        #: an undone stretch leaves nothing behind.
+        self.applied: set[str] = set()
+        self._recording = Recording(self.applied)
+        with self._recording:
+            self.state: Game = ruleset.new_game(self.scenario, options)
         self.answers: list[Answer] = []
         self.log: list[LogEntry] = []
         self.result: GameResult | None = None
@@ -154,7 +165,7 @@ class GameSession:
         self._sealed_at = 0
         self._replay = replay
         self._rolls = 0
-        self._stepper = Stepper(self.state.play(), self.log)
+        self._stepper = Stepper(self.state.play(), self.log, applied=self.applied)
         self._loop(None, live=False)
         if len(self.answers) < len(replay):
             left = len(replay) - len(self.answers)
@@ -513,9 +524,14 @@ class GameSession:
             )
         return self._record_choice(request, option, recorded.origin)
 
+    def _advance(self, send: Any) -> Roll | Choose | None:
+        """Play the game on from ``send`` to its next request, recording what it applies."""
+        with self._recording:
+            return self._stepper.advance(send)
+
     def _loop(self, send: Any, *, live: bool) -> None:
         """Run the game from its current point until a request must wait, or it ends."""
-        request = self._stepper.advance(send)
+        request = self._advance(send)
         self._reveal(request)
         while request is not None:
             answer = self._replayed(request)
@@ -524,7 +540,7 @@ class GameSession:
             if answer is _WAIT:
                 self.pending = request
                 return
-            request = self._stepper.advance(answer)
+            request = self._advance(answer)
             self._reveal(request)
         outcome = self._stepper.outcome
         if not isinstance(outcome, GameResult):

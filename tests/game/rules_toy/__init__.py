@@ -1,12 +1,16 @@
 """A toy ruleset whose rolls, decisions and events name rule IDs, with its own
 ``rules.toml`` beside it — the way any ruleset ships its rule catalogue.
 
-The toy duel of :mod:`tests.game.toy`, annotated: the game's first event applies
-TR-START-01, every stance decision TR-STANCE-01, every shot TR-SHOT-01, a volley's
-strain (emitted inside the volley sub-procedure, two calls deep) TR-STRAIN-01 and
-damage TR-DMG-01. TR-NEVER-01 is catalogued but nothing applies it; TR-SETUP-01 is
-catalogued as not arising in battle. The scenario option ``typo = true`` makes the
-game name TR-TYPO-99, which no catalogue has.
+The toy duel of :mod:`tests.game.toy`, annotated; its rules live in the rule module
+:mod:`tests.game.rules_toy.duel` and this package's game only asks them, so a rule
+counts as applied when that module decided it: every stance decision applies
+TR-STANCE-01 (the stances are asked), every shot TR-SHOT-01, a volley's strain
+(emitted inside the volley rule procedure, two calls deep) TR-STRAIN-01 and damage
+TR-DMG-01. The game's first event names TR-START-01 itself, as battle code narrating:
+that rule is named in every log and applied in no game. TR-NEVER-01 is catalogued
+but nothing applies it; TR-SETUP-01 is catalogued as not arising in battle. The
+scenario option ``typo = true`` makes the game name TR-TYPO-99, which no catalogue
+has.
 """
 
 from __future__ import annotations
@@ -15,27 +19,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kubik.engine.dice import D6
-from kubik.engine.requests import Call, Choose, Procedure, Roll, emit, msg
+from kubik.engine.requests import Call, Choose, Procedure, emit, msg
 from kubik.game import Scenario
+from tests.game.rules_toy.duel import damage, shot, stances, volley
 from tests.game.toy import SCENARIO as DUEL_SCENARIO
-from tests.game.toy import DuelGame, DuelRuleset, count_hits
+from tests.game.toy import DuelGame, DuelRuleset
 
 TOY_RULES_ID = "toy_rules"
-
-
-def shot(hit_on: int) -> Procedure[bool]:
-    """One shot: a d6 against ``hit_on`` (TR-SHOT-01)."""
-    (value,) = yield Roll(D6, msg("toy.shot"), roller="shooter", rules="TR-SHOT-01")
-    return bool(value >= hit_on)
-
-
-def volley(hit_on: int) -> Procedure[int]:
-    """Two shots; both missing strains the shooter (TR-STRAIN-01)."""
-    hits = int((yield Call(shot, (hit_on,), times=2, reduce=count_hits)))
-    if hits == 0:
-        yield emit("toy.strain.rule", rules="TR-STRAIN-01")
-    return hits
 
 
 class RulesDuel(DuelGame):
@@ -53,7 +43,7 @@ class RulesDuel(DuelGame):
             if not self.living(side) or not self.living(enemy):
                 return
             stance = yield Choose(
-                ("aim", "volley"), side, msg("toy.stance", turn=number), rules="TR-STANCE-01"
+                stances(), side, msg("toy.stance", turn=number), rules="TR-STANCE-01"
             )
             if stance == "aim":
                 hits = int((yield Call(shot, (self.hit_on,))))
@@ -63,7 +53,7 @@ class RulesDuel(DuelGame):
                     self.hp[self.living(side)[0]] -= 1
             if hits:
                 target = self.living(enemy)[0]
-                self.hp[target] -= hits
+                self.hp[target] -= damage(hits)
                 yield emit("toy.damage", unit=target, hits=hits, rules="TR-DMG-01")
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.apocalypse.core import Edition
 
 
@@ -43,6 +44,7 @@ class Sentry:
     moved_or_shot: bool = False
 
 
+@decides()
 def may_guard(s: Sentry) -> Verdict:
     """May he stand guard now? (RA-GUARD-01)
 
@@ -60,6 +62,7 @@ def may_guard(s: Sentry) -> Verdict:
     return Verdict.allow("RA-GUARD-01")
 
 
+@decides()
 def may_guard_fire(guarding: bool, sees: bool, target_hidden: bool) -> Verdict:
     """May a guard shoot at this enemy now? (RA-GUARD-02, RA-HIDE-02)"""
     if not guarding:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import D6
 from kubik.rulesets.apocalypse.checks import mobility_test
 from kubik.rulesets.apocalypse.core import Edition, number
@@ -43,6 +44,7 @@ def detection_radius(mobility: int, edition: Edition) -> Fraction:
     )
 
 
+@decides("RA-HIDE-06")
 def auto_detected(distance: float, enemy_mobility: int, edition: Edition) -> bool:
     """Whether an enemy at ``distance`` paces finds a hidden warrior without a roll.
 
@@ -69,6 +71,7 @@ class Hider:
     staying: bool = False  # already hidden, moving stealthily: nothing more to pay (RA-HIDE-04)
 
 
+@decides()
 def may_hide(h: Hider) -> Verdict:
     """May he hide at the end of this move? (RA-HIDE-01, -04, -06, -07, RA-GUARD-01,
     RA-AMB-02)"""
@@ -93,6 +96,7 @@ def may_hide(h: Hider) -> Verdict:
     return Verdict.allow("RA-HIDE-01")
 
 
+@decides()
 def may_sneak(h: Hider) -> Verdict:
     """May a hidden warrior stay hidden where he stands now on his way (RA-HIDE-04: «он так
     же может скрытно двигаться за укрытием»)? Where he might hide (:func:`may_hide`, with
@@ -112,6 +116,7 @@ def may_sneak(h: Hider) -> Verdict:
     return Verdict.forbid(verdict.reason or msg("apocalypse.permission.no_cover"), *rules)
 
 
+@decides()
 def may_target(hidden: bool) -> Verdict:
     """A hidden warrior cannot be the target of a shot (RA-HIDE-02).
 
@@ -136,6 +141,7 @@ def detection_roll(mobility: int, distance: int, unseen_by: str = "") -> Procedu
     return bool(found)
 
 
+@decides()
 def stays_unnoticed_possible(target_out: bool, silent: bool) -> Verdict:
     """Ambush (RA-AMB-01): a hidden shooter may stay hidden only when the target went out
     of action from the shot and the weapon is silent.
@@ -162,6 +168,7 @@ def witnesses(mobilities: Sequence[int]) -> Procedure[bool]:
     return revealed
 
 
+@decides("RA-AMB-03")
 def ambush_panic_applies(edition: Edition) -> bool:
     """Only the activation edition makes a squad shot at from ambush test for panic
     (RA-AMB-03); the turn edition has no such clause.

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kubik.engine import Procedure, Roll, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import D6
 from kubik.rulesets.apocalypse.core import number
 
@@ -33,6 +34,7 @@ class Injury(StrEnum):
 _ORDER = {i: n for n, i in enumerate(Injury)}
 
 
+@decides("RA-ABSENT-05")
 def save_needed(armour: str, shield: bool) -> int:
     """The d6 roll a save needs (7: none) (RA-ABSENT-05).
 

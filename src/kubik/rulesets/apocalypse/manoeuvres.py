@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import D3
 from kubik.rulesets.apocalypse.checks import mobility_test
 from kubik.rulesets.apocalypse.core import decimal, number
@@ -26,6 +27,7 @@ def climb_cost(height: float) -> float:
     return height * number("manoeuvres", "climb_cost")
 
 
+@decides()
 def may_walk(fallen: bool, on_roof: bool) -> Verdict:
     """May he advance or run this turn? Not after a fall (RA-MAN-06: no more moving), not
     from a roof, which he leaves by climbing or jumping down (RA-MAN-01, RA-MAN-03).
@@ -39,6 +41,7 @@ def may_walk(fallen: bool, on_roof: bool) -> Verdict:
     )
 
 
+@decides()
 def may_climb(height: float, mobility: int, touching: bool) -> Verdict:
     """May he climb this height now? He must touch it at the start of the move; at most
     half his Подвижность in one move (the default: a climb is finished in one move),
@@ -108,6 +111,7 @@ def jump_tests(height: float) -> int:
     return math.floor(height + 1e-9)
 
 
+@decides()
 def may_jump_down(height: float) -> Verdict:
     """At most 2 paces down (RA-MAN-03).
 
@@ -133,6 +137,7 @@ def jump_down(height: float, mobility: int, giant_leap: bool = False) -> Procedu
     return LeapOutcome(True)
 
 
+@decides("RA-MAN-04")
 def giant_leap_apex(take_off: float, landing: float) -> float:
     """The height a giant leap's tests are taken from: the higher end (RA-MAN-04 default).
 
@@ -142,6 +147,7 @@ def giant_leap_apex(take_off: float, landing: float) -> float:
     return max(take_off, landing)
 
 
+@decides()
 def may_leap_attack(distance_from_landing: float) -> Verdict:
     """A leap attack hits an enemy within a pace of where he lands (RA-MAN-05).
 

@@ -23,6 +23,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from kubik.engine import AnyCall, Call, Choose, Procedure, Roll, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import D6
 from kubik.engine.memo import by_identity
 from kubik.engine.odds import odds_by
@@ -643,6 +644,7 @@ def _result(me: Fighter, score: int | None) -> int:
     return base + flat + score
 
 
+@decides("RA-CC-14")
 def weapon_for_hits(weapons: Sequence[str], hits: int) -> tuple[str, ...]:
     """Which weapon lands each hit: one weapon all of them, several in turn (RA-CC-14).
 

@@ -20,6 +20,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from kubik.engine import Choose, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import D3, D6
 from kubik.rulesets.apocalypse.core import data, number
 
@@ -227,6 +228,7 @@ class JamOutcome:
     result: JamResult
 
 
+@decides()
 def may_jam(j: Jamming, tried_this_round: bool = False) -> Verdict:
     """Monstrous Power cannot be jammed in its round (RA-MEL-03); a lasting Melody once
     per round (RA-MEL-09).
@@ -343,6 +345,7 @@ class Singer:
     silenced: bool = False
 
 
+@decides()
 def may_sing(s: Singer) -> Verdict:
     """May this warrior play a Melody now? Only singers; not while his lasting Melody
     plays (RA-MEL-08); not in a fight, but within a pace of one he may (RA-MEL-10); not

@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import D6
 from kubik.rulesets.apocalypse.checks import first_refusal, spirit_test
 from kubik.rulesets.apocalypse.core import number
 
 
+@decides("RA-PSY-04")
 def spirit_for_test(own: int, leader: int | None, leader_distance: float, leader_fit: bool) -> int:
     """The Spirit a warrior tests on: his leader's when within 3 paces of a leader who is
     neither knocked down nor fleeing and whose Spirit is higher (RA-PSY-04).
@@ -32,6 +34,7 @@ def spirit_for_test(own: int, leader: int | None, leader_distance: float, leader
     return max(own, leader)
 
 
+@decides("RA-PSY-02")
 def must_test_rout(out_of_action: int, warband: int) -> bool:
     """A rout test is due once a third or more of the warband is out of action
     (RA-PSY-02): 4 of 12 (the seed's example), 4 of 10.
@@ -44,6 +47,7 @@ def must_test_rout(out_of_action: int, warband: int) -> bool:
     )
 
 
+@decides("RA-PSY-02")
 def rout_spirit(leader: int | None, others: Sequence[int]) -> int:
     """The Spirit a rout test is taken on: the leader's, or when he is out of action or
     knocked down the highest of the warriors still standing (RA-PSY-02).
@@ -63,6 +67,7 @@ def rout_test(spirit: int) -> Procedure[bool]:
     return bool(passed)
 
 
+@decides()
 def may_rout_voluntarily(out_of_action: int, warband: int) -> Verdict:
     """A player may withdraw only when a rout test is due (RA-PSY-03)."""
     return Verdict.of(
@@ -72,6 +77,7 @@ def may_rout_voluntarily(out_of_action: int, warband: int) -> Verdict:
     )
 
 
+@decides("RA-PSY-05")
 def all_alone(enemies_in_contact: int, friends_near: int) -> bool:
     """Alone against two or more with no fit friend within 3 paces (RA-PSY-05).
 
@@ -100,6 +106,7 @@ class Fright(StrEnum):
         return f"apocalypse.psy.fright.{self.value}"
 
 
+@decides("RA-PSY-09")
 def fright(enemy: Fright, own: Fright) -> Fright:
     """What ``own`` (his own fear or terror) makes of an ``enemy`` that causes fear or
     terror (RA-PSY-09): fear-causers are immune to fear and treat terror as fear;
@@ -133,6 +140,7 @@ def terror_test(spirit: int) -> Procedure[bool]:
     return bool(passed)
 
 
+@decides("RA-PSY-10")
 def must_charge(frenzied: bool, enemy_in_reach: bool, knocked_down: bool) -> bool:
     """A frenzied warrior must charge an enemy in reach (RA-PSY-10); knocked down, he is
     frenzied no more.
@@ -143,6 +151,7 @@ def must_charge(frenzied: bool, enemy_in_reach: bool, knocked_down: bool) -> boo
     return frenzied and enemy_in_reach and not knocked_down
 
 
+@decides("RA-PSY-10")
 def ignores_psychology(frenzied: bool, enemy_in_reach: bool) -> bool:
     """Within charge reach of an enemy a frenzied warrior takes no psychology tests
     (RA-PSY-10)."""
@@ -191,6 +200,7 @@ class Charger:
     guarding: bool = False
 
 
+@decides()
 def may_charge(c: Charger) -> Verdict:
     """May he charge this enemy? Within reach (twice Подвижность, RA-ABSENT-08), not in a
     fight, fleeing (RA-PSY-06), stupid (RA-PSY-11) or on guard (RA-GUARD-01); a

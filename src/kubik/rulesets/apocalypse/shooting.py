@@ -20,6 +20,7 @@ from enum import StrEnum
 from functools import cache, lru_cache
 
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides, record
 from kubik.engine.dice import D6
 from kubik.rulesets.apocalypse.checks import first_refusal
 from kubik.rulesets.apocalypse.core import number
@@ -81,6 +82,7 @@ class ShotOutcome:
     misfire: Misfire = Misfire.NONE
 
 
+@decides("RA-ABSENT-04")
 def to_hit_modifier(
     *,
     long_range: bool = False,
@@ -108,6 +110,10 @@ def to_hit_modifier(
         (charging_guard, "charging_guard"),
         (pre_emptive, "pre_emptive"),
     )
+    if charging_guard:
+        record("RA-GUARD-04")
+    if pre_emptive:
+        record("RA-SHOOT-06")
     return sum(number("shooting", key) for applies, key in table if applies)
 
 
@@ -217,6 +223,7 @@ class Shooter:
     ran: bool = False
 
 
+@decides()
 def may_shoot(s: Shooter) -> Verdict:
     """May he shoot this target now? Not in a fight (RA-CC-01), nor within a pace of one
     (RA-CC-02); never at a hidden warrior (RA-HIDE-02); not after a failed stupidity test

@@ -12,11 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kubik.engine import Call, Procedure, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, attacks
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.profiles import Fighter
 
 
+@decides()
 def may_challenge(
     *, first_round: bool, has_duelist: bool, enemy_has_duelist: bool, already: bool
 ) -> Verdict:
@@ -39,6 +41,7 @@ def challenger_side(a_charging: bool, b_charging: bool, a_challenges: bool) -> s
     return first if a_challenges else other
 
 
+@decides()
 def may_refuse(surrounded: bool) -> Verdict:
     """A unit surrounded on all sides may not refuse a challenge (FB-CHAL-02)."""
     if surrounded:

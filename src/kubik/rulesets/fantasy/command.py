@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import D6
 from kubik.engine.reducers import AtMost
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.pools import Successes
 
 
+@decides("FB-CMD-02")
 def may_look_out_sir(*, template: bool, champion: bool, infantry_models: int) -> bool:
     """A champion under a template in a unit of more than five infantry may call
     "Look out, Sir!" (FB-CMD-02)."""
@@ -35,6 +37,7 @@ def look_out_sir() -> Procedure[bool]:
     return not struck
 
 
+@decides()
 def champion_removed_out_of_order(*, failed_look_out_sir: bool, sniper: bool) -> Verdict:
     """The champion is removed before the rest when he failed "Look out, Sir!" or a
     Sniper picked him (FB-CMD-05, FB-SHOOT-03)."""
@@ -56,6 +59,7 @@ class Breath:
     used_this_turn: bool = False
 
 
+@decides()
 def may_breathe(uses_left: int, used_this_turn: bool) -> Verdict:
     """Twice per game, at most once per turn (FB-SR-01)."""
     if uses_left <= 0:
@@ -65,6 +69,7 @@ def may_breathe(uses_left: int, used_this_turn: bool) -> Verdict:
     return Verdict.allow("FB-SR-01")
 
 
+@decides()
 def may_aim_template(covered: int) -> Verdict:
     """A template is placed where it covers models of the target (FB-ABSENT-12)."""
     if covered <= 0:

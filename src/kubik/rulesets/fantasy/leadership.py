@@ -15,6 +15,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from kubik.engine import Procedure, Roll, emit, msg
+from kubik.engine.applied import decides, record
 from kubik.engine.dice import D6
 from kubik.engine.reducers import Total
 from kubik.engine.requests import Emit, tail_step
@@ -60,9 +61,13 @@ class Command:
     battle_standard_inches: float | None = None
 
 
+@decides("FB-CMD-01")
 def general_range(large_target: bool) -> int:
-    """Inspiring presence reaches 12", 18" from a General who is a Large target."""
+    """Inspiring presence reaches 12" (FB-CMD-01), 18" from a General who is a Large
+    target (FB-SR-15)."""
     table = data()["command"]
+    if large_target:
+        record("FB-SR-15")
     return int(table["general_large_inches" if large_target else "general_inches"])
 
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import itemgetter
 
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides, record
 from kubik.engine.dice import D6, Die
 from kubik.engine.reducers import Total
 from kubik.rulesets.fantasy.charts import data
@@ -30,6 +32,7 @@ class Ground(StrEnum):
     IMPASSABLE = "impassable"
 
 
+@decides(cites=itemgetter(1))
 def move_allowance(
     m: int, rules: frozenset[str], *, march: bool, flying: bool = False, on_land: bool = True
 ) -> tuple[int, tuple[str, ...]]:
@@ -49,6 +52,7 @@ def move_allowance(
     return m, ()
 
 
+@decides()
 def may_march(enemy_within_inches: float | None, immune: bool = False) -> Verdict:
     """No march with an enemy within 8" unless a Leadership test is passed
     (FB-ABSENT-14)."""
@@ -72,6 +76,7 @@ def ground_for(
     return ground, ()
 
 
+@decides(cites=itemgetter(1))
 def pace(
     rules: frozenset[str], grounds: frozenset[Ground], *, flying: bool = False
 ) -> tuple[int, tuple[str, ...]]:
@@ -96,6 +101,7 @@ def pace(
     return cost, tuple(dict.fromkeys(cited + (("FB-ABSENT-19",) if cost > 1 else ())))
 
 
+@decides()
 def may_cross(
     rules: frozenset[str],
     grounds: frozenset[Ground],
@@ -124,6 +130,7 @@ def may_end_move_in(rules: frozenset[str], ground: Ground) -> Verdict:
     return Verdict.allow("FB-SR-06") if "ethereal" in rules else Verdict.allow()
 
 
+@decides(cites=itemgetter(1))
 def vanguard_inches(rules: frozenset[str], character_joined: bool) -> tuple[int, tuple[str, ...]]:
     """Light cavalry's Vanguard move before the first turn: 12", not once a
     character joined it (FB-MOV-01)."""
@@ -132,6 +139,7 @@ def vanguard_inches(rules: frozenset[str], character_joined: bool) -> tuple[int,
     return 0, ()
 
 
+@decides()
 def may_vanguard(rules: frozenset[str], character_joined: bool) -> Verdict:
     """Whether a unit makes the Vanguard move before the first turn (FB-MOV-01)."""
     if vanguard_inches(rules, character_joined)[0]:
@@ -139,6 +147,7 @@ def may_vanguard(rules: frozenset[str], character_joined: bool) -> Verdict:
     return Verdict.forbid(msg("fantasy.permission.no_vanguard"), "FB-MOV-01")
 
 
+@decides()
 def may_deploy_scout(rules: frozenset[str], enemy_inches: float) -> Verdict:
     """Scouts deploy after everyone else, anywhere but within 12" of the enemy
     (FB-MOV-05)."""
@@ -149,6 +158,7 @@ def may_deploy_scout(rules: frozenset[str], enemy_inches: float) -> Verdict:
     return Verdict.allow("FB-MOV-05")
 
 
+@decides()
 def may_join(character_rules: frozenset[str], unit_rules: frozenset[str]) -> Verdict:
     """A character without Ethereal may not join an ethereal unit (FB-SR-06)."""
     if "ethereal" in unit_rules and "ethereal" not in character_rules:
@@ -156,6 +166,7 @@ def may_join(character_rules: frozenset[str], unit_rules: frozenset[str]) -> Ver
     return Verdict.allow()
 
 
+@decides(cites=tuple)
 def flees_on_ground(rules: frozenset[str]) -> tuple[str, ...]:
     """Flyers flee and pursue only on the ground (FB-MOV-02)."""
     return ("FB-MOV-02",) if rules & {"fly", "hover"} else ()
@@ -212,14 +223,17 @@ def flee_reaction() -> Procedure[int]:
     return int(fled)
 
 
+@decides()
 def charge_reach(m: int, rules: frozenset[str]) -> int:
     """How far a unit charges: twice its Movement (FB-ABSENT-14's march distance, the
     published charge move), a flyer 20" through the air (FB-MOV-02)."""
     if rules & {"fly", "hover"}:
         return move_allowance(m, rules, march="fly" in rules, flying=True)[0]
+    record("FB-ABSENT-14")
     return m * int(data()["movement"]["march_multiplier"])
 
 
+@decides("FB-ABSENT-19")
 def wheel_inches(frontage: float, degrees: int, *, loose: bool = False) -> float:
     """What a wheel costs: the distance its outer corner travels as the regiment pivots
     on the other front corner, the frontage times the angle in radians (FB-ABSENT-19,
@@ -234,6 +248,7 @@ def wheel_inches(frontage: float, degrees: int, *, loose: bool = False) -> float
     return math.ceil(frontage * math.radians(abs(degrees)) * 10 - 1e-9) / 10
 
 
+@decides("FB-ABSENT-10")
 def charge_distance(
     frontage: float, wheel_degrees: int, straight: float, *, loose: bool = False
 ) -> float:
@@ -246,6 +261,7 @@ def charge_distance(
     return round(wheel_inches(frontage, wheel_degrees, loose=loose) + straight, 1)
 
 
+@decides()
 def may_wheel(cost: float, allowance: float, *, engaged: bool, fleeing: bool) -> Verdict:
     """A regiment wheels as part of its move, paying the outer corner's distance out of
     its allowance; it never wheels in close combat or while fleeing (FB-ABSENT-19)."""
@@ -257,6 +273,7 @@ def may_wheel(cost: float, allowance: float, *, engaged: bool, fleeing: bool) ->
     return Verdict.allow("FB-ABSENT-19")
 
 
+@decides()
 def may_charge(
     distance: float,
     reach: float,
@@ -294,6 +311,7 @@ def may_charge(
     return Verdict.allow(*dict.fromkeys(("FB-ABSENT-10", *paced)))
 
 
+@decides()
 def may_move(*, engaged: bool, fleeing: bool) -> Verdict:
     """Units in close combat or fleeing do not move at will (FB-ABSENT-19)."""
     if engaged:

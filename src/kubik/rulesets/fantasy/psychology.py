@@ -15,6 +15,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import D6
 from kubik.rulesets.fantasy.charts import data, leadership_cap
 from kubik.rulesets.fantasy.leadership import (
@@ -111,6 +112,7 @@ def face_dread(c: Confrontation) -> Procedure[Nerve]:
     return nerve
 
 
+@decides("FB-ABSENT-09")
 def panic_needed(lost: int, at_start: int) -> bool:
     """A quarter or more of the unit lost to shooting in one phase (FB-ABSENT-09)."""
     return at_start > 0 and Fraction(lost, at_start) >= Fraction(data()["panic"]["loss_fraction"])
@@ -166,6 +168,7 @@ def stupidity_test(leadership: int) -> Procedure[StupidityOutcome]:
     return StupidityOutcome(True, int(inches))
 
 
+@decides()
 def may_act_while_stupid(stupid: bool) -> Verdict:
     """A unit that failed its Stupidity test may not charge, shoot or cast (FB-PSY-07)."""
     if stupid:
@@ -214,6 +217,7 @@ def break_test(d: Defeat) -> Procedure[BreakOutcome]:
     return BreakOutcome(not passed)
 
 
+@decides()
 def may_rally(models: int, starting_models: int) -> Verdict:
     """A fleeing unit below a quarter of its starting size cannot rally (FB-ABSENT-11)."""
     if Fraction(models, max(1, starting_models)) < Fraction(data()["rally"]["min_fraction"]):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from kubik.engine.applied import decides
 from kubik.rulesets.fantasy.charts import data
 
 
@@ -29,6 +30,7 @@ class ModelKind(StrEnum):
     RIDDEN_MONSTER = "ridden_monster"
 
 
+@decides("FB-UNIT-01")
 def unit_strength(kind: ModelKind, models: int, *, wounds: int = 1) -> int:
     """Unit strength of ``models`` models of one kind (FB-UNIT-01); a monster counts
     its starting Wounds, a ridden monster one more for its rider."""
@@ -84,6 +86,7 @@ class CommandGroup:
         return tuple(order[: max(0, min(models, len(order)))])
 
 
+@decides("FB-CMD-05")
 def remove_casualties(
     models: int, group: CommandGroup, casualties: int
 ) -> tuple[int, tuple[str, ...]]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import D6
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks
 from kubik.rulesets.fantasy.charts import ShotNeed, data, shooting_modifier, shooting_needed
@@ -38,6 +39,7 @@ def ignores_move_penalty(
     return ()
 
 
+@decides()
 def may_stand_and_shoot(rules: frozenset[str], has_missiles: bool) -> Verdict:
     """Stand and Shoot needs missile weapons, and not Slow to fire (FB-SHOOT-02,
     FB-ABSENT-10)."""
@@ -224,6 +226,7 @@ def rider_takes(wounds: int, wounds_left: int) -> tuple[int, int]:
     return taken, wounds - taken
 
 
+@decides()
 def sniper_may_pick(rules: frozenset[str]) -> Verdict:
     """A Sniper chooses which model of the unit he shoots at (FB-SHOOT-03)."""
     if "sniper" in rules:
@@ -243,6 +246,7 @@ __all__ = [
 ]
 
 
+@decides()
 def may_shoot(
     *, has_missiles: bool, engaged: bool, fleeing: bool, stupid: bool, in_range: bool, sees: bool
 ) -> Verdict:

@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import cache
 
 from kubik.engine import Call, Message, Procedure, Roll, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import D6
 from kubik.engine.reducers import AtLeast, AtMost
 from kubik.rulesets.old_west.core import Side, number, roll_off_low_wins
@@ -48,6 +49,7 @@ def advantage_roll(last: Side | None = None) -> Procedure[AdvantageOutcome]:
     return AdvantageOutcome(side)
 
 
+@decides("OW-ABSENT-02")
 def move_allowance(mounted: bool) -> int:
     """OW-ABSENT-02 default: a model's Move in inches (6" on foot, 10" mounted).
 
@@ -120,6 +122,7 @@ def jump_test(fame: int = 0, side: str = "model") -> Procedure[JumpOutcome]:
     return JumpOutcome(result, spent)
 
 
+@decides("OW-ABSENT-10")
 def stand_up_cost(move_inches: int, charged_while_prone: bool) -> Fraction | None:
     """OW-ABSENT-10 default: standing up costs half the move; a charged prone model
     cannot stand in the Movement phase (OW-CC-10) — then None.

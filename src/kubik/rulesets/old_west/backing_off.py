@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides, record
 from kubik.rulesets.old_west.core import number
 
 
@@ -55,12 +56,16 @@ def back_off(loser: Loser) -> BackOff:
     ('trapped', 'falls')
     """
     if loser.cliff_drop > 0:
+        record("OW-CC-09", "OW-ABSENT-05")
         return BackOff.FALLS
     if loser.prone or not loser.room:
+        record(*(("OW-CC-10", "OW-CC-09") if loser.prone else ("OW-CC-09",)))
         return BackOff.TRAPPED
+    record("OW-CC-04")
     return BackOff.BACKED_OFF
 
 
+@decides()
 def may_back_off(loser: Loser) -> Verdict:
     """May the loser back off the full 1"? Forbidden means trapped — strikes on him
     doubled (OW-CC-09), lying on the ground (OW-CC-10) or with no way back; at a cliff
@@ -84,6 +89,7 @@ class BackOffPath:
     climbs: bool = False  # jumps or climbs an obstacle on the way
 
 
+@decides()
 def back_off_path(path: BackOffPath) -> Verdict:
     """Is this a lawful way back for a loser? The full 1" (OW-CC-04), touching no other
     enemy — control zones do not stop him (OW-CC-04) — and without jumping or climbing

@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 from kubik.core.errors import InputError
 from kubik.engine import Call, Choose, Message, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import D6
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import SILENT, step, tail_step
@@ -187,6 +188,7 @@ class Strike:
     across_obstacle: bool = False  # striker and target are across an obstacle (OW-CC-14)
 
 
+@decides()
 def may_strike(strike: Strike) -> Verdict:
     """May this strike be made? Only the winners strike, only at the losers of their fight
     (OW-CC-05, OW-CC-13); a prone winner stands up and does not strike (OW-CC-10); a

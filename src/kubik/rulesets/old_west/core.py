@@ -21,6 +21,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.engine.reducers import Highest, Total
 from kubik.rulesets.data import load_ruleset_data
 
@@ -78,6 +79,7 @@ _GONE_BY = {
 }
 
 
+@decides()
 def on_table(status: Status) -> Verdict:
     """Only a model in action may act at all; the verdict names how the others left."""
     if status.in_action:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from kubik.core.errors import InputError
 from kubik.engine import Choose, Message, Procedure, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.old_west.core import Side, Status, on_table
 
 #: Base contacts: (side-a model, side-b model) pairs.
@@ -60,6 +61,7 @@ class FightGroup:
         return not fight_shape(len(self.a), len(self.b)).allowed
 
 
+@decides()
 def fight_shape(models_a: int, models_b: int) -> Verdict:
     """May these many models of each side be one fight? Each side needs a model, and one
     side must be a single model (OW-ABSENT-03 default; one against one, or one against
@@ -78,6 +80,7 @@ def fight_shape(models_a: int, models_b: int) -> Verdict:
     return Verdict.allow("OW-ABSENT-03", *several)
 
 
+@decides()
 def may_touch(by_charge: bool) -> Verdict:
     """May two enemy models stand in base contact? Only when one charged the other
     (OW-CC-01): other moves end outside enemy control zones (OW-ABSENT-02), and every
@@ -88,6 +91,7 @@ def may_touch(by_charge: bool) -> Verdict:
     return Verdict.forbid(msg("old_west.permission.touch_without_charge"), "OW-CC-01")
 
 
+@decides()
 def in_a_fight(engaged: bool) -> Verdict:
     """Is the model in a fight (base contact with an enemy)? What Time for Whuppin' needs
     (OW-HERO-10)."""
@@ -105,6 +109,7 @@ class Fighting:
     status: Status = Status.IN_ACTION
 
 
+@decides()
 def may_fight(model: Fighting) -> Verdict:
     """May the model fight a round now? Every fighting model is in exactly one fight a
     phase (OW-CC-01, OW-ABSENT-03); only the models that moved on after a Time for
@@ -123,6 +128,7 @@ def may_fight(model: Fighting) -> Verdict:
     return Verdict.forbid(msg("old_west.permission.fought_already"), "OW-CC-01", "OW-ABSENT-03")
 
 
+@decides("OW-ABSENT-03")
 def divide_into_fights(contacts: Contacts) -> tuple[FightGroup, ...]:
     """Models joined by base contact (side-a id, side-b id) form one group (OW-ABSENT-03
     default); groups are listed by their first side-a model.
@@ -228,6 +234,7 @@ def _by_rank(models: set[str], rank: Mapping[str, int]) -> tuple[str, ...]:
     return tuple(sorted(models, key=lambda m: rank[m]))
 
 
+@decides("OW-ABSENT-03", "OW-CC-13")
 def splits(
     group: FightGroup, contacts: Contacts, order: tuple[str, ...]
 ) -> tuple[tuple[Fight, ...], ...]:
@@ -242,6 +249,7 @@ def splits(
     return tuple(found)
 
 
+@decides("OW-CC-01", "OW-ABSENT-03")
 def divide(contacts: Contacts, order: tuple[str, ...]) -> tuple[Fight, ...]:
     """Every fight of the phase with each group split the default way (no decision
     asked), in ``order`` of their first model."""
@@ -255,6 +263,7 @@ def divide(contacts: Contacts, order: tuple[str, ...]) -> tuple[Fight, ...]:
     return tuple(sorted(fights, key=lambda f: min(rank[m] for m in f.models)))
 
 
+@decides()
 def division_check(fights: tuple[Fight, ...], contacts: Contacts) -> Verdict:
     """Is this a lawful division of the models in contact? Every model in contact is in
     exactly one fight (OW-CC-01), each fight has a single model on one side whom each

@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from kubik.core.errors import InputError
 from kubik.engine import Choose, Message, Policy, Procedure, Verdict, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.old_west.core import Status, data, number, on_table
 
 
@@ -75,6 +76,7 @@ class FameUse:
     status: Status = Status.IN_ACTION
 
 
+@decides()
 def may_spend_fame(use: FameUse) -> Verdict:
     """May this model spend Fame on this roll? Only a Hero (OW-HERO-01), only on his own
     rolls and while points remain (OW-HERO-02), only on the rolls the seed lists:
@@ -224,6 +226,7 @@ def policies() -> dict[str, Policy]:
     return {"default": SpendNothing(), "just_enough": JustEnough()}
 
 
+@decides("OW-HERO-01")
 def spend(left: int, points: int) -> int:
     """Fame left after spending ``points``; with too little left nothing can be spent
     (OW-HERO-01/02: the points are marked off a record kept from the start of the game).

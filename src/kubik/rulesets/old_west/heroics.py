@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from kubik.core.errors import InputError
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import D6
 from kubik.rulesets.old_west.core import Side, Status, number, on_table, roll_off_low_wins
 
@@ -128,6 +129,7 @@ class HeroNow:
     declared: bool = False  # already declared a heroic action this phase
 
 
+@decides()
 def may_declare(
     hero: HeroNow, action: HeroicAction, phase: Phase, able: Verdict | Callable[[], Verdict]
 ) -> Verdict:
@@ -195,6 +197,7 @@ class Beneficiary:
     same_fight: bool = False
 
 
+@decides()
 def may_benefit(model: Beneficiary, action: HeroicAction) -> Verdict:
     """May this model act under a Hero's ``action``? Each model benefits from a heroic
     action once a phase, and nobody moves or shoots twice (OW-HERO-11); followers of
@@ -223,6 +226,7 @@ def may_benefit(model: Beneficiary, action: HeroicAction) -> Verdict:
     return Verdict.allow(rule, "OW-HERO-11")
 
 
+@decides()
 def quickdraw_works(hero_shot: bool) -> Verdict:
     """Quickdraw works only if the Hero himself shoots or throws his weapon: then his
     friends within 6" shoot with him (OW-HERO-09)."""
@@ -231,6 +235,7 @@ def quickdraw_works(hero_shot: bool) -> Verdict:
     return Verdict.forbid(msg("old_west.permission.quickdraw_no_shot"), "OW-HERO-09")
 
 
+@decides()
 def whuppin_moves(opponents_left: int) -> Verdict:
     """After Time for Whuppin', the Hero and his fight's friends move again only if all his
     opponents are out of action (OW-HERO-10).
@@ -245,6 +250,7 @@ def whuppin_moves(opponents_left: int) -> Verdict:
     )
 
 
+@decides()
 def may_carry_out(action: HeroicAction, hero: Beneficiary, able: Verdict) -> Verdict:
     """Can a declared, paid-for ``action`` be carried out now, and if not, why? The Hero
     acts under his own action once (OW-HERO-11) and must be able to do what it is for

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.old_west.absent import in_control_zone, move_allowance, stand_up_cost
 from kubik.rulesets.old_west.core import Status, number, on_table
 from kubik.rulesets.old_west.heroics import follows
@@ -37,6 +38,7 @@ class Mover:
     scared: bool = False  # failed a Fearsome Reputation test this phase (OW-PLK-05)
 
 
+@decides()
 def may_move(model: Mover) -> Verdict:
     """May the model move now? Not out of play, not scared (OW-PLK-05), not in a fight
     (OW-CC-01: its fight is fought in the Close-combat phase), not a second time this
@@ -89,6 +91,7 @@ class ChargeTarget:
     fearsome_passed: bool = False  # the charger already passed its test against him this phase
 
 
+@decides()
 def may_charge(model: Mover, target: ChargeTarget) -> Verdict:
     """May the model charge this enemy? It may move (:func:`may_move`), the enemy is in
     play, the way into base contact is within its allowance (OW-ABSENT-02), and an enemy
@@ -134,6 +137,7 @@ class MoveEnd:
     hero_gap: float | None = None
 
 
+@decides()
 def may_end_move(end: MoveEnd) -> Verdict:
     """May a move go there? Only a charge enters an enemy's 1" control zone or touches him
     (OW-ABSENT-02, OW-CC-01); a Yee Haw! follower ends within 6" of the Hero (OW-HERO-08).

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from kubik.core.errors import InputError
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import D6
 from kubik.rulesets.old_west.core import FirstTest, Status, Total, number
 from kubik.rulesets.old_west.fame import FameRoll, apply_fame, offer_fame
@@ -120,6 +121,7 @@ class Posse:
         return must_test_head_for_the_hills(self.models, self.out_of_action)
 
 
+@decides()
 def may_flee(posse: Posse) -> Verdict:
     """May the player choose to fail Head for the Hills and run (OW-PLK-04)? Only once
     half or more of the posse is out of action (models that left the table for an
@@ -141,6 +143,7 @@ def may_flee(posse: Posse) -> Verdict:
     return Verdict.allow("OW-PLK-04", *counted)
 
 
+@decides("OW-PLK-02")
 def tester(leader: int | None, plucks: tuple[int, ...]) -> int:
     """Which model takes the Head for the Hills test: the leader (``leader``, his index in
     ``plucks``) while he is in action, else the model with the highest Pluck, the first
@@ -236,6 +239,7 @@ def fearsome_reputation(
     return FearsomeOutcome(result.passed, result.fame_spent)
 
 
+@decides()
 def reputation_check(fearsome: bool, passed: bool = False) -> Verdict:
     """May a model charge or shoot at this enemy, as far as his reputation goes? An enemy
     of Fearsome Reputation needs a Pluck test first (OW-PLK-05), once per model and

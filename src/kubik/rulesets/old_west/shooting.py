@@ -20,6 +20,7 @@ from typing import Any
 
 from kubik.core.keeping import Kept
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.data import DataError
 from kubik.rulesets.old_west.core import Status, data, on_table
 from kubik.rulesets.old_west.pluck import reputation_check
@@ -37,6 +38,7 @@ class Shooter:
     shot: bool = False  # already shot this phase (OW-HERO-11)
 
 
+@decides()
 def may_shoot(model: Shooter) -> Verdict:
     """May the model shoot this phase at all? In play, armed, not in a fight (OW-ABSENT-04
     default), not pinned after failing Diving for cover (OW-PLK-06), not scared
@@ -93,6 +95,7 @@ class ShotAt:
     move: int = 6  # the shooter's Move, in inches
 
 
+@decides()
 def may_shoot_at(model: Shooter, shot: ShotAt) -> Verdict:
     """May the model take this shot? It may shoot (:func:`may_shoot`), carries the weapon,
     sees the target within its range, the target is in play and not in a fight, and the

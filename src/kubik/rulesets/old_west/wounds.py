@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kubik.engine import Procedure, Roll, Tally, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import D6
 from kubik.rulesets.old_west.chart import cell
 from kubik.rulesets.old_west.fame import FameRoll, apply_fame, offer_fame
@@ -122,6 +123,7 @@ def wound(
     return WoundOutcome(result.wounded)
 
 
+@decides("OW-CC-12")
 def out_of_action(wounds_taken: int, wounds: int) -> bool:
     """A model is removed as a casualty only once it has suffered as many wounds as it
     has Wounds (OW-CC-12).

@@ -24,6 +24,7 @@ from typing import Any
 
 from kubik.core.errors import InputError
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import Die, parse_die
 from kubik.rulesets.data import load_ruleset_data
 
@@ -77,8 +78,15 @@ def _data() -> dict[str, Any]:
     return dict(load_ruleset_data("steel_war")["activation"])
 
 
+@decides("SW-CORE-04")
 def actions_per_activation() -> int:
     """Two (SW-CORE-04)."""
+    return _actions()
+
+
+@cache
+def _actions() -> int:
+    """:func:`actions_per_activation` for this module's own rules (asked by every verdict)."""
     return int(_data()["actions_per_activation"])
 
 
@@ -97,7 +105,7 @@ def action_rule(action: ActionType) -> ActionRule:
 def actions_used(done: Sequence[ActionType]) -> int:
     """Actions spent so far; a whole-activation action spends them all."""
     if any(action_rule(a).cost is Cost.ACTIVATION for a in done):
-        return actions_per_activation()
+        return _actions()
     return len(done)
 
 
@@ -139,9 +147,9 @@ def action_verdict(
         return Verdict.allow("SW-CORE-04")
     if passed:
         return Verdict.allow("SW-ABSENT-01")
-    if actions_used(done) >= actions_per_activation():
+    if actions_used(done) >= _actions():
         return Verdict.forbid(
-            msg("steel_war.permission.activation_spent", actions=actions_per_activation()),
+            msg("steel_war.permission.activation_spent", actions=_actions()),
             "SW-CORE-04",
         )
     if rule.limit is not None and sum(1 for a in done if a is action) >= rule.limit:
@@ -152,6 +160,7 @@ def action_verdict(
     return Verdict.allow("SW-CORE-04")
 
 
+@decides()
 @cache
 def any_action_verdict(
     done: tuple[ActionType, ...], *, panicked: bool = False, passed: bool = False
@@ -195,11 +204,13 @@ def _turn() -> dict[str, Any]:
     return dict(load_ruleset_data("steel_war")["turn_structure"])
 
 
+@decides("SW-ABSENT-01")
 def roll_off_die() -> Die:
     """The die of the first-player roll-off (SW-ABSENT-01 default: d6, ties re-rolled)."""
     return parse_die(str(_turn()["roll_off_die"]))
 
 
+@decides("SW-ABSENT-01")
 def roll_off_winner(rolls: Mapping[str, int]) -> str | None:
     """The side with the highest roll-off; ``None`` on a tie (re-roll, by default).
 
@@ -213,6 +224,7 @@ def roll_off_winner(rolls: Mapping[str, int]) -> str | None:
     return None if _turn()["reroll_ties"] else sorted(winners)[0]
 
 
+@decides("SW-ABSENT-01")
 def alternating_order(first: str, units: Mapping[str, int]) -> tuple[str, ...]:
     """Whose unit activates next, for a whole turn (SW-ABSENT-01 default).
 

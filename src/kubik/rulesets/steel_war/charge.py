@@ -18,6 +18,7 @@ from typing import Any
 from kubik.core.errors import InputError
 from kubik.core.keeping import Kept
 from kubik.engine import Call, Emit, Procedure, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import Die
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import AnyCall, RuleIds, tail_step
@@ -384,6 +385,7 @@ def outnumbering_threat(attackers: int, defenders: int, cavalry_with_blades: int
     return max(int(table["minimum"]), strength // defenders)
 
 
+@decides("SW-CC-11")
 def is_frightening(
     frightening: bool = False,
     cavalry_with_blades: int = 0,
@@ -428,6 +430,7 @@ def defender_threat(
     return threat
 
 
+@decides("SW-CC-05", "SW-MOR-06")
 def charged_squad_threat(
     attackers: int,
     defenders: int,
@@ -512,6 +515,7 @@ def defender_morale(
     return DefenderMoraleOutcome(0, True)
 
 
+@decides()
 def may_charge(
     unit: UnitSituation,
     target: MoverType = MoverType.INFANTRY,

@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from kubik.core.errors import InputError
+from kubik.engine.applied import decides
 from kubik.rulesets.data import load_ruleset_data
 
 
@@ -26,6 +27,7 @@ def _data() -> dict[str, Any]:
     return dict(load_ruleset_data("steel_war")["coherency"])
 
 
+@decides("SW-ABSENT-09")
 def coherency_breaches(
     nearest_neighbour: Sequence[float], to_commander: Sequence[float]
 ) -> tuple[int, ...]:

@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kubik.engine import AnyCall, Call, Procedure, Roll, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import Die, parse_die
 from kubik.engine.requests import RuleIds
 from kubik.engine.tally import PairCounts
@@ -184,6 +185,7 @@ def armour_tests_tail(
     )
 
 
+@decides("SW-DMG-04")
 def hit_armour(armour: Die, flak_vest: bool, fragmentation: bool) -> Die:
     """The armour die against this hit: flak vests roll d6 against fragments (SW-DMG-04).
 
@@ -213,6 +215,7 @@ class TargetKind(Enum):
     DAMAGED_ROBOT = "damaged_robot"
 
 
+@decides("SW-DMG-04")
 @lru_cache(maxsize=len(TargetKind))  # (one die a kind: every fire forecast asks it)
 def armour_die(kind: TargetKind) -> Die:
     """The armour die of a kind of model (SW-DMG-04 «Таблица брони»).
@@ -250,6 +253,7 @@ class HitEffect(Enum):
         return f"steel_war.hit_effect.{self.value}"
 
 
+@decides("SW-DMG-03")
 def hit_effect(kind: TargetKind, result: Injury) -> HitEffect:
     """The meaning of an armour-test result for this kind of model (SW-DMG-03/07/10/11).
 
@@ -289,6 +293,7 @@ def kind_after_hit(kind: TargetKind, effect: HitEffect) -> TargetKind | None:
     return kind
 
 
+@decides("SW-DMG-07", "SW-DMG-11")
 def counts_for_morale(kind: TargetKind, effect: HitEffect) -> bool:
     """Whether the hit is a casualty for morale tests: men only (SW-DMG-07, SW-DMG-11).
 
@@ -303,6 +308,7 @@ def counts_for_morale(kind: TargetKind, effect: HitEffect) -> bool:
     )
 
 
+@decides("SW-DMG-05")
 def specialist_replaceable(is_commander: bool) -> bool:
     """Whether a lost specialist's figure may be swapped: only the commander's (SW-DMG-05).
 
@@ -366,6 +372,7 @@ def explodes_when_hit(weapon_id: str) -> bool:
     return weapon_id in weapon_ids() and weapon(weapon_id).has(Special.BACKPACK_EXPLODES)
 
 
+@decides("SW-DMG-09")
 def explosion_radius() -> int:
     """Inches around the exploding bearer within which every model is hit (SW-DMG-09)."""
     return int(_data()["flamethrower_explosion"]["radius_inches"])

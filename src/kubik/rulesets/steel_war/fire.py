@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from kubik.core.errors import InputError
 from kubik.engine import AnyCall, Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import Die, parse_die
 from kubik.engine.memo import by_identity
 from kubik.engine.odds import odds_by
@@ -83,11 +84,13 @@ def _zone_dice() -> tuple[Die, ...]:
     return tuple(parse_die(d) for d in _data()["range_zones"]["dice"])
 
 
+@decides("SW-FIRE-06")
 def max_zone() -> int:
     """The last zone in which infantry may be fired at (SW-FIRE-06: five)."""
     return len(_zone_dice())
 
 
+@decides("SW-FIRE-06")
 def range_zone(quality: Die, distance: float | Fraction) -> int:
     """The range zone of ``distance`` inches from a shooter of this quality (SW-FIRE-06).
 
@@ -98,6 +101,12 @@ def range_zone(quality: Die, distance: float | Fraction) -> int:
     >>> [range_zone(D6, d) for d in (10, 13, 6, 0)], range_zone(D8, 12)
     ([2, 3, 1, 1], 2)
     """
+    return _range_zone(quality, distance)
+
+
+def _range_zone(quality: Die, distance: float | Fraction) -> int:
+    """:func:`range_zone` for this module's own rules (a battle's question is recorded
+    where it asks it: these run inside the rules that ask them, thousands of times)."""
     if distance < 0:
         raise InputError("distance: must be 0 or more inches")
     return zone_number(distance, quality.faces, _zone_bound_inclusive())
@@ -123,6 +132,7 @@ def base_range_die(zone: int) -> Die:
     return dice[zone - 1]
 
 
+@decides("SW-FIRE-09")
 @lru_cache(maxsize=4096)  # pure; every menu measures the same few situations
 def range_die(quality: Die, distance: float | Fraction, prone: bool, cover: Cover) -> Die:
     """The target's range die: zone die + 1 step if gone to ground + cover steps (SW-FIRE-09).
@@ -135,7 +145,7 @@ def range_die(quality: Die, distance: float | Fraction, prone: bool, cover: Cove
     """
     steps_table = _data()["range_die_steps"]
     steps = int(steps_table[cover.value]) + (int(steps_table["prone"]) if prone else 0)
-    return step_die(base_range_die(range_zone(quality, distance)), steps)
+    return step_die(base_range_die(_range_zone(quality, distance)), steps)
 
 
 @cache
@@ -163,6 +173,7 @@ def _min_cover_share() -> Fraction:
     return Fraction(_data()["squad_cover"]["min_share"])
 
 
+@decides("SW-FIRE-08")
 def squad_cover(in_light: int, in_hard: int, models: int) -> Cover:
     """The cover a partly covered squad gets (SW-FIRE-08 default): the best cover that
     at least half its models share (hard cover also counts as light); cover never stacks.
@@ -191,8 +202,8 @@ def in_range(w: Weapon, quality: Die, distance: float | Fraction) -> bool:
     >>> [in_range(weapon("smg"), D6, d) for d in (13, 5)], in_range(weapon("lmg"), D6, 30)
     ([False, True], True)
     """
-    zone = range_zone(quality, distance)
-    if zone > max_zone():
+    zone = _range_zone(quality, distance)
+    if zone > len(_zone_dice()):
         return False
     if w.range_limit is RangeLimit.ZONE1:
         return zone == 1
@@ -201,6 +212,7 @@ def in_range(w: Weapon, quality: Die, distance: float | Fraction) -> bool:
     return True
 
 
+@decides("SW-FIRE-06", "SW-FIRE-11")
 def reach_inches(w: Weapon, quality: Die) -> float:
     """The farthest a weapon fires for a shooter of this quality (SW-FIRE-06, SW-FIRE-11).
 
@@ -212,8 +224,8 @@ def reach_inches(w: Weapon, quality: Die) -> float:
     if w.range_limit is RangeLimit.ZONE1:
         return quality.faces
     if w.range_limit is RangeLimit.INCHES and w.range_inches is not None:
-        return min(w.range_inches, max_zone() * quality.faces)
-    return max_zone() * quality.faces
+        return min(w.range_inches, len(_zone_dice()) * quality.faces)
+    return len(_zone_dice()) * quality.faces
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +262,12 @@ class FireTarget:
     range_rules: RuleIds = ("SW-FIRE-06", "SW-FIRE-09")
 
 
+def _range_rules_of(target: FireTarget) -> RuleIds:
+    """The rules that made a fire target's range die."""
+    return target.range_rules
+
+
+@decides(cites=_range_rules_of)
 @lru_cache(maxsize=4096)  # pure, and its target a value: every menu asks it again
 def fire_target(
     quality: Die,
@@ -298,6 +316,7 @@ def group_power(weapons: Sequence[tuple[Weapon, int]]) -> Die:
     return max(counts.values(), key=lambda item: (item[0], -item[1].faces))[1]
 
 
+@decides("SW-FIRE-02", "SW-FIRE-11")
 def compose_group(quality: Die, weapons: Sequence[tuple[Weapon, int]]) -> FireGroup:
     """The pool and power of weapons firing together (all already in range, SW-FIRE-11:
     :func:`firing_weapons`).
@@ -352,7 +371,7 @@ def firing_weapons(
     """The weapons that can take part at this distance; none is an InputError (SW-FIRE-11)."""
     firing = tuple((w, n) for w, n in weapons if n > 0 and in_range(w, quality, distance))
     if not firing:
-        zone = range_zone(quality, distance)
+        zone = _range_zone(quality, distance)
         reach = ", ".join(f'{w.id} ≤ {reach_inches(w, quality):g}"' for w, _ in weapons) or "none"
         raise InputError(
             f"distance: at {float(distance):g} inches (zone {zone} for a {quality.name} shooter) "
@@ -585,6 +604,7 @@ def fire_on_models(
 # --- questions of legality ------------------------------------------------------------------
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_shoot(unit: UnitSituation, *, target_shot_at_us: bool = False) -> Verdict:
     """May ``unit`` make a fire action now (one action, SW-CORE-04)?
@@ -605,6 +625,7 @@ def may_shoot(unit: UnitSituation, *, target_shot_at_us: bool = False) -> Verdic
     return all_of(*verdicts)
 
 
+@decides()
 def may_fire_weapon(
     w: Weapon,
     quality: Die,
@@ -661,6 +682,7 @@ def may_fire_weapon(
     return Verdict.combine(*verdicts)
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_go_to_ground(unit: UnitSituation) -> Verdict:
     """May ``unit`` go to ground (залечь) now (SW-FIRE-07)?
@@ -687,6 +709,7 @@ def may_go_to_ground(unit: UnitSituation) -> Verdict:
     return all_of(*verdicts)
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_get_up(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action to get up from going to ground (SW-FIRE-07)?

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from kubik.engine.applied import decides
 from kubik.engine.dice import Die, parse_die
 from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.fire import Cover, FireGroup
@@ -27,6 +28,7 @@ def default_guidance_die() -> Die:
     return parse_die(_data()["vehicle_fire"]["default_guidance"])
 
 
+@decides("SW-ABSENT-05")
 def heavy_weapon_group(quality: Die, power: Die, guidance: Die | None = None) -> FireGroup:
     """A heavy infantry or vehicle weapon: quality + guidance die, its own power (SW-ABSENT-05).
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from kubik.core.errors import InputError
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import Die
 from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
@@ -274,6 +275,7 @@ def inspire(attempt: Inspiration) -> Procedure[InspirationOutcome]:
     return InspirationOutcome(communicated=True, raised=raised)
 
 
+@decides()
 def may_inspire(
     officer: UnitSituation,
     level: MoraleLevel,
@@ -320,6 +322,7 @@ def _may_inspire(
     return all_of(*verdicts)
 
 
+@decides()
 def may_pass_action(
     officer: UnitSituation,
     skipped_links: int | None,
@@ -352,6 +355,7 @@ def _may_pass_action(officer: UnitSituation, in_chain: bool, reachable: bool) ->
     )
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_communicate(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action «выход на связь» (SW-ABSENT-04 default: one action)?

@@ -21,6 +21,7 @@ from typing import Any
 from kubik.core.errors import InputError
 from kubik.core.keeping import Kept
 from kubik.engine import Call, Emit, Procedure, Roll, Tally, emit, msg
+from kubik.engine.applied import decides, record
 from kubik.engine.dice import Die, parse_die
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import AnyCall, tail_step
@@ -57,6 +58,7 @@ def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 
+@decides("SW-CC-01")
 @cache  # pure, its data read once per process: asked on every menu and replay
 def can_fight_in_melee(kind: MoverType) -> bool:
     """Only infantry and cavalry fight in close combat; robots, armoured suits and vehicles
@@ -68,6 +70,7 @@ def can_fight_in_melee(kind: MoverType) -> bool:
     return kind.value in _data()["melee_eligibility"]["can_fight"]
 
 
+@decides("SW-CC-07")
 def cavalry_bonus_applies(terrain: Terrain, mounted: bool = True) -> bool:
     """The +2 steps of a cavalryman: mounted, on terrain easy for cavalry (SW-CC-07, SW-MOVE-03).
 
@@ -86,6 +89,7 @@ def fall_back_inches(after_charge: bool) -> int:
     >>> fall_back_inches(True), fall_back_inches(False)
     (6, 6)
     """
+    record("SW-CC-05" if after_charge else "SW-CC-09")
     return int(_data()["fall_back"]["after_charge" if after_charge else "after_round"])
 
 
@@ -206,6 +210,7 @@ def bouts_of(groups: tuple[Group, ...], attacker: Fighter, defender: Fighter) ->
     )
 
 
+@decides("SW-CC-06")
 def pair_fighters(
     attackers: Sequence[tuple[str, Die]], defenders: Sequence[tuple[str, Die]]
 ) -> tuple[Bout, ...]:

@@ -25,6 +25,7 @@ from typing import Any
 
 from kubik.core.errors import InputError
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.data import DataError, load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.reaction import ReactionAction
@@ -124,6 +125,7 @@ def _floor() -> MoraleLevel:
     return MoraleLevel(_data()["morale_floor"]["lowest"])
 
 
+@decides("SW-MOR-01")
 def apply_drop(level: MoraleLevel, levels: int) -> MoraleLevel:
     """``level`` after losing ``levels`` grades; never below Бе (SW-MOR-01 gap 2).
 
@@ -137,6 +139,7 @@ def apply_drop(level: MoraleLevel, levels: int) -> MoraleLevel:
     return order[min(level.rank + levels, floor)]
 
 
+@decides("SW-MOR-04")
 def raise_level(level: MoraleLevel, start: MoraleLevel, levels: int = 1) -> MoraleLevel:
     """``level`` improved by ``levels`` grades, capped at the starting level (SW-MOR-04).
 
@@ -158,6 +161,7 @@ def can_rise(level: MoraleLevel, start: MoraleLevel) -> bool:
     return level.rank > start.rank
 
 
+@decides("SW-MOR-02")
 def starting_level(fatigue: Fatigue) -> MoraleLevel:
     """The morale a side starts with for its fatigue level (SW-MOR-02).
 
@@ -189,7 +193,7 @@ class LevelOrders:
         return "*" in self.actions or action.value in self.actions
 
 
-@cache
+@decides("SW-MOR-01")
 def level_orders(level: MoraleLevel) -> LevelOrders:
     """The orders allowed at ``level``.
 
@@ -198,6 +202,12 @@ def level_orders(level: MoraleLevel) -> LevelOrders:
     >>> level_orders(MoraleLevel.FLEEING).surrender_within
     12
     """
+    return _level_orders(level)
+
+
+@cache
+def _level_orders(level: MoraleLevel) -> LevelOrders:
+    """:func:`level_orders` for this module's own rules (asked by every verdict)."""
     row = _data()["morale_levels"][level.value]
     return LevelOrders(
         actions=frozenset(row["actions"]),
@@ -249,7 +259,7 @@ def order_verdict(level: MoraleLevel, order: Order) -> Verdict:
     >>> order_verdict(MoraleLevel.BROKEN, Order(ActionType.SHOOT)).allowed
     False
     """
-    rules = level_orders(level)
+    rules = _level_orders(level)
     if not rules.allows_action(order.action):
         return Verdict.forbid(
             msg("steel_war.permission.morale_action", level=level, action=order.action),
@@ -296,6 +306,7 @@ def _move_kind_allowed(rules: LevelOrders, order: Order) -> bool:
     return any(kinds.get(kind, False) for kind in rules.moves)
 
 
+@decides("SW-MOR-01")
 def surrenders(level: MoraleLevel, nearest_enemy: float | None) -> bool:
     """A fleeing squad surrenders when an enemy is within 12 inches (SW-MOR-01).
 
@@ -304,5 +315,5 @@ def surrenders(level: MoraleLevel, nearest_enemy: float | None) -> bool:
     >>> surrenders(MoraleLevel.FLEEING, 11.5), surrenders(MoraleLevel.BROKEN, 1.0)
     (True, False)
     """
-    within = level_orders(level).surrender_within
+    within = _level_orders(level).surrender_within
     return within > 0 and nearest_enemy is not None and nearest_enemy <= within

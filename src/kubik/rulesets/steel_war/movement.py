@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from kubik.core.errors import InputError
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import Die
 from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.movers import MoverType
@@ -70,6 +71,7 @@ def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 
+@decides("SW-MOVE-03")
 @lru_cache(maxsize=1024)  # pure: asked on every menu and replay, of the same few values
 def terrain_class(mover: MoverType, terrain: Terrain, *, amphibious: bool = False) -> TerrainClass:
     """The class of ``terrain`` for ``mover`` (SW-MOVE-03).
@@ -116,6 +118,7 @@ def terrain_distance(distance: int, cls: TerrainClass) -> int:
     return 0 if divisor == 0 else distance // divisor
 
 
+@decides("SW-MOVE-02")
 def move_distance(speed: int, classes: Iterable[TerrainClass] = ()) -> int:
     """How far a unit of ``speed`` moves through terrain of these classes (SW-MOVE-02).
 
@@ -125,6 +128,7 @@ def move_distance(speed: int, classes: Iterable[TerrainClass] = ()) -> int:
     return terrain_distance(speed, most_restrictive(classes))
 
 
+@decides("SW-ABSENT-02")
 def base_speed(mover: MoverType) -> int:
     """Default speed in inches where the seed implies one (SW-ABSENT-02): infantry 6, tank 12.
 
@@ -159,6 +163,7 @@ def terrain_move(
     return move_distance(base_speed(mover) if speed is None else speed, classes)
 
 
+@decides("SW-MOVE-01")
 def march_allowed(classes: Iterable[TerrainClass]) -> bool:
     """March order only through terrain easy for the mover (SW-MOVE-01).
 
@@ -177,6 +182,7 @@ def _march_classes() -> frozenset[str]:
     return frozenset(_data()["march"]["allowed_classes"])
 
 
+@decides("SW-MOVE-01")
 def march_distance(speed: int, classes: Iterable[TerrainClass] = ()) -> int:
     """March distance: speed doubled, only on easy terrain (SW-MOVE-01).
 
@@ -195,6 +201,7 @@ def _march_multiplier() -> int:
     return int(_data()["march"]["speed_multiplier"])
 
 
+@decides("SW-ABSENT-02")
 @cache  # pure, its data read once per process: asked on every menu and replay
 def combat_move_dice() -> tuple[Die, ...]:
     """The dice of a combat move (боевое движение): 2d6 (SW-ABSENT-02)."""
@@ -225,6 +232,7 @@ def combat_move(cls: TerrainClass) -> Procedure[int]:
 MOVE_KINDS = ("move", "combat_move", "march")
 
 
+@decides()
 def may_move(
     unit: UnitSituation, order: Order, terrain: TerrainClass = TerrainClass.EASY
 ) -> Verdict:

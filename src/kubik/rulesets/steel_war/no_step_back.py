@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import Die, parse_die
 from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
@@ -211,6 +212,7 @@ class Ending(StrEnum):
     NO_ENEMY_LEFT = "no_enemy_left"  # the squad returns to normal at Ст
 
 
+@decides("SW-NSN-04")
 def ending(models_left: int, enemy_levels_in_view: Iterable[MoraleLevel]) -> Ending:
     """Whether the state ends: last man down, or only broken enemies left in view.
 
@@ -227,6 +229,7 @@ def ending(models_left: int, enemy_levels_in_view: Iterable[MoraleLevel]) -> End
     return Ending.CONTINUES
 
 
+@decides("SW-NSN-04")
 def level_after_ending() -> MoraleLevel:
     """The squad's morale when the state ends: Стойкий, whatever it started at (SW-NSN-04)."""
     return MoraleLevel(_data()["end_level"])
@@ -260,6 +263,7 @@ class Berserk:
     berserk: bool = True
 
 
+@decides("SW-NSN-03")
 def enter_berserk(markers: int, panicked: bool = False) -> Berserk:
     """The one place a squad enters «Ни шагу назад!» — by its own test (SW-NSN-03) or a
     psionic (SW-PSI-10): the markers it carries come off (no suppression while it lasts)
@@ -275,6 +279,7 @@ def enter_berserk(markers: int, panicked: bool = False) -> Berserk:
     )
 
 
+@decides()
 def may_stand_fast(stand: Stand, *, berserk: bool = False, panicked: bool = False) -> Verdict:
     """May the squad volunteer for «Ни шагу назад!» now (SW-NSN-01, SW-NSN-02)?
 
@@ -298,6 +303,7 @@ def may_stand_fast(stand: Stand, *, berserk: bool = False, panicked: bool = Fals
     )
 
 
+@decides()
 def may_stand_fast_from(
     level: MoraleLevel,
     *,

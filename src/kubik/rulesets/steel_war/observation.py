@@ -15,6 +15,7 @@ from enum import Enum
 from functools import cache, lru_cache
 
 from kubik.engine import Call, Choose, Forecast, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import Die
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import AnyCall, RuleIds
@@ -120,6 +121,7 @@ def _target_roll(target: Die, rules: RuleIds) -> Roll:
     )
 
 
+@decides("SW-ABSENT-03")
 @cache  # the data is read once per process, as every rule module does
 def is_hidden(*, in_cover: bool, gone_to_ground: bool, revealed: bool) -> bool:
     """Whether a squad hides from enemy fire (SW-ABSENT-03 default, «укрывающийся»
@@ -138,6 +140,7 @@ def is_hidden(*, in_cover: bool, gone_to_ground: bool, revealed: bool) -> bool:
     return hiding and not revealed
 
 
+@decides("SW-ABSENT-03")
 def gives_away(action: ActionType) -> bool:
     """Whether taking ``action`` reveals a hiding squad until the end of the turn.
 
@@ -147,6 +150,7 @@ def gives_away(action: ActionType) -> bool:
     return action.value in load_ruleset_data("steel_war")["observation"]["revealed_by"]
 
 
+@decides()
 def may_fire_at(hidden: bool, spotted: bool) -> Verdict:
     """May a squad be fired at, as far as seeing it goes (SW-ABSENT-03 default)? A hiding
     squad only once an observation spotted it this turn.
@@ -170,6 +174,7 @@ def better_die(usual: Die, psi: Die | None) -> Die:
     return usual if psi is None or psi.faces <= usual.faces else psi
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_observe(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action on «наблюдение» (SW-ABSENT-03 default: one action)?
@@ -177,6 +182,7 @@ def may_observe(unit: UnitSituation) -> Verdict:
     return all_of(basic_verdict(unit, ActionType.OBSERVE), Verdict.allow("SW-ABSENT-03"))
 
 
+@decides()
 def may_psi_detect(unit: UnitSituation, attempt: PsiAttempt) -> Verdict:
     """May ``unit`` observe with psi-detection (ПСИ-ОБНАРУЖЕНИЕ, SW-PSI-11) on the target
     ``attempt`` describes? An observation it may make (:func:`may_observe`), a psionic in

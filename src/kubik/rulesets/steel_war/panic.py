@@ -18,6 +18,7 @@ from typing import Any
 
 from kubik.core.errors import DiceError
 from kubik.engine import Procedure, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import Die
 from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.core import Quality, leadership_test
@@ -72,6 +73,7 @@ def panic_triggers(quality: Quality) -> frozenset[PanicEvent]:
     return frozenset(PanicEvent(e) for e in [*table[quality.value], *table["always"]])
 
 
+@decides("SW-PANIC-02")
 def causes_panic(quality: Quality, event: PanicEvent, panic_over: bool = False) -> bool:
     """Whether ``event`` makes a squad of ``quality`` take the panic test.
 
@@ -102,6 +104,7 @@ _EVENT_RULES: dict[PanicEvent, tuple[str, ...]] = {
 }
 
 
+@decides("SW-PANIC-02")
 @cache  # pure, its data read once per process: asked on every menu and replay
 def counts_as_armour(kind: MoverType, armoured: bool = True) -> bool:
     """Whether an enemy unit of this kind is «бронетехника или бронескафы» that panics
@@ -117,6 +120,7 @@ def counts_as_armour(kind: MoverType, armoured: bool = True) -> bool:
     return bool(table["armoured_vehicles"]) and armoured and is_vehicle(kind)
 
 
+@decides("SW-PANIC-02")
 def panic_on_sight(
     quality: Quality,
     *,

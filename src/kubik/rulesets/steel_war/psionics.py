@@ -19,6 +19,7 @@ from enum import Enum
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from kubik.engine.applied import decides
 from kubik.engine.dice import STEP_CHAIN, Die, StepOverflow, parse_die, step, try_step
 from kubik.rulesets.data import DataError, load_ruleset_data
 from kubik.rulesets.steel_war.core import zone_number
@@ -120,6 +121,7 @@ class PsiFaction(Enum):
 # --- range (SW-PSI-05, SW-PSI-06) -------------------------------------------------------
 
 
+@decides("SW-PSI-06")
 def psi_zone(distance: float) -> int:
     """The psi zone of a target ``distance`` inches away: fixed 12" zones, 0 is zone 1.
 
@@ -129,6 +131,7 @@ def psi_zone(distance: float) -> int:
     return zone_number(distance, int(psi_data()["psi_range"]["zone_inches"]))
 
 
+@decides("SW-PSI-06")
 def psi_die_at(psi: Die, distance: float) -> Die | None:
     """The psi die rolled at ``distance``, or None if no psi action reaches that far.
 
@@ -335,6 +338,7 @@ def telepathic_communication(
 # --- inspiration by a psionic (SW-PSI-09) -----------------------------------------------
 
 
+@decides("SW-PSI-09")
 def psionic_leadership(own: int | None = None) -> int:
     """The psionic's leadership in the inspiration target N (SW-PSI-09).
 

@@ -19,6 +19,7 @@ from enum import Enum
 from functools import cache
 
 from kubik.engine import Call, Choose, Procedure, Roll, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import Die
 from kubik.engine.requests import RuleIds
 from kubik.rulesets.steel_war.activation import ActionType
@@ -211,6 +212,7 @@ def blocked(action: PsiAction, attempt: PsiAttempt, men: int | None = None) -> I
     return None
 
 
+@decides("SW-PSI-17")
 def too_few_for_murder(men: int) -> bool:
     """Murder does not work on a one-man squad; a man-sized weapon counts as a man (SW-PSI-17).
 
@@ -220,6 +222,7 @@ def too_few_for_murder(men: int) -> bool:
     return men < PsiAction.MURDER.number("min_models")
 
 
+@decides()
 def may_use_psi(
     psionic: UnitSituation, action: PsiAction, attempt: PsiAttempt, men: int | None = None
 ) -> Verdict:
@@ -244,6 +247,7 @@ def has_psionic(unit: UnitSituation) -> Verdict:
     return Verdict.of(unit.psi is not None, msg("steel_war.permission.not_psionic"), "SW-PSI-02")
 
 
+@decides()
 def reaches(action: PsiAction, attempt: PsiAttempt, men: int | None = None) -> Verdict:
     """Whether the psi action can be attempted on the target at all (:func:`blocked`),
     with the rules of the reason when it cannot.

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from kubik.core.errors import InputError
 from kubik.engine import Procedure, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import Die
 from kubik.engine.requests import RuleIds
 from kubik.rulesets.data import load_ruleset_data
@@ -50,6 +51,7 @@ class ReactionAction(StrEnum):
 Tests: TypeAlias = tuple[ReactionAction, ...]
 
 
+@decides("SW-REACT-02")
 @cache  # the data is read once per process, as every rule module does
 def reaction_threat(action: ReactionAction, level: MoraleLevel | None = None) -> int:
     """The threat level of the reaction test for ``action`` (SW-REACT-02).

@@ -16,6 +16,7 @@ from typing import Any
 
 from kubik.core.errors import InputError
 from kubik.engine import Call, Procedure, Roll, Tally, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import parse_die
 from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
@@ -57,6 +58,7 @@ def _data() -> Mapping[str, Any]:
     return load_ruleset_data("steel_war")
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_reorganise(unit: UnitSituation) -> Verdict:
     """May ``unit`` reorganise now (SW-REORG-01)?
@@ -96,6 +98,7 @@ def care_bonus(care: Care, kind: CasualtyKind = CasualtyKind.HUMAN) -> int:
     return medic + surgeon if table["bonuses_stack"] else max(medic, surgeon)
 
 
+@decides("SW-REORG-02")
 def care_at_hand(
     medic_in_squad: bool = False,
     medical_vehicle_distance: float | None = None,

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kubik.engine import Permission, Verdict, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import Die
 from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType, action_verdict
@@ -97,6 +98,7 @@ class UnitSituation:
         return is_suppressed(self.markers)
 
 
+@decides()
 def basic_verdict(unit: UnitSituation, action: ActionType, order: Order | None = None) -> Verdict:
     """What every action of ``unit`` must pass: activation, riding, melee, suppression, morale.
 

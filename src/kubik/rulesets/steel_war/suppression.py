@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from kubik.core.errors import InputError
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
 
@@ -31,6 +32,7 @@ def max_markers() -> int:
     return int(_data()["suppression"]["max_markers"])
 
 
+@decides("SW-SUP-02")
 def add_marker(markers: int) -> int:
     """Markers after one more suppression result; past three nothing is added (SW-SUP-02).
 
@@ -51,6 +53,7 @@ def remove_marker(markers: int) -> int:
     return max(markers - int(_data()["unsuppress"]["markers_removed"]), 0)
 
 
+@decides("SW-SUP-01")
 def is_suppressed(markers: int) -> bool:
     """A unit with at least one marker is suppressed (SW-SUP-01)."""
     return markers > 0

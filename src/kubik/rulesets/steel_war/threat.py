@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from kubik.core.errors import InputError
+from kubik.engine.applied import decides
 from kubik.rulesets.data import DataError, load_ruleset_data
 from kubik.rulesets.steel_war.morale_levels import Motivation
 
@@ -94,6 +95,7 @@ def _cell(kind: str, row: str, motivation: Motivation) -> int | None:
     return value
 
 
+@decides("SW-MOR-06")
 def plus_threat(motivation: Motivation, plus_factors: Mapping[PlusFactor, int]) -> int:
     """The sum of the "+" rows: each row's cell times how often it applies.
 
@@ -111,6 +113,7 @@ def plus_threat(motivation: Motivation, plus_factors: Mapping[PlusFactor, int]) 
     return total
 
 
+@decides("SW-MOR-06", "SW-MOR-07")
 def threat_level(
     motivation: Motivation,
     triggers: Collection[Trigger],
@@ -135,6 +138,7 @@ def threat_level(
     return max(values) + plus_threat(motivation, plus_factors or {}) + extra
 
 
+@decides("SW-MOR-10")
 def persistent_threat(
     motivation: Motivation,
     *,

@@ -15,6 +15,7 @@ from typing import Any
 
 from kubik.core.errors import InputError
 from kubik.engine import Verdict, msg
+from kubik.engine.applied import decides
 from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType, Cost, action_rule
 from kubik.rulesets.steel_war.fire_weapons import Special, weapon, weapon_ids
@@ -52,6 +53,7 @@ def can_disembark(farthest: float) -> bool:
     return farthest <= float(_data()["transport"]["disembark_distance"])
 
 
+@decides("SW-MOVE-06")
 def unloads_with_squad(weapon_id: str) -> bool:
     """Weapons that "count as men" leave the vehicle with their squad, at no cost (SW-MOVE-06):
     the weapon table's man-sized ones (SW-DMG-07) and the others the seed names.
@@ -76,6 +78,7 @@ def unload_cost(cargo: str) -> Cost | None:
     return action_rule(ActionType.UNLOAD).cost
 
 
+@decides()
 def may_embark(squad: UnitSituation, farthest: float, room: int, men: int) -> Verdict:
     """May ``squad`` climb into a friendly vehicle (SW-MOVE-04)?
 
@@ -95,6 +98,7 @@ def may_embark(squad: UnitSituation, farthest: float, room: int, men: int) -> Ve
     )
 
 
+@decides()
 def may_disembark(
     squad: UnitSituation, vehicle: UnitSituation, farthest: float, *, by_vehicle: bool = False
 ) -> Verdict:
@@ -118,6 +122,7 @@ def may_disembark(
     )
 
 
+@decides()
 def may_unload(crew: UnitSituation, vehicle: UnitSituation, cargo: str) -> Verdict:
     """May ``crew`` unload ``cargo`` from ``vehicle`` — unhitch a gun and bring it into
     action (SW-MOVE-05)?

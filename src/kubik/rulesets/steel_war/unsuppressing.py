@@ -12,6 +12,7 @@ from typing import Any
 
 from kubik.core.errors import InputError
 from kubik.engine import Procedure, Verdict, emit, msg
+from kubik.engine.applied import decides
 from kubik.engine.dice import Die
 from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
@@ -76,6 +77,7 @@ def unsuppress(
     return UnsuppressOutcome(markers - left, left)
 
 
+@decides()
 @lru_cache(maxsize=4096)  # (a menu asks it of every situation again)
 def may_unsuppress(unit: UnitSituation) -> Verdict:
     """May ``unit`` spend an action on «расподавление» now (SW-SUP-03)?

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine.applied import deciding_cache
 from kubik.game.battle import Menu, Moment, Trigger
 from kubik.game.battle.tastes import taste
 from kubik.rulesets.apocalypse.battle import fights, heights, moving, psyche, shots, songs
@@ -172,7 +172,7 @@ def _charge_verdict(
     )
 
 
-@lru_cache(maxsize=1024)
+@deciding_cache(1024)
 def _charge_verdict_of(charger: Charger, seen: bool, level: bool) -> Verdict:
     """The rules' answer for one charge: :func:`may_charge`, never at a hidden warrior
     (RA-HIDE-02), nor one a storey above or below (RA-MAN-05). Remembered by all it

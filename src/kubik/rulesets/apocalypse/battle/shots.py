@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kubik.engine import Call, Emit, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine.applied import deciding_cache
 from kubik.game.battle import Menu, Moment, clear_of
 from kubik.game.battle.tastes import taste
 from kubik.rulesets.apocalypse.battle.warriors import (
@@ -136,8 +136,8 @@ def _verdict_at(shooter: Shooter, target: Warrior | None) -> Verdict:
 
 #: The rules' answers, remembered by all they read (the same few situations come back
 #: at every activation): the permission to shoot, and the to-hit modifiers.
-_may_shoot = lru_cache(maxsize=256)(may_shoot)
-_to_hit_modifier = lru_cache(maxsize=1024)(to_hit_modifier)
+_may_shoot = deciding_cache(256)(may_shoot)
+_to_hit_modifier = deciding_cache(1024)(to_hit_modifier)
 
 
 def targets(game: ApocalypseGame, w: Warrior) -> list[Warrior]:

@@ -68,7 +68,7 @@ def declare(
             menu.offer(
                 no,
                 msg("old_west.game.option.heroic_decline", model=name, action=action),
-                Verdict.allow(),
+                Verdict.neutral(),
                 Forecast(score=0.0),
             )
             menu.offer(

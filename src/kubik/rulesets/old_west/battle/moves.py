@@ -161,7 +161,7 @@ def options(game: OldWestGame, figure: Figure, reach: float, near: Figure | None
     menu.offer(
         stay,
         msg(stay_id, model=name),
-        Verdict.allow(),
+        Verdict.neutral(),
         Forecast(score=outlook.score(figure.base)),
     )
     if reach <= 0 or not game.enemies(figure):

@@ -223,7 +223,7 @@ def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
     menu.offer(
         HoldFire(figure.id),
         msg("old_west.game.option.hold_fire", model=name),
-        Verdict.allow(),
+        Verdict.neutral(),
         Forecast(score=0.0),
     )
     chosen = yield from game.choose(

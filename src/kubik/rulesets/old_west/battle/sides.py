@@ -18,7 +18,7 @@ from typing import Any
 
 from kubik.core.keeping import Kept
 from kubik.engine import Call, Choose, Emit, Message, Procedure, Roll
-from kubik.engine.objectives import declare_wrapper
+from kubik.engine.wrappers import declare_wrapper
 from kubik.rulesets.old_west.core import Side
 
 #: Most relabelled requests a battle's labels keep (an engine limit, not a rule).

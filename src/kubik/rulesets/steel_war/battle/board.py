@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kubik.core.keeping import Kept
+from kubik.engine.applied import deciding, deciding_cache, replayed
 from kubik.game import Scenario
 from kubik.game.battle import BattleGame, Piece, Posture
 from kubik.rulesets.steel_war.activation import ActionType
@@ -42,7 +43,7 @@ from .terrain import read_terrain
 
 #: :func:`~kubik.rulesets.steel_war.movement.base_speed`, read once per kind of unit (its
 #: numbers are the ruleset's data, loaded once).
-_base_speed = functools.cache(base_speed)
+_base_speed = deciding_cache(None)(base_speed)
 
 #: What a menu's memo answers for a question not asked yet (an answer may be None).
 _MISSING: Any = object()
@@ -293,10 +294,12 @@ class Battlefield(BattleGame):
     def terrain_at(self, point: Point, mover: MoverType) -> Terrain:
         """What the ground at ``point`` is in the seed's terms (the hardest for ``mover``
         of the typed features there; open ground elsewhere, SW-MOVE-03)."""
-        return self.tape.kept(
-            "steel_war.terrain_at",
-            (point, mover, self._terrain_key),
-            lambda: self._terrain_at(point, mover),
+        return replayed(  # (the tape is the table's, kept for every game on it)
+            self.tape.kept(
+                "steel_war.terrain_at",
+                (point, mover, self._terrain_key),
+                lambda: deciding(lambda: self._terrain_at(point, mover)),
+            )
         )
 
     def _terrain_at(self, point: Point, mover: MoverType) -> Terrain:

@@ -17,13 +17,13 @@ in order; the menu records refusals with their reasons and rules.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from kubik.engine import AnyForecast, Forecast, Verdict, msg
+from kubik.engine.applied import deciding_cache
 from kubik.game.battle import Menu
 from kubik.game.battle.menu import LazyForecast
 from kubik.rulesets.steel_war.activation import ActionType, any_action_verdict
@@ -186,7 +186,7 @@ def _scored(
 
 #: :func:`~kubik.rulesets.steel_war.movement.may_move`, asked once per situation, move
 #: and terrain (a menu asks it of every goal and kind of move, often alike).
-_may_move = functools.lru_cache(maxsize=2048)(may_move)
+_may_move = deciding_cache(2048)(may_move)
 
 
 def move_offers(
@@ -446,7 +446,7 @@ def _rider(game: Battlefield, squad: Squad, done: tuple[ActionType, ...], passed
             leave, leave.label(game.name), verdict, Forecast(score=_unload_score(game, vehicle))
         )
     end = Act(Kind.END)
-    menu.offer(end, end.label(game.name), Verdict.allow(), Forecast(score=0.0))
+    menu.offer(end, end.label(game.name), Verdict.neutral(), Forecast(score=0.0))
     default = menu.options[0] if len(menu) > 1 and _unload_score(game, vehicle) > 0 else end
     return Offered(menu, default)
 

@@ -24,6 +24,7 @@ from shapely.ops import nearest_points
 
 from kubik.core.keeping import Kept
 from kubik.engine import Call, Procedure, emit
+from kubik.engine.applied import deciding, replayed
 from kubik.game.battle import Moment, Posture, Trigger, settle
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Order
 from kubik.rulesets.steel_war.movement import (
@@ -533,8 +534,12 @@ def _plan(
     if kind is MoveKind.ADVANCE:
         stop = reach + (width_of(game, near[0]) if near else 0.0) + 1.0
     key = (squad.centre, goal, reach, unit.mover, stop, how, unit.speed)
-    course = game.tape.kept(
-        "steel_war.course", key, lambda: _course(game, squad, goal, how, reach, stop)
+    course = replayed(  # (the tape is the table's, kept for every game on it)
+        game.tape.kept(
+            "steel_war.course",
+            key,
+            lambda: deciding(lambda: _course(game, squad, goal, how, reach, stop)),
+        )
     )
     if course is None:
         return None

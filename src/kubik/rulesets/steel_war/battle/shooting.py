@@ -20,6 +20,7 @@ import functools
 from dataclasses import dataclass
 
 from kubik.engine import Call, Procedure, Verdict, emit, msg
+from kubik.engine.applied import deciding_cache
 from kubik.engine.dice import Die
 from kubik.game.battle import Moment, Trigger
 from kubik.rulesets.steel_war.activation import ActionType
@@ -139,7 +140,7 @@ def ready(squad: Squad, distance: float, models: list[Armed] | None = None) -> l
     return out
 
 
-@functools.lru_cache(maxsize=4096)
+@deciding_cache(4096)
 def _may_fire(
     weapon_id: str, quality: Die, distance: float, fired: int, mounted: bool, ammo: Ammo | None
 ) -> bool:
@@ -216,7 +217,7 @@ def in_zone(shooter: Squad, distance: float) -> bool:
     return range_zone(shooter.die, distance) <= max_zone()
 
 
-@functools.lru_cache(maxsize=1024)
+@deciding_cache(1024)
 def _composed(quality: Die, counts: tuple[tuple[str, int], ...]) -> FireGroup:
     """:func:`~kubik.rulesets.steel_war.fire.compose_group` of these weapons, asked once:
     a menu's fires at every enemy use the same few pools (one group a pool, so the
