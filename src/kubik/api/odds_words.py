@@ -134,26 +134,39 @@ def _count_sentence(name: str, values: dict[Any, float], lang: str) -> str:
     return _prefix(name, lang) + text
 
 
-#: The values that name a side of a procedure's input (``"a"``, ``"b"``: its fields).
-INPUT_SIDES = frozenset({"a", "b"})
-
-
-def said_value(value: Any, lang: str) -> str:
-    """An outcome's value for people; a side of the input is said as one (``side A``:
-    the input's ``a``), so ``winner: a`` reads as what it is."""
-    text = value_text(value, lang)
-    if text in INPUT_SIDES:
-        return say("cli.odds.input_side", lang, side=text)
-    return text
-
-
 def _other_sentence(name: str, values: dict[Any, float], lang: str) -> str:
     ranked = sorted(values.items(), key=lambda item: -item[1])
-    parts = [f"{said_value(value, lang)} {percent(p)}" for value, p in ranked[:TOP_VALUES]]
+    parts = [f"{value_text(value, lang)} {percent(p)}" for value, p in ranked[:TOP_VALUES]]
     if len(ranked) > TOP_VALUES:
         rest = sum(p for _, p in ranked[TOP_VALUES:])
         parts.append(say("cli.odds.more", lang, n=len(ranked) - TOP_VALUES, p=percent(rest)))
     return _prefix(name, lang) + ", ".join(parts)
+
+
+def headline(distribution: Sequence[tuple[Any, float]], lang: str) -> str | None:
+    """The one figure that sums an option up, labelled (``kills ≥ 1: 34%``): the first
+    field that varies — a count as the chance of at least one (or of its second value
+    when it cannot be 0), a yes/no as the chance of yes, a bare number (a distance) its
+    average, anything else its likeliest value; ``None`` when nothing varies."""
+    for name, values in _marginal(distribution).items():
+        if len(values) < 2:
+            continue
+        label = field_label(name, lang) if name else say("kubik.outcome", lang).lower()
+        if all(isinstance(v, bool) for v in values):
+            return f"{label}: {value_text(True, lang)} {percent(values.get(True, 0.0))}"
+        if all(_is_count(v) for v in values) and not name:  # a bare number: a distance
+            mean = sum(v * p for v, p in values.items())
+            return say("console.choose.average", lang, value=f"{mean:.1f}")
+        if all(_is_count(v) for v in values):
+            ordered = sorted(values)
+            low = ordered[1] if ordered[0] == 0 else ordered[0] + 1
+            if low > ordered[-1]:
+                low = ordered[-1]
+            chance = sum(p for v, p in values.items() if v >= low)
+            return f"{label} ≥ {low}: {percent(chance)}"
+        value, chance = max(values.items(), key=lambda item: item[1])
+        return f"{label}: {value_text(value, lang)} {percent(chance)}"
+    return None
 
 
 def field_sentences(distribution: Sequence[tuple[Any, float]], lang: str) -> list[str]:
@@ -181,7 +194,7 @@ def outcome_words(outcome: Any, lang: str) -> str:
         return value_text(outcome, lang)
     parts = []
     for name, value in fields_of(outcome):
-        text = said_value(value, lang)
+        text = value_text(value, lang)
         parts.append(f"{field_label(name, lang)}: {text}" if name else text)
     return ", ".join(parts)
 
@@ -193,6 +206,7 @@ __all__ = [
     "field_label",
     "field_sentences",
     "fields_of",
+    "headline",
     "outcome_words",
     "percent",
 ]

@@ -40,6 +40,20 @@ def count_label(name: str, lang: str) -> str:
     return say(message_id, lang) if _known(message_id, lang) else name.replace("_", " ")
 
 
+def policy_label(name: str, lang: str) -> str:
+    """A policy's name for people: its words where the catalogue has them (``optimal`` →
+    «оптимальная»), with the name ``--policy`` takes; else the name itself."""
+    message_id = f"kubik.policy_name.{name}"
+    return say(message_id, lang) if _known(message_id, lang) else name
+
+
+def policy_role(role: str, lang: str) -> str:
+    """A side of a procedure's decisions for people (``a`` → side A, «стороны А»; the
+    Russian form is the one «Цель …» takes); else the id itself."""
+    message_id = f"kubik.role.{role}"
+    return say(message_id, lang) if _known(message_id, lang) else role
+
+
 def side_label(side: str, side_names: Mapping[str, Message], lang: str) -> str:
     """A side's name in ``lang`` (its id when the scenario has no such side)."""
     name = side_names.get(side)
@@ -61,10 +75,10 @@ def value_text(value: Any, lang: str) -> str:
         return render(label, lang)
     if isinstance(value, Message):
         return render(value, lang)
+    if isinstance(value, Die | bool) or (isinstance(value, Enum) and getattr(value, "msgid", None)):
+        return render(msg("console.value", value=value), lang)  # a named StrEnum too
     if isinstance(value, str):
         return value
-    if isinstance(value, Die | bool) or (isinstance(value, Enum) and getattr(value, "msgid", None)):
-        return render(msg("console.value", value=value), lang)
     data = to_json(value)
     if isinstance(data, str):
         return data
@@ -115,6 +129,8 @@ __all__ = [
     "count_label",
     "option_text",
     "outcome_text",
+    "policy_label",
+    "policy_role",
     "roller_label",
     "say",
     "side_label",

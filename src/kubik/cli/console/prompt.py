@@ -25,7 +25,12 @@ from rich.text import Text
 from kubik.api.odds_words import field_label
 from kubik.api.words import option_text, say
 from kubik.cli.console.parse import split_values
-from kubik.cli.console.render import LogPrinter, print_choice_request, print_roll_request
+from kubik.cli.console.render import (
+    LogPrinter,
+    print_choice_request,
+    print_option_details,
+    print_roll_request,
+)
 from kubik.core.errors import KubikError
 from kubik.engine.log import Answer
 from kubik.engine.observed import luck
@@ -185,6 +190,11 @@ class PromptLoop:
                 return Flow.EOF
             text = line.strip()
             word, _, argument = text.partition(" ")
+            if word == "?" and argument.strip().isdigit() and isinstance(request, Choose):
+                number = int(argument)  # `? 3`: option 3 in full
+                if not print_option_details(self.console, request, number, self.lang, self.cache):
+                    self.say("console.choose.bad", "red", text=text, n=len(request.options))
+                continue
             command = COMMANDS.get(word.lower())
             if command is not None:
                 outcome = self._command(command, argument.strip())

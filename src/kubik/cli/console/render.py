@@ -9,13 +9,14 @@ table), and each side's decisions and rolls in that side's colour.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from kubik.api.odds_words import field_sentences
+from kubik.api.odds_words import field_sentences, headline
 from kubik.api.words import (
     count_label,
     option_text,
@@ -140,22 +141,18 @@ def print_choice_request(
     side_names: Mapping[str, Message],
     cache: OddsCache,
 ) -> None:
-    """A decision: numbered options, each with the odds of its forecast said in sentences."""
+    """A decision: one line per option with the one figure that sums it up (``? N``
+    shows an option's odds in full)."""
     side = side_label(request.side, side_names, lang)
     console.print(Text(say("console.choose.ask", lang, side=side, reason=request.reason), "bold"))
+    width = len(str(len(request.options)))
     for number, option in enumerate(request.options, start=1):
         marker = say("console.choose.default_mark", lang) if option == request.default else ""
-        print_wrapped(console, f"{number}. {option_text(request, option, lang)}{marker}", 2, 3)
-        forecast = request.forecast(option)
-        if forecast is None:
-            continue
-        distribution = forecast_distribution(forecast, cache)
-        if distribution is not None:
-            rows = [(outcome, float(p)) for outcome, p in distribution.items()]
-            for sentence in field_sentences(rows, lang):
-                print_wrapped(console, Text(sentence, "dim"), 7, 2)
-        worth = float(expected_value(forecast, cache))
-        print_wrapped(console, say("console.odds.expected", lang, value=f"{worth:.2f}"), 7, 2)
+        line = Text(f"{number:>{width}}. {option_text(request, option, lang)}{marker}")
+        figure = _headline(request, option, cache, lang)
+        if figure is not None:
+            line.append(f" — {figure}", style="dim")
+        print_wrapped(console, line, 2, width + 2)
     if len(request.options) == 1:
         enter = say("console.choose.enter_one", lang)
     else:
@@ -164,10 +161,49 @@ def print_choice_request(
     print_wrapped(console, Text(enter, "dim"))
 
 
+def _distribution(forecast: Any, cache: OddsCache) -> list[tuple[Any, float]] | None:
+    distribution = forecast_distribution(forecast, cache)
+    if distribution is None:
+        return None
+    return [(outcome, float(p)) for outcome, p in distribution.items()]
+
+
+def _headline(request: Choose, option: Any, cache: OddsCache, lang: str) -> str | None:
+    forecast = request.forecast(option)
+    if forecast is None:
+        return None
+    rows = _distribution(forecast, cache)
+    return headline(rows, lang) if rows else None
+
+
+def print_option_details(
+    console: Console, request: Choose, number: int, lang: str, cache: OddsCache
+) -> bool:
+    """Option ``number`` of ``request`` in full: each field's odds in a sentence and what
+    it is worth to the side deciding; False when there is no such option."""
+    if not 1 <= number <= len(request.options):
+        return False
+    option = request.options[number - 1]
+    console.print(Text(f"{number}. {option_text(request, option, lang)}", "bold"))
+    forecast = request.forecast(option)
+    if forecast is None:
+        console.print(Text(say("console.choose.no_odds", lang), "dim"))
+        return True
+    rows = _distribution(forecast, cache)
+    for sentence in field_sentences(rows or [], lang):
+        print_wrapped(console, Text(sentence), 3, 2)
+    worth = float(expected_value(forecast, cache))
+    print_wrapped(
+        console, Text(say("console.odds.expected", lang, value=f"{worth:.2f}"), "dim"), 3, 2
+    )
+    return True
+
+
 __all__ = [
     "SIDE_STYLES",
     "LogPrinter",
     "print_choice_request",
+    "print_option_details",
     "print_roll_request",
     "print_summary",
 ]

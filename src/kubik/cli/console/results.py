@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kubik.api.odds_words import field_sentences, outcome_words
-from kubik.api.words import say
+from kubik.api.words import policy_label, say
 from kubik.cli.console.wrap import print_wrapped
 from kubik.engine.simulate import Estimate
 
@@ -256,12 +256,16 @@ def print_comparison(
     """Exact odds under each policy: sentences per policy, then outcomes side by side."""
     console.print(Text(f"{name} — {say('cli.odds.exact_title', lang)}", style="bold"))
     for policy, distribution in by_policy.items():
-        console.print(Text(say("kubik.policy", lang, name=policy), style="bold"))
+        console.print(
+            Text(say("kubik.policy", lang, name=policy_label(policy, lang)), style="bold")
+        )
         _sentences(console, [(o, float(distribution.get(o, 0))) for o in order], lang)
     table = Table()
     table.add_column(say("kubik.outcome", lang), ratio=1)
     for policy in by_policy:
-        table.add_column(say("kubik.policy", lang, name=policy), justify="right")
+        table.add_column(
+            say("kubik.policy", lang, name=policy_label(policy, lang)), justify="right"
+        )
     for outcome in order:
         cells = []
         for distribution in by_policy.values():
