@@ -75,10 +75,15 @@ def test_a_scene_is_the_battles_own_view() -> None:
     assert scene_svg(scene).count("<line ") == len(scene.bases)  # facing drawn
 
 
-def test_map_at_the_prompt(tmp_path: Path) -> None:
+def test_map_at_the_prompt_marks_where_a_move_can_go(tmp_path: Path) -> None:
+    # two heroic-action decisions (Enter), then Marshal Wyatt's move: its map
     done = kubik_process(
-        "play", "old_west.demo", "--side", "law=human", stdin="map\nquit\n",
-        env={"KUBIK_HOME": str(tmp_path)},
+        "play", "old_west.demo", "--seed", "5", "--side", "law=human",
+        stdin="\n\nmap\nquit\n", env={"KUBIK_HOME": str(tmp_path)},
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert "Showdown on Main Street, turn 1" in done.stdout and "A1 Marshal Wyatt" in done.stdout
+    shown = done.stdout.split("where does Marshal Wyatt move?")[1]
+    assert "Showdown on Main Street, turn 1" in shown and "A1 Marshal Wyatt" in shown
+    options = shown.split("Type a number 1–")[1].split()[0]  # "4" of "1–4 (Enter ..."
+    for number in range(1, int(options) + 1):
+        assert chr(0x2460 + number - 1) in shown  # ① ② ③ ④: each option's destination

@@ -11,6 +11,7 @@ table, nothing is worked out twice.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -80,6 +81,8 @@ class Scene:
     units: tuple[UnitKey, ...]
     sides: tuple[tuple[str, str], ...]  # side id, name
     kinds: dict[str, str] = field(default_factory=dict)  # terrain kind → its word
+    #: Places a pending decision offers (a move's destinations): its option number, x, y.
+    spots: tuple[tuple[str, float, float], ...] = ()
 
     def label_of(self, unit: str) -> str:
         """The short label of ``unit`` (``?`` for a unit not in the legend)."""
@@ -114,9 +117,26 @@ def _unit_names(session: GameSession, lang: str) -> dict[str, str]:
     return names
 
 
-def board_scene(session: GameSession, lang: str, side: str | None = None) -> Scene:
-    """The table of ``session`` as ``side`` sees it (``None``: the referee, everything);
-    an error naming the game when its ruleset does not play on a table."""
+def option_spots(options: Sequence[Any]) -> tuple[tuple[str, float, float], ...]:
+    """The places among a decision's options (an option with an ``x`` and a ``y``: where
+    a move ends or heads), each with its option number, for the map to mark."""
+    found = []
+    for number, option in enumerate(options, start=1):
+        x, y = getattr(option, "x", None), getattr(option, "y", None)
+        if isinstance(x, int | float) and isinstance(y, int | float):
+            found.append((str(number), float(x), float(y)))
+    return tuple(found)
+
+
+def board_scene(
+    session: GameSession,
+    lang: str,
+    side: str | None = None,
+    spots: tuple[tuple[str, float, float], ...] = (),
+) -> Scene:
+    """The table of ``session`` as ``side`` sees it (``None``: the referee, everything),
+    with ``spots`` (:func:`option_spots`) marked; an error naming the game when its
+    ruleset does not play on a table."""
     battle = session.state
     if not isinstance(battle, BattleGame):
         raise InputError(msg("cli.board.no_table", scenario=session.scenario.id))
@@ -167,7 +187,7 @@ def board_scene(session: GameSession, lang: str, side: str | None = None) -> Sce
     title = render(msg("cli.board.title", name=name, turn=session.turn or 0), lang)
     return Scene(
         title, float(table.width), float(table.height), features, bases,
-        tuple(units), sides, kind_words,
+        tuple(units), sides, kind_words, spots,
     )  # fmt: skip
 
 
@@ -223,6 +243,12 @@ def scene_svg(scene: Scene) -> str:
                 f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{tip_x:.1f}" y2="{tip_y:.1f}" '
                 'stroke="black" stroke-width="1.5"/>'
             )
+    for number, x, y in scene.spots:
+        out.append(
+            f'<circle cx="{x * SCALE:.1f}" cy="{height - y * SCALE:.1f}" r="6" fill="gold" '
+            f'stroke="black"/><text x="{x * SCALE:.1f}" y="{height - y * SCALE + 4:.1f}" '
+            f'text-anchor="middle" font-size="9">{escape(number)}</text>'
+        )
     for key in scene.units:
         spots = [b for b in scene.bases if b.unit == key.unit]
         x = sum(b.x for b in spots) / len(spots)
@@ -337,4 +363,13 @@ def _write_png(scene: Scene, path: Path) -> None:
         plt.close(figure)
 
 
-__all__ = ["Base", "Feature", "Scene", "UnitKey", "board_scene", "scene_svg", "write_scene"]
+__all__ = [
+    "Base",
+    "Feature",
+    "Scene",
+    "UnitKey",
+    "board_scene",
+    "option_spots",
+    "scene_svg",
+    "write_scene",
+]

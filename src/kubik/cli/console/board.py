@@ -20,6 +20,8 @@ from kubik.api.words import say
 
 #: Each kind's glyph (so the map reads without colour too).
 GLYPHS = {"open": "·", "difficult": '"', "very_difficult": "♣", "impassable": "≈"}
+#: Option spots up to this number are marked (① … ⑳: Unicode has circled numbers to 20).
+CIRCLED = 20
 #: The widest map, in characters.
 MOST_COLUMNS = 72
 
@@ -61,6 +63,10 @@ def board_text(scene: Scene, width: int, lang: str) -> Group:
         mark = label if len(label) == 1 else "●"
         colour = scene.side_colour(base.side)
         grid[at[0]][at[1]] = (mark, f"bold {colour}" + (" reverse" if not base.down else ""))
+    for number, x, y in scene.spots:  # where a pending move's options go: ① ② ③ …
+        at = cell(x, y)
+        if at is not None and number.isdigit() and 1 <= int(number) <= CIRCLED:
+            grid[at[0]][at[1]] = (chr(0x2460 + int(number) - 1), "bold black on yellow")
     lines: list[Text] = [Text(scene.title, style="bold"), _ruler(scene.width, columns, inch)]
     for cells in grid:
         text = Text("│")
@@ -92,6 +98,8 @@ def _legend(scene: Scene, lang: str) -> list[Text]:
     terrain.append("# ", style="bold")
     terrain.append(say("cli.board.kind.line", lang))
     out = [terrain]
+    if scene.spots:
+        out.append(Text(say("console.board.spots", lang), style="black on yellow"))
     for ident, name in scene.sides:
         line = Text(f"{name}:", style=f"bold {scene.side_colour(ident)}")
         out.append(line)

@@ -293,14 +293,15 @@ class PromptLoop:
 
     def _map(self) -> None:
         """The table as it is now, as the side asked sees it (a real table: everything)."""
-        from kubik.api.drawing import board_scene
+        from kubik.api.drawing import board_scene, option_spots
         from kubik.cli.console.board import print_board
 
         request = self.session.pending
         # a person playing a side sees what that side sees; at a real table, everything
         side = request.side if isinstance(request, Choose) and not self._at_table() else None
+        spots = option_spots(request.options) if isinstance(request, Choose) else ()
         try:
-            scene = board_scene(self.session, self.lang, side)
+            scene = board_scene(self.session, self.lang, side, spots)
         except KubikError as error:
             self.say("console.rejected", "red", error=error.text(self.lang))
             return
