@@ -146,19 +146,49 @@ def print_choice_request(
     side = side_label(request.side, side_names, lang)
     console.print(Text(say("console.choose.ask", lang, side=side, reason=request.reason), "bold"))
     width = len(str(len(request.options)))
-    for number, option in enumerate(request.options, start=1):
-        marker = say("console.choose.default_mark", lang) if option == request.default else ""
-        line = Text(f"{number:>{width}}. {option_text(request, option, lang)}{marker}")
-        figure = _headline(request, option, cache, lang)
-        if figure is not None:
-            line.append(f" — {figure}", style="dim")
-        print_wrapped(console, line, 2, width + 2)
+    for group, numbered in _groups(request.options):
+        if group is not None:
+            console.print(Text(say(f"console.choose.group.{group}", lang), "underline"))
+        for number, option in numbered:
+            marker = say("console.choose.default_mark", lang) if option == request.default else ""
+            line = Text(f"{number:>{width}}. {option_text(request, option, lang)}{marker}")
+            figure = _headline(request, option, cache, lang)
+            if figure is not None:
+                line.append(f" — {figure}", style="dim")
+            print_wrapped(console, line, 2, width + 2)
     if len(request.options) == 1:
         enter = say("console.choose.enter_one", lang)
     else:
         default = request.options.index(request.default) + 1
         enter = say("console.choose.enter", lang, n=len(request.options), default=default)
     print_wrapped(console, Text(enter, "dim"))
+
+
+#: Option types by what they do, for long menus: (group, type names), in the order shown.
+OPTION_GROUPS = (
+    ("fire", frozenset({"Fire", "ShootAt"})),
+    ("move", frozenset({"Move", "MoveTo", "Charge", "ChargePlan"})),
+)
+#: A menu of at least this many options is shown in groups (fire, move, other).
+GROUPED_FROM = 8
+
+
+def _groups(options: Sequence[Any]) -> list[tuple[str | None, list[tuple[int, Any]]]]:
+    """The options, numbered as asked, in groups when the menu is long and mixed: fire,
+    move, other (each option keeps its number); else one group without a title."""
+    numbered = list(enumerate(options, start=1))
+    if len(options) < GROUPED_FROM:
+        return [(None, numbered)]
+    grouped: dict[str, list[tuple[int, Any]]] = {name: [] for name, _ in OPTION_GROUPS}
+    grouped["other"] = []
+    for number, option in numbered:
+        kind = type(option).__name__
+        name = next((group for group, kinds in OPTION_GROUPS if kind in kinds), "other")
+        grouped[name].append((number, option))
+    shown = [(name, items) for name, items in grouped.items() if items]
+    if len(shown) < 2:
+        return [(None, numbered)]
+    return [(name, items) for name, items in shown]
 
 
 def _distribution(forecast: Any, cache: OddsCache) -> list[tuple[Any, float]] | None:
