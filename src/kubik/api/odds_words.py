@@ -27,9 +27,8 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import Any
 
-from kubik.api.words import say, value_text
+from kubik.api.words import field_label, say, value_text
 from kubik.engine.requests import option_label
-from kubik.text.i18n import catalogue
 
 #: How many values of a field with many values are named (the rest are summed up).
 TOP_VALUES = 3
@@ -55,14 +54,6 @@ def percent(p: float) -> str:
         return ">99.9%"
     text = f"{p * 100:.1f}".removesuffix(".0")
     return f"{text}%"
-
-
-def field_label(name: str, lang: str) -> str:
-    """An outcome field's name for people (``morale drop``); unknown ones spelled out."""
-    message_id = f"kubik.field.{name}"
-    if message_id in catalogue(lang) or message_id in catalogue("en"):
-        return say(message_id, lang)
-    return name.replace("_", " ")
 
 
 def fields_of(outcome: Any) -> list[tuple[str, Any]]:

@@ -34,6 +34,14 @@ def _known(message_id: str, lang: str) -> bool:
     return message_id in catalogue(lang) or message_id in catalogue("en")
 
 
+def field_label(name: str, lang: str) -> str:
+    """An outcome field's name for people (``morale drop``); unknown ones spelled out."""
+    message_id = f"kubik.field.{name}"
+    if message_id in catalogue(lang) or message_id in catalogue("en"):
+        return say(message_id, lang)
+    return name.replace("_", " ")
+
+
 def count_label(name: str, lang: str) -> str:
     """A summary count's name (``units_left``) for people; unknown names spelled out."""
     message_id = f"console.count.{name}"
@@ -96,8 +104,6 @@ def outcome_text(outcome: Any, lang: str) -> str:
     label = option_label(outcome)
     if label is not None:
         return render(label, lang)
-    from kubik.api.odds_words import field_label  # (it says numbers with these words)
-
     if dataclasses.is_dataclass(outcome) and not isinstance(outcome, type):
         parts = (
             (field_label(f.name, lang), _field_text(getattr(outcome, f.name), lang))
@@ -127,6 +133,7 @@ def _plain(data: Any) -> str:
 
 __all__ = [
     "count_label",
+    "field_label",
     "option_text",
     "outcome_text",
     "policy_label",
