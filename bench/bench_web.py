@@ -27,7 +27,7 @@ GAMES = int(os.environ.get("KUBIK_BENCH_WEB_GAMES", "50"))
 ANSWERS = int(os.environ.get("KUBIK_BENCH_WEB_ANSWERS", "20"))
 #: Seconds a player of the paced run takes before each answer (a quick person), and the
 #: answers a game of the paced run plays.
-THINK = float(os.environ.get("KUBIK_BENCH_WEB_THINK", "10"))
+THINK = float(os.environ.get("KUBIK_BENCH_WEB_THINK", "3"))
 PACED_ANSWERS = int(os.environ.get("KUBIK_BENCH_WEB_PACED_ANSWERS", "6"))
 
 

@@ -12,11 +12,15 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+
+#: A paced player's time to think, as fractions of the mean.
+_THINKING = (1 / 3, 5 / 3)
 
 
 @dataclass
@@ -43,7 +47,8 @@ class LoadResult:
 
     def rows(self) -> list[dict[str, Any]]:
         """Rows ``{"case", "value", "unit"}`` for bench/__main__.py."""
-        pace = f", {self.think:g} s to think" if self.think else ", no time to think"
+        low, high = _THINKING[0] * self.think, _THINKING[1] * self.think
+        pace = f", {low:g}-{high:g} s to think" if self.think else ", no time to think"
         name = f"web: {self.games} games x 2 players{pace}"
         return [
             {"case": f"{name}, answers", "value": len(self.latencies), "unit": "answers"},
@@ -53,6 +58,7 @@ class LoadResult:
                 "unit": "/s",
             },
             {"case": f"{name}, p50", "value": 1000 * self.percentile(0.5), "unit": "ms"},
+            {"case": f"{name}, p95", "value": 1000 * self.percentile(0.95), "unit": "ms"},
             {"case": f"{name}, p99", "value": 1000 * self.percentile(0.99), "unit": "ms"},
             {"case": f"{name}, errors", "value": len(self.errors), "unit": "errors"},
         ]
@@ -68,13 +74,15 @@ async def _player(
     think: float,
 ) -> None:
     """Follow the game through its event stream, as a page does; answer on one's turn
-    (after ``think`` seconds, as a person takes a moment)."""
+    (after ``think`` seconds on average, as a person takes a moment: a third of it to
+    five thirds, at random, so fifty players do not answer in step)."""
+    pace = random.Random(f"{created['game']}-{side}")
     url = f"/api/games/{created['game']}"
     token = created["sides"][side]
     headers = {"Authorization": f"Bearer {token}"}
     far = {"since": 1_000_000}  # the log is not read here
     known = -1  # the version of the game last seen
-    async with client.stream("GET", f"{url}/events", params={"token": token}) as events:
+    async with client.stream("GET", f"{url}/events", headers=headers) as events:
         async for line in events.aiter_lines():
             if not line.startswith("data:") or json.loads(line[5:])["version"] <= known:
                 continue
@@ -89,7 +97,7 @@ async def _player(
                     return
                 body = {"seq": game["seq"], "answer": 0}
                 if think:
-                    await asyncio.sleep(think)
+                    await asyncio.sleep(think * pace.uniform(*_THINKING))
                 start = time.perf_counter()
                 sent = await client.post(f"{url}/answers", params=far, json=body, headers=headers)
                 result.latencies.append(time.perf_counter() - start)

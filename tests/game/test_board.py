@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shapely.geometry import Point as ShapelyPoint
 
 from kubik.engine import Choose, EntryError, Message, msg
 from kubik.game import parse_scenario
@@ -263,3 +264,88 @@ def test_a_measured_fact_is_confirmed_or_typed_and_the_log_says_so() -> None:
     with pytest.raises(StopIteration) as done:
         procedure.send(None)
     assert done.value.value == 7.5
+
+
+def test_a_settled_move_stops_before_the_first_model_in_its_way() -> None:
+    game = _game(r1=(2.0, 5.0), b1=(8.0, 5.0))
+    board = game.board
+    r1, b1 = _f(game, "r1"), _f(game, "b1")
+    end = board.settled(r1, ((2.0, 5.0), (12.0, 5.0)))
+    assert end is not None and end[0] < 7.0  # stopped short of b1's base, not touching it
+    assert not touching(r1.base.moved_to(end), b1.base)
+    charge = board.settled(r1, ((2.0, 5.0), (12.0, 5.0)), target=b1)
+    assert charge is not None and touching(r1.base.moved_to(charge), b1.base)
+    assert not overlapping(r1.base.moved_to(charge), b1.base)
+
+
+def test_the_nearest_gap_from_a_place_is_edge_to_edge_to_the_nearest_enemy() -> None:
+    game = _game(r1=(2.0, 2.0), b1=(7.0, 2.0), b2=(2.0, 20.0))
+    board = game.board
+    r1, b2 = _f(game, "r1"), _f(game, "b2")
+    assert board.nearest_gap(r1, (4.0, 2.0)) == pytest.approx(2.0)  # to b1: 3" less the radii
+    assert board.nearest_gap(r1, (2.0, 17.0), among=[b2]) == pytest.approx(2.0)
+    assert board.nearest_gap(r1, (4.0, 2.0), among=[]) == math.inf
+
+
+def test_sight_and_cover_at_a_place_a_move_is_weighed_at() -> None:
+    game = _game(r1=(2.0, 2.0), b1=(16.0, 12.0), b2=(22.0, 22.0))
+    board = game.board
+    r1, b1 = _f(game, "r1"), _f(game, "b1")
+    behind_barn = r1.base.moved_to((8.0, 12.0))
+    assert not board.sees_from((behind_barn,), b1)
+    assert board.sees_from((r1.base.moved_to((16.0, 6.0)),), b1)
+    assert board.cover_at((r1.base.moved_to((9.3, 12.0)),), b1) is game.tape.cover(
+        b1.base, r1.base.moved_to((9.3, 12.0))
+    )
+
+
+def test_cover_spots_lie_beside_the_features_that_give_cover_and_fit() -> None:
+    game = _game()
+    board = game.board
+    r1 = _f(game, "r1")
+    spots = board.cover_spots(r1, 0.2)
+    assert spots and spots == board.cover_spots(r1, 0.2)  # kept with the table
+    barn = game.table.feature("barn").shape
+    for spot in spots:
+        assert board.on_ground(r1, spot)
+        # the base's radius (0.5") and the gap (0.2") off the barn's wall, to the grid
+        assert 0.6 <= barn.distance(ShapelyPoint(spot)) <= 0.8
+
+
+def test_a_trapped_unit_ends_out_of_contact_and_a_friend_shuffles_aside() -> None:
+    # r1 fights b1 on its east; r2 stands right behind it on the west
+    game = _game(r1=(5.0, 5.0), b1=(6.0, 5.0), r2=(4.0, 5.0), b2=(22.0, 22.0))
+    board = game.board
+    r1, r2, b1 = _f(game, "r1"), _f(game, "r2"), _f(game, "b1")
+    game.contacts.engage("r1", "b1", ("TS-CHARGE-01",))
+    made = board.make_way(r1, [b1], start=1.05, limit=3.0)
+    assert made is not None
+    assert made.spot[0] < 5.0 and made.spot[1] == 5.0  # straight away from b1
+    new = r1.base.moved_to(made.spot)
+    assert not touching(new, b1.base)
+    ((shuffled, aside),) = made.shuffles
+    assert shuffled is r2 and not touching(r2.base.moved_to(aside), new)
+    assert math.dist(aside, r2.base.centre) <= 2.0  # only a little way
+    # an enemy in the way never shuffles: the way out goes round him
+    game = _game(r1=(5.0, 5.0), b1=(6.0, 5.0), b2=(3.9, 5.0), r2=(22.0, 22.0))
+    board = game.board
+    made = board.make_way(_f(game, "r1"), [_f(game, "b1")], start=1.05, limit=3.0)
+    assert made is not None and made.shuffles == ()
+    assert not touching(_f(game, "r1").base.moved_to(made.spot), _f(game, "b2").base)
+    # penned in a corner by both enemies with nowhere within reach: no way
+    game = _game(r1=(0.5, 0.5), b1=(1.5, 0.5), b2=(0.5, 1.5), r2=(22.0, 22.0))
+    board = game.board
+    trapped = board.make_way(
+        _f(game, "r1"), [_f(game, "b1"), _f(game, "b2")], start=1.05, limit=1.05
+    )
+    assert trapped is None
+
+
+def test_a_model_shuffling_aside_ignores_the_models_on_their_way_elsewhere() -> None:
+    game = _game(r1=(5.0, 5.0), r2=(5.6, 5.0))
+    board = game.board
+    r1, r2 = _f(game, "r1"), _f(game, "r2")
+    # r2 stands where r1 would go; once r2 is on its way elsewhere, r1 may go next to it
+    blocked = board.clear_spot(r1, (5.0, 5.0), radii=(0.5,))
+    moving = board.clear_spot(r1, (5.0, 5.0), radii=(0.5,), moving=[r2])
+    assert moving == (5.5, 5.0) and blocked != moving

@@ -22,6 +22,7 @@ from kubik.rulesets.old_west.backing_off import (
 )
 from kubik.rulesets.old_west.combat import Strike, StrikeAt, may_strike
 from kubik.rulesets.old_west.core import FirstTest, Status, on_table
+from kubik.rulesets.old_west.division import Fighting, in_a_fight, may_fight
 from kubik.rulesets.old_west.fame import FameRoll, FameUse, may_spend_fame
 from kubik.rulesets.old_west.heroics import (
     Beneficiary,
@@ -31,6 +32,8 @@ from kubik.rulesets.old_west.heroics import (
     may_benefit,
     may_carry_out,
     may_declare,
+    may_quickdraw,
+    may_whup,
     quickdraw_works,
     whuppin_moves,
 )
@@ -43,7 +46,7 @@ from kubik.rulesets.old_west.movement import (
     may_end_move,
     may_move,
 )
-from kubik.rulesets.old_west.pluck import Posse, may_flee, reputation_check
+from kubik.rulesets.old_west.pluck import Posse, may_flee, reputation_check, takes_the_test
 from kubik.rulesets.old_west.shooting import Shooter, ShotAt, may_shoot, may_shoot_at, move_limit
 from kubik.text.i18n import render
 
@@ -407,3 +410,46 @@ def test_OW_PLK_03_models_that_left_for_the_objective_do_not_count_towards_fligh
     assert not verdict.allowed and "OW-PLK-03" in verdict.rules
     gone = Posse.of((Status.OUT_OF_ACTION, Status.OUT_OF_ACTION, Status.FLED))
     assert not may_flee(gone).allowed
+
+
+def test_OW_PLK_02_a_posse_takes_the_head_for_the_hills_test_once_half_is_out() -> None:
+    """Seed: «Как только половина или более фигурок Команды выбывает из строя ... проводится
+    тест на Бегство»; models that left for an objective do not count (OW-PLK-03)."""
+    assert takes_the_test(Posse(6, 3)).rules == ("OW-PLK-02",)
+    early = takes_the_test(Posse(6, 2, left_table=2))
+    assert not early.allowed and "2 of 6" in said(early)[0] and "2 из 6" in said(early)[1]
+
+
+def test_OW_HERO_09_quickdraw_is_for_a_hero_who_may_shoot_at_someone() -> None:
+    """Seed: «Для того, чтобы это Действие сработало, Герой обязан сам выстрелить»: a Hero
+    with nobody to shoot at cannot carry it out."""
+    shooting = may_shoot(Shooter(("pistol",)))
+    assert may_quickdraw(shooting, True).rules == ("OW-ABSENT-04", "OW-HERO-09")
+    idle = may_quickdraw(shooting, False)
+    assert not idle.allowed and idle.rules == ("OW-HERO-09", "OW-ABSENT-04")
+    assert "no enemy he may shoot at" in said(idle)[0]
+    pinned = may_shoot(Shooter(("pistol",), pinned=True))
+    assert may_quickdraw(pinned, True) == pinned
+
+
+def test_OW_HERO_10_whuppin_is_carried_out_only_by_a_hero_who_may_still_fight() -> None:
+    """His fight is fought first, never a second time in the phase: a Hero whose fight was
+    fought already (in another Hero's Whuppin') cannot carry his own out."""
+    in_fight = in_a_fight(True)
+    fresh = may_fight(Fighting())
+    assert may_whup(Beneficiary(), in_fight, fresh, fought=False).allowed
+    done = may_fight(Fighting(fought=True))
+    refused = may_whup(Beneficiary(), in_fight, done, fought=True)
+    assert not refused.allowed and refused.reason == done.reason
+    assert refused.rules == ("OW-CC-01", "OW-ABSENT-03", "OW-HERO-10")
+    alone = may_whup(Beneficiary(), in_a_fight(False), fresh, fought=False)
+    assert not alone.allowed and alone.rules[0] == "OW-HERO-10"
+
+
+def test_OW_HERO_08_a_follower_ends_within_6_inches_as_measured_not_as_rounded() -> None:
+    """Seed: «должны закончить своё движение в пределах 6" от Героя»: 6.02" is beyond 6"
+    (it was rounded to 6.0" and let through)."""
+    assert may_end_move(MoveEnd(3.0, hero_gap=6.0)).allowed
+    beyond = may_end_move(MoveEnd(3.0, hero_gap=6.02))
+    assert not beyond.allowed and beyond.rules == ("OW-HERO-08",)
+    assert "6.02" in said(beyond)[0]

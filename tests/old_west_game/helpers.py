@@ -83,13 +83,15 @@ points = [[12.5, 4], [12.5, 20]]
 @dataclass
 class Script:
     """Scripted answers: moves by model (kind, or (kind, target)), shots by model, heroic
-    actions declared, Fame spent (in order), and whether posses flee."""
+    actions declared, Fame spent (in order), whether posses flee, and whether each
+    Fortune point is spent (in order; by default it is)."""
 
     moves: dict[str, Any] = field(default_factory=dict)
     shots: dict[str, str] = field(default_factory=dict)
     heroics: set[str] = field(default_factory=set)  # "hero:action", e.g. "wyatt:yee_haw"
     fame: list[int] = field(default_factory=list)
     flee: bool = False
+    fortune: list[bool] = field(default_factory=list)  # spend Fortune, in order (default yes)
     asked: list[Choose] = field(default_factory=list)
 
     def __call__(self, request: Choose) -> Hashable:
@@ -118,6 +120,8 @@ class Script:
             )
         if isinstance(first, Flight):
             return Flight(self.flee)
+        if isinstance(first, bool):  # spend a Fortune point?
+            return self.fortune.pop(0) if self.fortune else request.default
         if isinstance(first, int):
             wanted_points = self.fame.pop(0) if self.fame else 0
             return wanted_points if wanted_points in request.options else request.default

@@ -12,8 +12,8 @@ from kubik.core.errors import KubikError
 from kubik.engine import Choose
 from kubik.engine.log import ChoiceEntry
 from kubik.game import GameSession
+from kubik.game.battle import read_position
 from kubik.rulesets.old_west.battle.options import MoveKind, MoveTo, Split
-from kubik.rulesets.old_west.battle.table import typed_spot
 from kubik.text.i18n import render
 from tests.bots.cli_harness import Kubik, kubik, toy_home
 
@@ -43,16 +43,18 @@ def at_table(scenario_units: tuple[str, ...], dice: list[int], **kwargs: object)
     return session
 
 
-def test_a_typed_spot_is_where_the_centre_ended_or_a_distance_and_a_direction() -> None:
-    assert typed_spot("8, 12", (5.0, 12.0)) == (8.0, 12.0)
-    assert typed_spot("8;12", (5.0, 12.0)) == (8.0, 12.0)
-    assert typed_spot("3 e", (5.0, 12.0)) == (8.0, 12.0)
-    assert typed_spot('3" ю', (5.0, 12.0)) == (5.0, 9.0)
-    assert typed_spot("2 @270", (5.0, 12.0)) == (3.0, 12.0)
+def test_a_typed_spot_is_the_battle_layers_one_grammar_of_places() -> None:
+    """Old West reads typed places as every ruleset does (the layer's grammar): where the
+    centre ended, or a distance and a direction (sixteen compass points, or degrees)."""
+    assert read_position("8, 12", (5.0, 12.0)) == (8.0, 12.0)
+    assert read_position("8;12", (5.0, 12.0)) == (8.0, 12.0)
+    assert read_position("3 e", (5.0, 12.0)) == (8.0, 12.0)
+    assert read_position('3" ю', (5.0, 12.0)) == (5.0, 9.0)
+    assert read_position("2 @270", (5.0, 12.0)) == (3.0, 12.0)
     with pytest.raises(KubikError):
-        typed_spot("3 upwards", (5.0, 12.0))
+        read_position("3 upwards", (5.0, 12.0))
     with pytest.raises(KubikError):
-        typed_spot("over there", (5.0, 12.0))
+        read_position("over there", (5.0, 12.0))
 
 
 def test_a_move_typed_at_the_table_is_checked_by_the_movement_rules_and_marked() -> None:
@@ -63,8 +65,8 @@ def test_a_move_typed_at_the_table_is_checked_by_the_movement_rules_and_marked()
     assert isinstance(request, Choose) and request.entry is not None
     errors = {
         "12, 12": 'that is 7.0" of move; the model has 6.0"',
-        "30, 12": "(30.0, 12.0): the model's base does not fit there",
-        "over there": "type x, y",
+        "30, 12": "(30.0, 12.0): the base does not fit there",
+        "over there": "'over there' is not a place",
     }
     for text, expected in errors.items():
         with pytest.raises(KubikError) as refused:
@@ -120,7 +122,7 @@ def test_measured_facts_are_confirmed_or_overridden_and_the_log_marks_them() -> 
     session.answer(11.0)
     session.type_answer("yes")
     session.type_answer("1")
-    (override,) = events(session, "old_west.game.measured.override")
+    (override,) = events(session, "game.entry.differs")
     assert override.rules == ("OW-ABSENT-04",)
     assert render(override.event, "en").startswith("things in the way of Sam's shot at Joe")
     typed = [e.typed for e in session.log if isinstance(e, ChoiceEntry) and e.typed]
@@ -270,3 +272,54 @@ def test_a_table_game_with_typed_moves_and_measures_replays_from_its_save() -> N
     loaded = GameSession.from_record(session.record)
     assert loaded.to_json() == session.to_json()
     assert state_of(loaded).figure("sam").base.centre == (5.0, 12.0)
+
+
+def test_OW_CC_04_at_the_table_people_put_the_loser_where_he_backed_off() -> None:
+    """Wyatt and Ike start in a fight; Ike loses. At a real table the program does not move
+    him by itself: the gang is asked where he stands (its own place offered), and a place
+    the back-off rule refuses — onto Wyatt, short of 1", too far — is refused with the
+    rule's reason; the place typed is where he stands, out of the fight."""
+    session = GameSession(
+        battle(
+            unit("wyatt", "law", "marshal", 10, 12, INCH),
+            unit("ike", "gang", "outlaw", 11, 12, INCH),
+        ),
+        1,
+        controllers={"law": "human", "gang": "human"},
+        dice="typed",
+        options=TABLE,
+    )
+    pending = session.advance()
+    # advantage 6 / 1; the fight: Wyatt's two dice 6 and 5, Ike's one die 1; Wyatt's two
+    # strikes miss (1, 1)
+    for values in ([6], [1], [6, 5], [1]):
+        assert pending is not None and not isinstance(pending, Choose), pending
+        session.roll(values)
+        pending = session.pending
+        while isinstance(pending, Choose) and pending.entry is None:
+            session.answer(pending.default)
+            pending = session.pending
+    while pending is not None:
+        if isinstance(pending, Choose):
+            if pending.reason.id == "old_west.game.place.back_off":
+                break
+            session.answer(pending.default)
+        else:
+            session.roll([1])
+        pending = session.pending
+    assert isinstance(pending, Choose) and pending.reason.id == "old_west.game.place.back_off"
+    assert pending.side == "gang" and pending.entry is not None
+    for typed, reason in (
+        ("10.5, 12", "old_west.permission.back_off_touch"),
+        ("11.5, 12", "old_west.permission.back_off_short"),
+        ("14, 12", "old_west.permission.back_off_long"),
+    ):
+        with pytest.raises(KubikError) as refused:
+            session.type_answer(typed)
+        assert refused.value.message is not None and refused.value.message.id == reason, typed
+    session.type_answer("12.1, 12.2")
+    state = state_of(session)
+    assert state.figure("ike").base.centre == (12.1, 12.2)
+    assert not state.contacts.pairs()
+    (backed,) = events(session, "old_west.game.backs_off")
+    assert (backed.event.kwargs["x"], backed.event.kwargs["y"]) == (12.1, 12.2)

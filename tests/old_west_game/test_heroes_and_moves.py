@@ -45,15 +45,15 @@ def test_OW_ABSENT_02_moves_are_measured_from_the_nearest_enemy_not_the_first_li
         unit("joe", "gang", "outlaw", 20, 22),
         unit("ike", "gang", "outlaw", 14, 12),
     )
-    from kubik.rulesets.old_west.battle.ground import nearest_enemy
     from kubik.rulesets.old_west.battle.moves import options
 
     from .helpers import game_of
 
     game = game_of(scenario)
     sam = game.figure("sam")
-    assert [e.id for e in game.enemies(sam)] == ["joe", "ike"]
-    assert nearest_enemy(game, sam).id == "ike"
+    assert [e.id for e in game.board.enemies(sam)] == ["joe", "ike"]
+    nearest = game.board.nearest(sam)
+    assert nearest is not None and nearest.id == "ike"
     menu = options(game, sam, 6.0, None).options
     advance = next(o for o in menu if o.kind is MoveKind.ADVANCE)
     back = next(o for o in menu if o.kind is MoveKind.BACK)

@@ -11,8 +11,9 @@ from kubik.engine import Choose
 from kubik.engine.forecast import expected_value
 from kubik.rulesets.old_west.battle.figures import Figure, Nerve, Stance
 from kubik.rulesets.old_west.battle.game import OldWestGame
+from kubik.rulesets.old_west.battle.line_of_fire import Blocker, in_the_way
 from kubik.rulesets.old_west.battle.options import ShootAt
-from kubik.rulesets.old_west.battle.shots import Blocker, in_the_way, shoot_with
+from kubik.rulesets.old_west.battle.shots import shoot_with
 
 from .helpers import FENCE, Script, battle, event_ids, game_of, play, state_of, unit
 

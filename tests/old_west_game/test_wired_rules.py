@@ -80,8 +80,8 @@ def test_OW_CC_10_a_prone_model_charged_cannot_stand_loses_trapped_and_stays_dow
     """Turn 1: Sam's shot at Joe behind the fence hits (4), clears the fence (5), does not
     wound (3); Joe fails to keep his nerve (1+2) and lies down behind the fence. Turn 2:
     Bill charges him as he lies there: Joe cannot get up in the Movement phase; he loses
-    (2 against 6), counts as trapped — two strikes for Bill's one Attack (1, 1) — backs
-    off 1" and stays on the ground."""
+    (2 against 6), counts as trapped — two strikes for Bill's one Attack (1, 1) — and,
+    with the fence at his back, squeezes out of contact along it, still on the ground."""
     scenario = battle(
         unit("sam", "law", "deputy", 2, 12, 'weapons = ["rifle"]'),
         unit("bill", "law", "brawler", 19, 12),
@@ -112,11 +112,15 @@ def test_OW_CC_10_a_prone_model_charged_cannot_stand_loses_trapped_and_stays_dow
     assert cannot.rules == ("OW-CC-10",)
     (trapped,) = events(session, "old_west.combat.trapped")
     assert {"OW-CC-10", "OW-CC-09"} <= set(trapped.rules)
-    (backs,) = events(session, "old_west.game.backs_off")
-    assert backs.rules == ("OW-CC-04", "OW-CC-10")
-    joe = state_of(session).figure("joe")
-    assert joe.in_action and joe.prone
-    assert not state_of(session).contacts.pairs()
+    # the fence is at his back: no 1" way back that neither jumps it nor ends on it, so
+    # he squeezes out of contact along it (OW-CC-09), still on the ground
+    (out,) = events(session, "old_west.game.squeezes_out")
+    assert out.rules == ("OW-CC-09", "OW-CC-10")
+    state = state_of(session)
+    joe = state.figure("joe")
+    assert joe.in_action and joe.prone and joe.base.x > 12.5 + joe.base.radius - 0.1
+    assert not state.board.on_obstacle(joe, joe.base.centre)
+    assert not state.contacts.pairs()
 
 
 def test_OW_CC_10_a_prone_winner_stands_up_from_the_rounds_outcome_and_does_not_strike() -> None:

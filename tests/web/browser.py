@@ -31,6 +31,16 @@ ARGS = [
 ]
 
 
+def wait_until(page: Any, condition: str, timeout: float = 45.0) -> None:
+    """Wait until the JavaScript ``condition`` holds on ``page`` (polled through the
+    devtools protocol: the pages' policy forbids the eval Playwright's own waiting uses)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(f"() => Boolean({condition})"):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page never showed {condition}")
+        time.sleep(0.05)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -41,10 +51,10 @@ def free_port() -> int:
 class Server:
     """``kubik serve``'s app in a thread of this process, on a free loopback port."""
 
-    def __init__(self, store: Path) -> None:
+    def __init__(self, store: Path, **options: Any) -> None:
         self.port = free_port()
         config = uvicorn.Config(
-            create_app(store),
+            create_app(store, **options),
             host="127.0.0.1",
             port=self.port,
             log_level="warning",

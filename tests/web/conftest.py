@@ -10,6 +10,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kubik.web.app import create_app
+from kubik.web.guard import LOOPBACK_NAMES
+
+#: The address the in-process client calls (a loopback name: the server refuses others).
+LOCAL = "http://localhost"
 
 
 class Table:
@@ -50,7 +54,8 @@ class Table:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "games.sqlite3")) as test_client:
+    app = create_app(tmp_path / "games.sqlite3", hosts=LOOPBACK_NAMES)  # as kubik serve
+    with TestClient(app, base_url=LOCAL) as test_client:
         yield test_client
 
 

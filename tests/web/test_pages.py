@@ -5,6 +5,7 @@ refused for the other."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from typing import Any
 
@@ -13,7 +14,7 @@ from kubik.engine import Choose
 from kubik.game import GameSession, list_scenarios, load_scenario
 from kubik.game.battle.battle import BattleGame
 
-from .browser import Server, browser, server
+from .browser import Server, browser, server, wait_until
 
 __all__ = ["browser", "server"]  # fixtures, used by name below
 
@@ -74,12 +75,18 @@ def test_a_steel_war_squad_fires_with_its_odds_shown_and_the_dice_in_the_log(
     page = page_of(browser, server, game, state["waiting_for"])
     fire = page.locator(".option", has_text="fire at").first
     fire.wait_for()
-    assert "%" in fire.inner_text()  # the fire's exact odds, under the option
+    figure = fire.locator(".figure").inner_text()  # one labelled headline figure
+    assert re.fullmatch(r"(killed|wounded|hits) ≥ 1: \d+\.\d%", figure), figure
+    assert "worth" not in page.locator("#request").inner_text()  # no figure without a unit
     rolls_before = page.locator("#log .roll").count()
     fire.click()
-    page.wait_for_function(f"document.querySelectorAll('#log .roll').length > {rolls_before}")
-    assert "🎲" in page.locator("#log").inner_text()
+    wait_until(page, f"document.querySelectorAll('#log .roll').length > {rolls_before}")
+    assert page.locator("#log .roll .dice .face").count() > 0  # the dice drawn as dice
     assert page.locator("#board circle.piece").count() > 10
+    assert page.locator("#board text.piece-label").count() >= 4  # every unit labelled
+    page.locator("#board circle.piece").first.dispatch_event("pointerdown")
+    assert "models:" in page.locator("#card").inner_text()  # its unit's card
+    assert page.locator("#legend .key").count() >= 5  # the terrain and sides explained
     page.context.close()
 
 
@@ -94,10 +101,19 @@ def test_dice_rolled_at_the_table_are_typed_into_the_page(server: Server, browse
     page = page_of(browser, server, game, side)
     dice = page.locator("input.die")
     dice.first.wait_for()
+    seq = state["seq"]
+    dice.first.fill("4")
+    page.select_option("#lang", "ru")  # the page is drawn again: what was typed stays
+    page.wait_for_selector("text=Ввести кубики")
+    assert dice.first.input_value() == "4"
+    if dice.count() > 1:  # an empty box is never sent as 0
+        page.click("#send-dice")
+        assert page.locator("#error").inner_text() and page.locator(f"body[data-seq='{seq}']")
+        assert get(server, f"/api/games/{game['game']}", game["spectator"])["seq"] == seq
     for index in range(dice.count()):
         dice.nth(index).fill("4")
     page.click("#send-dice")
-    page.wait_for_function("document.querySelector('#log').innerText.includes('✍')")
+    wait_until(page, "document.querySelector('#log').innerText.includes('✍')")
     page.context.close()
 
 
@@ -130,7 +146,7 @@ def test_two_sides_on_two_devices_each_refused_for_the_other_and_undo_needs_cons
     steel.locator(".option").first.click()  # steel activates a squad ...
     steel.wait_for_selector(".option >> text=move")
     steel.locator(".option").first.click()  # ... and takes its first action
-    lianra.wait_for_function("!document.querySelector('#turn').innerText.includes('your turn')")
+    wait_until(lianra, "!document.querySelector('#turn').innerText.includes('your turn')")
     seq = get(server, f"/api/games/{game['game']}", game["spectator"])["seq"]
     if get(server, f"/api/games/{game['game']}", game["spectator"])["waiting_for"] == "steel":
         assert refused(lianra) == 403
@@ -139,7 +155,7 @@ def test_two_sides_on_two_devices_each_refused_for_the_other_and_undo_needs_cons
     lianra.wait_for_selector("#undo:has-text('Agree to undo')")  # told live, through SSE
     assert get(server, f"/api/games/{game['game']}", game["spectator"])["seq"] == seq
     lianra.click("#undo")
-    lianra.wait_for_function("() => !document.querySelector('#undo').innerText.includes('Agree')")
+    wait_until(lianra, "!document.querySelector('#undo').innerText.includes('Agree')")
     assert get(server, f"/api/games/{game['game']}", game["spectator"])["seq"] < seq
     steel.context.close()
     lianra.context.close()
@@ -231,3 +247,8 @@ def test_a_hidden_warrior_is_absent_from_the_other_sides_page_source(
         assert f'"{piece}"' not in mine and f'data-piece="{piece}"' not in source
         assert f'"{piece}"' not in spectator
     page.context.close()
+    hider = next(s for s in game["sides"] if s != side)
+    own = page_of(browser, server, game, hider)
+    for piece in hidden:  # his own side sees him, marked hidden
+        own.wait_for_selector(f'.piece.hidden[data-piece="{piece}"]', state="attached")
+    own.context.close()

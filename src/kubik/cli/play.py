@@ -39,7 +39,7 @@ from rich.text import Text
 from kubik.api.words import say, side_label
 from kubik.bots import bot_for
 from kubik.cli.console.parse import Lang, parse_side_options
-from kubik.cli.console.prompt import Flow, PromptLoop, stdin_reader
+from kubik.cli.console.prompt import Flow, PromptLoop, secret_reader, stdin_reader
 from kubik.cli.console.render import LogPrinter, print_summary
 from kubik.cli.console.results import console_for_people
 from kubik.core.errors import InputError, KubikError
@@ -217,7 +217,13 @@ def run_session(
     printer = LogPrinter(console, session.lang, session.side_names, session.scenario.side_ids)
     printer.printed = printed
     printer.quiet = quiet or silent
-    loop = PromptLoop(session, printer, stdin_reader(console), open_store=open_store)
+    loop = PromptLoop(
+        session,
+        printer,
+        stdin_reader(console),
+        open_store=open_store,
+        read_secret=secret_reader(console),
+    )
     try:
         if save_name is not None:
             loop.attach(save_name, replace=replace_save)

@@ -5,6 +5,8 @@ It says where it listens when it starts, and whether other computers can reach i
 
 from __future__ import annotations
 
+import socket
+from contextlib import suppress
 from pathlib import Path
 from typing import Annotated
 
@@ -32,6 +34,14 @@ def serve_command(
         Path | None, typer.Option("--store", help="The SQLite file of games (default: saves).")
     ] = None,
     lang: Annotated[Lang, typer.Option("--lang", help="Language of these lines.")] = Lang.en,
+    name: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--name",
+            help="A name or address players reach the table by (repeat for more); "
+            "requests naming another host are refused (DNS rebinding).",
+        ),
+    ] = None,
 ) -> None:
     """Serve the web table: two players on two devices, the referee enforcing every rule."""
     check_listen(host, port)
@@ -47,13 +57,26 @@ def serve_command(
     typer.echo(say(where, lang.value))
     typer.echo(say("web.serve.docs", lang.value, url=url))
     uvicorn.run(
-        create_app(store),
+        create_app(store, hosts=served_names(host, name or [])),
         host=host,
         port=port,
         log_level="warning",
         timeout_graceful_shutdown=2,  # open event streams do not hold the server up
         timeout_keep_alive=KEEP_ALIVE,
     )
+
+
+def served_names(host: str, names: list[str]) -> set[str]:
+    """The names a request's Host header may give: this computer's loopback names, the
+    address listened on, and, on a network, this computer's names and addresses and
+    the ``--name``s given."""
+    served = set(LOOPBACK) | {host, *names}
+    if host not in LOOPBACK:
+        for own in {socket.gethostname(), socket.getfqdn()}:
+            served.add(own)
+            with suppress(OSError):
+                served |= {str(info[4][0]) for info in socket.getaddrinfo(own, None)}
+    return served - {"0.0.0.0", "::"}  # a wildcard is no name to be reached by
 
 
 def register_serve_command(app: typer.Typer) -> None:

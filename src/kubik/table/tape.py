@@ -465,6 +465,10 @@ class Tape:
         found in one C loop and their gap is the answer, exactly as pair by pair."""
         if not (a and b):
             raise ValueError("min() arg is an empty sequence")
+        if len(a) == 1 and len(b) == 1:  # two models (the same sum as below)
+            one, two = a[0], b[0]
+            gap = _dist(one.centre, two.centre) - one.radius - two.radius
+            return gap if gap > 0.0 else 0.0
         first, other = a[0].radius, b[0].radius
         radii = list(map(_radius, a))
         other_radii = list(map(_radius, b))
@@ -473,8 +477,14 @@ class Tape:
             gap = near - first - other
             return gap if gap > 0.0 else 0.0
         dist = math.dist
-        best = math.inf  # centres are finite, so every gap is below it
         others = [(y.centre, y.radius) for y in b]
+        if len(a) == 1:  # one model against a group (the same sums as below)
+            centre, radius = a[0].centre, a[0].radius
+            best = min(
+                dist(centre, where) - radius - other_radius for where, other_radius in others
+            )
+            return max(0.0, best)
+        best = math.inf  # centres are finite, so every gap is below it
         for x in a:
             centre, radius = x.centre, x.radius
             for where, other_radius in others:

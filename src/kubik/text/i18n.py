@@ -27,7 +27,11 @@ id used in the code (``steel_war.morale_test.result``); the msgstr is a
   last item instead («a, b или c»; a plain list is joined with ", ");
 * a parameter that says itself (a :class:`Said`, such as a die: ``d6``, ``к6``), an
   ``Enum`` with a ``msgid``, a bool or a nested :class:`~kubik.text.message.Message` is
-  itself translated.
+  itself translated;
+* a number with a fractional part (a ``float`` or ``Decimal``) is written with the
+  language's decimal sign — «4,5 шага» in Russian, "4.5 paces" in English — whatever
+  its format spec (``{gap:.1f}``); a list of such numbers is joined with «; » in
+  Russian, where the comma is the decimal sign.
 
 Names are ``game.name`` messages (:func:`name_msg`): the English and Russian
 name, and optionally the Russian case forms and gender from the scenario; what is
@@ -48,6 +52,9 @@ word («Стойкий», Steady), Russian text uses them as they are.
 'Отделение Петрова отступило, огонь по Отделению Петрова прекращён'
 >>> render(msg("kubik.test.retreat", unit=sheriff), "en")
 'Sheriff John Baker retreats; fire at Sheriff John Baker stops'
+>>> back_off = msg("kubik.test.decimal", paces=4.5)
+>>> render(back_off, "ru"), render(back_off, "en")
+('отойти на 4,5 шага', 'back off 4.5 paces')
 """
 
 from __future__ import annotations
@@ -57,6 +64,7 @@ import string
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
 from functools import cache
@@ -254,7 +262,16 @@ class _Formatter(string.Formatter):
             cases = [p for p in parts if p != "cap"]
             text = self.in_case(value, cast(Case, cases[-1]) if cases else "nom")
             return _capitalised(text) if "cap" in parts and _is_name(value) else text
-        return str(super().format_field(self.convert_value(value), format_spec))
+        converted = self.convert_value(value)
+        text = str(super().format_field(converted, format_spec))
+        return self.decimal_sign(text) if _is_fractional(converted) else text
+
+    def decimal_sign(self, number: str) -> str:
+        """``number`` (as Python writes it) with this language's decimal sign."""
+        if self.lang == "en":
+            return number
+        sign = self.locale.number_symbols.get("latn", self.locale.number_symbols)["decimal"]
+        return number.replace(".", sign) if sign != "." else number
 
     def with_params(self, value: Any, extra: Mapping[str, Any]) -> str:
         """A nested message (or named enum) rendered with ``extra`` parameters of the
@@ -312,8 +329,16 @@ class _Formatter(string.Formatter):
         if isinstance(value, Fraction):
             return str(value)
         if isinstance(value, tuple | list):
-            return ", ".join(str(self.convert_value(v)) for v in value)
+            items = [self.convert_value(v) for v in value]
+            if any(_is_fractional(item) for item in items) and self.decimal_sign(".") != ".":
+                return "; ".join(self.decimal_sign(str(item)) for item in items)
+            return ", ".join(str(item) for item in items)
         return value
+
+
+def _is_fractional(value: Any) -> bool:
+    """Whether ``value`` is a number written with a decimal sign (not an int or a bool)."""
+    return isinstance(value, float | Decimal)
 
 
 def render(message: Message, lang: str = "en") -> str:

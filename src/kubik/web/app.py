@@ -6,17 +6,19 @@ through server-sent events (each event carries only the new version; the page
 then asks for the game again, so a dropped connection resyncs by sequence number
 and no page keeps state of its own that could drift).
 
-Every call that touches a game (and the odds calculator) runs on one worker thread, one
-at a time, so a game never sees two answers at once and the store's SQLite connection
-stays on the thread that opened it; the event loop meanwhile keeps serving pages,
-event streams and the requests waiting their turn.
+Every call that touches a game runs on one worker thread, one at a time, so a game never
+sees two answers at once and the store's SQLite connection stays on the thread that opened
+it; the event loop meanwhile keeps serving pages, event streams and the requests waiting
+their turn. The odds calculator runs in a process of its own within a time limit
+(:mod:`kubik.web.odds_pool`), so no question of odds holds up a game. Every request first
+passes the gate (:mod:`kubik.web.guard`): the Host header, the body's size and shape.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from importlib import resources
@@ -25,9 +27,9 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
+from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from kubik import api
 from kubik.core.errors import KubikError
@@ -35,13 +37,18 @@ from kubik.game.session import GameSession
 from kubik.table import Base
 from kubik.text.i18n import catalogue
 from kubik.web.games import LiveGame, Refusal, WebGames
+from kubik.web.guard import Gate
+from kubik.web.odds_pool import ODDS_SECONDS, OddsWorker
 from kubik.web.views import battle_of, game_json
+from kubik.web.waiting import CLOCK_MIN
 
 T = TypeVar("T")
 
 STATIC = Path(str(resources.files("kubik.web") / "static"))
 #: Seconds between keep-alive comments on an idle event stream.
 KEEP_ALIVE = 15.0
+#: Seconds between looks at the games' clocks.
+CLOCK_TICK = 5.0
 
 
 class Refused(BaseModel):
@@ -67,10 +74,32 @@ class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     scenario: str | None = Field(default=None, description="a scenario id, e.g. steel_war.demo")
-    seed: int | None = Field(default=None, ge=0, description="the virtual dice's seed")
+    seed: StrictInt | None = Field(
+        default=None, ge=0, lt=2**63, description="the virtual dice's seed"
+    )
     dice: Literal["virtual", "typed"] = "virtual"
     bots: dict[str, str] = Field(default_factory=dict, description="side → bot (heuristic ...)")
     record: dict[str, Any] | None = Field(default=None, description="a saved game to go on with")
+    clock: dict[str, Any] | None = Field(
+        default=None,
+        description='{"per_answer": seconds a side may take over a decision (60 to 30 days), '
+        '"then": "default"}: when a side runs out, the rules\' default is taken for it',
+    )
+
+
+class SideSettings(BaseModel):
+    """``POST /api/games/ID/settings``: this side's webhook and standing orders."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    webhook: str | None = Field(
+        default=None, description="called (POST, JSON) when the game waits for this side or ends"
+    )
+    orders: dict[str, Any] | None = Field(
+        default=None,
+        description='kind of decision → "default" or {"at_most": N}, taken at once when such '
+        "a decision of this side comes up; null drops an order",
+    )
 
 
 class AnswerBody(BaseModel):
@@ -78,8 +107,9 @@ class AnswerBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    seq: int = Field(ge=0, description="answers so far, as the game was seen")
-    answer: int | list[int] | None = Field(
+    seq: StrictInt = Field(ge=0, description="answers so far, as the game was seen")
+    # strict: true, "0" and 1.0 are not option 0 and 1 (a client's bug, never an answer)
+    answer: StrictInt | list[StrictInt] | None = Field(
         default=None, description="the 0-based index of an option, or the dice values rolled"
     )
     text: str | None = Field(
@@ -92,7 +122,7 @@ class UndoBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    seq: int = Field(ge=0)
+    seq: StrictInt = Field(ge=0)
     to: Literal["roll", "decision"] = Field(
         default="roll",
         description="roll: to before the last roll (in a game of two people, when the other "
@@ -110,6 +140,13 @@ class OddsBody(BaseModel):
     input: dict[str, Any]
     policy: str = "default"
     explain: bool = Field(default=False, description="optimal only: every decision it takes")
+
+
+#: What an answer may be, for a refusal of one of another type.
+ANSWER_FORMS = (
+    'give an option\'s 0-based index as a whole number (not true, "0" or 1.0), '
+    "or the list of dice values rolled"
+)
 
 
 def _lang(lang: str | None, accept: str | None) -> str:
@@ -130,16 +167,38 @@ def _field(loc: tuple[Any, ...] | list[Any]) -> str:
     return ".".join(parts) or "body"
 
 
-def create_app(store: Path | str | None = None) -> FastAPI:
-    """The web table on the saved games of ``store`` (the default store when ``None``)."""
-    holder = _Games(store)
+def create_app(
+    store: Path | str | None = None,
+    hosts: Iterable[str] | None = None,
+    odds_seconds: float = ODDS_SECONDS,
+    clock_min: float = CLOCK_MIN,
+    clock_tick: float = CLOCK_TICK,
+) -> FastAPI:
+    """The web table on the saved games of ``store`` (the default store when ``None``),
+    answering requests that name one of ``hosts`` in their Host header (``None``, for a
+    caller that serves it itself: any; `kubik serve` passes the names it serves),
+    each odds request worked out within ``odds_seconds``; clocks allow ``clock_min``
+    seconds at least and are looked at every ``clock_tick`` seconds."""
+    holder = _Games(store, clock_min)
     run = holder.run
+    calculator = OddsWorker(odds_seconds)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await holder.open()  # on the worker thread, where every call will run
-        yield
-        await holder.close()
+
+        async def watch_clocks() -> None:
+            while True:
+                await asyncio.sleep(clock_tick)
+                await run(lambda games: games.expire())
+
+        clocks = asyncio.create_task(watch_clocks())
+        try:
+            yield
+        finally:
+            clocks.cancel()
+            calculator.stop()
+            await holder.close()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -147,6 +206,7 @@ def create_app(store: Path | str | None = None) -> FastAPI:
         description="The web table of kubik: a virtual referee for tabletop wargames.",
         version="1",
     )
+    app.add_middleware(Gate, hosts=hosts)
 
     @app.exception_handler(Refusal)
     async def refused(_: Request, error: Refusal) -> JSONResponse:
@@ -155,8 +215,12 @@ def create_app(store: Path | str | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0]
+        if first.get("type") == "json_invalid":  # its place is a character's, not a field
+            return JSONResponse({"detail": "body: not JSON", "field": "body"}, 422)
         field = _field(first.get("loc", ()))
         detail = f"{field}: {first.get('msg', 'not allowed')}"
+        if field.startswith("answer."):  # one of the answer's forms: name the answer
+            field, detail = "answer", f"answer: {ANSWER_FORMS}"
         return JSONResponse({"detail": detail, "field": field}, 422)
 
     @app.exception_handler(KubikError)
@@ -173,6 +237,10 @@ def create_app(store: Path | str | None = None) -> FastAPI:
     @app.get("/play/{game_id}", include_in_schema=False)
     async def table_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)  # no icon: and no error in the pages' consoles
 
     @app.get("/odds", include_in_schema=False)
     async def odds_page() -> FileResponse:
@@ -213,14 +281,8 @@ def create_app(store: Path | str | None = None) -> FastAPI:
         """Exact odds of a procedure (as ``kubik odds --json``); ``policy``: default,
         optimal or a ruleset's rule of thumb."""
         language = _lang(lang, None)
-        return await run(
-            lambda _: api.odds(
-                body.procedure,
-                body.input,
-                policy=body.policy,
-                explain=body.explain,
-                lang=language,
-            )
+        return await calculator.odds(
+            body.procedure, body.input, body.policy, body.explain, language
         )
 
     @app.get("/api/odds/policies", tags=["odds"])
@@ -238,7 +300,7 @@ def create_app(store: Path | str | None = None) -> FastAPI:
         language = _lang(None, accept_language)
         return await run(
             lambda games: games.create(
-                body.scenario, body.seed, body.dice, body.bots, body.record, language
+                body.scenario, body.seed, body.dice, body.bots, body.record, language, body.clock
             )
         )
 
@@ -357,19 +419,58 @@ def create_app(store: Path | str | None = None) -> FastAPI:
 
         return await run(measured)
 
+    @app.get("/api/games/{game_id}/settings", tags=["waiting"])
+    async def settings(
+        game_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """This side's webhook and standing orders, and the game's clock."""
+        token = _token(authorization)
+        return await run(lambda games: games.side_settings(*games.side_of(game_id, token)))
+
+    @app.post("/api/games/{game_id}/settings", tags=["waiting"])
+    async def change_settings(
+        game_id: str, body: SideSettings, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """Set this side's webhook (called with ``{"event": "your_turn"|"finished", "game",
+        "side", "seq", "scenario"}``) and standing orders (an order for the decision
+        waiting now is taken at once). Only the fields given change."""
+        token = _token(authorization)
+        change = body.model_dump(exclude_unset=True)
+        return await run(lambda games: games.side_settings(*games.side_of(game_id, token), change))
+
+    @app.post("/api/games/{game_id}/tickets", tags=["games"])
+    async def ticket(
+        game_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """A ticket that opens this token's event stream for a minute
+        (``GET …/events?ticket=``): a browser's EventSource sends no header, and a
+        token in a URL would stay in proxies' logs."""
+        token = _token(authorization)
+        return await run(lambda games: games.ticket(game_id, token))
+
     @app.get("/api/games/{game_id}/events", tags=["games"])
-    async def events(game_id: str, request: Request, token: str) -> StreamingResponse:
+    async def events(
+        game_id: str,
+        request: Request,
+        ticket: str | None = None,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> StreamingResponse:
         """Server-sent events: ``version`` with the game's new version and ``seq`` after
-        every change (the page then asks for the game again)."""
+        every change (the page then asks for the game again). Opened with the token
+        (``Authorization: Bearer``) or a ticket from ``POST …/tickets``."""
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[int] = asyncio.Queue()
+        token = _token(authorization)
 
         def tell(version: int) -> None:  # called on the worker thread
             with suppress(RuntimeError):  # the loop closed: the server is shutting down
                 loop.call_soon_threadsafe(queue.put_nowait, version)
 
         def watch(games: WebGames) -> LiveGame:
-            game, _ = games.side_of(game_id, token)
+            if ticket is not None and token is None:
+                game, _ = games.by_ticket(game_id, ticket)
+            else:
+                game, _ = games.side_of(game_id, token)
             game.watchers.append(tell)  # on the worker: never onto a game being let go
             return game
 
@@ -401,8 +502,9 @@ class _Games:
     on (SQLite connections belong to the thread that made them; one thread means one
     answer at a time)."""
 
-    def __init__(self, store: Path | str | None) -> None:
+    def __init__(self, store: Path | str | None, clock_min: float = CLOCK_MIN) -> None:
         self.path = store
+        self.clock_min = clock_min
         self._games: WebGames | None = None
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kubik-games")
 
@@ -410,7 +512,7 @@ class _Games:
         await asyncio.get_running_loop().run_in_executor(self._worker, self._open)
 
     def _open(self) -> None:
-        self._games = WebGames(self.path)
+        self._games = WebGames(self.path, self.clock_min)
 
     async def close(self) -> None:
         await asyncio.get_running_loop().run_in_executor(self._worker, self._close)

@@ -20,6 +20,7 @@ import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,11 +35,25 @@ from kubik.game.scenario import Scenario, ScenarioInfo, list_scenarios, load_sce
 from kubik.game.session import HUMAN, Controller, DiceMode, GameSession
 from kubik.game.store import GameStore, SaveKeeper
 from kubik.web.forecasts import ForecastOdds
+from kubik.web.waiting import (
+    CLOCK_MAX,
+    CLOCK_MIN,
+    CLOCK_THEN,
+    Clock,
+    Notifier,
+    Settings,
+    check_hook,
+    check_order,
+    order_key,
+    ordered_option,
+)
 
 #: Games kept in memory at most (beyond them, unwatched ones are rebuilt from their saves).
 LIVE_GAMES = 256
 #: Seconds a listing of the scenarios is trusted (a user's new file shows up after it).
 SCENARIOS_FRESH = 10.0
+#: Seconds an event stream's ticket may be used to open a stream.
+TICKET_SECONDS = 60.0
 #: The store's name of web game ``ID``.
 PREFIX = "web-"
 
@@ -96,6 +111,11 @@ class LiveGame:
     #: here since the game was last loaded (a sealed one is never taken back alone: the
     #: other side may have seen it revealed)
     deciders: dict[int, str] = field(default_factory=dict)
+    clock: Clock | None = None  # seconds a side may take over a decision, and what then
+    waited: tuple[str | None, int] = (None, -1)  # the side waited on, from which answer
+    waited_since: float = field(default_factory=time.time)  # since when (wall clock)
+    #: told after every change (standing orders, notifications); ``rebuilt``: an undo
+    on_change: Callable[[LiveGame, bool], None] | None = None
 
     @property
     def seq(self) -> int:
@@ -154,12 +174,21 @@ class LiveGame:
         self.deciders = {i: side for i, side in self.deciders.items() if i < self.seq}
         for tell in tuple(self.watchers):  # a stream may end meanwhile, on the event loop
             tell(self.version)
+        if self.on_change is not None:
+            self.on_change(self, rebuilt)
+
+    def deadline(self) -> float | None:
+        """When the side waited on runs out of time (wall clock; ``None``: no clock, or
+        nobody's decision is waited for)."""
+        if self.clock is None or self.session.finished or self.waited[0] is None:
+            return None
+        return self.waited_since + self.clock.per_answer
 
 
 class WebGames:
     """Every web game of one store file: create, find by token, answer, undo."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, clock_min: float = CLOCK_MIN) -> None:
         self.store = GameStore(path)
         self._db = sqlite3.connect(self.store.path, isolation_level=None, timeout=5)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -167,11 +196,22 @@ class WebGames:
         self.live: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
         self.odds = ForecastOdds()  # every game's options' odds, shared
         self._listed: tuple[float, list[ScenarioInfo]] | None = None
+        #: event stream tickets: ticket → (game, side, when it stops opening streams)
+        self._tickets: dict[str, tuple[str, str | None, float]] = {}
+        self.settings = Settings(self._db)
+        self.notifier = Notifier()
+        self.clock_min = clock_min
+        for (clocked,) in self._db.execute(
+            "SELECT game FROM web_settings WHERE key = 'clock'"
+        ).fetchall():  # a game on a clock is in memory, its clock running
+            with suppress(Refusal):
+                self.get(str(clocked))
 
     def close(self) -> None:
         """Write what is waiting and close the store."""
         for game in self.live.values():
             game.keeper.flush()
+        self.notifier.close()
         self._db.close()
         self.store.close()
 
@@ -205,8 +245,10 @@ class WebGames:
         bots: Mapping[str, str],
         record: Mapping[str, Any] | None = None,
         lang: str = "en",
+        clock: Mapping[str, Any] | None = None,
     ) -> dict[str, Any]:
         """A new game (or a saved record loaded as a new game): its id and tokens."""
+        timer = self._clock(clock)
         if record is not None:
             session = self._from_record(record)
         else:
@@ -239,8 +281,129 @@ class WebGames:
         rows.append((_digest(spectator), game_id, ""))
         with self._db:
             self._db.executemany("INSERT INTO web_tokens VALUES (?, ?, ?)", rows)
-        self._keep(LiveGame(game_id, session, keeper, odds=self.odds))
+        self.settings.set_clock(game_id, timer)
+        live = LiveGame(game_id, session, keeper, odds=self.odds, clock=timer)
+        self._watch(live)
+        self._keep(live)
         return {"game": game_id, "sides": tokens, "spectator": spectator}
+
+    def _clock(self, clock: Mapping[str, Any] | None) -> Clock | None:
+        if clock is None:
+            return None
+        seconds, then = clock.get("per_answer"), clock.get("then", "default")
+        if not isinstance(seconds, int | float) or isinstance(seconds, bool):
+            raise Refusal(422, "clock.per_answer: give the seconds a side may take", "clock")
+        if not self.clock_min <= seconds <= CLOCK_MAX:
+            raise Refusal(
+                422,
+                f"clock.per_answer: from {self.clock_min:g} s to {CLOCK_MAX} s (30 days)",
+                "clock.per_answer",
+            )
+        if then not in CLOCK_THEN or set(clock) - {"per_answer", "then"}:
+            raise Refusal(
+                422, "clock: give per_answer and then: default (the rules' default)", "clock"
+            )
+        return Clock(float(seconds), str(then))
+
+    def _watch(self, game: LiveGame) -> None:
+        """Start the game's clock and its standing orders and notifications."""
+        game.on_change = self._changed
+        game.waited = (game.answerer() if game.session.pending else None, game.seq)
+        game.waited_since = time.time()
+        if self._apply_orders(game):
+            game.changed()
+
+    def _changed(self, game: LiveGame, rebuilt: bool) -> None:
+        """After every change: standing orders (never right after an undo: it would take
+        again what was just taken back), then the clock and the notifications."""
+        if not rebuilt and self._apply_orders(game):
+            game.changed()  # tells the watchers again, and comes back here
+            return
+        who = game.answerer() if game.session.pending is not None else None
+        if game.session.finished:
+            if game.waited != (None, -2):
+                game.waited = (None, -2)
+                for side in game.humans:
+                    self._notify(game, side, "finished")
+            return
+        if who != game.waited[0]:
+            game.waited = (who, game.seq)
+            game.waited_since = time.time()
+            if who is not None and who in game.humans:
+                self._notify(game, who, "your_turn")
+
+    def _notify(self, game: LiveGame, side: str, event: str) -> None:
+        url = self.settings.hook(game.id, side)
+        if url is not None:
+            body = {"event": event, "game": game.id, "side": side, "seq": game.seq}
+            body["scenario"] = game.session.scenario.id
+            self.notifier.send(url, body)
+
+    def _apply_orders(self, game: LiveGame) -> int:
+        """Answer every pending decision a standing order covers; how many were answered."""
+        answered = 0
+        session = game.session
+        while isinstance(request := session.pending, Choose) and request.side in game.humans:
+            order = self.settings.orders(game.id, request.side).get(order_key(request))
+            option = None if order is None else ordered_option(request, order)
+            if option is None:
+                break
+            game.decided(request)
+            session.answer(option)
+            session.advance()
+            answered += 1
+        return answered
+
+    def expire(self, now: float | None = None) -> int:
+        """Take the rules' default for every side whose clock ran out; how many were taken."""
+        taken = 0
+        moment = time.time() if now is None else now
+        for game in list(self.live.values()):
+            deadline = game.deadline()
+            request = game.session.pending
+            if deadline is None or moment < deadline or not isinstance(request, Choose):
+                continue
+            option = request.default if request.default is not None else request.options[0]
+            game.decided(request)
+            game.session.answer(option)
+            game.session.advance()
+            game.undo_asked.clear()
+            game.changed()
+            taken += 1
+        return taken
+
+    def side_settings(
+        self, game: LiveGame, side: str | None, change: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """This side's webhook and standing orders (changed by ``change``: ``webhook``: a
+        URL or null; ``orders``: kind of decision → an order, or null to drop it)."""
+        if side is None:
+            raise Refusal(403, "token: a spectator has no settings", "token")
+        if change:
+            if "webhook" in change:
+                url = change["webhook"]
+                problem = "give a URL or null" if not isinstance(url, str | None) else None
+                problem = problem or (check_hook(url) if isinstance(url, str) else None)
+                if problem:
+                    raise Refusal(422, f"webhook: {problem}", "webhook")
+                self.settings.set_hook(game.id, side, url)
+            if "orders" in change:
+                orders = self.settings.orders(game.id, side)
+                for key, order in dict(change["orders"] or {}).items():
+                    if order is None:
+                        orders.pop(key, None)
+                        continue
+                    problem = check_order(order)
+                    if problem:
+                        raise Refusal(422, f"orders.{key}: {problem}", f"orders.{key}")
+                    orders[key] = order
+                self.settings.set_orders(game.id, side, orders)
+                game.changed()  # an order for the decision waiting now is taken at once
+        return {
+            "webhook": self.settings.hook(game.id, side),
+            "orders": self.settings.orders(game.id, side),
+            "clock": game.clock.to_json() if game.clock else None,
+        }
 
     def _controllers(
         self, scenario: Scenario, seed: int, bots: Mapping[str, str]
@@ -287,7 +450,10 @@ class WebGames:
         session.subscribe(keeper)
         session.advance()
         keeper.flush()
-        live = LiveGame(game_id, session, keeper, odds=self.odds)
+        live = LiveGame(
+            game_id, session, keeper, odds=self.odds, clock=self.settings.clock(game_id)
+        )
+        self._watch(live)
         self._keep(live)
         return live
 
@@ -298,7 +464,8 @@ class WebGames:
         for old in list(self.live.values()):
             if len(self.live) <= LIVE_GAMES:
                 break
-            if old is not game and not old.watchers and old.keeper.flush():
+            clocked = old.clock is not None and not old.session.finished
+            if old is not game and not old.watchers and not clocked and old.keeper.flush():
                 del self.live[old.id]
 
     def side_of(self, game_id: str, token: str | None) -> tuple[LiveGame, str | None]:
@@ -313,14 +480,32 @@ class WebGames:
             raise Refusal(401, "token: not a token of this game", "token")
         return self.get(game_id), (str(row[1]) or None)
 
+    def ticket(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A short-lived ticket that opens ``token``'s event stream of the game: a
+        browser's EventSource sends no header, and a token in a URL would stay in every
+        proxy's log, where a used-up ticket is worth nothing."""
+        _, side = self.side_of(game_id, token)
+        now = time.monotonic()
+        self._tickets = {t: held for t, held in self._tickets.items() if held[2] > now}
+        ticket = secrets.token_urlsafe(18)
+        self._tickets[ticket] = (game_id, side, now + TICKET_SECONDS)
+        return {"ticket": ticket, "expires_in": TICKET_SECONDS}
+
+    def by_ticket(self, game_id: str, ticket: str) -> tuple[LiveGame, str | None]:
+        """The game and side a ticket opens the stream of (401: unknown or expired)."""
+        held = self._tickets.get(ticket)
+        if held is None or held[0] != game_id or held[2] <= time.monotonic():
+            self.get(game_id)  # an unknown game is a 404
+            raise Refusal(401, "ticket: unknown or expired; ask for a new one", "ticket")
+        return self.get(game_id), held[1]
+
     # -- acting ----------------------------------------------------------------
 
     @staticmethod
     def _check_turn(game: LiveGame, side: str | None, seq: int) -> None:
         if side is None:
             raise Refusal(403, "token: a spectator may not answer", "token")
-        if seq != game.seq:
-            raise Refusal(409, f"seq: {seq} is stale; the game is at {game.seq}", "seq")
+        _check_seq(game, seq)
         if game.session.pending is None:
             raise Refusal(409, "seq: nothing is pending; the game is over", "seq")
         who = game.answerer()
@@ -369,8 +554,9 @@ class WebGames:
         at this ``seq`` (one person alone needs nobody's consent)."""
         if side is None:
             raise Refusal(403, "token: a spectator may not undo", "token")
-        if seq != game.seq:
-            raise Refusal(409, f"seq: {seq} is stale; the game is at {game.seq}", "seq")
+        _check_seq(game, seq)
+        if game.session.finished:
+            raise Refusal(409, "seq: the game is over; a finished game is not reopened", "seq")
         if not game.session.answers:
             raise Refusal(422, "undo: nothing to undo", "undo")
         game.undo_asked = {s: n for s, n in game.undo_asked.items() if n == seq}
@@ -394,8 +580,7 @@ class WebGames:
         the bots' decisions after it are taken again."""
         if side is None:
             raise Refusal(403, "token: a spectator may not undo", "token")
-        if seq != game.seq:
-            raise Refusal(409, f"seq: {seq} is stale; the game is at {game.seq}", "seq")
+        _check_seq(game, seq)
         if game.taker_back() != side:
             raise Refusal(
                 422,
@@ -412,6 +597,15 @@ class WebGames:
         game.undo_asked.clear()
         game.changed(rebuilt=True)
         return {"undone": dropped, "waiting_for": []}
+
+
+def _check_seq(game: LiveGame, seq: int) -> None:
+    """409 unless ``seq`` is the game's: an older one is stale (the game moved on since it
+    was seen), a newer one was never seen (the game has not got there)."""
+    if seq < game.seq:
+        raise Refusal(409, f"seq: {seq} is stale; the game is at {game.seq}", "seq")
+    if seq > game.seq:
+        raise Refusal(409, f"seq: {seq} is ahead of the game; it is at {game.seq}", "seq")
 
 
 def _is_int(value: Any) -> bool:

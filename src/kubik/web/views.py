@@ -25,6 +25,7 @@ from kubik.game.session import GameSession
 from kubik.table import Table
 from kubik.text.i18n import render
 from kubik.web.games import LiveGame
+from kubik.web.waiting import order_key
 
 #: The fields of a log entry a page shows (a decision's other options are left out:
 #: they may name what the other side cannot see).
@@ -67,25 +68,36 @@ def battle_of(session: GameSession) -> BattleGame | None:
     return state if isinstance(state, BattleGame) else None
 
 
+def visible_entries(
+    entries: Sequence[LogEntry], session: GameSession, viewer: str | None = None
+) -> list[int]:
+    """The indices in the whole log of the entries ``viewer`` may read (a battle's
+    :meth:`~kubik.game.battle.BattleGame.visible_to`), in order: ``viewer``'s own log."""
+    battle = battle_of(session)
+    if battle is None:
+        return list(range(len(entries)))
+    return [i for i, entry in enumerate(entries) if battle.visible_to(viewer, entry)]
+
+
 def log_json(
     entries: Sequence[LogEntry],
     start: int,
     lang: str,
     session: GameSession,
     viewer: str | None = None,
+    visible: Sequence[int] | None = None,
 ) -> list[Any]:
-    """Log entries from number ``start`` on that ``viewer`` may read (a battle's
-    :meth:`~kubik.game.battle.BattleGame.visible_to`), for a page; each keeps its index in
-    the whole log, so a page resyncs by number whatever it was not shown."""
+    """``viewer``'s own log (:func:`visible_entries`, or ``visible`` when known) from its
+    entry ``start`` on, for a page. Entries are numbered in that log alone, so neither the
+    numbers nor the length tell a side how many hidden events happened, or when."""
     names = session.side_names
-    battle = battle_of(session)
+    shown = visible_entries(entries, session, viewer) if visible is None else visible
     out = []
-    for index, entry in enumerate(entries[start:], start=start):
-        if battle is not None and not battle.visible_to(viewer, entry):
-            continue
+    for number, index in enumerate(shown[start:], start=start):
+        entry = entries[index]
         full = entry_json(entry, lang, names)
         item = {key: full[key] for key in _LOG_FIELDS if key in full}
-        item["index"] = index
+        item["index"] = number
         if isinstance(entry, ChoiceEntry):
             item["typed"] = entry.typed
         out.append(item)
@@ -144,6 +156,7 @@ def pending_json(game: LiveGame, side: str | None, lang: str) -> dict[str, Any] 
         for i, option in enumerate(request.options)
     ]
     out["entry"] = render(request.entry.hint, lang) if request.entry is not None else None
+    out["order_key"] = order_key(request)  # the kind of decision a standing order names
     return out
 
 
@@ -159,12 +172,16 @@ def game_json(
     if key not in game.memo:
         game.memo[key] = _game_json(game, side, viewer, lang, odds=odds)
     seen: dict[str, Any] = game.memo[key]
-    since = max(0, min(since, len(session.log)))
+    visible_key = ("visible", game.version, viewer)
+    if visible_key not in game.memo:
+        game.memo[visible_key] = visible_entries(session.log, session, viewer)
+    visible: list[int] = game.memo[visible_key]
+    since = max(0, min(since, len(visible)))
     return {
         **seen,
         "log_start": since,
-        "log_length": len(session.log),
-        "log": log_json(session.log, since, lang, session, viewer),
+        "log_length": len(visible),  # this side's own log: hidden entries are not counted
+        "log": log_json(session.log, since, lang, session, viewer, visible),
     }
 
 
@@ -176,6 +193,7 @@ def _game_json(
     battle = battle_of(session)
     names = session.side_names
     pending = pending_json(game, side, lang)
+    view = battle.view(viewer) if battle is not None else None
     request = session.pending
     if odds and pending and pending.get("options") and isinstance(request, Choose):
         for option in pending["options"]:
@@ -200,11 +218,44 @@ def _game_json(
         "waiting_for": game.answerer() if request is not None else None,
         "pending": pending,
         "undo_asked": sorted(game.undo_asked),
+        # the clock: seconds per decision, what then, and when the side waited on runs out
+        "clock": None
+        if game.clock is None
+        else {**game.clock.to_json(), "side": game.waited[0], "deadline": game.deadline()},
         # this side may take back its last decision alone (no die rolled since)
         "take_back": side is not None and game.taker_back() == side,
         "table": table_json(battle.table) if battle is not None else None,
-        "view": battle.view(viewer) if battle is not None else None,
+        "view": view,
+        "roster": roster_json(session, view, lang),
     }
+
+
+#: A unit's fields in the scenario that say where it starts (the board shows where it is).
+_PLACING = frozenset({"id", "side", "name", "name_ru", "name_ru_cases", "gender_ru"})
+_PLACING |= {"position", "front", "positions", "models_at"}
+
+
+def roster_json(
+    session: GameSession, view: dict[str, Any] | None, lang: str
+) -> dict[str, dict[str, Any]]:
+    """The unit cards of the units this view shows: name and the profile, weapons and
+    gear the scenario gives them (a unit hidden from this side has no card either)."""
+    if view is None:
+        return {}
+    shown = {piece["unit"] for piece in view.get("pieces", [])}
+    shown |= {unit["id"] for unit in view.get("units", [])}
+    cards = {}
+    for spec in session.scenario.units:
+        if spec.id not in shown:
+            continue
+        data = spec.data
+        name = data.get("name_ru") if lang == "ru" and data.get("name_ru") else data.get("name")
+        cards[spec.id] = {
+            "name": str(name or spec.id),
+            "side": spec.side,
+            "profile": {k: v for k, v in data.items() if k not in _PLACING},
+        }
+    return cards
 
 
 def _scenario_name(session: GameSession, lang: str) -> str:
@@ -212,4 +263,12 @@ def _scenario_name(session: GameSession, lang: str) -> str:
     return scenario.name_ru if lang == "ru" and scenario.name_ru else scenario.name
 
 
-__all__ = ["battle_of", "game_json", "log_json", "option_odds", "pending_json", "table_json"]
+__all__ = [
+    "battle_of",
+    "game_json",
+    "log_json",
+    "option_odds",
+    "pending_json",
+    "table_json",
+    "visible_entries",
+]

@@ -7,11 +7,14 @@ lucky the last resolved action was; ``luck on`` shows it after every one), ``hel
 and ``quit``. A bad answer is one line saying what is allowed, and the
 same question is asked again: nothing is lost. Input is read line by line from a
 reader (plain ``sys.stdin`` by default), so a test can drive it through a pipe
-or a pseudo-terminal.
+or a pseudo-terminal. A sealed decision (a secret bid, OW-HERO-03) is read with a
+second reader that does not show what is typed, as a password is read
+(:func:`secret_reader`), so the next bidder at a shared terminal never sees it.
 """
 
 from __future__ import annotations
 
+import getpass
 import sys
 from collections.abc import Callable
 from contextlib import suppress
@@ -89,6 +92,24 @@ def stdin_reader(console: Console) -> Reader:
     return read
 
 
+def secret_reader(console: Console) -> Reader:
+    """Shows the prompt on ``console`` and reads a line of ``sys.stdin`` without echoing it
+    when ``sys.stdin`` is a terminal (as :func:`getpass.getpass` reads a password); a pipe
+    has nothing to hide and is read as it is."""
+    plain = stdin_reader(console)
+
+    def read(prompt: str) -> str | None:
+        if not sys.stdin.isatty():
+            return plain(prompt)
+        console.file.flush()
+        try:
+            return getpass.getpass(prompt).rstrip("\r\n")
+        except EOFError:
+            return None
+
+    return read
+
+
 class _Again(Enum):
     ASK = "ask"  # the same question again (help, log, save, a rejected answer)
     ADVANCE = "advance"  # the game moved (an answer, an undo): find the next question
@@ -120,13 +141,17 @@ class PromptLoop:
         save_name: str | None = None,
         open_store: Callable[[], GameStore] | None = None,
         cache: OddsCache | None = None,
+        read_secret: Reader | None = None,
     ) -> None:
+        """``read_secret``: how a sealed decision is read (typed out of sight); default
+        ``read``."""
         self.session = session
         self.printer = printer
         self.console = printer.console
         self.errors = Console(highlight=False, soft_wrap=False, stderr=True)
         self.lang = session.lang
         self.read = read
+        self.read_secret = read_secret if read_secret is not None else read
         self.save_name = save_name
         self._open_store = open_store
         self.store: GameStore | None = None
@@ -184,8 +209,11 @@ class PromptLoop:
             "console.prompt.roll" if isinstance(request, Roll) else "console.prompt.choose",
             self.lang,
         )
+        secret = isinstance(request, Choose) and request.sealed
+        if secret:
+            self.say("console.prompt.sealed", "dim")
         while True:
-            line = self.read(prompt)
+            line = (self.read_secret if secret else self.read)(prompt)
             if line is None:
                 return Flow.EOF
             text = line.strip()
@@ -413,4 +441,13 @@ class PromptLoop:
         return lost
 
 
-__all__ = ["COMMANDS", "RECENT", "UNDO_DECISION", "Flow", "PromptLoop", "Reader", "stdin_reader"]
+__all__ = [
+    "COMMANDS",
+    "RECENT",
+    "UNDO_DECISION",
+    "Flow",
+    "PromptLoop",
+    "Reader",
+    "secret_reader",
+    "stdin_reader",
+]

@@ -13,8 +13,11 @@ it is still in the battle. The board answers the rest once, for every ruleset:
 * where it may go: :meth:`Board.walk` (a walked way round terrain, as far as the
   movement rule's allowance goes, ended where the contact rule lets it end),
   :meth:`Board.charge_way` and :meth:`Board.contact_spots` (into base contact with a
-  target), :meth:`Board.back_away` (a straight step away from threats) and
-  :meth:`Board.fits` (whether a unit may stand at a place).
+  target), :meth:`Board.back_away` (a straight step away from threats),
+  :meth:`Board.make_way` (out of contact anyway, the models in the way shuffling
+  aside), :meth:`Board.cover_spots` (places that give cover), :meth:`Board.fits`
+  (whether a unit may stand at a place) and :meth:`Board.on_obstacle` (whether it
+  would stand on a fence or in a trough, which moves cross and never end on).
 
 The board decides no rule: how far a unit may go, what a difficult way costs and
 whether a place is allowed are the ruleset's movement rule's, passed in as numbers or
@@ -34,10 +37,15 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from shapely.geometry import LineString
+from shapely.geometry import Point as ShapelyPoint
+
 from kubik.game.battle.contact import GAP, clear_of, settle, touching
-from kubik.table import Base, Cover, Point, TableError, TerrainKind
+from kubik.table import Base, Cover, Point, Table, TableError, TerrainKind
+from kubik.table.geometry import point_segment_distance
 from kubik.table.tape import Tape, along
 
 if TYPE_CHECKING:
@@ -56,6 +64,9 @@ _NUDGES = (0.0, 0.1, -0.1)
 #: Inches of measuring slack (rounding to the grid, placing by hand): a way that costs
 #: this much more than its allowance still fits it.
 SLACK = 0.05
+#: How far a base may reach over an obstacle's edge (a fence line, a trough's rim) and
+#: still stand beside it, not on it: the grid's rounding (inches).
+OBSTACLE_OVERLAP = GRID
 
 
 def on_grid(point: Sequence[float]) -> Point:
@@ -86,6 +97,13 @@ def length_along(points: Sequence[Point], spot: Point) -> float:
     >>> length_along([(0.0, 0.0), (4.0, 0.0), (4.0, 3.0)], (4.0, 1.0))
     5.0
     """
+    if len(points) == 2:  # a straight way (the same sums as the loop below)
+        p, q = points
+        seg = math.dist(p, q)
+        if seg == 0:
+            return 0.0
+        t = ((spot[0] - p[0]) * (q[0] - p[0]) + (spot[1] - p[1]) * (q[1] - p[1])) / seg**2
+        return seg * min(max(t, 0.0), 1.0)
     walked = 0.0
     best = (math.inf, 0.0)
     for p, q in itertools.pairwise(points):
@@ -119,6 +137,20 @@ class Walk:
     def moved(self) -> bool:
         """Whether the unit gets anywhere (more than the grid's rounding)."""
         return self.walked > SLACK
+
+
+@dataclass(frozen=True, slots=True)
+class MadeWay(Generic[U]):
+    """Where a unit that could not step back ends out of contact anyway (``spot``, on the
+    grid), and the place each model in its way shuffles aside to (``shuffles``: the
+    unit and where its centre goes), in the order they move."""
+
+    spot: Point
+    shuffles: tuple[tuple[U, Point], ...] = ()
+
+
+#: Most places a table keeps :meth:`Board.on_obstacle` answers for (an engine limit).
+_OBSTACLES_KEPT = 50_000
 
 
 #: How a ruleset's movement rule prices a way: the way's points → inches of allowance it
@@ -156,6 +188,11 @@ class Board(ABC, Generic[U]):
 
     def __init__(self, game: BattleGame) -> None:
         self.game = game
+        #: whether a base (its centre and radius) stands on an obstacle, as measured: it
+        #: depends on the table alone, so every battle on it shares what was measured
+        self._on_obstacles: dict[tuple[float, float, float], bool] = game.tape.kept(
+            "board.on_obstacle", None, dict
+        )
 
     # -- hooks a ruleset fills -------------------------------------------------------
 
@@ -279,6 +316,17 @@ class Board(ABC, Generic[U]):
         candidates = self.enemies(unit) if among is None else among
         return [other for other in candidates if self.gap(unit, other) <= inches + 1e-9]
 
+    def nearest_gap(self, unit: U, point: Point, among: Iterable[U] | None = None) -> float:
+        """Inches from ``unit`` standing at ``point`` to the nearest unit of ``among``
+        (default: its enemies), edge to edge (unrounded; infinite when there is none):
+        how near a move would take it (a control zone, a charge's reach)."""
+        candidates = self.enemies(unit) if among is None else among
+        bases_of = self.bases_of
+        theirs = [b for other in candidates for b in bases_of(other)]
+        if not theirs:
+            return math.inf
+        return Tape.closest(self.bases_at(unit)(point), theirs)
+
     # -- what it sees ----------------------------------------------------------------------
 
     def sees(self, viewer: U, target: U) -> bool:
@@ -315,6 +363,29 @@ class Board(ABC, Generic[U]):
         """The best cover any model of ``target`` has against ``viewer`` (for units of one
         model, simply its cover)."""
         return Cover.best(self.covers(viewer, target))
+
+    def sees_from(self, bases: Sequence[Base], target: U) -> bool:
+        """Whether models standing at ``bases`` (where a unit would stand) would see any
+        model of ``target``: sight from a place a move is weighed at."""
+        sees = self.game.tape.sees
+        theirs = self.bases_of(target)
+        if len(bases) == 1 and len(theirs) == 1:  # (one model each: one line of sight)
+            return sees(bases[0], theirs[0])
+        return any(sees(eye, b) for eye in bases for b in theirs)
+
+    def cover_at(self, bases: Sequence[Base], viewer: U) -> Cover:
+        """The best cover models standing at ``bases`` (where a unit would stand) would
+        have against ``viewer`` (from the eye nearest each): cover at a place a move is
+        weighed at."""
+        eyes = self.eyes_of(viewer)
+        if not eyes:
+            return Cover.NONE
+        cover = self.game.tape.cover
+        if len(eyes) == 1 and len(bases) == 1:  # (one model each: one line of fire)
+            return cover(eyes[0], bases[0])
+        return Cover.best(
+            tuple(cover(min(eyes, key=lambda e: math.dist(e.centre, b.centre)), b) for b in bases)
+        )
 
     # -- where it stands, as a key ------------------------------------------------------------
 
@@ -370,6 +441,40 @@ class Board(ABC, Generic[U]):
         theirs = self.bases_of(other)
         return any(touching(a, b) for a in self.bases_of(unit) for b in theirs)
 
+    def on_obstacle(self, unit: U, point: Point) -> bool:
+        """Whether ``unit`` standing at ``point`` would stand on an obstacle (a fence, a
+        wall, a trough): a base reaching more than :data:`OBSTACLE_OVERLAP` over its edge.
+        Moves cross obstacles and end beside them, never on them. Kept with the table."""
+        known = self._on_obstacles
+        for base in self.bases_at(unit)(point):
+            key = (base.x, base.y, base.radius)
+            found = known.get(key)
+            if found is None:
+                if len(known) >= _OBSTACLES_KEPT:
+                    known.clear()
+                found = known[key] = _on_obstacle(self.game.table, key)
+            if found:
+                return True
+        return False
+
+    def obstacle_span(
+        self, unit: U, points: Sequence[Point], feature_id: str
+    ) -> tuple[float, float] | None:
+        """Where along ``points`` (inches from their start) ``unit``'s base would first
+        touch obstacle ``feature_id``, and where, crossing it, it leaves it again; ``None``
+        when the way never meets it. A model that fails to cross stops at the first, beside
+        it; one that clears it lands at the second, beside it on the far side."""
+        reach = max((b.radius for b in self.bases_of(unit)), default=0.5)
+        line = LineString([(float(x), float(y)) for x, y in points])
+        zone = self.game.table.feature(feature_id).shape.buffer(reach)
+        met = line.intersection(zone)
+        if met.is_empty:
+            return None
+        ends = [
+            line.project(ShapelyPoint(c)) for g in getattr(met, "geoms", [met]) for c in g.coords
+        ]
+        return (min(ends), max(ends))
+
     # -- where it may go ---------------------------------------------------------------------
 
     def way(self, unit: U, goal: Point) -> tuple[Point, ...] | None:
@@ -414,30 +519,148 @@ class Board(ABC, Generic[U]):
         reach: Reach | None = None,
         pace: Pace | None = None,
         way: Sequence[Point] | None = None,
+        within: bool = False,
+        stands: Callable[[Point], bool] | None = None,
     ) -> Walk | None:
         """Where ``unit`` gets walking toward ``goal`` with ``allowance`` inches: along
         :meth:`way` (or ``way`` given), stopping ``short`` inches before its end, as far
         as ``reach`` (the ruleset's movement rule; default :meth:`reach`) lets the
         allowance go, and then where the contact rule lets it end — never through a
         model, never touching one but ``target`` (a charge's, touched never overlapped).
-        ``None`` when no way leads there or no place of it is clear."""
+        ``within``: the end, on the grid, never costs more than the allowance (rounded
+        inside the limit, never past it); ``stands(place)``: the ruleset's word on where
+        the unit may end (never on a fence: :meth:`on_obstacle`) — else the walk ends at
+        the last place before it, along its path, where it may. ``None`` when no way
+        leads there or no place of it is clear."""
         points = tuple(way) if way is not None else self.way(unit, goal)
         if points is None:
             return None
         if len(points) < 2:
             points = (points[0], points[0])
-        length = sum(math.dist(p, q) for p, q in itertools.pairwise(points))
-        if short > 0:
-            points = along(points, max(length - short, 0.0))
-        walked_to = (reach or self.reach(unit))(points, allowance)
-        path = along(points, walked_to)
+        whole: tuple[Point, ...] = points
+        if reach is None:  # the board's own reach: the path depends on the table alone
+            key = (whole, short, allowance, self.mover_of(unit), self.clearance_of(unit))
+            points, path = self.game.tape.kept(
+                "board.walk", key, lambda: self._walked(unit, whole, short, allowance, None)
+            )
+        else:
+            points, path = self._walked(unit, whole, short, allowance, reach)
         touchable = list(self.bases_of(target)) if target is not None else []
         others = self.blocking(unit, also=(target,) if target is not None else ())
         end = settle(path, self.bases_at(unit), others, may_touch=touchable)
         if end is None:
             return None
-        cost = (pace or self.pace(unit))(points)
+        priced = pace or self.pace(unit)
+        cost = priced(points)
+        if within or stands is not None:
+            limit = allowance if within else None
+            # on open ground a way costs its length: a place needs no pricing of its own
+            level = abs(cost - sum(math.dist(p, q) for p, q in itertools.pairwise(points))) < 1e-9
+            end = self._standing_end(
+                unit, points, path, end, others, priced, limit, stands, level=level
+            )
+            if end is None:
+                return None
         return Walk(points, path, end, round(length_along(path, end), 1), cost)
+
+    def _walked(
+        self,
+        unit: U,
+        points: tuple[Point, ...],
+        short: float,
+        allowance: float,
+        reach: Reach | None,
+    ) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
+        """:meth:`walk`'s way cut ``short`` of its end and the path its allowance covers."""
+        if short > 0:
+            length = sum(math.dist(p, q) for p, q in itertools.pairwise(points))
+            points = along(points, max(length - short, 0.0))
+        walked_to = (reach or self.reach(unit))(points, allowance)
+        return points, along(points, walked_to)
+
+    def _standing_end(
+        self,
+        unit: U,
+        points: Sequence[Point],
+        path: Sequence[Point],
+        end: Point,
+        others: Sequence[Base],
+        pace: Pace,
+        limit: float | None,
+        stands: Callable[[Point], bool] | None,
+        *,
+        level: bool = False,
+    ) -> Point | None:
+        """``end``, or the last place on the grid before it along ``path`` that costs no
+        more than ``limit`` (from the way's start, ``points``; ``level``: it is open
+        ground all the way, costing its length) and where ``stands`` lets the unit end;
+        clear of every model (``others``). ``None``: no such place."""
+        straight = len(points) == 2 and level
+        near_end: list[float] = []  # where the path's last stretch begins, once asked
+
+        def inside(spot: Point) -> bool:
+            if limit is None:
+                return True
+            if straight:  # a straight way over open ground costs its length
+                return math.dist(points[0], spot) <= limit + 1e-9
+            # the path costs no more than the allowance: only a place the grid rounded
+            # past its last stretch may cost more
+            if not near_end:
+                near_end.append(
+                    sum(math.dist(p, q) for p, q in itertools.pairwise(path)) - 2 * GRID
+                )
+            if length_along(path, spot) <= near_end[0]:
+                return True
+            cost = pace((*along(points, length_along(points, spot))[:-1], spot))
+            return cost <= limit + 1e-9
+
+        if (stands is None or stands(end)) and inside(end):
+            return end
+        walked = length_along(path, end)
+        bases_at = self.bases_at(unit)
+        # the grid's other places round where the walk ends (rounded the other way), then
+        # one grid step at a time back along the path
+        exact = _point_along(path, walked)
+        corners = sorted(
+            {
+                (math.floor(exact[0] * 10) / 10 + dx, math.floor(exact[1] * 10) / 10 + dy)
+                for dx in (0.0, GRID)
+                for dy in (0.0, GRID)
+            }
+            - {end},
+            key=lambda c: (math.dist(c, exact), c),
+        )
+        steps = (
+            on_grid(_point_along(path, max(walked - k * GRID, 0.0)))
+            for k in range(1, int(walked / GRID) + 2)
+        )
+        for spot in itertools.chain((on_grid(c) for c in corners), steps):
+            if not clear_of(list(bases_at(spot)), others):
+                continue
+            if (stands is None or stands(spot)) and inside(spot):
+                return spot
+        return None
+
+    def settled(
+        self,
+        unit: U,
+        points: Sequence[Point],
+        *,
+        target: U | None = None,
+        stands: Callable[[Point], bool] | None = None,
+    ) -> Point | None:
+        """Where a move of ``unit`` along ``points`` ends by the contact rule: at its end,
+        or at the last clear place on the grid before it would touch a model (never
+        through one; ``target``, a charge's, may be touched, never overlapped) — and,
+        with ``stands`` (the ruleset's word on where the unit may end), at the last place
+        before that where it may. ``None`` when no place of it is clear."""
+        touchable = list(self.bases_of(target)) if target is not None else []
+        others = self.blocking(unit, also=(target,) if target is not None else ())
+        end = settle(points, self.bases_at(unit), others, may_touch=touchable)
+        if end is None or stands is None or len(points) < 2:
+            return end
+        path = along(points, length_along(points, end))
+        return self._standing_end(unit, points, path, end, others, self.pace(unit), None, stands)
 
     def contact_spots(self, unit: U, target: U, *, cliff: float | None = None) -> tuple[Point, ...]:
         """Places on the grid where ``unit``'s model nearest ``target`` touches
@@ -470,17 +693,21 @@ class Board(ABC, Generic[U]):
         pace: Pace | None = None,
         cliff: float | None = None,
         allowed: Callable[[Point], bool] | None = None,
+        slack: float = SLACK,
     ) -> Walk | None:
         """The cheapest way ``unit`` can walk into base contact with ``target`` within
         ``allowance`` (priced by ``pace``, the ruleset's movement rule; default
-        :meth:`pace`): a way round terrain and models that ends touching ``target`` and no
-        other model. ``allowed(spot)``: the ruleset's own word on a place (its movement
-        rule); ``None`` when no such way exists — a charge that could not reach."""
+        :meth:`pace`), give or take ``slack`` inches: a way round terrain and models that
+        ends touching ``target`` and no other model. ``allowed(spot)``: the ruleset's own
+        word on a place (its movement rule); ``None`` when no such way exists — a charge
+        that could not reach."""
         here = self.centre_of(unit)
         priced = pace or self.pace(unit)
         around = 2 * (self.clearance_of(unit) + self.clearance_of(target)) + 1.0
+        floor = math.inf  # a straight way over open ground that was too long: no farther
         for spot in self.contact_spots(unit, target, cliff=cliff):
-            if math.dist(here, spot) > allowance + SLACK:
+            straight = math.dist(here, spot)
+            if straight > allowance + slack or straight >= floor:
                 continue  # a way is never shorter than the straight line
             if not self.fits(unit, spot, touch=target):
                 continue
@@ -490,9 +717,11 @@ class Board(ABC, Generic[U]):
             if points is None:
                 continue
             cost = priced(points)
-            if cost > allowance + SLACK:
-                if cost > allowance + SLACK + around:
+            if cost > allowance + slack:
+                if cost > allowance + slack + around:
                     break  # every other place round it is as far, give or take its width
+                if len(points) == 2 and abs(cost - straight) < 1e-9:
+                    floor = min(floor, straight)
                 continue
             touchable = list(self.bases_of(target))
             end = settle(
@@ -547,11 +776,16 @@ class Board(ABC, Generic[U]):
         *,
         radii: Sequence[float] = (0.5, 1.0, 1.5, 2.0),
         taken: Sequence[Base] = (),
+        moving: Iterable[U] = (),
+        stands: Callable[[Point], bool] | None = None,
     ) -> Point | None:
         """The nearest place on the grid to ``near`` (rings of ``radii``, twelve places
         each) where ``unit`` fits clear of every model and of ``taken`` without crossing
-        an obstacle: where a model shuffles aside to make room."""
+        an obstacle: where a model shuffles aside to make room. The models of ``moving``
+        are on their way elsewhere (``taken`` holds where they go): they do not block.
+        ``stands``: the ruleset's word on where the unit may stand."""
         tape = self.game.tape
+        blocking = self.blocking(unit, also=moving)
         for radius in radii:
             for k in range(12):
                 angle = math.radians(30 * k)
@@ -560,9 +794,188 @@ class Board(ABC, Generic[U]):
                 )
                 if not self.on_ground(unit, spot) or tape.crossed((self.centre_of(unit), spot)):
                     continue
-                if clear_of(list(self.bases_at(unit)(spot)), [*self.blocking(unit), *taken]):
+                if stands is not None and not stands(spot):
+                    continue
+                if clear_of(list(self.bases_at(unit)(spot)), [*blocking, *taken]):
                     return spot
         return None
+
+    def make_way(
+        self,
+        unit: U,
+        threats: Sequence[U],
+        *,
+        start: float,
+        limit: float,
+        directions: int = 16,
+        step: float = 0.5,
+        may_shuffle: Callable[[U], bool] | None = None,
+        stands: Callable[[U, Point], bool] | None = None,
+        threats_shuffle: bool = False,
+    ) -> MadeWay[U] | None:
+        """Where ``unit``, with no room to step back from ``threats``, ends out of contact
+        with them anyway, the models in its way shuffling aside: the first place, ring by
+        ring (``start`` inches from where it stands, then every ``step`` inches up to
+        ``limit``) and ``directions`` ways round each (straight away from the threats'
+        middle first, then ever more aside), that it reaches without crossing an obstacle
+        or impassable ground, touching no threat and no model that may not shuffle
+        (``may_shuffle``; default: a friend not in a fight), and where every model it
+        would touch finds a clear place nearby (:meth:`clear_spot`); ``stands(unit,
+        place)``: the ruleset's word on where a unit may stand (never on a fence);
+        ``threats_shuffle``: the threats too may step aside, if ``may_shuffle`` lets them
+        (a last resort). ``None``: there is no such place (it stays where it is)."""
+        here = self.centre_of(unit)
+        centres = [self.centre_of(t) for t in threats]
+        if not centres:
+            return None
+        if may_shuffle is None:
+            may_shuffle = self._friend_at_rest(unit)
+        turns = sorted(
+            (360.0 * k / directions for k in range(directions)),
+            key=lambda a: (min(a, 360.0 - a), a),
+        )
+        radius = start
+        while radius <= limit + 1e-9:
+            for turn in turns:
+                spot = on_grid(away_from(here, centres, radius + SLACK, turn))
+                shuffles = self.room_at(
+                    unit,
+                    spot,
+                    threats,
+                    may_shuffle=may_shuffle,
+                    stands=stands,
+                    threats_shuffle=threats_shuffle,
+                )
+                if shuffles is not None:
+                    return MadeWay(spot, shuffles)
+            radius += step
+        return None
+
+    def room_at(
+        self,
+        unit: U,
+        spot: Point,
+        threats: Sequence[U],
+        *,
+        may_shuffle: Callable[[U], bool] | None = None,
+        stands: Callable[[U, Point], bool] | None = None,
+        threats_shuffle: bool = False,
+    ) -> tuple[tuple[U, Point], ...] | None:
+        """The shuffles that make room for ``unit`` at ``spot``, where it gets from where it
+        stands without crossing an obstacle, touching none of ``threats`` and passing
+        through none: each model it would touch there or pass through on its way (each must
+        be one ``may_shuffle`` lets move; default a friend not in a fight) and the clear
+        place nearby it shuffles to (``None``: no room there); ``threats_shuffle``: the
+        threats too step aside (when ``may_shuffle`` lets them), clear of it."""
+        here = self.centre_of(unit)
+        if may_shuffle is None:
+            may_shuffle = self._friend_at_rest(unit)
+        if not self.on_ground(unit, spot) or self.game.tape.crossed((here, spot)):
+            return None  # off the table, in impassable ground, or over an obstacle
+        if stands is not None and not stands(unit, spot):
+            return None
+        if not math.isfinite(self.pace(unit)((here, spot))):
+            return None
+        bases = list(self.bases_at(unit)(spot))
+        moving = list(zip(self.bases_of(unit), bases, strict=False))
+        own = self.unit_id(unit)
+        threat_ids = {self.unit_id(t) for t in threats}
+        in_way: list[U] = []
+        for other in self.units():
+            if self.unit_id(other) == own or not self.in_battle(other):
+                continue
+            theirs = self.bases_of(other)
+            there = any(touching(a, b) for a in bases for b in theirs)
+            through = any(
+                point_segment_distance(b.centre, start.centre, end.centre)
+                < start.radius + b.radius - GAP
+                for start, end in moving
+                for b in theirs
+            )
+            if not (there or through):
+                continue
+            threat = self.unit_id(other) in threat_ids
+            if (threat and not threats_shuffle) or not may_shuffle(other):
+                return None
+            in_way.append(other)
+        moves: list[tuple[U, Point]] = []
+        taken = list(bases)
+        for other in in_way:
+            aside = self.clear_spot(
+                other,
+                self.centre_of(other),
+                taken=taken,
+                moving=(unit, *in_way),
+                stands=None if stands is None else partial(stands, other),
+            )
+            if aside is None:
+                return None
+            moves.append((other, aside))
+            taken.extend(self.bases_at(other)(aside))
+        return tuple(moves)
+
+    def _friend_at_rest(self, unit: U) -> Callable[[U], bool]:
+        """Whether a model is a friend of ``unit`` not in a fight (who shuffles aside
+        unless the ruleset says otherwise)."""
+        side = self.side_of(unit)
+        return lambda other: self.side_of(other) == side and not self.is_engaged(other)
+
+    def cover_spots(self, unit: U, gap: float) -> tuple[Point, ...]:
+        """Places where ``unit`` would take cover: one inside each area of cover it may
+        enter and stand in (a barrel pile, a porch; not an obstacle such as a trough,
+        which models cross and never stand in) and, round every feature that gives cover, a place
+        every 2 inches just outside it (``gap`` inches off its edge: behind a wall or a
+        fence). They depend on the table and the unit's mover type and shape alone, so
+        each set is kept with the table."""
+        centre = self.centre_of(unit)
+        shape = tuple((b.x - centre[0], b.y - centre[1], b.diameter) for b in self.bases_of(unit))
+        mover, clearance = self.mover_of(unit), self.clearance_of(unit)
+        return self.game.tape.kept(
+            "board.cover_spots",
+            (mover, clearance, gap, shape),
+            lambda: self._cover_spots(unit, mover, clearance, gap),
+        )
+
+    def _cover_spots(
+        self, unit: U, mover: str | None, clearance: float, gap: float
+    ) -> tuple[Point, ...]:
+        table, tape = self.game.table, self.game.tape
+        spots: list[Point] = []
+        for feature in table.features:
+            if feature.cover is Cover.NONE:
+                continue
+            enterable = feature.kind_for(mover) is not TerrainKind.IMPASSABLE
+            if feature.is_area and enterable and not feature.obstacle:
+                inside = feature.shape.representative_point()
+                spot = on_grid((float(inside.x), float(inside.y)))
+                if self.on_ground(unit, spot):
+                    spots.append(spot)
+            spots.extend(tape.around(feature.id, clearance, gap, mover))
+        return tuple(dict.fromkeys(spots))
+
+
+def _point_along(points: Sequence[Point], length: float) -> Point:
+    """The place ``length`` inches along ``points`` (their end, past it)."""
+    if length <= 0:
+        return (float(points[0][0]), float(points[0][1]))
+    if len(points) == 2:  # a straight way: measured along it without a shape
+        (px, py), (qx, qy) = points
+        seg = math.dist((px, py), (qx, qy))
+        if seg == 0 or length >= seg:
+            return (float(qx), float(qy))
+        t = length / seg
+        return (px + (qx - px) * t, py + (qy - py) * t)
+    return along(points, length)[-1]
+
+
+def _on_obstacle(table: Table, base: tuple[float, float, float]) -> bool:
+    """:meth:`Board.on_obstacle` for one base: its centre ``x, y`` and radius."""
+    x, y, r = base
+    centre = ShapelyPoint(x, y)
+    return any(
+        feature.obstacle and feature.shape.distance(centre) < r - OBSTACLE_OVERLAP
+        for feature in table.candidates_in(x - r, y - r, x + r, y + r)
+    )
 
 
 def _contact_spots(
@@ -603,8 +1016,10 @@ def _contact_spots(
 __all__ = [
     "CONTACT_STEPS",
     "GRID",
+    "OBSTACLE_OVERLAP",
     "SLACK",
     "Board",
+    "MadeWay",
     "Pace",
     "Reach",
     "Walk",

@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
-from kubik.engine import Call, Message, Procedure, Roll, emit, msg
+from kubik.engine import Call, Choose, Forecast, Message, Procedure, Roll, emit, msg
 from kubik.engine.applied import decides
 from kubik.engine.dice import D6
 from kubik.engine.reducers import AtLeast, AtMost
-from kubik.rulesets.old_west.core import Side, number, roll_off_low_wins
+from kubik.rulesets.old_west.core import Side, data, number, roll_off_low_wins
 from kubik.rulesets.old_west.fame import FameRoll, apply_fame, offer_fame
 from kubik.rulesets.old_west.wounds import CountWounded, wound, wound_with_fame
 
@@ -102,7 +103,12 @@ class JumpOutcome:
 
 def jump_test(fame: int = 0, side: str = "model") -> Procedure[JumpOutcome]:
     """A jump or climb test on a d6; a Hero may spend Fame to avoid failing (OW-HERO-04)."""
-    (roll,) = yield Roll(D6, msg("old_west.jump.roll"), roller=side, rules=("OW-ABSENT-02",))
+    reason = msg(
+        "old_west.jump.roll",
+        fail=number("movement", "jump_fail_max"),
+        stop=number("movement", "jump_stop_max"),
+    )
+    (roll,) = yield Roll(D6, reason, roller=side, rules=("OW-ABSENT-02",))
     spent = yield from offer_fame(
         side,
         "old_west.fame.spend_jump",
@@ -296,7 +302,13 @@ def fall_from_horse(toughness: int, side: str = "rider") -> Procedure[FallOutcom
 
     ``side``: the rider's player, who rolls."""
     rules = ("OW-ABSENT-06",)
-    (roll,) = yield Roll(D6, msg("old_west.fall_from_horse.roll"), roller=side, rules=rules)
+    reason = msg(
+        "old_west.fall_from_horse.roll",
+        hit=number("fall_from_horse", "hit_max"),
+        prone=number("fall_from_horse", "prone_max"),
+        strength=number("fall_from_horse", "strength"),
+    )
+    (roll,) = yield Roll(D6, reason, roller=side, rules=rules)
     if roll <= number("fall_from_horse", "hit_max"):
         hurt = yield Call(wound, (number("fall_from_horse", "strength"), toughness, 0, side))
         outcome = FallOutcome(hurt.wounded, True)
@@ -319,26 +331,78 @@ class FortuneOutcome:
     fortune_spent: int
 
 
-def fortune(wounds: int, points: int, side: str = "hero") -> Procedure[FortuneOutcome]:
-    """OW-ABSENT-07 default: for each wound, spend 1 Fortune per d6; 4+ ignores the wound;
-    try again while Fortune remains. ``side``: the Hero's player, who rolls.
+#: Who the Fortune decision names when the caller gives no name.
+THE_HERO = msg("old_west.fortune.hero")
+
+
+def fortune(
+    wounds: int, points: int, side: str = "hero", hero: Message = THE_HERO
+) -> Procedure[FortuneOutcome]:
+    """OW-ABSENT-07 default: for each wound, the Hero's player may spend 1 Fortune on a d6;
+    4+ ignores the wound; he may try again while Fortune remains. Whether and when to
+    spend a point is his decision (OW-HERO-01: «Игрок может сам решить, в какой именно
+    момент использовать то или иное очко Славы или Удачи»), asked with its odds before
+    each roll. ``side``: the Hero's player, who decides and rolls; ``hero``: his name.
     """
     save = number("fortune", "save")
     left, spent = wounds, 0
     for index in range(wounds):
         while spent < points:
+            if not (yield _fortune_choice(side, hero, index + 1, wounds, points - spent, save)):
+                break
             spent += 1
-            (roll,) = yield Roll(
-                D6,
-                msg("old_west.fortune.roll", wound=index + 1, needed=save),
-                roller=side,
-                rules=("OW-ABSENT-07", "OW-HERO-01"),
-            )
-            if roll >= save:
+            saved = yield _fortune_roll_call(save, side, index + 1)
+            if saved:
                 left -= 1
                 yield emit("old_west.fortune.saved", rules=("OW-ABSENT-07",), wound=index + 1)
                 break
     return FortuneOutcome(left, spent)
+
+
+def fortune_roll(save: int, side: str = "hero", wound: int = 1) -> Procedure[bool]:
+    """One Fortune point spent (OW-ABSENT-07 default): a d6, ``save`` or more ignores the
+    wound."""
+    (roll,) = yield Roll(
+        D6,
+        msg("old_west.fortune.roll", wound=wound, needed=save),
+        roller=side,
+        rules=("OW-ABSENT-07", "OW-HERO-01"),
+    )
+    return bool(roll >= save)
+
+
+@cache
+def _fortune_roll_call(save: int, side: str, wound: int) -> Call[bool, int, str, int]:
+    """:func:`fortune_roll`'s call, one value per situation (a fight's odds replay it)."""
+    return Call(fortune_roll, (save, side, wound))
+
+
+@cache
+def _fortune_choice(
+    side: str, hero: Message, wound: int, wounds: int, left: int, save: int
+) -> Choose:
+    """Whether to spend a Fortune point on wound ``wound`` of ``wounds`` (``left`` points):
+    the odds of the roll it buys on the option, spending being what an owner usually does
+    (the default)."""
+    return Choose(
+        (True, False),
+        side,
+        msg(
+            "old_west.fortune.ask",
+            hero=hero,
+            wound=wound,
+            wounds=wounds,
+            fortune=left,
+            needed=save,
+        ),
+        default=True,
+        labels=(
+            msg("old_west.fortune.spend", needed=save),
+            msg("old_west.fortune.keep", fortune=left),
+        ),
+        forecasts=(Forecast(fortune_roll, (save, side, wound), value=int), None),
+        rules=("OW-ABSENT-07", "OW-HERO-01"),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,3 +425,23 @@ class Profile:
     fortune: int = 0
     hero: bool = False
     fearsome: bool = False
+
+
+def _rows(name: str) -> dict[str, dict[str, Any]]:
+    table = data()[name]
+    return {
+        key: dict(value)
+        for key, value in table.items()
+        if isinstance(value, dict) and key not in {"provenance", "provenance_cells"}
+    }
+
+
+def profile_table() -> dict[str, dict[str, Any]]:
+    """OW-ABSENT-09 default: every profile of the data by id (its characteristics, Hero
+    and Fearsome Reputation flags)."""
+    return _rows("profiles")
+
+
+def mount_table() -> dict[str, dict[str, Any]]:
+    """OW-ABSENT-06/09 default: every mount of the data by id (Toughness, Wounds, names)."""
+    return _rows("mounts")

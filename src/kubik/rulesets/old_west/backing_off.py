@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from kubik.engine import Verdict, msg
 from kubik.engine.applied import decides, record
-from kubik.rulesets.old_west.core import number
+from kubik.rulesets.old_west.core import data, number
 
 
 class BackOff(StrEnum):
@@ -87,22 +87,115 @@ class BackOffPath:
     length: float  # inches it takes him away from his opponents
     touches_enemy: bool = False  # ends touching (or passes through) another enemy
     climbs: bool = False  # jumps or climbs an obstacle on the way
+    away: bool = True  # ends farther from every opponent than he stood
+    on_obstacle: bool = False  # ends standing on a fence or in a trough
+
+
+#: How much more than the full 1" a loser's step back may measure (inches): the 0.1"
+#: grid's rounding and a hand placing the model, never a second step.
+BY_HAND = 0.2
 
 
 @decides()
 def back_off_path(path: BackOffPath) -> Verdict:
-    """Is this a lawful way back for a loser? The full 1" (OW-CC-04), touching no other
-    enemy — control zones do not stop him (OW-CC-04) — and without jumping or climbing
-    an obstacle to avoid being trapped (OW-CC-09).
+    """Is this a lawful way back for a loser? The full 1" away from his opponents
+    (OW-CC-04; give or take a hand's placing, :data:`BY_HAND`), touching no other enemy —
+    control zones do not stop him (OW-CC-04) — without jumping or climbing an obstacle to
+    avoid being trapped (OW-CC-09), and never ending on one (OW-ABSENT-02).
 
     >>> back_off_path(BackOffPath(1.0)).allowed, back_off_path(BackOffPath(1.0, climbs=True)).rules
     (True, ('OW-CC-09',))
+    >>> back_off_path(BackOffPath(2.0)).allowed, back_off_path(BackOffPath(1.0, away=False)).allowed
+    (False, False)
     """
     if path.climbs:
         return Verdict.forbid(msg("old_west.permission.back_off_climb"), "OW-CC-09")
     if path.touches_enemy:
         return Verdict.forbid(msg("old_west.permission.back_off_touch"), "OW-CC-04")
+    if path.on_obstacle:
+        return Verdict.forbid(msg("old_west.permission.on_obstacle"), "OW-ABSENT-02")
     inches = number("close_combat", "back_off_inches")
+    if not path.away:
+        return Verdict.forbid(msg("old_west.permission.back_off_away", inches=inches), "OW-CC-04")
     if path.length < inches - 1e-9:
         return Verdict.forbid(msg("old_west.permission.back_off_short", inches=inches), "OW-CC-04")
+    if path.length > inches + BY_HAND + 1e-9:
+        return Verdict.forbid(msg("old_west.permission.back_off_long", inches=inches), "OW-CC-04")
     return Verdict.allow("OW-CC-04")
+
+
+@dataclass(frozen=True, slots=True)
+class MakingWay:
+    """A model in the way of a trapped loser who must still get out of contact."""
+
+    in_fight: bool = False  # it is in a fight (base contact a charge started)
+    friend: bool = True  # of the loser's own side
+    winner: bool = False  # one of the loser's own opponents, in no other fight
+
+
+@decides()
+def may_make_way(model: MakingWay) -> Verdict:
+    """May this model shuffle aside a little to let a trapped loser out of contact? The
+    loser «всё равно должен ... переместиться таким образом, чтобы его подставка более не
+    касалась противника — если необходимо другие фигурки должны чуть-чуть сдвинуться»
+    (OW-CC-09): any model not in a fight, friend or enemy; one of his own opponents whose
+    only fight this was (when nothing else lets him out: the battle asks this last); a
+    model in another fight holds its ground.
+
+    >>> may_make_way(MakingWay()).allowed, may_make_way(MakingWay(friend=False)).allowed
+    (True, True)
+    >>> may_make_way(MakingWay(in_fight=True)).rules
+    ('OW-CC-09',)
+    >>> may_make_way(MakingWay(in_fight=True, friend=False, winner=True)).allowed
+    True
+    """
+    if model.in_fight and not model.winner:
+        return Verdict.forbid(msg("old_west.permission.make_way_fighting"), "OW-CC-09")
+    return Verdict.allow("OW-CC-09")
+
+
+@decides()
+def out_of_contact(touches_enemy: bool, on_obstacle: bool = False, room: bool = True) -> Verdict:
+    """Where may a trapped loser end? Anywhere he gets to without a jump or a climb that no
+    longer touches the enemy (OW-CC-09), not on an obstacle (OW-ABSENT-02), where the
+    models in his way can make room (``room``: they may shuffle aside, :func:`may_make_way`).
+
+    >>> out_of_contact(False).allowed, out_of_contact(True).allowed
+    (True, False)
+    """
+    if touches_enemy:
+        return Verdict.forbid(msg("old_west.permission.still_touching"), "OW-CC-09")
+    if not room:
+        return Verdict.forbid(msg("old_west.permission.no_room_there"), "OW-CC-09")
+    if on_obstacle:
+        return Verdict.forbid(msg("old_west.permission.on_obstacle"), "OW-ABSENT-02")
+    return Verdict.allow("OW-CC-09")
+
+
+@decides("OW-CC-04")
+def back_off_inches() -> float:
+    """How far a loser backs off from his opponents, in inches (OW-CC-04)."""
+    return float(number("close_combat", "back_off_inches"))
+
+
+def back_off_turns() -> tuple[float, ...]:
+    """The ways a loser tries to back off, in degrees from straight away from his
+    opponents, in order: straight away first, then the data's angles (any way that takes
+    him away from them is a way back, OW-CC-04/09)."""
+    return (0.0, *(float(a) for a in data()["battle"]["back_off_angles"]))
+
+
+@dataclass(frozen=True, slots=True)
+class MakeWay:
+    """Where a trapped loser may end out of contact, the others making way (OW-CC-09):
+    places up to ``inches`` from where he stood, ``directions`` ways round."""
+
+    inches: float
+    directions: int
+
+
+@decides("OW-CC-09")
+def make_way_reach() -> MakeWay:
+    """How far and in how many directions a trapped loser looks for room (OW-CC-09)."""
+    table = data()["battle"]
+    return MakeWay(float(table["make_way_inches"]), int(table["make_way_directions"]))

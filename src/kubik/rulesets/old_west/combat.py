@@ -35,6 +35,7 @@ from kubik.engine.dice import D6
 from kubik.engine.memo import by_identity
 from kubik.engine.requests import SILENT, step, tail_step
 from kubik.rulesets.old_west.absent import (
+    THE_HERO,
     FallOutcome,
     FortuneOutcome,
     fall_from_horse,
@@ -120,7 +121,9 @@ class CombatOutcome:
     over a cliff edge, OW-ABSENT-05); ``fame_a`` / ``fame_b``, Fame each model of side a
     / b spent (deciding the fight and wounding, OW-HERO-02/05); ``fortune``, Fortune each
     loser spent against its wounds (OW-ABSENT-07); ``stood``, 1 where a winner who fought
-    lying down stood up (OW-CC-10).
+    lying down stood up (OW-CC-10). ``killed_by``, for the record of who put whom out of
+    action: per loser, the winner (1-based, 0: none) whose strikes took its last Wound —
+    not part of the round's result, so outcomes that differ only in it are one outcome.
     """
 
     winner: Side
@@ -132,6 +135,7 @@ class CombatOutcome:
     fame_b: tuple[int, ...] = ()
     fortune: tuple[int, ...] = ()
     stood: tuple[int, ...] = ()
+    killed_by: tuple[int, ...] = field(default=(), compare=False)
 
     def fame(self, side: Side, index: int) -> int:
         """Fame spent by model ``index`` (0-based) of ``side``."""
@@ -153,6 +157,12 @@ class CombatOutcome:
     def stood_up(self, index: int) -> bool:
         """Whether winner ``index`` won lying down and stood up (OW-CC-10)."""
         return bool(self.stood[index]) if self.stood else False
+
+    def killer(self, index: int) -> int | None:
+        """The winner (0-based) whose strikes put loser ``index`` out of action (None: he
+        was not, or a fall did)."""
+        found = self.killed_by[index] if self.killed_by else 0
+        return found - 1 if found else None
 
 
 def strikes_on(attacks: int, trapped: bool) -> int:
@@ -282,10 +292,12 @@ def _strikes_call(
 
 
 @lru_cache(maxsize=256)
-def _fortune_call(wounds: int, left: int, side: str) -> Call[FortuneOutcome, int, int, str]:
+def _fortune_call(
+    wounds: int, left: int, side: str, hero: Message | None
+) -> Call[FortuneOutcome, int, int, str, Message]:
     """Fortune against ``wounds`` with ``left`` points (one value per situation, as
-    :func:`_reach_roll`)."""
-    return Call(fortune, (wounds, left, side))
+    :func:`_reach_roll`); ``hero``: his name, when the fight has names."""
+    return Call(fortune, (wounds, left, side, hero if hero is not None else THE_HERO))
 
 
 @lru_cache(maxsize=64)
@@ -387,7 +399,7 @@ def suffer(target: _Target, wounds: int, side: str) -> Procedure[None]:
     (OW-ABSENT-07 default), the rest count towards his Wounds (OW-CC-12)."""
     left = target.model.fortune - target.fortune_spent
     if wounds > 0 and left > 0:
-        saved = yield _fortune_call(wounds, left, side)
+        saved = yield _fortune_call(wounds, left, side, target.model.name)
         target.fortune_spent += saved.fortune_spent
         wounds = saved.wounds
     target.wounds += wounds
@@ -698,9 +710,20 @@ def combat(
             if said is not SILENT:
                 yield said
     strike_rules = extra["both_sides"]
+    killed_by = [0] * len(targets)
     for index, striker in enumerate(winners):
         if not _strike_verdict(StrikeAt.RIDER, striker.prone, False, False, False).allowed:
             continue
+        said = emit(
+            "old_west.combat.strikes",
+            rules=("OW-CC-05",),
+            side=winner,
+            model=striker.called(index),
+            attacks=striker.attacks,
+        )
+        if said is not SILENT:  # (the people rolling see whose strikes these are)
+            yield said
+        standing = [not t.out for t in targets]
         struck, fame_left[index] = yield step(
             attacks_of,
             striker,
@@ -710,8 +733,10 @@ def combat(
             strike_rules,
             0,
         )
-        for target, after in zip(targets, struck, strict=True):
+        for place, (target, after) in enumerate(zip(targets, struck, strict=True)):
             target.restore(after)
+            if standing[place] and target.out:
+                killed_by[place] = index + 1
     for target in targets:
         if target.model.cliff_drop > 0 and not target.out:
             fall = yield Call(
@@ -746,4 +771,5 @@ def combat(
         fame_b=_flags(spent[Side.B]),
         fortune=_flags([t.fortune_spent for t in targets]),
         stood=_flags([m.prone for m in winners]),
+        killed_by=_flags(killed_by),
     )

@@ -236,6 +236,42 @@ def quickdraw_works(hero_shot: bool) -> Verdict:
 
 
 @decides()
+def may_wait(hero_gap: float) -> Verdict:
+    """May a friend of a Hero who shouts Yee Haw! stay out of it and move in his turn as
+    usual? Yes: friends within 6" «могут передвигаться вместе с ним» — they may move with
+    him, ending within 6" of him (OW-HERO-08), or not (``hero_gap``: inches between them
+    before the Hero moved).
+
+    >>> may_wait(4.0).rules
+    ('OW-HERO-08',)
+    """
+    if not follows(hero_gap):
+        radius = number("fame", "follower_radius_inches")
+        return Verdict.forbid(
+            msg("old_west.permission.too_far", distance=hero_gap, radius=radius), "OW-HERO-08"
+        )
+    return Verdict.allow("OW-HERO-08")
+
+
+@decides()
+def may_quickdraw(shooting: Verdict, has_target: bool) -> Verdict:
+    """Can the Hero do what Quickdraw is for? He may shoot (``shooting``:
+    :func:`~kubik.rulesets.old_west.shooting.may_shoot`) and has an enemy he may shoot at
+    (``has_target``): the action works only if he shoots (OW-HERO-09).
+
+    >>> may_quickdraw(Verdict.allow("OW-ABSENT-04"), True).rules
+    ('OW-ABSENT-04', 'OW-HERO-09')
+    >>> may_quickdraw(Verdict.allow("OW-ABSENT-04"), False).allowed
+    False
+    """
+    if not shooting.allowed:
+        return shooting
+    if has_target:
+        return Verdict.combine(shooting, Verdict.allow("OW-HERO-09"))
+    return Verdict.forbid(msg("old_west.permission.no_target"), "OW-HERO-09", "OW-ABSENT-04")
+
+
+@decides()
 def whuppin_moves(opponents_left: int) -> Verdict:
     """After Time for Whuppin', the Hero and his fight's friends move again only if all his
     opponents are out of action (OW-HERO-10).
@@ -264,6 +300,23 @@ def may_carry_out(action: HeroicAction, hero: Beneficiary, able: Verdict) -> Ver
         why = able.reason if able.reason is not None else msg("old_west.permission.heroic_idle")
         return Verdict.forbid(why, _ACTION_RULE[action], *able.rules)
     return Verdict.combine(own, able)
+
+
+@decides()
+def may_whup(hero: Beneficiary, in_fight: Verdict, fights: Verdict, fought: bool) -> Verdict:
+    """Can a declared Time for Whuppin' be carried out now (OW-HERO-10)? As any heroic
+    action (:func:`may_carry_out`, ``in_fight``: he is in a fight); and the Hero must still
+    be allowed to fight this phase (``fights``:
+    :func:`~kubik.rulesets.old_west.division.may_fight`; ``fought``: he fought already) —
+    his fight is fought first, never a second time.
+    """
+    verdict = may_carry_out(HeroicAction.WHUPPIN, hero, in_fight)
+    if (verdict.allowed or fought) and not fights.allowed:
+        reason = (
+            fights.reason if fights.reason is not None else msg("old_west.permission.heroic_idle")
+        )
+        return Verdict.forbid(reason, *fights.rules, "OW-HERO-10")
+    return verdict
 
 
 @dataclass(frozen=True, slots=True)

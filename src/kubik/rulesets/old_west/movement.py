@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from kubik.engine import Verdict, msg
 from kubik.engine.applied import decides
 from kubik.rulesets.old_west.absent import in_control_zone, move_allowance, stand_up_cost
-from kubik.rulesets.old_west.core import Status, number, on_table
+from kubik.rulesets.old_west.core import Status, data, number, on_table
 from kubik.rulesets.old_west.heroics import follows
 from kubik.rulesets.old_west.pluck import reputation_check
 
@@ -129,12 +130,43 @@ class MoveEnd:
 
     ``enemy_gap``: the closest the move comes to an enemy in play, edge to edge in inches
     (0: base contact); ``charge``: the move is a charge into contact; ``hero_gap``: for a
-    Yee Haw! follower, inches from the Hero at the end (None otherwise).
+    Yee Haw! follower, inches from the Hero at the end (None otherwise); ``on_obstacle``:
+    the model would stand on a fence or in a trough.
     """
 
     enemy_gap: float
     charge: bool = False
     hero_gap: float | None = None
+    on_obstacle: bool = False
+
+
+@decides()
+@cache
+def may_stand(on_obstacle: bool) -> Verdict:
+    """May a move end here? Never on an obstacle: a model crosses a fence, a wall or a
+    trough (a jump test) and ends beside it or clear of it on the far side, and one that
+    fails the test stops short of it (OW-ABSENT-02 default).
+
+    >>> may_stand(False).allowed, may_stand(True).rules
+    (True, ('OW-ABSENT-02',))
+    """
+    if on_obstacle:
+        return Verdict.forbid(msg("old_west.permission.on_obstacle"), "OW-ABSENT-02")
+    return Verdict.allow("OW-ABSENT-02")
+
+
+@decides()
+def may_place(clear: bool, on_obstacle: bool = False) -> Verdict:
+    """May a model the rules move by themselves (a loser landing below a cliff edge, a model
+    shuffling aside to make way) be set down here? Touching no other model — only a
+    charge brings models into contact (OW-CC-01) — and not on an obstacle (OW-ABSENT-02).
+
+    >>> may_place(True).allowed, may_place(False).rules, may_place(True, True).allowed
+    (True, ('OW-CC-01',), False)
+    """
+    if not clear:
+        return Verdict.forbid(msg("old_west.permission.place_taken"), "OW-CC-01")
+    return may_stand(on_obstacle)
 
 
 @decides()
@@ -146,11 +178,16 @@ def may_end_move(end: MoveEnd) -> Verdict:
     (False, True)
     >>> may_end_move(MoveEnd(3.0, hero_gap=6.5)).rules
     ('OW-HERO-08',)
+    >>> may_end_move(MoveEnd(3.0, on_obstacle=True)).allowed
+    False
     """
+    if end.on_obstacle:
+        return may_stand(True)
     if end.hero_gap is not None and not follows(end.hero_gap):
         radius = number("fame", "follower_radius_inches")
+        distance = round(end.hero_gap, 2)
         return Verdict.forbid(
-            msg("old_west.permission.too_far", distance=end.hero_gap, radius=radius), "OW-HERO-08"
+            msg("old_west.permission.too_far", distance=distance, radius=radius), "OW-HERO-08"
         )
     follower = ("OW-HERO-08",) if end.hero_gap is not None else ()
     if end.charge:
@@ -161,12 +198,43 @@ def may_end_move(end: MoveEnd) -> Verdict:
     return Verdict.allow("OW-ABSENT-02", *follower)
 
 
+@decides("OW-ABSENT-02")
+def control_zone() -> float:
+    """How far round an enemy only a charge may go (OW-ABSENT-02 default), in inches."""
+    return float(number("movement", "control_zone_inches"))
+
+
+def cliff_height() -> float:
+    """The highest step of ground a model moves over, in inches: higher is a cliff face,
+    which no move crosses (climbing is absent from the seed), across which models do not
+    touch, and over whose edge a loser backing off falls (OW-CC-09, OW-ABSENT-05)."""
+    return float(data()["battle"]["cliff_inches"])
+
+
+def beside_gap() -> float:
+    """How far from a building or a fence a model stands to be just beside it (taking
+    cover behind it, reaching its door), in inches (``battle.cover_gap_inches``)."""
+    return float(data()["battle"]["cover_gap_inches"])
+
+
+def base_mm(mounted: bool) -> float:
+    """A model's base diameter when its scenario gives none, in millimetres: on foot, or
+    the round stand-in for a cavalry base (OW-ABSENT-09 default)."""
+    return float(data()["battle"]["mounted_base_mm" if mounted else "base_mm"])
+
+
 __all__ = [
     "ChargeTarget",
     "MoveEnd",
     "Mover",
     "allowance",
+    "base_mm",
+    "beside_gap",
+    "cliff_height",
+    "control_zone",
     "may_charge",
     "may_end_move",
     "may_move",
+    "may_place",
+    "may_stand",
 ]

@@ -136,6 +136,13 @@ def shot_goals(
     return _side_goals(side, ShotWounds(), "old_west.goal.shot")
 
 
+def fortune_goals(
+    wounds: int, points: int, side: str = "hero", hero: Message | None = None
+) -> Objectives:
+    """Fortune: the Hero wants to suffer as few of the wounds as he can."""
+    return _side_goals(side, FieldValue("wounds", -1), "old_west.goal.fortune")
+
+
 def fight_goals(a: Sequence[Any], b: Sequence[Any], advantage: Side = Side.A) -> Objectives:
     """Dukin' it out: each side wants to win the fight."""
     return {
@@ -193,6 +200,7 @@ declare(pluck.head_for_the_hills, hills_goals)
 declare(pluck.fearsome_reputation, fearsome_goals)
 declare(pluck.diving_for_cover, diving_goals)
 declare(absent.jump_test, jump_goals)
+declare(absent.fortune, fortune_goals)
 declare(absent.shoot, shot_goals)
 declare(fight.dukin_it_out, fight_goals)
 declare(fight.fight, fight_goals)
@@ -207,6 +215,7 @@ declare(pluck_inputs.fearsome_procedure, lambda inp: fearsome_goals(0))
 declare(pluck_inputs.diving_procedure, lambda inp: diving_goals(0, False))
 declare(heroics_inputs.jump_procedure, lambda inp: jump_goals())
 declare(heroics_inputs.shoot_procedure, lambda inp: shot_goals(0, 0, 0))
+declare(heroics_inputs.fortune_procedure, lambda inp: fortune_goals(0, 0))
 
 __all__ = [
     "NotField",
@@ -217,6 +226,7 @@ __all__ = [
     "fearsome_goals",
     "fight_bid_situation",
     "fight_goals",
+    "fortune_goals",
     "hills_goals",
     "jump_goals",
     "pluck_goals",

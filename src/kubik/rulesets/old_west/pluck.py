@@ -143,6 +143,23 @@ def may_flee(posse: Posse) -> Verdict:
     return Verdict.allow("OW-PLK-04", *counted)
 
 
+@decides()
+def takes_the_test(posse: Posse) -> Verdict:
+    """Does the posse take the Head for the Hills test at the start of this turn? Yes
+    once half or more of it is out of action (OW-PLK-02; models that left the table for
+    an objective do not count, OW-PLK-03).
+
+    >>> takes_the_test(Posse(6, 3)).allowed, takes_the_test(Posse(6, 2)).allowed
+    (True, False)
+    """
+    if posse.must_test:
+        return Verdict.allow("OW-PLK-02")
+    return Verdict.forbid(
+        msg("old_west.permission.hills_not_due", lost=posse.out_of_action, models=posse.models),
+        "OW-PLK-02",
+    )
+
+
 @decides("OW-PLK-02")
 def tester(leader: int | None, plucks: tuple[int, ...]) -> int:
     """Which model takes the Head for the Hills test: the leader (``leader``, his index in

@@ -73,6 +73,31 @@ def weapon(weapon_id: str) -> dict[str, Any]:
     return row
 
 
+def weapon_table() -> dict[str, dict[str, Any]]:
+    """Every weapon of the data by id: range, Strength, names, move limit (OW-ABSENT-04)."""
+    table = data()["weapons"]
+    return {
+        key: dict(value)
+        for key, value in table.items()
+        if isinstance(value, dict) and key not in {"provenance", "provenance_cells"}
+    }
+
+
+@decides("OW-ABSENT-04")
+def most_in_the_way() -> int:
+    """The most things in the way rolled for one shot (each a d6 that may stop it,
+    OW-ABSENT-04 default)."""
+    return int(data()["battle"]["max_in_the_way"])
+
+
+@decides("OW-ABSENT-04")
+def cover_reach() -> float:
+    """How near the target (or far from the shooter) cover on the line of fire must be to
+    count as in the way, in inches (OW-ABSENT-04 default: the cover the target hides behind,
+    not the fence the shooter leans on)."""
+    return float(data()["battle"]["cover_reach_inches"])
+
+
 @cache
 def move_limit(weapon_id: str) -> Fraction:
     """The fraction of its Move a model may have moved this turn and still fire the weapon
@@ -151,4 +176,14 @@ def _may_shoot_at(model: Shooter, shot: ShotAt) -> Verdict:
     return Verdict.combine(shooting, reputation_check(shot.fearsome, shot.fearsome_passed))
 
 
-__all__ = ["Shooter", "ShotAt", "may_shoot", "may_shoot_at", "move_limit", "weapon"]
+__all__ = [
+    "Shooter",
+    "ShotAt",
+    "cover_reach",
+    "may_shoot",
+    "may_shoot_at",
+    "most_in_the_way",
+    "move_limit",
+    "weapon",
+    "weapon_table",
+]

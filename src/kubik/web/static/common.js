@@ -45,11 +45,12 @@ export async function call(method, url, body, token) {
 
 /** A DOM element: el("div", {class: "x"}, child, "text"). */
 export function el(tag, attributes = {}, ...children) {
-  const svg = ["svg", "g", "rect", "circle", "polygon", "polyline", "line", "text", "title", "path"].includes(tag);
+  const svg = ["svg", "g", "rect", "circle", "polygon", "polyline", "line", "text", "title", "path", "defs", "pattern"].includes(tag);
   const node = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "style") node.style.cssText = value; // the page's policy allows no style attributes
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {

@@ -42,7 +42,9 @@ async function main() {
     const seed = document.getElementById("seed").value;
     const bots = {};
     for (const pick of document.querySelectorAll("#bots select")) if (pick.value !== "human") bots[pick.dataset.side] = pick.value;
-    create({ scenario: select.value, dice: document.getElementById("dice").value, bots, ...(seed ? { seed: Number(seed) } : {}) });
+    const clock = document.getElementById("clock").value;
+    create({ scenario: select.value, dice: document.getElementById("dice").value, bots, ...(seed ? { seed: Number(seed) } : {}),
+      ...(clock ? { clock: { per_answer: Number(clock), then: "default" } } : {}) });
   };
   document.getElementById("load").onclick = async () => {
     const file = document.getElementById("record").files[0];

@@ -13,20 +13,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Hashable
-from typing import TYPE_CHECKING
 
 from kubik.engine import Entry, EntryError, Forecast, Message, Procedure, msg
 from kubik.game.battle import Menu
 from kubik.rulesets.old_west import division
 from kubik.rulesets.old_west.battle.judge import weight
 from kubik.rulesets.old_west.battle.options import Split
+from kubik.rulesets.old_west.battle.state import OldWestState
 from kubik.rulesets.old_west.division import Contacts, Fight
 
-if TYPE_CHECKING:
-    from kubik.rulesets.old_west.battle.game import OldWestGame
 
-
-def contacts_of(game: OldWestGame, eligible: Collection[str] | None = None) -> Contacts:
+def contacts_of(game: OldWestState, eligible: Collection[str] | None = None) -> Contacts:
     """(first posse's model, second posse's model) pairs in a fight a charge started, both
     in action (and both ``eligible``, when given)."""
     first = {f.id for f in game.posse(game.sides[0])}
@@ -45,17 +42,17 @@ def contacts_of(game: OldWestGame, eligible: Collection[str] | None = None) -> C
     return frozenset(pairs)
 
 
-def order_of(game: OldWestGame) -> tuple[str, ...]:
+def order_of(game: OldWestState) -> tuple[str, ...]:
     """Every model's id in file order (the rules' tie-break order)."""
     return tuple(f.id for f in game.figures)
 
 
-def fight_label(game: OldWestGame, fight: Fight) -> Message:
+def fight_label(game: OldWestState, fight: Fight) -> Message:
     """A fight as people read it: ``Wyatt against Ike, Billy``."""
     return msg("old_west.game.fight_names", a=game.names(fight.a), b=game.names(fight.b))
 
 
-def split_label(game: OldWestGame, split: Split) -> Message:
+def split_label(game: OldWestState, split: Split) -> Message:
     """A split as people read it: ``[Wyatt against Ike, Billy], [Doc against Joe]``."""
     fights = tuple(
         msg("old_west.game.fight_item", a=game.names(f.a), b=game.names(f.b)) for f in split.fights
@@ -63,7 +60,7 @@ def split_label(game: OldWestGame, split: Split) -> Message:
     return msg("old_west.game.option.split", fights=fights)
 
 
-def split_score(game: OldWestGame, side: str, split: Split) -> float:
+def split_score(game: OldWestState, side: str, split: Split) -> float:
     """A bot's plain judgement of a split: enemies left alone against several of ours."""
     first = side == game.sides[0]
     score = 0.0
@@ -77,7 +74,7 @@ def split_score(game: OldWestGame, side: str, split: Split) -> float:
 
 
 def divide(
-    game: OldWestGame, eligible: Collection[str] | None = None
+    game: OldWestState, eligible: Collection[str] | None = None
 ) -> Procedure[tuple[Fight, ...]]:
     """The fights of the models in a fight (``eligible``: only these may fight now); the
     posse with advantage chooses how to split each group with several models on both
@@ -121,7 +118,7 @@ _SIDES = re.compile(r"\s+(?:vs\.?|against|против)\s+", re.IGNORECASE)
 _MODELS = re.compile(r"\s*[+,]\s*")
 
 
-def split_entry(game: OldWestGame, contacts: Contacts) -> Entry:
+def split_entry(game: OldWestState, contacts: Contacts) -> Entry:
     """People at a real table split a brawl themselves: ``wyatt vs ike + billy; doc vs
     joe`` (ids or names); the split must pass the rule's check (OW-CC-01, OW-ABSENT-03)."""
 
@@ -150,7 +147,7 @@ def split_entry(game: OldWestGame, contacts: Contacts) -> Entry:
     return Entry(msg("old_west.entry.split_hint"), read, label)
 
 
-def _model_id(game: OldWestGame, typed: str) -> str:
+def _model_id(game: OldWestState, typed: str) -> str:
     wanted = typed.strip().casefold()
     for figure in game.figures:
         name = game.name(figure.id).kwargs

@@ -12,7 +12,7 @@ enum); how it stands is a :class:`Stance`; its nerve this phase or turn a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from kubik.game.battle import Piece, Posture, Presence
@@ -90,6 +90,10 @@ class Figure:
     tested_fearsome: tuple[str, ...] = ()  # enemies it passed its test against this phase
     moved: float = 0.0  # inches moved this turn (a move-or-fire weapon, OW-ABSENT-04)
     loot: int = 0  # loot of the scenario objective it carries
+    # the last piece made, with the base, status and stance it was made of
+    _piece: tuple[Base, Status, Stance, Piece] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     @property
     def in_action(self) -> bool:
@@ -127,10 +131,15 @@ class Figure:
         return self.profile.hero
 
     def piece(self) -> Piece:
-        """The model as the battle layer sees it."""
-        return Piece(
-            self.id, self.id, self.side, self.base, _PRESENCE[self.status], self.stance.posture
-        )
+        """The model as the battle layer sees it (made again only once it moved, fell or
+        left: the layer asks every model's piece for every measurement)."""
+        made = self._piece
+        base, status, stance = self.base, self.status, self.stance
+        if made is not None and made[0] is base and made[1] is status and made[2] is stance:
+            return made[3]
+        piece = Piece(self.id, self.id, self.side, base, _PRESENCE[status], stance.posture)
+        self._piece = (base, status, stance, piece)
+        return piece
 
     def dismount(self) -> Mount | None:
         """Leave (or lose) the mount, standing on a foot base where the rider was; returns

@@ -12,14 +12,16 @@ Hero — less the Fame it costs (tastes in data).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
 from kubik.engine import AnyForecast, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import LazyForecast, Menu
 from kubik.rulesets.old_west.battle.figures import Figure
+from kubik.rulesets.old_west.battle.judge import weight
 from kubik.rulesets.old_west.battle.options import Heroic
 from kubik.rulesets.old_west.battle.situations import able, hero_now
+from kubik.rulesets.old_west.battle.state import OldWestState
 from kubik.rulesets.old_west.fame import spend
 from kubik.rulesets.old_west.heroics import (
     HeroicAction,
@@ -29,14 +31,15 @@ from kubik.rulesets.old_west.heroics import (
     may_carry_out,
     may_declare,
 )
-from kubik.table import edge_distance
 
-if TYPE_CHECKING:
-    from kubik.rulesets.old_west.battle.game import OldWestGame
+#: What a heroic action brings forward, as its phase foresees it: the forecast of the
+#: Hero's best act now (his shot, his charge, his fight), ``share`` of it weighed and
+#: ``score`` added (``None``: he could do nothing).
+Best = Callable[[OldWestState, Figure, float, float], AnyForecast | None]
 
 
 def can_declare(
-    game: OldWestGame, hero: Figure, action: HeroicAction, declared: bool = False
+    game: OldWestState, hero: Figure, action: HeroicAction, declared: bool = False
 ) -> Verdict:
     """The rule's answer: may the Hero declare ``action`` now (Fame to pay, once a phase,
     and something to do)? Whether he could do it is worked out only if the rule asks."""
@@ -46,12 +49,11 @@ def can_declare(
 
 
 def declare(
-    game: OldWestGame, action: HeroicAction, ledger: PhaseLedger
+    game: OldWestState, action: HeroicAction, ledger: PhaseLedger, best: Best
 ) -> Procedure[tuple[tuple[Figure, ...], PhaseLedger]]:
-    """Ask every Hero who can whether he takes ``action``; returns the Heroes in acting
-    order and the phase ledger with their declarations."""
-    from kubik.rulesets.old_west.battle.judge import weight
-
+    """Ask every Hero who can whether he takes ``action`` (``best``: what it would bring
+    forward, for the bots); returns the Heroes in acting order and the phase ledger with
+    their declarations."""
     if not game.settings.heroic_actions:
         return (), ledger
     declared: dict[str, list[Figure]] = {side: [] for side in game.sides}
@@ -75,7 +77,7 @@ def declare(
                 yes,
                 msg("old_west.game.option.heroic_declare", model=name, action=action),
                 verdict,
-                LazyForecast(partial(worth, game, hero, action, share)),
+                LazyForecast(partial(worth, game, hero, action, share, best)),
             )
             answer = yield from game.choose(
                 menu,
@@ -104,29 +106,18 @@ def declare(
     return tuple(queue[game.side_id(s)].pop(0) for s in order.sides), ledger
 
 
-def worth(game: OldWestGame, hero: Figure, action: HeroicAction, share: float) -> AnyForecast:
+def worth(
+    game: OldWestState, hero: Figure, action: HeroicAction, share: float, best: Best
+) -> AnyForecast:
     """What declaring ``action`` is worth to the Hero's posse: ``share`` of the rule it
-    brings forward (his best shot or charge) — or, for Time for Whuppin', moving again
-    when his fight wipes out his opponents — less the Fame it costs."""
-    from kubik.rulesets.old_west.battle.judge import weight
-
+    brings forward (``best``: his best shot or charge — or, for Time for Whuppin', moving
+    again when his fight wipes out his opponents), less the Fame it costs."""
     cost = -weight("fame_point") * action.cost
-    if action is HeroicAction.QUICKDRAW:
-        from kubik.rulesets.old_west.battle.shots import best_shot_forecast
-
-        found = best_shot_forecast(game, hero, share, cost)
-    elif action is HeroicAction.YEE_HAW:
-        from kubik.rulesets.old_west.battle.moves import best_charge_forecast
-
-        found = best_charge_forecast(game, hero, share, cost)
-    else:
-        from kubik.rulesets.old_west.battle.melee import whuppin_forecast
-
-        found = whuppin_forecast(game, hero, cost)
+    found = best(game, hero, share, cost)
     return found if found is not None else Forecast(score=cost)
 
 
-def hero_followers(game: OldWestGame, hero: Figure, ledger: PhaseLedger) -> frozenset[str]:
+def hero_followers(game: OldWestState, hero: Figure, ledger: PhaseLedger) -> frozenset[str]:
     """Friends the rules let act with the Hero's Yee Haw! or Quickdraw: within 6" of him
     before he acts, not yet acted this phase, and able to move or shoot (OW-HERO-08/09/11).
     A Hero who declared his own action acts under it instead (each model benefits once)."""
@@ -137,12 +128,12 @@ def hero_followers(game: OldWestGame, hero: Figure, ledger: PhaseLedger) -> froz
         if f.id != hero.id
         and not ledger.is_declared(f.id)
         and able(game, f, action, f.id in ledger.acted).allowed
-        and may_benefit(ledger.beneficiary(f.id, edge_distance(hero.base, f.base)), action).allowed
+        and may_benefit(ledger.beneficiary(f.id, game.board.gap(hero, f)), action).allowed
     )
 
 
 def heroic_lost(
-    game: OldWestGame, hero: Figure, action: HeroicAction, verdict: Verdict
+    game: OldWestState, hero: Figure, action: HeroicAction, verdict: Verdict
 ) -> Procedure[None]:
     """The log line for a paid-for heroic action that cannot be carried out, and why."""
     yield emit(
@@ -157,7 +148,7 @@ def heroic_lost(
 
 
 def carried_out(
-    game: OldWestGame, hero: Figure, action: HeroicAction, ledger: PhaseLedger
+    game: OldWestState, hero: Figure, action: HeroicAction, ledger: PhaseLedger
 ) -> Procedure[Verdict | None]:
     """Whether the Hero's declared Yee Haw! or Quickdraw can be carried out now (the
     rule's :func:`~kubik.rulesets.old_west.heroics.may_carry_out`): its verdict, or
@@ -171,4 +162,12 @@ def carried_out(
     return None
 
 
-__all__ = ["can_declare", "carried_out", "declare", "hero_followers", "heroic_lost", "worth"]
+__all__ = [
+    "Best",
+    "can_declare",
+    "carried_out",
+    "declare",
+    "hero_followers",
+    "heroic_lost",
+    "worth",
+]

@@ -12,32 +12,27 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
-from kubik.game.battle import taste
+from kubik.game.battle import Board, taste, tastes
 from kubik.rulesets.old_west.absent import ShotOutcome, ShotResult
 from kubik.rulesets.old_west.battle.figures import Figure
-from kubik.rulesets.old_west.battle.ground import has_cover
 from kubik.rulesets.old_west.combat import CombatOutcome, Model
-from kubik.rulesets.old_west.core import Side, data
+from kubik.rulesets.old_west.core import Side
 from kubik.rulesets.old_west.pluck import HeadForTheHillsOutcome
-from kubik.table import Base, edge_distance
-
-if TYPE_CHECKING:
-    from kubik.rulesets.old_west.battle.game import OldWestGame
+from kubik.table import Base, Cover
 
 RULESET = "old_west"
 
 
-#: The tastes read so far, and the data they were read from (read again if it changes).
+#: The tastes read so far, and the table they were read from (read again if it changes).
 _TASTES: dict[str, float] = {}
-_TASTES_OF: list[Mapping[str, Any] | None] = [None]
+_TASTES_OF: list[Mapping[str, float] | None] = [None]
 
 
 def weight(name: str) -> float:
     """One of the bots' tastes (``[bot]`` in data/game.toml), read once per data (every
     option of every menu is scored with them)."""
-    source = data()
+    source = tastes(RULESET)
     if source is not _TASTES_OF[0]:
         _TASTES.clear()
         _TASTES_OF[0] = source
@@ -137,19 +132,15 @@ def gun_reach(figure: Figure) -> int:
     return max((w.range for w in figure.weapons), default=0)
 
 
-def threatens(game: OldWestGame, enemy: Figure, spot: Base) -> bool:
-    """Whether ``enemy`` could shoot a model standing at ``spot``."""
-    return _threatens(game, enemy.base, gun_reach(enemy), spot, edge_distance(enemy.base, spot))
-
-
 def _threatens(
-    game: OldWestGame, enemy: Base, reach: int, spot: Base, gap: float, seen: bool | None = None
+    board: Board[Figure], enemy: Figure, reach: int, spot: Base, gap: float, seen: bool | None
 ) -> bool:
-    """:func:`threatens`, the enemy's guns' ``reach`` and the ``gap`` between the bases
-    measured already (``seen``: whether they see each other, if looked already)."""
+    """Whether ``enemy`` could shoot a model standing at ``spot``: its guns' ``reach``
+    and the ``gap`` between them measured already (``seen``: whether the model there sees
+    it, if looked already)."""
     if reach <= 0 or gap > reach:
         return False
-    return game.tape.sees(enemy, spot) if seen is None else seen
+    return board.sees_from((spot,), enemy) if seen is None else seen
 
 
 class Outlook:
@@ -157,15 +148,15 @@ class Outlook:
     that scores many places (their bases, guns' reach, who is in a fight, the tastes):
     :meth:`score` is :func:`position_score` at each place."""
 
-    __slots__ = ("_closing", "_enemies", "_game", "_reach")
+    __slots__ = ("_board", "_closing", "_enemies", "_reach")
 
-    def __init__(self, game: OldWestGame, figure: Figure) -> None:
-        self._game = game
-        # each enemy's base, its guns' reach, whether it is in a fight, and its centre
-        # and radius as plain numbers (every place measures its distance to each)
+    def __init__(self, board: Board[Figure], figure: Figure) -> None:
+        self._board = board
+        # each enemy, its guns' reach, whether it is in a fight, and its centre and radius
+        # as plain numbers (every place measures its distance to each)
         self._enemies = tuple(
-            (e.base, gun_reach(e), game.engaged(e), e.base.x, e.base.y, e.base.diameter / 2)
-            for e in game.enemies(figure)
+            (e, gun_reach(e), board.is_engaged(e), e.base.x, e.base.y, e.base.diameter / 2)
+            for e in board.enemies(figure)
         )
         self._reach = gun_reach(figure)
         brawler = self._reach == 0 or figure.profile.fight >= 4
@@ -177,31 +168,25 @@ class Outlook:
         enemies = self._enemies
         if not enemies:
             return 0.0
-        game, reach = self._game, self._reach
+        board, reach = self._board, self._reach
         x, y, radius = spot.x, spot.y, spot.diameter / 2
         # :func:`~kubik.table.edge_distance` from the place to each enemy, once each
         gaps = [max(0.0, math.hypot(ex - x, ey - y) - (radius + er)) for *_, ex, ey, er in enemies]
         score = 0.0
         seen: list[bool | None] = [None] * len(enemies)  # sight lines looked at once each
         if reach:
-            for index, ((base, _, engaged, *_), gap) in enumerate(zip(enemies, gaps, strict=True)):
+            for index, ((enemy, _, engaged, *_), gap) in enumerate(zip(enemies, gaps, strict=True)):
                 if gap <= reach and not engaged:
-                    seen[index] = visible = game.tape.sees(spot, base)
+                    seen[index] = visible = board.sees_from((spot,), enemy)
                     if visible:
                         score += weight("can_shoot")
                         break
-        for (base, guns, *_), gap, looked in zip(enemies, gaps, seen, strict=True):
-            if _threatens(game, base, guns, spot, gap, looked):
-                covered = has_cover(game, spot, base)
+        for (enemy, guns, *_), gap, looked in zip(enemies, gaps, seen, strict=True):
+            if _threatens(board, enemy, guns, spot, gap, looked):
+                covered = board.cover_at((spot,), enemy) is not Cover.NONE
                 score -= weight("exposed_in_cover") if covered else weight("exposed")
         score -= self._closing * min(gaps)
         return round(score, 4)
-
-
-def position_score(game: OldWestGame, figure: Figure, spot: Base) -> float:
-    """A plain positional judgement of standing at ``spot``: a target in range, little
-    exposure to enemy guns, closing in (brawlers more eagerly)."""
-    return Outlook(game, figure).score(spot)
 
 
 __all__ = [
@@ -213,7 +198,5 @@ __all__ = [
     "combat_model",
     "gun_reach",
     "per_wound",
-    "position_score",
-    "threatens",
     "weight",
 ]

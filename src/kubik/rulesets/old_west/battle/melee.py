@@ -21,45 +21,57 @@ be carried out is logged with the reason.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from functools import partial
 
 from kubik.engine import AnyForecast, Forecast, Procedure, Verdict, emit, msg
+from kubik.game.battle import clear_of
 from kubik.rulesets.old_west.backing_off import BackOff, Loser, back_off
-from kubik.rulesets.old_west.battle import ground
-from kubik.rulesets.old_west.battle.fights import contacts_of, divide, fight_label
+from kubik.rulesets.old_west.battle.backing import (
+    WayBack,
+    lawful_step_back,
+    lawful_way_out,
+    make_way,
+    room_for,
+    way_back,
+)
+from kubik.rulesets.old_west.battle.fights import contacts_of, divide, fight_label, order_of
 from kubik.rulesets.old_west.battle.figures import Figure, Stance
-from kubik.rulesets.old_west.battle.game import mount_key
+from kubik.rulesets.old_west.battle.harm import credit, take_wounds
 from kubik.rulesets.old_west.battle.heroes import declare, heroic_lost
 from kubik.rulesets.old_west.battle.judge import WhuppinValue, combat_model, weight
-from kubik.rulesets.old_west.battle.moves import move_model, new_phase, phase_heading
+from kubik.rulesets.old_west.battle.moves import move_model
+from kubik.rulesets.old_west.battle.names import mount_key
+from kubik.rulesets.old_west.battle.phases import new_phase, phase_heading
 from kubik.rulesets.old_west.battle.situations import fighting
+from kubik.rulesets.old_west.battle.state import OldWestState
+from kubik.rulesets.old_west.battle.table import placed
 from kubik.rulesets.old_west.combat import CombatOutcome, Model, combat
 from kubik.rulesets.old_west.core import Side
 from kubik.rulesets.old_west.division import Fight, fight_shape, in_a_fight, may_fight, next_fight
+from kubik.rulesets.old_west.division import divide as default_division
 from kubik.rulesets.old_west.heroics import (
     HeroicAction,
     Phase,
     PhaseLedger,
-    may_carry_out,
+    may_whup,
     whuppin_moves,
 )
-
-if TYPE_CHECKING:
-    from kubik.rulesets.old_west.battle.game import OldWestGame
+from kubik.rulesets.old_west.movement import may_place
+from kubik.table import Point
 
 
 def fight_situation(
-    game: OldWestGame, fight: Fight
-) -> tuple[tuple[Model, ...], tuple[Model, ...], dict[str, ground.WayBack]]:
+    game: OldWestState, fight: Fight
+) -> tuple[tuple[Model, ...], tuple[Model, ...], dict[str, WayBack]]:
     """The rule's models for a fight, and each model's way back should it lose: trapped if
     it has none (OW-CC-09), at a cliff edge if the only way is over it, across an
     obstacle if a fence lies between it and its opponent (OW-CC-14)."""
     side_a = [game.figure(m) for m in fight.a]
     side_b = [game.figure(m) for m in fight.b]
-    ways: dict[str, ground.WayBack] = {}
+    ways: dict[str, WayBack] = {}
 
     def model(figure: Figure, opponents: list[Figure], single: bool) -> Model:
-        back = ground.way_back(game, figure, opponents)
+        back = way_back(game, figure, opponents)
         ways[figure.id] = back
         across = not single and any(
             game.tape.crossed((figure.base.centre, o.base.centre)) for o in opponents
@@ -80,7 +92,7 @@ def fight_situation(
     return a, b, ways
 
 
-def resolve(game: OldWestGame, fight: Fight) -> Procedure[CombatOutcome]:
+def resolve(game: OldWestState, fight: Fight) -> Procedure[CombatOutcome]:
     """One round of one fight: the rule, then exactly its outcome applied to the models."""
     a, b, ways = fight_situation(game, fight)
     shape = fight_shape(len(fight.a), len(fight.b))
@@ -119,7 +131,11 @@ def resolve(game: OldWestGame, fight: Fight) -> Procedure[CombatOutcome]:
                 yield emit(
                     "old_west.game.thrown", rules=("OW-ABSENT-06",), model=game.name(figure.id)
                 )
-        yield from game.take_wounds(figure, outcome.wounds[index])
+        standing = figure.in_action
+        yield from take_wounds(game, figure, outcome.wounds[index])
+        killer = outcome.killer(index)
+        if standing and killer is not None:
+            credit(game, game.figure(won[killer]), figure)
     winners = [game.figure(w) for w in won if game.figure(w).in_action]
     for index, model_id in enumerate(lost):
         figure = game.figure(model_id)
@@ -132,17 +148,27 @@ def resolve(game: OldWestGame, fight: Fight) -> Procedure[CombatOutcome]:
 
 
 def part(
-    game: OldWestGame,
+    game: OldWestState,
     loser: Figure,
     winners: list[Figure],
     move: BackOff,
-    back: ground.WayBack,
+    back: WayBack,
 ) -> Procedure[None]:
     """The loser ends the round out of contact (OW-CC-04/09/10): 1" back; over the cliff
-    edge; or, trapped, out of contact anyway, the others shuffling aside."""
+    edge; or, trapped, out of contact anyway, the others shuffling aside. At a real table
+    people put the models where they end, checked by the rules."""
     name = game.name(loser.id)
+    board = game.board
     if move is BackOff.FALLS and back.below is not None:
-        loser.base = loser.base.moved_to(back.below)
+        below = yield from placed(
+            game,
+            loser,
+            back.below,
+            msg("old_west.game.place.falls", model=name),
+            partial(_landing, game, loser),
+            ("OW-CC-09", "OW-ABSENT-05"),
+        )
+        loser.base = loser.base.moved_to(below)
         game.contacts.release(loser.id)
         yield emit(
             "old_west.game.falls",
@@ -150,41 +176,101 @@ def part(
             model=name,
             height=back.cliff_drop,
             prone=loser.prone,
+            x=below[0],
+            y=below[1],
         )
         return
+    if back.spot is not None and not board.fits(loser, back.spot):
+        back = way_back(game, loser, winners)  # another loser backed off there first
+    prone = ("OW-CC-10",) if loser.prone else ()
     if back.spot is not None:
-        loser.base = loser.base.moved_to(back.spot)
+        spot = yield from placed(
+            game,
+            loser,
+            back.spot,
+            msg("old_west.game.place.back_off", model=name),
+            partial(lawful_step_back, game, loser, winners),
+            ("OW-CC-04",),
+        )
+        loser.base = loser.base.moved_to(spot)
         game.contacts.release(loser.id)
-        prone = ("OW-CC-10",) if loser.prone else ()
-        yield emit("old_west.game.backs_off", rules=("OW-CC-04", *prone), model=name)
+        yield emit(
+            "old_west.game.backs_off",
+            rules=("OW-CC-04", *prone),
+            model=name,
+            x=spot[0],
+            y=spot[1],
+        )
         return
-    found = ground.make_way(game, loser, winners)
+    found = make_way(game, loser, winners)
     if found is None:
         yield emit("old_west.game.stays_trapped", rules=("OW-CC-09",), model=name)
         return
-    spot, shuffles = found
-    for other, aside in shuffles:
-        other.base = other.base.moved_to(aside)
+    spot = found.spot
+    if game.at_table:
+        spot = yield from placed(
+            game,
+            loser,
+            spot,
+            msg("old_west.game.place.way_out", model=name),
+            partial(lawful_way_out, game, loser, winners),
+            ("OW-CC-09",),
+        )
+    shuffles = found.shuffles if spot == found.spot else room_for(game, loser, winners, spot)
+    assert shuffles is not None  # the check asked it
     loser.base = loser.base.moved_to(spot)
     game.contacts.release(loser.id)
-    prone = ("OW-CC-10",) if loser.prone else ()
-    others = game.names(tuple(o.id for o, _ in shuffles))
     yield emit(
-        "old_west.game.squeezes_out_past" if others else "old_west.game.squeezes_out",
+        "old_west.game.squeezes_out_past" if shuffles else "old_west.game.squeezes_out",
         rules=("OW-CC-09", *prone),
         model=name,
-        others=others,
+        others=game.names(tuple(o.id for o, _ in shuffles)),
+        x=spot[0],
+        y=spot[1],
     )
+    moving = [other for other, _ in shuffles]
+    for other, aside in shuffles:
+        moving.remove(other)
+        aside = yield from placed(
+            game,
+            other,
+            aside,
+            msg("old_west.game.place.make_way", model=game.name(other.id), loser=name),
+            partial(_aside, game, other, tuple(moving)),
+            ("OW-CC-09",),
+        )
+        other.base = other.base.moved_to(aside)
+        yield emit(
+            "old_west.game.makes_way",
+            rules=("OW-CC-09",),
+            model=game.name(other.id),
+            x=aside[0],
+            y=aside[1],
+        )
 
 
-def close_combat_phase(game: OldWestGame) -> Procedure[None]:
+def _landing(game: OldWestState, loser: Figure, spot: Point) -> Verdict:
+    """The rule's word on where a loser over a cliff edge lands (people may put him)."""
+    board = game.board
+    return may_place(board.fits(loser, spot), board.on_obstacle(loser, spot))
+
+
+def _aside(game: OldWestState, model: Figure, still: tuple[Figure, ...], spot: Point) -> Verdict:
+    """The rule's word on where a model making way stands (``still``: models in the way
+    that have not moved yet, whose places it may take)."""
+    board = game.board
+    clear = clear_of(list(board.bases_at(model)(spot)), board.blocking(model, also=still))
+    return may_place(clear and board.on_ground(model, spot), board.on_obstacle(model, spot))
+
+
+def close_combat_phase(game: OldWestState) -> Procedure[None]:
     """The whole Close-combat phase."""
     new_phase(game)
     if not contacts_of(game):
         return
     yield from phase_heading(Phase.CLOSE_COMBAT)
     ledger = PhaseLedger(Phase.CLOSE_COMBAT)
-    heroes, ledger = yield from declare(game, HeroicAction.WHUPPIN, ledger)
+    heroes, ledger = yield from declare(game, HeroicAction.WHUPPIN, ledger, _whuppin_best)
     fought: dict[str, bool] = {}
     moved: set[str] = set()
 
@@ -199,16 +285,12 @@ def close_combat_phase(game: OldWestGame) -> Procedure[None]:
     fights = list((yield from divide(game)))
     for hero in heroes:
         mine = next((f for f in fights if hero.id in f.models), None)
-        verdict = may_carry_out(
-            HeroicAction.WHUPPIN,
+        verdict = may_whup(
             ledger.beneficiary(hero.id),
-            in_a_fight(mine is not None and game.engaged(hero)),
+            in_a_fight(mine is not None and game.board.is_engaged(hero)),
+            may_fight(fighting(hero, fought.get(hero.id, False), hero.id in moved)),
+            fought.get(hero.id, False),
         )
-        if verdict.allowed or fought.get(hero.id, False):
-            fights_now = may_fight(fighting(hero, fought.get(hero.id, False), hero.id in moved))
-            if not fights_now.allowed:
-                assert fights_now.reason is not None
-                verdict = Verdict.forbid(fights_now.reason, *fights_now.rules, "OW-HERO-10")
         if mine is None or not verdict.allowed:
             yield from heroic_lost(game, hero, HeroicAction.WHUPPIN, verdict)
             continue
@@ -258,12 +340,17 @@ def close_combat_phase(game: OldWestGame) -> Procedure[None]:
         yield from resolve(game, chosen)
 
 
-def whuppin_forecast(game: OldWestGame, hero: Figure, score: float) -> AnyForecast | None:
+def _whuppin_best(
+    game: OldWestState, hero: Figure, share: float, score: float
+) -> AnyForecast | None:
+    """Time for Whuppin's worth as :func:`~.heroes.declare` weighs it: acting first is
+    the whole of it (no ``share``)."""
+    return whuppin_forecast(game, hero, score)
+
+
+def whuppin_forecast(game: OldWestState, hero: Figure, score: float) -> AnyForecast | None:
     """Time for Whuppin's worth: moving again when his fight (as the rule's default split
     would make it) wipes out his opponents, by the combat rule's odds (None: no fight)."""
-    from kubik.rulesets.old_west.battle.fights import order_of
-    from kubik.rulesets.old_west.division import divide as default_division
-
     fights = default_division(contacts_of(game), order_of(game))
     mine = next((f for f in fights if hero.id in f.models), None)
     if mine is None:

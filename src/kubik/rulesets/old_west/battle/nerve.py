@@ -11,17 +11,19 @@ out-of-turn interrupt at :data:`~kubik.game.battle.Trigger.SHOT_AT`.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
-from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine import Call, Forecast, Procedure, emit, msg
 from kubik.game import side_name
 from kubik.game.battle import Menu, Moment
-from kubik.rulesets.old_west.battle import ground
 from kubik.rulesets.old_west.battle.figures import Figure, Nerve, Stance
-from kubik.rulesets.old_west.battle.game import mount_key
 from kubik.rulesets.old_west.battle.judge import FlightValue, weight
+from kubik.rulesets.old_west.battle.names import mount_key
 from kubik.rulesets.old_west.battle.options import Flight
+from kubik.rulesets.old_west.battle.situations import stands
+from kubik.rulesets.old_west.battle.state import OldWestState
+from kubik.rulesets.old_west.battle.table import confirm_cover
 from kubik.rulesets.old_west.core import Status
+from kubik.rulesets.old_west.movement import MoveEnd, beside_gap, may_end_move
 from kubik.rulesets.old_west.pluck import (
     CoverReaction,
     Posse,
@@ -30,15 +32,13 @@ from kubik.rulesets.old_west.pluck import (
     head_for_the_hills,
     may_flee,
     reputation_check,
+    takes_the_test,
     tester,
 )
-from kubik.table import Point
-
-if TYPE_CHECKING:
-    from kubik.rulesets.old_west.battle.game import OldWestGame
+from kubik.table import Cover, Point
 
 
-def head_for_the_hills_tests(game: OldWestGame) -> Procedure[None]:
+def head_for_the_hills_tests(game: OldWestState) -> Procedure[None]:
     """At the start of a turn every posse with half or more out of action tests (OW-PLK-02);
     its player may instead choose to flee (OW-PLK-04). Failing, the posse leaves the table."""
     if not game.settings.head_for_the_hills:
@@ -62,7 +62,7 @@ def head_for_the_hills_tests(game: OldWestGame) -> Procedure[None]:
         menu.offer(
             Flight(False),
             msg("old_west.game.option.stand"),
-            Verdict.allow("OW-PLK-02"),
+            takes_the_test(counted),
             Forecast(head_for_the_hills, args, value=value),
         )
         voluntary = may_flee(counted)
@@ -91,14 +91,14 @@ def head_for_the_hills_tests(game: OldWestGame) -> Procedure[None]:
             yield emit("old_west.game.posse_flees", rules=("OW-PLK-02",), side=name)
 
 
-def stand_in(game: OldWestGame, side: str) -> Figure:
+def stand_in(game: OldWestState, side: str) -> Figure:
     """Who tests for a posse whose leader is out of action: the model in action with the
     highest Pluck, the first in file order on a tie (OW-PLK-02)."""
     active = game.active(side)
     return active[tester(None, tuple(f.profile.pluck for f in active))]
 
 
-def fearsome_allows(game: OldWestGame, figure: Figure, target: Figure) -> Procedure[bool]:
+def fearsome_allows(game: OldWestState, figure: Figure, target: Figure) -> Procedure[bool]:
     """Before charging or shooting a model of Fearsome Reputation, a Pluck test (OW-PLK-05;
     once per model and enemy per phase): failed, the model does nothing else this phase."""
     if figure.nerve is Nerve.SCARED:
@@ -122,7 +122,7 @@ def fearsome_allows(game: OldWestGame, figure: Figure, target: Figure) -> Proced
     return True
 
 
-def dive_for_cover(game: OldWestGame, moment: Moment) -> Procedure[None]:
+def dive_for_cover(game: OldWestState, moment: Moment) -> Procedure[None]:
     """Hit and not removed: a Pluck test; failed, the model runs to the nearest cover from
     the shooter (within its Move) or, already behind cover, lies down; either way it
     cannot shoot back this turn (OW-PLK-06). A rider tests with his own Pluck, runs to
@@ -132,11 +132,16 @@ def dive_for_cover(game: OldWestGame, moment: Moment) -> Procedure[None]:
     target, shooter = game.figure(moment.target), game.figure(moment.unit)
     if not game.settings.diving_for_cover or not target.in_action:
         return
-    behind = ground.has_cover(game, target.base, shooter.base)
+    board = game.board
+    behind = board.cover(shooter, target) is not Cover.NONE
     if game.at_table:
-        from kubik.rulesets.old_west.battle.table import confirm_cover
-
         behind = yield from confirm_cover(game, target, behind)
+    yield emit(
+        "old_west.game.dive_test",
+        rules=("OW-PLK-06",),
+        model=game.name(target.id),
+        behind=int(behind),
+    )
     outcome = yield Call(
         diving_for_cover,
         (target.profile.pluck, behind, target.mounted, target.fame, target.side),
@@ -162,14 +167,14 @@ def dive_for_cover(game: OldWestGame, moment: Moment) -> Procedure[None]:
         target.stance = Stance.PRONE
         yield emit("old_west.game.lies_down", rules=("OW-PLK-06",), model=name)
         return
-    if game.engaged(target):
+    if board.is_engaged(target):
         yield emit("old_west.game.no_cover", rules=("OW-PLK-06",), model=name)
         return
     spot = _nearest_cover(game, target, shooter)
     if spot is None:
         yield emit("old_west.game.no_cover", rules=("OW-PLK-06",), model=name)
         return
-    moved = ground.settled(game, target, (target.base.centre, spot))
+    moved = board.settled(target, (target.base.centre, spot))
     if moved is None or moved != spot:
         yield emit("old_west.game.no_cover", rules=("OW-PLK-06",), model=name)
         return
@@ -181,25 +186,26 @@ def dive_for_cover(game: OldWestGame, moment: Moment) -> Procedure[None]:
     )
 
 
-def _nearest_cover(game: OldWestGame, target: Figure, shooter: Figure) -> Point | None:
+def _nearest_cover(game: OldWestState, target: Figure, shooter: Figure) -> Point | None:
     """The nearest reachable free place with cover from the shooter (even toward him),
     outside every enemy's control zone."""
-    from kubik.rulesets.old_west.movement import MoveEnd, may_end_move
-
+    board = game.board
+    board_stands = stands(game, target)
     move = float(target.move)
     here = target.base.centre
-    spots = sorted(ground.cover_spots(game, target), key=lambda s: (math.dist(s, here), s))
+    spots = sorted(board.cover_spots(target, beside_gap()), key=lambda s: (math.dist(s, here), s))
     for spot in spots[:12]:
         if math.dist(spot, here) > move:
             break
-        if not ground.has_cover(game, target.base.moved_to(spot), shooter.base):
+        if board.cover_at(board.bases_at(target)(spot), shooter) is Cover.NONE:
             continue
-        if not ground.fits(game, target, spot):
+        if not board.fits(target, spot) or not board_stands(spot):
             continue
-        if not may_end_move(MoveEnd(ground.enemy_gap(game, target, spot))).allowed:
+        gap = board.nearest_gap(target, spot)
+        if not may_end_move(MoveEnd(gap if math.isfinite(gap) else 1e9)).allowed:
             continue
-        found = ground.way(game, target, spot)
-        if found is not None and found.cost <= move + ground.SLACK and len(found.points) == 2:
+        found = board.way(target, spot)
+        if found is not None and len(found) == 2 and board.pace(target)(found) <= move + 1e-9:
             return spot
     return None
 

@@ -3,34 +3,30 @@
 The objective (``[end.objective]``, see :mod:`.spec`) belongs to one posse. Its models
 get two more move options: make for the feature (while loot is left there) and, when
 carrying loot, make for the exit edge. A model that ends its move within reach of the
-feature picks up one loot; a carrier whose base reaches the exit edge leaves the table.
-Models that left the table for the objective are not out of action for Head for the
-Hills (OW-PLK-03). A carrier put out of action drops the loot and it is lost.
+feature picks up one loot; a carrier whose base reaches the exit edge leaves the table
+(:mod:`kubik.rulesets.old_west.loot`). Models that left the table for the objective
+are not out of action for Head for the Hills (OW-PLK-03). A carrier put out of action
+drops the loot and it is lost.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
-from typing import TYPE_CHECKING
 
 from kubik.engine import Procedure, emit
-from kubik.rulesets.old_west.battle import ground
+from kubik.game.battle import Walk, on_grid
 from kubik.rulesets.old_west.battle.figures import Figure
-from kubik.rulesets.old_west.battle.game import terrain_key
 from kubik.rulesets.old_west.battle.judge import weight
+from kubik.rulesets.old_west.battle.names import terrain_key
 from kubik.rulesets.old_west.battle.options import MoveKind
+from kubik.rulesets.old_west.battle.situations import stands
 from kubik.rulesets.old_west.battle.spec import ObjectiveData
-from kubik.rulesets.old_west.core import Status, data
+from kubik.rulesets.old_west.battle.state import OldWestState
+from kubik.rulesets.old_west.core import Status
+from kubik.rulesets.old_west.loot import edge_reach, objective_reach
+from kubik.rulesets.old_west.movement import beside_gap
 from kubik.table import Point, distance_to
-from kubik.table.tape import Way
-
-if TYPE_CHECKING:
-    from kubik.rulesets.old_west.battle.game import OldWestGame
-
-
-def reach(key: str) -> float:
-    """An objective distance of data/game.toml, in inches."""
-    return float(data()["battle"][key])
 
 
 def objective_bonus(kind: MoveKind) -> float:
@@ -42,7 +38,7 @@ def objective_bonus(kind: MoveKind) -> float:
     return 0.0
 
 
-def edge_gap(game: OldWestGame, figure: Figure, edge: str) -> float:
+def edge_gap(game: OldWestState, figure: Figure, edge: str) -> float:
     """Inches between the model's base and the table edge ``edge``."""
     table, base = game.table, figure.base
     gaps = {
@@ -54,7 +50,7 @@ def edge_gap(game: OldWestGame, figure: Figure, edge: str) -> float:
     return gaps[edge]
 
 
-def edge_goal(game: OldWestGame, figure: Figure, edge: str) -> Point:
+def edge_goal(game: OldWestState, figure: Figure, edge: str) -> Point:
     """The place on the table with the base touching ``edge``, straight across."""
     table, base = game.table, figure.base
     r = base.radius + 0.05
@@ -64,47 +60,53 @@ def edge_goal(game: OldWestGame, figure: Figure, edge: str) -> Point:
         "west": (r, base.y),
         "east": (table.width - r, base.y),
     }
-    return ground.rounded(goals[edge])
+    return on_grid(goals[edge])
 
 
-def objective_ways(
-    game: OldWestGame, figure: Figure, allowance: float
-) -> list[tuple[MoveKind, Way]]:
-    """The objective moves open to the model: (kind, way walked)."""
+def objective_walks(
+    game: OldWestState, figure: Figure, allowance: float
+) -> list[tuple[MoveKind, Walk]]:
+    """The objective moves open to the model: (kind, the walk the board finds)."""
     objective = game.spec.objective
     if objective is None or figure.side != objective.side or allowance <= 0:
         return []
+    board = game.board
     here = figure.base.centre
+    standing = stands(game, figure)
     if figure.loot:
-        found = ground.way(game, figure, edge_goal(game, figure, objective.edge))
-        if found is None:
-            return []
-        walked = ground.walk(game, figure, found, allowance)
-        return [(MoveKind.ESCAPE, walked)] if walked.length > 0.05 else []
+        goal = edge_goal(game, figure, objective.edge)
+        walked = board.walk(figure, goal, allowance, within=True, stands=standing)
+        return [(MoveKind.ESCAPE, walked)] if walked is not None and _far(walked) else []
     if game.loot_left <= 0 or near_feature(game, figure, objective):
         return []
-    gap = reach("cover_gap_inches")
-    spots = game.tape.around(objective.feature, ground.clearance(figure), gap, figure.mover)
+    clearance = board.clearance_of(figure)
+    spots = game.tape.around(objective.feature, clearance, beside_gap(), board.mover_of(figure))
     nearest = sorted(spots, key=lambda s: (math.dist(s, here), s))
     for spot in nearest[:3]:
-        if not ground.fits(game, figure, spot):
+        if not board.fits(figure, spot) or not standing(spot):
             continue
-        found = ground.way(game, figure, spot)
-        if found is None:
-            continue
-        walked = ground.walk(game, figure, found, allowance)
-        if walked.length > 0.05:
+        walked = board.walk(figure, spot, allowance, within=True, stands=standing)
+        if walked is not None and _far(walked):
             return [(MoveKind.LOOT, walked)]
     return []
 
 
-def near_feature(game: OldWestGame, figure: Figure, objective: ObjectiveData) -> bool:
+def _far(walked: Walk) -> bool:
+    """Whether a walk's path goes anywhere before the contact rule ends it."""
+    return len(walked.path) > 1 and _length(walked.path) > 0.05
+
+
+def _length(points: tuple[Point, ...]) -> float:
+    return sum(math.dist(p, q) for p, q in itertools.pairwise(points))
+
+
+def near_feature(game: OldWestState, figure: Figure, objective: ObjectiveData) -> bool:
     """Whether the model is within reach of the objective's terrain."""
     feature = game.table.feature(objective.feature)
-    return distance_to(figure.base, feature) <= reach("objective_reach_inches") + 1e-6
+    return distance_to(figure.base, feature) <= objective_reach() + 1e-6
 
 
-def after_move(game: OldWestGame, figure: Figure) -> Procedure[None]:
+def after_move(game: OldWestState, figure: Figure) -> Procedure[None]:
     """Pick up loot at the feature, or leave the table with it at the exit edge (OW-PLK-03)."""
     objective = game.spec.objective
     if objective is None or figure.side != objective.side or not figure.in_action:
@@ -116,7 +118,7 @@ def after_move(game: OldWestGame, figure: Figure) -> Procedure[None]:
         yield emit(
             "old_west.game.loot_taken", model=game.name(figure.id), place=place, left=game.loot_left
         )
-    if figure.loot and edge_gap(game, figure, objective.edge) <= reach("edge_reach_inches"):
+    if figure.loot and edge_gap(game, figure, objective.edge) <= edge_reach():
         figure.status = Status.LEFT_TABLE
         game.contacts.release(figure.id)
         game.loot_escaped += figure.loot
@@ -129,14 +131,14 @@ def after_move(game: OldWestGame, figure: Figure) -> Procedure[None]:
         )
 
 
-def drop_loot(game: OldWestGame, figure: Figure) -> Procedure[None]:
+def drop_loot(game: OldWestState, figure: Figure) -> Procedure[None]:
     """A carrier put out of action drops the loot: it is lost."""
     if figure.loot:
         figure.loot = 0
         yield emit("old_west.game.loot_lost", model=game.name(figure.id))
 
 
-def achieved(game: OldWestGame) -> bool:
+def achieved(game: OldWestState) -> bool:
     """Whether the objective's posse has carried off the loot it needs."""
     objective = game.spec.objective
     return objective is not None and game.loot_escaped >= objective.needed
@@ -148,5 +150,5 @@ __all__ = [
     "drop_loot",
     "edge_gap",
     "objective_bonus",
-    "objective_ways",
+    "objective_walks",
 ]

@@ -8,9 +8,11 @@ decision (:class:`~kubik.game.battle.Menu`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from kubik.engine import Message, msg
 from kubik.rulesets.old_west.division import Fight
 from kubik.rulesets.old_west.heroics import HeroicAction
 
@@ -26,6 +28,7 @@ class MoveKind(StrEnum):
     LOOT = "loot"  # make for the objective (the bank) to pick up loot
     ESCAPE = "escape"  # carry the loot toward the exit edge
     PLACED = "placed"  # where people at a real table put the model (typed)
+    WAIT = "wait"  # a friend of a Yee Haw! Hero moves in his turn, not with him
 
     @property
     def msgid(self) -> str:
@@ -48,6 +51,17 @@ class MoveTo:
     def spot(self) -> tuple[float, float]:
         """Where the model's centre ends."""
         return (self.x, self.y)
+
+    def label(self, name: Callable[[str], Message]) -> Message:
+        """How the move reads, with the names ``name`` finds for the model and target."""
+        return msg(
+            self.kind.msgid,
+            model=name(self.model),
+            x=self.x,
+            y=self.y,
+            distance=self.distance,
+            target=name(self.target) if self.target else name(self.model),
+        )
 
 
 @dataclass(frozen=True, slots=True)

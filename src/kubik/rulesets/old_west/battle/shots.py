@@ -14,105 +14,45 @@ removed dives for cover out of turn (OW-PLK-06, an interrupt).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from kubik.engine import AnyForecast, Call, Forecast, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu, Moment, Trigger
 from kubik.rulesets.old_west.absent import ShotOutcome, ShotResult, shoot
 from kubik.rulesets.old_west.battle.figures import Figure
-from kubik.rulesets.old_west.battle.game import terrain_key, weapon_key
+from kubik.rulesets.old_west.battle.harm import credit, wound, wound_mount
 from kubik.rulesets.old_west.battle.heroes import carried_out, hero_followers, heroic_lost
 from kubik.rulesets.old_west.battle.judge import ShotValue, per_wound, weight
-from kubik.rulesets.old_west.battle.moves import open_phase
+from kubik.rulesets.old_west.battle.line_of_fire import Blocker, in_the_way
+from kubik.rulesets.old_west.battle.names import terrain_key, weapon_key
+from kubik.rulesets.old_west.battle.nerve import fearsome_allows
 from kubik.rulesets.old_west.battle.options import HoldFire, ShootAt
+from kubik.rulesets.old_west.battle.phases import open_phase
 from kubik.rulesets.old_west.battle.situations import shooter, shot_at, shots_at
 from kubik.rulesets.old_west.battle.spec import Weapon
-from kubik.rulesets.old_west.core import data
+from kubik.rulesets.old_west.battle.state import OldWestState
+from kubik.rulesets.old_west.battle.table import confirm_shot
 from kubik.rulesets.old_west.heroics import (
     HeroicAction,
     Phase,
     quickdraw_works,
 )
 from kubik.rulesets.old_west.shooting import Shooter, may_shoot, may_shoot_at
-from kubik.table import Base, Cover, distance_to, edge_distance
-from kubik.table.geometry import point_segment_distance
-
-if TYPE_CHECKING:
-    from kubik.rulesets.old_west.battle.game import OldWestGame
-
-
-@dataclass(frozen=True, slots=True)
-class Blocker:
-    """Something in the way of a shot: a terrain feature or a model (by id)."""
-
-    id: str
-    model: bool
-
-
-def in_the_way(game: OldWestGame, figure: Figure, target: Figure) -> tuple[Blocker, ...]:
-    """What stands in the way of a shot, nearest the shooter first: cover features on the
-    line of fire (near the target, or obstacles anywhere but at the shooter's own base)
-    and the models it cuts; at most ``max_in_the_way`` of them."""
-    found = list(terrain_in_the_way(game, figure.base, target.base))
-    line = (figure.base.centre, target.base.centre)
-    for other in game.figures:
-        if not other.in_action or other.id in (figure.id, target.id):
-            continue
-        if point_segment_distance(other.base.centre, *line) < other.base.radius:
-            found.append((edge_distance(figure.base, other.base), Blocker(other.id, True)))
-    cap = int(data()["battle"]["max_in_the_way"])
-    return tuple(b for _, b in sorted(found, key=lambda t: t[0]))[:cap]
-
-
-def terrain_in_the_way(
-    game: OldWestGame, shooter_base: Base, target: Base
-) -> tuple[tuple[float, Blocker], ...]:
-    """The terrain part of :func:`in_the_way`, each feature with its distance from the
-    shooter (the tape's cover and obstacles on the line of fire). It depends on the
-    table and the two bases alone, so each answer is kept with the table."""
-    reach = float(data()["battle"]["cover_reach_inches"])
-    one, other = shooter_base, target
-    return game.tape.kept(
-        "old_west.terrain_in_the_way",
-        (one.x, one.y, one.diameter, other.x, other.y, other.diameter, reach),
-        lambda: _terrain_in_the_way(game, shooter_base, target, reach),
-    )
-
-
-def _terrain_in_the_way(
-    game: OldWestGame, shooter_base: Base, target: Base, reach: float
-) -> tuple[tuple[float, Blocker], ...]:
-    table = game.table
-    ids = list(game.tape.cover_ids(shooter_base, target, reach))
-    for feature in map(table.feature, game.tape.crossed((shooter_base.centre, target.centre))):
-        leaning = _distance_to(game, shooter_base, feature.id) <= reach
-        if feature.cover is not Cover.NONE and not leaning and feature.id not in ids:
-            ids.append(feature.id)
-    return tuple((_distance_to(game, shooter_base, i), Blocker(i, False)) for i in ids)
-
-
-def _distance_to(game: OldWestGame, base: Base, feature_id: str) -> float:
-    """The table's :func:`~kubik.table.distance_to` from a base to a feature, kept for the
-    table (a shooter weighs every target from where he stands)."""
-    return game.tape.kept(
-        "old_west.distance_to",
-        (base.centre, base.radius, feature_id),
-        lambda: distance_to(base, game.table.feature(feature_id)),
-    )
 
 
 def usable(
-    game: OldWestGame, figure: Figure, enemy: Figure, situation: Shooter | None = None
+    game: OldWestState,
+    figure: Figure,
+    enemy: Figure,
+    situation: Shooter | None = None,
+    distance: float | None = None,
 ) -> tuple[Weapon | None, Verdict]:
     """The weapon the rules let the model fire at ``enemy`` with the best Strength (then the
     longest range, then listed first), and the rule's verdict on the shot (``situation``:
-    the shooter's, when the caller has it already)."""
+    the shooter's, and ``distance`` the gap to the enemy, when the caller has them)."""
     if situation is None:
         situation = shooter(game, figure)
+    shots = shots_at(game, figure, enemy, distance)
     verdicts = [
-        (w, may_shoot_at(situation, shot))
-        for w, shot in zip(figure.weapons, shots_at(game, figure, enemy), strict=True)
+        (w, may_shoot_at(situation, shot)) for w, shot in zip(figure.weapons, shots, strict=True)
     ]
     allowed = [(w, v) for w, v in verdicts if v.allowed]
     if not allowed:
@@ -122,7 +62,7 @@ def usable(
 
 
 def shot_args(
-    game: OldWestGame,
+    game: OldWestState,
     figure: Figure,
     target: Figure,
     weapon: Weapon,
@@ -146,7 +86,7 @@ def shot_args(
 
 
 def shot_forecast(
-    game: OldWestGame,
+    game: OldWestState,
     figure: Figure,
     target: Figure,
     weapon: Weapon,
@@ -164,47 +104,61 @@ def shot_forecast(
 
 
 def best_shot_forecast(
-    game: OldWestGame, hero: Figure, share: float, score: float
+    game: OldWestState, hero: Figure, share: float, score: float
 ) -> AnyForecast | None:
     """Quickdraw's worth: ``share`` of a shot the Hero could take now — at the enemy worth
     most, the nearest of them (None: he has no target)."""
+    board = game.board
     found = [
-        (e, w) for e in game.enemies(hero) for w in [usable(game, hero, e)[0]] if w is not None
+        (e, w) for e in board.enemies(hero) for w in [usable(game, hero, e)[0]] if w is not None
     ]
     if not found:
         return None
-    enemy, weapon = min(
-        found, key=lambda ew: (-per_wound(ew[0]), edge_distance(hero.base, ew[0].base), ew[0].id)
-    )
+    enemy, weapon = min(found, key=lambda ew: (-per_wound(ew[0]), board.gap(hero, ew[0]), ew[0].id))
     return shot_forecast(game, hero, enemy, weapon, share, score)
 
 
-def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
+def shoot_with(game: OldWestState, figure: Figure) -> Procedure[bool]:
     """One model's shot: choose a target (or hold fire), then the rule; True if it shot."""
-    from kubik.rulesets.old_west.battle.nerve import fearsome_allows
-
     situation = shooter(game, figure)
     shooting = may_shoot(situation)
     if not shooting.allowed:
         return False
+    menu, in_way = _shot_menu(game, figure, situation)
+    if not menu.options:
+        return False
+    name = game.name(figure.id)
+    menu.offer(
+        HoldFire(figure.id),
+        msg("old_west.game.option.hold_fire", model=name),
+        Verdict.neutral(),
+        Forecast(score=0.0),
+    )
+    chosen = yield from game.choose(
+        menu, figure.side, msg("old_west.game.shoot.ask", model=name), rules=shooting.rules
+    )
+    return (yield from _take_shot(game, figure, situation, chosen, in_way))
+
+
+def _shot_menu(
+    game: OldWestState, figure: Figure, situation: Shooter
+) -> tuple[Menu[ShootAt | HoldFire], dict[str, tuple[Blocker, ...]]]:
+    """Every shot the model may take, each with what stands in its way."""
     menu: Menu[ShootAt | HoldFire] = Menu()
     name = game.name(figure.id)
-    enemies = sorted(game.enemies(figure), key=lambda e: (edge_distance(figure.base, e.base), e.id))
+    board = game.board
+    gaps = {e.id: board.gap(figure, e) for e in board.enemies(figure)}  # measured once
+    enemies = sorted(board.enemies(figure), key=lambda e: (gaps[e.id], e.id))
     # what stands in the way of each shot offered, measured once (nothing moves until
     # the shot is resolved)
     in_way: dict[str, tuple[Blocker, ...]] = {}
     for enemy in enemies:
-        weapon, verdict = usable(game, figure, enemy, situation)
+        distance = round(gaps[enemy.id], 1)
+        weapon, verdict = usable(game, figure, enemy, situation, distance)
         if weapon is None:
             continue
         blocking = in_way[enemy.id] = in_the_way(game, figure, enemy)
-        option = ShootAt(
-            figure.id,
-            enemy.id,
-            weapon.id,
-            round(edge_distance(figure.base, enemy.base), 1),
-            len(blocking),
-        )
+        option = ShootAt(figure.id, enemy.id, weapon.id, distance, len(blocking))
         menu.offer(
             option,
             msg(
@@ -218,17 +172,18 @@ def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
             verdict,
             shot_forecast(game, figure, enemy, weapon, 1.0, 0.0, blocking),
         )
-    if not menu.options:
-        return False
-    menu.offer(
-        HoldFire(figure.id),
-        msg("old_west.game.option.hold_fire", model=name),
-        Verdict.neutral(),
-        Forecast(score=0.0),
-    )
-    chosen = yield from game.choose(
-        menu, figure.side, msg("old_west.game.shoot.ask", model=name), rules=shooting.rules
-    )
+    return menu, in_way
+
+
+def _take_shot(
+    game: OldWestState,
+    figure: Figure,
+    situation: Shooter,
+    chosen: ShootAt | HoldFire,
+    in_way: dict[str, tuple[Blocker, ...]],
+) -> Procedure[bool]:
+    """The shot chosen (or fire held), measured at a real table, then the rule."""
+    name = game.name(figure.id)
     if not isinstance(chosen, ShootAt):
         yield emit("old_west.game.holds_fire", model=name)
         return False
@@ -237,8 +192,6 @@ def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
     found = in_way.get(target.id)
     blockers = found if found is not None else in_the_way(game, figure, target)
     if game.at_table:
-        from kubik.rulesets.old_west.battle.table import confirm_shot
-
         measured = yield from confirm_shot(game, figure, target, weapon, blockers)
         if measured is None:
             return True
@@ -262,7 +215,7 @@ def shoot_with(game: OldWestGame, figure: Figure) -> Procedure[bool]:
 
 
 def apply_shot(
-    game: OldWestGame,
+    game: OldWestState,
     figure: Figure,
     target: Figure,
     shot: ShotOutcome,
@@ -289,23 +242,28 @@ def apply_shot(
             hit=game.name(struck.id),
         )
         if shot.wounded:
-            yield from game.wound(struck, 1)
+            yield from wound(game, struck, 1)
+            credit(game, figure, struck)
         if struck.side != figure.side:
             yield from game.interrupts.fire(
                 Moment(Trigger.SHOT_AT, figure.side, figure.id, struck.id)
             )
         return
     if shot.result is ShotResult.TARGET and shot.wounded:
-        yield from game.wound(target, 1)
+        yield from wound(game, target, 1)
+        credit(game, figure, target)
     if shot.result is ShotResult.MOUNT:
-        yield from game.wound_mount(target, int(shot.wounded))
+        yield from wound_mount(game, target, int(shot.wounded))
+        credit(game, figure, target)  # a rider the fall puts out of action: the shot did it
     if shot.result is not ShotResult.MISS:
         yield from game.interrupts.fire(Moment(Trigger.SHOT_AT, figure.side, figure.id, target.id))
 
 
-def shooting_phase(game: OldWestGame) -> Procedure[None]:
+def shooting_phase(game: OldWestState) -> Procedure[None]:
     """The whole Shooting phase."""
-    heroes, ledger = yield from open_phase(game, Phase.SHOOTING, HeroicAction.QUICKDRAW)
+    heroes, ledger = yield from open_phase(
+        game, Phase.SHOOTING, HeroicAction.QUICKDRAW, best_shot_forecast
+    )
     for hero in heroes:
         verdict = yield from carried_out(game, hero, HeroicAction.QUICKDRAW, ledger)
         if verdict is None:
@@ -331,10 +289,8 @@ def shooting_phase(game: OldWestGame) -> Procedure[None]:
 
 
 __all__ = [
-    "Blocker",
     "apply_shot",
     "best_shot_forecast",
-    "in_the_way",
     "shoot_with",
     "shooting_phase",
     "shot_args",

@@ -61,8 +61,9 @@ from kubik.engine import Message, msg
 from kubik.game.battle import battle_table
 from kubik.game.errors import ScenarioError
 from kubik.game.scenario import Scenario, field_error
-from kubik.rulesets.old_west.absent import Profile
-from kubik.rulesets.old_west.core import data
+from kubik.rulesets.old_west.absent import Profile, mount_table, profile_table
+from kubik.rulesets.old_west.movement import base_mm
+from kubik.rulesets.old_west.shooting import weapon_table
 from kubik.table import Base, Table, TableError, TerrainKind, centre_distance
 from kubik.table.tape import Tape
 from kubik.table.units import mm_to_inches
@@ -202,8 +203,7 @@ class BattleSpec:
 
 
 def weapons() -> dict[str, Weapon]:
-    """The weapon table of data/game.toml."""
-    table = data()["weapons"]
+    """The weapons of the data (:func:`~kubik.rulesets.old_west.shooting.weapon_table`)."""
     return {
         key: Weapon(
             key,
@@ -212,14 +212,12 @@ def weapons() -> dict[str, Weapon]:
             str(value.get("name", key)),
             str(value.get("name_ru", value.get("name", key))),
         )
-        for key, value in table.items()
-        if isinstance(value, dict) and key not in {"provenance", "provenance_cells"}
+        for key, value in weapon_table().items()
     }
 
 
 def mounts() -> dict[str, Mount]:
-    """The mount table of data/game.toml."""
-    table = data()["mounts"]
+    """The mounts of the data (:func:`~kubik.rulesets.old_west.absent.mount_table`)."""
     return {
         key: Mount(
             key,
@@ -228,8 +226,7 @@ def mounts() -> dict[str, Mount]:
             str(value.get("name", key)),
             str(value.get("name_ru", value.get("name", key))),
         )
-        for key, value in table.items()
-        if isinstance(value, dict) and key not in {"provenance", "provenance_cells"}
+        for key, value in mount_table().items()
     }
 
 
@@ -245,13 +242,9 @@ def _mount(unit: UnitData, where: str, known: Mapping[str, Mount]) -> Mount | No
 
 
 def profiles() -> dict[str, dict[str, Any]]:
-    """The profile table of data/game.toml (profile id -> fields)."""
-    table = data()["profiles"]
-    return {
-        key: dict(value)
-        for key, value in table.items()
-        if isinstance(value, dict) and key not in {"provenance", "provenance_cells"}
-    }
+    """The profiles of the data, profile id -> fields
+    (:func:`~kubik.rulesets.old_west.absent.profile_table`)."""
+    return {key: dict(value) for key, value in profile_table().items()}
 
 
 def _profile(
@@ -302,12 +295,11 @@ def _weapons(unit: UnitData, where: str, known: Mapping[str, Weapon]) -> tuple[W
 
 def foot_base_inches() -> float:
     """The default base diameter of a model on foot, in inches (a dismounted rider's)."""
-    return mm_to_inches(float(data()["battle"]["base_mm"]))
+    return mm_to_inches(base_mm(mounted=False))
 
 
 def _base(table: Table, unit: UnitData, where: str, mounted: bool) -> Base:
-    default = data()["battle"]["mounted_base_mm" if mounted else "base_mm"]
-    diameter_mm = unit.base_mm or float(default)
+    diameter_mm = unit.base_mm or base_mm(mounted)
     base = Base(unit.position[0], unit.position[1], mm_to_inches(diameter_mm), unit.id)
     try:
         table.check_base(base)
