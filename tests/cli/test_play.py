@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kubik.cli.play import DEFAULT_SCENARIO, DEFAULT_SEED
+from kubik.cli.play import DEFAULT_SCENARIO
 from kubik.game import GameStore
 from tests.bots.cli_harness import Kubik, kubik, one_line_error, toy_home
 
@@ -49,9 +49,19 @@ def test_play_json_is_byte_for_byte_reproducible_and_follows_the_contract(kubik:
     assert other.out != first.out
 
 
-def test_play_defaults_seed_and_scenario(kubik: Kubik) -> None:
-    done = kubik("play", "toy_duel.demo", "--json")
-    assert json.loads(done.out)["seed"] == DEFAULT_SEED == 1
+def test_play_without_a_seed_plays_a_new_game_and_says_its_seed(kubik: Kubik) -> None:
+    seeds = {json.loads(kubik("play", "toy_duel.demo", "--json").out)["seed"] for _ in range(4)}
+    assert len(seeds) > 1  # a new game each time
+    seed = seeds.pop()
+    shown = kubik("play", "toy_duel.demo", "--seed", str(seed), "--json").out
+    assert json.loads(shown)["seed"] == seed  # ... and the one printed plays again
+    header = kubik("play", "toy_duel.demo", "--quiet").out.splitlines()[0]
+    printed = int(header.rsplit("seed ", 1)[1])
+    again = kubik("play", "toy_duel.demo", "--seed", str(printed), "--quiet").out
+    assert again == kubik("play", "toy_duel.demo", "--seed", str(printed), "--quiet").out
+
+
+def test_play_defaults_the_scenario(kubik: Kubik) -> None:
     default = kubik("play", "--json", "--quiet")
     if default.code == 0:  # the demo exists: it is what plays
         assert json.loads(default.out)["scenario"] == DEFAULT_SCENARIO
@@ -174,7 +184,7 @@ def test_a_bad_scenario_file_names_the_file_and_the_field(kubik: Kubik, tmp_path
 
 
 def test_a_save_name_in_use_is_not_overwritten(kubik: Kubik) -> None:
-    assert kubik("play", "toy_duel.demo", "--save", "mine", "--quiet").code == 0
+    assert kubik("play", "toy_duel.demo", "--seed", "1", "--save", "mine", "--quiet").code == 0
     line = one_line_error(kubik("play", "toy_duel.demo", "--seed", "9", "--save", "mine"))
     assert "--save" in line and "kubik load mine" in line
     loaded = json.loads(kubik("load", "mine", "--json").out)

@@ -12,7 +12,7 @@ from tests.bots.cli_harness import Kubik, kubik, one_line_error, toy_home
 
 __all__ = ["kubik", "toy_home"]  # fixtures, used by name below
 
-TABLE = ("play", "toy_forecast.demo", "--table", "--side", "lianra=heuristic")
+TABLE = ("play", "toy_forecast.demo", "--seed", "1", "--table", "--side", "lianra=heuristic")
 
 
 def flat(text: str) -> str:

@@ -22,22 +22,25 @@ __all__ = ["kubik", "toy_home"]  # fixtures, used by name below
 ROOT = Path(__file__).resolve().parents[2]
 TABLE = ("play", "toy_forecast.demo", "--table", "--side", "lianra=heuristic")
 
-# Steel's turn 1: a bad option, volley, a bad die, a 5 that is undone, 2 and 6;
+# Steel's turn 1: options 2 and 3 in full, a bad option, volley, a bad die, a 5 that is
+# undone, 2 and 6;
 # Lianra (heuristic bot) volleys: 1 and 1 typed in (both miss: strain); then quit.
-SCRIPT = "7\n3\n9\n5\nundo\n2\n6\n1\n1\nquit\n"
+SCRIPT = "? 2\n? 3\n7\n3\n9\n5\nundo\n2\n6\n1\n1\nquit\n"
 
 
 def test_a_whole_turn_at_the_table(kubik: Kubik) -> None:
     done = kubik(*TABLE, stdin=SCRIPT)
     assert done.code == 0, done.err
     out = done.out
-    # the decision: numbered options with the exact odds of the rule each one leads to
+    # the decision: one line per option, with the one labelled figure that sums it up
     assert "Steel decides" in out
-    assert "1. hold  (default)" in out and "2. aim" in out and "3. volley" in out
-    # each option's odds as sentences, field by field
+    assert "1. hold  (default)" in out
+    assert "2. aim — outcome: yes 50%" in out and "3. volley — hits ≥ 1: 75%" in out
+    # `? N`: an option's odds as sentences, field by field, and what it is worth
     assert "hits: none 25% — at least 1: 75%, at least 2: 25%; on average 1" in out
     assert "strain: yes 25%, no 75%" in out and "yes 50%, no 50%" in out
-    assert "expected value 0.50" in out and "expected value 0.75" in out
+    worth = "expected worth to the side deciding (what its bot weighs)"
+    assert f"{worth}: 0.50" in out and f"{worth}: 0.75" in out
     assert "'7' is not an option; type a number 1–3" in out
     # the roll: the die, the reason and who rolls it; a bad value is rejected, asked again
     assert "Roll d6 — toy.shot" in out and "rolled by: the shooter" in out
@@ -81,7 +84,7 @@ def test_table_mode_makes_every_side_human_by_default(kubik: Kubik) -> None:
     assert "Steel: a person · Lianra: a person" in done.out
     assert "Lianra decides" in done.out  # after Steel's default (Enter) and its aim
     assert "Not saved yet: type save NAME" in done.out
-    assert "Commands: undo" in done.out
+    assert "Commands: ? N — option N in full" in done.out and "undo — back to" in done.out
 
 
 def test_the_end_of_input_stops_with_exit_1_and_says_how_to_continue(kubik: Kubik) -> None:
@@ -93,7 +96,7 @@ def test_the_end_of_input_stops_with_exit_1_and_says_how_to_continue(kubik: Kubi
 def test_referee_mode_speaks_russian(kubik: Kubik) -> None:
     done = kubik(*TABLE, "--lang", "ru", stdin="3\nx\n4\nquit\n")
     assert done.code == 0, done.err
-    assert "Сталь решает" in done.out and "ожидаемое значение 0.75" in done.out
+    assert "Сталь решает" in done.out and "≥ 1: 75%" in done.out
     assert "Бросьте к6" in done.out and "бросает: стрелок" in done.out
     assert "Не принято:" in done.out
     assert "бросок к6 за столом: 4" in done.out
@@ -127,7 +130,7 @@ def test_a_terminal_session_through_a_pseudo_terminal(tmp_path: Path) -> None:
         screen.append(child.before + child.after)
 
     expect("Steel decides")
-    expect("expected value 0.75")
+    expect("volley — hits ≥ 1: 75%")
     expect("choice> ")
     child.sendline("3")
     expect("Roll d6 — toy.shot")
@@ -168,7 +171,7 @@ def test_table_mode_with_json_keeps_stdout_for_the_json(kubik: Kubik) -> None:
     data = json.loads(done.out)  # prompts and narration went to stderr
     assert data["finished"] is False and data["winner"] is None
     assert [e["values"] for e in data["log"] if e["type"] == "roll"] == [[2], [6]]
-    assert "Roll d6" in done.err and "expected value 0.75" in done.err
+    assert "Roll d6" in done.err and "volley — hits ≥ 1: 75%" in done.err
 
 
 def test_a_human_game_saved_midway_is_finished_by_a_bot_on_load(kubik: Kubik) -> None:
@@ -178,11 +181,19 @@ def test_a_human_game_saved_midway_is_finished_by_a_bot_on_load(kubik: Kubik) ->
     so the finished game is the all-bot game with the same seed, but for who chose.
     """
     started = kubik(
-        "play", "toy_forecast.demo", "--side", "steel=human", "--save", "h", stdin="3\nquit\n"
+        "play",
+        "toy_forecast.demo",
+        "--seed",
+        "1",
+        "--side",
+        "steel=human",
+        "--save",
+        "h",
+        stdin="3\nquit\n",
     )
     assert started.code == 0 and "kubik load h" in started.out
     finished = json.loads(kubik("load", "h", "--side", "steel=heuristic", "--json").out)
-    bots_only = json.loads(kubik("play", "toy_forecast.demo", "--json").out)
+    bots_only = json.loads(kubik("play", "toy_forecast.demo", "--seed", "1", "--json").out)
     assert finished["finished"] is True
     origins = [e["origin"] for e in finished["log"] if e["type"] == "choice"]
     assert origins[0] == "human" and set(origins[1:]) == {"bot"}

@@ -29,7 +29,7 @@ def test_a_whole_turn_of_the_old_west_demo_refereed_at_the_table(tmp_path: Path)
     )
     screen: list[str] = []
     rolls = decisions = 0
-    rejected = False
+    rejected = detailed = False
     dice = ["d6"]
     while True:
         found = child.expect_exact(["dice> ", "choice> ", "── Turn 2 "])
@@ -47,6 +47,9 @@ def test_a_whole_turn_of_the_old_west_demo_refereed_at_the_table(tmp_path: Path)
                 rejected = True
                 continue
             child.sendline(" ".join("3" for _ in dice))  # a 3 fits every die from d3 up
+        elif not detailed:  # the first decision: its first option in full, then on
+            child.sendline("? 1")
+            detailed = True
         else:
             decisions += 1
             child.sendline("")  # Enter takes the default option
@@ -58,5 +61,5 @@ def test_a_whole_turn_of_the_old_west_demo_refereed_at_the_table(tmp_path: Path)
     assert "Not accepted:" in log and "cannot show 0" in log
     assert "✍ rolled d6 at the table: 3" in log  # typed dice are marked in the log
     assert "Movement phase (фаза Движения)" in log and "Shooting phase" in log
-    assert "expected value" in log  # odds shown before the decisions
+    assert "1. " in log and ("expected worth" in log or "No odds" in log)  # `? 1`
     assert rolls >= 2 and decisions >= 5

@@ -43,7 +43,7 @@ from kubik.api.probabilities import (
     odds,
     policies,
 )
-from kubik.api.resolution import log_entry_json, procedures, resolve
+from kubik.api.resolution import log_entry_json, procedures, resolve, resolve_with_outcome
 
 __all__ = [
     "InputLike",
@@ -63,6 +63,7 @@ __all__ = [
     "policies",
     "procedures",
     "resolve",
+    "resolve_with_outcome",
     "sim",
     "sim_battles",
     "sim_bots",

@@ -27,9 +27,8 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import Any
 
-from kubik.api.words import say, value_text
+from kubik.api.words import field_label, say, value_text
 from kubik.engine.requests import option_label
-from kubik.text.i18n import catalogue
 
 #: How many values of a field with many values are named (the rest are summed up).
 TOP_VALUES = 3
@@ -55,14 +54,6 @@ def percent(p: float) -> str:
         return ">99.9%"
     text = f"{p * 100:.1f}".removesuffix(".0")
     return f"{text}%"
-
-
-def field_label(name: str, lang: str) -> str:
-    """An outcome field's name for people (``morale drop``); unknown ones spelled out."""
-    message_id = f"kubik.field.{name}"
-    if message_id in catalogue(lang) or message_id in catalogue("en"):
-        return say(message_id, lang)
-    return name.replace("_", " ")
 
 
 def fields_of(outcome: Any) -> list[tuple[str, Any]]:
@@ -143,6 +134,32 @@ def _other_sentence(name: str, values: dict[Any, float], lang: str) -> str:
     return _prefix(name, lang) + ", ".join(parts)
 
 
+def headline(distribution: Sequence[tuple[Any, float]], lang: str) -> str | None:
+    """The one figure that sums an option up, labelled (``kills ≥ 1: 34%``): the first
+    field that varies — a count as the chance of at least one (or of its second value
+    when it cannot be 0), a yes/no as the chance of yes, a bare number (a distance) its
+    average, anything else its likeliest value; ``None`` when nothing varies."""
+    for name, values in _marginal(distribution).items():
+        if len(values) < 2:
+            continue
+        label = field_label(name, lang) if name else say("kubik.outcome", lang).lower()
+        if all(isinstance(v, bool) for v in values):
+            return f"{label}: {value_text(True, lang)} {percent(values.get(True, 0.0))}"
+        if all(_is_count(v) for v in values) and not name:  # a bare number: a distance
+            mean = sum(v * p for v, p in values.items())
+            return say("console.choose.average", lang, value=f"{mean:.1f}")
+        if all(_is_count(v) for v in values):
+            ordered = sorted(values)
+            low = ordered[1] if ordered[0] == 0 else ordered[0] + 1
+            if low > ordered[-1]:
+                low = ordered[-1]
+            chance = sum(p for v, p in values.items() if v >= low)
+            return f"{label} ≥ {low}: {percent(chance)}"
+        value, chance = max(values.items(), key=lambda item: item[1])
+        return f"{label}: {value_text(value, lang)} {percent(chance)}"
+    return None
+
+
 def field_sentences(distribution: Sequence[tuple[Any, float]], lang: str) -> list[str]:
     """One sentence per field that varies (``always …`` when no field does)."""
     marginals = _marginal(distribution)
@@ -180,6 +197,7 @@ __all__ = [
     "field_label",
     "field_sentences",
     "fields_of",
+    "headline",
     "outcome_words",
     "percent",
 ]

@@ -79,6 +79,18 @@ def resolve(
     Without dice or seed a fresh seed is drawn and reported, so any resolution
     can be replayed.
     """
+    return resolve_with_outcome(name, input, dice, seed, lang)[0]
+
+
+def resolve_with_outcome(
+    name: str,
+    input: InputLike,
+    dice: Sequence[int | str] | None = None,
+    seed: int | None = None,
+    lang: str = "en",
+) -> tuple[dict[str, Any], Any]:
+    """:func:`resolve`, and the outcome itself (its named values say themselves in any
+    language; the JSON keeps only their ids)."""
     import random
     import secrets
 
@@ -95,8 +107,8 @@ def resolve(
                 f"{describe_roll(session.pending)}"
             )
         assert session.result is not None
-        return _resolution_json(spec, session.result, lang, None)
+        return _resolution_json(spec, session.result, lang, None), session.result.outcome
     if seed is None:
         seed = secrets.randbits(32)
     result = play(spec.function, (inp,), random.Random(seed))
-    return _resolution_json(spec, result, lang, seed)
+    return _resolution_json(spec, result, lang, seed), result.outcome

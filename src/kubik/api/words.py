@@ -34,10 +34,32 @@ def _known(message_id: str, lang: str) -> bool:
     return message_id in catalogue(lang) or message_id in catalogue("en")
 
 
+def field_label(name: str, lang: str) -> str:
+    """An outcome field's name for people (``morale drop``); unknown ones spelled out."""
+    message_id = f"kubik.field.{name}"
+    if message_id in catalogue(lang) or message_id in catalogue("en"):
+        return say(message_id, lang)
+    return name.replace("_", " ")
+
+
 def count_label(name: str, lang: str) -> str:
     """A summary count's name (``units_left``) for people; unknown names spelled out."""
     message_id = f"console.count.{name}"
     return say(message_id, lang) if _known(message_id, lang) else name.replace("_", " ")
+
+
+def policy_label(name: str, lang: str) -> str:
+    """A policy's name for people: its words where the catalogue has them (``optimal`` →
+    «оптимальная»), with the name ``--policy`` takes; else the name itself."""
+    message_id = f"kubik.policy_name.{name}"
+    return say(message_id, lang) if _known(message_id, lang) else name
+
+
+def policy_role(role: str, lang: str) -> str:
+    """A side of a procedure's decisions for people (``a`` → side A, «стороны А»; the
+    Russian form is the one «Цель …» takes); else the id itself."""
+    message_id = f"kubik.role.{role}"
+    return say(message_id, lang) if _known(message_id, lang) else role
 
 
 def side_label(side: str, side_names: Mapping[str, Message], lang: str) -> str:
@@ -71,10 +93,10 @@ def value_text(value: Any, lang: str) -> str:
         return render(label, lang)
     if isinstance(value, Message):
         return render(value, lang)
+    if isinstance(value, Die | bool) or (isinstance(value, Enum) and getattr(value, "msgid", None)):
+        return render(msg("console.value", value=value), lang)  # a named StrEnum too
     if isinstance(value, str):
         return value
-    if isinstance(value, Die | bool) or (isinstance(value, Enum) and getattr(value, "msgid", None)):
-        return render(msg("console.value", value=value), lang)
     data = to_json(value)
     if isinstance(data, str):
         return data
@@ -94,7 +116,7 @@ def outcome_text(outcome: Any, lang: str) -> str:
         return render(label, lang)
     if dataclasses.is_dataclass(outcome) and not isinstance(outcome, type):
         parts = (
-            (f.name, _field_text(getattr(outcome, f.name), lang))
+            (field_label(f.name, lang), _field_text(getattr(outcome, f.name), lang))
             for f in dataclasses.fields(outcome)
         )
         return ", ".join(f"{name} {text}" for name, text in parts)
@@ -121,8 +143,11 @@ def _plain(data: Any) -> str:
 
 __all__ = [
     "count_label",
+    "field_label",
     "option_text",
     "outcome_text",
+    "policy_label",
+    "policy_role",
     "roller_label",
     "say",
     "side_label",

@@ -1,4 +1,5 @@
-"""Cached answers: a ``kubik odds ... --json`` question asked before is answered from disk.
+"""Cached answers: a ``kubik odds ... --json`` question asked before (or the list of
+``kubik scenarios``) is answered from disk.
 
 Exact odds are a pure function of the question (the procedure, its input, the
 policy and options), of kubik's own code and of the user's data overrides. The
@@ -35,13 +36,14 @@ _PACKAGE = Path(__file__).resolve().parent.parent  # all of kubik
 
 def enabled(args: Sequence[str]) -> bool:
     """Whether this command line's answer may come from (and go to) the cache: a
-    question of odds in JSON about the procedures of kubik's own rulesets."""
-    return (
-        os.environ.get(OFF_ENV, "").lower() not in ("off", "0", "no")
-        and args[:1] == ["odds"]
-        and "--json" in args
-        and all(_own_ruleset(arg) for arg in args)
-    )
+    question of odds in JSON about the procedures of kubik's own rulesets, or the list
+    of scenarios (whose key also covers the user's scenarios, the rulesets installed
+    and how the terminal shows text)."""
+    if os.environ.get(OFF_ENV, "").lower() in ("off", "0", "no"):
+        return False
+    if args[:1] == ["scenarios"]:
+        return True
+    return args[:1] == ["odds"] and "--json" in args and all(_own_ruleset(arg) for arg in args)
 
 
 def _own_ruleset(arg: str) -> bool:
@@ -85,6 +87,27 @@ def _tree(folder: str, prefix: str, digest: Any) -> None:
             digest.update(f"{prefix}{entry.name}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
 
 
+def _scenarios_state(digest: Any) -> None:
+    """What ``kubik scenarios`` shows besides kubik's files: the user's scenario files,
+    the rulesets installed (other packages may add some) and the terminal (its width,
+    colours) the list is drawn for."""
+    import shutil
+    import sys
+
+    from kubik.core.paths import data_dir
+    from kubik.rulesets import registry
+
+    for path in sorted((data_dir() / "scenarios").glob("*.toml")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    digest.update(repr(sorted(registry.packages().items())).encode())
+    terminal = (
+        shutil.get_terminal_size().columns,
+        sys.stdout.isatty(),
+        *(os.environ.get(name, "") for name in ("NO_COLOR", "FORCE_COLOR", "TERM")),
+    )
+    digest.update(repr(terminal).encode())
+
+
 def key(args: Sequence[str]) -> str:
     """The question's key: its arguments, kubik's files and the user's data overrides."""
     digest = hashlib.sha256()
@@ -95,6 +118,8 @@ def key(args: Sequence[str]) -> str:
             path = Path(arg[1:])
             digest.update(path.read_bytes() if path.is_file() else b"\0missing")
     digest.update(_package_state())
+    if args[:1] == ["scenarios"]:
+        _scenarios_state(digest)
     data = os.environ.get(DATA_ENV)
     if data and Path(data).is_dir():
         for path in sorted(Path(data).glob("*.toml")):

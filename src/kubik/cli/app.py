@@ -49,6 +49,7 @@ from kubik.cli.odds import (
     odds_command,
 )
 from kubik.cli.play import register_play_commands
+from kubik.cli.quick import command_table
 from kubik.cli.serve import register_serve_command
 from kubik.cli.sim import register_sim_command
 from kubik.engine.registry import get as get_procedure
@@ -143,11 +144,13 @@ def resolve_command(
 ) -> None:
     """Resolve a procedure once, with typed-in dice or virtual dice, and narrate it."""
     values = parse_dice_option(dice) if dice is not None else None
-    result = api.resolve(procedure, read_input(input_text), dice=values, seed=seed, lang=lang.value)
+    result, outcome = api.resolve_with_outcome(
+        procedure, read_input(input_text), dice=values, seed=seed, lang=lang.value
+    )
     if as_json:
         emit_json(result)
     else:
-        print_resolution(_console(), result, lang.value)
+        print_resolution(_console(), result, lang.value, outcome)
 
 
 _TYPES: dict[str, Any] = {
@@ -204,6 +207,9 @@ register_play_commands(app)
 register_coverage_command(app)
 register_sim_command(app)
 register_serve_command(app)
+_SAID = command_table()["commands"]
+for _command in app.registered_commands:  # the line each command's help list shows
+    _command.short_help = _SAID[_command.name or ""]["en"]
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,8 +1,8 @@
 """``make demo``: a whole battle of bots, then rulebook situations refereed and weighed.
 
-First ``steel_war.demo`` is played to its end by two heuristic bots (the narrated
-log grouped by turn, each side in its colour, then the summary), exactly as
-``kubik play`` would with the same seed. If that scenario cannot be played yet,
+First ``steel_war.demo`` is played to its end by two heuristic bots and its result
+shown (the summary; the line under it plays it again with the whole narrated log),
+exactly as ``kubik play --quiet`` would with the same seed. If that scenario cannot be played yet,
 the demo says so in one line and goes on: no battle is faked. Then the seed's
 worked examples are refereed from the seed's own dice, each with its exact odds.
 """
@@ -18,6 +18,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
+from rich.text import Text
 
 from kubik import api
 from kubik.api.words import say
@@ -38,6 +39,7 @@ class Showcase:
     """One situation from a rulebook, with the dice the rulebook rolled."""
 
     title: str
+    title_ru: str
     procedure: str
     input: dict[str, Any]
     dice: tuple[int, ...]
@@ -47,6 +49,9 @@ SHOWCASES: tuple[Showcase, ...] = (
     Showcase(
         "Стальная война — a Keno Guard squad (regulars d8, leadership 2) loses 4 of 7 men to "
         "machine-gun fire, two of them wounded: threat 4 + 2, the morale test needs more than 8",
+        "Стальная война — отделение гвардии Кено (регуляры, к8, лидерство 2) теряет от пулемётного "
+        "огня 4 бойца из 7, двое из них ранены: угроза 4 + 2, для теста на боевой дух нужно "
+        "больше 8",
         "steel_war.morale_test",
         {"quality": "d8", "leadership": 2, "threat": 6},
         (6,),
@@ -54,6 +59,8 @@ SHOWCASES: tuple[Showcase, ...] = (
     Showcase(
         'Стальная война — recruits (d6) fire an LMG at partisans 10" away in a flimsy house, '
         "gone to ground",
+        "Стальная война — новобранцы (к6) стреляют из ручного пулемёта по залёгшим партизанам "
+        'в хлипком доме в 10"',
         "steel_war.fire",
         {
             "quality": "d6",
@@ -68,12 +75,16 @@ SHOWCASES: tuple[Showcase, ...] = (
     ),
     Showcase(
         "Legends of the Old West — Strength 3 strikes Toughness 8: a 6, then a 4 on the second die",
+        "Легенды Старого Запада — удар Силы 3 по Выносливости 8: выпало 6, затем 4 на втором "
+        "кубике",
         "old_west.wound",
         {"strength": 3, "toughness": 8},
         (6, 4),
     ),
     Showcase(
         "Legends of the Old West — three Outlaws (Fight 3) gang up on a Cowboy (Fight 4)",
+        "Легенды Старого Запада — трое Преступников (Ближний Бой 3) против одного Ковбоя "
+        "(Ближний Бой 4)",
         "old_west.fight",
         {
             "a": [{"fight": 3, "attacks": 1}] * 3,
@@ -96,7 +107,8 @@ def play_battle(console: Console, lang: str, scenario_id: str = DEMO_SCENARIO) -
     except KubikError as error:
         console.print(say("console.demo.missing", lang, id=scenario_id, error=str(error)))
         return False
-    run_session(session, kinds, as_json=False, quiet=False, save_name=None)
+    # the battle's result on one screen; its whole narrated log is one command away
+    run_session(session, kinds, as_json=False, quiet=True, save_name=None)
     console.print(say("console.demo.again", lang, id=scenario_id, seed=DEMO_SEED), style="dim")
     return True
 
@@ -111,13 +123,14 @@ def main(lang: str = "en") -> None:
     for show in SHOWCASES:
         if show.procedure not in registered:
             continue
-        console.print(Rule(show.title))
-        console.print(
-            f"[bold]kubik resolve {show.procedure}[/bold] (dice typed in: "
-            f"{', '.join(map(str, show.dice))})"
+        console.print(Rule())
+        console.print(Text(show.title_ru if lang == "ru" else show.title, style="bold"))
+        dice = ", ".join(map(str, show.dice))
+        console.print(say("console.demo.resolve", lang, procedure=show.procedure, dice=dice))
+        resolved, outcome = api.resolve_with_outcome(
+            show.procedure, show.input, dice=list(show.dice), lang=lang
         )
-        resolved = api.resolve(show.procedure, show.input, dice=list(show.dice), lang=lang)
-        print_resolution(console, resolved, lang)
+        print_resolution(console, resolved, lang, outcome)
         console.print()
         distribution = api.exact_distribution(show.procedure, show.input)
         order = sorted(distribution, key=outcome_order)

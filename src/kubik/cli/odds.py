@@ -401,12 +401,14 @@ def _print_policy(result: dict[str, Any], lang: str) -> None:
     """The optimal policy's goals and, with --explain, the decisions it takes."""
     from rich.table import Table
 
+    from kubik.api.words import policy_role
     from kubik.engine.explain import choice_text
     from kubik.text.i18n import render
 
     console = _console()
     for side, goal in result.get("objectives", {}).items():
-        text = msg("kubik.odds.goal", side=side, goal=goal["goal"], expected=goal["expected"])
+        role = policy_role(side, lang)
+        text = msg("kubik.odds.goal", side=role, goal=goal["goal"], expected=goal["expected"])
         console.print(render(text, lang) + f" ≈ {goal['e']:.4g}")
     rows = result.get("explain")
     if rows is None:
@@ -415,7 +417,10 @@ def _print_policy(result: dict[str, Any], lang: str) -> None:
     if not shown:
         console.print(render(msg("kubik.odds.all_defaults", n=len(rows)), lang))
         return
-    table = Table(title=render(msg("kubik.odds.explain", policy=result["policy"]), lang))
+    from kubik.api.words import policy_label
+
+    policy = policy_label(result["policy"], lang)
+    table = Table(title=render(msg("kubik.odds.explain", policy=policy), lang))
     table.add_column(render(msg("kubik.odds.reach"), lang), justify="right")
     table.add_column(render(msg("kubik.odds.situation"), lang))
     table.add_column(render(msg("kubik.odds.decision"), lang))

@@ -8,9 +8,9 @@
   and typed in, and by default **every side is human**: kubik only referees;
 * ``--side SIDE=human|heuristic|random|default`` (repeatable) overrides either.
 
-``--seed`` defaults to :data:`DEFAULT_SEED` (1), printed in the header, so a game
-shown once can always be played again: the same scenario and seed print the same
-game byte for byte (``--json`` prints :meth:`GameSession.to_json`, with no times
+Without ``--seed`` each game is a new one: its seed (drawn at random) is printed in
+the header, so a game shown once can always be played again: the same scenario and
+seed print the same game byte for byte (``--json`` prints :meth:`GameSession.to_json`, with no times
 and no paths). ``--save NAME`` writes every answer to the save store the moment
 it is confirmed; ``kubik load NAME`` continues the game (its bot sides are played
 by heuristic bots unless ``--side`` says otherwise), ``kubik replay NAME`` prints
@@ -45,7 +45,7 @@ from kubik.cli.console.render import LogPrinter, print_summary
 from kubik.cli.console.results import console_for_people
 from kubik.core.errors import InputError, KubikError
 from kubik.core.limits import DEFAULT_SEED
-from kubik.engine.log import LogEntry
+from kubik.engine.log import EventEntry, LogEntry
 from kubik.engine.odds import OddsCache
 from kubik.engine.requests import msg
 from kubik.game import (
@@ -72,6 +72,8 @@ from kubik.game.store import SavedGame, check_name
 
 #: What ``kubik play`` plays when no scenario is named.
 DEFAULT_SCENARIO = "steel_war.demo"
+#: ``kubik play`` without ``--seed`` draws its seed from 1 to this.
+NEW_SEEDS = 999_999
 #: How many log entries ``kubik load`` shows before playing on.
 RESUME_CONTEXT = 10
 
@@ -126,10 +128,35 @@ def find_scenario(name: str) -> Scenario:
     return load_scenario(name)
 
 
-def open_store() -> GameStore:
-    """The user's save store; a store that cannot be opened is one line, not a traceback."""
+def new_seed() -> int:
+    """A fresh seed for a game played without ``--seed`` (small, to type it again)."""
+    import secrets
+
+    return secrets.randbelow(NEW_SEEDS) + 1
+
+
+def open_store_at(path: Path) -> GameStore:
+    """The save store of ``kubik serve --store PATH`` (made if it does not exist), or
+    one line saying why it cannot be."""
     try:
-        return GameStore()
+        return GameStore(path)
+    except (OSError, sqlite3.Error) as error:
+        raise StoreError(msg("cli.store.cannot_open", error=str(error))) from None
+
+
+def open_store(*, to_read: bool = False) -> GameStore:
+    """The user's save store; a store that cannot be opened is one line, not a traceback.
+
+    ``to_read``: the command only reads (``saves``, ``replay``), so a store that cannot
+    be written (a read-only file or directory) is opened read-only instead.
+    """
+    try:
+        try:
+            return GameStore()
+        except StoreError:
+            if not to_read:
+                raise
+            return GameStore(read_only=True)
     except (OSError, sqlite3.Error) as error:
         raise StoreError(msg("cli.store.cannot_open", error=str(error))) from None
 
@@ -214,8 +241,12 @@ def run_session(
                 console.print(say("console.load.resume", session.lang, name=save_name, n=answers))
                 printer.print_entries(session.log[max(0, printed - RESUME_CONTEXT) : printed])
         flow = loop.run()
-    finally:
-        loop.close()
+    except BaseException:
+        lost = loop.close()
+        if lost is not None:  # said before the error or Ctrl-C that ends the command
+            loop.errors.print(lost.text(session.lang), style="red")
+        raise
+    lost = loop.close()
     lang = session.lang
     if flow is not Flow.FINISHED:
         console.print()
@@ -228,6 +259,8 @@ def run_session(
     elif flow is Flow.FINISHED:
         side_names = session.side_names
         print_summary(console, session.result, lang, side_names, session.scenario.side_ids)
+    if lost is not None:  # the game was played, but not all of it is saved: an error
+        raise lost
     if flow is Flow.EOF:
         raise typer.Exit(1)
 
@@ -268,8 +301,11 @@ def play_command(
         ),
     ] = None,
     seed: Annotated[
-        int, typer.Option("--seed", metavar="N", help="Seed of the virtual dice.")
-    ] = DEFAULT_SEED,
+        int | None,
+        typer.Option(
+            "--seed", metavar="N", help="Seed of the virtual dice (default: a new one, printed)."
+        ),
+    ] = None,
     lang: LangOption = Lang.en,
     as_json: JsonFlag = False,
     save: Annotated[
@@ -295,6 +331,8 @@ def play_command(
 ) -> None:
     """Play a whole battle: bots, people, or both; --table referees a real table."""
     found = find_scenario(scenario or DEFAULT_SCENARIO)
+    if seed is None:  # a new game each time; the header (and --json) says its seed
+        seed = new_seed()
     for spec in roster or ():
         found = scenario_with_roster(found, spec)
     kinds = play_kinds(found, side or (), table)
@@ -379,14 +417,23 @@ def load_command(
     )
 
 
+def _starts_turn(entry: LogEntry) -> bool:
+    return isinstance(entry, EventEntry) and entry.event.id == "game.turn"
+
+
 def replay_command(
     name: NameArgument,
     lang: SavedLangOption = None,
-    step: Annotated[bool, typer.Option("--step", help="One entry per Enter (q stops).")] = False,
+    step: Annotated[
+        bool,
+        typer.Option(
+            "--step", help="One entry per Enter; t: to the next turn, t N: to turn N; q stops."
+        ),
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Print a saved game's narrated log (rebuilt from its answers alone)."""
-    with open_store() as store:
+    with open_store(to_read=True) as store:
         record = store.load(check_name(name))
     language = lang.value if lang else record.lang
     with _naming_the_save(name):
@@ -398,16 +445,70 @@ def replay_command(
     printer = LogPrinter(console, language, session.side_names, session.scenario.side_ids)
     read = stdin_reader(console)
     prompt = say("console.replay.step", language)
-    for index, entry in enumerate(session.log):
+    log = session.log
+    skip_to: int | None = None  # the turn `t` jumps to: entries before it print at once
+    turn = 0
+    for index, entry in enumerate(log):
+        if _starts_turn(entry):
+            turn += 1
         printer.print_entries([entry])
-        if step and index + 1 < len(session.log):
-            line = read(prompt)
-            if line is None:
-                step = False
-            elif line.strip().lower() in {"q", "quit", "выход"}:
-                return
+        if not step or index + 1 >= len(log):
+            continue
+        if skip_to is not None and not (_starts_turn(log[index + 1]) and turn + 1 >= skip_to):
+            continue
+        skip_to = None
+        line = read(prompt)
+        if line is None:
+            step = False
+            continue
+        word, _, number = line.strip().lower().partition(" ")
+        if word in {"q", "quit", "выход"}:
+            return
+        if word in {"t", "turn", "х", "ход"}:
+            skip_to = int(number) if number.strip().isdigit() else turn + 1
     side_names = session.side_names
     print_summary(console, session.result, language, side_names, session.scenario.side_ids)
+
+
+def board_command(
+    name: NameArgument,
+    svg: Annotated[
+        Path | None, typer.Option("--svg", metavar="FILE", help="Draw the table into an SVG file.")
+    ] = None,
+    png: Annotated[
+        Path | None, typer.Option("--png", metavar="FILE", help="Draw the table into a PNG file.")
+    ] = None,
+    side: Annotated[
+        str | None,
+        typer.Option("--side", metavar="SIDE", help="Only what SIDE sees (default: everything)."),
+    ] = None,
+    lang: SavedLangOption = None,
+) -> None:
+    """Draw a saved game's table as it stands: in the terminal, or into an SVG or PNG file."""
+    from kubik.api.drawing import board_scene, write_scene
+    from kubik.cli.console.board import print_board
+    from kubik.cli.outputs import check_writable
+
+    for option, path, suffix in (("--svg", svg, ".svg"), ("--png", png, ".png")):
+        if path is not None:
+            check_writable(option, path, (suffix,))
+    with open_store(to_read=True) as store:
+        record = store.load(check_name(name))
+    language = lang.value if lang else record.lang
+    with _naming_the_save(name):
+        session = GameSession.from_record(record)
+    if side is not None and side not in session.scenario.side_ids:
+        known = ", ".join(session.scenario.side_ids)
+        raise InputError(msg("cli.board.bad_side", side=side, known=known))
+    scene = board_scene(session, language, side)
+    console = _console()
+    if svg is None and png is None:
+        print_board(console, scene, language)
+        return
+    for option, path in (("--svg", svg), ("--png", png)):
+        if path is not None:
+            write_scene(scene, path, option)
+            console.print(say("cli.board.written", language, path=str(path)), style="dim")
 
 
 def _state(game: SavedGame, lang: str) -> Text:
@@ -451,7 +552,7 @@ def saves_command(
     lang: LangOption = Lang.en,
 ) -> None:
     """List the saved games (scenario, turn, finished or not, mode); delete or rename one."""
-    with open_store() as store:
+    with open_store(to_read=delete is None and rename is None) as store:
         if delete is not None:
             store.delete(check_name(delete))
             _console().print(say("cli.saves.deleted", lang.value, name=delete))
@@ -537,6 +638,7 @@ def register_play_commands(app: typer.Typer) -> None:
     app.command("play")(play_command)
     app.command("load")(load_command)
     app.command("replay")(replay_command)
+    app.command("board")(board_command)
     app.command("saves")(saves_command)
 
 
@@ -546,6 +648,7 @@ __all__ = [
     "controllers_for",
     "find_scenario",
     "open_store",
+    "open_store_at",
     "play_kinds",
     "player_view",
     "register_play_commands",

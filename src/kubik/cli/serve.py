@@ -14,6 +14,8 @@ import typer
 
 from kubik.api.words import say
 from kubik.cli.console.parse import Lang
+from kubik.cli.outputs import check_listen
+from kubik.cli.play import open_store_at
 
 #: Seconds an idle connection is kept open: longer than a busy table keeps a player
 #: waiting, so a browser never reuses a connection the server has just closed.
@@ -42,6 +44,9 @@ def serve_command(
     ] = None,
 ) -> None:
     """Serve the web table: two players on two devices, the referee enforcing every rule."""
+    check_listen(host, port)
+    if store is not None:  # the store is opened (and made) now, not at the first request
+        open_store_at(store).close()
     import uvicorn
 
     from kubik.web.app import create_app

@@ -42,6 +42,7 @@ from kubik.api.words import count_label, outcome_text, say
 from kubik.bots.registry import BOT_NAMES
 from kubik.cli.console.inputs import read_input
 from kubik.cli.console.parse import Lang, parse_side_options
+from kubik.cli.outputs import PLOT_FORMATS, check_writable
 from kubik.cli.play import find_scenario
 from kubik.core.errors import InputError
 from kubik.engine import registry
@@ -646,7 +647,9 @@ def sim_command(
         str | None, typer.Option("--ray", help="Run on Ray: a cluster ADDRESS, or local.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Draw the report into a PNG.")] = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Draw the report into a PNG (or .svg, .pdf).")
+    ] = None,
     vary: Annotated[
         list[str] | None,
         typer.Option("--vary", help="Sweep a field: 'units[ID].FIELD=V1,V2,...' (repeatable)."),
@@ -769,6 +772,13 @@ def sim_command(
         raise InputError(f"SCENARIO: '{target}' is a procedure; give its --input (JSON or @FILE)")
     if no_store and (store is not None or fresh):
         raise InputError("--no-store: keeps nothing; drop --store and --fresh")
+    for option, path, suffixes in (
+        ("--csv", csv, ()),
+        ("--parquet", parquet, ()),
+        ("--plot", plot, PLOT_FORMATS),
+    ):
+        if path is not None:  # before any game is played, not after the last one
+            check_writable(option, path, suffixes)
     names = {
         s.id: escape((s.name_ru or s.name) if lang.value == "ru" else s.name)
         for s in scenario.sides

@@ -27,6 +27,7 @@ written once, with an explicit stack, so it can stop and resume between answers
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
@@ -36,6 +37,9 @@ from kubik.engine.applied import is_rule_procedure, runs_rule
 from kubik.engine.log import EventEntry, LogEntry
 from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll
 from kubik.engine.tally import Tally
+
+#: How many of the game's last resolved actions a stepper remembers.
+RECENT_ACTIONS = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +109,9 @@ class Stepper:
         #: that has finished — (procedure, args, outcome), the game's last resolved action
         #: (what "how lucky was that" asks about); calls made by rules are parts of it.
         self.last_action: tuple[Callable[..., Procedure[Any]], tuple[Any, ...], Any] | None = None
+        #: The last few such actions, newest last (luck looks back for one with numbers).
+        self.recent_actions: deque[tuple[Callable[..., Procedure[Any]], tuple[Any, ...], Any]]
+        self.recent_actions = deque(maxlen=RECENT_ACTIONS)
         #: How many such calls have finished.
         self.actions = 0
 
@@ -207,6 +214,7 @@ class Stepper:
             by_game = caller is None or hasattr(caller.procedure, "__self__")
             if by_game and not hasattr(call.procedure, "__self__"):
                 self.last_action = (call.procedure, call.args, outcome)
+                self.recent_actions.append(self.last_action)
                 self.actions += 1
             return _reduce(call, outcome)
         done = [*frame.done, outcome]

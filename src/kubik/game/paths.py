@@ -6,20 +6,30 @@ variable ``KUBIK_HOME`` names another directory (tests and portable installs).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import platformdirs
+from kubik.core.errors import StoreError
+from kubik.core.paths import HOME_ENV, data_dir
+from kubik.text.message import msg
 
-HOME_ENV = "KUBIK_HOME"
 
-
-def data_dir() -> Path:
-    """The user's kubik directory (not created here)."""
-    override = os.environ.get(HOME_ENV)
-    if override:
-        return Path(override).expanduser()
-    return Path(platformdirs.user_data_dir("kubik", appauthor=False))
+def ensure_dir(path: Path, what: str) -> Path:
+    """Create the directory ``path`` (and its parents) for kubik to write in; one
+    :class:`~kubik.core.errors.StoreError` line, naming ``path`` and what it is for (the
+    message id ``what``), when it cannot be: a file in the way (``KUBIK_HOME`` naming a
+    file), no permission, a read-only disk."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise StoreError(msg("game.paths.not_a_dir", what=msg(what), path=str(path))) from None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise StoreError(
+            msg("game.paths.cannot_create", what=msg(what), path=str(path), error=reason)
+        ) from None
+    if not path.is_dir():
+        raise StoreError(msg("game.paths.not_a_dir", what=msg(what), path=str(path)))
+    return path
 
 
 def user_scenarios_dir() -> Path:
@@ -32,4 +42,4 @@ def store_path() -> Path:
     return data_dir() / "games.sqlite3"
 
 
-__all__ = ["HOME_ENV", "data_dir", "store_path", "user_scenarios_dir"]
+__all__ = ["HOME_ENV", "data_dir", "ensure_dir", "store_path", "user_scenarios_dir"]

@@ -464,6 +464,11 @@ class GameSession:
         return self._stepper.last_action
 
     @property
+    def recent_actions(self) -> tuple[tuple[Any, tuple[Any, ...], Any], ...]:
+        """The game's last few resolved actions, newest last (as :attr:`last_action`)."""
+        return tuple(self._stepper.recent_actions)
+
+    @property
     def actions(self) -> int:
         """How many rules the game has called and seen finish (since the last rebuild)."""
         return self._stepper.actions

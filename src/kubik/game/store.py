@@ -32,7 +32,7 @@ from kubik.core.errors import KubikError
 from kubik.engine.log import Answer
 from kubik.engine.requests import Message, msg
 from kubik.game.errors import RecordError, StoreError
-from kubik.game.paths import store_path
+from kubik.game.paths import ensure_dir, store_path
 from kubik.game.record import GameRecord, answer_to_json
 from kubik.game.session import HUMAN, GameSession
 
@@ -126,10 +126,20 @@ def _mode(header: dict[str, Any]) -> str:
 class GameStore:
     """The saved games of one SQLite file (default: ``<data dir>/games.sqlite3``)."""
 
-    def __init__(self, path: Path | str | None = None, *, lock_wait_ms: int | None = None) -> None:
+    def __init__(
+        self,
+        path: Path | str | None = None,
+        *,
+        lock_wait_ms: int | None = None,
+        read_only: bool = False,
+    ) -> None:
         self.path = Path(path) if path is not None else store_path()
         self.lock_wait_ms = limits.STORE_LOCK_WAIT_MS if lock_wait_ms is None else lock_wait_ms
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.read_only = read_only
+        if read_only:
+            self._db = self._open_read_only()
+            return
+        ensure_dir(self.path.parent, "game.store.where")
         self._db = sqlite3.connect(
             self.path, isolation_level=None, timeout=self.lock_wait_ms / 1000
         )
@@ -142,6 +152,29 @@ class GameStore:
         except KubikError:
             self._db.close()
             raise
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        """The store opened only to read (a read-only file or directory still lists and
+        replays its games); a store that does not exist yet reads as empty."""
+        timeout = self.lock_wait_ms / 1000
+        if not self.path.is_file():
+            db = sqlite3.connect(":memory:", isolation_level=None)
+            db.executescript(_SCHEMA)
+            return db
+        uri = self.path.resolve().as_uri()
+        # A WAL store in a directory that cannot be written has no shared-memory file to
+        # read through; ``immutable`` reads the file as it is (nobody can change it there).
+        for query in ("?mode=ro", "?mode=ro&immutable=1"):
+            db = sqlite3.connect(uri + query, uri=True, isolation_level=None, timeout=timeout)
+            try:
+                db.execute("SELECT COUNT(*) FROM games").fetchone()
+            except sqlite3.Error as error:
+                db.close()
+                failure = error
+                continue
+            return db
+        where = str(self.path)
+        raise StoreError(msg("game.store.broken", where=where, error=str(failure))) from None
 
     def close(self) -> None:
         """Close the database (everything confirmed is already on disk)."""

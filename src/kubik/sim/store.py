@@ -59,6 +59,12 @@ class SimStore:
         self.job = job
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise InputError(
+                f"--store: the directory of '{self.path}' cannot be made ({reason})"
+            ) from None
+        try:
             self._db = sqlite3.connect(self.path, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")

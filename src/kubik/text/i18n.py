@@ -228,12 +228,36 @@ def _capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+class _Unnamed:
+    """A parameter a template names that its message does not give: only ``agree``
+    may meet it (a phrase shared by sentences with and without the name it agrees
+    with), and takes the first form."""
+
+
+_UNNAMED = _Unnamed()
+
+
 class _Formatter(string.Formatter):
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, params: Mapping[str, Any] | None = None) -> None:
         self.lang = lang
         self.locale = Locale.parse(lang)
+        self.params: Mapping[str, Any] = params or {}
+
+    def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, str) and key not in kwargs:
+            return _UNNAMED
+        return super().get_value(key, args, kwargs)
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if value is _UNNAMED:
+            if not format_spec.startswith("agree:"):
+                raise KeyError("a parameter the message does not give")
+            return next(iter(_spec_forms(format_spec[6:]).values()), "")
+        if format_spec.startswith("given:"):
+            names = format_spec[6:].split(",")
+            extra = {name: self.params[name] for name in names if name in self.params}
+            items = value if isinstance(value, tuple | list) else (value,)
+            return ", ".join(self.with_params(item, extra) for item in items)
         if format_spec.startswith("plural:"):
             forms = _spec_forms(format_spec[7:])
             # a fraction takes its own form («7,5 шага»): the locale's rule for it
@@ -272,10 +296,24 @@ class _Formatter(string.Formatter):
         sign = self.locale.number_symbols.get("latn", self.locale.number_symbols)["decimal"]
         return number.replace(".", sign) if sign != "." else number
 
+    def with_params(self, value: Any, extra: Mapping[str, Any]) -> str:
+        """A nested message (or named enum) rendered with ``extra`` parameters of the
+        message around it: a phrase that agrees with the sentence's subject."""
+        msgid = getattr(value, "msgid", None) if isinstance(value, Enum) else None
+        if msgid:
+            value = Message(msgid)
+        if isinstance(value, Message):
+            return render(Message(value.id, tuple({**extra, **value.kwargs}.items())), self.lang)
+        return str(self.convert_value(value))
+
     def in_case(self, value: Any, case: Case) -> str:
-        """``value`` (a name, a message or a string) in ``case``; English ignores cases."""
+        """``value`` (a name, a message, a named enum or a string) in ``case``; English
+        ignores cases."""
         if isinstance(value, tuple | list):
             return ", ".join(self.in_case(v, case) for v in value)
+        named = getattr(value, "msgid", None) if isinstance(value, Enum) else None
+        if named and self.lang == "ru":
+            value = Message(str(named))
         if self.lang != "ru" or case == "nom" or not isinstance(value, Message | str):
             return str(self.convert_value(value))
         if isinstance(value, str):
@@ -334,10 +372,10 @@ def render(message: Message, lang: str = "en") -> str:
     if template is None:
         params = ", ".join(f"{k}={v}" for k, v in message.params)
         return f"{message.id}({params})" if params else message.id
-    formatter = _Formatter(lang)
+    formatter = _Formatter(lang, message.kwargs)
     try:
         return formatter.vformat(template, (), message.kwargs)
-    except (KeyError, IndexError, ValueError) as error:
+    except (KeyError, IndexError, ValueError, AttributeError) as error:
         return f"{message.id}: {template} [{error}]"
 
 

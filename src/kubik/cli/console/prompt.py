@@ -19,14 +19,21 @@ import sys
 from collections.abc import Callable
 from contextlib import suppress
 from enum import Enum
+from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from kubik.api.odds_words import field_label
 from kubik.api.words import option_text, say
 from kubik.cli.console.parse import split_values
-from kubik.cli.console.render import LogPrinter, print_choice_request, print_roll_request
+from kubik.cli.console.render import (
+    LogPrinter,
+    print_choice_request,
+    print_option_details,
+    print_roll_request,
+)
 from kubik.core.errors import KubikError
 from kubik.engine.log import Answer
 from kubik.engine.observed import luck
@@ -46,6 +53,8 @@ COMMANDS: dict[str, str] = {
     "отмена": "undo",
     "log": "log",
     "журнал": "log",
+    "map": "map",
+    "карта": "map",
     "save": "save",
     "сохранить": "save",
     "luck": "luck",
@@ -58,7 +67,7 @@ COMMANDS: dict[str, str] = {
     "выход": "quit",
 }
 #: Words after ``undo`` that step back one decision instead of to the last roll.
-UNDO_DECISION = frozenset({"decision", "choice", "решение", "выбор"})
+UNDO_DECISION = frozenset({"decision", "choice", "решение", "решения", "выбор"})
 #: How many entries the ``log`` command shows.
 RECENT = 15
 
@@ -139,6 +148,7 @@ class PromptLoop:
         self.session = session
         self.printer = printer
         self.console = printer.console
+        self.errors = Console(highlight=False, soft_wrap=False, stderr=True)
         self.lang = session.lang
         self.read = read
         self.read_secret = read_secret if read_secret is not None else read
@@ -178,6 +188,10 @@ class PromptLoop:
         """Print a console message."""
         self.console.print(Text(say(message_id, self.lang, **params), style=style))
 
+    def warn(self, message_id: str, **params: object) -> None:
+        """Print a warning on stderr (seen under ``--quiet`` and beside ``--json`` too)."""
+        self.errors.print(Text(say(message_id, self.lang, **params), style="yellow"))
+
     # -- one question ---------------------------------------------------------
 
     def _show(self, request: Roll | Choose) -> None:
@@ -204,6 +218,11 @@ class PromptLoop:
                 return Flow.EOF
             text = line.strip()
             word, _, argument = text.partition(" ")
+            if word == "?" and argument.strip().isdigit() and isinstance(request, Choose):
+                number = int(argument)  # `? 3`: option 3 in full
+                if not print_option_details(self.console, request, number, self.lang, self.cache):
+                    self.say("console.choose.bad", "red", text=text, n=len(request.options))
+                continue
             command = COMMANDS.get(word.lower())
             if command is not None:
                 outcome = self._command(command, argument.strip())
@@ -284,6 +303,9 @@ class PromptLoop:
         if command == "save":
             self._save(argument)
             return _Again.ASK
+        if command == "map":
+            self._map()
+            return _Again.ASK
         if command == "luck":
             if argument.lower() in ("on", "вкл"):
                 self.show_luck = True
@@ -297,11 +319,36 @@ class PromptLoop:
             return _Again.ASK
         return Flow.QUIT
 
+    def _map(self) -> None:
+        """The table as it is now, as the side asked sees it (a real table: everything)."""
+        from kubik.api.drawing import board_scene, option_spots
+        from kubik.cli.console.board import print_board
+
+        request = self.session.pending
+        # a person playing a side sees what that side sees; at a real table, everything
+        side = request.side if isinstance(request, Choose) and not self._at_table() else None
+        spots = option_spots(request.options) if isinstance(request, Choose) else ()
+        try:
+            scene = board_scene(self.session, self.lang, side, spots)
+        except KubikError as error:
+            self.say("console.rejected", "red", error=error.text(self.lang))
+            return
+        print_board(self.console, scene, self.lang)
+
+    def _at_table(self) -> bool:
+        from kubik.game.session import DiceMode
+
+        return self.session.dice_mode is DiceMode.TYPED
+
     def _luck(self) -> None:
         """How lucky the last resolved action was: per field, its chance, the chance of
         doing at least as well, and its percentile (exact odds of the rule itself)."""
-        action = self.session.last_action
-        placed = luck(*action, self.cache) if action is not None else None
+        placed: dict[str, Any] | None = None
+        for procedure, args, outcome in reversed(self.session.recent_actions):
+            placed = luck(procedure, args, outcome, self.cache)  # the last one with numbers
+            if placed is not None and any("percentile" in r for r in placed["fields"].values()):
+                break
+            placed = None
         if placed is None:
             self.say("console.luck.none", "yellow")
             return
@@ -311,7 +358,7 @@ class PromptLoop:
                 continue
             self.say(
                 "console.luck.field",
-                field=field,
+                field=field_label(field, self.lang),
                 value=row["value"],
                 p=row["p"],
                 at_least=row["p_at_least"],
@@ -339,10 +386,10 @@ class PromptLoop:
         if keeper.problem is not None and not self._behind:
             self._behind = True
             error = keeper.problem.text(self.lang)
-            self.say("console.save.behind", "yellow", name=keeper.name, error=error)
+            self.warn("console.save.behind", name=keeper.name, error=error)
         elif keeper.problem is None and self._behind:
             self._behind = False
-            self.say("console.save.caught_up", "green", name=keeper.name)
+            self.warn("console.save.caught_up", name=keeper.name)
 
     def _save(self, name: str) -> None:
         if not name or name == self.save_name:
@@ -368,14 +415,20 @@ class PromptLoop:
             self.store = opener()
         return self.store
 
-    def close(self) -> None:
-        """Write what is still waiting, remember how far the game came, close the store."""
+    def close(self) -> StoreError | None:
+        """Write what is still waiting, remember how far the game came, close the store.
+
+        Returns the error that kept answers out of the save (the store refused the last
+        write: a full disk, a read-only store), for the command to end with; ``None``
+        when everything confirmed is saved.
+        """
         keeper = self.keeper
+        lost: StoreError | None = None
         if keeper is not None and self.store is not None:
             if not keeper.flush():
                 error = keeper.problem.text(self.lang) if keeper.problem else ""
-                self.say(
-                    "console.save.lost", "red", name=keeper.name, n=keeper.unsaved, error=error
+                lost = StoreError(
+                    msg("cli.save.lost", name=keeper.name, n=keeper.unsaved, error=error)
                 )
             else:
                 self.report_saving()
@@ -385,6 +438,7 @@ class PromptLoop:
         if self.store is not None:
             self.store.close()
             self.store = None
+        return lost
 
 
 __all__ = [

@@ -9,13 +9,14 @@ table), and each side's decisions and rolls in that side's colour.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from kubik.api.odds_words import field_sentences
+from kubik.api.odds_words import field_sentences, headline
 from kubik.api.words import (
     count_label,
     option_text,
@@ -150,22 +151,21 @@ def print_choice_request(
     side_names: Mapping[str, Message],
     cache: OddsCache,
 ) -> None:
-    """A decision: numbered options, each with the odds of its forecast said in sentences."""
+    """A decision: one line per option with the one figure that sums it up (``? N``
+    shows an option's odds in full)."""
     side = side_label(request.side, side_names, lang)
     console.print(Text(say("console.choose.ask", lang, side=side, reason=request.reason), "bold"))
-    for number, option in enumerate(request.options, start=1):
-        marker = say("console.choose.default_mark", lang) if option == request.default else ""
-        print_wrapped(console, f"{number}. {option_text(request, option, lang)}{marker}", 2, 3)
-        forecast = request.forecast(option)
-        if forecast is None:
-            continue
-        distribution = forecast_distribution(forecast, cache)
-        if distribution is not None:
-            rows = [(outcome, float(p)) for outcome, p in distribution.items()]
-            for sentence in field_sentences(rows, lang):
-                print_wrapped(console, Text(sentence, "dim"), 7, 2)
-        worth = float(expected_value(forecast, cache))
-        print_wrapped(console, say("console.odds.expected", lang, value=f"{worth:.2f}"), 7, 2)
+    width = len(str(len(request.options)))
+    for group, numbered in _groups(request.options):
+        if group is not None:
+            console.print(Text(say(f"console.choose.group.{group}", lang), "underline"))
+        for number, option in numbered:
+            marker = say("console.choose.default_mark", lang) if option == request.default else ""
+            line = Text(f"{number:>{width}}. {option_text(request, option, lang)}{marker}")
+            figure = _headline(request, option, cache, lang)
+            if figure is not None:
+                line.append(f" — {figure}", style="dim")
+            print_wrapped(console, line, 2, width + 2)
     if len(request.options) == 1:
         enter = say("console.choose.enter_one", lang)
     else:
@@ -174,10 +174,76 @@ def print_choice_request(
     print_wrapped(console, Text(enter, "dim"))
 
 
+#: Option types by what they do, for long menus: (group, type names), in the order shown.
+OPTION_GROUPS = (
+    ("fire", frozenset({"Fire", "ShootAt"})),
+    ("move", frozenset({"Move", "MoveTo", "Charge", "ChargePlan"})),
+)
+#: A menu of at least this many options is shown in groups (fire, move, other).
+GROUPED_FROM = 8
+
+
+def _groups(options: Sequence[Any]) -> list[tuple[str | None, list[tuple[int, Any]]]]:
+    """The options, numbered as asked, in groups when the menu is long and mixed: fire,
+    move, other (each option keeps its number); else one group without a title."""
+    numbered = list(enumerate(options, start=1))
+    if len(options) < GROUPED_FROM:
+        return [(None, numbered)]
+    grouped: dict[str, list[tuple[int, Any]]] = {name: [] for name, _ in OPTION_GROUPS}
+    grouped["other"] = []
+    for number, option in numbered:
+        kind = type(option).__name__
+        name = next((group for group, kinds in OPTION_GROUPS if kind in kinds), "other")
+        grouped[name].append((number, option))
+    shown = [(name, items) for name, items in grouped.items() if items]
+    if len(shown) < 2:
+        return [(None, numbered)]
+    return [(name, items) for name, items in shown]
+
+
+def _distribution(forecast: Any, cache: OddsCache) -> list[tuple[Any, float]] | None:
+    distribution = forecast_distribution(forecast, cache)
+    if distribution is None:
+        return None
+    return [(outcome, float(p)) for outcome, p in distribution.items()]
+
+
+def _headline(request: Choose, option: Any, cache: OddsCache, lang: str) -> str | None:
+    forecast = request.forecast(option)
+    if forecast is None:
+        return None
+    rows = _distribution(forecast, cache)
+    return headline(rows, lang) if rows else None
+
+
+def print_option_details(
+    console: Console, request: Choose, number: int, lang: str, cache: OddsCache
+) -> bool:
+    """Option ``number`` of ``request`` in full: each field's odds in a sentence and what
+    it is worth to the side deciding; False when there is no such option."""
+    if not 1 <= number <= len(request.options):
+        return False
+    option = request.options[number - 1]
+    console.print(Text(f"{number}. {option_text(request, option, lang)}", "bold"))
+    forecast = request.forecast(option)
+    if forecast is None:
+        console.print(Text(say("console.choose.no_odds", lang), "dim"))
+        return True
+    rows = _distribution(forecast, cache)
+    for sentence in field_sentences(rows or [], lang):
+        print_wrapped(console, Text(sentence), 3, 2)
+    worth = float(expected_value(forecast, cache))
+    print_wrapped(
+        console, Text(say("console.odds.expected", lang, value=f"{worth:.2f}"), "dim"), 3, 2
+    )
+    return True
+
+
 __all__ = [
     "SIDE_STYLES",
     "LogPrinter",
     "print_choice_request",
+    "print_option_details",
     "print_roll_request",
     "print_summary",
 ]

@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kubik.api.odds_words import field_label, field_sentences, fields_of, outcome_words
-from kubik.api.words import say, value_text
+from kubik.api.words import policy_label, say, value_text
 from kubik.cli.console.wrap import print_wrapped
 from kubik.engine.simulate import Estimate
 
@@ -164,8 +164,15 @@ def print_procedure(console: Console, spec: Mapping[str, Any], lang: str) -> Non
 # -- one resolution -------------------------------------------------------------
 
 
-def print_resolution(console: Console, result: Mapping[str, Any], lang: str) -> None:
-    """A narrated resolution (``kubik resolve``): each roll and step, then the outcome."""
+_FROM_JSON: Any = object()
+
+
+def print_resolution(
+    console: Console, result: Mapping[str, Any], lang: str, outcome: Any = _FROM_JSON
+) -> None:
+    """A narrated resolution (``kubik resolve``): each roll and step, then the outcome
+    (``outcome``: the procedure's own, whose named values say themselves in ``lang``;
+    by default the JSON's)."""
     for entry in result["log"]:
         depth = entry["depth"] + 1
         if entry["type"] == "roll":
@@ -183,7 +190,7 @@ def print_resolution(console: Console, result: Mapping[str, Any], lang: str) -> 
             line = Text(str(entry["text"]))
         print_wrapped(console, line, 2 * depth, 2)
     words = Text(f"{say('kubik.outcome', lang)}: ", style="bold")
-    words.append(outcome_words(result["outcome"], lang))
+    words.append(outcome_words(result["outcome"] if outcome is _FROM_JSON else outcome, lang))
     console.print(words)
     if "seed" in result:
         console.print(say("cli.resolve.seed", lang, seed=result["seed"]), style="dim")
@@ -279,12 +286,16 @@ def print_comparison(
     """Exact odds under each policy: sentences per policy, then outcomes side by side."""
     console.print(Text(f"{name} — {say('cli.odds.exact_title', lang)}", style="bold"))
     for policy, distribution in by_policy.items():
-        console.print(Text(say("kubik.policy", lang, name=policy), style="bold"))
+        console.print(
+            Text(say("kubik.policy", lang, name=policy_label(policy, lang)), style="bold")
+        )
         _sentences(console, [(o, float(distribution.get(o, 0))) for o in order], lang)
     table = Table()
     table.add_column(say("kubik.outcome", lang), ratio=1)
     for policy in by_policy:
-        table.add_column(say("kubik.policy", lang, name=policy), justify="right")
+        table.add_column(
+            say("kubik.policy", lang, name=policy_label(policy, lang)), justify="right"
+        )
     for outcome in order:
         cells = []
         for distribution in by_policy.values():

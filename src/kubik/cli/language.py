@@ -1,0 +1,65 @@
+"""The language of kubik's text, set once: ``--lang``, else ``KUBIK_LANG``, else the
+config file, else English.
+
+The config file is ``config.toml`` in the user's config directory (``KUBIK_HOME``
+when that is set) with one line, ``lang = "ru"``. Light on purpose: it is read before
+the command line is.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+
+LANG_ENV = "KUBIK_LANG"
+LANGS = ("en", "ru")
+
+
+def config_file() -> Path:
+    """Where the user's kubik settings are kept."""
+    from kubik.core.paths import HOME_ENV
+
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home).expanduser() / "config.toml"
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("kubik", appauthor=False)) / "config.toml"
+
+
+def preferred() -> str:
+    """The language the user chose once (``KUBIK_LANG``, then the config file); ``en``
+    when none (or one kubik does not speak) is chosen."""
+    chosen = os.environ.get(LANG_ENV, "").strip().lower()
+    if not chosen:
+        try:
+            data = tomllib.loads(config_file().read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = {}
+        chosen = str(data.get("lang", "")).strip().lower()
+    return chosen if chosen in LANGS else "en"
+
+
+def given(args: Sequence[str]) -> str | None:
+    """The ``--lang`` of a command line, if it has one."""
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def with_language(args: Sequence[str]) -> list[str]:
+    """``args`` with ``--lang`` added when the user chose a language once and the
+    command line names none (every kubik command takes ``--lang``)."""
+    words = list(args)
+    if given(words) is not None or not words or words[0].startswith("-"):
+        return words
+    lang = preferred()
+    return words if lang == "en" else [*words, "--lang", lang]
+
+
+__all__ = ["LANGS", "LANG_ENV", "config_file", "given", "preferred", "with_language"]

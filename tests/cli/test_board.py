@@ -1,0 +1,89 @@
+"""The table in the terminal and in files: ``kubik board SAVE`` and ``map`` at the prompt."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from kubik.api.drawing import board_scene, scene_svg
+from kubik.cli.play import find_scenario
+from kubik.game import GameSession
+from tests.cli.processes import kubik_process
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    place = tmp_path_factory.mktemp("board") / "home"
+    done = kubik_process(
+        "play",
+        "old_west.demo",
+        "--seed",
+        "2",
+        "--save",
+        "duel",
+        "-q",
+        env={"KUBIK_HOME": str(place)},
+    )
+    assert done.returncode == 0, done.stderr
+    return place
+
+
+def test_board_draws_terrain_units_and_a_legend(home: Path) -> None:
+    done = kubik_process("board", "duel", env={"KUBIK_HOME": str(home)})
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Showdown on Main Street, turn ")
+    assert lines[1].split()[:3] == ["0", "6", "12"]  # the ruler, in inches
+    assert sum(line.startswith("│") for line in lines) >= 20  # the map itself
+    text = " ".join(done.stdout.split())
+    assert "open ground, roads" in text and "the Marshal's posse:" in text
+    assert "A1 Marshal Wyatt" in text
+    russian = kubik_process("board", "duel", "--lang", "ru", env={"KUBIK_HOME": str(home)}).stdout
+    assert "A1 маршал Уайетт" in russian and "Север сверху" in russian
+
+
+def test_board_writes_svg_and_png(home: Path, tmp_path: Path) -> None:
+    svg, png = tmp_path / "t.svg", tmp_path / "t.png"
+    done = kubik_process(
+        "board", "duel", "--svg", str(svg), "--png", str(png), env={"KUBIK_HOME": str(home)}
+    )
+    assert done.returncode == 0, done.stderr
+    root = ET.parse(svg).getroot()
+    texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "A1" in texts and any("open ground" in t for t in texts)
+    assert len(list(root.iter("{http://www.w3.org/2000/svg}circle"))) >= 2
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_board_refuses_a_bad_side_and_a_bad_file_before_drawing(home: Path, tmp_path: Path) -> None:
+    env = {"KUBIK_HOME": str(home)}
+    side = kubik_process("board", "duel", "--side", "nobody", env=env)
+    assert side.returncode == 2 and "--side: 'nobody' is not a side of this game" in side.stderr
+    bad = kubik_process("board", "duel", "--svg", str(tmp_path / "t.png"), env=env)
+    assert bad.returncode == 2 and bad.stderr.startswith("error: --svg: cannot write")
+
+
+def test_a_scene_is_the_battles_own_view() -> None:
+    scenario = find_scenario("apocalypse.demo")
+    session = GameSession(scenario, 1)
+    scene = board_scene(session, "en")
+    view = session.state.view(None)  # type: ignore[union-attr]
+    assert len(scene.bases) == len(view["pieces"])
+    assert all(base.facing is not None for base in scene.bases)  # warriors face a way
+    assert scene_svg(scene).count("<line ") == len(scene.bases)  # facing drawn
+
+
+def test_map_at_the_prompt_marks_where_a_move_can_go(tmp_path: Path) -> None:
+    # two heroic-action decisions (Enter), then Marshal Wyatt's move: its map
+    done = kubik_process(
+        "play", "old_west.demo", "--seed", "5", "--side", "law=human",
+        stdin="\n\nmap\nquit\n", env={"KUBIK_HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    shown = done.stdout.split("where does Marshal Wyatt move?")[1]
+    assert "Showdown on Main Street, turn 1" in shown and "A1 Marshal Wyatt" in shown
+    options = shown.split("Type a number 1–")[1].split()[0]  # "4" of "1–4 (Enter ..."
+    for number in range(1, int(options) + 1):
+        assert chr(0x2460 + number - 1) in shown  # ① ② ③ ④: each option's destination
