@@ -157,7 +157,10 @@ def test_a_locked_store_never_loses_an_answer(store: GameStore, duel: Scenario) 
 
 
 def test_the_prompt_says_in_one_line_that_the_save_is_behind_and_keeps_going(
-    tmp_path: Path, duel: Scenario, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    duel: Scenario,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setattr("kubik.game.store.RETRY_AFTER", 0.0)
     path = tmp_path / "games.sqlite3"
@@ -183,7 +186,9 @@ def test_the_prompt_says_in_one_line_that_the_save_is_behind_and_keeps_going(
     assert loop.run() is Flow.QUIT
     loop.close()
     holder.close()
-    text = " ".join(out.getvalue().split())
+    # the warning goes to stderr, apart from the game's log (seen under --quiet and --json)
+    text = " ".join(capsys.readouterr().err.split())
+    assert "is behind" not in out.getvalue()
     assert text.count("Save 'live' is behind: the save store") == 1
     assert "locked by another program" in text and "Every answer is kept" in text
     assert "Save 'live' is up to date again." in text

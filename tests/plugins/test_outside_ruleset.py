@@ -91,7 +91,9 @@ def test_kubik_odds_answers_its_procedure_from_its_data_and_the_users_override(
     )
     assert [o["probability"] for o in json.loads(harder.stdout)["outcomes"]] == ["2/3", "1/3"]
 
-    said = run(installed, "odds", "brawl.strike", "-i", '{"need": 6}', "--lang", "ru").stdout
+    said = run(
+        installed, "odds", "brawl.strike", "-i", '{"need": 6}', "--lang", "ru", "--full"
+    ).stdout
     assert "точные шансы" in said and "1/6" in said
 
 

@@ -7,11 +7,11 @@ answers a question and its variants (each a few FIELD=VALUE words over the quest
 each answer's fields as :func:`~kubik.api.probabilities.marginals` (exact fractions
 and floats), so the terminal, the web page and scripts read the same JSON.
 
->>> found = sweep("old_west.wound", {"strength": 3, "toughness": 3}, "strength=3..4")
+>>> found = sweep("old_west.wound", {"strength": 3, "toughness": 3}, "strength=3..5")
 >>> [point["value"] for point in found["points"]]
-[3, 4]
->>> [point["fields"]["wounded"]["e"] for point in found["points"]]
-[0.5, 0.666667]
+[3, 4, 5]
+>>> [round(point["fields"]["wounded"]["e"], 3) for point in found["points"]]  # 4+, 4+, 3+
+[0.5, 0.5, 0.667]
 """
 
 from __future__ import annotations
