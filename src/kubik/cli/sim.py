@@ -601,6 +601,13 @@ def _emit_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
+def _refuse_given(options: dict[str, Any], why: str) -> None:
+    """One line naming the first option given that this kind of run does not take."""
+    given = [option for option, value in options.items() if value]
+    if given:
+        raise InputError(f"--{given[0].replace('_', '-')}: {why}")
+
+
 def _procedure(
     name: str,
     input_text: str,
@@ -611,12 +618,11 @@ def _procedure(
     lang: str,
     **unused: Any,
 ) -> None:
-    given = [option for option, value in unused.items() if value]
-    if given:
-        raise InputError(
-            f"--{given[0].replace('_', '-')}: a procedure is simulated in this process and "
-            "has no sides, sweeps, store or plot; drop it (or give a scenario)"
-        )
+    _refuse_given(
+        unused,
+        "a procedure is simulated in this process and has no sides, sweeps, store or plot; "
+        "drop it (or give a scenario)",
+    )
     result = api.sim_procedure(name, read_input(input_text), runs, seed, policy or "default")
     if as_json:
         _emit_json(result)
@@ -869,12 +875,10 @@ def _solve(
     lang: str,
     **unused: Any,
 ) -> None:
-    given = [option for option, value in unused.items() if value]
-    if given:
-        raise InputError(
-            f"--{given[0].replace('_', '-')}: --solve plays as many games as each value "
-            "needs, with no sweep, store or export; drop it"
-        )
+    _refuse_given(
+        unused,
+        "--solve plays as many games as each value needs, with no sweep, store or export; drop it",
+    )
     scenario = find_scenario(target_name)
     sides = _side_bots(side or (), scenario.side_ids)
     result = api.sim_solve(
