@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -16,13 +16,6 @@ from kubik.core.limits import INPUT_BYTES, INPUT_DEPTH, too_deep
 from kubik.engine.problems import join, problems, shown
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
 from kubik.engine.requests import Message, msg
-
-# Games, bots, simulations of battles, text for people and the drivers other than the
-# odds load only when a call needs them: a question of odds (`kubik odds`) does not pay
-# for numpy, the game layer, Babel, the optimal policy or the simulator.
-if TYPE_CHECKING:
-    pass
-
 
 InputLike = Mapping[str, Any] | str | ProcedureInput
 
@@ -116,6 +109,36 @@ def _number_problems(raw: Any, value: Any, where: str) -> list[Message]:
     return []
 
 
+#: Leaves of JSON that no model reads as anything but what they are.
+_PLAIN_LEAVES = frozenset({int, float, type(None)})
+#: What :func:`_leaves` finds: only numbers and nulls, other leaves too, or too deep.
+_NUMBERS, _OTHERS, _TOO_DEEP = 0, 1, 2
+
+
+def _leaves(value: object, depth: int = 0) -> int:
+    """Whether JSON-like ``value`` nests deeper than :data:`~kubik.core.limits.INPUT_DEPTH`
+    (as :func:`check_depth` judges it) or has leaves other than numbers and nulls (a
+    flag or a text a model may have read as a number): one walk for both, at most
+    that deep."""
+    items: Iterable[object]
+    if isinstance(value, dict):
+        items = value.values()
+    elif isinstance(value, list | tuple):
+        items = value
+    else:
+        return _NUMBERS if type(value) in _PLAIN_LEAVES else _OTHERS
+    if depth >= INPUT_DEPTH:
+        return _TOO_DEEP
+    found = _NUMBERS
+    for item in items:
+        inner = _leaves(item, depth + 1)
+        if inner == _TOO_DEEP:
+            return _TOO_DEEP
+        if inner > found:
+            found = inner
+    return found
+
+
 def parse_input(spec: ProcedureSpec, data: InputLike) -> ProcedureInput:
     """Validate ``data`` against the procedure's input model (errors name the field)."""
     if isinstance(data, ProcedureInput):
@@ -127,14 +150,17 @@ def parse_input(spec: ProcedureSpec, data: InputLike) -> ProcedureInput:
         raise InputError(
             msg("kubik.input.not_object", source="input", procedure=spec.name, example=example)
         )
-    check_depth(data)
+    plain = dict(data)
+    leaves = _leaves(plain)
+    if leaves == _TOO_DEEP:
+        raise InputError(msg("kubik.input.too_deep", source="input", limit=INPUT_DEPTH))
     try:
-        parsed = spec.input_model.model_validate(dict(data))
+        parsed = spec.input_model.model_validate(plain)
     except ValidationError as error:
         raise InputError(validation_problem(error)) from None
     except RecursionError:
         raise InputError(msg("kubik.input.too_deep", source="input", limit=INPUT_DEPTH)) from None
-    wrong = _number_problems(data, parsed, "input")
+    wrong = [] if leaves == _NUMBERS else _number_problems(data, parsed, "input")
     if wrong:
         raise InputError(join(wrong))
     return parsed

@@ -3,18 +3,18 @@
 
 from __future__ import annotations
 
-import math
 import sys
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
 from kubik.api.inputs import InputLike, parse_input
+from kubik.api.odds_table import OddsTable, weights_of
 from kubik.core.errors import InputError
 from kubik.core.limits import SIMULATE_RUNS
 from kubik.engine import registry
-from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order
-from kubik.engine.odds import OddsCache, OddsDriver, Policy, default_policy
+from kubik.engine.jsonify import outcome_json, outcome_order
+from kubik.engine.odds import OddsCache, OddsDriver, Policy, as_distribution, default_policy
 from kubik.engine.policies import ruleset_policies
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
 from kubik.engine.requests import msg
@@ -44,42 +44,7 @@ def marginals(distribution: Mapping[Any, Fraction]) -> dict[str, Any]:
     ``{"killed": {"values": [{"value": 0, "probability": "1/4", "p": 0.25,
     "at_least": "1", "p_at_least": 1.0}, ...], "expected": "3/4", "e": 0.75}}``
     """
-    # integers over one common denominator, not Fractions added one by one (a gcd each)
-    denominator = math.lcm(*(p.denominator for p in distribution.values())) or 1
-    fields: dict[str, dict[int, int]] = {}
-    for outcome, p in distribution.items():
-        weight = p.numerator * (denominator // p.denominator)
-        for field, value in numeric_fields(outcome).items():
-            bucket = fields.get(field)
-            if bucket is None:
-                bucket = fields[field] = {}
-            bucket[int(value)] = bucket.get(int(value), 0) + weight
-    result: dict[str, Any] = {}
-    for field, values in fields.items():
-        rows = []
-        at_least = denominator
-        for value in sorted(values):
-            count = values[value]
-            rows.append(
-                {
-                    "value": value,
-                    "probability": _ratio(count, denominator),
-                    "p": round(count / denominator, 6),
-                    "at_least": _ratio(at_least, denominator),
-                    "p_at_least": round(at_least / denominator, 6),
-                }
-            )
-            at_least -= count
-        expected = Fraction(sum(v * n for v, n in values.items()), denominator)
-        result[field] = {"values": rows, "expected": str(expected), "e": float(expected)}
-    return result
-
-
-def _ratio(count: int, total: int) -> str:
-    """``count / total`` in lowest terms, as :class:`Fraction` writes it."""
-    common = math.gcd(count, total)
-    count, total = count // common, total // common
-    return str(count) if total == 1 else f"{count}/{total}"
+    return OddsTable(weights_of(distribution)).fields()
 
 
 def policies(name: str) -> dict[str, Policy]:
@@ -239,17 +204,14 @@ def odds(
             ],
         }
     inp = parse_input(spec, input)
-    distribution = OddsDriver(chosen, _CACHE).distribution(spec.function, (inp,))
-    ordered = sorted(distribution.items(), key=lambda kv: outcome_order(kv[0]))
+    counted = OddsDriver(chosen, _CACHE).counted(spec.function, (inp,))
+    table = OddsTable(counted)
     result: dict[str, Any] = {
         "procedure": spec.name,
         "exact": True,
         "policy": policy_name,
-        "outcomes": [
-            {"outcome": outcome_json(o), "probability": str(p), "p": round(float(p), 4)}
-            for o, p in ordered
-        ],
-        "fields": marginals(distribution),
+        "outcomes": table.outcomes(),
+        "fields": table.fields(),
     }
     if _is_optimal(chosen) and OddsDriver(cache=_CACHE).has_decisions(spec.function, (inp,)):
         result.update(_goals_json(spec, inp, cast("Optimal", chosen), lang, explain))
@@ -260,7 +222,7 @@ def odds(
             raise InputError("observed: must be a JSON object of outcome fields")
         from kubik.engine.observed import place
 
-        result["observed"] = place(distribution, observed)
+        result["observed"] = place(as_distribution(counted), observed)
     return result
 
 
