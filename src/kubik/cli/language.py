@@ -9,7 +9,6 @@ the command line is.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -35,8 +34,14 @@ def preferred() -> str:
     chosen = os.environ.get(LANG_ENV, "").strip().lower()
     if not chosen:
         try:
-            data = tomllib.loads(config_file().read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            text = config_file().read_text(encoding="utf-8")
+        except OSError:  # no config file: tomllib need not even load
+            text = ""
+        try:
+            import tomllib
+
+            data = tomllib.loads(text) if text else {}
+        except ValueError:
             data = {}
         chosen = str(data.get("lang", "")).strip().lower()
     return chosen if chosen in LANGS else "en"

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from kubik.cli import answers, language, quick
+from kubik.cli import answers, language, plugins, quick
 
 
 class _Tee(io.TextIOBase):
@@ -40,6 +40,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     # kubik uses no pydantic plugins; looking for them scans every installed package
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    plugins.skip_plugin_search()
     if quick.version(args) or quick.complete():
         return
     args = language.with_language(args)
