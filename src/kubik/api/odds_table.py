@@ -48,21 +48,17 @@ def weights_of(distribution: Mapping[Any, Fraction]) -> Weights:
 #: Dataclasses that :func:`~kubik.engine.jsonify.to_json` writes otherwise than field by field.
 _NOT_RECORDS = (Enum, Die, Message, Tally, int, float, str)
 _NONE = type(None)
+_WHOLE = frozenset({int, bool})
 
 
 @cache
-def _record(kind: type) -> tuple[tuple[str, ...], Callable[[Any], Any]] | None:
-    """A dataclass outcome's field names and a reader of all of them at once (``None``
-    for any other type); read once per type."""
+def _record(kind: type) -> tuple[tuple[str, ...], tuple[Callable[[Any], Any], ...]] | None:
+    """A dataclass outcome's field names and a reader of each (``None`` for any other
+    type); read once per type."""
     if not dataclasses.is_dataclass(kind) or issubclass(kind, _NOT_RECORDS):
         return None
     names = tuple(f.name for f in dataclasses.fields(kind))
-    if not names:
-        return None
-    if len(names) == 1:
-        one = attrgetter(names[0])
-        return names, lambda outcome: (one(outcome),)
-    return names, attrgetter(*names)
+    return (names, tuple(attrgetter(name) for name in names)) if names else None
 
 
 @cache
@@ -96,23 +92,23 @@ class _Column:
         kinds = set(map(type, values))
         self.numbers = None
         kind = next(iter(kinds)) if len(kinds) == 1 else None
-        if kinds <= {int, bool}:
+        if kinds <= _WHOLE:
             self.keys = self.json = values
             self.numbers = values if bool not in kinds else [int(v) for v in values]
         elif kind is str or kind is float:
             self.keys = self.json = values
         elif kind is _NONE:
             self.keys, self.json = [0] * len(values), values
-        elif kind is tuple and set(map(type, chain.from_iterable(values))) <= {int, bool}:
+        elif kind is tuple and set(map(type, chain.from_iterable(values))) <= _WHOLE:
             self.keys, self.json = values, [list(v) for v in values]
         elif kind is not None and issubclass(kind, Enum):
             place, written = _members(kind)
-            ids = list(map(id, values))
-            if not place.keys() >= set(ids):  # a combination of flags: not one member
+            try:
+                self.keys = list(map(place.__getitem__, map(id, values)))
+            except KeyError:  # a combination of flags: not one member
                 self._general(values)
                 return
-            self.keys = [place[i] for i in ids]
-            self.json = [written[i] for i in ids]
+            self.json = list(map(written.__getitem__, map(id, values)))
             if issubclass(kind, int):  # an IntEnum counts as its number
                 self.numbers = [int(v) for v in values]
         else:
@@ -143,10 +139,10 @@ class OddsTable:
         kinds = set(map(type, self.outcomes_in_order))
         record = _record(next(iter(kinds))) if len(kinds) == 1 else None
         if record is not None:
-            names, read = record
+            names, readers = record
             try:
-                rows = list(map(read, self.outcomes_in_order))
-                self.columns = [_Column(list(c)) for c in zip(*rows, strict=True)]
+                outcomes = self.outcomes_in_order
+                self.columns = [_Column(list(map(read, outcomes))) for read in readers]
                 self.names = names
             except _Irregular:
                 self.columns = []
@@ -162,11 +158,16 @@ class OddsTable:
             written = [outcome_json(o) for o, _ in pairs]
             weights = [n for _, n in pairs]
         else:
-            names = self.names
-            keys = list(zip(*(c.keys for c in self.columns), strict=True))
-            order = sorted(range(len(keys)), key=keys.__getitem__)
-            rows = list(zip(*(c.json for c in self.columns), strict=True))
-            written = [dict(zip(names, rows[i], strict=True)) for i in order]
+            names, columns = self.names, self.columns
+            if len(columns) == 1:  # (a one-field outcome: its keys and JSON as they are)
+                keys, name, json = columns[0].keys, names[0], columns[0].json
+                order = sorted(range(len(keys)), key=keys.__getitem__)
+                written = [{name: json[i]} for i in order]
+            else:
+                keys = list(zip(*(c.keys for c in columns), strict=True))
+                order = sorted(range(len(keys)), key=keys.__getitem__)
+                rows = list(zip(*(c.json for c in columns), strict=True))
+                written = [dict(zip(names, rows[i], strict=True)) for i in order]
             weights = [self.weights[i] for i in order]
         return [
             {"outcome": o, "probability": ratio(n, total), "p": round(n / total, 4)}
