@@ -4,7 +4,7 @@ pydantic looks for plugins (the ``pydantic`` entry-point group) the first time i
 builds a validator. ``PYDANTIC_DISABLE_PLUGINS=__all__`` (which the command sets
 unless the user set it) makes that search answer "none", but the module that makes
 it (``pydantic.plugin._loader``) still imports :mod:`importlib.metadata` to be
-ready for the search: about 20 ms of CPU, a sixth of a first ``kubik odds``
+ready for the search: about 20 ms of CPU, a tenth of a first ``kubik odds``
 question. While plugins are off, :func:`skip_plugin_search` puts a stand-in for that
 module in its place: it answers "no plugins" while the variable says so, and hands
 every other question (plugins turned back on, any other name) to pydantic's own
