@@ -117,3 +117,41 @@ def test_with_plugins_on_nothing_stands_in() -> None:
         env=env,
     )
     assert done.stdout.strip() == "False"
+
+
+def _first_text_question(words: list[str], lang: str, home: Path) -> tuple[str, str]:
+    """(stdout, what stayed unloaded) of a first question in words, answered in text."""
+    script = (
+        "import sys; from kubik.cli.launch import main; "
+        f"main(['odds', *{words!r}, '--lang', {lang!r}]); "
+        "from kubik.text import i18n; "
+        "parts = [(c._whole is None, sorted(c._rulesets_read)) "
+        "for c in (i18n.catalogue(l) for l in ('en', 'ru'))]; "
+        "print(repr((sorted(sys.modules), parts)), file=sys.stderr)"
+    )
+    env = {**os.environ, "KUBIK_HOME": str(home), "KUBIK_ANSWER_CACHE": "on"}
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        env=env,
+    )
+    return done.stdout, done.stderr.strip().splitlines()[-1]
+
+
+def test_a_first_question_in_text_reads_only_its_rulesets_messages(tmp_path: Path) -> None:
+    """Text for people: the asked ruleset's glossary and messages and kubik's own, no
+    other ruleset's, no scan of the installed packages, no optimal policy where the
+    question asks no decision, and Babel's catalogue reader not at all."""
+    words = ["steel_war.fire", "quality=d8", "weapons=lmg*2", "distance=10", "target_models=4"]
+    for lang, title in (("en", "exact odds"), ("ru", "точные шансы")):
+        out, left = _first_text_question(words, lang, tmp_path / lang)
+        assert out.startswith(f"steel_war.fire — {title}")
+        modules, parts = ast.literal_eval(left)
+        loaded = set(modules)
+        for heavy in ("importlib.metadata", "kubik.engine.optimal", "babel.messages"):
+            assert heavy not in loaded, heavy
+        asked = parts[("en", "ru").index(lang)]
+        assert asked == (True, ["steel_war"])

@@ -226,6 +226,14 @@ def odds(
     return result
 
 
+def has_decisions(name: str, input: InputLike) -> bool:
+    """Whether the procedure asks any decision on its way to any outcome of ``input``:
+    without one, every policy gives the same odds (answered from the odds already
+    counted for the question, and without loading the optimal policy)."""
+    spec = registry.get(name)
+    return OddsDriver(cache=_CACHE).has_decisions(spec.function, (parse_input(spec, input),))
+
+
 def compare_policies(name: str, input: InputLike) -> dict[str, Any]:
     """Exact odds under every policy of the ruleset, side by side.
 

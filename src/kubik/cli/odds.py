@@ -231,7 +231,8 @@ def odds_command(
         emit_json(result)
         return
     plain = policy is None and not (goals or explain or observed)
-    if plain and len(api.policies(procedure)) > 1:
+    # policies differ only where a decision is asked: without one, none is loaded
+    if plain and api.has_decisions(procedure, data) and len(api.policies(procedure)) > 1:
         by_policy = _by_policy(procedure, data)
         if len({tuple(sorted(d.items(), key=repr)) for d in by_policy.values()}) > 1:
             _print_compared(result["procedure"], by_policy, lang.value)
@@ -399,6 +400,10 @@ def _observed(text: str | None) -> dict[str, Any] | None:
 
 def _print_policy(result: dict[str, Any], lang: str) -> None:
     """The optimal policy's goals and, with --explain, the decisions it takes."""
+    goals = result.get("objectives", {})
+    rows = result.get("explain")
+    if not goals and rows is None:
+        return
     from rich.table import Table
 
     from kubik.api.words import policy_role
@@ -406,11 +411,10 @@ def _print_policy(result: dict[str, Any], lang: str) -> None:
     from kubik.text.i18n import render
 
     console = _console()
-    for side, goal in result.get("objectives", {}).items():
+    for side, goal in goals.items():
         role = policy_role(side, lang)
         text = msg("kubik.odds.goal", side=role, goal=goal["goal"], expected=goal["expected"])
         console.print(render(text, lang) + f" ≈ {goal['e']:.4g}")
-    rows = result.get("explain")
     if rows is None:
         return
     shown = [row for row in rows if not row["default"]]

@@ -137,6 +137,12 @@ def package_of(ruleset: str) -> str | None:
     return _own().get(ruleset) or _declared().get(ruleset) or _REGISTERED.get(ruleset)
 
 
+def is_own(ruleset: str) -> bool:
+    """Whether ``ruleset`` is one of kubik's own rulesets (found without scanning the
+    installed packages; no other declaration or registration replaces its package)."""
+    return ruleset in _own()
+
+
 def is_declared(ruleset: str) -> bool:
     """Whether ``ruleset`` is declared by an entry point (not only registered from code)."""
     return ruleset in _own() or ruleset in _declared()
@@ -228,6 +234,7 @@ __all__ = [
     "files",
     "folder",
     "is_declared",
+    "is_own",
     "message_files",
     "package_of",
     "packages",

@@ -67,7 +67,7 @@ from __future__ import annotations
 import re
 import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
@@ -77,10 +77,10 @@ from pathlib import Path
 from typing import Any, Literal, Protocol, cast
 
 from babel import Locale
-from babel.messages.pofile import read_po
 
 from kubik.rulesets import registry as rulesets
 from kubik.text.message import Message, msg
+from kubik.text.po import po_messages
 from kubik.text.russian import (
     CASES,
     GENDERS,
@@ -129,13 +129,17 @@ def glossary() -> tuple[Term, ...]:
 
 @cache
 def _glossary(changes: int) -> tuple[Term, ...]:
+    return tuple(term for ruleset in rulesets.ruleset_ids() for term in _terms(ruleset))
+
+
+def _terms(ruleset: str) -> tuple[Term, ...]:
+    """One ruleset's glossary."""
     terms: list[Term] = []
-    for ruleset in rulesets.ruleset_ids():
-        for item in rulesets.files(ruleset, "glossary.toml", "glossary"):
-            with item.open("rb") as handle:
-                data = tomllib.load(handle)
-            for entry in data.get("term", []):
-                terms.append(Term(ruleset, entry["id"], entry["ru"], entry["en"]))
+    for item in rulesets.files(ruleset, "glossary.toml", "glossary"):
+        with item.open("rb") as handle:
+            data = tomllib.load(handle)
+        for entry in data.get("term", []):
+            terms.append(Term(ruleset, entry["id"], entry["ru"], entry["en"]))
     return tuple(terms)
 
 
@@ -150,26 +154,97 @@ def catalogue(lang: str) -> Mapping[str, str]:
     Glossary terms are messages too: ``<ruleset>.term.<id>`` renders in English as
     "English («Русский»)" — game terms keep their Russian names — and in Russian as
     the Russian term; ``<ruleset>.term.<id>.short`` is the bare word.
+
+    The catalogues are read as messages are asked for (:class:`_Catalogue`): a question
+    about one ruleset reads kubik's own catalogues and that ruleset's, not every one.
     """
     return _catalogue(lang, rulesets.changes())
 
 
 @cache
-def _catalogue(lang: str, changes: int) -> Mapping[str, str]:
-    messages: dict[str, str] = {}
-    for term in glossary():
-        ru, en = _escape(term.ru), _escape(term.en)
-        messages[term.msgid] = f"{en} («{ru}»)" if lang == "en" else ru
-        messages[f"{term.msgid}.short"] = en if lang == "en" else ru
+def _catalogue(lang: str, changes: int) -> _Catalogue:
+    return _Catalogue(lang)
+
+
+class _Catalogue(Mapping[str, str]):
+    """The messages of one language, read a part at a time: kubik's own catalogues
+    first; a ruleset's glossary and catalogues when one of its ids (``steel_war.…``) is
+    asked for; every ruleset's (which finds every installed ruleset) only for an id
+    that neither holds, or to list them all. No id is in two parts (a test checks it),
+    so an id reads the same template whichever parts are read."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self._part: dict[str, str] | None = None  # kubik's own, then the rulesets read
+        self._rulesets_read: set[str] = set()
+        self._whole: dict[str, str] | None = None
+
+    def __getitem__(self, message_id: str) -> str:
+        if self._whole is not None:
+            return self._whole[message_id]
+        part = self._part
+        if part is None:
+            part = self._part = _read_po(_own_files(self.lang), self.lang)
+        found = part.get(message_id)
+        if found is not None:
+            return found
+        ruleset = message_id.partition(".")[0]
+        if ruleset not in self._rulesets_read and rulesets.is_own(ruleset):
+            self._rulesets_read.add(ruleset)
+            part.update(_ruleset_messages(ruleset, self.lang))
+            found = part.get(message_id)
+            if found is not None:
+                return found
+        return self._all()[message_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def _all(self) -> dict[str, str]:
+        whole = self._whole
+        if whole is None:
+            whole = {}
+            for term in glossary():
+                whole.update(_term_messages(term, self.lang))
+            files = _own_files(self.lang)
+            for ruleset in rulesets.ruleset_ids():
+                files += rulesets.message_files(ruleset, self.lang)
+            whole.update(_read_po(files, self.lang))
+            self._whole = whole
+            self._part = None
+        return whole
+
+
+def _own_files(lang: str) -> list[Path]:
     own = LOCALE / lang / "LC_MESSAGES"
-    files = sorted(own.glob("*.po")) if own.is_dir() else []
-    for ruleset in rulesets.ruleset_ids():
-        files += rulesets.message_files(ruleset, lang)
+    return sorted(own.glob("*.po")) if own.is_dir() else []
+
+
+def _ruleset_messages(ruleset: str, lang: str) -> dict[str, str]:
+    """One ruleset's glossary terms and catalogues in ``lang``."""
+    messages: dict[str, str] = {}
+    for term in _terms(ruleset):
+        messages.update(_term_messages(term, lang))
+    messages.update(_read_po(rulesets.message_files(ruleset, lang), lang))
+    return messages
+
+
+def _term_messages(term: Term, lang: str) -> dict[str, str]:
+    ru, en = _escape(term.ru), _escape(term.en)
+    return {
+        term.msgid: f"{en} («{ru}»)" if lang == "en" else ru,
+        f"{term.msgid}.short": en if lang == "en" else ru,
+    }
+
+
+def _read_po(files: list[Path], lang: str) -> dict[str, str]:
+    """The translated messages of ``.po`` files, a later file's over an earlier one's."""
+    messages: dict[str, str] = {}
     for item in files:
-        with item.open("rb") as handle:
-            for message in read_po(handle, locale=lang):
-                if message.id and isinstance(message.id, str) and message.string:
-                    messages[message.id] = str(message.string)
+        messages.update(po_messages(item, lang))
     return messages
 
 

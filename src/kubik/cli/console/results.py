@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
@@ -19,7 +19,9 @@ from rich.text import Text
 from kubik.api.odds_words import field_label, field_sentences, fields_of, outcome_words
 from kubik.api.words import policy_label, say, value_text
 from kubik.cli.console.wrap import print_wrapped
-from kubik.engine.simulate import Estimate
+
+if TYPE_CHECKING:  # (the simulator loads only for an estimate)
+    from kubik.engine.simulate import Estimate
 
 
 def console_for_people(stderr: bool = False) -> Console:
