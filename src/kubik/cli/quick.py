@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import sys
-import tomllib
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -30,14 +29,28 @@ from kubik import __version__
 _TABLE = Path(__file__).with_name("commands.toml")
 
 
+@cache
 def command_table() -> dict[str, Any]:
-    """``commands.toml``: each command's line in English and Russian, in help order."""
+    """``commands.toml``: each command's line in English and Russian, in help order (read
+    when a help or a completion needs it, not before every command)."""
+    import tomllib
+
     with _TABLE.open("rb") as handle:
         return tomllib.load(handle)
 
 
-#: The commands, in the order ``kubik -h`` lists them.
-COMMANDS = tuple(command_table()["commands"])
+def commands() -> tuple[str, ...]:
+    """The commands, in the order ``kubik -h`` lists them."""
+    return tuple(command_table()["commands"])
+
+
+def __getattr__(name: str) -> Any:
+    """``COMMANDS``: :func:`commands`, read when first asked for."""
+    if name == "COMMANDS":
+        return commands()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 #: What the first argument of each command names.
 _SCENARIO_FIRST = frozenset({"play", "sim", "coverage"})
 _SAVE_FIRST = frozenset({"load", "replay"})
@@ -142,6 +155,8 @@ def _scenario_files() -> list[Path]:
 def scenarios() -> dict[str, list[str]]:
     """Scenario id → its side ids, from the scenario files (a file that cannot be read
     is skipped: ``kubik scenarios`` says what is wrong with it)."""
+    import tomllib
+
     found: dict[str, list[str]] = {}
     for path in _scenario_files():
         try:
@@ -159,6 +174,8 @@ def saves() -> list[str]:
     path = _data_dir() / "games.sqlite3"
     if not path.is_file():
         return []
+    import sqlite3  # (only a completion of a save's name reads the store)
+
     try:
         uri = path.resolve().as_uri() + "?mode=ro"
         with sqlite3.connect(uri, uri=True) as db:
@@ -203,7 +220,7 @@ def candidates(args: Sequence[str], incomplete: str) -> list[str] | None:
     ``incomplete``; ``None`` to leave it to typer (options and their values)."""
     words = list(args)
     if not words:
-        found: list[str] = [*COMMANDS, "--help", "--version"]
+        found: list[str] = [*commands(), "--help", "--version"]
     elif incomplete.startswith("-"):
         return None
     else:
@@ -284,4 +301,4 @@ def complete() -> bool:
     return True
 
 
-__all__ = ["COMMANDS", "candidates", "complete", "procedures", "saves", "scenarios", "version"]
+__all__ = ["candidates", "commands", "complete", "procedures", "saves", "scenarios", "version"]
