@@ -10,7 +10,11 @@ of its own) and the same question asked again (answered from the cache of answer
 the best way icepool can; the answers are checked equal. Times are the children's
 CPU time (user + system), best of several runs, the two timed in alternation.
 
-A third row is the floor under any such process of kubik: Python importing what the
+A person at the command line asks in words and reads text (no ``--json``): that first
+question is a row too, the same question typed as ``FIELD=VALUE`` words, its answer
+printed for people (the procedure's ruleset's messages read, Rich laying out the lines).
+
+A further row is the floor under any such process of kubik: Python importing what the
 answer needs (json, dataclasses, fractions, typing) and pydantic, defining one frozen
 input model and validating one input with it, nothing of kubik. Every kubik question
 validates its input with its procedure's pydantic model, so no first question can cost
@@ -87,6 +91,24 @@ def kubik_command(name: str, data: dict[str, Any]) -> list[str]:
     return [sys.executable, "-m", "kubik", "odds", name, "--input", json.dumps(data), "--json"]
 
 
+def words_command(name: str, words: list[str]) -> list[str]:
+    """The question as a person types it: in words, answered in text."""
+    return [sys.executable, "-m", "kubik", "odds", name, *words]
+
+
+#: Each question in words (the same input as its ``--input`` JSON).
+WORDS = {
+    "steel_war.fire": [
+        "quality=d10",
+        "weapons=assault_rifle*5,lmg*2,hmg*2,grenade_launcher,uragan",
+        "distance=18",
+        "armour=d4",
+        "target_models=10",
+    ],
+    "old_west.fight": ["a.1.fight=4", "a.1.attacks=10", "b.1.fight=4", "b.1.attacks=10"],
+}
+
+
 def fire_question() -> tuple[list[str], list[str], Any]:
     data = fire_case(8)
     group, target = _plan(get("steel_war.fire").input_model.model_validate(data))
@@ -155,6 +177,16 @@ def run() -> list[dict[str, object]]:
             cached, again = cpu(command, env)
             assert again == out, f"{label}: the cached answer differs"
         rows.append(row(f"whole process, first time: {label}", cold, icepool_s, TARGET))
+        name = label.partition(",")[0]
+        text, said, text_icepool, _ = first_and_reference(
+            words_command(name, WORDS[name]), reference, env
+        )
+        assert said.startswith(f"{name} — "), f"{label}: no answer in text"
+        rows.append(
+            row(
+                f"whole process, first time, in words and text: {label}", text, text_icepool, TARGET
+            )
+        )
         rows.append(row(f"whole process, asked again: {label}", cached, icepool_s, TARGET))
         if label.startswith("steel_war.fire"):
             floor_env = {**env, "PYDANTIC_DISABLE_PLUGINS": "__all__"}

@@ -62,7 +62,14 @@ def test_no_message_is_in_two_parts(lang: str) -> None:
     owner: dict[str, str] = {}
     parts = {"kubik": i18n._read_po(i18n._own_files(lang), lang)}
     for ruleset in rulesets.ruleset_ids():
-        parts[ruleset] = i18n._ruleset_messages(ruleset, lang)
+        messages = i18n._read_po(rulesets.message_files(ruleset, lang), lang)
+        assert not [m for m in messages if m.startswith(f"{ruleset}.term.")], ruleset
+        parts[ruleset] = messages
+        parts[f"{ruleset}.term"] = {
+            m: t
+            for term in i18n._terms(ruleset)
+            for m, t in i18n._term_messages(term, lang).items()
+        }
     for part, messages in parts.items():
         for message_id in messages:
             assert message_id not in owner, f"{message_id}: in {owner[message_id]} and {part}"
@@ -75,13 +82,16 @@ def test_read_by_parts_is_read_whole(lang: str) -> None:
     every = dict(whole.items())
     by_prefix: dict[str, list[str]] = {}
     for message_id in every:
-        by_prefix.setdefault(message_id.partition(".")[0], []).append(message_id)
+        ruleset, _, rest = message_id.partition(".")
+        part = f"{ruleset}.term" if rest.startswith("term.") else ruleset
+        by_prefix.setdefault(part, []).append(message_id)
     for ids in by_prefix.values():
         by_parts = i18n._Catalogue(lang)  # read afresh for each ruleset's ids
         assert {m: by_parts.get(m) for m in ids} == {m: every[m] for m in ids}
     asked = i18n._Catalogue(lang)
     term = "steel_war.term.melee.close_combat"
     assert asked.get(term) == every[term]
-    assert asked._whole is None  # one ruleset's id reads that ruleset alone
+    assert asked._whole is None  # one ruleset's term reads that ruleset's glossary alone
+    assert asked._rulesets_read == {"steel_war.term"}
     assert asked.get("kubik.no.such.message") is None
     assert dict(asked.items()) == every

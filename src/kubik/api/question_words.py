@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -48,9 +49,15 @@ MOST_ITEMS = 1000
 _INDEX = re.compile(r"^(\d+)(?:-(\d+))?$")
 
 
+@cache
+def _schema(model: type[BaseModel]) -> Schema:
+    """The model's JSON schema, made once per model (its readers here never change it)."""
+    return model.model_json_schema()
+
+
 def question_from_words(model: type[BaseModel], words: Iterable[str]) -> dict[str, Any]:
     """The input (as JSON would give it) that ``words`` ask for."""
-    schema = model.model_json_schema()
+    schema = _schema(model)
     defs = schema.get("$defs", {})
     question: dict[str, Any] = {}
     given: set[str] = set()
@@ -125,7 +132,7 @@ def allowed_values(schema: Schema, defs: Schema) -> list[str]:
 
 def schema_at(model: type[BaseModel], field: str) -> Schema | None:
     """The schema of a dotted field of ``model`` (``None`` if there is no such field)."""
-    schema: Schema = model.model_json_schema()
+    schema: Schema = _schema(model)
     defs = schema.get("$defs", {})
     for part in field.split("."):
         schema = resolve(schema, defs)
@@ -143,7 +150,7 @@ def schema_at(model: type[BaseModel], field: str) -> Schema | None:
 
 def required_fields(model: type[BaseModel]) -> list[str]:
     """The fields a question must give (top level)."""
-    return list(model.model_json_schema().get("required", ()))
+    return list(_schema(model).get("required", ()))
 
 
 def _number(value: Any) -> str:

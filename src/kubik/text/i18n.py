@@ -168,10 +168,11 @@ def _catalogue(lang: str, changes: int) -> _Catalogue:
 
 class _Catalogue(Mapping[str, str]):
     """The messages of one language, read a part at a time: kubik's own catalogues
-    first; a ruleset's glossary and catalogues when one of its ids (``steel_war.…``) is
-    asked for; every ruleset's (which finds every installed ruleset) only for an id
-    that neither holds, or to list them all. No id is in two parts (a test checks it),
-    so an id reads the same template whichever parts are read."""
+    first; a ruleset's catalogues when one of its ids (``steel_war.…``) is asked for,
+    its glossary when one of its terms (``steel_war.term.…``) is; every ruleset's (which
+    finds every installed ruleset) only for an id that none of those holds, or to list
+    them all. No id is in two parts (a test checks it), so an id reads the same
+    template whichever parts are read."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -188,10 +189,16 @@ class _Catalogue(Mapping[str, str]):
         found = part.get(message_id)
         if found is not None:
             return found
-        ruleset = message_id.partition(".")[0]
-        if ruleset not in self._rulesets_read and rulesets.is_own(ruleset):
-            self._rulesets_read.add(ruleset)
-            part.update(_ruleset_messages(ruleset, self.lang))
+        ruleset, _, rest = message_id.partition(".")
+        # a ruleset's glossary (``<ruleset>.term.…``) and its catalogues are read apart
+        read = f"{ruleset}.term" if rest.startswith("term.") else ruleset
+        if read not in self._rulesets_read and rulesets.is_own(ruleset):
+            self._rulesets_read.add(read)
+            if read == ruleset:
+                part.update(_read_po(rulesets.message_files(ruleset, self.lang), self.lang))
+            else:
+                for term in _terms(ruleset):
+                    part.update(_term_messages(term, self.lang))
             found = part.get(message_id)
             if found is not None:
                 return found
@@ -221,15 +228,6 @@ class _Catalogue(Mapping[str, str]):
 def _own_files(lang: str) -> list[Path]:
     own = LOCALE / lang / "LC_MESSAGES"
     return sorted(own.glob("*.po")) if own.is_dir() else []
-
-
-def _ruleset_messages(ruleset: str, lang: str) -> dict[str, str]:
-    """One ruleset's glossary terms and catalogues in ``lang``."""
-    messages: dict[str, str] = {}
-    for term in _terms(ruleset):
-        messages.update(_term_messages(term, lang))
-    messages.update(_read_po(rulesets.message_files(ruleset, lang), lang))
-    return messages
 
 
 def _term_messages(term: Term, lang: str) -> dict[str, str]:
