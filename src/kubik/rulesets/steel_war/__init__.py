@@ -35,5 +35,5 @@ PROCEDURES: dict[str, str] = {
     "psi_strike": "procedures.psionics",
     "reaction_test": "procedures.reaction",
     "reorganise": "procedures.reorganisation",
-    "unsuppress": "procedures.fire",
+    "unsuppress": "procedures.unsuppress",
 }
