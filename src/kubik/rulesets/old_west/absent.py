@@ -17,7 +17,6 @@ from kubik.engine import Call, Choose, Forecast, Message, Procedure, Roll, emit,
 from kubik.engine.applied import decides
 from kubik.engine.dice import D6
 from kubik.engine.reducers import AtLeast, AtMost
-from kubik.engine.requests import tail_step
 from kubik.rulesets.old_west.core import Side, data, number, roll_off_low_wins
 from kubik.rulesets.old_west.fame import FameRoll, apply_fame, offer_fame
 from kubik.rulesets.old_west.wounds import CountWounded, wound, wound_with_fame
@@ -345,44 +344,19 @@ def fortune(
     момент использовать то или иное очко Славы или Удачи»), asked with its odds before
     each roll. ``side``: the Hero's player, who decides and rolls; ``hero``: his name.
     """
-    outcome: FortuneOutcome = yield tail_step(
-        fortune_from, wounds, points, side, hero, 0, wounds, 0
-    )
-    return outcome
-
-
-def fortune_from(
-    wounds: int,
-    points: int,
-    side: str,
-    hero: Message,
-    wound: int,
-    left: int,
-    spent: int,
-) -> Procedure[FortuneOutcome]:
-    """:func:`fortune` from its ``wound``-th wound (0-based) on, with ``left`` wounds not
-    saved yet and ``spent`` points spent: one decision and its roll, then the rest as a
-    step of its own on where it stands (the exact odds and the optimal policy keep the
-    few such places, not every path of decisions and rolls to them)."""
-    if wound >= wounds or spent >= points:
-        return FortuneOutcome(left, spent)
     save = number("fortune", "save")
-    if not (yield _fortune_choice(side, hero, wound + 1, wounds, points - spent, save)):
-        kept: FortuneOutcome = yield tail_step(
-            fortune_from, wounds, points, side, hero, wound + 1, left, spent
-        )
-        return kept
-    saved = yield _fortune_roll_call(save, side, wound + 1)
-    if saved:
-        yield emit("old_west.fortune.saved", rules=("OW-ABSENT-07",), wound=wound + 1)
-        after: FortuneOutcome = yield tail_step(
-            fortune_from, wounds, points, side, hero, wound + 1, left - 1, spent + 1
-        )
-        return after
-    again: FortuneOutcome = yield tail_step(
-        fortune_from, wounds, points, side, hero, wound, left, spent + 1
-    )
-    return again
+    left, spent = wounds, 0
+    for index in range(wounds):
+        while spent < points:
+            if not (yield _fortune_choice(side, hero, index + 1, wounds, points - spent, save)):
+                break
+            spent += 1
+            saved = yield _fortune_roll_call(save, side, index + 1)
+            if saved:
+                left -= 1
+                yield emit("old_west.fortune.saved", rules=("OW-ABSENT-07",), wound=index + 1)
+                break
+    return FortuneOutcome(left, spent)
 
 
 def fortune_roll(save: int, side: str = "hero", wound: int = 1) -> Procedure[bool]:
