@@ -115,8 +115,9 @@ class SideDice:
 
         Fame goes on the best die among the Heroes with enough Fame, the first of them on a
         tie, so a Hero is never the one who pays while another with as much Fame or more
-        has a better die, or the same die and an earlier place: he is dropped, and so the
-        exact odds follow a side's few distinct situations, not every Hero's die. With
+        has a better die, or the same die and an earlier place, nor while all his Fame
+        would not lift his die above the side's best die: he is dropped, and so the exact
+        odds follow a side's few distinct situations, not every Hero's die. With
         ``payers`` off (only the winner is wanted, not who paid) a Hero's place does not
         count: of two alike only one is kept, under the first place with his Fame.
 
@@ -129,6 +130,8 @@ class SideDice:
         ((2, 4),)
         """
         fame = fighters[index].fame
+        if apply_fame(die, fame) <= self.plain:  # all his Fame would not beat the rank and file
+            return self
         kept: list[tuple[int, int]] = []
         for other, other_die in self.heroes:
             other_fame = fighters[other].fame
@@ -138,9 +141,14 @@ class SideDice:
                 continue  # the new Hero pays wherever this one would
             kept.append((other, other_die))
         kept.append((index, die))
+        # a Hero whose whole Fame would at most tie the side's best die never pays
+        best = max(self.plain, *(d for _, d in kept))
+        kept = [(i, d) for i, d in kept if apply_fame(d, fighters[i].fame) > best]
         if not payers:
             kept = sorted((_first_with_fame(fighters, fighters[i].fame), d) for i, d in kept)
-        return SideDice(self.plain, tuple(kept))
+        # the rank and file's die counts only while no Hero's die is as good
+        plain = self.plain if self.plain > max(d for _, d in kept) else 0
+        return SideDice(plain, tuple(kept))
 
 
 @cache
