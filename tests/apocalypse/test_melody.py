@@ -10,7 +10,9 @@ from fractions import Fraction
 import pytest
 
 import kubik.api as api
-from kubik.engine import OddsDriver
+from kubik.engine import OddsCache, OddsDriver
+from kubik.engine.objectives import objectives_for
+from kubik.engine.optimal import Optimal
 from kubik.rulesets.apocalypse.melody import (
     Casting,
     CastOutcome,
@@ -31,6 +33,8 @@ from kubik.rulesets.apocalypse.melody import (
     terrible_error,
     under_template,
 )
+from tests.conftest import brute_force
+from tests.optimal_oracle import as_worths, brute_optimal
 
 from .helpers import resolve
 
@@ -230,3 +234,27 @@ def test_RA_MEL_02_kubik_odds_of_a_difficulty_7_melody() -> None:
     power = sum(p for _, s, p in rows if s == "monstrous_power")
     success = sum(p for ok, _, p in rows if ok)
     assert (error, power, success) == (Fraction(1, 36), Fraction(1, 36), Fraction(21, 36))
+
+
+@pytest.mark.parametrize(
+    "casting",
+    [
+        Casting(12, dice=2, modifier=-1, reroll=True, impulse=True),
+        Casting(9, dice=3, modifier=1, reroll=True, impulse=True),
+        Casting(7, dice=2, impulse=True),
+    ],
+)
+def test_RA_MEL_04_rerolled_casting_odds_match_brute_force_under_every_policy(
+    casting: Casting,
+) -> None:
+    """The re-roll is a step on the first roll's kind (its total alone counts): the exact
+    odds, and the optimal choice between Единый Порыв, a re-roll and accepting, equal
+    every die walked flat."""
+    args = (casting, "a")
+    assert dict(OddsDriver().distribution(cast, args)) == brute_force(cast, args)
+    goals = objectives_for(cast, args)
+    assert goals is not None
+    sides, node = Optimal().solution(cast, args, OddsCache())
+    dist, value, _ = brute_optimal(cast, args, as_worths(goals))
+    assert node.dist == dist
+    assert {s: node.value[i] for i, s in enumerate(sides)} == value

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from kubik.core.errors import ProcedureError
 
@@ -109,7 +110,29 @@ def security_strategy(
     ``payoff[i][j]``: what the row side gets when it plays row i and the other side
     column j. Among the strategies that guarantee the value, the one with the least
     expected ``costs`` (per row) is returned.
+
+    Remembered by the matrix and the costs (the last :data:`GAMES_KEPT`): a fight's
+    secret bids meet the same game under many rolls (only the gap between the dice
+    counts), and solving one is a linear programme.
     """
+    key = (tuple(map(tuple, payoff)), None if costs is None else tuple(costs))
+    known = _solved_games.get(key)
+    if known is None:
+        known = _security_strategy(payoff, costs)
+        if len(_solved_games) >= GAMES_KEPT:
+            _solved_games.clear()
+        _solved_games[key] = known
+    return known
+
+
+#: Matrix games remembered with their security strategies (an engine limit, not a rule).
+GAMES_KEPT = 4096
+_solved_games: dict[Any, tuple[Fraction, tuple[Fraction, ...]]] = {}
+
+
+def _security_strategy(
+    payoff: Matrix, costs: Sequence[Fraction] | None
+) -> tuple[Fraction, tuple[Fraction, ...]]:
     rows, columns = len(payoff), len(payoff[0])
     pure = _saddle(payoff, costs)
     if pure is not None:

@@ -23,6 +23,8 @@ from functools import cache, lru_cache
 from kubik.engine import Choose, Message, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
 from kubik.engine.dice import D3, D6
+from kubik.engine.reducers import Total
+from kubik.engine.requests import tail_step
 from kubik.rulesets.apocalypse.core import data, number
 
 
@@ -145,7 +147,6 @@ def cast(c: Casting, side: str = "a") -> Procedure[CastOutcome]:
     special = special_of(ones, sixes)
     total += c.modifier
     success = succeeds(special, total, c.difficulty)
-    used = False
     rules = ["RA-MEL-01", "RA-MEL-04"]
     if special is Special.TERRIBLE_ERROR:
         rules.append("RA-MEL-02")
@@ -161,30 +162,62 @@ def cast(c: Casting, side: str = "a") -> Procedure[CastOutcome]:
             options.append(Reroll.ACCEPT)
             default = Reroll.REROLL if Reroll.REROLL in options else Reroll.IMPULSE
             picked = yield _reroll_choice(tuple(options), side, total, c.difficulty, default)
-            if picked is Reroll.IMPULSE:
-                again, _, _ = yield _roll(
-                    c, "apocalypse.melody.impulse", ("RA-MEL-04", "RA-ABSENT-02")
-                )
-                used = True
-                total = again + c.modifier
-                # Единый Порыв lifts the Error of the first roll; its own dice are judged
-                # for neither Error nor Power («перед перебросами»): only the total counts
-                special = Special.NONE
-                success = succeeds(special, total, c.difficulty)
-                rules.append("RA-ABSENT-02")
-            elif picked is Reroll.REROLL:
-                again, _, _ = yield _roll(c, "apocalypse.melody.reroll_roll", ("RA-MEL-04",))
-                total = again + c.modifier  # the status of the first roll stays
-                success = succeeds(special, total, c.difficulty)
+            if picked is not Reroll.ACCEPT:
+                again: CastOutcome = yield tail_step(cast_again, c, special, picked, tuple(rules))
+                return again
+    return (yield from _cast_result(c, special, total, success, False, tuple(rules)))
+
+
+def cast_again(
+    c: Casting, special: Special, picked: Reroll, rules: tuple[str, ...]
+) -> Procedure[CastOutcome]:
+    """The casting rolled again (RA-MEL-04) after a first roll of ``special``: only the
+    new total counts, so the exact odds and the optimal policy keep one distribution of
+    it per kind of re-roll, not one per first roll."""
+    if picked is Reroll.IMPULSE:
+        again = yield _total_roll(c, "apocalypse.melody.impulse", ("RA-MEL-04", "RA-ABSENT-02"))
+        total = again + c.modifier
+        # Единый Порыв lifts the Error of the first roll; its own dice are judged for
+        # neither Error nor Power («перед перебросами»): only the total counts
+        special = Special.NONE
+        success = succeeds(special, total, c.difficulty)
+        return (yield from _cast_result(c, special, total, success, True, (*rules, "RA-ABSENT-02")))
+    again = yield _total_roll(c, "apocalypse.melody.reroll_roll", ("RA-MEL-04",))
+    total = again + c.modifier  # the status of the first roll stays
+    success = succeeds(special, total, c.difficulty)
+    return (yield from _cast_result(c, special, total, success, False, rules))
+
+
+def _cast_result(
+    c: Casting, special: Special, total: int, success: bool, used: bool, rules: tuple[str, ...]
+) -> Procedure[CastOutcome]:
+    """The casting's result, told and returned."""
     yield emit(
         "apocalypse.melody.result",
-        rules=tuple(rules),
+        rules=rules,
         special=special,
         total=total,
         difficulty=c.difficulty,
         success=success,
     )
     return CastOutcome(success, special, total if success else 0, used)
+
+
+def _total_roll(c: Casting, reason: str, rules: tuple[str, ...]) -> Roll:
+    """A re-roll of the casting dice: only its total counts (RA-MEL-04), so the exact odds
+    branch on the totals alone."""
+    return _casting_total_roll(c.dice, c.difficulty, reason, rules)
+
+
+@lru_cache(maxsize=256)
+def _casting_total_roll(dice: int, difficulty: int, reason: str, rules: tuple[str, ...]) -> Roll:
+    return Roll(
+        (D6,) * dice,
+        msg(reason, dice=dice, difficulty=difficulty),
+        unordered=True,
+        reduce=Total(),
+        rules=rules,
+    )
 
 
 @dataclass(frozen=True, slots=True)

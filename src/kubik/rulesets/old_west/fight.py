@@ -23,6 +23,7 @@ from functools import cache, lru_cache
 from kubik.engine import Choose, Procedure, Roll, emit, msg
 from kubik.engine.dice import D6
 from kubik.engine.reducers import AtMost
+from kubik.engine.requests import step, tail_step
 from kubik.rulesets.old_west.core import Highest, Side, number
 from kubik.rulesets.old_west.fame import (
     FameRoll,
@@ -106,6 +107,56 @@ class SideDice:
             return self.plain
         return max([self.plain, *(die for _, die in self.heroes)])
 
+    def with_hero(
+        self, index: int, die: int, fighters: Sequence[Fighter], payers: bool = True
+    ) -> SideDice:
+        """The dice with Hero ``index``'s best die added, keeping only the Heroes whose die
+        Fame could still go on (what :meth:`boosted` reads, and nothing more).
+
+        Fame goes on the best die among the Heroes with enough Fame, the first of them on a
+        tie, so a Hero is never the one who pays while another with as much Fame or more
+        has a better die, or the same die and an earlier place, nor while all his Fame
+        would not lift his die above the side's best die: he is dropped, and so the exact
+        odds follow a side's few distinct situations, not every Hero's die. With
+        ``payers`` off (only the winner is wanted, not who paid) a Hero's place does not
+        count: of two alike only one is kept, under the first place with his Fame.
+
+        >>> fighters = (Fighter(3, 1, 2), Fighter(3, 1, 2), Fighter(3, 1, 3))
+        >>> SideDice(0, ()).with_hero(0, 4, fighters).with_hero(1, 4, fighters).heroes
+        ((0, 4),)
+        >>> SideDice(0, ((0, 4),)).with_hero(2, 4, fighters).heroes
+        ((0, 4), (2, 4))
+        >>> SideDice(0, ((1, 4),)).with_hero(2, 4, fighters, payers=False).heroes
+        ((2, 4),)
+        """
+        fame = fighters[index].fame
+        if apply_fame(die, fame) <= self.plain:  # all his Fame would not beat the rank and file
+            return self
+        kept: list[tuple[int, int]] = []
+        for other, other_die in self.heroes:
+            other_fame = fighters[other].fame
+            if other_fame >= fame and other_die >= die:  # an earlier Hero as good: no change
+                return self
+            if fame >= other_fame and (die > other_die or (die == other_die and not payers)):
+                continue  # the new Hero pays wherever this one would
+            kept.append((other, other_die))
+        kept.append((index, die))
+        # a Hero whose whole Fame would at most tie the side's best die never pays
+        best = max(self.plain, *(d for _, d in kept))
+        kept = [(i, d) for i, d in kept if apply_fame(d, fighters[i].fame) > best]
+        if not payers:
+            kept = sorted((_first_with_fame(fighters, fighters[i].fame), d) for i, d in kept)
+        # the rank and file's die counts only while no Hero's die is as good
+        plain = self.plain if self.plain > max(d for _, d in kept) else 0
+        return SideDice(plain, tuple(kept))
+
+
+@cache
+def _first_with_fame(fighters: tuple[Fighter, ...], fame: int) -> int:
+    """The first place on a side of a model with ``fame`` Fame (a Hero's place when who
+    paid does not count, :meth:`SideDice.with_hero`)."""
+    return next(i for i, f in enumerate(fighters) if f.fame == fame)
+
 
 def best_fight(fighters: Sequence[Fighter]) -> int:
     """The best Fight value of a side, for ties (OW-CC-13).
@@ -181,22 +232,51 @@ def _side_rolls(
 
 
 def roll_side(
-    side: Side, fighters: Sequence[Fighter], rules: tuple[str, ...] = ("OW-CC-03",)
+    side: Side,
+    fighters: tuple[Fighter, ...],
+    rules: tuple[str, ...] = ("OW-CC-03",),
+    payers: bool = True,
 ) -> Procedure[SideDice]:
     """Roll a side's dice: one roll for its rank and file, one per Hero with Fame
-    (``rules``: the fight's rules, :func:`fight_rules`)."""
-    plain_roll, hero_rolls = _side_rolls(side, tuple(fighters), rules)
+    (``rules``: the fight's rules, :func:`fight_rules`; ``payers``: whether who pays Fame
+    counts, :meth:`SideDice.with_hero`).
+
+    A step of the fight (``yield step(roll_side, ...)``): the exact odds keep a side's
+    distinct dice, each Hero's die folded in as a step of its own on the dice so far."""
+    plain_roll, hero_rolls = _side_rolls(side, fighters, rules)
     plain = 0
     if plain_roll is not None:
         plain = yield plain_roll
     if not hero_rolls:
         return SideDice(plain, ())
-    heroes: list[tuple[int, int]] = []
-    hero_indices = [index for index, fighter in enumerate(fighters) if fighter.fame > 0]
-    for index, request in zip(hero_indices, hero_rolls, strict=True):
-        die = yield request
-        heroes.append((index, die))
-    return SideDice(plain, tuple(heroes))
+    dice: SideDice = yield tail_step(
+        _heroes_rolled, side, fighters, rules, payers, SideDice(plain, ()), 0
+    )
+    return dice
+
+
+def _heroes_rolled(
+    side: Side,
+    fighters: tuple[Fighter, ...],
+    rules: tuple[str, ...],
+    payers: bool,
+    dice: SideDice,
+    hero: int,
+) -> Procedure[SideDice]:
+    """The side's ``dice`` with its Heroes' rolls from the ``hero``-th (0-based) on."""
+    _, hero_rolls = _side_rolls(side, fighters, rules)
+    die = yield hero_rolls[hero]
+    dice = dice.with_hero(_hero_places(fighters)[hero], die, fighters, payers)
+    if hero + 1 == len(hero_rolls):
+        return dice
+    rest: SideDice = yield tail_step(_heroes_rolled, side, fighters, rules, payers, dice, hero + 1)
+    return rest
+
+
+@cache
+def _hero_places(fighters: tuple[Fighter, ...]) -> tuple[int, ...]:
+    """The places on the side of its Heroes with Fame, in order."""
+    return tuple(index for index, fighter in enumerate(fighters) if fighter.fame > 0)
 
 
 def points_to_win(
@@ -321,16 +401,19 @@ def _spent(models: int, payer: int | None, points: int) -> tuple[int, ...]:
 
 
 def dukin_it_out(
-    a: Sequence[Fighter], b: Sequence[Fighter], advantage: Side = Side.A
+    a: Sequence[Fighter], b: Sequence[Fighter], advantage: Side = Side.A, payers: bool = True
 ) -> Procedure[FightResult]:
     """Decide a fight: best die, then best Fight value, then a d6 roll-off.
 
     Order of rolls: a's dice, then b's dice, then the roll-off die only if needed.
+    ``payers`` off: the result names the winner only (no Fame spent per model), for a
+    caller that reads nothing else — the exact odds then need not tell Heroes apart.
     """
     rules = fight_rules(a, b)
-    fight_a, fight_b, pool_a, pool_b = _sides(tuple(a), tuple(b))
-    dice_a = yield from roll_side(Side.A, a, rules)
-    dice_b = yield from roll_side(Side.B, b, rules)
+    fighters_a, fighters_b = tuple(a), tuple(b)
+    fight_a, fight_b, pool_a, pool_b = _sides(fighters_a, fighters_b)
+    dice_a: SideDice = yield step(roll_side, Side.A, fighters_a, rules, payers)
+    dice_b: SideDice = yield step(roll_side, Side.B, fighters_b, rules, payers)
     points_a = points_b = 0
     if pool_a > 0 and pool_b > 0:
         points_a, points_b = yield from sealed_bids(a, b, dice_a, dice_b)
@@ -361,6 +444,8 @@ def dukin_it_out(
         fight_b=fight_b,
         decided=decided,
     )
+    if not payers:
+        return FightResult(winner, (), ())
     return FightResult(winner, spent_a, spent_b)
 
 
@@ -368,5 +453,5 @@ def fight(
     a: Sequence[Fighter], b: Sequence[Fighter], advantage: Side = Side.A
 ) -> Procedure[FightOutcome]:
     """Dukin' it out, reduced to the public outcome: the winning side."""
-    result = yield from dukin_it_out(a, b, advantage)
+    result = yield from dukin_it_out(a, b, advantage, payers=False)
     return FightOutcome(result.winner)

@@ -143,7 +143,9 @@ def fortune_goals(
     return _side_goals(side, FieldValue("wounds", -1), "old_west.goal.fortune")
 
 
-def fight_goals(a: Sequence[Any], b: Sequence[Any], advantage: Side = Side.A) -> Objectives:
+def fight_goals(
+    a: Sequence[Any], b: Sequence[Any], advantage: Side = Side.A, payers: bool = True
+) -> Objectives:
     """Dukin' it out: each side wants to win the fight."""
     return {
         side.value: goal(FieldIs("winner", side.value), "old_west.goal.win_fight", side=side)
