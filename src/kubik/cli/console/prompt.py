@@ -252,8 +252,8 @@ class PromptLoop:
         if option is None and request.entry is not None:
             try:
                 self.session.type_answer(text)
-            except KubikError as error:
-                self.say("console.rejected", "red", error=str(error))
+            except KubikError as error:  # the rules' reason, in the player's language
+                self.say("console.rejected", "red", error=error.text(self.lang))
                 return _Again.ASK
             return _Again.ADVANCE
         if option is None:

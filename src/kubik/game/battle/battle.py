@@ -406,13 +406,15 @@ class BattleGame(TurnLoop):
         entry: Entry | None = None,
     ) -> Procedure[OptionT]:
         """Ask ``side`` to pick from ``menu`` (a single option is taken without asking,
-        unless people at a real table may type another answer: ``entry``). Options the
-        balance lab bars for ``side`` are withheld (:mod:`kubik.game.battle.bars`)."""
+        unless people at a real table may type another answer: ``entry``). ``entry``:
+        how a person may type the answer instead (a move's place, in any game: bots
+        never type, so it changes nothing they play). Options the balance lab bars for
+        ``side`` are withheld (:mod:`kubik.game.battle.bars`)."""
         if has_bars():
             menu = without_barred(menu, side)
             if default is not None and default not in menu:
                 default = None
-        if len(menu) == 1 and entry is None:
+        if len(menu) == 1 and (entry is None or not self.at_table):
             return menu.options[0]
         request: Choose = menu.choose(side, reason, default, rules, entry)
         picked: OptionT = yield request

@@ -18,11 +18,13 @@ from kubik.rulesets.fantasy.battle.moves import (
     Advance,
     advance,
     facing_towards,
+    go_placed,
     plan_advance,
     run_away,
     turn_to,
 )
 from kubik.rulesets.fantasy.battle.state import FantasyState
+from kubik.rulesets.fantasy.battle.table import PlacedOrder, order_entry
 from kubik.rulesets.fantasy.battle.units import Act, State, Unit
 from kubik.rulesets.fantasy.close_combat import close_combat_round
 from kubik.rulesets.fantasy.movement import (
@@ -46,7 +48,7 @@ from kubik.rulesets.fantasy.psychology import (
 class Orders:
     """What a unit chose in the Movement phase, and what its moves would be."""
 
-    act: Act
+    act: Act | PlacedOrder
     target: Unit
     march: int
     march_rules: tuple[str, ...]
@@ -152,7 +154,9 @@ class FantasyBattle(FantasyState):
         act, target, marching, plans = chosen.act, chosen.target, chosen.marching, chosen.plans
         march, march_rules = chosen.march, chosen.march_rules
         step, step_rules = chosen.step, chosen.step_rules
-        if act.kind == "charge":
+        if isinstance(act, PlacedOrder):  # a place typed at the prompt
+            yield from go_placed(self, unit, act, march_rules if act.march else step_rules)
+        elif act.kind == "charge":
             yield from charges.charge(self, unit, self.unit(act.target))
         elif act.kind == "march" and marching.needs_test:
             leadership = self.leadership(unit)
@@ -248,10 +252,12 @@ class FantasyBattle(FantasyState):
             Verdict.neutral(),
             Forecast(score=taste("fantasy", "hold")),
         )
+        unhindered = marching.allowed and not marching.needs_test
         act = yield from self.choose(
             menu,
             side,
             msg("fantasy.game.orders", unit=self.name(unit.id)),
             rules=("FB-ABSENT-19",),
+            entry=order_entry(self, unit, float(step), float(march) if unhindered else None),
         )
         return Orders(act, target, march, march_rules, step, step_rules, marching, plans)
