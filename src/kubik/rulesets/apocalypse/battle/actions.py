@@ -400,9 +400,9 @@ def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act | Placed]:
 def _typed_move(game: ApocalypseState, w: Warrior) -> Entry:
     """A person playing the side (or people at a real table) may type where the warrior
     goes instead of picking an option: a place, or a distance and bearing (the battle
-    layer's grammar), checked by the board (on the table, on ground he may stand on, clear of every model)
-    and by the movement rule (a walk of his Подвижность or a run of twice it, never into
-    contact: a charge is picked as one)."""
+    layer's grammar), checked by the board (on the table, on ground he may stand on,
+    clear of every model) and by the movement rule (a walk of his Подвижность or a run
+    of twice it, never into contact: a charge is picked as one)."""
     board = game.board
 
     def check(spot: Point) -> Message | None:
