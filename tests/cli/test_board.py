@@ -38,10 +38,10 @@ def test_board_draws_terrain_units_and_a_legend(home: Path) -> None:
     assert lines[1].split()[:3] == ["0", "6", "12"]  # the ruler, in inches
     assert sum(line.startswith("│") for line in lines) >= 20  # the map itself
     text = " ".join(done.stdout.split())
-    assert "open ground, roads" in text and "the Marshal's posse:" in text
+    assert "open ground, roads" in text and "The Marshal's posse:" in text
     assert "A1 Marshal Wyatt" in text
     russian = kubik_process("board", "duel", "--lang", "ru", env={"KUBIK_HOME": str(home)}).stdout
-    assert "A1 маршал Уайетт" in russian and "Север сверху" in russian
+    assert "A1 Маршал Уайетт" in russian and "Север сверху" in russian
 
 
 def test_board_writes_svg_and_png(home: Path, tmp_path: Path) -> None:
@@ -87,3 +87,25 @@ def test_map_at_the_prompt_marks_where_a_move_can_go(tmp_path: Path) -> None:
     options = shown.split("Type a number 1–")[1].split()[0]  # "4" of "1–4 (Enter ..."
     for number in range(1, int(options) + 1):
         assert chr(0x2460 + number - 1) in shown  # ① ② ③ ④: each option's destination
+
+
+def test_the_board_in_russian_has_no_english_and_names_its_markers(home: Path) -> None:
+    from tests.cli.test_russian_everywhere import english_words, known_ids
+
+    done = kubik_process("board", "duel", "--lang", "ru", env={"KUBIK_HOME": str(home)})
+    assert done.returncode == 0, done.stderr
+    assert "Слава: " in done.stdout and "Удача: " in done.stdout  # Fame, Fortune: OW's terms
+    assert "Отряд маршала:" in done.stdout  # a side's name begins its line
+    assert not english_words(done.stdout, known_ids()), done.stdout
+    english = kubik_process("board", "duel", "--lang", "en", env={"KUBIK_HOME": str(home)})
+    assert "Fame: " in english.stdout and "fame: " not in english.stdout
+
+
+def test_a_steel_war_squads_markers_read_in_words(tmp_path: Path) -> None:
+    env = {"KUBIK_HOME": str(tmp_path)}
+    played = kubik_process("play", "steel_war.convoy", "--seed", "2", "--save", "c", "-q", env=env)
+    assert played.returncode == 0, played.stderr
+    ru = " ".join(kubik_process("board", "c", "--lang", "ru", env=env).stdout.split())
+    en = " ".join(kubik_process("board", "c", "--lang", "en", env=env).stdout.split())
+    assert "маркеры подавления: 3, боевой дух: Разбитый (Ра), паника: в панике" in ru
+    assert "suppression markers: 3, morale: Broken (Ра), panic: panicking" in en

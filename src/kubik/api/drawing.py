@@ -21,7 +21,7 @@ from kubik.core.errors import InputError
 from kubik.engine.requests import msg
 from kubik.game.battle.battle import BattleGame
 from kubik.game.session import GameSession
-from kubik.text.i18n import render
+from kubik.text.i18n import catalogue, render
 
 #: Fill colours of terrain by kind (how hard it is to cross), and of the sides in order.
 KIND_COLOURS = {
@@ -99,13 +99,32 @@ class Scene:
 _QUIET = {None, False, "", "none", "steady", "normal", "no", "standing", "ready"}
 
 
-def _markers(row: dict[str, Any]) -> tuple[str, ...]:
-    """A unit's markers from the battle's view: each field that says something."""
-    return tuple(
-        f"{key}: {value}" if not isinstance(value, bool) else key
-        for key, value in row.items()
-        if key not in ("id", "side") and value not in _QUIET
-    )
+def _markers(row: dict[str, Any], ruleset: str, lang: str) -> tuple[str, ...]:
+    """A unit's markers from the battle's view, each field that says something, in
+    ``lang``: the field's name (``cli.board.marker.<field>``) and its value — a number
+    as it is, a word by the catalogue (``cli.board.marker.<field>.<value>``, else the
+    ruleset's own ``<ruleset>.<field>.<value>``: a morale level, a nerve), a yes alone."""
+    known = catalogue("en")
+    out = []
+    for key, value in row.items():
+        if key in ("id", "side") or value in _QUIET:
+            continue
+        label = f"cli.board.marker.{key}"
+        name = render(msg(label), lang) if label in known else key.replace("_", " ")
+        if isinstance(value, bool):
+            out.append(name)
+            continue
+        if isinstance(value, str):
+            for said in (f"{label}.{value}", f"{ruleset}.{key}.{value}"):
+                if said in known:
+                    value = render(msg(said), lang)
+                    break
+        out.append(render(msg("cli.board.marker", name=name, value=value), lang))
+    return tuple(out)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _unit_names(session: GameSession, lang: str) -> dict[str, str]:
@@ -177,10 +196,13 @@ def board_scene(
             continue
         letter = chr(ord("A") + side_ids.index(unit.side)) if unit.side in side_ids else "X"
         number = sum(1 for key in units if key.side == unit.side) + 1
-        marks = _markers(rows.get(unit.id, {}))
-        units.append(UnitKey(f"{letter}{number}", unit.id, names[unit.id], unit.side, marks))
-    sides = tuple(
-        (ident, render(session.side_names[ident], lang)) for ident in session.scenario.side_ids
+        marks = _markers(rows.get(unit.id, {}), session.scenario.ruleset, lang)
+        units.append(
+            UnitKey(f"{letter}{number}", unit.id, _capital(names[unit.id]), unit.side, marks)
+        )
+    sides = tuple(  # (each side's name begins the legend's line)
+        (ident, _capital(render(session.side_names[ident], lang)))
+        for ident in session.scenario.side_ids
     )
     scenario = session.scenario
     name = scenario.name_ru if lang == "ru" and scenario.name_ru else scenario.name
