@@ -481,6 +481,12 @@ def board_command(
         str | None,
         typer.Option("--side", metavar="SIDE", help="Only what SIDE sees (default: everything)."),
     ] = None,
+    unit: Annotated[
+        str | None,
+        typer.Option(
+            "--unit", metavar="UNIT", help="Draw how far UNIT (A2, or its id) moves and shoots."
+        ),
+    ] = None,
     lang: SavedLangOption = None,
 ) -> None:
     """Draw a saved game's table as it stands: in the terminal, or into an SVG or PNG file."""
@@ -499,7 +505,7 @@ def board_command(
     if side is not None and side not in session.scenario.side_ids:
         known = ", ".join(session.scenario.side_ids)
         raise InputError(msg("cli.board.bad_side", side=side, known=known))
-    scene = board_scene(session, language, side)
+    scene = board_scene(session, language, side, selected=unit)
     console = _console()
     if svg is None and png is None:
         print_board(console, scene, language)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import LazyForecast, Menu, taste
+from kubik.game.battle import LazyForecast, Menu, Reaching, taste
 from kubik.game.turns import side_name
 from kubik.rulesets.fantasy.attacks import recover_wound, regeneration_save
 from kubik.rulesets.fantasy.battle import charges, deploy, melee, shots
@@ -132,6 +132,36 @@ class FantasyBattle(FantasyState):
         yield from run_away(self, unit, None)
 
     # -- movement -----------------------------------------------------------------------
+
+    def reach(self, unit: str) -> tuple[Reaching, ...]:
+        """How far the regiment advances and marches (FB-ABSENT-14, FB-MOV-02..04: its
+        Movement, twice it; a flyer's, a hoverer's, an aquatic unit's own) and how far
+        its missiles shoot."""
+        regiment = self.unit(unit)
+        name, rules, m = self.name(unit), regiment.rules(), regiment.spec.troops.m
+        flying = self.flyer(regiment)
+        on_land = Ground.WATER not in grounds_under(self.tape, regiment.bases())
+        step, _ = move_allowance(m, rules, march=False, flying=flying, on_land=on_land)
+        march, _ = move_allowance(m, rules, march=True, flying=flying, on_land=on_land)
+        out = [
+            Reaching("move", float(step), msg("fantasy.game.reach.advance", unit=name, inches=step))
+        ]
+        if march > step:
+            out.append(
+                Reaching(
+                    "move", float(march), msg("fantasy.game.reach.march", unit=name, inches=march)
+                )
+            )
+        missile = regiment.spec.missile
+        if missile is not None:
+            out.append(
+                Reaching(
+                    "weapon",
+                    float(missile.range),
+                    msg("fantasy.game.reach.missile", unit=name, inches=missile.range),
+                )
+            )
+        return tuple(out)
 
     def movement(self, side: str) -> Procedure[None]:
         for unit in self.units:
