@@ -3,8 +3,9 @@
 Each case is a whole process (``python -m kubik ...``, as the ``kubik`` script runs
 it), timed as its CPU (user + system, as ``/usr/bin/time`` reports it), best of
 several runs: ``--version``, the help, a Tab press (shell completion of a scenario's
-name) and ``kubik scenarios`` (asked once before, so its list is kept). The targets
-are absolute: 0.15 s of CPU for the first three, 0.5 s for the list of scenarios.
+name) and ``kubik scenarios`` (asked once before, so its list is kept; and the first
+time, with nothing kept). The targets are absolute: 0.15 s of CPU for the first three,
+0.5 s for the list of scenarios.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ CASES: tuple[tuple[str, list[str], dict[str, str], float], ...] = (
         0.15,
     ),
     ("kubik scenarios (listed before)", ["scenarios"], {}, 0.5),
+    ("kubik scenarios (the first time)", ["scenarios"], {"KUBIK_ANSWER_CACHE": "off"}, 0.5),
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from kubik.cli.play import DEFAULT_SCENARIO
 from kubik.game import GameStore
 from tests.bots.cli_harness import Kubik, kubik, one_line_error, toy_home
+from tests.cli.processes import kubik_process
 
 __all__ = ["kubik", "toy_home"]  # fixtures, used by name below
 
@@ -202,3 +204,32 @@ def test_the_built_in_demos_play_reproducibly_when_present(kubik: Kubik, demo: s
     data = json.loads(first.out)
     assert (data["scenario"], data["seed"], data["finished"]) == (demo, 2, True)
     assert data["turns"] >= 1 and "log" in data
+
+
+def test_listing_scenarios_loads_no_rulesets_battle_and_check_asks_each_ruleset(
+    tmp_path: Path,
+) -> None:
+    """``kubik scenarios`` reads the files alone (a ruleset's refusal waits for a play
+    or ``--check``); a file that cannot be read still has its one line in the list."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from kubik.cli.scenario_list import answer_plain; "
+        "assert answer_plain(['scenarios', '--json']); "
+        "print(sorted(m for m in sys.modules if '.battle' in m or m.startswith('shapely')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False,
+        env={**os.environ, "KUBIK_HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"  # no battle code, no shapely
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "torn.toml").write_text("[scenario\nid = ", encoding="utf-8")
+    listed = kubik_process("scenarios", env={"KUBIK_HOME": str(tmp_path)})
+    assert listed.returncode == 0 and "⚠" in listed.stdout and "torn" in listed.stdout
+    checked = kubik_process("scenarios", "--check", "--json", env={"KUBIK_HOME": str(tmp_path)})
+    rows = {row["id"]: row for row in json.loads(checked.stdout)}
+    assert rows["torn"]["playable"] is False and rows["steel_war.demo"]["playable"] is True

@@ -96,6 +96,44 @@ def test_the_demo_in_russian_has_no_english(tmp_path: Path) -> None:
     assert not english_words(done.stdout, ids - {"Legends", "Old", "West"}), done.stdout
 
 
+#: Names of products a help text names as they are spelled (never English words).
+PRODUCTS = frozenset(
+    {"BattleScribe", "New", "Recruit", "SQLite", "Ray", "Parquet", "pyarrow", "DNS"}
+)
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("how", ["--lang", "KUBIK_LANG"])
+def test_every_commands_help_is_russian(command: str, how: str, tmp_path: Path) -> None:
+    env = {"KUBIK_HOME": str(tmp_path), "COLUMNS": "100"}
+    if how == "--lang":
+        done = kubik_process(command, "--help", "--lang", "ru", env=env, cwd=ROOT)
+    else:  # the language set once: `KUBIK_LANG=ru kubik odds -h`
+        done = kubik_process(command, "-h", env={**env, "KUBIK_LANG": "ru"}, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "Запуск: kubik " in done.stdout and "Параметры" in done.stdout
+    assert not english_words(done.stdout, known_ids() | PRODUCTS), done.stdout
+
+
+def test_every_help_text_has_its_russian() -> None:
+    """A help text added or changed in English without its Russian is found here, by
+    name, before anyone reads it in English under ``--lang ru``."""
+    import typer.main
+
+    from kubik.cli.app import app
+    from kubik.cli.console.help import untranslated
+
+    group = typer.main.get_group(app)
+    texts = [c.help or "" for c in group.commands.values()]
+    texts += [
+        p.help or "" for c in group.commands.values() for p in c.params if getattr(p, "help", "")
+    ]
+    metavars = {p.metavar for c in group.commands.values() for p in c.params if p.metavar}
+    named = [m for m in metavars if re.search(r"[A-Z]{2}", m) and m != "JSON"]  # (not N, en|ru)
+    assert untranslated([t for t in texts if t]) == []
+    assert len(named) >= 10 and untranslated(named, metavar=True) == []
+
+
 def test_the_checker_finds_english() -> None:
     found = english_words("Исход: итог: hits, попадания: 1; `kubik play x` kubik odds a.b", set())
     assert found == {"hits"}

@@ -57,5 +57,5 @@ def test_a_move_typed_at_the_table_is_checked_by_the_movement_rule(tmp_path: Pat
     assert typed == ["9 n", "3 n"]
     assert "a distance and a direction (6 ne, 4.5 @135)" in log  # the table's grammar
     assert "Not accepted: 9.0 paces: farther than his run (8.0 paces)" in log
-    assert "moved at the table to (12.0, 5.0): 3.0 paces (typed «3 n»)" in log
+    assert "type «3 n»: moves to (12.0, 5.0): 3.0 paces" in log
     assert "Grif the boss moves 3.0 paces" in log

@@ -64,7 +64,7 @@ def test_fb_absent_19_a_regiment_moves_where_the_players_put_it(
     flat = " ".join(done.out.split())
     assert "The centre of the front rank, or how far and which way it went" in flat
     assert "Not accepted: the wheel and the move are longer than the move allows" in flat
-    assert "typed «24; 7,5»" in flat and 'guard moves 3.5"' in flat
+    assert "types «24; 7,5»" in flat and 'guard moves 3.5"' in flat
 
 
 def test_the_typed_place_reads_back_as_the_option_it_makes() -> None:

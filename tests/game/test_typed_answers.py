@@ -119,8 +119,8 @@ def test_a_typed_answer_is_read_checked_logged_and_replayed() -> None:
     typed = [e for e in log if e.get("typed")]
     assert [e["typed"] for e in typed] == ["7.5, 3"]
     assert typed[0]["answer"] == {"x": 7.5, "y": 3.0}
-    assert any("typed «7.5, 3»" in line for line in session.narrate("en"))
-    assert any("введено «7.5, 3»" in line for line in session.narrate("ru"))
+    assert any("types «7.5, 3»" in line for line in session.narrate("en"))
+    assert any("«7.5, 3»:" in line and "вводит" in line for line in session.narrate("ru"))
 
     record = GameRecord.loads(session.record.dumps())
     assert record.to_json()["answers"][0] == {"typed": "7.5, 3", "origin": "human"}

@@ -21,7 +21,7 @@ from kubik.core.errors import InputError
 from kubik.engine.requests import msg
 from kubik.game.battle.battle import BattleGame
 from kubik.game.session import GameSession
-from kubik.text.i18n import render
+from kubik.text.i18n import catalogue, render
 
 #: Fill colours of terrain by kind (how hard it is to cross), and of the sides in order.
 KIND_COLOURS = {
@@ -31,6 +31,8 @@ KIND_COLOURS = {
     "impassable": "#5b7fa8",
 }
 SIDE_COLOURS = ("#c0392b", "#2c5aa0", "#8e44ad", "#d68910")
+#: Colours of a selected unit's reach: its move, its weapons' ranges.
+RING_COLOURS = {"move": "#1e8449", "weapon": "#b03a2e"}
 #: The table's own colour.
 GROUND = "#efe9d2"
 
@@ -70,6 +72,18 @@ class UnitKey:
 
 
 @dataclass(frozen=True, slots=True)
+class Ring:
+    """A selected unit's reach, drawn as a circle round where it stands: a move's
+    allowance or a weapon's range (``kind``: ``move`` or ``weapon``), named by ``label``."""
+
+    kind: str
+    x: float
+    y: float
+    radius: float
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
 class Scene:
     """The table to draw, in inches (``y`` grows away from the first side's edge)."""
 
@@ -83,6 +97,8 @@ class Scene:
     kinds: dict[str, str] = field(default_factory=dict)  # terrain kind → its word
     #: Places a pending decision offers (a move's destinations): its option number, x, y.
     spots: tuple[tuple[str, float, float], ...] = ()
+    #: The selected unit's reach (its move, its weapons' ranges), as circles.
+    rings: tuple[Ring, ...] = ()
 
     def label_of(self, unit: str) -> str:
         """The short label of ``unit`` (``?`` for a unit not in the legend)."""
@@ -99,13 +115,32 @@ class Scene:
 _QUIET = {None, False, "", "none", "steady", "normal", "no", "standing", "ready"}
 
 
-def _markers(row: dict[str, Any]) -> tuple[str, ...]:
-    """A unit's markers from the battle's view: each field that says something."""
-    return tuple(
-        f"{key}: {value}" if not isinstance(value, bool) else key
-        for key, value in row.items()
-        if key not in ("id", "side") and value not in _QUIET
-    )
+def _markers(row: dict[str, Any], ruleset: str, lang: str) -> tuple[str, ...]:
+    """A unit's markers from the battle's view, each field that says something, in
+    ``lang``: the field's name (``cli.board.marker.<field>``) and its value — a number
+    as it is, a word by the catalogue (``cli.board.marker.<field>.<value>``, else the
+    ruleset's own ``<ruleset>.<field>.<value>``: a morale level, a nerve), a yes alone."""
+    known = catalogue("en")
+    out = []
+    for key, value in row.items():
+        if key in ("id", "side") or value in _QUIET:
+            continue
+        label = f"cli.board.marker.{key}"
+        name = render(msg(label), lang) if label in known else key.replace("_", " ")
+        if isinstance(value, bool):
+            out.append(name)
+            continue
+        if isinstance(value, str):
+            for said in (f"{label}.{value}", f"{ruleset}.{key}.{value}"):
+                if said in known:
+                    value = render(msg(said), lang)
+                    break
+        out.append(render(msg("cli.board.marker", name=name, value=value), lang))
+    return tuple(out)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _unit_names(session: GameSession, lang: str) -> dict[str, str]:
@@ -133,10 +168,13 @@ def board_scene(
     lang: str,
     side: str | None = None,
     spots: tuple[tuple[str, float, float], ...] = (),
+    selected: str | None = None,
 ) -> Scene:
     """The table of ``session`` as ``side`` sees it (``None``: the referee, everything),
-    with ``spots`` (:func:`option_spots`) marked; an error naming the game when its
-    ruleset does not play on a table."""
+    with ``spots`` (:func:`option_spots`) marked and the reach of ``selected`` — its label
+    (``A2``) or id: how far it moves and shoots, as its battle's rules say
+    (:meth:`~kubik.game.battle.BattleGame.reach`) — drawn round it; an error naming the
+    game when its ruleset does not play on a table, or ``selected`` when it names none."""
     battle = session.state
     if not isinstance(battle, BattleGame):
         raise InputError(msg("cli.board.no_table", scenario=session.scenario.id))
@@ -177,18 +215,39 @@ def board_scene(
             continue
         letter = chr(ord("A") + side_ids.index(unit.side)) if unit.side in side_ids else "X"
         number = sum(1 for key in units if key.side == unit.side) + 1
-        marks = _markers(rows.get(unit.id, {}))
-        units.append(UnitKey(f"{letter}{number}", unit.id, names[unit.id], unit.side, marks))
-    sides = tuple(
-        (ident, render(session.side_names[ident], lang)) for ident in session.scenario.side_ids
+        marks = _markers(rows.get(unit.id, {}), session.scenario.ruleset, lang)
+        units.append(
+            UnitKey(f"{letter}{number}", unit.id, _capital(names[unit.id]), unit.side, marks)
+        )
+    sides = tuple(  # (each side's name begins the legend's line)
+        (ident, _capital(render(session.side_names[ident], lang)))
+        for ident in session.scenario.side_ids
     )
     scenario = session.scenario
     name = scenario.name_ru if lang == "ru" and scenario.name_ru else scenario.name
     title = render(msg("cli.board.title", name=name, turn=session.turn or 0), lang)
+    rings = () if selected is None else _rings(battle, units, bases, selected, lang)
     return Scene(
         title, float(table.width), float(table.height), features, bases,
-        tuple(units), sides, kind_words, spots,
+        tuple(units), sides, kind_words, spots, rings,
     )  # fmt: skip
+
+
+def _rings(
+    battle: BattleGame, units: list[UnitKey], bases: tuple[Base, ...], unit: str, lang: str
+) -> tuple[Ring, ...]:
+    """The reach of the unit ``unit`` names (a label or an id), round its models' middle."""
+    key = next((k for k in units if unit.casefold() in (k.label.casefold(), k.unit)), None)
+    if key is None:
+        known = ", ".join(k.label for k in units)
+        raise InputError(msg("cli.board.bad_unit", unit=unit, known=known))
+    own = [b for b in bases if b.unit == key.unit]
+    x, y = sum(b.x for b in own) / len(own), sum(b.y for b in own) / len(own)
+    return tuple(
+        Ring(reach.kind, x, y, reach.inches, render(reach.label, lang))
+        for reach in battle.reach(key.unit)
+        if reach.inches > 0
+    )
 
 
 # -- SVG --------------------------------------------------------------------------
@@ -243,6 +302,13 @@ def scene_svg(scene: Scene) -> str:
                 f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{tip_x:.1f}" y2="{tip_y:.1f}" '
                 'stroke="black" stroke-width="1.5"/>'
             )
+    for ring in scene.rings:  # the selected unit's reach
+        colour = RING_COLOURS.get(ring.kind, "#333")
+        out.append(
+            f'<circle cx="{ring.x * SCALE:.1f}" cy="{height - ring.y * SCALE:.1f}" '
+            f'r="{ring.radius * SCALE:.1f}" fill="none" stroke="{colour}" stroke-width="1.5" '
+            f'stroke-dasharray="6,4"><title>{escape(ring.label)}</title></circle>'
+        )
     for number, x, y in scene.spots:
         out.append(
             f'<circle cx="{x * SCALE:.1f}" cy="{height - y * SCALE:.1f}" r="6" fill="gold" '
@@ -271,6 +337,14 @@ def _svg_legend(scene: Scene, left: float) -> list[str]:
             f'<rect x="{left:.0f}" y="{y - 9:.0f}" width="12" height="10" '
             f'fill="{KIND_COLOURS[kind]}"/><text x="{left + 18:.0f}" y="{y:.0f}">'
             f"{escape(word)}</text>"
+        )
+        y += 15
+    for ring in scene.rings:
+        colour = RING_COLOURS.get(ring.kind, "#333")
+        out.append(
+            f'<circle cx="{left + 6:.0f}" cy="{y - 4:.0f}" r="5" fill="none" stroke="{colour}" '
+            f'stroke-dasharray="3,2"/><text x="{left + 18:.0f}" y="{y:.0f}">'
+            f"{escape(ring.label)}</text>"
         )
         y += 15
     y += 6
@@ -347,6 +421,12 @@ def _write_png(scene: Scene, path: Path) -> None:
     handles: list[Any] = [
         Patch(color=KIND_COLOURS[kind], label=word) for kind, word in scene.kinds.items()
     ]
+    for ring in scene.rings:  # the selected unit's reach
+        colour = RING_COLOURS.get(ring.kind, "#333")
+        axes.add_patch(
+            Circle((ring.x, ring.y), ring.radius, fill=False, edgecolor=colour, linestyle="--")
+        )
+        handles.append(Patch(facecolor="none", edgecolor=colour, label=ring.label))
     for key in scene.units:
         spots = [b for b in scene.bases if b.unit == key.unit]
         x = sum(b.x for b in spots) / len(spots)

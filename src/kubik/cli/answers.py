@@ -41,6 +41,8 @@ def enabled(args: Sequence[str]) -> bool:
     and how the terminal shows text)."""
     if os.environ.get(OFF_ENV, "").lower() in ("off", "0", "no"):
         return False
+    if "-h" in args or "--help" in args:  # help is printed by typer, never kept
+        return False
     if args[:1] == ["scenarios"]:
         return True
     return args[:1] == ["odds"] and "--json" in args and all(_own_ruleset(arg) for arg in args)

@@ -26,7 +26,7 @@ from rich.console import Console
 from typer.exceptions import Abort, Exit, TyperException
 
 from kubik import api
-from kubik.cli.console.help import HelpGroup, usage_error_text, version_callback
+from kubik.cli.console.help import HelpGroup, help_in, usage_error_text, version_callback
 from kubik.cli.console.inputs import read_input
 from kubik.cli.console.parse import Lang, split_values
 from kubik.cli.console.results import (
@@ -221,6 +221,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _run(args: list[str]) -> None:
+    help_in(lang_of(args))  # a command's help is said in the command line's language
     try:
         if not args[0].startswith("-"):  # a command: a bad KUBIK_DATA_DIR file stops it now
             check_overrides()

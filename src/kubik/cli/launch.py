@@ -70,6 +70,10 @@ def main(argv: Sequence[str] | None = None) -> None:
 def run(args: Sequence[str]) -> None:
     """Run a command line: a plain ``kubik odds`` without typer (:mod:`kubik.cli.odds`),
     anything else by typer (:func:`kubik.cli.app.main`)."""
+    from kubik.cli.scenario_list import answer_plain as list_plain
+
+    if list_plain(args):  # a plain list of scenarios: read from their files alone
+        return
     from kubik.cli.odds import answer_plain
 
     if not answer_plain(args):

@@ -43,7 +43,8 @@ from kubik.cli.console.parse import Lang, parse_side_options
 from kubik.cli.console.prompt import Flow, PromptLoop, secret_reader, stdin_reader
 from kubik.cli.console.render import LogPrinter, print_summary
 from kubik.cli.console.results import console_for_people
-from kubik.core.errors import InputError, KubikError
+from kubik.cli.scenario_list import print_scenarios
+from kubik.core.errors import InputError
 from kubik.core.limits import DEFAULT_SEED
 from kubik.engine.log import EventEntry, LogEntry
 from kubik.engine.odds import OddsCache
@@ -58,13 +59,11 @@ from kubik.game import (
     RecordError,
     Scenario,
     ScenarioError,
-    ScenarioInfo,
     ScenarioSource,
     StoreError,
     get_ruleset,
     list_scenarios,
     load_scenario,
-    load_scenario_file,
     parse_scenario,
 )
 from kubik.game.battle import TABLE_OPTION, BattleGame, BattleRuleset
@@ -482,6 +481,12 @@ def board_command(
         str | None,
         typer.Option("--side", metavar="SIDE", help="Only what SIDE sees (default: everything)."),
     ] = None,
+    unit: Annotated[
+        str | None,
+        typer.Option(
+            "--unit", metavar="UNIT", help="Draw how far UNIT (A2, or its id) moves and shoots."
+        ),
+    ] = None,
     lang: SavedLangOption = None,
 ) -> None:
     """Draw a saved game's table as it stands: in the terminal, or into an SVG or PNG file."""
@@ -500,7 +505,7 @@ def board_command(
     if side is not None and side not in session.scenario.side_ids:
         known = ", ".join(session.scenario.side_ids)
         raise InputError(msg("cli.board.bad_side", side=side, known=known))
-    scene = board_scene(session, language, side)
+    scene = board_scene(session, language, side, selected=unit)
     console = _console()
     if svg is None and png is None:
         print_board(console, scene, language)
@@ -572,64 +577,16 @@ def saves_command(
 # -- scenarios ------------------------------------------------------------------
 
 
-def unplayable(info: ScenarioInfo) -> KubikError | None:
-    """Why a listed scenario cannot be played, if it cannot: a full load also asks the
-    ruleset whether it can play the scenario."""
-    if info.problem is not None:
-        return ScenarioError(info.problem)
-    try:
-        if info.source is ScenarioSource.USER:
-            load_scenario_file(info.path, ScenarioSource.USER)
-        else:
-            load_scenario(info.id)
-    except KubikError as error:
-        return error
-    return None
-
-
-def scenario_json(info: ScenarioInfo, error: KubikError | None = None) -> dict[str, Any]:
-    """A line of ``kubik scenarios --json``: the listing plus description and playability
-    (``error``: what :func:`unplayable` found)."""
-    data = info.to_json()
-    data["error"] = None if error is None else str(error)
-    data["playable"] = error is None
-    return data
-
-
 def scenarios_command(
     as_json: JsonFlag = False,
     lang: LangOption = Lang.en,
+    check: Annotated[
+        bool,
+        typer.Option("--check", help="Ask each scenario's ruleset whether it can play it."),
+    ] = False,
 ) -> None:
     """List the built-in and user scenarios, with the side ids `--side` takes."""
-    checked = [(info, unplayable(info)) for info in list_scenarios()]
-    if as_json:
-        _emit_json([scenario_json(info, error) for info, error in checked])
-        return
-    title = say("console.scenarios.title", lang.value)
-    table = Table(title=title, show_lines=True)
-    table.add_column(say("console.scenarios.id", lang.value), no_wrap=True, style="bold")
-    table.add_column(say("console.scenarios.name", lang.value), ratio=1)
-    for info, error in checked:
-        row = scenario_json(info, error)
-        name = row["name_ru"] if lang is Lang.ru else row["name"]
-        description = row.get("description_ru") if lang is Lang.ru else None
-        note = (
-            (description or row["description"]) if error is None else f"⚠ {error.text(lang.value)}"
-        )
-        where = f"{row['ruleset']}, {say('console.scenarios.' + row['source'], lang.value)}"
-        cell = Text(name, style="bold")
-        cell.append(f"  ({where})", style="dim")
-        if note:
-            cell.append(f"\n{note}")
-        if row["sides"]:
-            sides = ", ".join(
-                f"{side['id']} ({side['name_ru'] if lang is Lang.ru else side['name']})"
-                for side in row["sides"]
-            )
-            cell.append("\n" + say("cli.scenarios.sides", lang.value, sides=sides), style="cyan")
-        table.add_row(row["id"], cell)
-    _console().print(table)
-    _console().print(say("cli.scenarios.hint", lang.value), style="dim")
+    print_scenarios(lang.value, as_json=as_json, check=check)
 
 
 def register_play_commands(app: typer.Typer) -> None:
@@ -653,6 +610,4 @@ __all__ = [
     "player_view",
     "register_play_commands",
     "run_session",
-    "scenario_json",
-    "unplayable",
 ]

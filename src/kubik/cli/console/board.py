@@ -15,11 +15,13 @@ from rich.text import Text
 from shapely import Point, prepared
 from shapely.geometry import LineString, Polygon
 
-from kubik.api.drawing import KIND_COLOURS, Scene
+from kubik.api.drawing import KIND_COLOURS, RING_COLOURS, Scene
 from kubik.api.words import say
 
 #: Each kind's glyph (so the map reads without colour too).
 GLYPHS = {"open": "·", "difficult": '"', "very_difficult": "♣", "impassable": "≈"}
+#: The glyph of a selected unit's reach: the edge of its move, of a weapon's range.
+RING_GLYPHS = {"move": "∘", "weapon": "×"}
 #: Option spots up to this number are marked (① … ⑳: Unicode has circled numbers to 20).
 CIRCLED = 20
 #: The widest map, in characters.
@@ -55,6 +57,16 @@ def board_text(scene: Scene, width: int, lang: str) -> Group:
             for col in range(columns):
                 if area.contains(Point((col + 0.5) * inch, y)):
                     grid[row][col] = (glyph, style)
+    for ring in scene.rings:  # the selected unit's reach, under the models
+        glyph, style = RING_GLYPHS.get(ring.kind, "∘"), f"bold {RING_COLOURS.get(ring.kind, '')}"
+        steps = max(24, int(2 * math.pi * ring.radius / (inch / 2)))
+        for step in range(steps):
+            angle = 2 * math.pi * step / steps
+            at = cell(
+                ring.x + ring.radius * math.cos(angle), ring.y + ring.radius * math.sin(angle)
+            )
+            if at is not None and grid[at[0]][at[1]][0] in (" ", GLYPHS["open"]):
+                grid[at[0]][at[1]] = (glyph, style)
     for base in scene.bases:
         at = cell(base.x, base.y)
         if at is None:
@@ -98,6 +110,10 @@ def _legend(scene: Scene, lang: str) -> list[Text]:
     terrain.append("# ", style="bold")
     terrain.append(say("cli.board.kind.line", lang))
     out = [terrain]
+    for ring in scene.rings:
+        line = Text(f"{RING_GLYPHS.get(ring.kind, '∘')} ", style=RING_COLOURS.get(ring.kind, ""))
+        line.append(ring.label)
+        out.append(line)
     if scene.spots:
         out.append(Text(say("console.board.spots", lang), style="black on yellow"))
     for ident, name in scene.sides:

@@ -252,8 +252,8 @@ class PromptLoop:
         if option is None and request.entry is not None:
             try:
                 self.session.type_answer(text)
-            except KubikError as error:
-                self.say("console.rejected", "red", error=str(error))
+            except KubikError as error:  # the rules' reason, in the player's language
+                self.say("console.rejected", "red", error=error.text(self.lang))
                 return _Again.ASK
             return _Again.ADVANCE
         if option is None:
@@ -304,7 +304,7 @@ class PromptLoop:
             self._save(argument)
             return _Again.ASK
         if command == "map":
-            self._map()
+            self._map(argument or None)
             return _Again.ASK
         if command == "luck":
             if argument.lower() in ("on", "вкл"):
@@ -319,8 +319,9 @@ class PromptLoop:
             return _Again.ASK
         return Flow.QUIT
 
-    def _map(self) -> None:
-        """The table as it is now, as the side asked sees it (a real table: everything)."""
+    def _map(self, unit: str | None = None) -> None:
+        """The table as it is now, as the side asked sees it (a real table: everything);
+        ``map A2``: with the reach of unit A2 drawn round it (its move, its weapons)."""
         from kubik.api.drawing import board_scene, option_spots
         from kubik.cli.console.board import print_board
 
@@ -329,7 +330,7 @@ class PromptLoop:
         side = request.side if isinstance(request, Choose) and not self._at_table() else None
         spots = option_spots(request.options) if isinstance(request, Choose) else ()
         try:
-            scene = board_scene(self.session, self.lang, side, spots)
+            scene = board_scene(self.session, self.lang, side, spots, unit)
         except KubikError as error:
             self.say("console.rejected", "red", error=error.text(self.lang))
             return

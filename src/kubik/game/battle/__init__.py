@@ -62,7 +62,7 @@ from kubik.game.battle.contact import (
 )
 from kubik.game.battle.interrupts import Handler, Interrupts, Moment, Trigger
 from kubik.game.battle.menu import LazyForecast, Menu, Offer
-from kubik.game.battle.pieces import Piece, Posture, Presence
+from kubik.game.battle.pieces import Piece, Posture, Presence, Reaching
 from kubik.game.battle.tastes import taste, tastes
 
 __all__ = [
@@ -90,6 +90,7 @@ __all__ = [
     "Posture",
     "Presence",
     "Reach",
+    "Reaching",
     "TerrainReader",
     "Trigger",
     "UnitResult",

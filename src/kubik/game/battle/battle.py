@@ -14,6 +14,8 @@ Hooks a ruleset fills
                                    entry (what a hidden warrior did); default: yes
     :meth:`BattleGame.prepare_terrain`  optional: a ruleset's own terrain fields read
                                    into the table's (kinds per unit type from its table)
+    :meth:`BattleGame.reach`       optional: how far a unit moves and shoots from where it
+                                   stands (its rule modules' numbers), for the map
     :meth:`BattleGame.unit_results` optional: how each unit ended the battle, for
                                    ``kubik sim``'s per-unit statistics; the default
                                    counts :meth:`pieces` and the kills credited
@@ -62,7 +64,7 @@ from kubik.game.battle.bars import has_bars, without_barred
 from kubik.game.battle.contact import Engagements, Violation, violations
 from kubik.game.battle.interrupts import Interrupts
 from kubik.game.battle.menu import Menu
-from kubik.game.battle.pieces import Piece, Presence
+from kubik.game.battle.pieces import Piece, Presence, Reaching
 from kubik.game.errors import ScenarioError
 from kubik.game.scenario import RU_CASES, Scenario
 from kubik.game.turns import TurnLoop, unit_name
@@ -192,6 +194,12 @@ class BattleGame(TurnLoop):
     @abstractmethod
     def pieces(self) -> Sequence[Piece]:
         """Every model of the battle (in play or not), in a fixed order."""
+
+    def reach(self, unit: str) -> tuple[Reaching, ...]:
+        """Optional: how far ``unit`` reaches from where it stands now — its move's
+        allowance, its weapons' ranges — each from its rule module (a map draws them as
+        circles round the unit). Default: nothing to draw."""
+        return ()
 
     def view(self, side: str | None) -> dict[str, Any]:
         """What ``side`` may know of the battle, JSON-ready: ``None`` is the referee, who
@@ -406,13 +414,15 @@ class BattleGame(TurnLoop):
         entry: Entry | None = None,
     ) -> Procedure[OptionT]:
         """Ask ``side`` to pick from ``menu`` (a single option is taken without asking,
-        unless people at a real table may type another answer: ``entry``). Options the
-        balance lab bars for ``side`` are withheld (:mod:`kubik.game.battle.bars`)."""
+        unless people at a real table may type another answer: ``entry``). ``entry``:
+        how a person may type the answer instead (a move's place, in any game: bots
+        never type, so it changes nothing they play). Options the balance lab bars for
+        ``side`` are withheld (:mod:`kubik.game.battle.bars`)."""
         if has_bars():
             menu = without_barred(menu, side)
             if default is not None and default not in menu:
                 default = None
-        if len(menu) == 1 and entry is None:
+        if len(menu) == 1 and (entry is None or not self.at_table):
             return menu.options[0]
         request: Choose = menu.choose(side, reason, default, rules, entry)
         picked: OptionT = yield request

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from kubik.engine import Message
 from kubik.table import Base
 
 
@@ -88,4 +89,15 @@ class Piece:
         }
 
 
-__all__ = ["Piece", "Posture", "Presence"]
+@dataclass(frozen=True, slots=True)
+class Reaching:
+    """How far a unit reaches from where it stands, for a map to draw as a circle: a
+    move's allowance or a weapon's range (``kind``: ``move`` or ``weapon``), in inches
+    (or the game's paces), named by ``label``; the number is its rule module's own."""
+
+    kind: str
+    inches: float
+    label: Message
+
+
+__all__ = ["Piece", "Posture", "Presence", "Reaching"]

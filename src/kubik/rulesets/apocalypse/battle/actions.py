@@ -388,7 +388,7 @@ def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act | Placed]:
         game.told(w, "apocalypse.reason.move", unit=name),
         default=Act("hold"),
         rules=("RA-ABSENT-08", *shaped),
-        entry=_typed_move(game, w) if game.at_table and walking.allowed else None,
+        entry=_typed_move(game, w) if walking.allowed else None,
     )
     if isinstance(picked, Placed):
         yield from _placed(game, w, picked)
@@ -398,11 +398,11 @@ def _movement(game: ApocalypseState, w: Warrior) -> Procedure[Act | Placed]:
 
 
 def _typed_move(game: ApocalypseState, w: Warrior) -> Entry:
-    """At a real table people may type where the warrior ended his move instead of
-    picking an option: a place, or a distance and bearing (the battle layer's grammar),
-    checked by the board (on the table, on ground he may stand on, clear of every model)
-    and by the movement rule (a walk of his Подвижность or a run of twice it, never into
-    contact: a charge is picked as one)."""
+    """A person playing the side (or people at a real table) may type where the warrior
+    goes instead of picking an option: a place, or a distance and bearing (the battle
+    layer's grammar), checked by the board (on the table, on ground he may stand on,
+    clear of every model) and by the movement rule (a walk of his Подвижность or a run
+    of twice it, never into contact: a charge is picked as one)."""
     board = game.board
 
     def check(spot: Point) -> Message | None:

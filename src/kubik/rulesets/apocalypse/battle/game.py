@@ -16,13 +16,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kubik.engine import Procedure
+from kubik.engine import Procedure, msg
 from kubik.game import Scenario
-from kubik.game.battle import Trigger
+from kubik.game.battle import Reaching, Trigger
 from kubik.rulesets.apocalypse.battle import actions, fights, psyche, shots
 from kubik.rulesets.apocalypse.battle.state import EDITION_OPTION, ApocalypseState
 from kubik.rulesets.apocalypse.core import Edition
+from kubik.rulesets.apocalypse.movement import move_allowance, run_allowance
 from kubik.rulesets.apocalypse.warband import fp_for
+
+
+def _whole(paces: float) -> float | int:
+    """Paces as a count when whole (4 шага, 8 шагов), else as measured."""
+    return int(paces) if paces.is_integer() else paces
 
 
 class ApocalypseGame(ApocalypseState):
@@ -33,6 +39,19 @@ class ApocalypseGame(ApocalypseState):
         # the out-of-turn reaction at the end of every move: detection (RA-HIDE-05..07);
         # guard fire and detection during a move are part of the move (:mod:`.moving`)
         self.interrupts.on(Trigger.MOVED, "detection", lambda m: shots.detection(self, m))
+
+    def reach(self, unit: str) -> tuple[Reaching, ...]:
+        """How far the warrior walks and runs (RA-ABSENT-08: his Подвижность, twice it),
+        in paces."""
+        w = self.warrior(unit)
+        name = self.name(unit)
+        walk, run = move_allowance(w.mobility), run_allowance(w.mobility)
+        return (
+            Reaching(
+                "move", walk, msg("apocalypse.game.reach.walk", unit=name, paces=_whole(walk))
+            ),
+            Reaching("move", run, msg("apocalypse.game.reach.run", unit=name, paces=_whole(run))),
+        )
 
     def turn(self, number: int) -> Procedure[None]:
         self.round_jams = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
-from kubik.game.battle import LazyForecast, Menu, taste
+from kubik.game.battle import LazyForecast, Menu, Reaching, taste
 from kubik.game.turns import side_name
 from kubik.rulesets.fantasy.attacks import recover_wound, regeneration_save
 from kubik.rulesets.fantasy.battle import charges, deploy, melee, shots
@@ -18,11 +18,13 @@ from kubik.rulesets.fantasy.battle.moves import (
     Advance,
     advance,
     facing_towards,
+    go_placed,
     plan_advance,
     run_away,
     turn_to,
 )
 from kubik.rulesets.fantasy.battle.state import FantasyState
+from kubik.rulesets.fantasy.battle.table import PlacedOrder, order_entry
 from kubik.rulesets.fantasy.battle.units import Act, State, Unit
 from kubik.rulesets.fantasy.close_combat import close_combat_round
 from kubik.rulesets.fantasy.movement import (
@@ -46,7 +48,7 @@ from kubik.rulesets.fantasy.psychology import (
 class Orders:
     """What a unit chose in the Movement phase, and what its moves would be."""
 
-    act: Act
+    act: Act | PlacedOrder
     target: Unit
     march: int
     march_rules: tuple[str, ...]
@@ -131,6 +133,36 @@ class FantasyBattle(FantasyState):
 
     # -- movement -----------------------------------------------------------------------
 
+    def reach(self, unit: str) -> tuple[Reaching, ...]:
+        """How far the regiment advances and marches (FB-ABSENT-14, FB-MOV-02..04: its
+        Movement, twice it; a flyer's, a hoverer's, an aquatic unit's own) and how far
+        its missiles shoot."""
+        regiment = self.unit(unit)
+        name, rules, m = self.name(unit), regiment.rules(), regiment.spec.troops.m
+        flying = self.flyer(regiment)
+        on_land = Ground.WATER not in grounds_under(self.tape, regiment.bases())
+        step, _ = move_allowance(m, rules, march=False, flying=flying, on_land=on_land)
+        march, _ = move_allowance(m, rules, march=True, flying=flying, on_land=on_land)
+        out = [
+            Reaching("move", float(step), msg("fantasy.game.reach.advance", unit=name, inches=step))
+        ]
+        if march > step:
+            out.append(
+                Reaching(
+                    "move", float(march), msg("fantasy.game.reach.march", unit=name, inches=march)
+                )
+            )
+        missile = regiment.spec.missile
+        if missile is not None:
+            out.append(
+                Reaching(
+                    "weapon",
+                    float(missile.range),
+                    msg("fantasy.game.reach.missile", unit=name, inches=missile.range),
+                )
+            )
+        return tuple(out)
+
     def movement(self, side: str) -> Procedure[None]:
         for unit in self.units:
             if unit.side != side or not unit.fighting or self.ending() is not None:
@@ -152,7 +184,9 @@ class FantasyBattle(FantasyState):
         act, target, marching, plans = chosen.act, chosen.target, chosen.marching, chosen.plans
         march, march_rules = chosen.march, chosen.march_rules
         step, step_rules = chosen.step, chosen.step_rules
-        if act.kind == "charge":
+        if isinstance(act, PlacedOrder):  # a place typed at the prompt
+            yield from go_placed(self, unit, act, march_rules if act.march else step_rules)
+        elif act.kind == "charge":
             yield from charges.charge(self, unit, self.unit(act.target))
         elif act.kind == "march" and marching.needs_test:
             leadership = self.leadership(unit)
@@ -248,10 +282,12 @@ class FantasyBattle(FantasyState):
             Verdict.neutral(),
             Forecast(score=taste("fantasy", "hold")),
         )
+        unhindered = marching.allowed and not marching.needs_test
         act = yield from self.choose(
             menu,
             side,
             msg("fantasy.game.orders", unit=self.name(unit.id)),
             rules=("FB-ABSENT-19",),
+            entry=order_entry(self, unit, float(step), float(march) if unhindered else None),
         )
         return Orders(act, target, march, march_rules, step, step_rules, marching, plans)

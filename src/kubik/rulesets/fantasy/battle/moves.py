@@ -16,7 +16,7 @@ from kubik.game.battle import Walk
 from kubik.rulesets.fantasy.battle import ground
 from kubik.rulesets.fantasy.battle.formation import ahead, bearing, turn_between
 from kubik.rulesets.fantasy.battle.state import FantasyState
-from kubik.rulesets.fantasy.battle.table import Placed, where_ended
+from kubik.rulesets.fantasy.battle.table import Placed, PlacedOrder, where_ended
 from kubik.rulesets.fantasy.battle.units import State, Unit
 from kubik.rulesets.fantasy.movement import (
     Rout,
@@ -179,6 +179,32 @@ def advance(
         )
         spot, facing = (placed.x, placed.y), placed.facing
         wheeled = turn_between(start_facing, facing)
+    yield from arrive(game, unit, start, spot, facing, wheeled, rules)
+
+
+def go_placed(
+    game: FantasyState, unit: Unit, placed: PlacedOrder, rules: tuple[str, ...]
+) -> Procedure[None]:
+    """The move a person typed at the orders prompt, which the rules accepted when it
+    was read: the regiment wheels to face the way it went and goes there."""
+    start = unit.front
+    wheeled = turn_between(unit.facing, placed.facing)
+    if placed.march:
+        unit.marched = True
+    yield from arrive(game, unit, start, (placed.x, placed.y), placed.facing, wheeled, rules)
+
+
+def arrive(
+    game: FantasyState,
+    unit: Unit,
+    start: Point,
+    spot: Point,
+    facing: int,
+    wheeled: int,
+    rules: tuple[str, ...],
+) -> Procedure[None]:
+    """The regiment stands at ``spot`` facing ``facing`` after a move from ``start``
+    (``wheeled``: degrees it turned), told in the log."""
     if spot == start and not wheeled:
         return
     unit.front, unit.facing = spot, facing

@@ -19,8 +19,8 @@ import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from kubik.engine import Choose, Message, Procedure, msg
-from kubik.game.battle import move_entry
+from kubik.engine import Choose, Entry, EntryError, Message, Procedure, msg
+from kubik.game.battle import move_entry, read_position
 from kubik.rulesets.fantasy.battle import ground
 from kubik.rulesets.fantasy.battle.formation import bearing, turn_between
 from kubik.rulesets.fantasy.battle.state import FantasyState
@@ -41,6 +41,18 @@ class Placed:
     x: float
     y: float
     facing: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedOrder:
+    """A regiment's order typed at the orders prompt in any game: go to the place typed
+    (the centre of its front rank), facing the way it went; ``march``: at the march
+    allowance (its normal move did not reach it)."""
+
+    x: float
+    y: float
+    facing: int
+    march: bool = False
 
 
 def facing_after(start: Spot, start_facing: int, spot: Spot) -> int:
@@ -79,6 +91,41 @@ def move_problem(
     if not game.board.clear(unit, unit.bases(spot, facing)):
         return msg("fantasy.permission.touching")
     return None
+
+
+def order_entry(game: FantasyState, unit: Unit, step: float, march: float | None) -> Entry:
+    """How a person playing the regiment's side types where it goes at the orders
+    prompt (``16, 5``, ``6 ne``: where the centre of its front rank is to stand), in any
+    game: a normal move of ``step`` inches when the rules let it reach the place, else a
+    march of ``march`` (``None``: the rules do not let it march now without a test, FB-ABSENT-14),
+    each checked as a typed move at a real table is (:func:`move_problem`: the wheel
+    and the way at the ground's pace, FB-ABSENT-19; the contact rule)."""
+    start, start_facing = unit.front, unit.facing
+
+    def shape(spot: Spot) -> Sequence[Base]:
+        return unit.bases(spot, facing_after(start, start_facing, spot))
+
+    def read(text: str) -> Hashable:
+        spot = read_position(text, start)
+        if not game.board.on_ground(unit, spot, shape=shape):
+            raise EntryError(msg("game.entry.off_ground", x=spot[0], y=spot[1]))
+        facing = facing_after(start, start_facing, spot)
+        problem = move_problem(game, unit, start, start_facing, spot, step)
+        if problem is None:
+            return PlacedOrder(spot[0], spot[1], facing)
+        if march is not None:
+            marched = move_problem(game, unit, start, start_facing, spot, march)
+            if marched is None:
+                return PlacedOrder(spot[0], spot[1], facing, march=True)
+            problem = marched
+        raise EntryError(problem)
+
+    def label(value: Hashable) -> Message:
+        assert isinstance(value, PlacedOrder)
+        said = "fantasy.option.placed_march" if value.march else "fantasy.option.placed"
+        return msg(said, x=value.x, y=value.y, facing=value.facing)
+
+    return Entry(msg("game.entry.position_hint"), read, label)
 
 
 def where_ended(

@@ -17,7 +17,7 @@ from typing import Any
 
 from kubik.engine import Procedure, emit, msg
 from kubik.game import Ending, Scenario, side_name
-from kubik.game.battle import Trigger
+from kubik.game.battle import Reaching, Trigger
 from kubik.rulesets.old_west.absent import advantage_roll
 from kubik.rulesets.old_west.battle.figures import Nerve, Stance
 from kubik.rulesets.old_west.battle.melee import close_combat_phase
@@ -25,8 +25,10 @@ from kubik.rulesets.old_west.battle.moves import movement_phase
 from kubik.rulesets.old_west.battle.nerve import dive_for_cover, head_for_the_hills_tests
 from kubik.rulesets.old_west.battle.objective import achieved
 from kubik.rulesets.old_west.battle.shots import shooting_phase
+from kubik.rulesets.old_west.battle.situations import mover
 from kubik.rulesets.old_west.battle.state import OldWestState
 from kubik.rulesets.old_west.core import Status
+from kubik.rulesets.old_west.movement import allowance
 
 
 class OldWestGame(OldWestState):
@@ -35,6 +37,28 @@ class OldWestGame(OldWestState):
     def __init__(self, scenario: Scenario, options: Mapping[str, Any]) -> None:
         super().__init__(scenario, options)
         self.interrupts.on(Trigger.SHOT_AT, "diving_for_cover", lambda m: dive_for_cover(self, m))
+
+    def reach(self, unit: str) -> tuple[Reaching, ...]:
+        """How far the model moves this phase (OW-ABSENT-02/10: its Move, less half to
+        stand up) and each weapon's range (edge to edge: from its centre, its base's
+        radius farther)."""
+        figure = self.figure(unit)
+        move = float(allowance(mover(self, figure)))
+        out = [
+            Reaching(
+                "move", move, msg("old_west.game.reach.move", model=self.name(unit), inches=move)
+            )
+        ]
+        edge = figure.base.diameter / 2
+        out.extend(
+            Reaching(
+                "weapon",
+                weapon.range + edge,
+                msg("old_west.game.reach.weapon", weapon=weapon.name, inches=weapon.range),
+            )
+            for weapon in figure.weapons
+        )
+        return tuple(out)
 
     def turn(self, number: int) -> Procedure[None]:
         """One turn: Head for the Hills, advantage, then the three phases."""

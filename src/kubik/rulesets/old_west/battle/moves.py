@@ -116,7 +116,7 @@ def move_model(
         (o for o in menu.offers if o.option.kind is not MoveKind.CHARGE),
         key=lambda o: o.forecast.score if o.forecast is not None else 0.0,
     ).option
-    entry = move_entry(game, figure, reach, near) if game.at_table else None
+    entry = move_entry(game, figure, reach, near)  # a place typed, at any prompt
     chosen = yield from game.choose(
         menu,
         figure.side,

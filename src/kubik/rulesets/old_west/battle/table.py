@@ -84,8 +84,8 @@ def typed_move(
 
 
 def move_entry(game: OldWestState, figure: Figure, reach: float, near: Figure | None) -> Entry:
-    """A move typed by people at a real table, checked by the board and the movement rules
-    (:func:`typed_move`)."""
+    """A move typed at the move prompt (by a person playing the side, or by people at a
+    real table), checked by the board and the movement rules (:func:`typed_move`)."""
 
     def check(spot: Point) -> Message | None:
         found = typed_move(game, figure, reach, near, spot)

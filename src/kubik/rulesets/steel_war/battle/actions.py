@@ -42,11 +42,12 @@ from .options import (
     Observe,
     Option,
     PassAction,
+    PlacedMove,
     Psi,
     Unload,
 )
 from .state import Gone, Panic, Squad, Stance, Status
-from .typed import allowance_of, formed, pace_of, place_models, where_ended
+from .typed import allowance_of, formed, move_entry, pace_of, place_models, where_ended
 
 
 def take_action(
@@ -63,6 +64,7 @@ def take_action(
         msg(key, squad=game.name(squad.id), n=len(done) + 1),
         offered.default,
         rules=offered.rules,
+        entry=move_entry(game, squad, offered.menu.options, done, passed=passed),
     )
     if option == Act(Kind.END):
         yield emit(
@@ -88,6 +90,8 @@ def _perform(
         yield from shooting.fire(game, squad, game.squad(option.target), option.weapons)
     elif isinstance(option, Move):
         yield from move(game, squad, option)
+    elif isinstance(option, PlacedMove):
+        yield from placed_move(game, squad, option)
     elif isinstance(option, Charge):
         return (yield from assault.assault(game, squad, option))
     elif isinstance(option, Inspire):
@@ -175,6 +179,32 @@ def move(game: Battlefield, squad: Squad, option: Move) -> Procedure[None]:
         squad.shift(end)
     allowance = allowance_of(game, squad, option, cls, rolled)
     yield from place_models(game, squad, option, starts, allowance, cls, rules)
+    yield from moves.arrive(game, squad, end)
+
+
+def placed_move(game: Battlefield, squad: Squad, option: PlacedMove) -> Procedure[None]:
+    """A move or march to the place a person typed at the action prompt (the rules
+    accepted it when it was read): the reaction tests first (SW-REACT-02), then the
+    squad goes there along the board's way, told as it went."""
+    if not (yield from moves.take_tests(game, squad, option.tests)):
+        return
+    start, end = squad.centre, (option.x, option.y)
+    way = game.board.way(squad, end) or (start, end)
+    planned = Move(option.kind, option.how, option.x, option.y, option.inches)
+    cls, _ = pace_of(game, squad, planned, tuple(way), 0.0)
+    squad.marched = squad.marched or option.how is MoveHow.MARCH
+    yield emit(
+        "steel_war.game.moved_typed",
+        rules=moves.move_rules(option.how, cls),
+        squad=game.name(squad.id),
+        how=option.how,
+        heading=heading_shown(start, end),
+        terrain=cls,
+        inches=option.inches,
+        x=end[0],
+        y=end[1],
+    )
+    squad.shift(end)
     yield from moves.arrive(game, squad, end)
 
 

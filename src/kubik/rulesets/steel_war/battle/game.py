@@ -24,7 +24,7 @@ from typing import Any
 
 from kubik.engine import Procedure, Roll, Verdict, emit, msg
 from kubik.game import Ending, Scenario, SideSummary, side_name
-from kubik.game.battle import BattleRuleset, Menu, Moment, Presence, Trigger
+from kubik.game.battle import BattleRuleset, Menu, Moment, Presence, Reaching, Trigger
 from kubik.rulesets.steel_war.activation import (
     ActionType,
     alternating_order,
@@ -32,7 +32,10 @@ from kubik.rulesets.steel_war.activation import (
     roll_off_die,
     roll_off_winner,
 )
+from kubik.rulesets.steel_war.fire import reach_inches
+from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.melee import Side
+from kubik.rulesets.steel_war.movement import march_distance, move_distance
 from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.no_step_back import Ending as StandEnding
 from kubik.rulesets.steel_war.no_step_back import ending as stand_ending
@@ -63,6 +66,44 @@ class SteelWarGame(Battlefield):
         self.interrupts.on(Trigger.MOVED, "first_sight", self._first_sight)
 
     # -- a turn ----------------------------------------------------------------
+
+    def reach(self, unit: str) -> tuple[Reaching, ...]:
+        """How far the squad moves on easy ground and marches (SW-MOVE-01/02, its speed),
+        and how far each of its weapons fires for its quality (SW-FIRE-06, SW-FIRE-11)."""
+        squad = self.squad(unit)
+        speed = self.speed(squad)
+        name = self.name(unit)
+        out = [
+            Reaching(
+                "move",
+                float(move_distance(speed)),
+                msg("steel_war.game.reach.move", squad=name, inches=move_distance(speed)),
+            ),
+        ]
+        if not squad.is_vehicle:
+            marched = march_distance(speed)
+            out.append(
+                Reaching(
+                    "move",
+                    float(marched),
+                    msg("steel_war.game.reach.march", squad=name, inches=marched),
+                )
+            )
+        arms = dict.fromkeys(m.weapon for m in squad.active() if m.weapon)
+        for arm in arms:
+            inches = reach_inches(weapon(arm), squad.die)
+            out.append(
+                Reaching(
+                    "weapon",
+                    float(inches),
+                    msg(
+                        "steel_war.game.reach.weapon",
+                        weapon=msg(f"steel_war.weapon.{arm}"),
+                        inches=inches,
+                    ),
+                )
+            )
+        return tuple(out)
 
     def turn(self, number: int) -> Procedure[None]:
         """Continuing melees, the roll-off, then every unit's activation in turn."""

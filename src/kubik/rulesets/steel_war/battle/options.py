@@ -128,6 +128,35 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
+class PlacedMove:
+    """A move or march to a place a person typed at the action prompt (``16, 5``,
+    ``6 ne``), which the movement rules accepted: ``kind`` is how the morale rules read
+    where it goes (SW-MOR-01), ``tests`` the reaction tests they ask first (SW-REACT-02)."""
+
+    kind: MoveKind
+    how: MoveHow
+    x: float
+    y: float
+    inches: float
+    tests: tuple[ReactionAction, ...] = ()
+
+    @property
+    def action(self) -> ActionType:
+        """The action type it spends."""
+        return self.how.action
+
+    def label(self, name: Names) -> Message:
+        """How people see it."""
+        return msg(
+            "steel_war.game.option.placed_move",
+            how=self.how,
+            inches=self.inches,
+            x=self.x,
+            y=self.y,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Charge:
     """Declare «атакую!» against a unit (the whole activation, SW-CC-02); ``tests``: the
     tests taken before the charge's own (getting up to move, SW-FIRE-07)."""
@@ -384,7 +413,18 @@ class Placed:
 
 
 Option = (
-    Fire | Move | Charge | Inspire | PassAction | Psi | Observe | Act | Embark | Disembark | Unload
+    Fire
+    | Move
+    | PlacedMove
+    | Charge
+    | Inspire
+    | PassAction
+    | Psi
+    | Observe
+    | Act
+    | Embark
+    | Disembark
+    | Unload
 )
 
 __all__ = [
@@ -405,6 +445,7 @@ __all__ = [
     "Option",
     "PassAction",
     "Placed",
+    "PlacedMove",
     "Psi",
     "Spot",
     "Unload",

@@ -22,7 +22,7 @@ measured it, and the players confirm it or give what they measured (the layer's
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from kubik.engine import Choose, Entry, EntryError, Message, Procedure, emit, msg
 from kubik.game.battle import (
@@ -31,6 +31,7 @@ from kubik.game.battle import (
     confirm_yes_no,
     read_position,
 )
+from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.coherency import coherency_breaches
 from kubik.rulesets.steel_war.fire import Cover
 from kubik.rulesets.steel_war.morale_levels import Order
@@ -41,14 +42,16 @@ from kubik.rulesets.steel_war.movement import (
     may_move,
     move_distance,
 )
+from kubik.rulesets.steel_war.situation import needed_tests
 from kubik.table import Base
+from kubik.table import Cover as TableCover
 from kubik.table.geometry import Point
 from kubik.table.tape import Tape, Way
 
 from . import moves
 from .field import Battlefield
-from .formation import FORMATIONS, formation_points
-from .options import ModelSpot, Move, MoveHow, Placed, Spot
+from .formation import FORMATIONS, edge_point, formation_points
+from .options import ModelSpot, Move, MoveHow, MoveKind, Option, Placed, PlacedMove, Spot
 from .state import Squad
 
 
@@ -92,6 +95,87 @@ def where_ended(
     )
     assert isinstance(picked, Spot)
     return picked
+
+
+def move_entry(
+    game: Battlefield,
+    squad: Squad,
+    offered: Sequence[Option],
+    done: tuple[ActionType, ...],
+    *,
+    passed: bool = False,
+) -> Entry | None:
+    """How a person playing the squad's side types where it goes at the action prompt
+    (``16, 5``, ``6 ne``, ``4,5 северо-восток``: the layer's grammar), in any game: a move
+    when its allowance reaches the place along the board's way, else a march — each only
+    when the menu ``offered`` that kind of move (the activation's limits, SW-CORE-04,
+    and the morale rules let it move so) — checked as a typed place at a real table is
+    (:func:`check_place`: the terrain's pace, SW-MOVE-01..03; where its morale lets it
+    go, SW-MOR-01, SW-SUP-01; the contact rule). ``None`` when the menu offers no move
+    or march. ``done``, ``passed``: the activation so far, as the menu read it."""
+    hows = tuple(
+        how
+        for how in (MoveHow.MOVE, MoveHow.MARCH)
+        if any(isinstance(o, Move) and o.how is how for o in offered)
+    )
+    if not hows:
+        return None
+    start = squad.centre
+
+    def read(text: str) -> Hashable:
+        spot = read_position(text, start)
+        if not game.board.on_ground(squad, spot):
+            raise EntryError(msg("game.entry.off_ground", x=spot[0], y=spot[1]))
+        refused: Message | None = None  # (the farthest kind of move's first reason)
+        for how in hows:
+            said: Message | None = None
+            for kind in _kinds_of(game, squad, spot):
+                option = Move(kind, how, spot[0], spot[1], 0.0)
+                problem = check_place(game, squad, option, spot, 0.0)
+                if problem is None:
+                    return _placed_move(game, squad, option, spot, done, passed)
+                said = said or problem
+            refused = said
+        assert refused is not None
+        raise EntryError(refused)
+
+    def label(value: Hashable) -> Message:
+        assert isinstance(value, PlacedMove)
+        return value.label(game.name)
+
+    return Entry(msg("game.entry.position_hint"), read, label)
+
+
+def _kinds_of(game: Battlefield, squad: Squad, spot: Point) -> tuple[MoveKind, ...]:
+    """How the morale rules may read a move to ``spot`` (SW-MOR-01: a squad that may only
+    fall back may go toward its own table edge or into cover): toward the enemy always,
+    into cover when ``spot`` stands in cover, back when it is nearer the own edge."""
+    kinds = [MoveKind.ADVANCE]
+    if game.tape.standing(spot) is not TableCover.NONE:
+        kinds.append(MoveKind.COVER)
+    edge = squad.edge
+    here = math.dist(squad.centre, edge_point(game.table, edge, squad.centre))
+    if math.dist(spot, edge_point(game.table, edge, spot)) < here - TOLERANCE:
+        kinds.append(MoveKind.RETREAT)
+    return tuple(kinds)
+
+
+def _placed_move(
+    game: Battlefield,
+    squad: Squad,
+    option: Move,
+    spot: Point,
+    done: tuple[ActionType, ...],
+    passed: bool,
+) -> PlacedMove:
+    """The typed move the rules accepted, with the reaction tests the movement rule asks
+    first (SW-REACT-02: leaving cover, moving while gone to ground)."""
+    way = game.board.way(squad, spot) or (squad.centre, spot)
+    cls, _ = pace_of(game, squad, option, tuple(way), 0.0)
+    order = moves.order_for(game, squad, (spot,), option.kind, option.how)
+    verdict = may_move(game.situation(squad, done, passed=passed), order, cls)
+    length = round(Way(tuple(way), 0.0).length, 1)
+    return PlacedMove(option.kind, option.how, spot[0], spot[1], length, needed_tests(verdict))
 
 
 def _spot_label(game: Battlefield) -> Callable[[Hashable], Message]:
