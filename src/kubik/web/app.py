@@ -38,9 +38,11 @@ from kubik.engine.registry import get as get_procedure
 from kubik.game.session import GameSession
 from kubik.table import Base
 from kubik.text.i18n import catalogue
+from kubik.web import option_odds as _option_odds
 from kubik.web.games import LiveGame, Refusal, WebGames
 from kubik.web.guard import Gate
 from kubik.web.odds_pool import ODDS_SECONDS, OddsWorker
+from kubik.web.option_odds import ODDS_WAIT, Ask, OptionOdds
 from kubik.web.views import battle_of, game_json
 from kubik.web.waiting import CLOCK_MIN
 
@@ -211,19 +213,40 @@ def create_app(
     odds_seconds: float = ODDS_SECONDS,
     clock_min: float = CLOCK_MIN,
     clock_tick: float = CLOCK_TICK,
+    odds_wait: float = ODDS_WAIT,
 ) -> FastAPI:
     """The web table on the saved games of ``store`` (the default store when ``None``),
     answering requests that name one of ``hosts`` in their Host header (``None``, for a
     caller that serves it itself: any; `kubik serve` passes the names it serves),
     each odds request worked out within ``odds_seconds``; clocks allow ``clock_min``
-    seconds at least and are looked at every ``clock_tick`` seconds."""
+    seconds at least and are looked at every ``clock_tick`` seconds; a page waits
+    ``odds_wait`` seconds at most for its options' odds."""
     holder = _Games(store, clock_min)
     run = holder.run
-    calculator = OddsWorker(odds_seconds)
+    calculator = OddsWorker(odds_seconds)  # the odds page's questions
+    forecaster = OddsWorker(odds_seconds)  # the games' options: never behind a question
+    options_odds = OptionOdds(forecaster, odds_wait)
+    telling: set[asyncio.Future[None]] = set()
+
+    async def with_odds(
+        found: tuple[dict[str, Any], list[Ask] | None, str, int], lang: str
+    ) -> dict[str, Any]:
+        """A game as a page sees it with its options' odds (worked out apart)."""
+        shown, asks, game_id, version = found
+        if asks is None:
+            return shown
+
+        def late() -> None:  # on the event loop, once the odds not ready in time are
+            told = asyncio.ensure_future(run(lambda games: games.odds_ready(game_id, version)))
+            telling.add(told)  # kept until done (a task nobody holds may be collected)
+            told.add_done_callback(telling.discard)
+
+        return await options_odds.fill(shown, asks, lang, late)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await holder.open()  # on the worker thread, where every call will run
+        forecaster.start()  # it imports the rules while nobody waits
 
         async def watch_clocks() -> None:
             while True:
@@ -236,6 +259,7 @@ def create_app(
         finally:
             clocks.cancel()
             calculator.stop()
+            forecaster.stop()
             await holder.close()
 
     app = FastAPI(
@@ -392,13 +416,14 @@ def create_app(
         ``odds=false``: leave out the options' odds (a client that does not show them)."""
         token, language = _token(authorization), _lang(lang, accept_language)
 
-        def seen(games: WebGames) -> dict[str, Any]:
+        def seen(games: WebGames) -> tuple[dict[str, Any], list[Ask] | None, str, int]:
             game, side = games.side_of(game_id, token)
             if at is not None:
-                return game_json(_replayed(game, at), side, language, since, odds=False)
-            return game_json(game, side, language, since, odds=odds)
+                return game_json(_replayed(game, at), side, language, since), None, game_id, 0
+            asks = _option_odds.option_forecasts(game, side) if odds else None
+            return game_json(game, side, language, since), asks, game_id, game.version
 
-        return await run(seen)
+        return await with_odds(await run(seen), language)
 
     @app.post("/api/games/{game_id}/answers", tags=["games"], responses=REFUSALS)
     async def answer(
@@ -415,7 +440,7 @@ def create_app(
         409: ``seq`` is stale; 422: the answer is not allowed (nothing changes)."""
         token, language = _token(authorization), _lang(lang, accept_language)
 
-        def answered(games: WebGames) -> dict[str, Any]:
+        def answered(games: WebGames) -> tuple[dict[str, Any], list[Ask] | None, str, int]:
             game, side = games.side_of(game_id, token)
             if body.text is not None:
                 games.typed(game, side, body.seq, body.text)
@@ -424,9 +449,10 @@ def create_app(
                 raise Refusal(422, missing, "answer")
             else:
                 games.answer(game, side, body.seq, body.answer)
-            return game_json(game, side, language, since, odds=odds)
+            asks = _option_odds.option_forecasts(game, side) if odds else None
+            return game_json(game, side, language, since), asks, game_id, game.version
 
-        return await run(answered)
+        return await with_odds(await run(answered), language)
 
     @app.post("/api/games/{game_id}/undo", tags=["games"])
     async def undo(

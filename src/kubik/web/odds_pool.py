@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
+import pickle
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -21,6 +22,7 @@ from typing import Any
 from kubik import api
 from kubik.api.variants import compare_inputs, sweep
 from kubik.core.errors import KubikError
+from kubik.web.forecasts import ForecastOdds
 from kubik.web.games import Refusal
 
 #: Seconds one odds request may work.
@@ -44,9 +46,25 @@ def _odds(procedure: str, data: dict[str, Any], policy: str, explain: bool, lang
     return api.odds(procedure, data, policy=policy, explain=explain, lang=lang)
 
 
+#: The options' odds of every game this process has worked out (it lives as long as the process).
+_FORECASTS = ForecastOdds()
+
+
+def _forecast(payload: bytes, lang: str) -> dict[str, Any]:
+    """An option's forecast (its procedure and input, pickled by the server) worked out."""
+    procedure, args = pickle.loads(payload)
+    return _FORECASTS.of(procedure, args, lang)
+
+
 #: What the odds process answers: the odds of one question, of its variants side by side
-#: (``kubik odds --vs``), and of one input swept over a range (``kubik odds --over``).
-_ASKED: dict[str, Callable[..., Any]] = {"odds": _odds, "compare": compare_inputs, "sweep": sweep}
+#: (``kubik odds --vs``), of one input swept over a range (``kubik odds --over``), and of a
+#: game's option (:mod:`kubik.web.option_odds`).
+_ASKED: dict[str, Callable[..., Any]] = {
+    "odds": _odds,
+    "compare": compare_inputs,
+    "sweep": sweep,
+    "forecast": _forecast,
+}
 
 
 def _work(kind: str, args: tuple[Any, ...], lang: str) -> Any:
@@ -78,10 +96,13 @@ class OddsWorker:
         allowed, take longer than the limit, or the process stays busy."""
         return await self.ask("odds", (procedure, data, policy, explain), lang)
 
-    async def ask(self, kind: str, args: tuple[Any, ...], lang: str) -> dict[str, Any]:
-        """What the odds process answers (``kind``: odds, compare, sweep) on ``args``, in
-        ``lang``, under the same limit and memory as the odds."""
-        key = json.dumps([kind, args, lang], sort_keys=True, default=repr)
+    async def ask(
+        self, kind: str, args: tuple[Any, ...], lang: str, *, remember: bool = True
+    ) -> dict[str, Any]:
+        """What the odds process answers (``kind``: odds, compare, sweep, forecast) on
+        ``args``, in ``lang``, under the same limit as the odds (and their memory, unless
+        not ``remember``: the caller keeps its own)."""
+        key = json.dumps([kind, args, lang], sort_keys=True, default=repr) if remember else ""
         if key in self._answers:
             self._answers.move_to_end(key)
             return self._settle(self._answers[key])
@@ -111,6 +132,8 @@ class OddsWorker:
                 ) from None
         finally:
             self._turn.release()
+        if not remember:
+            return self._settle(found)
         self._answers[key] = found
         if len(self._answers) > REMEMBERED:
             self._answers.popitem(last=False)

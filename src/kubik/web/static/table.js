@@ -409,6 +409,8 @@ const fieldWord = (name) => { const word = t(`field.${name}`); return word === `
 
 /** One labelled figure for an option: the chance of its most telling outcome. */
 function headline(odds) {
+  if (odds && odds.pending) return t("table.odds_pending");
+  if (odds && odds.unavailable) return t("table.odds_unavailable", { why: odds.unavailable });
   if (!odds || !odds.fields) return null;
   const name = HEADLINE_FIELDS.find((f) => f in odds.fields) || Object.keys(odds.fields)[0];
   if (!name) return null;
