@@ -109,7 +109,10 @@ class SideSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     webhook: str | None = Field(
-        default=None, description="called (POST, JSON) when the game waits for this side or ends"
+        default=None,
+        description="called (POST, JSON) when the game waits for this side or ends; http or "
+        "https, a public address only (never this computer or a private network, unless the "
+        "server was started with --allow-local-webhooks), redirects not followed",
     )
     orders: dict[str, Any] | None = Field(
         default=None,
@@ -214,14 +217,16 @@ def create_app(
     clock_min: float = CLOCK_MIN,
     clock_tick: float = CLOCK_TICK,
     odds_wait: float = ODDS_WAIT,
+    allow_local_webhooks: bool = False,
 ) -> FastAPI:
     """The web table on the saved games of ``store`` (the default store when ``None``),
     answering requests that name one of ``hosts`` in their Host header (``None``, for a
     caller that serves it itself: any; `kubik serve` passes the names it serves),
     each odds request worked out within ``odds_seconds``; clocks allow ``clock_min``
     seconds at least and are looked at every ``clock_tick`` seconds; a page waits
-    ``odds_wait`` seconds at most for its options' odds."""
-    holder = _Games(store, clock_min)
+    ``odds_wait`` seconds at most for its options' odds; webhooks reach only public
+    addresses unless ``allow_local_webhooks``."""
+    holder = _Games(store, clock_min, allow_local_webhooks)
     run = holder.run
     calculator = OddsWorker(odds_seconds)  # the odds page's questions
     forecaster = OddsWorker(odds_seconds)  # the games' options: never behind a question
@@ -356,17 +361,19 @@ def create_app(
         each one's fields and each variant's difference of the means."""
         language = _lang(lang, None)
         variants = [split_variant(v) for v in body.variants]
-        return await calculator.ask(
+        compared: dict[str, Any] = await calculator.ask(
             "compare", (body.procedure, body.input, variants, body.policy), language
         )
+        return compared
 
     @app.post("/api/odds/sweep", tags=["odds"])
     async def odds_sweep(body: SweepBody, lang: str | None = None) -> dict[str, Any]:
         """The question at every value of one input (as ``kubik odds --over ... --json``)."""
         language = _lang(lang, None)
-        return await calculator.ask(
+        swept: dict[str, Any] = await calculator.ask(
             "sweep", (body.procedure, body.input, body.over, body.policy), language
         )
+        return swept
 
     @app.get("/api/odds/question", tags=["odds"])
     async def odds_question(procedure: str, words: str) -> dict[str, Any]:
@@ -601,9 +608,12 @@ class _Games:
     on (SQLite connections belong to the thread that made them; one thread means one
     answer at a time)."""
 
-    def __init__(self, store: Path | str | None, clock_min: float = CLOCK_MIN) -> None:
+    def __init__(
+        self, store: Path | str | None, clock_min: float = CLOCK_MIN, local_hooks: bool = False
+    ) -> None:
         self.path = store
         self.clock_min = clock_min
+        self.local_hooks = local_hooks
         self._games: WebGames | None = None
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kubik-games")
 
@@ -611,7 +621,7 @@ class _Games:
         await asyncio.get_running_loop().run_in_executor(self._worker, self._open)
 
     def _open(self) -> None:
-        self._games = WebGames(self.path, self.clock_min)
+        self._games = WebGames(self.path, self.clock_min, self.local_hooks)
 
     async def close(self) -> None:
         await asyncio.get_running_loop().run_in_executor(self._worker, self._close)

@@ -201,7 +201,12 @@ class LiveGame:
 class WebGames:
     """Every web game of one store file: create, find by token, answer, undo."""
 
-    def __init__(self, path: Path | str | None = None, clock_min: float = CLOCK_MIN) -> None:
+    def __init__(
+        self,
+        path: Path | str | None = None,
+        clock_min: float = CLOCK_MIN,
+        allow_local_webhooks: bool = False,
+    ) -> None:
         self.store = GameStore(path, process_safe=True)  # synced by the checkpointer
         self._db = sqlite3.connect(self.store.path, isolation_level=None, timeout=5)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -216,7 +221,7 @@ class WebGames:
         #: event stream tickets: ticket → (game, side, when it stops opening streams)
         self._tickets: dict[str, tuple[str, str | None, float]] = {}
         self.settings = Settings(self._db)
-        self.notifier = Notifier()
+        self.notifier = Notifier(allow_local_webhooks)
         self.clock_min = clock_min
         for (clocked,) in self._db.execute(
             "SELECT game FROM web_settings WHERE key = 'clock'"
@@ -412,7 +417,10 @@ class WebGames:
             if "webhook" in change:
                 url = change["webhook"]
                 problem = "give a URL or null" if not isinstance(url, str | None) else None
-                problem = problem or (check_hook(url) if isinstance(url, str) else None)
+                allow_local = self.notifier.allow_local
+                problem = problem or (
+                    check_hook(url, allow_local) if isinstance(url, str) else None
+                )
                 if problem:
                     raise Refusal(422, f"webhook: {problem}", "webhook")
                 self.settings.set_hook(game.id, side, url)
@@ -428,8 +436,11 @@ class WebGames:
                     orders[key] = order
                 self.settings.set_orders(game.id, side, orders)
                 game.changed()  # an order for the decision waiting now is taken at once
+        hook = self.settings.hook(game.id, side)
         return {
-            "webhook": self.settings.hook(game.id, side),
+            "webhook": hook,
+            # why the last call of the webhook failed (its address refused, no answer …)
+            "webhook_problem": None if hook is None else self.notifier.problems.get(hook),
             "orders": self.settings.orders(game.id, side),
             "clock": game.clock.to_json() if game.clock else None,
         }

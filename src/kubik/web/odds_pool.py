@@ -50,10 +50,14 @@ def _odds(procedure: str, data: dict[str, Any], policy: str, explain: bool, lang
 _FORECASTS = ForecastOdds()
 
 
-def _forecast(payload: bytes, lang: str) -> dict[str, Any]:
-    """An option's forecast (its procedure and input, pickled by the server) worked out."""
-    procedure, args = pickle.loads(payload)
-    return _FORECASTS.of(procedure, args, lang)
+def _forecasts(payloads: list[bytes], lang: str) -> list[dict[str, Any]]:
+    """Options' forecasts (each its procedure and input, pickled by the server) worked out,
+    in one request: a menu's options cross to this process at once."""
+    found = []
+    for payload in payloads:
+        procedure, args = pickle.loads(payload)
+        found.append(_FORECASTS.of(procedure, args, lang))
+    return found
 
 
 #: What the odds process answers: the odds of one question, of its variants side by side
@@ -63,7 +67,7 @@ _ASKED: dict[str, Callable[..., Any]] = {
     "odds": _odds,
     "compare": compare_inputs,
     "sweep": sweep,
-    "forecast": _forecast,
+    "forecasts": _forecasts,
 }
 
 
@@ -94,12 +98,13 @@ class OddsWorker:
     ) -> dict[str, Any]:
         """The odds of ``procedure`` on ``data``; a :class:`Refusal` when they are not
         allowed, take longer than the limit, or the process stays busy."""
-        return await self.ask("odds", (procedure, data, policy, explain), lang)
+        found: dict[str, Any] = await self.ask("odds", (procedure, data, policy, explain), lang)
+        return found
 
     async def ask(
         self, kind: str, args: tuple[Any, ...], lang: str, *, remember: bool = True
-    ) -> dict[str, Any]:
-        """What the odds process answers (``kind``: odds, compare, sweep, forecast) on
+    ) -> Any:
+        """What the odds process answers (``kind``: odds, compare, sweep, forecasts) on
         ``args``, in ``lang``, under the same limit as the odds (and their memory, unless
         not ``remember``: the caller keeps its own)."""
         key = json.dumps([kind, args, lang], sort_keys=True, default=repr) if remember else ""
@@ -140,11 +145,10 @@ class OddsWorker:
         return self._settle(found)
 
     @staticmethod
-    def _settle(found: Any) -> dict[str, Any]:
+    def _settle(found: Any) -> Any:
         if found[0] == "refused":
             raise Refusal(found[1], found[3], found[2])
-        result: dict[str, Any] = found[1]
-        return result
+        return found[1]
 
     def start(self) -> None:
         """Start the odds process (spawned, not forked: the server's threads and open

@@ -26,12 +26,14 @@ from kubik.web.games import LiveGame, Refusal
 from kubik.web.odds_pool import OddsWorker
 
 #: Seconds a page's answer waits for its options' odds before it goes without them.
-ODDS_WAIT = 0.5
+ODDS_WAIT = 0.15
 #: Forecasts whose odds are remembered (each a few kilobytes).
 REMEMBERED = 4_096
 #: Seconds before odds that could not be worked out (busy, past the limit) are asked again.
 RETRY_SECONDS = 60.0
 
+#: A forecast's odds in one language: its pickled procedure and input, and the language.
+Key = tuple[bytes, str]
 #: An option's forecast as the worker names it: index, forecast, its pickled procedure and
 #: input (``None``: no procedure, or no forecast at all).
 Ask = tuple[int, AnyForecast | None, bytes | None]
@@ -63,8 +65,9 @@ class OptionOdds:
     def __init__(self, worker: OddsWorker, wait: float = ODDS_WAIT) -> None:
         self.worker = worker
         self.wait = wait
-        self._known: OrderedDict[tuple[bytes, str], dict[str, Any]] = OrderedDict()
-        self._working: dict[tuple[bytes, str], asyncio.Task[dict[str, Any]]] = {}
+        self._known: OrderedDict[Key, dict[str, Any]] = OrderedDict()
+        self._working: dict[Key, asyncio.Future[dict[str, Any]]] = {}
+        self._batches: set[asyncio.Task[None]] = set()  # held until done
 
     async def fill(
         self,
@@ -76,7 +79,7 @@ class OptionOdds:
         """``shown`` (a game as a page sees it) with each option's ``odds``; ``late`` is
         called once the odds that were not ready in time are."""
         odds: dict[int, dict[str, Any] | None] = {}
-        waiting: dict[int, tuple[AnyForecast, asyncio.Task[dict[str, Any]]]] = {}
+        missing: dict[int, tuple[AnyForecast, Key]] = {}
         for index, forecast, payload in asks:
             if forecast is None:
                 odds[index] = None
@@ -85,14 +88,14 @@ class OptionOdds:
             elif (found := self._found((payload, lang))) is not None:
                 odds[index] = odds_json(forecast, found)
             else:
-                waiting[index] = (forecast, self._task((payload, lang)))
-        if waiting:
-            tasks = {task for _, task in waiting.values()}
-            _, unfinished = await asyncio.wait(tasks, timeout=self.wait)
-            for index, (forecast, task) in waiting.items():
-                odds[index] = (
-                    odds_json(forecast, task.result()) if task.done() else {"pending": True}
-                )
+                missing[index] = (forecast, (payload, lang))
+        if missing:
+            futures = self._futures([key for _, key in missing.values()])
+            _, unfinished = await asyncio.wait(set(futures.values()), timeout=self.wait)
+            for index, (forecast, key) in missing.items():
+                future = futures[key]
+                ready = future.done()
+                odds[index] = odds_json(forecast, future.result()) if ready else {"pending": True}
             if unfinished:
                 _when_all_done(unfinished, late)
         pending = shown.get("pending")
@@ -111,26 +114,42 @@ class OptionOdds:
         self._known.move_to_end(key)
         return found
 
-    def _task(self, key: tuple[bytes, str]) -> asyncio.Task[dict[str, Any]]:
-        task = self._working.get(key)
-        if task is None:
-            task = asyncio.create_task(self._work(key))
-            self._working[key] = task
-        return task
+    def _futures(self, keys: list[Key]) -> dict[Key, asyncio.Future[dict[str, Any]]]:
+        """Each key's odds to come: those not asked for yet go to the odds process in one
+        request."""
+        new = list(dict.fromkeys(key for key in keys if key not in self._working))
+        if new:
+            loop = asyncio.get_running_loop()
+            futures = {key: loop.create_future() for key in new}
+            self._working.update(futures)
+            batch = asyncio.create_task(self._work(new))
+            self._batches.add(batch)
+            batch.add_done_callback(self._batches.discard)
+        return {key: self._working[key] for key in keys}
 
-    async def _work(self, key: tuple[bytes, str]) -> dict[str, Any]:
-        payload, lang = key
+    async def _work(self, keys: list[Key]) -> None:
+        """Work out ``keys`` (all in one language) in one request; when that fails (a slow
+        forecast among them passed the time limit), each alone, so only the slow one
+        goes without its odds."""
         try:
-            found = await self.worker.ask("forecast", (payload,), lang, remember=False)
+            payloads = [payload for payload, _ in keys]
+            found: list[dict[str, Any]] = await self.worker.ask(
+                "forecasts", (payloads,), keys[0][1], remember=False
+            )
         except Exception as error:  # past the limit, busy, or the process broke
+            if len(keys) > 1:
+                for key in keys:
+                    await self._work([key])
+                return
             why = error.detail if isinstance(error, Refusal) else "odds: could not be worked out"
-            found = {"unavailable": why, "until": time.monotonic() + RETRY_SECONDS}
-        finally:
-            self._working.pop(key, None)
-        self._known[key] = found
-        if len(self._known) > REMEMBERED:
-            self._known.popitem(last=False)
-        return found
+            found = [{"unavailable": why, "until": time.monotonic() + RETRY_SECONDS}]
+        for key, odds in zip(keys, found, strict=True):
+            self._known[key] = odds
+            if len(self._known) > REMEMBERED:
+                self._known.popitem(last=False)
+            future = self._working.pop(key)
+            if not future.done():
+                future.set_result(odds)
 
 
 def odds_json(forecast: AnyForecast, found: dict[str, Any]) -> dict[str, Any]:
@@ -140,11 +159,11 @@ def odds_json(forecast: AnyForecast, found: dict[str, Any]) -> dict[str, Any]:
     return {"expected": worth(forecast, found["over"], found["pairs"]), **found["summary"]}
 
 
-def _when_all_done(tasks: set[asyncio.Task[Any]], then: Callable[[], None]) -> None:
+def _when_all_done(tasks: set[asyncio.Future[Any]], then: Callable[[], None]) -> None:
     """Call ``then`` once every task in ``tasks`` is done."""
     left = set(tasks)
 
-    def done(task: asyncio.Task[Any]) -> None:
+    def done(task: asyncio.Future[Any]) -> None:
         left.discard(task)
         if not left:
             then()
