@@ -17,6 +17,7 @@ passes the gate (:mod:`kubik.web.guard`): the Host header, the body's size and s
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 from collections.abc import AsyncIterator, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -252,6 +253,7 @@ def create_app(
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await holder.open()  # on the worker thread, where every call will run
         forecaster.start()  # it imports the rules while nobody waits
+        _collect_seldom()
 
         async def watch_clocks() -> None:
             while True:
@@ -640,6 +642,21 @@ class _Games:
         if self._games is None:
             raise RuntimeError("the web table's games are opened when the server starts")
         return work(self._games)
+
+
+#: Allocations between the garbage collector's looks at the youngest objects (Python's
+#: default is 700): a game's move makes tens of thousands of short-lived objects.
+GC_YOUNG = 50_000
+
+
+def _collect_seldom() -> None:
+    """Keep the garbage collector from stalling answers: what is loaded at the start (the
+    rules, the scenarios) is frozen out of every collection, and the young objects are
+    looked at seldom. With Python's defaults a full collection walked every game in
+    memory, some 0.1-0.8 s during which no answer was given."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG, 20, 20)
 
 
 def _event(game: LiveGame) -> str:

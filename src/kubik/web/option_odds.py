@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kubik.engine.requests import AnyForecast, Choose
+from kubik.text.i18n import render
 from kubik.web.forecasts import worth
 from kubik.web.games import LiveGame, Refusal
 from kubik.web.odds_pool import OddsWorker
@@ -98,6 +99,12 @@ class OptionOdds:
                 odds[index] = odds_json(forecast, future.result()) if ready else {"pending": True}
             if unfinished:
                 _when_all_done(unfinished, late)
+        for index, forecast, _ in asks:
+            found = odds.get(index)
+            if found is not None and forecast is not None and forecast.sides:
+                # who the outcomes' side letters stand for, the side choosing first
+                named = [{"letter": k, "name": render(name, lang)} for k, name in forecast.sides]
+                odds[index] = {**found, "sides": named}
         pending = shown.get("pending")
         if not pending or not pending.get("options"):
             return shown

@@ -209,7 +209,28 @@ def _game_json(game: LiveGame, side: str | None, viewer: str, lang: str) -> dict
         "table": table_json(battle.table) if battle is not None else None,
         "view": view,
         "roster": roster_json(session, view, lang),
+        "reaches": reaches_json(battle, view, lang),
     }
+
+
+def reaches_json(
+    battle: BattleGame | None, view: dict[str, Any] | None, lang: str
+) -> dict[str, list[dict[str, Any]]]:
+    """How far each weapon of every unit this view shows reaches, by its rule module
+    (:meth:`~kubik.game.battle.BattleGame.reaches`): the page draws them around the unit
+    selected. ``weapon`` is ``None`` for a regiment's one missile weapon."""
+    if battle is None or view is None:
+        return {}
+    shown = dict.fromkeys(piece["unit"] for piece in view.get("pieces", []))
+    found = {}
+    for unit in shown:
+        reaches = battle.reaches(unit)
+        if reaches:
+            found[unit] = [
+                {"weapon": None if name is None else render(name, lang), "reach": round(r, 2)}
+                for name, r in reaches
+            ]
+    return found
 
 
 #: A unit's fields in the scenario that say where it starts (the board shows where it is).
@@ -250,6 +271,7 @@ __all__ = [
     "game_json",
     "log_json",
     "pending_json",
+    "reaches_json",
     "table_json",
     "visible_entries",
 ]
