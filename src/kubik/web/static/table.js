@@ -302,7 +302,7 @@ function renderRegiments(svg, pieces, units) {
 }
 
 //: How far the front arc is drawn ahead of a regiment (inches: a hint, not a measure).
-const ARC_LENGTH = 6;
+const ARC_LENGTH = 4;
 
 function renderFrontArc(svg, models, r, [ax, ay], unit) {
   const [rx, ry] = [-ay, ax]; // along the front rank
@@ -322,27 +322,27 @@ function renderFrontArc(svg, models, r, [ax, ay], unit) {
 }
 
 /** The selected unit's weapons' reach, as its rule module gives it (measured from the
- * model's edge): a ring around each of its models (a regiment: around its block), the
- * weapon named on the farthest. */
+ * model's edge): the ground within reach of any of its models shaded, one shade a weapon
+ * (a group's opacity: overlapping rings shade alike), its edge named with the weapon. */
 function renderReaches(svg, pieces, square) {
   const reaches = (game.reaches || {})[selected] || [];
   const models = modelsByUnit(pieces).get(selected) || [];
   if (!reaches.length || !models.length) return;
   const r = models[0].diameter / 2;
   const group = el("g", { class: "reaches", "data-unit": selected });
+  const top = models.reduce((a, b) => (b.y < a.y ? b : a));
   reaches.forEach((reach, i) => {
     const R = reach.reach;
-    const kind = `reach reach-${Math.min(i, 2)}`;
+    const shade = el("g", { class: `reach-shade reach-${Math.min(i, 2)}` });
     if (square) {
       const xs = models.map((m) => m.x), ys = models.map((m) => m.y);
       const [x0, y0, x1, y1] = [Math.min(...xs) - r - R, Math.min(...ys) - r - R, Math.max(...xs) + r + R, Math.max(...ys) + r + R];
-      group.append(el("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: R, ry: R, class: kind }));
+      shade.append(el("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: R, ry: R, class: "reach" }));
     } else {
-      for (const m of models) group.append(el("circle", { cx: m.x, cy: m.y, r: R + r, class: kind }));
+      for (const m of models) shade.append(el("circle", { cx: m.x, cy: m.y, r: R + r, class: "reach" }));
     }
-    const top = models.reduce((a, b) => (b.y < a.y ? b : a));
     const name = reach.weapon || t("table.missile");
-    group.append(el("text", { x: top.x, y: top.y - r - R + 0.8 + 0.7 * i, class: "reach-label", "text-anchor": "middle" }, `${name} ${reach.reach}"`));
+    group.append(shade, el("text", { x: top.x, y: top.y - r - R + 0.8, class: "reach-label", "text-anchor": "middle" }, `${name} ${reach.reach}"`));
   });
   svg.append(group);
 }
@@ -383,7 +383,7 @@ function renderCard(units) {
   };
   for (const [key, value] of Object.entries(card.profile)) rows.push(el("tr", {}, el("th", {}, key), el("td", {}, flat(value))));
   const state = units[selected] || {};
-  const stateText = Object.entries(state).filter(([k]) => k !== "id" && k !== "side").map(([k, v]) => `${k}: ${flat(v)}`).join(", ");
+  const stateText = Object.entries(state).filter(([k]) => !["id", "side", "ahead"].includes(k)).map(([k, v]) => `${k}: ${flat(v)}${k === "facing" ? "°" : ""}`).join(", ");
   const models = (game.view.pieces || []).filter((p) => p.unit === selected && p.presence === "in_play").length;
   const marks = unitMarks(state).join(" ");
   box.replaceChildren(
