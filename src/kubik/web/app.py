@@ -646,7 +646,7 @@ class _Games:
 
 #: Allocations between the garbage collector's looks at the youngest objects (Python's
 #: default is 700): a game's move makes tens of thousands of short-lived objects.
-GC_YOUNG = 50_000
+GC_YOUNG = 20_000
 
 
 def _collect_seldom() -> None:
