@@ -66,21 +66,33 @@ class Clock:
         return {"per_answer": self.per_answer, "then": self.then}
 
 
+#: Settings kept in memory once read (every answer asks for the orders of the side waited on).
+SETTINGS_KEPT = 100_000
+
+
 class Settings:
-    """Every game's clock and every side's webhook and standing orders, in the store."""
+    """Every game's clock and every side's webhook and standing orders, in the store (and
+    in memory once read: every answer asks for them, and only this object changes them)."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
         db.executescript(_SETTINGS)
+        self._kept: dict[tuple[str, str, str], str | None] = {}
 
     def _get(self, game: str, side: str, key: str) -> Any:
-        row = self._db.execute(
-            "SELECT value FROM web_settings WHERE game = ? AND side = ? AND key = ?",
-            (game, side, key),
-        ).fetchone()
-        return None if row is None else json.loads(row[0])
+        where = (game, side, key)
+        if where not in self._kept:
+            row = self._db.execute(
+                "SELECT value FROM web_settings WHERE game = ? AND side = ? AND key = ?", where
+            ).fetchone()
+            if len(self._kept) > SETTINGS_KEPT:
+                self._kept.clear()
+            self._kept[where] = None if row is None else str(row[0])
+        text = self._kept[where]
+        return None if text is None else json.loads(text)
 
     def _set(self, game: str, side: str, key: str, value: Any) -> None:
+        self._kept.pop((game, side, key), None)
         with self._db:
             if value is None:
                 self._db.execute(
