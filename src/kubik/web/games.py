@@ -186,7 +186,15 @@ class LiveGame:
         game is still at ``version``): they ask for the game again and find them."""
         if version == self.version:
             self.version += 1
-            self.memo.clear()
+            # the game itself did not change: what was worked out for it is kept, under the
+            # new version (a page's game names its version)
+            kept = {}
+            for key, value in self.memo.items():
+                if len(key) > 1 and key[1] == version:
+                    if key[0] == "game":
+                        value = {**value, "version": self.version}
+                    kept[(key[0], self.version, *key[2:])] = value
+            self.memo = kept
             for tell in tuple(self.watchers):
                 tell(self.version)
 
