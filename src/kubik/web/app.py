@@ -10,7 +10,8 @@ Every call that touches a game runs on one worker thread, one at a time, so a ga
 sees two answers at once and the store's SQLite connection stays on the thread that opened
 it; the event loop meanwhile keeps serving pages, event streams and the requests waiting
 their turn. The odds calculator runs in a process of its own within a time limit
-(:mod:`kubik.web.odds_pool`), so no question of odds holds up a game. Every request first
+(:mod:`kubik.web.odds_pool`), and the games' options' odds in another
+(:mod:`kubik.web.option_odds`), so no question of odds holds up a game. Every request first
 passes the gate (:mod:`kubik.web.guard`): the Host header, the body's size and shape.
 """
 
