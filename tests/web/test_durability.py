@@ -1,5 +1,6 @@
 """Answered is saved: a server killed outright (``kill -9``) right after its answers comes
-back with every answer it acknowledged, though its commits no longer wait for the disk."""
+back with every answer it acknowledged, though its commits no longer wait for the disk; and
+its odds processes do not outlive it."""
 
 from __future__ import annotations
 
@@ -41,6 +42,19 @@ def serving(store: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
             server.wait()
 
 
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if fields[1] == str(pid):
+            found.append(int(stat.parent.name))
+    return found
+
+
 def test_a_server_killed_outright_keeps_every_answer_it_acknowledged(tmp_path: Path) -> None:
     store = tmp_path / "games.sqlite3"
     with serving(store) as (url, server):
@@ -61,8 +75,14 @@ def test_a_server_killed_outright_keeps_every_answer_it_acknowledged(tmp_path: P
             assert sent.status_code == 200, sent.text
             seen = sent.json()
             acknowledged.append((seen["seq"], seen["log_length"]))
+        children = _children(server.pid)
+        assert children, "the server's odds processes"
         server.send_signal(signal.SIGKILL)  # no shutdown: nothing is flushed or synced
         server.wait(10)
+        deadline = time.monotonic() + 20  # its odds processes leave on their own
+        while any(Path(f"/proc/{pid}").exists() for pid in children):
+            assert time.monotonic() < deadline, "an odds process outlived its server"
+            time.sleep(0.2)
     with serving(store) as (url, _):
         back = httpx.get(
             f"{url}/api/games/{game['game']}",

@@ -13,7 +13,10 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
+import os
 import pickle
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -37,8 +40,21 @@ REMEMBERED = 256
 START_SECONDS = 120.0
 
 
+#: Seconds between an odds process's looks at whether its server is still there.
+ORPHAN_CHECK_SECONDS = 1.0
+
+
 def _ready() -> bool:
-    """In a new odds process: import what the odds need, before the first request's clock."""
+    """In a new odds process: import what the odds need, before the first request's clock,
+    and leave when the server does (killed outright, it cannot stop its odds processes)."""
+    server = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(ORPHAN_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="kubik-odds-orphan", daemon=True).start()
     return api.procedures() is not None
 
 
