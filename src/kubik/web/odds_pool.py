@@ -44,10 +44,10 @@ START_SECONDS = 120.0
 ORPHAN_CHECK_SECONDS = 1.0
 
 
-def _ready() -> bool:
-    """In a new odds process: import what the odds need, before the first request's clock,
-    and leave when the server does (killed outright, it cannot stop its odds processes)."""
-    server = os.getppid()
+def _leave_with_server(server: int) -> None:
+    """In a new odds process, first of all: leave when the server ``server`` is gone (a
+    server killed outright cannot stop its odds processes, and one still waiting for its
+    first request would wait for ever)."""
 
     def watch() -> None:
         while os.getppid() == server:
@@ -55,6 +55,10 @@ def _ready() -> bool:
         os._exit(0)
 
     threading.Thread(target=watch, name="kubik-odds-orphan", daemon=True).start()
+
+
+def _ready() -> bool:
+    """In a new odds process: import what the odds need, before the first request's clock."""
     return api.procedures() is not None
 
 
@@ -170,7 +174,12 @@ class OddsWorker:
         """Start the odds process (spawned, not forked: the server's threads and open
         SQLite files stay behind), which imports the rules while nobody waits."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_leave_with_server,
+                initargs=(os.getpid(),),
+            )
             self._started = self._pool.submit(_ready)
 
     async def _pool_now(self) -> ProcessPoolExecutor:
