@@ -3,7 +3,8 @@
 ``kubik serve`` runs in its own process (as it does for real players) on a temporary
 store; the players run in this one (:mod:`bench.web_load`). Reported: answers per
 second, the answers' round-trip p50 and p99, the errors (there should be none) and the
-server's CPU time per answer (its own cost, whatever else the machine runs), for
+server's CPU time per answer (its own and its odds processes', whatever else the machine
+runs), for
 players who answer the moment they may (the server's throughput) and for players who take
 :data:`THINK` seconds over each answer (the latency a table sees).
 """
@@ -70,13 +71,21 @@ def run() -> list[dict[str, Any]]:
 
 
 def _cpu_seconds(pid: int) -> float:
-    """The CPU time process ``pid`` has used (user and system), from Linux's /proc: with
-    other jobs on the machine, the server's own cost per answer is the figure that holds."""
+    """The CPU time process ``pid`` and the processes it started (the odds processes) have
+    used (user and system), from Linux's /proc: with other jobs on the machine, the
+    server's own cost per answer is the figure that holds."""
+    total = 0.0
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rpartition(")")[2].split()
+            except OSError:  # the process ended meanwhile
+                continue
+            if stat.parent.name == str(pid) or fields[1] == str(pid):
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except OSError:  # not Linux
         return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def _load() -> float:

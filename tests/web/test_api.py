@@ -4,6 +4,7 @@ per-side views and secret bids, persistence, undo with consent."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -281,12 +282,24 @@ def test_marginals_give_each_field_at_least_and_expected_exactly() -> None:
     assert fields == api.odds("old_west.wound", wound)["fields"]  # the API's own summary
 
 
+def odds_of(table: Table, token: str) -> dict[str, Any]:
+    """The game as ``token`` sees it, once its options' odds are worked out (the first
+    answer may come while the odds process is still at them)."""
+    for _ in range(200):
+        mine = table.get(token)
+        options = (mine["pending"] or {}).get("options") or []
+        if not any((o.get("odds") or {}).get("pending") for o in options):
+            return mine
+        time.sleep(0.1)
+    raise AssertionError("the options' odds never came")
+
+
 def test_the_options_odds_are_the_rules_forecasts(client: TestClient) -> None:
     table = new_table(client, scenario="steel_war.demo", seed=3)
     game = table.get(table.spectator)
     for _ in range(60):
         side = game["waiting_for"]
-        mine = table.get(table.tokens[side])
+        mine = odds_of(table, table.tokens[side])
         odds = [o["odds"] for o in mine["pending"]["options"] if o.get("odds")]
         if any("outcomes" in o for o in odds):
             found = next(o for o in odds if "outcomes" in o)

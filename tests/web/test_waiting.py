@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kubik.web.app import create_app
+from kubik.web.guard import LOOPBACK_NAMES
 from tests.old_west_game.helpers import battle, unit
 
 from .conftest import LOCAL, Table, new_table
@@ -57,14 +58,22 @@ def receiver() -> Iterator[Receiver]:
     hook.server.shutdown()
 
 
+@pytest.fixture
+def local_client(tmp_path: Path) -> Iterator[TestClient]:
+    """A table whose webhooks may reach this computer (the receivers here listen on it)."""
+    app = create_app(tmp_path / "games.sqlite3", hosts=LOOPBACK_NAMES, allow_local_webhooks=True)
+    with TestClient(app, base_url=LOCAL) as test_client:
+        yield test_client
+
+
 def settings(table: Table, side: str, body: dict[str, Any]) -> Any:
     return table.post(table.tokens[side], body, what="settings")
 
 
 def test_a_side_is_told_through_its_webhook_when_the_game_waits_for_it(
-    client: TestClient, receiver: Receiver
+    local_client: TestClient, receiver: Receiver
 ) -> None:
-    table = new_table(client, scenario="steel_war.demo", seed=3)
+    table = new_table(local_client, scenario="steel_war.demo", seed=3)
     changed = settings(table, "lianra", {"webhook": receiver.url})
     assert changed.status_code == 200 and changed.json()["webhook"] == receiver.url
     game = table.get(table.spectator)

@@ -24,7 +24,7 @@ CLOCK = 8
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     store = tmp_path_factory.mktemp("waiting") / "games.sqlite3"
-    with Server(Path(store), clock_min=1, clock_tick=0.2) as running:
+    with Server(Path(store), clock_min=1, clock_tick=0.2, allow_local_webhooks=True) as running:
         yield running
 
 

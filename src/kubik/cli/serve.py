@@ -42,6 +42,15 @@ def serve_command(
             "requests naming another host are refused (DNS rebinding).",
         ),
     ] = None,
+    allow_local_webhooks: Annotated[
+        bool,
+        typer.Option(
+            "--allow-local-webhooks",
+            help="Let players' webhooks reach this computer and its private network "
+            "(refused by default: a player could make the server call a service behind "
+            "the firewall).",
+        ),
+    ] = False,
 ) -> None:
     """Serve the web table: two players on two devices, the referee enforcing every rule."""
     check_listen(host, port)
@@ -57,7 +66,11 @@ def serve_command(
     typer.echo(say(where, lang.value))
     typer.echo(say("web.serve.docs", lang.value, url=url))
     uvicorn.run(
-        create_app(store, hosts=served_names(host, name or [])),
+        create_app(
+            store,
+            hosts=served_names(host, name or []),
+            allow_local_webhooks=allow_local_webhooks,
+        ),
         host=host,
         port=port,
         log_level="warning",

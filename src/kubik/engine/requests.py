@@ -180,6 +180,13 @@ class AnyForecast:
         """A plain positional judgement added to the expected value."""
         raise NotImplementedError
 
+    @property
+    def sides(self) -> tuple[tuple[str, Message], ...]:
+        """Who the side letters of its outcomes stand for (``("a", the charger's name)``),
+        the side choosing first: people read "Greatswords win", never "winner: a".
+        Empty when its outcomes name no sides."""
+        return ()
+
 
 @dataclass(frozen=True, slots=True, init=False)
 class Forecast(AnyForecast, Generic[T, *Ts]):
@@ -202,6 +209,7 @@ class Forecast(AnyForecast, Generic[T, *Ts]):
     args: tuple[*Ts]
     value: Callable[[T], Worth] | None
     score: float
+    sides: tuple[tuple[str, Message], ...] = field(compare=False)
 
     @overload
     def __init__(self: Forecast[Any, *tuple[Any, ...]], *, score: float) -> None: ...
@@ -214,6 +222,7 @@ class Forecast(AnyForecast, Generic[T, *Ts]):
         *,
         value: Callable[[T], Worth],
         score: float = 0.0,
+        sides: tuple[tuple[str, Message], ...] = (),
     ) -> None: ...
 
     def __init__(
@@ -223,6 +232,7 @@ class Forecast(AnyForecast, Generic[T, *Ts]):
         *,
         value: Callable[[T], Worth] | None = None,
         score: float = 0.0,
+        sides: tuple[tuple[str, Message], ...] = (),
     ) -> None:
         if procedure is not None and value is None:
             raise ProcedureError("a Forecast with a procedure needs a value for its outcomes")
@@ -230,6 +240,7 @@ class Forecast(AnyForecast, Generic[T, *Ts]):
         object.__setattr__(self, "args", tuple(args))
         object.__setattr__(self, "value", value)
         object.__setattr__(self, "score", score)
+        object.__setattr__(self, "sides", sides)
 
 
 class EntryError(KubikError, ValueError):

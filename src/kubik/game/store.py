@@ -132,7 +132,12 @@ class GameStore:
         *,
         lock_wait_ms: int | None = None,
         read_only: bool = False,
+        process_safe: bool = False,
     ) -> None:
+        """``process_safe``: a commit is written to the WAL file but not synced to the disk
+        (it survives the process crashing, not the machine losing power); the WAL is then
+        synced only when it is checkpointed, which the owner does on a thread of its own
+        (automatic checkpoints are off, so no commit ever waits for one)."""
         self.path = Path(path) if path is not None else store_path()
         self.lock_wait_ms = limits.STORE_LOCK_WAIT_MS if lock_wait_ms is None else lock_wait_ms
         self.read_only = read_only
@@ -146,7 +151,9 @@ class GameStore:
         try:
             with self._guard():
                 self._db.execute("PRAGMA journal_mode=WAL")
-                self._db.execute("PRAGMA synchronous=FULL")
+                self._db.execute(f"PRAGMA synchronous={'NORMAL' if process_safe else 'FULL'}")
+                if process_safe:
+                    self._db.execute("PRAGMA wal_autocheckpoint=0")
                 self._db.execute("PRAGMA foreign_keys=ON")
                 self._db.executescript(_SCHEMA)
         except KubikError:

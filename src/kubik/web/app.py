@@ -10,13 +10,15 @@ Every call that touches a game runs on one worker thread, one at a time, so a ga
 sees two answers at once and the store's SQLite connection stays on the thread that opened
 it; the event loop meanwhile keeps serving pages, event streams and the requests waiting
 their turn. The odds calculator runs in a process of its own within a time limit
-(:mod:`kubik.web.odds_pool`), so no question of odds holds up a game. Every request first
+(:mod:`kubik.web.odds_pool`), and the games' options' odds in another
+(:mod:`kubik.web.option_odds`), so no question of odds holds up a game. Every request first
 passes the gate (:mod:`kubik.web.guard`): the Host header, the body's size and shape.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 from collections.abc import AsyncIterator, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -38,9 +40,11 @@ from kubik.engine.registry import get as get_procedure
 from kubik.game.session import GameSession
 from kubik.table import Base
 from kubik.text.i18n import catalogue
+from kubik.web import option_odds as _option_odds
 from kubik.web.games import LiveGame, Refusal, WebGames
 from kubik.web.guard import Gate
 from kubik.web.odds_pool import ODDS_SECONDS, OddsWorker
+from kubik.web.option_odds import ODDS_WAIT, Ask, OptionOdds
 from kubik.web.views import battle_of, game_json
 from kubik.web.waiting import CLOCK_MIN
 
@@ -107,7 +111,10 @@ class SideSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     webhook: str | None = Field(
-        default=None, description="called (POST, JSON) when the game waits for this side or ends"
+        default=None,
+        description="called (POST, JSON) when the game waits for this side or ends; http or "
+        "https, a public address only (never this computer or a private network, unless the "
+        "server was started with --allow-local-webhooks), redirects not followed",
     )
     orders: dict[str, Any] | None = Field(
         default=None,
@@ -211,19 +218,43 @@ def create_app(
     odds_seconds: float = ODDS_SECONDS,
     clock_min: float = CLOCK_MIN,
     clock_tick: float = CLOCK_TICK,
+    odds_wait: float = ODDS_WAIT,
+    allow_local_webhooks: bool = False,
 ) -> FastAPI:
     """The web table on the saved games of ``store`` (the default store when ``None``),
     answering requests that name one of ``hosts`` in their Host header (``None``, for a
     caller that serves it itself: any; `kubik serve` passes the names it serves),
     each odds request worked out within ``odds_seconds``; clocks allow ``clock_min``
-    seconds at least and are looked at every ``clock_tick`` seconds."""
-    holder = _Games(store, clock_min)
+    seconds at least and are looked at every ``clock_tick`` seconds; a page waits
+    ``odds_wait`` seconds at most for its options' odds; webhooks reach only public
+    addresses unless ``allow_local_webhooks``."""
+    holder = _Games(store, clock_min, allow_local_webhooks)
     run = holder.run
-    calculator = OddsWorker(odds_seconds)
+    calculator = OddsWorker(odds_seconds)  # the odds page's questions
+    forecaster = OddsWorker(odds_seconds)  # the games' options: never behind a question
+    options_odds = OptionOdds(forecaster, odds_wait)
+    telling: set[asyncio.Future[None]] = set()
+
+    async def with_odds(
+        found: tuple[dict[str, Any], list[Ask] | None, str, int], lang: str
+    ) -> dict[str, Any]:
+        """A game as a page sees it with its options' odds (worked out apart)."""
+        shown, asks, game_id, version = found
+        if asks is None:
+            return shown
+
+        def late() -> None:  # on the event loop, once the odds not ready in time are
+            told = asyncio.ensure_future(run(lambda games: games.odds_ready(game_id, version)))
+            telling.add(told)  # kept until done (a task nobody holds may be collected)
+            told.add_done_callback(telling.discard)
+
+        return await options_odds.fill(shown, asks, lang, late)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await holder.open()  # on the worker thread, where every call will run
+        forecaster.start()  # it imports the rules while nobody waits
+        _collect_seldom()
 
         async def watch_clocks() -> None:
             while True:
@@ -236,6 +267,7 @@ def create_app(
         finally:
             clocks.cancel()
             calculator.stop()
+            forecaster.stop()
             await holder.close()
 
     app = FastAPI(
@@ -332,17 +364,19 @@ def create_app(
         each one's fields and each variant's difference of the means."""
         language = _lang(lang, None)
         variants = [split_variant(v) for v in body.variants]
-        return await calculator.ask(
+        compared: dict[str, Any] = await calculator.ask(
             "compare", (body.procedure, body.input, variants, body.policy), language
         )
+        return compared
 
     @app.post("/api/odds/sweep", tags=["odds"])
     async def odds_sweep(body: SweepBody, lang: str | None = None) -> dict[str, Any]:
         """The question at every value of one input (as ``kubik odds --over ... --json``)."""
         language = _lang(lang, None)
-        return await calculator.ask(
+        swept: dict[str, Any] = await calculator.ask(
             "sweep", (body.procedure, body.input, body.over, body.policy), language
         )
+        return swept
 
     @app.get("/api/odds/question", tags=["odds"])
     async def odds_question(procedure: str, words: str) -> dict[str, Any]:
@@ -392,13 +426,14 @@ def create_app(
         ``odds=false``: leave out the options' odds (a client that does not show them)."""
         token, language = _token(authorization), _lang(lang, accept_language)
 
-        def seen(games: WebGames) -> dict[str, Any]:
+        def seen(games: WebGames) -> tuple[dict[str, Any], list[Ask] | None, str, int]:
             game, side = games.side_of(game_id, token)
             if at is not None:
-                return game_json(_replayed(game, at), side, language, since, odds=False)
-            return game_json(game, side, language, since, odds=odds)
+                return game_json(_replayed(game, at), side, language, since), None, game_id, 0
+            asks = _option_odds.option_forecasts(game, side) if odds else None
+            return game_json(game, side, language, since), asks, game_id, game.version
 
-        return await run(seen)
+        return await with_odds(await run(seen), language)
 
     @app.post("/api/games/{game_id}/answers", tags=["games"], responses=REFUSALS)
     async def answer(
@@ -415,7 +450,7 @@ def create_app(
         409: ``seq`` is stale; 422: the answer is not allowed (nothing changes)."""
         token, language = _token(authorization), _lang(lang, accept_language)
 
-        def answered(games: WebGames) -> dict[str, Any]:
+        def answered(games: WebGames) -> tuple[dict[str, Any], list[Ask] | None, str, int]:
             game, side = games.side_of(game_id, token)
             if body.text is not None:
                 games.typed(game, side, body.seq, body.text)
@@ -424,9 +459,10 @@ def create_app(
                 raise Refusal(422, missing, "answer")
             else:
                 games.answer(game, side, body.seq, body.answer)
-            return game_json(game, side, language, since, odds=odds)
+            asks = _option_odds.option_forecasts(game, side) if odds else None
+            return game_json(game, side, language, since), asks, game_id, game.version
 
-        return await run(answered)
+        return await with_odds(await run(answered), language)
 
     @app.post("/api/games/{game_id}/undo", tags=["games"])
     async def undo(
@@ -575,9 +611,12 @@ class _Games:
     on (SQLite connections belong to the thread that made them; one thread means one
     answer at a time)."""
 
-    def __init__(self, store: Path | str | None, clock_min: float = CLOCK_MIN) -> None:
+    def __init__(
+        self, store: Path | str | None, clock_min: float = CLOCK_MIN, local_hooks: bool = False
+    ) -> None:
         self.path = store
         self.clock_min = clock_min
+        self.local_hooks = local_hooks
         self._games: WebGames | None = None
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kubik-games")
 
@@ -585,7 +624,7 @@ class _Games:
         await asyncio.get_running_loop().run_in_executor(self._worker, self._open)
 
     def _open(self) -> None:
-        self._games = WebGames(self.path, self.clock_min)
+        self._games = WebGames(self.path, self.clock_min, self.local_hooks)
 
     async def close(self) -> None:
         await asyncio.get_running_loop().run_in_executor(self._worker, self._close)
@@ -604,6 +643,21 @@ class _Games:
         if self._games is None:
             raise RuntimeError("the web table's games are opened when the server starts")
         return work(self._games)
+
+
+#: Allocations between the garbage collector's looks at the youngest objects (Python's
+#: default is 700): a game's move makes tens of thousands of short-lived objects.
+GC_YOUNG = 20_000
+
+
+def _collect_seldom() -> None:
+    """Keep the garbage collector from stalling answers: what is loaded at the start (the
+    rules, the scenarios) is frozen out of every collection, and the young objects are
+    looked at seldom. With Python's defaults a full collection walked every game in
+    memory, some 0.1-0.8 s during which no answer was given."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG, 20, 20)
 
 
 def _event(game: LiveGame) -> str:

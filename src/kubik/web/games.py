@@ -36,7 +36,7 @@ from kubik.game.record import GameRecord
 from kubik.game.scenario import Scenario, ScenarioInfo, list_scenarios, load_scenario
 from kubik.game.session import HUMAN, Controller, DiceMode, GameSession
 from kubik.game.store import GameStore, SaveKeeper
-from kubik.web.forecasts import ForecastOdds
+from kubik.web.saving import Checkpointer
 from kubik.web.waiting import (
     CLOCK_MAX,
     CLOCK_MIN,
@@ -56,6 +56,8 @@ LIVE_GAMES = 256
 SCENARIOS_FRESH = 10.0
 #: Seconds an event stream's ticket may be used to open a stream.
 TICKET_SECONDS = 60.0
+#: Tokens whose game and side are kept in memory (each is read from the store once).
+TOKENS_KEPT = 100_000
 #: The store's name of web game ``ID``.
 PREFIX = "web-"
 
@@ -81,7 +83,8 @@ class Refusal(Exception):
 class WebKeeper(SaveKeeper):
     """Keeps a web game's save current: the answers one request confirms (a person's
     answer and the dice and bot decisions it sets off) are written in one transaction
-    before the request is answered, so nothing a player was told is ever lost."""
+    before the request is answered, so nothing a player was told is lost when the server
+    crashes (the disk is synced in the background: :mod:`kubik.web.saving`)."""
 
     def answered(self, index: int, answer: Answer) -> None:
         self.pending = {i: a for i, a in self.pending.items() if i < index}
@@ -107,7 +110,6 @@ class LiveGame:
     epoch: int = 0  # bumped on every undo: the log may have lost entries
     undo_asked: dict[str, int] = field(default_factory=dict)  # side → seq asked at
     watchers: list[Callable[[int], None]] = field(default_factory=list)  # told each version
-    odds: ForecastOdds = field(default_factory=ForecastOdds)  # the server's, shared
     memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     #: answer number → the side whose open decision it was, for the decisions people took
     #: here since the game was last loaded (a sealed one is never taken back alone: the
@@ -179,6 +181,23 @@ class LiveGame:
         if self.on_change is not None:
             self.on_change(self, rebuilt)
 
+    def odds_ready(self, version: int) -> None:
+        """Tell the pages watching that odds they were sent without are ready (when the
+        game is still at ``version``): they ask for the game again and find them."""
+        if version == self.version:
+            self.version += 1
+            # the game itself did not change: what was worked out for it is kept, under the
+            # new version (a page's game names its version)
+            kept = {}
+            for key, value in self.memo.items():
+                if len(key) > 1 and key[1] == version:
+                    if key[0] == "game":
+                        value = {**value, "version": self.version}
+                    kept[(key[0], self.version, *key[2:])] = value
+            self.memo = kept
+            for tell in tuple(self.watchers):
+                tell(self.version)
+
     def deadline(self) -> float | None:
         """When the side waited on runs out of time (wall clock; ``None``: no clock, or
         nobody's decision is waited for)."""
@@ -190,18 +209,27 @@ class LiveGame:
 class WebGames:
     """Every web game of one store file: create, find by token, answer, undo."""
 
-    def __init__(self, path: Path | str | None = None, clock_min: float = CLOCK_MIN) -> None:
-        self.store = GameStore(path)
+    def __init__(
+        self,
+        path: Path | str | None = None,
+        clock_min: float = CLOCK_MIN,
+        allow_local_webhooks: bool = False,
+    ) -> None:
+        self.store = GameStore(path, process_safe=True)  # synced by the checkpointer
         self._db = sqlite3.connect(self.store.path, isolation_level=None, timeout=5)
         self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.executescript(_TOKENS)
+        self.checkpointer = Checkpointer(self.store.path)
+        #: token digest → (game, side): tokens never change, so each is read once
+        self._tokens: dict[str, tuple[str, str]] = {}
         self.live: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
-        self.odds = ForecastOdds()  # every game's options' odds, shared
         self._listed: tuple[float, list[ScenarioInfo]] | None = None
         #: event stream tickets: ticket → (game, side, when it stops opening streams)
         self._tickets: dict[str, tuple[str, str | None, float]] = {}
         self.settings = Settings(self._db)
-        self.notifier = Notifier()
+        self.notifier = Notifier(allow_local_webhooks)
         self.clock_min = clock_min
         for (clocked,) in self._db.execute(
             "SELECT game FROM web_settings WHERE key = 'clock'"
@@ -216,6 +244,7 @@ class WebGames:
         self.notifier.close()
         self._db.close()
         self.store.close()
+        self.checkpointer.close()
 
     # -- creating and finding games -------------------------------------------
 
@@ -287,8 +316,9 @@ class WebGames:
         rows.append((_digest(spectator), game_id, ""))
         with self._db:
             self._db.executemany("INSERT INTO web_tokens VALUES (?, ?, ?)", rows)
+        self._remember_tokens({digest: (game, side) for digest, game, side in rows})
         self.settings.set_clock(game_id, timer)
-        live = LiveGame(game_id, session, keeper, odds=self.odds, clock=timer)
+        live = LiveGame(game_id, session, keeper, clock=timer)
         self._watch(live)
         self._keep(live)
         return {"game": game_id, "sides": tokens, "spectator": spectator}
@@ -378,6 +408,12 @@ class WebGames:
             taken += 1
         return taken
 
+    def odds_ready(self, game_id: str, version: int) -> None:
+        """The odds a page of ``game_id`` (at ``version``) went without are ready."""
+        game = self.live.get(game_id)
+        if game is not None:
+            game.odds_ready(version)
+
     def side_settings(
         self, game: LiveGame, side: str | None, change: Mapping[str, Any] | None = None
     ) -> dict[str, Any]:
@@ -389,7 +425,10 @@ class WebGames:
             if "webhook" in change:
                 url = change["webhook"]
                 problem = "give a URL or null" if not isinstance(url, str | None) else None
-                problem = problem or (check_hook(url) if isinstance(url, str) else None)
+                allow_local = self.notifier.allow_local
+                problem = problem or (
+                    check_hook(url, allow_local) if isinstance(url, str) else None
+                )
                 if problem:
                     raise Refusal(422, f"webhook: {problem}", "webhook")
                 self.settings.set_hook(game.id, side, url)
@@ -405,8 +444,11 @@ class WebGames:
                     orders[key] = order
                 self.settings.set_orders(game.id, side, orders)
                 game.changed()  # an order for the decision waiting now is taken at once
+        hook = self.settings.hook(game.id, side)
         return {
-            "webhook": self.settings.hook(game.id, side),
+            "webhook": hook,
+            # why the last call of the webhook failed (its address refused, no answer …)
+            "webhook_problem": None if hook is None else self.notifier.problems.get(hook),
             "orders": self.settings.orders(game.id, side),
             "clock": game.clock.to_json() if game.clock else None,
         }
@@ -456,9 +498,7 @@ class WebGames:
         session.subscribe(keeper)
         session.advance()
         keeper.flush()
-        live = LiveGame(
-            game_id, session, keeper, odds=self.odds, clock=self.settings.clock(game_id)
-        )
+        live = LiveGame(game_id, session, keeper, clock=self.settings.clock(game_id))
         self._watch(live)
         self._keep(live)
         return live
@@ -478,13 +518,24 @@ class WebGames:
         """The game and the side ``token`` plays (``None``: the spectators' token)."""
         if not token:
             raise Refusal(401, "token: missing; send 'Authorization: Bearer TOKEN'", "token")
-        row = self._db.execute(
-            "SELECT game, side FROM web_tokens WHERE digest = ?", (_digest(token),)
-        ).fetchone()
+        digest = _digest(token)
+        row = self._tokens.get(digest)
+        if row is None:
+            found = self._db.execute(
+                "SELECT game, side FROM web_tokens WHERE digest = ?", (digest,)
+            ).fetchone()
+            if found is not None:
+                row = (str(found[0]), str(found[1]))
+                self._remember_tokens({digest: row})
         if row is None or row[0] != game_id:
             self.get(game_id)  # an unknown game is a 404, a wrong token a 401
             raise Refusal(401, "token: not a token of this game", "token")
         return self.get(game_id), (str(row[1]) or None)
+
+    def _remember_tokens(self, rows: Mapping[str, tuple[str, str]]) -> None:
+        if len(self._tokens) > TOKENS_KEPT:
+            self._tokens.clear()
+        self._tokens.update(rows)
 
     def ticket(self, game_id: str, token: str | None) -> dict[str, Any]:
         """A short-lived ticket that opens ``token``'s event stream of the game: a

@@ -13,6 +13,10 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
+import os
+import pickle
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -21,6 +25,7 @@ from typing import Any
 from kubik import api
 from kubik.api.variants import compare_inputs, sweep
 from kubik.core.errors import KubikError
+from kubik.web.forecasts import ForecastOdds
 from kubik.web.games import Refusal
 
 #: Seconds one odds request may work.
@@ -35,6 +40,23 @@ REMEMBERED = 256
 START_SECONDS = 120.0
 
 
+#: Seconds between an odds process's looks at whether its server is still there.
+ORPHAN_CHECK_SECONDS = 1.0
+
+
+def _leave_with_server(server: int) -> None:
+    """In a new odds process, first of all: leave when the server ``server`` is gone (a
+    server killed outright cannot stop its odds processes, and one still waiting for its
+    first request would wait for ever)."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(ORPHAN_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="kubik-odds-orphan", daemon=True).start()
+
+
 def _ready() -> bool:
     """In a new odds process: import what the odds need, before the first request's clock."""
     return api.procedures() is not None
@@ -44,9 +66,29 @@ def _odds(procedure: str, data: dict[str, Any], policy: str, explain: bool, lang
     return api.odds(procedure, data, policy=policy, explain=explain, lang=lang)
 
 
+#: The options' odds of every game this process has worked out (it lives as long as the process).
+_FORECASTS = ForecastOdds()
+
+
+def _forecasts(payloads: list[bytes], lang: str) -> list[dict[str, Any]]:
+    """Options' forecasts (each its procedure and input, pickled by the server) worked out,
+    in one request: a menu's options cross to this process at once."""
+    found = []
+    for payload in payloads:
+        procedure, args = pickle.loads(payload)
+        found.append(_FORECASTS.of(procedure, args, lang))
+    return found
+
+
 #: What the odds process answers: the odds of one question, of its variants side by side
-#: (``kubik odds --vs``), and of one input swept over a range (``kubik odds --over``).
-_ASKED: dict[str, Callable[..., Any]] = {"odds": _odds, "compare": compare_inputs, "sweep": sweep}
+#: (``kubik odds --vs``), of one input swept over a range (``kubik odds --over``), and of a
+#: game's option (:mod:`kubik.web.option_odds`).
+_ASKED: dict[str, Callable[..., Any]] = {
+    "odds": _odds,
+    "compare": compare_inputs,
+    "sweep": sweep,
+    "forecasts": _forecasts,
+}
 
 
 def _work(kind: str, args: tuple[Any, ...], lang: str) -> Any:
@@ -76,12 +118,16 @@ class OddsWorker:
     ) -> dict[str, Any]:
         """The odds of ``procedure`` on ``data``; a :class:`Refusal` when they are not
         allowed, take longer than the limit, or the process stays busy."""
-        return await self.ask("odds", (procedure, data, policy, explain), lang)
+        found: dict[str, Any] = await self.ask("odds", (procedure, data, policy, explain), lang)
+        return found
 
-    async def ask(self, kind: str, args: tuple[Any, ...], lang: str) -> dict[str, Any]:
-        """What the odds process answers (``kind``: odds, compare, sweep) on ``args``, in
-        ``lang``, under the same limit and memory as the odds."""
-        key = json.dumps([kind, args, lang], sort_keys=True, default=repr)
+    async def ask(
+        self, kind: str, args: tuple[Any, ...], lang: str, *, remember: bool = True
+    ) -> Any:
+        """What the odds process answers (``kind``: odds, compare, sweep, forecasts) on
+        ``args``, in ``lang``, under the same limit as the odds (and their memory, unless
+        not ``remember``: the caller keeps its own)."""
+        key = json.dumps([kind, args, lang], sort_keys=True, default=repr) if remember else ""
         if key in self._answers:
             self._answers.move_to_end(key)
             return self._settle(self._answers[key])
@@ -111,23 +157,29 @@ class OddsWorker:
                 ) from None
         finally:
             self._turn.release()
+        if not remember:
+            return self._settle(found)
         self._answers[key] = found
         if len(self._answers) > REMEMBERED:
             self._answers.popitem(last=False)
         return self._settle(found)
 
     @staticmethod
-    def _settle(found: Any) -> dict[str, Any]:
+    def _settle(found: Any) -> Any:
         if found[0] == "refused":
             raise Refusal(found[1], found[3], found[2])
-        result: dict[str, Any] = found[1]
-        return result
+        return found[1]
 
     def start(self) -> None:
         """Start the odds process (spawned, not forked: the server's threads and open
         SQLite files stay behind), which imports the rules while nobody waits."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_leave_with_server,
+                initargs=(os.getpid(),),
+            )
             self._started = self._pool.submit(_ready)
 
     async def _pool_now(self) -> ProcessPoolExecutor:

@@ -6,7 +6,7 @@ Fame bids) reach the log only when the session reveals them. The options of a
 pending decision, with their labels and their exact odds, go only to the side that
 decides: they may name what the other side cannot see. Odds are the rules' own
 forecasts summarised by :func:`kubik.api.marginals` (:mod:`kubik.web.forecasts`), never a
-copy.
+copy, worked out in the odds process (:mod:`kubik.web.option_odds`).
 """
 
 from __future__ import annotations
@@ -104,19 +104,6 @@ def log_json(
     return out
 
 
-def option_odds(game: LiveGame, request: Choose, index: int, lang: str) -> dict[str, Any] | None:
-    """The exact odds of what option ``index`` sets in motion (``None``: nothing foreseen),
-    worked out once per version of the game (and once per forecast across games)."""
-    key = ("odds", game.version, index, lang)
-    if key in game.memo:
-        found: dict[str, Any] | None = game.memo[key]
-        return found
-    forecast = request.forecast(request.options[index])
-    result = game.odds.of(forecast, lang) if forecast is not None else None
-    game.memo[key] = result
-    return result
-
-
 def pending_json(game: LiveGame, side: str | None, lang: str) -> dict[str, Any] | None:
     """The request awaiting an answer: its kind, whose it is, and — for the side that
     answers — what the decision is about and its options with their labels and odds, or the
@@ -161,17 +148,16 @@ def pending_json(game: LiveGame, side: str | None, lang: str) -> dict[str, Any] 
     return out
 
 
-def game_json(
-    game: LiveGame, side: str | None, lang: str, since: int = 0, *, odds: bool = True
-) -> dict[str, Any]:
+def game_json(game: LiveGame, side: str | None, lang: str, since: int = 0) -> dict[str, Any]:
     """The whole game as ``side``'s token may see it (``None``: a spectator): worked out
     once per version of the game for each side (every spectator, every tab of a side and a
-    stream's resync share it), the log from entry ``since`` added each time."""
+    stream's resync share it), the log from entry ``since`` added each time. The options'
+    odds are not in it: they are worked out apart (:mod:`kubik.web.option_odds`)."""
     session = game.session
     viewer = side if side is not None else SPECTATOR  # a spectator sees what all sides see
-    key = ("game", game.version, side, lang, odds)
+    key = ("game", game.version, side, lang)
     if key not in game.memo:
-        game.memo[key] = _game_json(game, side, viewer, lang, odds=odds)
+        game.memo[key] = _game_json(game, side, viewer, lang)
     seen: dict[str, Any] = game.memo[key]
     visible_key = ("visible", game.version, viewer)
     if visible_key not in game.memo:
@@ -186,9 +172,7 @@ def game_json(
     }
 
 
-def _game_json(
-    game: LiveGame, side: str | None, viewer: str, lang: str, *, odds: bool
-) -> dict[str, Any]:
+def _game_json(game: LiveGame, side: str | None, viewer: str, lang: str) -> dict[str, Any]:
     """The game without its log, as ``side`` may see it."""
     session = game.session
     battle = battle_of(session)
@@ -196,9 +180,6 @@ def _game_json(
     pending = pending_json(game, side, lang)
     view = battle.view(viewer) if battle is not None else None
     request = session.pending
-    if odds and pending and pending.get("options") and isinstance(request, Choose):
-        for option in pending["options"]:
-            option["odds"] = option_odds(game, request, option["index"], lang)
     return {
         "game": game.id,
         "scenario": session.scenario.id,
@@ -228,7 +209,28 @@ def _game_json(
         "table": table_json(battle.table) if battle is not None else None,
         "view": view,
         "roster": roster_json(session, view, lang),
+        "reaches": reaches_json(battle, view, lang),
     }
+
+
+def reaches_json(
+    battle: BattleGame | None, view: dict[str, Any] | None, lang: str
+) -> dict[str, list[dict[str, Any]]]:
+    """How far each weapon of every unit this view shows reaches, by its rule module
+    (:meth:`~kubik.game.battle.BattleGame.reaches`): the page draws them around the unit
+    selected. ``weapon`` is ``None`` for a regiment's one missile weapon."""
+    if battle is None or view is None:
+        return {}
+    shown = dict.fromkeys(piece["unit"] for piece in view.get("pieces", []))
+    found = {}
+    for unit in shown:
+        reaches = battle.reaches(unit)
+        if reaches:
+            found[unit] = [
+                {"weapon": None if name is None else render(name, lang), "reach": round(r, 2)}
+                for name, r in reaches
+            ]
+    return found
 
 
 #: A unit's fields in the scenario that say where it starts (the board shows where it is).
@@ -268,8 +270,8 @@ __all__ = [
     "battle_of",
     "game_json",
     "log_json",
-    "option_odds",
     "pending_json",
+    "reaches_json",
     "table_json",
     "visible_entries",
 ]

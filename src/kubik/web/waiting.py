@@ -8,15 +8,27 @@ it moving: each side may leave a webhook URL, called when the game starts waitin
 such a decision comes up; and a game may have a clock: a side waited on longer than the
 clock allows has the rules' default taken for it. Every setting is kept in the store, so
 a restart forgets none (a clock that was running starts again from the restart).
+
+A webhook is a request the server makes for a player, to an address the player gives: it
+may reach only public addresses, never this computer or its network (loopback, private,
+link-local, multicast and other reserved addresses), so a player cannot make the server
+call a service behind its firewall. The name is resolved when the hook is called and the
+call goes to the address checked (a name that resolves to a public address when the hook
+is set and to a private one later gets nowhere), only http and https are called, and a
+redirect is not followed. ``kubik serve --allow-local-webhooks`` lets hooks reach this
+computer and its network (a receiver of one's own, and the tests).
 """
 
 from __future__ import annotations
 
+import http.client
+import ipaddress
 import json
 import queue
+import socket
 import sqlite3
+import ssl
 import threading
-import urllib.request
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -54,21 +66,33 @@ class Clock:
         return {"per_answer": self.per_answer, "then": self.then}
 
 
+#: Settings kept in memory once read (every answer asks for the orders of the side waited on).
+SETTINGS_KEPT = 100_000
+
+
 class Settings:
-    """Every game's clock and every side's webhook and standing orders, in the store."""
+    """Every game's clock and every side's webhook and standing orders, in the store (and
+    in memory once read: every answer asks for them, and only this object changes them)."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
         db.executescript(_SETTINGS)
+        self._kept: dict[tuple[str, str, str], str | None] = {}
 
     def _get(self, game: str, side: str, key: str) -> Any:
-        row = self._db.execute(
-            "SELECT value FROM web_settings WHERE game = ? AND side = ? AND key = ?",
-            (game, side, key),
-        ).fetchone()
-        return None if row is None else json.loads(row[0])
+        where = (game, side, key)
+        if where not in self._kept:
+            row = self._db.execute(
+                "SELECT value FROM web_settings WHERE game = ? AND side = ? AND key = ?", where
+            ).fetchone()
+            if len(self._kept) > SETTINGS_KEPT:
+                self._kept.clear()
+            self._kept[where] = None if row is None else str(row[0])
+        text = self._kept[where]
+        return None if text is None else json.loads(text)
 
     def _set(self, game: str, side: str, key: str, value: Any) -> None:
+        self._kept.pop((game, side, key), None)
         with self._db:
             if value is None:
                 self._db.execute(
@@ -103,14 +127,55 @@ class Settings:
         self._set(game, side, "orders", dict(orders) or None)
 
 
-def check_hook(url: str) -> str | None:
-    """Why ``url`` cannot be a webhook (``None``: it can): http or https, a host, short."""
+#: What an address no webhook may reach is, by the test that finds it (first match named).
+_NOT_PUBLIC = (
+    ("is_loopback", "a loopback address (this computer)"),
+    ("is_link_local", "a link-local address"),
+    ("is_multicast", "a multicast address"),
+    ("is_unspecified", "an unspecified address"),
+    ("is_private", "a private address"),
+    ("is_reserved", "a reserved address"),
+)
+#: What a refusal of a hook's address adds: how to allow it, when one means to.
+_ALLOW = "a webhook may reach only public addresses (kubik serve --allow-local-webhooks lets it)"
+
+
+def address_problem(address: str) -> str | None:
+    """Why a webhook may not reach ``address`` (an IP address), ``None``: it may."""
+    ip = ipaddress.ip_address(address.split("%")[0])
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    for test, what in _NOT_PUBLIC:
+        if getattr(ip, test):
+            return f"{address} is {what}"
+    if not ip.is_global:
+        return f"{address} is not a public address"
+    return None
+
+
+def check_hook(url: str, allow_local: bool = False) -> str | None:
+    """Why ``url`` cannot be a webhook (``None``: it can): http or https, a host, short,
+    and (unless ``allow_local``) not naming this computer or a private address (a name
+    is checked again, resolved, each time the hook is called)."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         return "give an http:// or https:// address"
     if len(url) > 500:
         return "at most 500 characters"
-    return None
+    try:
+        parts.port  # noqa: B018 (a port out of range or not a number raises)
+    except ValueError:
+        return "the port is not a number from 0 to 65535"
+    if allow_local:
+        return None
+    host = parts.hostname.rstrip(".").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return f"{host} is this computer; {_ALLOW}"
+    try:
+        problem = address_problem(host)
+    except ValueError:  # a name: resolved and checked when the hook is called
+        return None
+    return None if problem is None else f"{problem}; {_ALLOW}"
 
 
 def check_order(order: Any) -> str | None:
@@ -147,14 +212,18 @@ def order_key(request: Choose) -> str:
 
 class Notifier:
     """Calls webhooks on a thread of its own, so no game waits for a slow receiver; a
-    receiver that fails is not called again for that message (the page still shows it)."""
+    receiver that fails is not called again for that message (the page still shows it),
+    and why it failed is kept for its side's settings (:attr:`problems`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, allow_local: bool = False) -> None:
+        self.allow_local = allow_local
         self._queue: queue.Queue[tuple[str, dict[str, Any]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="kubik-hooks", daemon=True)
         self._thread.start()
         self.sent = 0
         self.failed = 0
+        #: url → why its last call failed (gone once a call succeeds)
+        self.problems: dict[str, str] = {}
 
     def send(self, url: str, body: dict[str, Any]) -> None:
         self._queue.put((url, body))
@@ -166,17 +235,77 @@ class Notifier:
     def _run(self) -> None:
         while (item := self._queue.get()) is not None:
             url, body = item
-            request = urllib.request.Request(
-                url,
-                data=json.dumps(body).encode(),
-                headers={"Content-Type": "application/json", "User-Agent": "kubik"},
-                method="POST",
-            )
-            try:
-                with urllib.request.urlopen(request, timeout=HOOK_SECONDS):
-                    self.sent += 1
-            except (OSError, ValueError):
+            problem = self._post(url, json.dumps(body).encode())
+            if problem is None:
+                self.sent += 1
+                self.problems.pop(url, None)
+            else:
                 self.failed += 1
+                self.problems[url] = f"webhook: {problem}"
+
+    def _post(self, url: str, data: bytes) -> str | None:
+        """POST ``data`` to ``url`` at an address checked now; why not (``None``: done)."""
+        problem = check_hook(url, self.allow_local)
+        if problem is not None:
+            return problem
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        secure = parts.scheme == "https"
+        port = parts.port or (443 if secure else 80)
+        try:
+            found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except OSError as error:
+            return f"{host} could not be resolved ({error})"
+        addresses = [str(info[4][0]) for info in found]
+        if not addresses:
+            return f"{host} could not be resolved"
+        if not self.allow_local:
+            for address in addresses:
+                refused = address_problem(address)
+                if refused is not None:
+                    return f"{host} resolves to {refused}; {_ALLOW}"
+        kind = _PinnedHTTPS if secure else _PinnedHTTP
+        connection = kind(host, port, addresses[0], timeout=HOOK_SECONDS)
+        path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        headers = {"Content-Type": "application/json", "User-Agent": "kubik"}
+        try:
+            connection.request("POST", path, data, headers)
+            status = connection.getresponse().status
+        except OSError as error:
+            return f"{host} could not be reached ({error})"
+        finally:
+            connection.close()
+        if 300 <= status < 400:
+            return f"{host} answered {status}; a webhook's redirect is not followed"
+        if status >= 400:
+            return f"{host} answered {status}"
+        return None
+
+
+class _PinnedHTTP(http.client.HTTPConnection):
+    """An HTTP connection to the address that was checked, whatever the name resolves to
+    by the time it connects (no second look-up: DNS rebinding gets nowhere)."""
+
+    def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout)
+        self.address = address
+
+    def connect(self) -> None:
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+
+
+class _PinnedHTTPS(http.client.HTTPSConnection):
+    """An HTTPS connection to the address that was checked; the certificate is checked
+    against the name."""
+
+    def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
+        self.tls = ssl.create_default_context()
+        super().__init__(host, port, timeout=timeout, context=self.tls)
+        self.address = address
+
+    def connect(self) -> None:
+        sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self.tls.wrap_socket(sock, server_hostname=self.host)
 
 
 __all__ = [
@@ -185,6 +314,7 @@ __all__ = [
     "Clock",
     "Notifier",
     "Settings",
+    "address_problem",
     "check_hook",
     "check_order",
     "order_key",

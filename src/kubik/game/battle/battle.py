@@ -214,6 +214,14 @@ class BattleGame(TurnLoop):
             "engagements": [[e.a, e.b] for e in self.contacts.pairs()],
         }
 
+    def reaches(self, unit: str) -> list[tuple[Message | None, float]]:
+        """Optional: how far each shooting weapon of ``unit`` reaches (its name, ``None``
+        for a unit's one missile weapon, and the reach, measured as the rules measure a
+        shot: from the model's edge, in the table's units), farthest first, by its rule
+        module's own numbers. The table page draws them around the selected unit.
+        Default: none."""
+        return []
+
     def visible_to(self, side: str | None, entry: LogEntry) -> bool:
         """Whether the narrated log shown to ``side`` (``None``: the referee, who sees
         everything; :data:`SPECTATOR`: an onlooker, who sees what every side sees)

@@ -83,6 +83,11 @@ class LazyForecast(AnyForecast):
         """A plain positional judgement added to the expected value."""
         return self._forecast().score
 
+    @property
+    def sides(self) -> tuple[tuple[str, Message], ...]:
+        """Who the side letters of its outcomes stand for."""
+        return self._forecast().sides
+
 
 @dataclass(frozen=True, slots=True)
 class Offer(Generic[OptionT]):

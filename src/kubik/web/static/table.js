@@ -244,7 +244,8 @@ function renderBoard() {
   }
   const units = Object.fromEntries(((game.view && game.view.units) || []).map((u) => [u.id, u]));
   const square = game.ruleset === "fantasy"; // ranked regiments stand on square bases
-  if (square) renderRegiments(svg, pieces);
+  if (selected) renderReaches(svg, pieces, square);
+  if (square) renderRegiments(svg, pieces, units);
   const badged = new Set();
   for (const piece of pieces) {
     const unit = units[piece.unit] || {};
@@ -278,17 +279,72 @@ function renderBoard() {
   renderCard(units);
 }
 
-/** A regiment drawn as one block: its frame around the models still in it, its label. */
-function renderRegiments(svg, pieces) {
+/** The models of each unit still in play, by unit. */
+function modelsByUnit(pieces) {
   const byUnit = new Map();
   for (const piece of pieces) if (piece.presence === "in_play") byUnit.set(piece.unit, [...(byUnit.get(piece.unit) || []), piece]);
-  for (const [unit, models] of byUnit) {
+  return byUnit;
+}
+
+/** A regiment drawn as one block: its frame around the models still in it, its label,
+ * and its front: the front rank's edge drawn thick and the front arc (90°, 45° either
+ * side of straight ahead) shaded, along the way the rules say it faces (``ahead``). */
+function renderRegiments(svg, pieces, units) {
+  for (const [unit, models] of modelsByUnit(pieces)) {
     const r = models[0].diameter / 2;
     const xs = models.map((m) => m.x), ys = models.map((m) => m.y);
     const [x0, y0, x1, y1] = [Math.min(...xs) - r, Math.min(...ys) - r, Math.max(...xs) + r, Math.max(...ys) + r];
+    const ahead = (units[unit] || {}).ahead;
+    if (ahead) renderFrontArc(svg, models, r, ahead, unit);
     svg.append(el("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, class: `regiment${unit === selected ? " selected" : ""}`, stroke: sideColour(models[0].side) }));
     svg.append(el("text", { x: (x0 + x1) / 2, y: y1 + 0.9, class: "piece-label", "text-anchor": "middle" }, `${shortLabel(unit)} ×${models.length}`));
   }
+}
+
+//: How far the front arc is drawn ahead of a regiment (inches: a hint, not a measure).
+const ARC_LENGTH = 4;
+
+function renderFrontArc(svg, models, r, [ax, ay], unit) {
+  const [rx, ry] = [-ay, ax]; // along the front rank
+  const along = (m) => m.x * rx + m.y * ry;
+  const forward = (m) => m.x * ax + m.y * ay;
+  const front = Math.max(...models.map(forward));
+  const rank = models.filter((m) => front - forward(m) < r);
+  const left = rank.reduce((a, b) => (along(b) < along(a) ? b : a));
+  const right = rank.reduce((a, b) => (along(b) > along(a) ? b : a));
+  const corner = (m, side) => [m.x + ax * r + side * rx * r, m.y + ay * r + side * ry * r];
+  const [lx, ly] = corner(left, -1), [qx, qy] = corner(right, 1);
+  const reach = ARC_LENGTH / Math.SQRT2;
+  const wedge = [[lx, ly], [qx, qy], [qx + (ax + rx) * reach, qy + (ay + ry) * reach], [lx + (ax - rx) * reach, ly + (ay - ry) * reach]];
+  svg.append(el("polygon", { points: wedge.map((p) => p.join(",")).join(" "), class: "front-arc", "data-arc": unit },
+    el("title", {}, t("table.front_arc"))));
+  svg.append(el("line", { x1: lx, y1: ly, x2: qx, y2: qy, class: "front-edge" }));
+}
+
+/** The selected unit's weapons' reach, as its rule module gives it (measured from the
+ * model's edge): the ground within reach of any of its models shaded, one shade a weapon
+ * (a group's opacity: overlapping rings shade alike), its edge named with the weapon. */
+function renderReaches(svg, pieces, square) {
+  const reaches = (game.reaches || {})[selected] || [];
+  const models = modelsByUnit(pieces).get(selected) || [];
+  if (!reaches.length || !models.length) return;
+  const r = models[0].diameter / 2;
+  const group = el("g", { class: "reaches", "data-unit": selected });
+  const top = models.reduce((a, b) => (b.y < a.y ? b : a));
+  reaches.forEach((reach, i) => {
+    const R = reach.reach;
+    const shade = el("g", { class: `reach-shade reach-${Math.min(i, 2)}` });
+    if (square) {
+      const xs = models.map((m) => m.x), ys = models.map((m) => m.y);
+      const [x0, y0, x1, y1] = [Math.min(...xs) - r - R, Math.min(...ys) - r - R, Math.max(...xs) + r + R, Math.max(...ys) + r + R];
+      shade.append(el("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: R, ry: R, class: "reach" }));
+    } else {
+      for (const m of models) shade.append(el("circle", { cx: m.x, cy: m.y, r: R + r, class: "reach" }));
+    }
+    const name = reach.weapon || t("table.missile");
+    group.append(shade, el("text", { x: top.x, y: top.y - r - R + 0.8, class: "reach-label", "text-anchor": "middle" }, `${name} ${reach.reach}"`));
+  });
+  svg.append(group);
 }
 
 /** What the table's colours and patterns mean: the kinds of ground on this table. */
@@ -327,7 +383,7 @@ function renderCard(units) {
   };
   for (const [key, value] of Object.entries(card.profile)) rows.push(el("tr", {}, el("th", {}, key), el("td", {}, flat(value))));
   const state = units[selected] || {};
-  const stateText = Object.entries(state).filter(([k]) => k !== "id" && k !== "side").map(([k, v]) => `${k}: ${flat(v)}`).join(", ");
+  const stateText = Object.entries(state).filter(([k]) => !["id", "side", "ahead"].includes(k)).map(([k, v]) => `${k}: ${flat(v)}${k === "facing" ? "°" : ""}`).join(", ");
   const models = (game.view.pieces || []).filter((p) => p.unit === selected && p.presence === "in_play").length;
   const marks = unitMarks(state).join(" ");
   box.replaceChildren(
@@ -409,6 +465,10 @@ const fieldWord = (name) => { const word = t(`field.${name}`); return word === `
 
 /** One labelled figure for an option: the chance of its most telling outcome. */
 function headline(odds) {
+  if (odds && odds.pending) return t("table.odds_pending");
+  if (odds && odds.unavailable) return t("table.odds_unavailable", { why: odds.unavailable });
+  const won = sideWins(odds);
+  if (won) return won;
   if (!odds || !odds.fields) return null;
   const name = HEADLINE_FIELDS.find((f) => f in odds.fields) || Object.keys(odds.fields)[0];
   if (!name) return null;
@@ -424,10 +484,24 @@ function headline(odds) {
   return binary ? t("table.chance", { field: fieldWord(name), p: percent(p) }) : t("table.at_least_one", { field: fieldWord(name), p: percent(p) });
 }
 
-/** An option's odds in full, shown on demand: the sentences, then each field's average. */
+/** A fight's headline by name, never by letter: the chance that the side choosing wins
+ * ("Greatswords win: 54.7%"), read from the forecast's outcomes. */
+function sideWins(odds) {
+  if (!odds || !odds.sides || !odds.sides.length || !odds.outcomes) return null;
+  if (!odds.outcomes.some((o) => o.outcome && typeof o.outcome === "object" && "winner" in o.outcome)) return null;
+  const ours = odds.sides[0];
+  const p = odds.outcomes.filter((o) => o.outcome.winner === ours.letter).reduce((sum, o) => sum + o.p, 0);
+  return t("table.wins", { name: ours.name, p: percent(p) });
+}
+
+/** An option's odds in full, shown on demand: who the letters stand for, the sentences,
+ * then each field's average. */
 function oddsDetails(odds) {
   if (!odds || (!odds.sentences && !odds.fields)) return null;
   const lines = (odds.sentences || []).map((s) => el("div", {}, s));
+  if (odds.sides && odds.sides.length) {
+    lines.unshift(el("div", { class: "sides" }, t("table.sides_are", { sides: odds.sides.map((s) => `${s.letter} — ${s.name}`).join(", ") })));
+  }
   for (const [name, field] of Object.entries(odds.fields || {})) {
     if (typeof field.e === "number") lines.push(el("div", {}, t("table.expected", { field: fieldWord(name), value: field.e.toFixed(2) })));
   }

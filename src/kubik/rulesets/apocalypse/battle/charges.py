@@ -125,7 +125,8 @@ def charge_forecast(game: ApocalypseState, w: Warrior, target: Warrior) -> AnyFo
     charger = as_charger(game, w, target)
     defender = fights.fighter(game, target, w, w.side)
     args = (own, theirs, charger, defender, (w.side, target.side))
-    return Forecast(charge_bout, args, value=charge_worth)
+    named = (("a", game.name(w.id)), ("b", game.name(target.id)))
+    return Forecast(charge_bout, args, value=charge_worth, sides=named)
 
 
 def as_charger(game: ApocalypseState, w: Warrior, target: Warrior) -> Fighter:

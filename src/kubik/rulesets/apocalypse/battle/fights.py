@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kubik.engine import Call, Forecast, Procedure, Verdict, emit, msg
+from kubik.engine import Call, Forecast, Message, Procedure, Verdict, emit, msg
 from kubik.game.battle import Menu, Walk
 from kubik.game.battle.tastes import taste
 from kubik.rulesets.apocalypse.arms import Loadout, may_fight_with
@@ -166,7 +166,12 @@ def _next_bout(
             (a_id, b_id),
             msg("apocalypse.option.strike", unit=game.name(mine.id), target=game.name(theirs.id)),
             may_strike(game.contacts.engaged(a_id, b_id)),
-            Forecast(melee, (fa, fb, (a.side, b.side)), value=_worth_to(decider == a.side)),
+            Forecast(
+                melee,
+                (fa, fb, (a.side, b.side)),
+                value=_worth_to(decider == a.side),
+                sides=_named(game, ("a", a), ("b", b), decider),
+            ),
         )
     picked = yield from game.choose(
         menu,
@@ -188,6 +193,14 @@ def _worth_to(first: bool) -> Callable[[MeleeOutcome], float]:
 
 def _worth_to_b(outcome: MeleeOutcome) -> float:
     return -bout_worth(outcome)
+
+
+def _named(
+    game: ApocalypseState, a: tuple[str, Warrior], b: tuple[str, Warrior], decider: str
+) -> tuple[tuple[str, Message], ...]:
+    """The bout's two letters and who they stand for, the deciding side's first."""
+    pairs = (a, b) if a[1].side == decider else (b, a)
+    return tuple((letter, game.name(w.id)) for letter, w in pairs)
 
 
 def _numbers(game: ApocalypseState, group: list[str], begun: set[frozenset[str]]) -> dict[str, int]:

@@ -143,6 +143,14 @@ class ApocalypseState(BattleGame):
             ],
         }
 
+    def reaches(self, unit: str) -> list[tuple[Message | None, float]]:
+        """Each of the warrior's ranged weapons and its range in paces (RA-ABSENT-14)."""
+        warrior = next((w for w in self.warriors if w.id == unit), None)
+        if warrior is None:
+            return []
+        found = [(self.name(f"weapon:{w.id}"), float(w.range)) for w in warrior.ranged_weapons()]
+        return sorted(found, key=lambda wr: -wr[1])
+
     def visible_to(self, side: str | None, entry: LogEntry) -> bool:
         """Whether the narrated log shows ``entry`` to ``side``: what a hidden warrior
         does, decides and rolls out of the enemy's sight (an event, a roll or a decision

@@ -227,6 +227,7 @@ class FantasyBattle(FantasyState):
                     close_combat_round,
                     (melee.round_of(self, unit, foe, 1, plan),),
                     value=melee.worth(),
+                    sides=(("a", self.name(unit.id)), ("b", self.name(foe.id))),
                 ),
             )
         name = self.name(target.id)

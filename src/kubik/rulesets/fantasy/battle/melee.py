@@ -319,6 +319,7 @@ def at_rider(game: FantasyState, a: Unit, b: Unit, r: Round) -> Procedure[Round]
     rider or at the monster (:func:`~kubik.rulesets.fantasy.close_combat.may_strike_rider`),
     weighing the round's odds either way."""
     for side, unit, enemy in (("a", a, b), ("b", b, a)):
+        other = "b" if side == "a" else "a"
         theirs = r.b if side == "a" else r.a
         rider = may_strike_rider(theirs)
         if not rider.allowed:
@@ -334,7 +335,12 @@ def at_rider(game: FantasyState, a: Unit, b: Unit, r: Round) -> Procedure[Round]
                 Act(kind, enemy.id),
                 msg(f"fantasy.option.{kind}", target=game.name(enemy.id)),
                 verdict,
-                Forecast(close_combat_round, (option,), value=side_worth(side)),
+                Forecast(
+                    close_combat_round,
+                    (option,),
+                    value=side_worth(side),
+                    sides=((side, game.name(unit.id)), (other, game.name(enemy.id))),
+                ),
             )
         act = yield from game.choose(
             menu,

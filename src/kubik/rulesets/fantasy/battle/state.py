@@ -11,12 +11,12 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from kubik.engine import Procedure, emit, msg
+from kubik.engine import Message, Procedure, emit, msg
 from kubik.game import Ending, Scenario
 from kubik.game.battle import BattleGame, Piece, Presence
 from kubik.rulesets.fantasy.battle import ground
 from kubik.rulesets.fantasy.battle.board import FantasyBoard
-from kubik.rulesets.fantasy.battle.formation import slots
+from kubik.rulesets.fantasy.battle.formation import ahead, slots
 from kubik.rulesets.fantasy.battle.spec import unit_specs
 from kubik.rulesets.fantasy.battle.units import Fight, State, Unit
 from kubik.rulesets.fantasy.command import breath_uses_left, may_breathe
@@ -78,6 +78,23 @@ class FantasyState(BattleGame):
                 )
             )
         return tuple(out)
+
+    def reaches(self, unit: str) -> list[tuple[Message | None, float]]:
+        """The regiment's missile weapon and its range (from the regiment's edge)."""
+        found = next((u for u in self.units if u.id == unit), None)
+        missile = None if found is None else found.spec.missile
+        return [] if missile is None else [(None, float(missile.range))]
+
+    def view(self, side: str | None) -> dict[str, Any]:
+        """Every model on the table, and each regiment's facing: the way its front rank
+        looks (``ahead``, a unit vector on the table), for the front arc drawn."""
+        shown = super().view(side)
+        shown["units"] = [
+            {"id": u.id, "side": u.side, "facing": u.facing, "ahead": list(ahead(u.facing))}
+            for u in self.units
+            if u.on_table
+        ]
+        return shown
 
     def ending(self) -> Ending | None:
         alive = [

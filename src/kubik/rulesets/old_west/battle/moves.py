@@ -462,7 +462,9 @@ def charge_forecast(
     value = CombatValue(
         side, (per_wound(figure),), (per_wound(target),), share, weight("fame_point")
     )
-    return Forecast(combat, (a, b, game.advantage), value=value, score=round(score, 4))
+    ours, other = side.value, ("b" if side is Side.A else "a")
+    named = ((ours, game.name(figure.id)), (other, game.name(target.id)))
+    return Forecast(combat, (a, b, game.advantage), value=value, score=round(score, 4), sides=named)
 
 
 def _at(figure: Figure, base: Base) -> Figure:

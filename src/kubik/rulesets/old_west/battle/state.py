@@ -112,6 +112,13 @@ class OldWestState(BattleGame):
         ]
         return shown
 
+    def reaches(self, unit: str) -> list[tuple[Message | None, float]]:
+        """Each of the model's shooting weapons and its range (edge to edge, inches)."""
+        figure = next((f for f in self.figures if f.id == unit), None)
+        if figure is None:
+            return []
+        return sorted(((w.name, float(w.range)) for w in figure.weapons), key=lambda wr: -wr[1])
+
     def winner_at_limit(self) -> str | None:
         """An objective not achieved by the turn limit loses its posse the game; otherwise
         more models in action wins, then more Fame left, else a draw."""

@@ -18,13 +18,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from kubik.core.keeping import Kept
+from kubik.engine import Message, msg
 from kubik.engine.applied import deciding, deciding_cache, replayed
 from kubik.game import Scenario
 from kubik.game.battle import BattleGame, Piece, Posture
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.damage import TargetKind
 from kubik.rulesets.steel_war.defaults import control_inches
-from kubik.rulesets.steel_war.fire import Cover, max_zone, range_zone, squad_cover
+from kubik.rulesets.steel_war.fire import Cover, max_zone, range_zone, reach_inches, squad_cover
+from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.movement import Terrain, TerrainClass, base_speed, terrain_class
 from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.observation import is_hidden
@@ -137,6 +139,17 @@ class Battlefield(BattleGame):
             if squad.on_table
         ]
         return shown
+
+    def reaches(self, unit: str) -> list[tuple[Message | None, float]]:
+        """Each weapon the squad's models carry, as far as it fires for the squad's
+        quality (SW-FIRE-06, SW-FIRE-11: :func:`~kubik.rulesets.steel_war.fire.reach_inches`)."""
+        squad = next((s for s in self.squads if s.id == unit), None)
+        if squad is None:
+            return []
+        carried = dict.fromkeys(m.weapon for m in squad.active() if m.weapon)
+        found = [(weapon(w), float(reach_inches(weapon(w), squad.die))) for w in carried]
+        named = [(msg("game.name", en=w.id.replace("_", " "), ru=w.name_ru), r) for w, r in found]
+        return sorted(named, key=lambda wr: -wr[1])
 
     # -- who is where -------------------------------------------------------------
 
