@@ -2,15 +2,16 @@
 
 What ``kubik sim`` does on one core: each scenario's :data:`GAMES` games (seeds derived
 from seed 1, as ``kubik sim SCENARIO --seed 1`` has them) are played one after another by
-one sim worker, which keeps its odds memo from game to game, in a fresh process (no other
-scenario's memo helps it). The rate is games over the CPU time (user + system) of those games,
-the worker's first, cold game included; the process's start-up (Python, imports, the scenario
-read) is timed apart, since a long sweep pays it once. Each scenario runs :data:`REPEATS` times,
-each in a fresh process, and the best is kept: other work on a shared machine only adds time.
+one sim worker (``play_batch``), which keeps its odds memo from game to game, in a fresh
+process (no other scenario's memo helps it). The rate is games over the CPU time (user +
+system) of those games, the worker's first, cold game included; the process's start-up
+(Python, imports, the scenario read) is timed apart, since a long sweep pays it once. Each
+scenario runs :data:`REPEATS` times, each in a fresh process, and the best is kept: other
+work on a shared machine only adds time.
 
 The target: no built-in scenario below 2 games per second per core with heuristic bots.
 ``KUBIK_BENCH_GAMES_BOTS=heuristic,fast`` times other bots as well (rows without a target);
-``python -m bench.bench_games`` prints the Markdown table of docs/benchmarks.md.
+``python -m bench.bench_games`` prints the Markdown table of docs/balance-lab.md.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import os
 import subprocess
 import sys
 import time
+from typing import Any
 
 from kubik.game import list_scenarios
 
@@ -40,16 +42,17 @@ import json, sys, time
 start = time.process_time()
 from kubik.game import load_scenario
 from kubik.sim.job import build_job
-from kubik.sim.outcome import worker_for
+from kubik.sim.outcome import play_batch, worker_for
 scenario = load_scenario(sys.argv[1])
 bots = dict.fromkeys(scenario.side_ids, sys.argv[2])
 job = build_job(scenario, int(sys.argv[3]), bots, [], [], [])
 worker = worker_for(job)
 tasks = job.tasks(int(sys.argv[4]))
 ready = time.process_time()
-for task in tasks:
-    worker.play(task)
-print(json.dumps({"start_up": ready - start, "games": time.process_time() - ready}))
+played = list(play_batch(job, tasks))
+seconds = time.process_time() - ready
+games = [[o.winner, o.turns] for o in played]
+print(json.dumps({"start_up": ready - start, "games": seconds, "outcomes": games}))
 """
 
 
@@ -58,19 +61,26 @@ def built_in() -> list[str]:
     return [info.id for info in list_scenarios() if info.source.value == "built-in"]
 
 
+def play_apart(scenario: str, bot: str, games: int) -> dict[str, Any]:
+    """``games`` games of ``scenario`` by one sim worker in a fresh process: its start-up's
+    and its games' CPU seconds, and each game's ``[winner, turns]``."""
+    child = subprocess.run(
+        [sys.executable, "-c", _CHILD, scenario, bot, str(SEED), str(games)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found: dict[str, Any] = json.loads(child.stdout.splitlines()[-1])
+    return found
+
+
 def measure(
     scenario: str, bot: str, games: int = GAMES, repeats: int = REPEATS
 ) -> dict[str, float]:
     """The best of ``repeats`` fresh processes: games per CPU second and the start-up's seconds."""
     best_games = best_start = float("inf")
     for _ in range(repeats):
-        child = subprocess.run(
-            [sys.executable, "-c", _CHILD, scenario, bot, str(SEED), str(games)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        times = json.loads(child.stdout.splitlines()[-1])
+        times = play_apart(scenario, bot, games)
         best_games = min(best_games, float(times["games"]))
         best_start = min(best_start, float(times["start_up"]))
     return {"rate": games / best_games, "start_up": best_start}
