@@ -209,3 +209,17 @@ def test_kubik_sim_solve_prints_a_decimal_bracket_and_a_choice(
     assert "Bisection over the values in the order given;" in out
     assert "Answer: between d4 (" in out and ") and d6 (" in out
     assert "neighbours in the order given." in out
+
+
+def test_kubik_sim_in_russian_gives_its_time_and_rate_with_a_decimal_comma(
+    duel: Scenario, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+
+    from kubik.cli.app import main
+
+    path = tmp_path / "duel.toml"
+    path.write_text(duel.text, encoding="utf-8")
+    main(["sim", str(path), "--runs", "5", "--workers", "1", "--no-store", "--lang", "ru"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert re.search(r"Партий сыграно: 5 за \d+,\d с \(.*\), \d+,\d\d парт\./с\.", out), out

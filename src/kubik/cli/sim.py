@@ -67,7 +67,8 @@ class RateColumn(ProgressColumn):
         if speed is None:
             return Text("", style="progress.data.speed")
         return Text(
-            say("sim.progress.rate", self.lang, rate=f"{speed:.1f}"), style="progress.data.speed"
+            say("sim.progress.rate", self.lang, rate=_decimal(f"{speed:.1f}", self.lang)),
+            style="progress.data.speed",
         )
 
 
@@ -362,9 +363,9 @@ def print_sim(
             "sim.played",
             lang,
             played=run["played"],
-            seconds=f"{run['seconds']:.1f}",
+            seconds=_decimal(f"{run['seconds']:.1f}", lang),
             backend=backend,
-            rate=f"{rate:.2f}" if rate else "—",
+            rate=_decimal(f"{rate:.2f}", lang) if rate else "—",
         ),
         style="dim",
     )
