@@ -5,7 +5,8 @@ Each module exposes ``run() -> list[dict]`` with rows ``{"case", "kubik_s",
 in the same run; ``target``: the largest ratio the project aims for) or, for benches
 without a reference, ``{"case", "kubik_s"}`` (with ``limit_s``: the most seconds the
 case may take); rows ``{"case", "value", "unit"}``
-(rates, speed-ups) go to a second table. ``python -m bench fire`` runs only the
+(rates, speed-ups; ``at_least``: the least value the project aims for) go to a second
+table. ``python -m bench fire`` runs only the
 modules whose name contains ``fire``.
 """
 
@@ -73,14 +74,26 @@ def main() -> None:
         other.add_column("case")
         other.add_column("value", justify="right")
         other.add_column("unit")
+        other.add_column("target", justify="right")
+        other.add_column("")
+        below = 0
         for row in measures:
             value = row["value"]
+            least = row.get("at_least")
+            met = ""
+            if isinstance(least, float) and isinstance(value, float):
+                met = "ok" if value >= least else "MISSED"
+                below += met == "MISSED"
             other.add_row(
                 str(row["case"]),
                 f"{value:.3f}" if isinstance(value, float) else str(value),
                 str(row["unit"]),
+                f"≥ {least:g}" if isinstance(least, float) else "",
+                met,
             )
-        Console().print(other)
+        Console(width=max(Console().width, 150)).print(other)
+        if below:
+            Console().print(f"{below} rate(s) below their target", style="yellow")
     sys.exit(0)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 from itertools import product
+from typing import Any
 
 import pytest
 
@@ -143,14 +144,14 @@ def test_random_bot_never_uses_the_global_generator() -> None:
 def test_default_bot_and_the_registry() -> None:
     request = Choose(("a", "b"), "steel", "r", default="b")
     assert DefaultBot()(request) == "b"
-    assert BOT_NAMES == ("heuristic", "random", "default")
+    assert BOT_NAMES == ("heuristic", "fast", "random", "default")
     assert isinstance(bot_for("heuristic", 1, "steel"), HeuristicBot)
     assert isinstance(bot_for("random", 1, "steel"), RandomBot)
     assert bot_for("default", 1, "steel")(request) == "b"
     with pytest.raises(KubikError) as error:
         bot_for("clever", 1, "steel")
     assert isinstance(error.value, UnknownBotError)
-    assert str(error.value) == "bot 'clever': unknown; bots: heuristic, random, default"
+    assert str(error.value) == "bot 'clever': unknown; bots: heuristic, fast, random, default"
 
 
 def test_bots_play_whole_games_reproducibly(forecast_duel: Scenario) -> None:
@@ -203,3 +204,69 @@ def test_the_heuristic_bot_crushes_the_default_bot(forecast_duel: Scenario) -> N
     games = 60
     wins = winner_rate(forecast_duel, lambda seed, side: DefaultBot(), games)
     assert wins >= 0.8 * games, wins
+
+
+def test_the_fast_bot_plays_the_heuristic_bots_game_where_no_rule_decides_inside() -> None:
+    """Стальная война asks no decision inside a rule with goals: the fast bot judges every
+    option by the same exact forecasts, so a game is the heuristic bot's, answer for answer."""
+    from kubik.bots import FastBot
+    from kubik.game import load_scenario
+
+    scenario = load_scenario("steel_war.ruins")
+
+    def answers(bot: type[HeuristicBot]) -> list[object]:
+        cache = OddsCache()
+        bots: dict[str, Controller] = {s: bot(cache, 2, s) for s in scenario.side_ids}
+        session = GameSession(scenario, 2, controllers=bots)
+        session.advance()
+        assert session.finished
+        return list(session.answers)
+
+    assert answers(FastBot) == answers(HeuristicBot)
+
+
+@pytest.mark.parametrize(("scenario_id", "seed"), [("fantasy.pass", 1), ("old_west.feud", 2)])
+def test_a_bot_never_works_out_the_same_question_twice_in_a_game(
+    scenario_id: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The exact odds a heuristic bot weighs (a drake's close combats in the pass, Fame and
+    fights in the feud) are remembered by the situation the rule takes, as plain values:
+    over a whole game no rule's odds are worked out twice for equal situations."""
+    import copy
+
+    from kubik.engine import odds
+    from kubik.game import load_scenario
+
+    worked_out: list[tuple[object, tuple[object, ...]]] = []
+    asked: list[tuple[object, tuple[object, ...]]] = []  # by the bot, not inside a rule
+    depth = [0]
+    counted = odds.OddsDriver.counted
+
+    def counting(self: odds.OddsDriver, procedure: Any, args: tuple[Any, ...]) -> Any:
+        shared = odds._odds_args(procedure, args)
+        known = (None, procedure, shared) in self.cache.calls or (
+            self.policy,
+            procedure,
+            shared,
+        ) in self.cache.calls
+        if not known:
+            worked_out.append((procedure, shared))
+            if depth[0] == 0:
+                asked.append((procedure, shared))
+        depth[0] += 1
+        try:
+            return counted(self, procedure, args)
+        finally:
+            depth[0] -= 1
+
+    monkeypatch.setattr(odds.OddsDriver, "counted", counting)
+    scenario = load_scenario(scenario_id)
+    cache = OddsCache()
+    bots: dict[str, Controller] = {s: HeuristicBot(cache, seed, s) for s in scenario.side_ids}
+    session = GameSession(scenario, seed, controllers=bots)
+    session.advance()
+    assert session.finished and len(asked) > 10
+    assert len(set(worked_out)) == len(worked_out)
+    known = set(asked)
+    for procedure, situation in asked:  # equal by value, not by identity
+        assert (procedure, copy.deepcopy(situation)) in known

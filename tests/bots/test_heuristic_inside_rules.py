@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from kubik.bots import HeuristicBot, bot_for
+from kubik.bots import FastBot, HeuristicBot, bot_for
 from kubik.engine import Call, ChoiceOrigin, Choose, OddsCache, Procedure
 from kubik.engine.log import ChoiceEntry
 from kubik.engine.optimal import Optimal
@@ -112,7 +112,7 @@ def test_a_decision_too_big_to_solve_within_the_budget_is_judged_by_forecasts(
     from kubik.bots import heuristic
     from kubik.engine.expectimax import TooMuchWork
 
-    monkeypatch.setattr(heuristic, "BOT_SOLVE_POSITIONS", 3)
+    monkeypatch.setattr(heuristic.HeuristicBot, "solve_positions", 3)
     result = run(
         game_turn,
         (wound_with_fame, (3, 8, 3, "a")),
@@ -200,3 +200,31 @@ def test_decisions_of_one_fight_share_its_outer_solve_and_fit_the_budget_as_from
         cache, optimal = OddsCache(), Optimal()
         shared = [strategy(optimal, r, p, cache, budget) for r, p in asked]
         assert shared == scratch
+
+
+def test_the_fast_bot_solves_inside_rules_only_within_its_smaller_budget(monkeypatch: Any) -> None:
+    """OW-HERO-05 Fame on a wound (S3 v T8, 3 Fame, a 4 rolled): the heuristic bot solves it
+    and spends 2; the fast bot, whose budget is below what this decision takes, judges it
+    by its forecasts (none: the default, no Fame). Within its budget it spends as the
+    heuristic bot does."""
+    from kubik.core.limits import BOT_SOLVE_POSITIONS, FAST_BOT_SOLVE_POSITIONS
+
+    assert FastBot.solve_positions == FAST_BOT_SOLVE_POSITIONS < BOT_SOLVE_POSITIONS
+    assert bot_for("fast", 1, "law").__class__ is FastBot
+    request, position = _positions_of(wound_with_fame, (3, 8, 3, "a"), [4])[0]
+    needs = _least_budget(request, position)
+
+    def spent(bot: HeuristicBot) -> list[Any]:
+        result = run(
+            game_turn,
+            (wound_with_fame, (3, 8, 3, "a")),
+            dice=TypedDice([4, 1]),
+            chooser=AsChooser(bot),
+        )
+        return [e.answer for e in result.log if isinstance(e, ChoiceEntry)]
+
+    monkeypatch.setattr(FastBot, "solve_positions", needs - 1)
+    assert spent(HeuristicBot()) == [2, 1]
+    assert spent(FastBot()) == [0]
+    monkeypatch.setattr(FastBot, "solve_positions", needs)
+    assert spent(FastBot()) == [2, 1]

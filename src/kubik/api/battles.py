@@ -213,7 +213,8 @@ def sim_solve(
     ray: str | None = None,
 ) -> dict[str, Any]:
     """As ``kubik sim SCENARIO --solve PATH=LOW..HIGH --target T --precision P --json``:
-    the whole value of ``PATH`` in ``LOW..HIGH`` at which ``side`` (the first side by
+    the value of ``PATH`` in ``LOW..HIGH`` (whole numbers; with decimals or ``/STEP``, in
+    steps; or an ordered choice ``V1,V2,...``) at which ``side`` (the first side by
     default) wins a share ``target`` of the games, found by bisection with sequential
     probes (:mod:`kubik.sim.solve`); the answer (``{"value"}``, or ``{"between"}``: two
     neighbours on either side of the target) and every probe with its interval."""
@@ -224,8 +225,8 @@ def sim_solve(
     from kubik.sim.vary import parse_parameter
 
     check_seed(seed, "--seed")
-    path, low, high = parse_solve(solve)
-    parse_parameter(f"{path}={low}", "--solve")  # the path, checked before any game
+    ladder = parse_solve(solve)
+    parse_parameter(f"{ladder.path}={ladder.texts[0]}", "--solve")  # checked before any game
     wanted, within = check_target(target, precision)
     _bot_kind(bot, "bot")
     chosen = {s: _bot_kind(kind, f"sides.{s}") for s, kind in (sides or {}).items()}
@@ -236,14 +237,14 @@ def sim_solve(
         if name not in found.side_ids:
             raise InputError(f"--solve-side {name}: {found.id} has no such side; sides: {known}")
     bots = {s: chosen.get(s, bot) for s in found.side_ids}
-    solver = Solver(found, path, side or found.side_ids[0], wanted, within, seed, bots, backend)
-    solver.job(low)  # both ends are valid variants before any game
-    solver.job(high)
+    solver = Solver(found, ladder, side or found.side_ids[0], wanted, within, seed, bots, backend)
+    solver.job(0)  # both ends are valid variants before any game
+    solver.job(len(ladder.values) - 1)
     return {
         "scenario": found.id,
         "seed": seed,
         "bots": bots,
-        "solve": solver.solve(low, high),
+        "solve": solver.solve(),
     }
 
 

@@ -56,6 +56,8 @@ class HeuristicBot:
 
     __slots__ = ("cache", "decisions", "optimal", "seed", "side")
     name: ClassVar[str] = "heuristic"
+    #: Positions one decision inside a rule may take to solve exactly (past it: forecasts).
+    solve_positions: ClassVar[int] = BOT_SOLVE_POSITIONS
 
     def __init__(self, cache: OddsCache | None = None, seed: int = 0, side: str = "") -> None:
         self.cache = cache if cache is not None else OddsCache()
@@ -67,15 +69,15 @@ class HeuristicBot:
     def choose_at(self, request: Choose, position: Position) -> Hashable:
         """The decision given the procedures it is part of: optimal where they declare a
         goal for the deciding side, else by forecasts (also where solving it exactly would
-        look at more than :data:`~kubik.core.limits.BOT_SOLVE_POSITIONS` positions: a game never
-        waits on one decision)."""
+        look at more than :attr:`solve_positions` positions: a game never waits on one
+        decision)."""
         try:
-            mix = self.optimal.strategy(request, position, self.cache, BOT_SOLVE_POSITIONS)
+            mix = self.optimal.strategy(request, position, self.cache, self.solve_positions)
         except TooMuchWork:
             mix = None
         if mix is None:
             return self(request)
-        rng = random.Random(f"kubik-bot:heuristic:{self.seed}:{self.side}:{self.decisions}")
+        rng = random.Random(f"kubik-bot:{self.name}:{self.seed}:{self.side}:{self.decisions}")
         self.decisions += 1
         return draw(mix, rng)
 

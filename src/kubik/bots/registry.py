@@ -1,4 +1,5 @@
-"""Bots by name, for the command line and scenarios: ``heuristic``, ``random``, ``default``.
+"""Bots by name, for the command line and scenarios: ``heuristic``, ``fast``, ``random``,
+``default``.
 
 >>> from kubik.engine.requests import Choose
 >>> bot_for("default", seed=1, side="steel")(Choose(("a", "b"), "steel", "x", default="b"))
@@ -6,11 +7,12 @@
 >>> bot_for("clever", seed=1, side="steel")
 Traceback (most recent call last):
 ...
-kubik.bots.registry.UnknownBotError: bot 'clever': unknown; bots: heuristic, random, default
+kubik.bots.registry.UnknownBotError: bot 'clever': unknown; bots: heuristic, fast, random, default
 """
 
 from __future__ import annotations
 
+from kubik.bots.fast import FastBot
 from kubik.bots.heuristic import HeuristicBot
 from kubik.bots.simple import DefaultBot, RandomBot
 from kubik.core.errors import KubikError
@@ -18,7 +20,7 @@ from kubik.engine.odds import OddsCache
 from kubik.game.session import Bot
 
 #: Every bot name :func:`bot_for` knows, strongest first.
-BOT_NAMES: tuple[str, ...] = ("heuristic", "random", "default")
+BOT_NAMES: tuple[str, ...] = ("heuristic", "fast", "random", "default")
 
 
 class UnknownBotError(KubikError, LookupError):
@@ -28,11 +30,13 @@ class UnknownBotError(KubikError, LookupError):
 def bot_for(name: str, seed: int, side: str, cache: OddsCache | None = None) -> Bot:
     """The bot called ``name`` for ``side`` of a game played with ``seed``.
 
-    ``cache`` is shared by heuristic bots (one per game is plenty); the random bot
-    draws from ``seed`` and ``side`` only.
+    ``cache`` is shared by heuristic and fast bots (one per game is plenty); the random
+    bot draws from ``seed`` and ``side`` only.
     """
     if name == "heuristic":
         return HeuristicBot(cache, seed, side)
+    if name == "fast":
+        return FastBot(cache, seed, side)
     if name == "random":
         return RandomBot(seed, side)
     if name == "default":

@@ -6,7 +6,7 @@
   except the sides a scenario marks ``controller = "human"``, which ask a person;
 * with ``--table`` (referee mode for a real table) the dice are rolled by people
   and typed in, and by default **every side is human**: kubik only referees;
-* ``--side SIDE=human|heuristic|random|default`` (repeatable) overrides either.
+* ``--side SIDE=human|heuristic|fast|random|default`` (repeatable) overrides either.
 
 Without ``--seed`` each game is a new one: its seed (drawn at random) is printed in
 the header, so a game shown once can always be played again: the same scenario and

@@ -57,7 +57,7 @@ _SAVE_FIRST = frozenset({"load", "replay"})
 _PROCEDURE_FIRST = frozenset({"odds", "resolve", "procedures", "sim"})
 #: Options whose value is a saved game's name, a scenario's side, a language.
 _SAVE_OPTIONS = frozenset({"--delete", "--rename", "--save"})
-_SIDE_KINDS = ("human", "heuristic", "random", "default")
+_SIDE_KINDS = ("human", "heuristic", "fast", "random", "default")
 COMPLETE_ENV = "_KUBIK_COMPLETE"
 
 

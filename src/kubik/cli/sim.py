@@ -67,7 +67,8 @@ class RateColumn(ProgressColumn):
         if speed is None:
             return Text("", style="progress.data.speed")
         return Text(
-            say("sim.progress.rate", self.lang, rate=f"{speed:.1f}"), style="progress.data.speed"
+            say("sim.progress.rate", self.lang, rate=_decimal(f"{speed:.1f}", self.lang)),
+            style="progress.data.speed",
         )
 
 
@@ -362,9 +363,9 @@ def print_sim(
             "sim.played",
             lang,
             played=run["played"],
-            seconds=f"{run['seconds']:.1f}",
+            seconds=_decimal(f"{run['seconds']:.1f}", lang),
             backend=backend,
-            rate=f"{rate:.2f}" if rate else "—",
+            rate=_decimal(f"{rate:.2f}", lang) if rate else "—",
         ),
         style="dim",
     )
@@ -470,6 +471,12 @@ def print_bots(
 _VERDICTS = {"below": "sim.solve.below", "above": "sim.solve.above", "at": "sim.solve.at"}
 
 
+def _value_text(value: object) -> str:
+    """A searched value as written: whole numbers bare, decimals as short as they are exact,
+    a choice as given (``None``: a choice has no step)."""
+    return "" if value is None else str(value)
+
+
 def print_solve(
     console: Console, result: Mapping[str, Any], lang: str, names: Mapping[str, str]
 ) -> None:
@@ -492,10 +499,19 @@ def print_solve(
             bots=bots,
         )
     )
+    searched = found["values"]
+    step = _decimal(_value_text(searched["step"]), lang)
+    if searched["kind"] == "choice":
+        over = say("sim.solve.over.choice", lang)
+    elif searched["step"] == 1:
+        over = say("sim.solve.over.whole", lang)
+    else:
+        over = say("sim.solve.over.step", lang, step=step)
     console.print(
         say(
             "sim.solve.design",
             lang,
+            over=over,
             block=found["block"],
             z=_decimal(f"{found['decision_z']:.2f}", lang),
             precision=_decimal(f"{found['precision']:g}", lang),
@@ -510,7 +526,7 @@ def print_solve(
     table.add_column(say("sim.column.verdict", lang))
     for probe in found["probes"]:
         table.add_row(
-            str(probe["value"]),
+            _decimal(_value_text(probe["value"]), lang),
             str(probe["games"]),
             _pct(probe["p"]),
             _interval(probe["interval"]),
@@ -525,21 +541,28 @@ def print_solve(
             "sim.solve.value",
             lang,
             path=found["path"],
-            value=answer["value"],
+            value=_decimal(_value_text(answer["value"]), lang),
             p=_pct(probe["p"]),
             interval=_interval(probe["interval"]),
         )
     else:
         low, high = (by_value[v] for v in answer["between"])
+        if searched["kind"] == "choice":
+            key = "sim.solve.between.choice"
+        elif searched["step"] == 1:
+            key = "sim.solve.between"
+        else:
+            key = "sim.solve.between.step"
         line = say(
-            "sim.solve.between",
+            key,
             lang,
-            low=low["value"],
+            low=_decimal(_value_text(low["value"]), lang),
             p_low=_pct(low["p"]),
             i_low=_interval(low["interval"]),
-            high=high["value"],
+            high=_decimal(_value_text(high["value"]), lang),
             p_high=_pct(high["p"]),
             i_high=_interval(high["interval"]),
+            step=step,
         )
     console.print(Text(line, style="bold"))
     console.print(say("sim.solve.games", lang, games=found["games"]), style="dim")

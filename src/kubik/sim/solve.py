@@ -1,10 +1,18 @@
 """Solving for a cost: the value of one number at which a side wins a target share.
 
 ``kubik sim SCENARIO --solve 'PATH=LOW..HIGH' --target 0.5 --precision 0.02`` looks
-for the whole number of ``PATH`` (any ``--vary`` path: a unit's models, a points-like
-field, a rulebook number ``RULESET:PATH``) in ``LOW..HIGH`` at which the side's win
-rate meets the target. The win rate is assumed to move one way with the value
-(more models, more wins); which way is found from the two ends.
+for the value of ``PATH`` (any ``--vary`` path: a unit's models, a points-like field,
+a rulebook number ``RULESET:PATH``) at which the side's win rate meets the target.
+The values searched form a :class:`Ladder`, in order:
+
+* ``LOW..HIGH``: the whole numbers from ``LOW`` to ``HIGH``;
+* ``LOW..HIGH`` with decimals (``0.5..3.0``), or with a step (``0..3/0.25``): the
+  numbers from ``LOW`` to ``HIGH`` in steps of the finest decimal written (0.1 for
+  ``0.5..3.0``) or of the step given — the precision the value is searched to;
+* ``V1,V2,...`` (``d4,d6,d8,d10,d12``): an ordered choice, such as a die's size.
+
+The win rate is assumed to move one way along the ladder (more models, more wins);
+which way is found from the two ends.
 
 The design is **bisection with a sequential test at each probe**:
 
@@ -18,8 +26,9 @@ The design is **bisection with a sequential test at each probe**:
   the 95% half-width to ``precision`` at a rate of one half), so the repeated looks
   keep each probe's chance of a wrong direction under 5%;
 * the two ends are probed first (the target must lie between them), then the middle
-  of the bracket, halving it until the bracket is two neighbours: the answer is then
-  ``LOW < value < HIGH`` with the win rates of both neighbours and their 95% intervals.
+  of the bracket, halving it until the bracket is two neighbours on the ladder: the
+  answer is then ``LOW < value < HIGH`` with the win rates of both neighbours and
+  their 95% intervals.
 
 No fixed ``--runs``: each probe plays as many games as its decision needs (few when
 the value is far from the target, up to the precision's count next to it).
@@ -32,6 +41,7 @@ import re
 import statistics
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any, Literal
 
 from kubik.core.errors import InputError
@@ -41,22 +51,51 @@ from kubik.sim.backends import Backend
 from kubik.sim.job import SimJob, build_job
 from kubik.sim.outcome import GameOutcome
 from kubik.sim.stats import interval_of_rate
-from kubik.sim.vary import parse_parameter
+from kubik.sim.vary import parse_parameter, split_values
 
 #: Games a probe plays between two looks.
 BLOCK = 100
-#: The widest range a search takes (a probe is hundreds of games).
+#: The most values a search's ladder holds (a probe is hundreds of games).
 MAX_SPAN = 100_000
-_RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
+_NUMBER = r"-?\d+(?:\.\d+)?"
+_RANGE = re.compile(rf"^\s*({_NUMBER})\s*\.\.\s*({_NUMBER})\s*(?:/\s*({_NUMBER})\s*)?$")
 
 Verdict = Literal["below", "above", "at"]
+#: What a ladder's values are: whole numbers, numbers in steps, or an ordered choice.
+LadderKind = Literal["whole", "decimal", "choice"]
+Value = int | float | str
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """The values a search may answer, in order, each as ``--vary`` writes it.
+
+    >>> parse_solve("units[r1].models=2..5").values
+    (2, 3, 4, 5)
+    >>> ladder = parse_solve("old_west:weapons.rifle.strength=2.5..3.0")
+    >>> ladder.values, ladder.texts[0], ladder.step
+    ((2.5, 2.6, 2.7, 2.8, 2.9, 3.0), '2.5', 0.1)
+    >>> parse_solve("steel_war:weapons.lmg.power=d6,d8,d10").values
+    ('d6', 'd8', 'd10')
+    """
+
+    path: str
+    kind: LadderKind
+    values: tuple[Value, ...]
+    texts: tuple[str, ...]
+    #: the distance between neighbours (the precision of the value); none for a choice
+    step: int | float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """What was searched: the kind of values, their step and count."""
+        return {"kind": self.kind, "step": self.step, "count": len(self.values)}
 
 
 @dataclass(slots=True)
 class Probe:
     """The games played at one value: wins of the side, games, and the verdict."""
 
-    value: int
+    value: Value
     wins: int = 0
     games: int = 0
     looks: int = 0
@@ -75,25 +114,71 @@ class Probe:
         }
 
 
-def parse_solve(spec: str) -> tuple[str, int, int]:
-    """``PATH=LOW..HIGH`` → (path, low, high); one line naming what is wrong.
+def parse_solve(spec: str) -> Ladder:
+    """``PATH=LOW..HIGH``, ``PATH=LOW..HIGH/STEP`` or ``PATH=V1,V2,...`` → the values a
+    search may answer (:class:`Ladder`); one line naming what is wrong.
 
-    >>> parse_solve("units[r1].models=2..12")
-    ('units[r1].models', 2, 12)
+    >>> parse_solve("units[r1].models=0..1/0.25").values
+    (0.0, 0.25, 0.5, 0.75, 1.0)
     """
     path, sep, span = spec.partition("=")
-    match = _RANGE.match(span) if sep else None
+    path = path.strip()
+    if not sep or not path:
+        raise InputError(
+            f"--solve {spec}: write PATH=LOW..HIGH (numbers; /STEP for a step) or "
+            "PATH=V1,V2,... (an ordered choice), e.g. units[steel_1].weapons[0].count=4..12"
+        )
+    match = _RANGE.match(span)
     if match is None:
+        if ".." in span or "," not in span:
+            raise InputError(
+                f"--solve {spec}: write PATH=LOW..HIGH (numbers; /STEP for a step) or "
+                "PATH=V1,V2,... (an ordered choice), e.g. units[steel_1].weapons[0].count=4..12"
+            )
+        return _choice(spec, path, span)
+    low_text, high_text, step_text = match.groups()
+    low, high = Decimal(low_text), Decimal(high_text)
+    if not low < high:
+        raise InputError(f"--solve {spec}: LOW must be below HIGH; got {low_text}..{high_text}")
+    if step_text is None:
+        places = max(_places(low_text), _places(high_text))
+        step = Decimal(1).scaleb(-places)
+    else:
+        step = Decimal(step_text)
+        if step <= 0:
+            raise InputError(f"--solve {spec}: the step must be above 0; got {step_text}")
+    count = (high - low) / step
+    if count != count.to_integral_value():
         raise InputError(
-            f"--solve {spec}: write PATH=LOW..HIGH (whole numbers), "
-            "e.g. units[steel_1].weapons[0].count=4..12"
+            f"--solve {spec}: {low_text}..{high_text} is not a whole number of steps of {step}"
         )
-    low, high = int(match.group(1)), int(match.group(2))
-    if not low < high or high - low > MAX_SPAN:
+    if count > MAX_SPAN:
         raise InputError(
-            f"--solve {spec}: LOW must be below HIGH, at most {MAX_SPAN} apart; got {low}..{high}"
+            f"--solve {spec}: at most {MAX_SPAN} steps from LOW to HIGH; got {int(count)}"
         )
-    return path.strip(), low, high
+    steps = [low + i * step for i in range(int(count) + 1)]
+    places = max(_places(low_text), _places(high_text), _places(step_text or ""))
+    if places == 0:
+        whole = tuple(int(v) for v in steps)
+        return Ladder(path, "whole", whole, tuple(map(str, whole)), int(step))
+    texts = tuple(f"{v:.{places}f}" for v in steps)
+    return Ladder(path, "decimal", tuple(float(t) for t in texts), texts, float(step))
+
+
+def _places(number: str) -> int:
+    """Decimals written after the point: ``"2.50"`` → 2."""
+    return len(number.partition(".")[2])
+
+
+def _choice(spec: str, path: str, span: str) -> Ladder:
+    """An ordered choice: the values as ``--vary`` reads them, at least two, none twice."""
+    texts = tuple(t.strip() for t in split_values(span))
+    parameter = parse_parameter(f"{path}={span}", "--solve")  # empty or repeated: one line
+    values = tuple(
+        v if isinstance(v, int | float | str) else t
+        for v, t in zip(parameter.values, texts, strict=True)
+    )
+    return Ladder(path, "choice", values, texts, None)
 
 
 def check_target(target: object, precision: object) -> tuple[float, float]:
@@ -130,10 +215,11 @@ def decision_z(precision: float, block: int = BLOCK) -> float:
 
 @dataclass(slots=True)
 class Solver:
-    """One search: the scenario, the path, the side and target, and the probes so far."""
+    """One search: the scenario, the values searched, the side and target, and the probes
+    so far (by their place on the ladder)."""
 
     scenario: Scenario
-    parameter_path: str
+    ladder: Ladder
     side: str
     target: float
     precision: float
@@ -143,24 +229,26 @@ class Solver:
     block: int = BLOCK
     probes: dict[int, Probe] = field(default_factory=dict)
 
-    def job(self, value: int) -> SimJob:
-        """The one-cell job of ``value``, checked (a bad path or value is one line)."""
+    def job(self, place: int) -> SimJob:
+        """The one-cell job of the ladder's value at ``place``, checked (a bad path or
+        value is one line)."""
+        text = self.ladder.texts[place]
         try:
-            parameter = parse_parameter(f"{self.parameter_path}={value}", "--solve")
+            parameter = parse_parameter(f"{self.ladder.path}={text}", "--solve")
             return build_job(self.scenario, self.seed, self.bots, [parameter])
         except InputError as error:
-            text = str(error)
-            if text.startswith("--vary "):
-                raise InputError("--solve " + text.removeprefix("--vary ")) from None
+            message = str(error)
+            if message.startswith("--vary "):
+                raise InputError("--solve " + message.removeprefix("--vary ")) from None
             raise
 
-    def probe(self, value: int) -> Probe:
-        """Play ``value`` until its verdict (see the module's design)."""
-        probe = self.probes.get(value)
+    def probe(self, place: int) -> Probe:
+        """Play the value at ``place`` until its verdict (see the module's design)."""
+        probe = self.probes.get(place)
         if probe is not None and probe.verdict is not None:
             return probe
-        probe = self.probes.setdefault(value, Probe(value))
-        job = self.job(value)
+        probe = self.probes.setdefault(place, Probe(self.ladder.values[place]))
+        job = self.job(place)
         cap = most_games(self.precision)
         z = decision_z(self.precision, self.block)
         while probe.verdict is None:
@@ -180,12 +268,14 @@ class Solver:
                 probe.verdict = "at"
         return probe
 
-    def solve(self, low: int, high: int) -> dict[str, Any]:
-        """Bisect ``low..high`` (see the module's design); the answer and every probe."""
-        return _bisect(self, low, high)
+    def solve(self) -> dict[str, Any]:
+        """Bisect the ladder (see the module's design); the answer and every probe."""
+        return _bisect(self)
 
 
-def _bisect(solver: Solver, low: int, high: int) -> dict[str, Any]:
+def _bisect(solver: Solver) -> dict[str, Any]:
+    ladder = solver.ladder
+    low, high = 0, len(ladder.values) - 1
     first, last = solver.probe(low), solver.probe(high)
     answer: dict[str, Any]
     if "at" in (first.verdict, last.verdict):
@@ -194,8 +284,8 @@ def _bisect(solver: Solver, low: int, high: int) -> dict[str, Any]:
     elif first.verdict == last.verdict:
         shown = ", ".join(f"{p.value}: {p.wins / p.games:.1%} of {p.games}" for p in (first, last))
         raise InputError(
-            f"--solve {solver.parameter_path}={low}..{high}: the target {solver.target:g} is "
-            f"not between the ends ({shown}); widen the range"
+            f"--solve {ladder.path}={ladder.texts[low]}..{ladder.texts[high]}: the target "
+            f"{solver.target:g} is not between the ends ({shown}); widen the range"
         )
     else:
         rising = first.verdict == "below"
@@ -203,20 +293,21 @@ def _bisect(solver: Solver, low: int, high: int) -> dict[str, Any]:
             middle = (low + high) // 2
             probe = solver.probe(middle)
             if probe.verdict == "at":
-                answer = {"value": middle}
+                answer = {"value": probe.value}
                 break
             if (probe.verdict == "below") == rising:
                 low = middle
             else:
                 high = middle
         else:
-            answer = {"between": [low, high]}
-    probes = sorted(solver.probes.values(), key=lambda p: p.value)
+            answer = {"between": [ladder.values[low], ladder.values[high]]}
+    probes = [solver.probes[place] for place in sorted(solver.probes)]
     return {
-        "path": solver.parameter_path,
+        "path": ladder.path,
         "side": solver.side,
         "target": solver.target,
         "precision": solver.precision,
+        "values": ladder.to_json(),
         "design": "bisection; sequential probes, Bonferroni over each probe's looks",
         "block": solver.block,
         "decision_z": round(decision_z(solver.precision, solver.block), 4),
@@ -228,6 +319,7 @@ def _bisect(solver: Solver, low: int, high: int) -> dict[str, Any]:
 
 __all__ = [
     "BLOCK",
+    "Ladder",
     "Probe",
     "Solver",
     "check_target",
