@@ -24,7 +24,7 @@ ALLOWED = frozenset(
     {
         "kubik", "ru", "en", "json", "svg", "png", "csv", "undo", "decision", "log", "map",
         "save", "luck", "on", "help", "quit", "enter", "q", "t", "default", "optimal",
-        "just_enough", "human", "heuristic", "random", "toml", "id", "side", "kind", "lang",
+        "just_enough", "human", "heuristic", "fast", "random", "toml", "id", "side", "kind", "lang",
         "n",
     }
     | set(COMMANDS)

@@ -111,6 +111,10 @@ class Scene:
         return SIDE_COLOURS[index % len(SIDE_COLOURS)]
 
 
+#: The view's per-unit fields that are not markers: who it is, and where it looks (a
+#: regiment's facing and the unit vector of its front, drawn as its block, not written).
+_GEOMETRY = frozenset({"id", "side", "facing", "ahead"})
+
 #: The view's per-unit fields that are markers, and what a value of "nothing" is.
 _QUIET = {None, False, "", "none", "steady", "normal", "no", "standing", "ready"}
 
@@ -123,7 +127,7 @@ def _markers(row: dict[str, Any], ruleset: str, lang: str) -> tuple[str, ...]:
     known = catalogue("en")
     out = []
     for key, value in row.items():
-        if key in ("id", "side") or value in _QUIET:
+        if key in _GEOMETRY or isinstance(value, list | dict) or value in _QUIET:
             continue
         label = f"cli.board.marker.{key}"
         name = render(msg(label), lang) if label in known else key.replace("_", " ")

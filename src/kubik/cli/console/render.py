@@ -234,7 +234,7 @@ def print_option_details(
         print_wrapped(console, Text(sentence), 3, 2)
     worth = float(expected_value(forecast, cache))
     print_wrapped(
-        console, Text(say("console.odds.expected", lang, value=round(worth, 2)), "dim"), 3, 2
+        console, Text(say("console.odds.expected", lang, value=worth), "dim"), 3, 2
     )
     return True
 
