@@ -233,9 +233,7 @@ def print_option_details(
     for sentence in field_sentences(rows or [], lang):
         print_wrapped(console, Text(sentence), 3, 2)
     worth = float(expected_value(forecast, cache))
-    print_wrapped(
-        console, Text(say("console.odds.expected", lang, value=worth), "dim"), 3, 2
-    )
+    print_wrapped(console, Text(say("console.odds.expected", lang, value=worth), "dim"), 3, 2)
     return True
 
 
