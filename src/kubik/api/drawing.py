@@ -17,6 +17,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from kubik.api.words import unit_labels
 from kubik.core.errors import InputError
 from kubik.engine.requests import msg
 from kubik.game.battle.battle import BattleGame
@@ -119,7 +120,7 @@ _GEOMETRY = frozenset({"id", "side", "facing", "ahead"})
 _QUIET = {None, False, "", "none", "steady", "normal", "no", "standing", "ready"}
 
 
-def _markers(row: dict[str, Any], ruleset: str, lang: str) -> tuple[str, ...]:
+def unit_markers(row: dict[str, Any], ruleset: str, lang: str) -> tuple[str, ...]:
     """A unit's markers from the battle's view, each field that says something, in
     ``lang``: the field's name (``cli.board.marker.<field>``) and its value — a number
     as it is, a word by the catalogue (``cli.board.marker.<field>.<value>``, else the
@@ -214,15 +215,12 @@ def board_scene(
     side_ids = list(session.scenario.side_ids)
     units: list[UnitKey] = []
     on_table = {b.unit for b in bases}
+    labels = unit_labels([(u.id, u.side) for u in session.scenario.units], side_ids)
     for unit in session.scenario.units:
         if unit.id not in on_table:
             continue
-        letter = chr(ord("A") + side_ids.index(unit.side)) if unit.side in side_ids else "X"
-        number = sum(1 for key in units if key.side == unit.side) + 1
-        marks = _markers(rows.get(unit.id, {}), session.scenario.ruleset, lang)
-        units.append(
-            UnitKey(f"{letter}{number}", unit.id, _capital(names[unit.id]), unit.side, marks)
-        )
+        marks = unit_markers(rows.get(unit.id, {}), session.scenario.ruleset, lang)
+        units.append(UnitKey(labels[unit.id], unit.id, _capital(names[unit.id]), unit.side, marks))
     sides = tuple(  # (each side's name begins the legend's line)
         (ident, _capital(render(session.side_names[ident], lang)))
         for ident in session.scenario.side_ids
@@ -455,5 +453,6 @@ __all__ = [
     "board_scene",
     "option_spots",
     "scene_svg",
+    "unit_markers",
     "write_scene",
 ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
@@ -23,6 +23,25 @@ from kubik.engine.dice import Die
 from kubik.engine.jsonify import to_json
 from kubik.engine.requests import Choose, Message, msg, option_label
 from kubik.text.i18n import catalogue, render
+
+
+def unit_labels(units: Sequence[tuple[str, str]], side_ids: Sequence[str]) -> dict[str, str]:
+    """Every unit's short label on a map, by unit id: its side's letter (A, B, … in the
+    scenario's order of sides) and its place among that side's units (``A1``, ``B3``).
+    ``units`` are (unit id, side id) in the scenario's order. Labels come from the
+    scenario alone, so a unit keeps its label all game, whoever else is lost or hidden,
+    and the terminal's map and the web table name it alike.
+
+    >>> unit_labels([("s1", "steel"), ("l1", "lianra"), ("s2", "steel")], ["steel", "lianra"])
+    {'s1': 'A1', 'l1': 'B1', 's2': 'A2'}
+    """
+    labels: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    for unit, side in units:
+        letter = chr(ord("A") + side_ids.index(side)) if side in side_ids else "X"
+        counts[side] = counts.get(side, 0) + 1
+        labels[unit] = f"{letter}{counts[side]}"
+    return labels
 
 
 def say(message_id: str, lang: str, /, **params: Any) -> str:

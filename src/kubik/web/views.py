@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from kubik.api.words import option_text, roller_label, side_label
+from kubik.api.drawing import unit_markers
+from kubik.api.words import option_text, roller_label, side_label, unit_labels
 from kubik.engine.jsonify import to_json
 from kubik.engine.log import ChoiceEntry, LogEntry
 from kubik.engine.narration import entry_json
@@ -235,19 +236,24 @@ def reaches_json(
 
 #: A unit's fields in the scenario that say where it starts (the board shows where it is).
 _PLACING = frozenset({"id", "side", "name", "name_ru", "name_ru_cases", "gender_ru"})
-_PLACING |= {"position", "front", "positions", "models_at"}
+_PLACING |= {"position", "front", "positions", "models_at", "facing"}
 
 
 def roster_json(
     session: GameSession, view: dict[str, Any] | None, lang: str
 ) -> dict[str, dict[str, Any]]:
-    """The unit cards of the units this view shows: name and the profile, weapons and
-    gear the scenario gives them (a unit hidden from this side has no card either)."""
+    """The unit cards of the units this view shows: name, the short label the map draws,
+    its state in words (markers, morale, wounds: what the terminal's map legend says), and
+    the profile, weapons and gear the scenario gives them (a unit hidden from this side
+    has no card either)."""
     if view is None:
         return {}
     shown = {piece["unit"] for piece in view.get("pieces", [])}
     shown |= {unit["id"] for unit in view.get("units", [])}
     cards = {}
+    scenario = session.scenario
+    rows = {str(row["id"]): row for row in view.get("units", ())}
+    labels = unit_labels([(u.id, u.side) for u in scenario.units], scenario.side_ids)
     for spec in session.scenario.units:
         if spec.id not in shown:
             continue
@@ -255,7 +261,9 @@ def roster_json(
         name = data.get("name_ru") if lang == "ru" and data.get("name_ru") else data.get("name")
         cards[spec.id] = {
             "name": str(name or spec.id),
+            "label": labels[spec.id],
             "side": spec.side,
+            "state": list(unit_markers(rows.get(spec.id, {}), scenario.ruleset, lang)),
             "profile": {k: v for k, v in data.items() if k not in _PLACING},
         }
     return cards

@@ -203,14 +203,11 @@ function patterns() {
   return el("defs", {}, hatch, dots);
 }
 
-/** A unit's short label, drawn on its models: the initials of its name and its number. */
+/** A unit's short label, drawn on its models: its side's letter and its place among that
+ * side's units (A1, B3), as the server gives it — the terminal's map draws the same. */
 function shortLabel(unitId) {
   const card = (game.roster || {})[unitId];
-  const name = card ? card.name : unitId;
-  const words = name.replace(/[^\p{L}\p{N} ]/gu, " ").split(/\s+/).filter(Boolean);
-  const number = (name.match(/\d+/) || [""])[0];
-  const letters = words.filter((w) => !/^\d/.test(w)).slice(0, number ? 1 : 2).map((w) => w[0].toUpperCase()).join("");
-  return letters + number;
+  return card && card.label ? card.label : unitId;
 }
 
 function renderBoard() {
@@ -255,8 +252,9 @@ function renderBoard() {
     const shape = { fill: sideColour(piece.side), class: classes, "data-piece": piece.id, "data-unit": piece.unit,
       onpointerdown: (event) => startDrag(event, piece) };
     const title = el("title", {}, `${(game.roster[piece.unit] || {}).name || piece.unit} (${piece.id}) — ${piece.presence}, ${piece.posture}`);
+    const turn = square && unit.ahead ? (Math.atan2(unit.ahead[1], unit.ahead[0]) * 180) / Math.PI : 0; // a base square to its regiment
     svg.append(square
-      ? el("rect", { ...shape, x: piece.x - r, y: piece.y - r, width: 2 * r, height: 2 * r }, title)
+      ? el("rect", { ...shape, x: piece.x - r, y: piece.y - r, width: 2 * r, height: 2 * r, transform: `rotate(${turn} ${piece.x} ${piece.y})` }, title)
       : el("circle", { ...shape, cx: piece.x, cy: piece.y, r }, title));
     if (typeof piece.facing === "number") {
       const a = (piece.facing * Math.PI) / 180;
@@ -292,12 +290,20 @@ function modelsByUnit(pieces) {
 function renderRegiments(svg, pieces, units) {
   for (const [unit, models] of modelsByUnit(pieces)) {
     const r = models[0].diameter / 2;
-    const xs = models.map((m) => m.x), ys = models.map((m) => m.y);
-    const [x0, y0, x1, y1] = [Math.min(...xs) - r, Math.min(...ys) - r, Math.max(...xs) + r, Math.max(...ys) + r];
     const ahead = (units[unit] || {}).ahead;
     if (ahead) renderFrontArc(svg, models, r, ahead, unit);
-    svg.append(el("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, class: `regiment${unit === selected ? " selected" : ""}`, stroke: sideColour(models[0].side) }));
-    svg.append(el("text", { x: (x0 + x1) / 2, y: y1 + 0.9, class: "piece-label", "text-anchor": "middle" }, `${shortLabel(unit)} ×${models.length}`));
+    // the frame is drawn square to the regiment's facing: its ranks' and files' extent
+    const [ax, ay] = ahead || [0, 1];
+    const [rx, ry] = [-ay, ax];
+    const along = models.map((m) => m.x * rx + m.y * ry), forward = models.map((m) => m.x * ax + m.y * ay);
+    const [a0, a1] = [Math.min(...along) - r, Math.max(...along) + r];
+    const [f0, f1] = [Math.min(...forward) - r, Math.max(...forward) + r];
+    const at = (a, f) => [a * rx + f * ax, a * ry + f * ay];
+    const corners = [at(a0, f0), at(a1, f0), at(a1, f1), at(a0, f1)];
+    svg.append(el("polygon", { points: corners.map((p) => p.join(",")).join(" "), class: `regiment${unit === selected ? " selected" : ""}`, stroke: sideColour(models[0].side) }));
+    const low = corners.reduce((a, b) => (b[1] > a[1] ? b : a)); // the label under the lowest corner
+    const cx = corners.reduce((sum, p) => sum + p[0], 0) / 4;
+    svg.append(el("text", { x: cx, y: low[1] + 0.9, class: "piece-label", "text-anchor": "middle" }, `${shortLabel(unit)} ×${models.length}`));
   }
 }
 
@@ -374,6 +380,7 @@ function renderCard(units) {
   const rows = [];
   const ru = document.documentElement.lang === "ru";
   const flat = (value) => {
+    if (typeof value === "boolean") return value ? "✓" : "—";
     if (!value || typeof value !== "object") return String(value);
     if (Array.isArray(value)) return value.map(flat).join(", ");
     if ("weapon" in value && "count" in value) return `${value.count} × ${value.weapon}`;
@@ -383,7 +390,7 @@ function renderCard(units) {
   };
   for (const [key, value] of Object.entries(card.profile)) rows.push(el("tr", {}, el("th", {}, key), el("td", {}, flat(value))));
   const state = units[selected] || {};
-  const stateText = Object.entries(state).filter(([k]) => !["id", "side", "ahead"].includes(k)).map(([k, v]) => `${k}: ${flat(v)}${k === "facing" ? "°" : ""}`).join(", ");
+  const stateText = (card.state || []).join(", "); // in words, as the terminal's map legend says it
   const models = (game.view.pieces || []).filter((p) => p.unit === selected && p.presence === "in_play").length;
   const marks = unitMarks(state).join(" ");
   box.replaceChildren(
