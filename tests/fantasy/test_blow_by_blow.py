@@ -218,34 +218,34 @@ def _volley_question(**fields: Any) -> dict[str, Any]:
     }
 
 
-def test_a_volley_of_more_than_ninety_shots_is_refused_in_one_line() -> None:
-    """The exact odds answer in a second up to 90 shots (models shooting × shots each,
+def test_a_volley_of_more_than_sixty_shots_is_refused_in_one_line() -> None:
+    """The exact odds answer in a second up to 60 shots (models shooting × shots each,
     Volley fire's overhead models too); more is refused naming ``ranks`` and the limit,
     in English and Russian."""
     try:
         api.odds("fantasy.shooting", _volley_question(ranks=[20, 20, 20], multiple=2))
     except InputError as error:
         assert error.text("en") == (
-            "ranks: 100 shots in one volley (models shooting × shots each); at most 90"
+            "ranks: 100 shots in one volley (models shooting × shots each); at most 60"
         )
         assert error.text("ru") == (
             "ranks: 100 выстрелов за один залп (стреляющие модели × выстрелы каждой); "
-            "можно не больше 90"
+            "можно не больше 60"
         )
     else:
         raise AssertionError("a volley of 100 shots was not refused")
-    answer = api.odds("fantasy.shooting", _volley_question(ranks=[15, 15, 30], multiple=2))
+    answer = api.odds("fantasy.shooting", _volley_question(ranks=[10, 10, 20], multiple=2))
     assert answer["exact"] is True
 
 
 def test_the_largest_volley_allowed_is_exact() -> None:
     """Issue 31: the largest volley allowed, ten models a rank in ten ranks with Volley
-    fire and three shots each (30 models, 90 shots), Killing blows at a 10-Wound ridden
+    fire and two shots each (30 models, 60 shots), Killing blows at a 10-Wound ridden
     monster with a 10-Wound rider: exact, whole, the rider losing at most his 10 Wounds
     (its time is the worst-case bench's, ``python -m bench worst``)."""
     question = _volley_question(
         ranks=[5] * 10,
-        multiple=3,
+        multiple=2,
         ballistic_skill=10,
         strength=10,
         target_toughness=10,

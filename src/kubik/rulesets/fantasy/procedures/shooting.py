@@ -14,9 +14,10 @@ from kubik.rulesets.fantasy.shooting import Volley, VolleyOutcome, shooters, vol
 from kubik.rulesets.fantasy.special_rules import SpecialRule
 
 #: Engine limit, not a rule: shots in one volley (models shooting × shots each), so
-#: its exact odds answer within a second. Thirty models with three shots each, more
-#: than any regiment fires (two ranks shoot, Volley fire adds half the rest).
-MAX_SHOTS = 90
+#: its exact odds answer within a second; as many as the attacks ``fantasy.attacks``
+#: takes. Twenty models with three shots each, or thirty with two, is more than a
+#: regiment fires (two ranks shoot, Volley fire adds half the rest).
+MAX_SHOTS = 60
 
 
 class ShootingInput(ProcedureInput):
