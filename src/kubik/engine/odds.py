@@ -40,6 +40,7 @@ from kubik.engine.applied import not_recording
 from kubik.engine.distribution import Distribution, tally_counts
 from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll, silenced
 from kubik.engine.rolls import Counted, FoldMoves, roll_counts
+from kubik.engine.runs import Runs, runs_of, runs_summed, summed_outcomes
 
 Policy = Callable[[Choose], Hashable]
 
@@ -80,6 +81,8 @@ def odds_by(key: Callable[..., tuple[Any, ...]]) -> Callable[[P], P]:
 _MET_LIMIT = 4096
 #: The attribute :func:`odds_by` sets on a procedure.
 _ODDS_KEY = "__kubik_odds_by__"
+#: Marks the sums of runs among the answers kept (:meth:`OddsDriver._summed`).
+_RUNS: Any = object()
 
 
 def _odds_args(procedure: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -294,7 +297,10 @@ class OddsDriver:
             self._decisions += 1
         else:
             before = self._decisions
-            if self._enumerating:  # a call met while enumerating: already silenced
+            runs = runs_of(procedure, args)
+            if runs is not None:
+                cached = self._summed(procedure, runs)
+            elif self._enumerating:  # a call met while enumerating: already silenced
                 cached = self._enumerate(procedure, args)
             else:
                 self._enumerating = True
@@ -307,6 +313,29 @@ class OddsDriver:
                 key = (None, procedure, shared)
         self.cache.calls[key] = cached
         return cached
+
+    def _summed(self, procedure: Callable[..., Procedure[Any]], runs: Runs) -> Counted:
+        """The odds of a procedure made of independent runs of itself
+        (:func:`~kubik.engine.runs.odds_by_runs`): each run's odds once, their sum
+        exactly (kept by the runs, whatever the ``outcome`` made of it), then the outcomes."""
+        key = (_RUNS, procedure, runs.groups, runs.adds, runs.most)
+        summed = self.cache.answers.get(key)
+        if summed is None:
+            groups = []
+            for n, one in runs.groups:
+                before = self._decisions
+                one_total, pairs = self.counted(procedure, one)
+                if self._decisions != before:
+                    raise ProcedureError(f"{procedure.__name__}{one!r} asks a decision: not runs")
+                amounts: dict[Any, int] = {}
+                for outcome, count in pairs:
+                    added = runs.adds(outcome)
+                    amounts[added] = amounts.get(added, 0) + count
+                groups.append((n, (one_total, tuple(amounts.items()))))
+            summed = runs_summed(groups, runs.most)
+            self.cache.answers[key] = summed
+        total, weights = summed_outcomes(runs, summed)
+        return normalised(total, weights)
 
     def has_decisions(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]

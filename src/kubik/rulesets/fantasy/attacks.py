@@ -11,7 +11,7 @@ and Always Strikes First counts from the second round (FB-SR-02, in
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -19,6 +19,7 @@ from kubik.engine import Call, Procedure, Roll, emit, msg
 from kubik.engine.dice import D6
 from kubik.engine.odds import odds_by
 from kubik.engine.requests import AnyCall
+from kubik.engine.runs import Runs, odds_by_runs
 from kubik.rulesets.fantasy.charts import armour_needed, data, to_hit_needed, to_wound_needed
 from kubik.rulesets.fantasy.pools import Successes
 
@@ -210,11 +211,44 @@ def _then(procedure: Callable[..., Procedure[int]], *args: Any) -> AnyCall:
     return Call(procedure, args, tail=True)
 
 
+def _wounds_of(outcome: AttacksOutcome) -> tuple[int]:
+    """What one blow adds to the blows' wounds."""
+    return (outcome.wounds,)
+
+
+@dataclass(frozen=True, slots=True)
+class _AtMost:
+    """The blows' outcome from the wounds their blows cause one by one: no more than
+    the target has left (None: all of them)."""
+
+    left: int | None
+
+    def __call__(self, wounds: tuple[int, ...]) -> AttacksOutcome:
+        (caused,) = wounds
+        return AttacksOutcome(caused if self.left is None else min(caused, self.left))
+
+
+def blow_by_blow(blows: Blows) -> Runs | None:
+    """The blows as one blow each, rolled alone: every stage (to hit and its re-roll,
+    to wound, each save, Flammable's double wound, a Killing blow's ward save) treats
+    each die alone, so the pools' wounds are the sum of single blows' (as one blow
+    slays a model outright with a Killing blow, whatever is left, its Wounds count in
+    full). Only the target's wounds left cap the whole: a Killing blow past the models
+    left slays none, and no more wounds are caused than there are, so the blows cause
+    at most what is left of the sum. None for one blow at a target with no such cap."""
+    if blows.attacks == 0 or (blows.attacks == 1 and blows.target_wounds_left is None):
+        return None
+    one = replace(blows, attacks=1, target_wounds_left=None, target_rides=False)
+    return Runs(((blows.attacks, (one,)),), _wounds_of, _AtMost(blows.target_wounds_left))
+
+
+@odds_by_runs(blow_by_blow)
 def attacks(blows: Blows) -> Procedure[AttacksOutcome]:
     """Resolve the blows: to hit, re-rolls, to wound, armour, ward, regeneration.
 
-    Each stage is a sub-procedure on the counts it needs (memoised by the odds
-    driver), so exact odds stay fast for big pools.
+    Rolled as pools, stage by stage, as at the table; each die goes its own way
+    through them, so the exact odds take one blow's and add the blows up
+    (:func:`blow_by_blow`).
     """
     magical = bool(blows.rules & MAGICAL)
     if "ethereal" in blows.target_rules and not magical:

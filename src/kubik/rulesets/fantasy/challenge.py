@@ -90,9 +90,8 @@ class DuelOutcome:
     overkill: int
 
 
-def _strike(
-    striker: Fighter, victim: Fighter, victim_wounds: int, round_number: int, charging: bool
-) -> Procedure[int]:
+def _strike(striker: Fighter, victim: Fighter, round_number: int, charging: bool) -> Procedure[int]:
+    """The wounds a duellist (and his mount) deal this round."""
     blows = striker.blows_at(victim, round_number=round_number, charging=charging, models=1)
     result: AttacksOutcome = yield Call(attacks, (blows,))
     wounds = result.wounds
@@ -105,10 +104,33 @@ def _strike(
     return wounds
 
 
+@dataclass(frozen=True, slots=True)
+class _Felled:
+    """The wounds a strike deals as the duel reads them: those that kill and the
+    Overkill's most beyond them (more change nothing)."""
+
+    most: int
+
+    def __call__(self, wounds: int) -> int:
+        return min(wounds, self.most)
+
+
+def _strike_at(
+    striker: Fighter, victim: Fighter, victim_wounds: int, round_number: int, charging: bool
+) -> Call[int, Fighter, Fighter, int, bool]:
+    """A duellist's strike as a step of the duel (logged as the duel's own), its
+    wounds as the duel reads them (:class:`_Felled`): the exact odds then branch on
+    those few, not on every wound a Killing blow's many Wounds could add."""
+    most = victim_wounds + int(data()["combat_resolution"]["overkill_max"])
+    return Call(
+        _strike, (striker, victim, round_number, charging), reduce=_Felled(most), inline=True
+    )
+
+
 def duel_round(d: Duel) -> Procedure[DuelOutcome]:
     """The challenger strikes first, then the challenged if still alive (FB-CHAL-03);
     a mount strikes with its rider and takes none of his excess wounds (FB-SR-16)."""
-    dealt = yield from _strike(
+    dealt: int = yield _strike_at(
         d.challenger, d.challenged, d.challenged_wounds, d.round_number, d.challenger_charging
     )
     if dealt >= d.challenged_wounds:
@@ -119,7 +141,7 @@ def duel_round(d: Duel) -> Procedure[DuelOutcome]:
             overkill=extra,
         )
         return DuelOutcome(0, d.challenged_wounds, "challenged", extra)
-    taken = yield from _strike(
+    taken: int = yield _strike_at(
         d.challenged, d.challenger, d.challenger_wounds, d.round_number, False
     )
     if taken >= d.challenger_wounds:

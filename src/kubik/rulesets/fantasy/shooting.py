@@ -14,6 +14,7 @@ from functools import lru_cache
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
 from kubik.engine.dice import D6
+from kubik.engine.runs import Runs, odds_by_runs
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks
 from kubik.rulesets.fantasy.charts import ShotNeed, data, shooting_modifier, shooting_needed
 from kubik.rulesets.fantasy.pools import Successes
@@ -144,8 +145,45 @@ def _hit_roll(reason: str, n: int, needed: int, told: str | int, rules: tuple[st
     )
 
 
+def _wounds_of(outcome: VolleyOutcome) -> tuple[int, int]:
+    """What one model's shots add to the volley's wounds: on the unit, on the rider."""
+    return (outcome.wounds, outcome.rider_wounds)
+
+
+@dataclass(frozen=True, slots=True)
+class _RiderAtMost:
+    """The volley's outcome from its models' wounds added up: the rider loses no more
+    than he has left (FB-SR-16); a model's own shots are capped alike, which changes
+    nothing in the sum's cap."""
+
+    rider_wounds: int
+
+    def __call__(self, wounds: tuple[int, ...]) -> VolleyOutcome:
+        on_unit, on_rider = wounds
+        return VolleyOutcome(on_unit, min(on_rider, self.rider_wounds))
+
+
+def shot_by_shot(v: Volley) -> Runs | None:
+    """The volley as each model's shots, rolled alone: every shot hits, strikes the
+    rider or his monster, wounds and is saved on its own die (the 7+ second roll too),
+    so the volley's wounds are its models' added up, those normally and those
+    overhead (another need) apart. None for one model's shots."""
+    if v.shots + v.overhead_shots <= 1:
+        return None
+    normal = replace(v, shots=1, overhead_shots=0)
+    overhead = replace(v, shots=0, overhead_shots=1)
+    return Runs(
+        ((v.shots, (normal,)), (v.overhead_shots, (overhead,))),
+        _wounds_of,
+        _RiderAtMost(v.rider_wounds),
+        most=(None, v.rider_wounds),
+    )
+
+
+@odds_by_runs(shot_by_shot)
 def volley(v: Volley) -> Procedure[VolleyOutcome]:
-    """Roll to hit with every shot, then to wound and save as blows do."""
+    """Roll to hit with every shot, then to wound and save as blows do (as pools, as
+    at the table; the exact odds add up one model's shots, :func:`shot_by_shot`)."""
     need, rules = shot_need(v)
     hits = yield from _hits(v.shots * v.multiple, need, rules)
     if v.overhead_shots:

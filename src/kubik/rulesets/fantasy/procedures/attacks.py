@@ -6,6 +6,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from kubik.engine import Procedure, ProcedureInput, procedure
+from kubik.engine.requests import tail_step
 from kubik.rulesets.fantasy.attacks import (
     AttacksOutcome,
     Blows,
@@ -148,4 +149,6 @@ def attacks_procedure(inp: AttacksInput) -> Procedure[AttacksOutcome]:
         **target_fields(inp),
         hates_target=inp.hates_target,
     )
-    return (yield from attacks(blows))
+    # a step of this procedure (logged as its own), whose odds are the blows' own
+    outcome: AttacksOutcome = yield tail_step(attacks, blows)
+    return outcome

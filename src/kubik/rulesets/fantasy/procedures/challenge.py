@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from kubik.engine import Procedure, ProcedureInput, procedure
+from kubik.engine.requests import tail_step
 from kubik.rulesets.fantasy.challenge import Duel, DuelOutcome, duel_round
 from kubik.rulesets.fantasy.procedures.close_combat import ProfileInput
 
@@ -50,15 +51,14 @@ def challenge_procedure(inp: ChallengeInput) -> Procedure[DuelOutcome]:
         one = one.with_mount(inp.challenger.mount.fighter())
     if inp.challenged.mount is not None:
         two = two.with_mount(inp.challenged.mount.fighter())
-    return (
-        yield from duel_round(
-            Duel(
-                one,
-                two,
-                inp.challenger.wounds_left or one.w,
-                inp.challenged.wounds_left or two.w,
-                inp.round,
-                inp.challenger_charging,
-            )
-        )
+    duel = Duel(
+        one,
+        two,
+        inp.challenger.wounds_left or one.w,
+        inp.challenged.wounds_left or two.w,
+        inp.round,
+        inp.challenger_charging,
     )
+    # a step of this procedure (logged as its own): the odds replay the duel, not this
+    outcome: DuelOutcome = yield tail_step(duel_round, duel)
+    return outcome

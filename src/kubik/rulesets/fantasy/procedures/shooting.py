@@ -6,17 +6,30 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kubik.engine import Procedure, ProcedureInput, procedure
+from kubik.core.errors import InputError
+from kubik.engine import Procedure, ProcedureInput, msg, procedure
+from kubik.engine.requests import tail_step
 from kubik.rulesets.fantasy.procedures.target import target_fields
 from kubik.rulesets.fantasy.shooting import Volley, VolleyOutcome, shooters, volley
 from kubik.rulesets.fantasy.special_rules import SpecialRule
+
+#: Engine limit, not a rule: shots in one volley (models shooting × shots each), so
+#: its exact odds answer within a second; as many as the attacks ``fantasy.attacks``
+#: takes. Twenty models with three shots each, or thirty with two, is more than a
+#: regiment fires (two ranks shoot, Volley fire adds half the rest).
+MAX_SHOTS = 60
 
 
 class ShootingInput(ProcedureInput):
     """Shots of a unit with missile weapons at one target."""
 
     ranks: tuple[Annotated[int, Field(ge=0, le=40)], ...] = Field(
-        min_length=1, max_length=10, description="models in each rank, front first (0..40 each)"
+        min_length=1,
+        max_length=10,
+        description=(
+            "models in each rank, front first (0..40 each; "
+            f"at most {MAX_SHOTS} shots in the volley, models shooting × shots each)"
+        ),
     )
     ballistic_skill: int = Field(ge=1, le=10, description="shooters' Ballistic Skill (BS)")
     strength: int = Field(ge=1, le=10, description="the weapon's Strength")
@@ -86,27 +99,29 @@ def shooting_procedure(inp: ShootingInput) -> Procedure[VolleyOutcome]:
     """Shooting: to hit by BS with its modifiers and 7+ rolls, to wound, saves."""
     rules = frozenset(inp.special_rules)
     normal, overhead = shooters(inp.ranks, "volley_fire" in rules)
-    return (
-        yield from volley(
-            Volley(
-                shots=normal,
-                overhead_shots=overhead,
-                ballistic_skill=inp.ballistic_skill,
-                strength=inp.strength,
-                rules=rules,
-                moved=inp.moved,
-                mounted=inp.mounted,
-                character_joined=inp.character_joined,
-                long_range=inp.long_range,
-                single_target=inp.single_target,
-                cover=inp.cover,
-                stand_and_shoot=inp.stand_and_shoot,
-                multiple=inp.multiple,
-                ridden_monster=inp.ridden_monster,
-                rider_toughness=inp.rider_toughness,
-                rider_armour_save=inp.rider_armour_save,
-                rider_wounds=inp.rider_wounds,
-                **target_fields(inp),
-            )
-        )
+    fired = (normal + overhead) * inp.multiple
+    if fired > MAX_SHOTS:
+        raise InputError(msg("fantasy.shooting.too_many_shots", shots=fired, most=MAX_SHOTS))
+    shots_fired = Volley(
+        shots=normal,
+        overhead_shots=overhead,
+        ballistic_skill=inp.ballistic_skill,
+        strength=inp.strength,
+        rules=rules,
+        moved=inp.moved,
+        mounted=inp.mounted,
+        character_joined=inp.character_joined,
+        long_range=inp.long_range,
+        single_target=inp.single_target,
+        cover=inp.cover,
+        stand_and_shoot=inp.stand_and_shoot,
+        multiple=inp.multiple,
+        ridden_monster=inp.ridden_monster,
+        rider_toughness=inp.rider_toughness,
+        rider_armour_save=inp.rider_armour_save,
+        rider_wounds=inp.rider_wounds,
+        **target_fields(inp),
     )
+    # a step of this procedure (logged as its own), whose odds are the volley's own
+    outcome: VolleyOutcome = yield tail_step(volley, shots_fired)
+    return outcome
