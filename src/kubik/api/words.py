@@ -114,8 +114,11 @@ def value_text(value: Any, lang: str) -> str:
         return render(value, lang)
     if isinstance(value, Die | bool) or (isinstance(value, Enum) and getattr(value, "msgid", None)):
         return render(msg("console.value", value=value), lang)  # a named StrEnum too
+    if value is None:  # a field with nothing in it this time (no side broken)
+        return render(msg("kubik.value.none"), lang)
     if isinstance(value, str):
-        return value
+        said = f"kubik.value.{value}"  # a word every ruleset's outcomes use (a draw)
+        return render(msg(said), lang) if _known(said, lang) else value
     data = to_json(value)
     if isinstance(data, str):
         return data

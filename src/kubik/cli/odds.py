@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from kubik import api
 from kubik.cli.console.inputs import read_input
 from kubik.cli.console.parse import Lang
+from kubik.core import limits
 from kubik.core.errors import InputError, KubikError
 from kubik.engine.jsonify import outcome_order
 from kubik.engine.registry import get as get_procedure
@@ -196,6 +197,59 @@ def odds_command(
     data = question(procedure, words, input_text, lang.value, ask=not as_json)
     goals = _objectives(objective)
     chosen = policy if policy is not None else ("optimal" if goals or explain else "default")
+    with _work_limit(simulate is None):
+        _answer(procedure, data, simulate, seed, policy, goals, chosen, explain, observed,
+                compare, vs, over, plot, full, as_json, lang)  # fmt: skip
+
+
+@contextmanager
+def _work_limit(exact: bool) -> Iterator[None]:
+    """Stop an exact question after :data:`~kubik.core.limits.ODDS_SECONDS` of CPU, with
+    one line naming the limit (the few corners of the input ranges that take longer would
+    otherwise run for minutes). A simulation shows its progress and stops at Ctrl-C
+    instead. Where the platform has no CPU timer, or off the main thread, no limit."""
+    timer = getattr(signal, "ITIMER_PROF", None)
+    if not exact or timer is None or not _on_main_thread():
+        yield
+        return
+    seconds = limits.ODDS_SECONDS
+
+    def stop(signum: int, frame: Any) -> None:
+        raise InputError(msg("cli.odds.too_long", seconds=seconds))
+
+    before = signal.signal(signal.SIGPROF, stop)
+    signal.setitimer(timer, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(timer, 0)
+        signal.signal(signal.SIGPROF, before)
+
+
+def _on_main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
+
+
+def _answer(
+    procedure: str,
+    data: Any,
+    simulate: int | None,
+    seed: int,
+    policy: str | None,
+    goals: Any,
+    chosen: str,
+    explain: bool,
+    observed: str | None,
+    compare: bool,
+    vs: list[str] | None,
+    over: str | None,
+    plot: str | None,
+    full: bool,
+    as_json: bool,
+    lang: Lang,
+) -> None:
     if vs or over is not None or plot is not None:
         from kubik.cli.odds_variants import answer_variants
 

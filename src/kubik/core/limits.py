@@ -57,6 +57,12 @@ BOT_SOLVE_POSITIONS = 2_000
 #: The same for the fast bot (``--bot fast``), for large sweeps.
 FAST_BOT_SOLVE_POSITIONS = 200
 
+#: Seconds of CPU one exact odds question may take (`kubik odds`; the web's odds process
+#: gives each request as long). Questions inside the documented input ranges are meant to
+#: answer within a second; the few corners that do not are stopped here with one line
+#: rather than left to run for minutes.
+ODDS_SECONDS = 20
+
 #: The root seed of bot games when none is given (``kubik play``, ``coverage``, ``sim``).
 #: Not a limit: it lives here because this module is light (the command line and the
 #: API name it without loading the game layer).
@@ -80,6 +86,9 @@ LIMITS: dict[str, Limit] = {
     ),
     "fast_bot_solve_positions": Limit(
         FAST_BOT_SOLVE_POSITIONS, "positions the fast bot solves exactly for one decision"
+    ),
+    "odds_seconds": Limit(
+        ODDS_SECONDS, "seconds of CPU one exact odds question may take (terminal and web)"
     ),
     "store_lock_wait_ms": Limit(
         STORE_LOCK_WAIT_MS, "milliseconds a write waits for a save store locked by another process"

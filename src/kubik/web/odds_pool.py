@@ -24,12 +24,13 @@ from typing import Any
 
 from kubik import api
 from kubik.api.variants import compare_inputs, sweep
+from kubik.core import limits
 from kubik.core.errors import KubikError
 from kubik.web.forecasts import ForecastOdds
 from kubik.web.games import Refusal
 
-#: Seconds one odds request may work.
-ODDS_SECONDS = 20.0
+#: Seconds one odds request may work (the engine limit `kubik odds` keeps too).
+ODDS_SECONDS = float(limits.ODDS_SECONDS)
 #: Seconds a request waits for the one odds process before it is refused as busy.
 QUEUE_SECONDS = 10.0
 #: Answers remembered (each a few kilobytes).

@@ -1,0 +1,67 @@
+"""An exact odds question past the engine's limit of CPU seconds is stopped with one line
+naming the limit, in the user's language, instead of running for minutes; a question
+inside it is answered as before."""
+
+from __future__ import annotations
+
+import json
+import resource
+import signal
+import time
+from typing import Any
+
+import pytest
+
+from kubik.core import limits
+from tests.bots.cli_harness import Kubik, kubik, one_line_error, toy_home
+
+__all__ = ["kubik", "toy_home"]  # fixtures, used by name below
+
+pytestmark = pytest.mark.skipif(
+    not hasattr(signal, "ITIMER_PROF"), reason="the limit needs a CPU timer (POSIX)"
+)
+
+
+def too_large() -> dict[str, Any]:
+    """The slowest corner of ``fantasy.close_combat``'s input ranges (every number at its
+    most, every special rule: minutes to work out exactly), as the worst-case bench asks it."""
+    from bench.worst_cases import extreme_inputs
+
+    from kubik.engine.registry import get
+
+    return extreme_inputs(get("fantasy.close_combat").input_model)[0]
+
+
+def cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_question_past_the_limit_stops_with_one_line(
+    kubik: Kubik, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    monkeypatch.setattr(limits, "ODDS_SECONDS", 1)
+    start, clock = cpu(), time.monotonic()
+    done = kubik("odds", "fantasy.close_combat", "--input", json.dumps(too_large()), "--lang", lang)
+    if lang == "en":
+        line = one_line_error(done)
+    else:  # the same one line, begun in Russian
+        assert done.code == 2 and "Traceback" not in done.err, done
+        (line,) = done.err.strip().splitlines()
+        assert line.startswith("ошибка: ")
+    assert cpu() - start < 10 and time.monotonic() - clock < 30
+    assert "input" in line and "1" in line and "--simulate" in line
+    assert ("остановлены" in line) if lang == "ru" else ("stopped" in line)
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)  # the timer is put away
+
+
+def test_a_question_inside_the_limit_is_answered(
+    kubik: Kubik, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(limits, "ODDS_SECONDS", 5)
+    fight = '{"a": [{"fight": 4, "attacks": 1}], "b": [{"fight": 3, "attacks": 1}]}'
+    done = kubik("odds", "old_west.fight", "--input", fight)
+    assert done.code == 0, done.err
+    assert "winner" in done.out
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
