@@ -555,6 +555,54 @@ def attacks_of(
     return rest
 
 
+def winners_strike(
+    winners: tuple[Model, ...],
+    struck: tuple[Struck, ...],
+    fames: tuple[int, ...],
+    winner: Side,
+    rules: tuple[str, ...],
+    index: int,
+) -> Procedure[tuple[tuple[Struck, ...], tuple[int, ...], tuple[int, ...]]]:
+    """The strikes of the winners from the ``index``-th (0-based) on, at the losers as
+    ``struck`` so far (OW-CC-05; each winner strikes, OW-CC-13) with ``fames`` (the Fame
+    of each of those winners): the losers after them, the Fame each of them has left and,
+    per loser, the winner (1-based, 0: none) whose strikes took its last Wound.
+
+    Each winner's strikes are a step of their own on where the losers stand, so the odds
+    of a round with several winners follow the few states of the losers between two
+    winners, not every path of every winner's strikes."""
+    striker = winners[index]
+    killed = (0,) * len(struck)
+    left = fames[0]
+    after = struck
+    if _strike_verdict(StrikeAt.RIDER, striker.prone, False, False, False).allowed:
+        said = emit(
+            "old_west.combat.strikes",
+            rules=("OW-CC-05",),
+            side=winner,
+            model=striker.called(index),
+            attacks=striker.attacks,
+        )
+        if said is not SILENT:  # (the people rolling see whose strikes these are)
+            yield said
+        after, left = yield step(attacks_of, striker, struck, left, winner, rules, 0)
+        killed = tuple(
+            index + 1 if not _struck_out(before) and _struck_out(now) else 0
+            for before, now in zip(struck, after, strict=True)
+        )
+    if index + 1 == len(winners):
+        return after, (left,), killed
+    rest, lefts, later = yield step(
+        winners_strike, winners, after, fames[1:], winner, rules, index + 1
+    )
+    return rest, (left, *lefts), tuple(k or k2 for k, k2 in zip(killed, later, strict=True))
+
+
+def _struck_out(struck: Struck) -> bool:
+    """Whether a loser as ``struck`` has lost his last Wound (OW-CC-12)."""
+    return out_of_action(struck.marks.wounds, struck.model.wounds)
+
+
 @lru_cache(maxsize=128)
 def _at_mount_choice(strikes: int, side: str, easier: bool) -> Choose:
     """How many of ``strikes`` go at the mount (OW-CC-16; ``easier``: all of them by
@@ -709,34 +757,18 @@ def combat(
             )
             if said is not SILENT:
                 yield said
-    strike_rules = extra["both_sides"]
-    killed_by = [0] * len(targets)
-    for index, striker in enumerate(winners):
-        if not _strike_verdict(StrikeAt.RIDER, striker.prone, False, False, False).allowed:
-            continue
-        said = emit(
-            "old_west.combat.strikes",
-            rules=("OW-CC-05",),
-            side=winner,
-            model=striker.called(index),
-            attacks=striker.attacks,
-        )
-        if said is not SILENT:  # (the people rolling see whose strikes these are)
-            yield said
-        standing = [not t.out for t in targets]
-        struck, fame_left[index] = yield step(
-            attacks_of,
-            striker,
-            tuple(t.struck for t in targets),
-            fame_left[index],
-            winner,
-            strike_rules,
-            0,
-        )
-        for place, (target, after) in enumerate(zip(targets, struck, strict=True)):
-            target.restore(after)
-            if standing[place] and target.out:
-                killed_by[place] = index + 1
+    struck, fames, killed_by = yield step(
+        winners_strike,
+        winners,
+        tuple(t.struck for t in targets),
+        tuple(fame_left),
+        winner,
+        extra["both_sides"],
+        0,
+    )
+    for target, after in zip(targets, struck, strict=True):
+        target.restore(after)
+    fame_left = list(fames)
     for target in targets:
         if target.model.cliff_drop > 0 and not target.out:
             fall = yield Call(
