@@ -193,7 +193,8 @@ def test_decisions_of_one_fight_share_its_outer_solve_and_fit_the_budget_as_from
     a = (Model(4, 1, 3, 4, fame=2),)
     b = (Model(4, 1, 3, 4, fame=1),)
     asked = _positions_of(combat, (a, b, Side.A), [5, 3, 4, 4, 4, 4])
-    assert [len(position) for _, position in asked] == [3, 3, 5]
+    # the two bids in the fight; the Fame on a wound inside the winners' strikes
+    assert [len(position) for _, position in asked] == [3, 3, 6]
     least = {_least_budget(request, position) for request, position in asked}
     for budget in sorted(least | {n - 1 for n in least}):
         scratch = [strategy(Optimal(), r, p, OddsCache(), budget) for r, p in asked]

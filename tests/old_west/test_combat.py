@@ -162,7 +162,7 @@ def test_OW_CC_04_loser_backs_off_and_takes_normal_strikes() -> None:
 
 def test_OW_CC_09_trapped_one_attack_two_strikes_two_attacks_four_strikes() -> None:
     """Seed: a fighter with 1 Attack strikes a trapped one twice, with 2 Attacks four times."""
-    trapped = {**LAWMAN, "trapped": True, "wounds": 5}
+    trapped = {**LAWMAN, "trapped": True, "wounds": 3}
     one = table(combat_procedure, (_inp([LAWMAN], [trapped]),), [6, 1, 4, 4])
     assert len(_wound_rolls(one)) == 2
     assert one.result.outcome == CombatOutcome(Side.A, (2,), 0)  # type: ignore[union-attr]
@@ -265,7 +265,7 @@ def test_OW_CC_15_enemies_on_both_sides_only_the_strike_across_needs_the_reach_r
     # the single model loses: trapped behind the obstacle, each enemy strikes it
     lone = table(
         combat_procedure,
-        (_inp([{**LAWMAN, "trapped": True, "wounds": 9}], [contact, across]),),
+        (_inp([{**LAWMAN, "trapped": True, "wounds": 3}], [contact, across]),),
         [1, 6, 1, 3, 3, 1, 1],
     )
     assert lone.result.outcome == CombatOutcome(Side.B, (0,), 0)  # type: ignore[union-attr]

@@ -8,11 +8,14 @@ from itertools import product
 import pytest
 from pydantic import ValidationError
 
+from kubik import api
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver
 from kubik.engine.log import ChoiceEntry, EventEntry
 from kubik.rulesets.old_west.core import Side
 from kubik.rulesets.old_west.fame import JustEnough, SpendNothing, policies
 from kubik.rulesets.old_west.fight import FightOutcome
+from kubik.rulesets.old_west.procedures.combat import LAWMAN
 from kubik.rulesets.old_west.procedures.fight import FightInput, fight_procedure
 
 from .helpers import ByPolicy, Scripted, roll_sizes, table
@@ -206,6 +209,42 @@ def test_OW_CC_03_input_is_validated() -> None:
         FightInput.model_validate(
             {"a": [{"fight": 3, "attacks": 1, "bogus": 1}], "b": [{"fight": 3, "attacks": 1}]}
         )
+
+
+@pytest.mark.parametrize(
+    ("procedure", "model", "field", "limit"),
+    [
+        ("old_west.fight", {"fight": 3}, "attacks", 3),
+        ("old_west.fight", {"fight": 3, "attacks": 1}, "fame", 3),
+        ("old_west.combat", {**LAWMAN, "attacks": 1}, "wounds", 3),
+        ("old_west.combat", {**LAWMAN, "attacks": 1}, "fortune", 3),
+    ],
+)
+def test_OW_ABSENT_09_a_question_past_the_games_values_names_the_limit(
+    procedure: str, model: dict[str, int], field: str, limit: int
+) -> None:
+    """Attacks, Wounds, Fame and Fortune end at three, the seed's largest (OW-CC-11,
+    OW-CC-12, OW-HERO-05): one more is refused in one line naming the field and the
+    limit, in English and in Russian."""
+    question = {"a": [{**model, field: limit + 1}], "b": [{**model, field: limit}]}
+    with pytest.raises(InputError) as refused:
+        api.odds(procedure, question)
+    assert (
+        refused.value.text("en") == f"input.a[0].{field}: {limit + 1} is too large; at most {limit}"
+    )
+    assert refused.value.text("ru").endswith(f"можно не больше {limit}")
+    api.odds(procedure, {"a": [{**model, field: limit}], "b": [{**model, field: limit}]})
+
+
+def test_OW_ABSENT_03_a_fight_question_has_a_single_model_on_one_side() -> None:
+    """Fights are split so that one side is one model (OW-ABSENT-03), and six models fit
+    around one: two against two, or seven against one, are refused."""
+    one = {"fight": 3, "attacks": 1}
+    with pytest.raises(InputError, match="one side of a fight must be a single model"):
+        api.odds("old_west.fight", {"a": [one, one], "b": [one, one]})
+    with pytest.raises(InputError, match="at most 6 items"):
+        api.odds("old_west.fight", {"a": [one] * 7, "b": [one]})
+    api.odds("old_west.fight", {"a": [one] * 6, "b": [one]})
 
 
 def test_OW_HERO_03_both_bids_are_asked_before_anything_reveals_them() -> None:

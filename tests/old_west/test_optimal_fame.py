@@ -59,6 +59,14 @@ CASES = [
     ("old_west.shoot", {"shoot": 4, "strength": 3, "toughness": 4, "fame": 2}),
     ("old_west.combat", {"a": [{**LAWMAN, "fame": 1}], "b": [{**LAWMAN, "wounds": 2}]}),
     ("old_west.combat", {"a": [{**LAWMAN, "fame": 1}], "b": [{**LAWMAN, "fame": 1}]}),
+    # two winners strike in turn, each with his own Fame
+    (
+        "old_west.combat",
+        {
+            "a": [{**LAWMAN, "fame": 1}, {**LAWMAN, "fame": 1}],
+            "b": [{**LAWMAN, "wounds": 2}],
+        },
+    ),
 ]
 
 

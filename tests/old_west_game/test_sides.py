@@ -42,6 +42,14 @@ def test_requests_naming_no_side_pass_unchanged() -> None:
     assert call.procedure is as_sides and call.args == (LABELS, len, ((1, 2),))
 
 
+def test_a_tail_call_keeps_its_promise_when_relabelled() -> None:
+    """A rule's tail call whose caller returns ``then`` of its answer (a combat round
+    returns its outcome made from the strikes' answer) keeps ``then``: without it the
+    round inside a battle broke its promise and stopped the game."""
+    call = LABELS.request(Call(len, ((1, 2),), inline=True, tail=True, then=str))
+    assert (call.inline, call.tail, call.then) == (True, True, str)
+
+
 def test_labels_hash_and_compare_by_their_tables() -> None:
     again = Labels((("a", "law"), ("b", "outlaws")), ((Side.A, LAW), (Side.B, OUTLAWS)))
     assert again == LABELS and hash(again) == hash(LABELS)

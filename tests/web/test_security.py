@@ -173,15 +173,24 @@ def test_each_side_reads_a_log_numbered_on_its_own(tmp_path: Path) -> None:
             assert tail["log"] == whole["log"][3:] and tail["log_start"] == 3
 
 
-#: Still minutes of work: ten Heroes a side, each with a different Fame (Heroes alike
-#: are folded into one situation, so three alike a side now take a fraction of a second).
+#: Still minutes of work: a Hero at a cliff edge against six Heroes at the same edge,
+#: each with Fame and Fortune, every loser falling (the round's outcomes are counted per
+#: model, and six falling Heroes have more of them than a second can list).
+HEAVY_HERO = {
+    "fight": 5,
+    "attacks": 3,
+    "strength": 4,
+    "toughness": 4,
+    "wounds": 3,
+    "fame": 3,
+    "fortune": 3,
+    "cliff_drop": 20,
+    "mounted": True,
+}
 HEAVY_FIGHT: dict[str, Any] = {
-    "procedure": "old_west.fight",
+    "procedure": "old_west.combat",
     "policy": "optimal",
-    "input": {
-        side: [{"fight": 5, "attacks": 1, "fame": fame} for fame in range(1, 11)]
-        for side in ("a", "b")
-    },
+    "input": {"a": [HEAVY_HERO], "b": [HEAVY_HERO] * 6},
 }
 SMALL_FIGHT: dict[str, Any] = {
     "procedure": "old_west.fight",

@@ -152,8 +152,32 @@ def join(parts: Sequence[Message]) -> Message:
 
 
 def problems(errors: Sequence[Mapping[str, Any]], root: str = "") -> Message:
-    """Every error item of a pydantic ``ValidationError.errors()`` on one line."""
-    return join([problem(item, root) for item in errors])
+    """Every error item of a pydantic ``ValidationError.errors()`` on one line.
+
+    A list whose items were refused is also "too short" to pydantic (it counts only the
+    items that passed): that echo of an item's error is left out.
+
+    >>> from kubik.text.i18n import render
+    >>> items = [{"type": "less_than_equal", "loc": ("a", 0, "fame"), "input": 4,
+    ...           "ctx": {"le": 3}},
+    ...          {"type": "too_short", "loc": ("a",), "input": [{"fame": 4}],
+    ...           "ctx": {"min_length": 1, "actual_length": 0}}]
+    >>> render(problems(items, "input"), "en")
+    'input.a[0].fame: 4 is too large; at most 3'
+    """
+    failed = [tuple(item.get("loc", ())) for item in errors]
+    return join(
+        [
+            problem(item, root)
+            for item, loc in zip(errors, failed, strict=True)
+            if not (item.get("type") == "too_short" and _items_refused(loc, failed))
+        ]
+    )
+
+
+def _items_refused(loc: tuple[Any, ...], failed: Sequence[tuple[Any, ...]]) -> bool:
+    """Whether an item inside the list at ``loc`` has an error of its own."""
+    return any(len(other) > len(loc) and other[: len(loc)] == loc for other in failed)
 
 
 __all__ = ["either", "join", "location", "problem", "problems", "shown"]

@@ -555,6 +555,90 @@ def attacks_of(
     return rest
 
 
+def winners_strike(
+    winners: tuple[Model, ...],
+    struck: tuple[Struck, ...],
+    fames: tuple[int, ...],
+    winner: Side,
+    rules: tuple[str, ...],
+    index: int,
+) -> Procedure[tuple[tuple[Struck, ...], tuple[int, ...], tuple[int, ...]]]:
+    """The strikes of the winners from the ``index``-th (0-based) on, at the losers as
+    ``struck`` so far (OW-CC-05; each winner strikes, OW-CC-13) with ``fames`` (the Fame
+    of each of those winners): the losers after them, the Fame each of them has left and,
+    per loser, the winner (1-based, 0: none) whose strikes took its last Wound.
+
+    Each winner's strikes are a step of their own on where the losers stand, so the odds
+    of a round with several winners follow the few states of the losers between two
+    winners, not every path of every winner's strikes."""
+    striker = winners[index]
+    killed = (0,) * len(struck)
+    left = fames[0]
+    after = struck
+    if _strike_verdict(StrikeAt.RIDER, striker.prone, False, False, False).allowed:
+        said = emit(
+            "old_west.combat.strikes",
+            rules=("OW-CC-05",),
+            side=winner,
+            model=striker.called(index),
+            attacks=striker.attacks,
+        )
+        if said is not SILENT:  # (the people rolling see whose strikes these are)
+            yield said
+        after, left = yield step(attacks_of, striker, struck, left, winner, rules, 0)
+        killed = tuple(
+            index + 1 if not _struck_out(before) and _struck_out(now) else 0
+            for before, now in zip(struck, after, strict=True)
+        )
+    if index + 1 == len(winners):
+        return (yield from _falls(after, winner)), (left,), killed
+    before = _Before(left, killed)
+    rest: tuple[tuple[Struck, ...], tuple[int, ...], tuple[int, ...]] = yield Call(
+        winners_strike,
+        (winners, after, fames[1:], winner, rules, index + 1),
+        inline=True,
+        tail=True,
+        then=before,
+    )
+    return before(rest)
+
+
+def _falls(struck: tuple[Struck, ...], winner: Side) -> Procedure[tuple[Struck, ...]]:
+    """Each loser at a cliff edge still standing after the strikes falls (OW-CC-09,
+    OW-ABSENT-05): the losers after the falls."""
+    targets = [_Target.of(s) for s in struck]
+    for target in targets:
+        if target.model.cliff_drop > 0 and not target.out:
+            fall = yield Call(
+                falling, (target.model.cliff_drop, target.model.toughness, winner.other.value)
+            )
+            yield from suffer(target, fall.wounds, winner.other.value)
+            target.fell = lands_prone(target.model.cliff_drop)
+    return tuple(t.struck for t in targets)
+
+
+@dataclass(frozen=True, slots=True)
+class _Before:
+    """What one winner did, put before what the winners after him did: the promise of
+    :func:`winners_strike`'s call on the next winner (the odds take its answers through
+    it instead of replaying the winner's strikes for each)."""
+
+    left: int  # Fame the winner has left
+    killed: tuple[int, ...]  # per loser, this winner (1-based) if he took its last Wound
+
+    def __call__(
+        self, rest: tuple[tuple[Struck, ...], tuple[int, ...], tuple[int, ...]]
+    ) -> tuple[tuple[Struck, ...], tuple[int, ...], tuple[int, ...]]:
+        struck, lefts, later = rest
+        merged = tuple(k or k2 for k, k2 in zip(self.killed, later, strict=True))
+        return struck, (self.left, *lefts), merged
+
+
+def _struck_out(struck: Struck) -> bool:
+    """Whether a loser as ``struck`` has lost his last Wound (OW-CC-12)."""
+    return out_of_action(struck.marks.wounds, struck.model.wounds)
+
+
 @lru_cache(maxsize=128)
 def _at_mount_choice(strikes: int, side: str, easier: bool) -> Choose:
     """How many of ``strikes`` go at the mount (OW-CC-16; ``easier``: all of them by
@@ -709,67 +793,73 @@ def combat(
             )
             if said is not SILENT:
                 yield said
-    strike_rules = extra["both_sides"]
-    killed_by = [0] * len(targets)
-    for index, striker in enumerate(winners):
-        if not _strike_verdict(StrikeAt.RIDER, striker.prone, False, False, False).allowed:
-            continue
-        said = emit(
-            "old_west.combat.strikes",
-            rules=("OW-CC-05",),
-            side=winner,
-            model=striker.called(index),
-            attacks=striker.attacks,
-        )
-        if said is not SILENT:  # (the people rolling see whose strikes these are)
-            yield said
-        standing = [not t.out for t in targets]
-        struck, fame_left[index] = yield step(
-            attacks_of,
-            striker,
+    outcome_of = _RoundOutcome(
+        winner,
+        tuple(m.fame for m in winners),
+        result.spent(winner.other),
+        tuple(m.prone for m in winners),
+    )
+    answer = yield Call(
+        winners_strike,
+        (
+            winners,
             tuple(t.struck for t in targets),
-            fame_left[index],
+            tuple(fame_left),
             winner,
-            strike_rules,
+            extra["both_sides"],
             0,
-        )
-        for place, (target, after) in enumerate(zip(targets, struck, strict=True)):
-            target.restore(after)
-            if standing[place] and target.out:
-                killed_by[place] = index + 1
-    for target in targets:
-        if target.model.cliff_drop > 0 and not target.out:
-            fall = yield Call(
-                falling, (target.model.cliff_drop, target.model.toughness, winner.other.value)
-            )
-            yield from suffer(target, fall.wounds, winner.other.value)
-            target.fell = lands_prone(target.model.cliff_drop)
-    wounds = tuple(min(t.wounds, t.model.wounds) for t in targets)
-    lost = sum(1 for t in targets if t.out)
-    spent = {
-        winner: [m.fame - left for m, left in zip(winners, fame_left, strict=True)],
-        winner.other: list(result.spent(winner.other)),
-    }
-    several_wounds = ("OW-CC-12",) if any(t.model.wounds > 1 and t.wounds for t in targets) else ()
+        ),
+        inline=True,
+        tail=True,
+        then=outcome_of,
+    )
+    outcome = outcome_of(answer)
+    losers_after, _, _ = answer
+    several_wounds = (
+        ("OW-CC-12",) if any(s.model.wounds > 1 and s.marks.wounds for s in losers_after) else ()
+    )
     several_attacks = ("OW-CC-11",) if any(m.attacks > 1 for m in winners) else ()
     said = emit(
         "old_west.combat.result",
         rules=("OW-CC-01", "OW-CC-05", *several_attacks, *several_wounds),
         winner=winner,
-        wounds=sum(wounds),
-        out_of_action=lost,
+        wounds=sum(outcome.wounds),
+        out_of_action=outcome.out_of_action,
     )
     if said is not SILENT:
         yield said
-    return CombatOutcome(
-        winner,
-        wounds,
-        lost,
-        mounts=_flags([t.mount_dead for t in targets]),
-        fell=_flags([t.fell and not t.out for t in targets]),
-        fame_a=_flags(spent[Side.A]),
-        fame_b=_flags(spent[Side.B]),
-        fortune=_flags([t.fortune_spent for t in targets]),
-        stood=_flags([m.prone for m in winners]),
-        killed_by=_flags(killed_by),
-    )
+    return outcome
+
+
+@dataclass(frozen=True, slots=True)
+class _RoundOutcome:
+    """The round's outcome from where the winners' strikes and the falls left the losers
+    (:func:`winners_strike`'s answer): the promise of the round's last call, so the odds
+    of a round take the strikes' answers through it instead of replaying the round."""
+
+    winner: Side
+    fame: tuple[int, ...]  # each winner's Fame before the round
+    losers_spent: tuple[int, ...]  # Fame each loser spent deciding the fight
+    prone: tuple[bool, ...]  # each winner fought lying down (he stands up, OW-CC-10)
+
+    def __call__(
+        self, answer: tuple[tuple[Struck, ...], tuple[int, ...], tuple[int, ...]]
+    ) -> CombatOutcome:
+        struck, fame_left, killed_by = answer
+        targets = [_Target.of(s) for s in struck]
+        spent = {
+            self.winner: [had - left for had, left in zip(self.fame, fame_left, strict=True)],
+            self.winner.other: list(self.losers_spent),
+        }
+        return CombatOutcome(
+            self.winner,
+            tuple(min(t.wounds, t.model.wounds) for t in targets),
+            sum(1 for t in targets if t.out),
+            mounts=_flags([t.mount_dead for t in targets]),
+            fell=_flags([t.fell and not t.out for t in targets]),
+            fame_a=_flags(spent[Side.A]),
+            fame_b=_flags(spent[Side.B]),
+            fortune=_flags([t.fortune_spent for t in targets]),
+            stood=_flags(self.prone),
+            killed_by=_flags(killed_by),
+        )

@@ -94,6 +94,7 @@ class Labels:
                 request.reduce,
                 request.inline,
                 request.tail,
+                request.then,  # a tail call's promise holds through the relabelling
             )
         if isinstance(request, Emit):
             event = self.message(request.event)

@@ -11,18 +11,25 @@ from kubik.engine.registry import per_input
 from kubik.rulesets.old_west.combat import CombatOutcome, Model, combat
 from kubik.rulesets.old_west.core import Side, number
 from kubik.rulesets.old_west.division import fight_shape
-from kubik.rulesets.old_west.procedures.fight import check_dice_per_side
+from kubik.rulesets.old_west.procedures.fight import (
+    MOST_ATTACKS,
+    MOST_FAME,
+    MOST_FORTUNE,
+    MOST_MODELS,
+    MOST_WOUNDS,
+    check_dice_per_side,
+)
 
 
 class CombatModelInput(ProcedureInput):
     """One model in the fight: profile and situation."""
 
     fight: int = Field(ge=1, le=10, description="Fight value (Ближний Бой), 1..10")
-    attacks: int = Field(ge=1, le=10, description="Attacks (Атаки), 1..10")
+    attacks: int = Field(ge=1, le=MOST_ATTACKS, description="Attacks (Атаки), 1..3")
     strength: int = Field(ge=1, le=10, description="Strength (Сила), 1..10")
     toughness: int = Field(ge=1, le=10, description="Toughness (Выносливость), 1..10")
-    wounds: int = Field(default=1, ge=1, le=10, description="Wounds (Ранения) left, 1..10")
-    fame: int = Field(default=0, ge=0, le=10, description="Fame (Слава) to spend, 0..10")
+    wounds: int = Field(default=1, ge=1, le=MOST_WOUNDS, description="Wounds (Ранения) left, 1..3")
+    fame: int = Field(default=0, ge=0, le=MOST_FAME, description="Fame (Слава) to spend, 0..3")
     prone: bool = Field(default=False, description="lying on the ground (OW-CC-10)")
     trapped: bool = Field(
         default=False, description='cannot back off the full 1" if it loses (OW-CC-09)'
@@ -36,15 +43,18 @@ class CombatModelInput(ProcedureInput):
     fortune: int = Field(
         default=0,
         ge=0,
-        le=5,
-        description="Fortune (Удача) to spend against wounds (not from the seed)",
+        le=MOST_FORTUNE,
+        description="Fortune (Удача) to spend against wounds, 0..3 (not from the seed)",
     )
     mounted: bool = Field(default=False, description="rides a horse or mule (OW-CC-16)")
     mount_toughness: int | None = Field(
         default=None, ge=1, le=10, description="the mount's Toughness (default from data)"
     )
     mount_wounds: int | None = Field(
-        default=None, ge=1, le=10, description="the mount's Wounds left (default from data)"
+        default=None,
+        ge=1,
+        le=MOST_WOUNDS,
+        description="the mount's Wounds left, 1..3 (default from data)",
     )
 
     def model(self) -> Model:
@@ -73,8 +83,12 @@ class CombatModelInput(ProcedureInput):
 class CombatInput(ProcedureInput):
     """One fight: one side must be a single model (fights are split that way)."""
 
-    a: tuple[CombatModelInput, ...] = Field(min_length=1, max_length=6, description="side a")
-    b: tuple[CombatModelInput, ...] = Field(min_length=1, max_length=6, description="side b")
+    a: tuple[CombatModelInput, ...] = Field(
+        min_length=1, max_length=MOST_MODELS, description="side a (1..6 models)"
+    )
+    b: tuple[CombatModelInput, ...] = Field(
+        min_length=1, max_length=MOST_MODELS, description="side b (1..6 models)"
+    )
     advantage: Side = Field(
         default=Side.A, description="side with advantage: it takes 1–3 on the roll-off"
     )
