@@ -2,8 +2,9 @@
 
 A fight is decided by each side's best d6 (then the better Fight value, then a
 roll-off); a round of combat adds the winners' strikes and the wounds they deal.
-The series grows to 20 dice a side (two models of 10 Attacks against one), with
-no Fame, so the question is pure dice.
+The series grows to 18 dice against 3 (six models of 3 Attacks around one Hero of
+3: the most the procedures' ranges take, which are the game's), with no Fame, so the
+question is pure dice.
 
 icepool is written the way a practised user writes it: each side's best die as
 ``d6.highest(n)``, the winner mapped from the two, the roll-off as a die, the
@@ -24,18 +25,20 @@ from kubik.engine.registry import get
 from kubik.rulesets.old_west.chart import cell
 from kubik.rulesets.old_west.core import number
 
-#: Dice a side in the series (20: two models of 10 Attacks against one of 10).
-SIZES: tuple[int, ...] = (1, 2, 5, 10, 20)
+#: Dice of side a in the series (18: six models of 3 Attacks against one of 3).
+SIZES: tuple[int, ...] = (1, 2, 3, 6, 18)
+#: The most Attacks a model has, and the most models around one (the procedures' ranges).
+MOST_ATTACKS = 3
 #: The issue's target: kubik at most twice icepool's time.
 TARGET = 2.0
 STRENGTH = TOUGHNESS = 3
 
 
 def models(dice: int, wounds: int) -> list[dict[str, Any]]:
-    """A side rolling ``dice`` dice: models of up to 10 Attacks each."""
+    """A side rolling ``dice`` dice: models of up to 3 Attacks each."""
     out = []
     while dice > 0:
-        attacks = min(dice, 10)
+        attacks = min(dice, MOST_ATTACKS)
         out.append(
             {
                 "fight": 4,
@@ -50,9 +53,9 @@ def models(dice: int, wounds: int) -> list[dict[str, Any]]:
 
 
 def combat_case(dice: int) -> dict[str, Any]:
-    """Side a: ``dice`` dice in models of one Wound; side b: one model of up to 10
+    """Side a: ``dice`` dice in models of one Wound; side b: one model of up to 3
     Attacks and three Wounds (a Hero), so one side is a single model."""
-    return {"a": models(dice, 1), "b": models(min(dice, 10), 3)}
+    return {"a": models(dice, 1), "b": models(min(dice, MOST_ATTACKS), 3)}
 
 
 def fight_case(dice: int) -> dict[str, Any]:
@@ -151,7 +154,7 @@ def run() -> list[dict[str, object]]:
         data = fight_case(dice)
         kubik, reference = kubik_question("old_west.fight", data), icepool_fight(data)
         assert {o.winner.value: p for o, p in kubik().items()} == reference()
-        b_dice = min(dice, 10)
+        b_dice = min(dice, MOST_ATTACKS)
         rows.append(
             row(
                 f"old_west.fight: {dice} dice against {b_dice}",
@@ -169,17 +172,17 @@ def run() -> list[dict[str, object]]:
         } == reference()
         rows.append(
             row(
-                f"old_west.combat: {dice} dice against {min(dice, 10)}, strikes and wounds",
+                f"old_west.combat: {dice} dice against {min(dice, MOST_ATTACKS)}, strikes and wounds",
                 *best_of(kubik, reference),
                 TARGET,
             )
         )
-    for dice in (1, 20):
+    for dice in (1, 18):
         for name, data, reference in (
             ("old_west.fight", fight_case(dice), icepool_fight(fight_case(dice))),
             ("old_west.combat", combat_case(dice), icepool_combat(combat_case(dice))),
         ):
-            label = f"api.odds {name}: {dice} dice against {min(dice, 10)}"
+            label = f"api.odds {name}: {dice} dice against {min(dice, MOST_ATTACKS)}"
             rows.append(row(label, *best_of(odds_call(name, data), reference), TARGET))
     return rows
 

@@ -105,7 +105,22 @@ WORDS = {
         "armour=d4",
         "target_models=10",
     ],
-    "old_west.fight": ["a.1.fight=4", "a.1.attacks=10", "b.1.fight=4", "b.1.attacks=10"],
+    "old_west.fight": [
+        "a.1.fight=4",
+        "a.1.attacks=3",
+        "a.2.fight=4",
+        "a.2.attacks=3",
+        "a.3.fight=4",
+        "a.3.attacks=3",
+        "a.4.fight=4",
+        "a.4.attacks=3",
+        "a.5.fight=4",
+        "a.5.attacks=3",
+        "a.6.fight=4",
+        "a.6.attacks=3",
+        "b.1.fight=4",
+        "b.1.attacks=3",
+    ],  # fmt: skip
 }
 
 
@@ -135,9 +150,9 @@ def fire_question() -> tuple[list[str], list[str], Any]:
 
 
 def fight_question() -> tuple[list[str], list[str], Any]:
-    data = fight_case(10)
+    data = fight_case(18)  # six models of 3 Attacks around one Hero of 3
     low = number("close_combat", "roll_off_low_max")
-    icepool_args = ["fight", "10", "10", "4", "4", str(low)]
+    icepool_args = ["fight", "18", "3", "4", "4", str(low)]
 
     def kubik_rows(out: dict[str, Any]) -> dict[str, Fraction]:
         return {o["outcome"]["winner"]: Fraction(o["probability"]) for o in out["outcomes"]}
@@ -162,7 +177,7 @@ def run() -> list[dict[str, object]]:
     compileall.compile_dir(Path(kubik.__file__).parent, quiet=1)  # as installed: bytecode
     for label, question in (
         ("steel_war.fire, 8 dice", fire_question),
-        ("old_west.fight, 10 dice a side", fight_question),
+        ("old_west.fight, 18 dice against 3", fight_question),
     ):
         command, icepool_args, kubik_rows = question()
         reference = [sys.executable, str(HERE / "icepool_process.py"), *icepool_args]

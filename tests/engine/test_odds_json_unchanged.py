@@ -94,8 +94,8 @@ def test_the_benchmarks_largest_questions_answer_the_same_json() -> None:
     for name, data in (
         ("steel_war.fire", case(24, 50)),
         ("steel_war.fire", case(2, 10)),
-        ("old_west.fight", fight_case(20)),
-        ("old_west.combat", combat_case(20)),
+        ("old_west.fight", fight_case(18)),
+        ("old_west.combat", combat_case(18)),
     ):
         answer = api.odds(name, data)
         distribution = api.exact_distribution(name, data)
