@@ -164,6 +164,7 @@ def run() -> list[dict[str, object]]:
         )
     for dice in SIZES:
         data = combat_case(dice)
+        b_dice = min(dice, MOST_ATTACKS)
         kubik, reference = kubik_question("old_west.combat", data), icepool_combat(data)
         got = kubik()
         assert all(not (o.mounts or o.fell or o.fame_a or o.fame_b or o.fortune) for o in got)
@@ -172,7 +173,7 @@ def run() -> list[dict[str, object]]:
         } == reference()
         rows.append(
             row(
-                f"old_west.combat: {dice} dice against {min(dice, MOST_ATTACKS)}, strikes and wounds",
+                f"old_west.combat: {dice} dice against {b_dice}, strikes and wounds",
                 *best_of(kubik, reference),
                 TARGET,
             )

@@ -120,7 +120,7 @@ WORDS = {
         "a.6.attacks=3",
         "b.1.fight=4",
         "b.1.attacks=3",
-    ],  # fmt: skip
+    ],
 }
 
 
