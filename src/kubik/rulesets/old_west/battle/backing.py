@@ -63,14 +63,9 @@ def way_back(game: OldWestState, loser: Figure, opponents: Sequence[Figure]) -> 
     turns = back_off_turns()
 
     def lawful(start: Point, spot: Point) -> bool:
-        base = loser.base.moved_to(spot)
-        touches_enemy = any(
-            touching(base, e.base) for e in board.enemies(loser) if e not in opponents
-        )
-        crossed = game.tape.crossed((start, spot))
-        on_obstacle = board.on_obstacle(loser, spot)
-        path = BackOffPath(math.dist(start, spot), touches_enemy, bool(crossed), True, on_obstacle)
-        return back_off_path(path).allowed
+        # the same rule a person's placing is judged by: a step that ends still touching
+        # one of his own opponents (turned aside round him) is no way back either
+        return lawful_step_back(game, loser, opponents, spot).allowed
 
     spot = board.back_away(loser, opponents, inches, turns=turns, allowed=lawful)
     if spot is not None:
@@ -217,7 +212,7 @@ def lawful_step_back(
     game: OldWestState, loser: Figure, opponents: Sequence[Figure], spot: Point
 ) -> Verdict:
     """The rule's verdict on a loser backing off to ``spot`` (where people at a real table
-    put him): the full 1" away from his opponents, touching no other enemy, over no
+    put him): the full 1" away from his opponents, touching no enemy (them neither), over no
     obstacle and not on one (:func:`~kubik.rulesets.old_west.backing_off.back_off_path`)."""
     here = loser.base.centre
     base = loser.base.moved_to(spot)
