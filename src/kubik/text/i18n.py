@@ -74,23 +74,16 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, Protocol, cast
-
-from babel import Locale
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 
 from kubik.rulesets import registry as rulesets
 from kubik.text.message import Message, msg
 from kubik.text.po import po_messages
-from kubik.text.russian import (
-    CASES,
-    GENDERS,
-    PREPOSITIONS,
-    Case,
-    Gender,
-    agree,
-    name_forms,
-    preposition,
-)
+
+if TYPE_CHECKING:  # Babel and the Russian grammar load when a message asks for them
+    from babel import Locale
+
+    from kubik.text.russian import Case, Gender
 
 Lang = Literal["en", "ru"]
 
@@ -252,8 +245,6 @@ def _escape(text: str) -> str:
 
 #: The message id of a name given by a scenario or a ruleset (see :func:`name_msg`).
 NAME_ID = "game.name"
-_OBLIQUE: tuple[Case, ...] = CASES[1:]
-_NAME_SPECS = frozenset((*CASES, *PREPOSITIONS, "cap"))
 #: A list in a case, joined: ``{weapons:ins:join:, | и }`` («топором и пистолетом»).
 _JOIN = re.compile(r"(?:(?P<case>gen|dat|acc|ins|loc|nom):)?join:(?P<how>.*)", re.DOTALL)
 
@@ -272,10 +263,13 @@ def name_msg(
     >>> name_msg("Doc", "Док", cases={"acc": "Дока"}, gender="m").params
     (('en', 'Doc'), ('ru', 'Док'), ('ru_acc', 'Дока'), ('ru_gender', 'm'))
     """
+    from kubik.text.russian import CASES, GENDERS
+
+    oblique = CASES[1:]
     params: dict[str, str] = {"en": en, "ru": ru or en}
     for case, form in (cases or {}).items():
-        if case not in _OBLIQUE:
-            raise ValueError(f"case {case!r}: one of {', '.join(_OBLIQUE)}")
+        if case not in oblique:
+            raise ValueError(f"case {case!r}: one of {', '.join(oblique)}")
         if form:
             params[f"ru_{case}"] = form
     if gender:
@@ -283,6 +277,23 @@ def name_msg(
             raise ValueError(f"gender {gender!r}: one of {', '.join(GENDERS)}")
         params["ru_gender"] = gender
     return msg(NAME_ID, **params)
+
+
+@cache
+def _name_specs() -> frozenset[str]:
+    """What a name's format spec may say: a case, a preposition, ``cap``."""
+    from kubik.text.russian import CASES, PREPOSITIONS
+
+    return frozenset((*CASES, *PREPOSITIONS, "cap"))
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    """Babel's locale of ``lang`` (its plural rule, its decimal sign), loaded when a
+    message first asks for one: most text never does."""
+    from babel import Locale
+
+    return Locale.parse(lang)
 
 
 def _spec_forms(spec: str) -> dict[str, str]:
@@ -313,8 +324,11 @@ _UNNAMED = _Unnamed()
 class _Formatter(string.Formatter):
     def __init__(self, lang: str, params: Mapping[str, Any] | None = None) -> None:
         self.lang = lang
-        self.locale = Locale.parse(lang)
         self.params: Mapping[str, Any] = params or {}
+
+    @property
+    def locale(self) -> Locale:
+        return _locale(self.lang)
 
     def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
         if isinstance(key, str) and key not in kwargs:
@@ -342,7 +356,7 @@ class _Formatter(string.Formatter):
             return forms.get(form, forms.get("other", ""))
         joined = _JOIN.fullmatch(format_spec)
         if joined is not None:
-            case = cast(Case, joined["case"] or "nom")
+            case = cast("Case", joined["case"] or "nom")
             items = value if isinstance(value, tuple | list) else (value,)
             texts = [self.in_case(v, case) for v in items]
             separator, _, last = joined["how"].partition("|")
@@ -350,8 +364,12 @@ class _Formatter(string.Formatter):
                 return separator.join(texts[:-1]) + last + texts[-1]
             return separator.join(texts)
         if format_spec.startswith("agree:"):
+            from kubik.text.russian import agree
+
             return agree(_spec_forms(format_spec[6:]), self.gender(value))
-        if format_spec and _NAME_SPECS.issuperset(parts := format_spec.split(":")):
+        if format_spec and _name_specs().issuperset(parts := format_spec.split(":")):
+            from kubik.text.russian import CASES, PREPOSITIONS, preposition
+
             cases = [p for p in CASES if p in parts]
             text = self.in_case(value, cases[-1] if cases else "nom")
             said = [p for p in parts if p in PREPOSITIONS]
@@ -389,6 +407,8 @@ class _Formatter(string.Formatter):
             value = Message(str(named))
         if self.lang != "ru" or case == "nom" or not isinstance(value, Message | str):
             return str(self.convert_value(value))
+        from kubik.text.russian import name_forms
+
         if isinstance(value, str):
             return name_forms(value).case(case)
         if value.id != NAME_ID:
@@ -403,7 +423,9 @@ class _Formatter(string.Formatter):
         if self.lang != "ru":
             return "pl" if given == "pl" else str(given or "sg")
         if given:
-            return cast(Gender, given)
+            return cast("Gender", given)
+        from kubik.text.russian import name_forms
+
         if isinstance(value, Message):
             text = value.kwargs["ru"] if value.id == NAME_ID else render(value, self.lang)
             return name_forms(str(text)).gender
