@@ -165,11 +165,15 @@ class _Catalogue(Mapping[str, str]):
     its glossary when one of its terms (``steel_war.term.…``) is; every ruleset's (which
     finds every installed ruleset) only for an id that none of those holds, or to list
     them all. No id is in two parts (a test checks it), so an id reads the same
-    template whichever parts are read."""
+    template whichever parts are read. Within a part the files are read one at a time,
+    as far as the id asked for (no id is in two files of a part either): an odds answer
+    reads the command line's catalogue, not the web's."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
-        self._part: dict[str, str] | None = None  # kubik's own, then the rulesets read
+        self._part: dict[str, str] = {}  # the messages of the files read so far
+        #: each part's files not read yet: kubik's own (under ``""``), the rulesets asked
+        self._unread: dict[str, list[Path]] | None = None
         self._rulesets_read: set[str] = set()
         self._whole: dict[str, str] | None = None
 
@@ -177,24 +181,31 @@ class _Catalogue(Mapping[str, str]):
         if self._whole is not None:
             return self._whole[message_id]
         part = self._part
-        if part is None:
-            part = self._part = _read_po(_own_files(self.lang), self.lang)
         found = part.get(message_id)
         if found is not None:
             return found
+        unread = self._unread
+        if unread is None:
+            unread = self._unread = {"": _own_files(self.lang)}
         ruleset, _, rest = message_id.partition(".")
         # a ruleset's glossary (``<ruleset>.term.…``) and its catalogues are read apart
         read = f"{ruleset}.term" if rest.startswith("term.") else ruleset
         if read not in self._rulesets_read and rulesets.is_own(ruleset):
             self._rulesets_read.add(read)
             if read == ruleset:
-                part.update(_read_po(rulesets.message_files(ruleset, self.lang), self.lang))
+                unread[ruleset] = rulesets.message_files(ruleset, self.lang)
             else:
                 for term in _terms(ruleset):
                     part.update(_term_messages(term, self.lang))
-            found = part.get(message_id)
-            if found is not None:
-                return found
+                found = part.get(message_id)
+                if found is not None:
+                    return found
+        for files in (unread.get(ruleset, []), unread[""]):  # the id's ruleset's first
+            while files:
+                part.update(po_messages(files.pop(0), self.lang))
+                found = part.get(message_id)
+                if found is not None:
+                    return found
         return self._all()[message_id]
 
     def __iter__(self) -> Iterator[str]:
@@ -214,7 +225,7 @@ class _Catalogue(Mapping[str, str]):
                 files += rulesets.message_files(ruleset, self.lang)
             whole.update(_read_po(files, self.lang))
             self._whole = whole
-            self._part = None
+            self._part, self._unread = {}, None
         return whole
 
 
