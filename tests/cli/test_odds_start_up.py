@@ -6,9 +6,12 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+from babel import Locale
 
 from kubik.rulesets import registry
 
@@ -155,3 +158,23 @@ def test_a_first_question_in_text_reads_only_its_rulesets_messages(tmp_path: Pat
             assert heavy not in loaded, heavy
         asked = parts[("en", "ru").index(lang)]
         assert asked == (True, ["steel_war"])
+
+
+def test_a_first_question_in_text_loads_only_what_its_answer_draws(tmp_path: Path) -> None:
+    """The answer without ``--full`` is lines of text: Rich's console, not its tables;
+    an English answer asks no plural form, so Babel stays unloaded, and it declines no
+    name, so the Russian grammar does too. The Russian answer takes Babel's plural form
+    («68 исходов»)."""
+    words = ["steel_war.fire", "quality=d8", "weapons=lmg*2", "distance=10", "target_models=4"]
+    out, left = _first_text_question(words, "en", tmp_path / "en")
+    loaded = set(ast.literal_eval(left)[0])
+    assert "rich.console" in loaded
+    for unused in ("rich.table", "babel", "kubik.text.russian"):
+        assert unused not in loaded, unused
+    hint = re.fullmatch(r"(\d+) outcomes in all: --full .*", out.splitlines()[-1])
+    assert hint is not None
+    outcomes = int(hint[1])
+    ru, _ = _first_text_question(words, "ru", tmp_path / "ru")
+    form = Locale.parse("ru").plural_form(outcomes)
+    word = {"one": "исход", "few": "исхода", "many": "исходов"}.get(form, "исхода")
+    assert ru.splitlines()[-1].startswith(f"Всего {outcomes} {word}: --full")

@@ -77,6 +77,33 @@ def test_no_message_is_in_two_parts(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_no_message_is_in_two_files_of_a_part(lang: str) -> None:
+    """A part's files are read one at a time, as far as the id asked: an id in two of
+    them could read differently by how far the reading had gone."""
+    parts = {"kubik": i18n._own_files(lang)}
+    for ruleset in rulesets.ruleset_ids():
+        parts[ruleset] = rulesets.message_files(ruleset, lang)
+    for part, files in parts.items():
+        owner: dict[str, str] = {}
+        for path in files:
+            for message_id in po_messages(path, lang):
+                assert message_id not in owner, f"{part}: {message_id} in {owner[message_id]}"
+                owner[message_id] = path.name
+
+
+def test_an_id_reads_its_parts_files_only_as_far_as_it_is() -> None:
+    asked = i18n._Catalogue("en")
+    assert asked.get("cli.odds.exact_title") == "exact odds"
+    assert asked._unread is not None
+    assert asked._unread[""]  # kubik's own catalogues after the command line's: unread
+    first = sorted(rulesets.message_files("steel_war", "en"))[0]
+    message_id = next(iter(po_messages(first, "en")))
+    assert asked.get(message_id) == i18n._Catalogue("en")._all()[message_id]
+    assert asked._unread["steel_war"]  # the ruleset's further catalogues: unread
+    assert asked._rulesets_read == {"steel_war"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_read_by_parts_is_read_whole(lang: str) -> None:
     whole = i18n._Catalogue(lang)
     every = dict(whole.items())

@@ -19,7 +19,6 @@ cache off. Only answers printed as JSON and ending well are kept; at most
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Sequence
 from functools import cache
@@ -70,6 +69,8 @@ def cache_dir() -> Path:
 @cache
 def _package_state() -> bytes:
     """Every file of the installed package: path, size, modification time (once a process)."""
+    import hashlib  # (OpenSSL's, loaded only when a key is asked: not for a text answer)
+
     digest = hashlib.sha256()
     _tree(str(_PACKAGE), "", digest)
     return digest.digest()
@@ -112,6 +113,8 @@ def _scenarios_state(digest: Any) -> None:
 
 def key(args: Sequence[str]) -> str:
     """The question's key: its arguments, kubik's files and the user's data overrides."""
+    import hashlib
+
     digest = hashlib.sha256()
     for index, arg in enumerate(args):
         digest.update(arg.encode("utf-8", "surrogateescape") + b"\0")

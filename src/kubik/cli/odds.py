@@ -492,13 +492,13 @@ def _print_policy(result: dict[str, Any], lang: str) -> None:
 
 def _print_observed(result: dict[str, Any], lang: str) -> None:
     """Where an observed outcome falls: its chance, at least / at most, percentile."""
+    placed = result.get("observed")
+    if placed is None:
+        return
     from rich.table import Table
 
     from kubik.text.i18n import render
 
-    placed = result.get("observed")
-    if placed is None:
-        return
     outcome = ", ".join(f"{k}={v}" for k, v in placed["outcome"].items())
     table = Table(title=render(msg("kubik.odds.observed", outcome=outcome, p=placed["p"]), lang))
     for column in ("field", "value", "=", "at_least", "at_most", "percentile"):

@@ -74,23 +74,16 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, Protocol, cast
-
-from babel import Locale
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 
 from kubik.rulesets import registry as rulesets
 from kubik.text.message import Message, msg
 from kubik.text.po import po_messages
-from kubik.text.russian import (
-    CASES,
-    GENDERS,
-    PREPOSITIONS,
-    Case,
-    Gender,
-    agree,
-    name_forms,
-    preposition,
-)
+
+if TYPE_CHECKING:  # Babel and the Russian grammar load when a message asks for them
+    from babel.plural import PluralRule
+
+    from kubik.text.russian import Case, Gender
 
 Lang = Literal["en", "ru"]
 
@@ -172,11 +165,15 @@ class _Catalogue(Mapping[str, str]):
     its glossary when one of its terms (``steel_war.term.…``) is; every ruleset's (which
     finds every installed ruleset) only for an id that none of those holds, or to list
     them all. No id is in two parts (a test checks it), so an id reads the same
-    template whichever parts are read."""
+    template whichever parts are read. Within a part the files are read one at a time,
+    as far as the id asked for (no id is in two files of a part either): an odds answer
+    reads the command line's catalogue, not the web's."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
-        self._part: dict[str, str] | None = None  # kubik's own, then the rulesets read
+        self._part: dict[str, str] = {}  # the messages of the files read so far
+        #: each part's files not read yet: kubik's own (under ``""``), the rulesets asked
+        self._unread: dict[str, list[Path]] | None = None
         self._rulesets_read: set[str] = set()
         self._whole: dict[str, str] | None = None
 
@@ -184,24 +181,31 @@ class _Catalogue(Mapping[str, str]):
         if self._whole is not None:
             return self._whole[message_id]
         part = self._part
-        if part is None:
-            part = self._part = _read_po(_own_files(self.lang), self.lang)
         found = part.get(message_id)
         if found is not None:
             return found
+        unread = self._unread
+        if unread is None:
+            unread = self._unread = {"": _own_files(self.lang)}
         ruleset, _, rest = message_id.partition(".")
         # a ruleset's glossary (``<ruleset>.term.…``) and its catalogues are read apart
         read = f"{ruleset}.term" if rest.startswith("term.") else ruleset
         if read not in self._rulesets_read and rulesets.is_own(ruleset):
             self._rulesets_read.add(read)
             if read == ruleset:
-                part.update(_read_po(rulesets.message_files(ruleset, self.lang), self.lang))
+                unread[ruleset] = rulesets.message_files(ruleset, self.lang)
             else:
                 for term in _terms(ruleset):
                     part.update(_term_messages(term, self.lang))
-            found = part.get(message_id)
-            if found is not None:
-                return found
+                found = part.get(message_id)
+                if found is not None:
+                    return found
+        for files in (unread.get(ruleset, []), unread[""]):  # the id's ruleset's first
+            while files:
+                part.update(po_messages(files.pop(0), self.lang))
+                found = part.get(message_id)
+                if found is not None:
+                    return found
         return self._all()[message_id]
 
     def __iter__(self) -> Iterator[str]:
@@ -221,7 +225,7 @@ class _Catalogue(Mapping[str, str]):
                 files += rulesets.message_files(ruleset, self.lang)
             whole.update(_read_po(files, self.lang))
             self._whole = whole
-            self._part = None
+            self._part, self._unread = {}, None
         return whole
 
 
@@ -252,8 +256,6 @@ def _escape(text: str) -> str:
 
 #: The message id of a name given by a scenario or a ruleset (see :func:`name_msg`).
 NAME_ID = "game.name"
-_OBLIQUE: tuple[Case, ...] = CASES[1:]
-_NAME_SPECS = frozenset((*CASES, *PREPOSITIONS, "cap"))
 #: A list in a case, joined: ``{weapons:ins:join:, | и }`` («топором и пистолетом»).
 _JOIN = re.compile(r"(?:(?P<case>gen|dat|acc|ins|loc|nom):)?join:(?P<how>.*)", re.DOTALL)
 
@@ -272,10 +274,13 @@ def name_msg(
     >>> name_msg("Doc", "Док", cases={"acc": "Дока"}, gender="m").params
     (('en', 'Doc'), ('ru', 'Док'), ('ru_acc', 'Дока'), ('ru_gender', 'm'))
     """
+    from kubik.text.russian import CASES, GENDERS
+
+    oblique = CASES[1:]
     params: dict[str, str] = {"en": en, "ru": ru or en}
     for case, form in (cases or {}).items():
-        if case not in _OBLIQUE:
-            raise ValueError(f"case {case!r}: one of {', '.join(_OBLIQUE)}")
+        if case not in oblique:
+            raise ValueError(f"case {case!r}: one of {', '.join(oblique)}")
         if form:
             params[f"ru_{case}"] = form
     if gender:
@@ -283,6 +288,53 @@ def name_msg(
             raise ValueError(f"gender {gender!r}: one of {', '.join(GENDERS)}")
         params["ru_gender"] = gender
     return msg(NAME_ID, **params)
+
+
+@cache
+def _name_specs() -> frozenset[str]:
+    """What a name's format spec may say: a case, a preposition, ``cap``."""
+    from kubik.text.russian import CASES, PREPOSITIONS
+
+    return frozenset((*CASES, *PREPOSITIONS, "cap"))
+
+
+#: CLDR's plural rules and decimal signs of kubik's languages, as Babel has them (a test
+#: checks they are Babel's): Babel's locale data, read whole for these two facts, would
+#: cost a first Russian answer a tenth of its time. A language not here asks Babel.
+_PLURAL_RULES: Mapping[str, Mapping[str, str]] = {
+    "en": {"one": "i in 1 and v in 0"},
+    "ru": {
+        "one": "v in 0 and i mod 10 in 1 and i mod 100 not in 11",
+        "few": "v in 0 and i mod 10 in 2..4 and i mod 100 not in 12..14",
+        "many": "v in 0 and i mod 10 in 0 or v in 0 and i mod 10 in 5..9"
+        " or v in 0 and i mod 100 in 11..14",
+    },
+}
+_DECIMAL_SIGNS: Mapping[str, str] = {"en": ".", "ru": ","}
+
+
+@cache
+def _plural_rule(lang: str) -> PluralRule:
+    """The plural rule of ``lang`` (Babel evaluates it), made when a message first asks."""
+    from babel.plural import PluralRule
+
+    rules = _PLURAL_RULES.get(lang)
+    if rules is None:
+        from babel import Locale
+
+        return Locale.parse(lang).plural_form
+    return PluralRule(rules)
+
+
+@cache
+def _decimal_sign(lang: str) -> str:
+    sign = _DECIMAL_SIGNS.get(lang)
+    if sign is None:
+        from babel import Locale
+
+        symbols = Locale.parse(lang).number_symbols
+        sign = symbols.get("latn", symbols)["decimal"]
+    return sign
 
 
 def _spec_forms(spec: str) -> dict[str, str]:
@@ -313,7 +365,6 @@ _UNNAMED = _Unnamed()
 class _Formatter(string.Formatter):
     def __init__(self, lang: str, params: Mapping[str, Any] | None = None) -> None:
         self.lang = lang
-        self.locale = Locale.parse(lang)
         self.params: Mapping[str, Any] = params or {}
 
     def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
@@ -338,11 +389,11 @@ class _Formatter(string.Formatter):
             number: float = abs(value) if fraction else abs(int(value))
             if number == 0 and "zero" in forms:
                 return forms["zero"]
-            form = self.locale.plural_form(number)
+            form = _plural_rule(self.lang)(number)
             return forms.get(form, forms.get("other", ""))
         joined = _JOIN.fullmatch(format_spec)
         if joined is not None:
-            case = cast(Case, joined["case"] or "nom")
+            case = cast("Case", joined["case"] or "nom")
             items = value if isinstance(value, tuple | list) else (value,)
             texts = [self.in_case(v, case) for v in items]
             separator, _, last = joined["how"].partition("|")
@@ -350,8 +401,12 @@ class _Formatter(string.Formatter):
                 return separator.join(texts[:-1]) + last + texts[-1]
             return separator.join(texts)
         if format_spec.startswith("agree:"):
+            from kubik.text.russian import agree
+
             return agree(_spec_forms(format_spec[6:]), self.gender(value))
-        if format_spec and _NAME_SPECS.issuperset(parts := format_spec.split(":")):
+        if format_spec and _name_specs().issuperset(parts := format_spec.split(":")):
+            from kubik.text.russian import CASES, PREPOSITIONS, preposition
+
             cases = [p for p in CASES if p in parts]
             text = self.in_case(value, cases[-1] if cases else "nom")
             said = [p for p in parts if p in PREPOSITIONS]
@@ -366,7 +421,7 @@ class _Formatter(string.Formatter):
         """``number`` (as Python writes it) with this language's decimal sign."""
         if self.lang == "en":
             return number
-        sign = self.locale.number_symbols.get("latn", self.locale.number_symbols)["decimal"]
+        sign = _decimal_sign(self.lang)
         return number.replace(".", sign) if sign != "." else number
 
     def with_params(self, value: Any, extra: Mapping[str, Any]) -> str:
@@ -389,6 +444,8 @@ class _Formatter(string.Formatter):
             value = Message(str(named))
         if self.lang != "ru" or case == "nom" or not isinstance(value, Message | str):
             return str(self.convert_value(value))
+        from kubik.text.russian import name_forms
+
         if isinstance(value, str):
             return name_forms(value).case(case)
         if value.id != NAME_ID:
@@ -403,7 +460,9 @@ class _Formatter(string.Formatter):
         if self.lang != "ru":
             return "pl" if given == "pl" else str(given or "sg")
         if given:
-            return cast(Gender, given)
+            return cast("Gender", given)
+        from kubik.text.russian import name_forms
+
         if isinstance(value, Message):
             text = value.kwargs["ru"] if value.id == NAME_ID else render(value, self.lang)
             return name_forms(str(text)).gender

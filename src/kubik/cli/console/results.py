@@ -13,14 +13,15 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from kubik.api.odds_words import field_label, field_sentences, fields_of, outcome_words
 from kubik.api.words import policy_label, say, value_text
 from kubik.cli.console.wrap import print_wrapped
 
-if TYPE_CHECKING:  # (the simulator loads only for an estimate)
+if TYPE_CHECKING:  # (the simulator loads only for an estimate; Rich's tables for a table)
+    from rich.table import Table
+
     from kubik.engine.simulate import Estimate
 
 
@@ -34,6 +35,8 @@ def console_for_people(stderr: bool = False) -> Console:
 
 def print_procedures(console: Console, specs: Sequence[Mapping[str, Any]], lang: str) -> None:
     """Every procedure: name, rule ids and summary (``kubik procedures NAME`` for fields)."""
+    from rich.table import Table
+
     table = Table(title=say("cli.procedures.title", lang), show_lines=False)
     table.add_column(say("cli.procedures.name", lang), style="bold", no_wrap=True)
     table.add_column(say("cli.procedures.summary", lang), ratio=1)
@@ -117,6 +120,8 @@ def _default_text(node: Mapping[str, Any], required: bool, lang: str) -> str:
 def _fields_table(
     schema: Mapping[str, Any], node: Mapping[str, Any], lang: str, title: str
 ) -> Table:
+    from rich.table import Table
+
     node = _resolve(schema, node)
     table = Table(title=title, title_justify="left", show_lines=False)
     table.add_column(say("cli.schema.field", lang), style="bold", no_wrap=True)
@@ -229,6 +234,8 @@ def print_exact_odds(
 def outcomes_table(distribution: Mapping[Any, Fraction], order: Sequence[Any], lang: str) -> Table:
     """Every outcome, one column per field: a value the row above shows already is left
     blank (``effect`` is said once for its whole run of outcomes, not in every row)."""
+    from rich.table import Table
+
     named = [fields_of(outcome) for outcome in order]
     columns = [field for field, _ in named[0]] if named else []
     by_fields = all([f for f, _ in fields] == columns for fields in named) and columns != [""]
@@ -261,6 +268,8 @@ def print_estimates(
     console: Console, name: str, estimates: Sequence[Estimate], runs: int, lang: str
 ) -> None:
     """A Monte Carlo estimate: sentences from the frequencies, then counts with intervals."""
+    from rich.table import Table
+
     title = say("cli.odds.simulated_title", lang, runs=runs)
     console.print(Text(f"{name} — {title}", style="bold"))
     _sentences(console, [(e.outcome, e.p) for e in estimates], lang)
@@ -286,6 +295,8 @@ def print_comparison(
     lang: str,
 ) -> None:
     """Exact odds under each policy: sentences per policy, then outcomes side by side."""
+    from rich.table import Table
+
     console.print(Text(f"{name} — {say('cli.odds.exact_title', lang)}", style="bold"))
     for policy, distribution in by_policy.items():
         console.print(
