@@ -5,11 +5,8 @@ from __future__ import annotations
 from enum import Enum
 from pathlib import Path
 
-import pytest
-
 from kubik.engine import msg
 from kubik.engine.dice import D8
-from kubik.text import i18n
 from kubik.text.glossary import markdown
 from kubik.text.i18n import catalogue, glossary, render
 
@@ -69,18 +66,3 @@ def test_glossary_doc_is_up_to_date() -> None:
     assert doc.read_text(encoding="utf-8").strip() == markdown().strip(), (
         "regenerate with: python -m kubik.text.glossary > docs/glossary.md"
     )
-
-
-@pytest.mark.parametrize("lang", i18n.LANGS)
-def test_the_plural_rules_and_decimal_signs_kept_are_babels(lang: str) -> None:
-    """kubik keeps its languages' CLDR plural rules and decimal signs so as not to read
-    Babel's whole locale data for them: they must be Babel's, for every number."""
-    from babel import Locale
-    from babel.plural import PluralRule
-
-    locale = Locale.parse(lang)
-    assert PluralRule(i18n._PLURAL_RULES[lang]).rules == locale.plural_form.rules
-    symbols = locale.number_symbols
-    assert i18n._DECIMAL_SIGNS[lang] == symbols.get("latn", symbols)["decimal"]
-    numbers = [*range(300), 1001, 1011, 1021, 1.5, 2.5, 7.5, 0.5, 21.5]
-    assert [i18n._plural_rule(lang)(n) for n in numbers] == [locale.plural_form(n) for n in numbers]

@@ -81,7 +81,7 @@ from kubik.text.message import Message, msg
 from kubik.text.po import po_messages
 
 if TYPE_CHECKING:  # Babel and the Russian grammar load when a message asks for them
-    from babel.plural import PluralRule
+    from babel import Locale
 
     from kubik.text.russian import Case, Gender
 
@@ -298,43 +298,13 @@ def _name_specs() -> frozenset[str]:
     return frozenset((*CASES, *PREPOSITIONS, "cap"))
 
 
-#: CLDR's plural rules and decimal signs of kubik's languages, as Babel has them (a test
-#: checks they are Babel's): Babel's locale data, read whole for these two facts, would
-#: cost a first Russian answer a tenth of its time. A language not here asks Babel.
-_PLURAL_RULES: Mapping[str, Mapping[str, str]] = {
-    "en": {"one": "i in 1 and v in 0"},
-    "ru": {
-        "one": "v in 0 and i mod 10 in 1 and i mod 100 not in 11",
-        "few": "v in 0 and i mod 10 in 2..4 and i mod 100 not in 12..14",
-        "many": "v in 0 and i mod 10 in 0 or v in 0 and i mod 10 in 5..9"
-        " or v in 0 and i mod 100 in 11..14",
-    },
-}
-_DECIMAL_SIGNS: Mapping[str, str] = {"en": ".", "ru": ","}
-
-
 @cache
-def _plural_rule(lang: str) -> PluralRule:
-    """The plural rule of ``lang`` (Babel evaluates it), made when a message first asks."""
-    from babel.plural import PluralRule
+def _locale(lang: str) -> Locale:
+    """Babel's locale of ``lang`` (its plural rule, its decimal sign), loaded when a
+    message first asks for one: most text never does."""
+    from babel import Locale
 
-    rules = _PLURAL_RULES.get(lang)
-    if rules is None:
-        from babel import Locale
-
-        return Locale.parse(lang).plural_form
-    return PluralRule(rules)
-
-
-@cache
-def _decimal_sign(lang: str) -> str:
-    sign = _DECIMAL_SIGNS.get(lang)
-    if sign is None:
-        from babel import Locale
-
-        symbols = Locale.parse(lang).number_symbols
-        sign = symbols.get("latn", symbols)["decimal"]
-    return sign
+    return Locale.parse(lang)
 
 
 def _spec_forms(spec: str) -> dict[str, str]:
@@ -367,6 +337,10 @@ class _Formatter(string.Formatter):
         self.lang = lang
         self.params: Mapping[str, Any] = params or {}
 
+    @property
+    def locale(self) -> Locale:
+        return _locale(self.lang)
+
     def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
         if isinstance(key, str) and key not in kwargs:
             return _UNNAMED
@@ -389,7 +363,7 @@ class _Formatter(string.Formatter):
             number: float = abs(value) if fraction else abs(int(value))
             if number == 0 and "zero" in forms:
                 return forms["zero"]
-            form = _plural_rule(self.lang)(number)
+            form = self.locale.plural_form(number)
             return forms.get(form, forms.get("other", ""))
         joined = _JOIN.fullmatch(format_spec)
         if joined is not None:
@@ -421,7 +395,7 @@ class _Formatter(string.Formatter):
         """``number`` (as Python writes it) with this language's decimal sign."""
         if self.lang == "en":
             return number
-        sign = _decimal_sign(self.lang)
+        sign = self.locale.number_symbols.get("latn", self.locale.number_symbols)["decimal"]
         return number.replace(".", sign) if sign != "." else number
 
     def with_params(self, value: Any, extra: Mapping[str, Any]) -> str:
