@@ -38,7 +38,7 @@ from kubik.rulesets.fantasy.leadership import unit_leadership
 from kubik.rulesets.fantasy.profiles import Fighter
 from kubik.rulesets.fantasy.psychology import Confrontation, Nerve, face_dread
 from kubik.rulesets.fantasy.regiment import ModelKind
-from kubik.rulesets.fantasy.strikes import plan_of, strike_step
+from kubik.rulesets.fantasy.strikes import fought, plan_of
 
 
 def impact_dice(impact: str) -> tuple[int, int]:
@@ -241,9 +241,8 @@ def close_combat_round(r: Round) -> Procedure[RoundOutcome]:
             return RoundOutcome(other_side(fled), 0, fled, 0, 0)
         yield from _impact(st)
     yield from _challenge(st)
-    plan, tally = plan_of(r), st.frozen()
-    fought: RoundOutcome = yield tail_step(strike_step, plan, tally, plan.next_group(tally, 0))
-    return fought
+    outcome: RoundOutcome = yield tail_step(fought, plan_of(r), st.frozen())
+    return outcome
 
 
 __all__ = [

@@ -12,15 +12,14 @@ from kubik.core.keeping import Kept
 from kubik.engine import Call, Procedure, Roll, emit, msg
 from kubik.engine.dice import D6
 from kubik.engine.reducers import Total
-from kubik.engine.requests import AnyCall, tail_step
+from kubik.engine.requests import AnyCall, step
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks, weapon_flag
 from kubik.rulesets.fantasy.charts import data
-from kubik.rulesets.fantasy.combat_resolution import Resolutions, Resolved, resolution
+from kubik.rulesets.fantasy.combat_resolution import Resolutions, resolution
 from kubik.rulesets.fantasy.combat_sides import Round, RoundOutcome, side_name
 from kubik.rulesets.fantasy.combat_tally import (
     RoundState,
     Tally,
-    deal_wounds,
     other_side,
     target_of,
 )
@@ -191,12 +190,13 @@ def _blow_rules(what: str, fighter: Fighter) -> tuple[str, ...]:
 
 class RoundPlan(Resolutions):
     """What the steps of one round share whatever the dice: besides what its
-    resolution reads, its strikers grouped in strike order (FB-ABSENT-17), and each
-    striker's blows, their call and the rules they name per tally, and the tally each
-    step's results leave, worked out once: the exact odds replay a step once per
-    answer. Equal by identity (one per round object, :func:`plan_of`)."""
+    resolution reads, its strikers grouped in strike order (FB-ABSENT-17) and each
+    group's strikers of each side, each striker's blows, their call and the rules they
+    name per tally, and what each side's blows strike at per tally, worked out once:
+    the exact odds replay a step once per answer. Equal by identity (one per round
+    object, :func:`plan_of`)."""
 
-    __slots__ = ("finished", "groups", "strikes")
+    __slots__ = ("groups", "sides", "strikes", "targets")
 
     def __init__(self, r: Round) -> None:
         super().__init__(r)
@@ -204,40 +204,25 @@ class RoundPlan(Resolutions):
         self.groups = tuple(
             tuple(s for s in strikers if s.key == key) for key in sorted({s.key for s in strikers})
         )
+        #: per group, the strikers of side a and of side b (a's strike before b's: in
+        #: this order the blows are rolled)
+        self.sides = tuple(
+            {side: tuple(s for s in group if s.side == side) for side in ("a", "b")}
+            for group in self.groups
+        )
         self.strikes: Kept[tuple[Tally, _Striker], _Strike | None] = Kept(_STRIKES_KEPT)
-        self.finished: Kept[
-            tuple[Tally, tuple[tuple[str, str, int], ...]], tuple[Tally, Resolved]
-        ] = Kept(_STRIKES_KEPT)
+        self.targets: Kept[tuple[Tally, str], tuple[str, int] | None] = Kept(_STRIKES_KEPT)
 
-    def after(self, tally: Tally, results: tuple[tuple[str, str, int], ...]) -> Tally:
-        """The tally once a step's strikers' ``results`` (side, what they struck,
-        wounds) are dealt."""
-        return _dealt(self.r, tally, results).frozen()
-
-    def finish(
-        self, tally: Tally, results: tuple[tuple[str, str, int], ...]
-    ) -> tuple[Tally, Resolved]:
-        """The tally the last step's ``results`` leave and its resolution, once per
-        tally and results: the exact odds replay the last step once per outcome of
-        the Break test."""
-        key = (tally, results)
-        made = self.finished.get(key)
-        if made is None:
-            st = _dealt(self.r, tally, results)
-            after = st.frozen()
-            made = self.finished.keep(key, (after, self.resolved(after, st)))
-        return made
-
-    def next_group(self, tally: Tally, group: int) -> int:
-        """The first group from ``group`` on in which someone strikes at ``tally``: a
-        group whose strikers have no blows to make asks nothing, so the round's next
-        step skips it (the number of groups: none left, only the resolution)."""
-        groups = self.groups
-        while group < len(groups) and not any(
-            s.what == "breath" or self.strike(tally, s) is not None for s in groups[group]
-        ):
-            group += 1
-        return group
+    def target(self, tally: Tally, side: str) -> tuple[str, int] | None:
+        """What the blows of ``side`` strike at ``tally`` and the wounds it has left
+        (none when nothing of the enemy is left to strike): every striker of a side in
+        a group strikes the same, so what they deal adds up, capped at that."""
+        key = (tally, side)
+        made = self.targets.get(key)
+        if made is not None or key in self.targets:
+            return made
+        found = target_of(RoundState.thawed(self.r, tally), other_side(side))
+        return self.targets.keep(key, None if found is None else (found[0], found[2]))
 
     def strike(self, tally: Tally, s: _Striker) -> _Strike | None:
         """A striker's blows at the tally (none when he has no blows to make)."""
@@ -251,7 +236,7 @@ class RoundPlan(Resolutions):
 
 
 #: Strikes a round's plan keeps (an engine limit, not a rule).
-_STRIKES_KEPT = 1024
+_STRIKES_KEPT = 16384
 
 
 #: Round plans kept by the round's identity (an engine limit, not a rule).
@@ -292,47 +277,99 @@ def _strike(st: RoundState, s: _Striker, what: str, blows: Blows) -> _Strike | N
     return _Strike(what, Call(attacks, (blows,)), blows.attacks, rules)
 
 
-def _dealt(r: Round, tally: Tally, results: tuple[tuple[str, str, int], ...]) -> RoundState:
-    """The running tally once ``results`` (side, what they struck, wounds) are dealt."""
-    st = RoundState.thawed(r, tally)
-    for side, what, wounds in results:
-        st.caused[side] += deal_wounds(st, other_side(side), what, wounds)
-    return st
-
-
-def strike_step(plan: RoundPlan, tally: Tally, group: int) -> Procedure[RoundOutcome]:
-    """One step of the strike order from ``tally``: its strikers, those killed before
-    it not striking, then the next step; after the last, the resolution. Each step is
-    a step of the round (a tail call on the new tally), so the odds of a round keep
-    what each step did, not every way it was done."""
-    if group >= len(plan.groups):
-        return (yield from resolution(plan, tally, plan.resolved(tally)))
+def blows_until(plan: RoundPlan, start: Tally, group: int) -> Procedure[Tally]:
+    """The tally once the strikers of the groups before ``group`` have struck, from the
+    round's ``start``: each group strikes on the tally the groups before it left, those
+    killed before they strike not striking. Each group is a step on the steps before it
+    (a fold forward in strike order): the exact odds keep one distribution of tallies per
+    group, each tally once, and the next group's blows from each, instead of the round's
+    outcomes from every tally."""
+    if group == 0:
+        return start
+    tally = start if group == 1 else (yield step(blows_until, plan, start, group - 1))
     results: list[tuple[str, str, int]] = []
-    for s in plan.groups[group]:
-        if s.what == "breath":
-            st = RoundState.thawed(plan.r, tally)
-            planned = yield from _breath(st, s)
-            made = None if planned is None else _strike(st, s, *planned)
-        else:
-            made = plan.strike(tally, s)
-        if made is None:
+    for side in ("a", "b"):
+        strikers = len(plan.sides[group - 1][side])
+        target = plan.target(tally, side)
+        if target is None or not strikers:
             continue
-        striker = plan.r.a if s.side == "a" else plan.r.b
-        yield emit(
-            "fantasy.combat.strike",
-            rules=made.rules,
-            side=striker.character_name
-            if s.what == "character" and striker.character_name is not None
-            else side_name(plan.r, s.side),
-            attacks=made.attacks,
-        )
-        outcome: AttacksOutcome = yield made.call
-        results.append((s.side, made.what, outcome.wounds))
-    if group + 1 == len(plan.groups):  # the last step resolves the combat itself
-        after, resolved = plan.finish(tally, tuple(results))
-        return (yield from resolution(plan, after, resolved))
-    after = plan.after(tally, tuple(results))
-    rest: RoundOutcome = yield tail_step(
-        strike_step, plan, after, plan.next_group(after, group + 1)
+        dealt = yield step(side_strikes, plan, tally, group - 1, side, strikers)
+        if dealt:
+            results.append((side, target[0], dealt))
+    for side, what, dealt in results:  # each side's wounds at most what its target had
+        tally = wounded(tally, side, what, dealt)
+    return tally
+
+
+def wounded(tally: Tally, side: str, what: str, wounds: int) -> Tally:
+    """``tally`` once ``side`` deals ``wounds`` to what of the enemy it strikes (no more
+    than that has left): the enemy's troops or character take them, ``side`` caused them."""
+    hit = 1 if side == "a" else 0
+    caused = list(tally.caused)
+    caused[1 - hit] += wounds
+    if what == "troops":
+        troops = list(tally.troop_wounds)
+        troops[hit] += wounds
+        return tally._replace(troop_wounds=(troops[0], troops[1]), caused=(caused[0], caused[1]))
+    characters = list(tally.character_wounds)
+    characters[hit] += wounds
+    return tally._replace(
+        character_wounds=(characters[0], characters[1]), caused=(caused[0], caused[1])
     )
-    return rest
+
+
+def side_strikes(
+    plan: RoundPlan, tally: Tally, group: int, side: str, strikers: int
+) -> Procedure[int]:
+    """The wounds the first ``strikers`` of ``side`` in ``group`` deal together at
+    ``tally``, at most what their target has left (the strikers of a group strike at
+    once, each on the tally the group began with; one side's blows do not change the
+    other's). Each striker is a step on the wounds of those before him, so the exact odds
+    keep one distribution of the sum so far, not every way it was made."""
+    before: int = (
+        0 if strikers == 1 else (yield step(side_strikes, plan, tally, group, side, strikers - 1))
+    )
+    target = plan.target(tally, side)
+    assert target is not None
+    s = plan.sides[group][side][strikers - 1]
+    if s.what == "breath":
+        wounds: int = yield step(breath_strike, plan, tally, s)
+        return min(before + wounds, target[1])
+    made = plan.strike(tally, s)
+    if made is None:
+        return before
+    struck = yield from _struck(plan, s, made)
+    return min(before + struck, target[1])
+
+
+def breath_strike(plan: RoundPlan, tally: Tally, s: _Striker) -> Procedure[int]:
+    """The wounds a breath deals at ``tally`` (FB-SR-01): its dice, then its hits' blows
+    (a step of its own, so the exact odds keep its wounds, not every roll of its dice)."""
+    st = RoundState.thawed(plan.r, tally)
+    planned = yield from _breath(st, s)
+    made = None if planned is None else _strike(st, s, *planned)
+    if made is None:
+        return 0
+    return (yield from _struck(plan, s, made))
+
+
+def _struck(plan: RoundPlan, s: _Striker, made: _Strike) -> Procedure[int]:
+    """A striker's blows struck: told, then rolled; the wounds they deal."""
+    striker = plan.r.a if s.side == "a" else plan.r.b
+    yield emit(
+        "fantasy.combat.strike",
+        rules=made.rules,
+        side=striker.character_name
+        if s.what == "character" and striker.character_name is not None
+        else side_name(plan.r, s.side),
+        attacks=made.attacks,
+    )
+    outcome: AttacksOutcome = yield made.call
+    return outcome.wounds
+
+
+def fought(plan: RoundPlan, start: Tally) -> Procedure[RoundOutcome]:
+    """The blows of the round in strike order from ``start`` (:func:`blows_until`), then
+    the combat's resolution and the loser's Break test on the tally they leave."""
+    tally = yield step(blows_until, plan, start, len(plan.groups))
+    return (yield from resolution(plan, tally, plan.resolved(tally)))
