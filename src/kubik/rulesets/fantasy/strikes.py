@@ -79,22 +79,24 @@ def _strikers(r: Round) -> list[_Striker]:
     return out
 
 
-def _breath(st: RoundState, s: _Striker) -> Procedure[tuple[str, Blows] | None]:
-    """The breath of a striker at what of the enemy is left to strike (FB-SR-01)."""
-    reg = st.regiment(s.side)
-    target = target_of(st, other_side(s.side))
-    if target is None:
-        return None
-    what, victim, left = target
-    total = yield Roll(
+def _breath_roll(r: Round, side: str) -> Roll:
+    """The dice of a breath in combat: 2D6 automatic hits (FB-SR-01)."""
+    return Roll(
         (D6,) * int(data()["breath"]["close_combat_dice"]),
-        msg("fantasy.combat.breath", side=side_name(st.r, s.side)),
+        msg("fantasy.combat.breath", side=side_name(r, side)),
         unordered=True,
         reduce=Total(),
         rules=("FB-SR-01",),
     )
-    return what, Blows(
-        attacks=int(total),
+
+
+def _breath(r: Round, side: str, what: str, left: int, hits: int) -> Blows:
+    """The ``hits`` of a breath of ``side`` at what of the enemy it strikes, which has
+    ``left`` wounds (FB-SR-01): automatic hits with the breath's Strength."""
+    reg, enemy = (r.a, r.b) if side == "a" else (r.b, r.a)
+    victim = enemy.character if what == "character" and enemy.character else enemy.troops
+    return Blows(
+        attacks=hits,
         weapon_skill=reg.troops.ws,
         strength=reg.breath_strength or reg.troops.s,
         target_weapon_skill=victim.ws,
@@ -196,7 +198,7 @@ class RoundPlan(Resolutions):
     the exact odds replay a step once per answer. Equal by identity (one per round
     object, :func:`plan_of`)."""
 
-    __slots__ = ("groups", "sides", "strikes", "targets")
+    __slots__ = ("breaths", "groups", "sides", "strikes", "targets")
 
     def __init__(self, r: Round) -> None:
         super().__init__(r)
@@ -212,6 +214,12 @@ class RoundPlan(Resolutions):
         )
         self.strikes: Kept[tuple[Tally, _Striker], _Strike | None] = Kept(_STRIKES_KEPT)
         self.targets: Kept[tuple[Tally, str], tuple[str, int] | None] = Kept(_STRIKES_KEPT)
+        #: each side's breath dice, one request each (the exact odds know it by identity)
+        self.breaths = {side: _breath_roll(r, side) for side in ("a", "b")}
+
+    def breath_roll(self, side: str) -> Roll:
+        """The dice of the breath of ``side`` (FB-SR-01)."""
+        return self.breaths[side]
 
     def target(self, tally: Tally, side: str) -> tuple[str, int] | None:
         """What the blows of ``side`` strike at ``tally`` and the wounds it has left
@@ -232,7 +240,8 @@ class RoundPlan(Resolutions):
             return made
         st = RoundState.thawed(self.r, tally)
         planned = _blows(st, s)
-        return self.strikes.keep(key, None if planned is None else _strike(st, s, *planned))
+        made = None if planned is None else _strike(self.r, tally.afraid, s, *planned)
+        return self.strikes.keep(key, made)
 
 
 #: Strikes a round's plan keeps (an engine limit, not a rule).
@@ -264,15 +273,19 @@ class _Strike(NamedTuple):
     rules: tuple[str, ...]
 
 
-def _strike(st: RoundState, s: _Striker, what: str, blows: Blows) -> _Strike | None:
+def _strike(
+    r: Round, afraid: tuple[bool, bool], s: _Striker, what: str, blows: Blows
+) -> _Strike | None:
+    """A striker's ``blows`` at ``what``, with the rules of the strike (``afraid``: whether
+    each side fights afraid, FB-PSY-01)."""
     if blows.attacks <= 0:
         return None
-    reg = st.regiment(s.side)
+    reg = r.a if s.side == "a" else r.b
     fighter = reg.character if s.what == "character" and reg.character else reg.troops
     rules = (
-        order_rules(fighter.rules, fighter.weapon, st.r.round_number)
+        order_rules(fighter.rules, fighter.weapon, r.round_number)
         + _blow_rules(s.what, fighter)
-        + (("FB-PSY-01",) if st.afraid_now(s.side) or st.afraid_now(other_side(s.side)) else ())
+        + (("FB-PSY-01",) if any(afraid) else ())
     )
     return _Strike(what, Call(attacks, (blows,)), blows.attacks, rules)
 
@@ -333,7 +346,7 @@ def side_strikes(
     assert target is not None
     s = plan.sides[group][side][strikers - 1]
     if s.what == "breath":
-        wounds: int = yield step(breath_strike, plan, tally, s)
+        wounds: int = yield step(breath_strike, plan, s, target, tally.afraid)
         return min(before + wounds, target[1])
     made = plan.strike(tally, s)
     if made is None:
@@ -342,12 +355,15 @@ def side_strikes(
     return min(before + struck, target[1])
 
 
-def breath_strike(plan: RoundPlan, tally: Tally, s: _Striker) -> Procedure[int]:
-    """The wounds a breath deals at ``tally`` (FB-SR-01): its dice, then its hits' blows
-    (a step of its own, so the exact odds keep its wounds, not every roll of its dice)."""
-    st = RoundState.thawed(plan.r, tally)
-    planned = yield from _breath(st, s)
-    made = None if planned is None else _strike(st, s, *planned)
+def breath_strike(
+    plan: RoundPlan, s: _Striker, target: tuple[str, int], afraid: tuple[bool, bool]
+) -> Procedure[int]:
+    """The wounds a breath deals at ``target`` (what of the enemy it strikes and the
+    wounds that has left; FB-SR-01): its dice, then its hits' blows. A step of its own
+    on just what it reads, so the exact odds keep its wounds once per target, not every
+    roll of its dice per tally."""
+    hits = yield plan.breath_roll(s.side)
+    made = _strike(plan.r, afraid, s, target[0], _breath(plan.r, s.side, *target, int(hits)))
     if made is None:
         return 0
     return (yield from _struck(plan, s, made))
