@@ -221,6 +221,13 @@ class RoundPlan(Resolutions):
         """The dice of the breath of ``side`` (FB-SR-01)."""
         return self.breaths[side]
 
+    def side_blows(self, tally: Tally, group: int, side: str, target: tuple[str, int]) -> SideBlows:
+        """What the strikers of ``side`` in ``group`` strike with at ``tally``."""
+        strikes = tuple(
+            None if s.what == "breath" else self.strike(tally, s) for s in self.sides[group][side]
+        )
+        return SideBlows(group, side, target, tally.afraid, strikes)
+
     def target(self, tally: Tally, side: str) -> tuple[str, int] | None:
         """What the blows of ``side`` strike at ``tally`` and the wounds it has left
         (none when nothing of the enemy is left to strike): every striker of a side in
@@ -306,7 +313,8 @@ def blows_until(plan: RoundPlan, start: Tally, group: int) -> Procedure[Tally]:
         target = plan.target(tally, side)
         if target is None or not strikers:
             continue
-        dealt = yield step(side_strikes, plan, tally, group - 1, side, strikers)
+        blows = plan.side_blows(tally, group - 1, side, target)
+        dealt = yield step(side_strikes, plan, blows, strikers)
         if dealt:
             results.append((side, target[0], dealt))
     for side, what, dealt in results:  # each side's wounds at most what its target had
@@ -331,24 +339,32 @@ def wounded(tally: Tally, side: str, what: str, wounds: int) -> Tally:
     )
 
 
-def side_strikes(
-    plan: RoundPlan, tally: Tally, group: int, side: str, strikers: int
-) -> Procedure[int]:
-    """The wounds the first ``strikers`` of ``side`` in ``group`` deal together at
-    ``tally``, at most what their target has left (the strikers of a group strike at
-    once, each on the tally the group began with; one side's blows do not change the
-    other's). Each striker is a step on the wounds of those before him, so the exact odds
-    keep one distribution of the sum so far, not every way it was made."""
-    before: int = (
-        0 if strikers == 1 else (yield step(side_strikes, plan, tally, group, side, strikers - 1))
-    )
-    target = plan.target(tally, side)
-    assert target is not None
-    s = plan.sides[group][side][strikers - 1]
+class SideBlows(NamedTuple):
+    """What the strikers of one side in a group strike with at a tally: their target
+    (what of the enemy and the wounds it has left), whether each side fights afraid,
+    and each striker's blows (None: a breath, rolled at the target, or no blows). All
+    the side's strikes read of the tally, so tallies that differ elsewhere share them."""
+
+    group: int
+    side: str
+    target: tuple[str, int]
+    afraid: tuple[bool, bool]
+    strikes: tuple[_Strike | None, ...]
+
+
+def side_strikes(plan: RoundPlan, blows: SideBlows, strikers: int) -> Procedure[int]:
+    """The wounds the first ``strikers`` of a side in a group deal together, at most what
+    their target has left (the strikers of a group strike at once, each on the tally the
+    group began with; one side's blows do not change the other's). Each striker is a
+    step on the wounds of those before him, so the exact odds keep one distribution of
+    the sum so far, not every way it was made."""
+    before: int = 0 if strikers == 1 else (yield step(side_strikes, plan, blows, strikers - 1))
+    target = blows.target
+    s = plan.sides[blows.group][blows.side][strikers - 1]
     if s.what == "breath":
-        wounds: int = yield step(breath_strike, plan, s, target, tally.afraid)
+        wounds: int = yield step(breath_strike, plan, s, target, blows.afraid)
         return min(before + wounds, target[1])
-    made = plan.strike(tally, s)
+    made = blows.strikes[strikers - 1]
     if made is None:
         return before
     struck = yield from _struck(plan, s, made)
