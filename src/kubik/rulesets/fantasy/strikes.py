@@ -15,8 +15,8 @@ from kubik.engine.reducers import Total
 from kubik.engine.requests import AnyCall, step
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks, weapon_flag
 from kubik.rulesets.fantasy.charts import data
-from kubik.rulesets.fantasy.combat_resolution import Resolutions, resolution
-from kubik.rulesets.fantasy.combat_sides import Round, RoundOutcome, side_name
+from kubik.rulesets.fantasy.combat_resolution import Resolutions
+from kubik.rulesets.fantasy.combat_sides import Round, side_name
 from kubik.rulesets.fantasy.combat_tally import (
     RoundState,
     Tally,
@@ -297,23 +297,16 @@ def _strike(
     return _Strike(what, Call(attacks, (blows,)), blows.attacks, rules)
 
 
-def blows_until(plan: RoundPlan, start: Tally, group: int) -> Procedure[Tally]:
-    """The tally once the strikers of the groups before ``group`` have struck, from the
-    round's ``start``: each group strikes on the tally the groups before it left, those
-    killed before they strike not striking. Each group is a step on the steps before it
-    (a fold forward in strike order): the exact odds keep one distribution of tallies per
-    group, each tally once, and the next group's blows from each, instead of the round's
-    outcomes from every tally."""
-    if group == 0:
-        return start
-    tally = start if group == 1 else (yield step(blows_until, plan, start, group - 1))
+def strike_group(plan: RoundPlan, tally: Tally, group: int) -> Procedure[Tally]:
+    """The tally once the strikers of ``group`` have struck at ``tally`` (the tally the
+    groups before it left: those killed before they strike do not strike)."""
     results: list[tuple[str, str, int]] = []
     for side in ("a", "b"):
-        strikers = len(plan.sides[group - 1][side])
+        strikers = len(plan.sides[group][side])
         target = plan.target(tally, side)
         if target is None or not strikers:
             continue
-        blows = plan.side_blows(tally, group - 1, side, target)
+        blows = plan.side_blows(tally, group, side, target)
         dealt = yield step(side_strikes, plan, blows, strikers)
         if dealt:
             results.append((side, target[0], dealt))
@@ -398,10 +391,3 @@ def _struck(plan: RoundPlan, s: _Striker, made: _Strike) -> Procedure[int]:
     )
     outcome: AttacksOutcome = yield made.call
     return outcome.wounds
-
-
-def fought(plan: RoundPlan, start: Tally) -> Procedure[RoundOutcome]:
-    """The blows of the round in strike order from ``start`` (:func:`blows_until`), then
-    the combat's resolution and the loser's Break test on the tally they leave."""
-    tally = yield step(blows_until, plan, start, len(plan.groups))
-    return (yield from resolution(plan, tally, plan.resolved(tally)))
