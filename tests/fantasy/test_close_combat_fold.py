@@ -5,8 +5,12 @@ as written (FB-ABSENT-17, FB-SR-13)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from kubik import api
+from kubik.core.errors import InputError
 from kubik.engine import OddsDriver
 from kubik.rulesets.fantasy.close_combat import Regiment, Round, close_combat_round
 from kubik.rulesets.fantasy.profiles import Fighter
@@ -52,3 +56,29 @@ ROUNDS = {
 def test_folded_round_matches_every_die(name: str) -> None:
     r = ROUNDS[name]
     assert _odds(r) == brute_force(close_combat_round, (r,), limit=200_000)
+
+
+def _regiment(models: int, wounds: int) -> dict[str, Any]:
+    return {
+        "troops": {"wounds": wounds, "attacks": 2, "special_rules": ["killing_blow"]},
+        "models": models,
+        "files": 5,
+    }
+
+
+def test_a_regiment_of_more_than_sixty_wounds_is_refused_in_one_line() -> None:
+    """The exact odds of a round answer in a second up to 60 Wounds of rank and file a
+    side (models × Wounds: sixty of one Wound, twenty Ogres of three); more is refused
+    naming the side's ``models`` and the limit, in English and Russian."""
+    question = {"a": _regiment(21, 3), "b": _regiment(10, 1)}
+    with pytest.raises(InputError) as refused:
+        api.odds("fantasy.close_combat", question)
+    assert refused.value.text("en") == (
+        "a.models: 21 models of 3 Wounds are 63 Wounds in the rank and file; "
+        "at most 60 (models × Wounds)"
+    )
+    assert refused.value.text("ru") == (
+        "a.models: 21 модель по 3 раны — 63 раны у рядовых; можно не больше 60 (модели × раны)"
+    )
+    answer = api.odds("fantasy.close_combat", {"a": _regiment(20, 3), "b": _regiment(60, 1)})
+    assert answer["exact"] is True
