@@ -94,7 +94,7 @@ class Resolutions:
 
 
 #: Values a round's resolution keeps of each kind (an engine limit, not a rule).
-_VALUES_KEPT = 16384
+_VALUES_KEPT = 1024
 
 
 def _score(

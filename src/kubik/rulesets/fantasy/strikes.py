@@ -252,7 +252,7 @@ class RoundPlan(Resolutions):
 
 
 #: Strikes a round's plan keeps (an engine limit, not a rule).
-_STRIKES_KEPT = 16384
+_STRIKES_KEPT = 1024
 
 
 #: Round plans kept by the round's identity (an engine limit, not a rule).
