@@ -232,12 +232,20 @@ def _smaller(question: Any, path: tuple[Any, ...], schema: Schema, defs: Schema)
 def smaller_field(
     model: type[BaseModel], question: dict[str, Any], field: str
 ) -> dict[str, Any] | None:
-    """``question`` with the top-level ``field`` one step smaller, still valid for the
-    model (``None`` if it cannot be): for a question the rules refuse at one corner."""
+    """``question`` with ``field`` one step smaller, still valid for the model (``None`` if
+    it cannot be): for a question the rules refuse at one corner. ``field`` is a top-level
+    field or a dotted path into objects (``a.models``)."""
     schema = model.model_json_schema()
     defs = schema.get("$defs", {})
-    sub = schema.get("properties", {}).get(field)
-    if sub is None or field not in question:
+    path = tuple(field.split("."))
+    sub: Schema | None = schema
+    value: Any = question
+    for name in path:
+        if sub is None or not isinstance(value, dict) or name not in value:
+            return None
+        sub = _resolve(sub, defs).get("properties", {}).get(name)
+        value = value[name]
+    if sub is None:
         return None
-    moved = _smaller(question, (field,), sub, defs)
+    moved = _smaller(question, path, sub, defs)
     return None if moved is None else _repaired(model, moved, schema, defs)

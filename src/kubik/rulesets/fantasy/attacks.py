@@ -239,7 +239,24 @@ def blow_by_blow(blows: Blows) -> Runs | None:
     if blows.attacks == 0 or (blows.attacks == 1 and blows.target_wounds_left is None):
         return None
     one = replace(blows, attacks=1, target_wounds_left=None, target_rides=False)
-    return Runs(((blows.attacks, (one,)),), _wounds_of, _AtMost(blows.target_wounds_left))
+    left = blows.target_wounds_left
+    return Runs(((blows.attacks, (one,)),), _wounds_of, _AtMost(left), (_kept_up_to(left),))
+
+
+def _kept_up_to(left: int | None) -> int | None:
+    """How far the sum of the blows is kept for a target with ``left`` wounds: to the
+    next power of two, so pools at targets with different wounds left (a round's strikes
+    at every tally) share one sum, each read only up to its own.
+
+    >>> _kept_up_to(0), _kept_up_to(5), _kept_up_to(60), _kept_up_to(None)
+    (1, 8, 64, None)
+    """
+    if left is None:
+        return None
+    kept = 1
+    while kept < left:
+        kept *= 2
+    return kept
 
 
 @odds_by_runs(blow_by_blow)

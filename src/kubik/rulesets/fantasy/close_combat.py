@@ -14,10 +14,10 @@ from __future__ import annotations
 from kubik.engine import Call, Procedure, Roll, Verdict, emit, msg
 from kubik.engine.applied import decides
 from kubik.engine.dice import D3, D6
-from kubik.engine.requests import tail_step
+from kubik.engine.requests import step, tail_step
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks
 from kubik.rulesets.fantasy.challenge import Duel, DuelOutcome, duel_round
-from kubik.rulesets.fantasy.combat_resolution import ranks_cancelled
+from kubik.rulesets.fantasy.combat_resolution import ranks_cancelled, resolution
 from kubik.rulesets.fantasy.combat_sides import (
     ChallengeChoice,
     Facing,
@@ -29,6 +29,7 @@ from kubik.rulesets.fantasy.combat_sides import (
 )
 from kubik.rulesets.fantasy.combat_tally import (
     RoundState,
+    Tally,
     champion_profile,
     deal_wounds,
     other_side,
@@ -38,7 +39,7 @@ from kubik.rulesets.fantasy.leadership import unit_leadership
 from kubik.rulesets.fantasy.profiles import Fighter
 from kubik.rulesets.fantasy.psychology import Confrontation, Nerve, face_dread
 from kubik.rulesets.fantasy.regiment import ModelKind
-from kubik.rulesets.fantasy.strikes import plan_of, strike_step
+from kubik.rulesets.fantasy.strikes import RoundPlan, plan_of, strike_group
 
 
 def impact_dice(impact: str) -> tuple[int, int]:
@@ -84,48 +85,47 @@ def gained_speed(charge_inches: float | None, movement: int) -> bool:
     return charge_inches is None or charge_inches > movement
 
 
-def _impact(st: RoundState) -> Procedure[None]:
-    """Impact hits of a charger that gained speed, first of all (FB-SR-14)."""
-    for side in ("a", "b"):
-        reg = st.regiment(side)
-        if not (reg.charging and reg.impact and "impact_hits" in reg.troops.rules):
-            continue
-        if not gained_speed(reg.charge_inches, reg.troops.m):
-            yield emit(
-                "fantasy.combat.no_momentum",
-                rules=("FB-SR-14",),
-                side=side_name(st.r, side),
-                inches=reg.charge_inches,
-                movement=reg.troops.m,
-            )
-            continue
-        faces, plus = impact_dice(reg.impact)
-        (rolled,) = yield Roll(
-            D3 if faces == 3 else D6,
-            msg("fantasy.combat.impact", side=side_name(st.r, side)),
+def _impact(st: RoundState, side: str) -> Procedure[None]:
+    """Impact hits of ``side``, if a charger that gained speed, first of all (FB-SR-14)."""
+    reg = st.regiment(side)
+    if not (reg.charging and reg.impact and "impact_hits" in reg.troops.rules):
+        return
+    if not gained_speed(reg.charge_inches, reg.troops.m):
+        yield emit(
+            "fantasy.combat.no_momentum",
             rules=("FB-SR-14",),
+            side=side_name(st.r, side),
+            inches=reg.charge_inches,
+            movement=reg.troops.m,
         )
-        hits = int(rolled) + plus
-        target = target_of(st, other_side(side))
-        if target is None:
-            continue
-        blows = Blows(
-            attacks=hits * max(1, reg.models),
-            weapon_skill=reg.troops.ws,
-            strength=reg.troops.s,
-            target_weapon_skill=target[1].ws,
-            target_toughness=target[1].t,
-            target_armour_save=target[1].armour_save,
-            target_ward_save=target[1].ward_save,
-            rules=reg.troops.rules,
-            target_rules=target[1].rules,
-            target_regeneration=target[1].regeneration,
-            target_wounds=target[1].w,
-            auto_hit=True,
-            target_wounds_left=target[2],
-        )
-        result: AttacksOutcome = yield Call(attacks, (blows,))
-        st.caused[side] += deal_wounds(st, other_side(side), target[0], result.wounds)
+        return
+    faces, plus = impact_dice(reg.impact)
+    (rolled,) = yield Roll(
+        D3 if faces == 3 else D6,
+        msg("fantasy.combat.impact", side=side_name(st.r, side)),
+        rules=("FB-SR-14",),
+    )
+    hits = int(rolled) + plus
+    target = target_of(st, other_side(side))
+    if target is None:
+        return
+    blows = Blows(
+        attacks=hits * max(1, reg.models),
+        weapon_skill=reg.troops.ws,
+        strength=reg.troops.s,
+        target_weapon_skill=target[1].ws,
+        target_toughness=target[1].t,
+        target_armour_save=target[1].armour_save,
+        target_ward_save=target[1].ward_save,
+        rules=reg.troops.rules,
+        target_rules=target[1].rules,
+        target_regeneration=target[1].regeneration,
+        target_wounds=target[1].w,
+        auto_hit=True,
+        target_wounds_left=target[2],
+    )
+    result: AttacksOutcome = yield Call(attacks, (blows,))
+    st.caused[side] += deal_wounds(st, other_side(side), target[0], result.wounds)
 
 
 def _duelist(st: RoundState, side: str) -> tuple[str, Fighter, int] | None:
@@ -228,6 +228,41 @@ def _challenge(st: RoundState) -> Procedure[None]:
         st.dueling = True
 
 
+#: The stages of a round before its blows: each side's impact hits (the first round),
+#: then the challenge and its duel.
+_BEFORE_BLOWS = ("a", "b", "challenge")
+
+
+def _until(plan: RoundPlan, start: Tally, stage: int) -> Procedure[Tally]:
+    """The tally once the round's first ``stage`` stages are done, from ``start`` (the
+    tally after the psychology): each side's impact hits, the challenge, then each group
+    of strikers in strike order. Each stage is a step on the stages before it (a fold
+    forward through the round): the exact odds keep one distribution of tallies per
+    stage, each tally once, instead of the round's outcomes from every tally."""
+    if stage == 0:
+        return start
+    tally = start if stage == 1 else (yield step(_until, plan, start, stage - 1))
+    now = stage - 1
+    if now >= len(_BEFORE_BLOWS):
+        return (yield from strike_group(plan, tally, now - len(_BEFORE_BLOWS)))
+    what = _BEFORE_BLOWS[now]
+    if what != "challenge" and plan.r.round_number != 1:
+        return tally
+    st = RoundState.thawed(plan.r, tally)
+    if what == "challenge":
+        yield from _challenge(st)
+    else:
+        yield from _impact(st, what)
+    return st.frozen()
+
+
+def _fought(plan: RoundPlan, start: Tally) -> Procedure[RoundOutcome]:
+    """Impact, the challenge and the blows from ``start`` (:func:`_until`), then combat
+    resolution and the loser's Break test on the tally they leave."""
+    tally = yield step(_until, plan, start, len(_BEFORE_BLOWS) + len(plan.groups))
+    return (yield from resolution(plan, tally, plan.resolved(tally)))
+
+
 def close_combat_round(r: Round) -> Procedure[RoundOutcome]:
     """A round of close combat: psychology, impact, challenge, blows in strike
     order, combat resolution and the loser's Break test."""
@@ -239,11 +274,8 @@ def close_combat_round(r: Round) -> Procedure[RoundOutcome]:
                 "fantasy.combat.fled", rules=("FB-PSY-02", "FB-ABSENT-10"), side=side_name(r, fled)
             )
             return RoundOutcome(other_side(fled), 0, fled, 0, 0)
-        yield from _impact(st)
-    yield from _challenge(st)
-    plan, tally = plan_of(r), st.frozen()
-    fought: RoundOutcome = yield tail_step(strike_step, plan, tally, plan.next_group(tally, 0))
-    return fought
+    outcome: RoundOutcome = yield tail_step(_fought, plan_of(r), st.frozen())
+    return outcome
 
 
 __all__ = [

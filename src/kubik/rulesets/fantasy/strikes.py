@@ -12,15 +12,14 @@ from kubik.core.keeping import Kept
 from kubik.engine import Call, Procedure, Roll, emit, msg
 from kubik.engine.dice import D6
 from kubik.engine.reducers import Total
-from kubik.engine.requests import AnyCall, tail_step
+from kubik.engine.requests import AnyCall, step
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks, weapon_flag
 from kubik.rulesets.fantasy.charts import data
-from kubik.rulesets.fantasy.combat_resolution import Resolutions, Resolved, resolution
-from kubik.rulesets.fantasy.combat_sides import Round, RoundOutcome, side_name
+from kubik.rulesets.fantasy.combat_resolution import Resolutions
+from kubik.rulesets.fantasy.combat_sides import Round, side_name
 from kubik.rulesets.fantasy.combat_tally import (
     RoundState,
     Tally,
-    deal_wounds,
     other_side,
     target_of,
 )
@@ -80,22 +79,24 @@ def _strikers(r: Round) -> list[_Striker]:
     return out
 
 
-def _breath(st: RoundState, s: _Striker) -> Procedure[tuple[str, Blows] | None]:
-    """The breath of a striker at what of the enemy is left to strike (FB-SR-01)."""
-    reg = st.regiment(s.side)
-    target = target_of(st, other_side(s.side))
-    if target is None:
-        return None
-    what, victim, left = target
-    total = yield Roll(
+def _breath_roll(r: Round, side: str) -> Roll:
+    """The dice of a breath in combat: 2D6 automatic hits (FB-SR-01)."""
+    return Roll(
         (D6,) * int(data()["breath"]["close_combat_dice"]),
-        msg("fantasy.combat.breath", side=side_name(st.r, s.side)),
+        msg("fantasy.combat.breath", side=side_name(r, side)),
         unordered=True,
         reduce=Total(),
         rules=("FB-SR-01",),
     )
-    return what, Blows(
-        attacks=int(total),
+
+
+def _breath(r: Round, side: str, what: str, left: int, hits: int) -> Blows:
+    """The ``hits`` of a breath of ``side`` at what of the enemy it strikes, which has
+    ``left`` wounds (FB-SR-01): automatic hits with the breath's Strength."""
+    reg, enemy = (r.a, r.b) if side == "a" else (r.b, r.a)
+    victim = enemy.character if what == "character" and enemy.character else enemy.troops
+    return Blows(
+        attacks=hits,
         weapon_skill=reg.troops.ws,
         strength=reg.breath_strength or reg.troops.s,
         target_weapon_skill=victim.ws,
@@ -191,12 +192,13 @@ def _blow_rules(what: str, fighter: Fighter) -> tuple[str, ...]:
 
 class RoundPlan(Resolutions):
     """What the steps of one round share whatever the dice: besides what its
-    resolution reads, its strikers grouped in strike order (FB-ABSENT-17), and each
-    striker's blows, their call and the rules they name per tally, and the tally each
-    step's results leave, worked out once: the exact odds replay a step once per
-    answer. Equal by identity (one per round object, :func:`plan_of`)."""
+    resolution reads, its strikers grouped in strike order (FB-ABSENT-17) and each
+    group's strikers of each side, each striker's blows, their call and the rules they
+    name per tally, and what each side's blows strike at per tally, worked out once:
+    the exact odds replay a step once per answer. Equal by identity (one per round
+    object, :func:`plan_of`)."""
 
-    __slots__ = ("finished", "groups", "strikes")
+    __slots__ = ("breaths", "groups", "sides", "strikes", "targets")
 
     def __init__(self, r: Round) -> None:
         super().__init__(r)
@@ -204,40 +206,38 @@ class RoundPlan(Resolutions):
         self.groups = tuple(
             tuple(s for s in strikers if s.key == key) for key in sorted({s.key for s in strikers})
         )
+        #: per group, the strikers of side a and of side b (a's strike before b's: in
+        #: this order the blows are rolled)
+        self.sides = tuple(
+            {side: tuple(s for s in group if s.side == side) for side in ("a", "b")}
+            for group in self.groups
+        )
         self.strikes: Kept[tuple[Tally, _Striker], _Strike | None] = Kept(_STRIKES_KEPT)
-        self.finished: Kept[
-            tuple[Tally, tuple[tuple[str, str, int], ...]], tuple[Tally, Resolved]
-        ] = Kept(_STRIKES_KEPT)
+        self.targets: Kept[tuple[Tally, str], tuple[str, int] | None] = Kept(_STRIKES_KEPT)
+        #: each side's breath dice, one request each (the exact odds know it by identity)
+        self.breaths = {side: _breath_roll(r, side) for side in ("a", "b")}
 
-    def after(self, tally: Tally, results: tuple[tuple[str, str, int], ...]) -> Tally:
-        """The tally once a step's strikers' ``results`` (side, what they struck,
-        wounds) are dealt."""
-        return _dealt(self.r, tally, results).frozen()
+    def breath_roll(self, side: str) -> Roll:
+        """The dice of the breath of ``side`` (FB-SR-01)."""
+        return self.breaths[side]
 
-    def finish(
-        self, tally: Tally, results: tuple[tuple[str, str, int], ...]
-    ) -> tuple[Tally, Resolved]:
-        """The tally the last step's ``results`` leave and its resolution, once per
-        tally and results: the exact odds replay the last step once per outcome of
-        the Break test."""
-        key = (tally, results)
-        made = self.finished.get(key)
-        if made is None:
-            st = _dealt(self.r, tally, results)
-            after = st.frozen()
-            made = self.finished.keep(key, (after, self.resolved(after, st)))
-        return made
+    def side_blows(self, tally: Tally, group: int, side: str, target: tuple[str, int]) -> SideBlows:
+        """What the strikers of ``side`` in ``group`` strike with at ``tally``."""
+        strikes = tuple(
+            None if s.what == "breath" else self.strike(tally, s) for s in self.sides[group][side]
+        )
+        return SideBlows(group, side, target, tally.afraid, strikes)
 
-    def next_group(self, tally: Tally, group: int) -> int:
-        """The first group from ``group`` on in which someone strikes at ``tally``: a
-        group whose strikers have no blows to make asks nothing, so the round's next
-        step skips it (the number of groups: none left, only the resolution)."""
-        groups = self.groups
-        while group < len(groups) and not any(
-            s.what == "breath" or self.strike(tally, s) is not None for s in groups[group]
-        ):
-            group += 1
-        return group
+    def target(self, tally: Tally, side: str) -> tuple[str, int] | None:
+        """What the blows of ``side`` strike at ``tally`` and the wounds it has left
+        (none when nothing of the enemy is left to strike): every striker of a side in
+        a group strikes the same, so what they deal adds up, capped at that."""
+        key = (tally, side)
+        made = self.targets.get(key)
+        if made is not None or key in self.targets:
+            return made
+        found = target_of(RoundState.thawed(self.r, tally), other_side(side))
+        return self.targets.keep(key, None if found is None else (found[0], found[2]))
 
     def strike(self, tally: Tally, s: _Striker) -> _Strike | None:
         """A striker's blows at the tally (none when he has no blows to make)."""
@@ -247,7 +247,8 @@ class RoundPlan(Resolutions):
             return made
         st = RoundState.thawed(self.r, tally)
         planned = _blows(st, s)
-        return self.strikes.keep(key, None if planned is None else _strike(st, s, *planned))
+        made = None if planned is None else _strike(self.r, tally.afraid, s, *planned)
+        return self.strikes.keep(key, made)
 
 
 #: Strikes a round's plan keeps (an engine limit, not a rule).
@@ -279,60 +280,114 @@ class _Strike(NamedTuple):
     rules: tuple[str, ...]
 
 
-def _strike(st: RoundState, s: _Striker, what: str, blows: Blows) -> _Strike | None:
+def _strike(
+    r: Round, afraid: tuple[bool, bool], s: _Striker, what: str, blows: Blows
+) -> _Strike | None:
+    """A striker's ``blows`` at ``what``, with the rules of the strike (``afraid``: whether
+    each side fights afraid, FB-PSY-01)."""
     if blows.attacks <= 0:
         return None
-    reg = st.regiment(s.side)
+    reg = r.a if s.side == "a" else r.b
     fighter = reg.character if s.what == "character" and reg.character else reg.troops
     rules = (
-        order_rules(fighter.rules, fighter.weapon, st.r.round_number)
+        order_rules(fighter.rules, fighter.weapon, r.round_number)
         + _blow_rules(s.what, fighter)
-        + (("FB-PSY-01",) if st.afraid_now(s.side) or st.afraid_now(other_side(s.side)) else ())
+        + (("FB-PSY-01",) if any(afraid) else ())
     )
     return _Strike(what, Call(attacks, (blows,)), blows.attacks, rules)
 
 
-def _dealt(r: Round, tally: Tally, results: tuple[tuple[str, str, int], ...]) -> RoundState:
-    """The running tally once ``results`` (side, what they struck, wounds) are dealt."""
-    st = RoundState.thawed(r, tally)
-    for side, what, wounds in results:
-        st.caused[side] += deal_wounds(st, other_side(side), what, wounds)
-    return st
-
-
-def strike_step(plan: RoundPlan, tally: Tally, group: int) -> Procedure[RoundOutcome]:
-    """One step of the strike order from ``tally``: its strikers, those killed before
-    it not striking, then the next step; after the last, the resolution. Each step is
-    a step of the round (a tail call on the new tally), so the odds of a round keep
-    what each step did, not every way it was done."""
-    if group >= len(plan.groups):
-        return (yield from resolution(plan, tally, plan.resolved(tally)))
+def strike_group(plan: RoundPlan, tally: Tally, group: int) -> Procedure[Tally]:
+    """The tally once the strikers of ``group`` have struck at ``tally`` (the tally the
+    groups before it left: those killed before they strike do not strike)."""
     results: list[tuple[str, str, int]] = []
-    for s in plan.groups[group]:
-        if s.what == "breath":
-            st = RoundState.thawed(plan.r, tally)
-            planned = yield from _breath(st, s)
-            made = None if planned is None else _strike(st, s, *planned)
-        else:
-            made = plan.strike(tally, s)
-        if made is None:
+    for side in ("a", "b"):
+        strikers = len(plan.sides[group][side])
+        target = plan.target(tally, side)
+        if target is None or not strikers:
             continue
-        striker = plan.r.a if s.side == "a" else plan.r.b
-        yield emit(
-            "fantasy.combat.strike",
-            rules=made.rules,
-            side=striker.character_name
-            if s.what == "character" and striker.character_name is not None
-            else side_name(plan.r, s.side),
-            attacks=made.attacks,
-        )
-        outcome: AttacksOutcome = yield made.call
-        results.append((s.side, made.what, outcome.wounds))
-    if group + 1 == len(plan.groups):  # the last step resolves the combat itself
-        after, resolved = plan.finish(tally, tuple(results))
-        return (yield from resolution(plan, after, resolved))
-    after = plan.after(tally, tuple(results))
-    rest: RoundOutcome = yield tail_step(
-        strike_step, plan, after, plan.next_group(after, group + 1)
+        blows = plan.side_blows(tally, group, side, target)
+        dealt = yield step(side_strikes, plan, blows, strikers)
+        if dealt:
+            results.append((side, target[0], dealt))
+    for side, what, dealt in results:  # each side's wounds at most what its target had
+        tally = wounded(tally, side, what, dealt)
+    return tally
+
+
+def wounded(tally: Tally, side: str, what: str, wounds: int) -> Tally:
+    """``tally`` once ``side`` deals ``wounds`` to what of the enemy it strikes (no more
+    than that has left): the enemy's troops or character take them, ``side`` caused them."""
+    hit = 1 if side == "a" else 0
+    caused = list(tally.caused)
+    caused[1 - hit] += wounds
+    if what == "troops":
+        troops = list(tally.troop_wounds)
+        troops[hit] += wounds
+        return tally._replace(troop_wounds=(troops[0], troops[1]), caused=(caused[0], caused[1]))
+    characters = list(tally.character_wounds)
+    characters[hit] += wounds
+    return tally._replace(
+        character_wounds=(characters[0], characters[1]), caused=(caused[0], caused[1])
     )
-    return rest
+
+
+class SideBlows(NamedTuple):
+    """What the strikers of one side in a group strike with at a tally: their target
+    (what of the enemy and the wounds it has left), whether each side fights afraid,
+    and each striker's blows (None: a breath, rolled at the target, or no blows). All
+    the side's strikes read of the tally, so tallies that differ elsewhere share them."""
+
+    group: int
+    side: str
+    target: tuple[str, int]
+    afraid: tuple[bool, bool]
+    strikes: tuple[_Strike | None, ...]
+
+
+def side_strikes(plan: RoundPlan, blows: SideBlows, strikers: int) -> Procedure[int]:
+    """The wounds the first ``strikers`` of a side in a group deal together, at most what
+    their target has left (the strikers of a group strike at once, each on the tally the
+    group began with; one side's blows do not change the other's). Each striker is a
+    step on the wounds of those before him, so the exact odds keep one distribution of
+    the sum so far, not every way it was made."""
+    before: int = 0 if strikers == 1 else (yield step(side_strikes, plan, blows, strikers - 1))
+    target = blows.target
+    s = plan.sides[blows.group][blows.side][strikers - 1]
+    if s.what == "breath":
+        wounds: int = yield step(breath_strike, plan, s, target, blows.afraid)
+        return min(before + wounds, target[1])
+    made = blows.strikes[strikers - 1]
+    if made is None:
+        return before
+    struck = yield from _struck(plan, s, made)
+    return min(before + struck, target[1])
+
+
+def breath_strike(
+    plan: RoundPlan, s: _Striker, target: tuple[str, int], afraid: tuple[bool, bool]
+) -> Procedure[int]:
+    """The wounds a breath deals at ``target`` (what of the enemy it strikes and the
+    wounds that has left; FB-SR-01): its dice, then its hits' blows. A step of its own
+    on just what it reads, so the exact odds keep its wounds once per target, not every
+    roll of its dice per tally."""
+    hits = yield plan.breath_roll(s.side)
+    made = _strike(plan.r, afraid, s, target[0], _breath(plan.r, s.side, *target, int(hits)))
+    if made is None:
+        return 0
+    return (yield from _struck(plan, s, made))
+
+
+def _struck(plan: RoundPlan, s: _Striker, made: _Strike) -> Procedure[int]:
+    """A striker's blows struck: told, then rolled; the wounds they deal."""
+    striker = plan.r.a if s.side == "a" else plan.r.b
+    yield emit(
+        "fantasy.combat.strike",
+        rules=made.rules,
+        side=striker.character_name
+        if s.what == "character" and striker.character_name is not None
+        else side_name(plan.r, s.side),
+        attacks=made.attacks,
+    )
+    outcome: AttacksOutcome = yield made.call
+    return outcome.wounds

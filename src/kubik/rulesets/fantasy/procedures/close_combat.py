@@ -6,7 +6,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from kubik.engine import Procedure, ProcedureInput, procedure
+from kubik.core.errors import InputError
+from kubik.engine import Procedure, ProcedureInput, msg, procedure
 from kubik.rulesets.fantasy.close_combat import (
     ChallengeChoice,
     Facing,
@@ -22,6 +23,13 @@ from kubik.rulesets.fantasy.special_rules import SpecialRule, WeaponId
 
 #: Engine limit, not a rule: models in one regiment of the procedure.
 MAX_MODELS = 60
+#: Engine limit, not a rule: the Wounds of a regiment's rank and file in all (models ×
+#: Wounds), so the exact odds of a round answer within a second: they follow every
+#: pair of wounds the two sides can deal. As many as the largest regiment of one-Wound
+#: models the procedure takes; in the game's units that is twenty Ogres of three
+#: Wounds or ten monsters of six (the seed's dragon has six, FB-SR-13), which count as
+#: much in unit strength (FB-UNIT-01).
+MAX_TROOP_WOUNDS = 60
 
 
 class ProfileInput(ProcedureInput):
@@ -62,7 +70,14 @@ class RegimentInput(ProcedureInput):
     """One side of the combat."""
 
     troops: ProfileInput = Field(description="the rank and file's profile")
-    models: int = Field(ge=1, le=MAX_MODELS, description="models, command group included")
+    models: int = Field(
+        ge=1,
+        le=MAX_MODELS,
+        description=(
+            "models, command group included "
+            f"(at most {MAX_TROOP_WOUNDS} Wounds in all, models × the troops' Wounds)"
+        ),
+    )
     files: int = Field(default=5, ge=1, le=20, description="models in the front rank (frontage)")
     kind: ModelKind = Field(default=ModelKind.INFANTRY, description="kind, for unit strength")
     champion: bool = Field(default=False, description="a champion (Командир) in the unit")
@@ -173,6 +188,19 @@ _ONE = {"troops": {"weapon_skill": 3, "attacks": 1, "leadership": 7}, "models": 
 )
 def close_combat_procedure(inp: CloseCombatInput) -> Procedure[RoundOutcome]:
     """A round of close combat: blows in strike order, combat resolution, Break test."""
+    for side, reg in (("a", inp.a), ("b", inp.b)):
+        wounds = reg.models * reg.troops.wounds
+        if wounds > MAX_TROOP_WOUNDS:
+            raise InputError(
+                msg(
+                    "fantasy.close_combat.too_many_wounds",
+                    side=side,
+                    models=reg.models,
+                    each=reg.troops.wounds,
+                    wounds=wounds,
+                    most=MAX_TROOP_WOUNDS,
+                )
+            )
     return (
         yield from close_combat_round(
             Round(inp.a.regiment(), inp.b.regiment(), inp.round, inp.challenge)
