@@ -6,12 +6,16 @@ installs Debian's ``chromium`` where it can)."""
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import uvicorn
 
@@ -97,3 +101,26 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield launched
         launched.close()
+
+
+@contextmanager
+def serving(store: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``kubik serve`` on ``store`` in a process of its own, until it is up."""
+    port = free_port()
+    command = [sys.executable, "-m", "kubik", "serve", "--port", str(port), "--store", str(store)]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{url}/api/scenarios").status_code == 200:
+                    break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline and server.poll() is None, "it did not start"
+                time.sleep(0.2)
+        yield url, server
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()

@@ -5,41 +5,14 @@ its odds processes do not outlive it."""
 from __future__ import annotations
 
 import signal
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 
 from kubik.web.saving import Checkpointer
 
-from .browser import free_port
-
-
-@contextmanager
-def serving(store: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """``kubik serve`` on ``store`` in a process of its own, until it is up."""
-    port = free_port()
-    command = [sys.executable, "-m", "kubik", "serve", "--port", str(port), "--store", str(store)]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{url}/api/scenarios").status_code == 200:
-                    break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline and server.poll() is None, "it did not start"
-                time.sleep(0.2)
-        yield url, server
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
+from .browser import serving
 
 
 def _children(pid: int) -> list[int]:

@@ -237,27 +237,12 @@ def test_kubik_serve_stops_at_once_on_sigterm_while_odds_are_being_worked_out(
 ) -> None:
     httpx = pytest.importorskip("httpx")
     import signal
-    import subprocess
-    import sys
     import threading
     import time
 
-    from .browser import free_port
+    from .browser import serving
 
-    port = free_port()
-    command = [sys.executable, "-m", "kubik", "serve", "--port", str(port)]
-    command += ["--store", str(tmp_path / "games.sqlite3")]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{url}/api/scenarios").status_code == 200:
-                    break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline and server.poll() is None, "it did not start"
-                time.sleep(0.2)
+    with serving(tmp_path / "games.sqlite3") as (url, server):
         asked = threading.Thread(
             target=lambda: httpx.post(f"{url}/api/odds", json=HEAVY_FIGHT, timeout=120),
             daemon=True,
@@ -268,10 +253,6 @@ def test_kubik_serve_stops_at_once_on_sigterm_while_odds_are_being_worked_out(
         server.send_signal(signal.SIGTERM)
         server.wait(15)
         assert time.monotonic() - stopping < 10
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
 
 
 def test_kubik_serve_answers_to_loopback_names_and_on_a_network_to_its_own_and_given_names() -> (
