@@ -57,6 +57,27 @@ def given(args: Sequence[str]) -> str | None:
     return None
 
 
+def split_lang(args: Sequence[str]) -> tuple[str | None, list[str]] | None:
+    """A command line's ``--lang LANG`` (None when it names none) and the rest of its
+    words, for the commands answered without typer; ``None`` when ``--lang`` is not
+    followed by a language kubik speaks (typer then says so).
+
+    >>> split_lang(["scenarios", "--lang", "ru", "--json"])
+    ('ru', ['scenarios', '--json'])
+    >>> split_lang(["-h"]), split_lang(["--lang", "de"])
+    ((None, ['-h']), None)
+    """
+    words = list(args)
+    if "--lang" not in words:
+        return None, words
+    at = words.index("--lang")
+    if at + 1 >= len(words) or words[at + 1] not in LANGS:
+        return None
+    lang = words[at + 1]
+    del words[at : at + 2]
+    return lang, words
+
+
 def with_language(args: Sequence[str]) -> list[str]:
     """``args`` with ``--lang`` added when the user chose a language once and the
     command line names none (every kubik command takes ``--lang``)."""

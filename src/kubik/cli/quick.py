@@ -67,16 +67,13 @@ def _help_lang(args: Sequence[str]) -> str | None:
     words = list(args)
     if words not in ([], ["-h"], ["--help"]) and "--lang" not in words:
         return None
-    from kubik.cli.language import preferred
+    from kubik.cli.language import preferred, split_lang
 
-    lang = preferred()
-    if "--lang" in words:
-        at = words.index("--lang")
-        if at + 1 >= len(words) or words[at + 1] not in ("en", "ru"):
-            return None
-        lang = words[at + 1]
-        del words[at : at + 2]
-    return lang if words in ([], ["-h"], ["--help"]) else None
+    split = split_lang(words)
+    if split is None:
+        return None
+    lang, words = split
+    return (lang or preferred()) if words in ([], ["-h"], ["--help"]) else None
 
 
 def _wrap(text: str, width: int, indent: int) -> list[str]:

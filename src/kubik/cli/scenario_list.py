@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from kubik.cli.language import split_lang
 from kubik.core.errors import KubikError
 
 #: The options of a plain listing (``--check`` and help go to the full command line).
@@ -102,14 +103,10 @@ def answer_plain(args: Sequence[str]) -> bool:
     words = list(args)
     if words[:1] != ["scenarios"]:
         return False
-    lang = "en"
-    rest = words[1:]
-    if "--lang" in rest:
-        at = rest.index("--lang")
-        if at + 1 >= len(rest) or rest[at + 1] not in ("en", "ru"):
-            return False
-        lang = rest[at + 1]
-        del rest[at : at + 2]
+    split = split_lang(words[1:])
+    if split is None:
+        return False
+    lang, rest = split[0] or "en", split[1]
     if not set(rest) <= _PLAIN_FLAGS or len(rest) != len(set(rest)):
         return False
     try:
