@@ -3,9 +3,9 @@
 One concept per module: :mod:`.pieces` (models as the layer sees them: presence and
 posture as enums), :mod:`.board` (the units on the table: who is an enemy or a friend,
 who is engaged, gaps and the nearest, sight and cover, walked ways, charges' contact
-spots and backing away; a ruleset fills its hooks), :mod:`.at_table` (what people at a
-real table type: places, distances and bearings, measurements), :mod:`.contact` (the
-contact rule and the fights charges start),
+spots and backing away; a ruleset fills its hooks; a package, one module a concept),
+:mod:`.at_table` (what people at a real table type: places, distances and bearings,
+measurements), :mod:`.contact` (the contact rule and the fights charges start),
 :mod:`.menu` (decisions built only from the rules' verdicts), :mod:`.interrupts`
 (out-of-turn reactions), :mod:`.battle` (the base class with its hooks, and the
 ruleset adapter), :mod:`.tastes` (what bots weigh besides the odds, from data).
@@ -37,18 +37,10 @@ from kubik.game.battle.battle import (
     UnitResult,
     battle_table,
 )
-from kubik.game.battle.board import (
-    GRID,
-    SLACK,
-    Board,
-    MadeWay,
-    Pace,
-    Reach,
-    Walk,
-    away_from,
-    length_along,
-    on_grid,
-)
+from kubik.game.battle.board import Board
+from kubik.game.battle.board.grid import GRID, SLACK, on_grid
+from kubik.game.battle.board.making_way import MadeWay, away_from
+from kubik.game.battle.board.walks import Pace, Reach, Walk, length_along
 from kubik.game.battle.contact import (
     GAP,
     Engagement,

@@ -30,7 +30,8 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from kubik.engine import Choose, Entry, EntryError, Message, Procedure, emit, msg
-from kubik.game.battle.board import Board, on_grid
+from kubik.game.battle.board import Board
+from kubik.game.battle.board.grid import on_grid
 from kubik.table import Base, Point
 
 U = TypeVar("U")
