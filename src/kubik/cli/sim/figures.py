@@ -1,5 +1,6 @@
 """How the reports of ``kubik sim`` write their numbers: rates as percents, 95% intervals,
-means with their intervals, paired differences in points, a decimal comma in Russian.
+means with their intervals, paired differences in points, and the decimal comma of
+Russian text where a report asks for it.
 
 Every report (battles, bots, a search, a procedure) writes a figure the same way.
 """
@@ -11,10 +12,13 @@ from typing import Any
 
 
 def percent_text(p: float) -> str:
+    """A rate as a percent with one decimal: ``12.5%``."""
     return f"{p:.1%}"
 
 
 def interval_text(pair: Sequence[float] | None, percent: bool = True) -> str:
+    """A 95% interval in brackets, of rates as percents (``percent``) or of plain numbers;
+    a dash when there is none."""
     if pair is None:
         return "—"
     low, high = pair
@@ -22,6 +26,7 @@ def interval_text(pair: Sequence[float] | None, percent: bool = True) -> str:
 
 
 def mean_text(stat: Mapping[str, Any]) -> str:
+    """A mean with its 95% interval; a dash when nothing was counted."""
     if stat.get("mean") is None:
         return "—"
     return f"{stat['mean']:.2f} {interval_text(stat['interval'], percent=False)}"
