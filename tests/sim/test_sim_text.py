@@ -14,7 +14,10 @@ UNIT_COLUMNS = ("unit", "side", "models", "kills", "lost", "routed", "wiped_out"
 
 def used_message_ids() -> set[str]:
     ids: set[str] = set()
-    for path in [SOURCE / "cli" / "sim.py", *sorted((SOURCE / "sim").glob("*.py"))]:
+    for path in [
+        *sorted((SOURCE / "cli" / "sim").glob("*.py")),
+        *sorted((SOURCE / "sim").glob("*.py")),
+    ]:
         ids |= set(re.findall(r'"(sim\.[a-z_.]+[a-z_])"', path.read_text(encoding="utf-8")))
     return ids | {f"sim.column.{key}" for key in UNIT_COLUMNS}
 

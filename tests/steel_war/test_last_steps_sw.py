@@ -13,7 +13,9 @@ from kubik.engine.dice import D4, D6, D8, D10
 from kubik.rulesets.steel_war.charge import ChargeOutcome, charge, charge_reached
 from kubik.rulesets.steel_war.damage import Injury, injury
 from kubik.rulesets.steel_war.fire import Effect, FireOutcome, casualties
-from kubik.rulesets.steel_war.melee import Bout, BoutOutcome, Side, bout_fight, melee_round
+from kubik.rulesets.steel_war.melee_fighters import Side
+from kubik.rulesets.steel_war.melee_pairing import Bout
+from kubik.rulesets.steel_war.melee_round import BoutOutcome, bout_fight, melee_round
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 from kubik.rulesets.steel_war.movement import TerrainClass
 from kubik.rulesets.steel_war.observation import ObservationOutcome, observe, spots

@@ -20,30 +20,35 @@ from kubik.engine.dice import D4, D6, D8, D10, D12, Die
 from kubik.engine.log import EventEntry, RollEntry
 from kubik.rulesets.data import DataError
 from kubik.rulesets.steel_war.fire_weapons import weapon
-from kubik.rulesets.steel_war.melee import (
-    Bout,
+from kubik.rulesets.steel_war.melee_casualties import (
     CasualtiesOutcome,
     CasualtyFate,
-    Fighter,
-    Group,
-    RoundLosses,
-    Side,
-    SideMorale,
-    bouts_of,
-    can_fight_in_melee,
     casualty_fate_of,
-    cavalry_bonus_applies,
-    check_pairing,
-    default_pairing,
-    fall_back_inches,
     fate_table,
     melee_casualties,
-    melee_round,
+    settle_casualties,
+)
+from kubik.rulesets.steel_war.melee_fighters import (
+    Fighter,
+    Side,
+    can_fight_in_melee,
+    cavalry_bonus_applies,
+)
+from kubik.rulesets.steel_war.melee_morale import (
+    SideMorale,
+    fall_back_inches,
     morale_order,
     round_morale,
     round_threat,
-    settle_casualties,
 )
+from kubik.rulesets.steel_war.melee_pairing import (
+    Bout,
+    Group,
+    bouts_of,
+    check_pairing,
+    default_pairing,
+)
+from kubik.rulesets.steel_war.melee_round import RoundLosses, melee_round
 from kubik.rulesets.steel_war.movement import Terrain
 from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.procedures.melee import (

@@ -6,7 +6,9 @@ from __future__ import annotations
 from kubik.engine import TableSession
 from kubik.engine.dice import D8
 from kubik.engine.log import EventEntry
-from kubik.rulesets.steel_war.melee import RoundLosses, Side, SideMorale, round_morale
+from kubik.rulesets.steel_war.melee_fighters import Side
+from kubik.rulesets.steel_war.melee_morale import SideMorale, round_morale
+from kubik.rulesets.steel_war.melee_round import RoundLosses
 
 
 def test_SW_NSN_03_SW_CC_09_a_side_standing_fast_does_not_test_the_other_does() -> None:

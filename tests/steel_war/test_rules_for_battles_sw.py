@@ -34,15 +34,10 @@ from kubik.rulesets.steel_war.fire import (
 )
 from kubik.rulesets.steel_war.fire_weapons import weapon
 from kubik.rulesets.steel_war.inspiration import CommunicationOutcome, Contact, communication_test
-from kubik.rulesets.steel_war.melee import (
-    Fighter,
-    RoundLosses,
-    Side,
-    SideMorale,
-    melee_round,
-    pair_fighters,
-    round_morale,
-)
+from kubik.rulesets.steel_war.melee_fighters import Fighter, Side
+from kubik.rulesets.steel_war.melee_morale import SideMorale, round_morale
+from kubik.rulesets.steel_war.melee_pairing import pair_fighters
+from kubik.rulesets.steel_war.melee_round import RoundLosses, melee_round
 from kubik.rulesets.steel_war.morale_levels import Motivation
 from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.no_step_back import enter_berserk, test_die

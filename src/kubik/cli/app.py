@@ -3,7 +3,7 @@
 Rules: ``procedures``, ``resolve`` (here), ``odds`` (:mod:`kubik.cli.odds`, whose
 table of options this module turns into the typer command); games: ``scenarios``,
 ``play``, ``load``, ``replay``, ``saves`` (:mod:`kubik.cli.play`); ``coverage``
-(:mod:`kubik.cli.coverage`); ``sim`` (:mod:`kubik.cli.sim`).
+(:mod:`kubik.cli.coverage`); ``sim`` (:mod:`kubik.cli.sim.command`).
 
 Human-readable by default (Rich, wrapped to the terminal), JSON with ``--json``. The
 usual conventions hold: a bare ``kubik`` prints its help, ``-h``/``--help``,
@@ -51,7 +51,7 @@ from kubik.cli.odds import (
 from kubik.cli.play import register_play_commands
 from kubik.cli.quick import command_table
 from kubik.cli.serve import register_serve_command
-from kubik.cli.sim import register_sim_command
+from kubik.cli.sim.command import register_sim_command
 from kubik.engine.registry import get as get_procedure
 from kubik.rulesets.data import check_overrides
 

@@ -26,7 +26,8 @@ from kubik.rulesets.data import load_ruleset_data
 from kubik.rulesets.steel_war.activation import ActionType
 from kubik.rulesets.steel_war.core import leadership_test
 from kubik.rulesets.steel_war.fire import FireOutcome, may_shoot
-from kubik.rulesets.steel_war.melee import can_fight_in_melee, fall_back_inches
+from kubik.rulesets.steel_war.melee_fighters import can_fight_in_melee
+from kubik.rulesets.steel_war.melee_morale import fall_back_inches
 from kubik.rulesets.steel_war.morale import MoraleTestOutcome, morale_test
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Motivation, Order
 from kubik.rulesets.steel_war.movement import TerrainClass, combat_move

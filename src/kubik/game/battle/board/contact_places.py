@@ -11,18 +11,13 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING
-
-from kubik.game.battle.contact import GAP, clear_of, settle
-from kubik.table import Base, Point
-from kubik.table.tape import Tape
-
-if TYPE_CHECKING:
-    pass
 
 from kubik.game.battle.board.grid import GRID, on_grid
 from kubik.game.battle.board.hooks import U
 from kubik.game.battle.board.standing import BoardStanding
+from kubik.game.battle.contact import GAP, clear_of, settle
+from kubik.table import Base, Point
+from kubik.table.tape import Tape
 
 #: The directions round a target a charger's contact spots are tried in, in steps of
 #: 15 degrees from the side facing him (the side facing him first, then round it).

@@ -9,15 +9,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
-
-from kubik.table import Base, Point
-from kubik.table.tape import Tape
-
-if TYPE_CHECKING:
-    pass
 
 from kubik.game.battle.board.hooks import BoardHooks, U
+from kubik.table import Base, Point
+from kubik.table.tape import Tape
 
 
 class BoardDistances(BoardHooks[U]):

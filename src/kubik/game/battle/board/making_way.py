@@ -12,18 +12,14 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Generic
-
-from kubik.game.battle.contact import GAP, clear_of, touching
-from kubik.table import Base, Point
-from kubik.table.geometry import point_segment_distance
-
-if TYPE_CHECKING:
-    pass
+from typing import Generic
 
 from kubik.game.battle.board.grid import SLACK, on_grid
 from kubik.game.battle.board.hooks import U
 from kubik.game.battle.board.walks import BoardWalks
+from kubik.game.battle.contact import GAP, clear_of, touching
+from kubik.table import Base, Point
+from kubik.table.geometry import point_segment_distance
 
 
 def away_from(origin: Point, threats: Sequence[Point], distance: float, turn: float = 0.0) -> Point:

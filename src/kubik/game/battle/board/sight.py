@@ -9,14 +9,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-from kubik.table import Base, Cover
-
-if TYPE_CHECKING:
-    pass
 
 from kubik.game.battle.board.hooks import BoardHooks, U
+from kubik.table import Base, Cover
 
 
 class BoardSight(BoardHooks[U]):

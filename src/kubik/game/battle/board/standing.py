@@ -14,14 +14,13 @@ from typing import TYPE_CHECKING
 from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 
+from kubik.game.battle.board.grid import GRID, on_grid
+from kubik.game.battle.board.hooks import BoardHooks, U
 from kubik.game.battle.contact import clear_of, touching
 from kubik.table import Base, Cover, Point, Table, TableError, TerrainKind
 
 if TYPE_CHECKING:
     from kubik.game.battle.battle import BattleGame
-
-from kubik.game.battle.board.grid import GRID, on_grid
-from kubik.game.battle.board.hooks import BoardHooks, U
 
 #: How far a base may reach over an obstacle's edge (a fence line, a trough's rim) and
 #: still stand beside it, not on it: the grid's rounding (inches).

@@ -13,18 +13,13 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from kubik.game.battle.contact import clear_of, settle
-from kubik.table import Base, Point, TableError
-from kubik.table.tape import along
-
-if TYPE_CHECKING:
-    pass
 
 from kubik.game.battle.board.contact_places import BoardContactPlaces
 from kubik.game.battle.board.grid import GRID, SLACK, on_grid
 from kubik.game.battle.board.hooks import U
+from kubik.game.battle.contact import clear_of, settle
+from kubik.table import Base, Point, TableError
+from kubik.table.tape import along
 
 
 def length_along(points: Sequence[Point], spot: Point) -> float:

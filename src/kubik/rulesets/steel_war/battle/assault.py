@@ -9,7 +9,7 @@ stand; a charge that still falls short leaves them where they stopped; a failed
 second test sends them back, suppressed (SW-CC-04). A charge that reaches brings the
 two units into contact (the only way into contact:
 :meth:`~kubik.game.battle.Engagements.engage`) and puts the defender to its test; a
-squad that stands fights rounds of :func:`~kubik.rulesets.steel_war.melee.melee_round`
+squad that stands fights rounds of :func:`~kubik.rulesets.steel_war.melee_round.melee_round`
 — each man with his own die — until a side falls back, then every man lost rolls his
 fate (SW-CC-10) and the fight is released.
 """
@@ -37,22 +37,21 @@ from kubik.rulesets.steel_war.charge import (
 )
 from kubik.rulesets.steel_war.damage import TargetKind
 from kubik.rulesets.steel_war.fire_ammo import FiredThisActivation
-from kubik.rulesets.steel_war.melee import (
-    Bout,
-    CasualtiesOutcome,
+from kubik.rulesets.steel_war.melee_casualties import CasualtiesOutcome, melee_casualties
+from kubik.rulesets.steel_war.melee_fighters import (
     Fighter,
-    RoundLosses,
-    RoundMorale,
     Side,
-    SideMorale,
     can_fight_in_melee,
     cavalry_bonus_applies,
+)
+from kubik.rulesets.steel_war.melee_morale import (
+    RoundMorale,
+    SideMorale,
     fall_back_inches,
-    melee_casualties,
-    melee_round,
-    pair_fighters,
     round_morale,
 )
+from kubik.rulesets.steel_war.melee_pairing import Bout, pair_fighters
+from kubik.rulesets.steel_war.melee_round import RoundLosses, melee_round
 from kubik.rulesets.steel_war.movement import TerrainClass
 from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.observation import gives_away

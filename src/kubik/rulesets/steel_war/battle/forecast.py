@@ -46,7 +46,8 @@ from kubik.rulesets.steel_war.inspiration import (
     communication_test,
     inspire,
 )
-from kubik.rulesets.steel_war.melee import Bout, RoundLosses, melee_round
+from kubik.rulesets.steel_war.melee_pairing import Bout
+from kubik.rulesets.steel_war.melee_round import RoundLosses, melee_round
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 from kubik.rulesets.steel_war.movement import TerrainClass, combat_move
 from kubik.rulesets.steel_war.no_step_back import (

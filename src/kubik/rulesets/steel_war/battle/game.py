@@ -34,7 +34,7 @@ from kubik.rulesets.steel_war.activation import (
 )
 from kubik.rulesets.steel_war.fire import reach_inches
 from kubik.rulesets.steel_war.fire_weapons import weapon
-from kubik.rulesets.steel_war.melee import Side
+from kubik.rulesets.steel_war.melee_fighters import Side
 from kubik.rulesets.steel_war.movement import march_distance, move_distance
 from kubik.rulesets.steel_war.movers import MoverType
 from kubik.rulesets.steel_war.no_step_back import Ending as StandEnding

@@ -20,7 +20,7 @@ from kubik.rulesets.steel_war.core import Quality
 from kubik.rulesets.steel_war.damage import TargetKind
 from kubik.rulesets.steel_war.fire_ammo import Ammo, FiredThisActivation
 from kubik.rulesets.steel_war.fire_weapons import Special, weapon
-from kubik.rulesets.steel_war.melee import Side
+from kubik.rulesets.steel_war.melee_fighters import Side
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel, Motivation
 from kubik.rulesets.steel_war.reaction import FailedReactions
 from kubik.rulesets.steel_war.suppression import is_suppressed

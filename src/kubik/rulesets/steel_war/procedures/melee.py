@@ -25,20 +25,11 @@ from kubik.rulesets.steel_war.charge import (
 )
 from kubik.rulesets.steel_war.dice import ChainDie, as_chain_die
 from kubik.rulesets.steel_war.fire_weapons import WeaponId
-from kubik.rulesets.steel_war.melee import (
-    CasualtiesOutcome,
-    Fighter,
-    Group,
-    Side,
-    SideMorale,
-    bouts_of,
-    can_fight_in_melee,
-    check_pairing,
-    default_pairing,
-    melee_casualties,
-    melee_round,
-    round_morale,
-)
+from kubik.rulesets.steel_war.melee_casualties import CasualtiesOutcome, melee_casualties
+from kubik.rulesets.steel_war.melee_fighters import Fighter, Side, can_fight_in_melee
+from kubik.rulesets.steel_war.melee_morale import SideMorale, round_morale
+from kubik.rulesets.steel_war.melee_pairing import Group, bouts_of, check_pairing, default_pairing
+from kubik.rulesets.steel_war.melee_round import melee_round
 from kubik.rulesets.steel_war.morale_levels import MoraleLevel
 from kubik.rulesets.steel_war.movement import TerrainClass
 from kubik.rulesets.steel_war.movers import MoverType
