@@ -91,3 +91,29 @@ def test_kubik_sim_prints_the_paired_table(
     assert "Δ turns" in out
     main(["sim", str(path), "--runs", "6", "--workers", "1", "--no-store", "--lang", "ru"])
     assert "Ходы по процентилям: 10 %" in capsys.readouterr().out
+
+
+def test_kubik_sim_in_russian_writes_every_figure_with_a_decimal_comma(
+    skirmish: Scenario,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Percents, means, intervals and paired differences alike: ``41,7% [19,3%; 68,0%]``.
+    An interval's ends are parted by a semicolon, as the comma is the decimal sign."""
+    import re
+
+    from kubik.cli.app import main
+
+    path = tmp_path / "skirmish.toml"
+    path.write_text(skirmish.text, encoding="utf-8")
+    monkeypatch.setenv("COLUMNS", "240")  # no interval wrapped across lines
+    command = ["sim", str(path), "--runs", "6", "--workers", "1", "--no-store"]
+    main([*command, "--vary", SWEEP[0]])
+    english = capsys.readouterr().out
+    main([*command, "--vary", SWEEP[0], "--lang", "ru"])
+    russian = capsys.readouterr().out
+    assert re.search(r"\d\.\d", english)
+    assert not re.search(r"\d\.\d", russian), russian
+    assert re.search(r"\[\d+,\d%; \d+,\d%\]", russian)
+    assert re.search(r"\[[+-]\d+,\d; [+-]\d+,\d\]", russian)

@@ -67,10 +67,14 @@ def paired_difference(cell: Sequence[float], baseline: Sequence[float]) -> dict[
 
     Common random numbers make the two games of a pair share their dice as far as the
     change lets them, so the differences spread far less than two independent samples
-    would: the interval is much narrower than the two rates' intervals side by side.
+    would: the interval is much narrower than the two rates' intervals side by side. It
+    is kept within the widest difference the values seen allow (a rate's within ±1), as a
+    few games' normal interval can reach past it.
 
     >>> paired_difference([1, 1, 0, 1], [0, 1, 0, 1])
     {'difference': 0.25, 'interval': [-0.239991, 0.739991], 'pairs': 4}
+    >>> paired_difference([0, 0, 0, 1], [1, 1, 1, 0])["interval"]
+    [-1.0, 0.479982]
     """
     diffs = [a - b for a, b in zip(cell, baseline, strict=True)]
     if not diffs:
@@ -78,9 +82,11 @@ def paired_difference(cell: Sequence[float], baseline: Sequence[float]) -> dict[
     mean = statistics.fmean(diffs)
     sd = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
     half = Z95 * sd / math.sqrt(len(diffs))
+    lowest = float(min(cell)) - float(max(baseline))
+    highest = float(max(cell)) - float(min(baseline))
     return {
         "difference": round(mean, 6),
-        "interval": [round(mean - half, 6), round(mean + half, 6)],
+        "interval": [round(max(mean - half, lowest), 6), round(min(mean + half, highest), 6)],
         "pairs": len(diffs),
     }
 

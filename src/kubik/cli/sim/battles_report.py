@@ -30,14 +30,14 @@ def _rates_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str])
         table.add_row(
             label,
             str(wins),
-            percent_text(wins / n if n else 0),
-            interval_text(report["win_rate"][side]),
+            percent_text(wins / n if n else 0, lang),
+            interval_text(report["win_rate"][side], lang),
         )
     table.add_row(
         say("sim.draws", lang),
         str(report["draws"]),
-        percent_text(report["draws"] / n if n else 0),
-        interval_text(report["draw_rate"]),
+        percent_text(report["draws"] / n if n else 0, lang),
+        interval_text(report["draw_rate"], lang),
     )
     return table
 
@@ -48,7 +48,7 @@ def _turns_line(report: Mapping[str, Any], lang: str) -> str:
         "sim.turns",
         lang,
         mean=f"{turns['mean']:.2f}",
-        interval=interval_text(turns["interval"], percent=False),
+        interval=interval_text(turns["interval"], lang, percent=False),
         median=f"{turns['median']:g}",
         low=turns["min"],
         high=turns["max"],
@@ -71,7 +71,7 @@ def _losses_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str]
         shares = stat.get("percentiles") or {}
         table.add_row(
             names.get(side, side),
-            mean_text(stat),
+            mean_text(stat, lang),
             f"{stat['median']:g}",
             f"{stat['min']}–{stat['max']}",
             " / ".join(decimal_text(f"{shares[k]:g}", lang) for k in ("p10", "p50", "p90"))
@@ -94,7 +94,10 @@ def _counts_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str]
     for name in every:
         table.add_row(
             count_label(name, lang),
-            *(mean_text(counts[side][name]) if name in counts[side] else "—" for side in counts),
+            *(
+                mean_text(counts[side][name], lang) if name in counts[side] else "—"
+                for side in counts
+            ),
         )
     return table
 
@@ -119,19 +122,22 @@ def _units_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str])
             escape(unit_id),
             names.get(unit["side"], unit["side"]),
             str(unit["models"]),
-            mean_text(unit["kills"]),
-            mean_text(unit["lost"]),
-            f"{percent_text(unit['routed']['p'])} {interval_text(unit['routed']['interval'])}",
-            f"{percent_text(unit['wiped_out']['p'])} "
-            f"{interval_text(unit['wiped_out']['interval'])}",
+            mean_text(unit["kills"], lang),
+            mean_text(unit["lost"], lang),
+            _rate_text(unit["routed"], lang),
+            _rate_text(unit["wiped_out"], lang),
         )
     return table
 
 
-def _cell_text(cell: Mapping[str, Any], side: str) -> str:
+def _rate_text(rate: Mapping[str, Any], lang: str) -> str:
+    return f"{percent_text(rate['p'], lang)} {interval_text(rate['interval'], lang)}"
+
+
+def _cell_text(cell: Mapping[str, Any], side: str, lang: str) -> str:
     p = cell["p"][side] if side != "draw" else cell["p"]["draw"]
     interval = cell["win_rate"][side] if side != "draw" else cell["draw_rate"]
-    return f"{percent_text(p)} {interval_text(interval)}"
+    return f"{percent_text(p, lang)} {interval_text(interval, lang)}"
 
 
 def _sweep_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> Table:
@@ -147,9 +153,11 @@ def _sweep_table(report: Mapping[str, Any], lang: str, names: Mapping[str, str])
     for cell in report["cells"]:
         table.add_row(
             *(escape(cell["label"][k]) for k in keys),
-            *(_cell_text(cell, side) for side in report["wins"]),
-            _cell_text(cell, "draw"),
-            f"{cell['turns']['mean']:.1f}" if cell["turns"]["mean"] is not None else "—",
+            *(_cell_text(cell, side, lang) for side in report["wins"]),
+            _cell_text(cell, "draw", lang),
+            decimal_text(f"{cell['turns']['mean']:.1f}", lang)
+            if cell["turns"]["mean"] is not None
+            else "—",
         )
     return table
 
@@ -207,7 +215,9 @@ def _heatmap_tables(report: Mapping[str, Any], lang: str, names: Mapping[str, st
         for col in cols:
             table.add_column(escape(col), justify="right")
         for row in vs[row_side]:
-            table.add_row(escape(row), *(_cell_text(cells[(row, col)], row_side) for col in cols))
+            table.add_row(
+                escape(row), *(_cell_text(cells[(row, col)], row_side, lang) for col in cols)
+            )
         tables.append(table)
     return tables
 

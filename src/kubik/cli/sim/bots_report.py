@@ -62,7 +62,9 @@ def print_bots(
             if "difference" in answer:
                 figure = points_text(answer, lang)
             else:
-                figure = f"{percent_text(answer['p'])} {interval_text(answer['interval'])}"
+                figure = (
+                    f"{percent_text(answer['p'], lang)} {interval_text(answer['interval'], lang)}"
+                )
             cells.append(f"{figure} {say(_CONCLUSIONS[answer['conclusion']], lang)}")
         style = "bold red" if row["flag"] == "flips" else None
         table.add_row(

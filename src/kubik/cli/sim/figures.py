@@ -11,30 +11,39 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 
-def percent_text(p: float) -> str:
-    """A rate as a percent with one decimal: ``12.5%``."""
-    return f"{p:.1%}"
+def decimal_text(text: str, lang: str) -> str:
+    """A number as the language writes it (a decimal comma in Russian)."""
+    return text.replace(".", ",") if lang == "ru" else text
 
 
-def interval_text(pair: Sequence[float] | None, percent: bool = True) -> str:
+def bracket_text(low: str, high: str, lang: str) -> str:
+    """Two ends of an interval in brackets. Russian numbers have a decimal comma, so
+    their ends are parted by a semicolon: ``[20,1%; 30,2%]``."""
+    return f"[{low}; {high}]" if lang == "ru" else f"[{low}, {high}]"
+
+
+def percent_text(p: float, lang: str) -> str:
+    """A rate as a percent with one decimal: ``12.5%`` (``12,5%`` in Russian)."""
+    return decimal_text(f"{p:.1%}", lang)
+
+
+def interval_text(pair: Sequence[float] | None, lang: str, percent: bool = True) -> str:
     """A 95% interval in brackets, of rates as percents (``percent``) or of plain numbers;
     a dash when there is none."""
     if pair is None:
         return "—"
     low, high = pair
-    return f"[{low:.1%}, {high:.1%}]" if percent else f"[{low:.2f}, {high:.2f}]"
+    if percent:
+        return bracket_text(percent_text(low, lang), percent_text(high, lang), lang)
+    return bracket_text(decimal_text(f"{low:.2f}", lang), decimal_text(f"{high:.2f}", lang), lang)
 
 
-def mean_text(stat: Mapping[str, Any]) -> str:
+def mean_text(stat: Mapping[str, Any], lang: str) -> str:
     """A mean with its 95% interval; a dash when nothing was counted."""
     if stat.get("mean") is None:
         return "—"
-    return f"{stat['mean']:.2f} {interval_text(stat['interval'], percent=False)}"
-
-
-def decimal_text(text: str, lang: str) -> str:
-    """A number as the language writes it (a decimal comma in Russian)."""
-    return text.replace(".", ",") if lang == "ru" else text
+    mean = decimal_text(f"{stat['mean']:.2f}", lang)
+    return f"{mean} {interval_text(stat['interval'], lang, percent=False)}"
 
 
 def points_text(pair: Mapping[str, Any], lang: str, scale: float = 100.0, digits: int = 1) -> str:
@@ -42,11 +51,18 @@ def points_text(pair: Mapping[str, Any], lang: str, scale: float = 100.0, digits
     if pair.get("difference") is None:
         return "—"
     low, high = pair["interval"]
-    shown = (
-        f"{pair['difference'] * scale:+.{digits}f} "
-        f"[{low * scale:+.{digits}f}, {high * scale:+.{digits}f}]"
-    )
-    return decimal_text(shown, lang)
+
+    def signed(value: float) -> str:
+        return decimal_text(f"{value * scale:+.{digits}f}", lang)
+
+    return f"{signed(pair['difference'])} {bracket_text(signed(low), signed(high), lang)}"
 
 
-__all__ = ["decimal_text", "interval_text", "mean_text", "percent_text", "points_text"]
+__all__ = [
+    "bracket_text",
+    "decimal_text",
+    "interval_text",
+    "mean_text",
+    "percent_text",
+    "points_text",
+]

@@ -36,8 +36,8 @@ def print_procedure(console: Console, result: Mapping[str, Any], lang: str) -> N
         table.add_row(
             escape(outcome_text(row["outcome"], lang)),
             str(row["count"]),
-            f"{percent_text(row['p'])} {interval_text(row['interval'])}",
-            f"{row['exact']} ({percent_text(row['exact_p'])})",
+            f"{percent_text(row['p'], lang)} {interval_text(row['interval'], lang)}",
+            f"{row['exact']} ({percent_text(row['exact_p'], lang)})",
             "✓" if row["inside"] else "✗",
         )
     console.print(table)
@@ -52,7 +52,7 @@ def print_procedure(console: Console, result: Mapping[str, Any], lang: str) -> N
                 p=f"{check['p_value']:.3f}",
                 inside=check["inside"],
                 outcomes=check["outcomes"],
-                gap=percent_text(check["max_gap"]),
+                gap=percent_text(check["max_gap"], lang),
             ),
             style="bold green" if check["agrees"] else "bold red",
         )

@@ -76,8 +76,8 @@ def print_solve(
         table.add_row(
             decimal_text(_value_text(probe["value"]), lang),
             str(probe["games"]),
-            percent_text(probe["p"]),
-            interval_text(probe["interval"]),
+            percent_text(probe["p"], lang),
+            interval_text(probe["interval"], lang),
             say(_VERDICTS[probe["verdict"]], lang),
         )
     console.print(table)
@@ -90,8 +90,8 @@ def print_solve(
             lang,
             path=found["path"],
             value=decimal_text(_value_text(answer["value"]), lang),
-            p=percent_text(probe["p"]),
-            interval=interval_text(probe["interval"]),
+            p=percent_text(probe["p"], lang),
+            interval=interval_text(probe["interval"], lang),
         )
     else:
         low, high = (by_value[v] for v in answer["between"])
@@ -105,11 +105,11 @@ def print_solve(
             key,
             lang,
             low=decimal_text(_value_text(low["value"]), lang),
-            p_low=percent_text(low["p"]),
-            i_low=interval_text(low["interval"]),
+            p_low=percent_text(low["p"], lang),
+            i_low=interval_text(low["interval"], lang),
             high=decimal_text(_value_text(high["value"]), lang),
-            p_high=percent_text(high["p"]),
-            i_high=interval_text(high["interval"]),
+            p_high=percent_text(high["p"], lang),
+            i_high=interval_text(high["interval"], lang),
             step=step,
         )
     console.print(Text(line, style="bold"))
