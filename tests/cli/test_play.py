@@ -96,6 +96,23 @@ def test_play_prints_the_narrated_log_and_a_summary(kubik: Kubik) -> None:
     assert "Turn 1" not in quiet.out and winner in quiet.out
 
 
+def test_every_bot_plays_a_side_from_the_command_line(kubik: Kubik) -> None:
+    """``--side`` takes every bot the registry builds, the fast bot of the balance lab
+    included; an unknown name is refused in one line listing them all."""
+    from kubik.bots import BOT_NAMES
+
+    for name in BOT_NAMES:
+        game = kubik(
+            "play", "toy_forecast.demo", "--seed", "5", "--json", "--side", f"steel={name}"
+        )
+        assert game.code == 0, (name, game.err)
+        log = json.loads(game.out)["log"]
+        assert any(e["type"] == "choice" and e["side"] == "steel" for e in log), name
+    refused = kubik("play", "toy_forecast.demo", "--side", "steel=clever")
+    assert refused.code != 0
+    assert refused.err.strip().endswith("allowed: human, heuristic, fast, random, default")
+
+
 def test_side_option_chooses_the_bots(kubik: Kubik) -> None:
     random_game = kubik(
         "play", "toy_forecast.demo", "--seed", "5", "--json", "--side", "steel=random"

@@ -15,12 +15,10 @@ from __future__ import annotations
 from kubik.bots.fast import FastBot
 from kubik.bots.heuristic import HeuristicBot
 from kubik.bots.simple import DefaultBot, RandomBot
+from kubik.core.controllers import BOT_NAMES
 from kubik.core.errors import KubikError
 from kubik.engine.odds import OddsCache
 from kubik.game.session import Bot
-
-#: Every bot name :func:`bot_for` knows, strongest first.
-BOT_NAMES: tuple[str, ...] = ("heuristic", "fast", "random", "default")
 
 
 class UnknownBotError(KubikError, LookupError):

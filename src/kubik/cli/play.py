@@ -82,7 +82,7 @@ SideOption = Annotated[
     typer.Option(
         "--side",
         metavar="SIDE=KIND",
-        help="Who plays a side: KIND is human, heuristic, random or default (repeatable; "
+        help="Who plays a side: KIND is human, heuristic, fast, random or default (repeatable; "
         "`kubik scenarios` lists the sides).",
     ),
 ]

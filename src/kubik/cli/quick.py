@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from kubik import __version__
+from kubik.core.controllers import CONTROLLER_KINDS
 
 _TABLE = Path(__file__).with_name("commands.toml")
 
@@ -57,7 +58,6 @@ _SAVE_FIRST = frozenset({"load", "replay"})
 _PROCEDURE_FIRST = frozenset({"odds", "resolve", "procedures", "sim"})
 #: Options whose value is a saved game's name, a scenario's side, a language.
 _SAVE_OPTIONS = frozenset({"--delete", "--rename", "--save"})
-_SIDE_KINDS = ("human", "heuristic", "fast", "random", "default")
 COMPLETE_ENV = "_KUBIK_COMPLETE"
 
 
@@ -241,7 +241,7 @@ def _after(words: list[str], incomplete: str) -> list[str] | None:
         sides = known.get(named[0], []) if named else []
         if "=" in incomplete:
             side = incomplete.partition("=")[0]
-            return [f"{side}={kind}" for kind in _SIDE_KINDS]
+            return [f"{side}={kind}" for kind in CONTROLLER_KINDS]
         return [f"{side}=" for side in sides]
     if previous.startswith("-"):
         return None  # another option's value

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from enum import StrEnum
 
+from kubik.core.controllers import CONTROLLER_KINDS
 from kubik.core.errors import InputError
 from kubik.engine.requests import msg
 
@@ -21,10 +22,6 @@ class Lang(StrEnum):
 
     en = "en"
     ru = "ru"
-
-
-#: Who can play a side: a person, or one of the bots of :mod:`kubik.bots`.
-CONTROLLER_KINDS: tuple[str, ...] = ("human", "heuristic", "random", "default")
 
 
 def split_values(text: str) -> list[str]:
