@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from kubik.core.keeping import Kept
 from kubik.engine import Call, Procedure, emit
-from kubik.engine.requests import AnyCall
+from kubik.engine.requests import AnyCall, narrating
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.combat_sides import Facing, Round, RoundOutcome, side_name
 from kubik.rulesets.fantasy.combat_tally import RoundState, Tally, command_left, other_side
@@ -25,7 +25,16 @@ class Resolutions:
     arguments, the Break test calls, and the resolution of each tally (the exact odds
     replay the round's last step once per outcome of the Break test)."""
 
-    __slots__ = ("r", "ranks", "resolutions", "standings", "strengths", "table", "tests")
+    __slots__ = (
+        "faces",
+        "r",
+        "ranks",
+        "resolutions",
+        "standings",
+        "strengths",
+        "table",
+        "tests",
+    )
 
     def __init__(self, r: Round) -> None:
         self.r = r
@@ -35,6 +44,7 @@ class Resolutions:
         self.resolutions: Kept[Tally, Resolved] = Kept(_VALUES_KEPT)
         self.ranks: Kept[tuple[int, int], int] = Kept(_VALUES_KEPT)
         self.strengths: Kept[tuple[ModelKind, int], int] = Kept(_VALUES_KEPT)
+        self.faces: Kept[Standing, tuple[tuple[str, Facing, int, bool], ...]] = Kept(_VALUES_KEPT)
 
     def resolved(self, tally: Tally, st: RoundState | None = None) -> Resolved:
         """Combat resolution at the end of the round's blows, once per tally (``st``:
@@ -43,7 +53,7 @@ class Resolutions:
         if made is None:
             if st is None:
                 st = RoundState.thawed(self.r, tally)
-            made = self.resolutions.keep(tally, _resolved(st, self))
+            made = self.resolutions.keep(tally, _resolved(st, self, _standing_of(st)))
         return made
 
     def break_test(self, st: RoundState, loser: str, margin: int) -> AnyCall:
@@ -57,20 +67,11 @@ class Resolutions:
             made = self.tests.keep(key, Call(break_test, (Defeat(rules, ld, margin, reach),)))
         return made
 
-    def score(self, st: RoundState, side: str) -> tuple[int, tuple[str, ...]]:
+    def score(self, st: RoundState, side: str, now: Standing) -> tuple[int, tuple[str, ...]]:
         """:func:`_score`: the side's wounds caused and Overkill, and its standing
         (:func:`_standing`) once per what that reads of the tally: the models and
-        characters left on both sides, its champion, its refusal."""
-        other = other_side(side)
-        key = (
-            side,
-            st.models(side),
-            st.models(other),
-            st.character_alive(side),
-            st.character_alive(other),
-            st.champion_lost[side],
-            side in st.refused,
-        )
+        characters left on both sides (``now``), its champion, its refusal."""
+        key = (side, now, st.champion_lost[side], side in st.refused)
         standing = self.standings.get(key)
         if standing is None:
             standing = self.standings.keep(key, _standing(st, side, self))
@@ -167,9 +168,31 @@ def ranks_cancelled(enemy_facing: Facing, enemy_strength: int) -> bool:
     return enemy_facing is not Facing.FRONT and enemy_strength >= threshold
 
 
-def _faces(st: RoundState, plan: Resolutions) -> tuple[tuple[str, Facing, int, bool], ...]:
+def _standing_of(st: RoundState) -> Standing:
+    """What is left of the two sides at the end of the round's blows: the models of
+    each, whether each one's character lives."""
+    return (st.models("a"), st.models("b"), st.character_alive("a"), st.character_alive("b"))
+
+
+#: The models of sides a and b at the end of the round's blows and whether each one's
+#: character lives (what combat resolution counts besides the wounds).
+Standing = tuple[int, int, bool, bool]
+
+
+def _faces(
+    st: RoundState, plan: Resolutions, now: Standing
+) -> tuple[tuple[str, Facing, int, bool], ...]:
     """A flank or rear attack's bonus and whether it cancels the ranks, per side so
-    attacked: (side, face, bonus, ranks cancelled), for the log."""
+    attacked: (side, face, bonus, ranks cancelled), for the log; once per ``now``."""
+    if st.r.a.facing is Facing.FRONT and st.r.b.facing is Facing.FRONT:
+        return ()
+    made = plan.faces.get(now)
+    if made is None:
+        made = plan.faces.keep(now, _faces_made(st, plan))
+    return made
+
+
+def _faces_made(st: RoundState, plan: Resolutions) -> tuple[tuple[str, Facing, int, bool], ...]:
     out: list[tuple[str, Facing, int, bool]] = []
     for side in ("a", "b"):
         face = st.regiment(side).facing
@@ -186,9 +209,9 @@ def _strength(st: RoundState, side: str, plan: Resolutions) -> int:
     return plan.unit_strength(reg.kind, st.models(side)) + int(st.character_alive(side))
 
 
-def _musician(st: RoundState, side: str) -> bool:
+def _musician(st: RoundState, side: str, models: int) -> bool:
     reg = st.regiment(side)
-    return "musician" in command_left(reg, st.champion_lost[side]).alive(st.models(side))
+    return "musician" in command_left(reg, st.champion_lost[side]).alive(models)
 
 
 def _leader(st: RoundState, side: str) -> tuple[int, Command]:
@@ -227,13 +250,14 @@ class Resolved(NamedTuple):
     broke: RoundOutcome
 
 
-def _resolved(st: RoundState, plan: Resolutions) -> Resolved:
-    """Combat resolution (FB-ABSENT-07, FB-CMD-04) from the round's tally."""
-    a_score, a_rules = plan.score(st, "a")
-    b_score, b_rules = plan.score(st, "b")
+def _resolved(st: RoundState, plan: Resolutions, now: Standing) -> Resolved:
+    """Combat resolution (FB-ABSENT-07, FB-CMD-04) from the round's tally, which
+    leaves the sides as ``now`` says."""
+    a_score, a_rules = plan.score(st, "a", now)
+    b_score, b_rules = plan.score(st, "b", now)
     music: str | None = None
     if a_score == b_score:
-        a_music, b_music = _musician(st, "a"), _musician(st, "b")
+        a_music, b_music = _musician(st, "a", now[0]), _musician(st, "b", now[1])
         bonus = int(plan.table["combat_resolution"]["musician_draw"])
         if a_music != b_music:
             if a_music:
@@ -242,26 +266,36 @@ def _resolved(st: RoundState, plan: Resolutions) -> Resolved:
                 b_score += bonus
             music = "a" if a_music else "b"
     rules = tuple(dict.fromkeys(a_rules + b_rules))
+    lost = _lost(st, now)
     if a_score == b_score:
-        held = RoundOutcome("draw", 0, None, *_lost(st))
+        held = RoundOutcome("draw", 0, None, *lost)
         return Resolved(
-            a_score, b_score, rules, music, _faces(st, plan), "draw", 0, False, None, held, held
+            a_score,
+            b_score,
+            rules,
+            music,
+            _faces(st, plan, now),
+            "draw",
+            0,
+            False,
+            None,
+            held,
+            held,
         )
     winner = "a" if a_score > b_score else "b"
     margin = abs(a_score - b_score)
     loser = other_side(winner)
     reg = st.regiment(loser)
     test: AnyCall | None = None
-    if st.models(loser) > 0 or st.character_alive(loser):
+    if (now[1] if loser == "b" else now[0]) > 0 or (now[3] if loser == "b" else now[2]):
         test = plan.break_test(st, loser, margin)
     frenzy = "frenzy" in reg.troops.rules
-    lost = _lost(st)
     return Resolved(
         a_score,
         b_score,
         rules,
         music,
-        _faces(st, plan),
+        _faces(st, plan, now),
         winner,
         margin,
         frenzy,
@@ -272,16 +306,19 @@ def _resolved(st: RoundState, plan: Resolutions) -> Resolved:
 
 
 def _lost(
-    st: RoundState,
+    st: RoundState, now: Standing | None = None
 ) -> tuple[int, int, bool, bool, int, int, bool, bool, bool, bool, bool]:
     """The round's outcome fields after the winner, the margin and who broke: the
     models each side lost, whether its character fell, the wounds he lost, whether its
-    champion fell, whether it is afraid, and whether a duel goes on."""
+    champion fell, whether it is afraid, and whether a duel goes on (``now``: what the
+    tally leaves of the sides, when the caller has it)."""
     r = st.r
-    a_lost = r.a.models - st.models("a")
-    b_lost = r.b.models - st.models("b")
-    a_hero = r.a.character is not None and not st.character_alive("a")
-    b_hero = r.b.character is not None and not st.character_alive("b")
+    if now is None:
+        now = _standing_of(st)
+    a_lost = r.a.models - now[0]
+    b_lost = r.b.models - now[1]
+    a_hero = r.a.character is not None and not now[2]
+    b_hero = r.b.character is not None and not now[3]
     return (
         a_lost,
         b_lost,
@@ -299,7 +336,43 @@ def _lost(
 
 def resolution(plan: Resolutions, tally: Tally, resolved: Resolved) -> Procedure[RoundOutcome]:
     """Combat resolution (FB-ABSENT-07) and the loser's Break test (FB-ABSENT-08)
-    at the end of the round's blows (``tally``)."""
+    at the end of the round's blows (``tally``). Its events are phrased only when
+    narrated (the exact odds resolve every tally a round can end with)."""
+    told = narrating()
+    if told:
+        yield from _told(plan, resolved)
+    outcome = resolved.held
+    winner, margin = resolved.winner, resolved.margin
+    if winner != "draw":
+        loser = other_side(winner)
+        if resolved.frenzy_lost and told:
+            yield emit(
+                "fantasy.combat.frenzy_lost", rules=("FB-PSY-05",), side=side_name(plan.r, loser)
+            )
+        if resolved.test is not None:
+            result: BreakOutcome = yield resolved.test
+            held, broke = resolved.held, resolved.broke
+            if result.horde_wounds:
+                st = RoundState.thawed(plan.r, tally)
+                st.troop_wounds[loser] += min(result.horde_wounds, st.troop_wounds_left(loser))
+                lost = _lost(st)
+                held = RoundOutcome(winner, margin, None, *lost)
+                broke = RoundOutcome(winner, margin, loser, *lost)
+            outcome = held
+            if result.broken:
+                outcome = broke
+                if told:
+                    yield emit(
+                        "fantasy.combat.broken",
+                        rules=("FB-ABSENT-08",),
+                        side=side_name(plan.r, loser),
+                    )
+    return outcome
+
+
+def _told(plan: Resolutions, resolved: Resolved) -> Procedure[None]:
+    """The events of combat resolution: the musician's draw, flank and rear attacks, the
+    two results."""
     if resolved.musician is not None:
         yield emit(
             "fantasy.combat.musician",
@@ -327,27 +400,3 @@ def resolution(plan: Resolutions, tally: Tally, resolved: Resolved) -> Procedure
         b_side=side_name(plan.r, "b"),
         b=resolved.b,
     )
-    outcome = resolved.held
-    winner, margin = resolved.winner, resolved.margin
-    if winner != "draw":
-        loser = other_side(winner)
-        if resolved.frenzy_lost:
-            yield emit(
-                "fantasy.combat.frenzy_lost", rules=("FB-PSY-05",), side=side_name(plan.r, loser)
-            )
-        if resolved.test is not None:
-            result: BreakOutcome = yield resolved.test
-            held, broke = resolved.held, resolved.broke
-            if result.horde_wounds:
-                st = RoundState.thawed(plan.r, tally)
-                st.troop_wounds[loser] += min(result.horde_wounds, st.troop_wounds_left(loser))
-                lost = _lost(st)
-                held = RoundOutcome(winner, margin, None, *lost)
-                broke = RoundOutcome(winner, margin, loser, *lost)
-            outcome = held
-            if result.broken:
-                outcome = broke
-                yield emit(
-                    "fantasy.combat.broken", rules=("FB-ABSENT-08",), side=side_name(plan.r, loser)
-                )
-    return outcome

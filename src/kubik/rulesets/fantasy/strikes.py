@@ -13,6 +13,7 @@ from kubik.engine import Call, Procedure, Roll, emit, msg
 from kubik.engine.dice import D6
 from kubik.engine.reducers import Total
 from kubik.engine.requests import AnyCall, step
+from kubik.engine.runs import Runs, odds_by_runs
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks, weapon_flag
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.combat_resolution import Resolutions
@@ -345,13 +346,43 @@ class SideBlows(NamedTuple):
     strikes: tuple[_Strike | None, ...]
 
 
-def side_strikes(plan: RoundPlan, blows: SideBlows, strikers: int) -> Procedure[int]:
+def _strikers_apart(
+    plan: RoundPlan, blows: SideBlows, strikers: int, alone: bool = False
+) -> Runs | None:
+    """:func:`side_strikes` of several strikers as runs of each striker alone: they
+    strike at once on the same tally, each his own dice, so the wounds they deal
+    together are the sum of each one's, capped at what their target has left."""
+    if alone or strikers == 1:
+        return None
+    return Runs(
+        tuple((1, (plan, blows, striker, True)) for striker in range(1, strikers + 1)),
+        _as_amount,
+        _first_amount,
+        (blows.target[1],),
+    )
+
+
+def _as_amount(wounds: int) -> tuple[int]:
+    return (wounds,)
+
+
+def _first_amount(amounts: tuple[int, ...]) -> int:
+    return amounts[0]
+
+
+@odds_by_runs(_strikers_apart)
+def side_strikes(
+    plan: RoundPlan, blows: SideBlows, strikers: int, alone: bool = False
+) -> Procedure[int]:
     """The wounds the first ``strikers`` of a side in a group deal together, at most what
     their target has left (the strikers of a group strike at once, each on the tally the
-    group began with; one side's blows do not change the other's). Each striker is a
-    step on the wounds of those before him, so the exact odds keep one distribution of
-    the sum so far, not every way it was made."""
-    before: int = 0 if strikers == 1 else (yield step(side_strikes, plan, blows, strikers - 1))
+    group began with; one side's blows do not change the other's); ``alone``: the wounds
+    of the ``strikers``-th alone. Each striker is a step on the wounds of those before
+    him; the exact odds add the strikers' wounds up as independent runs
+    (:func:`_strikers_apart`), each striker's once, not every way the sum was made."""
+    before: int = (
+        0 if strikers == 1 or alone else (yield step(side_strikes, plan, blows, strikers - 1))
+    )
     target = blows.target
     s = plan.sides[blows.group][blows.side][strikers - 1]
     if s.what == "breath":
