@@ -300,20 +300,57 @@ def _strike(
 
 def strike_group(plan: RoundPlan, tally: Tally, group: int) -> Procedure[Tally]:
     """The tally once the strikers of ``group`` have struck at ``tally`` (the tally the
-    groups before it left: those killed before they strike do not strike)."""
-    results: list[tuple[str, str, int]] = []
+    groups before it left: those killed before they strike do not strike). The two
+    sides' strikes are one call on what they read (:func:`both_strike`), whose answer,
+    the wounds each side deals, the tally takes (:class:`Dealt`): the exact odds map
+    each pair of wounds onto the tally instead of replaying the group for each."""
+    strikes: list[tuple[SideBlows, int] | None] = []
     for side in ("a", "b"):
         strikers = len(plan.sides[group][side])
         target = plan.target(tally, side)
         if target is None or not strikers:
+            strikes.append(None)
             continue
-        blows = plan.side_blows(tally, group, side, target)
-        dealt = yield step(side_strikes, plan, blows, strikers)
-        if dealt:
-            results.append((side, target[0], dealt))
-    for side, what, dealt in results:  # each side's wounds at most what its target had
-        tally = wounded(tally, side, what, dealt)
-    return tally
+        strikes.append((plan.side_blows(tally, group, side, target), strikers))
+    a, b = strikes
+    if a is None and b is None:
+        return tally
+    dealt = Dealt(
+        tally,
+        None if a is None else a[0].target[0],
+        None if b is None else b[0].target[0],
+    )
+    call = Call(both_strike, (plan, a, b), inline=True, tail=True, then=dealt)
+    pair: tuple[int, int] = yield call
+    return dealt(pair)
+
+
+def both_strike(
+    plan: RoundPlan, a: tuple[SideBlows, int] | None, b: tuple[SideBlows, int] | None
+) -> Procedure[tuple[int, int]]:
+    """The wounds each side's strikers of a group deal (side a's blows rolled first):
+    each side's :func:`side_strikes` (``None``: a side that strikes nothing now)."""
+    dealt_a: int = 0 if a is None else (yield step(side_strikes, plan, *a))
+    dealt_b: int = 0 if b is None else (yield step(side_strikes, plan, *b))
+    return dealt_a, dealt_b
+
+
+class Dealt:
+    """A tally taking the wounds each side's strikers of a group dealt: (wounds of
+    side a, of side b) at what each struck (troops or character; ``None``: nothing)."""
+
+    __slots__ = ("a", "b", "tally")
+
+    def __init__(self, tally: Tally, a: str | None, b: str | None) -> None:
+        self.tally, self.a, self.b = tally, a, b
+
+    def __call__(self, pair: tuple[int, int]) -> Tally:
+        tally = self.tally
+        if pair[0] and self.a is not None:
+            tally = wounded(tally, "a", self.a, pair[0])
+        if pair[1] and self.b is not None:
+            tally = wounded(tally, "b", self.b, pair[1])
+        return tally
 
 
 def wounded(tally: Tally, side: str, what: str, wounds: int) -> Tally:
