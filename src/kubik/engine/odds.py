@@ -40,7 +40,7 @@ from kubik.engine.applied import not_recording
 from kubik.engine.distribution import Distribution, tally_counts
 from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll, silenced
 from kubik.engine.rolls import Counted, FoldMoves, roll_counts
-from kubik.engine.runs import Runs, runs_of, runs_summed, summed_outcomes
+from kubik.engine.runs import RunPrefixes, Runs, runs_of, runs_summed, summed_outcomes
 
 Policy = Callable[[Choose], Hashable]
 
@@ -321,21 +321,35 @@ class OddsDriver:
         key = (_RUNS, procedure, runs.groups, runs.adds, runs.most)
         summed = self.cache.answers.get(key)
         if summed is None:
-            groups = []
-            for n, one in runs.groups:
-                before = self._decisions
-                one_total, pairs = self.counted(procedure, one)
-                if self._decisions != before:
-                    raise ProcedureError(f"{procedure.__name__}{one!r} asks a decision: not runs")
-                amounts: dict[Any, int] = {}
-                for outcome, count in pairs:
-                    added = runs.adds(outcome)
-                    amounts[added] = amounts.get(added, 0) + count
-                groups.append((n, (one_total, tuple(amounts.items()))))
-            summed = runs_summed(groups, runs.most)
+            groups = [(n, self._one_run(procedure, runs, one)) for n, one in runs.groups]
+            most = runs.most
+            if len(groups) == 1 and most and None not in most and len(most) == _amounts(groups):
+                # one pool, every amount capped: its sums shared with pools of other sizes
+                n, one = groups[0]
+                shared_key = (_RUNS, procedure, runs.groups[0][1], runs.adds, most)
+                prefixes = self.cache.answers.get(shared_key)
+                if prefixes is None:
+                    prefixes = self.cache.answers[shared_key] = RunPrefixes(one, most)
+                summed = prefixes.summed(n)
+            else:
+                summed = runs_summed(groups, most)
             self.cache.answers[key] = summed
         total, weights = summed_outcomes(runs, summed)
         return normalised(total, weights)
+
+    def _one_run(
+        self, procedure: Callable[..., Procedure[Any]], runs: Runs, one: tuple[Any, ...]
+    ) -> Counted:
+        """What one run of ``procedure(*one)`` adds to the sum, counted."""
+        before = self._decisions
+        one_total, pairs = self.counted(procedure, one)
+        if self._decisions != before:
+            raise ProcedureError(f"{procedure.__name__}{one!r} asks a decision: not runs")
+        amounts: dict[Any, int] = {}
+        for outcome, count in pairs:
+            added = runs.adds(outcome)
+            amounts[added] = amounts.get(added, 0) + count
+        return one_total, tuple(amounts.items())
 
     def has_decisions(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]
@@ -547,6 +561,14 @@ class OddsDriver:
                 outcome = stop.value
                 bucket[outcome] = bucket.get(outcome, 0) + weight
         return merge_by_total(by_total)
+
+
+def _amounts(groups: list[tuple[int, Counted]]) -> int | None:
+    """How many amounts a run adds (None: no run has an outcome)."""
+    for _, (_, pairs) in groups:
+        for amounts, _count in pairs:
+            return len(amounts)
+    return None
 
 
 def _keeps_promise(
