@@ -53,8 +53,36 @@ class Resolutions:
         if made is None:
             if st is None:
                 st = RoundState.thawed(self.r, tally)
-            made = self.resolutions.keep(tally, _resolved(st, self, _standing_of(st)))
+            made = self.resolutions.keep(tally, _resolved(st, self, self.standing(tally), tally))
         return made
+
+    def standing(self, tally: Tally) -> Standing:
+        """What ``tally`` leaves of the two sides (as :meth:`RoundState.models` and
+        :meth:`RoundState.character_alive` read it), from the tally itself."""
+        a, b = self.r.a, self.r.b
+        troops, champions, heroes = tally.troop_wounds, tally.champion_lost, tally.character_wounds
+        return (
+            max(0, a.models - champions[0] - troops[0] // a.troops.w),
+            max(0, b.models - champions[1] - troops[1] // b.troops.w),
+            a.character is not None and heroes[0] < a.character.w,
+            b.character is not None and heroes[1] < b.character.w,
+        )
+
+    def after_horde(
+        self, tally: Tally, loser: str, wounds: int
+    ) -> tuple[int, int, bool, bool, int, int, bool, bool, bool, bool, bool]:
+        """The round's outcome fields after who broke (:func:`_lost_of`) once a Horde
+        took ``wounds`` more instead of its Break test (FB-PSY-10), no more than its rank
+        and file have left."""
+        i = 0 if loser == "a" else 1
+        reg = self.r.a if i == 0 else self.r.b
+        taken = tally.troop_wounds[i]
+        left = (reg.models - int(tally.champion_lost[i])) * reg.troops.w - taken
+        taken += min(wounds, left)
+        a, b, a_hero, b_hero = self.standing(tally)
+        models = max(0, reg.models - tally.champion_lost[i] - taken // reg.troops.w)
+        now = (models, b, a_hero, b_hero) if i == 0 else (a, models, a_hero, b_hero)
+        return _lost_of(self.r, tally, now)  # the horde's wounds change only its models
 
     def break_test(self, st: RoundState, loser: str, margin: int) -> AnyCall:
         """The loser's Break test (FB-ABSENT-08), one call per what it reads: the
@@ -168,12 +196,6 @@ def ranks_cancelled(enemy_facing: Facing, enemy_strength: int) -> bool:
     return enemy_facing is not Facing.FRONT and enemy_strength >= threshold
 
 
-def _standing_of(st: RoundState) -> Standing:
-    """What is left of the two sides at the end of the round's blows: the models of
-    each, whether each one's character lives."""
-    return (st.models("a"), st.models("b"), st.character_alive("a"), st.character_alive("b"))
-
-
 #: The models of sides a and b at the end of the round's blows and whether each one's
 #: character lives (what combat resolution counts besides the wounds).
 Standing = tuple[int, int, bool, bool]
@@ -234,7 +256,7 @@ class Resolved(NamedTuple):
     """What combat resolution concludes from a tally before the Break test: the
     results, the rules that scored them, the musician who broke a draw, the flank and
     rear attacks, the winner and the margin, the loser's Break test, if any, and the
-    round's outcome if the loser holds and if it breaks (the Break test's extra
+    round's outcome fields after who broke (:func:`_lost_of`; the Break test's extra
     wounds for a Horde aside)."""
 
     a: int
@@ -246,13 +268,12 @@ class Resolved(NamedTuple):
     margin: int
     frenzy_lost: bool
     test: AnyCall | None
-    held: RoundOutcome
-    broke: RoundOutcome
+    lost: tuple[int, int, bool, bool, int, int, bool, bool, bool, bool, bool]
 
 
-def _resolved(st: RoundState, plan: Resolutions, now: Standing) -> Resolved:
-    """Combat resolution (FB-ABSENT-07, FB-CMD-04) from the round's tally, which
-    leaves the sides as ``now`` says."""
+def _resolved(st: RoundState, plan: Resolutions, now: Standing, tally: Tally) -> Resolved:
+    """Combat resolution (FB-ABSENT-07, FB-CMD-04) from the round's ``tally`` (``st``
+    its running form), which leaves the sides as ``now`` says."""
     a_score, a_rules = plan.score(st, "a", now)
     b_score, b_rules = plan.score(st, "b", now)
     music: str | None = None
@@ -266,21 +287,10 @@ def _resolved(st: RoundState, plan: Resolutions, now: Standing) -> Resolved:
                 b_score += bonus
             music = "a" if a_music else "b"
     rules = tuple(dict.fromkeys(a_rules + b_rules))
-    lost = _lost(st, now)
+    lost = _lost_of(st.r, tally, now)
     if a_score == b_score:
-        held = RoundOutcome("draw", 0, None, *lost)
         return Resolved(
-            a_score,
-            b_score,
-            rules,
-            music,
-            _faces(st, plan, now),
-            "draw",
-            0,
-            False,
-            None,
-            held,
-            held,
+            a_score, b_score, rules, music, _faces(st, plan, now), "draw", 0, False, None, lost
         )
     winner = "a" if a_score > b_score else "b"
     margin = abs(a_score - b_score)
@@ -300,37 +310,30 @@ def _resolved(st: RoundState, plan: Resolutions, now: Standing) -> Resolved:
         margin,
         frenzy,
         test,
-        RoundOutcome(winner, margin, None, *lost),
-        RoundOutcome(winner, margin, loser, *lost),
+        lost,
     )
 
 
-def _lost(
-    st: RoundState, now: Standing | None = None
+def _lost_of(
+    r: Round, tally: Tally, now: Standing
 ) -> tuple[int, int, bool, bool, int, int, bool, bool, bool, bool, bool]:
     """The round's outcome fields after the winner, the margin and who broke: the
     models each side lost, whether its character fell, the wounds he lost, whether its
-    champion fell, whether it is afraid, and whether a duel goes on (``now``: what the
-    tally leaves of the sides, when the caller has it)."""
-    r = st.r
-    if now is None:
-        now = _standing_of(st)
-    a_lost = r.a.models - now[0]
-    b_lost = r.b.models - now[1]
-    a_hero = r.a.character is not None and not now[2]
-    b_hero = r.b.character is not None and not now[3]
+    champion fell, whether it is afraid, and whether a duel goes on; from the round's
+    last ``tally`` and what it leaves of the sides (``now``)."""
+    heroes, champions, afraid = tally.character_wounds, tally.champion_lost, tally.afraid
     return (
-        a_lost,
-        b_lost,
-        a_hero,
-        b_hero,
-        st.character_wounds["a"] - r.a.character_wounds_taken,
-        st.character_wounds["b"] - r.b.character_wounds_taken,
-        st.champion_lost["a"],
-        st.champion_lost["b"],
-        st.afraid_now("a"),
-        st.afraid_now("b"),
-        st.dueling,
+        r.a.models - now[0],
+        r.b.models - now[1],
+        r.a.character is not None and not now[2],
+        r.b.character is not None and not now[3],
+        heroes[0] - r.a.character_wounds_taken,
+        heroes[1] - r.b.character_wounds_taken,
+        champions[0],
+        champions[1],
+        afraid[0],
+        afraid[1],
+        tally.dueling,
     )
 
 
@@ -341,8 +344,8 @@ def resolution(plan: Resolutions, tally: Tally, resolved: Resolved) -> Procedure
     told = narrating()
     if told:
         yield from _told(plan, resolved)
-    outcome = resolved.held
-    winner, margin = resolved.winner, resolved.margin
+    winner, lost = resolved.winner, resolved.lost
+    broken: str | None = None
     if winner != "draw":
         loser = other_side(winner)
         if resolved.frenzy_lost and told:
@@ -351,23 +354,17 @@ def resolution(plan: Resolutions, tally: Tally, resolved: Resolved) -> Procedure
             )
         if resolved.test is not None:
             result: BreakOutcome = yield resolved.test
-            held, broke = resolved.held, resolved.broke
             if result.horde_wounds:
-                st = RoundState.thawed(plan.r, tally)
-                st.troop_wounds[loser] += min(result.horde_wounds, st.troop_wounds_left(loser))
-                lost = _lost(st)
-                held = RoundOutcome(winner, margin, None, *lost)
-                broke = RoundOutcome(winner, margin, loser, *lost)
-            outcome = held
+                lost = plan.after_horde(tally, loser, result.horde_wounds)
             if result.broken:
-                outcome = broke
+                broken = loser
                 if told:
                     yield emit(
                         "fantasy.combat.broken",
                         rules=("FB-ABSENT-08",),
                         side=side_name(plan.r, loser),
                     )
-    return outcome
+    return RoundOutcome(winner, resolved.margin, broken, *lost)
 
 
 def _told(plan: Resolutions, resolved: Resolved) -> Procedure[None]:
