@@ -102,8 +102,15 @@ class Resolutions:
         key = (side, now, st.champion_lost[side], side in st.refused)
         standing = self.standings.get(key)
         if standing is None:
-            standing = self.standings.keep(key, _standing(st, side, self))
+            standing = self.standings.keep(key, _standing(st, side, self, now))
         return _score(st, side, standing)
+
+    def strength(self, side: str, now: Standing) -> int:
+        """The unit strength of ``side`` when the round leaves the sides as ``now`` says
+        (its models', and its character's while he lives: FB-UNIT-01)."""
+        i = 0 if side == "a" else 1
+        reg = self.r.a if i == 0 else self.r.b
+        return self.unit_strength(reg.kind, now[i]) + int(now[2 + i])
 
     def rank_bonus(self, models: int, files: int) -> int:
         """:func:`~kubik.rulesets.fantasy.regiment.rank_bonus`, once per arguments."""
@@ -138,19 +145,22 @@ def _score(
     return score, ("FB-ABSENT-07", *rules)
 
 
-def _standing(st: RoundState, side: str, plan: Resolutions) -> tuple[int, tuple[str, ...]]:
+def _standing(
+    st: RoundState, side: str, plan: Resolutions, now: Standing
+) -> tuple[int, tuple[str, ...]]:
     """What a side's combat result gets besides the wounds (FB-ABSENT-07): ranks,
     standard, Battle standard, outnumbering, flank or rear, high ground; with the
-    rules that scored them."""
-    reg, enemy = st.regiment(side), st.regiment(other_side(side))
+    rules that scored them (``now``: what the round leaves of the two sides)."""
+    other = other_side(side)
+    reg, enemy = st.regiment(side), st.regiment(other)
     table = plan.table["combat_resolution"]
     rules: list[str] = []
     score = 0
-    alive = st.models(side)
+    alive = now[0] if side == "a" else now[1]
     if reg.skirmish:
         pass  # a loose formation has no ranks (FB-ABSENT-07)
     elif enemy.facing is not Facing.FRONT and ranks_cancelled(
-        enemy.facing, _strength(st, other_side(side), plan)
+        enemy.facing, plan.strength(other, now)
     ):
         rules.append("FB-UNIT-01")
     else:
@@ -158,10 +168,10 @@ def _standing(st: RoundState, side: str, plan: Resolutions) -> tuple[int, tuple[
     if "standard" in command_left(reg, st.champion_lost[side]).alive(alive):
         score += int(table["standard"])
         rules.append("FB-CMD-03")
-    if reg.battle_standard and st.character_alive(side) and side not in st.refused:
+    if reg.battle_standard and now[2 if side == "a" else 3] and side not in st.refused:
         score += int(table["battle_standard"])
         rules.append("FB-CMD-06")
-    if _strength(st, side, plan) > _strength(st, other_side(side), plan):
+    if plan.strength(side, now) > plan.strength(other, now):
         score += int(table["outnumber"])
         rules.append("FB-UNIT-01")
     if reg.facing is Facing.FLANK:
@@ -210,25 +220,22 @@ def _faces(
         return ()
     made = plan.faces.get(now)
     if made is None:
-        made = plan.faces.keep(now, _faces_made(st, plan))
+        made = plan.faces.keep(now, _faces_made(st, plan, now))
     return made
 
 
-def _faces_made(st: RoundState, plan: Resolutions) -> tuple[tuple[str, Facing, int, bool], ...]:
+def _faces_made(
+    st: RoundState, plan: Resolutions, now: Standing
+) -> tuple[tuple[str, Facing, int, bool], ...]:
     out: list[tuple[str, Facing, int, bool]] = []
     for side in ("a", "b"):
         face = st.regiment(side).facing
         if face is Facing.FRONT:
             continue
         table = plan.table["combat_resolution"]
-        strength = _strength(st, side, plan)
+        strength = plan.strength(side, now)
         out.append((side, face, int(table[face.value]), ranks_cancelled(face, strength)))
     return tuple(out)
-
-
-def _strength(st: RoundState, side: str, plan: Resolutions) -> int:
-    reg = st.regiment(side)
-    return plan.unit_strength(reg.kind, st.models(side)) + int(st.character_alive(side))
 
 
 def _musician(st: RoundState, side: str, models: int) -> bool:
