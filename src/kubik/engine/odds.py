@@ -103,6 +103,8 @@ class OddsCache:
         self.calls: dict[Hashable, Counted] = {}
         self.answers: dict[Hashable, Counted] = {}
         self.rolls: dict[Hashable, Counted] = {}
+        #: sums of pools of one run shared between pool sizes (:class:`RunPrefixes`)
+        self.prefixes: dict[Hashable, RunPrefixes] = {}
         self.moves: FoldMoves = {}
         self.distributions: dict[Hashable, Distribution[Any]] = {}
         self.decides: dict[Hashable, bool] = {}
@@ -119,6 +121,7 @@ class OddsCache:
         yet (a budgeted solve's work then never depends on what was solved before)."""
         fresh = OddsCache()
         fresh.calls, fresh.answers, fresh.rolls = self.calls, self.answers, self.rolls
+        fresh.prefixes = self.prefixes
         fresh.moves, fresh.distributions, fresh.decides, fresh.values = (
             self.moves,
             self.distributions,
@@ -138,6 +141,7 @@ class OddsCache:
             self.calls,
             self.answers,
             self.rolls,
+            self.prefixes,
             self.moves,
             self.decides,
             self.distributions,
@@ -323,13 +327,14 @@ class OddsDriver:
         if summed is None:
             groups = [(n, self._one_run(procedure, runs, one)) for n, one in runs.groups]
             most = runs.most
-            if len(groups) == 1 and most and None not in most and len(most) == _amounts(groups):
+            capped = tuple(m for m in most if m is not None)
+            if len(groups) == 1 and capped and len(capped) == len(most) == _amounts(groups):
                 # one pool, every amount capped: its sums shared with pools of other sizes
                 n, one = groups[0]
-                shared_key = (_RUNS, procedure, runs.groups[0][1], runs.adds, most)
-                prefixes = self.cache.answers.get(shared_key)
+                shared_key = (procedure, runs.groups[0][1], runs.adds, capped)
+                prefixes = self.cache.prefixes.get(shared_key)
                 if prefixes is None:
-                    prefixes = self.cache.answers[shared_key] = RunPrefixes(one, most)
+                    prefixes = self.cache.prefixes[shared_key] = RunPrefixes(one, capped)
                 summed = prefixes.summed(n)
             else:
                 summed = runs_summed(groups, most)
