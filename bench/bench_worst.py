@@ -11,7 +11,9 @@ cache of ``kubik odds`` is off). Rows carry ``ratio`` = time / :data:`LIMIT` wit
 target 1, so the table marks a procedure over the limit MISSED.
 
 ``python -m bench worst`` runs only this; ``python -m bench.bench_worst --markdown
-[steel_war ...]`` prints the README's table (of the procedures named so).
+[steel_war ...]`` prints the README's table (of the procedures named so);
+``python -m bench.bench_worst --corners NAME`` times each corner where extremes meet
+(:func:`bench.worst_cases.combined_inputs`) under every policy, one line each.
 """
 
 from __future__ import annotations
@@ -68,13 +70,13 @@ def _ask(name: str, policy: str, question: dict[str, Any]) -> float:
 
 def _slowest(name: str, policy: str) -> tuple[float, dict[str, Any] | None]:
     """The slowest corner question of a procedure under a policy, in this process."""
-    from bench.worst_cases import extreme_inputs
+    from bench.worst_cases import combined_inputs, extreme_inputs
     from kubik.engine.registry import get
 
     worst: tuple[float, dict[str, Any] | None] = (0.0, None)
     spent = 0.0
     model = get(name).input_model
-    for question in extreme_inputs(model):
+    for question in combined_inputs(name, model) + extreme_inputs(model):
         seconds = _asked_within_the_rules(name, policy, question, model)
         if seconds is None:
             continue
@@ -105,6 +107,38 @@ def _asked_within_the_rules(
                 return None
             question = moved
     return None
+
+
+def corners(name: str) -> list[dict[str, Any]]:
+    """Each combined corner of procedure ``name`` under each policy, timed in a fresh
+    process (stopped after :data:`CAP`): where the one-field-at-a-time corners do not go."""
+    from bench.worst_cases import combined_inputs
+    from kubik import api
+    from kubik.engine.registry import get
+
+    rows = []
+    for question in combined_inputs(name, get(name).input_model):
+        for policy in api.policies(name):
+            seconds = _child("--time", name, policy, json.dumps(question))["seconds"]
+            rows.append({"policy": policy, "seconds": seconds, "question": question})
+            shown = f"> {CAP:g} s" if seconds > CAP else f"{seconds:.3f} s"
+            print(f"{policy}: {shown}  {_summary(question)}", flush=True)
+    return rows
+
+
+def _summary(question: dict[str, Any]) -> str:
+    """A combined corner in a few words: what it changes between corners."""
+    words = [f"round {question.get('round')}", f"challenge {question.get('challenge')}"]
+    for side in ("a", "b"):
+        reg = question.get(side)
+        if isinstance(reg, dict):
+            hero = reg.get("character")
+            words.append(
+                f"{side}: {reg.get('models')} × W{reg.get('troops', {}).get('wounds')}"
+                + (f", character W{hero.get('wounds')}" if isinstance(hero, dict) else "")
+                + (f", charging, impact {reg.get('impact_hits')}" if reg.get("charging") else "")
+            )
+    return "; ".join(words)
 
 
 def _child(*args: str) -> Any:
@@ -188,7 +222,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str]) -> None:
     """``--find NAME POLICY`` / ``--time NAME POLICY JSON`` (one line of JSON each, for
-    :func:`measure`), ``--markdown`` (the README's table)."""
+    :func:`measure`), ``--markdown`` (the README's table), ``--corners NAME``."""
     if argv[:1] == ["--find"]:
         seconds, question = _slowest(argv[1], argv[2])
         print(json.dumps({"seconds": seconds, "question": question}))
@@ -196,8 +230,12 @@ def main(argv: list[str]) -> None:
         print(json.dumps({"seconds": _ask(argv[1], argv[2], json.loads(argv[3]))}))
     elif argv[:1] == ["--markdown"]:
         print(markdown(measure(argv[1:])))
+    elif argv[:1] == ["--corners"] and len(argv) == 2:
+        corners(argv[1])
     else:
-        raise SystemExit("usage: python -m bench.bench_worst --markdown [NAME_PREFIX ...]")
+        raise SystemExit(
+            "usage: python -m bench.bench_worst --markdown [NAME_PREFIX ...] | --corners NAME"
+        )
 
 
 if __name__ == "__main__":

@@ -10,6 +10,12 @@ every single choice in turn. Combinations the model refuses (rules that exclude
 each other) are repaired greedily — a refused choice dropped, a refused flag turned
 off, a refused list shortened — so each corner that exists is asked.
 
+Moving one field at a time misses corners where extremes meet inside a rule: a round
+of close combat is slowest where the largest regiments, every rule, a charger's
+impact hits and a duel of the largest characters come together, and several Wounds a
+model trade against the models a side may field. :func:`combined_inputs` adds such
+corners for the procedures named in :data:`COMBINED`, asked before the others.
+
 >>> from pydantic import BaseModel, Field
 >>> class Volley(BaseModel):
 ...     dice: int = Field(ge=1, le=8)
@@ -55,6 +61,62 @@ def extreme_inputs(model: type[BaseModel]) -> list[dict[str, Any]]:
         if len(found) >= MOST:
             break
     return found
+
+
+def combined_inputs(name: str, model: type[BaseModel]) -> list[dict[str, Any]]:
+    """The corners of procedure ``name`` where extremes meet (:data:`COMBINED`), valid
+    for ``model``, most demanding first; none for a procedure not named there."""
+    combine = COMBINED.get(name)
+    if combine is None:
+        return []
+    schema = model.model_json_schema()
+    top = _largest(schema, schema.get("$defs", {}))
+    found = []
+    for question in combine(top):
+        try:
+            model.model_validate(question)
+        except ValidationError:
+            continue
+        found.append(question)
+    return found
+
+
+#: A round's rank and file as the range allows them: (Wounds each, models), the same
+#: 60 Wounds a side (``fantasy.close_combat``'s ``MAX_TROOP_WOUNDS``) spread over
+#: sixty models of one Wound down to six monsters of ten.
+_RANK_AND_FILE = ((1, 60), (3, 20), (10, 6), (2, 30), (6, 10))
+
+
+def _close_combat(top: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """First rounds of ``fantasy.close_combat`` with every rule on both sides, side a
+    charging with impact hits (only one side charges, FB-ABSENT-19), Fear and Terror
+    tested afresh, the rank and file at each split of the most Wounds a side takes,
+    with a challenge between the largest characters (or champions, without them) and
+    without one; then the same in a later round (no impact, the duel going on)."""
+    first = copy.deepcopy(top)
+    first.update(round=1, challenge="accept")
+    first["b"].update(charging=False, impact_hits=None)
+    for side in ("a", "b"):
+        first[side].update(afraid=False, terror_tested=False)
+    later = {**copy.deepcopy(first), "round": 2}
+    for base in (first, later):
+        for challenge in ("accept", "none"):
+            for hero in (True, False):
+                for wounds, models in _RANK_AND_FILE:
+                    question = copy.deepcopy(base)
+                    question["challenge"] = challenge
+                    for side in ("a", "b"):
+                        question[side]["troops"]["wounds"] = wounds
+                        question[side]["models"] = models
+                        if not hero:
+                            question[side].update(
+                                character=None, battle_standard=False, general=False
+                            )
+                    yield question
+
+
+#: Procedures whose slowest corners combine extremes of several fields, and how.
+COMBINED = {"fantasy.close_combat": _close_combat}
 
 
 def _resolve(schema: Schema, defs: Schema) -> Schema:

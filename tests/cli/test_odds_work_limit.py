@@ -25,15 +25,16 @@ pytestmark = pytest.mark.skipif(
 def too_large() -> dict[str, Any]:
     """A slow corner of ``fantasy.close_combat``'s input ranges: the worst-case bench's
     largest question (every number at its most, every special rule) with the most rank
-    and file Wounds a side takes (six models of ten), a first round with impact hits and a
-    challenge between characters of ten Wounds (seconds to work out exactly)."""
+    and file Wounds a side takes (twenty models of three), a first round with impact hits
+    and a challenge between characters of ten Wounds (several seconds to work out exactly)."""
     from bench.worst_cases import extreme_inputs
 
     from kubik.engine.registry import get
 
     question = extreme_inputs(get("fantasy.close_combat").input_model)[0]
     for side in ("a", "b"):
-        question[side]["models"] = 6
+        question[side]["models"] = 20
+        question[side]["troops"]["wounds"] = 3
     question["b"]["charging"] = False
     return {**question, "round": 1, "challenge": "accept"}
 

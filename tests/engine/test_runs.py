@@ -15,7 +15,7 @@ from kubik.core.errors import ProcedureError
 from kubik.engine import Choose, OddsDriver, Roll
 from kubik.engine.dice import D6
 from kubik.engine.requests import Procedure
-from kubik.engine.runs import RUNS_KEY, Runs, odds_by_runs, runs_summed
+from kubik.engine.runs import RUNS_KEY, RunPrefixes, Runs, odds_by_runs, runs_summed
 from tests.conftest import brute_force
 
 
@@ -132,6 +132,15 @@ def test_an_amount_kept_at_most_its_cap_merges_the_sums_past_it() -> None:
         expected[key] = expected.get(key, 0) + count
     assert total == 6**10
     assert dict(summed) == expected
+
+
+def test_pools_of_one_run_share_their_sums_whatever_the_order_asked() -> None:
+    """Pools that differ only in size, every amount capped, are extended from the sums
+    of smaller pools: the same integers, in the same order, as each pool summed alone."""
+    pairs = (((0, 0), 2), ((1, 0), 3), ((0, 2), 1), ((2, 1), 4))
+    shared = RunPrefixes((10, pairs), (5, 3))
+    for n in (23, 9, 0, 1, 16, 17, 8, 40):
+        assert shared.summed(n) == runs_summed([(n, (10, pairs))], most=(5, 3))
 
 
 def test_runs_of_a_procedure_with_a_decision_are_refused() -> None:

@@ -82,3 +82,23 @@ def test_a_regiment_of_more_than_sixty_wounds_is_refused_in_one_line() -> None:
     )
     answer = api.odds("fantasy.close_combat", {"a": _regiment(20, 3), "b": _regiment(60, 1)})
     assert answer["exact"] is True
+
+
+def test_fb_absent_19_only_one_side_charges_into_a_round() -> None:
+    """FB-ABSENT-19: charges are declared in the active player's Movement phase, so only
+    one side of a combat charges in a round; a question with both charging is refused in
+    one line naming ``b.charging``, in English and Russian, and one side charging is asked."""
+    a, b = _regiment(10, 1), _regiment(10, 1)
+    a["charging"] = b["charging"] = True
+    with pytest.raises(InputError) as refused:
+        api.odds("fantasy.close_combat", {"a": a, "b": b})
+    assert refused.value.text("en") == (
+        "b.charging: only one side charges into a combat, the side whose turn it is "
+        "(FB-ABSENT-19); a.charging and b.charging cannot both be true"
+    )
+    assert refused.value.text("ru") == (
+        "b.charging: в бой атакует только одна сторона — та, чей сейчас ход (FB-ABSENT-19); "
+        "a.charging и b.charging не могут быть true одновременно"
+    )
+    b["charging"] = False
+    assert api.odds("fantasy.close_combat", {"a": a, "b": b})["exact"] is True

@@ -40,7 +40,7 @@ from kubik.engine.applied import not_recording
 from kubik.engine.distribution import Distribution, tally_counts
 from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll, silenced
 from kubik.engine.rolls import Counted, FoldMoves, roll_counts
-from kubik.engine.runs import Runs, runs_of, runs_summed, summed_outcomes
+from kubik.engine.runs import RunPrefixes, Runs, runs_of, runs_summed, summed_outcomes
 
 Policy = Callable[[Choose], Hashable]
 
@@ -103,6 +103,8 @@ class OddsCache:
         self.calls: dict[Hashable, Counted] = {}
         self.answers: dict[Hashable, Counted] = {}
         self.rolls: dict[Hashable, Counted] = {}
+        #: sums of pools of one run shared between pool sizes (:class:`RunPrefixes`)
+        self.prefixes: dict[Hashable, RunPrefixes] = {}
         self.moves: FoldMoves = {}
         self.distributions: dict[Hashable, Distribution[Any]] = {}
         self.decides: dict[Hashable, bool] = {}
@@ -119,6 +121,7 @@ class OddsCache:
         yet (a budgeted solve's work then never depends on what was solved before)."""
         fresh = OddsCache()
         fresh.calls, fresh.answers, fresh.rolls = self.calls, self.answers, self.rolls
+        fresh.prefixes = self.prefixes
         fresh.moves, fresh.distributions, fresh.decides, fresh.values = (
             self.moves,
             self.distributions,
@@ -138,6 +141,7 @@ class OddsCache:
             self.calls,
             self.answers,
             self.rolls,
+            self.prefixes,
             self.moves,
             self.decides,
             self.distributions,
@@ -321,21 +325,36 @@ class OddsDriver:
         key = (_RUNS, procedure, runs.groups, runs.adds, runs.most)
         summed = self.cache.answers.get(key)
         if summed is None:
-            groups = []
-            for n, one in runs.groups:
-                before = self._decisions
-                one_total, pairs = self.counted(procedure, one)
-                if self._decisions != before:
-                    raise ProcedureError(f"{procedure.__name__}{one!r} asks a decision: not runs")
-                amounts: dict[Any, int] = {}
-                for outcome, count in pairs:
-                    added = runs.adds(outcome)
-                    amounts[added] = amounts.get(added, 0) + count
-                groups.append((n, (one_total, tuple(amounts.items()))))
-            summed = runs_summed(groups, runs.most)
+            groups = [(n, self._one_run(procedure, runs, one)) for n, one in runs.groups]
+            most = runs.most
+            capped = tuple(m for m in most if m is not None)
+            if len(groups) == 1 and capped and len(capped) == len(most) == _amounts(groups):
+                # one pool, every amount capped: its sums shared with pools of other sizes
+                n, one = groups[0]
+                shared_key = (procedure, runs.groups[0][1], runs.adds, capped)
+                prefixes = self.cache.prefixes.get(shared_key)
+                if prefixes is None:
+                    prefixes = self.cache.prefixes[shared_key] = RunPrefixes(one, capped)
+                summed = prefixes.summed(n)
+            else:
+                summed = runs_summed(groups, most)
             self.cache.answers[key] = summed
         total, weights = summed_outcomes(runs, summed)
         return normalised(total, weights)
+
+    def _one_run(
+        self, procedure: Callable[..., Procedure[Any]], runs: Runs, one: tuple[Any, ...]
+    ) -> Counted:
+        """What one run of ``procedure(*one)`` adds to the sum, counted."""
+        before = self._decisions
+        one_total, pairs = self.counted(procedure, one)
+        if self._decisions != before:
+            raise ProcedureError(f"{procedure.__name__}{one!r} asks a decision: not runs")
+        amounts: dict[Any, int] = {}
+        for outcome, count in pairs:
+            added = runs.adds(outcome)
+            amounts[added] = amounts.get(added, 0) + count
+        return one_total, tuple(amounts.items())
 
     def has_decisions(
         self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...]
@@ -547,6 +566,14 @@ class OddsDriver:
                 outcome = stop.value
                 bucket[outcome] = bucket.get(outcome, 0) + weight
         return merge_by_total(by_total)
+
+
+def _amounts(groups: list[tuple[int, Counted]]) -> int | None:
+    """How many amounts a run adds (None: no run has an outcome)."""
+    for _, (_, pairs) in groups:
+        for amounts, _count in pairs:
+            return len(amounts)
+    return None
 
 
 def _keeps_promise(

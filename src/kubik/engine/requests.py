@@ -491,6 +491,12 @@ def silenced() -> Iterator[None]:
         _NARRATING.reset(token)
 
 
+def narrating() -> bool:
+    """Whether events are being narrated (not :func:`silenced`): a procedure whose
+    events need work to phrase may skip them while the exact odds replay it."""
+    return _NARRATING.get()
+
+
 def emit(message_id: str, /, *, rules: RuleIds | str = (), **params: Any) -> Emit:
     """Shorthand for ``Emit(msg(message_id, **params), rules)``.
 
@@ -521,6 +527,7 @@ __all__ = [
     "Worth",
     "emit",
     "msg",
+    "narrating",
     "option_label",
     "silenced",
     "step",

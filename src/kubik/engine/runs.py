@@ -118,6 +118,42 @@ def runs_summed(groups: list[tuple[int, Summed]], most: tuple[int | None, ...] =
     return total, tuple((digits.unpack(key), count) for key, count in sums.items())
 
 
+class RunPrefixes:
+    """The sums of 1, 2, 3, … runs of one counted run whose every amount is kept at most
+    something (so the packing of the amounts does not depend on how many runs there
+    are): a pool of ``n`` runs is extended from the nearest smaller pool already summed
+    (one kept every :data:`PREFIX_STEP` runs), so pools of one run that differ only in
+    size (a regiment's blows as its models fall) share their sums. The same sums, with
+    the same integers, as :func:`runs_summed` of one group."""
+
+    __slots__ = ("digits", "kept", "one_total", "weights")
+
+    def __init__(self, one: Summed, most: tuple[int, ...]) -> None:
+        self.one_total, pairs = one
+        self.digits = _Digits([0] * len(most), list(most))
+        packed: dict[int, int] = {}
+        for amounts, count in pairs:
+            if len(amounts) != len(most) or min(amounts, default=0) < 0:
+                raise ProcedureError(f"a run added {amounts!r}: not {len(most)} whole numbers >= 0")
+            key = self.digits.pack(amounts)
+            packed[key] = packed.get(key, 0) + count
+        self.weights = tuple((k, c) for k, c in packed.items() if c)
+        #: the sums of every PREFIX_STEP-th pool (index i: i · PREFIX_STEP runs)
+        self.kept: list[dict[int, int]] = [{0: 1}]
+
+    def summed(self, n: int) -> Summed:
+        """The exact distribution of the sum of ``n`` runs."""
+        kept, digits, weights = self.kept, self.digits, self.weights
+        while (len(kept) - 1) * PREFIX_STEP < n - n % PREFIX_STEP:
+            kept.append(_run_by_run(kept[-1], weights, PREFIX_STEP, digits))
+        sums = _run_by_run(kept[n // PREFIX_STEP], weights, n % PREFIX_STEP, digits)
+        return self.one_total**n, tuple((digits.unpack(key), count) for key, count in sums.items())
+
+
+#: Runs between the sums a :class:`RunPrefixes` keeps (memory against extending).
+PREFIX_STEP = 8
+
+
 def _size(groups: list[tuple[int, Summed]]) -> int:
     for _, (_, pairs) in groups:
         for amounts, _count in pairs:
@@ -258,4 +294,12 @@ def summed_outcomes(runs: Runs, summed: Summed) -> tuple[int, dict[Hashable, int
     return total, weights
 
 
-__all__ = ["RUNS_KEY", "Runs", "odds_by_runs", "runs_of", "runs_summed", "summed_outcomes"]
+__all__ = [
+    "RUNS_KEY",
+    "RunPrefixes",
+    "Runs",
+    "odds_by_runs",
+    "runs_of",
+    "runs_summed",
+    "summed_outcomes",
+]

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from kubik.core.keeping import Kept
 from kubik.engine import Call, Procedure, emit
-from kubik.engine.requests import AnyCall
+from kubik.engine.requests import AnyCall, narrating
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.combat_sides import Facing, Round, RoundOutcome, side_name
 from kubik.rulesets.fantasy.combat_tally import RoundState, Tally, command_left, other_side
@@ -25,7 +25,16 @@ class Resolutions:
     arguments, the Break test calls, and the resolution of each tally (the exact odds
     replay the round's last step once per outcome of the Break test)."""
 
-    __slots__ = ("r", "ranks", "resolutions", "standings", "strengths", "table", "tests")
+    __slots__ = (
+        "faces",
+        "r",
+        "ranks",
+        "resolutions",
+        "standings",
+        "strengths",
+        "table",
+        "tests",
+    )
 
     def __init__(self, r: Round) -> None:
         self.r = r
@@ -35,6 +44,7 @@ class Resolutions:
         self.resolutions: Kept[Tally, Resolved] = Kept(_VALUES_KEPT)
         self.ranks: Kept[tuple[int, int], int] = Kept(_VALUES_KEPT)
         self.strengths: Kept[tuple[ModelKind, int], int] = Kept(_VALUES_KEPT)
+        self.faces: Kept[Standing, tuple[tuple[str, Facing, int, bool], ...]] = Kept(_VALUES_KEPT)
 
     def resolved(self, tally: Tally, st: RoundState | None = None) -> Resolved:
         """Combat resolution at the end of the round's blows, once per tally (``st``:
@@ -43,8 +53,36 @@ class Resolutions:
         if made is None:
             if st is None:
                 st = RoundState.thawed(self.r, tally)
-            made = self.resolutions.keep(tally, _resolved(st, self))
+            made = self.resolutions.keep(tally, _resolved(st, self, self.standing(tally), tally))
         return made
+
+    def standing(self, tally: Tally) -> Standing:
+        """What ``tally`` leaves of the two sides (as :meth:`RoundState.models` and
+        :meth:`RoundState.character_alive` read it), from the tally itself."""
+        a, b = self.r.a, self.r.b
+        troops, champions, heroes = tally.troop_wounds, tally.champion_lost, tally.character_wounds
+        return (
+            max(0, a.models - champions[0] - troops[0] // a.troops.w),
+            max(0, b.models - champions[1] - troops[1] // b.troops.w),
+            a.character is not None and heroes[0] < a.character.w,
+            b.character is not None and heroes[1] < b.character.w,
+        )
+
+    def after_horde(
+        self, tally: Tally, loser: str, wounds: int
+    ) -> tuple[int, int, bool, bool, int, int, bool, bool, bool, bool, bool]:
+        """The round's outcome fields after who broke (:func:`_lost_of`) once a Horde
+        took ``wounds`` more instead of its Break test (FB-PSY-10), no more than its rank
+        and file have left."""
+        i = 0 if loser == "a" else 1
+        reg = self.r.a if i == 0 else self.r.b
+        taken = tally.troop_wounds[i]
+        left = (reg.models - int(tally.champion_lost[i])) * reg.troops.w - taken
+        taken += min(wounds, left)
+        a, b, a_hero, b_hero = self.standing(tally)
+        models = max(0, reg.models - tally.champion_lost[i] - taken // reg.troops.w)
+        now = (models, b, a_hero, b_hero) if i == 0 else (a, models, a_hero, b_hero)
+        return _lost_of(self.r, tally, now)  # the horde's wounds change only its models
 
     def break_test(self, st: RoundState, loser: str, margin: int) -> AnyCall:
         """The loser's Break test (FB-ABSENT-08), one call per what it reads: the
@@ -57,24 +95,22 @@ class Resolutions:
             made = self.tests.keep(key, Call(break_test, (Defeat(rules, ld, margin, reach),)))
         return made
 
-    def score(self, st: RoundState, side: str) -> tuple[int, tuple[str, ...]]:
+    def score(self, st: RoundState, side: str, now: Standing) -> tuple[int, tuple[str, ...]]:
         """:func:`_score`: the side's wounds caused and Overkill, and its standing
         (:func:`_standing`) once per what that reads of the tally: the models and
-        characters left on both sides, its champion, its refusal."""
-        other = other_side(side)
-        key = (
-            side,
-            st.models(side),
-            st.models(other),
-            st.character_alive(side),
-            st.character_alive(other),
-            st.champion_lost[side],
-            side in st.refused,
-        )
+        characters left on both sides (``now``), its champion, its refusal."""
+        key = (side, now, st.champion_lost[side], side in st.refused)
         standing = self.standings.get(key)
         if standing is None:
-            standing = self.standings.keep(key, _standing(st, side, self))
+            standing = self.standings.keep(key, _standing(st, side, self, now))
         return _score(st, side, standing)
+
+    def strength(self, side: str, now: Standing) -> int:
+        """The unit strength of ``side`` when the round leaves the sides as ``now`` says
+        (its models', and its character's while he lives: FB-UNIT-01)."""
+        i = 0 if side == "a" else 1
+        reg = self.r.a if i == 0 else self.r.b
+        return self.unit_strength(reg.kind, now[i]) + int(now[2 + i])
 
     def rank_bonus(self, models: int, files: int) -> int:
         """:func:`~kubik.rulesets.fantasy.regiment.rank_bonus`, once per arguments."""
@@ -109,19 +145,22 @@ def _score(
     return score, ("FB-ABSENT-07", *rules)
 
 
-def _standing(st: RoundState, side: str, plan: Resolutions) -> tuple[int, tuple[str, ...]]:
+def _standing(
+    st: RoundState, side: str, plan: Resolutions, now: Standing
+) -> tuple[int, tuple[str, ...]]:
     """What a side's combat result gets besides the wounds (FB-ABSENT-07): ranks,
     standard, Battle standard, outnumbering, flank or rear, high ground; with the
-    rules that scored them."""
-    reg, enemy = st.regiment(side), st.regiment(other_side(side))
+    rules that scored them (``now``: what the round leaves of the two sides)."""
+    other = other_side(side)
+    reg, enemy = st.regiment(side), st.regiment(other)
     table = plan.table["combat_resolution"]
     rules: list[str] = []
     score = 0
-    alive = st.models(side)
+    alive = now[0] if side == "a" else now[1]
     if reg.skirmish:
         pass  # a loose formation has no ranks (FB-ABSENT-07)
     elif enemy.facing is not Facing.FRONT and ranks_cancelled(
-        enemy.facing, _strength(st, other_side(side), plan)
+        enemy.facing, plan.strength(other, now)
     ):
         rules.append("FB-UNIT-01")
     else:
@@ -129,10 +168,10 @@ def _standing(st: RoundState, side: str, plan: Resolutions) -> tuple[int, tuple[
     if "standard" in command_left(reg, st.champion_lost[side]).alive(alive):
         score += int(table["standard"])
         rules.append("FB-CMD-03")
-    if reg.battle_standard and st.character_alive(side) and side not in st.refused:
+    if reg.battle_standard and now[2 if side == "a" else 3] and side not in st.refused:
         score += int(table["battle_standard"])
         rules.append("FB-CMD-06")
-    if _strength(st, side, plan) > _strength(st, other_side(side), plan):
+    if plan.strength(side, now) > plan.strength(other, now):
         score += int(table["outnumber"])
         rules.append("FB-UNIT-01")
     if reg.facing is Facing.FLANK:
@@ -167,28 +206,41 @@ def ranks_cancelled(enemy_facing: Facing, enemy_strength: int) -> bool:
     return enemy_facing is not Facing.FRONT and enemy_strength >= threshold
 
 
-def _faces(st: RoundState, plan: Resolutions) -> tuple[tuple[str, Facing, int, bool], ...]:
+#: The models of sides a and b at the end of the round's blows and whether each one's
+#: character lives (what combat resolution counts besides the wounds).
+Standing = tuple[int, int, bool, bool]
+
+
+def _faces(
+    st: RoundState, plan: Resolutions, now: Standing
+) -> tuple[tuple[str, Facing, int, bool], ...]:
     """A flank or rear attack's bonus and whether it cancels the ranks, per side so
-    attacked: (side, face, bonus, ranks cancelled), for the log."""
+    attacked: (side, face, bonus, ranks cancelled), for the log; once per ``now``."""
+    if st.r.a.facing is Facing.FRONT and st.r.b.facing is Facing.FRONT:
+        return ()
+    made = plan.faces.get(now)
+    if made is None:
+        made = plan.faces.keep(now, _faces_made(st, plan, now))
+    return made
+
+
+def _faces_made(
+    st: RoundState, plan: Resolutions, now: Standing
+) -> tuple[tuple[str, Facing, int, bool], ...]:
     out: list[tuple[str, Facing, int, bool]] = []
     for side in ("a", "b"):
         face = st.regiment(side).facing
         if face is Facing.FRONT:
             continue
         table = plan.table["combat_resolution"]
-        strength = _strength(st, side, plan)
+        strength = plan.strength(side, now)
         out.append((side, face, int(table[face.value]), ranks_cancelled(face, strength)))
     return tuple(out)
 
 
-def _strength(st: RoundState, side: str, plan: Resolutions) -> int:
+def _musician(st: RoundState, side: str, models: int) -> bool:
     reg = st.regiment(side)
-    return plan.unit_strength(reg.kind, st.models(side)) + int(st.character_alive(side))
-
-
-def _musician(st: RoundState, side: str) -> bool:
-    reg = st.regiment(side)
-    return "musician" in command_left(reg, st.champion_lost[side]).alive(st.models(side))
+    return "musician" in command_left(reg, st.champion_lost[side]).alive(models)
 
 
 def _leader(st: RoundState, side: str) -> tuple[int, Command]:
@@ -211,7 +263,7 @@ class Resolved(NamedTuple):
     """What combat resolution concludes from a tally before the Break test: the
     results, the rules that scored them, the musician who broke a draw, the flank and
     rear attacks, the winner and the margin, the loser's Break test, if any, and the
-    round's outcome if the loser holds and if it breaks (the Break test's extra
+    round's outcome fields after who broke (:func:`_lost_of`; the Break test's extra
     wounds for a Horde aside)."""
 
     a: int
@@ -223,17 +275,17 @@ class Resolved(NamedTuple):
     margin: int
     frenzy_lost: bool
     test: AnyCall | None
-    held: RoundOutcome
-    broke: RoundOutcome
+    lost: tuple[int, int, bool, bool, int, int, bool, bool, bool, bool, bool]
 
 
-def _resolved(st: RoundState, plan: Resolutions) -> Resolved:
-    """Combat resolution (FB-ABSENT-07, FB-CMD-04) from the round's tally."""
-    a_score, a_rules = plan.score(st, "a")
-    b_score, b_rules = plan.score(st, "b")
+def _resolved(st: RoundState, plan: Resolutions, now: Standing, tally: Tally) -> Resolved:
+    """Combat resolution (FB-ABSENT-07, FB-CMD-04) from the round's ``tally`` (``st``
+    its running form), which leaves the sides as ``now`` says."""
+    a_score, a_rules = plan.score(st, "a", now)
+    b_score, b_rules = plan.score(st, "b", now)
     music: str | None = None
     if a_score == b_score:
-        a_music, b_music = _musician(st, "a"), _musician(st, "b")
+        a_music, b_music = _musician(st, "a", now[0]), _musician(st, "b", now[1])
         bonus = int(plan.table["combat_resolution"]["musician_draw"])
         if a_music != b_music:
             if a_music:
@@ -242,64 +294,89 @@ def _resolved(st: RoundState, plan: Resolutions) -> Resolved:
                 b_score += bonus
             music = "a" if a_music else "b"
     rules = tuple(dict.fromkeys(a_rules + b_rules))
+    lost = _lost_of(st.r, tally, now)
     if a_score == b_score:
-        held = RoundOutcome("draw", 0, None, *_lost(st))
         return Resolved(
-            a_score, b_score, rules, music, _faces(st, plan), "draw", 0, False, None, held, held
+            a_score, b_score, rules, music, _faces(st, plan, now), "draw", 0, False, None, lost
         )
     winner = "a" if a_score > b_score else "b"
     margin = abs(a_score - b_score)
     loser = other_side(winner)
     reg = st.regiment(loser)
     test: AnyCall | None = None
-    if st.models(loser) > 0 or st.character_alive(loser):
+    if (now[1] if loser == "b" else now[0]) > 0 or (now[3] if loser == "b" else now[2]):
         test = plan.break_test(st, loser, margin)
     frenzy = "frenzy" in reg.troops.rules
-    lost = _lost(st)
     return Resolved(
         a_score,
         b_score,
         rules,
         music,
-        _faces(st, plan),
+        _faces(st, plan, now),
         winner,
         margin,
         frenzy,
         test,
-        RoundOutcome(winner, margin, None, *lost),
-        RoundOutcome(winner, margin, loser, *lost),
+        lost,
     )
 
 
-def _lost(
-    st: RoundState,
+def _lost_of(
+    r: Round, tally: Tally, now: Standing
 ) -> tuple[int, int, bool, bool, int, int, bool, bool, bool, bool, bool]:
     """The round's outcome fields after the winner, the margin and who broke: the
     models each side lost, whether its character fell, the wounds he lost, whether its
-    champion fell, whether it is afraid, and whether a duel goes on."""
-    r = st.r
-    a_lost = r.a.models - st.models("a")
-    b_lost = r.b.models - st.models("b")
-    a_hero = r.a.character is not None and not st.character_alive("a")
-    b_hero = r.b.character is not None and not st.character_alive("b")
+    champion fell, whether it is afraid, and whether a duel goes on; from the round's
+    last ``tally`` and what it leaves of the sides (``now``)."""
+    heroes, champions, afraid = tally.character_wounds, tally.champion_lost, tally.afraid
     return (
-        a_lost,
-        b_lost,
-        a_hero,
-        b_hero,
-        st.character_wounds["a"] - r.a.character_wounds_taken,
-        st.character_wounds["b"] - r.b.character_wounds_taken,
-        st.champion_lost["a"],
-        st.champion_lost["b"],
-        st.afraid_now("a"),
-        st.afraid_now("b"),
-        st.dueling,
+        r.a.models - now[0],
+        r.b.models - now[1],
+        r.a.character is not None and not now[2],
+        r.b.character is not None and not now[3],
+        heroes[0] - r.a.character_wounds_taken,
+        heroes[1] - r.b.character_wounds_taken,
+        champions[0],
+        champions[1],
+        afraid[0],
+        afraid[1],
+        tally.dueling,
     )
 
 
 def resolution(plan: Resolutions, tally: Tally, resolved: Resolved) -> Procedure[RoundOutcome]:
     """Combat resolution (FB-ABSENT-07) and the loser's Break test (FB-ABSENT-08)
-    at the end of the round's blows (``tally``)."""
+    at the end of the round's blows (``tally``). Its events are phrased only when
+    narrated (the exact odds resolve every tally a round can end with)."""
+    told = narrating()
+    if told:
+        yield from _told(plan, resolved)
+    winner, lost = resolved.winner, resolved.lost
+    broken: str | None = None
+    if winner != "draw":
+        loser = other_side(winner)
+        if resolved.frenzy_lost and told:
+            yield emit(
+                "fantasy.combat.frenzy_lost", rules=("FB-PSY-05",), side=side_name(plan.r, loser)
+            )
+        if resolved.test is not None:
+            result: BreakOutcome = yield resolved.test
+            if result.horde_wounds:
+                lost = plan.after_horde(tally, loser, result.horde_wounds)
+            if result.broken:
+                broken = loser
+                if told:
+                    yield emit(
+                        "fantasy.combat.broken",
+                        rules=("FB-ABSENT-08",),
+                        side=side_name(plan.r, loser),
+                    )
+    return RoundOutcome(winner, resolved.margin, broken, *lost)
+
+
+def _told(plan: Resolutions, resolved: Resolved) -> Procedure[None]:
+    """The events of combat resolution: the musician's draw, flank and rear attacks, the
+    two results."""
     if resolved.musician is not None:
         yield emit(
             "fantasy.combat.musician",
@@ -327,27 +404,3 @@ def resolution(plan: Resolutions, tally: Tally, resolved: Resolved) -> Procedure
         b_side=side_name(plan.r, "b"),
         b=resolved.b,
     )
-    outcome = resolved.held
-    winner, margin = resolved.winner, resolved.margin
-    if winner != "draw":
-        loser = other_side(winner)
-        if resolved.frenzy_lost:
-            yield emit(
-                "fantasy.combat.frenzy_lost", rules=("FB-PSY-05",), side=side_name(plan.r, loser)
-            )
-        if resolved.test is not None:
-            result: BreakOutcome = yield resolved.test
-            held, broke = resolved.held, resolved.broke
-            if result.horde_wounds:
-                st = RoundState.thawed(plan.r, tally)
-                st.troop_wounds[loser] += min(result.horde_wounds, st.troop_wounds_left(loser))
-                lost = _lost(st)
-                held = RoundOutcome(winner, margin, None, *lost)
-                broke = RoundOutcome(winner, margin, loser, *lost)
-            outcome = held
-            if result.broken:
-                outcome = broke
-                yield emit(
-                    "fantasy.combat.broken", rules=("FB-ABSENT-08",), side=side_name(plan.r, loser)
-                )
-    return outcome

@@ -13,6 +13,7 @@ from kubik.engine import Call, Procedure, Roll, emit, msg
 from kubik.engine.dice import D6
 from kubik.engine.reducers import Total
 from kubik.engine.requests import AnyCall, step
+from kubik.engine.runs import Runs, odds_by_runs
 from kubik.rulesets.fantasy.attacks import AttacksOutcome, Blows, attacks, weapon_flag
 from kubik.rulesets.fantasy.charts import data
 from kubik.rulesets.fantasy.combat_resolution import Resolutions
@@ -299,20 +300,57 @@ def _strike(
 
 def strike_group(plan: RoundPlan, tally: Tally, group: int) -> Procedure[Tally]:
     """The tally once the strikers of ``group`` have struck at ``tally`` (the tally the
-    groups before it left: those killed before they strike do not strike)."""
-    results: list[tuple[str, str, int]] = []
+    groups before it left: those killed before they strike do not strike). The two
+    sides' strikes are one call on what they read (:func:`both_strike`), whose answer,
+    the wounds each side deals, the tally takes (:class:`Dealt`): the exact odds map
+    each pair of wounds onto the tally instead of replaying the group for each."""
+    strikes: list[tuple[SideBlows, int] | None] = []
     for side in ("a", "b"):
         strikers = len(plan.sides[group][side])
         target = plan.target(tally, side)
         if target is None or not strikers:
+            strikes.append(None)
             continue
-        blows = plan.side_blows(tally, group, side, target)
-        dealt = yield step(side_strikes, plan, blows, strikers)
-        if dealt:
-            results.append((side, target[0], dealt))
-    for side, what, dealt in results:  # each side's wounds at most what its target had
-        tally = wounded(tally, side, what, dealt)
-    return tally
+        strikes.append((plan.side_blows(tally, group, side, target), strikers))
+    a, b = strikes
+    if a is None and b is None:
+        return tally
+    dealt = Dealt(
+        tally,
+        None if a is None else a[0].target[0],
+        None if b is None else b[0].target[0],
+    )
+    call = Call(both_strike, (plan, a, b), inline=True, tail=True, then=dealt)
+    pair: tuple[int, int] = yield call
+    return dealt(pair)
+
+
+def both_strike(
+    plan: RoundPlan, a: tuple[SideBlows, int] | None, b: tuple[SideBlows, int] | None
+) -> Procedure[tuple[int, int]]:
+    """The wounds each side's strikers of a group deal (side a's blows rolled first):
+    each side's :func:`side_strikes` (``None``: a side that strikes nothing now)."""
+    dealt_a: int = 0 if a is None else (yield step(side_strikes, plan, *a))
+    dealt_b: int = 0 if b is None else (yield step(side_strikes, plan, *b))
+    return dealt_a, dealt_b
+
+
+class Dealt:
+    """A tally taking the wounds each side's strikers of a group dealt: (wounds of
+    side a, of side b) at what each struck (troops or character; ``None``: nothing)."""
+
+    __slots__ = ("a", "b", "tally")
+
+    def __init__(self, tally: Tally, a: str | None, b: str | None) -> None:
+        self.tally, self.a, self.b = tally, a, b
+
+    def __call__(self, pair: tuple[int, int]) -> Tally:
+        tally = self.tally
+        if pair[0] and self.a is not None:
+            tally = wounded(tally, "a", self.a, pair[0])
+        if pair[1] and self.b is not None:
+            tally = wounded(tally, "b", self.b, pair[1])
+        return tally
 
 
 def wounded(tally: Tally, side: str, what: str, wounds: int) -> Tally:
@@ -345,13 +383,43 @@ class SideBlows(NamedTuple):
     strikes: tuple[_Strike | None, ...]
 
 
-def side_strikes(plan: RoundPlan, blows: SideBlows, strikers: int) -> Procedure[int]:
+def _strikers_apart(
+    plan: RoundPlan, blows: SideBlows, strikers: int, alone: bool = False
+) -> Runs | None:
+    """:func:`side_strikes` of several strikers as runs of each striker alone: they
+    strike at once on the same tally, each his own dice, so the wounds they deal
+    together are the sum of each one's, capped at what their target has left."""
+    if alone or strikers == 1:
+        return None
+    return Runs(
+        tuple((1, (plan, blows, striker, True)) for striker in range(1, strikers + 1)),
+        _as_amount,
+        _first_amount,
+        (blows.target[1],),
+    )
+
+
+def _as_amount(wounds: int) -> tuple[int]:
+    return (wounds,)
+
+
+def _first_amount(amounts: tuple[int, ...]) -> int:
+    return amounts[0]
+
+
+@odds_by_runs(_strikers_apart)
+def side_strikes(
+    plan: RoundPlan, blows: SideBlows, strikers: int, alone: bool = False
+) -> Procedure[int]:
     """The wounds the first ``strikers`` of a side in a group deal together, at most what
     their target has left (the strikers of a group strike at once, each on the tally the
-    group began with; one side's blows do not change the other's). Each striker is a
-    step on the wounds of those before him, so the exact odds keep one distribution of
-    the sum so far, not every way it was made."""
-    before: int = 0 if strikers == 1 else (yield step(side_strikes, plan, blows, strikers - 1))
+    group began with; one side's blows do not change the other's); ``alone``: the wounds
+    of the ``strikers``-th alone. Each striker is a step on the wounds of those before
+    him; the exact odds add the strikers' wounds up as independent runs
+    (:func:`_strikers_apart`), each striker's once, not every way the sum was made."""
+    before: int = (
+        0 if strikers == 1 or alone else (yield step(side_strikes, plan, blows, strikers - 1))
+    )
     target = blows.target
     s = plan.sides[blows.group][blows.side][strikers - 1]
     if s.what == "breath":

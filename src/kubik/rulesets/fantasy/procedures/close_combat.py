@@ -86,7 +86,13 @@ class RegimentInput(ProcedureInput):
     character: ProfileInput | None = Field(default=None, description="a character in the unit")
     battle_standard: bool = Field(default=False, description="the character is the army's BSB")
     general: bool = Field(default=False, description="the character is the General")
-    charging: bool = Field(default=False, description="the unit charged into this combat")
+    charging: bool = Field(
+        default=False,
+        description=(
+            "the unit charged into this combat this turn (at most one side: only the side "
+            "whose turn it is charges, FB-ABSENT-19)"
+        ),
+    )
     facing: Facing = Field(default=Facing.FRONT, description="enemy face it fights")
     high_ground: bool = Field(default=False, description="the unit holds the high ground")
     hates_enemy: bool | None = Field(
@@ -188,6 +194,8 @@ _ONE = {"troops": {"weapon_skill": 3, "attacks": 1, "leadership": 7}, "models": 
 )
 def close_combat_procedure(inp: CloseCombatInput) -> Procedure[RoundOutcome]:
     """A round of close combat: blows in strike order, combat resolution, Break test."""
+    if inp.a.charging and inp.b.charging:
+        raise InputError(msg("fantasy.close_combat.both_charging"))
     for side, reg in (("a", inp.a), ("b", inp.b)):
         wounds = reg.models * reg.troops.wounds
         if wounds > MAX_TROOP_WOUNDS:
