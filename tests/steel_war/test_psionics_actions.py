@@ -516,3 +516,25 @@ def test_SW_PSI_13_simulation_agrees_with_exact_odds() -> None:
         frequency = sample.counts.get(outcome, 0) / runs
         spread = 4 * math.sqrt(float(p) * (1 - float(p)) / runs) + 1 / runs
         assert abs(frequency - float(p)) <= spread, outcome
+
+
+def test_SW_PSI_16_blast_choice_names_each_option_in_both_languages() -> None:
+    """The psionic is asked in words: each option carries its label, as a person at the
+    table or on the web reads it (the same words the log gives the answer)."""
+    seen: list[Any] = []
+
+    def ask(request: Any) -> Any:
+        seen.append(request)
+        return request.default
+
+    session = TableSession(
+        procs.psi_blast_procedure, (procs.PsiBlastInput(psi="d12"),), chooser=PolicyChooser(ask)
+    )
+    session.supply([7])
+    (request,) = seen
+    labels = {option: request.label(option) for option in request.options}
+    assert all(label is not None for label in labels.values())
+    assert render(labels[BlastChoice.LOSE_MORALE], "en") == "lose two morale levels"
+    assert render(labels[BlastChoice.LOSE_MORALE], "ru") == "потерять две единицы боевого духа"
+    assert render(labels[BlastChoice.PANIC], "ru") == "впасть в панику"
+    assert missing_messages({label.id for label in labels.values()}) == {"en": set(), "ru": set()}

@@ -444,6 +444,7 @@ def psi_blast(
         side=side,
         reason=msg("steel_war.psi.blast.choose", levels=levels),
         default=preferred,
+        labels=tuple(msg(option.msgid) for option in BlastChoice),
         rules="SW-PSI-16",
     )
     if choice is BlastChoice.PANIC:
