@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from kubik.api.inputs import InputLike, parse_input
 from kubik.api.odds_table import OddsTable, weights_of
+from kubik.core.collector import fewer_collections
 from kubik.core.errors import InputError
 from kubik.core.limits import SIMULATE_RUNS
 from kubik.engine import registry
@@ -106,7 +107,8 @@ def exact_distribution(
     spec = registry.get(name)
     inp = parse_input(spec, input)
     _, chosen = _policy(name, policy, objective)
-    return dict(OddsDriver(chosen, _CACHE).distribution(spec.function, (inp,)))
+    with fewer_collections():
+        return dict(OddsDriver(chosen, _CACHE).distribution(spec.function, (inp,)))
 
 
 def estimates(
@@ -203,7 +205,22 @@ def odds(
                 for e in found
             ],
         }
-    inp = parse_input(spec, input)
+    with fewer_collections():
+        return _exact_odds(
+            spec, parse_input(spec, input), policy_name, chosen, explain, observed, lang
+        )
+
+
+def _exact_odds(
+    spec: ProcedureSpec,
+    inp: ProcedureInput,
+    policy_name: str,
+    chosen: Policy,
+    explain: bool,
+    observed: Mapping[str, Any] | None,
+    lang: str,
+) -> dict[str, Any]:
+    """The exact branch of :func:`odds`: the distribution, its table, the goals."""
     counted = OddsDriver(chosen, _CACHE).counted(spec.function, (inp,))
     table = OddsTable(counted)
     result: dict[str, Any] = {
@@ -242,10 +259,11 @@ def compare_policies(name: str, input: InputLike) -> dict[str, Any]:
     """
     spec = registry.get(name)
     inp = parse_input(spec, input)
-    by_policy = {
-        policy_name: OddsDriver(policy, _CACHE).distribution(spec.function, (inp,))
-        for policy_name, policy in policies(name).items()
-    }
+    with fewer_collections():
+        by_policy = {
+            policy_name: OddsDriver(policy, _CACHE).distribution(spec.function, (inp,))
+            for policy_name, policy in policies(name).items()
+        }
     outcomes = sorted({o for d in by_policy.values() for o in d}, key=outcome_order)
     return {
         "procedure": spec.name,

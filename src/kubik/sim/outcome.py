@@ -10,20 +10,19 @@ and — for battles on the shared battle layer — every unit's result
 A worker process keeps one :class:`Worker` per job: the scenarios parsed, the rulesets
 registered and the odds the heuristic bots have computed stay for every game it
 plays, so the start-up is paid once per process, not once per game. While it plays,
-Python's cycle collector runs less often (:func:`fewer_collections`).
+Python's cycle collector runs less often (:func:`kubik.core.collector.fewer_collections`).
 """
 
 from __future__ import annotations
 
-import gc
 import json
 import tomllib
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from kubik.bots.registry import bot_for
+from kubik.core.collector import fewer_collections
 from kubik.core.errors import KubikError
 from kubik.engine.odds import OddsCache
 from kubik.game.battle import BattleGame, UnitResult
@@ -38,27 +37,6 @@ from kubik.sim.job import GameTask, SimJob
 #: Entries the bots' shared odds memo may hold before it is emptied (the memo is a
 #: pure cache, so emptying it changes no game, only memory).
 CACHE_LIMIT = 400_000
-#: Allocations between two young-generation collections while games are played
-#: (Python's default is 700).
-GAME_GC_THRESHOLD = 50_000
-
-
-@contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Run the cycle collector's youngest generation every :data:`GAME_GC_THRESHOLD`
-    allocations instead of every 700, and put the thresholds back after.
-
-    A game allocates millions of short-lived objects that reference counting frees at
-    once; collecting every 700 of them took about a tenth of a game's time and found
-    little (8–20% more games per second, measured). When objects are freed changes no
-    game: nothing in a game depends on it.
-    """
-    before = gc.get_threshold()
-    gc.set_threshold(GAME_GC_THRESHOLD, *before[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
 
 
 class SimError(KubikError, ValueError):
@@ -219,11 +197,9 @@ def play_batch(
 
 __all__ = [
     "CACHE_LIMIT",
-    "GAME_GC_THRESHOLD",
     "GameOutcome",
     "SimError",
     "Worker",
-    "fewer_collections",
     "play_batch",
     "worker_for",
 ]
