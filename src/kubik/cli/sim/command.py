@@ -9,7 +9,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypedDict
 
 import typer
 from rich.console import Console
@@ -75,6 +75,19 @@ def _procedure(
         _emit_json(result)
     else:
         print_procedure(Console(highlight=False, soft_wrap=False), result, lang)
+
+
+class _GameOptions(TypedDict):
+    """How the games of a run are played and kept, the same for one bot or several."""
+
+    workers: int | None
+    ray: str | None
+    vary: Sequence[str]
+    vs: Sequence[str | Path]
+    store: str | Path | bool
+    fresh: bool
+    baseline: int
+    bars: Sequence[str]
 
 
 def sim_command(
@@ -236,26 +249,23 @@ def sim_command(
         s.id: escape((s.name_ru or s.name) if lang.value == "ru" else s.name)
         for s in scenario.sides
     }
+    games = _GameOptions(
+        workers=workers,
+        ray=ray,
+        vary=vary or (),
+        vs=vs or (),
+        store=False if no_store else (store if store is not None else True),
+        fresh=fresh,
+        baseline=baseline,
+        bars=bar or (),
+    )
     if several_bots is not None:
         for option, value in (("--side", side), ("--plot", plot), ("--csv", csv)):
             if value:
                 raise InputError(f"{option}: not with --bots (each bot plays every side)")
         if parquet is not None:
             raise InputError("--parquet: not with --bots (each bot plays every side)")
-        compared = api.sim_bots(
-            scenario,
-            runs,
-            seed,
-            bots=several_bots,
-            workers=workers,
-            ray=ray,
-            vary=vary or (),
-            vs=vs or (),
-            store=False if no_store else (store if store is not None else True),
-            fresh=fresh,
-            baseline=baseline,
-            bars=bar or (),
-        )
+        compared = api.sim_bots(scenario, runs, seed, bots=several_bots, **games)
         if as_json:
             _emit_json(compared)
         else:
@@ -266,20 +276,7 @@ def sim_command(
     with progress_bar(not as_json, lang.value, title) as progress:
         try:
             result: SimResult = api.sim_battles(
-                scenario,
-                runs,
-                seed,
-                bot=bot,
-                sides=sides,
-                workers=workers,
-                ray=ray,
-                vary=vary or (),
-                vs=vs or (),
-                store=False if no_store else (store if store is not None else True),
-                fresh=fresh,
-                progress=progress,
-                baseline=baseline,
-                bars=bar or (),
+                scenario, runs, seed, bot=bot, sides=sides, progress=progress, **games
             )
         except KeyboardInterrupt:
             message = "sim.interrupted.no_store" if no_store else "sim.interrupted"

@@ -64,22 +64,32 @@ class BoardStanding(BoardHooks[U]):
         an inch, so it may stand against a wall; of several, or ``shape`` given — its bases
         were it at a point, when it would stand otherwise than it stands now, e.g. a
         regiment turned to a new facing: each model's)."""
-        table, tape = self.game.table, self.game.tape
         bases = (shape or self.bases_at(unit))(point)
-        try:
-            for base in bases:
-                table.check_base(base)
-        except TableError:
+        if not self._on_table(bases):
             return False
         mover = self.mover_of(unit)
         if shape is not None or len(bases) > 1:  # every model on passable ground
-            return all(
-                tape.kind_at(b.centre, mover, max(b.radius - 1e-3, 0.0))
-                is not TerrainKind.IMPASSABLE
-                for b in bases
-            )
-        kind = tape.kind_at(point, mover, self.clearance_of(unit))
+            return self._passable(bases, mover)
+        kind = self.game.tape.kind_at(point, mover, self.clearance_of(unit))
         return kind is not TerrainKind.IMPASSABLE
+
+    def _on_table(self, bases: Sequence[Base]) -> bool:
+        """Whether every base lies wholly on the table."""
+        try:
+            for base in bases:
+                self.game.table.check_base(base)
+        except TableError:
+            return False
+        return True
+
+    def _passable(self, bases: Sequence[Base], mover: str | None) -> bool:
+        """Whether every base stands out of ground impassable to ``mover``, but for a
+        thousandth of an inch (so a model may stand against a wall)."""
+        tape = self.game.tape
+        return all(
+            tape.kind_at(b.centre, mover, max(b.radius - 1e-3, 0.0)) is not TerrainKind.IMPASSABLE
+            for b in bases
+        )
 
     def bases_fit(self, unit: U, bases: Sequence[Base], *, with_own: Sequence[Base] = ()) -> bool:
         """Whether ``bases`` — where models of ``unit`` would stand, placed by people at a
@@ -87,17 +97,8 @@ class BoardStanding(BoardHooks[U]):
         table, out of ground impassable to it (each but for a thousandth of an inch) and
         clear of every other unit's model and of ``with_own`` (its models that stay where
         they are: models of one unit keep a gap too), by the contact rule."""
-        table, tape = self.game.table, self.game.tape
-        try:
-            for base in bases:
-                table.check_base(base)
-        except TableError:
+        if not (self._on_table(bases) and self._passable(bases, self.mover_of(unit))):
             return False
-        mover = self.mover_of(unit)
-        for base in bases:
-            kind = tape.kind_at(base.centre, mover, max(base.radius - 1e-3, 0.0))
-            if kind is TerrainKind.IMPASSABLE:
-                return False
         return clear_of(list(bases), [*self.blocking(unit), *with_own])
 
     def fits(self, unit: U, point: Point, *, touch: U | None = None) -> bool:
