@@ -185,3 +185,45 @@ def test_an_objective_of_ones_own() -> None:
     p = {o["outcome"]["winner"]: Fraction(o["probability"]) for o in normal["outcomes"]}
     q = {o["outcome"]["winner"]: Fraction(o["probability"]) for o in thrown["outcomes"]}
     assert q["a"] > p["a"]
+
+
+def _falls_worths(fortune_kept: int) -> dict[str, Any]:
+    """Goals for the falls alone: side a wants the losers' wounds; side b (the losers,
+    who decide on Fortune) wants fewer wounds and values each Fortune point it keeps
+    at ``fortune_kept`` wounds' worth, so spending is a real trade-off."""
+    return {
+        "a": lambda after: sum(s.marks.wounds for s in after),
+        "b": lambda after: (
+            -sum(s.marks.wounds for s in after)
+            - Fraction(fortune_kept, 2) * sum(s.marks.fortune_spent for s in after)
+        ),
+    }
+
+
+@pytest.mark.parametrize("kept", [0, 1, 3])
+def test_OW_CC_09_each_losers_fall_and_its_fortune_solved_as_brute_force(kept: int) -> None:
+    """Every loser still standing at a cliff edge falls in turn after the strikes
+    (OW-CC-09, OW-ABSENT-05), spending Fortune on the fall's wounds (OW-ABSENT-07) as
+    his side's goal says. The falls are steps on where the losers stand: solved that
+    way, the odds and each side's worth equal a flat brute force over every die and
+    choice, for goals where spending pays, where it does not, and where it is close."""
+    from kubik.engine.expectimax import ByGoals, Solver
+    from kubik.rulesets.old_west.combatant import Model
+    from kubik.rulesets.old_west.strikes import Struck
+    from kubik.rulesets.old_west.winners import falls_from
+
+    struck = (
+        Struck(Model(3, 1, 3, 2, wounds=2, cliff_drop=4, fortune=1), False),
+        Struck(Model(3, 1, 3, 3, cliff_drop=1), False),  # 1": no fall worth a hit
+        Struck(Model(3, 1, 3, 2, cliff_drop=3, fortune=1), True),
+    )
+    args = (struck, Side.A, 0)
+    worths = _falls_worths(kept)
+    sides = ("a", "b")
+    node = Solver(OddsCache(), sides).solve(
+        falls_from, args, ByGoals(tuple(worths[s] for s in sides))
+    )
+    dist, value, _cost = brute_optimal(falls_from, args, worths)
+    assert node.dist == dist
+    assert {s: node.value[i] for i, s in enumerate(sides)} == value
+    assert all(after[0].fell and after[2].fell and not after[1].fell for after in dist)

@@ -2,9 +2,10 @@
 
 Each winner strikes (OW-CC-05, OW-CC-13); a single winner facing several losers picks
 a target for each Attack in turn (OW-CC-11, OW-CC-13); then each loser at a cliff edge
-still standing falls (OW-CC-09, OW-ABSENT-05). Each winner's strikes are a step of
-their own on where the losers stand, so the exact odds of a round follow the losers'
-few states between two winners, not every path of every winner's strikes.
+still standing falls (OW-CC-09, OW-ABSENT-05). Each winner's strikes, and each
+loser's fall, are a step of their own on where the losers stand, so the exact odds of a
+round (and the optimal policy's solve) follow the losers' few states between two
+winners or two falls, not every path of every strike and fall before.
 """
 
 from __future__ import annotations
@@ -102,7 +103,13 @@ def winners_strike(
             for before, now in zip(struck, after, strict=True)
         )
     if index + 1 == len(winners):
-        return (yield from _falls(after, winner)), (left,), killed
+        ended = _Ended(left, killed)
+        if not any(s.model.cliff_drop > 0 for s in after):
+            return ended(after)
+        fallen: tuple[Struck, ...] = yield Call(
+            falls_from, (after, winner, 0), inline=True, tail=True, then=ended
+        )
+        return ended(fallen)
     before = _Before(left, killed)
     rest: tuple[tuple[Struck, ...], tuple[int, ...], tuple[int, ...]] = yield Call(
         winners_strike,
@@ -114,18 +121,42 @@ def winners_strike(
     return before(rest)
 
 
-def _falls(struck: tuple[Struck, ...], winner: Side) -> Procedure[tuple[Struck, ...]]:
-    """Each loser at a cliff edge still standing after the strikes falls (OW-CC-09,
-    OW-ABSENT-05): the losers after the falls."""
-    targets = [Target.of(s) for s in struck]
-    for target in targets:
+def falls_from(
+    struck: tuple[Struck, ...], winner: Side, index: int
+) -> Procedure[tuple[Struck, ...]]:
+    """The falls of the losers from the ``index``-th (0-based) on, as ``struck`` so far
+    (OW-CC-09, OW-ABSENT-05). Each loser's fall, with the Fortune he spends on its
+    wounds, is a step on the losers' state, so the exact odds (and the optimal policy's
+    solve) follow the few states the losers are in between two falls, not every path
+    through every fall before."""
+    while index < len(struck):
+        target = Target.of(struck[index])
         if target.model.cliff_drop > 0 and not target.out:
             fall = yield Call(
                 falling, (target.model.cliff_drop, target.model.toughness, winner.other.value)
             )
             yield from suffer(target, fall.wounds, winner.other.value)
             target.fell = lands_prone(target.model.cliff_drop)
-    return tuple(t.struck for t in targets)
+            after = (*struck[:index], target.struck, *struck[index + 1 :])
+            rest: tuple[Struck, ...] = yield tail_step(falls_from, after, winner, index + 1)
+            return rest
+        index += 1
+    return struck
+
+
+@dataclass(frozen=True, slots=True)
+class _Ended:
+    """What the last winner did, around the losers' falls after it: the promise of
+    :func:`winners_strike`'s call on the falls (the odds take the falls' answers
+    through it instead of replaying the strikes for each)."""
+
+    left: int  # Fame the last winner has left
+    killed: tuple[int, ...]  # per loser, this winner (1-based) if he took its last Wound
+
+    def __call__(
+        self, struck: tuple[Struck, ...]
+    ) -> tuple[tuple[Struck, ...], tuple[int, ...], tuple[int, ...]]:
+        return struck, (self.left,), self.killed
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,4 +197,4 @@ def _target_choice(
     )
 
 
-__all__ = ["attacks_of", "winners_strike"]
+__all__ = ["attacks_of", "falls_from", "winners_strike"]
