@@ -2,7 +2,8 @@
 is byte for byte the JSON written value by value from exact fractions.
 
 The reference here is the plain way the contract describes the answer: every outcome
-in :func:`~kubik.engine.jsonify.outcome_order` with its probability as a
+in :func:`~kubik.engine.jsonify.outcome_order` (written by
+:func:`~kubik.engine.jsonify.distribution_outcome_json`) with its probability as a
 :class:`~fractions.Fraction`, and each numeric field's chances summed as fractions.
 It is compared, as JSON text, on every procedure's examples under every policy, on the
 benchmark's largest questions, and on made-up outcomes of every kind a field can hold
@@ -24,13 +25,13 @@ from hypothesis import strategies as st
 import kubik.api as api
 from kubik.api.odds_table import OddsTable
 from kubik.engine import registry
-from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order
+from kubik.engine.jsonify import distribution_outcome_json, numeric_fields, outcome_order
 
 
 def reference_outcomes(distribution: dict[Any, Fraction]) -> list[dict[str, Any]]:
     ordered = sorted(distribution.items(), key=lambda kv: outcome_order(kv[0]))
     return [
-        {"outcome": outcome_json(o), "probability": str(p), "p": round(float(p), 4)}
+        {"outcome": distribution_outcome_json(o), "probability": str(p), "p": round(float(p), 4)}
         for o, p in ordered
     ]
 

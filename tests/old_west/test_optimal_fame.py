@@ -227,3 +227,39 @@ def test_OW_CC_09_each_losers_fall_and_its_fortune_solved_as_brute_force(kept: i
     assert node.dist == dist
     assert {s: node.value[i] for i, s in enumerate(sides)} == value
     assert all(after[0].fell and after[2].fell and not after[1].fell for after in dist)
+
+
+def test_OW_CC_09_odds_show_no_path_record_but_a_played_round_does() -> None:
+    """``killed_by`` (whose strikes put a loser out) is not part of a round's result: a
+    loser out of action by the strikes and one out by his fall are one outcome. The
+    odds, which list outcomes, leave it out (else one path's value would stand for
+    both); a round played and refereed keeps it, to credit the kill."""
+    import random
+
+    from kubik.engine import play
+    from kubik.engine.jsonify import distribution_outcome_json, outcome_json
+
+    spec = get("old_west.combat")
+    answer = api.odds("old_west.combat", CLIFF_ODDS)
+    assert answer["outcomes"] and all("killed_by" not in o["outcome"] for o in answer["outcomes"])
+    assert "killed_by" not in answer["fields"]
+    simulated = api.odds("old_west.combat", CLIFF_ODDS, simulate=200, seed=3)
+    assert all("killed_by" not in o["outcome"] for o in simulated["outcomes"])
+    inp = spec.input_model.model_validate(CLIFF_ODDS)
+    played = play(spec.function, (inp,), random.Random(7)).outcome
+    assert "killed_by" in outcome_json(played)
+    assert distribution_outcome_json(played) == {
+        k: v for k, v in outcome_json(played).items() if k != "killed_by"
+    }
+
+
+#: One Hero against two at a cliff edge: a loser can be put out by the strikes or by
+#: his fall, which is the same outcome.
+CLIFF_ODDS = {
+    "a": [{**LAWMAN, "fight": 5, "attacks": 3, "strength": 5, "toughness": 2, "wounds": 2}],
+    "b": [
+        {**LAWMAN, "fight": 3, "attacks": 2, "strength": 2, "fortune": 2, "cliff_drop": 8},
+        {**LAWMAN, "fight": 2, "attacks": 2, "strength": 4, "toughness": 4, "cliff_drop": 4},
+    ],
+    "advantage": "b",
+}

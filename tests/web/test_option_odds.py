@@ -16,7 +16,7 @@ from kubik import api
 from kubik.api.odds_words import field_sentences
 from kubik.engine.dice import D6
 from kubik.engine.forecast import expected_value, forecast_distribution
-from kubik.engine.jsonify import outcome_json, outcome_order
+from kubik.engine.jsonify import distribution_outcome_json, outcome_order
 from kubik.engine.odds import OddsCache
 from kubik.engine.requests import AnyForecast, Choose, Forecast, Roll
 from kubik.game import known_rulesets
@@ -37,7 +37,7 @@ def odds_where_the_game_is(forecast: AnyForecast, cache: OddsCache, lang: str) -
     assert distribution is not None
     ordered = sorted(distribution.items(), key=lambda kv: outcome_order(kv[0]))
     found["outcomes"] = [
-        {"outcome": outcome_json(o), "probability": str(p), "p": round(float(p), 4)}
+        {"outcome": distribution_outcome_json(o), "probability": str(p), "p": round(float(p), 4)}
         for o, p in ordered
     ]
     found["fields"] = api.marginals(distribution)

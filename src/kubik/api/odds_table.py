@@ -23,7 +23,12 @@ from operator import attrgetter
 from typing import Any
 
 from kubik.engine.dice import Die
-from kubik.engine.jsonify import numeric_fields, outcome_json, outcome_order, to_json
+from kubik.engine.jsonify import (
+    distribution_outcome_json,
+    numeric_fields,
+    outcome_order,
+    to_json,
+)
 from kubik.engine.requests import Message
 from kubik.engine.tally import Tally
 
@@ -57,7 +62,8 @@ def _record(kind: type) -> tuple[tuple[str, ...], tuple[Callable[[Any], Any], ..
     type); read once per type."""
     if not dataclasses.is_dataclass(kind) or issubclass(kind, _NOT_RECORDS):
         return None
-    names = tuple(f.name for f in dataclasses.fields(kind))
+    # the fields that tell outcomes apart (:func:`distribution_outcome_json`)
+    names = tuple(f.name for f in dataclasses.fields(kind) if f.compare)
     return (names, tuple(attrgetter(name) for name in names)) if names else None
 
 
@@ -155,7 +161,7 @@ class OddsTable:
                 zip(self.outcomes_in_order, self.weights, strict=True),
                 key=lambda kv: outcome_order(kv[0]),
             )
-            written = [outcome_json(o) for o, _ in pairs]
+            written = [distribution_outcome_json(o) for o, _ in pairs]
             weights = [n for _, n in pairs]
         else:
             names, columns = self.names, self.columns

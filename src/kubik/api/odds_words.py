@@ -57,10 +57,13 @@ def percent(p: float) -> str:
 
 
 def fields_of(outcome: Any) -> list[tuple[str, Any]]:
-    """An outcome's fields as (name, value); a bare value is one field named ``""``."""
+    """An outcome's fields as (name, value); a bare value is one field named ``""``. Only
+    the fields that tell outcomes apart (one path's record, ``compare=False``, is not
+    said of a distribution's outcomes)."""
     plain = option_label(outcome) is None and not isinstance(outcome, type)
     if plain and dataclasses.is_dataclass(outcome):
-        return [(f.name, getattr(outcome, f.name)) for f in dataclasses.fields(outcome)]
+        fields = dataclasses.fields(outcome)
+        return [(f.name, getattr(outcome, f.name)) for f in fields if f.compare]
     if isinstance(outcome, dict):
         return [(str(key), value) for key, value in outcome.items()]
     return [("", outcome)]

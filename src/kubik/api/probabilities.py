@@ -14,7 +14,7 @@ from kubik.core.collector import fewer_collections
 from kubik.core.errors import InputError
 from kubik.core.limits import SIMULATE_RUNS
 from kubik.engine import registry
-from kubik.engine.jsonify import outcome_json, outcome_order
+from kubik.engine.jsonify import distribution_outcome_json, outcome_order
 from kubik.engine.odds import OddsCache, OddsDriver, Policy, as_distribution, default_policy
 from kubik.engine.policies import ruleset_policies
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
@@ -197,7 +197,7 @@ def odds(
             "seed": seed,
             "outcomes": [
                 {
-                    "outcome": outcome_json(e.outcome),
+                    "outcome": distribution_outcome_json(e.outcome),
                     "count": e.count,
                     "p": round(e.p, 6),
                     "interval": [round(e.interval[0], 6), round(e.interval[1], 6)],
@@ -271,7 +271,7 @@ def compare_policies(name: str, input: InputLike) -> dict[str, Any]:
         "policies": list(by_policy),
         "outcomes": [
             {
-                "outcome": outcome_json(o),
+                "outcome": distribution_outcome_json(o),
                 "probabilities": {n: str(d[o]) for n, d in by_policy.items()},
                 "p": {n: round(float(d[o]), 4) for n, d in by_policy.items()},
             }

@@ -140,6 +140,7 @@ def outcome_text(outcome: Any, lang: str) -> str:
         parts = (
             (field_label(f.name, lang), _field_text(getattr(outcome, f.name), lang))
             for f in dataclasses.fields(outcome)
+            if f.compare  # (a field outside the outcome's equality is one path's record)
         )
         return ", ".join(f"{name} {text}" for name, text in parts)
     data = to_json(outcome)

@@ -57,6 +57,36 @@ def outcome_json(outcome: Any) -> dict[str, Any]:
     return data if isinstance(data, dict) else {"value": data}
 
 
+def distribution_outcome_json(outcome: Any) -> dict[str, Any]:
+    """An outcome of a distribution as a JSON object: :func:`outcome_json` of the fields
+    that tell outcomes apart. A field an outcome declares ``compare=False`` (Old West's
+    ``killed_by``: whose strikes put a loser out, a record of one path, not part of the
+    round's result) is the same outcome whatever it holds: in a distribution it would
+    show one path's value for every path, so it is left out."""
+    names = _compared_names(type(outcome))
+    if names is None or isinstance(outcome, type):
+        return outcome_json(outcome)
+    return {name: to_json(getattr(outcome, name)) for name in names}
+
+
+_COMPARED_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _compared_names(kind: type) -> tuple[str, ...] | None:
+    """A dataclass's fields that take part in its equality (``None``: not a dataclass,
+    or one whose every field does: :func:`outcome_json` writes it as it is), read once
+    per type."""
+    found = _COMPARED_NAMES.get(kind, ())
+    if found == ():
+        found = None
+        if dataclasses.is_dataclass(kind):
+            fields = dataclasses.fields(kind)
+            if not all(f.compare for f in fields):
+                found = tuple(f.name for f in fields if f.compare)
+        _COMPARED_NAMES[kind] = found
+    return found
+
+
 _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
 
 
@@ -96,8 +126,9 @@ def outcome_order(outcome: Any) -> Any:
 
 
 def numeric_fields(outcome: Any) -> dict[str, int | bool]:
-    """The outcome's fields that are numbers or booleans (for 'at least' and expectations)."""
-    names = _field_names(type(outcome))
+    """The outcome's fields that are numbers or booleans (for 'at least' and expectations),
+    of those that tell outcomes apart (:func:`distribution_outcome_json`)."""
+    names = _compared_names(type(outcome)) or _field_names(type(outcome))
     if names is not None and not isinstance(outcome, type):
         found = {name: getattr(outcome, name) for name in names}
         return {name: value for name, value in found.items() if isinstance(value, int | bool)}

@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from kubik.core.errors import InputError, ProcedureError
-from kubik.engine.jsonify import numeric_fields, outcome_json
+from kubik.engine.jsonify import distribution_outcome_json, numeric_fields
 from kubik.engine.odds import OddsCache, OddsDriver
 from kubik.engine.optimal import Optimal
 from kubik.engine.requests import Procedure
@@ -50,7 +50,7 @@ def place(distribution: Mapping[Any, Fraction], observed: Mapping[str, Any]) -> 
     """The observed outcome's place in ``distribution``, JSON-ready (exact fractions as text)."""
     if not observed:
         raise InputError("observed: give at least one field of the outcome, e.g. '{\"killed\": 3}'")
-    rows = [(outcome_json(o), p) for o, p in distribution.items()]
+    rows = [(distribution_outcome_json(o), p) for o, p in distribution.items()]
     known = sorted({name for data, _ in rows for name in data})
     for name in observed:
         if name not in known:

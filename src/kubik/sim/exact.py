@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kubik.engine.jsonify import outcome_json, outcome_order
+from kubik.engine.jsonify import distribution_outcome_json, outcome_order
 from kubik.engine.odds import OddsCache, OddsDriver, Policy
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
 from kubik.engine.simulate import simulate
@@ -51,7 +51,7 @@ def simulate_procedure(
         inside += within
         rows.append(
             {
-                "outcome": outcome_json(outcome),
+                "outcome": distribution_outcome_json(outcome),
                 "count": count,
                 "p": round(count / runs, 6),
                 "interval": [low, high],
@@ -81,7 +81,7 @@ def simulate_procedure(
             "inside": inside,
             "outcomes": len(rows),
             "max_gap": round(gap, 6),
-            "impossible": [outcome_json(o) for o in impossible],
+            "impossible": [distribution_outcome_json(o) for o in impossible],
         },
     }
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from kubik import api
 from kubik.api.odds_words import field_sentences
-from kubik.engine.jsonify import outcome_json, outcome_order
+from kubik.engine.jsonify import distribution_outcome_json, outcome_order
 from kubik.engine.odds import OddsCache, OddsDriver, default_policy
 from kubik.engine.requests import AnyForecast
 
@@ -71,7 +71,11 @@ class ForecastOdds:
         ordered = sorted(distribution.items(), key=lambda kv: outcome_order(kv[0]))
         summary = {
             "outcomes": [
-                {"outcome": outcome_json(o), "probability": str(p), "p": round(float(p), 4)}
+                {
+                    "outcome": distribution_outcome_json(o),
+                    "probability": str(p),
+                    "p": round(float(p), 4),
+                }
                 for o, p in ordered
             ],
             "fields": api.marginals(distribution),  # the API's own summary
