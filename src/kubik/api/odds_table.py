@@ -24,6 +24,7 @@ from typing import Any
 
 from kubik.engine.dice import Die
 from kubik.engine.jsonify import (
+    compared_fields,
     distribution_outcome_json,
     numeric_fields,
     outcome_order,
@@ -62,8 +63,7 @@ def _record(kind: type) -> tuple[tuple[str, ...], tuple[Callable[[Any], Any], ..
     type); read once per type."""
     if not dataclasses.is_dataclass(kind) or issubclass(kind, _NOT_RECORDS):
         return None
-    # the fields that tell outcomes apart (:func:`distribution_outcome_json`)
-    names = tuple(f.name for f in dataclasses.fields(kind) if f.compare)
+    names = compared_fields(kind)  # as :func:`distribution_outcome_json` writes them
     return (names, tuple(attrgetter(name) for name in names)) if names else None
 
 

@@ -28,6 +28,7 @@ from enum import Enum
 from typing import Any
 
 from kubik.api.words import field_label, say, value_text
+from kubik.engine.jsonify import compared_fields
 from kubik.engine.requests import option_label
 
 #: How many values of a field with many values are named (the rest are summed up).
@@ -59,11 +60,10 @@ def percent(p: float) -> str:
 def fields_of(outcome: Any) -> list[tuple[str, Any]]:
     """An outcome's fields as (name, value); a bare value is one field named ``""``. Only
     the fields that tell outcomes apart (one path's record, ``compare=False``, is not
-    said of a distribution's outcomes)."""
+    said of a distribution's outcomes, :func:`~kubik.engine.jsonify.compared_fields`)."""
     plain = option_label(outcome) is None and not isinstance(outcome, type)
     if plain and dataclasses.is_dataclass(outcome):
-        fields = dataclasses.fields(outcome)
-        return [(f.name, getattr(outcome, f.name)) for f in fields if f.compare]
+        return [(name, getattr(outcome, name)) for name in compared_fields(type(outcome))]
     if isinstance(outcome, dict):
         return [(str(key), value) for key, value in outcome.items()]
     return [("", outcome)]

@@ -20,7 +20,7 @@ from enum import Enum
 from typing import Any
 
 from kubik.engine.dice import Die
-from kubik.engine.jsonify import to_json
+from kubik.engine.jsonify import compared_fields, to_json
 from kubik.engine.requests import Choose, Message, msg, option_label
 from kubik.text.i18n import catalogue, render
 
@@ -138,9 +138,8 @@ def outcome_text(outcome: Any, lang: str) -> str:
         return render(label, lang)
     if dataclasses.is_dataclass(outcome) and not isinstance(outcome, type):
         parts = (
-            (field_label(f.name, lang), _field_text(getattr(outcome, f.name), lang))
-            for f in dataclasses.fields(outcome)
-            if f.compare  # (a field outside the outcome's equality is one path's record)
+            (field_label(name, lang), _field_text(getattr(outcome, name), lang))
+            for name in compared_fields(type(outcome))
         )
         return ", ".join(f"{name} {text}" for name, text in parts)
     data = to_json(outcome)

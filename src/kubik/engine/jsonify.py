@@ -58,32 +58,28 @@ def outcome_json(outcome: Any) -> dict[str, Any]:
 
 
 def distribution_outcome_json(outcome: Any) -> dict[str, Any]:
-    """An outcome of a distribution as a JSON object: :func:`outcome_json` of the fields
-    that tell outcomes apart. A field an outcome declares ``compare=False`` (Old West's
-    ``killed_by``: whose strikes put a loser out, a record of one path, not part of the
-    round's result) is the same outcome whatever it holds: in a distribution it would
-    show one path's value for every path, so it is left out."""
-    names = _compared_names(type(outcome))
-    if names is None or isinstance(outcome, type):
+    """An outcome of a distribution as a JSON object: :func:`outcome_json` of its
+    :func:`compared_fields` only (a path's record is left out, see there)."""
+    kind = type(outcome)
+    names = _field_names(kind)
+    if names is None or isinstance(outcome, type) or compared_fields(kind) == names:
         return outcome_json(outcome)
-    return {name: to_json(getattr(outcome, name)) for name in names}
+    return {name: to_json(getattr(outcome, name)) for name in compared_fields(kind)}
 
 
-_COMPARED_NAMES: dict[type, tuple[str, ...] | None] = {}
+_COMPARED_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def _compared_names(kind: type) -> tuple[str, ...] | None:
-    """A dataclass's fields that take part in its equality (``None``: not a dataclass,
-    or one whose every field does: :func:`outcome_json` writes it as it is), read once
-    per type."""
-    found = _COMPARED_NAMES.get(kind, ())
-    if found == ():
-        found = None
-        if dataclasses.is_dataclass(kind):
-            fields = dataclasses.fields(kind)
-            if not all(f.compare for f in fields):
-                found = tuple(f.name for f in fields if f.compare)
-        _COMPARED_NAMES[kind] = found
+def compared_fields(kind: type) -> tuple[str, ...]:
+    """The fields of dataclass ``kind`` that take part in its equality, in order (read
+    once per type): the fields that tell a distribution's outcomes apart. A field an
+    outcome declares ``compare=False`` (Old West's ``killed_by``: whose strikes put a
+    loser out, a record of one path, not part of the round's result) is the same outcome
+    whatever it holds, so odds, forecasts and sentences about outcomes leave it out."""
+    found = _COMPARED_FIELDS.get(kind)
+    if found is None:
+        found = tuple(f.name for f in dataclasses.fields(kind) if f.compare)
+        _COMPARED_FIELDS[kind] = found
     return found
 
 
@@ -128,8 +124,9 @@ def outcome_order(outcome: Any) -> Any:
 def numeric_fields(outcome: Any) -> dict[str, int | bool]:
     """The outcome's fields that are numbers or booleans (for 'at least' and expectations),
     of those that tell outcomes apart (:func:`distribution_outcome_json`)."""
-    names = _compared_names(type(outcome)) or _field_names(type(outcome))
+    names = _field_names(type(outcome))
     if names is not None and not isinstance(outcome, type):
+        names = compared_fields(type(outcome))
         found = {name: getattr(outcome, name) for name in names}
         return {name: value for name, value in found.items() if isinstance(value, int | bool)}
     if isinstance(outcome, int | bool):
