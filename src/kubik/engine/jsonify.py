@@ -62,9 +62,12 @@ def distribution_outcome_json(outcome: Any) -> dict[str, Any]:
     :func:`compared_fields` only (a path's record is left out, see there)."""
     kind = type(outcome)
     names = _field_names(kind)
-    if names is None or isinstance(outcome, type) or compared_fields(kind) == names:
+    if names is None or isinstance(outcome, type):
         return outcome_json(outcome)
-    return {name: to_json(getattr(outcome, name)) for name in compared_fields(kind)}
+    shown = compared_fields(kind)
+    if shown == names:
+        return outcome_json(outcome)
+    return {name: to_json(getattr(outcome, name)) for name in shown}
 
 
 _COMPARED_FIELDS: dict[type, tuple[str, ...]] = {}

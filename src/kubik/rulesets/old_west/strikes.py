@@ -266,13 +266,15 @@ def strike_verdict(
 
 def suffer(target: Target, wounds: int, side: str) -> Procedure[None]:
     """The loser suffers ``wounds``: his Fortune may save each as he suffers it
-    (OW-ABSENT-07 default), the rest count towards his Wounds (OW-CC-12)."""
+    (OW-ABSENT-07 default), the rest count towards his Wounds (OW-CC-12), at most all of
+    them: wounds past his last change nothing (a fall can deal more), so the steps after
+    see one state for every way he was put out."""
     left = target.model.fortune - target.fortune_spent
     if wounds > 0 and left > 0:
         saved = yield _fortune_call(wounds, left, side, target.model.name)
         target.fortune_spent += saved.fortune_spent
         wounds = saved.wounds
-    target.wounds += wounds
+    target.wounds = min(target.wounds + wounds, target.model.wounds)
 
 
 def strike_group(

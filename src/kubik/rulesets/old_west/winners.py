@@ -136,9 +136,6 @@ def falls_from(
                 falling, (target.model.cliff_drop, target.model.toughness, winner.other.value)
             )
             yield from suffer(target, fall.wounds, winner.other.value)
-            # wounds past his last change nothing (the round counts at most his Wounds):
-            # the steps after see one state for every fall that put him out
-            target.wounds = min(target.wounds, target.model.wounds)
             target.fell = lands_prone(target.model.cliff_drop)
             after = (*struck[:index], target.struck, *struck[index + 1 :])
             rest: tuple[Struck, ...] = yield tail_step(falls_from, after, winner, index + 1)
