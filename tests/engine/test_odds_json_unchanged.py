@@ -13,6 +13,7 @@ benchmark's largest questions, and on made-up outcomes of every kind a field can
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from fractions import Fraction
@@ -23,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kubik.api as api
-from kubik.api.odds_table import OddsTable
+from kubik.api.odds_table import LONG_BITS, OddsTable, dice_powers
 from kubik.engine import registry
 from kubik.engine.jsonify import distribution_outcome_json, numeric_fields, outcome_order
 
@@ -179,3 +180,64 @@ def test_made_up_outcomes_of_every_kind_answer_the_same_json(weights: dict[Any, 
     table = OddsTable((total, tuple((o, w * 3) for o, w in weights.items())))
     assert text(table.outcomes()) == text(reference_outcomes(distribution))
     assert text(table.fields()) == text(reference_fields(distribution))
+
+
+@st.composite
+def dice_weights(draw: st.DrawFn) -> tuple[int, dict[int, int]]:
+    """Weights over a total of thousands of digits, as a round of many dice has: a
+    product of dice faces' primes, now and then times another prime (written the plain
+    way), with counts that share some of its factors."""
+    total = 2 ** draw(st.integers(0, 900)) * 3 ** draw(st.integers(700, 1200))
+    total *= draw(st.sampled_from([1, 1, 5, 7**3, 11, 13, 10**9 + 7]))
+    counts = draw(
+        st.lists(
+            st.tuples(st.integers(1, 10**60), st.integers(0, 700), st.integers(0, 700)),
+            min_size=1,
+            max_size=8,
+        )
+    )
+    weights = {}
+    for index, (base, twos, threes) in enumerate(counts):
+        weights[index] = base * 2**twos * 3**threes
+    return total * sum(weights.values()), weights
+
+
+@settings(max_examples=150, deadline=None)
+@given(dice_weights())
+def test_weights_over_totals_of_thousands_of_digits_answer_the_same_json(
+    drawn: tuple[int, dict[int, int]],
+) -> None:
+    # the big totals are written by GMP, each count's common factor found by dividing
+    # the dice's primes out: the same text as the fractions' own
+    total, weights = drawn
+    factor = total // sum(weights.values())
+    distribution = {o: Fraction(w * factor, total) for o, w in weights.items()}
+    table = OddsTable((total, tuple((o, w * factor) for o, w in weights.items())))
+    assert total.bit_length() > LONG_BITS
+    assert text(table.outcomes()) == text(reference_outcomes(distribution))
+    assert text(table.fields()) == text(reference_fields(distribution))
+
+
+def test_a_first_round_duel_of_every_rule_answers_the_same_json() -> None:
+    # a round whose weights run to thousands of digits (every rule on both sides, a
+    # duel of characters), the largest kind of answer the odds JSON writes
+    from bench.worst_cases import combined_inputs
+
+    name = "fantasy.close_combat"
+    question = combined_inputs(name, registry.get(name).input_model)[0]
+    for side in ("a", "b"):
+        question[side]["models"] = 10
+        question[side]["character"]["wounds"] = 2
+    answer = api.odds("fantasy.close_combat", question)
+    distribution = api.exact_distribution("fantasy.close_combat", question, "default")
+    total = math.lcm(*(p.denominator for p in distribution.values()))
+    assert total.bit_length() > LONG_BITS  # (written by GMP)
+    assert text(answer["outcomes"]) == text(reference_outcomes(distribution))
+    assert text(answer["fields"]) == text(reference_fields(distribution))
+
+
+def test_a_long_total_of_dice_is_known_by_its_primes_and_any_other_is_not() -> None:
+    assert dice_powers(6**600) == ((2, 600), (3, 600))
+    assert dice_powers(6**600 * 10**3 * 7) == ((2, 603), (3, 600), (5, 3), (7, 1))
+    assert dice_powers(6**600 * 13) is None  # another prime: Python's gcd, digit by digit
+    assert (6**300).bit_length() <= LONG_BITS and dice_powers(6**300) is None  # short

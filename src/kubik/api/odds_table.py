@@ -45,6 +45,75 @@ def ratio(count: int, total: int) -> str:
     return f"{count // common}/{total // common}"
 
 
+#: The primes the faces of dice are made of (d2 to d12, and the d3).
+DICE_PRIMES = (2, 3, 5, 7, 11)
+#: Bits past which a total is written by :class:`Ratios` prime by prime and with GMP
+#: (below them Python's own gcd and digits are quicker than the conversion).
+LONG_BITS = 1024
+
+#: A total's factorisation: (prime, power) for each of :data:`DICE_PRIMES` it holds.
+Powers = tuple[tuple[int, int], ...]
+
+
+def dice_powers(total: int) -> Powers | None:
+    """``total`` as powers of the dice's primes, or ``None`` when it is short (at most
+    :data:`LONG_BITS`) or has another prime factor."""
+    if total.bit_length() <= LONG_BITS:
+        return None
+    # (imported only here: gmpy2 loads importlib.metadata, which a first question that
+    # meets no long total should not pay for)
+    from gmpy2 import mpz, remove
+
+    left, powers = mpz(total), []
+    for prime in DICE_PRIMES:
+        left, times = remove(left, prime)
+        if times:
+            powers.append((prime, int(times)))
+    return tuple(powers) if left == 1 else None
+
+
+class Ratios:
+    """:func:`ratio` of many counts over one ``total``, for an answer's outcomes and
+    marginals.
+
+    A round of many dice weighs its outcomes over a total thousands of digits long,
+    where a gcd per outcome and Python's decimal conversion (both quadratic in the
+    digits) cost more than working the odds out. A total of dice is a product of small
+    primes (their faces), so a count's common factor with it is found by dividing those
+    primes out of the count (GMP's ``remove``), and GMP writes the digits. A total with
+    any other factor, or a short one, is written by :func:`ratio`."""
+
+    __slots__ = ("_long", "_powers", "total")
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self._powers = dice_powers(total)
+        self._long = None
+        if self._powers is not None:
+            from gmpy2 import mpz  # (loaded by :func:`dice_powers` already)
+
+            self._long = mpz(total)
+
+    def of(self, count: int) -> str:
+        """``count / total`` in lowest terms, as :func:`ratio` writes it."""
+        powers, long = self._powers, self._long
+        if powers is None or long is None or not count:
+            return ratio(count, self.total)
+        from gmpy2 import mpz, remove  # (loaded by :func:`dice_powers` already)
+
+        reduced = mpz(count)
+        common = 1
+        for prime, most in powers:
+            reduced, found = remove(reduced, prime)
+            times = int(found)
+            if times > most:  # (the total has fewer of this prime: the rest stay)
+                reduced *= prime ** (times - most)
+                times = most
+            common *= prime**times
+        below = long // common
+        return str(reduced) if below == 1 else f"{reduced}/{below}"
+
+
 def weights_of(distribution: Mapping[Any, Fraction]) -> Weights:
     """A distribution's probabilities as integer weights over one common denominator."""
     total = math.lcm(*(p.denominator for p in distribution.values())) or 1
@@ -175,8 +244,9 @@ class OddsTable:
                 rows = list(zip(*(c.json for c in columns), strict=True))
                 written = [dict(zip(names, rows[i], strict=True)) for i in order]
             weights = [self.weights[i] for i in order]
+        ratios = Ratios(total)
         return [
-            {"outcome": o, "probability": ratio(n, total), "p": round(n / total, 4)}
+            {"outcome": o, "probability": ratios.of(n), "p": round(n / total, 4)}
             for o, n in zip(written, weights, strict=True)
         ]
 
@@ -201,15 +271,16 @@ class OddsTable:
 
 def _marginal(values: dict[int, int], total: int) -> dict[str, Any]:
     rows = []
+    ratios = Ratios(total)
     at_least = total
     for value in sorted(values):
         count = values[value]
         rows.append(
             {
                 "value": value,
-                "probability": ratio(count, total),
+                "probability": ratios.of(count),
                 "p": round(count / total, 6),
-                "at_least": ratio(at_least, total),
+                "at_least": ratios.of(at_least),
                 "p_at_least": round(at_least / total, 6),
             }
         )
