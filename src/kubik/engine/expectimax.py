@@ -73,17 +73,30 @@ class ByGoals:
 
     def __call__(self, outcome: Any) -> Value:
         costs = (ZERO,) * len(self.worths)
-        return tuple(Fraction(worth(outcome)) for worth in self.worths) + costs
+        return tuple(_exact(worth(outcome)) for worth in self.worths) + costs
+
+
+def _exact(worth: Any) -> Fraction:
+    """A worth as a :class:`~fractions.Fraction` (one already is: not made again)."""
+    return worth if type(worth) is Fraction else Fraction(worth)
 
 
 class ByTable:
-    """Leaf values looked up: what each outcome of a sub-procedure is worth to the caller."""
+    """Leaf values looked up: what each outcome of a sub-procedure is worth to the caller.
+
+    Hashed by the set of its worths as exact ratios (equal tables have equal sets):
+    hashing a ratio is far cheaper than hashing a :class:`~fractions.Fraction` (a
+    modular inverse each), and a solved sub-procedure is looked up by its table once per
+    call. Tables that differ only in which outcome has which worth meet in
+    :meth:`__eq__`."""
 
     __slots__ = ("_hash", "table")
 
     def __init__(self, table: dict[Any, Value]) -> None:
         self.table = table
-        self._hash = hash(frozenset(table.items()))
+        self._hash = hash(
+            frozenset(tuple(x.as_integer_ratio() for x in value) for value in table.values())
+        )
 
     def __call__(self, outcome: Any) -> Value:
         try:
