@@ -278,6 +278,7 @@ def test_a_bug_is_still_one_line_with_exit_3(kubik: Kubik, monkeypatch: pytest.M
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(api, "odds", broken)
+    monkeypatch.setattr(api, "exact_distribution", broken)  # (what plain text asks)
     done = kubik("odds", "old_west.wound", "-i", STRIKE)
     assert done.code == 3 and done.err.count("\n") == 1 and "internal error" in done.err
 

@@ -272,15 +272,20 @@ def _answer(
         name = get_procedure(procedure).name
         print_estimates(_console(), name, found, simulate, lang.value)
         return
-    result = api.odds(
-        procedure,
-        data,
-        policy=chosen,
-        objective=goals,
-        explain=explain,
-        observed=_observed(observed),
-        lang=lang.value,
-    )
+    placed = _observed(observed)
+    result: dict[str, Any] = {"procedure": get_procedure(procedure).name}
+    if as_json or chosen == "optimal" or goals or explain or placed is not None:
+        # (the text reads the answer's goals, decisions and observed outcome from it;
+        # without them it needs no JSON of every outcome)
+        result = api.odds(
+            procedure,
+            data,
+            policy=chosen,
+            objective=goals,
+            explain=explain,
+            observed=placed,
+            lang=lang.value,
+        )
     if as_json:
         emit_json(result)
         return
