@@ -17,10 +17,10 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from itertools import chain
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kubik.engine.dice import Die
 from kubik.engine.jsonify import (
@@ -32,6 +32,9 @@ from kubik.engine.jsonify import (
 )
 from kubik.engine.requests import Message
 from kubik.engine.tally import Tally
+
+if TYPE_CHECKING:
+    from gmpy2 import mpz
 
 #: Outcome weights over one total: ``(total, ((outcome, weight), ...))``.
 Weights = tuple[int, Sequence[tuple[Any, int]]]
@@ -83,22 +86,22 @@ class Ratios:
     primes out of the count (GMP's ``remove``), and GMP writes the digits. A total with
     any other factor, or a short one, is written by :func:`ratio`."""
 
-    __slots__ = ("_long", "_powers", "total")
+    __slots__ = ("_long", "total")
 
     def __init__(self, total: int) -> None:
         self.total = total
-        self._powers = dice_powers(total)
-        self._long = None
-        if self._powers is not None:
+        self._long: tuple[Powers, mpz] | None = None  # the total's primes, and it in GMP
+        powers = dice_powers(total)
+        if powers is not None:
             from gmpy2 import mpz  # (loaded by :func:`dice_powers` already)
 
-            self._long = mpz(total)
+            self._long = (powers, mpz(total))
 
     def of(self, count: int) -> str:
         """``count / total`` in lowest terms, as :func:`ratio` writes it."""
-        powers, long = self._powers, self._long
-        if powers is None or long is None or not count:
+        if self._long is None or not count:
             return ratio(count, self.total)
+        powers, long = self._long
         from gmpy2 import mpz, remove  # (loaded by :func:`dice_powers` already)
 
         reduced = mpz(count)
@@ -244,7 +247,7 @@ class OddsTable:
                 rows = list(zip(*(c.json for c in columns), strict=True))
                 written = [dict(zip(names, rows[i], strict=True)) for i in order]
             weights = [self.weights[i] for i in order]
-        ratios = Ratios(total)
+        ratios = self.ratios
         return [
             {"outcome": o, "probability": ratios.of(n), "p": round(n / total, 4)}
             for o, n in zip(written, weights, strict=True)
@@ -266,12 +269,17 @@ class OddsTable:
                 bucket = by_field[name] = {}
                 for value, weight in zip(column.numbers, self.weights, strict=True):
                     bucket[value] = bucket.get(value, 0) + weight
-        return {field: _marginal(values, self.total) for field, values in by_field.items()}
+        return {field: _marginal(values, self.ratios) for field, values in by_field.items()}
+
+    @cached_property
+    def ratios(self) -> Ratios:
+        """The table's probabilities as text, over its one total (its primes found once)."""
+        return Ratios(self.total)
 
 
-def _marginal(values: dict[int, int], total: int) -> dict[str, Any]:
+def _marginal(values: dict[int, int], ratios: Ratios) -> dict[str, Any]:
     rows = []
-    ratios = Ratios(total)
+    total = ratios.total
     at_least = total
     for value in sorted(values):
         count = values[value]
