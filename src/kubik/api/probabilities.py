@@ -6,12 +6,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from types import TracebackType
 from typing import TYPE_CHECKING, Any, cast
 
 from kubik.api.inputs import InputLike, parse_input
 from kubik.api.odds_table import OddsTable, weights_of
+from kubik.core import limits
 from kubik.core.collector import fewer_collections
-from kubik.core.errors import InputError
+from kubik.core.errors import InputError, TooLargeError
 from kubik.core.limits import SIMULATE_RUNS
 from kubik.engine import registry
 from kubik.engine.jsonify import distribution_outcome_json, outcome_order
@@ -19,6 +21,7 @@ from kubik.engine.odds import OddsCache, OddsDriver, Policy, as_distribution, de
 from kubik.engine.policies import ruleset_policies
 from kubik.engine.registry import ProcedureInput, ProcedureSpec
 from kubik.engine.requests import msg
+from kubik.engine.work import WRITTEN_STEPS, TooLarge, bounded, current
 
 # Games, bots, simulations of battles, text for people and the drivers other than the
 # odds load only when a call needs them: a question of odds (`kubik odds`) does not pay
@@ -29,6 +32,43 @@ if TYPE_CHECKING:
 
 #: Memoised sub-distributions shared by every odds question in this process.
 _CACHE = OddsCache()
+
+
+class exact_work:
+    """One exact question's work, bounded by :data:`~kubik.core.limits.ODDS_STEPS`
+    steps (:mod:`kubik.engine.work`): past them it is refused with one line naming the
+    limit, and what it kept in the memo is forgotten, so that asked again it is
+    refused again rather than getting further each time. Under the optimal policy it
+    suggests another policy rather than an estimate (a simulation solves each decision
+    as it comes, longer than the exact answer). (A class: a generator's context manager
+    costs a question of one die a percent more.)"""
+
+    __slots__ = ("_collections", "_mark", "_name", "_policy", "_work")
+
+    def __init__(self, name: str, policy: Policy) -> None:
+        self._name = name
+        self._policy = policy
+        self._mark = _CACHE.mark()
+        self._collections = fewer_collections()
+        self._work = bounded(limits.ODDS_STEPS)
+
+    def __enter__(self) -> None:
+        self._collections.__enter__()
+        self._work.__enter__()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._work.__exit__(kind, error, trace)
+        self._collections.__exit__(kind, error, trace)
+        if isinstance(error, TooLarge):
+            _CACHE.rollback(self._mark)
+            which = "too_large_optimal" if _is_optimal(self._policy) else "too_large"
+            too_large = msg(f"kubik.odds.{which}", procedure=self._name, steps=error.limit)
+            raise TooLargeError(too_large) from None
 
 
 def clear_cache() -> None:
@@ -107,7 +147,7 @@ def exact_distribution(
     spec = registry.get(name)
     inp = parse_input(spec, input)
     _, chosen = _policy(name, policy, objective)
-    with fewer_collections():
+    with exact_work(spec.name, chosen):
         return dict(OddsDriver(chosen, _CACHE).distribution(spec.function, (inp,)))
 
 
@@ -205,7 +245,7 @@ def odds(
                 for e in found
             ],
         }
-    with fewer_collections():
+    with exact_work(spec.name, chosen):
         return _exact_odds(
             spec, parse_input(spec, input), policy_name, chosen, explain, observed, lang
         )
@@ -222,6 +262,9 @@ def _exact_odds(
 ) -> dict[str, Any]:
     """The exact branch of :func:`odds`: the distribution, its table, the goals."""
     counted = OddsDriver(chosen, _CACHE).counted(spec.function, (inp,))
+    work = current()
+    if work is not None:  # writing them is work too, known before it is done
+        work.outcomes(len(counted[1]), counted[0], WRITTEN_STEPS)
     table = OddsTable(counted)
     result: dict[str, Any] = {
         "procedure": spec.name,
@@ -259,11 +302,10 @@ def compare_policies(name: str, input: InputLike) -> dict[str, Any]:
     """
     spec = registry.get(name)
     inp = parse_input(spec, input)
-    with fewer_collections():
-        by_policy = {
-            policy_name: OddsDriver(policy, _CACHE).distribution(spec.function, (inp,))
-            for policy_name, policy in policies(name).items()
-        }
+    by_policy = {}
+    for policy_name, policy in policies(name).items():
+        with exact_work(spec.name, policy):  # each policy's odds a question of its own
+            by_policy[policy_name] = OddsDriver(policy, _CACHE).distribution(spec.function, (inp,))
     outcomes = sorted({o for d in by_policy.values() for o in d}, key=outcome_order)
     return {
         "procedure": spec.name,

@@ -52,6 +52,11 @@ class InputError(KubikError, ValueError):
     """Input to a procedure that does not match its schema (names the field)."""
 
 
+class TooLargeError(InputError):
+    """A question inside its fields' ranges whose exact answer takes more work than one
+    question may (:data:`~kubik.core.limits.ODDS_STEPS`): an estimate answers it."""
+
+
 class DiceAnswerError(KubikError, ValueError):
     """Typed-in dice that are missing, extra, non-numeric or impossible."""
 

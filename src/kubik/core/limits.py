@@ -57,6 +57,12 @@ BOT_SOLVE_POSITIONS = 2_000
 #: The same for the fast bot (``--bot fast``), for large sweeps.
 FAST_BOT_SOLVE_POSITIONS = 200
 
+#: Steps of exact work one odds question may take (:mod:`kubik.engine.work`: a step is
+#: a third to half a microsecond of CPU, counted from the question, not from a clock), so
+#: every question answers exactly within a second or is refused as soon as it is known
+#: to be too large, naming this limit; ``--simulate N`` estimates it instead.
+ODDS_STEPS = 1_600_000
+
 #: Seconds of CPU one exact odds question may take (`kubik odds`; the web's odds process
 #: gives each request as long). Questions inside the documented input ranges are meant to
 #: answer within a second; the few corners that do not are stopped here with one line
@@ -86,6 +92,9 @@ LIMITS: dict[str, Limit] = {
     ),
     "fast_bot_solve_positions": Limit(
         FAST_BOT_SOLVE_POSITIONS, "positions the fast bot solves exactly for one decision"
+    ),
+    "odds_steps": Limit(
+        ODDS_STEPS, "steps of exact work one odds question may take (about 0.8 s of CPU)"
     ),
     "odds_seconds": Limit(
         ODDS_SECONDS, "seconds of CPU one exact odds question may take (terminal and web)"

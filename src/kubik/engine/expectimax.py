@@ -30,6 +30,14 @@ from kubik.engine.odds import OddsCache, OddsDriver, convolve_call, normalised
 from kubik.engine.requests import AnyCall, Call, Choose, Emit, Message, Procedure, Roll
 from kubik.engine.rolls import Counted
 from kubik.engine.tally import Tally
+from kubik.engine.work import (
+    BRANCH_STEPS,
+    MERGED_STEPS,
+    POSITION_STEPS,
+    REPLAYED_STEPS,
+    THEN_STEPS,
+    current,
+)
 
 #: Per side (in the solver's order) the expected worth, then per side the expected cost.
 Value = tuple[Fraction, ...]
@@ -182,6 +190,7 @@ class Solver:
         self.index = {side: i for i, side in enumerate(sides)}
         self.explain = explain
         self.plain = OddsDriver(cache=cache)
+        self.work = current()  # the question's bound on work, if it has one
         self.zero: Value = (ZERO,) * (2 * len(sides))
 
     # -- whole procedures -----------------------------------------------------
@@ -193,7 +202,7 @@ class Solver:
         key = ("solve", self.sides, procedure, args, utility, self.explain)
         node = self.cache.solved.get(key)
         if node is None:
-            gen, request, outcome = replayed_to(procedure, args, ())
+            gen, request, outcome = self._replayed(procedure, args, ())
             node = self._node(procedure, args, (), gen, request, outcome, utility)
             self.cache.solved[key] = node
         return node
@@ -221,13 +230,14 @@ class Solver:
         stack: list[tuple[Any, ...]] = [()]
         while stack:
             prefix = stack.pop()
-            gen, request, outcome = replayed_to(procedure, args, prefix)
+            gen, request, outcome = self._replayed(procedure, args, prefix)
             while request is not None:
                 self._visit()
                 answers = list(self._answers(request))
                 if isinstance(request, Call) and request.tail:
                     # the caller's outcome is the call's answer: each is an outcome, in
                     # the order replaying the caller per answer would find them
+                    self._promising(request, len(answers))
                     outcome = _kept_promise(procedure, gen, request, answers[-1])
                     promised = request.promised
                     for answer in (outcome, *map(promised, reversed(answers[:-1]))):
@@ -246,6 +256,32 @@ class Solver:
         self.visited += 1
         if self.budget is not None and self.visited > self.budget:
             raise TooMuchWork(f"more than {self.budget} positions")
+        if self.work is not None:
+            self.work.spend(POSITION_STEPS)
+
+    def _replayed(
+        self, procedure: Callable[..., Procedure[Any]], args: tuple[Any, ...], path: tuple[Any, ...]
+    ) -> tuple[Procedure[Any], Any, Any]:
+        """:func:`replayed_to`, counted when the question is bounded (a fresh run, then
+        each answer replayed, as the odds driver counts a branch)."""
+        if self.work is not None:
+            self.work.spend(BRANCH_STEPS + REPLAYED_STEPS * len(path))
+        return replayed_to(procedure, args, path)
+
+    def _merge(
+        self, dist: dict[Any, Fraction], source: Mapping[Any, Fraction], p: Fraction
+    ) -> None:
+        """``source`` weighed by ``p`` added into ``dist`` (counted, when bounded: exact
+        products and sums, one per outcome)."""
+        if self.work is not None:
+            self.work.spend(len(source) * MERGED_STEPS)
+        _scaled_into(dist, source, p)
+
+    def _promising(self, request: AnyCall, answers: int) -> None:
+        """Count the work of taking ``answers`` answers of a ``tail`` call through its
+        ``then`` (a rule's own code), when the question is bounded."""
+        if self.work is not None and request.then is not None:
+            self.work.spend(answers * THEN_STEPS)
 
     def _answers(self, request: Any) -> Iterator[Any]:
         """Every answer a request can receive (under any decisions)."""
@@ -311,7 +347,7 @@ class Solver:
         """The node after ``answer``: continuing ``gen`` if given, else a fresh replay."""
         path = (*prefix, answer)
         if gen is None:
-            gen, request, outcome = replayed_to(procedure, args, path)
+            gen, request, outcome = self._replayed(procedure, args, path)
         else:
             request, outcome = _advance(gen, answer)
         return self._node(procedure, args, path, gen, request, outcome, utility)
@@ -333,7 +369,7 @@ class Solver:
             live = gen if index == last else None
             child = self._child(procedure, args, prefix, answer, live, utility)
             value = _plus(value, child.value, p)
-            _scaled_into(dist, child.dist, p)
+            self._merge(dist, child.dist, p)
             if self.explain:
                 _scaled_into(notes, child.notes, p)
         return Node(value, dist, notes)
@@ -416,7 +452,7 @@ class Solver:
         for index, option in enumerate(request.options):
             live = gen if index == last else None
             if live is None:
-                live, _, _ = replayed_to(procedure, args, prefix)
+                live, _, _ = self._replayed(procedure, args, prefix)
             probes.append((live, *_advance(live, option)))
         partner = probes[0][1]
         paired = (
@@ -455,7 +491,7 @@ class Solver:
             for column, column_option in enumerate(second.options):
                 live = probes[index][0] if column == last else None
                 if live is None:
-                    live, _, _ = replayed_to(procedure, args, (*prefix, row_option))
+                    live, _, _ = self._replayed(procedure, args, (*prefix, row_option))
                 path = (*prefix, row_option)
                 child = self._child(procedure, args, path, column_option, live, utility)
                 value = self._with_cost(child.value, row_side, first.cost(row_option))
@@ -487,7 +523,7 @@ class Solver:
                     continue
                 cell = cells[i][j]
                 value = _plus(value, cell.value, p)
-                _scaled_into(dist, cell.dist, p)
+                self._merge(dist, cell.dist, p)
                 if self.explain:
                     _scaled_into(notes, cell.notes, p)
         if self.explain:
@@ -517,6 +553,7 @@ class Solver:
             node = continuations.get(answer)
             if node is None:
                 if request.tail:  # the caller returns the answer: not replayed per answer
+                    self._promising(request, 1)
                     node = self._leaf(request.promised(answer), utility)
                 else:
                     node = self._child(procedure, args, prefix, answer, None, utility)
@@ -554,6 +591,7 @@ class Solver:
         value = self.zero
         dist: dict[Any, Fraction] = {}
         last = len(branches) - 1
+        self._promising(request, len(branches))
         for index, (answer, p) in enumerate(branches):
             if index == last and gen is not None:
                 outcome = _kept_promise(procedure, gen, request, answer)
@@ -561,7 +599,7 @@ class Solver:
                 outcome = request.promised(answer)
             child = self._leaf(outcome, utility)
             value = _plus(value, child.value, p)
-            _scaled_into(dist, child.dist, p)
+            self._merge(dist, child.dist, p)
         return Node(value, dist, {})
 
     def _solved_call(
@@ -574,7 +612,7 @@ class Solver:
         notes: dict[Note, Fraction] = dict(sub.notes) if self.explain else {}
         for outcome, p in sub.dist.items():
             child = after(outcome)
-            _scaled_into(dist, child.dist, p)
+            self._merge(dist, child.dist, p)
             if self.explain:
                 _scaled_into(notes, child.notes, p)
         return Node(sub.value, dist, notes)

@@ -30,6 +30,7 @@ Fraction(11, 36)
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Hashable
 from fractions import Fraction
@@ -41,6 +42,14 @@ from kubik.engine.distribution import Distribution, tally_counts
 from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll, silenced
 from kubik.engine.rolls import Counted, FoldMoves, roll_counts
 from kubik.engine.runs import RunPrefixes, Runs, runs_of, runs_summed, summed_outcomes
+from kubik.engine.work import (
+    BITS_PER_STEP,
+    BRANCH_STEPS,
+    COUNTED_AT_ONCE,
+    REPLAYED_STEPS,
+    THEN_STEPS,
+    current,
+)
 
 Policy = Callable[[Choose], Hashable]
 
@@ -135,6 +144,18 @@ class OddsCache:
         for table in self._tables():
             table.clear()
         self.worths_by_ids.clear()
+
+    def mark(self) -> tuple[int, ...]:
+        """Where each table ends now, for :meth:`rollback`."""
+        return (*map(len, self._tables()), len(self.worths_by_ids))
+
+    def rollback(self, mark: tuple[int, ...]) -> None:
+        """Forget what was kept since ``mark`` (:meth:`mark`): the work of a question
+        refused part way, so that asked again it is refused again, as in a fresh process.
+        Tables only grow between the two (entries are added, never replaced)."""
+        for table, kept in zip((*self._tables(), self.worths_by_ids), mark, strict=True):
+            for key in list(itertools.islice(table, kept, None)):
+                del table[key]
 
     def _tables(self) -> tuple[dict[Any, Any], ...]:
         return (
@@ -423,6 +444,9 @@ class OddsDriver:
             return found[1], found[2]
         then = request.then
         assert then is not None
+        work = current()
+        if work is not None:
+            work.spend(len(pairs) * THEN_STEPS)
         weights: dict[Any, int] = {}
         outcome: Any = None
         for answer, count in pairs:
@@ -450,6 +474,7 @@ class OddsDriver:
         leads_to = request.leads_to
         assert leads_to is not None
         met = self._met
+        work = current()
         follow: Any = None
         answer: Any = None
         for answer, count in pairs:
@@ -470,6 +495,8 @@ class OddsDriver:
             if follow.then is not None:
                 follow_pairs, promised = self._promised(follow, follow_pairs)
             weights = by_total.setdefault(total * follow_total, {})
+            if work is not None:
+                work.outcomes(len(follow_pairs), total * follow_total)
             scale = weight * count
             for outcome, n in follow_pairs:
                 weights[outcome] = weights.get(outcome, 0) + scale * n
@@ -498,6 +525,14 @@ class OddsDriver:
     ) -> Counted:
         by_total: dict[int, dict[Any, int]] = {}
         met = self._met
+        # The question's bound on work, if it has one: steps are summed here and counted
+        # against it a batch at a time, cheaply: the branches a request opens when it is
+        # met (each replays ``shared``), the outcomes weighed over one total as they run
+        # (each as long as the total) when the total changes and at the end.
+        work = current()
+        steps = BRANCH_STEPS  # the first run
+        leaves = 0  # outcomes weighed over ``bucket_total`` not yet in ``steps``
+        batch = COUNTED_AT_ONCE if work is not None else _NEVER
         # Each pending branch: the answers to replay (a prefix shared by its siblings, then
         # its own answer), and its weight over its total.
         stack: list[tuple[tuple[Any, ...], Any, int, int]] = [((), _FRESH, 1, 1)]
@@ -538,6 +573,8 @@ class OddsDriver:
                     total *= branch_total
                     if type(request) is Call and request.tail:  # the caller's outcome is its answer
                         if total != bucket_total:
+                            steps += leaves * (1 + bucket_total.bit_length() // BITS_PER_STEP)
+                            leaves = 0
                             bucket_total, bucket = total, by_total.setdefault(total, {})
                         answer = pairs[-1][0]
                         promised = answer
@@ -545,6 +582,8 @@ class OddsDriver:
                             pairs, promised = self._promised(request, pairs)
                         for outcome, count in pairs:
                             bucket[outcome] = bucket.get(outcome, 0) + weight * count
+                        leaves += len(pairs)
+                        steps += REPLAYED_STEPS * len(answers)  # answered on the way
                         _keeps_promise(procedure, send, answer, promised)
                         break
                     if type(request) is Roll and request.leads_to is not None:
@@ -556,16 +595,31 @@ class OddsDriver:
                         for index in range(last):
                             answer, count = pairs[index]
                             push((shared, answer, weight * count, total))
+                        steps += last * (BRANCH_STEPS + REPLAYED_STEPS * len(shared))
+                        if steps > batch:
+                            assert work is not None
+                            work.spend(steps)
+                            steps = 0
                     answer, count = pairs[last]
                     answers.append(answer)
                     weight *= count
                     request = send(answer)
             except StopIteration as stop:
                 if total != bucket_total:
+                    steps += leaves * (1 + bucket_total.bit_length() // BITS_PER_STEP)
+                    leaves = 0
                     bucket_total, bucket = total, by_total.setdefault(total, {})
                 outcome = stop.value
                 bucket[outcome] = bucket.get(outcome, 0) + weight
+                leaves += 1
+                steps += REPLAYED_STEPS * len(answers)  # answered on the way
+        if work is not None:
+            work.spend(steps + leaves * (1 + bucket_total.bit_length() // BITS_PER_STEP))
         return merge_by_total(by_total)
+
+
+#: A batch of steps no count reaches (:meth:`OddsDriver._enumerate` without a bound).
+_NEVER = 1 << 62
 
 
 def _amounts(groups: list[tuple[int, Counted]]) -> int | None:

@@ -389,6 +389,9 @@ class _Formatter(string.Formatter):
             return _capitalised(text) if "cap" in parts and _is_name(value) else text
         converted = self.convert_value(value)
         text = str(super().format_field(converted, format_spec))
+        if "," in format_spec and self.lang != "en":  # «1 500 000», not «1,500,000»
+            symbols = self.locale.number_symbols.get("latn", self.locale.number_symbols)
+            text = text.replace(",", symbols["group"])
         return self.decimal_sign(text) if _is_fractional(converted) else text
 
     def decimal_sign(self, number: str) -> str:

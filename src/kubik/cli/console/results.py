@@ -18,6 +18,7 @@ from rich.text import Text
 from kubik.api.odds_words import field_label, field_sentences, fields_of, outcome_words
 from kubik.api.words import policy_label, say, value_text
 from kubik.cli.console.wrap import print_wrapped
+from kubik.core import limits
 
 if TYPE_CHECKING:  # (the simulator loads only for an estimate; Rich's tables for a table)
     from rich.table import Table
@@ -162,6 +163,8 @@ def print_procedure(console: Console, spec: Mapping[str, Any], lang: str) -> Non
     for name, node in _nested_objects(schema):
         title = say("cli.procedure.items", lang, field=name)
         console.print(_fields_table(schema, node, lang, title))
+    # the one range no field shows: the work an exact answer may take
+    console.print(say("cli.procedure.work", lang, steps=limits.ODDS_STEPS))
     for example in spec.get("examples", [])[:2]:
         text = json.dumps(example, ensure_ascii=False)
         console.print(say("cli.procedure.example", lang), style="dim")
