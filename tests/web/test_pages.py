@@ -145,9 +145,16 @@ def test_two_sides_on_two_devices_each_refused_for_the_other_and_undo_needs_cons
     assert refused(lianra) == 403
     steel.locator(".option").first.click()  # steel activates a squad ...
     steel.wait_for_selector(".option >> text=move")
+    before = steel.evaluate("document.body.dataset.seq")
     steel.locator(".option").first.click()  # ... and takes its first action
+    # the action and the dice it sets off are one request: once both pages show where
+    # it left the game, nothing more happens until a person answers
+    steel.wait_for_selector(f"body:not([data-seq='{before}'])")
+    now = steel.evaluate("document.body.dataset.seq")
+    lianra.wait_for_selector(f"body[data-seq='{now}']")
     wait_until(lianra, "!document.querySelector('#turn').innerText.includes('your turn')")
     seq = get(server, f"/api/games/{game['game']}", game["spectator"])["seq"]
+    assert str(seq) == now
     if get(server, f"/api/games/{game['game']}", game["spectator"])["waiting_for"] == "steel":
         assert refused(lianra) == 403
     steel.click("#undo")

@@ -187,10 +187,21 @@ HEAVY_HERO = {
     "cliff_drop": 20,
     "mounted": True,
 }
+#: Too large to answer exactly: refused at once, past the steps one question may take.
 HEAVY_FIGHT: dict[str, Any] = {
     "procedure": "old_west.combat",
     "policy": "optimal",
     "input": {"a": [HEAVY_HERO], "b": [HEAVY_HERO] * 6},
+}
+_RIVAL = {"fight": 5, "attacks": 2, "strength": 4, "toughness": 4, "wounds": 2, "fame": 2}
+_RIVAL |= {"fortune": 2}
+#: Long work of many questions, each answered: a Hero against two Heroes under the optimal
+#: policy at every Fight of one of them (ten questions of over half a second each).
+HEAVY_SWEEP: dict[str, Any] = {
+    "procedure": "old_west.combat",
+    "policy": "optimal",
+    "input": {"a": [{**HEAVY_HERO, "cliff_drop": 0, "mounted": False}], "b": [_RIVAL] * 2},
+    "over": "b.1.fight=1..10",
 }
 SMALL_FIGHT: dict[str, Any] = {
     "procedure": "old_west.fight",
@@ -210,10 +221,13 @@ def test_odds_past_their_time_limit_are_refused_and_never_hold_up_a_game(
     with Server(tmp_path / "games.sqlite3", odds_seconds=3.0) as server:
         warm = httpx.post(f"{server.url}/api/odds", json=SMALL_FIGHT, timeout=120)
         assert warm.status_code == 200  # the odds process is up
+        too_large = httpx.post(f"{server.url}/api/odds", json=HEAVY_FIGHT, timeout=120)
+        assert too_large.status_code == 422 and too_large.json()["field"] == "input"
+        assert "steps of exact work" in too_large.json()["detail"]
         answers: list[httpx.Response] = []
         heavy = threading.Thread(
             target=lambda: answers.append(
-                httpx.post(f"{server.url}/api/odds", json=HEAVY_FIGHT, timeout=120)
+                httpx.post(f"{server.url}/api/odds/sweep", json=HEAVY_SWEEP, timeout=120)
             )
         )
         began = time.monotonic()
@@ -244,7 +258,7 @@ def test_kubik_serve_stops_at_once_on_sigterm_while_odds_are_being_worked_out(
 
     with serving(tmp_path / "games.sqlite3") as (url, server):
         asked = threading.Thread(
-            target=lambda: httpx.post(f"{url}/api/odds", json=HEAVY_FIGHT, timeout=120),
+            target=lambda: httpx.post(f"{url}/api/odds/sweep", json=HEAVY_SWEEP, timeout=120),
             daemon=True,
         )
         asked.start()
