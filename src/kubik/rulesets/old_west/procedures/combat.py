@@ -136,9 +136,12 @@ LAWMAN = {"fight": 3, "attacks": 1, "strength": 3, "toughness": 3}
     ),
 )
 def combat_procedure(inp: CombatInput) -> Procedure[CombatOutcome]:
-    """A close-combat round: Dukin' it out, Back off!, then Woundin' (wounds on the losers)."""
+    """A close-combat round: Dukin' it out, Back off!, then Woundin' (wounds on the losers).
+
+    The rule's own generator, not one that delegates to it (as ``old_west.fight``: every
+    answer the exact odds replay would pass through one more generator)."""
     a, b = _models(inp)
-    return (yield from combat(a, b, inp.advantage))
+    return combat(a, b, inp.advantage)
 
 
 @per_input
