@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, lru_cache
 
-from kubik.engine import Choose, Procedure, Roll, emit, msg
+from kubik.engine import Call, Choose, Procedure, Roll, emit, msg
 from kubik.engine.dice import D6
 from kubik.engine.reducers import AtMost
 from kubik.engine.requests import step, tail_step
@@ -371,6 +371,27 @@ def _sides(a: tuple[Fighter, ...], b: tuple[Fighter, ...]) -> tuple[int, int, in
     return best_fight(a), best_fight(b), fame_pool(a), fame_pool(b)
 
 
+@lru_cache(maxsize=4096)
+def _opening(
+    a: tuple[Fighter, ...], b: tuple[Fighter, ...], payers: bool
+) -> tuple[
+    tuple[str, ...],
+    Call[SideDice, Side, tuple[Fighter, ...], tuple[str, ...], bool],
+    Call[SideDice, Side, tuple[Fighter, ...], tuple[str, ...], bool],
+    tuple[int, int, int, int],
+]:
+    """What a fight of these sides starts from: its rules, each side's roll (a step),
+    the sides' Fight values and Fame pools. Looked up once per run of the fight, as the
+    exact odds replay it hundreds of times (the most recent pairs of sides are kept)."""
+    rules = fight_rules(a, b)
+    return (
+        rules,
+        step(roll_side, Side.A, a, rules, payers),
+        step(roll_side, Side.B, b, rules, payers),
+        _sides(a, b),
+    )
+
+
 def sealed_bids(
     a: Sequence[Fighter], b: Sequence[Fighter], dice_a: SideDice, dice_b: SideDice
 ) -> Procedure[tuple[int, int]]:
@@ -409,11 +430,9 @@ def dukin_it_out(
     ``payers`` off: the result names the winner only (no Fame spent per model), for a
     caller that reads nothing else — the exact odds then need not tell Heroes apart.
     """
-    rules = fight_rules(a, b)
-    fighters_a, fighters_b = tuple(a), tuple(b)
-    fight_a, fight_b, pool_a, pool_b = _sides(fighters_a, fighters_b)
-    dice_a: SideDice = yield step(roll_side, Side.A, fighters_a, rules, payers)
-    dice_b: SideDice = yield step(roll_side, Side.B, fighters_b, rules, payers)
+    rules, roll_a, roll_b, (fight_a, fight_b, pool_a, pool_b) = _opening(tuple(a), tuple(b), payers)
+    dice_a: SideDice = yield roll_a
+    dice_b: SideDice = yield roll_b
     points_a = points_b = 0
     if pool_a > 0 and pool_b > 0:
         points_a, points_b = yield from sealed_bids(a, b, dice_a, dice_b)
