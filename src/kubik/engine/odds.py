@@ -43,12 +43,12 @@ from kubik.engine.requests import AnyCall, Call, Choose, Emit, Procedure, Roll, 
 from kubik.engine.rolls import Counted, FoldMoves, roll_counts
 from kubik.engine.runs import RunPrefixes, Runs, runs_of, runs_summed, summed_outcomes
 from kubik.engine.work import (
-    BITS_PER_STEP,
     BRANCH_STEPS,
     COUNTED_AT_ONCE,
     REPLAYED_STEPS,
     THEN_STEPS,
     current,
+    outcome_steps,
 )
 
 Policy = Callable[[Choose], Hashable]
@@ -573,7 +573,7 @@ class OddsDriver:
                     total *= branch_total
                     if type(request) is Call and request.tail:  # the caller's outcome is its answer
                         if total != bucket_total:
-                            steps += leaves * (1 + bucket_total.bit_length() // BITS_PER_STEP)
+                            steps += outcome_steps(leaves, bucket_total)
                             leaves = 0
                             bucket_total, bucket = total, by_total.setdefault(total, {})
                         answer = pairs[-1][0]
@@ -606,7 +606,7 @@ class OddsDriver:
                     request = send(answer)
             except StopIteration as stop:
                 if total != bucket_total:
-                    steps += leaves * (1 + bucket_total.bit_length() // BITS_PER_STEP)
+                    steps += outcome_steps(leaves, bucket_total)
                     leaves = 0
                     bucket_total, bucket = total, by_total.setdefault(total, {})
                 outcome = stop.value
@@ -614,7 +614,7 @@ class OddsDriver:
                 leaves += 1
                 steps += REPLAYED_STEPS * len(answers)  # answered on the way
         if work is not None:
-            work.spend(steps + leaves * (1 + bucket_total.bit_length() // BITS_PER_STEP))
+            work.spend(steps + outcome_steps(leaves, bucket_total))
         return merge_by_total(by_total)
 
 

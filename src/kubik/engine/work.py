@@ -86,12 +86,18 @@ class Work:
     def outcomes(self, count: int, total: int, each: int = 1) -> None:
         """Count ``count`` outcomes weighed over ``total`` (their weights as long), at
         ``each`` steps apiece besides their bits."""
-        self.spend(count * (each + total.bit_length() // BITS_PER_STEP))
+        self.spend(outcome_steps(count, total, each))
 
     @property
     def spent(self) -> int:
         """Steps spent so far."""
         return self.limit - self.left
+
+
+def outcome_steps(count: int, total: int, each: int = 1) -> int:
+    """The steps of ``count`` outcomes weighed over ``total``: ``each`` apiece, and one
+    more for every :data:`BITS_PER_STEP` bits of the total (their weights as long)."""
+    return count * (each + total.bit_length() // BITS_PER_STEP)
 
 
 _CURRENT: ContextVar[Work | None] = ContextVar("kubik_exact_work", default=None)

@@ -22,6 +22,7 @@ from functools import cache, lru_cache
 
 from kubik.engine import Call, Choose, Procedure, Roll, emit, msg
 from kubik.engine.dice import D6
+from kubik.engine.memo import by_identity
 from kubik.engine.reducers import AtMost
 from kubik.engine.requests import step, tail_step
 from kubik.rulesets.old_west.core import Highest, Side, number
@@ -371,7 +372,7 @@ def _sides(a: tuple[Fighter, ...], b: tuple[Fighter, ...]) -> tuple[int, int, in
     return best_fight(a), best_fight(b), fame_pool(a), fame_pool(b)
 
 
-@lru_cache(maxsize=4096)
+@by_identity
 def _opening(
     a: tuple[Fighter, ...], b: tuple[Fighter, ...], payers: bool
 ) -> tuple[
@@ -382,7 +383,7 @@ def _opening(
 ]:
     """What a fight of these sides starts from: its rules, each side's roll (a step),
     the sides' Fight values and Fame pools. Looked up once per run of the fight, as the
-    exact odds replay it hundreds of times (the most recent pairs of sides are kept)."""
+    exact odds replay it hundreds of times with the very same sides)."""
     rules = fight_rules(a, b)
     return (
         rules,
